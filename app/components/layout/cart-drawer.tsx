@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react'
+import { useNavigate } from 'react-router'
+import { cartTotal, checkoutDestination, linePrice } from '~/domain/cart/cart'
+import { formatRs } from '~/utils/money'
+import { useCart } from '../cart/cart-context'
+
+export function CartDrawer() {
+	const { items, isOpen, dispatch } = useCart()
+	const navigate = useNavigate()
+	const closeRef = useRef<HTMLButtonElement>(null)
+
+	useEffect(() => {
+		if (!isOpen) return
+		const returnTo = document.activeElement as HTMLElement | null
+		closeRef.current?.focus()
+		const onKey = (e: KeyboardEvent) => e.key === 'Escape' && dispatch({ type: 'close' })
+		document.addEventListener('keydown', onKey)
+		return () => {
+			document.removeEventListener('keydown', onKey)
+			returnTo?.focus?.()
+		}
+	}, [isOpen, dispatch])
+
+	function proceed() {
+		const destination = checkoutDestination(items)
+		if (!destination) return
+		dispatch({ type: 'close' })
+		navigate(destination, { state: { cartItems: items } })
+	}
+
+	return (
+		<>
+			<div className={isOpen ? 'drawer-scrim open' : 'drawer-scrim'} onClick={() => dispatch({ type: 'close' })} aria-hidden="true" />
+			<aside
+				className={isOpen ? 'cart-drawer open' : 'cart-drawer'}
+				aria-label="Shopping cart"
+				aria-hidden={!isOpen}
+				inert={!isOpen}
+				role="dialog"
+			>
+				<div className="drawer-head">
+					<h2>Your Cart</h2>
+					<button ref={closeRef} type="button" className="icon-button" onClick={() => dispatch({ type: 'close' })} aria-label="Close cart">
+						×
+					</button>
+				</div>
+				{items.length === 0 ? (
+					<div className="cart-empty">
+						<p className="cart-empty-title">Your cart is empty</p>
+						<p className="muted">Add some products to get started!</p>
+					</div>
+				) : (
+					<ul className="cart-lines">
+						{items.map((item, index) => (
+							<li key={`${item.id}-${item.selectedDuration?.label ?? ''}-${item.selectedDenomination?.label ?? ''}`} className="cart-line">
+								<img src={item.image} alt="" width="64" height="64" loading="lazy" />
+								<div className="cart-line-body">
+									<p className="cart-line-name">{item.name}</p>
+									{item.selectedDuration ? <p className="muted small">Duration: {item.selectedDuration.label}</p> : null}
+									{item.selectedDenomination ? <p className="muted small">Value: {item.selectedDenomination.label}</p> : null}
+									{item.selectedAccountType ? (
+										<p className="muted small">Account: {item.selectedAccountType === 'shared' ? 'Shared' : 'Private'}</p>
+									) : null}
+									<div className="qty">
+										<button type="button" aria-label={`Decrease quantity of ${item.name}`} onClick={() => dispatch({ type: 'updateQuantity', index, quantity: item.quantity - 1 })}>
+											−
+										</button>
+										<span aria-live="polite" aria-label={`Quantity ${item.quantity}`}>{item.quantity}</span>
+										<button type="button" aria-label={`Increase quantity of ${item.name}`} onClick={() => dispatch({ type: 'updateQuantity', index, quantity: item.quantity + 1 })}>
+											+
+										</button>
+									</div>
+								</div>
+								<div className="cart-line-end">
+									<p className="cart-line-total">{formatRs(linePrice(item) * item.quantity)}</p>
+									<button type="button" className="link-button" onClick={() => dispatch({ type: 'remove', index })} aria-label={`Remove ${item.name}`}>
+										Remove
+									</button>
+								</div>
+							</li>
+						))}
+					</ul>
+				)}
+				<div className="drawer-foot">
+					<p className="cart-total">
+						<span>Total</span>
+						<strong data-testid="cart-total">{formatRs(cartTotal(items))}</strong>
+					</p>
+					<button type="button" className="button primary block" onClick={proceed} aria-disabled={items.length === 0}>
+						Proceed to Checkout
+					</button>
+					<button type="button" className="button ghost block" onClick={() => dispatch({ type: 'close' })}>
+						Continue Shopping
+					</button>
+				</div>
+			</aside>
+		</>
+	)
+}

@@ -1,0 +1,53 @@
+import { Link } from 'react-router'
+import type { PublicEnv } from '~/utils/env.server'
+
+export function SiteFooter({ config, year }: { config: PublicEnv; year: number }) {
+	return (
+		<footer className="site-footer">
+			<div className="container footer-grid">
+				<div>
+					<p className="footer-brand">{config.storeName}</p>
+					<p className="muted">
+						Game Pass, PlayStation Plus, gift cards, keys and accounts for gamers in Pakistan, paid in rupees and delivered
+						digitally.
+					</p>
+				</div>
+				<nav aria-label="Quick Links">
+					<h2>Quick Links</h2>
+					<ul>
+						<li><Link to="/products">Products</Link></li>
+						<li><Link to="/game-pass-details">Game Pass</Link></li>
+						<li><Link to="/game-pass-library">Game Library</Link></li>
+						<li><Link to="/palestine-initiative">Palestine Initiative</Link></li>
+					</ul>
+				</nav>
+				<nav aria-label="Support">
+					<h2>Support</h2>
+					<ul>
+						<li><Link to="/contact">Contact Us</Link></li>
+						<li><Link to="/faq">FAQ</Link></li>
+						<li><a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a></li>
+						<li><a href={`https://wa.me/${config.whatsapp}`} rel="noopener noreferrer" target="_blank">WhatsApp</a></li>
+					</ul>
+				</nav>
+				<nav aria-label="Legal">
+					<h2>Legal</h2>
+					<ul>
+						<li><Link to="/privacy-policy">Privacy Policy</Link></li>
+						<li><Link to="/terms-and-conditions">Terms and Conditions</Link></li>
+						<li><Link to="/refund-policy">Refund & Cancellation Policy</Link></li>
+						<li><Link to="/ownership">Ownership Statement</Link></li>
+					</ul>
+				</nav>
+			</div>
+			<div className="container footer-bottom">
+				<a href={`https://instagram.com/${config.instagram}`} rel="noopener noreferrer" target="_blank">
+					Instagram @{config.instagram}
+				</a>
+				<p>
+					© {year} {config.storeName}. All rights reserved. Not affiliated with Microsoft, Sony or any game publisher.
+				</p>
+			</div>
+		</footer>
+	)
+}

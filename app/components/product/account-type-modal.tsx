@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react'
+import type { AccountType } from '~/domain/pricing/product-options'
+import { formatRs } from '~/utils/money'
+import { Modal } from '../ui/modal'
+
+/** Two steps: choose private or shared; shared shows its rules before it is confirmed. */
+export function AccountTypeModal({
+	open,
+	onClose,
+	onConfirm,
+	privatePrice,
+	sharedPrice,
+	sharedConfirmLabel = 'Add Shared Account to Cart',
+}: {
+	open: boolean
+	onClose: () => void
+	onConfirm: (type: AccountType) => void
+	privatePrice: number
+	sharedPrice: number
+	sharedConfirmLabel?: string
+}) {
+	const [step, setStep] = useState<'selection' | 'sharedConfirmation'>('selection')
+	useEffect(() => {
+		if (open) setStep('selection')
+	}, [open])
+
+	return (
+		<Modal open={open} onClose={onClose} title={step === 'selection' ? 'Choose account type' : 'Shared Account Details'}>
+			{step === 'selection' ? (
+				<div className="choice-list">
+					<button type="button" className="button ghost block account-choice" onClick={() => onConfirm('private')}>
+						<span>Private Account</span>
+						<span className="price-now">{formatRs(privatePrice)}</span>
+					</button>
+					<button type="button" className="button ghost block account-choice" onClick={() => setStep('sharedConfirmation')}>
+						<span>Shared Account</span>
+						<span className="price-now">{formatRs(sharedPrice)}</span>
+					</button>
+				</div>
+			) : (
+				<div>
+					<ul className="rules">
+						<li>At most 2 customers share one account, in a two-slot system.</li>
+						<li>Each customer plays on their own profile.</li>
+						<li>Shared accounts may have online and multiplayer limits; these are not refundable.</li>
+						<li>A step-by-step guide is sent to you after purchase.</li>
+					</ul>
+					<div className="choice-list">
+						<button type="button" className="button primary block" onClick={() => onConfirm('shared')}>
+							{sharedConfirmLabel}
+						</button>
+						<button type="button" className="button ghost block" onClick={() => setStep('selection')}>
+							Back to Selection
+						</button>
+					</div>
+				</div>
+			)}
+		</Modal>
+	)
+}

@@ -1,0 +1,62 @@
+import { Link, useNavigate } from 'react-router'
+import type { ProductSummary } from '~/domain/catalogue/types'
+import { toCartItem } from '~/domain/cart/to-cart-item'
+import { formatRs } from '~/utils/money'
+import { useCart } from '../cart/cart-context'
+import { ProductPrice, Stars } from '../ui/price'
+import { ProductImage } from './product-image'
+
+/** Product 1 needs a duration and an account type: its Add goes to its page. */
+const ADD_GOES_TO_PAGE = new Set([1])
+
+export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+	const { dispatch } = useCart()
+	const navigate = useNavigate()
+	const { price } = product
+	const onSale = product.originalPrice != null && product.originalPrice > price
+
+	function add() {
+		if (ADD_GOES_TO_PAGE.has(product.id)) return navigate(`/product/${product.id}`)
+		// A card adds the first option, as the product page would preselect it.
+		const item = toCartItem(product, { duration: product.firstDuration, denomination: product.firstDenomination })
+		dispatch({ type: 'add', item })
+		dispatch({ type: 'open' })
+	}
+
+	return (
+		<article className="product-card" aria-labelledby={`product-${product.id}-name`}>
+			<div className="card-inner">
+				<div className="card-front">
+					{onSale ? <span className="sale-badge">SALE</span> : null}
+					<ProductImage src={product.image} alt={product.name} size={400} priority={priority} />
+					<div className="card-body">
+						<h3 id={`product-${product.id}-name`} className="card-title">
+							{/* Out of the tab order: keyboard users reach the same page by the back face's View. */}
+							<Link to={`/product/${product.id}`} tabIndex={-1}>
+								{product.name}
+							</Link>
+						</h3>
+						<ProductPrice price={price} originalPrice={product.originalPrice} />
+						<p className="card-caption">{product.caption}</p>
+						<Stars />
+					</div>
+				</div>
+				<div className="card-back">
+					<p className="card-title">{product.name}</p>
+					<p className="card-caption">{product.caption}</p>
+					<p className="muted small">Starting Price</p>
+					<p className="price-now big">{formatRs(price)}</p>
+					{onSale ? <p className="muted small">Was {formatRs(product.originalPrice!)}</p> : null}
+					<div className="card-actions">
+						<button type="button" className="button primary" onClick={add} aria-label={`Add ${product.name} to cart`}>
+							Add
+						</button>
+						<Link className="button ghost" to={`/product/${product.id}`} aria-label={`View ${product.name}`}>
+							View
+						</Link>
+					</div>
+				</div>
+			</div>
+		</article>
+	)
+}

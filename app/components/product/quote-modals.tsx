@@ -1,0 +1,42 @@
+import { Modal } from '../ui/modal'
+
+export const CUSTOM_DURATION_MONTHS = [3, 6, 12]
+export const CUSTOM_VALUE_RANGES = ['$20-$50', '$50-$80', '$80-$100']
+
+/** A list of quote choices; choosing one opens the chat with the request and closes the modal. */
+export function QuoteModal({
+	open,
+	onClose,
+	title,
+	intro,
+	choices,
+	onChoose,
+}: {
+	open: boolean
+	onClose: () => void
+	title: string
+	intro: string
+	choices: { key: string; label: string }[]
+	onChoose: (key: string) => void
+}) {
+	return (
+		<Modal open={open} onClose={onClose} title={title}>
+			<p className="muted">{intro}</p>
+			<div className="choice-list">
+				{choices.map((c) => (
+					<button
+						key={c.key}
+						type="button"
+						className="button ghost block"
+						onClick={() => {
+							onChoose(c.key)
+							onClose()
+						}}
+					>
+						{c.label}
+					</button>
+				))}
+			</div>
+		</Modal>
+	)
+}

@@ -1,0 +1,111 @@
+import { Suspense, useEffect, useRef, useState } from 'react'
+import { Await, useFetcher } from 'react-router'
+import { reviewBelongsTo, REVIEW_LIMITS, type Review } from '~/domain/reviews/review-scope'
+import { Stars } from '../ui/price'
+
+/** Reviews of a product (or of Game Pass): streamed list, live additions, and the post form. */
+export function ReviewsSection({ productId, reviews, title = 'Customer Reviews' }: { productId: number; reviews: Promise<Review[]>; title?: string }) {
+	return (
+		<section className="section reviews" aria-labelledby="reviews-title">
+			<h2 id="reviews-title">{title}</h2>
+			<Suspense fallback={<p className="muted" role="status">Loading reviews...</p>}>
+				<Await resolve={reviews} errorElement={<p className="error-box">Failed to fetch reviews</p>}>
+					{(initial) => <ReviewList productId={productId} initial={initial} />}
+				</Await>
+			</Suspense>
+			<ReviewForm productId={productId} />
+		</section>
+	)
+}
+
+function ReviewList({ productId, initial }: { productId: number; initial: Review[] }) {
+	const [list, setList] = useState(initial)
+	useEffect(() => setList(initial), [initial])
+
+	useEffect(() => {
+		const source = new EventSource(`/api/reviews/stream?productId=${productId}`)
+		source.addEventListener('review', (event) => {
+			const review = JSON.parse((event as MessageEvent<string>).data) as Review
+			if (!reviewBelongsTo(review, productId)) return
+			setList((current) => (current.some((r) => r.id === review.id) ? current : [review, ...current]))
+		})
+		return () => source.close()
+	}, [productId])
+
+	if (list.length === 0) return <p className="empty-state">Be the first to review this product!</p>
+	return (
+		<ul className="review-list" aria-live="polite">
+			{list.map((r) => (
+				<li key={r.id} className="review">
+					<p className="review-head">
+						<strong>{r.name}</strong> <Stars rating={r.rating} />
+					</p>
+					<p>{r.comment}</p>
+					<p className="muted small">
+						<time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Karachi' })}</time>
+					</p>
+				</li>
+			))}
+		</ul>
+	)
+}
+
+function ReviewForm({ productId }: { productId: number }) {
+	const fetcher = useFetcher<{ ok: true } | { error: string }>()
+	const [name, setName] = useState('')
+	const [comment, setComment] = useState('')
+	const [rating, setRating] = useState(5)
+	const submitting = fetcher.state !== 'idle'
+	const lastHandled = useRef<unknown>(null)
+
+	useEffect(() => {
+		if (fetcher.state === 'idle' && fetcher.data && fetcher.data !== lastHandled.current) {
+			lastHandled.current = fetcher.data
+			if ('ok' in fetcher.data) {
+				setName('')
+				setComment('')
+				setRating(5)
+			}
+		}
+	}, [fetcher.state, fetcher.data])
+
+	const error = fetcher.data && 'error' in fetcher.data ? fetcher.data.error : null
+	return (
+		<fetcher.Form
+			method="post"
+			action="/api/reviews"
+			className="review-form"
+			onSubmit={(e) => {
+				if (submitting || !name.trim() || !comment.trim()) e.preventDefault()
+			}}
+		>
+			<h3>Write a review</h3>
+			{error ? <p className="error-box" role="alert">{error}</p> : null}
+			<fieldset disabled={submitting}>
+				<input type="hidden" name="productId" value={productId} />
+				<input type="hidden" name="rating" value={rating} />
+				<div className="field">
+					<label htmlFor="review-name">Your name</label>
+					<input id="review-name" name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={REVIEW_LIMITS.name} required autoComplete="given-name" />
+				</div>
+				<div className="field">
+					<span id="rating-label" className="label">Rating</span>
+					<div className="star-picker" role="radiogroup" aria-labelledby="rating-label">
+						{[1, 2, 3, 4, 5].map((n) => (
+							<button key={n} type="button" role="radio" aria-checked={rating === n} aria-label={`${n} star${n === 1 ? '' : 's'}`} className={n <= rating ? 'on' : ''} onClick={() => setRating(n)}>
+								★
+							</button>
+						))}
+					</div>
+				</div>
+				<div className="field">
+					<label htmlFor="review-comment">Your review</label>
+					<textarea id="review-comment" name="comment" rows={3} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={REVIEW_LIMITS.comment} required />
+				</div>
+				<button type="submit" className="button primary">
+					{submitting ? 'Submitting...' : 'Submit Review'}
+				</button>
+			</fieldset>
+		</fetcher.Form>
+	)
+}

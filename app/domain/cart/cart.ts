@@ -1,0 +1,110 @@
+import { linePrice, orderTotal } from '../pricing/line-price'
+import type { AccountType } from '../pricing/product-options'
+
+export interface CartItem {
+	id: number
+	name: string
+	image: string
+	/** Display text such as 'Rs. 1,200'; the server prices the order itself. */
+	price: string
+	originalPrice: string | null
+	quantity: number
+	selectedDuration?: { label: string; price: number; months: number }
+	selectedDenomination?: { label: string; price: number; value: number }
+	selectedAccountType?: AccountType
+}
+
+export interface CartState {
+	items: CartItem[]
+	isOpen: boolean
+}
+
+export type CartAction =
+	| { type: 'add'; item: Omit<CartItem, 'quantity'> }
+	| { type: 'remove'; index: number }
+	| { type: 'updateQuantity'; index: number; quantity: number }
+	| { type: 'updateAccountType'; id: number; accountType: AccountType }
+	| { type: 'clear' }
+	| { type: 'toggle' }
+	| { type: 'open' }
+	| { type: 'close' }
+	| { type: 'restore'; items: CartItem[] }
+
+export const emptyCart: CartState = { items: [], isOpen: false }
+
+const sameOption = (a?: { label: string }, b?: { label: string }) => (a?.label ?? null) === (b?.label ?? null)
+
+/** §4: an item matches on id, selected duration and selected denomination. */
+export function sameLine(a: Omit<CartItem, 'quantity'>, b: Omit<CartItem, 'quantity'>) {
+	return (
+		a.id === b.id &&
+		sameOption(a.selectedDuration, b.selectedDuration) &&
+		sameOption(a.selectedDenomination, b.selectedDenomination)
+	)
+}
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+	switch (action.type) {
+		case 'add': {
+			const index = state.items.findIndex((i) => sameLine(i, action.item))
+			if (index === -1) return { ...state, items: [...state.items, { ...action.item, quantity: 1 }] }
+			return {
+				...state,
+				items: state.items.map((i, n) => (n === index ? { ...i, quantity: i.quantity + 1 } : i)),
+			}
+		}
+		case 'remove':
+			return { ...state, items: state.items.filter((_, n) => n !== action.index) }
+		case 'updateQuantity':
+			if (action.quantity <= 0) return cartReducer(state, { type: 'remove', index: action.index })
+			return {
+				...state,
+				items: state.items.map((i, n) => (n === action.index ? { ...i, quantity: action.quantity } : i)),
+			}
+		case 'updateAccountType':
+			return {
+				...state,
+				items: state.items.map((i) =>
+					i.id === action.id ? { ...i, selectedAccountType: action.accountType } : i,
+				),
+			}
+		case 'clear':
+			return { ...state, items: [] }
+		case 'toggle':
+			return { ...state, isOpen: !state.isOpen }
+		case 'open':
+			return { ...state, isOpen: true }
+		case 'close':
+			return { ...state, isOpen: false }
+		case 'restore':
+			return { ...state, items: action.items }
+	}
+}
+
+export const cartCount = (items: CartItem[]) => items.reduce((n, i) => n + i.quantity, 0)
+export const cartBadge = (count: number) => (count > 99 ? '99+' : String(count))
+export const cartTotal = (items: CartItem[]) => orderTotal(items)
+export { linePrice }
+
+/** §4: proceeding closes the cart; a PC Game Pass line needs the PC terms first. */
+export function checkoutDestination(items: CartItem[]): string | null {
+	if (items.length === 0) return null
+	return items.some((i) => i.id === 10) ? '/game-pass-pc-terms' : '/checkout'
+}
+
+/** Reads a stored cart; anything malformed is rejected (the caller logs and ignores it). */
+export function parseStoredCart(raw: string | null): CartItem[] {
+	if (!raw) return []
+	const value: unknown = JSON.parse(raw)
+	const items = Array.isArray(value) ? value : (value as { items?: unknown })?.items
+	if (!Array.isArray(items)) throw new Error('stored cart is not a list')
+	return items.filter(
+		(i): i is CartItem =>
+			typeof i === 'object' &&
+			i !== null &&
+			typeof i.id === 'number' &&
+			typeof i.name === 'string' &&
+			typeof i.quantity === 'number' &&
+			i.quantity > 0,
+	)
+}

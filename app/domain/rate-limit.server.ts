@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client.server'
+import { AppError } from '../utils/app-error'
+
+/**
+ * Fixed-window counter in Postgres, so every server instance shares it.
+ * Throws RATE_LIMITED once `limit` hits land within `windowSeconds`.
+ */
+export async function hitRateLimit(
+	db: Db,
+	key: string,
+	{ limit, windowSeconds, message }: { limit: number; windowSeconds: number; message: string },
+) {
+	const result = await db.execute<{ count: number }>(sql`
+		insert into rate_limits (key, count, reset_at)
+		values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+		on conflict (key) do update set
+			count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+			reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+		returning count`)
+	const count = Number(result.rows[0]?.count ?? 0)
+	if (count > limit) throw new AppError('RATE_LIMITED', message)
+}

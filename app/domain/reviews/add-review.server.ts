@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client.server'
+import { reviews } from '../../db/schema'
+import { AppError } from '../../utils/app-error'
+import { hitRateLimit } from '../rate-limit.server'
+import { toReview } from './list-reviews.server'
+import { isGamePassReview, REVIEW_LIMITS, type Review } from './review-scope'
+
+export const REVIEWS_CHANNEL = 'reviews'
+
+export const reviewInput = z.object({
+	productId: z.coerce.number().int().positive('Choose a product to review.'),
+	name: z
+		.string()
+		.trim()
+		.min(1, 'Please enter your name.')
+		.max(REVIEW_LIMITS.name, `Your name can be at most ${REVIEW_LIMITS.name} characters.`),
+	rating: z.coerce.number().int().min(1, 'Rating must be 1 to 5 stars.').max(5, 'Rating must be 1 to 5 stars.'),
+	comment: z
+		.string()
+		.trim()
+		.min(1, 'Please write your review.')
+		.max(REVIEW_LIMITS.comment, `Your review can be at most ${REVIEW_LIMITS.comment} characters.`),
+})
+
+export async function addReview(
+	db: Db,
+	input: unknown,
+	{ clientIp, limitPerHour }: { clientIp: string; limitPerHour: number },
+): Promise<Review> {
+	const parsed = reviewInput.safeParse(input)
+	if (!parsed.success) {
+		const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]))
+		throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, fieldErrors)
+	}
+	const { productId, name, rating, comment } = parsed.data
+	await hitRateLimit(db, `review:${clientIp}`, {
+		limit: limitPerHour,
+		windowSeconds: 3600,
+		message: 'You have posted several reviews in a short time. Please try again in an hour.',
+	})
+	return db.transaction(async (tx) => {
+		const exists = await tx.execute(sql`select 1 from products where id = ${productId}`)
+		if (exists.rows.length === 0) throw new AppError('NOT_FOUND', 'Product not found')
+		const [row] = await tx
+			.insert(reviews)
+			.values({ productId, name, rating, comment, isGamePass: isGamePassReview(productId) })
+			.returning()
+		const review = toReview(row!)
+		// Delivered to every open product page on commit, on every server instance.
+		await tx.execute(sql`select pg_notify(${REVIEWS_CHANNEL}, ${JSON.stringify(review)})`)
+		return review
+	})
+}

@@ -1,0 +1,7 @@
+declare module 'react-router' {
+	interface AppLoadContext {
+		cspNonce: string
+		clientIp: string
+	}
+}
+export {}

@@ -1,0 +1,89 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import { CartProvider } from './components/cart/cart-context'
+import { CartDrawer } from './components/layout/cart-drawer'
+import { ChatButton, ChatMessageProvider } from './components/layout/chat-button'
+import { SiteFooter } from './components/layout/site-footer'
+import { SiteHeader } from './components/layout/site-header'
+import { PixelScript } from './components/layout/pixel-script'
+import stylesheet from './styles/app.css?url'
+import { env, publicEnv } from './utils/env.server'
+import { useNonce } from './utils/nonce'
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: stylesheet },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const e = env()
+	// Shared previews need absolute image URLs.
+	return { config: publicEnv(e), year: new Date().getFullYear(), origin: e.PUBLIC_URL ?? new URL(request.url).origin }
+}
+
+export function useRootData() {
+	return useRouteLoaderData<typeof loader>('root')
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
+	const data = useRootData()
+	return (
+		<html lang="en">
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#0b0f14" />
+				<Meta />
+				<Links />
+				{data?.config.metaPixelId ? <PixelScript pixelId={data.config.metaPixelId} nonce={nonce} /> : null}
+			</head>
+			<body>
+				{children}
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+	const { config, year } = loaderData
+	return (
+		<CartProvider storageKey={`${config.storeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-cart`}>
+			<ChatMessageProvider>
+				<a href="#main" className="skip-link">
+					Skip to content
+				</a>
+				<SiteHeader storeName={config.storeName} />
+				<main id="main">
+					<Outlet />
+				</main>
+				<SiteFooter config={config} year={year} />
+				<CartDrawer />
+				<ChatButton whatsapp={config.whatsapp} />
+				<div id="site-modal-root" />
+			</ChatMessageProvider>
+		</CartProvider>
+	)
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	let title = 'Unexpected Application Error!'
+	let detail = 'Something went wrong on our side. Please refresh the page or come back in a moment.'
+	if (isRouteErrorResponse(error)) {
+		title = error.status === 404 ? 'Page not found' : `${error.status} ${error.statusText}`
+		detail = error.status === 404 ? 'We could not find that page.' : typeof error.data === 'string' ? error.data : detail
+	}
+	return (
+		<main id="main" className="container page narrow center">
+			<h1>{title}</h1>
+			<p>{detail}</p>
+			<p>
+				<a className="button primary" href="/">
+					Return to Home
+				</a>
+			</p>
+		</main>
+	)
+}

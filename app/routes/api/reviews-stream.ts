@@ -1,0 +1,17 @@
+import { REVIEWS_CHANNEL } from '~/domain/reviews/add-review.server'
+import { reviewBelongsTo, type Review } from '~/domain/reviews/review-scope'
+import { eventStream, subscribe } from '~/domain/realtime/hub.server'
+import type { Route } from './+types/reviews-stream'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const productId = Number(new URL(request.url).searchParams.get('productId'))
+	if (!Number.isSafeInteger(productId) || productId <= 0) {
+		return Response.json({ error: 'productId must be a product id' }, { status: 400 })
+	}
+	return eventStream(request, (send) =>
+		subscribe(REVIEWS_CHANNEL, (payload) => {
+			const review = JSON.parse(payload) as Review
+			if (reviewBelongsTo(review, productId)) send('review', payload)
+		}),
+	)
+}

@@ -1,0 +1,198 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Leaderboard } from '~/components/home/leaderboard'
+import { PromoVideo } from '~/components/home/promo-video'
+import { ProductCard } from '~/components/product/product-card'
+import { ServiceGrid } from '~/components/home/service-grid'
+import { Stars } from '~/components/ui/price'
+import { aboutStory, contactIntro, heroCopy, homeFaq, testimonials } from '~/content/site'
+import { db } from '~/db/client.server'
+import { listProducts, summarise } from '~/domain/catalogue/list-products.server'
+import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
+import { durationsOf } from '~/domain/pricing/product-options'
+import { logger } from '~/utils/logger.server'
+import { formatRs } from '~/utils/money'
+import { pageMeta } from '~/utils/seo'
+import { useRootData } from '~/root'
+import type { Route } from './+types/home'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, {
+		title: 'Xbox Game Pass, PlayStation Plus & Gift Cards in Pakistan',
+		description:
+			'Buy Xbox Game Pass, PlayStation Plus, EA Play, gift cards and game keys in rupees. Pay by card, JazzCash or EasyPaisa; fast digital delivery.',
+		image: '/images/products/1.svg',
+	})
+
+const FEATURED_COUNT = 4
+
+export async function loader() {
+	const products = await listProducts(db())
+	const promo = (id: number) => {
+		const p = products.find((x) => x.id === id)
+		const options = p ? (durationsOf(p) ?? []).filter((d) => d.months > 0) : []
+		return {
+			from: options.length ? Math.min(...options.map((d) => d.price)) : (p?.price ?? 0),
+			oneMonth: options.find((d) => d.months === 1)?.price ?? null,
+			twoMonths: options.find((d) => d.months === 2)?.price ?? null,
+		}
+	}
+	// Deferred: the page paints without waiting, and a failure only affects this section.
+	const leaderboard = topBuyers(db()).catch((error: unknown) => {
+		logger.error({ err: error }, 'leaderboard failed')
+		throw new Error('Failed to fetch leaderboard')
+	})
+	return {
+		featured: products.filter((p) => p.featured).slice(0, FEATURED_COUNT).map(summarise),
+		pc: promo(10),
+		console: promo(1),
+		leaderboard,
+	}
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+	const { featured, pc, console: consoleEdition, leaderboard } = loaderData
+	const root = useRootData()
+	return (
+		<>
+			<section className="hero">
+				<div className="container">
+					<h1>{heroCopy.headline}</h1>
+					<p className="lead">{heroCopy.subheadline}</p>
+					<div className="hero-actions">
+						<Link to="/products" className="button primary">
+							Browse All Products
+						</Link>
+						<Link to="/about" className="button ghost">
+							Learn More
+						</Link>
+					</div>
+				</div>
+			</section>
+
+			<section className="section promo" aria-labelledby="promo-title">
+				<div className="container promo-grid">
+					<div>
+						<h2 id="promo-title">Xbox Game Pass Ultimate</h2>
+						<p className="muted">Hundreds of games on console and PC, EA Play included, paid in rupees.</p>
+						<div className="promo-plans">
+							<PromoPlan title="PC Edition" plan={pc} to="/product/10" action="Buy PC Edition" />
+							<PromoPlan title="Console Edition" plan={consoleEdition} to="/product/1" action="Buy Console Edition" />
+						</div>
+					</div>
+					<PromoVideo videoId={root?.config.promoVideoId ?? null} title="Xbox Game Pass Ultimate trailer" />
+				</div>
+			</section>
+
+			<section className="section" aria-labelledby="featured-title">
+				<div className="container">
+					<h2 id="featured-title">Featured Products</h2>
+					<div className="product-grid">
+						{featured.map((p, i) => (
+							<ProductCard key={p.id} product={p} priority={i < 2} />
+						))}
+					</div>
+					<p className="center">
+						<Link to="/products" className="button ghost">
+							View All Products
+						</Link>
+					</p>
+				</div>
+			</section>
+
+			<section className="section alt" aria-labelledby="testimonials-title">
+				<div className="container">
+					<h2 id="testimonials-title">Trusted by 1000+ Gamers</h2>
+					<ul className="testimonials">
+						{testimonials.map((t) => (
+							<li key={t.name} className="testimonial">
+								<Stars />
+								<blockquote>{t.text}</blockquote>
+								<p className="muted small">
+									{t.name}, {t.city}
+								</p>
+							</li>
+						))}
+					</ul>
+				</div>
+			</section>
+
+			<Leaderboard rows={leaderboard} />
+
+			<section className="section alt" id="services" aria-labelledby="services-title">
+				<div className="container">
+					<h2 id="services-title">Our Services</h2>
+					<ServiceGrid headingLevel="h3" />
+				</div>
+			</section>
+
+			<section className="section" id="faq" aria-labelledby="faq-title">
+				<div className="container narrow">
+					<h2 id="faq-title">Frequently Asked Questions</h2>
+					<div className="faq">
+						{homeFaq.map((item) => (
+							<FaqItem key={item.question} question={item.question} answer={item.answer} />
+						))}
+					</div>
+					<p>
+						<Link to="/faq">See all questions</Link>
+					</p>
+				</div>
+			</section>
+
+			<section className="section alt" id="about" aria-labelledby="about-title">
+				<div className="container narrow">
+					<h2 id="about-title">About Us</h2>
+					<p>{aboutStory[0]}</p>
+					<Link to="/about">Read our story</Link>
+				</div>
+			</section>
+
+			<section className="section" id="contact" aria-labelledby="contact-title">
+				<div className="container narrow">
+					<h2 id="contact-title">Contact</h2>
+					<p>{contactIntro}</p>
+					<p>
+						WhatsApp: <a href={`https://wa.me/${root?.config.whatsapp}`}>{root?.config.supportPhone}</a> · Email:{' '}
+						<a href={`mailto:${root?.config.supportEmail}`}>{root?.config.supportEmail}</a>
+					</p>
+					<Link to="/contact" className="button primary">
+						Send us a message
+					</Link>
+				</div>
+			</section>
+		</>
+	)
+}
+
+function PromoPlan({ title, plan, to, action }: { title: string; plan: { from: number; oneMonth: number | null; twoMonths: number | null }; to: string; action: string }) {
+	return (
+		<div className="plan">
+			<h3>{title}</h3>
+			<p className="plan-from">from {formatRs(plan.from)}</p>
+			<ul>
+				{plan.oneMonth ? <li>1 Month {formatRs(plan.oneMonth)}</li> : null}
+				{plan.twoMonths ? <li>2 Months {formatRs(plan.twoMonths)}</li> : null}
+			</ul>
+			<Link to={to} className="button primary">
+				{action}
+			</Link>
+		</div>
+	)
+}
+
+/** Each question opens and closes on its own. */
+function FaqItem({ question, answer }: { question: string; answer: string }) {
+	const [open, setOpen] = useState(false)
+	return (
+		<div className="faq-item">
+			<h3>
+				<button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+					{question}
+					<span aria-hidden="true">{open ? '−' : '+'}</span>
+				</button>
+			</h3>
+			{open ? <p>{answer}</p> : null}
+		</div>
+	)
+}

@@ -1,0 +1,120 @@
+import { Link, data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
+import { PurchasePanel } from '~/components/product/purchase-panel'
+import { ProductImage } from '~/components/product/product-image'
+import { ReviewsSection } from '~/components/product/reviews-section'
+import { db } from '~/db/client.server'
+import { getProduct } from '~/domain/catalogue/list-products.server'
+import { displayPrice, type AccountType } from '~/domain/pricing/product-options'
+import { listReviews } from '~/domain/reviews/list-reviews.server'
+import { logger } from '~/utils/logger.server'
+import { formatRs } from '~/utils/money'
+import { pageMeta } from '~/utils/seo'
+import { useRootData } from '~/root'
+import type { Route } from './+types/product'
+
+export async function loader({ params }: Route.LoaderArgs) {
+	const id = Number(params.id)
+	const product = /^\d+$/.test(params.id) ? await getProduct(db(), id) : null
+	if (!product) throw data({ notFound: true }, { status: 404 })
+	const reviews = listReviews(db(), product.id).catch((error: unknown) => {
+		logger.error({ err: error }, 'reviews failed')
+		throw new Error('Failed to fetch reviews')
+	})
+	return { product, reviews }
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+	if (!data) return pageMeta(matches, { title: 'Product not found', description: 'This product does not exist.' })
+	const { product } = data
+	const price = displayPrice(product)
+	return pageMeta(matches, {
+		title: product.name,
+		description: `${product.name} - ${formatRs(price)}. ${product.description}`.slice(0, 160),
+		image: product.image,
+		type: 'product',
+		extra: [
+			{ property: 'product:price:amount', content: String(price) },
+			{ property: 'product:price:currency', content: 'PKR' },
+		],
+	})
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+	const { product, reviews } = loaderData
+	const root = useRootData()
+	const location = useLocation()
+	const preselect = (location.state as { preselectAccountType?: AccountType } | null)?.preselectAccountType ?? null
+
+	return (
+		<div className="container page">
+			<nav aria-label="Breadcrumb" className="breadcrumb">
+				<Link to="/products">Products</Link> / <span aria-current="page">{product.name}</span>
+			</nav>
+			<div className="product-layout">
+				<ProductImage src={product.image} alt={product.name} size={400} priority className="product-hero-image" />
+				<div>
+					<h1>{product.name}</h1>
+					<p className="muted">{product.caption}</p>
+					<PurchasePanel
+						key={product.id}
+						product={product}
+						whatsapp={root?.config.whatsapp ?? ''}
+						preselectAccountType={preselect === 'private' || preselect === 'shared' ? preselect : null}
+					/>
+					<h2 className="h3">Payment methods</h2>
+					<ul className="payment-methods">
+						{product.paymentMethods.map((m) => (
+							<li key={m}>{m}</li>
+						))}
+					</ul>
+				</div>
+			</div>
+			<section className="section" aria-labelledby="description-title">
+				<h2 id="description-title">Description</h2>
+				<p>{product.description}</p>
+				<h2 className="h3">Features</h2>
+				<ol className="features">
+					{product.features.map((f) => (
+						<li key={f}>{f}</li>
+					))}
+				</ol>
+				{product.specifications.length ? (
+					<>
+						<h2 className="h3">Specifications</h2>
+						<dl className="specs">
+							{product.specifications.map((s, i) =>
+								typeof s === 'string' ? (
+									<div key={i}>
+										<dd>{s}</dd>
+									</div>
+								) : (
+									<div key={s.label}>
+										<dt>{s.label}</dt>
+										<dd>{s.value}</dd>
+									</div>
+								),
+							)}
+						</dl>
+					</>
+				) : null}
+			</section>
+			<ReviewsSection productId={product.id} reviews={reviews} />
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	// Anything but an unknown product is a real failure: let the app's error screen show it.
+	if (!isRouteErrorResponse(error) || error.status !== 404) throw error
+	return (
+		<div className="container page narrow center">
+			<h1>Product not found</h1>
+			<p>
+				<Link to="/" className="button primary">
+					Return to Home
+				</Link>
+			</p>
+		</div>
+	)
+}

@@ -1,0 +1,127 @@
+// `npm run bench [-- section ...]`: builds if needed, starts the shop on a fresh database,
+// runs the chosen sections (all by default), prints a summary and writes bench/results/latest.json.
+//
+// Environment: BENCH_DATABASE_URL (a PostgreSQL server to create `shop_bench` on; PGlite otherwise),
+// BENCH_START_TIMEOUT (seconds to wait for /healthz, default 300), BENCH_LIGHTHOUSE_RUNS (default 1), BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s).
+//
+// To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
+// module and list it in SECTIONS below.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { countTargets, formatSection } from './report.ts'
+import { ensureBuild, log, ROOT, startShop } from './server.ts'
+import type { Section, SectionResult } from './types.ts'
+
+// Loaded lazily (Lighthouse alone takes a while to import), while the shop starts.
+const SECTIONS: Record<string, () => Promise<Section>> = {
+	lighthouse: async () => (await import('./lighthouse.ts')).lighthouseSection,
+	throughput: async () => (await import('./throughput.ts')).throughputSection,
+}
+
+const RESULTS_DIR = path.join(ROOT, 'bench/results')
+
+function chosenSections(args: string[]): string[] {
+	const names = args.filter((a) => !a.startsWith('-'))
+	if (args.includes('--help') || args.includes('-h')) {
+		console.log(`usage: npm run bench [-- ${Object.keys(SECTIONS).join(' | ')} ...]`)
+		process.exit(0)
+	}
+	const unknown = names.filter((n) => !(n in SECTIONS))
+	if (unknown.length) {
+		console.error(`unknown section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`)
+		process.exit(2)
+	}
+	return names.length ? Object.keys(SECTIONS).filter((n) => names.includes(n)) : Object.keys(SECTIONS)
+}
+
+function gitRevision(): string | null {
+	try {
+		const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+		const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim()
+		return dirty ? `${head}+dirty` : head
+	} catch {
+		return null
+	}
+}
+
+async function main() {
+	const names = chosenSections(process.argv.slice(2))
+	const startedAt = new Date()
+	const loadBefore = os.loadavg()[0]
+	fs.mkdirSync(RESULTS_DIR, { recursive: true })
+
+	await ensureBuild()
+	const loading = Promise.all(names.map((name) => SECTIONS[name]()))
+	loading.catch(() => {}) // awaited below; avoids an unhandled rejection while the shop starts
+	const shop = await startShop({ postgresAdminUrl: process.env.BENCH_DATABASE_URL || undefined })
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+		process.once(signal, () => {
+			log(`${signal}: stopping the shop`)
+			shop.stop().finally(() => process.exit(130))
+		})
+	}
+
+	const results: SectionResult[] = []
+	try {
+		const sections = await loading
+		for (const [i, name] of names.entries()) {
+			const sectionStart = Date.now()
+			log(`section ${name}`)
+			results.push(await sections[i]({ baseUrl: shop.url, resultsDir: RESULTS_DIR, log }))
+			log(`section ${name} took ${((Date.now() - sectionStart) / 1000).toFixed(0)} s`)
+		}
+	} finally {
+		await shop.stop()
+	}
+
+	const durationSeconds = (Date.now() - startedAt.getTime()) / 1000
+	const targets = countTargets(results)
+	const summary = {
+		startedAt: startedAt.toISOString(),
+		durationSeconds: Math.round(durationSeconds),
+		revision: gitRevision(),
+		node: process.version,
+		database: shop.database,
+		cpus: os.cpus().length,
+		// One-minute load average at the start and the end: above the CPU count, other work shared the machine.
+		loadAverage: { start: loadBefore, end: os.loadavg()[0] },
+		targets,
+		sections: results,
+	}
+	fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(summary, null, '\t')}\n`)
+
+	const out = [
+		`Benchmark of ${summary.revision ?? 'the work tree'} (${summary.database}, Node ${process.version}, ${summary.cpus} CPUs)`,
+		`Load average (1 min) at start ${loadBefore.toFixed(1)}, at end ${summary.loadAverage.end.toFixed(1)}` +
+			(loadBefore > summary.cpus
+				? ': other work was keeping the machine busy, so these timings are pessimistic'
+				: ''),
+		'',
+		...results.flatMap((r) => [formatSection(r), '']),
+		`Targets met: ${targets.passed} of ${targets.passed + targets.failed}`,
+		...targets.failures.map((f) => `  FAIL ${f}`),
+		`Total time: ${durationSeconds.toFixed(0)} s. JSON: bench/results/latest.json${
+			names.includes('lighthouse') ? '; Lighthouse reports: bench/results/lighthouse-*.html' : ''
+		}`,
+	]
+	console.log(out.join('\n'))
+}
+
+// A failed Lighthouse run can leave protocol calls pending that reject once its Chrome is closed;
+// those are expected and are not worth crashing the benchmark over. Anything else is.
+process.on('unhandledRejection', (reason: unknown) => {
+	const message = reason instanceof Error ? reason.message : String(reason)
+	if (/Protocol error|Target closed|PROTOCOL_TIMEOUT|Session closed/i.test(message)) {
+		log(`ignored a leftover Lighthouse error: ${message.slice(0, 200)}`)
+		return
+	}
+	console.error(reason)
+	process.exit(1)
+})
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+	process.exit(1)
+})

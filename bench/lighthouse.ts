@@ -1,0 +1,317 @@
+// Lighthouse, default (mobile) settings: Moto G Power emulation + simulated slow 4G throttling.
+import fs from 'node:fs'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { generateReport, type Result } from 'lighthouse'
+import { rawGet } from './http.ts'
+import { trackPid } from './server.ts'
+import { metric, type BenchContext, type Metric, type Row, type SectionResult } from './types.ts'
+
+export const LIGHTHOUSE_PAGES = ['/', '/products', '/product/1', '/game-pass-library']
+
+/** BENCH_LIGHTHOUSE_CATEGORIES=performance skips the other categories. */
+const CATEGORIES = (process.env.BENCH_LIGHTHOUSE_CATEGORIES ?? 'performance,accessibility,best-practices,seo')
+	.split(',')
+	.map((c) => c.trim())
+	.filter(Boolean)
+if (!CATEGORIES.includes('performance')) CATEGORIES.unshift('performance')
+const CATEGORY_LABELS: Record<string, string> = { accessibility: 'A11y', 'best-practices': 'BP', seo: 'SEO' }
+/** Below this, Lighthouse itself warns that the host CPU is slower than its throttling assumes. */
+const SLOW_CPU_BENCHMARK_INDEX = 1000
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = [
+	'--headless=new',
+	'--no-sandbox',
+	'--disable-background-networking',
+	'--disable-gpu',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+]
+/** BENCH_LIGHTHOUSE_RUNS=3 runs each page three times and keeps the run with the median score. */
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1) || 1)
+
+const KiB = 1024
+const TARGETS = {
+	performance: { op: '>=', value: 95 },
+	lcp: { op: '<=', value: 1.5 },
+	cls: { op: '<=', value: 0.02 },
+	tbt: { op: '<=', value: 100 },
+	js: { op: '<=', value: 110 },
+} as const
+
+// Lighthouse's details objects are loosely typed unions; these are the fields read here.
+interface Item {
+	[key: string]: unknown
+	url?: string
+	resourceType?: string
+	transferSize?: number
+	resourceSize?: number
+	totalBytes?: number
+	wastedBytes?: number
+	wastedMs?: number
+	node?: { snippet?: string; selector?: string; nodeLabel?: string }
+}
+interface Details {
+	type?: string
+	items?: (Item | Details)[]
+	headings?: { key: string | null; label?: unknown }[]
+}
+
+function items(lhr: Result, auditId: string): Item[] {
+	const details = lhr.audits[auditId]?.details as Details | undefined
+	return (details?.items ?? []) as Item[]
+}
+
+function pageSlug(page: string) {
+	return page === '/' ? 'home' : page.replace(/^\//, '').replace(/[^\w-]+/g, '_')
+}
+
+const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`
+const shortUrl = (url: string) => {
+	try {
+		const u = new URL(url)
+		return u.pathname + u.search
+	} catch {
+		return url
+	}
+}
+
+/** The LCP element and the LCP phase breakdown, as Lighthouse 12 reports them. */
+function lcpElement(lhr: Result): { element: string; phases: string } {
+	const details = lhr.audits['largest-contentful-paint-element']?.details as Details | undefined
+	let element = 'none reported'
+	let phases = ''
+	const tables: Details[] = details?.type === 'list' ? ((details.items ?? []) as Details[]) : details ? [details] : []
+	for (const table of tables) {
+		for (const item of (table.items ?? []) as Item[]) {
+			if (item.node) {
+				const snippet = (item.node.snippet ?? '').replace(/\s+/g, ' ').slice(0, 160)
+				element = `${item.node.nodeLabel ? `"${item.node.nodeLabel}" ` : ''}${snippet}`
+			} else if (typeof item.phase === 'string' && typeof item.timing === 'number') {
+				phases += `${phases ? ', ' : ''}${item.phase} ${Math.round(item.timing)} ms`
+			}
+		}
+	}
+	return { element, phases }
+}
+
+/** Compressed bytes of the page's scripts and stylesheets, fetched again with Accept-Encoding: gzip. */
+async function directGzipBytes(lhr: Result, origin: string) {
+	let js = 0
+	let css = 0
+	const encodings = new Set<string>()
+	for (const item of items(lhr, 'network-requests')) {
+		if (!item.url?.startsWith(origin)) continue
+		if (item.resourceType !== 'Script' && item.resourceType !== 'Stylesheet') continue
+		const res = await rawGet(item.url, { 'Accept-Encoding': 'gzip' })
+		encodings.add(String(res.headers['content-encoding'] ?? 'identity'))
+		if (item.resourceType === 'Script') js += res.body.length
+		else css += res.body.length
+	}
+	return { js, css, encodings: [...encodings] }
+}
+
+async function runOnce(url: string, port: number): Promise<Result> {
+	const result = await lighthouse(url, {
+		port,
+		output: 'json',
+		logLevel: 'error',
+		onlyCategories: CATEGORIES,
+		// Only used to draw element thumbnails in the HTML report; costs many seconds per run.
+		disableFullPageScreenshot: true,
+	})
+	if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+	const lhr = result.lhr
+	if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+	return lhr
+}
+
+function score(lhr: Result, category: string): number | null {
+	const s = lhr.categories[category]?.score
+	return typeof s === 'number' ? Math.round(s * 100) : null
+}
+
+/** One Chrome for all runs; relaunched after a failed run in case it was Chrome that failed. */
+class Browser {
+	private chrome: chromeLauncher.LaunchedChrome | null = null
+	private untrack: (() => void) | null = null
+	async port(): Promise<number> {
+		if (!this.chrome) {
+			this.chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+			// chrome-launcher starts Chrome detached: make sure it dies with the bench, however the bench ends.
+			if (this.chrome.pid) this.untrack = trackPid(this.chrome.pid)
+		}
+		return this.chrome.port
+	}
+	async close() {
+		const chrome = this.chrome
+		this.chrome = null
+		await chrome?.kill()
+		this.untrack?.()
+		this.untrack = null
+	}
+}
+
+/** Runs Lighthouse RUNS times (each with one retry after an error); the run with the median score. */
+async function measure(ctx: BenchContext, browser: Browser, page: string): Promise<{ lhr: Result | null; scores: (number | null)[]; errors: string[] }> {
+	const url = ctx.baseUrl + page
+	const runs: Result[] = []
+	const errors: string[] = []
+	for (let i = 0; i < RUNS; i++) {
+		for (let attempt = 1; attempt <= 2; attempt++) {
+			const started = Date.now()
+			const label = `lighthouse ${page}${RUNS > 1 ? ` run ${i + 1}/${RUNS}` : ''}`
+			try {
+				const lhr = await runOnce(url, await browser.port())
+				runs.push(lhr)
+				ctx.log(
+					`${label}: ${((Date.now() - started) / 1000).toFixed(0)} s, performance ${score(lhr, 'performance')}, ` +
+						`benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`,
+				)
+				break
+			} catch (error) {
+				const message = error instanceof Error ? error.message : String(error)
+				errors.push(message)
+				ctx.log(`${label} attempt ${attempt} failed after ${((Date.now() - started) / 1000).toFixed(0)} s: ${message}`)
+				await browser.close()
+			}
+		}
+	}
+	runs.sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0))
+	return {
+		lhr: runs.length ? runs[Math.floor(runs.length / 2)] : null,
+		scores: runs.map((r) => score(r, 'performance')),
+		errors,
+	}
+}
+
+const emptyMetrics = (): Metric[] => [
+	metric('Perf', null, '', 0, TARGETS.performance),
+	metric('LCP', null, 's', 2, TARGETS.lcp),
+	metric('CLS', null, '', 3, TARGETS.cls),
+	metric('TBT', null, 'ms', 0, TARGETS.tbt),
+	metric('FCP', null, 's', 2),
+	metric('JS', null, 'KiB', 1, TARGETS.js),
+	metric('CSS', null, 'KiB', 1),
+]
+
+export async function lighthouseSection(ctx: BenchContext): Promise<SectionResult> {
+	const rows: Row[] = []
+	const notes: string[] = []
+	const details: Record<string, unknown> = {}
+	const origin = new URL(ctx.baseUrl).origin
+	const benchmarkIndexes: number[] = []
+
+	for (const page of LIGHTHOUSE_PAGES) {
+		const res = await fetch(ctx.baseUrl + page)
+		await res.arrayBuffer()
+		if (res.status !== 200) throw new Error(`GET ${page} answered ${res.status}, expected 200`)
+	}
+
+	const browser = new Browser()
+	try {
+		for (const page of LIGHTHOUSE_PAGES) {
+			const { lhr, scores, errors } = await measure(ctx, browser, page)
+			if (!lhr) {
+				rows.push({ subject: page, metrics: emptyMetrics() })
+				notes.push(`${page}: Lighthouse failed: ${errors.join(' | ')}`)
+				details[page] = { errors }
+				continue
+			}
+			benchmarkIndexes.push(lhr.environment.benchmarkIndex)
+
+			const slug = pageSlug(page)
+			fs.writeFileSync(path.join(ctx.resultsDir, `lighthouse-${slug}.html`), generateReport(lhr, 'html'))
+
+			const audit = (id: string) => lhr.audits[id]?.numericValue ?? null
+			const requests = items(lhr, 'network-requests')
+			const sum = (type: string) =>
+				requests.filter((r) => r.resourceType === type).reduce((n, r) => n + (r.transferSize ?? 0), 0)
+			const jsBytes = sum('Script')
+			const cssBytes = sum('Stylesheet')
+			const direct = await directGzipBytes(lhr, origin)
+			const lcp = audit('largest-contentful-paint')
+			const fcp = audit('first-contentful-paint')
+
+			const metrics: Metric[] = [
+				metric('Perf', score(lhr, 'performance'), '', 0, TARGETS.performance),
+				metric('LCP', lcp === null ? null : lcp / 1000, 's', 2, TARGETS.lcp),
+				metric('CLS', audit('cumulative-layout-shift'), '', 3, TARGETS.cls),
+				metric('TBT', audit('total-blocking-time'), 'ms', 0, TARGETS.tbt),
+				metric('FCP', fcp === null ? null : fcp / 1000, 's', 2),
+				metric('JS', jsBytes / KiB, 'KiB', 1, TARGETS.js),
+				metric('CSS', cssBytes / KiB, 'KiB', 1),
+				...CATEGORIES.filter((c) => c !== 'performance').map((c) => metric(CATEGORY_LABELS[c] ?? c, score(lhr, c), '', 0)),
+				metric('CPU idx', lhr.environment.benchmarkIndex, '', 0),
+			]
+			rows.push({ subject: page, metrics })
+
+			// Findings: what the LCP is, what blocks rendering, what is big.
+			const { element, phases } = lcpElement(lhr)
+			const blocking = items(lhr, 'render-blocking-resources')
+			const unusedJs = items(lhr, 'unused-javascript')
+			const biggest = [...requests]
+				.sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+				.slice(0, 5)
+			const failing = Object.values(lhr.audits)
+				.filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'metricSavings'))
+				.map((a) => a.id)
+			notes.push(
+				`${page}: LCP element ${element}${phases ? ` (${phases})` : ''}`,
+				`${page}: render-blocking: ${
+					blocking.length
+						? blocking.map((b) => `${shortUrl(b.url ?? '')} ${kib(b.totalBytes ?? 0)} ~${Math.round(b.wastedMs ?? 0)} ms`).join('; ')
+						: 'none'
+				}`,
+				`${page}: largest transfers: ${biggest.map((r) => `${shortUrl(r.url ?? '')} ${kib(r.transferSize ?? 0)}`).join('; ')}`,
+				`${page}: JS re-fetched with Accept-Encoding: gzip = ${kib(direct.js)}, CSS ${kib(direct.css)} (content-encoding: ${direct.encodings.join(', ') || 'n/a'})`,
+			)
+			if (unusedJs.length) {
+				notes.push(
+					`${page}: unused JS: ${unusedJs.map((u) => `${shortUrl(u.url ?? '')} ${kib(u.wastedBytes ?? 0)} of ${kib(u.totalBytes ?? 0)}`).join('; ')}`,
+				)
+			}
+			if (failing.length) notes.push(`${page}: audits below 0.9: ${failing.join(', ')}`)
+			for (const warning of lhr.runWarnings) notes.push(`${page}: Lighthouse warning: ${warning.replace(/\s+/g, ' ').slice(0, 300)}`)
+			if (errors.length) notes.push(`${page}: failed attempts: ${errors.join(' | ')}`)
+
+			details[page] = {
+				report: `lighthouse-${slug}.html`,
+				performanceScores: scores,
+				errors,
+				lcpElement: element,
+				lcpPhases: phases,
+				renderBlocking: blocking.map((b) => ({ url: b.url, totalBytes: b.totalBytes, wastedMs: b.wastedMs })),
+				unusedJavascript: unusedJs.map((u) => ({ url: u.url, totalBytes: u.totalBytes, wastedBytes: u.wastedBytes })),
+				scriptTransferBytes: jsBytes,
+				stylesheetTransferBytes: cssBytes,
+				directGzip: direct,
+				requests: requests.map((r) => ({
+					url: r.url,
+					resourceType: r.resourceType,
+					transferSize: r.transferSize,
+					resourceSize: r.resourceSize,
+				})),
+				failingAudits: failing,
+				serverResponseTimeMs: audit('server-response-time'),
+				speedIndexS: (audit('speed-index') ?? 0) / 1000,
+				// Lighthouse's CPU benchmark of this machine at the time (a typical desktop scores 1000-2000).
+				benchmarkIndex: lhr.environment.benchmarkIndex,
+				runWarnings: lhr.runWarnings,
+				timingMs: lhr.timing.total,
+			}
+		}
+	} finally {
+		await browser.close()
+	}
+	const slowest = Math.min(...benchmarkIndexes)
+	if (benchmarkIndexes.length && slowest < SLOW_CPU_BENCHMARK_INDEX) {
+		notes.unshift(
+			`WARNING: Lighthouse's CPU benchmark index was ${benchmarkIndexes.map(Math.round).join(', ')} (it expects >= ${SLOW_CPU_BENCHMARK_INDEX}). ` +
+				'Simulated throttling multiplies the CPU time it observes by 4, so on a machine this slow or this busy ' +
+				'TBT, LCP and the performance score come out worse than a real mid-range phone would see.',
+		)
+	}
+	return { name: 'lighthouse', rows, notes, details: { categories: CATEGORIES, runsPerPage: RUNS, pages: details } }
+}

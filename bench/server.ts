@@ -1,0 +1,231 @@
+// Builds the shop if needed and runs it as a child process for the benchmark.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+const HEALTH_TIMEOUT_MS = (Number(process.env.BENCH_START_TIMEOUT) || 300) * 1000
+const STOP_TIMEOUT_MS = 15_000
+
+/** Children still alive, killed hard if the bench process exits without stopping them. */
+const live = new Set<ChildProcess>()
+/** Other processes (by pid) and temporary folders to clean up on any exit. */
+const livePids = new Set<number>()
+const tempDirs = new Set<string>()
+process.on('exit', () => {
+	for (const child of live) child.kill('SIGKILL')
+	for (const pid of livePids) {
+		try {
+			process.kill(pid, 'SIGKILL')
+		} catch {
+			// already gone
+		}
+	}
+	for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/** Kills `pid` if the bench exits before `untrack()` is called. */
+export function trackPid(pid: number): () => void {
+	livePids.add(pid)
+	return () => livePids.delete(pid)
+}
+
+export function log(message: string) {
+	process.stderr.write(`[bench +${Math.round(performance.now() / 1000)}s] ${message}\n`)
+}
+
+/** Runs `npm run build` when there is no server bundle yet. */
+export async function ensureBuild(): Promise<void> {
+	if (fs.existsSync(path.join(ROOT, 'build/server/index.js'))) return
+	log('no build/server/index.js: running `npm run build`')
+	const started = Date.now()
+	await new Promise<void>((resolve, reject) => {
+		// Build output goes to stderr so stdout keeps only the summary.
+		const child = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] })
+		live.add(child)
+		child.once('error', reject)
+		child.once('exit', (code, signal) => {
+			live.delete(child)
+			if (code === 0) resolve()
+			else reject(new Error(`npm run build failed (${signal ?? `exit ${code}`})`))
+		})
+	})
+	if (!fs.existsSync(path.join(ROOT, 'build/server/index.js'))) {
+		throw new Error('npm run build finished but build/server/index.js is still missing')
+	}
+	log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer()
+		server.unref()
+		server.once('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address()
+			const port = typeof address === 'object' && address ? address.port : 0
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+export interface ChildServer {
+	url: string
+	child: ChildProcess
+	stop(): Promise<void>
+}
+
+const FORWARD_LIMIT = 10
+
+/** Keeps the last lines a child printed, for error messages; forwards the first few to stderr. */
+function tail(child: ChildProcess, prefix: string, forward: boolean) {
+	const lines: string[] = []
+	let forwarded = 0
+	let held = 0
+	const onData = (chunk: Buffer) => {
+		const text = chunk.toString()
+		for (const line of text.split('\n').filter(Boolean)) {
+			lines.push(line)
+			if (!forward) continue
+			if (forwarded < FORWARD_LIMIT) {
+				forwarded++
+				process.stderr.write(`${prefix}${line.length > 400 ? `${line.slice(0, 400)}…` : line}\n`)
+			} else held++
+		}
+		if (lines.length > 40) lines.splice(0, lines.length - 40)
+	}
+	child.stdout?.on('data', onData)
+	child.stderr?.on('data', onData)
+	child.once('exit', () => {
+		if (held) process.stderr.write(`${prefix}(${held} more lines not shown)\n`)
+	})
+	return () => lines.join('\n')
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) {
+		live.delete(child)
+		return
+	}
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+	child.kill('SIGTERM')
+	const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
+	await exited
+	clearTimeout(timer)
+	live.delete(child)
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+	const deadline = Date.now() + HEALTH_TIMEOUT_MS
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null || child.signalCode !== null) {
+			const how = child.signalCode ?? `exit code ${child.exitCode}`
+			throw new Error(`the shop stopped before it was healthy (${how}):\n${output()}`)
+		}
+		try {
+			const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) })
+			await res.arrayBuffer()
+			if (res.status === 200) return
+		} catch {
+			// not listening yet
+		}
+		await new Promise((r) => setTimeout(r, 500))
+	}
+	throw new Error(
+		`the shop did not answer 200 on /healthz within ${HEALTH_TIMEOUT_MS / 1000} s ` +
+			`(on a busy machine set BENCH_START_TIMEOUT=<seconds> to wait longer):\n${output()}`,
+	)
+}
+
+export interface ShopOptions {
+	/** A PostgreSQL server URL to create `shop_bench` on; PGlite in a temporary folder when unset. */
+	postgresAdminUrl?: string
+}
+
+/** Starts the built shop (production mode) on a free port and waits until /healthz answers 200. */
+export async function startShop(options: ShopOptions = {}): Promise<ChildServer & { database: string }> {
+	const port = await freePort()
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		PORT: String(port),
+		HOST: '127.0.0.1',
+		NODE_ENV: 'production',
+		LOG_LEVEL: 'warn',
+	}
+	delete env.DATABASE_URL
+	delete env.DATA_DIR
+	let dataDir: string | undefined
+	let database: string
+	if (options.postgresAdminUrl) {
+		const { freshPostgresDatabase } = await import('../tests/setup/postgres.ts')
+		env.DATABASE_URL = await freshPostgresDatabase(options.postgresAdminUrl, 'shop_bench')
+		database = 'postgres (shop_bench)'
+	} else {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
+		tempDirs.add(dataDir)
+		env.DATA_DIR = dataDir
+		database = 'pglite (temporary DATA_DIR)'
+	}
+
+	const url = `http://127.0.0.1:${port}`
+	log(`starting the shop on ${url} with ${database}`)
+	const started = Date.now()
+	const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+		cwd: ROOT,
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	live.add(child)
+	const output = tail(child, '[shop] ', true)
+	const stop = async () => {
+		await stopChild(child)
+		if (dataDir) {
+			fs.rmSync(dataDir, { recursive: true, force: true })
+			tempDirs.delete(dataDir)
+		}
+	}
+	try {
+		await waitForHealth(url, child, output)
+	} catch (error) {
+		await stop()
+		throw error
+	}
+	log(`the shop is healthy after ${((Date.now() - started) / 1000).toFixed(1)} s`)
+	return { url, child, stop, database }
+}
+
+/** Starts a small script as a Node child process; it must print `listening <port>` on stdout. */
+export async function startScript(script: string, args: string[]): Promise<ChildServer> {
+	const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : []
+	const child = spawn(process.execPath, [...loader, script, ...args], {
+		cwd: ROOT,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	live.add(child)
+	const output = tail(child, '', false)
+	try {
+		const port = await new Promise<number>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error(`${script} did not start within 120 s:\n${output()}`)), 120_000)
+			child.stdout!.on('data', (chunk: Buffer) => {
+				const match = /listening (\d+)/.exec(chunk.toString())
+				if (match) {
+					clearTimeout(timer)
+					resolve(Number(match[1]))
+				}
+			})
+			child.once('exit', (code) => {
+				clearTimeout(timer)
+				reject(new Error(`${script} exited with ${code}:\n${output()}`))
+			})
+		})
+		return { url: `http://127.0.0.1:${port}`, child, stop: () => stopChild(child) }
+	} catch (error) {
+		await stopChild(child)
+		throw error
+	}
+}

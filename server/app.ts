@@ -1,0 +1,110 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import helmet from 'helmet'
+import { pinoHttp } from 'pino-http'
+import type { ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { database } from '../app/db/client.server'
+import type { Env } from '../app/utils/env.server'
+import { logger } from '../app/utils/logger.server'
+
+export interface ShopAppOptions {
+	env: Env
+	/** Production: the built server bundle. Development: a Vite dev server. */
+	build: ServerBuild | null
+	vite?: ViteDevServer
+	clientDir: string
+}
+
+export function createShopApp({ env, build, vite, clientDir }: ShopAppOptions) {
+	const app = express()
+	app.disable('x-powered-by')
+	if (env.TRUST_PROXY) app.set('trust proxy', true)
+
+	app.get('/healthz', async (_req, res) => {
+		try {
+			await database().db.execute('select 1')
+			res.json({ status: 'ok' })
+		} catch {
+			res.status(503).json({ status: 'unavailable' })
+		}
+	})
+
+	app.use(
+		pinoHttp({
+			logger,
+			// Static assets and health checks would drown the request log.
+			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true },
+			customLogLevel: (_req, res, err) =>
+				err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+			serializers: {
+				req: (req) => ({ method: req.method, url: req.url }),
+				res: (res) => ({ statusCode: res.statusCode }),
+			},
+		}),
+	)
+
+	app.use((_req, res, next) => {
+		res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+		next()
+	})
+	app.use(
+		helmet({
+			contentSecurityPolicy: {
+				directives: {
+					'default-src': ["'self'"],
+					'script-src': [
+						"'self'",
+						'https://connect.facebook.net',
+						(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+						...(vite ? ["'unsafe-inline'"] : []),
+					],
+					'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+					'connect-src': ["'self'", 'https://www.facebook.com', ...(vite ? ['ws:'] : [])],
+					'frame-src': ["'self'", 'https://www.youtube-nocookie.com'],
+					'style-src': ["'self'", "'unsafe-inline'"],
+					'upgrade-insecure-requests': env.NODE_ENV === 'production' && env.PUBLIC_URL?.startsWith('https') ? [] : null,
+				},
+			},
+			crossOriginEmbedderPolicy: false,
+			hsts: env.PUBLIC_URL?.startsWith('https') ?? false,
+		}),
+	)
+
+	app.use(
+		compression({
+			// Server-sent events must reach the browser as they are written.
+			filter: (req, res) =>
+				!String(res.getHeader('Content-Type') ?? '').includes('text/event-stream') &&
+				compression.filter(req, res),
+		}),
+	)
+
+	if (vite) {
+		app.use(vite.middlewares)
+	} else {
+		app.use(
+			'/assets',
+			express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+		)
+		app.use(express.static(clientDir, { maxAge: '1h' }))
+	}
+
+	app.all(
+		/.*/,
+		createRequestHandler({
+			build: vite
+				? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+				: (build as ServerBuild),
+			mode: env.NODE_ENV,
+			getLoadContext: (req, res) => ({
+				cspNonce: res.locals.cspNonce as string,
+				clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+			}),
+		}),
+	)
+	return app
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs'
+import type http from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { ServerBuild } from 'react-router'
+import { openPglite, openPostgres, setDatabase, type Database } from '../app/db/client.server'
+import { seedDatabase } from '../app/db/seed/seed.server'
+import { parseEnv, type Env } from '../app/utils/env.server'
+import { logger } from '../app/utils/logger.server'
+import { createShopApp } from './app'
+
+export interface RunningShop {
+	url: string
+	server: http.Server
+	database: Database
+	close(): Promise<void>
+}
+
+export async function openDatabase(env: Env): Promise<Database> {
+	const database = env.DATABASE_URL
+		? await openPostgres(env.DATABASE_URL)
+		: await openPglite(env.DATA_DIR)
+	await seedDatabase(database.db)
+	return database
+}
+
+/** Opens the database (migrations + seed), then serves the shop. */
+export async function startShop(env: Env = parseEnv()): Promise<RunningShop> {
+	const database = await openDatabase(env)
+	setDatabase(database)
+
+	const root = process.cwd()
+	let build: ServerBuild | null = null
+	let vite: import('vite').ViteDevServer | undefined
+	if (env.NODE_ENV === 'development') {
+		const { createServer } = await import('vite')
+		vite = await createServer({ server: { middlewareMode: true } })
+	} else {
+		const buildFile = path.join(root, 'build/server/index.js')
+		if (!fs.existsSync(buildFile)) {
+			throw new Error('No build found in ./build: run `npm run build` first (npm start does it for you).')
+		}
+		build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
+	}
+	const app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client') })
+	const server = await new Promise<http.Server>((resolve, reject) => {
+		const s = app.listen(env.PORT, env.HOST, () => resolve(s))
+		s.once('error', reject)
+	})
+	const address = server.address()
+	const port = typeof address === 'object' && address ? address.port : env.PORT
+	const url = `http://localhost:${port}`
+	logger.info({ url, database: database.kind }, 'shop is serving')
+	return {
+		url,
+		server,
+		database,
+		async close() {
+			server.closeAllConnections()
+			await new Promise((r) => server.close(r))
+			await vite?.close()
+			await database.close()
+			setDatabase(null)
+		},
+	}
+}

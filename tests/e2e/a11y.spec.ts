@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { test, expect, cartButton, cartDrawer, gotoHydrated, modal, optionSelect, seedCart, storedLine } from './helpers'
+
+const ROUTES = [
+	'/',
+	'/products',
+	'/product/1',
+	'/product/14',
+	'/product/999',
+	'/services',
+	'/about',
+	'/contact',
+	'/palestine-initiative',
+	'/game-pass-library',
+	'/game-pass-details',
+	'/gta-v-content',
+	'/tekken-7-content',
+	'/privacy-policy',
+	'/terms-and-conditions',
+	'/refund-policy',
+	'/ownership',
+	'/faq',
+	'/game-pass-terms',
+	'/game-pass-pc-terms',
+	'/checkout',
+]
+
+/** Serious and critical WCAG 2 A/AA violations, as readable lines. */
+async function seriousViolations(page: Page, include?: string) {
+	let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa'])
+	if (include) builder = builder.include(include)
+	const { violations } = await builder.analyze()
+	return violations
+		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+		.map((v) => `${v.impact} ${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+for (const path of ROUTES) {
+	test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+		await gotoHydrated(page, path)
+		await expect(page.getByRole('main')).toBeVisible()
+		expect(await seriousViolations(page)).toEqual([])
+	})
+}
+
+test('the open cart drawer has no serious or critical accessibility violations', async ({ page }) => {
+	await seedCart(page, [storedLine.giftCard10(2), storedLine.pcGamePass()])
+	await gotoHydrated(page, '/products')
+	await cartButton(page).click()
+	await expect(cartDrawer(page)).toBeVisible()
+	await expect(cartDrawer(page).getByRole('listitem')).toHaveCount(2)
+	expect(await seriousViolations(page)).toEqual([])
+})
+
+test('open modals have no serious or critical accessibility violations', async ({ page }) => {
+	await gotoHydrated(page, '/product/1')
+	await optionSelect(page, 'Duration').selectOption('Custom Duration')
+	await expect(modal(page, 'Custom Duration')).toBeVisible()
+	expect(await seriousViolations(page)).toEqual([])
+	await page.keyboard.press('Escape')
+	await expect(modal(page)).toHaveCount(0)
+
+	await page.getByRole('button', { name: 'Add to Cart' }).click()
+	const account = modal(page, 'Choose account type')
+	await expect(account).toBeVisible()
+	expect(await seriousViolations(page)).toEqual([])
+	await account.getByRole('button', { name: /Shared Account/ }).click()
+	await expect(modal(page, 'Shared Account Details')).toBeVisible()
+	expect(await seriousViolations(page)).toEqual([])
+})

@@ -1,0 +1,144 @@
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
+
+/** The store's default name is 'GameVault PK'; root.tsx slugifies it and appends '-cart'. */
+export const CART_KEY = 'gamevault-pk-cart'
+
+/**
+ * Hydration probe. React calls a DevTools hook, when one is installed, after every commit
+ * once that commit's passive effects (useEffect) have run. The first such call after
+ * `hydrateRoot` marks the end of hydration: event handlers are attached and mount effects
+ * (restoring the saved cart, opening the reviews stream, ...) have run. Installed before any
+ * page script, so it sees the very first commit. It only records; it never changes the app.
+ */
+const HYDRATION_PROBE = `(() => {
+	if (window.__REACT_DEVTOOLS_GLOBAL_HOOK__) return;
+	window.__e2eHydrated = false;
+	window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+		supportsFiber: true,
+		renderers: new Map(),
+		inject() { return 1; },
+		checkDCE() {},
+		onScheduleFiberRoot() {},
+		onCommitFiberRoot() {},
+		onCommitFiberUnmount() {},
+		onPostCommitFiberRoot(_id, root) {
+			const state = root && root.current && root.current.memoizedState;
+			if (!state || state.isDehydrated !== true) window.__e2eHydrated = true;
+		},
+	};
+})();`
+
+/** Adds the hydration probe to a context created by hand (e.g. `browser.newContext()`). */
+export async function installHydrationProbe(context: BrowserContext) {
+	await context.addInitScript({ content: HYDRATION_PROBE })
+}
+
+export const test = base.extend<{ hydrationProbe: void }>({
+	hydrationProbe: [
+		async ({ context }, use) => {
+			await installHydrationProbe(context)
+			await use()
+		},
+		{ auto: true },
+	],
+})
+
+export { expect }
+
+/** Waits until React has hydrated the page and run its mount effects. */
+export async function waitForHydration(page: Page) {
+	await page.waitForFunction(() => (window as unknown as { __e2eHydrated?: boolean }).__e2eHydrated === true)
+}
+
+/** Opens a path and waits until the page is interactive. */
+export async function gotoHydrated(page: Page, path: string) {
+	const response = await page.goto(path, { waitUntil: 'domcontentloaded' })
+	await waitForHydration(page)
+	return response
+}
+
+/** Puts a cart into localStorage before any page script runs (for the next navigations of this page). */
+export async function seedCart(page: Page, value: unknown) {
+	const raw = typeof value === 'string' ? value : JSON.stringify(value)
+	// Only seed once: later reloads must see what the app saved, not the seed again.
+	await page.addInitScript(
+		({ key, raw }) => {
+			try {
+				if (!sessionStorage.getItem('__e2e-cart-seeded')) {
+					localStorage.setItem(key, raw)
+					sessionStorage.setItem('__e2e-cart-seeded', '1')
+				}
+			} catch {
+				// about:blank and other opaque origins have no storage
+			}
+		},
+		{ key: CART_KEY, raw },
+	)
+}
+
+/** A short random suffix, so content posted by one test cannot be confused with another's. */
+export function unique(prefix: string) {
+	return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
+}
+
+export function cartDrawer(page: Page): Locator {
+	return page.getByRole('dialog', { name: 'Shopping cart' })
+}
+
+export function cartLines(page: Page): Locator {
+	return cartDrawer(page).getByRole('listitem')
+}
+
+export function cartButton(page: Page): Locator {
+	return page.getByRole('banner').getByRole('button', { name: /^Cart/ })
+}
+
+/** The header's cart badge (rendered only after hydration, only when the cart has items). */
+export function cartBadge(page: Page): Locator {
+	return cartButton(page).getByTestId('cart-badge')
+}
+
+/** The one open modal dialog (quote pickers, account type); the cart drawer is not modal. */
+export function modal(page: Page, name?: string | RegExp): Locator {
+	return page.getByRole('dialog', name ? { name } : undefined).and(page.locator('[aria-modal="true"]'))
+}
+
+/** A cart line with the given text (product name, option label...). */
+export function cartLine(page: Page, text: string | RegExp): Locator {
+	return cartLines(page).filter({ hasText: text })
+}
+
+/** Today's year as the shop's server sees it (the machine running the tests shares the clock). */
+export const currentYear = () => new Date().getFullYear()
+
+/** Cart lines as the shop stores them, for seeding localStorage. */
+export const storedLine = {
+	giftCard10: (quantity = 1) => ({
+		id: 14,
+		name: 'Xbox Gift Card',
+		image: '/images/products/14.svg',
+		price: 'Rs. 3,200',
+		originalPrice: null,
+		quantity,
+		selectedDenomination: { label: '$10 USD', price: 3200, value: 10 },
+	}),
+	pcGamePass: (quantity = 1) => ({
+		id: 10,
+		name: 'PC Game Pass',
+		image: '/images/products/10.svg',
+		price: 'Rs. 1,200',
+		originalPrice: null,
+		quantity,
+		selectedDuration: { label: '1 Month', price: 1200, months: 1 },
+	}),
+}
+
+/** The main navigation; on a phone it is behind the menu toggle. */
+export function mainNav(page: Page): Locator {
+	return page.getByRole('navigation', { name: 'Main' })
+}
+
+/** The select of a product page's purchase options ('Duration' or 'Value'). */
+export function optionSelect(page: Page, label: 'Duration' | 'Value'): Locator {
+	return page.getByRole('combobox', { name: label, exact: true })
+}

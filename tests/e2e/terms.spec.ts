@@ -1,0 +1,55 @@
+import { test, expect, gotoHydrated } from './helpers'
+
+test.describe('Game Pass terms gates', () => {
+	test('the console terms opened directly explain that nothing is selected', async ({ page }) => {
+		await gotoHydrated(page, '/game-pass-terms')
+		await expect(page.getByText('No Game Pass product selected or cart empty.')).toBeVisible()
+		await expect(page.getByRole('main').getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products')
+		await expect(page.getByRole('checkbox')).toHaveCount(0)
+	})
+
+	test('the PC terms opened directly explain that nothing is selected', async ({ page }) => {
+		await gotoHydrated(page, '/game-pass-pc-terms')
+		await expect(page.getByText('No Game Pass PC product selected or cart empty.')).toBeVisible()
+		await expect(page.getByRole('main').getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products')
+		await expect(page.getByRole('checkbox')).toHaveCount(0)
+	})
+
+	for (const { id, buy, path, heading } of [
+		{ id: 10, buy: 'Buy 1 Month - Rs. 1,200', path: '/game-pass-pc-terms', heading: 'PC Game Pass Terms' },
+		{ id: 1, buy: 'Buy 1 Month - Rs. 4,000', path: '/game-pass-terms', heading: 'Game Pass Ultimate Terms' },
+	]) {
+		test(`Buy Now on product ${id}: proceeding needs the agreement, then goes to checkout`, async ({ page }) => {
+			await gotoHydrated(page, `/product/${id}`)
+			await page.getByRole('button', { name: buy }).click()
+			await expect(page).toHaveURL(new RegExp(`${path}$`))
+			await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+
+			const agree = page.getByRole('checkbox', { name: 'I have read and agree to these terms' })
+			const proceed = page.getByRole('button', { name: 'Proceed to Checkout' })
+			await expect(agree).not.toBeChecked()
+			await expect(proceed).toBeDisabled()
+
+			await agree.check()
+			await expect(proceed).toBeEnabled()
+			await agree.uncheck()
+			await expect(proceed).toBeDisabled()
+			await agree.check()
+			await proceed.click()
+
+			await expect(page).toHaveURL(/\/checkout$/)
+			await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+			await expect(page.getByText('No items to checkout')).toHaveCount(0)
+		})
+	}
+})
+
+test('checkout opened directly has nothing to check out', async ({ page }) => {
+	await gotoHydrated(page, '/checkout')
+	await expect(page.getByText('No items to checkout')).toBeVisible()
+	const browse = page.getByRole('main').getByRole('link', { name: 'Browse Products' })
+	await expect(browse).toHaveAttribute('href', '/products')
+	await browse.click()
+	await expect(page).toHaveURL(/\/products$/)
+	await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible()
+})

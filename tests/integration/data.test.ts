@@ -1,0 +1,141 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../app/db/client.server'
+import { gameLibrary, orders, products, contactMessages } from '../../app/db/schema'
+import { seedDatabase } from '../../app/db/seed/seed.server'
+import { getProduct, listProducts } from '../../app/domain/catalogue/list-products.server'
+import { sendContactMessage } from '../../app/domain/contact/send-contact-message.server'
+import { topBuyers } from '../../app/domain/leaderboard/top-buyers.server'
+import { listLibrary } from '../../app/domain/library/list-library.server'
+import { addReview, REVIEWS_CHANNEL } from '../../app/domain/reviews/add-review.server'
+import { listReviews } from '../../app/domain/reviews/list-reviews.server'
+import { AppError } from '../../app/utils/app-error'
+import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+
+const visitor = { clientIp: '203.0.113.7', limitPerHour: 100 }
+
+function paidOrder(n: number, name: string, email: string, total: number, status = 'paid') {
+	return {
+		orderNumber: `T-${n}-${Math.random().toString(36).slice(2)}`,
+		customerName: name,
+		customerEmail: email,
+		customerPhone: '03001234567',
+		totalAmount: total,
+		status,
+		productDetails: [],
+	}
+}
+
+describe.each(databaseKinds)('data on %s', (kind) => {
+	let database: Database
+	beforeAll(async () => {
+		database = await testDatabase(kind)
+	})
+	afterEach(async () => {
+		await resetData(database)
+	})
+
+	it('seeds the catalogue and library once, and a restart keeps staff changes', async () => {
+		const { db } = database
+		await db.update(products).set({ price: 999, name: 'Staff renamed' }).where(eq(products.id, 2))
+		await seedDatabase(db)
+		await seedDatabase(db)
+		const all = await listProducts(db)
+		expect(all).toHaveLength(49)
+		expect(all.some((p) => p.id === 30)).toBe(false)
+		expect(await getProduct(db, 2)).toMatchObject({ price: 999, name: 'Staff renamed' })
+		const [{ count }] = (await db.execute<{ count: string }>(sql`select count(*) from game_library`)).rows as [{ count: string }]
+		const library = await listLibrary(db)
+		expect(Number(count)).toBe(library.length)
+		expect(library.filter((g) => g.trending)).toHaveLength(24)
+		// put it back for the other tests
+		const original = (await import('../../app/db/seed/catalogue')).catalogue.find((p) => p.id === 2)!
+		await db.update(products).set({ price: original.price, name: original.name }).where(eq(products.id, 2))
+		expect(await db.select().from(gameLibrary).where(eq(gameLibrary.title, ''))).toEqual([])
+	})
+
+	it('stores a review and lists it first; Game Pass reviews are shared by products 1 and 10', async () => {
+		const { db } = database
+		await addReview(db, { productId: 7, name: 'Ali', rating: 4, comment: 'Fast delivery' }, visitor)
+		const second = await addReview(db, { productId: 7, name: 'Sara', rating: 5, comment: 'Great' }, visitor)
+		const list = await listReviews(db, 7)
+		expect(list.map((r) => r.name)).toEqual(['Sara', 'Ali'])
+		expect(list[0]!.id).toBe(second.id)
+
+		await addReview(db, { productId: 1, name: 'Bilal', rating: 5, comment: 'Game Pass working' }, visitor)
+		expect((await listReviews(db, 10)).map((r) => r.name)).toEqual(['Bilal'])
+		expect(await listReviews(db, 5)).toEqual([])
+	})
+
+	it('refuses a bad review with a clear message and keeps what was saved', async () => {
+		const { db } = database
+		await addReview(db, { productId: 7, name: 'Ali', rating: 5, comment: 'ok' }, visitor)
+		const attempts = [
+			{ productId: 7, name: '   ', rating: 5, comment: 'x' },
+			{ productId: 7, name: 'A', rating: 9, comment: 'x' },
+			{ productId: 7, name: 'A', rating: 5, comment: 'x'.repeat(1001) },
+			{ productId: 'seven', name: 'A', rating: 5, comment: 'x' },
+		]
+		for (const input of attempts) {
+			const error = await addReview(db, input, visitor).catch((e: unknown) => e)
+			expect(error).toBeInstanceOf(AppError)
+			expect((error as AppError).status).toBe(400)
+		}
+		const missing = await addReview(db, { productId: 30, name: 'A', rating: 5, comment: 'x' }, visitor).catch((e: unknown) => e)
+		expect((missing as AppError).status).toBe(404)
+		expect(await listReviews(db, 7)).toHaveLength(1)
+	})
+
+	it('limits reviews per address', async () => {
+		const { db } = database
+		const limited = { clientIp: '198.51.100.1', limitPerHour: 2 }
+		await addReview(db, { productId: 8, name: 'A', rating: 5, comment: 'one' }, limited)
+		await addReview(db, { productId: 8, name: 'A', rating: 5, comment: 'two' }, limited)
+		const error = await addReview(db, { productId: 8, name: 'A', rating: 5, comment: 'three' }, limited).catch((e: unknown) => e)
+		expect((error as AppError).status).toBe(429)
+		await addReview(db, { productId: 8, name: 'B', rating: 5, comment: 'other address' }, { ...limited, clientIp: '198.51.100.2' })
+		expect(await listReviews(db, 8)).toHaveLength(3)
+	})
+
+	it('announces a new review to listeners when it commits', async () => {
+		const received: string[] = []
+		const stop = await database.listen(REVIEWS_CHANNEL, (payload) => received.push(payload))
+		try {
+			await addReview(database.db, { productId: 9, name: 'Live', rating: 5, comment: 'hello' }, visitor)
+			await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0)
+			expect(JSON.parse(received[0]!)).toMatchObject({ productId: 9, name: 'Live' })
+		} finally {
+			await stop()
+		}
+	})
+
+	it('ranks top buyers from paid orders only, by first name and initial', async () => {
+		const { db } = database
+		expect(await topBuyers(db)).toEqual([])
+		await db.insert(orders).values([
+			paidOrder(1, 'Ayesha Khan', 'ayesha@example.pk', 4000),
+			paidOrder(2, 'Ayesha Khan', 'AYESHA@example.pk', 2200),
+			paidOrder(3, 'Bilal Ahmed Qureshi', 'bilal@example.pk', 5000),
+			paidOrder(4, 'Rich Unpaid', 'unpaid@example.pk', 90000, 'payment_pending'),
+			paidOrder(5, 'Failed Buyer', 'failed@example.pk', 90000, 'failed'),
+			...Array.from({ length: 6 }, (_, i) => paidOrder(10 + i, `Buyer${i}`, `b${i}@example.pk`, 100 + i)),
+		])
+		const board = await topBuyers(db)
+		expect(board).toHaveLength(6)
+		expect(board[0]).toEqual({ id: '1', rank: 1, name: 'Ayesha K.', orders_count: 2, total_spent: 6200 })
+		expect(board[1]).toMatchObject({ rank: 2, name: 'Bilal Q.', total_spent: 5000 })
+		expect(board.map((r) => r.name)).not.toContain('Rich U.')
+		expect(JSON.stringify(board)).not.toContain('@')
+	})
+
+	it('stores a contact message for staff and refuses a bad one', async () => {
+		const { db } = database
+		await sendContactMessage(db, { name: 'Hamza', email: 'hamza@example.pk', message: 'Do you sell Xbox keys for Turkey?' }, visitor)
+		const error = await sendContactMessage(db, { name: '', email: 'nope', message: 'short' }, visitor).catch((e: unknown) => e)
+		expect((error as AppError).status).toBe(400)
+		expect(Object.keys((error as AppError).fieldErrors!)).toEqual(['name', 'email', 'message'])
+		const saved = await db.select().from(contactMessages)
+		expect(saved).toHaveLength(1)
+		expect(saved[0]).toMatchObject({ name: 'Hamza', handled: false })
+	})
+})

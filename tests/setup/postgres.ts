@@ -1,0 +1,17 @@
+import pg from 'pg'
+
+/** Drops and recreates `name` on the server of `adminUrl`; returns its URL. */
+export async function freshPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+	if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`)
+	const client = new pg.Client({ connectionString: adminUrl })
+	await client.connect()
+	try {
+		await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+		await client.query(`CREATE DATABASE ${name}`)
+	} finally {
+		await client.end()
+	}
+	const url = new URL(adminUrl)
+	url.pathname = `/${name}`
+	return url.toString()
+}

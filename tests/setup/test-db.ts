@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm'
+import { openPglite, openPostgres, type Database } from '../../app/db/client.server'
+import { seedDatabase } from '../../app/db/seed/seed.server'
+import { freshPostgresDatabase } from './postgres'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const databaseKinds: DatabaseKind[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])]
+
+const open = new Map<DatabaseKind, Promise<Database>>()
+
+/** One seeded database per kind for the whole run; call resetData() between tests. */
+export function testDatabase(kind: DatabaseKind): Promise<Database> {
+	let pending = open.get(kind)
+	if (!pending) {
+		pending = (async () => {
+			const database =
+				kind === 'pglite'
+					? await openPglite(null)
+					: await openPostgres(await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest'))
+			await seedDatabase(database.db)
+			return database
+		})()
+		open.set(kind, pending)
+	}
+	return pending
+}
+
+/** Empties what tests write; the seeded catalogue stays. */
+export async function resetData(database: Database) {
+	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits restart identity`)
+}
