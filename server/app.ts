@@ -10,6 +10,9 @@ import type { ViteDevServer } from 'vite'
 import { database } from '../app/db/client.server'
 import type { Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
+import { publicOrigin } from '../app/utils/origin.server'
+import { callbackCredentials, SIMULATOR, usingSimulator } from '../app/integrations/paypro/paypro.server'
+import { payproSimulator } from '../app/integrations/paypro/simulator.server'
 
 export interface ShopAppOptions {
 	env: Env
@@ -91,6 +94,11 @@ export function createShopApp({ env, build, vite, clientDir }: ShopAppOptions) {
 			express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
 		)
 		app.use(express.static(clientDir, { maxAge: '1h' }))
+	}
+
+	// No PayPro account configured: the shop serves its own PayPro-compatible provider.
+	if (usingSimulator()) {
+		app.use(SIMULATOR.basePath, payproSimulator({ db: database().db, shopOrigin: publicOrigin, callback: callbackCredentials }))
 	}
 
 	app.all(

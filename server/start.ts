@@ -7,6 +7,11 @@ import { openPglite, openPostgres, setDatabase, type Database } from '../app/db/
 import { seedDatabase } from '../app/db/seed/seed.server'
 import { parseEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
+import { setListeningOrigin } from '../app/utils/origin.server'
+import { jobHandlers } from '../app/domain/jobs/handlers.server'
+import { startWorker } from '../app/domain/jobs/worker.server'
+import { emailProvider } from '../app/integrations/email/provider.server'
+import { payproClient } from '../app/integrations/paypro/paypro.server'
 import { createShopApp } from './app'
 
 export interface RunningShop {
@@ -50,12 +55,25 @@ export async function startShop(env: Env = parseEnv()): Promise<RunningShop> {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : env.PORT
 	const url = `http://localhost:${port}`
-	logger.info({ url, database: database.kind }, 'shop is serving')
+	setListeningOrigin(url)
+	const worker = env.JOBS_WORKER
+		? startWorker(
+				database.db,
+				jobHandlers(database.db, {
+					email: emailProvider,
+					paypro: payproClient,
+					reconcileAfterMinutes: env.RECONCILE_AFTER_MINUTES,
+					expiryHours: env.ORDER_EXPIRY_HOURS,
+				}),
+			)
+		: null
+	logger.info({ url, database: database.kind, paypro: env.PAYPRO_CLIENT_ID ? 'live' : 'simulator', email: env.EMAIL_PROVIDER }, 'shop is serving')
 	return {
 		url,
 		server,
 		database,
 		async close() {
+			await worker?.stop()
 			server.closeAllConnections()
 			await new Promise((r) => server.close(r))
 			await vite?.close()

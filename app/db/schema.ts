@@ -110,9 +110,20 @@ export const orders = pgTable(
 		productDetails: jsonb('product_details').$type<OrderLine[]>().notNull(),
 		paymentMethod: text('payment_method').notNull().default('paypro'),
 		payproTransactionId: text('paypro_transaction_id'),
-		accessTokenHash: text('access_token_hash'),
+		/** The order's secret: whoever holds it sees contact details and deliverables. */
+		accessToken: text('access_token'),
 		checkoutKey: text('checkout_key'),
 		durationDays: integer('duration_days'),
+		/** PayPro's hosted page for this order, kept so a retried checkout reuses it. */
+		paymentUrl: text('payment_url'),
+		/** Set while one request creates the provider order, so a double click creates one. */
+		payproClaimedAt: timestamp('paypro_claimed_at', { withTimezone: true }),
+		/** Manual transfer: the server-named receipt file and the hash of its bytes. */
+		receiptPath: text('receipt_path'),
+		receiptSha256: text('receipt_sha256'),
+		receiptUploadedAt: timestamp('receipt_uploaded_at', { withTimezone: true }),
+		/** Why staff rejected a transfer; the buyer sees it on the order page. */
+		rejectionReason: text('rejection_reason'),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -123,7 +134,83 @@ export const orders = pgTable(
 		index('orders_paypro_transaction_id_idx').on(t.payproTransactionId),
 		index('orders_created_at_idx').on(t.createdAt),
 		index('orders_status_idx').on(t.status),
+		index('orders_receipt_sha256_idx').on(t.receiptSha256),
 	],
+)
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed'
+
+/** Background work shared by every server instance, claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+	'jobs',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		kind: text('kind').notNull(),
+		payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+		/** Enqueueing the same key twice is a no-op: one email per order event, one check per order. */
+		dedupeKey: text('dedupe_key'),
+		status: text('status').$type<JobStatus>().notNull().default('pending'),
+		attempts: integer('attempts').notNull().default(0),
+		maxAttempts: integer('max_attempts').notNull().default(8),
+		runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+		lockedAt: timestamp('locked_at', { withTimezone: true }),
+		lockedBy: text('locked_by'),
+		lastError: text('last_error'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('jobs_dedupe_key_key').on(t.dedupeKey),
+		index('jobs_due_idx')
+			.on(t.runAt)
+			.where(sql`${t.status} = 'pending'`),
+		index('jobs_status_idx').on(t.status),
+	],
+)
+
+export type EmailStatus = 'pending' | 'sent' | 'failed'
+
+/** Every email the shop sends, written in the same transaction as the event that causes it. */
+export const emailOutbox = pgTable(
+	'email_outbox',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		dedupeKey: text('dedupe_key').notNull(),
+		toEmail: text('to_email').notNull(),
+		toName: text('to_name'),
+		templateId: integer('template_id'),
+		subject: text('subject').notNull(),
+		params: jsonb('params').$type<Record<string, string>>().notNull(),
+		text: text('text').notNull(),
+		status: text('status').$type<EmailStatus>().notNull().default('pending'),
+		attempts: integer('attempts').notNull().default(0),
+		lastError: text('last_error'),
+		providerMessageId: text('provider_message_id'),
+		orderNumber: text('order_number'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		sentAt: timestamp('sent_at', { withTimezone: true }),
+	},
+	(t) => [uniqueIndex('email_outbox_dedupe_key_key').on(t.dedupeKey), index('email_outbox_status_idx').on(t.status)],
+)
+
+/** The built-in PayPro simulator's own records: what the provider would hold. */
+export const payproSimOrders = pgTable(
+	'paypro_sim_orders',
+	{
+		payproId: text('paypro_id').primaryKey(),
+		merchantId: text('merchant_id').notNull(),
+		orderNumber: text('order_number').notNull(),
+		amount: integer('amount').notNull(),
+		customerName: text('customer_name'),
+		customerEmail: text('customer_email'),
+		customerMobile: text('customer_mobile'),
+		dueDate: text('due_date').notNull(),
+		orderStatus: text('order_status').notNull().default('UNPAID'),
+		paymentVia: text('payment_via'),
+		paidAt: timestamp('paid_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [uniqueIndex('paypro_sim_orders_merchant_order_key').on(t.merchantId, t.orderNumber)],
 )
 
 /** Fixed-window counters shared by every server instance. */

@@ -1,5 +1,5 @@
 // Expected failures carry a code; routes map codes to HTTP statuses.
-export type AppErrorCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'RATE_LIMITED' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'CONFLICT' | 'UPSTREAM'
+export type AppErrorCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'RATE_LIMITED' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'CONFLICT' | 'TOO_LARGE' | 'UPSTREAM'
 
 const STATUS: Record<AppErrorCode, number> = {
 	BAD_REQUEST: 400,
@@ -7,6 +7,7 @@ const STATUS: Record<AppErrorCode, number> = {
 	FORBIDDEN: 403,
 	NOT_FOUND: 404,
 	CONFLICT: 409,
+	TOO_LARGE: 413,
 	RATE_LIMITED: 429,
 	UPSTREAM: 502,
 }

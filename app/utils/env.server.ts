@@ -33,7 +33,56 @@ const schema = z.object({
 		.optional(),
 	REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
 	CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+	/** Orders one address may place in 10 minutes. */
+	CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 	TRUST_PROXY: boolish.default(false),
+
+	// PayPro. Without credentials the shop runs its own PayPro-compatible simulator.
+	PAYPRO_BASE_URL: z.string().url().optional(),
+	PAYPRO_CLIENT_ID: z.string().min(1).optional(),
+	PAYPRO_CLIENT_SECRET: z.string().min(1).optional(),
+	PAYPRO_MERCHANT_ID: z.string().min(1).optional(),
+	PAYPRO_CALLBACK_USERNAME: z.string().min(1).optional(),
+	PAYPRO_CALLBACK_PASSWORD: z.string().min(1).optional(),
+	PAYPRO_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
+	/** Ask PayPro about an online order still unpaid after this many minutes. */
+	RECONCILE_AFTER_MINUTES: z.coerce.number().min(0).default(3),
+	/** Unpaid orders expire after this many hours. */
+	ORDER_EXPIRY_HOURS: z.coerce.number().positive().default(72),
+	/** Run the job worker in this process (turn off on web-only instances). */
+	JOBS_WORKER: boolish.default(true),
+
+	// Email: 'log' stores every email in the outbox and logs it; 'brevo' or 'smtp' send it.
+	EMAIL_PROVIDER: z.enum(['log', 'brevo', 'smtp']).default('log'),
+	EMAIL_FROM: z.string().email().default('orders@gamevault.pk'),
+	BREVO_API_KEY: z.string().min(1).optional(),
+	BREVO_BASE_URL: z.string().url().default('https://api.brevo.com'),
+	BREVO_TEMPLATE_ID: z.coerce.number().int().positive().default(2),
+	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+
+	/** JSON list of {method, holder, account} for bank / wallet transfers. */
+	MANUAL_PAYMENT_ACCOUNTS: z.string().optional(),
+}).superRefine((e, ctx) => {
+	const paypro = [e.PAYPRO_CLIENT_ID, e.PAYPRO_CLIENT_SECRET, e.PAYPRO_MERCHANT_ID]
+	if (paypro.some(Boolean) && !paypro.every(Boolean)) {
+		ctx.addIssue({ code: 'custom', path: ['PAYPRO_CLIENT_ID'], message: 'PAYPRO_CLIENT_ID, PAYPRO_CLIENT_SECRET and PAYPRO_MERCHANT_ID go together' })
+	}
+	if (e.PAYPRO_CLIENT_ID && (!e.PAYPRO_CALLBACK_USERNAME || !e.PAYPRO_CALLBACK_PASSWORD)) {
+		ctx.addIssue({ code: 'custom', path: ['PAYPRO_CALLBACK_PASSWORD'], message: 'set PAYPRO_CALLBACK_USERNAME and PAYPRO_CALLBACK_PASSWORD with live PayPro credentials' })
+	}
+	if (e.EMAIL_PROVIDER === 'brevo' && !e.BREVO_API_KEY) {
+		ctx.addIssue({ code: 'custom', path: ['BREVO_API_KEY'], message: 'required when EMAIL_PROVIDER is brevo' })
+	}
+	if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) {
+		ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_PROVIDER is smtp' })
+	}
+	if (e.MANUAL_PAYMENT_ACCOUNTS) {
+		try {
+			JSON.parse(e.MANUAL_PAYMENT_ACCOUNTS)
+		} catch {
+			ctx.addIssue({ code: 'custom', path: ['MANUAL_PAYMENT_ACCOUNTS'], message: 'must be JSON' })
+		}
+	}
 })
 
 export type Env = z.infer<typeof schema>

@@ -29,5 +29,5 @@ export function testDatabase(kind: DatabaseKind): Promise<Database> {
 
 /** Empties what tests write; the seeded catalogue stays. */
 export async function resetData(database: Database) {
-	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits restart identity`)
+	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits, jobs, email_outbox, paypro_sim_orders restart identity`)
 }

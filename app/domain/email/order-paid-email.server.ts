@@ -1,0 +1,39 @@
+import type { Order } from '../orders/create-order.server'
+import { orderLink } from '../orders/order-access.server'
+import { absoluteUrl } from '../../utils/origin.server'
+import { env } from '../../utils/env.server'
+import type { QueuedEmail } from './queue-email.server'
+
+/** The order email of §7 (template 2: NAME, ORDER_ID, PRODUCT_NAME, PRODUCT_IMAGE) plus the tracking link. */
+export function orderPaidEmail(order: Order): QueuedEmail {
+	const lines = order.productDetails
+	const first = lines[0]
+	const productName = first ? (lines.length > 1 ? `${first.name} and ${lines.length - 1} more` : first.name) : 'Your order'
+	const trackingUrl = absoluteUrl(orderLink(order))
+	const name = order.customerName ?? 'there'
+	return {
+		dedupeKey: `order-paid:${order.orderNumber}`,
+		toEmail: order.customerEmail!,
+		toName: order.customerName,
+		subject: `Order ${order.orderNumber} confirmed: payment received`,
+		templateId: env().BREVO_TEMPLATE_ID,
+		params: {
+			NAME: name,
+			ORDER_ID: order.orderNumber,
+			PRODUCT_NAME: productName,
+			PRODUCT_IMAGE: first ? absoluteUrl(first.image) : '',
+			TRACKING_URL: trackingUrl,
+		},
+		text: [
+			`Hi ${name},`,
+			'',
+			`We have received your payment for order ${order.orderNumber} (${productName}).`,
+			'We are preparing it now; most orders are delivered within a few hours.',
+			'',
+			`Track your order and receive your codes here: ${trackingUrl}`,
+			'',
+			`Thank you for shopping with ${env().STORE_NAME}.`,
+		].join('\n'),
+		orderNumber: order.orderNumber,
+	}
+}

@@ -1,0 +1,30 @@
+import type { Db, Tx } from '../../db/client.server'
+import { emailOutbox } from '../../db/schema'
+import { enqueueJob } from '../jobs/queue.server'
+
+export interface QueuedEmail {
+	/** One email per key, ever: a replayed event cannot send a second one. */
+	dedupeKey: string
+	toEmail: string
+	toName: string | null
+	subject: string
+	text: string
+	templateId: number | null
+	params: Record<string, string>
+	orderNumber?: string
+}
+
+/**
+ * Writes the email to the outbox and schedules its sending, inside the caller's transaction:
+ * if the change that causes the email commits, the email goes out (once), even after a crash.
+ */
+export async function queueEmail(tx: Db | Tx, email: QueuedEmail): Promise<boolean> {
+	const [row] = await tx
+		.insert(emailOutbox)
+		.values({ ...email, orderNumber: email.orderNumber ?? null })
+		.onConflictDoNothing({ target: emailOutbox.dedupeKey })
+		.returning({ id: emailOutbox.id })
+	if (!row) return false
+	await enqueueJob(tx, { kind: 'send-email', payload: { outboxId: row.id }, dedupeKey: `email:${row.id}` })
+	return true
+}

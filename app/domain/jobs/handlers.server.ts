@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client.server'
+import type { EmailProvider } from '../../integrations/email/types'
+import type { PayProClient } from '../../integrations/paypro/client.server'
+import { sendQueuedEmail } from '../email/send-queued-email.server'
+import { confirmPayproPayment } from '../payments/confirm-paypro-payment.server'
+import { sweepOrders } from '../payments/reconcile-orders.server'
+import type { JobHandlers } from './worker.server'
+
+export function jobHandlers(
+	db: Db,
+	deps: { email: () => EmailProvider; paypro: () => PayProClient; reconcileAfterMinutes: number; expiryHours: number },
+): JobHandlers {
+	return {
+		'send-email': async (job) => {
+			await sendQueuedEmail(db, deps.email(), Number(job.payload.outboxId), { finalAttempt: job.finalAttempt })
+		},
+		'reconcile-order': async (job) => {
+			await confirmPayproPayment(db, deps.paypro(), String(job.payload.orderNumber))
+		},
+		sweep: async () => {
+			await sweepOrders(db, { reconcileAfterMinutes: deps.reconcileAfterMinutes, expiryHours: deps.expiryHours })
+		},
+	}
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.server'
+import { jobs } from '../../db/schema'
+
+export type JobKind = 'send-email' | 'reconcile-order' | 'sweep'
+
+export interface NewJob {
+	kind: JobKind
+	payload: Record<string, unknown>
+	/** Enqueueing the same key again does nothing. */
+	dedupeKey?: string
+	runAt?: Date
+	maxAttempts?: number
+}
+
+/** Adds a job in the caller's transaction, so the job exists exactly when the change that caused it does. */
+export async function enqueueJob(tx: Db | Tx, job: NewJob) {
+	await tx
+		.insert(jobs)
+		.values({ kind: job.kind, payload: job.payload, dedupeKey: job.dedupeKey ?? null, runAt: job.runAt ?? new Date(), maxAttempts: job.maxAttempts ?? 8 })
+		.onConflictDoNothing({ target: jobs.dedupeKey })
+}
+
+export type ClaimedJob = typeof jobs.$inferSelect
+
+/** Claims due jobs for one worker; other workers skip the locked rows instead of waiting. */
+export async function claimJobs(db: Db, workerId: string, limit: number): Promise<ClaimedJob[]> {
+	const result = await db.execute(sql`
+		update jobs set status = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1, updated_at = now()
+		where id in (
+			select id from jobs
+			where status = 'pending' and run_at <= now()
+			order by run_at, id
+			limit ${limit}
+			for update skip locked
+		)
+		returning id, kind, payload, attempts, max_attempts as "maxAttempts", dedupe_key as "dedupeKey"`)
+	return result.rows as unknown as ClaimedJob[]
+}
+
+export async function completeJob(db: Db, id: number) {
+	await db.execute(sql`update jobs set status = 'done', locked_at = null, last_error = null, updated_at = now() where id = ${id}`)
+}
+
+/** Exponential backoff from 15 s up to an hour; after the last attempt the job stays 'failed' for staff to see. */
+export function backoffSeconds(attempts: number) {
+	return Math.min(3600, 15 * 2 ** Math.max(0, attempts - 1))
+}
+
+export async function failJob(db: Db, job: Pick<ClaimedJob, 'id' | 'attempts' | 'maxAttempts'>, error: string) {
+	const finalFailure = job.attempts >= job.maxAttempts
+	await db.execute(sql`
+		update jobs set
+			status = ${finalFailure ? 'failed' : 'pending'},
+			run_at = now() + make_interval(secs => ${backoffSeconds(job.attempts)}),
+			locked_at = null, last_error = ${error.slice(0, 2000)}, updated_at = now()
+		where id = ${job.id}`)
+}
+
+/** A worker that died mid-job leaves it 'running': after a while another worker may take it. */
+export async function releaseStuckJobs(db: Db, olderThanSeconds = 300) {
+	await db.execute(sql`
+		update jobs set status = 'pending', locked_at = null, updated_at = now()
+		where status = 'running' and locked_at < now() - make_interval(secs => ${olderThanSeconds})`)
+}

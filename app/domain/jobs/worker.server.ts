@@ -1,0 +1,72 @@
+import crypto from 'node:crypto'
+import type { Db } from '../../db/client.server'
+import { logger } from '../../utils/logger.server'
+import { claimJobs, completeJob, enqueueJob, failJob, releaseStuckJobs, type ClaimedJob, type JobKind } from './queue.server'
+
+export type JobHandler = (job: ClaimedJob & { finalAttempt: boolean }) => Promise<void>
+export type JobHandlers = Record<JobKind, JobHandler>
+
+/** Claims and runs the jobs that are due; returns how many ran. Any number of workers may call this at once. */
+export async function runDueJobs(db: Db, handlers: JobHandlers, { workerId = 'worker', batch = 10 } = {}): Promise<number> {
+	const claimed = await claimJobs(db, workerId, batch)
+	await Promise.all(
+		claimed.map(async (job) => {
+			const handler = handlers[job.kind as JobKind]
+			try {
+				if (!handler) throw new Error(`No handler for job kind ${job.kind}`)
+				await handler({ ...job, finalAttempt: job.attempts >= job.maxAttempts })
+				await completeJob(db, job.id)
+			} catch (error) {
+				const message = error instanceof Error ? error.message : String(error)
+				logger.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed')
+				await failJob(db, job, message)
+			}
+		}),
+	)
+	return claimed.length
+}
+
+/** The worker loop of a server process: runs due jobs, schedules the minute sweep, and stops on request. */
+export function startWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000 } = {}) {
+	const workerId = `${process.pid}-${crypto.randomBytes(3).toString('hex')}`
+	let stopped = false
+	let timer: ReturnType<typeof setTimeout> | null = null
+	let running: Promise<void> = Promise.resolve()
+	let lastSweepMinute = -1
+
+	async function tick() {
+		const minute = Math.floor(Date.now() / 60_000)
+		if (minute !== lastSweepMinute) {
+			lastSweepMinute = minute
+			// One sweep per minute across every instance: the key makes the second insert a no-op.
+			await enqueueJob(db, { kind: 'sweep', payload: {}, dedupeKey: `sweep:${minute}`, maxAttempts: 1 })
+			await releaseStuckJobs(db)
+		}
+		while (!stopped && (await runDueJobs(db, handlers, { workerId })) > 0) {
+			// keep going while there is work
+		}
+	}
+
+	function schedule() {
+		if (stopped) return
+		timer = setTimeout(() => {
+			running = tick()
+				.catch((error: unknown) => logger.error({ err: error }, 'job worker tick failed'))
+				.finally(schedule)
+		}, intervalMs)
+	}
+	schedule()
+
+	return {
+		/** Runs a tick now (after the current one), e.g. right after a change that queued a job. */
+		async poke() {
+			await running
+			if (!stopped) await tick().catch((error: unknown) => logger.error({ err: error }, 'job worker tick failed'))
+		},
+		async stop() {
+			stopped = true
+			if (timer) clearTimeout(timer)
+			await running
+		},
+	}
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+
+// The checkout request, shared by the form (live checks) and the server (the final word).
+
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields'
+export const NAME_LIVE_MESSAGE = 'Name Cannot Contains Numbers & Special Letters'
+export const NAME_SUBMIT_MESSAGE = 'Name Cannot Contain Numbers & Special Letters'
+export const EMAIL_MESSAGE = 'Please enter a valid email address.'
+export const PHONE_MESSAGE = 'Please enter a Pakistani mobile number, like 0300 1234567.'
+
+/** §5: letters, spaces and hyphens only. */
+export const isValidName = (name: string) => /^[\p{L}\s-]+$/u.test(name) && name.trim().length > 0
+
+/** PayPro wants 03XXXXXXXXX: accept +92 / 92 / 0 prefixes, spaces and dashes. */
+export function normalisePakistaniMobile(input: string): string | null {
+	const digits = input.replace(/[\s\-()]/g, '').replace(/^\+/, '')
+	const match = /^(?:92|0)?(3\d{9})$/.exec(digits)
+	return match ? `0${match[1]}` : null
+}
+
+const option = z.object({ label: z.string().max(80).optional(), months: z.number().int().min(0).max(120).optional(), value: z.number().min(0).max(100_000).optional() }).passthrough()
+
+/** One line as the browser sends it: what was chosen, never what it costs. Prices sent along are ignored. */
+export const checkoutLine = z.object({
+	id: z.coerce.number().int().positive('Unknown product'),
+	quantity: z.coerce.number().int().min(1, 'Quantity must be at least 1').max(99, 'At most 99 of one item per order'),
+	selectedDuration: option.nullish(),
+	selectedDenomination: option.nullish(),
+	selectedAccountType: z.enum(['private', 'shared']).nullish(),
+})
+export type CheckoutLine = z.infer<typeof checkoutLine>
+
+export const checkoutRequest = z.object({
+	customerName: z
+		.string({ error: REQUIRED_FIELDS_MESSAGE })
+		.trim()
+		.min(1, REQUIRED_FIELDS_MESSAGE)
+		.max(100, 'Your name can be at most 100 characters.')
+		.refine(isValidName, NAME_SUBMIT_MESSAGE),
+	customerEmail: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(200).pipe(z.email(EMAIL_MESSAGE)),
+	customerMobile: z
+		.string({ error: REQUIRED_FIELDS_MESSAGE })
+		.trim()
+		.min(1, REQUIRED_FIELDS_MESSAGE)
+		.transform((v, ctx) => {
+			const mobile = normalisePakistaniMobile(v)
+			if (!mobile) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE })
+			return mobile ?? v
+		}),
+	productDetails: z.array(checkoutLine, { error: 'No items to checkout' }).min(1, 'No items to checkout').max(50, 'At most 50 lines per order'),
+	/** Made by the checkout page once per cart: a retried or double-clicked submit reuses it. */
+	checkoutKey: z.string().regex(/^[\w-]{16,64}$/, 'Invalid checkout key'),
+	paymentMethod: z.enum(['paypro', 'manual']).default('paypro'),
+})
+export type CheckoutRequest = z.infer<typeof checkoutRequest>

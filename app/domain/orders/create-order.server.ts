@@ -1,0 +1,84 @@
+import crypto from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orders } from '../../db/schema'
+import { AppError } from '../../utils/app-error'
+import type { CheckoutRequest } from './checkout-input'
+import { makeOrderNumber } from './order-number'
+import { priceOrder } from './price-order.server'
+
+export type Order = typeof orders.$inferSelect
+
+export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
+
+const isUniqueViolation = (error: unknown, constraint: string) => {
+	const e = error as { code?: string; constraint?: string; message?: string; cause?: unknown }
+	const inner = (e.cause ?? e) as { code?: string; constraint?: string; message?: string }
+	return inner.code === '23505' && (inner.constraint === constraint || Boolean(inner.message?.includes(constraint)))
+}
+
+/**
+ * Creates the order for a checkout, priced by the server. The same checkout key always gives the
+ * same order: a double click, a retry or a reload creates one order, not two.
+ */
+export async function createOrder(db: Db, input: CheckoutRequest): Promise<{ order: Order; created: boolean }> {
+	const existing = await findByCheckoutKey(db, input.checkoutKey)
+	if (existing) return { order: await switchMethodIfAsked(db, sameCheckout(existing, input), input), created: false }
+
+	const { lines, total } = await priceOrder(db, input.productDetails)
+	for (let attempt = 0; attempt < 5; attempt++) {
+		const orderNumber = makeOrderNumber(lines[0]!.name, lines.length)
+		try {
+			const [row] = await db
+				.insert(orders)
+				.values({
+					orderNumber,
+					customerName: input.customerName,
+					customerEmail: input.customerEmail.toLowerCase(),
+					customerPhone: input.customerMobile,
+					totalAmount: total,
+					status: 'payment_pending',
+					fulfillmentStatus: 'pending',
+					productDetails: lines,
+					paymentMethod: input.paymentMethod,
+					accessToken: newAccessToken(),
+					checkoutKey: input.checkoutKey,
+				})
+				.onConflictDoNothing({ target: orders.checkoutKey })
+				.returning()
+			if (row) return { order: row, created: true }
+			// A concurrent request with the same key won the insert: answer with its order.
+			const winner = await findByCheckoutKey(db, input.checkoutKey)
+			if (winner) return { order: sameCheckout(winner, input), created: false }
+		} catch (error) {
+			if (!isUniqueViolation(error, 'orders_order_number_key')) throw error
+		}
+	}
+	throw new AppError('CONFLICT', 'Could not allocate an order number. Please try again.')
+}
+
+async function findByCheckoutKey(db: Db, key: string) {
+	const [row] = await db.select().from(orders).where(eq(orders.checkoutKey, key)).limit(1)
+	return row ?? null
+}
+
+function sameCheckout(order: Order, input: CheckoutRequest): Order {
+	const sameItems =
+		order.productDetails.length === input.productDetails.length &&
+		order.productDetails.every((l, i) => l.id === input.productDetails[i]!.id && l.quantity === input.productDetails[i]!.quantity)
+	if (!sameItems) {
+		throw new AppError('CONFLICT', `This checkout was already placed as order ${order.orderNumber}. Reload the page to start a new one.`)
+	}
+	return order
+}
+
+/** A buyer who tried one way to pay may go back and choose the other, until the order is paid. */
+async function switchMethodIfAsked(db: Db, order: Order, input: CheckoutRequest): Promise<Order> {
+	if (order.paymentMethod === input.paymentMethod || order.status !== 'payment_pending') return order
+	const [row] = await db
+		.update(orders)
+		.set({ paymentMethod: input.paymentMethod, updatedAt: new Date() })
+		.where(eq(orders.id, order.id))
+		.returning()
+	return row ?? order
+}

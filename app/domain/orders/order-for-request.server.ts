@@ -1,0 +1,23 @@
+import type { Db } from '../../db/client.server'
+import type { Order } from './create-order.server'
+import { findOrder, type OrderLookup } from './find-order.server'
+import { tokenFromCookies, tokenMatches } from './order-access.server'
+import { viewOrder } from './view-order.server'
+
+/** §2 query rules: extra question marks count as ampersands; internalOrderId wins over ordId. */
+export function parseOrderQuery(url: URL): { lookup: OrderLookup | null; token: string | null; params: URLSearchParams } {
+	const params = new URLSearchParams(url.search.replace(/^\?/, '').replace(/\?/g, '&'))
+	const internalOrderId = params.get('internalOrderId')?.trim()
+	const ordId = params.get('ordId')?.trim()
+	const lookup = internalOrderId ? { internalOrderId } : ordId ? { ordId } : null
+	return { lookup, token: params.get('token'), params }
+}
+
+export const canSeeEverything = (order: Order, cookieHeader: string | null) => tokenMatches(order, tokenFromCookies(cookieHeader, order.orderNumber))
+
+/** Finds the order and shapes it for whoever asks: the full view only for the token's holder. */
+export async function orderViewForRequest(db: Db, lookup: OrderLookup, cookieHeader: string | null, { partial = false } = {}) {
+	const order = await findOrder(db, lookup, { partial })
+	if (!order) return null
+	return viewOrder(order, { full: canSeeEverything(order, cookieHeader) })
+}

@@ -1,0 +1,48 @@
+import type { OrderLine } from '../../db/schema'
+
+// What the order page receives. The public view is all a stranger with the number can see.
+
+export interface PublicOrderView {
+	full: false
+	orderNumber: string
+	orderId: string
+	status: string
+	fulfillmentStatus: string
+	totalAmount: number
+	createdAt: string
+	customerName: string
+	paymentMethod: string
+	rejectionReason: string | null
+	durationDays: number | null
+}
+
+export interface FullOrderView extends Omit<PublicOrderView, 'full'> {
+	full: true
+	customerEmail: string | null
+	customerPhone: string | null
+	items: OrderLine[]
+	/** Only once fulfillment is completed: text as is, or structured data. */
+	deliveryContent: unknown
+	receiptUploaded: boolean
+}
+
+export type OrderView = PublicOrderView | FullOrderView
+
+/** 'Ali Khan' → 'Ali K.'; a single word keeps its first letter only. */
+export function maskName(name: string | null | undefined): string {
+	const words = (name ?? '').trim().split(/\s+/).filter(Boolean)
+	if (words.length === 0) return 'Customer'
+	if (words.length === 1) return `${words[0]![0]}***`
+	return `${words[0]} ${words[words.length - 1]![0]}.`
+}
+
+/** Delivery content is stored as text: structured data when it parses, else shown as written. */
+export function parseDeliveryContent(content: string | null): unknown {
+	if (content == null || content === '') return null
+	try {
+		const parsed: unknown = JSON.parse(content)
+		return typeof parsed === 'object' && parsed !== null ? parsed : content
+	} catch {
+		return content
+	}
+}

@@ -1,0 +1,28 @@
+import type { Order } from './create-order.server'
+import { maskName, parseDeliveryContent, type OrderView } from './order-view'
+
+/** Shapes an order for its page: everything for the token holder, the public part for anyone else. */
+export function viewOrder(order: Order, { full }: { full: boolean }): OrderView {
+	const base = {
+		orderNumber: order.orderNumber,
+		orderId: order.payproTransactionId ?? String(order.id),
+		status: order.status,
+		fulfillmentStatus: order.fulfillmentStatus,
+		totalAmount: order.totalAmount,
+		createdAt: order.createdAt.toISOString(),
+		paymentMethod: order.paymentMethod,
+		rejectionReason: order.rejectionReason,
+		durationDays: order.durationDays,
+	}
+	if (!full) return { ...base, full: false, customerName: maskName(order.customerName) }
+	return {
+		...base,
+		full: true,
+		customerName: order.customerName ?? '',
+		customerEmail: order.customerEmail,
+		customerPhone: order.customerPhone,
+		items: order.productDetails,
+		deliveryContent: order.fulfillmentStatus === 'completed' ? parseDeliveryContent(order.deliveryContent) : null,
+		receiptUploaded: Boolean(order.receiptPath),
+	}
+}

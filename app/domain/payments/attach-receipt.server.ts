@@ -1,0 +1,53 @@
+import crypto from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { fileTypeFromBuffer } from 'file-type'
+import type { Db } from '../../db/client.server'
+import { orders } from '../../db/schema'
+import { AppError } from '../../utils/app-error'
+import type { Order } from '../orders/create-order.server'
+import { notifyOrderChanged } from '../orders/notify-order.server'
+
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024
+export const RECEIPT_TOO_LARGE = 'Your receipt is larger than 10 MB. Please upload a smaller screenshot.'
+export const RECEIPT_NOT_IMAGE = 'The receipt must be an image (PNG, JPG, WebP or HEIC).'
+
+const ACCEPTED = new Map([
+	['image/png', 'png'],
+	['image/jpeg', 'jpg'],
+	['image/webp', 'webp'],
+	['image/gif', 'gif'],
+	['image/heic', 'heic'],
+	['image/heif', 'heif'],
+])
+
+export interface ReceiptStore {
+	save(kind: string, bytes: Uint8Array, extension: string): Promise<string>
+}
+
+/**
+ * A transfer receipt for an order waiting for payment: checked by its bytes (not its name or the
+ * type the browser claims), stored under a server-made name; the order then waits for staff.
+ */
+export async function attachReceipt(db: Db, store: ReceiptStore, order: Order, bytes: Uint8Array): Promise<Order> {
+	if (bytes.byteLength === 0) throw new AppError('BAD_REQUEST', 'Please upload your payment receipt screenshot first.')
+	if (bytes.byteLength > RECEIPT_MAX_BYTES) throw new AppError('TOO_LARGE', RECEIPT_TOO_LARGE)
+	const type = await fileTypeFromBuffer(bytes)
+	const extension = type ? ACCEPTED.get(type.mime) : undefined
+	if (!extension) throw new AppError('BAD_REQUEST', RECEIPT_NOT_IMAGE)
+	if (!['payment_pending', 'pending'].includes(order.status)) {
+		throw new AppError('CONFLICT', `Order ${order.orderNumber} is not waiting for a payment receipt.`)
+	}
+
+	const key = await store.save('receipts', bytes, extension)
+	const sha256 = crypto.createHash('sha256').update(bytes).digest('hex')
+	return db.transaction(async (tx) => {
+		const [row] = await tx
+			.update(orders)
+			.set({ receiptPath: key, receiptSha256: sha256, receiptUploadedAt: new Date(), status: 'pending', paymentMethod: 'manual', updatedAt: new Date() })
+			.where(and(eq(orders.id, order.id), inArray(orders.status, ['payment_pending', 'pending'])))
+			.returning()
+		if (!row) throw new AppError('CONFLICT', `Order ${order.orderNumber} is not waiting for a payment receipt.`)
+		await notifyOrderChanged(tx, row.orderNumber)
+		return row
+	})
+}

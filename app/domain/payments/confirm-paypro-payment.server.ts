@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orders } from '../../db/schema'
+import type { PayProClient, PayProOrderStatus } from '../../integrations/paypro/client.server'
+import { logger } from '../../utils/logger.server'
+import type { Order } from '../orders/create-order.server'
+import { isPaid } from '../orders/status'
+import { markOrderPaid, markOrderUnpaid } from './mark-order-paid.server'
+
+export type ConfirmOutcome = 'paid' | 'already-paid' | 'unpaid' | 'failed' | 'not-found' | 'no-provider-order'
+
+/** PAID is the only status PayPro is known to report; these are read as a final failure. */
+const FAILED_STATUSES = new Set(['FAILED', 'CANCELLED', 'CANCELED', 'EXPIRED', 'BLOCKED', 'REJECTED'])
+
+/** PAYMENTS.md: accept only when AmountPayable equals the order total and the amount paid covers it. */
+export function paymentCovers(order: Pick<Order, 'totalAmount'>, status: PayProOrderStatus) {
+	return status.orderStatus === 'PAID' && status.amountPayable === order.totalAmount && status.amountPaid >= order.totalAmount
+}
+
+/**
+ * Asks PayPro about one order and records what it says. A callback is only a trigger: this check
+ * is what makes an order paid, once, however many times it runs.
+ */
+export async function confirmPayproPayment(db: Db, paypro: PayProClient, orderNumber: string): Promise<ConfirmOutcome> {
+	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
+	if (!order) return 'not-found'
+	if (isPaid(order.status)) return 'already-paid'
+	if (!order.payproTransactionId) return 'no-provider-order'
+
+	const status = await paypro.getOrderStatus(order.payproTransactionId)
+	if (paymentCovers(order, status)) {
+		const { changed } = await markOrderPaid(db, order.id)
+		return changed ? 'paid' : 'already-paid'
+	}
+	if (status.orderStatus === 'PAID') {
+		logger.warn({ orderNumber, total: order.totalAmount, payable: status.amountPayable, paid: status.amountPaid }, 'PayPro reports a payment that does not cover the order')
+		return 'unpaid'
+	}
+	if (FAILED_STATUSES.has(status.orderStatus)) {
+		await markOrderUnpaid(db, order.id, 'failed')
+		return 'failed'
+	}
+	return 'unpaid'
+}

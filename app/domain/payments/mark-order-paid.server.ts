@@ -1,0 +1,42 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orders } from '../../db/schema'
+import { orderPaidEmail } from '../email/order-paid-email.server'
+import { queueEmail } from '../email/queue-email.server'
+import type { Order } from '../orders/create-order.server'
+import { notifyOrderChanged } from '../orders/notify-order.server'
+import { PAID_STATUS, UNPAID_STATUSES } from '../orders/status'
+
+/**
+ * The one way an order becomes paid, for PayPro and for staff alike. The conditional update lets
+ * exactly one caller win; the email and the live notice commit with it, so a replay changes nothing.
+ */
+export async function markOrderPaid(db: Db, orderId: number): Promise<{ changed: boolean; order: Order | null }> {
+	return db.transaction(async (tx) => {
+		const [order] = await tx
+			.update(orders)
+			.set({ status: PAID_STATUS, paidAt: new Date(), updatedAt: new Date(), rejectionReason: null })
+			.where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES])))
+			.returning()
+		if (!order) {
+			const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1)
+			return { changed: false, order: current ?? null }
+		}
+		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order))
+		await notifyOrderChanged(tx, order.orderNumber)
+		return { changed: true, order }
+	})
+}
+
+/** An unpaid order the provider reports as failed, or left unpaid too long, stops waiting. */
+export async function markOrderUnpaid(db: Db, orderId: number, status: 'failed' | 'expired' | 'cancelled'): Promise<boolean> {
+	return db.transaction(async (tx) => {
+		const [order] = await tx
+			.update(orders)
+			.set({ status, updatedAt: new Date() })
+			.where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES])))
+			.returning({ orderNumber: orders.orderNumber })
+		if (order) await notifyOrderChanged(tx, order.orderNumber)
+		return Boolean(order)
+	})
+}

@@ -1,0 +1,46 @@
+import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orders } from '../../db/schema'
+import { enqueueJob } from '../jobs/queue.server'
+import { markOrderUnpaid } from './mark-order-paid.server'
+
+const CHECK_EVERY_MINUTES = 5
+
+/**
+ * The scheduled sweep: asks PayPro about online orders still unpaid after a few minutes (a lost
+ * callback must not lose a paid order) and expires orders left unpaid too long.
+ */
+export async function sweepOrders(db: Db, { reconcileAfterMinutes, expiryHours, now = new Date() }: { reconcileAfterMinutes: number; expiryHours: number; now?: Date }) {
+	const checkBefore = new Date(now.getTime() - reconcileAfterMinutes * 60_000)
+	const expireBefore = new Date(now.getTime() - expiryHours * 3_600_000)
+
+	const waiting = await db
+		.select({ orderNumber: orders.orderNumber })
+		.from(orders)
+		.where(
+			and(
+				eq(orders.status, 'payment_pending'),
+				eq(orders.paymentMethod, 'paypro'),
+				isNotNull(orders.payproTransactionId),
+				lt(orders.createdAt, checkBefore),
+				gt(orders.createdAt, expireBefore),
+			),
+		)
+		.limit(500)
+	const bucket = Math.floor(now.getTime() / (CHECK_EVERY_MINUTES * 60_000))
+	for (const { orderNumber } of waiting) {
+		await enqueueJob(db, { kind: 'reconcile-order', payload: { orderNumber }, dedupeKey: `reconcile:${orderNumber}:${bucket}`, maxAttempts: 3 })
+	}
+
+	// Waiting for a transfer receipt or for the buyer to pay online; a receipt under review never expires.
+	const stale = await db
+		.select({ id: orders.id })
+		.from(orders)
+		.where(and(inArray(orders.status, ['payment_pending']), lt(orders.createdAt, expireBefore)))
+		.limit(500)
+	let expired = 0
+	for (const { id } of stale) if (await markOrderUnpaid(db, id, 'expired')) expired++
+
+	await db.execute(sql`delete from jobs where status = 'done' and updated_at < now() - interval '7 days'`)
+	return { checks: waiting.length, expired }
+}

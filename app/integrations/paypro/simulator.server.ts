@@ -1,0 +1,188 @@
+import crypto from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import express, { type Request, type Response } from 'express'
+import type { Db } from '../../db/client.server'
+import { payproSimOrders } from '../../db/schema'
+import { formatRs } from '../../utils/money'
+import { logger } from '../../utils/logger.server'
+import { requestJson } from './http.server'
+import { SIMULATOR } from './paypro.server'
+
+// A PayPro-compatible provider served by the shop itself when no PayPro account is configured:
+// the same /v2/ppro/auth, /co and /ggos endpoints, and a clearly marked test payment page that
+// calls the shop's callback as PayPro does. The shop's real adapter talks to it over HTTP.
+
+const TOKEN_TTL_MS = 15 * 60_000
+
+function issueToken() {
+	const expires = Date.now() + TOKEN_TTL_MS
+	const mac = crypto.createHmac('sha256', SIMULATOR.clientSecret).update(String(expires)).digest('base64url')
+	return `${expires}.${mac}`
+}
+
+function tokenValid(token: string | undefined) {
+	const [expires, mac] = (token ?? '').split('.')
+	if (!expires || !mac || Number(expires) < Date.now()) return false
+	const expected = crypto.createHmac('sha256', SIMULATOR.clientSecret).update(expires).digest('base64url')
+	return expected.length === mac.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac))
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+export interface SimulatorOptions {
+	db: Db
+	/** Where the shop is, for the callback and for links back to the order page. */
+	shopOrigin: () => string
+	callback: () => { username: string; password: string }
+}
+
+export function payproSimulator({ db, shopOrigin, callback }: SimulatorOptions) {
+	const router = express.Router()
+	// GGOS is a GET with a JSON body: parse bodies whatever the method.
+	router.use(express.json({ limit: '64kb', type: () => true }))
+
+	router.post('/v2/ppro/auth', (req, res) => {
+		const { clientid, clientsecret } = (req.body ?? {}) as Record<string, unknown>
+		if (clientid !== SIMULATOR.clientId || clientsecret !== SIMULATOR.clientSecret) {
+			res.status(401).json([{ Status: '02', Description: 'Invalid client id or secret' }])
+			return
+		}
+		res.setHeader('token', issueToken())
+		res.json([{ Status: '00', Description: 'Authenticated' }])
+	})
+
+	const authed = (req: Request, res: Response) => {
+		if (tokenValid(req.header('token'))) return true
+		res.status(401).json([{ Status: '02', Description: 'Unauthorized' }])
+		return false
+	}
+
+	router.post('/v2/ppro/co', async (req, res) => {
+		if (!authed(req, res)) return
+		const body = Array.isArray(req.body) ? (req.body as Record<string, unknown>[]) : []
+		const merchantId = String(body[0]?.MerchantId ?? '')
+		const o = body[1] ?? {}
+		const amount = Number(o.OrderAmount)
+		const invalid =
+			merchantId !== SIMULATOR.merchantId ||
+			!o.OrderNumber ||
+			!Number.isInteger(amount) ||
+			amount <= 0 ||
+			!/^03\d{9}$/.test(String(o.CustomerMobile ?? '')) ||
+			!/^\d{2}\/\d{2}\/\d{4}$/.test(String(o.OrderDueDate ?? ''))
+		if (invalid) {
+			res.json([{ Status: '01', Description: 'Invalid Data' }])
+			return
+		}
+		const orderNumber = String(o.OrderNumber)
+		const payproId = String(Date.now() * 1000 + crypto.randomInt(1000))
+		const [inserted] = await db
+			.insert(payproSimOrders)
+			.values({
+				payproId,
+				merchantId,
+				orderNumber,
+				amount,
+				customerName: String(o.CustomerName ?? ''),
+				customerEmail: String(o.CustomerEmail ?? ''),
+				customerMobile: String(o.CustomerMobile ?? ''),
+				dueDate: String(o.OrderDueDate),
+			})
+			.onConflictDoNothing()
+			.returning()
+		const row =
+			inserted ??
+			(await db
+				.select()
+				.from(payproSimOrders)
+				.where(and(eq(payproSimOrders.merchantId, merchantId), eq(payproSimOrders.orderNumber, orderNumber)))
+				.then((r) => r[0]))
+		const click2Pay = `${shopOrigin()}${SIMULATOR.basePath}/pay/${row!.payproId}`
+		res.json([
+			{ Status: '00' },
+			{
+				Click2Pay: click2Pay,
+				PayProId: row!.payproId,
+				OrderNumber: row!.orderNumber,
+				OrderAmount: String(row!.amount),
+				Description: 'Order created (PayPro simulator)',
+				BillUrl: click2Pay,
+				Fee: '0',
+			},
+		])
+	})
+
+	router.get('/v2/ppro/ggos', async (req, res) => {
+		if (!authed(req, res)) return
+		const { userName, cpayId } = (req.body ?? {}) as Record<string, unknown>
+		const [row] = await db.select().from(payproSimOrders).where(eq(payproSimOrders.payproId, String(cpayId ?? ''))).limit(1)
+		if (!row || userName !== row.merchantId) {
+			res.json([{ Status: '03', Description: 'No records found.' }])
+			return
+		}
+		res.json([
+			{ Status: '00' },
+			{
+				OrderStatus: row.orderStatus,
+				AmountPayable: row.amount,
+				OrderAmountPaid: row.orderStatus === 'PAID' ? row.amount : 0,
+				DatePaid: row.paidAt?.toISOString() ?? null,
+				PaymentVia: row.paymentVia,
+				OrderNumber: row.orderNumber,
+			},
+		])
+	})
+
+	router.get('/pay/:payproId', async (req, res) => {
+		const [row] = await db.select().from(payproSimOrders).where(eq(payproSimOrders.payproId, req.params.payproId)).limit(1)
+		res.setHeader('Cache-Control', 'no-store')
+		if (!row) {
+			res.status(404).send(page('Payment not found', '<p>This payment link is not valid.</p>'))
+			return
+		}
+		const done = row.orderStatus !== 'UNPAID'
+		res.send(
+			page(
+				`Pay ${formatRs(row.amount)}`,
+				`<p class="amount">${escapeHtml(formatRs(row.amount))}</p>
+				<dl><dt>Order</dt><dd>${escapeHtml(row.orderNumber)}</dd><dt>PayPro ID</dt><dd>${escapeHtml(row.payproId)}</dd><dt>Customer</dt><dd>${escapeHtml(row.customerName ?? '')}</dd></dl>
+				${
+					done
+						? `<p>This order is already ${escapeHtml(row.orderStatus.toLowerCase())}.</p><p><a href="${shopOrigin()}/order-status?ordId=${encodeURIComponent(row.payproId)}">Back to the shop</a></p>`
+						: `<form method="post"><button name="outcome" value="pay" class="pay">Pay ${escapeHtml(formatRs(row.amount))}</button>
+						<button name="outcome" value="fail" class="fail">Fail payment</button></form>`
+				}`,
+			),
+		)
+	})
+
+	router.post('/pay/:payproId', express.urlencoded({ extended: false }), async (req, res) => {
+		const outcome = (req.body as { outcome?: string })?.outcome === 'pay' ? 'PAID' : 'FAILED'
+		const [row] = await db
+			.update(payproSimOrders)
+			.set({ orderStatus: outcome, paidAt: outcome === 'PAID' ? new Date() : null, paymentVia: outcome === 'PAID' ? 'Simulator' : null })
+			.where(and(eq(payproSimOrders.payproId, req.params.payproId), eq(payproSimOrders.orderStatus, 'UNPAID')))
+			.returning()
+		if (row) {
+			// As PayPro does: tell the shop, which checks back with GGOS before believing it.
+			const creds = callback()
+			await requestJson('POST', `${shopOrigin()}/paypro/uis`, {
+				body: { username: creds.username, password: creds.password, csvinvoiceids: row.orderNumber },
+				timeoutMs: 10_000,
+			}).catch((error: unknown) => logger.warn({ err: error }, 'simulator could not reach the shop callback'))
+		}
+		res.redirect(303, `${shopOrigin()}/order-status?ordId=${encodeURIComponent(req.params.payproId)}`)
+	})
+
+	return router
+}
+
+function page(title: string, body: string) {
+	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · PayPro simulator</title>
+<style>body{font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;margin:0}main{max-width:420px;margin:0 auto;padding:1.5rem}
+.test{background:#fde047;color:#422006;font-weight:700;padding:.75rem 1rem;text-align:center}.card{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px #0002}
+.amount{font-size:2rem;font-weight:800;margin:.25rem 0 1rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.35rem 1rem}dt{color:#52525b}dd{margin:0;word-break:break-all}
+button{display:block;width:100%;padding:.9rem;border:0;border-radius:10px;font-size:1rem;font-weight:700;margin-top:.75rem;cursor:pointer}.pay{background:#15803d;color:#fff}.fail{background:#e4e4e7;color:#18181b}</style></head>
+<body><div class="test" role="note">TEST PAYMENT: PayPro simulator. No real money moves.</div><main><div class="card"><h1>${escapeHtml(title)}</h1>${body}</div></main></body></html>`
+}

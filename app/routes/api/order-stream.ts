@@ -1,0 +1,23 @@
+import { db } from '~/db/client.server'
+import { orderViewForRequest } from '~/domain/orders/order-for-request.server'
+import { ORDERS_CHANNEL } from '~/domain/orders/notify-order.server'
+import { eventStream, subscribe } from '~/domain/realtime/hub.server'
+import type { Route } from './+types/order-stream'
+
+// §7 call 8: live updates of one order over SSE, fed by Postgres NOTIFY from any instance.
+export async function loader({ request }: Route.LoaderArgs) {
+	const orderNumber = new URL(request.url).searchParams.get('orderNumber')?.trim()
+	if (!orderNumber || orderNumber.length > 100) return Response.json({ error: 'orderNumber is required' }, { status: 400 })
+	const cookies = request.headers.get('cookie')
+	return eventStream(request, async (send) => {
+		const unsubscribe = await subscribe(ORDERS_CHANNEL, (payload) => {
+			if (payload !== orderNumber) return
+			void orderViewForRequest(db(), { internalOrderId: orderNumber }, cookies).then(
+				(order) => order && send('order', JSON.stringify(order)),
+				() => send('error', JSON.stringify({ error: 'Failed to fetch order details' })),
+			)
+		})
+		send('ready', JSON.stringify({ orderNumber }))
+		return unsubscribe
+	})
+}
