@@ -39,7 +39,7 @@ export interface SimulatorOptions {
 export function payproSimulator({ db, shopOrigin, callback }: SimulatorOptions) {
 	const router = express.Router()
 	// GGOS is a GET with a JSON body: parse bodies whatever the method.
-	router.use(express.json({ limit: '64kb', type: () => true }))
+	router.use('/v2', express.json({ limit: '64kb', type: () => true }))
 
 	router.post('/v2/ppro/auth', (req, res) => {
 		const { clientid, clientsecret } = (req.body ?? {}) as Record<string, unknown>

@@ -1,15 +1,38 @@
-import { Link, useLocation } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { OrderSummary } from '~/components/checkout/order-summary'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
+import { cartTotal } from '~/domain/cart/cart'
+import { isValidName, NAME_LIVE_MESSAGE, NAME_SUBMIT_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '~/domain/orders/checkout-input'
+import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/checkout-lines'
+import { readCheckoutAnswer, type CheckoutAnswer } from '~/domain/orders/checkout-response'
+import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Checkout', description: 'Review your order and pay securely.', extra: [{ name: 'robots', content: 'noindex' }] })
 
+const REDIRECT_DELAY_MS = 1500
+
+type PaymentMethod = 'paypro' | 'manual'
+
 export default function Checkout() {
-	const state = (useLocation().state ?? {}) as CheckoutState
-	const hasItems = Boolean(state.product) || (Array.isArray(state.cartItems) && state.cartItems.length > 0)
-	if (!hasItems) {
+	const location = useLocation()
+	const navigate = useNavigate()
+	const state = (location.state ?? null) as CheckoutState | null
+	const items = checkoutItems(state)
+	const single = !(Array.isArray(state?.cartItems) && state.cartItems.length > 0)
+
+	const [form, setForm] = useState({ name: '', email: '', phone: '' })
+	const [method, setMethod] = useState<PaymentMethod>('paypro')
+	const [busy, setBusy] = useState(false)
+	const [error, setError] = useState<string | null>(null)
+	const [status, setStatus] = useState<string | null>(null)
+	const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+	useEffect(() => () => void (redirectTimer.current && clearTimeout(redirectTimer.current)), [])
+
+	if (items.length === 0) {
 		return (
 			<div className="container page narrow center">
 				<h1>No items to checkout</h1>
@@ -19,10 +42,169 @@ export default function Checkout() {
 			</div>
 		)
 	}
+
+	const total = cartTotal(items)
+	const nameLiveError = form.name.trim() !== '' && !isValidName(form.name) ? NAME_LIVE_MESSAGE : null
+
+	async function submit(event: React.FormEvent) {
+		event.preventDefault()
+		if (busy) return
+		if (!form.name.trim() || !form.email.trim() || !form.phone.trim()) {
+			window.alert(REQUIRED_FIELDS_MESSAGE)
+			return
+		}
+		if (!isValidName(form.name)) {
+			setError(NAME_SUBMIT_MESSAGE)
+			return
+		}
+		setBusy(true)
+		setError(null)
+		setStatus(null)
+		try {
+			const productDetails = toCheckoutLines(items)
+			const checkoutKey = checkoutKeyFor(productDetails, safeSessionStorage())
+			const res = await fetch('/api/checkout', {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({
+					orderAmount: String(total),
+					customerName: form.name.trim(),
+					customerEmail: form.email.trim(),
+					customerMobile: form.phone.trim(),
+					productDetails,
+					checkoutKey,
+					paymentMethod: method,
+				}),
+			})
+			const body = (await res.json().catch(() => null)) as CheckoutAnswer | null
+			const outcome = readCheckoutAnswer(res, body)
+			if (!outcome.ok) {
+				setError(outcome.message)
+				return
+			}
+			rememberContact({ email: form.email.trim(), name: form.name.trim(), orderId: outcome.orderNumber, product: items[0]! })
+			if (outcome.paymentMethod === 'manual') {
+				navigate('/payment-details', {
+					state: {
+						orderType: single ? 'single' : 'cart',
+						product: state?.product,
+						selectedDuration: state?.selectedDuration,
+						selectedDenomination: state?.selectedDenomination,
+						selectedAccountType: state?.selectedAccountType,
+						cartItems: items,
+						customerInfo: { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() },
+						amount: outcome.totalAmount,
+						totalItems: items.reduce((n, i) => n + i.quantity, 0),
+						orderNumber: outcome.orderNumber,
+					},
+				})
+				return
+			}
+			setStatus('Redirecting to secure payment page... Please do not close this window.')
+			redirectTimer.current = setTimeout(() => window.location.assign(outcome.paymentUrl), REDIRECT_DELAY_MS)
+		} catch (e) {
+			setError(e instanceof Error && e.message ? e.message : 'Failed to create payment order')
+		} finally {
+			setBusy(false)
+		}
+	}
+
+	const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }))
+	const redirecting = status !== null
+
 	return (
-		<div className="container page narrow center">
+		<div className="container page checkout">
+			<button type="button" className="button ghost back-button" onClick={() => navigate(-1)}>
+				<span aria-hidden="true">←</span> Back to Product
+			</button>
 			<h1>Checkout</h1>
-			<p>Online checkout is opening soon. Message us on WhatsApp to order in the meantime.</p>
+			<div className="checkout-layout">
+				<OrderSummary items={items} single={single} />
+				<section className="checkout-form-panel" aria-labelledby="customer-title">
+					<h2 id="customer-title">Customer Information</h2>
+					{error ? (
+						<p className="error-box" role="alert">
+							{error}
+						</p>
+					) : null}
+					<form onSubmit={submit} noValidate>
+						<div className="field">
+							<label htmlFor="checkout-name">Full Name</label>
+							<input
+								id="checkout-name"
+								name="name"
+								autoComplete="name"
+								required
+								maxLength={100}
+								value={form.name}
+								onChange={set('name')}
+								aria-invalid={nameLiveError ? true : undefined}
+								aria-describedby={nameLiveError ? 'checkout-name-error' : undefined}
+							/>
+							{nameLiveError ? (
+								<p className="field-error" id="checkout-name-error">
+									{nameLiveError}
+								</p>
+							) : null}
+						</div>
+						<div className="field">
+							<label htmlFor="checkout-email">Email Address</label>
+							<input id="checkout-email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={200} value={form.email} onChange={set('email')} />
+						</div>
+						<div className="field">
+							<label htmlFor="checkout-phone">Phone Number</label>
+							<input id="checkout-phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="0300 1234567" required maxLength={20} value={form.phone} onChange={set('phone')} />
+						</div>
+						<fieldset className="pay-methods">
+							<legend>How would you like to pay?</legend>
+							<label className={method === 'paypro' ? 'pay-method selected' : 'pay-method'}>
+								<input type="radio" name="paymentMethod" value="paypro" checked={method === 'paypro'} onChange={() => setMethod('paypro')} />
+								<span>
+									<strong>Pay online</strong>
+									<span className="muted small">Card, JazzCash, EasyPaisa and more through PayPro</span>
+								</span>
+							</label>
+							<label className={method === 'manual' ? 'pay-method selected' : 'pay-method'}>
+								<input type="radio" name="paymentMethod" value="manual" checked={method === 'manual'} onChange={() => setMethod('manual')} />
+								<span>
+									<strong>Bank or wallet transfer</strong>
+									<span className="muted small">Send the amount yourself and upload the receipt</span>
+								</span>
+							</label>
+						</fieldset>
+						<button type="submit" className="button primary block" disabled={busy || redirecting}>
+							{busy ? 'Processing...' : `Proceed to Payment ${formatRs(total)}`}
+						</button>
+						<p className="muted small checkout-status" role="status">
+							{status}
+						</p>
+					</form>
+					<p className="secure-note small">
+						<span aria-hidden="true">🔒</span> Payments are processed securely by PayPro. We never see or store your card details.
+					</p>
+				</section>
+			</div>
+			<p className="muted small center">
+				By proceeding, you agree to our <Link to="/terms-and-conditions">Terms &amp; Conditions</Link> and{' '}
+				<Link to="/privacy-policy">Privacy Policy</Link>.
+			</p>
 		</div>
 	)
+}
+
+function safeSessionStorage(): Storage | null {
+	try {
+		return window.sessionStorage
+	} catch {
+		return null
+	}
+}
+
+/** §7 call 5: before the redirect, a contact-info object is kept for the buyer's own reference. */
+function rememberContact(info: { email: string; name: string; orderId: string; product: { name: string; image: string } }) {
+	try {
+		window.localStorage.setItem('lastOrderContact', JSON.stringify({ email: info.email, name: info.name, orderId: info.orderId, productName: info.product.name, image: info.product.image }))
+	} catch (error) {
+		console.warn('Could not store the order contact info', error)
+	}
 }

@@ -1,0 +1,38 @@
+import type { CheckoutState } from '../catalogue/buy-now-target'
+import type { CartItem } from '../cart/cart'
+import { toCartItem } from '../cart/to-cart-item'
+import type { CheckoutLine } from './checkout-input'
+
+/** What the checkout page shows and sends: the cart's items, or the one product bought now. */
+export function checkoutItems(state: CheckoutState | null | undefined): CartItem[] {
+	if (!state) return []
+	if (Array.isArray(state.cartItems) && state.cartItems.length > 0) return state.cartItems as CartItem[]
+	if (!state.product) return []
+	const item = toCartItem(state.product, {
+		duration: state.selectedDuration ?? null,
+		denomination: state.selectedDenomination ?? null,
+		accountType: state.selectedAccountType ?? null,
+	})
+	return [{ ...item, quantity: 1 }]
+}
+
+/** The request lines: what was chosen, never a price (the server prices the order). */
+export function toCheckoutLines(items: CartItem[]): CheckoutLine[] {
+	return items.map((i) => ({
+		id: i.id,
+		quantity: i.quantity,
+		selectedDuration: i.selectedDuration ? { label: i.selectedDuration.label, months: i.selectedDuration.months } : null,
+		selectedDenomination: i.selectedDenomination ? { label: i.selectedDenomination.label, value: i.selectedDenomination.value } : null,
+		selectedAccountType: i.selectedAccountType ?? null,
+	}))
+}
+
+/** One key per cart content and tab: a double click, retry or reload of the same checkout reuses it. */
+export function checkoutKeyFor(lines: CheckoutLine[], storage: Pick<Storage, 'getItem' | 'setItem'> | null): string {
+	const signature = `checkout-key:${JSON.stringify(lines)}`
+	const stored = storage?.getItem(signature)
+	if (stored) return stored
+	const key = crypto.randomUUID()
+	storage?.setItem(signature, key)
+	return key
+}

@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest'
+import { isValidName, normalisePakistaniMobile } from './checkout-input'
+import { checkoutItems, checkoutKeyFor, toCheckoutLines } from './checkout-lines'
+import { readCheckoutAnswer } from './checkout-response'
+import { makeOrderNumber } from './order-number'
+import { paymentBadge, fulfillmentIndex } from './status'
+import { maskName } from './order-view'
+
+const ok = { ok: true, status: 200, statusText: 'OK' }
+
+describe('checkout answer (§7 call 5, §8)', () => {
+	test('a non-OK answer shows its error field, else the status line', () => {
+		expect(readCheckoutAnswer({ ok: false, status: 502, statusText: 'Bad Gateway' }, { error: 'Payment URL not received' })).toEqual({ ok: false, message: 'Payment URL not received' })
+		expect(readCheckoutAnswer({ ok: false, status: 503, statusText: 'Service Unavailable' }, null)).toEqual({ ok: false, message: 'Request failed: 503 Service Unavailable' })
+	})
+	test("a status other than '00' uses the message or 'Failed to create payment order'", () => {
+		expect(readCheckoutAnswer(ok, { status: '02' })).toEqual({ ok: false, message: 'Failed to create payment order' })
+		expect(readCheckoutAnswer(ok, { status: '01', message: 'Invalid Data' })).toEqual({ ok: false, message: 'Invalid Data' })
+	})
+	test("'00' without a payment URL is 'Payment URL not received'", () => {
+		expect(readCheckoutAnswer(ok, { status: '00', orderNumber: 'XGC-1-1', paymentMethod: 'paypro' })).toEqual({ ok: false, message: 'Payment URL not received' })
+	})
+	test('success carries the payment URL, or the manual order', () => {
+		expect(readCheckoutAnswer(ok, { status: '00', orderNumber: 'A-1-2', totalAmount: 2200, paymentMethod: 'paypro', paymentUrl: 'https://pay.example/x' })).toMatchObject({ ok: true, paymentUrl: 'https://pay.example/x' })
+		expect(readCheckoutAnswer(ok, { status: '00', orderNumber: 'A-1-2', totalAmount: 2200, paymentMethod: 'manual' })).toMatchObject({ ok: true, paymentMethod: 'manual' })
+	})
+})
+
+describe('customer information (§5)', () => {
+	test('names take letters, spaces and hyphens only', () => {
+		expect(isValidName('Ali Khan')).toBe(true)
+		expect(isValidName('Anne-Marie')).toBe(true)
+		expect(isValidName('Ali2')).toBe(false)
+		expect(isValidName('Ali!')).toBe(false)
+		expect(isValidName('   ')).toBe(false)
+	})
+	test('Pakistani mobiles become 03XXXXXXXXX for PayPro', () => {
+		expect(normalisePakistaniMobile('0300 1234567')).toBe('03001234567')
+		expect(normalisePakistaniMobile('+92 300-1234567')).toBe('03001234567')
+		expect(normalisePakistaniMobile('923001234567')).toBe('03001234567')
+		expect(normalisePakistaniMobile('12345')).toBeNull()
+		expect(normalisePakistaniMobile('04001234567')).toBeNull()
+	})
+})
+
+describe('checkout lines', () => {
+	const product = { id: 14, name: 'Xbox Gift Card', image: '/i.svg', price: 2200, originalPrice: null, privatePrice: null, sharedPrice: null } as never
+	test('a single product becomes one line of quantity 1 with its choice', () => {
+		const items = checkoutItems({ product, selectedDenomination: { value: 10, price: 3200, label: '$10 USD' } })
+		expect(items).toHaveLength(1)
+		expect(items[0]).toMatchObject({ id: 14, quantity: 1, price: 'Rs. 3,200', selectedDenomination: { label: '$10 USD' } })
+	})
+	test('the request carries choices, never prices', () => {
+		const lines = toCheckoutLines(checkoutItems({ product, selectedDenomination: { value: 10, price: 3200, label: '$10 USD' } }))
+		expect(JSON.stringify(lines)).not.toContain('3200')
+		expect(lines[0]).toMatchObject({ id: 14, quantity: 1, selectedDenomination: { value: 10 } })
+	})
+	test('the same cart keeps its checkout key; another cart gets a new one', () => {
+		const store = new Map<string, string>()
+		const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) }
+		const a = toCheckoutLines([{ id: 1, name: 'A', image: '', price: 'Rs. 1', originalPrice: null, quantity: 1 }])
+		const b = toCheckoutLines([{ id: 1, name: 'A', image: '', price: 'Rs. 1', originalPrice: null, quantity: 2 }])
+		expect(checkoutKeyFor(a, storage)).toBe(checkoutKeyFor(a, storage))
+		expect(checkoutKeyFor(b, storage)).not.toBe(checkoutKeyFor(a, storage))
+	})
+	test('nothing to check out without a product or items', () => {
+		expect(checkoutItems(null)).toEqual([])
+		expect(checkoutItems({ cartItems: [] })).toEqual([])
+	})
+})
+
+describe('orders', () => {
+	test('order numbers follow {product}-{timestamp}-{0-999}', () => {
+		expect(makeOrderNumber('Xbox Gift Card', 1, 1732262400000, 0.417)).toBe('XGC-1732262400000-417')
+		expect(makeOrderNumber('Xbox Gift Card', 3, 1732262400000, 0.9999)).toBe('CART-1732262400000-999')
+	})
+	test('the payment badge maps statuses case-insensitively (§4)', () => {
+		expect(paymentBadge('COMPLETED').label).toBe('Payment Successful')
+		expect(paymentBadge('paid').label).toBe('Payment Successful')
+		expect(paymentBadge('payment_pending').label).toBe('Processing Payment')
+		expect(paymentBadge('Expired').label).toBe('Payment Failed')
+		expect(paymentBadge('weird').label).toBe('Payment Status Unknown')
+	})
+	test('unknown fulfillment defaults to the first step', () => {
+		expect(fulfillmentIndex('activating')).toBe(2)
+		expect(fulfillmentIndex('nonsense')).toBe(0)
+		expect(fulfillmentIndex(null)).toBe(0)
+	})
+	test('names are masked for anyone without the order token', () => {
+		expect(maskName('Ali Raza Khan')).toBe('Ali K.')
+		expect(maskName('Ali')).toBe('A***')
+		expect(maskName('')).toBe('Customer')
+	})
+})
