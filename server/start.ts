@@ -5,13 +5,14 @@ import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
 import { openPglite, openPostgres, setDatabase, type Database } from '../app/db/client.server'
 import { seedDatabase } from '../app/db/seed/seed.server'
-import { parseEnv, type Env } from '../app/utils/env.server'
+import { parseEnv, useEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { setListeningOrigin } from '../app/utils/origin.server'
+import { parseTransferAccounts } from '../app/utils/store-config.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
-import { emailProvider } from '../app/integrations/email/provider.server'
-import { payproClient } from '../app/integrations/paypro/paypro.server'
+import { emailProvider, setEmailProvider } from '../app/integrations/email/provider.server'
+import { payproClient, resetPayproClient } from '../app/integrations/paypro/paypro.server'
 import { createShopApp } from './app'
 
 export interface RunningShop {
@@ -31,6 +32,12 @@ export async function openDatabase(env: Env): Promise<Database> {
 
 /** Opens the database (migrations + seed), then serves the shop. */
 export async function startShop(env: Env = parseEnv()): Promise<RunningShop> {
+	// Store configuration that the schema alone cannot check stops the start too.
+	parseTransferAccounts(env)
+	// Every module reads this configuration, and the providers are built from it afresh.
+	useEnv(env)
+	resetPayproClient()
+	setEmailProvider(null)
 	const database = await openDatabase(env)
 	setDatabase(database)
 

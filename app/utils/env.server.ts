@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleton } from './singleton.server'
 
 // Parsed once at start: a bad value stops the server with a message naming the variable.
 const boolish = z
@@ -100,11 +101,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 	return result.data
 }
 
-let current: Env | undefined
+// Shared by every copy of this module (the host's and the server bundle's), like the other singletons.
+const state = singleton('env', () => ({ current: undefined as Env | undefined }))
 
 export function env(): Env {
-	current ??= parseEnv()
-	return current
+	state.current ??= parseEnv()
+	return state.current
+}
+
+/** The configuration the shop was started with: what every later env() call returns. */
+export function useEnv(e: Env) {
+	state.current = e
 }
 
 /** The short list of values the browser may see. Never the whole environment. */

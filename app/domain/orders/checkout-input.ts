@@ -51,5 +51,5 @@ export const checkoutRequest = z.object({
 	/** Made by the checkout page once per cart: a retried or double-clicked submit reuses it. */
 	checkoutKey: z.string().regex(/^[\w-]{16,64}$/, 'Invalid checkout key'),
 	paymentMethod: z.enum(['paypro', 'manual']).default('paypro'),
-})
+}, { error: REQUIRED_FIELDS_MESSAGE })
 export type CheckoutRequest = z.infer<typeof checkoutRequest>

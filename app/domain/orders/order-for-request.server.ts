@@ -6,7 +6,10 @@ import { viewOrder } from './view-order.server'
 
 /** §2 query rules: extra question marks count as ampersands; internalOrderId wins over ordId. */
 export function parseOrderQuery(url: URL): { lookup: OrderLookup | null; token: string | null; params: URLSearchParams } {
-	const params = new URLSearchParams(url.search.replace(/^\?/, '').replace(/\?/g, '&'))
+	// Routers re-encode the query, so a stray '?' may arrive inside a value ('X%3Ftoken%3DY'):
+	// work on the decoded pairs.
+	const decoded = [...url.searchParams].map(([key, value]) => `${key}=${value}`).join('&')
+	const params = new URLSearchParams(decoded.replace(/\?/g, '&'))
 	const internalOrderId = params.get('internalOrderId')?.trim()
 	const ordId = params.get('ordId')?.trim()
 	const lookup = internalOrderId ? { internalOrderId } : ordId ? { ordId } : null

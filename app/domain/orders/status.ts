@@ -5,6 +5,11 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** Statuses an order can still be paid from. */
 export const UNPAID_STATUSES = ['payment_pending', 'pending', 'processing'] as const
+/**
+ * Statuses a payment confirmed by the provider still completes: the money has arrived, even if we
+ * had expired the order (PayPro's page stays payable until its due date) or read a failed attempt.
+ */
+export const PROVIDER_PAYABLE_STATUSES = [...UNPAID_STATUSES, 'expired', 'failed'] as const
 /** The status a paid order gets: the one the staff console knows. */
 export const PAID_STATUS = 'completed'
 

@@ -7,9 +7,7 @@ import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/create-order.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 
-export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024
-export const RECEIPT_TOO_LARGE = 'Your receipt is larger than 10 MB. Please upload a smaller screenshot.'
-export const RECEIPT_NOT_IMAGE = 'The receipt must be an image (PNG, JPG, WebP or HEIC).'
+import { RECEIPT_MAX_BYTES, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE } from './receipt-rules'
 
 const ACCEPTED = new Map([
 	['image/png', 'png'],

@@ -4,7 +4,7 @@ import { orders } from '../../db/schema'
 import type { PayProClient, PayProOrderStatus } from '../../integrations/paypro/client.server'
 import { logger } from '../../utils/logger.server'
 import type { Order } from '../orders/create-order.server'
-import { isPaid } from '../orders/status'
+import { isPaid, PROVIDER_PAYABLE_STATUSES } from '../orders/status'
 import { markOrderPaid, markOrderUnpaid } from './mark-order-paid.server'
 
 export type ConfirmOutcome = 'paid' | 'already-paid' | 'unpaid' | 'failed' | 'not-found' | 'no-provider-order'
@@ -29,8 +29,9 @@ export async function confirmPayproPayment(db: Db, paypro: PayProClient, orderNu
 
 	const status = await paypro.getOrderStatus(order.payproTransactionId)
 	if (paymentCovers(order, status)) {
-		const { changed } = await markOrderPaid(db, order.id)
-		return changed ? 'paid' : 'already-paid'
+		const { changed, order: current } = await markOrderPaid(db, order.id, { from: PROVIDER_PAYABLE_STATUSES })
+		// Not changed: another confirmation won (paid), or staff closed the order meanwhile (not ours to reopen).
+		return changed ? 'paid' : isPaid(current?.status) ? 'already-paid' : 'unpaid'
 	}
 	if (status.orderStatus === 'PAID') {
 		logger.warn({ orderNumber, total: order.totalAmount, payable: status.amountPayable, paid: status.amountPaid }, 'PayPro reports a payment that does not cover the order')

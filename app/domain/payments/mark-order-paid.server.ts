@@ -11,12 +11,16 @@ import { PAID_STATUS, UNPAID_STATUSES } from '../orders/status'
  * The one way an order becomes paid, for PayPro and for staff alike. The conditional update lets
  * exactly one caller win; the email and the live notice commit with it, so a replay changes nothing.
  */
-export async function markOrderPaid(db: Db, orderId: number): Promise<{ changed: boolean; order: Order | null }> {
+export async function markOrderPaid(
+	db: Db,
+	orderId: number,
+	{ from = UNPAID_STATUSES }: { from?: readonly string[] } = {},
+): Promise<{ changed: boolean; order: Order | null }> {
 	return db.transaction(async (tx) => {
 		const [order] = await tx
 			.update(orders)
 			.set({ status: PAID_STATUS, paidAt: new Date(), updatedAt: new Date(), rejectionReason: null })
-			.where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES])))
+			.where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
 			.returning()
 		if (!order) {
 			const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1)

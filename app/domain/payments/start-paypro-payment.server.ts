@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
-import { PayProError, type PayProClient } from '../../integrations/paypro/client.server'
+import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/create-order.server'
 
@@ -45,7 +45,7 @@ export async function startPayproPayment(db: Db, paypro: PayProClient, order: Or
 	} catch (error) {
 		// The order stays: the buyer can retry, and staff can see it.
 		await db.update(orders).set({ payproClaimedAt: null }).where(eq(orders.id, order.id))
-		if (error instanceof PayProError) {
+		if (isPayProError(error)) {
 			const message =
 				error.kind === 'timeout' || error.kind === 'unavailable'
 					? `${error.message} Your order ${order.orderNumber} is saved: please try again in a minute.`

@@ -14,6 +14,7 @@ export type PayProFailure = 'rejected' | 'timeout' | 'unavailable' | 'no-url'
 
 /** A provider failure, with the message the buyer sees (§8). */
 export class PayProError extends Error {
+	override readonly name = 'PayProError'
 	constructor(
 		message: string,
 		readonly kind: PayProFailure,
@@ -21,6 +22,12 @@ export class PayProError extends Error {
 		super(message)
 	}
 }
+
+/**
+ * Recognises a PayProError by name, not by class: the host process (the worker) and the server
+ * bundle (the routes) each load their own copy of this module, and share one client.
+ */
+export const isPayProError = (error: unknown): error is PayProError => error instanceof Error && error.name === 'PayProError' && 'kind' in error
 
 export interface PayProOrderRequest {
 	orderNumber: string

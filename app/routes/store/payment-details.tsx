@@ -1,3 +1,182 @@
-export default function PaymentDetails() {
-	return null
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { checkoutStateFor, paymentItems, readPaymentDetailsState, type PaymentDetailsState } from '~/components/payment/payment-details-state'
+import { PaymentSummary } from '~/components/payment/payment-summary'
+import { ReceiptPicker } from '~/components/payment/receipt-picker'
+import { TransferAccounts } from '~/components/payment/transfer-accounts'
+import { ATTACH_SCREENSHOT_MESSAGE, NO_RECEIPT_MESSAGE, orderTrackingUrl, transferMessage } from '~/components/payment/transfer-message'
+import { useRootData } from '~/root'
+import { chatLink } from '~/utils/chat'
+import { formatRs } from '~/utils/money'
+import { pageMeta } from '~/utils/seo'
+import { transferAccountsConfig, type TransferAccount } from '~/utils/store-config.server'
+import { useHydrated } from '~/utils/use-hydrated'
+import type { Route } from './+types/payment-details'
+
+export async function loader() {
+	return { accounts: transferAccountsConfig() }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, {
+		title: 'Payment Details',
+		description: 'Pay for your order by bank or wallet transfer and upload your receipt.',
+		extra: [{ name: 'robots', content: 'noindex' }],
+	})
+
+const FINISH_DELAY_MS = 2000
+
+export default function PaymentDetails({ loaderData }: Route.ComponentProps) {
+	const location = useLocation()
+	// Navigation state lives in the browser only: the server (and so hydration) always sees none.
+	const hydrated = useHydrated()
+	const state = hydrated ? readPaymentDetailsState(location.state) : null
+	if (!state) {
+		return (
+			<div className="container page narrow center">
+				<h1>Invalid access</h1>
+				<p className="muted">Payment details are shown right after checkout. Please choose your products again.</p>
+				<Link to="/products" className="button primary">
+					Browse Products
+				</Link>
+			</div>
+		)
+	}
+	return <ManualPayment key={state.orderNumber} state={state} accounts={loaderData.accounts} />
+}
+
+function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accounts: TransferAccount[] }) {
+	const navigate = useNavigate()
+	const whatsapp = useRootData()?.config.whatsapp ?? ''
+	const items = paymentItems(state)
+	const trackingPath = `/order-status?internalOrderId=${encodeURIComponent(state.orderNumber)}`
+
+	const [receipt, setReceipt] = useState<File | null>(null)
+	const [busy, setBusy] = useState(false)
+	const [error, setError] = useState<string | null>(null)
+	// Set once the receipt is on the server; the chat link is kept when the browser blocked the popup.
+	const [sent, setSent] = useState<{ chatUrl: string; popupBlocked: boolean } | null>(null)
+	const finishTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+	useEffect(() => () => void (finishTimer.current && clearTimeout(finishTimer.current)), [])
+
+	function finishSoon() {
+		if (finishTimer.current) return
+		finishTimer.current = setTimeout(() => {
+			window.alert(ATTACH_SCREENSHOT_MESSAGE)
+			navigate(trackingPath)
+		}, FINISH_DELAY_MS)
+	}
+
+	async function confirm(event: React.FormEvent) {
+		event.preventDefault()
+		if (busy || sent) return
+		if (!receipt) {
+			window.alert(NO_RECEIPT_MESSAGE)
+			return
+		}
+		setBusy(true)
+		setError(null)
+		try {
+			const body = new FormData()
+			body.append('receipt', receipt)
+			const res = await fetch(`/api/order/${encodeURIComponent(state.orderNumber)}/receipt`, { method: 'POST', body })
+			const answer = (await res.json().catch(() => null)) as { ok?: boolean; error?: string } | null
+			if (!res.ok || !answer?.ok) {
+				setError(answer?.error || `Could not upload your receipt (error ${res.status}). Please try again.`)
+				return
+			}
+			const message = transferMessage({
+				customer: state.customerInfo,
+				items,
+				total: state.amount,
+				orderNumber: state.orderNumber,
+				payproOrderId: state.payproOrderId,
+				date: new Date(),
+				trackingUrl: orderTrackingUrl(window.location.origin, state.orderNumber),
+			})
+			const chatUrl = chatLink(whatsapp, message)
+			const popup = window.open(chatUrl, '_blank')
+			if (popup) {
+				try {
+					popup.opener = null
+				} catch {
+					// The shop's opener policy already cuts the link to the chat tab.
+				}
+				finishSoon()
+			}
+			setSent({ chatUrl, popupBlocked: !popup })
+		} catch {
+			setError('Could not upload your receipt. Please check your connection and try again.')
+		} finally {
+			setBusy(false)
+		}
+	}
+
+	return (
+		<div className="container page payment-details">
+			<button type="button" className="button ghost back-button" onClick={() => navigate('/checkout', { state: checkoutStateFor(state) })}>
+				<span aria-hidden="true">←</span> Back to Checkout
+			</button>
+			<h1>Payment Details</h1>
+			<p className="lead">
+				Send {formatRs(state.amount)} to one of the accounts below, then upload a screenshot of your receipt to confirm your order.
+			</p>
+			<div className="payment-layout">
+				<div className="payment-column">
+					<PaymentSummary orderNumber={state.orderNumber} items={items} amount={state.amount} />
+					<p className="warning-box exact-amount">
+						<strong>Send the exact amount: {formatRs(state.amount)}.</strong> A different amount cannot be matched to your order and
+						will delay it.
+					</p>
+				</div>
+				<div className="payment-column">
+					<section className="payment-panel" aria-labelledby="payment-methods-title">
+						<h2 id="payment-methods-title">Payment Methods</h2>
+						<TransferAccounts accounts={accounts} />
+					</section>
+					<form className="payment-panel" onSubmit={confirm} aria-labelledby="receipt-title" noValidate>
+						<h2 id="receipt-title">Upload Receipt</h2>
+						<p className="muted small">Upload a screenshot of your completed transfer. Our team checks it and confirms your order.</p>
+						<ReceiptPicker
+							file={receipt}
+							onChange={(file) => {
+								setReceipt(file)
+								setError(null)
+							}}
+							disabled={busy || sent !== null}
+						/>
+						{error ? (
+							<p className="error-box" role="alert">
+								{error}
+							</p>
+						) : null}
+						<button type="submit" className="button primary block confirm-payment" disabled={!receipt || busy || sent !== null}>
+							{busy ? 'Uploading...' : 'Confirm Payment'}
+						</button>
+						<div role="status">
+							{sent ? (
+								<div className="success-box payment-sent">
+									{sent.popupBlocked ? (
+										<>
+											<p>Receipt uploaded. Now send us your payment confirmation on WhatsApp.</p>
+											<p className="payment-sent-actions">
+												<a className="button primary" href={sent.chatUrl} target="_blank" rel="noopener noreferrer" onClick={finishSoon}>
+													Open WhatsApp
+												</a>
+												<Link to={trackingPath} className="button ghost">
+													Track your order
+												</Link>
+											</p>
+										</>
+									) : (
+										<p>Receipt uploaded. We opened WhatsApp so you can send us your payment confirmation. Taking you to your order...</p>
+									)}
+								</div>
+							) : null}
+						</div>
+					</form>
+				</div>
+			</div>
+		</div>
+	)
 }

@@ -1,0 +1,36 @@
+import { FULFILLMENT_STEPS, fulfillmentIndex } from '~/domain/orders/status'
+
+/** §4 tracker: earlier steps done, the current one active, a bar as far along as the order is. */
+export function FulfillmentTracker({ status }: { status: string }) {
+	const current = fulfillmentIndex(status)
+	const step = FULFILLMENT_STEPS[current]!
+	const percent = Math.round(((current + 1) / FULFILLMENT_STEPS.length) * 100)
+	return (
+		<section className="order-card" aria-labelledby="order-progress-title">
+			<h2 id="order-progress-title">Order Progress</h2>
+			<p className="muted">
+				Step {current + 1} of {FULFILLMENT_STEPS.length}: {step.title}
+			</p>
+			<div className="order-progress" aria-hidden="true">
+				<span style={{ width: `${percent}%` }} />
+			</div>
+			<ol className="order-steps">
+				{FULFILLMENT_STEPS.map((s, i) => {
+					const state = i < current ? 'done' : i === current ? 'active' : 'upcoming'
+					return (
+						<li key={s.id} className={`order-step ${state}`} aria-current={i === current ? 'step' : undefined}>
+							<span className="order-step-mark" aria-hidden="true">
+								{i < current ? '✓' : i + 1}
+							</span>
+							<span className="order-step-text">
+								<strong>{s.title}</strong>
+								{state === 'done' ? <span className="sr-only"> (done)</span> : null}
+								<span className="muted small">{s.description}</span>
+							</span>
+						</li>
+					)
+				})}
+			</ol>
+		</section>
+	)
+}

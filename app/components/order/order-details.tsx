@@ -1,0 +1,54 @@
+import { Link } from 'react-router'
+import type { OrderView } from '~/domain/orders/order-view'
+import { DeliverablesCard } from './deliverables-card'
+import { FulfillmentTracker } from './fulfillment-tracker'
+import { OrderHelp } from './order-help'
+import { OrderItems } from './order-items'
+import { LiveIndicator } from './order-states'
+import { OrderSummary } from './order-summary'
+import { PaymentStatus } from './payment-status'
+import { UnlockOrderForm } from './unlock-order-form'
+
+/** §2 order view; the public view (decision 3) swaps contact details, items and deliverables for the unlock form. */
+export function OrderDetails({
+	order,
+	live,
+	onOrderChange,
+	whatsapp,
+	supportEmail,
+}: {
+	order: OrderView
+	live: boolean
+	onOrderChange: (order: OrderView) => void
+	whatsapp: string
+	supportEmail: string
+}) {
+	return (
+		<div className="container page narrow order-page">
+			<div className="order-head">
+				<h1>Order Status</h1>
+				<LiveIndicator live={live} />
+			</div>
+			<OrderSummary order={order} />
+			<PaymentStatus order={order} />
+			<FulfillmentTracker status={order.fulfillmentStatus} />
+			{order.full ? (
+				<>
+					<DeliverablesCard order={order} />
+					<OrderItems items={order.items} />
+				</>
+			) : (
+				<UnlockOrderForm orderNumber={order.orderNumber} onUnlocked={onOrderChange} />
+			)}
+			<div className="order-actions">
+				<Link to="/products" className="button primary">
+					Continue Shopping
+				</Link>
+				<button type="button" className="button ghost" onClick={() => window.location.reload()}>
+					Refresh Status
+				</button>
+			</div>
+			<OrderHelp orderNumber={order.orderNumber} whatsapp={whatsapp} supportEmail={supportEmail} />
+		</div>
+	)
+}

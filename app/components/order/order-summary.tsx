@@ -1,0 +1,55 @@
+import type { OrderView } from '~/domain/orders/order-view'
+import { formatRs } from '~/utils/money'
+import { CopyButton } from '../ui/copy-button'
+import { formatPakistanTime } from './pakistan-time'
+
+/** The summary card: numbers to quote to support, who ordered, how much and when. */
+export function OrderSummary({ order }: { order: OrderView }) {
+	return (
+		<section className="order-card" aria-labelledby="order-summary-title">
+			<h2 id="order-summary-title">Order Summary</h2>
+			<dl className="order-facts">
+				<div>
+					<dt>Order Number</dt>
+					<dd className="order-copyable">
+						<span className="order-code">{order.orderNumber}</span>
+						<CopyButton value={order.orderNumber} what="order number" />
+					</dd>
+				</div>
+				<div>
+					<dt>Order ID</dt>
+					<dd className="order-copyable">
+						<span className="order-code">{order.orderId}</span>
+						<CopyButton value={order.orderId} what="order ID" />
+					</dd>
+				</div>
+				<div>
+					<dt>Customer</dt>
+					<dd>{order.customerName || 'Customer'}</dd>
+				</div>
+				{order.full && order.customerEmail ? (
+					<div>
+						<dt>Email</dt>
+						<dd className="order-code">{order.customerEmail}</dd>
+					</div>
+				) : null}
+				{order.full && order.customerPhone ? (
+					<div>
+						<dt>Phone</dt>
+						<dd>{order.customerPhone}</dd>
+					</div>
+				) : null}
+				<div>
+					<dt>Total</dt>
+					<dd className="order-total">{formatRs(order.totalAmount)}</dd>
+				</div>
+				<div>
+					<dt>Order Date</dt>
+					<dd>
+						<time dateTime={order.createdAt}>{formatPakistanTime(order.createdAt)}</time>
+					</dd>
+				</div>
+			</dl>
+		</section>
+	)
+}

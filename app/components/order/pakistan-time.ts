@@ -1,0 +1,15 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const PKT_OFFSET_MS = 5 * 60 * 60 * 1000
+
+/**
+ * '5 Jan 2025, 3:04 PM PKT'. Pakistan has kept UTC+5 without daylight saving since 2009; doing the
+ * sum by hand gives server and browser the same text (Intl output differs between ICU versions).
+ */
+export function formatPakistanTime(iso: string): string {
+	const time = new Date(iso).getTime()
+	if (Number.isNaN(time)) return ''
+	const d = new Date(time + PKT_OFFSET_MS)
+	const hours = d.getUTCHours()
+	const minutes = String(d.getUTCMinutes()).padStart(2, '0')
+	return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} PKT`
+}

@@ -1,0 +1,29 @@
+import type { TransferAccount } from '~/utils/store-config.server'
+import { CopyButton } from '../ui/copy-button'
+
+/** The bank and wallet accounts a buyer can send the amount to, each number with a copy button. */
+export function TransferAccounts({ accounts }: { accounts: TransferAccount[] }) {
+	return (
+		<ul className="transfer-accounts">
+			{accounts.map((a) => (
+				<li key={`${a.method}-${a.account}`} className="transfer-account">
+					<h3 className="transfer-method">{a.method}</h3>
+					<dl>
+						<div>
+							<dt>Account holder</dt>
+							<dd>{a.holder}</dd>
+						</div>
+						<div>
+							<dt>Account number</dt>
+							<dd className="transfer-number-row">
+								<span className="transfer-number">{a.account}</span>
+								{/* Banking and wallet apps want the number without the spaces that make it readable. */}
+								<CopyButton value={a.account.replace(/\s+/g, '')} what={`${a.method} account number`} />
+							</dd>
+						</div>
+					</dl>
+				</li>
+			))}
+		</ul>
+	)
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { chatLink } from '~/utils/chat'
+import { formatTransferDate, orderTrackingUrl, transferMessage, type TransferMessageInput } from './transfer-message'
+
+const input: TransferMessageInput = {
+	customer: { name: 'Ali Khan', email: 'ali@example.pk', phone: '03001234567' },
+	items: [
+		{ name: 'Xbox Gift Card', price: 'Rs. 2,200', quantity: 1, selectedDenomination: { label: '$5 USD', price: 2200, value: 5 } },
+		{
+			name: 'Xbox Game Pass Ultimate',
+			price: 'Rs. 4,000',
+			quantity: 2,
+			selectedDuration: { label: '1 Month', price: 4000, months: 1 },
+			selectedAccountType: 'shared',
+		},
+		{ name: 'Grand Theft Auto V', price: 'Rs. 1,500', quantity: 1 },
+	],
+	total: 11700,
+	orderNumber: 'XBOX-1736933400000-42',
+	date: new Date('2025-01-15T09:30:00Z'),
+	trackingUrl: orderTrackingUrl('https://shop.example', 'XBOX-1736933400000-42'),
+}
+
+describe('payment confirmation message (§2 Payment details)', () => {
+	it('names the customer, each item with its option and price × quantity, the total, order id and date', () => {
+		const text = transferMessage(input)
+		expect(text).toContain('Customer: Ali Khan')
+		expect(text).toContain('Email: ali@example.pk')
+		expect(text).toContain('Phone: 03001234567')
+		expect(text).toContain('1. Xbox Gift Card ($5 USD) - Rs. 2,200 × 1')
+		expect(text).toContain('2. Xbox Game Pass Ultimate (1 Month, Shared account) - Rs. 4,000 × 2')
+		expect(text).toContain('3. Grand Theft Auto V - Rs. 1,500 × 1')
+		expect(text).toContain('*Total: Rs. 11,700*')
+		expect(text).toContain('Order ID: XBOX-1736933400000-42')
+		expect(text).toContain('Date: 15/01/2025, 14:30')
+	})
+
+	it('carries the order tracking link', () => {
+		expect(transferMessage(input)).toContain('Track my order: https://shop.example/order-status?internalOrderId=XBOX-1736933400000-42')
+	})
+
+	it('adds the provider order id only when there is one', () => {
+		expect(transferMessage(input)).not.toContain('PayPro Order ID')
+		expect(transferMessage({ ...input, payproOrderId: 'PP-777' })).toContain('PayPro Order ID: PP-777')
+	})
+
+	it('survives the trip through a WhatsApp link', () => {
+		const link = new URL(chatLink('923001234567', transferMessage(input)))
+		expect(link.searchParams.get('text')).toBe(transferMessage(input))
+	})
+
+	it('writes the date in Pakistan time as dd/mm/yyyy', () => {
+		expect(formatTransferDate(new Date('2025-12-31T20:05:00Z'))).toBe('01/01/2026, 01:05')
+	})
+})

@@ -1,0 +1,71 @@
+import { linePrice, type CartItem } from '~/domain/cart/cart'
+import { formatRs } from '~/utils/money'
+
+export const NO_RECEIPT_MESSAGE = 'Please upload your payment receipt screenshot first.'
+export const ATTACH_SCREENSHOT_MESSAGE = 'Please attach your payment screenshot in the WhatsApp chat so we can confirm your order faster.'
+
+export interface TransferMessageInput {
+	customer: { name: string; email: string; phone: string }
+	items: Pick<CartItem, 'name' | 'price' | 'quantity' | 'selectedDuration' | 'selectedDenomination' | 'selectedAccountType'>[]
+	/** The order's total as the server priced it. */
+	total: number
+	orderNumber: string
+	payproOrderId?: string | null
+	date: Date
+	trackingUrl: string
+}
+
+/** The order page a buyer (and staff) can open from the chat. */
+export function orderTrackingUrl(origin: string, orderNumber: string) {
+	return `${origin}/order-status?internalOrderId=${encodeURIComponent(orderNumber)}`
+}
+
+// Pakistan time, dd/mm/yyyy as everywhere else in the shop, with the time of day.
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+	timeZone: 'Asia/Karachi',
+	day: '2-digit',
+	month: '2-digit',
+	year: 'numeric',
+	hour: '2-digit',
+	minute: '2-digit',
+	hourCycle: 'h23',
+})
+
+export function formatTransferDate(date: Date) {
+	return dateFormat.format(date)
+}
+
+function itemLine(item: TransferMessageInput['items'][number], index: number) {
+	const options = [
+		item.selectedDuration?.label,
+		item.selectedDenomination?.label,
+		item.selectedAccountType ? `${item.selectedAccountType === 'shared' ? 'Shared' : 'Private'} account` : null,
+	].filter(Boolean)
+	const detail = options.length ? ` (${options.join(', ')})` : ''
+	return `${index + 1}. ${item.name}${detail} - ${formatRs(linePrice(item))} × ${item.quantity}`
+}
+
+/** §2: the prefilled WhatsApp message confirming a bank or wallet transfer, with the tracking link. */
+export function transferMessage(input: TransferMessageInput): string {
+	const { customer } = input
+	return [
+		'*Payment Confirmation*',
+		'',
+		`Customer: ${customer.name}`,
+		`Email: ${customer.email}`,
+		`Phone: ${customer.phone}`,
+		'',
+		'*Items:*',
+		...input.items.map(itemLine),
+		'',
+		`*Total: ${formatRs(input.total)}*`,
+		'',
+		`Order ID: ${input.orderNumber}`,
+		...(input.payproOrderId ? [`PayPro Order ID: ${input.payproOrderId}`] : []),
+		`Date: ${formatTransferDate(input.date)}`,
+		'',
+		`Track my order: ${input.trackingUrl}`,
+		'',
+		'I have sent the payment and uploaded the receipt. I am attaching the screenshot here too.',
+	].join('\n')
+}

@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test'
+import { test, expect, cartDrawer, gotoHydrated, installHydrationProbe, optionSelect, seedCart, storedLine, waitForHydration } from './helpers'
+
+async function fillCustomer(page: Page, name = 'Ali Khan') {
+	await page.getByLabel('Full Name').fill(name)
+	await page.getByLabel('Email Address').fill('ali.khan@example.pk')
+	await page.getByLabel('Phone Number').fill('0300 1234567')
+}
+
+/** Cart with two $10 gift cards → checkout → the simulator's test payment page. */
+async function checkoutToPayPage(page: Page) {
+	await seedCart(page, { items: [storedLine.giftCard10(2)] })
+	await gotoHydrated(page, '/products')
+	await page.getByRole('banner').getByRole('button', { name: /^Cart/ }).click()
+	await cartDrawer(page).getByRole('button', { name: 'Proceed to Checkout' }).click()
+	await expect(page).toHaveURL(/\/checkout$/)
+	await waitForHydration(page)
+
+	await expect(page.getByText('Items (2)')).toBeVisible()
+	await expect(page.getByTestId('checkout-total')).toHaveText('Rs. 6,400')
+	await fillCustomer(page)
+	await page.getByRole('button', { name: 'Proceed to Payment Rs. 6,400' }).click()
+	await expect(page.getByText('Redirecting to secure payment page... Please do not close this window.')).toBeVisible()
+	await expect(page).toHaveURL(/\/paypro-sim\/pay\/\d+$/)
+	await expect(page.getByText('TEST PAYMENT')).toBeVisible()
+	await expect(page.getByText('Rs. 6,400').first()).toBeVisible()
+	return page.url().split('/').pop()!
+}
+
+test('cart → checkout → simulator pay: an open order page turns to Payment Successful live', async ({ page, context }) => {
+	const payproId = await checkoutToPayPage(page)
+
+	// The buyer keeps the order page open in another tab while paying.
+	const watcher = await context.newPage()
+	await gotoHydrated(watcher, `/order-status?ordId=${payproId}`)
+	await expect(watcher.getByText('Processing Payment')).toBeVisible()
+	await expect(watcher.getByText('Live updates active')).toBeVisible()
+	await watcher.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
+
+	await page.getByRole('button', { name: 'Pay Rs. 6,400' }).click()
+	await expect(page).toHaveURL(/\/order-status\?ordId=\d+/)
+	await expect(page.getByText('Payment Successful')).toBeVisible()
+
+	await expect(watcher.getByText('Payment Successful')).toBeVisible()
+	expect(await watcher.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+	// The buyer's own browser holds the order's cookie: contact details show.
+	await expect(watcher.getByText('ali.khan@example.pk')).toBeVisible()
+})
+
+test('the fail path: a failed payment shows Payment Failed', async ({ page }) => {
+	await checkoutToPayPage(page)
+	await page.getByRole('button', { name: 'Fail payment' }).click()
+	await expect(page).toHaveURL(/\/order-status\?ordId=\d+/)
+	await expect(page.getByText('Payment Failed')).toBeVisible()
+})
+
+test('checkout messages: required fields alert and the name rules, live and on submit', async ({ page }) => {
+	await gotoHydrated(page, '/product/14')
+	await optionSelect(page, 'Value').selectOption('$10 USD')
+	await page.getByRole('button', { name: 'Buy $10 USD - Rs. 3,200' }).click()
+	await expect(page).toHaveURL(/\/checkout$/)
+	await waitForHydration(page)
+	await expect(page.getByText('Value: $10 USD')).toBeVisible()
+	await expect(page.getByTestId('checkout-total')).toHaveText('Rs. 3,200')
+
+	const alerts: string[] = []
+	page.on('dialog', (d) => {
+		alerts.push(d.message())
+		void d.accept()
+	})
+	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
+	await expect.poll(() => alerts).toEqual(['Please fill in all required fields'])
+
+	await page.getByLabel('Full Name').fill('Ali 2')
+	await expect(page.getByText('Name Cannot Contains Numbers & Special Letters')).toBeVisible()
+	await page.getByLabel('Email Address').fill('ali@example.pk')
+	await page.getByLabel('Phone Number').fill('03001234567')
+	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
+	await expect(page.getByRole('alert')).toHaveText('Name Cannot Contain Numbers & Special Letters')
+})
+
+test('checkout without items says so', async ({ page }) => {
+	await gotoHydrated(page, '/checkout')
+	await expect(page.getByRole('heading', { name: 'No items to checkout' })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products')
+})
+
+test('manual transfer with a receipt; another browser sees no contact details or deliverables', async ({ page, context, browser }) => {
+	// The chat app lies outside the machine: answer its link with a blank page.
+	await context.route(/wa\.me|whatsapp\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>' }))
+	await gotoHydrated(page, '/product/14')
+	await optionSelect(page, 'Value').selectOption('$10 USD')
+	await page.getByRole('button', { name: 'Buy $10 USD - Rs. 3,200' }).click()
+	await waitForHydration(page)
+	await fillCustomer(page)
+	await page.getByText('Bank or wallet transfer').click()
+	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
+
+	await expect(page).toHaveURL(/\/payment-details$/)
+	await waitForHydration(page)
+	const confirm = page.getByRole('button', { name: 'Confirm Payment' })
+	await expect(confirm).toBeDisabled()
+	await page.getByLabel(/PNG, JPG up to 10MB/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX })
+	await expect(page.getByRole('img', { name: /receipt/i })).toBeVisible()
+	await expect(confirm).toBeEnabled()
+
+	page.on('dialog', (d) => void d.accept())
+	await confirm.click()
+	await expect(page).toHaveURL(/\/order-status\?internalOrderId=/, { timeout: 15_000 })
+	await expect(page.getByText('Processing Payment')).toBeVisible()
+	await expect(page.getByText('ali.khan@example.pk')).toBeVisible()
+	const orderUrl = page.url()
+
+	// A stranger with the same order number: status yes, contact details and deliverables no.
+	const stranger = await browser.newContext()
+	await installHydrationProbe(stranger)
+	const other = await stranger.newPage()
+	await gotoHydrated(other, new URL(orderUrl).pathname + new URL(orderUrl).search)
+	await expect(other.getByText('Processing Payment')).toBeVisible()
+	await expect(other.getByText('Rs. 3,200').first()).toBeVisible()
+	await expect(other.getByText('ali.khan@example.pk')).toHaveCount(0)
+	await expect(other.getByText('03001234567')).toHaveCount(0)
+	await expect(other.getByText('Ali Khan')).toHaveCount(0)
+	await expect(other.getByText('Ali K.')).toBeVisible()
+	await stranger.close()
+})
+
+// The smallest valid PNG: one transparent pixel.
+const PNG_1PX = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+	'base64',
+)
