@@ -24,6 +24,8 @@ const ROUTES = [
 	'/game-pass-terms',
 	'/game-pass-pc-terms',
 	'/checkout',
+	'/payment-details',
+	'/order-status',
 ]
 
 /** Serious and critical WCAG 2 A/AA violations, as readable lines. */
@@ -68,4 +70,30 @@ test('open modals have no serious or critical accessibility violations', async (
 	await account.getByRole('button', { name: /Shared Account/ }).click()
 	await expect(modal(page, 'Shared Account Details')).toBeVisible()
 	expect(await seriousViolations(page)).toEqual([])
+})
+
+test('an order page, for its buyer and for a stranger, has no serious or critical accessibility violations', async ({ page, browser }) => {
+	const answer = await page.request.post('/api/checkout', {
+		data: {
+			customerName: 'Zara Malik',
+			customerEmail: 'zara@example.pk',
+			customerMobile: '03211234567',
+			checkoutKey: `a11y-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+			paymentMethod: 'paypro',
+			productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value: 5 } }],
+		},
+	})
+	expect(answer.ok()).toBe(true)
+	const { orderNumber } = (await answer.json()) as { orderNumber: string }
+
+	await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
+	await expect(page.getByText('zara@example.pk')).toBeVisible()
+	expect(await seriousViolations(page)).toEqual([])
+
+	const context = await browser.newContext()
+	const stranger = await context.newPage()
+	await stranger.goto(`/order-status?internalOrderId=${orderNumber}`)
+	await expect(stranger.getByLabel('Email address')).toBeVisible()
+	expect(await seriousViolations(stranger)).toEqual([])
+	await context.close()
 })
