@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 const policy = (path: string) => route(path, 'routes/store/policy.tsx', { id: `policy-${path}` })
 
@@ -31,6 +31,24 @@ export default [
 	route('api/order/stream', 'routes/api/order-stream.ts'),
 	route('api/order/unlock', 'routes/api/order-unlock.ts'),
 	route('api/order/:orderNumber/receipt', 'routes/api/order-receipt.ts'),
+	route('admin/login', 'routes/admin/login.tsx'),
+	route('admin/logout', 'routes/admin/logout.ts'),
+	layout('routes/admin/layout.tsx', [
+		route('admin-dashboard', 'routes/admin/dashboard.tsx'),
+		route('admin/orders/:orderNumber', 'routes/admin/order.tsx'),
+		route('admin/payments', 'routes/admin/payments.tsx'),
+		route('admin/dm-order', 'routes/admin/dm-order.tsx'),
+		route('admin/inbox', 'routes/admin/inbox.tsx'),
+		route('admin/outbox', 'routes/admin/outbox.tsx'),
+		route('admin/jobs', 'routes/admin/jobs.tsx'),
+		route('admin/settings', 'routes/admin/settings.tsx'),
+	]),
+	route('admin/orders.csv', 'routes/admin/orders-csv.ts'),
+	route('admin/receipts/:orderNumber', 'routes/admin/receipt.ts'),
+	route('api/admin-update-order', 'routes/api/admin-update-order.ts', { id: 'api-admin-update-order' }),
+	route('.netlify/functions/admin-update-order', 'routes/api/admin-update-order.ts', { id: 'netlify-admin-update-order' }),
+	route('api/admin-create-dm-order', 'routes/api/admin-create-dm-order.ts', { id: 'api-admin-create-dm-order' }),
+	route('.netlify/functions/admin-create-dm-order', 'routes/api/admin-create-dm-order.ts', { id: 'netlify-admin-create-dm-order' }),
 	route('api/reviews', 'routes/api/reviews.ts'),
 	route('api/reviews/stream', 'routes/api/reviews-stream.ts'),
 	route('sitemap.xml', 'routes/api/sitemap.ts'),

@@ -9,6 +9,8 @@ import { parseEnv, useEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { setListeningOrigin } from '../app/utils/origin.server'
 import { parseTransferAccounts } from '../app/utils/store-config.server'
+import { loadDeliveryKey, setDeliveryKey } from '../app/domain/fulfillment/delivery-crypto.server'
+import { bootstrapOwner } from '../app/domain/staff/manage-staff.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
 import { emailProvider, setEmailProvider } from '../app/integrations/email/provider.server'
@@ -40,6 +42,7 @@ export async function startShop(env: Env = parseEnv()): Promise<RunningShop> {
 	setEmailProvider(null)
 	const database = await openDatabase(env)
 	setDatabase(database)
+	setDeliveryKey(loadDeliveryKey({ base64: env.DELIVERY_ENCRYPTION_KEY, dataDir: env.DATA_DIR }))
 
 	const root = process.cwd()
 	let build: ServerBuild | null = null
@@ -63,6 +66,13 @@ export async function startShop(env: Env = parseEnv()): Promise<RunningShop> {
 	const port = typeof address === 'object' && address ? address.port : env.PORT
 	const url = `http://localhost:${port}`
 	setListeningOrigin(url)
+	const owner = await bootstrapOwner(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
+	if (owner?.generated) {
+		// Printed once, on the first start only: the owner signs in and changes it.
+		logger.warn({ email: owner.email, password: owner.password, signIn: `${env.PUBLIC_URL ?? url}/admin/login` }, 'created the owner account with a generated password: sign in and keep it safe')
+	} else if (owner) {
+		logger.info({ email: owner.email }, 'created the owner account from ADMIN_EMAIL')
+	}
 	const worker = env.JOBS_WORKER
 		? startWorker(
 				database.db,

@@ -122,6 +122,8 @@ export const orders = pgTable(
 		receiptPath: text('receipt_path'),
 		receiptSha256: text('receipt_sha256'),
 		receiptUploadedAt: timestamp('receipt_uploaded_at', { withTimezone: true }),
+		/** DM orders: reminder emails before and on the subscription's end. */
+		source: text('source').notNull().default('checkout'),
 		/** Why staff rejected a transfer; the buyer sees it on the order page. */
 		rejectionReason: text('rejection_reason'),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -135,6 +137,10 @@ export const orders = pgTable(
 		index('orders_created_at_idx').on(t.createdAt),
 		index('orders_status_idx').on(t.status),
 		index('orders_receipt_sha256_idx').on(t.receiptSha256),
+		index('orders_fulfillment_created_idx').on(t.fulfillmentStatus, t.createdAt),
+		index('orders_status_created_idx').on(t.status, t.createdAt),
+		index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
+		index('orders_phone_idx').on(t.customerPhone),
 	],
 )
 
@@ -219,3 +225,71 @@ export const rateLimits = pgTable('rate_limits', {
 	count: integer('count').notNull(),
 	resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 })
+
+export type StaffRole = 'owner' | 'staff'
+
+/** Named staff accounts (decision 6): scrypt password hashes, never the password. */
+export const staffUsers = pgTable(
+	'staff_users',
+	{
+		id: serial('id').primaryKey(),
+		email: text('email').notNull(),
+		name: text('name').notNull(),
+		role: text('role').$type<StaffRole>().notNull().default('staff'),
+		passwordHash: text('password_hash').notNull(),
+		active: boolean('active').notNull().default(true),
+		lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [uniqueIndex('staff_users_email_key').on(t.email)],
+)
+
+/** Server-side sessions; the cookie carries a random id whose hash is the key. */
+export const staffSessions = pgTable(
+	'staff_sessions',
+	{
+		idHash: text('id_hash').primaryKey(),
+		staffId: integer('staff_id').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		ip: text('ip'),
+		userAgent: text('user_agent'),
+	},
+	(t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+)
+
+/** X-ADMIN-KEY keys for staff tools: only a hash is kept; the key is shown once. */
+export const apiKeys = pgTable(
+	'api_keys',
+	{
+		id: serial('id').primaryKey(),
+		name: text('name').notNull(),
+		prefix: text('prefix').notNull(),
+		keyHash: text('key_hash').notNull(),
+		createdBy: integer('created_by'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+	},
+	(t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash)],
+)
+
+/** Every staff action: who, what, when, on which order, before and after. */
+export const auditLog = pgTable(
+	'audit_log',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		staffId: integer('staff_id'),
+		apiKeyId: integer('api_key_id'),
+		actor: text('actor').notNull(),
+		action: text('action').notNull(),
+		orderNumber: text('order_number'),
+		before: jsonb('before').$type<Record<string, unknown> | null>(),
+		after: jsonb('after').$type<Record<string, unknown> | null>(),
+		note: text('note'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('audit_log_order_idx').on(t.orderNumber, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
+)

@@ -61,6 +61,19 @@ const schema = z.object({
 	BREVO_TEMPLATE_ID: z.coerce.number().int().positive().default(2),
 	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
 
+	// Staff console.
+	ADMIN_EMAIL: z.string().email().optional(),
+	ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+	STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+	STAFF_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
+	/** 32 bytes, base64: encrypts delivery content at rest. Unset: a key file in DATA_DIR (one server only). */
+	DELIVERY_ENCRYPTION_KEY: z
+		.string()
+		.refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+		.optional(),
+	/** DM orders: the reminder goes this many days before the subscription ends (and another on the day). */
+	REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(30).default(3),
+
 	/** JSON list of {method, holder, account} for bank / wallet transfers. */
 	MANUAL_PAYMENT_ACCOUNTS: z.string().optional(),
 }).superRefine((e, ctx) => {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { openPglite, openPostgres, type Database } from '../../app/db/client.server'
 import { seedDatabase } from '../../app/db/seed/seed.server'
+import crypto from 'node:crypto'
+import { setDeliveryKey } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { freshPostgresDatabase } from './postgres'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -9,6 +11,9 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export const databaseKinds: DatabaseKind[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])]
 
 const open = new Map<DatabaseKind, Promise<Database>>()
+
+// Delivery content is encrypted at rest; tests use a key of their own.
+setDeliveryKey(crypto.randomBytes(32))
 
 /** One seeded database per kind for the whole run; call resetData() between tests. */
 export function testDatabase(kind: DatabaseKind): Promise<Database> {
@@ -29,5 +34,5 @@ export function testDatabase(kind: DatabaseKind): Promise<Database> {
 
 /** Empties what tests write; the seeded catalogue stays. */
 export async function resetData(database: Database) {
-	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits, jobs, email_outbox, paypro_sim_orders restart identity`)
+	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits, jobs, email_outbox, paypro_sim_orders, staff_users, staff_sessions, api_keys, audit_log restart identity`)
 }

@@ -1,4 +1,5 @@
 import type { Order } from './create-order.server'
+import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { maskName, parseDeliveryContent, type OrderView } from './order-view'
 
 /** Shapes an order for its page: everything for the token holder, the public part for anyone else. */
@@ -22,7 +23,7 @@ export function viewOrder(order: Order, { full }: { full: boolean }): OrderView 
 		customerEmail: order.customerEmail,
 		customerPhone: order.customerPhone,
 		items: order.productDetails,
-		deliveryContent: order.fulfillmentStatus === 'completed' ? parseDeliveryContent(order.deliveryContent) : null,
+		deliveryContent: order.fulfillmentStatus === 'completed' ? parseDeliveryContent(decryptDelivery(order.deliveryContent)) : null,
 		receiptUploaded: Boolean(order.receiptPath),
 	}
 }

@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client.server'
+import { staffUsers, type StaffRole } from '../../db/schema'
+import { AppError } from '../../utils/app-error'
+import { generatePassword, hashPassword } from './password.server'
+import { destroyStaffSessions } from './sessions.server'
+
+export const newStaffInput = z.object({
+	email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address.')),
+	name: z.string().trim().min(1, 'Please enter a name.').max(100),
+	role: z.enum(['owner', 'staff']).default('staff'),
+	password: z.string().min(10, 'Passwords need at least 10 characters.').max(200).optional(),
+})
+
+/** Creates a staff account; without a password one is generated and returned once. */
+export async function createStaff(db: Db, input: z.input<typeof newStaffInput>): Promise<{ id: number; email: string; role: StaffRole; password: string }> {
+	const parsed = newStaffInput.safeParse(input)
+	if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
+	const password = parsed.data.password ?? generatePassword()
+	const [row] = await db
+		.insert(staffUsers)
+		.values({ email: parsed.data.email, name: parsed.data.name, role: parsed.data.role, passwordHash: await hashPassword(password) })
+		.onConflictDoNothing({ target: staffUsers.email })
+		.returning({ id: staffUsers.id, email: staffUsers.email, role: staffUsers.role })
+	if (!row) throw new AppError('CONFLICT', `A staff account for ${parsed.data.email} already exists.`)
+	return { ...row, password }
+}
+
+/** Sets a new password (generated when none is given) and signs the account out everywhere. */
+export async function resetPassword(db: Db, email: string, password?: string): Promise<string> {
+	if (password !== undefined && password.length < 10) throw new AppError('BAD_REQUEST', 'Passwords need at least 10 characters.')
+	const next = password ?? generatePassword()
+	const [row] = await db
+		.update(staffUsers)
+		.set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
+		.where(eq(staffUsers.email, email.trim().toLowerCase()))
+		.returning({ id: staffUsers.id })
+	if (!row) throw new AppError('NOT_FOUND', `No staff account for ${email}.`)
+	await destroyStaffSessions(db, row.id)
+	return next
+}
+
+/**
+ * First start: with no staff at all, creates the owner from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
+ * generated password that the caller prints once. Returns null when staff already exist.
+ */
+export async function bootstrapOwner(db: Db, { email, password }: { email?: string; password?: string }) {
+	const [{ count }] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from staff_users`)).rows as [{ count: number }]
+	if (Number(count) > 0) return null
+	try {
+		const created = await createStaff(db, { email: email ?? 'owner@shop.local', name: 'Owner', role: 'owner', password })
+		return { email: created.email, password: created.password, generated: !password }
+	} catch (error) {
+		// Another instance created it at the same moment.
+		if (error instanceof AppError && error.code === 'CONFLICT') return null
+		throw error
+	}
+}

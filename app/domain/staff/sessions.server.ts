@@ -1,0 +1,65 @@
+import crypto from 'node:crypto'
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { staffSessions, staffUsers, type StaffRole } from '../../db/schema'
+
+export const SESSION_COOKIE = 'staff_session'
+
+export interface Staff {
+	id: number
+	email: string
+	name: string
+	role: StaffRole
+}
+
+export interface SessionPolicy {
+	idleMinutes: number
+	absoluteHours: number
+}
+
+const hashId = (id: string) => crypto.createHash('sha256').update(id).digest('hex')
+
+export async function createSession(db: Db, staffId: number, policy: SessionPolicy, meta: { ip?: string; userAgent?: string | null } = {}): Promise<string> {
+	const id = crypto.randomBytes(32).toString('base64url')
+	await db.insert(staffSessions).values({
+		idHash: hashId(id),
+		staffId,
+		expiresAt: new Date(Date.now() + policy.absoluteHours * 3_600_000),
+		ip: meta.ip ?? null,
+		userAgent: meta.userAgent?.slice(0, 300) ?? null,
+	})
+	return id
+}
+
+/** The signed-in staff member for a session id, refreshing its idle timer; null when expired or unknown. */
+export async function staffForSession(db: Db, id: string | null, policy: SessionPolicy): Promise<Staff | null> {
+	if (!id) return null
+	const idleCutoff = new Date(Date.now() - policy.idleMinutes * 60_000)
+	const [row] = await db
+		.update(staffSessions)
+		.set({ lastSeenAt: new Date() })
+		.where(and(eq(staffSessions.idHash, hashId(id)), gt(staffSessions.expiresAt, new Date()), gt(staffSessions.lastSeenAt, idleCutoff)))
+		.returning({ staffId: staffSessions.staffId })
+	if (!row) return null
+	const [staff] = await db
+		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role })
+		.from(staffUsers)
+		.where(and(eq(staffUsers.id, row.staffId), eq(staffUsers.active, true)))
+		.limit(1)
+	return staff ?? null
+}
+
+export async function destroySession(db: Db, id: string | null) {
+	if (id) await db.delete(staffSessions).where(eq(staffSessions.idHash, hashId(id)))
+}
+
+/** Ends every session of a staff member (password reset, deactivation). */
+export async function destroyStaffSessions(db: Db, staffId: number) {
+	await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId))
+}
+
+export async function pruneSessions(db: Db, policy: SessionPolicy) {
+	await db
+		.delete(staffSessions)
+		.where(or(lt(staffSessions.expiresAt, new Date()), lt(staffSessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes})`)))
+}

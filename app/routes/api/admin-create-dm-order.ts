@@ -1,0 +1,5 @@
+import type { Route } from './+types/admin-create-dm-order'
+
+export async function action(_: Route.ActionArgs) {
+	return new Response('Unauthorized', { status: 401 })
+}
