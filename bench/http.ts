@@ -1,5 +1,5 @@
-// A plain HTTP GET that sends only the headers it is given (fetch adds Accept-Encoding by itself)
-// and returns the body exactly as it came over the wire (still compressed, if it was).
+// Plain HTTP requests that send only the headers they are given (fetch adds Accept-Encoding by
+// itself) and return the body exactly as it came over the wire (still compressed, if it was).
 import http from 'node:http'
 
 export interface RawResponse {
@@ -10,9 +10,17 @@ export interface RawResponse {
 	body: Buffer
 }
 
-export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+export interface RawRequestOptions {
+	headers?: Record<string, string>
+	body?: string | Buffer
+	timeoutMs?: number
+}
+
+export function rawRequest(method: string, url: string, options: RawRequestOptions = {}): Promise<RawResponse> {
+	const body = options.body === undefined ? undefined : Buffer.from(options.body)
+	const headers = { ...options.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) }
 	return new Promise((resolve, reject) => {
-		const req = http.get(url, { headers, agent: false, timeout: 30_000 }, (res) => {
+		const req = http.request(url, { method, headers, agent: false, timeout: options.timeoutMs ?? 30_000 }, (res) => {
 			const chunks: Buffer[] = []
 			res.on('data', (chunk: Buffer) => chunks.push(chunk))
 			res.on('end', () =>
@@ -25,7 +33,69 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
 			)
 			res.on('error', reject)
 		})
-		req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)))
+		req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)))
 		req.on('error', reject)
+		req.end(body)
 	})
+}
+
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+	return rawRequest('GET', url, { headers })
+}
+
+// The checkout, shared by the checkout and live sections (see app/domain/orders/checkout-input.ts).
+
+/** A checkout key unique to this bench process: `bench-<run>-<tag>-<n>`, within [\w-]{16,64}. */
+const RUN_ID = `${Date.now().toString(36)}${process.pid.toString(36)}`
+export const checkoutKeyPrefix = (tag: string) => `bench-${RUN_ID}-${tag}-`
+export const checkoutKey = (tag: string, n: number) => `${checkoutKeyPrefix(tag)}${String(n).padStart(6, '0')}`
+
+/** A valid PayPro checkout of one $10 Xbox gift card (product 14). */
+export function checkoutBody(key: string) {
+	return {
+		customerName: 'Bench Buyer',
+		customerEmail: 'bench@example.com',
+		customerMobile: '03001234567',
+		productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value: 10 } }],
+		checkoutKey: key,
+		paymentMethod: 'paypro',
+	}
+}
+
+export interface CheckoutAnswer {
+	status?: string
+	message?: string
+	error?: string
+	orderNumber?: string
+	paymentUrl?: string
+}
+
+/** POST /api/checkout; throws unless the shop created the order and its PayPro payment. */
+export async function postCheckout(baseUrl: string, key: string): Promise<{ answer: CheckoutAnswer; cookie: string; ms: number }> {
+	const started = performance.now()
+	const res = await rawRequest('POST', `${baseUrl}/api/checkout`, {
+		headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+		body: JSON.stringify(checkoutBody(key)),
+	})
+	const ms = performance.now() - started
+	let answer: CheckoutAnswer = {}
+	try {
+		answer = JSON.parse(res.body.toString('utf8')) as CheckoutAnswer
+	} catch {
+		// reported below
+	}
+	if (res.status !== 200 || answer.status !== '00' || !answer.orderNumber || !answer.paymentUrl) {
+		throw new Error(`POST /api/checkout answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`)
+	}
+	// The order's access cookie: what the buyer's browser sends back to the order page and its stream.
+	const setCookie = res.headers['set-cookie'] ?? []
+	const cookie = setCookie.map((c) => c.split(';')[0]).join('; ')
+	if (!cookie) throw new Error('POST /api/checkout set no cookie')
+	return { answer, cookie, ms }
+}
+
+/** The simulator's payment page as the shop's own address (the answer names it by PUBLIC_URL or localhost). */
+export const onShop = (baseUrl: string, url: string) => {
+	const u = new URL(url)
+	return `${baseUrl}${u.pathname}${u.search}`
 }

@@ -1,23 +1,29 @@
 // `npm run bench [-- section ...]`: builds if needed, starts the shop on a fresh database,
 // runs the chosen sections (all by default), prints a summary and writes bench/results/latest.json.
 //
-// Environment: BENCH_DATABASE_URL (a PostgreSQL server to create `shop_bench` on; PGlite otherwise),
-// BENCH_START_TIMEOUT (seconds to wait for /healthz, default 300), BENCH_LIGHTHOUSE_RUNS (default 1), BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s).
+// Environment: BENCH_DATABASE_URL (a PostgreSQL server to create `shop_bench` on, or `pglite`; unset,
+// PostgreSQL at postgres://postgres@127.0.0.1:5432 when it answers, else PGlite with a note),
+// BENCH_START_TIMEOUT (seconds to wait for /healthz, default 300), BENCH_LIGHTHOUSE_RUNS (default 1),
+// BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CHECKOUT_CONNECTIONS (10),
+// BENCH_LIVE_STEPS (100,500,1000,2000), BENCH_LIVE_BUDGET (110 s).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
 // module and list it in SECTIONS below.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, type ExecFileSyncOptionsWithStringEncoding } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { countTargets, formatSection } from './report.ts'
-import { ensureBuild, log, ROOT, startShop } from './server.ts'
+import { chooseDatabase, ensureBuild, log, ROOT, startShop } from './server.ts'
 import type { Section, SectionResult } from './types.ts'
 
 // Loaded lazily (Lighthouse alone takes a while to import), while the shop starts.
 const SECTIONS: Record<string, () => Promise<Section>> = {
 	lighthouse: async () => (await import('./lighthouse.ts')).lighthouseSection,
 	throughput: async () => (await import('./throughput.ts')).throughputSection,
+	// Before checkout: the checkout section leaves hundreds of unpaid orders for the job worker to sweep.
+	live: async () => (await import('./live.ts')).liveSection,
+	checkout: async () => (await import('./checkout.ts')).checkoutSection,
 }
 
 const RESULTS_DIR = path.join(ROOT, 'bench/results')
@@ -38,8 +44,9 @@ function chosenSections(args: string[]): string[] {
 
 function gitRevision(): string | null {
 	try {
-		const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-		const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim()
+		const options: ExecFileSyncOptionsWithStringEncoding = { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }
+		const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], options).trim()
+		const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], options).trim()
 		return dirty ? `${head}+dirty` : head
 	} catch {
 		return null
@@ -55,7 +62,9 @@ async function main() {
 	await ensureBuild()
 	const loading = Promise.all(names.map((name) => SECTIONS[name]()))
 	loading.catch(() => {}) // awaited below; avoids an unhandled rejection while the shop starts
-	const shop = await startShop({ postgresAdminUrl: process.env.BENCH_DATABASE_URL || undefined })
+	const choice = await chooseDatabase()
+	log(`database: ${choice.note}`)
+	const shop = await startShop({ postgresAdminUrl: choice.postgresAdminUrl })
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 		process.once(signal, () => {
 			log(`${signal}: stopping the shop`)
@@ -69,7 +78,19 @@ async function main() {
 		for (const [i, name] of names.entries()) {
 			const sectionStart = Date.now()
 			log(`section ${name}`)
-			results.push(await sections[i]({ baseUrl: shop.url, resultsDir: RESULTS_DIR, log }))
+			try {
+				results.push(await sections[i]({ baseUrl: shop.url, shopPid: shop.child.pid, database: shop.database, resultsDir: RESULTS_DIR, log }))
+			} catch (error) {
+				// One broken section should not cost the figures of the others.
+				const message = error instanceof Error ? error.message : String(error)
+				log(`section ${name} failed: ${error instanceof Error ? (error.stack ?? message) : message}`)
+				results.push({ name, rows: [], notes: [], error: message })
+				if (shop.child.exitCode !== null || shop.child.signalCode !== null) {
+					log('the shop has stopped: skipping the remaining sections')
+					for (const rest of names.slice(i + 1)) results.push({ name: rest, rows: [], notes: [], error: 'not run: the shop had stopped' })
+					break
+				}
+			}
 			log(`section ${name} took ${((Date.now() - sectionStart) / 1000).toFixed(0)} s`)
 		}
 	} finally {
@@ -83,7 +104,8 @@ async function main() {
 		durationSeconds: Math.round(durationSeconds),
 		revision: gitRevision(),
 		node: process.version,
-		database: shop.database,
+		database: shop.database.label,
+		databaseNote: choice.note,
 		cpus: os.cpus().length,
 		// One-minute load average at the start and the end: above the CPU count, other work shared the machine.
 		loadAverage: { start: loadBefore, end: os.loadavg()[0] },
@@ -94,6 +116,7 @@ async function main() {
 
 	const out = [
 		`Benchmark of ${summary.revision ?? 'the work tree'} (${summary.database}, Node ${process.version}, ${summary.cpus} CPUs)`,
+		`Database: ${choice.note}`,
 		`Load average (1 min) at start ${loadBefore.toFixed(1)}, at end ${summary.loadAverage.end.toFixed(1)}` +
 			(loadBefore > summary.cpus
 				? ': other work was keeping the machine busy, so these timings are pessimistic'
@@ -107,6 +130,7 @@ async function main() {
 		}`,
 	]
 	console.log(out.join('\n'))
+	if (results.some((r) => r.error)) process.exitCode = 1
 }
 
 // A failed Lighthouse run can leave protocol calls pending that reject once its Chrome is closed;

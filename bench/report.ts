@@ -35,9 +35,11 @@ export function formatSection(section: SectionResult): string {
 			if (m.target) targets.set(m.name, formatTarget(m))
 		}
 	}
-	const header = ['Page', ...names.map((n) => (units.has(n) ? `${n} (${units.get(n)})` : n))]
+	const header = [section.subjectLabel ?? 'Page', ...names.map((n) => (units.has(n) ? `${n} (${units.get(n)})` : n))]
 	const body = section.rows.map((row) => [row.subject, ...names.map((n) => formatCell(row.metrics.find((m) => m.name === n)))])
-	const out = [`== ${section.name} ==`, table(header, body)]
+	const out = [`== ${section.name} ==`]
+	if (section.error) out.push(`SECTION FAILED: ${section.error}`)
+	if (section.rows.length) out.push(table(header, body))
 	if (targets.size) out.push(`Targets: ${[...targets.values()].join(', ')}`)
 	if (section.notes.length) out.push('', ...section.notes.map((n) => `  ${n}`))
 	return out.join('\n')
@@ -48,6 +50,10 @@ export function countTargets(sections: SectionResult[]) {
 	let failed = 0
 	const failures: string[] = []
 	for (const section of sections) {
+		if (section.error) {
+			failed++
+			failures.push(`${section.name}: section failed: ${section.error.split('\n')[0].slice(0, 200)}`)
+		}
 		for (const row of section.rows) {
 			for (const m of row.metrics) {
 				if (m.pass === undefined) continue

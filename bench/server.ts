@@ -5,6 +5,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { BenchDatabase } from './types.ts'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -142,13 +143,67 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 	)
 }
 
+/** Where `npm run bench` looks for PostgreSQL when BENCH_DATABASE_URL is unset. */
+export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** A database URL without its password, for printing. */
+export function redactUrl(url: string): string {
+	try {
+		const u = new URL(url)
+		if (u.password) u.password = '***'
+		return u.toString()
+	} catch {
+		return '(unparsable URL)'
+	}
+}
+
+export interface DatabaseChoice {
+	/** A PostgreSQL server URL to create `shop_bench` on; PGlite when unset. */
+	postgresAdminUrl?: string
+	/** Why this database, for the printed summary. */
+	note: string
+}
+
+/**
+ * BENCH_DATABASE_URL=postgres://… uses that server, BENCH_DATABASE_URL=pglite uses PGlite; unset,
+ * the bench measures on PostgreSQL at DEFAULT_POSTGRES_URL when it answers, on PGlite otherwise.
+ */
+export async function chooseDatabase(): Promise<DatabaseChoice> {
+	const configured = process.env.BENCH_DATABASE_URL?.trim()
+	if (configured && /^pglite$/i.test(configured)) return { note: 'PGlite, as BENCH_DATABASE_URL=pglite asks' }
+	if (configured) {
+		if (!/^postgres(ql)?:\/\//.test(configured)) throw new Error('BENCH_DATABASE_URL must be a postgres:// URL or "pglite"')
+		return { postgresAdminUrl: configured, note: `PostgreSQL at ${redactUrl(configured)} (BENCH_DATABASE_URL)` }
+	}
+	const pg = (await import('pg')).default
+	const client = new pg.Client({ connectionString: DEFAULT_POSTGRES_URL, connectionTimeoutMillis: 3_000 })
+	try {
+		await client.connect()
+		await client.query('select 1')
+		return { postgresAdminUrl: DEFAULT_POSTGRES_URL, note: `PostgreSQL at ${DEFAULT_POSTGRES_URL} (BENCH_DATABASE_URL unset: the default server answered)` }
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error)
+		return {
+			note:
+				`NOTE: PostgreSQL did not answer at ${DEFAULT_POSTGRES_URL} (${reason.slice(0, 120)}), so the shop ran on PGlite: ` +
+				'figures for a production PostgreSQL deployment may differ. Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL',
+		}
+	} finally {
+		await client.end().catch(() => {})
+	}
+}
+
 export interface ShopOptions {
 	/** A PostgreSQL server URL to create `shop_bench` on; PGlite in a temporary folder when unset. */
 	postgresAdminUrl?: string
 }
 
+export interface RunningShop extends ChildServer {
+	database: BenchDatabase
+}
+
 /** Starts the built shop (production mode) on a free port and waits until /healthz answers 200. */
-export async function startShop(options: ShopOptions = {}): Promise<ChildServer & { database: string }> {
+export async function startShop(options: ShopOptions = {}): Promise<RunningShop> {
 	const port = await freePort()
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
@@ -156,24 +211,33 @@ export async function startShop(options: ShopOptions = {}): Promise<ChildServer 
 		HOST: '127.0.0.1',
 		NODE_ENV: 'production',
 		LOG_LEVEL: 'warn',
+		// Every request of the bench comes from 127.0.0.1: the default (20 orders per 10 minutes
+		// per address) would stop the checkout section after 20 orders.
+		CHECKOUT_RATE_LIMIT: '1000000000',
 	}
 	delete env.DATABASE_URL
 	delete env.DATA_DIR
+	// Default integrations whatever this shell has configured: the built-in PayPro simulator (the
+	// checkout and live sections pay through it) and emails kept in the outbox, never sent.
+	for (const name of Object.keys(env)) {
+		if (/^(PAYPRO_|EMAIL_|BREVO_|SMTP_)/.test(name) || name === 'PUBLIC_URL') delete env[name]
+	}
 	let dataDir: string | undefined
-	let database: string
+	let database: BenchDatabase
 	if (options.postgresAdminUrl) {
 		const { freshPostgresDatabase } = await import('../tests/setup/postgres.ts')
 		env.DATABASE_URL = await freshPostgresDatabase(options.postgresAdminUrl, 'shop_bench')
-		database = 'postgres (shop_bench)'
+		const server = new URL(options.postgresAdminUrl)
+		database = { kind: 'postgres', label: `postgres (shop_bench on ${server.host})`, url: env.DATABASE_URL }
 	} else {
 		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
 		tempDirs.add(dataDir)
 		env.DATA_DIR = dataDir
-		database = 'pglite (temporary DATA_DIR)'
+		database = { kind: 'pglite', label: 'pglite (temporary DATA_DIR)' }
 	}
 
 	const url = `http://127.0.0.1:${port}`
-	log(`starting the shop on ${url} with ${database}`)
+	log(`starting the shop on ${url} with ${database.label}`)
 	const started = Date.now()
 	const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
 		cwd: ROOT,

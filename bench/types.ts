@@ -25,16 +25,32 @@ export interface Row {
 
 export interface SectionResult {
 	name: string
+	/** Heading of the first column (what each row measured); "Page" unless set. */
+	subjectLabel?: string
 	rows: Row[]
 	/** Free-form findings worth printing under the table (e.g. the LCP element). */
 	notes: string[]
 	/** Anything else worth keeping in the JSON file. */
 	details?: unknown
+	/** Set when the section itself failed to run (its rows are then empty or partial). */
+	error?: string
+}
+
+export interface BenchDatabase {
+	kind: 'postgres' | 'pglite'
+	/** For the report, e.g. "postgres (shop_bench on 127.0.0.1:5432)"; never holds a password. */
+	label: string
+	/** The shop's database URL (PostgreSQL only), for sections that check what the shop wrote. */
+	url?: string
 }
 
 export interface BenchContext {
 	/** Base URL of the running shop, e.g. http://127.0.0.1:40123 */
 	baseUrl: string
+	/** Process id of the shop (a Node process), to read its memory use. */
+	shopPid?: number
+	/** What the shop stores its data in. */
+	database: BenchDatabase
 	/** Where extra artefacts (full Lighthouse reports) may be written. */
 	resultsDir: string
 	log: (message: string) => void

@@ -1,0 +1,192 @@
+// Checkouts per second and their latency: POST /api/checkout under load, each with its own
+// checkout key, so each one creates an order and a PayPro order through the built-in simulator
+// (the shop's PayPro adapter calls the simulator over HTTP, as it would call PayPro).
+import autocannon, { type Result } from 'autocannon'
+import { checkoutBody, checkoutKey, checkoutKeyPrefix, onShop, postCheckout, rawGet, type CheckoutAnswer } from './http.ts'
+import { metric, type BenchContext, type SectionResult } from './types.ts'
+
+const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 10) || 10)
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2)
+/** autocannon's per-request timeout. */
+const TIMEOUT_S = 30
+const SEQUENTIAL = 5
+
+// Not from the issue: a bar for "a sale's burst does not queue buyers". The default limiter lets one
+// address place 20 orders in 10 minutes; a whole shop seeing 10 checkouts a second is a very good day.
+const TARGETS = {
+	rate: { op: '>=', value: 10 },
+	p99: { op: '<=', value: 1000 },
+	failed: { op: '<=', value: 0 },
+} as const
+
+interface Tally {
+	ok: number
+	failed: number
+	/** Failure messages (status and error text) and how often each came back. */
+	reasons: Map<string, number>
+	lastPaymentUrl: string | null
+}
+
+const newTally = (): Tally => ({ ok: 0, failed: 0, reasons: new Map(), lastPaymentUrl: null })
+
+/** Runs autocannon for `duration` seconds, every request a new checkout key tagged `tag`. */
+async function load(ctx: BenchContext, tag: string, duration: number, tally: Tally): Promise<Result> {
+	let n = 0
+	return autocannon({
+		url: `${ctx.baseUrl}/api/checkout`,
+		connections: CONNECTIONS,
+		duration,
+		timeout: TIMEOUT_S,
+		requests: [
+			{
+				method: 'POST',
+				path: '/api/checkout',
+				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+				setupRequest: (request) => ({ ...request, body: JSON.stringify(checkoutBody(checkoutKey(tag, ++n))) }),
+				onResponse: (status, body) => {
+					let answer: CheckoutAnswer = {}
+					try {
+						answer = JSON.parse(body) as CheckoutAnswer
+					} catch {
+						// counted as a failure below
+					}
+					if (status === 200 && answer.status === '00' && answer.paymentUrl) {
+						tally.ok++
+						tally.lastPaymentUrl = answer.paymentUrl
+					} else {
+						tally.failed++
+						const reason = `${status} ${answer.error ?? answer.message ?? body.slice(0, 80)}`
+						tally.reasons.set(reason, (tally.reasons.get(reason) ?? 0) + 1)
+					}
+				},
+			},
+		],
+	})
+}
+
+/** What the shop wrote for the measured checkouts: orders with a PayPro id, and the simulator's orders. */
+async function countInDatabase(url: string, prefix: string) {
+	const pg = (await import('pg')).default
+	const client = new pg.Client({ connectionString: url })
+	await client.connect()
+	try {
+		const { rows } = await client.query<{ orders: string; with_paypro: string; simulator: string }>(
+			`select count(*) as orders,
+				count(*) filter (where o.paypro_transaction_id is not null and o.payment_url is not null) as with_paypro,
+				count(s.paypro_id) as simulator
+			from orders o left join paypro_sim_orders s on s.order_number = o.order_number
+			where o.checkout_key like $1`,
+			[`${prefix}%`],
+		)
+		return { orders: Number(rows[0].orders), withPaypro: Number(rows[0].with_paypro), simulator: Number(rows[0].simulator) }
+	} finally {
+		await client.end()
+	}
+}
+
+const reasonsText = (t: Tally) =>
+	[...t.reasons.entries()]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, 5)
+		.map(([r, n]) => `${n}× ${r}`)
+		.join('; ')
+
+export async function checkoutSection(ctx: BenchContext): Promise<SectionResult> {
+	const notes: string[] = [
+		`database: ${ctx.database.label}`,
+		`autocannon: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s measured; every request a new checkout key ` +
+			'(one $10 Xbox gift card, PayPro through the built-in simulator over HTTP)',
+	]
+
+	// One checkout first: it must work before it is worth loading, and its payment page must exist.
+	const first = await postCheckout(ctx.baseUrl, checkoutKey('check', 1))
+	const page = await rawGet(onShop(ctx.baseUrl, first.answer.paymentUrl!))
+	if (page.status !== 200) throw new Error(`the simulator's payment page ${first.answer.paymentUrl} answered ${page.status}`)
+	ctx.log(`checkout: one checkout works (${first.ms.toFixed(0)} ms, order ${first.answer.orderNumber})`)
+
+	if (WARMUP_S > 0) {
+		const warm = newTally()
+		await load(ctx, 'warm', WARMUP_S, warm)
+		ctx.log(`checkout: warm-up ${warm.ok} ok, ${warm.failed} failed${warm.failed ? ` (${reasonsText(warm)})` : ''}`)
+	}
+	// One at a time, with the server otherwise idle (this also waits out what the warm-up left in flight).
+	const times: number[] = []
+	for (let i = 1; i <= SEQUENTIAL; i++) times.push((await postCheckout(ctx.baseUrl, checkoutKey('seq', i))).ms)
+	times.sort((a, b) => a - b)
+	const single = times[Math.floor(times.length / 2)]
+	ctx.log(`checkout: one at a time takes ${single.toFixed(0)} ms; loading with ${CONNECTIONS} connections for ${DURATION_S} s`)
+
+	const tally = newTally()
+	const r = await load(ctx, 'load', DURATION_S, tally)
+	const done = r.requests.total > 0
+	// Timeouts and socket errors never reach onResponse.
+	const failed = tally.failed + r.errors + r.timeouts
+	const perSecond = r.duration > 0 ? tally.ok / r.duration : 0
+	ctx.log(
+		`checkout: ${tally.ok} ok (${perSecond.toFixed(1)}/s), ${tally.failed} failed answers, ${r.errors} errors, ${r.timeouts} timeouts, ` +
+			`p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`,
+	)
+	if (tally.reasons.size) notes.push(`failed answers: ${reasonsText(tally)}`)
+	if ([...tally.reasons.keys()].some((k) => k.startsWith('429'))) {
+		notes.push('WARNING: the rate limiter answered 429: the shop did not get the bench CHECKOUT_RATE_LIMIT')
+	}
+
+	// Check the answers against what the shop stored: every "00" answer is an order with its PayPro order.
+	let stored: Awaited<ReturnType<typeof countInDatabase>> | null = null
+	if (ctx.database.kind === 'postgres' && ctx.database.url) {
+		// autocannon stops with up to CONNECTIONS checkouts still being served: let them finish.
+		await new Promise((r) => setTimeout(r, 2_000))
+		stored = await countInDatabase(ctx.database.url, checkoutKeyPrefix('load'))
+		notes.push(
+			`stored for the measured run: ${stored.orders} orders, ${stored.withPaypro} with a PayPro id and payment URL, ` +
+				`${stored.simulator} PayPro orders in the simulator (${tally.ok} "00" answers; checkouts still in flight when the run stopped add a few)`,
+		)
+		if (stored.withPaypro < tally.ok || stored.simulator < tally.ok) {
+			notes.push('WARNING: fewer stored PayPro orders than successful answers')
+		}
+	} else {
+		notes.push('stored orders not counted: the shop ran on PGlite, which only the shop process can open')
+	}
+	if (tally.lastPaymentUrl) {
+		const last = await rawGet(onShop(ctx.baseUrl, tally.lastPaymentUrl))
+		if (last.status !== 200) notes.push(`WARNING: the last payment page ${tally.lastPaymentUrl} answered ${last.status}`)
+	}
+
+	return {
+		name: 'checkout',
+		subjectLabel: 'Request',
+		rows: [
+			{
+				subject: `POST /api/checkout (${ctx.database.kind})`,
+				metrics: [
+					metric('Checkouts', perSecond, '/s', 1, TARGETS.rate),
+					metric('p50', done ? r.latency.p50 : null, 'ms', 0),
+					metric('p99', done ? r.latency.p99 : null, 'ms', 0, TARGETS.p99),
+					metric('Max', done ? r.latency.max : null, 'ms', 0),
+					metric('1 checkout', single, 'ms', 0),
+					metric('OK', tally.ok, '', 0),
+					metric('Failed', failed, '', 0, TARGETS.failed),
+					...(stored ? [metric('Stored', stored.simulator, '', 0)] : []),
+				],
+			},
+		],
+		notes,
+		details: {
+			database: ctx.database.label,
+			connections: CONNECTIONS,
+			durationSeconds: DURATION_S,
+			warmupSeconds: WARMUP_S,
+			measuredSeconds: r.duration,
+			checkoutsPerSecond: perSecond,
+			ok: tally.ok,
+			failedAnswers: tally.failed,
+			errors: r.errors,
+			timeouts: r.timeouts,
+			failureReasons: Object.fromEntries(tally.reasons),
+			latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.mean },
+			sequentialMs: times,
+			stored,
+		},
+	}
+}
