@@ -1,7 +1,11 @@
 import pg from 'pg'
 
-/** Drops and recreates `name` on the server of `adminUrl`; returns its URL. */
-export async function freshPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+/**
+ * Drops and recreates `name` on the server of `adminUrl`; returns its URL. TEST_DATABASE_SUFFIX
+ * keeps two test runs on one PostgreSQL server apart.
+ */
+export async function freshPostgresDatabase(adminUrl: string, baseName: string): Promise<string> {
+	const name = `${baseName}${process.env.TEST_DATABASE_SUFFIX ?? ''}`
 	if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`)
 	const client = new pg.Client({ connectionString: adminUrl })
 	await client.connect()
