@@ -1,6 +1,8 @@
 import { db } from '~/db/client.server'
-import { orderViewForRequest } from '~/domain/orders/order-for-request.server'
+import { canSeeEverything } from '~/domain/orders/order-for-request.server'
+import { readChangedOrder } from '~/domain/orders/order-updates.server'
 import { ORDERS_CHANNEL } from '~/domain/orders/notify-order.server'
+import { viewOrder } from '~/domain/orders/view-order.server'
 import { eventStream, subscribe } from '~/domain/realtime/hub.server'
 import type { Route } from './+types/order-stream'
 
@@ -12,8 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return eventStream(request, async (send) => {
 		const unsubscribe = await subscribe(ORDERS_CHANNEL, (payload) => {
 			if (payload !== orderNumber) return
-			void orderViewForRequest(db(), { internalOrderId: orderNumber }, cookies).then(
-				(order) => order && send('order', JSON.stringify(order)),
+			readChangedOrder(db(), orderNumber).then(
+				(order) => order && send('order', JSON.stringify(viewOrder(order, { full: canSeeEverything(order, cookies) }))),
 				() => send('error', JSON.stringify({ error: 'Failed to fetch order details' })),
 			)
 		})
