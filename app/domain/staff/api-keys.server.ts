@@ -1,13 +1,13 @@
 import crypto from 'node:crypto'
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
+import type { Db, Tx } from '../../db/client.server'
 import { apiKeys } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 
 const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
 
 /** A new X-ADMIN-KEY: the key itself is returned once; only its hash is stored. */
-export async function createApiKey(db: Db, name: string, createdBy: number | null) {
+export async function createApiKey(db: Db | Tx, name: string, createdBy: number | null) {
 	const label = name.trim()
 	if (!label || label.length > 80) throw new AppError('BAD_REQUEST', 'Give the key a name of up to 80 characters.')
 	const key = `gvk_${crypto.randomBytes(24).toString('base64url')}`
@@ -18,7 +18,7 @@ export async function createApiKey(db: Db, name: string, createdBy: number | nul
 	return { ...row!, key }
 }
 
-export async function revokeApiKey(db: Db, id: number) {
+export async function revokeApiKey(db: Db | Tx, id: number) {
 	const [row] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })
 	if (!row) throw new AppError('NOT_FOUND', 'No active key with that id.')
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '../../db/client.server'
+import type { Db, Tx } from '../../db/client.server'
 import { staffUsers, type StaffRole } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { generatePassword, hashPassword } from './password.server'
@@ -14,7 +14,7 @@ export const newStaffInput = z.object({
 })
 
 /** Creates a staff account; without a password one is generated and returned once. */
-export async function createStaff(db: Db, input: z.input<typeof newStaffInput>): Promise<{ id: number; email: string; role: StaffRole; password: string }> {
+export async function createStaff(db: Db | Tx, input: z.input<typeof newStaffInput>): Promise<{ id: number; email: string; role: StaffRole; password: string }> {
 	const parsed = newStaffInput.safeParse(input)
 	if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
 	const password = parsed.data.password ?? generatePassword()
@@ -28,7 +28,7 @@ export async function createStaff(db: Db, input: z.input<typeof newStaffInput>):
 }
 
 /** Sets a new password (generated when none is given) and signs the account out everywhere. */
-export async function resetPassword(db: Db, email: string, password?: string): Promise<string> {
+export async function resetPassword(db: Db | Tx, email: string, password?: string): Promise<string> {
 	if (password !== undefined && password.length < 10) throw new AppError('BAD_REQUEST', 'Passwords need at least 10 characters.')
 	const next = password ?? generatePassword()
 	const [row] = await db

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
+import type { Db, Tx } from '../../db/client.server'
 import { staffSessions, staffUsers, type StaffRole } from '../../db/schema'
 
 export const SESSION_COOKIE = 'staff_session'
@@ -54,7 +54,7 @@ export async function destroySession(db: Db, id: string | null) {
 }
 
 /** Ends every session of a staff member (password reset, deactivation). */
-export async function destroyStaffSessions(db: Db, staffId: number) {
+export async function destroyStaffSessions(db: Db | Tx, staffId: number) {
 	await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId))
 }
 

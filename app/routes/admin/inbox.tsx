@@ -1,11 +1,77 @@
+import { Form, data, useActionData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { AdminTime } from '~/components/admin/admin-time'
+import { db } from '~/db/client.server'
+import { listContactMessages } from '~/domain/contact/list-contact-messages.server'
+import { markMessageHandled } from '~/domain/contact/mark-message-handled.server'
+import { AppError } from '~/utils/app-error'
+import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
 import type { Route } from './+types/inbox'
 
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Inbox', description: 'Messages from the contact form.', extra: [{ name: 'robots', content: 'noindex' }] })
+
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request)
-	return null
+	return { messages: await listContactMessages(db()) }
 }
 
-export default function Page() {
-	return <h1>Coming soon</h1>
+const handledInput = z.object({ messageId: z.coerce.number().int().positive(), handled: z.enum(['true', 'false']).transform((v) => v === 'true') })
+
+export async function action({ request }: Route.ActionArgs) {
+	const staff = await requireStaff(request)
+	const parsed = handledInput.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) return data({ error: 'That request was not understood. Please reload the page and try again.' }, { status: 400 })
+	try {
+		await markMessageHandled(db(), { staffId: staff.id, label: staff.email }, parsed.data)
+		return { error: null }
+	} catch (error) {
+		if (error instanceof AppError) return data({ error: error.message }, { status: error.status })
+		throw error
+	}
+}
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+	const { messages } = loaderData
+	const result = useActionData<typeof action>()
+	const busy = useNavigation().state === 'submitting'
+	const open = messages.filter((m) => !m.handled).length
+	return (
+		<div className="staff-inbox">
+			<h1>Inbox</h1>
+			<p className="muted">{messages.length === 0 ? 'No messages yet.' : `${open} open of ${messages.length} messages, newest first.`}</p>
+			{result?.error ? (
+				<p className="error-box" role="alert">
+					{result.error}
+				</p>
+			) : null}
+			<ul className="inbox-list">
+				{messages.map((m) => (
+					<li key={m.id} className={m.handled ? 'inbox-message handled' : 'inbox-message'}>
+						<article aria-labelledby={`message-${m.id}`}>
+							<header className="inbox-head">
+								<h2 id={`message-${m.id}`}>{m.subject || 'No subject'}</h2>
+								<span className="muted small">
+									<AdminTime date={m.createdAt} />
+								</span>
+							</header>
+							<p className="small">
+								From {m.name} &lt;<a href={`mailto:${m.email}`}>{m.email}</a>&gt;
+							</p>
+							<p className="inbox-text">{m.message}</p>
+							<Form method="post" className="inbox-actions">
+								<input type="hidden" name="messageId" value={m.id} />
+								<input type="hidden" name="handled" value={m.handled ? 'false' : 'true'} />
+								{m.handled ? <span className="muted small">Handled</span> : null}
+								<button type="submit" className="button ghost small" disabled={busy}>
+									{m.handled ? 'Reopen' : 'Mark handled'}
+								</button>
+							</Form>
+						</article>
+					</li>
+				))}
+			</ul>
+		</div>
+	)
 }

@@ -1,11 +1,97 @@
+import { Form, data, useActionData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { AdminTime } from '~/components/admin/admin-time'
+import { db } from '~/db/client.server'
+import { listFailedJobs } from '~/domain/jobs/list-failed-jobs.server'
+import { retryJob } from '~/domain/jobs/retry-job.server'
+import { AppError } from '~/utils/app-error'
+import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
 import type { Route } from './+types/jobs'
 
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Failed jobs', description: 'Background work that used up its attempts.', extra: [{ name: 'robots', content: 'noindex' }] })
+
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request)
-	return null
+	return { jobs: await listFailedJobs(db()) }
 }
 
-export default function Page() {
-	return <h1>Coming soon</h1>
+const retryInput = z.object({ jobId: z.coerce.number().int().positive() })
+
+export async function action({ request }: Route.ActionArgs) {
+	const staff = await requireStaff(request)
+	const parsed = retryInput.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) return data({ ok: false, message: 'That request was not understood. Please reload the page and try again.' }, { status: 400 })
+	try {
+		await retryJob(db(), { staffId: staff.id, label: staff.email }, parsed.data.jobId)
+		return { ok: true, message: 'The job will run again in a moment.' }
+	} catch (error) {
+		if (error instanceof AppError) return data({ ok: false, message: error.message }, { status: error.status })
+		throw error
+	}
+}
+
+export default function Jobs({ loaderData }: Route.ComponentProps) {
+	const { jobs } = loaderData
+	const result = useActionData<typeof action>()
+	const busy = useNavigation().state === 'submitting'
+	return (
+		<div className="staff-jobs">
+			<h1>Failed jobs</h1>
+			<p className="muted">{jobs.length === 0 ? 'No failed jobs.' : `${jobs.length} jobs used up their attempts; most recent first.`}</p>
+			{result ? (
+				<p className={result.ok ? 'success-box' : 'error-box'} role={result.ok ? 'status' : 'alert'}>
+					{result.message}
+				</p>
+			) : null}
+			{jobs.length > 0 ? (
+				<div className="table-scroll">
+					<table>
+						<thead>
+							<tr>
+								<th scope="col">Kind</th>
+								<th scope="col">Details</th>
+								<th scope="col">Attempts</th>
+								<th scope="col">Last error</th>
+								<th scope="col">Created</th>
+								<th scope="col">Failed</th>
+								<th scope="col">
+									<span className="sr-only">Actions</span>
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{jobs.map((j) => (
+								<tr key={j.id}>
+									<td>{j.kind}</td>
+									<td>
+										<code className="small">{JSON.stringify(j.payload)}</code>
+									</td>
+									<td>
+										{j.attempts} of {j.maxAttempts}
+									</td>
+									<td className="error-text">{j.lastError ?? <span className="muted">—</span>}</td>
+									<td>
+										<AdminTime date={j.createdAt} />
+									</td>
+									<td>
+										<AdminTime date={j.updatedAt} />
+									</td>
+									<td>
+										<Form method="post">
+											<input type="hidden" name="jobId" value={j.id} />
+											<button type="submit" className="button ghost small" disabled={busy} aria-label={`Retry job ${j.id} (${j.kind})`}>
+												Retry
+											</button>
+										</Form>
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			) : null}
+		</div>
+	)
 }

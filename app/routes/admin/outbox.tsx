@@ -1,11 +1,105 @@
+import { Form, data, useActionData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { AdminTime } from '~/components/admin/admin-time'
+import { db } from '~/db/client.server'
+import { listOutbox } from '~/domain/email/list-outbox.server'
+import { retryEmail } from '~/domain/email/retry-email.server'
+import { AppError } from '~/utils/app-error'
+import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
 import type { Route } from './+types/outbox'
 
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Emails', description: 'Emails the shop sent, is sending, or failed to send.', extra: [{ name: 'robots', content: 'noindex' }] })
+
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request)
-	return null
+	return { emails: await listOutbox(db()) }
 }
 
-export default function Page() {
-	return <h1>Coming soon</h1>
+const retryInput = z.object({ outboxId: z.coerce.number().int().positive() })
+
+export async function action({ request }: Route.ActionArgs) {
+	const staff = await requireStaff(request)
+	const parsed = retryInput.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) return data({ ok: false, message: 'That request was not understood. Please reload the page and try again.' }, { status: 400 })
+	try {
+		await retryEmail(db(), { staffId: staff.id, label: staff.email }, parsed.data.outboxId)
+		return { ok: true, message: 'The email will be sent again in a moment.' }
+	} catch (error) {
+		if (error instanceof AppError) return data({ ok: false, message: error.message }, { status: error.status })
+		throw error
+	}
+}
+
+const STATUS_LABEL = { pending: 'Pending', sent: 'Sent', failed: 'Failed' } as const
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+	const { emails } = loaderData
+	const result = useActionData<typeof action>()
+	const busy = useNavigation().state === 'submitting'
+	const failed = emails.filter((e) => e.status === 'failed').length
+	return (
+		<div className="staff-outbox">
+			<h1>Emails</h1>
+			<p className="muted">{emails.length === 0 ? 'No emails yet.' : `${emails.length} emails, newest first; ${failed} failed.`}</p>
+			{result ? (
+				<p className={result.ok ? 'success-box' : 'error-box'} role={result.ok ? 'status' : 'alert'}>
+					{result.message}
+				</p>
+			) : null}
+			{emails.length > 0 ? (
+				<div className="table-scroll">
+					<table>
+						<thead>
+							<tr>
+								<th scope="col">To</th>
+								<th scope="col">Subject</th>
+								<th scope="col">Status</th>
+								<th scope="col">Attempts</th>
+								<th scope="col">Last error</th>
+								<th scope="col">Created</th>
+								<th scope="col">Sent</th>
+								<th scope="col">
+									<span className="sr-only">Actions</span>
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{emails.map((e) => (
+								<tr key={e.id}>
+									<td>
+										{e.toName ? <div>{e.toName}</div> : null}
+										<div className="small">{e.toEmail}</div>
+									</td>
+									<td>{e.subject}</td>
+									<td>
+										<span className={`status-pill status-${e.status}`}>{STATUS_LABEL[e.status]}</span>
+									</td>
+									<td>{e.attempts}</td>
+									<td className="error-text">{e.lastError ?? <span className="muted">—</span>}</td>
+									<td>
+										<AdminTime date={e.createdAt} />
+									</td>
+									<td>
+										<AdminTime date={e.sentAt} />
+									</td>
+									<td>
+										{e.status === 'failed' ? (
+											<Form method="post">
+												<input type="hidden" name="outboxId" value={e.id} />
+												<button type="submit" className="button ghost small" disabled={busy} aria-label={`Retry email to ${e.toEmail}: ${e.subject}`}>
+													Retry
+												</button>
+											</Form>
+										) : null}
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			) : null}
+		</div>
+	)
 }

@@ -1,11 +1,251 @@
+import { Form, data, useActionData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { AdminTime } from '~/components/admin/admin-time'
+import { ShownOnce } from '~/components/admin/shown-once'
+import { db } from '~/db/client.server'
+import { listApiKeys } from '~/domain/staff/api-keys.server'
+import { addStaffMember } from '~/domain/staff/add-staff-member.server'
+import { issueApiKey } from '~/domain/staff/issue-api-key.server'
+import { listStaff } from '~/domain/staff/list-staff.server'
+import { resetStaffPassword } from '~/domain/staff/reset-staff-password.server'
+import { setStaffActive } from '~/domain/staff/set-staff-active.server'
+import { withdrawApiKey } from '~/domain/staff/withdraw-api-key.server'
+import { AppError } from '~/utils/app-error'
+import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
 import type { Route } from './+types/settings'
 
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Settings', description: 'Staff accounts and API keys.', extra: [{ name: 'robots', content: 'noindex' }] })
+
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireStaff(request)
-	return null
+	const me = await requireStaff(request, { role: 'owner' })
+	const [staff, apiKeys] = await Promise.all([listStaff(db()), listApiKeys(db())])
+	return { me: { id: me.id }, staff, apiKeys }
 }
 
-export default function Page() {
-	return <h1>Coming soon</h1>
+const id = z.coerce.number().int().positive()
+const settingsIntent = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('create-staff'), email: z.string(), name: z.string(), role: z.enum(['owner', 'staff']).default('staff') }),
+	z.object({ intent: z.literal('reset-password'), staffId: id }),
+	z.object({ intent: z.literal('set-active'), staffId: id, active: z.enum(['true', 'false']).transform((v) => v === 'true') }),
+	z.object({ intent: z.literal('create-key'), name: z.string() }),
+	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
+])
+
+type Outcome = { ok: true; message: string; secret?: { label: string; value: string; what: string } } | { ok: false; intent: string; error: string; values?: Record<string, string> }
+
+export async function action({ request }: Route.ActionArgs) {
+	const me = await requireStaff(request, { role: 'owner' })
+	const actor = { staffId: me.id, label: me.email }
+	const form = Object.fromEntries(await request.formData()) as Record<string, string>
+	const parsed = settingsIntent.safeParse(form)
+	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), error: 'That request was not understood. Please reload the page and try again.' }, { status: 400 })
+	const input = parsed.data
+	try {
+		switch (input.intent) {
+			case 'create-staff': {
+				const created = await addStaffMember(db(), actor, input)
+				return data<Outcome>({ ok: true, message: `Created a ${created.role} account for ${created.email}.`, secret: { label: `Password for ${created.email}.`, value: created.password, what: 'password' } })
+			}
+			case 'reset-password': {
+				const reset = await resetStaffPassword(db(), actor, input.staffId)
+				return data<Outcome>({ ok: true, message: `Reset the password of ${reset.email} and signed them out everywhere.`, secret: { label: `New password for ${reset.email}.`, value: reset.password, what: 'password' } })
+			}
+			case 'set-active': {
+				const result = await setStaffActive(db(), actor, input)
+				return data<Outcome>({ ok: true, message: result.active ? `Reactivated ${result.email}.` : `Deactivated ${result.email} and signed them out.` })
+			}
+			case 'create-key': {
+				const created = await issueApiKey(db(), actor, input.name)
+				return data<Outcome>({ ok: true, message: `Created the API key “${created.name}”.`, secret: { label: `API key “${created.name}”.`, value: created.key, what: 'API key' } })
+			}
+			case 'revoke-key': {
+				await withdrawApiKey(db(), actor, input.apiKeyId)
+				return data<Outcome>({ ok: true, message: 'Revoked the API key: tools using it are refused from now on.' })
+			}
+		}
+	} catch (error) {
+		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: input.intent, error: error.message, values: form }, { status: error.status })
+		throw error
+	}
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+	const { me, staff, apiKeys } = loaderData
+	const result = useActionData<typeof action>()
+	const busy = useNavigation().state === 'submitting'
+	const failed = result && !result.ok ? result : null
+	const errorFor = (intent: string) =>
+		failed?.intent === intent ? (
+			<p className="error-box" role="alert">
+				{failed.error}
+			</p>
+		) : null
+
+	return (
+		<div className="staff-settings">
+			<h1>Settings</h1>
+			{result?.ok ? (
+				<div className="success-box" role="status">
+					<p>{result.message}</p>
+				</div>
+			) : null}
+			{result?.ok && result.secret ? <ShownOnce {...result.secret} /> : null}
+			{failed && !['create-staff', 'create-key'].includes(failed.intent) ? errorFor(failed.intent) : null}
+
+			<section aria-labelledby="staff-heading" className="settings-section">
+				<h2 id="staff-heading">Staff accounts</h2>
+				<div className="table-scroll">
+					<table>
+						<thead>
+							<tr>
+								<th scope="col">Email</th>
+								<th scope="col">Name</th>
+								<th scope="col">Role</th>
+								<th scope="col">Status</th>
+								<th scope="col">Last sign-in</th>
+								<th scope="col">
+									<span className="sr-only">Actions</span>
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{staff.map((s) => (
+								<tr key={s.id}>
+									<td>{s.email}</td>
+									<td>{s.name}</td>
+									<td>{s.role}</td>
+									<td>{s.active ? 'Active' : <span className="muted">Deactivated</span>}</td>
+									<td>
+										<AdminTime date={s.lastLoginAt} />
+									</td>
+									<td className="settings-actions">
+										{s.id === me.id ? (
+											<span className="muted small">You</span>
+										) : (
+											<>
+												<Form method="post">
+													<input type="hidden" name="intent" value="reset-password" />
+													<input type="hidden" name="staffId" value={s.id} />
+													<button type="submit" className="button ghost small" disabled={busy} aria-label={`Reset password for ${s.email}`}>
+														Reset password
+													</button>
+												</Form>
+												<Form method="post">
+													<input type="hidden" name="intent" value="set-active" />
+													<input type="hidden" name="staffId" value={s.id} />
+													<input type="hidden" name="active" value={s.active ? 'false' : 'true'} />
+													<button type="submit" className="button ghost small" disabled={busy} aria-label={`${s.active ? 'Deactivate' : 'Reactivate'} ${s.email}`}>
+														{s.active ? 'Deactivate' : 'Reactivate'}
+													</button>
+												</Form>
+											</>
+										)}
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+
+				<Form method="post" className="settings-form" key={result?.ok ? `staff-${result.message}` : 'staff'}>
+					<h3>Add a staff member</h3>
+					{errorFor('create-staff')}
+					<input type="hidden" name="intent" value="create-staff" />
+					<div className="field">
+						<label htmlFor="staff-email">Email</label>
+						<input id="staff-email" name="email" type="email" autoComplete="off" required defaultValue={failed?.intent === 'create-staff' ? failed.values?.email : undefined} />
+					</div>
+					<div className="field">
+						<label htmlFor="staff-name">Name</label>
+						<input id="staff-name" name="name" autoComplete="off" required maxLength={100} defaultValue={failed?.intent === 'create-staff' ? failed.values?.name : undefined} />
+					</div>
+					<div className="field">
+						<label htmlFor="staff-role">Role</label>
+						<select id="staff-role" name="role" defaultValue={failed?.intent === 'create-staff' ? failed.values?.role : 'staff'}>
+							<option value="staff">Staff</option>
+							<option value="owner">Owner</option>
+						</select>
+					</div>
+					<button type="submit" className="button primary" disabled={busy}>
+						Create account
+					</button>
+				</Form>
+			</section>
+
+			<section aria-labelledby="keys-heading" className="settings-section">
+				<h2 id="keys-heading">API keys</h2>
+				<p className="muted small">Staff tools send a key in the X-ADMIN-KEY header to create DM orders.</p>
+				{apiKeys.length === 0 ? (
+					<p className="muted">No API keys yet.</p>
+				) : (
+					<div className="table-scroll">
+						<table>
+							<thead>
+								<tr>
+									<th scope="col">Name</th>
+									<th scope="col">Prefix</th>
+									<th scope="col">Created</th>
+									<th scope="col">Last used</th>
+									<th scope="col">Status</th>
+									<th scope="col">
+										<span className="sr-only">Actions</span>
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{apiKeys.map((k) => (
+									<tr key={k.id}>
+										<td>{k.name}</td>
+										<td>
+											<code>{k.prefix}…</code>
+										</td>
+										<td>
+											<AdminTime date={k.createdAt} />
+										</td>
+										<td>
+											<AdminTime date={k.lastUsedAt} />
+										</td>
+										<td>
+											{k.revokedAt ? (
+												<span className="muted">
+													Revoked <AdminTime date={k.revokedAt} />
+												</span>
+											) : (
+												'Active'
+											)}
+										</td>
+										<td className="settings-actions">
+											{k.revokedAt ? null : (
+												<Form method="post">
+													<input type="hidden" name="intent" value="revoke-key" />
+													<input type="hidden" name="apiKeyId" value={k.id} />
+													<button type="submit" className="button ghost small" disabled={busy} aria-label={`Revoke API key ${k.name}`}>
+														Revoke
+													</button>
+												</Form>
+											)}
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				)}
+				<Form method="post" className="settings-form" key={result?.ok ? `key-${result.message}` : 'key'}>
+					<h3>Create an API key</h3>
+					{errorFor('create-key')}
+					<input type="hidden" name="intent" value="create-key" />
+					<div className="field">
+						<label htmlFor="key-name">Key name</label>
+						<input id="key-name" name="name" autoComplete="off" required maxLength={80} placeholder="e.g. Instagram DM tool" defaultValue={failed?.intent === 'create-key' ? failed.values?.name : undefined} />
+					</div>
+					<button type="submit" className="button primary" disabled={busy}>
+						Create key
+					</button>
+				</Form>
+			</section>
+		</div>
+	)
 }
