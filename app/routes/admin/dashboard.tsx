@@ -1,11 +1,253 @@
+import { useState } from 'react'
+import { Form, Link, useRevalidator } from 'react-router'
+import { AdminTime } from '~/components/admin/admin-time'
+import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
+import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
+import { db } from '~/db/client.server'
+import { adminPaymentBadge } from '~/domain/orders/admin-payment-badge'
+import { listOrders } from '~/domain/orders/list-orders.server'
+import { filtersQueryString, parseOrderListQuery } from '~/domain/orders/order-list-query'
+import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
+import { FULFILLMENT_STEPS, PAYMENT_STATUSES } from '~/domain/orders/status'
+import { logger } from '~/utils/logger.server'
+import { formatRs } from '~/utils/money'
+import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
+import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/dashboard'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Orders', description: 'Every order: search, filter and update fulfillment.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request)
-	return null
+	const query = parseOrderListQuery(new URL(request.url).searchParams)
+	try {
+		return { query, page: await listOrders(db(), query), failed: false }
+	} catch (error) {
+		logger.error({ err: error }, 'listing orders failed')
+		return { query, page: null, failed: true }
+	}
 }
 
-export default function Page() {
-	return <h1>Coming soon</h1>
+const fulfillmentTitle = (status: string) => FULFILLMENT_STEPS.find((s) => s.id === status)?.title ?? status
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+	const { query, page, failed } = loaderData
+	const revalidator = useRevalidator()
+	const hydrated = useHydrated()
+	const [open, setOpen] = useState<string | null>(null)
+	const [notice, setNotice] = useState<string | null>(null)
+	const refreshing = revalidator.state === 'loading'
+	const filtered = Boolean(query.q || query.status || query.fulfillment)
+
+	function saved(order: SavedOrder) {
+		setOpen(null)
+		setNotice(`Order ${order.order_number} updated: ${fulfillmentTitle(order.fulfillment_status)}.`)
+		void revalidator.revalidate()
+	}
+
+	return (
+		<div className="staff-orders">
+			<div className="staff-orders-head">
+				<h1>Orders</h1>
+				<div className="staff-orders-tools">
+					<button type="button" className="button ghost small" onClick={() => void revalidator.revalidate()} disabled={!hydrated || refreshing}>
+						Refresh Orders
+					</button>
+					<a className="button ghost small" href={`/admin/orders.csv${filtersQueryString(query)}`} download>
+						Export CSV
+					</a>
+				</div>
+			</div>
+
+			<Form method="get" className="staff-orders-filters" role="search" aria-label="Search orders">
+				<div className="field">
+					<label htmlFor="orders-q">Search</label>
+					<input id="orders-q" type="search" name="q" defaultValue={query.q} placeholder="Order #, customer name, email or phone" autoComplete="off" />
+				</div>
+				<div className="field">
+					<label htmlFor="orders-status">Payment</label>
+					<select id="orders-status" name="status" defaultValue={query.status}>
+						<option value="">All payments</option>
+						{PAYMENT_STATUSES.map((s) => (
+							<option key={s} value={s}>
+								{adminPaymentBadge(s).label}
+							</option>
+						))}
+					</select>
+				</div>
+				<div className="field">
+					<label htmlFor="orders-fulfillment">Fulfillment</label>
+					<select id="orders-fulfillment" name="fulfillment" defaultValue={query.fulfillment}>
+						<option value="">All fulfillment</option>
+						{FULFILLMENT_STEPS.map((s) => (
+							<option key={s.id} value={s.id}>
+								{s.title}
+							</option>
+						))}
+					</select>
+				</div>
+				<div className="staff-orders-filter-actions">
+					<button type="submit" className="button primary small">
+						Search
+					</button>
+					{filtered ? (
+						<Link to="/admin-dashboard" className="button ghost small">
+							Clear
+						</Link>
+					) : null}
+				</div>
+			</Form>
+
+			{notice ? (
+				<p className="success-box" role="status">
+					{notice}
+				</p>
+			) : null}
+			{failed || !page ? (
+				<p className="error-box" role="alert">
+					Failed to fetch orders
+				</p>
+			) : (
+				<>
+					<p className="muted small" aria-live="polite">
+						{page.total === 1 ? '1 order' : `${page.total.toLocaleString('en-US')} orders`}
+						{filtered ? ' match your search' : ''}
+						{page.orders.length < page.total ? `, ${page.orders.length} shown` : ''}.
+					</p>
+					{page.orders.length === 0 ? (
+						<p className="empty-state">No orders found.</p>
+					) : (
+						<div className="table-scroll staff-orders-scroll" tabIndex={0} aria-label="Orders table, scrolls sideways">
+							<table className="staff-orders-table">
+								<thead>
+									<tr>
+										<th scope="col">Order #</th>
+										<th scope="col">Customer</th>
+										<th scope="col">Phone</th>
+										<th scope="col">Products</th>
+										<th scope="col">Amount</th>
+										<th scope="col">Payment</th>
+										<th scope="col">Fulfillment</th>
+										<th scope="col">Date &amp; Time</th>
+										<th scope="col">Actions</th>
+									</tr>
+								</thead>
+								<tbody>
+									{page.orders.map((order) => (
+										<OrderRow
+											key={order.id}
+											order={order}
+											open={open === order.orderNumber}
+											hydrated={hydrated}
+											onOpen={() => {
+												setNotice(null)
+												setOpen(open === order.orderNumber ? null : order.orderNumber)
+											}}
+											onCancel={() => setOpen(null)}
+											onSaved={saved}
+										/>
+									))}
+								</tbody>
+							</table>
+						</div>
+					)}
+					{page.newerCursor != null || page.olderCursor != null ? (
+						<nav className="staff-pager" aria-label="Order pages">
+							{page.newerCursor != null ? (
+								<Link className="button ghost small" to={`/admin-dashboard${filtersQueryString(query, { after: page.newerCursor })}`}>
+									← Newer
+								</Link>
+							) : (
+								<span />
+							)}
+							{page.olderCursor != null ? (
+								<Link className="button ghost small" to={`/admin-dashboard${filtersQueryString(query, { before: page.olderCursor })}`}>
+									Older →
+								</Link>
+							) : null}
+						</nav>
+					) : null}
+				</>
+			)}
+		</div>
+	)
+}
+
+function OrderRow({
+	order,
+	open,
+	hydrated,
+	onOpen,
+	onCancel,
+	onSaved,
+}: {
+	order: StaffOrder
+	open: boolean
+	hydrated: boolean
+	onOpen: () => void
+	onCancel: () => void
+	onSaved: (order: SavedOrder) => void
+}) {
+	const panelId = `update-${order.id}`
+	return (
+		<>
+			<tr>
+				<td>
+					<Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`} className="staff-order-number">
+						{order.orderNumber}
+					</Link>
+					{order.source !== 'checkout' ? <div className="small muted">{order.source === 'dm' ? 'DM order' : order.source}</div> : null}
+				</td>
+				<td>
+					<div>{order.customerName || <span className="muted">—</span>}</div>
+					{order.customerEmail ? <div className="small muted staff-wrap">{order.customerEmail}</div> : null}
+				</td>
+				<td>{order.customerPhone || <span className="muted">—</span>}</td>
+				<td>
+					<OrderProducts items={order.items} />
+				</td>
+				<td className="staff-amount">{formatRs(order.totalAmount)}</td>
+				<td>
+					<PaymentBadge status={order.status} />
+					{order.paymentMethod === 'manual' ? <div className="small muted">Bank transfer</div> : null}
+				</td>
+				<td>
+					<span className={`status-pill fulfillment-${order.fulfillmentStatus}`}>{fulfillmentTitle(order.fulfillmentStatus)}</span>
+					{order.hasDeliveryContent ? <div className="small muted">Details saved</div> : null}
+				</td>
+				<td>
+					<AdminTime date={order.createdAt} />
+				</td>
+				<td>
+					<button
+						type="button"
+						className="button ghost small"
+						onClick={onOpen}
+						disabled={!hydrated}
+						aria-expanded={open}
+						aria-controls={open ? panelId : undefined}
+						aria-label={`Update order ${order.orderNumber}`}
+					>
+						Update
+					</button>
+				</td>
+			</tr>
+			{open ? (
+				<tr className="staff-update-row">
+					<td colSpan={9} id={panelId}>
+						<h2 className="h3">Update order {order.orderNumber}</h2>
+						<FulfillmentForm
+							orderNumber={order.orderNumber}
+							fulfillmentStatus={order.fulfillmentStatus}
+							deliveryContent={order.deliveryContent}
+							onSaved={onSaved}
+							onCancel={onCancel}
+						/>
+					</td>
+				</tr>
+			) : null}
+		</>
+	)
 }

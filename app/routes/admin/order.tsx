@@ -1,11 +1,235 @@
+import { useState } from 'react'
+import { Link, data, isRouteErrorResponse, useRevalidator } from 'react-router'
+import { AdminTime } from '~/components/admin/admin-time'
+import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
+import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
+import { db } from '~/db/client.server'
+import { findOrder } from '~/domain/orders/find-order.server'
+import { staffOrderView } from '~/domain/orders/staff-order-view.server'
+import { FULFILLMENT_STEPS } from '~/domain/orders/status'
+import { orderHistory } from '~/domain/staff/audit.server'
+import { formatRs } from '~/utils/money'
+import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
+import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/order'
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+	pageMeta(matches, { title: `Order ${params.orderNumber}`, description: 'One order: details, fulfillment and history.', extra: [{ name: 'robots', content: 'noindex' }] })
+
+export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireStaff(request)
-	return null
+	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
+	if (!order) throw data(`Order ${params.orderNumber} not found.`, { status: 404 })
+	const history = await orderHistory(db(), order.orderNumber)
+	return {
+		order: staffOrderView(order, { deliveryContent: true }),
+		history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, before: h.before, after: h.after, note: h.note, createdAt: h.createdAt.toISOString() })),
+	}
 }
 
-export default function Page() {
-	return <h1>Coming soon</h1>
+const fulfillmentTitle = (status: string) => FULFILLMENT_STEPS.find((s) => s.id === status)?.title ?? status
+const PAYMENT_METHOD: Record<string, string> = { paypro: 'PayPro (card or wallet)', manual: 'Bank or wallet transfer', dm: 'DM order' }
+const ACTION_LABEL: Record<string, string> = { 'fulfillment.update': 'Fulfillment updated' }
+
+function describeChange(record: Record<string, unknown> | null): string {
+	if (!record || Object.keys(record).length === 0) return '—'
+	return Object.entries(record)
+		.map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+		.join(', ')
+}
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+	const { order, history } = loaderData
+	const revalidator = useRevalidator()
+	const hydrated = useHydrated()
+	const [notice, setNotice] = useState<string | null>(null)
+	// A new key puts the form back to what is saved (Cancel, or after a save).
+	const [formKey, setFormKey] = useState(0)
+
+	function saved(result: SavedOrder) {
+		setNotice(`Order ${result.order_number} updated: ${fulfillmentTitle(result.fulfillment_status)}.`)
+		void revalidator.revalidate().then(() => setFormKey((k) => k + 1))
+	}
+
+	return (
+		<div className="staff-order">
+			<p>
+				<Link to="/admin-dashboard">← All orders</Link>
+			</p>
+			<h1>Order {order.orderNumber}</h1>
+			{notice ? (
+				<p className="success-box" role="status">
+					{notice}
+				</p>
+			) : null}
+			<div className="staff-order-grid">
+				<section className="settings-section" aria-labelledby="order-customer">
+					<h2 id="order-customer">Customer</h2>
+					<dl className="staff-facts">
+						<dt>Name</dt>
+						<dd>{order.customerName || '—'}</dd>
+						<dt>Email</dt>
+						<dd className="staff-wrap">{order.customerEmail ? <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a> : '—'}</dd>
+						<dt>Phone</dt>
+						<dd>{order.customerPhone || '—'}</dd>
+						<dt>Placed</dt>
+						<dd>
+							<AdminTime date={order.createdAt} />
+						</dd>
+						{order.source === 'dm' ? (
+							<>
+								<dt>Source</dt>
+								<dd>DM order{order.durationDays ? `, ${order.durationDays} days` : ''}</dd>
+							</>
+						) : null}
+					</dl>
+				</section>
+				<section className="settings-section" aria-labelledby="order-payment">
+					<h2 id="order-payment">Payment</h2>
+					<dl className="staff-facts">
+						<dt>Amount</dt>
+						<dd className="staff-amount">{formatRs(order.totalAmount)}</dd>
+						<dt>Method</dt>
+						<dd>{PAYMENT_METHOD[order.paymentMethod] ?? order.paymentMethod}</dd>
+						<dt>Status</dt>
+						<dd>
+							<PaymentBadge status={order.status} />
+						</dd>
+						<dt>PayPro id</dt>
+						<dd>{order.payproTransactionId ?? '—'}</dd>
+						<dt>Paid</dt>
+						<dd>
+							<AdminTime date={order.paidAt} />
+						</dd>
+						{order.hasReceipt ? (
+							<>
+								<dt>Receipt</dt>
+								<dd>
+									<a href={`/admin/receipts/${encodeURIComponent(order.orderNumber)}`} target="_blank" rel="noreferrer">
+										View receipt
+									</a>
+								</dd>
+							</>
+						) : null}
+						{order.rejectionReason ? (
+							<>
+								<dt>Rejected</dt>
+								<dd>{order.rejectionReason}</dd>
+							</>
+						) : null}
+					</dl>
+				</section>
+			</div>
+
+			<section className="settings-section" aria-labelledby="order-items">
+				<h2 id="order-items">Items</h2>
+				<div className="table-scroll">
+					<table>
+						<thead>
+							<tr>
+								<th scope="col">Product</th>
+								<th scope="col">Price</th>
+								<th scope="col">Quantity</th>
+								<th scope="col">Line total</th>
+							</tr>
+						</thead>
+						<tbody>
+							{order.items.map((line, i) => (
+								<tr key={i}>
+									<td>
+										<OrderProducts items={[line]} />
+									</td>
+									<td>{formatRs(line.price)}</td>
+									<td>{line.quantity}</td>
+									<td>{formatRs(line.price * line.quantity)}</td>
+								</tr>
+							))}
+						</tbody>
+						<tfoot>
+							<tr>
+								<th scope="row" colSpan={3}>
+									Total
+								</th>
+								<td className="staff-amount">{formatRs(order.totalAmount)}</td>
+							</tr>
+						</tfoot>
+					</table>
+				</div>
+			</section>
+
+			<section className="settings-section" aria-labelledby="order-fulfillment">
+				<h2 id="order-fulfillment">Fulfillment</h2>
+				<p>
+					Status: <span className={`status-pill fulfillment-${order.fulfillmentStatus}`}>{fulfillmentTitle(order.fulfillmentStatus)}</span>
+				</p>
+				<h3>Delivery content</h3>
+				{order.deliveryContent ? <pre className="staff-delivery">{order.deliveryContent}</pre> : <p className="muted">None saved yet.</p>}
+				<h3>Update</h3>
+				{hydrated ? (
+					<FulfillmentForm
+						key={formKey}
+						orderNumber={order.orderNumber}
+						fulfillmentStatus={order.fulfillmentStatus}
+						deliveryContent={order.deliveryContent}
+						onSaved={saved}
+						onCancel={() => setFormKey((k) => k + 1)}
+					/>
+				) : (
+					<p className="muted">Loading the update form…</p>
+				)}
+			</section>
+
+			<section className="settings-section" aria-labelledby="order-history">
+				<h2 id="order-history">History</h2>
+				{history.length === 0 ? (
+					<p className="muted">No staff actions yet.</p>
+				) : (
+					<div className="table-scroll">
+						<table>
+							<thead>
+								<tr>
+									<th scope="col">When</th>
+									<th scope="col">Who</th>
+									<th scope="col">What</th>
+									<th scope="col">Before → After</th>
+									<th scope="col">Note</th>
+								</tr>
+							</thead>
+							<tbody>
+								{history.map((h) => (
+									<tr key={h.id}>
+										<td>
+											<AdminTime date={h.createdAt} />
+										</td>
+										<td className="staff-wrap">{h.actor}</td>
+										<td>{ACTION_LABEL[h.action] ?? h.action}</td>
+										<td className="staff-wrap">
+											{describeChange(h.before)} → {describeChange(h.after)}
+										</td>
+										<td className="staff-wrap">{h.note ?? <span className="muted">—</span>}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				)}
+			</section>
+		</div>
+	)
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	return (
+		<div className="staff-order">
+			<h1>{notFound ? 'Order not found' : 'Unexpected error occurred'}</h1>
+			<p>{notFound ? `There is no order ${params.orderNumber ?? ''}. Check the number, or search for it on the orders list.` : 'The order could not be loaded. Please try again.'}</p>
+			<p>
+				<Link to="/admin-dashboard" className="button ghost small">
+					Back to orders
+				</Link>
+			</p>
+		</div>
+	)
 }

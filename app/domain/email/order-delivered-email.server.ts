@@ -1,0 +1,30 @@
+import type { Order } from '../orders/create-order.server'
+import { orderLink } from '../orders/order-access.server'
+import { absoluteUrl } from '../../utils/origin.server'
+import { env } from '../../utils/env.server'
+import type { QueuedEmail } from './queue-email.server'
+
+/** Sent once when staff complete an order: the tracking link only, never the codes (decision 7). */
+export function orderDeliveredEmail(order: Order): QueuedEmail {
+	const trackingUrl = absoluteUrl(orderLink(order))
+	const name = order.customerName ?? 'there'
+	return {
+		dedupeKey: `order-delivered:${order.orderNumber}`,
+		toEmail: order.customerEmail!,
+		toName: order.customerName,
+		subject: `Order ${order.orderNumber} delivered`,
+		templateId: null,
+		params: { NAME: name, ORDER_ID: order.orderNumber, TRACKING_URL: trackingUrl },
+		text: [
+			`Hi ${name},`,
+			'',
+			`Your order ${order.orderNumber} has been delivered.`,
+			'Your codes or account details are waiting for you on your order page. Keep them private.',
+			'',
+			`Open your order here: ${trackingUrl}`,
+			'',
+			`Thank you for shopping with ${env().STORE_NAME}.`,
+		].join('\n'),
+		orderNumber: order.orderNumber,
+	}
+}

@@ -1,0 +1,59 @@
+import type { OrderLine } from '../../db/schema'
+import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
+import type { Order } from './create-order.server'
+import { parseDeliveryContent } from './order-view'
+
+/** One order as the staff console shows it: never the access token; delivery content only when asked. */
+export interface StaffOrder {
+	id: number
+	orderNumber: string
+	customerName: string | null
+	customerEmail: string | null
+	customerPhone: string | null
+	totalAmount: number
+	status: string
+	fulfillmentStatus: string
+	paymentMethod: string
+	source: string
+	payproTransactionId: string | null
+	items: OrderLine[]
+	hasReceipt: boolean
+	rejectionReason: string | null
+	durationDays: number | null
+	createdAt: string
+	paidAt: string | null
+	/** Decrypted, as staff edit it: structured data pretty-printed, text as written; null when none or not asked for. */
+	deliveryContent: string | null
+	hasDeliveryContent: boolean
+}
+
+/** Delivery content as the staff textarea shows it. */
+export function deliveryText(stored: string | null): string | null {
+	const parsed = parseDeliveryContent(decryptDelivery(stored))
+	if (parsed == null) return null
+	return typeof parsed === 'string' ? parsed : JSON.stringify(parsed, null, 2)
+}
+
+export function staffOrderView(order: Order, { deliveryContent }: { deliveryContent: boolean }): StaffOrder {
+	return {
+		id: order.id,
+		orderNumber: order.orderNumber,
+		customerName: order.customerName,
+		customerEmail: order.customerEmail,
+		customerPhone: order.customerPhone,
+		totalAmount: order.totalAmount,
+		status: order.status,
+		fulfillmentStatus: order.fulfillmentStatus,
+		paymentMethod: order.paymentMethod,
+		source: order.source,
+		payproTransactionId: order.payproTransactionId,
+		items: order.productDetails,
+		hasReceipt: Boolean(order.receiptPath),
+		rejectionReason: order.rejectionReason,
+		durationDays: order.durationDays,
+		createdAt: order.createdAt.toISOString(),
+		paidAt: order.paidAt?.toISOString() ?? null,
+		deliveryContent: deliveryContent ? deliveryText(order.deliveryContent) : null,
+		hasDeliveryContent: order.deliveryContent != null,
+	}
+}

@@ -1,0 +1,338 @@
+// The staff order list and the admin update (spec §2 admin dashboard, §5 admin update, §7 calls 9
+// and 10; decisions 4, 6, 7, 8): search, filters, keyset pages, the update's rules, encryption at
+// rest, the one "delivered" email, the audit trail, and the pages and API over HTTP.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Database, Db } from '../../app/db/client.server'
+import { emailOutbox, orders, type OrderLine } from '../../app/db/schema'
+import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
+import { encryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
+import { listOrders } from '../../app/domain/orders/list-orders.server'
+import { parseOrderListQuery } from '../../app/domain/orders/order-list-query'
+import { viewOrder } from '../../app/domain/orders/view-order.server'
+import { orderHistory } from '../../app/domain/staff/audit.server'
+import { createStaff } from '../../app/domain/staff/manage-staff.server'
+import { signIn } from '../../app/domain/staff/sign-in.server'
+import { AppError } from '../../app/utils/app-error'
+import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { logger } from '../../app/utils/logger.server'
+import { startShop, type RunningShop } from '../../server/start'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+
+const line: OrderLine = {
+	id: 14,
+	name: 'Xbox Gift Card',
+	image: '/images/products/14.svg',
+	price: 3200,
+	originalPrice: null,
+	quantity: 1,
+	selectedDuration: null,
+	selectedDenomination: { label: '$10 USD', price: 3200, value: 10 },
+	selectedAccountType: null,
+	code: null,
+}
+
+let sequence = 0
+/** An order written straight to the table, at a chosen time. */
+async function insertOrder(db: Db, fields: Partial<typeof orders.$inferInsert> = {}) {
+	sequence++
+	const [row] = await db
+		.insert(orders)
+		.values({
+			orderNumber: `XGC-${1_700_000_000_000 + sequence}-${sequence % 1000}`,
+			customerName: 'Ali Khan',
+			customerEmail: `buyer${sequence}@example.pk`,
+			customerPhone: `0300${String(1_000_000 + sequence).slice(-7)}`,
+			totalAmount: 3200,
+			productDetails: [line],
+			accessToken: `token-${sequence}-abcdefghijklmnop`,
+			...fields,
+		})
+		.returning()
+	return row!
+}
+
+const at = (minutesAgo: number) => new Date(Date.UTC(2025, 0, 10, 12, 0, 0) - minutesAgo * 60_000)
+const query = (params: Record<string, string> = {}) => parseOrderListQuery(new URLSearchParams(params))
+const numbers = (page: { orders: { orderNumber: string }[] }) => page.orders.map((o) => o.orderNumber)
+const actor = { staffId: null, label: 'tester@example.pk' }
+const CODES = 'XBOX-AAAA-BBBB-CCCC'
+
+describe.each(databaseKinds)('staff order list on %s', (kind) => {
+	let database: Database
+	beforeAll(async () => {
+		database = await testDatabase(kind)
+	})
+	beforeEach(async () => {
+		await resetData(database)
+	})
+
+	it('lists newest first and pages through every order once, with ties on the same moment ordered by id', async () => {
+		const { db } = database
+		const made = []
+		// Seven orders; three share one timestamp.
+		for (const minutes of [60, 50, 40, 40, 40, 20, 10]) made.push(await insertOrder(db, { createdAt: at(minutes) }))
+		const expected = [...made].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((o) => o.orderNumber)
+
+		const first = await listOrders(db, query(), { pageSize: 3 })
+		expect(first.total).toBe(7)
+		expect(numbers(first)).toEqual(expected.slice(0, 3))
+		expect(first.newerCursor).toBeNull()
+		const second = await listOrders(db, query({ before: String(first.olderCursor) }), { pageSize: 3 })
+		expect(numbers(second)).toEqual(expected.slice(3, 6))
+		expect(second.total).toBe(7)
+		const third = await listOrders(db, query({ before: String(second.olderCursor) }), { pageSize: 3 })
+		expect(numbers(third)).toEqual(expected.slice(6))
+		expect(third.olderCursor).toBeNull()
+		// 'Newer' from the last page comes back to the middle one, and from there to the first.
+		const back = await listOrders(db, query({ after: String(third.newerCursor) }), { pageSize: 3 })
+		expect(numbers(back)).toEqual(expected.slice(3, 6))
+		const top = await listOrders(db, query({ after: String(back.newerCursor) }), { pageSize: 3 })
+		expect(numbers(top)).toEqual(expected.slice(0, 3))
+		expect(top.newerCursor).toBeNull()
+	})
+
+	it('searches by order number, name, email and phone, filters by payment and fulfillment, and counts the matches', async () => {
+		const { db } = database
+		const ali = await insertOrder(db, { orderNumber: 'GPU-1736400000000-7', customerName: 'Ali Khan', customerEmail: 'ali@example.pk', customerPhone: '03001234567', status: 'completed', fulfillmentStatus: 'completed', createdAt: at(30) })
+		const sara = await insertOrder(db, { orderNumber: 'XGC-1736400000001-8', customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03217654321', status: 'payment_pending', createdAt: at(20) })
+		const zain = await insertOrder(db, { orderNumber: 'XGC-1736400000002-9', customerName: 'Zain Ali', customerEmail: 'zain@example.pk', customerPhone: '03331112222', status: 'completed', fulfillmentStatus: 'preparing', createdAt: at(10) })
+
+		const search = async (params: Record<string, string>) => numbers(await listOrders(db, query(params)))
+		expect(await search({ q: 'GPU-1736400000000-7' })).toEqual([ali.orderNumber])
+		expect(await search({ q: 'xgc-17364' })).toEqual([zain.orderNumber, sara.orderNumber])
+		expect(await search({ q: 'ali' })).toEqual([zain.orderNumber, ali.orderNumber])
+		expect(await search({ q: '  AHMED ' })).toEqual([sara.orderNumber])
+		expect(await search({ q: 'Sara@Example.PK' })).toEqual([sara.orderNumber])
+		expect(await search({ q: '+92 321 7654321' })).toEqual([sara.orderNumber])
+		expect(await search({ q: '0321-7654321' })).toEqual([sara.orderNumber])
+		expect(await search({ q: '%' })).toEqual([])
+		expect(await search({ status: 'completed' })).toEqual([zain.orderNumber, ali.orderNumber])
+		expect(await search({ fulfillment: 'preparing' })).toEqual([zain.orderNumber])
+		expect(await search({ q: 'ali', status: 'completed', fulfillment: 'completed' })).toEqual([ali.orderNumber])
+		expect(await search({ status: 'not-a-status' })).toHaveLength(3)
+		const filtered = await listOrders(db, query({ status: 'completed' }))
+		expect(filtered.total).toBe(2)
+		expect((await listOrders(db, query({ q: 'nobody' }))).total).toBe(0)
+		// Never the order's secret.
+		expect(JSON.stringify(await listOrders(db, query()))).not.toContain('token-')
+	})
+
+	it('drops a payment status sent with the update, warns about it, and never logs the delivery content', async () => {
+		const { db } = database
+		const order = await insertOrder(db, { status: 'payment_pending' })
+		const calls: unknown[][] = []
+		const spies = (['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const).map((level) =>
+			vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => {
+				calls.push([level, ...args])
+			}) as never),
+		)
+		try {
+			const result = await updateOrderFulfillment(db, actor, {
+				orderNumber: order.orderNumber,
+				updates: { fulfillment_status: 'preparing', delivery_content: CODES, status: 'completed', total_amount: 1 },
+			})
+			expect(result).toMatchObject({ order_number: order.orderNumber, status: 'payment_pending', fulfillment_status: 'preparing', delivery_content: CODES, total_amount: 3200 })
+		} finally {
+			for (const spy of spies) spy.mockRestore()
+		}
+		const [row] = await db.select().from(orders).where(eq(orders.id, order.id))
+		expect(row).toMatchObject({ status: 'payment_pending', totalAmount: 3200, fulfillmentStatus: 'preparing' })
+		expect(calls.some(([level, , msg]) => level === 'warn' && String(msg).includes('payment status'))).toBe(true)
+		expect(JSON.stringify(calls)).not.toContain(CODES)
+	})
+
+	it('stores the codes encrypted; staff and the token holder see them, the public view does not', async () => {
+		const { db } = database
+		const order = await insertOrder(db, { status: 'completed' })
+		await updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: `  {"code": "${CODES}", "region": "US"}  ` } })
+
+		const raw = await db.execute(sql`select delivery_content from orders where id = ${order.id}`)
+		const stored = (raw.rows[0] as { delivery_content: string }).delivery_content
+		expect(stored).toMatch(/^enc:v1:/)
+		expect(stored).not.toContain(CODES)
+		expect(stored).not.toContain('XBOX')
+
+		const staffView = (await listOrders(db, query())).orders[0]!
+		expect(staffView.deliveryContent).toContain(CODES)
+		expect(JSON.parse(staffView.deliveryContent!)).toEqual({ code: CODES, region: 'US' })
+		const [row] = await db.select().from(orders).where(eq(orders.id, order.id))
+		expect(viewOrder(row!, { full: true })).toMatchObject({ deliveryContent: { code: CODES, region: 'US' } })
+		expect(JSON.stringify(viewOrder(row!, { full: false }))).not.toContain(CODES)
+		// The CSV's rows come without it.
+		expect(JSON.stringify(await listOrders(db, query(), { deliveryContent: false }))).not.toContain(CODES)
+	})
+
+	it('reads delivery content as §5 says: structured data, trimmed text, empty as none', async () => {
+		const { db } = database
+		const order = await insertOrder(db)
+		const save = (delivery_content: unknown) => updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'delivered', delivery_content } })
+		expect((await save({ email: 'acct@example.com', password: 'pw' })).delivery_content).toEqual({ email: 'acct@example.com', password: 'pw' })
+		expect((await save('["A-1", "B-2"]')).delivery_content).toEqual(['A-1', 'B-2'])
+		expect((await save('  Code: 1234  \n')).delivery_content).toBe('Code: 1234')
+		expect((await save('"just a string"')).delivery_content).toBe('"just a string"')
+		expect((await save('   ')).delivery_content).toBeNull()
+		const [row] = await db.select().from(orders).where(eq(orders.id, order.id))
+		expect(row!.deliveryContent).toBeNull()
+	})
+
+	it('refuses an unknown step, a missing order number and an unknown order with clear 4xx errors', async () => {
+		const { db } = database
+		const order = await insertOrder(db)
+		const attempt = (input: unknown) => updateOrderFulfillment(db, actor, input).catch((e: unknown) => e)
+		const badStep = await attempt({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'shipped' } })
+		expect(badStep).toBeInstanceOf(AppError)
+		expect(badStep).toMatchObject({ status: 400, message: expect.stringContaining('ready_for_delivery') })
+		expect(await attempt({ updates: { fulfillment_status: 'completed' } })).toMatchObject({ status: 400 })
+		expect(await attempt({ orderNumber: order.orderNumber, updates: 'completed' })).toMatchObject({ status: 400 })
+		expect(await attempt(null)).toMatchObject({ status: 400 })
+		expect(await attempt({ orderNumber: 'NOPE-1-1', updates: { fulfillment_status: 'completed' } })).toMatchObject({ status: 404 })
+		expect((await orderHistory(db, order.orderNumber)).length).toBe(0)
+	})
+
+	it('emails the buyer once on completion with content: the tracking link, never the codes, even when saved twice', async () => {
+		const { db } = database
+		const order = await insertOrder(db, { status: 'completed', customerEmail: 'ali@example.pk' })
+		// Completed without content yet: nothing to tell.
+		await updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: '' } })
+		expect(await db.select().from(emailOutbox)).toHaveLength(0)
+		for (let i = 0; i < 2; i++) {
+			await updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: CODES } })
+		}
+		const emails = await db.select().from(emailOutbox)
+		expect(emails).toHaveLength(1)
+		expect(emails[0]).toMatchObject({ dedupeKey: `order-delivered:${order.orderNumber}`, toEmail: 'ali@example.pk', orderNumber: order.orderNumber })
+		expect(emails[0]!.text).toContain(`/order-status?internalOrderId=${order.orderNumber}&token=${order.accessToken}`)
+		expect(JSON.stringify(emails)).not.toContain(CODES)
+	})
+
+	it('writes an audit row with who, before and after, and whether content is set, not the content', async () => {
+		const { db } = database
+		const order = await insertOrder(db)
+		await updateOrderFulfillment(db, { staffId: null, label: 'owner@example.pk' }, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: CODES } })
+		const history = await orderHistory(db, order.orderNumber)
+		expect(history).toHaveLength(1)
+		expect(history[0]).toMatchObject({
+			actor: 'owner@example.pk',
+			action: 'fulfillment.update',
+			before: { fulfillment_status: 'pending', delivery_content_set: false },
+			after: { fulfillment_status: 'completed', delivery_content_set: true },
+		})
+		expect(JSON.stringify(history)).not.toContain(CODES)
+	})
+})
+
+describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
+	let dataDir: string
+	let shop: RunningShop
+	let cookie: string
+	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-orders-'))
+		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_admin_orders') : undefined
+		shop = await startShop(parseEnv({ NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JOBS_WORKER: 'false' }))
+		const staff = await createStaff(shop.database.db, { email: 'helper@example.pk', name: 'Helper', password: 'correct-horse-battery' })
+		const { sessionId } = await signIn(shop.database.db, { email: staff.email, password: 'correct-horse-battery', ip: '127.0.0.1' }, { idleMinutes: 60, absoluteHours: 12 })
+		cookie = `staff_session=${sessionId}`
+	}, 120_000)
+	afterAll(async () => {
+		await shop?.close()
+		useEnv(parseEnv())
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	})
+	afterEach(async () => {
+		await shop.database.db.execute(sql`truncate orders, audit_log, email_outbox, jobs restart identity`)
+	})
+
+	const update = (body: string, headers: Record<string, string> = { cookie }, route = '/api/admin-update-order') =>
+		fetch(`${shop.url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body })
+
+	it('renders a hostile name and delivery content escaped on the dashboard and the order page', { timeout: 60_000 }, async () => {
+		const evil = '<script>alert(1)</script>'
+		const order = await insertOrder(shop.database.db, { customerName: evil, fulfillmentStatus: 'completed', deliveryContent: encryptDelivery(evil) })
+		const dashboard = await fetch(`${shop.url}/admin-dashboard`, { headers: { cookie } })
+		expect(dashboard.status).toBe(200)
+		const html = await dashboard.text()
+		expect(html).toContain(order.orderNumber)
+		expect(html).toContain('&lt;script&gt;alert(1)')
+		expect(html).not.toContain('<script>alert(1)')
+		const page = await fetch(`${shop.url}/admin/orders/${order.orderNumber}`, { headers: { cookie } })
+		expect(page.status).toBe(200)
+		const pageHtml = await page.text()
+		expect(pageHtml).toContain('&lt;script&gt;alert(1)')
+		expect(pageHtml).not.toContain('<script>alert(1)')
+	})
+
+	it('shows the table headings, and "No orders found." when nothing matches', { timeout: 60_000 }, async () => {
+		await insertOrder(shop.database.db)
+		const html = await (await fetch(`${shop.url}/admin-dashboard`, { headers: { cookie } })).text()
+		for (const heading of ['Order #', 'Customer', 'Phone', 'Products', 'Amount', 'Payment', 'Fulfillment', 'Date &amp; Time', 'Actions', 'Refresh Orders', 'Export CSV']) expect(html).toContain(heading)
+		const empty = await (await fetch(`${shop.url}/admin-dashboard?q=nobody-at-all`, { headers: { cookie } })).text()
+		expect(empty).toContain('No orders found.')
+		const signedOut = await fetch(`${shop.url}/admin-dashboard`, { redirect: 'manual' })
+		expect(signedOut.status).toBe(302)
+		expect(signedOut.headers.get('location')).toContain('/admin/login')
+	})
+
+	it('updates through the API on both paths and answers {data} with the delivery content', async () => {
+		const order = await insertOrder(shop.database.db, { status: 'completed' })
+		const res = await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: CODES, status: 'failed' } }))
+		expect(res.status).toBe(200)
+		const body = (await res.json()) as { data: Record<string, unknown> }
+		expect(body.data).toMatchObject({ order_number: order.orderNumber, status: 'completed', fulfillment_status: 'completed', delivery_content: CODES })
+		expect(body.data).not.toHaveProperty('access_token')
+		const again = await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'delivered' } }), { cookie }, '/.netlify/functions/admin-update-order')
+		expect(again.status).toBe(200)
+		expect(((await again.json()) as { data: { fulfillment_status: string } }).data.fulfillment_status).toBe('delivered')
+	})
+
+	it('answers 4xx JSON for bad input, unknown orders, strangers and other sites', async () => {
+		const order = await insertOrder(shop.database.db)
+		const cases = [
+			{ res: await update('{"orderNumber": '), status: 400, error: 'The request body must be JSON.' },
+			{ res: await update(JSON.stringify({ orderNumber: 'NOPE-1-1', updates: { fulfillment_status: 'completed' } })), status: 404, error: 'Order NOPE-1-1 not found.' },
+			{ res: await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'lost' } })), status: 400, error: expect.stringContaining('fulfillment_status') },
+			{ res: await update(JSON.stringify({ orderNumber: order.orderNumber })), status: 400, error: expect.any(String) },
+			{ res: await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed' } }), {}), status: 401, error: expect.any(String) },
+			{
+				res: await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed' } }), { cookie, origin: 'https://evil.example' }),
+				status: 403,
+				error: expect.any(String),
+			},
+		]
+		for (const { res, status, error } of cases) {
+			expect(res.status).toBe(status)
+			expect(res.headers.get('content-type')).toContain('application/json')
+			expect(await res.json()).toMatchObject({ error })
+		}
+		const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id))
+		expect(row!.fulfillmentStatus).toBe('pending')
+	})
+
+	it('exports the filtered list as CSV: quoted, formula cells neutralised, no delivery content, staff only', async () => {
+		const db = shop.database.db
+		await insertOrder(db, { customerName: '=HYPERLINK("http://evil.example","x")', status: 'completed', deliveryContent: encryptDelivery(CODES), createdAt: at(5) })
+		await insertOrder(db, { customerName: 'Sara, "the buyer"', status: 'payment_pending', createdAt: at(10) })
+		const res = await fetch(`${shop.url}/admin/orders.csv?status=completed`, { headers: { cookie } })
+		expect(res.status).toBe(200)
+		expect(res.headers.get('content-type')).toContain('text/csv')
+		const text = await res.text()
+		const lines = text.trim().split('\r\n')
+		expect(lines).toHaveLength(2)
+		expect(lines[0]).toContain('"Order #"')
+		expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
+		expect(text).not.toContain(CODES)
+		const all = await (await fetch(`${shop.url}/admin/orders.csv`, { headers: { cookie } })).text()
+		expect(all).toContain('"Sara, ""the buyer"""')
+		expect((await fetch(`${shop.url}/admin/orders.csv`)).status).toBe(401)
+	})
+
+	it('shows an unknown order as a 404 page', { timeout: 60_000 }, async () => {
+		const res = await fetch(`${shop.url}/admin/orders/NOPE-1-1`, { headers: { cookie } })
+		expect(res.status).toBe(404)
+		expect(await res.text()).toContain('Order not found')
+	})
+})
