@@ -7,6 +7,7 @@ import { OrderItems } from './order-items'
 import { LiveIndicator } from './order-states'
 import { OrderSummary } from './order-summary'
 import { PaymentStatus } from './payment-status'
+import { SubscriptionCountdown } from './subscription-countdown'
 import { UnlockOrderForm } from './unlock-order-form'
 
 /** §2 order view; the public view (decision 3) swaps contact details, items and deliverables for the unlock form. */
@@ -31,6 +32,7 @@ export function OrderDetails({
 			</div>
 			<OrderSummary order={order} />
 			<PaymentStatus order={order} />
+			<SubscriptionCountdown order={order} />
 			<FulfillmentTracker status={order.fulfillmentStatus} />
 			{order.full ? (
 				<>

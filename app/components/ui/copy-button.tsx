@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
 	try {
 		await navigator.clipboard.writeText(text)
 		return true

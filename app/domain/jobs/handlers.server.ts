@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.server'
 import type { EmailProvider } from '../../integrations/email/types'
 import type { PayProClient } from '../../integrations/paypro/client.server'
 import { sendQueuedEmail } from '../email/send-queued-email.server'
+import { sendSubscriptionReminder } from '../orders/send-subscription-reminder.server'
 import { confirmPayproPayment } from '../payments/confirm-paypro-payment.server'
 import { sweepOrders } from '../payments/reconcile-orders.server'
 import type { JobHandlers } from './worker.server'
@@ -16,6 +17,9 @@ export function jobHandlers(
 		},
 		'reconcile-order': async (job) => {
 			await confirmPayproPayment(db, deps.paypro(), String(job.payload.orderNumber))
+		},
+		'send-reminder': async (job) => {
+			await sendSubscriptionReminder(db, String(job.payload.orderNumber), job.payload.kind === 'expiry' ? 'expiry' : 'before')
 		},
 		sweep: async () => {
 			await sweepOrders(db, { reconcileAfterMinutes: deps.reconcileAfterMinutes, expiryHours: deps.expiryHours })

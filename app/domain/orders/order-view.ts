@@ -14,6 +14,8 @@ export interface PublicOrderView {
 	paymentMethod: string
 	rejectionReason: string | null
 	durationDays: number | null
+	/** DM subscriptions: created_at + durationDays days (ISO); null without a countdown. */
+	subscriptionEndsAt: string | null
 }
 
 export interface FullOrderView extends Omit<PublicOrderView, 'full'> {

@@ -1,6 +1,7 @@
 import type { Order } from './create-order.server'
 import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { maskName, parseDeliveryContent, type OrderView } from './order-view'
+import { subscriptionEndsAt } from './subscription'
 
 /** Shapes an order for its page: everything for the token holder, the public part for anyone else. */
 export function viewOrder(order: Order, { full }: { full: boolean }): OrderView {
@@ -14,6 +15,7 @@ export function viewOrder(order: Order, { full }: { full: boolean }): OrderView 
 		paymentMethod: order.paymentMethod,
 		rejectionReason: order.rejectionReason,
 		durationDays: order.durationDays,
+		subscriptionEndsAt: subscriptionEndsAt(order.createdAt, order.durationDays)?.toISOString() ?? null,
 	}
 	if (!full) return { ...base, full: false, customerName: maskName(order.customerName) }
 	return {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
+import type { Db, Tx } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { orderPaidEmail } from '../email/order-paid-email.server'
 import { queueEmail } from '../email/queue-email.server'
@@ -14,7 +14,14 @@ import { PAID_STATUS, UNPAID_STATUSES } from '../orders/status'
 export async function markOrderPaid(
 	db: Db,
 	orderId: number,
-	{ from = UNPAID_STATUSES }: { from?: readonly string[] } = {},
+	{
+		from = UNPAID_STATUSES,
+		onPaid,
+	}: {
+		from?: readonly string[]
+		/** Runs in the same transaction, only for the caller that made the change (e.g. the staff audit entry). */
+		onPaid?: (tx: Tx, order: Order) => Promise<void>
+	} = {},
 ): Promise<{ changed: boolean; order: Order | null }> {
 	return db.transaction(async (tx) => {
 		const [order] = await tx
@@ -28,6 +35,7 @@ export async function markOrderPaid(
 		}
 		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order))
 		await notifyOrderChanged(tx, order.orderNumber)
+		if (onPaid) await onPaid(tx, order)
 		return { changed: true, order }
 	})
 }

@@ -1,11 +1,141 @@
+import { Form, Link, data, useActionData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { AdminTime } from '~/components/admin/admin-time'
+import { db } from '~/db/client.server'
+import { confirmTransfer, listTransferQueue, rejectTransfer } from '~/domain/payments/review-transfer.server'
+import { AppError } from '~/utils/app-error'
+import { formatRs } from '~/utils/money'
+import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
 import type { Route } from './+types/payments'
 
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Transfers', description: 'Manual transfers waiting for confirmation.', extra: [{ name: 'robots', content: 'noindex' }] })
+
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request)
-	return null
+	return { queue: await listTransferQueue(db()) }
 }
 
-export default function Page() {
-	return <h1>Coming soon</h1>
+const reviewInput = z.object({
+	intent: z.enum(['confirm', 'reject']),
+	orderNumber: z.string().trim().min(1).max(100),
+	note: z.string().default(''),
+})
+
+export async function action({ request }: Route.ActionArgs) {
+	const staff = await requireStaff(request)
+	const parsed = reviewInput.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) return data({ error: 'That request was not understood. Please reload the page and try again.', message: null }, { status: 400 })
+	const { intent, orderNumber, note } = parsed.data
+	const actor = { staffId: staff.id, label: staff.email }
+	try {
+		if (intent === 'confirm') {
+			const { changed } = await confirmTransfer(db(), actor, orderNumber, note)
+			return { error: null, message: changed ? `Order ${orderNumber} is paid. The buyer has been emailed.` : `Order ${orderNumber} was already confirmed.` }
+		}
+		await rejectTransfer(db(), actor, orderNumber, note)
+		return { error: null, message: `Order ${orderNumber} was rejected. The buyer sees your reason on their order page.` }
+	} catch (error) {
+		if (error instanceof AppError) return data({ error: error.message, message: null }, { status: error.status })
+		throw error
+	}
+}
+
+export default function Payments({ loaderData }: Route.ComponentProps) {
+	const { queue } = loaderData
+	const result = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const busyOrder = navigation.state === 'submitting' ? navigation.formData?.get('orderNumber') : null
+	return (
+		<div className="staff-transfers">
+			<h1>Transfers</h1>
+			<p className="muted">Bank and wallet transfers with an uploaded receipt. Check the money has arrived before you confirm.</p>
+			{result?.error ? (
+				<p className="error-box" role="alert">
+					{result.error}
+				</p>
+			) : null}
+			{result?.message ? (
+				<p className="success-box" role="status">
+					{result.message}
+				</p>
+			) : null}
+			{queue.length === 0 ? <p className="empty-state">No transfers waiting.</p> : null}
+			<ul className="transfer-list">
+				{queue.map((t) => {
+					const busy = busyOrder === t.orderNumber
+					const id = t.orderNumber.replace(/[^\w-]/g, '')
+					return (
+						<li key={t.orderNumber} className="transfer">
+							<article aria-labelledby={`transfer-${id}`}>
+								<a className="transfer-receipt" href={`/admin/receipts/${encodeURIComponent(t.orderNumber)}`} target="_blank" rel="noreferrer">
+									<img src={`/admin/receipts/${encodeURIComponent(t.orderNumber)}`} alt={`Transfer receipt for order ${t.orderNumber}`} loading="lazy" />
+								</a>
+								<div className="transfer-info">
+									<h2 id={`transfer-${id}`}>
+										<Link to={`/admin/orders/${encodeURIComponent(t.orderNumber)}`}>{t.orderNumber}</Link>
+									</h2>
+									<p className="transfer-amount">{formatRs(t.totalAmount)}</p>
+									<dl className="transfer-facts">
+										<div>
+											<dt>Buyer</dt>
+											<dd>{t.customerName || 'No name'}</dd>
+										</div>
+										<div>
+											<dt>Email</dt>
+											<dd>{t.customerEmail || '—'}</dd>
+										</div>
+										<div>
+											<dt>Phone</dt>
+											<dd>{t.customerPhone || '—'}</dd>
+										</div>
+										<div>
+											<dt>Items</dt>
+											<dd>{t.items.map((i) => `${i.name}${i.selectedDuration ? ` (${i.selectedDuration.label})` : ''}${i.selectedDenomination ? ` (${i.selectedDenomination.label})` : ''} × ${i.quantity}`).join(', ')}</dd>
+										</div>
+										<div>
+											<dt>Receipt uploaded</dt>
+											<dd>
+												<AdminTime date={t.receiptUploadedAt} />
+											</dd>
+										</div>
+									</dl>
+									{t.sameReceiptAs.length > 0 ? (
+										<p className="warning-box transfer-duplicate" role="note">
+											Duplicate receipt: the same image was also uploaded for order {t.sameReceiptAs.join(', ')}.
+										</p>
+									) : null}
+								</div>
+								<div className="transfer-actions">
+									<Form method="post" className="transfer-form">
+										<input type="hidden" name="intent" value="confirm" />
+										<input type="hidden" name="orderNumber" value={t.orderNumber} />
+										<div className="field">
+											<label htmlFor={`confirm-note-${id}`}>Confirmation note</label>
+											<input id={`confirm-note-${id}`} name="note" required maxLength={500} placeholder="e.g. Seen in the bank statement" autoComplete="off" />
+										</div>
+										<button type="submit" className="button primary small" disabled={busy}>
+											Confirm
+										</button>
+									</Form>
+									<Form method="post" className="transfer-form">
+										<input type="hidden" name="intent" value="reject" />
+										<input type="hidden" name="orderNumber" value={t.orderNumber} />
+										<div className="field">
+											<label htmlFor={`reject-note-${id}`}>Reason for rejection</label>
+											<input id={`reject-note-${id}`} name="note" required maxLength={500} placeholder="Shown to the buyer" autoComplete="off" />
+										</div>
+										<button type="submit" className="button ghost small danger" disabled={busy}>
+											Reject
+										</button>
+									</Form>
+								</div>
+							</article>
+						</li>
+					)
+				})}
+			</ul>
+		</div>
+	)
 }

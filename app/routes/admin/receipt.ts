@@ -1,7 +1,24 @@
+import path from 'node:path'
+import { db } from '~/db/client.server'
+import { readReceipt } from '~/domain/payments/read-receipt.server'
+import { localStorage } from '~/integrations/storage/local.server'
+import { env } from '~/utils/env.server'
 import { requireStaffApi } from '~/utils/staff-auth.server'
 import type { Route } from './+types/receipt'
 
-export async function loader({ request }: Route.LoaderArgs) {
+// A buyer's transfer receipt, for staff only: never cached, never sniffed into anything but an image
+// (the host adds X-Content-Type-Options: nosniff and the CSP to every answer; set here too, it would repeat).
+export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireStaffApi(request)
-	return new Response('Not yet', { status: 404 })
+	const receipt = await readReceipt(db(), localStorage(path.resolve(env().DATA_DIR)), params.orderNumber)
+	const headers = { 'Cache-Control': 'private, no-store' }
+	if (!receipt) return new Response('No receipt for this order.', { status: 404, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
+	return new Response(new Uint8Array(receipt.bytes), {
+		headers: {
+			...headers,
+			'Content-Type': receipt.contentType,
+			'Content-Length': String(receipt.bytes.byteLength),
+			'Content-Disposition': 'inline',
+		},
+	})
 }

@@ -1,5 +1,36 @@
+import { db } from '~/db/client.server'
+import { createDmOrder } from '~/domain/orders/create-dm-order.server'
+import { dmOrderRequest } from '~/domain/orders/dm-order-input'
+import { orderLink } from '~/domain/orders/order-access.server'
+import { verifyApiKey } from '~/domain/staff/api-keys.server'
+import { AppError } from '~/utils/app-error'
+import { logger } from '~/utils/logger.server'
+import { absoluteUrl } from '~/utils/origin.server'
 import type { Route } from './+types/admin-create-dm-order'
 
-export async function action(_: Route.ActionArgs) {
-	return new Response('Unauthorized', { status: 401 })
+// §7 call 11 (POST /.netlify/functions/admin-create-dm-order, also /api/admin-create-dm-order):
+// X-ADMIN-KEY is checked against the hashed API keys (decision 6); the answer is {trackUrl}.
+// Errors are plain text: the spec's page shows the raw response text.
+const text = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+
+export async function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return text('Method not allowed', 405)
+	const key = await verifyApiKey(db(), request.headers.get('x-admin-key'))
+	if (!key) return text('Unauthorized: invalid or missing X-ADMIN-KEY', 401)
+	try {
+		let body: unknown
+		try {
+			body = await request.json()
+		} catch {
+			throw new AppError('BAD_REQUEST', 'The request body must be JSON.')
+		}
+		const parsed = dmOrderRequest.safeParse(body)
+		if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
+		const order = await createDmOrder(db(), { apiKeyId: key.id, label: `api key: ${key.name}` }, parsed.data)
+		return Response.json({ trackUrl: absoluteUrl(orderLink(order)) }, { status: 201, headers: { 'Cache-Control': 'no-store' } })
+	} catch (error) {
+		if (error instanceof AppError) return text(error.message, error.status)
+		logger.error({ err: error }, 'Failed to create DM order')
+		return text('Failed to create order', 500)
+	}
 }

@@ -1,0 +1,50 @@
+import type { Order } from '../orders/create-order.server'
+import { orderLink } from '../orders/order-access.server'
+import { subscriptionDaysLeft } from '../orders/subscription'
+import { absoluteUrl } from '../../utils/origin.server'
+import { env } from '../../utils/env.server'
+import type { QueuedEmail } from './queue-email.server'
+
+export type ReminderKind = 'before' | 'expiry'
+
+/** The reminder's key, shared by its job and its email: each reminder exists, and is sent, once. */
+export const reminderKey = (orderNumber: string, kind: ReminderKind) => `reminder:${orderNumber}:${kind}`
+
+/** Pakistan's calendar date (UTC+5, no daylight saving): '2025-01-05'. */
+const pakistanDate = (date: Date) => new Date(date.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10)
+
+/** A DM order's subscription is about to end, or has ended: renew by replying or through the shop. */
+export function subscriptionReminderEmail(order: Order, kind: ReminderKind, endsAt: Date, now = Date.now()): QueuedEmail {
+	const first = order.productDetails[0]
+	const productName = first?.name ?? 'subscription'
+	const trackingUrl = absoluteUrl(orderLink(order))
+	const name = order.customerName ?? 'there'
+	const days = subscriptionDaysLeft(endsAt, now)
+	const ended = kind === 'expiry' || days === 0
+	const when = ended ? `ended on ${pakistanDate(endsAt)}` : `ends in ${days} ${days === 1 ? 'day' : 'days'}, on ${pakistanDate(endsAt)}`
+	return {
+		dedupeKey: reminderKey(order.orderNumber, kind),
+		toEmail: order.customerEmail!,
+		toName: order.customerName,
+		subject: ended ? `Your ${productName} subscription has ended` : `Your ${productName} subscription ends in ${days} ${days === 1 ? 'day' : 'days'}`,
+		templateId: null,
+		params: {
+			NAME: name,
+			ORDER_ID: order.orderNumber,
+			PRODUCT_NAME: productName,
+			ENDS_ON: pakistanDate(endsAt),
+			TRACKING_URL: trackingUrl,
+		},
+		text: [
+			`Hi ${name},`,
+			'',
+			`Your ${productName} subscription from order ${order.orderNumber} ${when}.`,
+			ended ? 'To keep playing, message us to renew: we will set you up again quickly.' : 'To keep playing without a break, message us to renew before it ends.',
+			'',
+			`Your order: ${trackingUrl}`,
+			'',
+			`Thank you for shopping with ${env().STORE_NAME}.`,
+		].join('\n'),
+		orderNumber: order.orderNumber,
+	}
+}

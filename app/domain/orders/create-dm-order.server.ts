@@ -1,0 +1,95 @@
+import { orders, type OrderLine } from '../../db/schema'
+import type { Db, Tx } from '../../db/client.server'
+import { AppError } from '../../utils/app-error'
+import { env } from '../../utils/env.server'
+import { getProduct } from '../catalogue/list-products.server'
+import { reminderKey } from '../email/subscription-reminder-email.server'
+import { enqueueJob } from '../jobs/queue.server'
+import { displayPrice } from '../pricing/product-options'
+import { recordAudit, type Actor } from '../staff/audit.server'
+import { newAccessToken, type Order } from './create-order.server'
+import type { DmOrderRequest } from './dm-order-input'
+import { makeOrderNumber } from './order-number'
+import { DAY_MS, DEFAULT_DM_DURATION_DAYS, hasSubscriptionDuration, subscriptionEndsAt } from './subscription'
+
+/**
+ * §2 / §7 call 11: staff sell over direct messages and hand the buyer a tracking link. The amount
+ * is what staff agreed (blank: the catalogue's price); Game Pass orders count down their days and
+ * remind the buyer before and when they end.
+ */
+export async function createDmOrder(
+	db: Db,
+	actor: Actor,
+	input: DmOrderRequest,
+	{ now = new Date(), reminderDaysBefore = env().REMINDER_DAYS_BEFORE }: { now?: Date; reminderDaysBefore?: number } = {},
+): Promise<Order> {
+	const products = await Promise.all(
+		input.items.map(async (item) => {
+			const product = await getProduct(db, item.id)
+			if (!product) throw new AppError('BAD_REQUEST', `Unknown product ${item.id}: choose a product from the catalogue.`)
+			return { product, item }
+		}),
+	)
+	const defaultTotal = products.reduce((sum, { product }) => sum + displayPrice(product), 0)
+	const total = input.totalAmount ?? defaultTotal
+	const lines: OrderLine[] = products.map(({ product, item }) => ({
+		id: product.id,
+		name: product.name,
+		image: product.image,
+		price: products.length === 1 ? total : displayPrice(product),
+		originalPrice: product.originalPrice,
+		quantity: 1,
+		selectedDuration: null,
+		selectedDenomination: null,
+		selectedAccountType: null,
+		code: item.code || null,
+	}))
+	const subscription = lines.some((l) => hasSubscriptionDuration(l.name))
+	const durationDays = subscription ? (input.durationDays ?? DEFAULT_DM_DURATION_DAYS) : null
+
+	return db.transaction(async (tx) => {
+		const order = await insertOrder(tx, {
+			customerName: input.customer.name,
+			customerEmail: input.customer.email?.toLowerCase() ?? null,
+			customerPhone: input.customer.phone,
+			totalAmount: total,
+			status: 'pending',
+			fulfillmentStatus: 'pending',
+			productDetails: lines,
+			paymentMethod: 'dm',
+			source: 'dm',
+			accessToken: newAccessToken(),
+			durationDays,
+			createdAt: now,
+			updatedAt: now,
+		})
+		await recordAudit(tx, actor, {
+			action: 'order.create_dm',
+			orderNumber: order.orderNumber,
+			after: { status: order.status, totalAmount: order.totalAmount, durationDays, items: lines.map((l) => l.name), source: 'dm' },
+		})
+		const endsAt = subscriptionEndsAt(now, durationDays)
+		if (endsAt) {
+			const payload = { orderNumber: order.orderNumber }
+			if (reminderDaysBefore > 0) {
+				const before = new Date(Math.max(now.getTime(), endsAt.getTime() - reminderDaysBefore * DAY_MS))
+				await enqueueJob(tx, { kind: 'send-reminder', payload: { ...payload, kind: 'before' }, dedupeKey: reminderKey(order.orderNumber, 'before'), runAt: before })
+			}
+			await enqueueJob(tx, { kind: 'send-reminder', payload: { ...payload, kind: 'expiry' }, dedupeKey: reminderKey(order.orderNumber, 'expiry'), runAt: endsAt })
+		}
+		return order
+	})
+}
+
+async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, 'orderNumber'>): Promise<Order> {
+	const lines = values.productDetails
+	for (let attempt = 0; attempt < 5; attempt++) {
+		const [row] = await tx
+			.insert(orders)
+			.values({ ...values, orderNumber: makeOrderNumber(lines[0]!.name, lines.length) })
+			.onConflictDoNothing({ target: orders.orderNumber })
+			.returning()
+		if (row) return row
+	}
+	throw new AppError('CONFLICT', 'Could not allocate an order number. Please try again.')
+}

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orders } from '../../db/schema'
+import { queueEmail } from '../email/queue-email.server'
+import { subscriptionReminderEmail, type ReminderKind } from '../email/subscription-reminder-email.server'
+import { subscriptionEndsAt } from './subscription'
+
+/**
+ * A reminder job's work: queue the reminder email under the reminder's own key, so running the
+ * job again (a retry, a restart, a second worker) queues nothing new. No email address, no reminder.
+ */
+export async function sendSubscriptionReminder(db: Db, orderNumber: string, kind: ReminderKind): Promise<boolean> {
+	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
+	if (!order?.customerEmail) return false
+	const endsAt = subscriptionEndsAt(order.createdAt, order.durationDays)
+	if (!endsAt) return false
+	const email = subscriptionReminderEmail(order, kind, endsAt)
+	// The outbox row and its sending job commit together.
+	return db.transaction((tx) => queueEmail(tx, email))
+}

@@ -1,0 +1,473 @@
+// Staff confirm or reject manual transfers (decisions 4 and 5), and create DM orders (spec §2, §3,
+// §5, §7 call 11, §9; decision 6): the rules in the domain, then the pages and the API over HTTP
+// against the real server (startShop).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Database, Db } from '../../app/db/client.server'
+import { apiKeys, auditLog, emailOutbox, jobs, orders } from '../../app/db/schema'
+import { jobHandlers } from '../../app/domain/jobs/handlers.server'
+import { runDueJobs } from '../../app/domain/jobs/worker.server'
+import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
+import { dmOrderRequest, parseDmAmount } from '../../app/domain/orders/dm-order-input'
+import { sendSubscriptionReminder } from '../../app/domain/orders/send-subscription-reminder.server'
+import { viewOrder } from '../../app/domain/orders/view-order.server'
+import { attachReceipt } from '../../app/domain/payments/attach-receipt.server'
+import { confirmTransfer, listTransferQueue, NOTE_REQUIRED, REASON_REQUIRED, rejectTransfer } from '../../app/domain/payments/review-transfer.server'
+import { createApiKey, revokeApiKey } from '../../app/domain/staff/api-keys.server'
+import type { OutgoingEmail } from '../../app/integrations/email/types'
+import type { PayProClient } from '../../app/integrations/paypro/client.server'
+import { setEmailProvider } from '../../app/integrations/email/provider.server'
+import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
+import { localStorage } from '../../app/integrations/storage/local.server'
+import { AppError } from '../../app/utils/app-error'
+import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { startShop, type RunningShop } from '../../server/start'
+import { buyer, checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+
+const SCRIPT = '<script>alert(1)</script>'
+const ESCAPED = '&lt;script&gt;alert(1)&lt;/script&gt;'
+const staffActor = { staffId: null, label: 'owner@example.pk' }
+const DAY = 24 * 60 * 60 * 1000
+
+/** Another valid PNG with other bytes: a different screenshot as far as the hash can tell. */
+const otherPng = () => new Uint8Array([...png(), 0, 1, 2, 3])
+
+const paidEmails = (db: Db, orderNumber: string) => db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${orderNumber}`))
+const audits = (db: Db, action: string) => db.select().from(auditLog).where(eq(auditLog.action, action))
+
+/** What a worker process builds: email through a provider that records what it sends. */
+function workerHandlers(db: Db, sent: OutgoingEmail[]) {
+	return jobHandlers(db, {
+		email: () => ({
+			name: 'capture',
+			send: async (email) => {
+				sent.push(email)
+				return { messageId: `m-${sent.length}` }
+			},
+		}),
+		paypro: () => ({}) as PayProClient,
+		reconcileAfterMinutes: 3,
+		expiryHours: 72,
+	})
+}
+
+async function runAll(db: Db, handlers: ReturnType<typeof workerHandlers>) {
+	while ((await runDueJobs(db, handlers)) > 0) {
+		// until nothing is due
+	}
+}
+
+describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
+	describe('the rules', () => {
+		let database: Database
+		let root: string
+		beforeAll(async () => {
+			database = await testDatabase(kind)
+			root = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-transfers-'))
+		})
+		afterEach(async () => {
+			await resetData(database)
+		})
+		afterAll(() => {
+			fs.rmSync(root, { recursive: true, force: true })
+		})
+
+		/** A manual order whose buyer uploaded a receipt: it waits for staff. */
+		async function waitingTransfer(bytes: Uint8Array = png()) {
+			const order = await placeOrder(database.db, checkoutBody(undefined, { paymentMethod: 'manual' }))
+			return attachReceipt(database.db, localStorage(root), order, bytes)
+		}
+
+		it('confirm pays the order once, with one paid email and one audit entry, however often it is confirmed', async () => {
+			const { db } = database
+			const order = await waitingTransfer()
+			const first = await confirmTransfer(db, staffActor, order.orderNumber, '  Seen in the bank statement  ')
+			expect(first.changed).toBe(true)
+			expect(first.order).toMatchObject({ status: 'completed', rejectionReason: null })
+			expect(first.order.paidAt).toBeInstanceOf(Date)
+
+			const again = await confirmTransfer(db, staffActor, order.orderNumber, 'clicked twice')
+			expect(again.changed).toBe(false)
+			expect(await orderRow(db, order.orderNumber)).toEqual(first.order)
+			expect(await paidEmails(db, order.orderNumber)).toHaveLength(1)
+			const entries = await audits(db, 'transfer.confirm')
+			expect(entries).toHaveLength(1)
+			expect(entries[0]).toMatchObject({
+				actor: 'owner@example.pk',
+				orderNumber: order.orderNumber,
+				before: { status: 'pending' },
+				after: { status: 'completed' },
+				note: 'Seen in the bank statement',
+			})
+			expect(await listTransferQueue(db)).toEqual([])
+		})
+
+		it('concurrent confirms by two staff members pay once and send one email', async () => {
+			const { db } = database
+			const order = await waitingTransfer()
+			const results = await Promise.all([1, 2, 3, 4].map((n) => confirmTransfer(db, { staffId: null, label: `staff ${n}` }, order.orderNumber, `checked ${n}`)))
+			expect(results.filter((r) => r.changed)).toHaveLength(1)
+			expect(results.every((r) => r.order.status === 'completed')).toBe(true)
+			expect(await paidEmails(db, order.orderNumber)).toHaveLength(1)
+			expect(await audits(db, 'transfer.confirm')).toHaveLength(1)
+		})
+
+		it('reject fails the order with the reason the buyer sees, and it cannot be confirmed afterwards', async () => {
+			const { db } = database
+			const order = await waitingTransfer()
+			const rejected = await rejectTransfer(db, staffActor, order.orderNumber, 'No transfer of Rs. 3,200 arrived')
+			expect(rejected).toMatchObject({ status: 'failed', rejectionReason: 'No transfer of Rs. 3,200 arrived' })
+			expect(viewOrder(rejected, { full: true })).toMatchObject({ status: 'failed', rejectionReason: 'No transfer of Rs. 3,200 arrived' })
+			expect(viewOrder(rejected, { full: false })).toMatchObject({ status: 'failed', rejectionReason: 'No transfer of Rs. 3,200 arrived' })
+			const [entry] = await audits(db, 'transfer.reject')
+			expect(entry).toMatchObject({ orderNumber: order.orderNumber, before: { status: 'pending' }, after: { status: 'failed' }, note: 'No transfer of Rs. 3,200 arrived' })
+
+			await expect(confirmTransfer(db, staffActor, order.orderNumber, 'late')).rejects.toMatchObject({ code: 'CONFLICT' })
+			await expect(rejectTransfer(db, staffActor, order.orderNumber, 'again')).rejects.toMatchObject({ code: 'CONFLICT' })
+			expect(await orderRow(db, order.orderNumber)).toEqual(rejected)
+			expect(await paidEmails(db, order.orderNumber)).toHaveLength(0)
+			expect(await listTransferQueue(db)).toEqual([])
+		})
+
+		it('needs a note to confirm and a reason to reject, and changes nothing without one', async () => {
+			const { db } = database
+			const order = await waitingTransfer()
+			for (const note of ['', '   ']) {
+				const confirmError = await confirmTransfer(db, staffActor, order.orderNumber, note).catch((e: unknown) => e)
+				expect(confirmError).toBeInstanceOf(AppError)
+				expect(confirmError).toMatchObject({ code: 'BAD_REQUEST', message: NOTE_REQUIRED })
+				expect((confirmError as AppError).status).toBe(400)
+				await expect(rejectTransfer(db, staffActor, order.orderNumber, note)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: REASON_REQUIRED })
+			}
+			expect(await orderRow(db, order.orderNumber)).toEqual(order)
+			expect(await db.select().from(auditLog)).toEqual([])
+		})
+
+		it('acts only on orders waiting for a transfer confirmation', async () => {
+			const { db } = database
+			// A manual order with no receipt yet, and a card order still at PayPro.
+			const noReceipt = await placeOrder(db, checkoutBody(undefined, { paymentMethod: 'manual' }))
+			const online = await placeOrder(db)
+			for (const o of [noReceipt, online]) {
+				await expect(confirmTransfer(db, staffActor, o.orderNumber, 'ok')).rejects.toMatchObject({ code: 'CONFLICT' })
+				await expect(rejectTransfer(db, staffActor, o.orderNumber, 'no')).rejects.toMatchObject({ code: 'CONFLICT' })
+				expect(await orderRow(db, o.orderNumber)).toEqual(o)
+			}
+			await expect(confirmTransfer(db, staffActor, 'NOPE-1-1', 'ok')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		})
+
+		it('lists waiting transfers with amount and buyer, and flags a receipt already used on another order', async () => {
+			const { db } = database
+			const a = await waitingTransfer()
+			const b = await waitingTransfer()
+			const c = await waitingTransfer(otherPng())
+			// The same screenshot reused on an order that was since confirmed still counts.
+			const d = await waitingTransfer()
+			await confirmTransfer(db, staffActor, d.orderNumber, 'paid')
+
+			const queue = await listTransferQueue(db)
+			expect(queue.map((t) => t.orderNumber)).toEqual([a.orderNumber, b.orderNumber, c.orderNumber])
+			expect(queue[0]).toMatchObject({ totalAmount: 3200, customerName: buyer.customerName, customerEmail: 'ali@example.pk', sameReceiptAs: [b.orderNumber, d.orderNumber] })
+			expect(queue[0]!.items[0]).toMatchObject({ id: 14, quantity: 1 })
+			expect(queue[1]!.sameReceiptAs).toEqual([a.orderNumber, d.orderNumber])
+			expect(queue[2]!.sameReceiptAs).toEqual([])
+		})
+
+		it('parses the DM amount as §5 says: digits and dots kept, blank means the default price', () => {
+			expect(parseDmAmount('Rs. 4,500')).toBe(4500)
+			expect(parseDmAmount('1200.50')).toBe(1200.5)
+			expect(parseDmAmount('  ')).toBeNull()
+			expect(parseDmAmount(null)).toBeNull()
+			expect(parseDmAmount(3000)).toBe(3000)
+			expect(parseDmAmount('abc')).toBeNaN()
+			const parse = (body: Record<string, unknown>) => dmOrderRequest.safeParse({ items: [{ id: 1 }], ...body })
+			expect(parse({ totalAmount: 'Rs 2,000' }).data?.totalAmount).toBe(2000)
+			expect(parse({ totalAmount: '' }).data?.totalAmount).toBeNull()
+			expect(parse({ totalAmount: '1.2.3' }).error?.issues[0]?.message).toBe('The amount must be a number of rupees, like 4000.')
+			expect(parse({ durationDays: 1.5 }).error?.issues[0]?.message).toBe('The duration must be a whole number of days, 0 or more.')
+			expect(parse({ durationDays: -1 }).error?.issues[0]?.message).toBe('The duration must be a whole number of days, 0 or more.')
+			expect(parse({ customer: { name: ' ', email: '', phone: null } }).data?.customer).toEqual({ name: null, email: null, phone: null })
+			expect(parse({ customer: { email: 'not an email' } }).success).toBe(false)
+			expect(parse({ items: [] }).success).toBe(false)
+		})
+
+		it('sends each subscription reminder exactly once: jobs run twice, by a fresh worker, and after a crash', async () => {
+			const { db } = database
+			const now = Date.now()
+			// Created 40 days ago for 30 days: both reminders are due.
+			const order = await createDmOrder(
+				db,
+				{ apiKeyId: null, label: 'api key: test' },
+				dmOrderRequest.parse({ customer: { name: 'Sara', email: 'Sara@Example.pk', phone: null }, items: [{ id: 1 }], durationDays: 30 }),
+				{ now: new Date(now - 40 * DAY), reminderDaysBefore: 3 },
+			)
+			const reminderJobs = await db.select().from(jobs).where(eq(jobs.kind, 'send-reminder'))
+			expect(reminderJobs.map((j) => [j.dedupeKey, j.runAt.getTime()]).sort()).toEqual(
+				[
+					[`reminder:${order.orderNumber}:before`, order.createdAt.getTime() + 27 * DAY],
+					[`reminder:${order.orderNumber}:expiry`, order.createdAt.getTime() + 30 * DAY],
+				].sort(),
+			)
+
+			const sent: OutgoingEmail[] = []
+			await runAll(db, workerHandlers(db, sent))
+			await runAll(db, workerHandlers(db, sent))
+			// A worker that died after queueing the email but before finishing the job: it runs again.
+			await db.execute(sql`update jobs set status = 'pending', run_at = now() - interval '1 second' where kind = 'send-reminder'`)
+			await runAll(db, workerHandlers(db, sent))
+			expect(await sendSubscriptionReminder(db, order.orderNumber, 'before')).toBe(false)
+			await runAll(db, workerHandlers(db, sent))
+
+			const outbox = await db.select().from(emailOutbox).where(eq(emailOutbox.orderNumber, order.orderNumber))
+			expect(outbox.map((e) => e.dedupeKey).sort()).toEqual([`reminder:${order.orderNumber}:before`, `reminder:${order.orderNumber}:expiry`])
+			expect(outbox.every((e) => e.status === 'sent' && e.toEmail === 'sara@example.pk')).toBe(true)
+			expect(sent.map((e) => e.idempotencyKey).sort()).toEqual([`reminder:${order.orderNumber}:before`, `reminder:${order.orderNumber}:expiry`])
+			expect(sent.find((e) => e.idempotencyKey.endsWith(':expiry'))!.subject).toBe('Your Xbox Game Pass Ultimate (Console Edition) subscription has ended')
+			expect(sent.every((e) => e.text.includes(`/order-status?internalOrderId=${order.orderNumber}&token=`))).toBe(true)
+		})
+
+		it('schedules no reminders for 0 days or other products, and sends none without an email address', async () => {
+			const { db } = database
+			const actor = { apiKeyId: null, label: 'api key: test' }
+			const past = { now: new Date(Date.now() - 40 * DAY), reminderDaysBefore: 3 }
+			const zero = await createDmOrder(db, actor, dmOrderRequest.parse({ customer: { email: 'a@example.pk' }, items: [{ id: 10 }], durationDays: 0 }), past)
+			expect(zero.durationDays).toBe(0)
+			expect(viewOrder(zero, { full: true }).subscriptionEndsAt).toBeNull()
+			const giftCard = await createDmOrder(db, actor, dmOrderRequest.parse({ customer: { email: 'a@example.pk' }, items: [{ id: 14 }], durationDays: 30 }), past)
+			expect(giftCard.durationDays).toBeNull()
+			expect(await db.select().from(jobs).where(eq(jobs.kind, 'send-reminder'))).toEqual([])
+
+			const noEmail = await createDmOrder(db, actor, dmOrderRequest.parse({ customer: { name: 'No Mail' }, items: [{ id: 10 }] }), past)
+			expect(noEmail.durationDays).toBe(30)
+			expect(await db.select().from(jobs).where(eq(jobs.kind, 'send-reminder'))).toHaveLength(2)
+			const sent: OutgoingEmail[] = []
+			await runAll(db, workerHandlers(db, sent))
+			expect(sent).toEqual([])
+			expect(await db.select().from(emailOutbox)).toEqual([])
+			expect((await db.select().from(jobs).where(eq(jobs.kind, 'send-reminder'))).every((j) => j.status === 'done')).toBe(true)
+		})
+	})
+
+	describe('over HTTP', () => {
+		let dataDir: string
+		let databaseUrl: string | undefined
+		let shop: RunningShop
+		let db: Db
+		let key: string
+		let revokedKey: string
+		let cookie: string
+		const owner = { email: 'owner@example.pk', password: 'correct-horse-9' }
+
+		beforeAll(async () => {
+			dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dm-'))
+			databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_dm') : undefined
+			shop = await startShop(
+				parseEnv({
+					NODE_ENV: 'development',
+					PORT: '0',
+					HOST: '127.0.0.1',
+					LOG_LEVEL: 'silent',
+					DATA_DIR: dataDir,
+					DATABASE_URL: databaseUrl,
+					CHECKOUT_RATE_LIMIT: '1000',
+					JOBS_WORKER: 'false',
+					ADMIN_EMAIL: owner.email,
+					ADMIN_PASSWORD: owner.password,
+				}),
+			)
+			db = shop.database.db
+			key = (await createApiKey(db, 'dm-tool', null)).key
+			const revoked = await createApiKey(db, 'old laptop', null)
+			await revokeApiKey(db, revoked.id)
+			revokedKey = revoked.key
+			const signIn = await fetch(`${shop.url}/admin/login`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams(owner),
+			})
+			expect(signIn.status).toBe(302)
+			cookie = /staff_session=[^;]*/.exec(signIn.headers.get('set-cookie') ?? '')![0]
+		}, 120_000)
+		afterAll(async () => {
+			await shop?.close()
+			useEnv(parseEnv())
+			resetPayproClient()
+			setEmailProvider(null)
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		})
+
+		const createDm = (body: unknown, headers: Record<string, string> = { 'X-ADMIN-KEY': key }, route = '/api/admin-create-dm-order') =>
+			fetch(`${shop.url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+
+		const dmBody = (extra: Record<string, unknown> = {}) => ({
+			customer: { name: 'Sara Ahmed', email: 'sara@example.pk', phone: '03001234567' },
+			totalAmount: '',
+			items: [{ id: 1, name: 'Xbox Game Pass Ultimate (Console Edition)', price: 'Rs. 4000', quantity: 1, image: '/x.svg', code: null, originalPrice: null }],
+			status: 'pending',
+			...extra,
+		})
+
+		async function created(res: Response) {
+			expect(res.status).toBe(201)
+			const { trackUrl } = (await res.json()) as { trackUrl: string }
+			const url = new URL(trackUrl)
+			const orderNumber = url.searchParams.get('internalOrderId')!
+			return { trackUrl, url, orderNumber, row: (await orderRow(db, orderNumber))! }
+		}
+
+		it.each(['/api/admin-create-dm-order', '/.netlify/functions/admin-create-dm-order'])('POST %s refuses a missing, wrong or revoked X-ADMIN-KEY with 401 and creates nothing', async (route) => {
+			for (const headers of [{} as Record<string, string>, { 'X-ADMIN-KEY': 'gvk_wrong' }, { 'X-ADMIN-KEY': revokedKey }, { 'X-ADMIN-KEY': '' }]) {
+				const res = await createDm(dmBody(), headers, route)
+				expect(res.status).toBe(401)
+				expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
+				expect(await res.text()).toBe('Unauthorized: invalid or missing X-ADMIN-KEY')
+			}
+			expect(Number(((await db.execute(sql`select count(*) as n from orders where source = 'dm'`)).rows[0] as { n: string }).n)).toBe(0)
+		})
+
+		it('creates the order with a valid key and answers {trackUrl}, whose link opens the full order', async () => {
+			const { trackUrl, url, orderNumber, row } = await created(await createDm(dmBody(), { 'X-ADMIN-KEY': key }, '/.netlify/functions/admin-create-dm-order'))
+			expect(url.origin + url.pathname).toBe(`${shop.url}/order-status`)
+			expect(row).toMatchObject({ source: 'dm', paymentMethod: 'dm', status: 'pending', fulfillmentStatus: 'pending', totalAmount: 4000, durationDays: 30, customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03001234567' })
+			expect(row.productDetails).toEqual([{ id: 1, name: 'Xbox Game Pass Ultimate (Console Edition)', image: expect.any(String), price: 4000, originalPrice: null, quantity: 1, selectedDuration: null, selectedDenomination: null, selectedAccountType: null, code: null }])
+			expect(url.searchParams.get('token')).toBe(row.accessToken)
+			const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.create_dm'), eq(auditLog.orderNumber, orderNumber)))
+			const [apiKey] = await db.select().from(apiKeys).where(eq(apiKeys.name, 'dm-tool'))
+			expect(entry).toMatchObject({ actor: 'api key: dm-tool', apiKeyId: apiKey!.id })
+			expect(apiKey!.lastUsedAt).toBeInstanceOf(Date)
+
+			// The link: the page turns the token into the order's cookie, which opens the full view.
+			const open = await fetch(trackUrl, { redirect: 'manual' })
+			expect(open.status).toBe(302)
+			const access = (open.headers.get('set-cookie') ?? '').split(';')[0]!
+			expect(access).toBe(`oa_${orderNumber}=${row.accessToken}`)
+			const full = (await (await fetch(`${shop.url}/api/order?internalOrderId=${encodeURIComponent(orderNumber)}`, { headers: { Cookie: access } })).json()) as { order: Record<string, unknown> }
+			expect(full.order).toMatchObject({ full: true, customerEmail: 'sara@example.pk', customerPhone: '03001234567', status: 'pending', durationDays: 30 })
+			expect(full.order.subscriptionEndsAt).toBe(new Date(row.createdAt.getTime() + 30 * DAY).toISOString())
+			const stranger = (await (await fetch(`${shop.url}/api/order?internalOrderId=${encodeURIComponent(orderNumber)}`)).json()) as { order: Record<string, unknown> }
+			expect(stranger.order).toMatchObject({ full: false, customerName: 'Sara A.' })
+			expect(stranger.order).not.toHaveProperty('customerEmail')
+
+			const page = await (await fetch(`${shop.url}/order-status?internalOrderId=${encodeURIComponent(orderNumber)}`, { headers: { Cookie: access } })).text()
+			expect(page).toMatch(/(30|29) days left on your subscription/)
+			const reminders = await db.select().from(jobs).where(eq(jobs.kind, 'send-reminder'))
+			expect(reminders.map((j) => j.dedupeKey).sort()).toEqual([`reminder:${orderNumber}:before`, `reminder:${orderNumber}:expiry`])
+		})
+
+		it('applies the amount and duration rules', async () => {
+			const cases: { body: Record<string, unknown>; amount: number; days: number | null }[] = [
+				{ body: dmBody({ totalAmount: 'Rs. 4,500' }), amount: 4500, days: 30 },
+				{ body: dmBody({ totalAmount: 3500, durationDays: 0 }), amount: 3500, days: 0 },
+				{ body: dmBody({ totalAmount: '1,999.6', durationDays: 60 }), amount: 2000, days: 60 },
+				{ body: dmBody({ items: [{ id: 10 }], durationDays: null }), amount: 1200, days: 30 },
+				{ body: dmBody({ items: [{ id: 14, code: 'XGC-10' }], durationDays: 30 }), amount: 2200, days: null },
+				{ body: { items: [{ id: 5 }] }, amount: 3500, days: null },
+			]
+			for (const c of cases) {
+				const { row } = await created(await createDm(c.body))
+				expect({ amount: row.totalAmount, days: row.durationDays }).toEqual({ amount: c.amount, days: c.days })
+			}
+			const [gta] = await db.select().from(orders).where(sql`${orders.productDetails}->0->>'id' = '5'`)
+			expect(gta).toMatchObject({ customerName: null, customerEmail: null, customerPhone: null })
+			const [giftCard] = await db.select().from(orders).where(sql`${orders.productDetails}->0->>'id' = '14'`)
+			expect(giftCard!.productDetails[0]!.code).toBe('XGC-10')
+		})
+
+		it('answers a bad request with 400 and the message as text', async () => {
+			const refused: [unknown, string][] = [
+				['{"customer":', 'The request body must be JSON.'],
+				[dmBody({ items: [{ id: 999 }] }), 'Unknown product 999: choose a product from the catalogue.'],
+				[dmBody({ items: [] }), 'Choose a product: items must list one product.'],
+				[dmBody({ totalAmount: 'free' }), 'The amount must be a number of rupees, like 4000.'],
+				[dmBody({ durationDays: -3 }), 'The duration must be a whole number of days, 0 or more.'],
+				[dmBody({ durationDays: 2.5 }), 'The duration must be a whole number of days, 0 or more.'],
+				[dmBody({ customer: { name: 'A', email: 'nope', phone: null } }), 'Enter a valid customer email address, or leave it blank.'],
+				[dmBody({ status: 'completed' }), "DM orders are created with status 'pending'."],
+			]
+			const before = await db.select().from(orders)
+			for (const [body, message] of refused) {
+				const res = await createDm(body)
+				expect(res.status).toBe(400)
+				expect(await res.text()).toBe(message)
+			}
+			expect(await db.select().from(orders)).toEqual(before)
+		})
+
+		it('stores a <script> in the customer name as text and renders it escaped', async () => {
+			const { orderNumber, row, url } = await created(await createDm(dmBody({ customer: { name: SCRIPT, email: null, phone: null } })))
+			expect(row.customerName).toBe(SCRIPT)
+			const access = `oa_${orderNumber}=${url.searchParams.get('token')}`
+			const page = await (await fetch(`${shop.url}/order-status?internalOrderId=${encodeURIComponent(orderNumber)}`, { headers: { Cookie: access } })).text()
+			expect(page).toContain(ESCAPED)
+			expect(page).not.toContain(SCRIPT)
+		})
+
+		it('shows the DM order form to staff', async () => {
+			const res = await fetch(`${shop.url}/admin/dm-order`, { headers: { Cookie: cookie } })
+			expect(res.status).toBe(200)
+			const html = await res.text()
+			for (const text of ['Customer Name', 'Customer Email', 'Customer Phone', 'Admin Key', 'Product', 'Amount (PKR)', 'Duration (days)', 'Create Order', 'Xbox Game Pass Ultimate (Console Edition)', 'type="password"']) {
+				expect(html).toContain(text)
+			}
+		})
+
+		it('queues a manual transfer for staff with its receipt, and confirms it from the page with a note', async () => {
+			const empty = await (await fetch(`${shop.url}/admin/payments`, { headers: { Cookie: cookie } })).text()
+			expect(empty).toContain('No transfers waiting.')
+
+			const checkout = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(checkoutBody(undefined, { paymentMethod: 'manual', customerName: 'Ali Khan' })) })
+			expect(checkout.status).toBe(201)
+			const { orderNumber } = (await checkout.json()) as { orderNumber: string }
+			const buyerCookie = (checkout.headers.get('set-cookie') ?? '').split(';')[0]!
+			const form = new FormData()
+			form.set('receipt', new Blob([png()], { type: 'image/png' }), 'receipt.png')
+			expect((await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { Cookie: buyerCookie }, body: form })).status).toBe(200)
+
+			const html = await (await fetch(`${shop.url}/admin/payments`, { headers: { Cookie: cookie } })).text()
+			for (const text of [orderNumber, 'Rs. 3,200', 'Ali Khan', `src="/admin/receipts/${orderNumber}"`, 'Confirmation note', 'Reason for rejection', '>Confirm<', '>Reject<']) {
+				expect(html).toContain(text)
+			}
+
+			const receipt = await fetch(`${shop.url}/admin/receipts/${orderNumber}`, { headers: { Cookie: cookie } })
+			expect(receipt.status).toBe(200)
+			expect(receipt.headers.get('content-type')).toBe('image/png')
+			expect(receipt.headers.get('x-content-type-options')).toBe('nosniff')
+			expect(receipt.headers.get('cache-control')).toBe('private, no-store')
+			expect(new Uint8Array(await receipt.arrayBuffer())).toEqual(png())
+			expect((await fetch(`${shop.url}/admin/receipts/${orderNumber}`)).status).toBe(401)
+			expect((await fetch(`${shop.url}/admin/receipts/NOPE-1-1`, { headers: { Cookie: cookie } })).status).toBe(404)
+
+			const review = (fields: Record<string, string>) =>
+				fetch(`${shop.url}/admin/payments`, {
+					method: 'POST',
+					redirect: 'manual',
+					headers: { Cookie: cookie, Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+					body: new URLSearchParams({ orderNumber, ...fields }),
+				})
+			// From another site nothing happens (React Router answers 400 to a foreign Origin, the action's own check 403).
+			for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }] as Record<string, string>[]) {
+				const crossSite = await fetch(`${shop.url}/admin/payments`, {
+					method: 'POST',
+					redirect: 'manual',
+					headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+					body: new URLSearchParams({ orderNumber, intent: 'reject', note: 'x' }),
+				})
+				expect([400, 403]).toContain(crossSite.status)
+			}
+			expect((await review({ intent: 'confirm', note: ' ' })).status).toBe(400)
+			expect((await orderRow(db, orderNumber))!.status).toBe('pending')
+			expect((await review({ intent: 'confirm', note: 'Seen in the bank app' })).status).toBe(200)
+			expect((await review({ intent: 'confirm', note: 'Again' })).status).toBe(200)
+			expect((await orderRow(db, orderNumber))!.status).toBe('completed')
+			expect(await paidEmails(db, orderNumber)).toHaveLength(1)
+			const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'transfer.confirm'))
+			expect(entry).toMatchObject({ actor: owner.email, orderNumber, note: 'Seen in the bank app' })
+		})
+	})
+})
