@@ -1,0 +1,89 @@
+import type { Browser, Page } from '@playwright/test'
+import { test, expect, gotoHydrated, installHydrationProbe, waitForHydration } from './helpers'
+
+// The e2e server's owner account comes from ADMIN_EMAIL / ADMIN_PASSWORD (playwright.config.ts).
+const OWNER = { email: 'owner@example.pk', password: 'e2e-owner-password' }
+
+/** A checkout placed by the buyer's browser (the order's access cookie lands in its context). */
+async function placeOrder(page: Page, paymentMethod: 'paypro' | 'manual') {
+	const answer = await page.request.post('/api/checkout', {
+		data: {
+			customerName: 'Hamza Iqbal',
+			customerEmail: 'hamza@example.pk',
+			customerMobile: '03331234567',
+			checkoutKey: `staff-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+			paymentMethod,
+			productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value: 10 } }],
+		},
+	})
+	expect(answer.ok()).toBe(true)
+	return (await answer.json()) as { orderNumber: string; paymentUrl?: string }
+}
+
+async function staffSignIn(browser: Browser) {
+	const context = await browser.newContext()
+	await installHydrationProbe(context)
+	const staff = await context.newPage()
+	await gotoHydrated(staff, '/admin-dashboard')
+	await expect(staff).toHaveURL(/\/admin\/login/)
+	await staff.getByLabel('Email').fill(OWNER.email)
+	await staff.getByLabel('Password').fill(OWNER.password)
+	await staff.getByRole('button', { name: 'Sign in' }).click()
+	await expect(staff).toHaveURL(/\/admin-dashboard$/)
+	await waitForHydration(staff)
+	return { staff, close: () => context.close() }
+}
+
+test('staff complete a paid order with codes; the buyer’s open page shows them without a reload', async ({ page, browser }) => {
+	const { orderNumber, paymentUrl } = await placeOrder(page, 'paypro')
+	await page.goto(paymentUrl!)
+	await page.getByRole('button', { name: 'Pay Rs. 3,200' }).click()
+	await expect(page).toHaveURL(/\/order-status/)
+	await waitForHydration(page)
+	await expect(page.getByText('Payment Successful')).toBeVisible()
+	await expect(page.getByText('Almost Ready!')).toBeVisible()
+	await expect(page.getByText('Live updates active')).toBeVisible()
+	await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
+
+	const { staff, close } = await staffSignIn(browser)
+	await staff.getByRole('searchbox', { name: 'Search' }).fill(orderNumber)
+	await staff.getByRole('button', { name: 'Search' }).click()
+	await expect(staff.getByRole('link', { name: orderNumber })).toBeVisible()
+	await waitForHydration(staff)
+	await staff.getByRole('button', { name: `Update order ${orderNumber}` }).click()
+	await staff.getByLabel('Fulfillment status').selectOption('completed')
+	await staff.getByLabel('Game codes or account details').fill('XBOX-GIFT-7Q4K-99ZT')
+	await staff.getByRole('button', { name: 'Save' }).click()
+	await expect(staff.getByText(`Order ${orderNumber} updated: Completed.`)).toBeVisible()
+	await close()
+
+	await expect(page.getByText('Delivery Complete')).toBeVisible()
+	await expect(page.getByText('XBOX-GIFT-7Q4K-99ZT')).toBeVisible()
+	expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+})
+
+test('a transfer confirmed by staff turns the buyer’s open page to Payment Successful', async ({ page, browser }) => {
+	const { orderNumber } = await placeOrder(page, 'manual')
+	const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, {
+		multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } },
+	})
+	expect(upload.ok()).toBe(true)
+	await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
+	await expect(page.getByText('Processing Payment')).toBeVisible()
+	await expect(page.getByText('Live updates active')).toBeVisible()
+
+	const { staff, close } = await staffSignIn(browser)
+	await staff.getByRole('link', { name: 'Transfers' }).click()
+	await expect(staff.getByRole('heading', { name: 'Transfers' })).toBeVisible()
+	const entry = staff.locator('article, li, section').filter({ has: staff.getByRole('img', { name: `Transfer receipt for order ${orderNumber}` }) }).last()
+	await expect(entry.getByRole('img', { name: `Transfer receipt for order ${orderNumber}` })).toBeVisible()
+	await entry.getByLabel('Confirmation note').fill('Meezan transfer seen in the statement')
+	await entry.getByRole('button', { name: 'Confirm' }).click()
+	await expect(staff.getByText(`Order ${orderNumber} is paid. The buyer has been emailed.`)).toBeVisible()
+	await close()
+
+	await expect(page.getByText('Payment Successful')).toBeVisible()
+})
+
+// The smallest valid PNG: one transparent pixel.
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
