@@ -193,8 +193,18 @@ export async function chooseDatabase(): Promise<DatabaseChoice> {
 	}
 }
 
+/** The database the bench creates (dropped first) on the PostgreSQL server: BENCH_DATABASE_NAME, default shop_bench. */
+export function benchDatabaseName(): string {
+	const name = process.env.BENCH_DATABASE_NAME?.trim() || 'shop_bench'
+	if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`BENCH_DATABASE_NAME must be lower-case letters, digits and _ (got ${name})`)
+	return name
+}
+
+/** The owner account the bench's shop creates at start (ADMIN_EMAIL / ADMIN_PASSWORD), for sections that sign in to the staff console. */
+export const BENCH_STAFF = { email: 'bench-owner@example.com', password: 'bench-owner-password-1' } as const
+
 export interface ShopOptions {
-	/** A PostgreSQL server URL to create `shop_bench` on; PGlite in a temporary folder when unset. */
+	/** A PostgreSQL server URL to create the bench database on (see benchDatabaseName); PGlite in a temporary folder when unset. */
 	postgresAdminUrl?: string
 }
 
@@ -214,6 +224,9 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
 		// Every request of the bench comes from 127.0.0.1: the default (20 orders per 10 minutes
 		// per address) would stop the checkout section after 20 orders.
 		CHECKOUT_RATE_LIMIT: '1000000000',
+		// A fresh database: the shop creates this owner at start, whatever this shell has configured.
+		ADMIN_EMAIL: BENCH_STAFF.email,
+		ADMIN_PASSWORD: BENCH_STAFF.password,
 	}
 	delete env.DATABASE_URL
 	delete env.DATA_DIR
@@ -226,9 +239,10 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
 	let database: BenchDatabase
 	if (options.postgresAdminUrl) {
 		const { freshPostgresDatabase } = await import('../tests/setup/postgres.ts')
-		env.DATABASE_URL = await freshPostgresDatabase(options.postgresAdminUrl, 'shop_bench')
+		env.DATABASE_URL = await freshPostgresDatabase(options.postgresAdminUrl, benchDatabaseName())
 		const server = new URL(options.postgresAdminUrl)
-		database = { kind: 'postgres', label: `postgres (shop_bench on ${server.host})`, url: env.DATABASE_URL }
+		const name = new URL(env.DATABASE_URL).pathname.slice(1)
+		database = { kind: 'postgres', label: `postgres (${name} on ${server.host})`, url: env.DATABASE_URL }
 	} else {
 		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
 		tempDirs.add(dataDir)

@@ -68,6 +68,8 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 		let root: string
 		beforeAll(async () => {
 			database = await testDatabase(kind)
+			// Start clean whatever the previous file left behind.
+			await resetData(database)
 			root = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-transfers-'))
 		})
 		afterEach(async () => {

@@ -30,6 +30,8 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 	let database: Database
 	beforeAll(async () => {
 		database = await testDatabase(kind)
+		// Start clean whatever the previous file left behind.
+		await resetData(database)
 	})
 	afterEach(async () => {
 		await resetData(database)

@@ -40,6 +40,8 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 	let paypro: PayProClient
 	beforeAll(async () => {
 		database = await testDatabase(kind)
+		// Start clean whatever the previous file left behind.
+		await resetData(database)
 		fake = await startFakePayPro()
 		brevo = await startFakeBrevo()
 	})

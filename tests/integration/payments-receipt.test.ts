@@ -21,6 +21,8 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 	let root: string
 	beforeAll(async () => {
 		database = await testDatabase(kind)
+		// Start clean whatever the previous file left behind.
+		await resetData(database)
 	})
 	afterEach(async () => {
 		await resetData(database)

@@ -32,6 +32,8 @@ describe.each(databaseKinds)('starting a PayPro payment on %s', (kind) => {
 	let fake: FakePayPro
 	beforeAll(async () => {
 		database = await testDatabase(kind)
+		// Start clean whatever the previous file left behind.
+		await resetData(database)
 		fake = await startFakePayPro()
 	})
 	afterEach(async () => {
