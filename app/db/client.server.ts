@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -53,9 +54,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 					'or set DATABASE_URL to use PostgreSQL.',
 			)
 		}
-		client = new PGlite(folder)
+		client = new PGlite(folder, { extensions: { pg_trgm } })
 	} else {
-		client = new PGlite()
+		client = new PGlite({ extensions: { pg_trgm } })
 	}
 	await client.waitReady
 	const db = drizzlePglite({ client, schema }) as unknown as Db

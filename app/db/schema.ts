@@ -141,6 +141,8 @@ export const orders = pgTable(
 		index('orders_status_created_idx').on(t.status, t.createdAt),
 		index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
 		index('orders_phone_idx').on(t.customerPhone),
+		// Trigram indexes on order_number and customer_name (staff search by prefix or fragment)
+		// live in drizzle/0002_search_indexes.sql: they need the pg_trgm extension.
 	],
 )
 
