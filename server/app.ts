@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -13,6 +12,10 @@ import { logger } from '../app/utils/logger.server'
 import { publicOrigin } from '../app/utils/origin.server'
 import { callbackCredentials, SIMULATOR, usingSimulator } from '../app/integrations/paypro/paypro.server'
 import { payproSimulator } from '../app/integrations/paypro/simulator.server'
+import { subscribe } from '../app/domain/realtime/hub.server'
+import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
+import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
+import { createPageCache, newNonce, type PageCache } from './page-cache'
 
 export interface ShopAppOptions {
 	env: Env
@@ -20,10 +23,31 @@ export interface ShopAppOptions {
 	build: ServerBuild | null
 	vite?: ViteDevServer
 	clientDir: string
+	/** Seconds a public catalogue page is served from memory; 0 disables the page cache. */
+	pageCacheSeconds?: number
 }
 
-export function createShopApp({ env, build, vite, clientDir }: ShopAppOptions) {
-	const app = express()
+/** PAGE_CACHE_SECONDS, else 5 s in production and off in development. */
+export function pageCacheSecondsFrom(env: Env): number {
+	return env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === 'production' ? 5 : 0)
+}
+
+export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 0 }: ShopAppOptions) {
+	const app = express() as express.Express & { pageCache: PageCache }
+	const pageCache = createPageCache({
+		ttlSeconds: pageCacheSeconds,
+		nonceOf: (res) => res.locals.cspNonce as string,
+		onHit: (req) => logger.info({ req: { method: req.method, url: req.url }, res: { statusCode: 200 }, pageCache: 'hit' }, 'request completed'),
+	})
+	app.pageCache = pageCache
+	if (pageCache.enabled) {
+		// Reviews and orders (the home page's leaderboard) written by any process of the shop.
+		for (const channel of [REVIEWS_CHANNEL, ORDERS_CHANNEL]) {
+			subscribe(channel, () => pageCache.clear()).catch((error: unknown) =>
+				logger.warn({ err: error, channel }, 'page cache: cannot listen for changes; pages stay cached for their TTL'),
+			)
+		}
+	}
 	app.disable('x-powered-by')
 	if (env.TRUST_PROXY) app.set('trust proxy', true)
 
@@ -35,6 +59,9 @@ export function createShopApp({ env, build, vite, clientDir }: ShopAppOptions) {
 			res.status(503).json({ status: 'unavailable' })
 		}
 	})
+
+	// First: a cached page is answered with its recorded headers and a fresh nonce, and logged here.
+	app.use(pageCache.serve)
 
 	app.use(
 		pinoHttp({
@@ -51,7 +78,7 @@ export function createShopApp({ env, build, vite, clientDir }: ShopAppOptions) {
 	)
 
 	app.use((_req, res, next) => {
-		res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+		res.locals.cspNonce = newNonce()
 		next()
 	})
 	app.use(
@@ -100,6 +127,8 @@ export function createShopApp({ env, build, vite, clientDir }: ShopAppOptions) {
 	if (usingSimulator()) {
 		app.use(SIMULATOR.basePath, payproSimulator({ db: database().db, shopOrigin: publicOrigin, callback: callbackCredentials }))
 	}
+
+	app.use(pageCache.record)
 
 	app.all(
 		/.*/,

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import type http from 'node:http'
+import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
@@ -15,7 +15,7 @@ import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
 import { emailProvider, setEmailProvider } from '../app/integrations/email/provider.server'
 import { payproClient, resetPayproClient } from '../app/integrations/paypro/paypro.server'
-import { createShopApp } from './app'
+import { createShopApp, pageCacheSecondsFrom } from './app'
 
 export interface RunningShop {
 	url: string
@@ -33,7 +33,8 @@ export async function openDatabase(env: Env): Promise<Database> {
 }
 
 /** Opens the database (migrations + seed), then serves the shop. */
-export async function startShop(env: Env = parseEnv()): Promise<RunningShop> {
+export async function startShop(env: Env = parseEnv(), options: { pageCacheSeconds?: number } = {}): Promise<RunningShop> {
+	const pageCacheSeconds = options.pageCacheSeconds ?? pageCacheSecondsFrom(env)
 	// Store configuration that the schema alone cannot check stops the start too.
 	parseTransferAccounts(env)
 	// Every module reads this configuration, and the providers are built from it afresh.
@@ -57,9 +58,13 @@ export async function startShop(env: Env = parseEnv()): Promise<RunningShop> {
 		}
 		build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
 	}
-	const app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client') })
+	const app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), pageCacheSeconds })
 	const server = await new Promise<http.Server>((resolve, reject) => {
-		const s = app.listen(env.PORT, env.HOST, () => resolve(s))
+		// Cached public pages are answered before Express sees the request.
+		const s = http.createServer((req, res) => {
+			if (!app.pageCache.tryServe(req, res)) app(req, res)
+		})
+		s.listen(env.PORT, env.HOST, () => resolve(s))
 		s.once('error', reject)
 	})
 	const address = server.address()
@@ -84,7 +89,7 @@ export async function startShop(env: Env = parseEnv()): Promise<RunningShop> {
 				}),
 			)
 		: null
-	logger.info({ url, database: database.kind, paypro: env.PAYPRO_CLIENT_ID ? 'live' : 'simulator', email: env.EMAIL_PROVIDER }, 'shop is serving')
+	logger.info({ url, pageCacheSeconds, database: database.kind, paypro: env.PAYPRO_CLIENT_ID ? 'live' : 'simulator', email: env.EMAIL_PROVIDER }, 'shop is serving')
 	return {
 		url,
 		server,

@@ -37,6 +37,8 @@ const schema = z.object({
 	/** Orders one address may place in 10 minutes. */
 	CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 	TRUST_PROXY: boolish.default(false),
+	/** Seconds a public catalogue page is served from memory; 0 disables. Unset: 5 in production, off in development. */
+	PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).optional(),
 
 	// PayPro. Without credentials the shop runs its own PayPro-compatible simulator.
 	PAYPRO_BASE_URL: z.string().url().optional(),
