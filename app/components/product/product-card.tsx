@@ -9,7 +9,8 @@ import { ProductImage } from './product-image'
 /** Product 1 needs a duration and an account type: its Add goes to its page. */
 const ADD_GOES_TO_PAGE = new Set([1])
 
-export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
+	const Heading = headingLevel === 2 ? 'h2' : 'h3'
 	const { dispatch } = useCart()
 	const navigate = useNavigate()
 	const { price } = product
@@ -30,12 +31,12 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
 					{onSale ? <span className="sale-badge">SALE</span> : null}
 					<ProductImage src={product.image} alt={product.name} size={400} priority={priority} />
 					<div className="card-body">
-						<h3 id={`product-${product.id}-name`} className="card-title">
+						<Heading id={`product-${product.id}-name`} className="card-title">
 							{/* Out of the tab order: keyboard users reach the same page by the back face's View. */}
 							<Link to={`/product/${product.id}`} tabIndex={-1}>
 								{product.name}
 							</Link>
-						</h3>
+						</Heading>
 						<ProductPrice price={price} originalPrice={product.originalPrice} />
 						<p className="card-caption">{product.caption}</p>
 						<Stars />

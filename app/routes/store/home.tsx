@@ -64,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 							Browse All Products
 						</Link>
 						<Link to="/about" className="button ghost">
-							Learn More
+							Learn More<span className="sr-only"> about {root?.config.storeName ?? 'us'}</span>
 						</Link>
 					</div>
 				</div>

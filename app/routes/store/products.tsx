@@ -61,7 +61,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 			</div>
 			<div className="product-grid">
 				{shown.map((product, i) => (
-					<ProductCard key={product.id} product={product} priority={i < 2} />
+					<ProductCard key={product.id} product={product} priority={i < 2} headingLevel={2} />
 				))}
 			</div>
 			<p className="note">
