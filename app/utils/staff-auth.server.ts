@@ -2,17 +2,14 @@ import { redirect } from 'react-router'
 import { db } from '../db/client.server'
 import type { StaffRole } from '../db/schema'
 import { SESSION_COOKIE, staffForSession, type Staff } from '../domain/staff/sessions.server'
+import { readCookie } from './cookies'
 import { env } from './env.server'
 import { cookiesAreSecure } from './http.server'
 
 export const sessionPolicy = () => ({ idleMinutes: env().STAFF_IDLE_MINUTES, absoluteHours: env().STAFF_SESSION_HOURS })
 
 export function sessionIdFrom(request: Request): string | null {
-	for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-		const [k, ...v] = part.trim().split('=')
-		if (k === SESSION_COOKIE) return decodeURIComponent(v.join('='))
-	}
-	return null
+	return readCookie(request.headers.get('cookie'), SESSION_COOKIE)
 }
 
 export function sessionCookie(request: Request, id: string) {

@@ -21,6 +21,7 @@ import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { logger } from '../../app/utils/logger.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
+import { testShopEnv } from '../setup/test-shop'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
 const line: OrderLine = {
@@ -233,7 +234,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 	beforeAll(async () => {
 		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-orders-'))
 		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_admin_orders') : undefined
-		shop = await startShop(parseEnv({ NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JOBS_WORKER: 'false' }))
+		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { JOBS_WORKER: 'false' }))
 		const staff = await createStaff(shop.database.db, { email: 'helper@example.pk', name: 'Helper', password: 'correct-horse-battery' })
 		const { sessionId } = await signIn(shop.database.db, { email: staff.email, password: 'correct-horse-battery', ip: '127.0.0.1' }, { idleMinutes: 60, absoluteHours: 12 })
 		cookie = `staff_session=${sessionId}`

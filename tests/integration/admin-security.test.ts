@@ -19,6 +19,7 @@ import { logger } from '../../app/utils/logger.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { placeOrder } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
+import { testShopEnv } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const SCRIPT = '<script>alert(1)</script>'
@@ -48,15 +49,7 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 
 	const start = (settings: Record<string, string>) =>
 		startShop(
-			parseEnv({
-				NODE_ENV: 'development',
-				PORT: '0',
-				HOST: '127.0.0.1',
-				LOG_LEVEL: 'silent',
-				DATA_DIR: dataDir,
-				DATABASE_URL: databaseUrl,
-				...settings,
-			}),
+			testShopEnv({ dataDir, databaseUrl }, settings),
 		)
 
 	function signIn(origin: string, email: string, password: string, address = nextIp()) {

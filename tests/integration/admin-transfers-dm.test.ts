@@ -27,6 +27,7 @@ import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { buyer, checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
+import { testShopEnv } from '../setup/test-shop'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
 const SCRIPT = '<script>alert(1)</script>'
@@ -269,18 +270,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dm-'))
 			databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_dm') : undefined
 			shop = await startShop(
-				parseEnv({
-					NODE_ENV: 'development',
-					PORT: '0',
-					HOST: '127.0.0.1',
-					LOG_LEVEL: 'silent',
-					DATA_DIR: dataDir,
-					DATABASE_URL: databaseUrl,
-					CHECKOUT_RATE_LIMIT: '1000',
-					JOBS_WORKER: 'false',
-					ADMIN_EMAIL: owner.email,
-					ADMIN_PASSWORD: owner.password,
-				}),
+				testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false', ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password }),
 			)
 			db = shop.database.db
 			key = (await createApiKey(db, 'dm-tool', null)).key

@@ -12,6 +12,7 @@ import { addReview } from '../../app/domain/reviews/add-review.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { createPageCache, newNonce } from '../../server/page-cache'
+import { testShopEnv } from '../setup/test-shop'
 
 /** A phone's browser: bots get pages of their own (rendered complete, without streaming). */
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36' }
@@ -39,7 +40,7 @@ describe('page cache on the shop', () => {
 	beforeAll(async () => {
 		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-page-cache-'))
 		shop = await startShop(
-			parseEnv({ NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, REVIEW_RATE_LIMIT: '1000' }),
+			testShopEnv({ dataDir }, { REVIEW_RATE_LIMIT: '1000' }),
 			{ pageCacheSeconds: 60 },
 		)
 	})

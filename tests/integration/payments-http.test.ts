@@ -17,6 +17,7 @@ import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
 import { checkoutBody, giftCard10, orderRow, payproClientFor, placeOrder, png } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
+import { testShopEnv } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 interface CheckoutJson {
@@ -59,19 +60,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 	/** The shop as `npm run dev` serves it (no build needed), on a free port, with these settings. */
 	const start = (settings: Record<string, string> = {}) =>
 		startShop(
-			parseEnv({
-				NODE_ENV: 'development',
-				PORT: '0',
-				HOST: '127.0.0.1',
-				LOG_LEVEL: 'silent',
-				DATA_DIR: dataDir,
-				DATABASE_URL: databaseUrl,
-				CHECKOUT_RATE_LIMIT: '1000',
-				EMAIL_PROVIDER: 'brevo',
-				BREVO_API_KEY: brevo.apiKey,
-				BREVO_BASE_URL: brevo.url,
-				...settings,
-			}),
+			testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', EMAIL_PROVIDER: 'brevo', BREVO_API_KEY: brevo.apiKey, BREVO_BASE_URL: brevo.url, ...settings }),
 		)
 
 	describe('with the built-in PayPro simulator', () => {

@@ -1,4 +1,4 @@
-import { formatPakistanTime } from '../order/pakistan-time'
+import { formatPakistanTime } from '~/utils/pakistan-time'
 
 /** A date in the staff console: Pakistan time, the same text on server and browser; a dash when unset. */
 export function AdminTime({ date }: { date: Date | string | null }) {

@@ -1,7 +1,7 @@
 import type { OrderView } from '~/domain/orders/order-view'
 import { formatRs } from '~/utils/money'
 import { CopyButton } from '../ui/copy-button'
-import { formatPakistanTime } from './pakistan-time'
+import { formatPakistanTime } from '~/utils/pakistan-time'
 
 /** The summary card: numbers to quote to support, who ordered, how much and when. */
 export function OrderSummary({ order }: { order: OrderView }) {

@@ -1,6 +1,6 @@
 import type { OrderView } from '~/domain/orders/order-view'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
-import { formatPakistanTime } from './pakistan-time'
+import { formatPakistanTime } from '~/utils/pakistan-time'
 
 /** DM subscriptions (§5, §9): the days left until the subscription ends; nothing without a countdown. */
 export function SubscriptionCountdown({ order }: { order: OrderView }) {

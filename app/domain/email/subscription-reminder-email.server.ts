@@ -1,3 +1,4 @@
+import { pakistanDate } from '../../utils/pakistan-time'
 import type { Order } from '../orders/create-order.server'
 import { orderLink } from '../orders/order-access.server'
 import { subscriptionDaysLeft } from '../orders/subscription'
@@ -10,8 +11,6 @@ export type ReminderKind = 'before' | 'expiry'
 /** The reminder's key, shared by its job and its email: each reminder exists, and is sent, once. */
 export const reminderKey = (orderNumber: string, kind: ReminderKind) => `reminder:${orderNumber}:${kind}`
 
-/** Pakistan's calendar date (UTC+5, no daylight saving): '2025-01-05'. */
-const pakistanDate = (date: Date) => new Date(date.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10)
 
 /** A DM order's subscription is about to end, or has ended: renew by replying or through the shop. */
 export function subscriptionReminderEmail(order: Order, kind: ReminderKind, endsAt: Date, now = Date.now()): QueuedEmail {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { readCookie } from '../../utils/cookies'
 import type { Order } from './create-order.server'
 
 // Decision 3: the order number alone shows status; contact details and deliverables need the
@@ -19,13 +20,7 @@ export function tokenMatches(order: Pick<Order, 'accessToken'>, token: string | 
 
 /** Reads the order's token from a Cookie header. */
 export function tokenFromCookies(cookieHeader: string | null, orderNumber: string): string | null {
-	if (!cookieHeader) return null
-	const name = accessCookieName(orderNumber)
-	for (const part of cookieHeader.split(';')) {
-		const [k, ...v] = part.trim().split('=')
-		if (k === name) return decodeURIComponent(v.join('='))
-	}
-	return null
+	return readCookie(cookieHeader, accessCookieName(orderNumber))
 }
 
 export function accessCookie(orderNumber: string, token: string, { secure }: { secure: boolean }) {

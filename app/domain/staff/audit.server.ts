@@ -9,6 +9,9 @@ export interface Actor {
 	label: string
 }
 
+/** A signed-in staff member as the audit log names them. */
+export const staffActor = (staff: { id: number; email: string }): Actor => ({ staffId: staff.id, label: staff.email })
+
 /** Records a staff action in the caller's transaction: it exists exactly when the change does. */
 export async function recordAudit(
 	tx: Db | Tx,

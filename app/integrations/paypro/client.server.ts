@@ -1,3 +1,4 @@
+import { pakistanDate } from '../../utils/pakistan-time'
 import { HttpTimeoutError, requestJson, type JsonResponse } from './http.server'
 
 export interface PayProConfig {
@@ -61,9 +62,8 @@ const TOKEN_LIFETIME_MS = 10 * 60_000 // PayPro's token lives about 15 minutes: 
 
 /** dd/MM/yyyy in Pakistan time, as PayPro expects. */
 export function payproDate(date: Date): string {
-	const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Karachi', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date)
-	const get = (type: string) => parts.find((p) => p.type === type)!.value
-	return `${get('day')}/${get('month')}/${get('year')}`
+	const [year, month, day] = pakistanDate(date).split('-')
+	return `${day}/${month}/${year}`
 }
 
 const DAY_MS = 86_400_000

@@ -2,11 +2,13 @@ import { Form, data, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
 import { db } from '~/db/client.server'
+import { staffActor } from '~/domain/staff/audit.server'
 import { listContactMessages } from '~/domain/contact/list-contact-messages.server'
 import { markMessageHandled } from '~/domain/contact/mark-message-handled.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
+import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import type { Route } from './+types/inbox'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,9 +24,9 @@ const handledInput = z.object({ messageId: z.coerce.number().int().positive(), h
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
 	const parsed = handledInput.safeParse(Object.fromEntries(await request.formData()))
-	if (!parsed.success) return data({ error: 'That request was not understood. Please reload the page and try again.' }, { status: 400 })
+	if (!parsed.success) return data({ error: NOT_UNDERSTOOD }, { status: 400 })
 	try {
-		await markMessageHandled(db(), { staffId: staff.id, label: staff.email }, parsed.data)
+		await markMessageHandled(db(), staffActor(staff), parsed.data)
 		return { error: null }
 	} catch (error) {
 		if (error instanceof AppError) return data({ error: error.message }, { status: error.status })

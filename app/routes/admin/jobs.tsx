@@ -1,12 +1,14 @@
-import { Form, data, useActionData, useNavigation } from 'react-router'
+import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { db } from '~/db/client.server'
+import { staffActor } from '~/domain/staff/audit.server'
 import { listFailedJobs } from '~/domain/jobs/list-failed-jobs.server'
 import { retryJob } from '~/domain/jobs/retry-job.server'
-import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
+import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import type { Route } from './+types/jobs'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,14 +24,11 @@ const retryInput = z.object({ jobId: z.coerce.number().int().positive() })
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
 	const parsed = retryInput.safeParse(Object.fromEntries(await request.formData()))
-	if (!parsed.success) return data({ ok: false, message: 'That request was not understood. Please reload the page and try again.' }, { status: 400 })
-	try {
-		await retryJob(db(), { staffId: staff.id, label: staff.email }, parsed.data.jobId)
-		return { ok: true, message: 'The job will run again in a moment.' }
-	} catch (error) {
-		if (error instanceof AppError) return data({ ok: false, message: error.message }, { status: error.status })
-		throw error
-	}
+	if (!parsed.success) return notUnderstood()
+	return staffActionResult(async () => {
+		await retryJob(db(), staffActor(staff), parsed.data.jobId)
+		return 'The job will run again in a moment.'
+	})
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
@@ -40,11 +39,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
 		<div className="staff-jobs">
 			<h1>Failed jobs</h1>
 			<p className="muted">{jobs.length === 0 ? 'No failed jobs.' : `${jobs.length} jobs used up their attempts; most recent first.`}</p>
-			{result ? (
-				<p className={result.ok ? 'success-box' : 'error-box'} role={result.ok ? 'status' : 'alert'}>
-					{result.message}
-				</p>
-			) : null}
+			<ActionResult result={result} />
 			{jobs.length > 0 ? (
 				<div className="table-scroll">
 					<table>

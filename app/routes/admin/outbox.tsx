@@ -1,12 +1,14 @@
-import { Form, data, useActionData, useNavigation } from 'react-router'
+import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { db } from '~/db/client.server'
+import { staffActor } from '~/domain/staff/audit.server'
 import { listOutbox } from '~/domain/email/list-outbox.server'
 import { retryEmail } from '~/domain/email/retry-email.server'
-import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
+import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import type { Route } from './+types/outbox'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,14 +24,11 @@ const retryInput = z.object({ outboxId: z.coerce.number().int().positive() })
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
 	const parsed = retryInput.safeParse(Object.fromEntries(await request.formData()))
-	if (!parsed.success) return data({ ok: false, message: 'That request was not understood. Please reload the page and try again.' }, { status: 400 })
-	try {
-		await retryEmail(db(), { staffId: staff.id, label: staff.email }, parsed.data.outboxId)
-		return { ok: true, message: 'The email will be sent again in a moment.' }
-	} catch (error) {
-		if (error instanceof AppError) return data({ ok: false, message: error.message }, { status: error.status })
-		throw error
-	}
+	if (!parsed.success) return notUnderstood()
+	return staffActionResult(async () => {
+		await retryEmail(db(), staffActor(staff), parsed.data.outboxId)
+		return 'The email will be sent again in a moment.'
+	})
 }
 
 const STATUS_LABEL = { pending: 'Pending', sent: 'Sent', failed: 'Failed' } as const
@@ -43,11 +42,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 		<div className="staff-outbox">
 			<h1>Emails</h1>
 			<p className="muted">{emails.length === 0 ? 'No emails yet.' : `${emails.length} emails, newest first; ${failed} failed.`}</p>
-			{result ? (
-				<p className={result.ok ? 'success-box' : 'error-box'} role={result.ok ? 'status' : 'alert'}>
-					{result.message}
-				</p>
-			) : null}
+			<ActionResult result={result} />
 			{emails.length > 0 ? (
 				<div className="table-scroll">
 					<table>

@@ -2,11 +2,13 @@ import { Form, Link, data, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
 import { db } from '~/db/client.server'
+import { staffActor } from '~/domain/staff/audit.server'
 import { confirmTransfer, listTransferQueue, rejectTransfer } from '~/domain/payments/review-transfer.server'
 import { AppError } from '~/utils/app-error'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
+import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import type { Route } from './+types/payments'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,9 +28,9 @@ const reviewInput = z.object({
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
 	const parsed = reviewInput.safeParse(Object.fromEntries(await request.formData()))
-	if (!parsed.success) return data({ error: 'That request was not understood. Please reload the page and try again.', message: null }, { status: 400 })
+	if (!parsed.success) return data({ error: NOT_UNDERSTOOD, message: null }, { status: 400 })
 	const { intent, orderNumber, note } = parsed.data
-	const actor = { staffId: staff.id, label: staff.email }
+	const actor = staffActor(staff)
 	try {
 		if (intent === 'confirm') {
 			const { changed } = await confirmTransfer(db(), actor, orderNumber, note)

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
 import { ShownOnce } from '~/components/admin/shown-once'
 import { db } from '~/db/client.server'
+import { staffActor } from '~/domain/staff/audit.server'
 import { listApiKeys } from '~/domain/staff/api-keys.server'
 import { addStaffMember } from '~/domain/staff/add-staff-member.server'
 import { issueApiKey } from '~/domain/staff/issue-api-key.server'
@@ -13,6 +14,7 @@ import { withdrawApiKey } from '~/domain/staff/withdraw-api-key.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
+import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import type { Route } from './+types/settings'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -37,10 +39,10 @@ type Outcome = { ok: true; message: string; secret?: { label: string; value: str
 
 export async function action({ request }: Route.ActionArgs) {
 	const me = await requireStaff(request, { role: 'owner' })
-	const actor = { staffId: me.id, label: me.email }
+	const actor = staffActor(me)
 	const form = Object.fromEntries(await request.formData()) as Record<string, string>
 	const parsed = settingsIntent.safeParse(form)
-	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), error: 'That request was not understood. Please reload the page and try again.' }, { status: 400 })
+	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), error: NOT_UNDERSTOOD }, { status: 400 })
 	const input = parsed.data
 	try {
 		switch (input.intent) {

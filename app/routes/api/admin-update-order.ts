@@ -1,4 +1,5 @@
 import { db } from '~/db/client.server'
+import { staffActor } from '~/domain/staff/audit.server'
 import { updateOrderFulfillment } from '~/domain/fulfillment/update-order-fulfillment.server'
 import { errorResponse, readJson } from '~/utils/http.server'
 import { requireStaffApi } from '~/utils/staff-auth.server'
@@ -14,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
 	const staff = await requireStaffApi(request)
 	try {
-		const order = await updateOrderFulfillment(db(), { staffId: staff.id, label: staff.email }, await readJson(request))
+		const order = await updateOrderFulfillment(db(), staffActor(staff), await readJson(request))
 		return Response.json({ data: order }, { headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {
 		return errorResponse(error, 'Failed to update fulfillment status')

@@ -13,3 +13,8 @@ export function formatPakistanTime(iso: string): string {
 	const minutes = String(d.getUTCMinutes()).padStart(2, '0')
 	return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} PKT`
 }
+
+/** Pakistan's calendar date, '2025-01-05'. */
+export function pakistanDate(date: Date): string {
+	return new Date(date.getTime() + PKT_OFFSET_MS).toISOString().slice(0, 10)
+}
