@@ -21,3 +21,8 @@ export async function hitRateLimit(
 	const count = Number(result.rows[0]?.count ?? 0)
 	if (count > limit) throw new AppError('RATE_LIMITED', message)
 }
+
+/** Counters whose window has passed; the minute sweep removes them. */
+export async function pruneRateLimits(db: Db) {
+	await db.execute(sql`delete from rate_limits where reset_at < now()`)
+}

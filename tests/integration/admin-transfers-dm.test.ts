@@ -17,7 +17,7 @@ import { viewOrder } from '../../app/domain/orders/view-order.server'
 import { attachReceipt } from '../../app/domain/payments/attach-receipt.server'
 import { confirmTransfer, listTransferQueue, NOTE_REQUIRED, REASON_REQUIRED, rejectTransfer } from '../../app/domain/payments/review-transfer.server'
 import { createApiKey, revokeApiKey } from '../../app/domain/staff/api-keys.server'
-import type { OutgoingEmail } from '../../app/integrations/email/types'
+import { brevoProvider } from '../../app/integrations/email/brevo.server'
 import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
@@ -25,6 +25,7 @@ import { localStorage } from '../../app/integrations/storage/local.server'
 import { AppError } from '../../app/utils/app-error'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
+import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { buyer, checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { testShopEnv } from '../setup/test-shop'
@@ -41,16 +42,10 @@ const otherPng = () => new Uint8Array([...png(), 0, 1, 2, 3])
 const paidEmails = (db: Db, orderNumber: string) => db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${orderNumber}`))
 const audits = (db: Db, action: string) => db.select().from(auditLog).where(eq(auditLog.action, action))
 
-/** What a worker process builds: email through a provider that records what it sends. */
-function workerHandlers(db: Db, sent: OutgoingEmail[]) {
+/** What a worker process builds, with email going to the Brevo stand-in over HTTP. */
+function workerHandlers(db: Db, brevo: FakeBrevo) {
 	return jobHandlers(db, {
-		email: () => ({
-			name: 'capture',
-			send: async (email) => {
-				sent.push(email)
-				return { messageId: `m-${sent.length}` }
-			},
-		}),
+		email: () => brevoProvider({ apiKey: brevo.apiKey, baseUrl: brevo.url }),
 		paypro: () => ({}) as PayProClient,
 		reconcileAfterMinutes: 3,
 		expiryHours: 72,
@@ -67,7 +62,9 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 	describe('the rules', () => {
 		let database: Database
 		let root: string
+		let brevo: FakeBrevo
 		beforeAll(async () => {
+			brevo = await startFakeBrevo()
 			database = await testDatabase(kind)
 			// Start clean whatever the previous file left behind.
 			await resetData(database)
@@ -75,8 +72,10 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 		})
 		afterEach(async () => {
 			await resetData(database)
+			brevo.reset()
 		})
-		afterAll(() => {
+		afterAll(async () => {
+			await brevo.close()
 			fs.rmSync(root, { recursive: true, force: true })
 		})
 
@@ -217,21 +216,21 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 				].sort(),
 			)
 
-			const sent: OutgoingEmail[] = []
-			await runAll(db, workerHandlers(db, sent))
-			await runAll(db, workerHandlers(db, sent))
+			await runAll(db, workerHandlers(db, brevo))
+			await runAll(db, workerHandlers(db, brevo))
 			// A worker that died after queueing the email but before finishing the job: it runs again.
 			await db.execute(sql`update jobs set status = 'pending', run_at = now() - interval '1 second' where kind = 'send-reminder'`)
-			await runAll(db, workerHandlers(db, sent))
+			await runAll(db, workerHandlers(db, brevo))
 			expect(await sendSubscriptionReminder(db, order.orderNumber, 'before')).toBe(false)
-			await runAll(db, workerHandlers(db, sent))
+			await runAll(db, workerHandlers(db, brevo))
 
 			const outbox = await db.select().from(emailOutbox).where(eq(emailOutbox.orderNumber, order.orderNumber))
 			expect(outbox.map((e) => e.dedupeKey).sort()).toEqual([`reminder:${order.orderNumber}:before`, `reminder:${order.orderNumber}:expiry`])
 			expect(outbox.every((e) => e.status === 'sent' && e.toEmail === 'sara@example.pk')).toBe(true)
-			expect(sent.map((e) => e.idempotencyKey).sort()).toEqual([`reminder:${order.orderNumber}:before`, `reminder:${order.orderNumber}:expiry`])
-			expect(sent.find((e) => e.idempotencyKey.endsWith(':expiry'))!.subject).toBe('Your Xbox Game Pass Ultimate (Console Edition) subscription has ended')
-			expect(sent.every((e) => e.text.includes(`/order-status?internalOrderId=${order.orderNumber}&token=`))).toBe(true)
+			const sent = brevo.sent().map((r) => r.body as { headers: { idempotencyKey: string }; subject: string; textContent: string })
+			expect(sent.map((e) => e.headers.idempotencyKey).sort()).toEqual([`reminder:${order.orderNumber}:before`, `reminder:${order.orderNumber}:expiry`])
+			expect(sent.find((e) => e.headers.idempotencyKey.endsWith(':expiry'))!.subject).toBe('Your Xbox Game Pass Ultimate (Console Edition) subscription has ended')
+			expect(sent.every((e) => e.textContent.includes(`/order-status?internalOrderId=${order.orderNumber}&token=`))).toBe(true)
 		})
 
 		it('schedules no reminders for 0 days or other products, and sends none without an email address', async () => {
@@ -248,9 +247,8 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			const noEmail = await createDmOrder(db, actor, dmOrderRequest.parse({ customer: { name: 'No Mail' }, items: [{ id: 10 }] }), past)
 			expect(noEmail.durationDays).toBe(30)
 			expect(await db.select().from(jobs).where(eq(jobs.kind, 'send-reminder'))).toHaveLength(2)
-			const sent: OutgoingEmail[] = []
-			await runAll(db, workerHandlers(db, sent))
-			expect(sent).toEqual([])
+			await runAll(db, workerHandlers(db, brevo))
+			expect(brevo.requests).toEqual([])
 			expect(await db.select().from(emailOutbox)).toEqual([])
 			expect((await db.select().from(jobs).where(eq(jobs.kind, 'send-reminder'))).every((j) => j.status === 'done')).toBe(true)
 		})

@@ -5,6 +5,9 @@ import { sendQueuedEmail } from '../email/send-queued-email.server'
 import { sendSubscriptionReminder } from '../orders/send-subscription-reminder.server'
 import { confirmPayproPayment } from '../payments/confirm-paypro-payment.server'
 import { sweepOrders } from '../payments/reconcile-orders.server'
+import { pruneRateLimits } from '../rate-limit.server'
+import { pruneSessions } from '../staff/sessions.server'
+import { pruneDoneJobs } from './queue.server'
 import type { JobHandlers } from './worker.server'
 
 export function jobHandlers(
@@ -23,6 +26,9 @@ export function jobHandlers(
 		},
 		sweep: async () => {
 			await sweepOrders(db, { reconcileAfterMinutes: deps.reconcileAfterMinutes, expiryHours: deps.expiryHours })
+			await pruneSessions(db)
+			await pruneRateLimits(db)
+			await pruneDoneJobs(db)
 		},
 	}
 }

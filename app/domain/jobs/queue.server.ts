@@ -63,3 +63,8 @@ export async function releaseStuckJobs(db: Db, olderThanSeconds = 300) {
 		update jobs set status = 'pending', locked_at = null, updated_at = now()
 		where status = 'running' and locked_at < now() - make_interval(secs => ${olderThanSeconds})`)
 }
+
+/** Finished jobs are kept a week for staff to look back on, then removed by the minute sweep. */
+export async function pruneDoneJobs(db: Db) {
+	await db.execute(sql`delete from jobs where status = 'done' and updated_at < now() - interval '7 days'`)
+}

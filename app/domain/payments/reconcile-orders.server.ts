@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { enqueueJob } from '../jobs/queue.server'
@@ -41,6 +41,5 @@ export async function sweepOrders(db: Db, { reconcileAfterMinutes, expiryHours, 
 	let expired = 0
 	for (const { id } of stale) if (await markOrderUnpaid(db, id, 'expired')) expired++
 
-	await db.execute(sql`delete from jobs where status = 'done' and updated_at < now() - interval '7 days'`)
 	return { checks: waiting.length, expired }
 }

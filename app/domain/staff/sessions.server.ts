@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm'
+import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { staffSessions, staffUsers, type StaffRole } from '../../db/schema'
 
@@ -58,8 +58,7 @@ export async function destroyStaffSessions(db: Db | Tx, staffId: number) {
 	await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId))
 }
 
-export async function pruneSessions(db: Db, policy: SessionPolicy) {
-	await db
-		.delete(staffSessions)
-		.where(or(lt(staffSessions.expiresAt, new Date()), lt(staffSessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes})`)))
+/** Sessions past their absolute expiry (an idle session is refused at once and removed here later). */
+export async function pruneSessions(db: Db) {
+	await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date()))
 }
