@@ -122,8 +122,6 @@ export const orders = pgTable(
 		receiptPath: text('receipt_path'),
 		receiptSha256: text('receipt_sha256'),
 		receiptUploadedAt: timestamp('receipt_uploaded_at', { withTimezone: true }),
-		/** DM orders: reminder emails before and on the subscription's end. */
-		source: text('source').notNull().default('checkout'),
 		/** Why staff rejected a transfer; the buyer sees it on the order page. */
 		rejectionReason: text('rejection_reason'),
 		paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -318,13 +318,13 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 				expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
 				expect(await res.text()).toBe('Unauthorized: invalid or missing X-ADMIN-KEY')
 			}
-			expect(Number(((await db.execute(sql`select count(*) as n from orders where source = 'dm'`)).rows[0] as { n: string }).n)).toBe(0)
+			expect(Number(((await db.execute(sql`select count(*) as n from orders where payment_method = 'dm'`)).rows[0] as { n: string }).n)).toBe(0)
 		})
 
 		it('creates the order with a valid key and answers {trackUrl}, whose link opens the full order', async () => {
 			const { trackUrl, url, orderNumber, row } = await created(await createDm(dmBody(), { 'X-ADMIN-KEY': key }, '/.netlify/functions/admin-create-dm-order'))
 			expect(url.origin + url.pathname).toBe(`${shop.url}/order-status`)
-			expect(row).toMatchObject({ source: 'dm', paymentMethod: 'dm', status: 'pending', fulfillmentStatus: 'pending', totalAmount: 4000, durationDays: 30, customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03001234567' })
+			expect(row).toMatchObject({ paymentMethod: 'dm', status: 'pending', fulfillmentStatus: 'pending', totalAmount: 4000, durationDays: 30, customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03001234567' })
 			expect(row.productDetails).toEqual([{ id: 1, name: 'Xbox Game Pass Ultimate (Console Edition)', image: expect.any(String), price: 4000, originalPrice: null, quantity: 1, selectedDuration: null, selectedDenomination: null, selectedAccountType: null, code: null }])
 			expect(url.searchParams.get('token')).toBe(row.accessToken)
 			const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.create_dm'), eq(auditLog.orderNumber, orderNumber)))

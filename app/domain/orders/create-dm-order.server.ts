@@ -57,7 +57,6 @@ export async function createDmOrder(
 			fulfillmentStatus: 'pending',
 			productDetails: lines,
 			paymentMethod: 'dm',
-			source: 'dm',
 			accessToken: newAccessToken(),
 			durationDays,
 			createdAt: now,
@@ -66,7 +65,7 @@ export async function createDmOrder(
 		await recordAudit(tx, actor, {
 			action: 'order.create_dm',
 			orderNumber: order.orderNumber,
-			after: { status: order.status, totalAmount: order.totalAmount, durationDays, items: lines.map((l) => l.name), source: 'dm' },
+			after: { status: order.status, totalAmount: order.totalAmount, durationDays, items: lines.map((l) => l.name) },
 		})
 		const endsAt = subscriptionEndsAt(now, durationDays)
 		if (endsAt) {

@@ -14,7 +14,6 @@ export interface StaffOrder {
 	status: string
 	fulfillmentStatus: string
 	paymentMethod: string
-	source: string
 	payproTransactionId: string | null
 	items: OrderLine[]
 	hasReceipt: boolean
@@ -45,7 +44,6 @@ export function staffOrderView(order: Order, { deliveryContent }: { deliveryCont
 		status: order.status,
 		fulfillmentStatus: order.fulfillmentStatus,
 		paymentMethod: order.paymentMethod,
-		source: order.source,
 		payproTransactionId: order.payproTransactionId,
 		items: order.productDetails,
 		hasReceipt: Boolean(order.receiptPath),

@@ -198,7 +198,7 @@ function OrderRow({
 					<Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`} className="staff-order-number">
 						{order.orderNumber}
 					</Link>
-					{order.source !== 'checkout' ? <div className="small muted">{order.source === 'dm' ? 'DM order' : order.source}</div> : null}
+					{order.paymentMethod === 'dm' ? <div className="small muted">DM order</div> : null}
 				</td>
 				<td>
 					<div>{order.customerName || <span className="muted">—</span>}</div>

@@ -77,7 +77,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 						<dd>
 							<AdminTime date={order.createdAt} />
 						</dd>
-						{order.source === 'dm' ? (
+						{order.paymentMethod === 'dm' ? (
 							<>
 								<dt>Source</dt>
 								<dd>DM order{order.durationDays ? `, ${order.durationDays} days` : ''}</dd>
