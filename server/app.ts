@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
+import expressStaticGzip from 'express-static-gzip'
 import express from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
@@ -116,11 +117,13 @@ export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 
 	if (vite) {
 		app.use(vite.middlewares)
 	} else {
+		// The build writes Brotli and Zopfli-gzip copies of each file (scripts/precompress.ts).
+		const precompressed = { enableBrotli: true, orderPreference: ['br', 'gz'], index: false }
 		app.use(
 			'/assets',
-			express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+			expressStaticGzip(path.join(clientDir, 'assets'), { ...precompressed, serveStatic: { immutable: true, maxAge: '1y' } }),
 		)
-		app.use(express.static(clientDir, { maxAge: '1h' }))
+		app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: '1h' } }))
 	}
 
 	// No PayPro account configured: the shop serves its own PayPro-compatible provider.
