@@ -4,7 +4,7 @@
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server to create `shop_bench` on, or `pglite`; unset,
 // PostgreSQL at postgres://postgres@127.0.0.1:5432 when it answers, else PGlite with a note),
 // BENCH_DATABASE_NAME (the database created, dropped first, on that server: default shop_bench),
-// BENCH_START_TIMEOUT (seconds to wait for /healthz, default 300), BENCH_LIGHTHOUSE_RUNS (default 1),
+// BENCH_START_TIMEOUT (seconds to wait for /healthz, default 300), BENCH_LIGHTHOUSE_RUNS (default 3),
 // BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CHECKOUT_CONNECTIONS (10),
 // BENCH_LIVE_STEPS (100,500,1000,2000), BENCH_LIVE_BUDGET (110 s), BENCH_DASHBOARD_ORDERS (100000),
 // BENCH_DASHBOARD_RUNS (20).
