@@ -1,6 +1,6 @@
 // Runs after `react-router build`: writes a Zopfli gzip (.gz) and a Brotli (.br) copy of every
 // built script, stylesheet and SVG next to it, so the server sends the smallest bytes without
-// compressing on each request. Zopfli gzip is 4–5% smaller than zlib's best and any gzip reader
+// compressing on each request. Zopfli gzip is about 3% smaller than zlib's best and any gzip reader
 // inflates it; Brotli at quality 11 is smaller again for the browsers that accept it.
 import fs from 'node:fs/promises'
 import path from 'node:path'
