@@ -10,6 +10,7 @@ import type { Db } from '../../app/db/client.server'
 import { enqueueJob } from '../../app/domain/jobs/queue.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { setEmailProvider } from '../../app/integrations/email/provider.server'
+import { createPayProClient } from '../../app/integrations/paypro/client.server'
 import { resetPayproClient, SIMULATOR } from '../../app/integrations/paypro/paypro.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
@@ -122,6 +123,20 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			expect(answer.body).toMatchObject({ status: '02', error })
 			expect(answer.res.headers.get('set-cookie')).toBeNull()
 			expect(await countOrders(shop.database.db)).toBe(before)
+		})
+
+		it('gives each of 200 orders created at once its own PayPro id, and a repeated order number its first one', async () => {
+			const simulator = createPayProClient({
+				baseUrl: `${shop.url}${SIMULATOR.basePath}`,
+				clientId: SIMULATOR.clientId,
+				clientSecret: SIMULATOR.clientSecret,
+				merchantId: SIMULATOR.merchantId,
+				timeoutMs: 20_000,
+			})
+			const order = (i: number) => ({ orderNumber: `SIM-${kind}-${i}`, amount: 3200, customerName: 'Ali Khan', customerMobile: '03001234567', customerEmail: 'ali@example.pk' })
+			const created = await Promise.all(Array.from({ length: 200 }, (_, i) => simulator.createOrder(order(i))))
+			expect(new Set(created.map((c) => c.payproId)).size).toBe(200)
+			expect(await simulator.createOrder(order(7))).toEqual(created[7])
 		})
 
 		it('completes the order when the buyer pays on the simulator, emails once, and shows details only to the cookie holder', async () => {

@@ -36,6 +36,36 @@ export interface SimulatorOptions {
 	callback: () => { username: string; password: string }
 }
 
+let lastPayproId = 0
+/** Numeric like PayPro's own ids, and never the same twice from one process. */
+export function nextPayproId() {
+	lastPayproId = Math.max(lastPayproId + 1, Date.now() * 1000 + crypto.randomInt(1000))
+	return String(lastPayproId)
+}
+
+type SimOrderFields = Omit<typeof payproSimOrders.$inferInsert, 'payproId'>
+
+/**
+ * The order's PayPro record: a repeat for the same merchant order number gets the first one back
+ * (as PayPro does); an id already taken by another order (another instance drew it) is drawn again.
+ */
+async function createOrFindSimOrder(db: Db, fields: SimOrderFields) {
+	for (let draw = 0; draw < 5; draw++) {
+		const [inserted] = await db
+			.insert(payproSimOrders)
+			.values({ ...fields, payproId: nextPayproId() })
+			.onConflictDoNothing()
+			.returning()
+		if (inserted) return inserted
+		const [existing] = await db
+			.select()
+			.from(payproSimOrders)
+			.where(and(eq(payproSimOrders.merchantId, fields.merchantId), eq(payproSimOrders.orderNumber, fields.orderNumber)))
+		if (existing) return existing
+	}
+	return null
+}
+
 export function payproSimulator({ db, shopOrigin, callback }: SimulatorOptions) {
 	const router = express.Router()
 	// GGOS is a GET with a JSON body: parse bodies whatever the method.
@@ -75,36 +105,29 @@ export function payproSimulator({ db, shopOrigin, callback }: SimulatorOptions) 
 			return
 		}
 		const orderNumber = String(o.OrderNumber)
-		const payproId = String(Date.now() * 1000 + crypto.randomInt(1000))
-		const [inserted] = await db
-			.insert(payproSimOrders)
-			.values({
-				payproId,
-				merchantId,
-				orderNumber,
-				amount,
-				customerName: String(o.CustomerName ?? ''),
-				customerEmail: String(o.CustomerEmail ?? ''),
-				customerMobile: String(o.CustomerMobile ?? ''),
-				dueDate: String(o.OrderDueDate),
-			})
-			.onConflictDoNothing()
-			.returning()
-		const row =
-			inserted ??
-			(await db
-				.select()
-				.from(payproSimOrders)
-				.where(and(eq(payproSimOrders.merchantId, merchantId), eq(payproSimOrders.orderNumber, orderNumber)))
-				.then((r) => r[0]))
-		const click2Pay = `${shopOrigin()}${SIMULATOR.basePath}/pay/${row!.payproId}`
+		const fields = {
+			merchantId,
+			orderNumber,
+			amount,
+			customerName: String(o.CustomerName ?? ''),
+			customerEmail: String(o.CustomerEmail ?? ''),
+			customerMobile: String(o.CustomerMobile ?? ''),
+			dueDate: String(o.OrderDueDate),
+		}
+		const row = await createOrFindSimOrder(db, fields)
+		if (!row) {
+			logger.error({ orderNumber }, 'PayPro simulator: no free PayPro id after several draws')
+			res.status(500).json([{ Status: '01', Description: 'Try again' }])
+			return
+		}
+		const click2Pay = `${shopOrigin()}${SIMULATOR.basePath}/pay/${row.payproId}`
 		res.json([
 			{ Status: '00' },
 			{
 				Click2Pay: click2Pay,
-				PayProId: row!.payproId,
-				OrderNumber: row!.orderNumber,
-				OrderAmount: String(row!.amount),
+				PayProId: row.payproId,
+				OrderNumber: row.orderNumber,
+				OrderAmount: String(row.amount),
 				Description: 'Order created (PayPro simulator)',
 				BillUrl: click2Pay,
 				Fee: '0',
