@@ -320,6 +320,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		const res = await fetch(`${shop.url}/admin/orders.csv?status=completed`, { headers: { cookie } })
 		expect(res.status).toBe(200)
 		expect(res.headers.get('content-type')).toContain('text/csv')
+		expect(res.headers.get('content-encoding')).toBe('gzip')
 		const text = await res.text()
 		const lines = text.trim().split('\r\n')
 		expect(lines).toHaveLength(2)
@@ -328,6 +329,10 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		expect(text).not.toContain(CODES)
 		const all = await (await fetch(`${shop.url}/admin/orders.csv`, { headers: { cookie } })).text()
 		expect(all).toContain('"Sara, ""the buyer"""')
+		// A client that takes no gzip gets the same rows as they are.
+		const plain = await fetch(`${shop.url}/admin/orders.csv?status=completed`, { headers: { cookie, 'Accept-Encoding': 'identity' } })
+		expect(plain.headers.get('content-encoding')).toBeNull()
+		expect(await plain.text()).toBe(text)
 		expect((await fetch(`${shop.url}/admin/orders.csv`)).status).toBe(401)
 	})
 

@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const encoder = new TextEncoder()
 	let cursor: number | null = null
 	let done = false
-	const stream = new ReadableStream<Uint8Array>({
+	const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
 		start(controller) {
 			// The BOM lets spreadsheet apps read Urdu names as UTF-8.
 			controller.enqueue(encoder.encode('\uFEFF' + HEADER.map(csvCell).join(',') + '\r\n'))
@@ -55,8 +55,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 		},
 	})
 	const date = new Date().toISOString().slice(0, 10)
-	return new Response(stream, {
+	// Gzipped here rather than by the compression middleware, which leaks a 'drain' listener on
+	// every backpressured write of a long stream (expressjs/compression#135).
+	const gzip = /\bgzip\b/i.test(request.headers.get('Accept-Encoding') ?? '')
+	return new Response(gzip ? stream.pipeThrough(new CompressionStream('gzip')) : stream, {
 		headers: {
+			...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': `attachment; filename="orders-${date}.csv"`,
 			'Cache-Control': 'private, no-store',
