@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { FULFILLMENT_STEPS } from '~/domain/orders/status'
+import { ErrorAlert } from '~/components/ui/error-alert'
 
 export interface SavedOrder {
 	order_number: string
@@ -87,11 +88,7 @@ export function FulfillmentForm({
 					The buyer sees this on their order page once the order is Completed. JSON is kept as structured data; leave empty for none.
 				</p>
 			</div>
-			{error ? (
-				<p className="error-box" role="alert">
-					{error}
-				</p>
-			) : null}
+			<ErrorAlert message={error} />
 			<div className="fulfillment-actions">
 				<button type="submit" className="button primary small" disabled={busy}>
 					{busy ? 'Updating...' : 'Save'}

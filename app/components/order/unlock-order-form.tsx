@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { OrderView } from '~/domain/orders/order-view'
 import { fetchOrder } from './fetch-order'
+import { ErrorAlert } from '~/components/ui/error-alert'
 
 const UNLOCK_FAILED = 'Could not unlock the order'
 
@@ -46,11 +47,7 @@ export function UnlockOrderForm({ orderNumber, onUnlocked }: { orderNumber: stri
 			{/* Without JavaScript the API still sets the cookie; reloading this page then shows everything. */}
 			<form method="post" action="/api/order/unlock" className="order-unlock" onSubmit={unlock} noValidate>
 				<input type="hidden" name="orderNumber" value={orderNumber} />
-				{error ? (
-					<p className="error-box" role="alert">
-						{error}
-					</p>
-				) : null}
+				<ErrorAlert message={error} />
 				<div className="field">
 					<label htmlFor="order-unlock-email">Email address</label>
 					<input

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import { Await, useFetcher } from 'react-router'
 import { reviewBelongsTo, REVIEW_LIMITS, type Review } from '~/domain/reviews/review-scope'
 import { Stars } from '../ui/price'
+import { ErrorAlert } from '../ui/error-alert'
 
 /** Reviews of a product (or of Game Pass): streamed list, live additions, and the post form. */
 export function ReviewsSection({ productId, reviews, title = 'Customer Reviews' }: { productId: number; reviews: Promise<Review[]>; title?: string }) {
@@ -80,7 +81,7 @@ function ReviewForm({ productId }: { productId: number }) {
 			}}
 		>
 			<h3>Write a review</h3>
-			{error ? <p className="error-box" role="alert">{error}</p> : null}
+			<ErrorAlert message={error} />
 			<fieldset disabled={submitting}>
 				<input type="hidden" name="productId" value={productId} />
 				<input type="hidden" name="rating" value={rating} />

@@ -8,6 +8,7 @@ import { displayPrice } from '~/domain/pricing/product-options'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
 import { useHydrated } from '~/utils/use-hydrated'
+import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/dm-order'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -83,11 +84,7 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 			<p className="muted">For orders agreed over direct messages: the buyer gets a tracking link to their order.</p>
 			{/* POST, never GET: a submit before the page is ready must not put the key in the address. */}
 			<form method="post" className="dm-order-form" onSubmit={submit}>
-				{error ? (
-					<p className="error-box" role="alert">
-						{error}
-					</p>
-				) : null}
+				<ErrorAlert message={error} />
 				<div className="field">
 					<label htmlFor="dm-name">Customer Name</label>
 					<input id="dm-name" name="name" autoComplete="off" maxLength={100} />

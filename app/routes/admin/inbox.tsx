@@ -1,14 +1,14 @@
-import { Form, data, useActionData, useNavigation } from 'react-router'
+import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { listContactMessages } from '~/domain/contact/list-contact-messages.server'
 import { markMessageHandled } from '~/domain/contact/mark-message-handled.server'
-import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import type { Route } from './+types/inbox'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,14 +24,11 @@ const handledInput = z.object({ messageId: z.coerce.number().int().positive(), h
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
 	const parsed = handledInput.safeParse(Object.fromEntries(await request.formData()))
-	if (!parsed.success) return data({ error: NOT_UNDERSTOOD }, { status: 400 })
-	try {
+	if (!parsed.success) return notUnderstood()
+	return staffActionResult(async () => {
 		await markMessageHandled(db(), staffActor(staff), parsed.data)
-		return { error: null }
-	} catch (error) {
-		if (error instanceof AppError) return data({ error: error.message }, { status: error.status })
-		throw error
-	}
+		return parsed.data.handled ? 'Message marked as handled.' : 'Message reopened.'
+	})
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
@@ -43,11 +40,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 		<div className="staff-inbox">
 			<h1>Inbox</h1>
 			<p className="muted">{messages.length === 0 ? 'No messages yet.' : `${open} open of ${messages.length} messages, newest first.`}</p>
-			{result?.error ? (
-				<p className="error-box" role="alert">
-					{result.error}
-				</p>
-			) : null}
+			<ActionResult result={result} />
 			<ul className="inbox-list">
 				{messages.map((m) => (
 					<li key={m.id} className={m.handled ? 'inbox-message handled' : 'inbox-message'}>

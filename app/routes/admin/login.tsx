@@ -4,6 +4,7 @@ import { signIn } from '~/domain/staff/sign-in.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { assertSameOrigin, currentStaff, sessionCookie, sessionPolicy } from '~/utils/staff-auth.server'
+import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -40,11 +41,7 @@ export default function Login() {
 			<h1>Staff sign-in</h1>
 			{/* A new key per answer clears the password field after a failed attempt. */}
 			<Form method="post" className="login-form" key={result ? JSON.stringify(result) + Date.now() : 'form'}>
-				{result?.error ? (
-					<p className="error-box" role="alert">
-						{result.error}
-					</p>
-				) : null}
+				<ErrorAlert message={result?.error} />
 				<div className="field">
 					<label htmlFor="login-email">Email</label>
 					<input id="login-email" name="email" type="email" autoComplete="username" required defaultValue={result?.email ?? ''} />

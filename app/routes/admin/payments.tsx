@@ -1,14 +1,14 @@
-import { Form, Link, data, useActionData, useNavigation } from 'react-router'
+import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { confirmTransfer, listTransferQueue, rejectTransfer } from '~/domain/payments/review-transfer.server'
-import { AppError } from '~/utils/app-error'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import type { Route } from './+types/payments'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,20 +28,17 @@ const reviewInput = z.object({
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
 	const parsed = reviewInput.safeParse(Object.fromEntries(await request.formData()))
-	if (!parsed.success) return data({ error: NOT_UNDERSTOOD, message: null }, { status: 400 })
+	if (!parsed.success) return notUnderstood()
 	const { intent, orderNumber, note } = parsed.data
 	const actor = staffActor(staff)
-	try {
+	return staffActionResult(async () => {
 		if (intent === 'confirm') {
 			const { changed } = await confirmTransfer(db(), actor, orderNumber, note)
-			return { error: null, message: changed ? `Order ${orderNumber} is paid. The buyer has been emailed.` : `Order ${orderNumber} was already confirmed.` }
+			return changed ? `Order ${orderNumber} is paid. The buyer has been emailed.` : `Order ${orderNumber} was already confirmed.`
 		}
 		await rejectTransfer(db(), actor, orderNumber, note)
-		return { error: null, message: `Order ${orderNumber} was rejected. The buyer sees your reason on their order page.` }
-	} catch (error) {
-		if (error instanceof AppError) return data({ error: error.message, message: null }, { status: error.status })
-		throw error
-	}
+		return `Order ${orderNumber} was rejected. The buyer sees your reason on their order page.`
+	})
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
@@ -53,16 +50,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
 		<div className="staff-transfers">
 			<h1>Transfers</h1>
 			<p className="muted">Bank and wallet transfers with an uploaded receipt. Check the money has arrived before you confirm.</p>
-			{result?.error ? (
-				<p className="error-box" role="alert">
-					{result.error}
-				</p>
-			) : null}
-			{result?.message ? (
-				<p className="success-box" role="status">
-					{result.message}
-				</p>
-			) : null}
+			<ActionResult result={result} />
 			{queue.length === 0 ? <p className="empty-state">No transfers waiting.</p> : null}
 			<ul className="transfer-list">
 				{queue.map((t) => {

@@ -15,6 +15,7 @@ import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/utils/staff-auth.server'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/settings'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -78,12 +79,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
-	const errorFor = (intent: string) =>
-		failed?.intent === intent ? (
-			<p className="error-box" role="alert">
-				{failed.error}
-			</p>
-		) : null
+	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.error : null} />
 
 	return (
 		<div className="staff-settings">

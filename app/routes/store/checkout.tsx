@@ -8,6 +8,7 @@ import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/
 import { readCheckoutAnswer, type CheckoutAnswer } from '~/domain/orders/checkout-response'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
+import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -122,11 +123,7 @@ export default function Checkout() {
 				<OrderSummary items={items} single={single} />
 				<section className="checkout-form-panel" aria-labelledby="customer-title">
 					<h2 id="customer-title">Customer Information</h2>
-					{error ? (
-						<p className="error-box" role="alert">
-							{error}
-						</p>
-					) : null}
+					<ErrorAlert message={error} />
 					<form onSubmit={submit} noValidate>
 						<div className="field">
 							<label htmlFor="checkout-name">Full Name</label>

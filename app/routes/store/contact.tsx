@@ -7,6 +7,7 @@ import { useRootData } from '~/root'
 import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
 import { pageMeta } from '~/utils/seo'
+import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -55,11 +56,7 @@ export default function Contact() {
 				</p>
 			) : (
 				<Form method="post" className="contact-form" noValidate>
-					{failed ? (
-						<p className="error-box" role="alert">
-							{failed.error}
-						</p>
-					) : null}
+					<ErrorAlert message={failed?.error} />
 					<Field name="name" label="Name" autoComplete="name" error={errorOf('name')} defaultValue={failed?.values.name} />
 					<Field name="email" label="Email" type="email" autoComplete="email" error={errorOf('email')} defaultValue={failed?.values.email} />
 					<Field name="subject" label="Subject (optional)" error={errorOf('subject')} defaultValue={failed?.values.subject} />

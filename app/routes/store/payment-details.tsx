@@ -11,6 +11,7 @@ import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { transferAccountsConfig, type TransferAccount } from '~/utils/store-config.server'
 import { useHydrated } from '~/utils/use-hydrated'
+import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/payment-details'
 
 export async function loader() {
@@ -145,11 +146,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 							}}
 							disabled={busy || sent !== null}
 						/>
-						{error ? (
-							<p className="error-box" role="alert">
-								{error}
-							</p>
-						) : null}
+						<ErrorAlert message={error} />
 						<button type="submit" className="button primary block confirm-payment" disabled={!receipt || busy || sent !== null}>
 							{busy ? 'Uploading...' : 'Confirm Payment'}
 						</button>
