@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { BootScriptsProvider } from './components/layout/boot-scripts'
+import { bootScripts } from './utils/boot-scripts.server'
 import { NonceProvider } from './utils/nonce'
 import { logger } from './utils/logger.server'
 
@@ -29,7 +31,9 @@ export default function handleRequest(
 		)
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				<BootScriptsProvider value={import.meta.env.DEV ? null : bootScripts(routerContext)}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</BootScriptsProvider>
 			</NonceProvider>,
 			{
 				nonce,

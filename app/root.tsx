@@ -1,6 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { CartProvider } from './components/cart/cart-context'
+import { BootScripts } from './components/layout/boot-scripts'
 import { CartDrawer } from './components/layout/cart-drawer'
 import { ChatButton, ChatMessageProvider } from './components/layout/chat-button'
 import { SiteFooter } from './components/layout/site-footer'
@@ -41,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<body>
 				{children}
 				<ScrollRestoration nonce={nonce} />
-				<Scripts nonce={nonce} />
+				{import.meta.env.DEV ? <Scripts nonce={nonce} /> : <BootScripts nonce={nonce} />}
 			</body>
 		</html>
 	)

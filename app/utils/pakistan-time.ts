@@ -14,6 +14,21 @@ export function formatPakistanTime(iso: string): string {
 	return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} PKT`
 }
 
+/** '5 Jan 2025': the Pakistan calendar day of an instant, as reviews show it. */
+export function formatPakistanDay(iso: string): string {
+	const time = new Date(iso).getTime()
+	if (Number.isNaN(time)) return ''
+	const d = new Date(time + PKT_OFFSET_MS)
+	return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
+}
+
+/** '05/01/2025, 15:04': day/month/year and the 24-hour time in Pakistan, as the chat message writes it. */
+export function formatPakistanNumeric(date: Date): string {
+	const d = new Date(date.getTime() + PKT_OFFSET_MS)
+	const two = (n: number) => String(n).padStart(2, '0')
+	return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`
+}
+
 /** Pakistan's calendar date, '2025-01-05'. */
 export function pakistanDate(date: Date): string {
 	return new Date(date.getTime() + PKT_OFFSET_MS).toISOString().slice(0, 10)

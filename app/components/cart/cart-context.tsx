@@ -3,8 +3,6 @@ import { cartReducer, emptyCart, parseStoredCart, type CartAction, type CartStat
 
 interface CartContextValue extends CartState {
 	dispatch: (action: CartAction) => void
-	/** false until the stored cart has been read in the browser. */
-	restored: boolean
 }
 
 const CartContext = createContext<CartContextValue | null>(null)
@@ -15,7 +13,9 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 
 	useEffect(() => {
 		try {
-			dispatch({ type: 'restore', items: parseStoredCart(window.localStorage.getItem(storageKey)) })
+			const items = parseStoredCart(window.localStorage.getItem(storageKey))
+			// Nothing saved: the server's empty cart stands, and the page is not rendered again.
+			if (items.length > 0) dispatch({ type: 'restore', items })
 		} catch (error) {
 			console.warn('Could not read the saved cart; starting with an empty one.', error)
 		}
@@ -31,7 +31,7 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 		}
 	}, [state.items, storageKey])
 
-	const value = useMemo(() => ({ ...state, dispatch, restored: restored.current }), [state])
+	const value = useMemo(() => ({ ...state, dispatch }), [state])
 	return <CartContext.Provider value={value}>{children}</CartContext.Provider>
 }
 

@@ -1,19 +1,23 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { chatLink } from '~/utils/chat'
 
-const ChatMessageContext = createContext<{ message: string | null; setMessage: (m: string | null) => void }>({
-	message: null,
-	setMessage: () => {},
-})
+// Two contexts: a page that sets the message reads only the setter, which never changes, so only
+// the chat button renders again when the message does.
+const ChatMessageContext = createContext<string | null>(null)
+const SetChatMessageContext = createContext<(m: string | null) => void>(() => {})
 
 export function ChatMessageProvider({ children }: { children: ReactNode }) {
 	const [message, setMessage] = useState<string | null>(null)
-	return <ChatMessageContext.Provider value={{ message, setMessage }}>{children}</ChatMessageContext.Provider>
+	return (
+		<SetChatMessageContext.Provider value={setMessage}>
+			<ChatMessageContext.Provider value={message}>{children}</ChatMessageContext.Provider>
+		</SetChatMessageContext.Provider>
+	)
 }
 
 /** A page sets the prefilled chat text (a product enquiry) while it is shown. */
 export function useChatMessage(message: string | null) {
-	const { setMessage } = useContext(ChatMessageContext)
+	const setMessage = useContext(SetChatMessageContext)
 	useEffect(() => {
 		setMessage(message)
 		return () => setMessage(null)
@@ -21,7 +25,7 @@ export function useChatMessage(message: string | null) {
 }
 
 export function ChatButton({ whatsapp }: { whatsapp: string }) {
-	const { message } = useContext(ChatMessageContext)
+	const message = useContext(ChatMessageContext)
 	return (
 		<a
 			className="chat-button"

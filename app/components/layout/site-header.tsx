@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { cartBadge, cartCount } from '~/domain/cart/cart'
-import { useHydrated } from '~/utils/use-hydrated'
 import { useCart } from '../cart/cart-context'
 
 const NAV = [
@@ -17,7 +16,6 @@ export const BANNER_TEXT = 'Xbox Game Pass Revamped - New Plans & Price Hike on 
 export function SiteHeader({ storeName }: { storeName: string }) {
 	const [menuOpen, setMenuOpen] = useState(false)
 	const { items, dispatch } = useCart()
-	const hydrated = useHydrated()
 	const location = useLocation()
 	const count = cartCount(items)
 
@@ -49,13 +47,14 @@ export function SiteHeader({ storeName }: { storeName: string }) {
 						type="button"
 						className="cart-button"
 						onClick={() => dispatch({ type: 'toggle' })}
-						aria-label={hydrated && count > 0 ? `Cart, ${count} item${count === 1 ? '' : 's'}` : 'Cart'}
+						aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? '' : 's'}` : 'Cart'}
 					>
 						<svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
 							<path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l.3 2H19v2H6L3.4 4H1V2h3.6a1 1 0 0 1 1 .8L5.2 4Z" />
 						</svg>
-						{/* Rendered only after hydration, absolutely placed: it cannot shift the layout. */}
-						{hydrated && count > 0 ? (
+						{/* The server's cart is empty, so the badge appears only once the saved cart is read in the
+						    browser; it is absolutely placed and cannot shift the layout. */}
+						{count > 0 ? (
 							<span className="cart-badge" data-testid="cart-badge">
 								{cartBadge(count)}
 							</span>

@@ -1,3 +1,4 @@
+import { formatPakistanNumeric } from '~/utils/pakistan-time'
 import { linePrice, type CartItem } from '~/domain/cart/cart'
 import { formatRs } from '~/utils/money'
 
@@ -21,19 +22,7 @@ export function orderTrackingUrl(origin: string, orderNumber: string) {
 }
 
 // Pakistan time, dd/mm/yyyy as everywhere else in the shop, with the time of day.
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-	timeZone: 'Asia/Karachi',
-	day: '2-digit',
-	month: '2-digit',
-	year: 'numeric',
-	hour: '2-digit',
-	minute: '2-digit',
-	hourCycle: 'h23',
-})
-
-export function formatTransferDate(date: Date) {
-	return dateFormat.format(date)
-}
+export const formatTransferDate = formatPakistanNumeric
 
 function itemLine(item: TransferMessageInput['items'][number], index: number) {
 	const options = [

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { Await, useFetcher } from 'react-router'
 import { reviewBelongsTo, REVIEW_LIMITS, type Review } from '~/domain/reviews/review-scope'
+import { formatPakistanDay } from '~/utils/pakistan-time'
 import { Stars } from '../ui/price'
 import { ErrorAlert } from '../ui/error-alert'
 
@@ -43,7 +44,7 @@ function ReviewList({ productId, initial }: { productId: number; initial: Review
 					</p>
 					<p>{r.comment}</p>
 					<p className="muted small">
-						<time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Karachi' })}</time>
+						<time dateTime={r.createdAt}>{formatPakistanDay(r.createdAt)}</time>
 					</p>
 				</li>
 			))}

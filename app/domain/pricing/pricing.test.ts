@@ -20,6 +20,12 @@ describe('line price (§9)', () => {
 		expect(parsePriceText('')).toBe(0)
 		expect(formatRs(1200)).toBe('Rs. 1,200')
 		expect(formatRs(115000)).toBe('Rs. 115,000')
+		expect(formatRs(0)).toBe('Rs. 0')
+		expect(formatRs(999)).toBe('Rs. 999')
+		expect(formatRs(1000)).toBe('Rs. 1,000')
+		expect(formatRs(1234567)).toBe('Rs. 1,234,567')
+		expect(formatRs(2400.5)).toBe('Rs. 2,401')
+		expect(formatRs(-1500)).toBe('Rs. -1,500')
 	})
 })
 

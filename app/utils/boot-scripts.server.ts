@@ -1,0 +1,141 @@
+import { matchRoutes, type EntryContext, type RouteObject } from 'react-router'
+
+/**
+ * The two inline scripts that start the app in the browser, written in place of React Router's
+ * <Scripts> (see docs/decisions/008-hydrate-after-paint.md).
+ *
+ * React Router's <Scripts> puts a modulepreload link for every chunk in the head and imports them
+ * from a module script, so ~120 KB of JavaScript competes with the stylesheet and the product
+ * images on a slow link, and the page's first paint waits behind it. Here the page paints first:
+ * - `context` is React Router's own hand-off (loader data and the stream its later chunks feed);
+ * - `loader` fetches the same modules and sets the same globals React Router's script sets, but
+ *   only once the page has loaded and painted, or at the buyer's first tap or key press if that
+ *   comes sooner. Until then the server's HTML is the page: links and forms work without it.
+ */
+export interface BootScripts {
+	context: string
+	loader: string
+}
+
+type Manifest = EntryContext['manifest']
+type ManifestRoute = Manifest['routes'][string] & {}
+
+/** What the browser needs to start: modules to fetch, route modules by id, the manifest. */
+export interface BootPlan {
+	preload: string[]
+	routes: Array<[routeId: string, modules: string[]]>
+	manifest: Omit<Manifest, 'sri'> & { sri?: true }
+	entry: string
+}
+
+const STREAM_SCRIPT =
+	'window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());'
+
+// Plain ES2017 in a string: it runs as an inline classic script before any bundle has loaded.
+const LOADER = `(function (plan) {
+	var started = false;
+	var inputs = ['pointerdown', 'keydown', 'touchstart'];
+	function start() {
+		if (started) return;
+		started = true;
+		inputs.forEach(function (type) { removeEventListener(type, start, true); });
+		plan.preload.forEach(function (href) {
+			var link = document.createElement('link');
+			link.rel = 'modulepreload';
+			link.href = href;
+			document.head.appendChild(link);
+		});
+		Promise.all(plan.routes.map(function (route) {
+			return Promise.all(route[1].map(function (href) { return import(href); }));
+		})).then(function (loaded) {
+			var modules = {};
+			plan.routes.forEach(function (route, i) {
+				modules[route[0]] = loaded[i].length === 1 ? loaded[i][0] : Object.assign.apply(Object, [{}].concat(loaded[i]));
+			});
+			window.__reactRouterManifest = plan.manifest;
+			window.__reactRouterRouteModules = modules;
+			return import(plan.entry);
+		}).catch(function (error) {
+			console.error('The page could not start its scripts; the next tap will try again.', error);
+			started = false;
+			inputs.forEach(function (type) { addEventListener(type, start, { capture: true, passive: true }); });
+		});
+	}
+	inputs.forEach(function (type) { addEventListener(type, start, { capture: true, passive: true }); });
+	function afterPaint() { requestAnimationFrame(function () { setTimeout(start, 0); }); }
+	if (document.readyState === 'complete') afterPaint();
+	else addEventListener('load', afterPaint, { once: true });
+})`
+
+export function bootScripts(entry: EntryContext): BootScripts {
+	if (entry.renderMeta) entry.renderMeta.didRenderScripts = true
+	return {
+		context: `window.__reactRouterContext = ${entry.serverHandoffString};${STREAM_SCRIPT}`,
+		loader: `${LOADER}(${inlineJson(bootPlan(entry))});`,
+	}
+}
+
+export function bootPlan(entry: EntryContext): BootPlan {
+	const { manifest, staticHandlerContext } = entry
+	const matched = staticHandlerContext.matches.map((m) => manifestRoute(manifest, m.route.id))
+	const routes = matched.map((route): [string, string[]] => [route.id, routeModules(route)])
+	return {
+		preload: [manifest.entry.module, ...manifest.entry.imports],
+		routes,
+		manifest: partialManifest(manifest, staticHandlerContext.location.pathname, staticHandlerContext.basename, matched),
+		entry: manifest.entry.module,
+	}
+}
+
+function manifestRoute(manifest: Manifest, id: string): ManifestRoute {
+	const route = manifest.routes[id]
+	if (!route) throw new Error(`Route ${id} is not in the build manifest`)
+	return route
+}
+
+/** A route's module, with its split client modules first as React Router merges them. */
+function routeModules(route: ManifestRoute): string[] {
+	return [route.clientActionModule, route.clientLoaderModule, route.clientMiddlewareModule, route.hydrateFallbackModule, route.module].filter(
+		(href): href is string => Boolean(href),
+	)
+}
+
+/**
+ * React Router's lazy route discovery starts from a partial manifest: the matched routes and every
+ * route matching an ancestor path of the URL. The rest is fetched from /__manifest as links appear.
+ */
+function partialManifest(manifest: Manifest, pathname: string, basename: string | undefined, matched: ManifestRoute[]): BootPlan['manifest'] {
+	const ids = new Set(matched.map((r) => r.id))
+	const tree = routeTree(manifest)
+	const segments = pathname.split('/').filter(Boolean)
+	segments.pop()
+	const paths = ['/']
+	while (segments.length > 0) {
+		paths.push(`/${segments.join('/')}`)
+		segments.pop()
+	}
+	for (const path of paths) {
+		for (const match of matchRoutes(tree, path, basename || '/') ?? []) ids.add(match.route.id!)
+	}
+	const { sri, ...rest } = manifest
+	return {
+		...rest,
+		routes: Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]])),
+		...(sri ? { sri: true as const } : {}),
+	}
+}
+
+function routeTree(manifest: Manifest, parentId?: string): RouteObject[] {
+	return Object.values(manifest.routes)
+		.filter((r): r is ManifestRoute => r !== undefined && r.parentId === parentId)
+		.map((r) =>
+			r.index
+				? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive }
+				: { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: routeTree(manifest, r.id) },
+		)
+}
+
+/** JSON that cannot close the script element it sits in. */
+function inlineJson(value: unknown): string {
+	return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { formatPakistanDay, formatPakistanNumeric, formatPakistanTime } from './pakistan-time'
+
+describe('Pakistan time (UTC+5, no daylight saving)', () => {
+	it('gives the Pakistan calendar day, which is already the next day after 19:00 UTC', () => {
+		expect(formatPakistanDay('2026-11-22T18:59:00Z')).toBe('22 Nov 2026')
+		expect(formatPakistanDay('2026-11-22T19:00:00Z')).toBe('23 Nov 2026')
+		expect(formatPakistanDay('2025-07-08T00:00:00Z')).toBe('8 Jul 2025')
+		expect(formatPakistanDay('not a date')).toBe('')
+	})
+
+	it('writes the numeric form with two-digit parts and a 24-hour clock', () => {
+		expect(formatPakistanNumeric(new Date('2025-12-31T20:05:00Z'))).toBe('01/01/2026, 01:05')
+		expect(formatPakistanNumeric(new Date('2026-03-04T09:30:00Z'))).toBe('04/03/2026, 14:30')
+	})
+
+	it('agrees with the ICU Asia/Karachi calendar for the day and the numeric form', () => {
+		const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Karachi' })
+		const numeric = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Karachi', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+		for (let t = Date.UTC(2024, 0, 1, 3, 17); t < Date.UTC(2027, 0, 1); t += 7.3 * 3_600_000) {
+			const date = new Date(t)
+			expect(formatPakistanDay(date.toISOString())).toBe(day.format(date).replace('Sept', 'Sep'))
+			expect(formatPakistanNumeric(date)).toBe(numeric.format(date))
+		}
+	})
+
+	it('keeps the full time form', () => {
+		expect(formatPakistanTime('2025-01-05T10:04:00Z')).toBe('5 Jan 2025, 3:04 PM PKT')
+	})
+})
