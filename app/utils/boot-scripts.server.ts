@@ -1,4 +1,5 @@
 import { matchRoutes, type EntryContext, type RouteObject } from 'react-router'
+import { HYDRATED_EVENT } from '~/components/layout/boot-scripts'
 
 /**
  * The two inline scripts that start the app in the browser, written in place of React Router's
@@ -10,7 +11,8 @@ import { matchRoutes, type EntryContext, type RouteObject } from 'react-router'
  * - `context` is React Router's own hand-off (loader data and the stream its later chunks feed);
  * - `loader` fetches the same modules and sets the same globals React Router's script sets, but
  *   only once the page has loaded and painted, or at the buyer's first tap or key press if that
- *   comes sooner. Until then the server's HTML is the page: links and forms work without it.
+ *   comes sooner. Until then the server's HTML is the page: links and forms work without it, and
+ *   a tap on a button that needs the scripts is made again once they are running.
  */
 export interface BootScripts {
 	context: string
@@ -35,6 +37,20 @@ const STREAM_SCRIPT =
 const LOADER = `(function (plan) {
 	var started = false;
 	var inputs = ['pointerdown', 'keydown', 'touchstart'];
+	// A tap on a script-driven button (Add, the cart, the menu) before the scripts have arrived is
+	// kept and made again once the page has hydrated; links and form submits work without them.
+	var pending = null;
+	function remember(event) {
+		var button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+		if (!button) return;
+		event.preventDefault();
+		pending = button;
+	}
+	addEventListener('click', remember, true);
+	addEventListener('${HYDRATED_EVENT}', function () {
+		if (pending && pending.isConnected) pending.click();
+		pending = null;
+	}, { once: true });
 	function start() {
 		if (started) return;
 		started = true;
@@ -55,10 +71,12 @@ const LOADER = `(function (plan) {
 			window.__reactRouterManifest = plan.manifest;
 			window.__reactRouterRouteModules = modules;
 			return import(plan.entry);
-		}).catch(function (error) {
-			console.error('The page could not start its scripts; the next tap will try again.', error);
-			started = false;
-			inputs.forEach(function (type) { addEventListener(type, start, { capture: true, passive: true }); });
+		}).then(function () {
+			// React now listens, and replays what happens while it hydrates.
+			removeEventListener('click', remember, true);
+		}, function (error) {
+			removeEventListener('click', remember, true);
+			console.error('The page could not load its scripts; it keeps working as a plain page.', error);
 		});
 	}
 	inputs.forEach(function (type) { addEventListener(type, start, { capture: true, passive: true }); });

@@ -166,7 +166,7 @@ test('product pages carry Open Graph and price meta tags', async ({ page }) => {
 	await expect(meta('product:price:amount')).toHaveAttribute('content', '4000')
 	await expect(meta('product:price:currency')).toHaveAttribute('content', 'PKR')
 	// Open Graph consumers do not resolve relative URLs: og:image must be absolute.
-	await expect(meta('og:image')).toHaveAttribute('content', /^https?:\/\/[^/]+\/images\/products\/1\.svg$/)
+	await expect(meta('og:image')).toHaveAttribute('content', /^https?:\/\/[^/]+\/images\/products\/1\.webp$/)
 
 	await page.goto('/product/14')
 	await expect(meta('og:title')).toHaveAttribute('content', 'Xbox Gift Card')

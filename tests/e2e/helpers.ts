@@ -116,7 +116,7 @@ export const storedLine = {
 	giftCard10: (quantity = 1) => ({
 		id: 14,
 		name: 'Xbox Gift Card',
-		image: '/images/products/14.svg',
+		image: '/images/products/14.webp',
 		price: 'Rs. 3,200',
 		originalPrice: null,
 		quantity,
@@ -125,7 +125,7 @@ export const storedLine = {
 	pcGamePass: (quantity = 1) => ({
 		id: 10,
 		name: 'PC Game Pass',
-		image: '/images/products/10.svg',
+		image: '/images/products/10.webp',
 		price: 'Rs. 1,200',
 		originalPrice: null,
 		quantity,

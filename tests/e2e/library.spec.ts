@@ -1,15 +1,19 @@
 import type { Locator } from '@playwright/test'
 import { test, expect, gotoHydrated } from './helpers'
 
-/** Title and genre of each game card: a card reads ['Top',] title, genre. */
+/**
+ * Title and genre of each game card: a card reads ['Top',] title, genre. Read from the text of each
+ * part rather than innerText: titles far down the list are not laid out until scrolled near.
+ */
 async function gamesIn(section: Locator) {
-	const texts = await section.getByRole('listitem').allInnerTexts()
-	return texts.map((text) => {
-		const lines = text.split('\n').map((l) => l.trim()).filter(Boolean)
-		const top = lines[0] === 'Top'
-		const [title = '', genre = ''] = top ? lines.slice(1) : lines
-		return { top, title, genre }
-	})
+	return section.getByRole('listitem').evaluateAll((items) =>
+		items.map((item) => {
+			const parts = [...item.children].map((c) => (c.textContent ?? '').trim()).filter(Boolean)
+			const top = parts[0] === 'Top'
+			const [title = '', genre = ''] = top ? parts.slice(1) : parts
+			return { top, title, genre }
+		}),
+	)
 }
 
 /** The 'N game(s)' count in a section heading. */

@@ -27,7 +27,7 @@ import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 const line: OrderLine = {
 	id: 14,
 	name: 'Xbox Gift Card',
-	image: '/images/products/14.svg',
+	image: '/images/products/14.webp',
 	price: 3200,
 	originalPrice: null,
 	quantity: 1,

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../app/db/client.server'
@@ -54,6 +56,22 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 		const original = (await import('../../app/db/seed/catalogue')).catalogue.find((p) => p.id === 2)!
 		await db.update(products).set({ price: original.price, name: original.name }).where(eq(products.id, 2))
 		expect(await db.select().from(gameLibrary).where(eq(gameLibrary.title, ''))).toEqual([])
+	})
+
+	it('moves default SVG covers to their WebP copies and leaves an image staff chose alone', async () => {
+		const { db } = database
+		const migration = fs.readFileSync(path.resolve('drizzle/0004_product_covers_webp.sql'), 'utf8')
+		await db.update(products).set({ image: '/images/products/3.svg' }).where(eq(products.id, 3))
+		await db.update(products).set({ image: 'https://cdn.example.pk/covers/4.svg' }).where(eq(products.id, 4))
+		try {
+			await db.execute(sql.raw(migration))
+			expect((await getProduct(db, 3))!.image).toBe('/images/products/3.webp')
+			expect((await getProduct(db, 4))!.image).toBe('https://cdn.example.pk/covers/4.svg')
+			expect((await getProduct(db, 5))!.image).toBe('/images/products/5.webp')
+		} finally {
+			const seeded = (await import('../../app/db/seed/catalogue')).catalogue
+			for (const id of [3, 4]) await db.update(products).set({ image: seeded.find((p) => p.id === id)!.image }).where(eq(products.id, id))
+		}
 	})
 
 	it('stores a review and lists it first; Game Pass reviews are shared by products 1 and 10', async () => {

@@ -113,7 +113,7 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 					NAME: 'Ali Khan',
 					ORDER_ID: order.orderNumber,
 					PRODUCT_NAME: 'Xbox Gift Card',
-					PRODUCT_IMAGE: expect.stringMatching(/^https?:\/\/.+\/images\/products\/14\.svg$/),
+					PRODUCT_IMAGE: expect.stringMatching(/^https?:\/\/.+\/images\/products\/14\.webp$/),
 					TRACKING_URL: expect.stringMatching(/^https?:\/\//),
 				},
 				headers: { idempotencyKey: `order-paid:${order.orderNumber}` },

@@ -5,6 +5,9 @@ const BootScriptsContext = createContext<BootScriptsText | null>(null)
 /** entry.server provides the scripts' text; in the browser there is none and the tags hydrate as they are. */
 export const BootScriptsProvider = BootScriptsContext.Provider
 
+/** Dispatched on window once the app has hydrated; the boot script then repeats a tap it kept. */
+export const HYDRATED_EVENT = 'shop:hydrated'
+
 let hydrated = false
 
 /** Starts the app after the page has painted; see app/utils/boot-scripts.server.ts. */
@@ -12,6 +15,7 @@ export function BootScripts({ nonce }: { nonce?: string }) {
 	const scripts = useContext(BootScriptsContext)
 	useEffect(() => {
 		hydrated = true
+		window.dispatchEvent(new Event(HYDRATED_EVENT))
 	}, [])
 	if (hydrated) return null
 	return (

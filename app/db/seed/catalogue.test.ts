@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { catalogue } from './catalogue'
 
@@ -24,5 +26,15 @@ describe('catalogue seed', () => {
 	it('covers every category and never mixes durations with denominations', () => {
 		expect(new Set(catalogue.map((p) => p.category))).toEqual(new Set(['xbox', 'playstation', 'pc']))
 		expect(catalogue.filter((p) => p.durations && p.denominations)).toEqual([])
+	})
+
+	it('points every product at its own WebP cover, rendered from the SVG beside it', () => {
+		for (const p of catalogue) {
+			expect(p.image).toBe(`/images/products/${p.id}.webp`)
+			const webp = fs.readFileSync(path.resolve('public', p.image.slice(1)))
+			expect(webp.subarray(0, 4).toString('latin1')).toBe('RIFF')
+			expect(webp.subarray(8, 12).toString('latin1')).toBe('WEBP')
+			expect(fs.existsSync(path.resolve('public', `images/products/${p.id}.svg`))).toBe(true)
+		}
 	})
 })

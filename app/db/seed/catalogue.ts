@@ -16,7 +16,7 @@ export const catalogue: Product[] = [
 			'Hundreds of games on your Xbox, day-one releases, online multiplayer and EA Play, all in one pass. We activate it on your own account or hand you a ready account, delivered by WhatsApp or email in 0-24 hours. Our best-seller, trusted by 1000+ gamers.',
 		price: 4000,
 		originalPrice: null,
-		image: '/images/products/1.svg',
+		image: '/images/products/1.webp',
 		caption: 'Best-seller · 1-2 months or custom',
 		category: 'xbox',
 		features: [
@@ -51,7 +51,7 @@ export const catalogue: Product[] = [
 			'Online multiplayer on Xbox plus a hand-picked library of 25+ games. The simple, budget-friendly way to play online with your friends. Code or activation sent by WhatsApp or email in 0-24 hours.',
 		price: 1000,
 		originalPrice: null,
-		image: '/images/products/2.svg',
+		image: '/images/products/2.webp',
 		caption: 'Online multiplayer · 1-12 months',
 		category: 'xbox',
 		features: [
@@ -87,7 +87,7 @@ export const catalogue: Product[] = [
 			'Hundreds of console games plus online multiplayer, for less than Ultimate. New games join the library all the time (day-one releases are not included). Activated for you and delivered in 0-24 hours.',
 		price: 2500,
 		originalPrice: 3000,
-		image: '/images/products/3.svg',
+		image: '/images/products/3.webp',
 		caption: 'On sale · 1-3 months',
 		category: 'xbox',
 		features: [
@@ -122,7 +122,7 @@ export const catalogue: Product[] = [
 			'Play EA favourites like EA Sports FC, Madden NFL, Battlefield and Star Wars on your Xbox. Members also get 10% off EA digital purchases and early trials of new releases. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 1000,
 		originalPrice: null,
-		image: '/images/products/4.svg',
+		image: '/images/products/4.webp',
 		caption: 'EA library on Xbox · 1 or 12 months',
 		category: 'xbox',
 		features: [
@@ -155,7 +155,7 @@ export const catalogue: Product[] = [
 			'The complete Grand Theft Auto V story plus GTA Online, with the Criminal Enterprise Starter Pack included. Get properties, vehicles, weapons and GTA$1,000,000 to kick-start your empire in Los Santos. Your code arrives by WhatsApp or email in 0-24 hours.',
 		price: 3500,
 		originalPrice: 4500,
-		image: '/images/products/5.svg',
+		image: '/images/products/5.webp',
 		caption: 'Premium Edition · Starter Pack included',
 		category: 'xbox',
 		features: [
@@ -185,7 +185,7 @@ export const catalogue: Product[] = [
 			'The legendary fighting game with all four Season Passes included: extra fighters, stages and outfits from day one. Fight locally or online on Xbox One and Xbox Series X|S. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 2800,
 		originalPrice: null,
-		image: '/images/products/6.svg',
+		image: '/images/products/6.webp',
 		caption: 'All Season Passes included',
 		category: 'xbox',
 		features: [
@@ -215,7 +215,7 @@ export const catalogue: Product[] = [
 			'Online multiplayer, monthly games to claim and keep, and cloud storage for your saves. The easy way to play online on PS4 and PS5. Your code arrives by WhatsApp or email in 0-24 hours.',
 		price: 2500,
 		originalPrice: null,
-		image: '/images/products/7.svg',
+		image: '/images/products/7.webp',
 		caption: 'Online play · 1-12 months',
 		category: 'playstation',
 		features: [
@@ -250,7 +250,7 @@ export const catalogue: Product[] = [
 			'Everything in Essential plus a catalogue of hundreds of PS4 and PS5 games to download and play. Great value if you like trying new games every month. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 3800,
 		originalPrice: 4500,
-		image: '/images/products/8.svg',
+		image: '/images/products/8.webp',
 		caption: 'On sale · Game Catalogue · 1-12 months',
 		category: 'playstation',
 		features: [
@@ -285,7 +285,7 @@ export const catalogue: Product[] = [
 			'The full PlayStation Plus package: every Extra benefit plus classic PlayStation games and time-limited trials of new releases. Best for gamers who want it all. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 4500,
 		originalPrice: null,
-		image: '/images/products/9.svg',
+		image: '/images/products/9.webp',
 		caption: 'Every PS Plus benefit · 1-12 months',
 		category: 'playstation',
 		features: [
@@ -320,7 +320,7 @@ export const catalogue: Product[] = [
 			'Hundreds of PC games, day-one releases from Xbox Game Studios and EA Play on PC, all for one low monthly price. We activate it for you and deliver by WhatsApp or email in 0-24 hours. Pick 1 to 12 months, or ask us for a custom duration.',
 		price: 1200,
 		originalPrice: 1500,
-		image: '/images/products/10.svg',
+		image: '/images/products/10.webp',
 		caption: 'Day-one games on PC · 1-12 months',
 		category: 'pc',
 		features: [
@@ -350,7 +350,7 @@ export const catalogue: Product[] = [
 			"EA's best games on PC through the EA app: EA Sports FC, Battlefield, The Sims and more. Members get 10% off EA purchases and early trials of new releases. Delivered by WhatsApp or email in 0-24 hours.",
 		price: 900,
 		originalPrice: null,
-		image: '/images/products/11.svg',
+		image: '/images/products/11.webp',
 		caption: 'EA library on PC · 1 or 12 months',
 		category: 'pc',
 		features: [
@@ -383,7 +383,7 @@ export const catalogue: Product[] = [
 			'Top up your Steam wallet and buy any game, DLC or in-game item you like. Works on Pakistani (USD) Steam accounts. Your code arrives by WhatsApp or email in 0-24 hours.',
 		price: 1700,
 		originalPrice: null,
-		image: '/images/products/12.svg',
+		image: '/images/products/12.webp',
 		caption: 'USD wallet codes · $5 to $50',
 		category: 'pc',
 		features: [
@@ -419,7 +419,7 @@ export const catalogue: Product[] = [
 			'Add funds to your US PlayStation account and buy games, add-ons and PS Plus from the PlayStation Store. Pick a card value or ask us for a custom amount. Code sent by WhatsApp or email in 0-24 hours.',
 		price: 3200,
 		originalPrice: null,
-		image: '/images/products/13.svg',
+		image: '/images/products/13.webp',
 		caption: 'US PSN codes · $10 to $100',
 		category: 'playstation',
 		features: [
@@ -455,7 +455,7 @@ export const catalogue: Product[] = [
 			'Add funds to your Xbox account and buy games, add-ons and subscriptions from the Microsoft Store. US dollar cards for US region accounts, delivered as a code by WhatsApp or email in 0-24 hours, with custom amounts on request.',
 		price: 2200,
 		originalPrice: null,
-		image: '/images/products/14.svg',
+		image: '/images/products/14.webp',
 		caption: 'USD codes · $5 to $20 or custom',
 		category: 'xbox',
 		features: [
@@ -490,7 +490,7 @@ export const catalogue: Product[] = [
 			'Grab V-Bucks for skins, emotes and the Battle Pass in Fortnite. Topped up on the Epic account linked to your Xbox, so they show up wherever you play. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 2700,
 		originalPrice: null,
-		image: '/images/products/15.svg',
+		image: '/images/products/15.webp',
 		caption: '1,000 to 13,500 V-Bucks',
 		category: 'xbox',
 		features: [
@@ -524,7 +524,7 @@ export const catalogue: Product[] = [
 			'COD Points for Black Ops, Warzone and Modern Warfare on Xbox. Unlock the Battle Pass, operator skins and weapon blueprints. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 1600,
 		originalPrice: null,
-		image: '/images/products/16.svg',
+		image: '/images/products/16.webp',
 		caption: '500 to 5,000 COD Points',
 		category: 'xbox',
 		features: [
@@ -558,7 +558,7 @@ export const catalogue: Product[] = [
 			'Minecoins for skins, texture packs, worlds and mash-ups in the Minecraft Marketplace. Works with Minecraft Bedrock on Xbox. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 1900,
 		originalPrice: null,
-		image: '/images/products/17.svg',
+		image: '/images/products/17.webp',
 		caption: '1,020 to 8,000 Minecoins',
 		category: 'xbox',
 		features: [
@@ -592,7 +592,7 @@ export const catalogue: Product[] = [
 			'Forza Horizon 5 Premium Edition with both expansions, Hot Wheels and Rally Adventure, on a ready-to-play account. Go private to keep it all to yourself, or shared to save. Login details by WhatsApp or email in 0-24 hours.',
 		price: 2500,
 		originalPrice: null,
-		image: '/images/products/18.svg',
+		image: '/images/products/18.webp',
 		caption: 'Private or shared · Premium Edition',
 		category: 'xbox',
 		features: [
@@ -622,7 +622,7 @@ export const catalogue: Product[] = [
 			'FC Points for Ultimate Team packs, Draft entries and cosmetics in EA Sports FC on Xbox. Build your dream squad faster. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 1600,
 		originalPrice: null,
-		image: '/images/products/19.svg',
+		image: '/images/products/19.webp',
 		caption: '500 to 5,900 FC Points',
 		category: 'xbox',
 		features: [
@@ -656,7 +656,7 @@ export const catalogue: Product[] = [
 			'The award-winning open-world action RPG from FromSoftware. Explore the Lands Between, build your own way and take on unforgettable bosses. Steam key delivered by WhatsApp or email in 0-24 hours.',
 		price: 8500,
 		originalPrice: 10500,
-		image: '/images/products/20.svg',
+		image: '/images/products/20.webp',
 		caption: 'On sale · Steam key',
 		category: 'pc',
 		features: [
@@ -686,7 +686,7 @@ export const catalogue: Product[] = [
 			"Explore feudal Japan as Naoe the shinobi and Yasuke the samurai in Ubisoft's biggest Assassin's Creed yet. Choose a private account that's yours alone or a shared one at a lower price. Login details by WhatsApp or email in 0-24 hours.",
 		price: 2800,
 		originalPrice: 3500,
-		image: '/images/products/21.svg',
+		image: '/images/products/21.webp',
 		caption: 'Private or shared · PS5',
 		category: 'playstation',
 		features: [
@@ -716,7 +716,7 @@ export const catalogue: Product[] = [
 			'Become V, a mercenary outlaw in the neon megacity of Night City, in this open-world action RPG. Fully updated with years of patches and improvements. Steam key delivered by WhatsApp or email in 0-24 hours.',
 		price: 7000,
 		originalPrice: 9000,
-		image: '/images/products/22.svg',
+		image: '/images/products/22.webp',
 		caption: 'On sale · Steam key',
 		category: 'pc',
 		features: [
@@ -746,7 +746,7 @@ export const catalogue: Product[] = [
 			"Rockstar's epic tale of Arthur Morgan and the Van der Linde gang, plus Red Dead Online. One of the best open worlds ever made, now at a great price. Key delivered by WhatsApp or email in 0-24 hours.",
 		price: 5000,
 		originalPrice: 6500,
-		image: '/images/products/23.svg',
+		image: '/images/products/23.webp',
 		caption: 'On sale · Story + Red Dead Online',
 		category: 'pc',
 		features: [
@@ -776,7 +776,7 @@ export const catalogue: Product[] = [
 			'Live the unwritten adventure as a student at Hogwarts in the 1800s. Learn spells, brew potions and explore the castle and the wizarding world around it. Steam key delivered by WhatsApp or email in 0-24 hours.',
 		price: 7000,
 		originalPrice: null,
-		image: '/images/products/24.svg',
+		image: '/images/products/24.webp',
 		caption: 'Steam key · Instant delivery',
 		category: 'pc',
 		features: [
@@ -806,7 +806,7 @@ export const catalogue: Product[] = [
 			'FC Points for Ultimate Team packs, Draft entries and cosmetics in EA Sports FC on PS4 and PS5. Build your dream squad faster. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 1600,
 		originalPrice: null,
-		image: '/images/products/25.svg',
+		image: '/images/products/25.webp',
 		caption: '500 to 5,900 FC Points',
 		category: 'playstation',
 		features: [
@@ -840,7 +840,7 @@ export const catalogue: Product[] = [
 			'Join Kratos and Atreus on their journey through the Nine Realms in this award-winning sequel. Get it on a ready account, private for you alone or shared at a lower price. Login details by WhatsApp or email in 0-24 hours.',
 		price: 2500,
 		originalPrice: 3200,
-		image: '/images/products/26.svg',
+		image: '/images/products/26.webp',
 		caption: 'On sale · Private or shared',
 		category: 'playstation',
 		features: [
@@ -870,7 +870,7 @@ export const catalogue: Product[] = [
 			'Swing through New York as Peter Parker and Miles Morales and face Venom in this PS5 exclusive. Private account for you alone, or shared to save. Login details by WhatsApp or email in 0-24 hours.',
 		price: 2800,
 		originalPrice: null,
-		image: '/images/products/27.svg',
+		image: '/images/products/27.webp',
 		caption: 'Private or shared · PS5',
 		category: 'playstation',
 		features: [
@@ -900,7 +900,7 @@ export const catalogue: Product[] = [
 			'Black Ops 6 campaign, multiplayer and Zombies on a ready-to-play Xbox account. Go private for full control or shared to save. Login details by WhatsApp or email in 0-24 hours.',
 		price: 3000,
 		originalPrice: null,
-		image: '/images/products/28.svg',
+		image: '/images/products/28.webp',
 		caption: 'Private or shared · Xbox',
 		category: 'xbox',
 		features: [
@@ -930,7 +930,7 @@ export const catalogue: Product[] = [
 			"Ubisoft's new releases on day one plus a big library of classics, with premium editions and DLC included. Play Assassin's Creed, Far Cry and more on your Xbox. Delivered by WhatsApp or email in 0-24 hours.",
 		price: 3800,
 		originalPrice: null,
-		image: '/images/products/29.svg',
+		image: '/images/products/29.webp',
 		caption: 'Day-one Ubisoft games · 1-3 months',
 		category: 'xbox',
 		features: [
@@ -964,7 +964,7 @@ export const catalogue: Product[] = [
 			"Ubisoft's new releases on day one plus 100+ games on PC, with premium editions and DLC included. Plays through the Ubisoft Connect app. Delivered by WhatsApp or email in 0-24 hours.",
 		price: 3500,
 		originalPrice: null,
-		image: '/images/products/31.svg',
+		image: '/images/products/31.webp',
 		caption: 'Day-one Ubisoft games · 1-3 months',
 		category: 'pc',
 		features: [
@@ -998,7 +998,7 @@ export const catalogue: Product[] = [
 			'Valorant Points for skins, the Battle Pass and new agents. Send us your Riot ID region on WhatsApp and we will make sure you get the right code. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 1600,
 		originalPrice: null,
-		image: '/images/products/32.svg',
+		image: '/images/products/32.webp',
 		caption: '475 to 5,350 VP',
 		category: 'pc',
 		features: [
@@ -1033,7 +1033,7 @@ export const catalogue: Product[] = [
 			'Robux for avatar items, game passes and upgrades in your favourite Roblox experiences. Redeem on your Roblox account and play on PC or mobile. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 1600,
 		originalPrice: null,
-		image: '/images/products/33.svg',
+		image: '/images/products/33.webp',
 		caption: '400 to 4,500 Robux',
 		category: 'pc',
 		features: [
@@ -1067,7 +1067,7 @@ export const catalogue: Product[] = [
 			"Blizzard's dark action RPG on a ready-to-play Xbox account. Slay demons solo or with friends across Sanctuary. Login details by WhatsApp or email in 0-24 hours.",
 		price: 2400,
 		originalPrice: null,
-		image: '/images/products/34.svg',
+		image: '/images/products/34.webp',
 		caption: 'Private or shared · Xbox',
 		category: 'xbox',
 		features: [
@@ -1097,7 +1097,7 @@ export const catalogue: Product[] = [
 			'COD Points for Black Ops, Warzone and Modern Warfare on PS4 and PS5. Unlock the Battle Pass, operator skins and weapon blueprints. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 1600,
 		originalPrice: null,
-		image: '/images/products/35.svg',
+		image: '/images/products/35.webp',
 		caption: '500 to 5,000 COD Points',
 		category: 'playstation',
 		features: [
@@ -1131,7 +1131,7 @@ export const catalogue: Product[] = [
 			'Grab V-Bucks for skins, emotes and the Battle Pass in Fortnite. Topped up on the Epic account linked to your PlayStation. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 2700,
 		originalPrice: null,
-		image: '/images/products/36.svg',
+		image: '/images/products/36.webp',
 		caption: '1,000 to 13,500 V-Bucks',
 		category: 'playstation',
 		features: [
@@ -1165,7 +1165,7 @@ export const catalogue: Product[] = [
 			'The latest EA Sports FC on a ready-to-play PS5 account: Ultimate Team, Career Mode and Clubs. Private for you alone, or shared to save. Login details by WhatsApp or email in 0-24 hours.',
 		price: 3200,
 		originalPrice: null,
-		image: '/images/products/37.svg',
+		image: '/images/products/37.webp',
 		caption: 'Private or shared · PS5',
 		category: 'playstation',
 		features: [
@@ -1195,7 +1195,7 @@ export const catalogue: Product[] = [
 			"Race across the vibrant open world of Mexico in hundreds of the world's greatest cars. Play solo or online with friends. Steam key delivered by WhatsApp or email in 0-24 hours.",
 		price: 6500,
 		originalPrice: 8000,
-		image: '/images/products/38.svg',
+		image: '/images/products/38.webp',
 		caption: 'On sale · Steam key',
 		category: 'pc',
 		features: [
@@ -1225,7 +1225,7 @@ export const catalogue: Product[] = [
 			"Bethesda's space RPG with the Shattered Space expansion, the Constellation skin pack and the digital artbook and soundtrack. Explore more than 1,000 planets on Xbox Series X|S. Key delivered by WhatsApp or email in 0-24 hours.",
 		price: 15500,
 		originalPrice: null,
-		image: '/images/products/39.svg',
+		image: '/images/products/39.webp',
 		caption: 'Premium Edition · Xbox key',
 		category: 'xbox',
 		features: [
@@ -1255,7 +1255,7 @@ export const catalogue: Product[] = [
 			"Rockstar's epic western on Xbox, with the full story and Red Dead Online. Ride, hunt and outlaw your way across America in 1899. Key delivered by WhatsApp or email in 0-24 hours.",
 		price: 4500,
 		originalPrice: 6000,
-		image: '/images/products/40.svg',
+		image: '/images/products/40.webp',
 		caption: 'On sale · Xbox key',
 		category: 'xbox',
 		features: [
@@ -1285,7 +1285,7 @@ export const catalogue: Product[] = [
 			'The reborn Mortal Kombat universe on a ready-to-play Xbox account. Brutal fatalities, story mode and online versus. Login details by WhatsApp or email in 0-24 hours.',
 		price: 2200,
 		originalPrice: null,
-		image: '/images/products/41.svg',
+		image: '/images/products/41.webp',
 		caption: 'Private or shared · Xbox',
 		category: 'xbox',
 		features: [
@@ -1315,7 +1315,7 @@ export const catalogue: Product[] = [
 			'Robux for avatar items, game passes and upgrades in Roblox on Xbox. Redeem on your own Roblox account and spend it on any device. Delivered by WhatsApp or email in 0-24 hours.',
 		price: 1600,
 		originalPrice: null,
-		image: '/images/products/42.svg',
+		image: '/images/products/42.webp',
 		caption: '400 to 4,500 Robux',
 		category: 'xbox',
 		features: [
@@ -1349,7 +1349,7 @@ export const catalogue: Product[] = [
 			'A standalone co-op adventure set in the Elden Ring universe. Team up with two friends, survive the night and take down the Nightlord. Key delivered by WhatsApp or email in 0-24 hours.',
 		price: 10500,
 		originalPrice: null,
-		image: '/images/products/43.svg',
+		image: '/images/products/43.webp',
 		caption: 'Three-player co-op · Xbox key',
 		category: 'xbox',
 		features: [
@@ -1379,7 +1379,7 @@ export const catalogue: Product[] = [
 			'USD wallet codes for UAE region PlayStation accounts, a favourite with gamers in Pakistan. Buy games, add-ons and PS Plus, or ask us for a custom amount. Code sent by WhatsApp or email in 0-24 hours.',
 		price: 1700,
 		originalPrice: null,
-		image: '/images/products/44.svg',
+		image: '/images/products/44.webp',
 		caption: 'UAE PSN codes · $5 to $50',
 		category: 'playstation',
 		features: [
@@ -1415,7 +1415,7 @@ export const catalogue: Product[] = [
 			'Follow Atsu across the wild lands around Mount Yotei in the follow-up to Ghost of Tsushima. Private for you alone, or shared at a lower price. Login details by WhatsApp or email in 0-24 hours.',
 		price: 3500,
 		originalPrice: null,
-		image: '/images/products/45.svg',
+		image: '/images/products/45.webp',
 		caption: 'New release · Private or shared',
 		category: 'playstation',
 		features: [
@@ -1445,7 +1445,7 @@ export const catalogue: Product[] = [
 			"Rockstar's epic western on a ready-to-play PlayStation account, with the full story and Red Dead Online. Private or shared, your choice. Login details by WhatsApp or email in 0-24 hours.",
 		price: 2000,
 		originalPrice: null,
-		image: '/images/products/46.svg',
+		image: '/images/products/46.webp',
 		caption: 'Private or shared · PS4 / PS5',
 		category: 'playstation',
 		features: [
@@ -1475,7 +1475,7 @@ export const catalogue: Product[] = [
 			'Play as the Destined One in this stunning action RPG rooted in Chinese mythology. Epic boss fights, beautiful worlds and tight combat. Steam key delivered by WhatsApp or email in 0-24 hours.',
 		price: 12500,
 		originalPrice: 14500,
-		image: '/images/products/47.svg',
+		image: '/images/products/47.webp',
 		caption: 'On sale · Steam key',
 		category: 'pc',
 		features: [
@@ -1505,7 +1505,7 @@ export const catalogue: Product[] = [
 			'Live your own adventure at Hogwarts on a ready-to-play PS5 account. Private for you alone, or shared to save. Login details by WhatsApp or email in 0-24 hours.',
 		price: 2200,
 		originalPrice: null,
-		image: '/images/products/48.svg',
+		image: '/images/products/48.webp',
 		caption: 'Private or shared · PS5',
 		category: 'playstation',
 		features: [
@@ -1535,7 +1535,7 @@ export const catalogue: Product[] = [
 			'Upgrade your Counter-Strike 2 account to Prime. Get Premier ranked matches, item drops and matchmaking with other Prime players. Sent as a Steam gift by WhatsApp or email in 0-24 hours.',
 		price: 4500,
 		originalPrice: null,
-		image: '/images/products/49.svg',
+		image: '/images/products/49.webp',
 		caption: 'Prime upgrade · Steam gift',
 		category: 'pc',
 		features: [
@@ -1565,7 +1565,7 @@ export const catalogue: Product[] = [
 			'Both editions of Minecraft for Windows in one purchase, with a single launcher. Build, explore and survive solo or with friends on servers. Code delivered by WhatsApp or email in 0-24 hours.',
 		price: 8000,
 		originalPrice: null,
-		image: '/images/products/50.svg',
+		image: '/images/products/50.webp',
 		caption: 'Java + Bedrock · PC code',
 		category: 'pc',
 		features: [

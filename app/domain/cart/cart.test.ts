@@ -4,7 +4,7 @@ import { cartBadge, cartCount, cartReducer, cartTotal, checkoutDestination, empt
 const giftCard = (label: string, price: number): Omit<CartItem, 'quantity'> => ({
 	id: 14,
 	name: 'Xbox Gift Card',
-	image: '/images/products/14.svg',
+	image: '/images/products/14.webp',
 	price: `Rs. ${price}`,
 	originalPrice: null,
 	selectedDenomination: { label, price, value: Number(label.replace(/\D/g, '')) },
@@ -12,7 +12,7 @@ const giftCard = (label: string, price: number): Omit<CartItem, 'quantity'> => (
 const gamePass = (label: string, price: number, months: number): Omit<CartItem, 'quantity'> => ({
 	id: 10,
 	name: 'PC Game Pass',
-	image: '/images/products/10.svg',
+	image: '/images/products/10.webp',
 	price: 'Rs. 1,200',
 	originalPrice: null,
 	selectedDuration: { label, price, months },

@@ -25,7 +25,7 @@ export interface Product {
 	/** Rupees, whole numbers. The server owns prices; the browser only displays them. */
 	price: number
 	originalPrice: number | null
-	/** A URL: the shop's own /images/products/{id}.svg by default, any host later. */
+	/** A URL: the shop's own /images/products/{id}.webp by default, any host later. */
 	image: string
 	caption: string
 	category: Category

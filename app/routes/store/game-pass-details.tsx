@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, {
 		title: 'Xbox Game Pass Ultimate - Prices in Pakistan',
 		description: 'Xbox Game Pass Ultimate and PC Game Pass prices in rupees, what you get, and reviews from our buyers.',
-		image: '/images/products/1.svg',
+		image: '/images/products/1.webp',
 	})
 
 export async function loader() {

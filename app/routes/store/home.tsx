@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		title: 'Xbox Game Pass, PlayStation Plus & Gift Cards in Pakistan',
 		description:
 			'Buy Xbox Game Pass, PlayStation Plus, EA Play, gift cards and game keys in rupees. Pay by card, JazzCash or EasyPaisa; fast digital delivery.',
-		image: '/images/products/1.svg',
+		image: '/images/products/1.webp',
 	})
 
 const FEATURED_COUNT = 4

@@ -51,7 +51,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				<Link to="/products">Products</Link> / <span aria-current="page">{product.name}</span>
 			</nav>
 			<div className="product-layout">
-				<ProductImage src={product.image} alt={product.name} size={400} priority className="product-hero-image" />
+				<ProductImage src={product.image} alt={product.name} size={400} sizes="(min-width: 768px) 480px, 100vw" priority className="product-hero-image" />
 				<div>
 					<h1>{product.name}</h1>
 					<p className="muted">{product.caption}</p>
