@@ -1,4 +1,4 @@
-import { test, expect, cartDrawer, cartLine, gotoHydrated, modal, optionSelect } from './helpers'
+import { test, expect, cartDrawer, cartLine, gotoHydrated, modal, optionSelect, waitForHydration } from './helpers'
 
 test.describe('console Game Pass (product 1)', () => {
 	test('duration starts at 1 Month; 2 Months shows the saving against two single months', async ({ page }) => {
@@ -154,4 +154,20 @@ test('included content pages link both ways', async ({ page }) => {
 		await back.click()
 		await expect(page).toHaveURL(new RegExp(`/product/${id}$`))
 	}
+})
+
+test('a cover that cannot load says so, whether it failed before or after the page hydrated', async ({ page }) => {
+	await page.route('**/images/products/1*.webp', (route) => route.fulfill({ status: 404, body: '' }))
+	await gotoHydrated(page, '/product/1')
+	await expect(page.locator('.product-hero-image')).toContainText('Image unavailable')
+	await expect(page.locator('.product-hero-image img')).toHaveCount(0)
+
+	// Here the image has failed before the scripts even start: hydration finds it broken.
+	await page.goto('/products', { waitUntil: 'load' })
+	await waitForHydration(page)
+	await expect(page.locator('.product-card').first().getByText('Image unavailable')).toBeAttached()
+	// A cover that loads shows the image, its spinner gone.
+	const second = page.locator('.product-card').nth(1).locator('.product-image')
+	await expect(second.locator('img')).toHaveJSProperty('complete', true)
+	await expect(second.getByRole('status', { name: 'Loading image' })).toBeHidden()
 })
