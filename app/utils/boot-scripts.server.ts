@@ -143,13 +143,22 @@ function partialManifest(manifest: Manifest, pathname: string, basename: string 
 	}
 }
 
-function routeTree(manifest: Manifest, parentId?: string): RouteObject[] {
+const routeTrees = new WeakMap<Manifest, RouteObject[]>()
+
+/** The manifest's routes as a tree to match against, built once per build. */
+function routeTree(manifest: Manifest): RouteObject[] {
+	let tree = routeTrees.get(manifest)
+	if (!tree) routeTrees.set(manifest, (tree = childRoutes(manifest)))
+	return tree
+}
+
+function childRoutes(manifest: Manifest, parentId?: string): RouteObject[] {
 	return Object.values(manifest.routes)
 		.filter((r): r is ManifestRoute => r !== undefined && r.parentId === parentId)
 		.map((r) =>
 			r.index
 				? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive }
-				: { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: routeTree(manifest, r.id) },
+				: { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childRoutes(manifest, r.id) },
 		)
 }
 
