@@ -6,9 +6,8 @@ const PKT_OFFSET_MS = 5 * 60 * 60 * 1000
  * sum by hand gives server and browser the same text (Intl output differs between ICU versions).
  */
 export function formatPakistanTime(iso: string): string {
-	const time = new Date(iso).getTime()
-	if (Number.isNaN(time)) return ''
-	const d = new Date(time + PKT_OFFSET_MS)
+	const d = pakistanClock(iso)
+	if (!d) return ''
 	const hours = d.getUTCHours()
 	const minutes = String(d.getUTCMinutes()).padStart(2, '0')
 	return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} PKT`
@@ -16,15 +15,14 @@ export function formatPakistanTime(iso: string): string {
 
 /** '5 Jan 2025': the Pakistan calendar day of an instant, as reviews show it. */
 export function formatPakistanDay(iso: string): string {
-	const time = new Date(iso).getTime()
-	if (Number.isNaN(time)) return ''
-	const d = new Date(time + PKT_OFFSET_MS)
+	const d = pakistanClock(iso)
+	if (!d) return ''
 	return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
 }
 
 /** '05/01/2025, 15:04': day/month/year and the 24-hour time in Pakistan, as the chat message writes it. */
 export function formatPakistanNumeric(date: Date): string {
-	const d = new Date(date.getTime() + PKT_OFFSET_MS)
+	const d = pakistanClock(date)!
 	const two = (n: number) => String(n).padStart(2, '0')
 	return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`
 }
@@ -32,4 +30,10 @@ export function formatPakistanNumeric(date: Date): string {
 /** Pakistan's calendar date, '2025-01-05'. */
 export function pakistanDate(date: Date): string {
 	return new Date(date.getTime() + PKT_OFFSET_MS).toISOString().slice(0, 10)
+}
+
+/** The instant shifted to Pakistan's wall clock, read with the UTC getters; null if not a date. */
+function pakistanClock(instant: string | Date): Date | null {
+	const time = new Date(instant).getTime()
+	return Number.isNaN(time) ? null : new Date(time + PKT_OFFSET_MS)
 }

@@ -21,9 +21,6 @@ export function orderTrackingUrl(origin: string, orderNumber: string) {
 	return `${origin}/order-status?internalOrderId=${encodeURIComponent(orderNumber)}`
 }
 
-// Pakistan time, dd/mm/yyyy as everywhere else in the shop, with the time of day.
-export const formatTransferDate = formatPakistanNumeric
-
 function itemLine(item: TransferMessageInput['items'][number], index: number) {
 	const options = [
 		item.selectedDuration?.label,
@@ -51,7 +48,7 @@ export function transferMessage(input: TransferMessageInput): string {
 		'',
 		`Order ID: ${input.orderNumber}`,
 		...(input.payproOrderId ? [`PayPro Order ID: ${input.payproOrderId}`] : []),
-		`Date: ${formatTransferDate(input.date)}`,
+		`Date: ${formatPakistanNumeric(input.date)}`,
 		'',
 		`Track my order: ${input.trackingUrl}`,
 		'',
