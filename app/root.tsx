@@ -7,6 +7,7 @@ import { ChatButton, ChatMessageProvider } from './components/layout/chat-button
 import { SiteFooter } from './components/layout/site-footer'
 import { SiteHeader } from './components/layout/site-header'
 import { PixelScript } from './components/layout/pixel-script'
+import { IMAGE_LOADED_SCRIPT } from './components/product/product-image'
 import stylesheet from './styles/app.css?url'
 import { env, publicEnv } from './utils/env.server'
 import { useNonce } from './utils/nonce'
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="theme-color" content="#0b0f14" />
 				<Meta />
 				<Links />
+				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: IMAGE_LOADED_SCRIPT }} />
 				{data?.config.metaPixelId ? <PixelScript pixelId={data.config.metaPixelId} nonce={nonce} /> : null}
 			</head>
 			<body>

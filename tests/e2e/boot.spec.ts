@@ -40,3 +40,26 @@ test('a tap on the cart before the scripts have arrived opens it once the page i
 	await waitForHydration(page)
 	await expect(cartDrawer(page)).toBeVisible()
 })
+
+test('a cover that has loaded hides its spinner before the scripts run, and hydration leaves it so', async ({ page }) => {
+	let release!: () => void
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route('**/assets/entry.client-*.js', async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto('/products', { waitUntil: 'load' })
+	const first = page.locator('.product-card').first().locator('.product-image')
+	await expect(first.locator('img')).toHaveJSProperty('complete', true)
+	await expect(first.getByRole('status', { name: 'Loading image' })).toBeHidden()
+	// A cover still below the fold (loading lazily) keeps its spinner until it arrives.
+	const last = page.locator('.product-card').last().locator('.product-image')
+	await expect(last.getByRole('status', { name: 'Loading image' })).toBeAttached()
+	expect(await last.evaluate((el) => el.hasAttribute('data-loaded'))).toBe(false)
+	release()
+	await waitForHydration(page)
+	expect(await first.evaluate((el) => el.hasAttribute('data-loaded'))).toBe(true)
+	await last.scrollIntoViewIfNeeded()
+	await expect(last.locator('img')).toHaveJSProperty('complete', true)
+	await expect(last.getByRole('status', { name: 'Loading image' })).toBeHidden()
+})

@@ -4,9 +4,11 @@ import { coverSrcSet } from '~/domain/catalogue/covers'
 /**
  * A sized product image: a spinner behind it while it loads, 'Image unavailable' if it fails.
  *
- * Loading is marked straight on the element (data-loaded) rather than in React state: a grid of
+ * Loading is marked straight on the wrapper (data-loaded) rather than in React state: a grid of
  * fifty cards would otherwise render fifty components again, all at once, right after hydration.
- * Only a failure, which changes what is shown, goes through state.
+ * The mark is made by IMAGE_LOADED_SCRIPT, which the document head runs before any image has
+ * loaded, so each image hides its own spinner as it arrives and hydration finds nothing left to
+ * change. Only a failure, which changes what is shown, goes through state.
  */
 export function ProductImage({
 	src,
@@ -26,16 +28,20 @@ export function ProductImage({
 }) {
 	const [failed, setFailed] = useState(false)
 	const ref = useRef<HTMLImageElement>(null)
+	const shownSrc = useRef(src)
 
-	// The image may have finished before hydration, when onLoad/onError were not attached yet.
+	// The image may have failed before hydration, when onError was not attached yet. A new src on
+	// the same element (one product page to the next) starts over.
 	useEffect(() => {
-		setFailed(false)
 		const img = ref.current
-		if (!img) return
-		delete img.parentElement?.dataset.loaded
-		if (img.complete) {
-			if (img.naturalWidth > 0) markLoaded(img)
-			else setFailed(true)
+		if (shownSrc.current !== src) {
+			shownSrc.current = src
+			setFailed(false)
+			if (img?.parentElement && !img.complete) delete img.parentElement.dataset.loaded
+		}
+		if (img?.complete) {
+			if (img.naturalWidth === 0) setFailed(true)
+			else markLoaded(img)
 		}
 	}, [src])
 
@@ -57,7 +63,6 @@ export function ProductImage({
 						loading={priority ? 'eager' : 'lazy'}
 						fetchPriority={priority ? 'high' : undefined}
 						decoding="async"
-						onLoad={(e) => markLoaded(e.currentTarget)}
 						onError={() => setFailed(true)}
 					/>
 				</>
@@ -67,5 +72,17 @@ export function ProductImage({
 }
 
 function markLoaded(img: HTMLImageElement) {
-	if (img.parentElement) img.parentElement.dataset.loaded = ''
+	const wrapper = img.parentElement
+	if (wrapper && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = ''
 }
+
+/**
+ * Run inline at the top of every page: marks a product image's wrapper as loaded when the image
+ * arrives, whether that is before the scripts, during hydration or after a client navigation.
+ * `load` does not bubble, so it is caught on the way down, on the document: an element's load
+ * event never reaches the window.
+ */
+export const IMAGE_LOADED_SCRIPT = `document.addEventListener('load', function (e) {
+	var img = e.target, wrapper = img instanceof HTMLImageElement ? img.parentElement : null;
+	if (wrapper && wrapper.classList.contains('product-image') && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = '';
+}, true);`
