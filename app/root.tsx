@@ -7,7 +7,7 @@ import { ChatButton, ChatMessageProvider } from './components/layout/chat-button
 import { SiteFooter } from './components/layout/site-footer'
 import { SiteHeader } from './components/layout/site-header'
 import { PixelScript } from './components/layout/pixel-script'
-import { IMAGE_LOADED_SCRIPT } from './components/product/product-image'
+import { IMAGE_LOADED_SCRIPT } from './components/product/image-loaded'
 import stylesheet from './styles/app.css?url'
 import { env, publicEnv } from './utils/env.server'
 import { useNonce } from './utils/nonce'

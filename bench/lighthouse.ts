@@ -1,6 +1,8 @@
 // Lighthouse, default (mobile) settings: Moto G Power emulation + simulated slow 4G throttling.
 // Chrome: CHROME_PATH (default /usr/bin/chromium), headless, --no-sandbox, --disable-background-networking.
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { generateReport, type Result } from 'lighthouse'
@@ -172,6 +174,53 @@ async function runOnce(url: string, port: number): Promise<Result> {
 	return lhr
 }
 
+const CONTROL = '(bare page)'
+const BARE_PAGE =
+	'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+	'<title>Bare page</title><meta name="description" content="A server-rendered page with no script, stylesheet or image."></head>' +
+	`<body><h1>Bare page</h1><p>${'A server-rendered page with no script, stylesheet or image, measured the same way. '.repeat(8)}</p></body></html>`
+
+/**
+ * The floor of this machine at this moment: a bare server-rendered page (no script, stylesheet or
+ * image) from a plain node:http server, measured the same way and in the same run as the shop's
+ * pages. On a busy shared machine even this page loses points to TBT; the shop's figures are read
+ * next to it. No targets apply to it.
+ */
+async function controlRow(ctx: BenchContext, browser: Browser) {
+	const server = http.createServer((_req, res) => {
+		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+		res.end(BARE_PAGE)
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	try {
+		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+		const { lhr, scores, errors } = await measure(ctx, browser, CONTROL, url)
+		const audit = (id: string) => lhr?.audits[id]?.numericValue ?? null
+		const lcp = audit('largest-contentful-paint')
+		const fcp = audit('first-contentful-paint')
+		const row: Row = {
+			subject: CONTROL,
+			metrics: [
+				metric('Perf', lhr ? score(lhr, 'performance') : null, '', 0),
+				metric('LCP', lcp === null ? null : lcp / 1000, 's', 2),
+				metric('CLS', audit('cumulative-layout-shift'), '', 3),
+				metric('TBT', audit('total-blocking-time'), 'ms', 0),
+				metric('FCP', fcp === null ? null : fcp / 1000, 's', 2),
+				metric('JS gz', null, 'KB', 1),
+				metric('CSS gz', null, 'KB', 1),
+				...CATEGORIES.filter((c) => c !== 'performance').map((c) => metric(CATEGORY_LABELS[c] ?? c, lhr ? score(lhr, c) : null, '', 0)),
+				metric('CPU idx', lhr?.environment.benchmarkIndex ?? null, '', 0),
+			],
+		}
+		const note =
+			`${CONTROL}: the machine's floor in this run, a page with no script, stylesheet or image from a bare node:http server, ` +
+			`same settings; its runs scored ${scores.join(', ')}${errors.length ? ` (${errors.length} failed attempt(s))` : ''}. No targets apply to it.`
+		return { row, note, details: { performanceScores: scores, errors, tbtMs: audit('total-blocking-time'), benchmarkIndex: lhr?.environment.benchmarkIndex } }
+	} finally {
+		server.close()
+	}
+}
+
 function score(lhr: Result, category: string): number | null {
 	const s = lhr.categories[category]?.score
 	return typeof s === 'number' ? Math.round(s * 100) : null
@@ -203,8 +252,12 @@ class Browser {
 }
 
 /** Runs Lighthouse RUNS times (each with one retry after an error); the run with the median score. */
-async function measure(ctx: BenchContext, browser: Browser, page: string): Promise<{ lhr: Result | null; scores: (number | null)[]; errors: string[] }> {
-	const url = ctx.baseUrl + page
+async function measure(
+	ctx: BenchContext,
+	browser: Browser,
+	page: string,
+	url = ctx.baseUrl + page,
+): Promise<{ lhr: Result | null; scores: (number | null)[]; errors: string[] }> {
 	const runs: Result[] = []
 	const errors: string[] = []
 	for (let i = 0; i < RUNS; i++) {
@@ -356,6 +409,10 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
 				timingMs: lhr.timing.total,
 			}
 		}
+		const control = await controlRow(ctx, browser)
+		rows.push(control.row)
+		notes.unshift(control.note)
+		details[CONTROL] = control.details
 	} finally {
 		await browser.close()
 	}

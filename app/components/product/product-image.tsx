@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { coverSrcSet } from '~/domain/catalogue/covers'
+import { markLoaded } from './image-loaded'
 
 /**
  * A sized product image: a spinner behind it while it loads, 'Image unavailable' if it fails.
  *
  * Loading is marked straight on the wrapper (data-loaded) rather than in React state: a grid of
  * fifty cards would otherwise render fifty components again, all at once, right after hydration.
- * The mark is made by IMAGE_LOADED_SCRIPT, which the document head runs before any image has
+ * The mark is made by IMAGE_LOADED_SCRIPT (./image-loaded), which the document head runs before any image has
  * loaded, so each image hides its own spinner as it arrives and hydration finds nothing left to
  * change. Only a failure, which changes what is shown, goes through state.
  */
@@ -70,19 +71,3 @@ export function ProductImage({
 		</div>
 	)
 }
-
-function markLoaded(img: HTMLImageElement) {
-	const wrapper = img.parentElement
-	if (wrapper && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = ''
-}
-
-/**
- * Run inline at the top of every page: marks a product image's wrapper as loaded when the image
- * arrives, whether that is before the scripts, during hydration or after a client navigation.
- * `load` does not bubble, so it is caught on the way down, on the document: an element's load
- * event never reaches the window.
- */
-export const IMAGE_LOADED_SCRIPT = `document.addEventListener('load', function (e) {
-	var img = e.target, wrapper = img instanceof HTMLImageElement ? img.parentElement : null;
-	if (wrapper && wrapper.classList.contains('product-image') && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = '';
-}, true);`

@@ -1,0 +1,19 @@
+// Whether a product image has arrived is marked on its wrapper (data-loaded), which hides the
+// spinner behind it (app.css). Kept apart from ProductImage so that every page's head can carry the
+// listener without loading the component.
+
+export function markLoaded(img: HTMLImageElement) {
+	const wrapper = img.parentElement
+	if (wrapper && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = ''
+}
+
+/**
+ * Run inline at the top of every page: marks a product image's wrapper as loaded when the image
+ * arrives, whether that is before the scripts, during hydration or after a client navigation.
+ * `load` does not bubble, so it is caught on the way down, on the document: an element's load
+ * event never reaches the window.
+ */
+export const IMAGE_LOADED_SCRIPT = `document.addEventListener('load', function (e) {
+	var img = e.target, wrapper = img instanceof HTMLImageElement ? img.parentElement : null;
+	if (wrapper && wrapper.classList.contains('product-image') && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = '';
+}, true);`
