@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test'
 import { cartDrawer, expect, test, waitForHydration } from './helpers'
+
+/** Keeps the app's entry script from arriving until the returned function is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+	let release!: () => void
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route('**/assets/entry.client-*.js', async (route) => {
+		await held
+		await route.continue()
+	})
+	return release
+}
 
 // The shop's scripts start only after the page has loaded and painted (app/utils/boot-scripts.server.ts).
 
@@ -27,12 +39,7 @@ test('the page paints before any script is fetched, then hydrates', async ({ pag
 })
 
 test('a tap on the cart before the scripts have arrived opens it once the page is ready', async ({ page }) => {
-	let release!: () => void
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route('**/assets/entry.client-*.js', async (route) => {
-		await held
-		await route.continue()
-	})
+	const release = await holdEntryScript(page)
 	await page.goto('/products', { waitUntil: 'load' })
 	await page.getByRole('button', { name: 'Cart', exact: true }).click()
 	await expect(cartDrawer(page)).toBeHidden()
@@ -42,12 +49,7 @@ test('a tap on the cart before the scripts have arrived opens it once the page i
 })
 
 test('a cover that has loaded hides its spinner before the scripts run, and hydration leaves it so', async ({ page }) => {
-	let release!: () => void
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route('**/assets/entry.client-*.js', async (route) => {
-		await held
-		await route.continue()
-	})
+	const release = await holdEntryScript(page)
 	await page.goto('/products', { waitUntil: 'load' })
 	const first = page.locator('.product-card').first().locator('.product-image')
 	await expect(first.locator('img')).toHaveJSProperty('complete', true)
