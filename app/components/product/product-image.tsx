@@ -7,9 +7,9 @@ import { markLoaded } from './image-loaded'
  *
  * Loading is marked straight on the wrapper (data-loaded) rather than in React state: a grid of
  * fifty cards would otherwise render fifty components again, all at once, right after hydration.
- * The mark is made by IMAGE_LOADED_SCRIPT (./image-loaded), which the document head runs before any image has
- * loaded, so each image hides its own spinner as it arrives and hydration finds nothing left to
- * change. Only a failure, which changes what is shown, goes through state.
+ * The mark is made by IMAGE_LOADED_SCRIPT (./image-loaded), which the document head runs before
+ * any image has loaded, so each image hides its own spinner as it arrives and hydration finds
+ * nothing left to change. Only a failure, which changes what is shown, goes through state.
  */
 export function ProductImage({
 	src,
