@@ -36,8 +36,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#0b0f14" />
-				{/* Before the stylesheet link: an inline script after it would wait for the stylesheet. */}
-				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: IMAGE_LOADED_SCRIPT }} />
+				{/* Before the stylesheet link: an inline script after it would wait for the stylesheet.
+				    The server's and the browser's builds print the function differently; the server's runs. */}
+				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: IMAGE_LOADED_SCRIPT }} />
 				<Meta />
 				<Links />
 				{data?.config.metaPixelId ? <PixelScript pixelId={data.config.metaPixelId} nonce={nonce} /> : null}

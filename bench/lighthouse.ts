@@ -195,27 +195,11 @@ async function controlRow(ctx: BenchContext, browser: Browser) {
 	try {
 		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
 		const { lhr, scores, errors } = await measure(ctx, browser, CONTROL, url)
-		const audit = (id: string) => lhr?.audits[id]?.numericValue ?? null
-		const lcp = audit('largest-contentful-paint')
-		const fcp = audit('first-contentful-paint')
-		const row: Row = {
-			subject: CONTROL,
-			metrics: [
-				metric('Perf', lhr ? score(lhr, 'performance') : null, '', 0),
-				metric('LCP', lcp === null ? null : lcp / 1000, 's', 2),
-				metric('CLS', audit('cumulative-layout-shift'), '', 3),
-				metric('TBT', audit('total-blocking-time'), 'ms', 0),
-				metric('FCP', fcp === null ? null : fcp / 1000, 's', 2),
-				metric('JS gz', null, 'KB', 1),
-				metric('CSS gz', null, 'KB', 1),
-				...CATEGORIES.filter((c) => c !== 'performance').map((c) => metric(CATEGORY_LABELS[c] ?? c, lhr ? score(lhr, c) : null, '', 0)),
-				metric('CPU idx', lhr?.environment.benchmarkIndex ?? null, '', 0),
-			],
-		}
+		const row: Row = { subject: CONTROL, metrics: metricsOf(lhr, null, {}) }
 		const note =
 			`${CONTROL}: the machine's floor in this run, a page with no script, stylesheet or image from a bare node:http server, ` +
 			`same settings; its runs scored ${scores.join(', ')}${errors.length ? ` (${errors.length} failed attempt(s))` : ''}. No targets apply to it.`
-		return { row, note, details: { performanceScores: scores, errors, tbtMs: audit('total-blocking-time'), benchmarkIndex: lhr?.environment.benchmarkIndex } }
+		return { row, note, details: { performanceScores: scores, errors, tbtMs: lhr?.audits['total-blocking-time']?.numericValue ?? null, benchmarkIndex: lhr?.environment.benchmarkIndex } }
 	} finally {
 		server.close()
 	}
@@ -289,15 +273,25 @@ async function measure(
 	}
 }
 
-const emptyMetrics = (): Metric[] => [
-	metric('Perf', null, '', 0, TARGETS.performance),
-	metric('LCP', null, 's', 2, TARGETS.lcp),
-	metric('CLS', null, '', 3, TARGETS.cls),
-	metric('TBT', null, 'ms', 0, TARGETS.tbt),
-	metric('FCP', null, 's', 2),
-	metric('JS gz', null, 'KB', 1, TARGETS.js),
-	metric('CSS gz', null, 'KB', 1),
-]
+/**
+ * One table row's metrics from a Lighthouse result (null when every run failed) and the gzipped
+ * bytes counted for it; `targets` are left out for the bare page.
+ */
+function metricsOf(lhr: Result | null, gzip: GzipBytes | null, targets: Partial<typeof TARGETS> = TARGETS): Metric[] {
+	const audit = (id: string) => lhr?.audits[id]?.numericValue ?? null
+	const seconds = (ms: number | null) => (ms === null ? null : ms / 1000)
+	return [
+		metric('Perf', lhr ? score(lhr, 'performance') : null, '', 0, targets.performance),
+		metric('LCP', seconds(audit('largest-contentful-paint')), 's', 2, targets.lcp),
+		metric('CLS', audit('cumulative-layout-shift'), '', 3, targets.cls),
+		metric('TBT', audit('total-blocking-time'), 'ms', 0, targets.tbt),
+		metric('FCP', seconds(audit('first-contentful-paint')), 's', 2),
+		metric('JS gz', gzip ? gzip.js / KB : null, 'KB', 1, targets.js),
+		metric('CSS gz', gzip ? gzip.css / KB : null, 'KB', 1),
+		...CATEGORIES.filter((c) => c !== 'performance').map((c) => metric(CATEGORY_LABELS[c] ?? c, lhr ? score(lhr, c) : null, '', 0)),
+		metric('CPU idx', lhr?.environment.benchmarkIndex ?? null, '', 0),
+	]
+}
 
 export async function lighthouseSection(ctx: BenchContext): Promise<SectionResult> {
 	const rows: Row[] = []
@@ -317,7 +311,7 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
 		for (const page of LIGHTHOUSE_PAGES) {
 			const { lhr, scores, errors } = await measure(ctx, browser, page)
 			if (!lhr) {
-				rows.push({ subject: page, metrics: emptyMetrics() })
+				rows.push({ subject: page, metrics: metricsOf(null, null) })
 				notes.push(`${page}: Lighthouse failed: ${errors.join(' | ')}`)
 				details[page] = { errors }
 				continue
@@ -334,21 +328,8 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
 			const jsBytes = sum('Script')
 			const cssBytes = sum('Stylesheet')
 			const gzip = await gzipBytes(lhr, origin)
-			const lcp = audit('largest-contentful-paint')
-			const fcp = audit('first-contentful-paint')
 
-			const metrics: Metric[] = [
-				metric('Perf', score(lhr, 'performance'), '', 0, TARGETS.performance),
-				metric('LCP', lcp === null ? null : lcp / 1000, 's', 2, TARGETS.lcp),
-				metric('CLS', audit('cumulative-layout-shift'), '', 3, TARGETS.cls),
-				metric('TBT', audit('total-blocking-time'), 'ms', 0, TARGETS.tbt),
-				metric('FCP', fcp === null ? null : fcp / 1000, 's', 2),
-				metric('JS gz', gzip.js / KB, 'KB', 1, TARGETS.js),
-				metric('CSS gz', gzip.css / KB, 'KB', 1),
-				...CATEGORIES.filter((c) => c !== 'performance').map((c) => metric(CATEGORY_LABELS[c] ?? c, score(lhr, c), '', 0)),
-				metric('CPU idx', lhr.environment.benchmarkIndex, '', 0),
-			]
-			rows.push({ subject: page, metrics })
+			rows.push({ subject: page, metrics: metricsOf(lhr, gzip) })
 
 			// Findings: what the LCP is, what blocks rendering, what is big.
 			const { element, phases } = lcpElement(lhr)

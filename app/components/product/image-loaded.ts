@@ -2,9 +2,13 @@
 // spinner behind it (app.css). Kept apart from ProductImage so that every page's head can carry the
 // listener without loading the component.
 
-export function markLoaded(img: HTMLImageElement) {
-	const wrapper = img.parentElement
-	if (wrapper && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = ''
+/**
+ * Marks the wrapper of a loaded product image. Self-contained plain JavaScript once compiled: the
+ * inline script below carries its source.
+ */
+export function markLoaded(target: EventTarget | null) {
+	const wrapper = target instanceof HTMLImageElement ? target.parentElement : null
+	if (wrapper && wrapper.classList.contains('product-image') && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = ''
 }
 
 /**
@@ -13,7 +17,4 @@ export function markLoaded(img: HTMLImageElement) {
  * `load` does not bubble, so it is caught on the way down, on the document: an element's load
  * event never reaches the window.
  */
-export const IMAGE_LOADED_SCRIPT = `document.addEventListener('load', function (e) {
-	var img = e.target, wrapper = img instanceof HTMLImageElement ? img.parentElement : null;
-	if (wrapper && wrapper.classList.contains('product-image') && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = '';
-}, true);`
+export const IMAGE_LOADED_SCRIPT = `document.addEventListener('load', function (e) { (${markLoaded})(e.target) }, true);`
