@@ -1,5 +1,5 @@
 import { matchRoutes, type EntryContext, type RouteObject } from 'react-router'
-import { HYDRATED_EVENT } from '~/components/layout/boot-scripts'
+import { HYDRATED_EVENT } from './boot-events'
 
 /**
  * The two inline scripts that start the app in the browser, written in place of React Router's

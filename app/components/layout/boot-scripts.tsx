@@ -1,12 +1,11 @@
 import { createContext, useContext, useEffect } from 'react'
 import type { BootScripts as BootScriptsText } from '~/utils/boot-scripts.server'
+import { HYDRATED_EVENT } from '~/utils/boot-events'
 
 const BootScriptsContext = createContext<BootScriptsText | null>(null)
 /** entry.server provides the scripts' text; in the browser there is none and the tags hydrate as they are. */
 export const BootScriptsProvider = BootScriptsContext.Provider
 
-/** Dispatched on window once the app has hydrated; the boot script then repeats a tap it kept. */
-export const HYDRATED_EVENT = 'shop:hydrated'
 
 let hydrated = false
 

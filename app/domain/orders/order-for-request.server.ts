@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.server'
 import type { Order } from './create-order.server'
 import { findOrder, type OrderLookup } from './find-order.server'
-import { tokenFromCookies, tokenMatches } from './order-access.server'
+import { tokenMatches } from './order-access.server'
 import { viewOrder } from './view-order.server'
 
 /** §2 query rules: extra question marks count as ampersands; internalOrderId wins over ordId. */
@@ -16,11 +16,12 @@ export function parseOrderQuery(url: URL): { lookup: OrderLookup | null; token: 
 	return { lookup, token: params.get('token'), params }
 }
 
-export const canSeeEverything = (order: Order, cookieHeader: string | null) => tokenMatches(order, tokenFromCookies(cookieHeader, order.orderNumber))
+/** The order's token as the asker holds it (their cookie for this order), or null. */
+export type TokenFor = (order: Order) => string | null
 
 /** Finds the order and shapes it for whoever asks: the full view only for the token's holder. */
-export async function orderViewForRequest(db: Db, lookup: OrderLookup, cookieHeader: string | null, { partial = false } = {}) {
+export async function orderViewForRequest(db: Db, lookup: OrderLookup, tokenFor: TokenFor, { partial = false } = {}) {
 	const order = await findOrder(db, lookup, { partial })
 	if (!order) return null
-	return viewOrder(order, { full: canSeeEverything(order, cookieHeader) })
+	return viewOrder(order, { full: tokenMatches(order, tokenFor(order)) })
 }

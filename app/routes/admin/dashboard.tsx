@@ -12,7 +12,7 @@ import { FULFILLMENT_STEPS, PAYMENT_STATUSES } from '~/domain/orders/status'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
-import { requireStaff } from '~/utils/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/dashboard'
 

@@ -7,7 +7,7 @@ import { staffActor } from '~/domain/staff/audit.server'
 import { listContactMessages } from '~/domain/contact/list-contact-messages.server'
 import { markMessageHandled } from '~/domain/contact/mark-message-handled.server'
 import { pageMeta } from '~/utils/seo'
-import { requireStaff } from '~/utils/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import type { Route } from './+types/inbox'
 

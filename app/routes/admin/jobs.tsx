@@ -7,7 +7,7 @@ import { staffActor } from '~/domain/staff/audit.server'
 import { listFailedJobs } from '~/domain/jobs/list-failed-jobs.server'
 import { retryJob } from '~/domain/jobs/retry-job.server'
 import { pageMeta } from '~/utils/seo'
-import { requireStaff } from '~/utils/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import type { Route } from './+types/jobs'
 

@@ -1,5 +1,5 @@
 import { Form, NavLink, Outlet } from 'react-router'
-import { requireStaff } from '~/utils/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import type { Route } from './+types/layout'
 
 // Every admin page sits in here; each admin loader and action still checks the session itself.

@@ -3,7 +3,7 @@ import { db } from '~/db/client.server'
 import { signIn } from '~/domain/staff/sign-in.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
-import { assertSameOrigin, currentStaff, sessionCookie, sessionPolicy } from '~/utils/staff-auth.server'
+import { assertSameOrigin, currentStaff, sessionCookie, sessionPolicy } from '~/http/staff-auth.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/login'
 

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { db } from '~/db/client.server'
 import { destroySession } from '~/domain/staff/sessions.server'
-import { assertSameOrigin, clearSessionCookie, sessionIdFrom } from '~/utils/staff-auth.server'
+import { assertSameOrigin, clearSessionCookie, sessionIdFrom } from '~/http/staff-auth.server'
 import type { Route } from './+types/logout'
 
 export async function action({ request }: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import { FULFILLMENT_STEPS } from '~/domain/orders/status'
 import { orderHistory } from '~/domain/staff/audit.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
-import { requireStaff } from '~/utils/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/order'
 

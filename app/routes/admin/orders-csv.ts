@@ -3,7 +3,7 @@ import { listOrders } from '~/domain/orders/list-orders.server'
 import { parseOrderListQuery } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { logger } from '~/utils/logger.server'
-import { requireStaffApi } from '~/utils/staff-auth.server'
+import { requireStaffApi } from '~/http/staff-auth.server'
 import type { Route } from './+types/orders-csv'
 
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.

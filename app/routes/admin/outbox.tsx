@@ -7,7 +7,7 @@ import { staffActor } from '~/domain/staff/audit.server'
 import { listOutbox } from '~/domain/email/list-outbox.server'
 import { retryEmail } from '~/domain/email/retry-email.server'
 import { pageMeta } from '~/utils/seo'
-import { requireStaff } from '~/utils/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import type { Route } from './+types/outbox'
 

@@ -7,7 +7,7 @@ import { staffActor } from '~/domain/staff/audit.server'
 import { confirmTransfer, listTransferQueue, rejectTransfer } from '~/domain/payments/review-transfer.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
-import { requireStaff } from '~/utils/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import type { Route } from './+types/payments'
 

@@ -3,7 +3,7 @@ import { db } from '~/db/client.server'
 import { readReceipt } from '~/domain/payments/read-receipt.server'
 import { localStorage } from '~/integrations/storage/local.server'
 import { env } from '~/utils/env.server'
-import { requireStaffApi } from '~/utils/staff-auth.server'
+import { requireStaffApi } from '~/http/staff-auth.server'
 import type { Route } from './+types/receipt'
 
 // A buyer's transfer receipt, for staff only: never cached, never sniffed into anything but an image

@@ -1,8 +1,8 @@
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { updateOrderFulfillment } from '~/domain/fulfillment/update-order-fulfillment.server'
-import { errorResponse, readJson } from '~/utils/http.server'
-import { requireStaffApi } from '~/utils/staff-auth.server'
+import { errorResponse, readJson } from '~/http/http.server'
+import { requireStaffApi } from '~/http/staff-auth.server'
 import type { Route } from './+types/admin-update-order'
 
 // §7 call 10 (POST /.netlify/functions/admin-update-order, also /api/admin-update-order): staff set

@@ -1,13 +1,13 @@
 import { db } from '~/db/client.server'
 import { checkoutRequest } from '~/domain/orders/checkout-input'
 import { createOrder } from '~/domain/orders/create-order.server'
-import { accessCookie } from '~/domain/orders/order-access.server'
+import { accessCookie } from '~/http/order-access.server'
 import { startPayproPayment } from '~/domain/payments/start-paypro-payment.server'
 import { hitRateLimit } from '~/domain/rate-limit.server'
 import { payproClient } from '~/integrations/paypro/paypro.server'
 import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
-import { cookiesAreSecure, errorResponse, readJson } from '~/utils/http.server'
+import { cookiesAreSecure, errorResponse, readJson } from '~/http/http.server'
 import type { Route } from './+types/checkout'
 
 // §7 call 5 (POST /.netlify/functions/paypro-order, also /api/checkout): the server creates and

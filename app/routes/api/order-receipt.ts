@@ -1,13 +1,13 @@
 import path from 'node:path'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
-import { canSeeEverything } from '~/domain/orders/order-for-request.server'
+import { canSeeEverything } from '~/http/order-access.server'
 import { attachReceipt } from '~/domain/payments/attach-receipt.server'
 import { RECEIPT_MAX_BYTES, RECEIPT_TOO_LARGE } from '~/domain/payments/receipt-rules'
 import { localStorage } from '~/integrations/storage/local.server'
 import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
-import { errorResponse } from '~/utils/http.server'
+import { errorResponse } from '~/http/http.server'
 import type { Route } from './+types/order-receipt'
 
 // Manual transfer: the buyer's receipt image for their own order (the order's cookie proves it).
@@ -18,7 +18,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		const declared = Number(request.headers.get('content-length') ?? 0)
 		if (declared > RECEIPT_MAX_BYTES + 64 * 1024) throw new AppError('TOO_LARGE', RECEIPT_TOO_LARGE)
 		const order = await findOrder(db(), { internalOrderId: params.orderNumber })
-		if (!order || !canSeeEverything(order, request.headers.get('cookie'))) throw new AppError('NOT_FOUND', 'Order not found')
+		if (!order || !canSeeEverything(order, request)) throw new AppError('NOT_FOUND', 'Order not found')
 		let form: FormData
 		try {
 			form = await request.formData()

@@ -1,21 +1,21 @@
 import { db } from '~/db/client.server'
-import { canSeeEverything } from '~/domain/orders/order-for-request.server'
+import { canSeeEverything } from '~/http/order-access.server'
 import { readChangedOrder } from '~/domain/orders/order-updates.server'
 import { ORDERS_CHANNEL } from '~/domain/orders/notify-order.server'
 import { viewOrder } from '~/domain/orders/view-order.server'
-import { eventStream, subscribe } from '~/domain/realtime/hub.server'
+import { subscribe } from '~/domain/realtime/hub.server'
+import { eventStream } from '~/http/event-stream.server'
 import type { Route } from './+types/order-stream'
 
 // §7 call 8: live updates of one order over SSE, fed by Postgres NOTIFY from any instance.
 export async function loader({ request }: Route.LoaderArgs) {
 	const orderNumber = new URL(request.url).searchParams.get('orderNumber')?.trim()
 	if (!orderNumber || orderNumber.length > 100) return Response.json({ error: 'orderNumber is required' }, { status: 400 })
-	const cookies = request.headers.get('cookie')
 	return eventStream(request, async (send) => {
 		const unsubscribe = await subscribe(ORDERS_CHANNEL, (payload) => {
 			if (payload !== orderNumber) return
 			readChangedOrder(db(), orderNumber).then(
-				(order) => order && send('order', JSON.stringify(viewOrder(order, { full: canSeeEverything(order, cookies) }))),
+				(order) => order && send('order', JSON.stringify(viewOrder(order, { full: canSeeEverything(order, request) }))),
 				() => send('error', JSON.stringify({ error: 'Failed to fetch order details' })),
 			)
 		})

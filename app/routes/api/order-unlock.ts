@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
-import { accessCookie } from '~/domain/orders/order-access.server'
+import { accessCookie } from '~/http/order-access.server'
 import { unlockOrderByEmail } from '~/domain/orders/unlock-order.server'
 import { AppError } from '~/utils/app-error'
-import { cookiesAreSecure, errorResponse, readJson } from '~/utils/http.server'
+import { cookiesAreSecure, errorResponse, readJson } from '~/http/http.server'
 import type { Route } from './+types/order-unlock'
 
 const input = z.object({

@@ -1,6 +1,7 @@
 import { REVIEWS_CHANNEL } from '~/domain/reviews/add-review.server'
 import { reviewBelongsTo, type Review } from '~/domain/reviews/review-scope'
-import { eventStream, subscribe } from '~/domain/realtime/hub.server'
+import { subscribe } from '~/domain/realtime/hub.server'
+import { eventStream } from '~/http/event-stream.server'
 import type { Route } from './+types/reviews-stream'
 
 export async function loader({ request }: Route.LoaderArgs) {

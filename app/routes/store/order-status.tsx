@@ -7,11 +7,12 @@ import { useOrderLookup } from '~/components/order/use-order-lookup'
 import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
-import { accessCookie, tokenMatches } from '~/domain/orders/order-access.server'
+import { tokenMatches } from '~/domain/orders/order-access.server'
+import { accessCookie, tokenFromRequest } from '~/http/order-access.server'
 import { orderViewForRequest, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import type { OrderView } from '~/domain/orders/order-view'
 import { useRootData } from '~/root'
-import { cookiesAreSecure } from '~/utils/http.server'
+import { cookiesAreSecure } from '~/http/http.server'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/order-status'
 
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		}
 	}
 	// §7 call 7, first attempt; the page makes the others from the browser.
-	const order: OrderView | null = await orderViewForRequest(db(), lookup, request.headers.get('cookie'))
+	const order: OrderView | null = await orderViewForRequest(db(), lookup, tokenFromRequest(request))
 	return { lookup, order }
 }
 

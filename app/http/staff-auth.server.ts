@@ -3,7 +3,7 @@ import { db } from '../db/client.server'
 import type { StaffRole } from '../db/schema'
 import { SESSION_COOKIE, staffForSession, type Staff } from '../domain/staff/sessions.server'
 import { readCookie } from './cookies'
-import { env } from './env.server'
+import { env } from '../utils/env.server'
 import { cookiesAreSecure } from './http.server'
 
 export const sessionPolicy = () => ({ idleMinutes: env().STAFF_IDLE_MINUTES, absoluteHours: env().STAFF_SESSION_HOURS })

@@ -1,6 +1,6 @@
-import { AppError } from './app-error'
-import { env } from './env.server'
-import { logger } from './logger.server'
+import { AppError } from '../utils/app-error'
+import { env } from '../utils/env.server'
+import { logger } from '../utils/logger.server'
 
 /** A JSON body, or a 400 the route can return as is. */
 export async function readJson(request: Request): Promise<unknown> {
