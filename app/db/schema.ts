@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
 	bigserial,
 	boolean,
 	index,
@@ -238,6 +239,13 @@ export const staffUsers = pgTable(
 		role: text('role').$type<StaffRole>().notNull().default('staff'),
 		passwordHash: text('password_hash').notNull(),
 		active: boolean('active').notNull().default(true),
+		/** TOTP secret (base32), encrypted like delivery content; set once a code has confirmed it. */
+		totpSecret: text('totp_secret'),
+		/** A secret being set up and not yet confirmed by a code. */
+		totpPendingSecret: text('totp_pending_secret'),
+		totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+		/** The last 30-second step a code was accepted for: a code works once. */
+		totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 		lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -259,6 +267,52 @@ export const staffSessions = pgTable(
 	},
 	(t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 )
+
+/** Browsers that have signed in to an account (OWASP device cookies): only a hash of the cookie is kept. */
+export const staffDevices = pgTable(
+	'staff_devices',
+	{
+		tokenHash: text('token_hash').primaryKey(),
+		staffId: integer('staff_id').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+	},
+	(t) => [index('staff_devices_staff_idx').on(t.staffId)],
+)
+
+/** A password accepted for an account with two-factor sign-in, waiting for its code: not a session. */
+export const staffPendingSignIns = pgTable(
+	'staff_pending_sign_ins',
+	{
+		idHash: text('id_hash').primaryKey(),
+		staffId: integer('staff_id').notNull(),
+		attempts: integer('attempts').notNull().default(0),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('staff_pending_sign_ins_staff_idx').on(t.staffId)],
+)
+
+/** One-time recovery codes for two-factor sign-in, hashed; a used code keeps its row with used_at. */
+export const staffRecoveryCodes = pgTable(
+	'staff_recovery_codes',
+	{
+		id: serial('id').primaryKey(),
+		staffId: integer('staff_id').notNull(),
+		codeHash: text('code_hash').notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [uniqueIndex('staff_recovery_codes_hash_key').on(t.staffId, t.codeHash)],
+)
+
+/** Store-wide settings the owner changes in the console, one JSON value per key. */
+export const storeSettings = pgTable('store_settings', {
+	key: text('key').primaryKey(),
+	value: jsonb('value').notNull(),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 /** X-ADMIN-KEY keys for staff tools: only a hash is kept; the key is shown once. */
 export const apiKeys = pgTable(
