@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
 	resolve: { tsconfigPaths: true },
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/lint/**/*.test.ts'],
 		environment: 'node',
 		// One worker, modules shared across files: the embedded database starts once per run.
 		maxWorkers: 1,

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router'
 import type { Route } from './+types/root'
 import { CartProvider } from './components/cart/cart-context'
 import { BootScripts } from './components/layout/boot-scripts'
@@ -7,6 +7,7 @@ import { ChatButton, ChatMessageProvider } from './components/layout/chat-button
 import { SiteFooter } from './components/layout/site-footer'
 import { SiteHeader } from './components/layout/site-header'
 import { PixelScript } from './components/layout/pixel-script'
+import { useRootData } from './components/layout/root-data'
 import { IMAGE_LOADED_SCRIPT } from './components/product/image-loaded'
 import stylesheet from './styles/app.css?url'
 import { env, publicEnv } from './utils/env.server'
@@ -21,10 +22,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const e = env()
 	// Shared previews need absolute image URLs.
 	return { config: publicEnv(e), year: new Date().getFullYear(), origin: e.PUBLIC_URL ?? new URL(request.url).origin }
-}
-
-export function useRootData() {
-	return useRouteLoaderData<typeof loader>('root')
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import type { PolicySection } from '~/content/policies'
-import { useRootData } from '~/root'
+import { useRootData } from '~/components/layout/root-data'
 import { fillPlaceholders } from '~/utils/seo'
 
 /** Renders policy sections with the store's name, email and WhatsApp filled in. */

@@ -1,10 +1,14 @@
+import path from 'node:path'
 import type { Db } from '../../db/client.server'
 import type { EmailProvider } from '../../integrations/email/types'
 import type { PayProClient } from '../../integrations/paypro/client.server'
+import { localStorage } from '../../integrations/storage/local.server'
+import { env } from '../../utils/env.server'
 import { sendQueuedEmail } from '../email/send-queued-email.server'
 import { sendSubscriptionReminder } from '../orders/send-subscription-reminder.server'
 import { confirmPayproPayment } from '../payments/confirm-paypro-payment.server'
 import { sweepOrders } from '../payments/reconcile-orders.server'
+import { sweepReceiptFiles, type ReceiptFiles } from '../payments/sweep-receipt-files.server'
 import { pruneRateLimits } from '../rate-limit.server'
 import { pruneSessions } from '../staff/sessions.server'
 import { pruneDoneJobs } from './queue.server'
@@ -12,8 +16,16 @@ import type { JobHandlers } from './worker.server'
 
 export function jobHandlers(
 	db: Db,
-	deps: { email: () => EmailProvider; paypro: () => PayProClient; reconcileAfterMinutes: number; expiryHours: number },
+	deps: {
+		email: () => EmailProvider
+		paypro: () => PayProClient
+		reconcileAfterMinutes: number
+		expiryHours: number
+		/** Where receipts are stored; by default the uploads folder under DATA_DIR. */
+		receiptFiles?: () => ReceiptFiles
+	},
 ): JobHandlers {
+	const receiptFiles = deps.receiptFiles ?? (() => localStorage(path.resolve(env().DATA_DIR)))
 	return {
 		'send-email': async (job) => {
 			await sendQueuedEmail(db, deps.email(), Number(job.payload.outboxId), { finalAttempt: job.finalAttempt })
@@ -29,6 +41,9 @@ export function jobHandlers(
 			await pruneSessions(db)
 			await pruneRateLimits(db)
 			await pruneDoneJobs(db)
+		},
+		'sweep-receipt-files': async () => {
+			await sweepReceiptFiles(db, receiptFiles())
 		},
 	}
 }

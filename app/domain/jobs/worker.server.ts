@@ -26,13 +26,14 @@ export async function runDueJobs(db: Db, handlers: JobHandlers, { workerId = 'wo
 	return claimed.length
 }
 
-/** The worker loop of a server process: runs due jobs, schedules the minute sweep, and stops on request. */
+/** The worker loop of a server process: runs due jobs, schedules the minute and hour sweeps, and stops on request. */
 export function startWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000 } = {}) {
 	const workerId = `${process.pid}-${crypto.randomBytes(3).toString('hex')}`
 	let stopped = false
 	let timer: ReturnType<typeof setTimeout> | null = null
 	let running: Promise<void> = Promise.resolve()
 	let lastSweepMinute = -1
+	let lastReceiptSweepHour = -1
 
 	async function tick() {
 		const minute = Math.floor(Date.now() / 60_000)
@@ -41,6 +42,12 @@ export function startWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000 }
 			// One sweep per minute across every instance: the key makes the second insert a no-op.
 			await enqueueJob(db, { kind: 'sweep', payload: {}, dedupeKey: `sweep:${minute}`, maxAttempts: 1 })
 			await releaseStuckJobs(db)
+		}
+		const hour = Math.floor(minute / 60)
+		if (hour !== lastReceiptSweepHour) {
+			lastReceiptSweepHour = hour
+			// Hourly, not each minute: it lists the uploads folder and looks every old file up.
+			await enqueueJob(db, { kind: 'sweep-receipt-files', payload: {}, dedupeKey: `sweep-receipt-files:${hour}`, maxAttempts: 1 })
 		}
 		while (!stopped && (await runDueJobs(db, handlers, { workerId })) > 0) {
 			// keep going while there is work

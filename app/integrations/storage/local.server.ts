@@ -2,9 +2,22 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
+export interface StoredFile {
+	key: string
+	modifiedAt: Date
+}
+
+const SAFE_NAME = /^[\w-]+\.\w+$/
+
 /** Files on local disk under DATA_DIR/uploads, named by the server, never by the uploader. */
 export function localStorage(root: string) {
 	const folder = (kind: string) => path.resolve(root, 'uploads', kind)
+	// Only keys this store made resolve to a file; anything else (../, slashes) to none.
+	const fileOf = (key: string) => {
+		const [kind, name, ...rest] = key.split('/')
+		if (!kind || !name || rest.length > 0 || !/^[\w-]+$/.test(kind) || !SAFE_NAME.test(name)) return null
+		return path.join(folder(kind), name)
+	}
 	return {
 		async save(kind: string, bytes: Uint8Array, extension: string): Promise<string> {
 			await fs.mkdir(folder(kind), { recursive: true })
@@ -13,9 +26,27 @@ export function localStorage(root: string) {
 			return `${kind}/${name}`
 		},
 		async read(key: string): Promise<Buffer | null> {
-			const [kind, name] = key.split('/')
-			if (!kind || !name || !/^[\w-]+\.\w+$/.test(name)) return null
-			return fs.readFile(path.join(folder(kind), name)).catch(() => null)
+			const file = fileOf(key)
+			return file ? fs.readFile(file).catch(() => null) : null
+		},
+		/** Removes a stored file; one already gone is not an error. */
+		async remove(key: string): Promise<void> {
+			const file = fileOf(key)
+			if (file) await fs.rm(file, { force: true })
+		},
+		/** Every file of a kind, with when it was last written. */
+		async list(kind: string): Promise<StoredFile[]> {
+			const names = await fs.readdir(folder(kind)).catch((error: NodeJS.ErrnoException) => {
+				if (error.code === 'ENOENT') return [] as string[]
+				throw error
+			})
+			const files = await Promise.all(
+				names.filter((name) => SAFE_NAME.test(name)).map(async (name) => {
+					const stat = await fs.stat(path.join(folder(kind), name)).catch(() => null)
+					return stat?.isFile() ? { key: `${kind}/${name}`, modifiedAt: stat.mtime } : null
+				}),
+			)
+			return files.filter((file) => file !== null)
 		},
 	}
 }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { db } from '~/db/client.server'
 import { readReceipt } from '~/domain/payments/read-receipt.server'
+import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
 import { localStorage } from '~/integrations/storage/local.server'
 import { env } from '~/utils/env.server'
 import { requireStaffApi } from '~/http/staff-auth.server'
@@ -10,8 +11,8 @@ import type { Route } from './+types/receipt'
 // (the host adds X-Content-Type-Options: nosniff and the CSP to every answer; set here too, it would repeat).
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireStaffApi(request)
-	const receipt = await readReceipt(db(), localStorage(path.resolve(env().DATA_DIR)), params.orderNumber)
 	const headers = { 'Cache-Control': 'private, no-store' }
+	const receipt = isOrderNumberShaped(params.orderNumber) ? await readReceipt(db(), localStorage(path.resolve(env().DATA_DIR)), params.orderNumber) : null
 	if (!receipt) return new Response('No receipt for this order.', { status: 404, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
 	return new Response(new Uint8Array(receipt.bytes), {
 		headers: {

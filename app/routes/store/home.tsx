@@ -13,7 +13,7 @@ import { durationsOf } from '~/domain/pricing/product-options'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
-import { useRootData } from '~/root'
+import { useRootData } from '~/components/layout/root-data'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,7 @@
 import { useFill } from '~/components/content/policy-sections'
 import { PromoVideo } from '~/components/home/promo-video'
 import { palestineInitiative } from '~/content/site'
-import { useRootData } from '~/root'
+import { useRootData } from '~/components/layout/root-data'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/palestine-initiative'
 

@@ -9,7 +9,7 @@ import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
-import { useRootData } from '~/root'
+import { useRootData } from '~/components/layout/root-data'
 import type { Route } from './+types/product'
 
 export async function loader({ params }: Route.LoaderArgs) {

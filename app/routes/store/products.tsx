@@ -6,7 +6,7 @@ import { CATEGORIES, type Category } from '~/domain/catalogue/types'
 import { productsMissingNote } from '~/content/site'
 import { db } from '~/db/client.server'
 import { fillPlaceholders, pageMeta } from '~/utils/seo'
-import { useRootData } from '~/root'
+import { useRootData } from '~/components/layout/root-data'
 import type { Route } from './+types/products'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
