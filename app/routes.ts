@@ -42,6 +42,7 @@ export default [
 		route('admin/outbox', 'routes/admin/outbox.tsx'),
 		route('admin/jobs', 'routes/admin/jobs.tsx'),
 		route('admin/settings', 'routes/admin/settings.tsx'),
+		route('admin/security', 'routes/admin/security.tsx'),
 	]),
 	route('admin/orders.csv', 'routes/admin/orders-csv.ts'),
 	route('admin/receipts/:orderNumber', 'routes/admin/receipt.ts'),

@@ -1,6 +1,7 @@
 // Staff accounts from the command line, on the same database as the server:
 //   npm run staff -- create --email a@b.pk --name "Sara" [--role owner|staff]
 //   npm run staff -- reset-password --email a@b.pk
+//   npm run staff -- reset-2fa --email a@b.pk      (a lost phone: two-factor sign-in off, signed out everywhere)
 // The generated password is printed once; only its hash is stored.
 import { parseArgs } from 'node:util'
 import { ConfigError, parseEnv, useEnv } from '../app/utils/env.server'
@@ -9,6 +10,7 @@ const USAGE = [
 	'Usage:',
 	'  npm run staff -- create --email a@b.pk --name "Sara" [--role owner|staff]',
 	'  npm run staff -- reset-password --email a@b.pk',
+	'  npm run staff -- reset-2fa --email a@b.pk',
 ].join('\n')
 
 function fail(message: string): never {
@@ -27,7 +29,7 @@ try {
 }
 const [command] = args.positionals
 const { email, name, role } = args.values
-if (command !== 'create' && command !== 'reset-password') fail(USAGE)
+if (command !== 'create' && command !== 'reset-password' && command !== 'reset-2fa') fail(USAGE)
 if (!email) fail(`--email is required.\n${USAGE}`)
 if (command === 'create' && !name) fail(`--name is required.\n${USAGE}`)
 if (role !== 'owner' && role !== 'staff') fail('--role must be owner or staff.')
@@ -46,6 +48,7 @@ const { DataDirLockedError } = await import('../app/db/client.server')
 const { AppError } = await import('../app/utils/app-error')
 const { recordAudit } = await import('../app/domain/staff/audit.server')
 const { createStaff, resetPassword } = await import('../app/domain/staff/manage-staff.server')
+const { resetTwoFactor } = await import('../app/domain/staff/reset-two-factor.server')
 const { openDatabase } = await import('../server/start')
 
 let database
@@ -66,6 +69,14 @@ try {
 		})
 		console.log(`Created the ${created.role} account ${created.email}.`)
 		console.log(`Password (shown once): ${created.password}`)
+	} else if (command === 'reset-2fa') {
+		const reset = await database.db.transaction(async (tx) => {
+			const row = await resetTwoFactor(tx, email)
+			await recordAudit(tx, actor, { action: 'staff.2fa.reset', after: { staffId: row.id, email: row.email } })
+			return row
+		})
+		console.log(`Turned off two-factor sign-in for ${reset.email} and signed it out everywhere; its recovery codes no longer work.`)
+		console.log('They can sign in with their password and set up two-factor sign-in again on the Security page.')
 	} else {
 		const password = await database.db.transaction(async (tx) => {
 			const next = await resetPassword(tx, email)

@@ -252,6 +252,7 @@ export const staffUsers = pgTable(
 	},
 	(t) => [uniqueIndex('staff_users_email_key').on(t.email)],
 )
+export type StaffUser = typeof staffUsers.$inferSelect
 
 /** Server-side sessions; the cookie carries a random id whose hash is the key. */
 export const staffSessions = pgTable(

@@ -1,30 +1,58 @@
 import { redirect } from 'react-router'
 import { db } from '../db/client.server'
 import type { StaffRole } from '../db/schema'
+import { DEVICE_COOKIE, DEVICE_DAYS } from '../domain/staff/devices.server'
+import { PENDING_COOKIE, PENDING_MINUTES } from '../domain/staff/pending-sign-ins.server'
 import { SESSION_COOKIE, staffForSession, type Staff } from '../domain/staff/sessions.server'
+import { twoFactorRequired } from '../domain/staff/two-factor-requirement.server'
 import { readCookie } from './cookies'
 import { env } from '../utils/env.server'
 import { cookiesAreSecure } from './http.server'
 
 export const sessionPolicy = () => ({ idleMinutes: env().STAFF_IDLE_MINUTES, absoluteHours: env().STAFF_SESSION_HOURS })
 
-export function sessionIdFrom(request: Request): string | null {
-	return readCookie(request.headers.get('cookie'), SESSION_COOKIE)
+/** Where a staff member without two-factor sign-in is sent when the owner requires it. */
+export const SECURITY_PAGE = '/admin/security'
+
+/** A cookie's value; a badly encoded one counts as absent rather than failing the request. */
+function cookieValue(request: Request, name: string): string | null {
+	try {
+		return readCookie(request.headers.get('cookie'), name)
+	} catch {
+		return null
+	}
 }
 
-export function sessionCookie(request: Request, id: string) {
-	return [`${SESSION_COOKIE}=${id}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${env().STAFF_SESSION_HOURS * 3600}`, ...(cookiesAreSecure(request) ? ['Secure'] : [])].join('; ')
+function cookie(request: Request, name: string, value: string, { path = '/', maxAge }: { path?: string; maxAge: number }) {
+	return [`${name}=${value}`, `Path=${path}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(cookiesAreSecure(request) ? ['Secure'] : [])].join('; ')
 }
 
-export function clearSessionCookie(request: Request) {
-	return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(cookiesAreSecure(request) ? ['Secure'] : [])].join('; ')
-}
+export const sessionIdFrom = (request: Request) => cookieValue(request, SESSION_COOKIE)
+export const sessionCookie = (request: Request, id: string) => cookie(request, SESSION_COOKIE, id, { maxAge: env().STAFF_SESSION_HOURS * 3600 })
+export const clearSessionCookie = (request: Request) => cookie(request, SESSION_COOKIE, '', { maxAge: 0 })
+
+// The device cookie is only read by the sign-in page, so only the sign-in page receives it.
+const SIGN_IN_PATH = '/admin/login'
+export const deviceTokenFrom = (request: Request) => cookieValue(request, DEVICE_COOKIE)
+export const deviceCookie = (request: Request, token: string) => cookie(request, DEVICE_COOKIE, token, { path: SIGN_IN_PATH, maxAge: DEVICE_DAYS * 86_400 })
+
+export const pendingSignInFrom = (request: Request) => cookieValue(request, PENDING_COOKIE)
+export const pendingSignInCookie = (request: Request, id: string) => cookie(request, PENDING_COOKIE, id, { path: SIGN_IN_PATH, maxAge: PENDING_MINUTES * 60 })
+export const clearPendingSignInCookie = (request: Request) => cookie(request, PENDING_COOKIE, '', { path: SIGN_IN_PATH, maxAge: 0 })
 
 export async function currentStaff(request: Request): Promise<Staff | null> {
 	return staffForSession(db(), sessionIdFrom(request), sessionPolicy())
 }
 
 const forbidden = () => new Response('This page is for the shop owner only.', { status: 403 })
+
+export const TWO_FACTOR_REQUIRED = 'The shop owner requires two-factor sign-in for every staff account: set it up on the Security page (/admin/security) first.'
+
+/** True when the owner requires two-factor sign-in and this staff member has not set it up. */
+const missingTwoFactor = async (staff: Staff) => !staff.twoFactorEnabled && (await twoFactorRequired(db()))
+
+// Single-fetch data requests carry '.data' after the page's path.
+const pagePath = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/$/, '') || '/'
 
 /** Admin pages: the signed-in staff member, or a redirect to sign-in that comes back here. */
 export async function requireStaff(request: Request, { role }: { role?: StaffRole } = {}): Promise<Staff> {
@@ -33,6 +61,7 @@ export async function requireStaff(request: Request, { role }: { role?: StaffRol
 		const url = new URL(request.url)
 		throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
 	}
+	if (pagePath(request) !== SECURITY_PAGE && (await missingTwoFactor(staff))) throw redirect(SECURITY_PAGE)
 	if (role === 'owner' && staff.role !== 'owner') throw forbidden()
 	if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
 	return staff
@@ -42,6 +71,7 @@ export async function requireStaff(request: Request, { role }: { role?: StaffRol
 export async function requireStaffApi(request: Request, { role }: { role?: StaffRole } = {}): Promise<Staff> {
 	const staff = await currentStaff(request)
 	if (!staff) throw Response.json({ error: 'Please sign in to the staff console.' }, { status: 401 })
+	if (await missingTwoFactor(staff)) throw Response.json({ error: TWO_FACTOR_REQUIRED }, { status: 403 })
 	if (role === 'owner' && staff.role !== 'owner') throw Response.json({ error: 'Only the shop owner may do this.' }, { status: 403 })
 	if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
 	return staff

@@ -236,8 +236,9 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_admin_orders') : undefined
 		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { JOBS_WORKER: 'false' }))
 		const staff = await createStaff(shop.database.db, { email: 'helper@example.pk', name: 'Helper', password: 'correct-horse-battery' })
-		const { sessionId } = await signIn(shop.database.db, { email: staff.email, password: 'correct-horse-battery', ip: '127.0.0.1' }, { idleMinutes: 60, absoluteHours: 12 })
-		cookie = `staff_session=${sessionId}`
+		const signedIn = await signIn(shop.database.db, { email: staff.email, password: 'correct-horse-battery' }, { ip: '127.0.0.1' }, { idleMinutes: 60, absoluteHours: 12 })
+		if (signedIn.kind !== 'signed-in') throw new Error('expected a session')
+		cookie = `staff_session=${signedIn.sessionId}`
 	}, 120_000)
 	afterAll(async () => {
 		await shop?.close()

@@ -2,26 +2,61 @@ import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>
-const PARAMS = { N: 16384, r: 8, p: 1 }
-const KEY_LENGTH = 64
 
-/** scrypt$N$r$p$salt$hash, all base64url: the parameters travel with the hash. */
+// OWASP's current scrypt strength: N=2^17, r=8, p=1 needs 128 MiB, above Node's 32 MiB default.
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 }
+const KEY_LENGTH = 64
+const maxmemFor = ({ N, r }: { N: number; r: number }) => 128 * N * r + 16 * 1024 * 1024
+// Stored hashes come from our own database, but a corrupt row must not ask for gigabytes.
+const MAX_N = 2 ** 20
+
+interface ParsedHash {
+	N: number
+	r: number
+	p: number
+	salt: Buffer
+	hash: Buffer
+}
+
+/** scrypt$N$r$p$salt$hash, salt and hash in base64url: the parameters travel with the hash. */
+function parseHash(stored: string): ParsedHash | null {
+	const [kind, n, r, p, salt, hash, extra] = stored.split('$')
+	if (kind !== 'scrypt' || !salt || !hash || extra !== undefined) return null
+	const [N, R, P] = [Number(n), Number(r), Number(p)]
+	if (![N, R, P].every((v) => Number.isSafeInteger(v) && v > 0) || N > MAX_N || R > 32 || P > 16) return null
+	return { N, r: R, p: P, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') }
+}
+
 export async function hashPassword(password: string): Promise<string> {
 	const salt = crypto.randomBytes(16)
-	const hash = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS)
+	const hash = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...PARAMS, maxmem: maxmemFor(PARAMS) })
 	return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), hash.toString('base64url')].join('$')
 }
 
+/** Checks a password against a stored hash made with any scrypt parameters. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-	const [kind, n, r, p, salt, hash] = stored.split('$')
-	if (kind !== 'scrypt' || !salt || !hash) return false
-	const expected = Buffer.from(hash, 'base64url')
-	const actual = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) })
-	return crypto.timingSafeEqual(actual, expected)
+	const parsed = parseHash(stored)
+	if (!parsed || parsed.hash.length === 0) return false
+	const { N, r, p, salt, hash } = parsed
+	const actual = await scrypt(password.normalize('NFKC'), salt, hash.length, { N, r, p, maxmem: maxmemFor({ N, r }) })
+	return crypto.timingSafeEqual(actual, hash)
+}
+
+/** True when a stored hash was made with weaker or other parameters than today's: re-hash it at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+	const parsed = parseHash(stored)
+	return !parsed || parsed.N !== PARAMS.N || parsed.r !== PARAMS.r || parsed.p !== PARAMS.p || parsed.hash.length !== KEY_LENGTH
+}
+
+let dummy: Promise<string> | null = null
+/** A hash of nothing anyone knows, with today's parameters: an unknown email costs the same time as a known one. */
+export function dummyHash(): Promise<string> {
+	dummy ??= hashPassword(crypto.randomBytes(16).toString('base64url'))
+	return dummy
 }
 
 /** A password for a new account or a reset: 16 characters from an unambiguous alphabet. */
 export function generatePassword(): string {
 	const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
-	return Array.from(crypto.randomBytes(16), (b) => alphabet[b % alphabet.length]).join('')
+	return Array.from({ length: 16 }, () => alphabet[crypto.randomInt(alphabet.length)]).join('')
 }

@@ -2,6 +2,8 @@ import crypto from 'node:crypto'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { staffSessions, staffUsers, type StaffRole } from '../../db/schema'
+import { pruneDevices } from './devices.server'
+import { prunePendingSignIns } from './pending-sign-ins.server'
 
 export const SESSION_COOKIE = 'staff_session'
 
@@ -10,6 +12,8 @@ export interface Staff {
 	email: string
 	name: string
 	role: StaffRole
+	/** Signs in with a code from an authenticator app as well as the password. */
+	twoFactorEnabled: boolean
 }
 
 export interface SessionPolicy {
@@ -42,11 +46,13 @@ export async function staffForSession(db: Db, id: string | null, policy: Session
 		.returning({ staffId: staffSessions.staffId })
 	if (!row) return null
 	const [staff] = await db
-		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role })
+		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, totpEnabledAt: staffUsers.totpEnabledAt })
 		.from(staffUsers)
 		.where(and(eq(staffUsers.id, row.staffId), eq(staffUsers.active, true)))
 		.limit(1)
-	return staff ?? null
+	if (!staff) return null
+	const { totpEnabledAt, ...rest } = staff
+	return { ...rest, twoFactorEnabled: totpEnabledAt !== null }
 }
 
 export async function destroySession(db: Db, id: string | null) {
@@ -58,7 +64,9 @@ export async function destroyStaffSessions(db: Db | Tx, staffId: number) {
 	await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId))
 }
 
-/** Sessions past their absolute expiry (an idle session is refused at once and removed here later). */
+/** Sessions past their absolute expiry (an idle session is refused at once and removed here later), with expired pending sign-ins and devices. */
 export async function pruneSessions(db: Db) {
 	await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date()))
+	await prunePendingSignIns(db)
+	await pruneDevices(db)
 }

@@ -17,6 +17,7 @@ const LINKS = [
 	{ to: '/admin/inbox', label: 'Inbox' },
 	{ to: '/admin/outbox', label: 'Emails' },
 	{ to: '/admin/jobs', label: 'Jobs' },
+	{ to: '/admin/security', label: 'Security' },
 ]
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

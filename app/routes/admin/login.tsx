@@ -1,59 +1,134 @@
 import { Form, data, redirect, useActionData, useNavigation } from 'react-router'
 import { db } from '~/db/client.server'
-import { signIn } from '~/domain/staff/sign-in.server'
+import { completeTwoFactorSignIn, SIGN_IN_AGAIN } from '~/domain/staff/complete-two-factor-sign-in.server'
+import { endPendingSignIn, pendingSignInFor } from '~/domain/staff/pending-sign-ins.server'
+import { EMAIL_MAX } from '~/domain/staff/sign-in-input'
+import { signIn, type SignInResult } from '~/domain/staff/sign-in.server'
 import { AppError } from '~/utils/app-error'
+import { safeRedirect } from '~/utils/safe-redirect'
 import { pageMeta } from '~/utils/seo'
-import { assertSameOrigin, currentStaff, sessionCookie, sessionPolicy } from '~/http/staff-auth.server'
+import {
+	assertSameOrigin,
+	clearPendingSignInCookie,
+	currentStaff,
+	deviceCookie,
+	deviceTokenFrom,
+	pendingSignInCookie,
+	pendingSignInFrom,
+	sessionCookie,
+	sessionPolicy,
+} from '~/http/staff-auth.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Staff sign-in', description: 'Staff console sign-in.', extra: [{ name: 'robots', content: 'noindex' }] })
 
-/** Only paths inside the console: never an open redirect. */
-const safeRedirect = (to: string | null) => (to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : '/admin-dashboard')
+type Step = 'password' | 'two-factor'
+
+/** Where to go after signing in: the asked-for console path when it is safe, else the dashboard. */
+function destination(request: Request) {
+	const url = new URL(request.url)
+	return safeRedirect(url.searchParams.get('redirectTo'), url.origin)
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
-	if (await currentStaff(request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
-	return null
+	if (await currentStaff(request)) throw redirect(destination(request))
+	const pending = await pendingSignInFor(db(), pendingSignInFrom(request))
+	return pending ? { step: 'two-factor' as Step, email: pending.email } : { step: 'password' as Step, email: null }
+}
+
+function signedIn(request: Request, result: SignInResult & { kind: 'signed-in' }) {
+	const headers = new Headers()
+	headers.append('Set-Cookie', sessionCookie(request, result.sessionId))
+	headers.append('Set-Cookie', deviceCookie(request, result.deviceToken))
+	headers.append('Set-Cookie', clearPendingSignInCookie(request))
+	return redirect(destination(request), { headers })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
 	assertSameOrigin(request)
 	const form = await request.formData()
-	const email = String(form.get('email') ?? '')
-	const password = String(form.get('password') ?? '')
-	if (!email.trim() || !password) return data({ error: 'Please enter your email and password.', email }, { status: 400 })
+	const field = (name: string) => {
+		const value = form.get(name)
+		return typeof value === 'string' ? value : ''
+	}
+	const intent = field('intent') || 'password'
+	const email = field('email')
+	const meta = { ip: context.clientIp, userAgent: request.headers.get('user-agent'), deviceToken: deviceTokenFrom(request) }
+	// Only an address of a sensible size is typed back into the form.
+	const echo = email.length <= EMAIL_MAX ? email : ''
 	try {
-		const { sessionId } = await signIn(db(), { email, password, ip: context.clientIp, userAgent: request.headers.get('user-agent') }, sessionPolicy())
-		throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')), { headers: { 'Set-Cookie': sessionCookie(request, sessionId) } })
+		if (intent === 'cancel') {
+			await endPendingSignIn(db(), pendingSignInFrom(request))
+			return data({ step: 'password' as Step, error: null, email: '' }, { headers: { 'Set-Cookie': clearPendingSignInCookie(request) } })
+		}
+		if (intent === 'code') {
+			const result = await completeTwoFactorSignIn(db(), { pendingId: pendingSignInFrom(request), code: field('code') }, meta, sessionPolicy())
+			throw signedIn(request, result)
+		}
+		const result = await signIn(db(), { email, password: field('password') }, meta, sessionPolicy())
+		if (result.kind === 'signed-in') throw signedIn(request, result)
+		return data({ step: 'two-factor' as Step, error: null, email: echo }, { headers: { 'Set-Cookie': pendingSignInCookie(request, result.pendingId) } })
 	} catch (error) {
-		if (error instanceof AppError) return data({ error: error.message, email }, { status: error.status })
-		throw error
+		if (!(error instanceof AppError)) throw error
+		if (intent === 'code' && error.message !== SIGN_IN_AGAIN) return data({ step: 'two-factor' as Step, error: error.message, email: '' }, { status: error.status })
+		// A pending sign-in that ended goes back to the password.
+		const headers = intent === 'code' ? { 'Set-Cookie': clearPendingSignInCookie(request) } : undefined
+		return data({ step: 'password' as Step, error: error.message, email: echo }, { status: error.status, headers })
 	}
 }
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
+	const step = result?.step ?? loaderData.step
+	// A new key per answer clears the password or code field after a failed attempt.
+	const formKey = result ? JSON.stringify(result) + Date.now() : step
 	return (
 		<div className="container page narrow">
 			<h1>Staff sign-in</h1>
-			{/* A new key per answer clears the password field after a failed attempt. */}
-			<Form method="post" className="login-form" key={result ? JSON.stringify(result) + Date.now() : 'form'}>
-				<ErrorAlert message={result?.error} />
-				<div className="field">
-					<label htmlFor="login-email">Email</label>
-					<input id="login-email" name="email" type="email" autoComplete="username" required defaultValue={result?.email ?? ''} />
-				</div>
-				<div className="field">
-					<label htmlFor="login-password">Password</label>
-					<input id="login-password" name="password" type="password" autoComplete="current-password" required />
-				</div>
-				<button type="submit" className="button primary block" disabled={busy}>
-					{busy ? 'Signing in...' : 'Sign in'}
-				</button>
-			</Form>
+			{step === 'two-factor' ? (
+				<>
+					<Form method="post" className="login-form" key={formKey}>
+						<ErrorAlert message={result?.error} />
+						<p className="login-hint">
+							Open your authenticator app and enter the 6-digit code it shows for this shop{loaderData.email ? <> ({loaderData.email})</> : null}. Lost your phone? Enter one of
+							your recovery codes instead.
+						</p>
+						<input type="hidden" name="intent" value="code" />
+						<div className="field">
+							<label htmlFor="login-code">Authentication code</label>
+							<input id="login-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={40} required autoFocus />
+						</div>
+						<button type="submit" className="button primary block" disabled={busy}>
+							{busy ? 'Checking...' : 'Verify and sign in'}
+						</button>
+					</Form>
+					<Form method="post" className="login-cancel">
+						<input type="hidden" name="intent" value="cancel" />
+						<button type="submit" className="button ghost small" disabled={busy}>
+							Use a different account
+						</button>
+					</Form>
+				</>
+			) : (
+				<Form method="post" className="login-form" key={formKey}>
+					<ErrorAlert message={result?.error} />
+					<input type="hidden" name="intent" value="password" />
+					<div className="field">
+						<label htmlFor="login-email">Email</label>
+						<input id="login-email" name="email" type="email" autoComplete="username" required maxLength={EMAIL_MAX} defaultValue={result?.email ?? ''} />
+					</div>
+					<div className="field">
+						<label htmlFor="login-password">Password</label>
+						<input id="login-password" name="password" type="password" autoComplete="current-password" required />
+					</div>
+					<button type="submit" className="button primary block" disabled={busy}>
+						{busy ? 'Signing in...' : 'Sign in'}
+					</button>
+				</Form>
+			)}
 		</div>
 	)
 }

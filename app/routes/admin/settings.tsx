@@ -10,6 +10,7 @@ import { issueApiKey } from '~/domain/staff/issue-api-key.server'
 import { listStaff } from '~/domain/staff/list-staff.server'
 import { resetStaffPassword } from '~/domain/staff/reset-staff-password.server'
 import { setStaffActive } from '~/domain/staff/set-staff-active.server'
+import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
 import { withdrawApiKey } from '~/domain/staff/withdraw-api-key.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
@@ -23,8 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const me = await requireStaff(request, { role: 'owner' })
-	const [staff, apiKeys] = await Promise.all([listStaff(db()), listApiKeys(db())])
-	return { me: { id: me.id }, staff, apiKeys }
+	const [staff, apiKeys, requireTwoFactor] = await Promise.all([listStaff(db()), listApiKeys(db()), twoFactorRequired(db())])
+	return { me: { id: me.id, twoFactorEnabled: me.twoFactorEnabled }, staff, apiKeys, requireTwoFactor }
 }
 
 const id = z.coerce.number().int().positive()
@@ -34,6 +35,7 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('set-active'), staffId: id, active: z.enum(['true', 'false']).transform((v) => v === 'true') }),
 	z.object({ intent: z.literal('create-key'), name: z.string() }),
 	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
+	z.object({ intent: z.literal('require-two-factor'), required: z.enum(['true', 'false']).transform((v) => v === 'true') }),
 ])
 
 type Outcome = { ok: true; message: string; secret?: { label: string; value: string; what: string } } | { ok: false; intent: string; error: string; values?: Record<string, string> }
@@ -67,6 +69,15 @@ export async function action({ request }: Route.ActionArgs) {
 				await withdrawApiKey(db(), actor, input.apiKeyId)
 				return data<Outcome>({ ok: true, message: 'Revoked the API key: tools using it are refused from now on.' })
 			}
+			case 'require-two-factor': {
+				const result = await setTwoFactorRequired(db(), { ...actor, staffId: me.id }, input.required)
+				return data<Outcome>({
+					ok: true,
+					message: result.required
+						? 'Two-factor sign-in is now required: staff without it are sent to set it up before they can use the console.'
+						: 'Two-factor sign-in is no longer required; staff who use it keep it.',
+				})
+			}
 		}
 	} catch (error) {
 		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: input.intent, error: error.message, values: form }, { status: error.status })
@@ -75,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-	const { me, staff, apiKeys } = loaderData
+	const { me, staff, apiKeys, requireTwoFactor } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
@@ -90,7 +101,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 				</div>
 			) : null}
 			{result?.ok && result.secret ? <ShownOnce {...result.secret} /> : null}
-			{failed && !['create-staff', 'create-key'].includes(failed.intent) ? errorFor(failed.intent) : null}
+			{failed && !['create-staff', 'create-key', 'require-two-factor'].includes(failed.intent) ? errorFor(failed.intent) : null}
 
 			<section aria-labelledby="staff-heading" className="settings-section">
 				<h2 id="staff-heading">Staff accounts</h2>
@@ -102,6 +113,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 								<th scope="col">Name</th>
 								<th scope="col">Role</th>
 								<th scope="col">Status</th>
+								<th scope="col">Two-factor</th>
 								<th scope="col">Last sign-in</th>
 								<th scope="col">
 									<span className="sr-only">Actions</span>
@@ -115,6 +127,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 									<td>{s.name}</td>
 									<td>{s.role}</td>
 									<td>{s.active ? 'Active' : <span className="muted">Deactivated</span>}</td>
+									<td>{s.twoFactorSince ? 'On' : <span className="muted">Off</span>}</td>
 									<td>
 										<AdminTime date={s.lastLoginAt} />
 									</td>
@@ -168,6 +181,26 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 					</div>
 					<button type="submit" className="button primary" disabled={busy}>
 						Create account
+					</button>
+				</Form>
+			</section>
+
+			<section aria-labelledby="sign-in-heading" className="settings-section">
+				<h2 id="sign-in-heading">Sign-in security</h2>
+				<p className="muted small">
+					Staff can read delivery codes. Requiring two-factor sign-in sends every staff member without it to the Security page before any other console page works. API
+					keys are not affected.
+				</p>
+				<p>
+					Two-factor sign-in is <strong>{requireTwoFactor ? 'required for every staff account' : 'optional'}</strong>.
+				</p>
+				{errorFor('require-two-factor')}
+				{!requireTwoFactor && !me.twoFactorEnabled ? <p className="muted small">Turn it on for your own account on the Security page first.</p> : null}
+				<Form method="post">
+					<input type="hidden" name="intent" value="require-two-factor" />
+					<input type="hidden" name="required" value={requireTwoFactor ? 'false' : 'true'} />
+					<button type="submit" className={requireTwoFactor ? 'button ghost' : 'button primary'} disabled={busy}>
+						{requireTwoFactor ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in for every staff account'}
 					</button>
 				</Form>
 			</section>
