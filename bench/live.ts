@@ -52,6 +52,16 @@ interface Trigger {
 	at: number | null
 }
 
+/** Buyers behind one address the bench gives each loopback address (the shop allows 20 live streams per address). */
+const STREAMS_PER_ADDRESS = 10
+let streamsOpened = 0
+
+/** The next stream's source address: many buyers, each from their own address, as in real life (127/8 is all loopback on Linux). */
+function nextClientAddress() {
+	const client = Math.floor(streamsOpened++ / STREAMS_PER_ADDRESS)
+	return `127.1.${Math.floor(client / 250) % 250}.${1 + (client % 250)}`
+}
+
 /** Opens one stream; resolves once it is `ready` or has failed (never rejects). */
 function openStream(url: string, cookie: string, agent: http.Agent, trigger: Trigger): Promise<Stream> {
 	return new Promise((resolve) => {
@@ -66,7 +76,7 @@ function openStream(url: string, cookie: string, agent: http.Agent, trigger: Tri
 			stream.error ??= message
 			settle()
 		}
-		const req = http.get(url, { agent, headers: { Accept: 'text/event-stream', Cookie: cookie } })
+		const req = http.get(url, { agent, localAddress: nextClientAddress(), headers: { Accept: 'text/event-stream', Cookie: cookie } })
 		const stream: Stream = { req, readyAt: null, orderAt: null, orderStatus: null, early: 0, error: null }
 		const timer = setTimeout(() => {
 			fail(`no ready event within ${READY_TIMEOUT_MS / 1000} s`)

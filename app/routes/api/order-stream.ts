@@ -8,10 +8,10 @@ import { eventStream } from '~/http/event-stream.server'
 import type { Route } from './+types/order-stream'
 
 // §7 call 8: live updates of one order over SSE, fed by Postgres NOTIFY from any instance.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const orderNumber = new URL(request.url).searchParams.get('orderNumber')?.trim()
 	if (!orderNumber || orderNumber.length > 100) return Response.json({ error: 'orderNumber is required' }, { status: 400 })
-	return eventStream(request, async (send) => {
+	return eventStream(request, context.clientIp, async (send) => {
 		const unsubscribe = await subscribe(ORDERS_CHANNEL, (payload) => {
 			if (payload !== orderNumber) return
 			readChangedOrder(db(), orderNumber).then(
