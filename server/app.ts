@@ -33,6 +33,24 @@ export function pageCacheSecondsFrom(env: Env): number {
 	return env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === 'production' ? 5 : 0)
 }
 
+// A load balancer's probe must get an answer even when the database hangs instead of refusing.
+const HEALTH_TIMEOUT_MS = 2_000
+
+/** Whether the database answers `select 1` within HEALTH_TIMEOUT_MS. */
+async function databaseAnswers(): Promise<boolean> {
+	let timer: ReturnType<typeof setTimeout> | undefined
+	const timedOut = new Promise<false>((resolve) => {
+		timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)
+	})
+	try {
+		return await Promise.race([database().db.execute('select 1').then(() => true), timedOut])
+	} catch {
+		return false
+	} finally {
+		clearTimeout(timer)
+	}
+}
+
 export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 0 }: ShopAppOptions) {
 	const app = express() as express.Express & { pageCache: PageCache }
 	const pageCache = createPageCache({
@@ -52,15 +70,6 @@ export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 
 	app.disable('x-powered-by')
 	if (env.TRUST_PROXY) app.set('trust proxy', true)
 
-	app.get('/healthz', async (_req, res) => {
-		try {
-			await database().db.execute('select 1')
-			res.json({ status: 'ok' })
-		} catch {
-			res.status(503).json({ status: 'unavailable' })
-		}
-	})
-
 	// First: a cached page is answered with its recorded headers and a fresh nonce, and logged here.
 	app.use(pageCache.serve)
 
@@ -68,7 +77,7 @@ export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 
 		pinoHttp({
 			logger,
 			// Static assets and health checks would drown the request log.
-			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true },
+			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/healthz' },
 			customLogLevel: (_req, res, err) =>
 				err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
 			serializers: {
@@ -104,6 +113,13 @@ export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 
 			hsts: env.PUBLIC_URL?.startsWith('https') ?? false,
 		}),
 	)
+
+	// After helmet, so the probe's answer carries the same security headers as every other one.
+	app.get('/healthz', async (_req, res) => {
+		res.setHeader('Cache-Control', 'no-store')
+		if (await databaseAnswers()) res.json({ status: 'ok' })
+		else res.status(503).json({ status: 'unavailable' })
+	})
 
 	app.use(
 		compression({

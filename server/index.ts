@@ -12,6 +12,19 @@ try {
 const { DataDirLockedError } = await import('../app/db/client.server')
 const { logger } = await import('../app/utils/logger.server')
 const { startShop } = await import('./start')
+
+// A promise nobody awaited failed: one request or job went wrong, the process is still sound.
+process.on('unhandledRejection', (reason) => {
+	logger.error({ err: reason }, 'unhandled promise rejection; still serving')
+})
+// A throw that escaped every handler may have left anything half-done: log it, then exit so
+// the supervisor starts a clean process (the other instances keep serving meanwhile).
+process.on('uncaughtException', (error, origin) => {
+	logger.fatal({ err: error, origin }, 'uncaught exception; exiting so the supervisor restarts the shop')
+	logger.flush()
+	process.exit(1)
+})
+
 try {
 	const shop = await startShop(env)
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {

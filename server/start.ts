@@ -3,7 +3,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
-import { openPglite, openPostgres, setDatabase, type Database } from '../app/db/client.server'
+import { openPglite, openPostgres, setDatabase, type Database, type Db, type Prepare } from '../app/db/client.server'
 import { seedDatabase } from '../app/db/seed/seed.server'
 import { parseEnv, useEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
@@ -24,15 +24,21 @@ export interface RunningShop {
 	close(): Promise<void>
 }
 
-export async function openDatabase(env: Env): Promise<Database> {
-	const database = env.DATABASE_URL
-		? await openPostgres(env.DATABASE_URL)
-		: await openPglite(env.DATA_DIR)
-	await seedDatabase(database.db)
-	return database
+/**
+ * Opens the database: migrations, the seed, then `prepare` (the owner account). On PostgreSQL all
+ * of it runs under one advisory lock, so instances started together take turns.
+ */
+export async function openDatabase(env: Env, prepare?: Prepare): Promise<Database> {
+	const seedAndPrepare = async (db: Db) => {
+		await seedDatabase(db)
+		await prepare?.(db)
+	}
+	return env.DATABASE_URL
+		? openPostgres(env.DATABASE_URL, { prepare: seedAndPrepare })
+		: openPglite(env.DATA_DIR, { prepare: seedAndPrepare })
 }
 
-/** Opens the database (migrations + seed), then serves the shop. */
+/** Opens the database (migrations, seed, owner account), then serves the shop. */
 export async function startShop(env: Env = parseEnv(), options: { pageCacheSeconds?: number } = {}): Promise<RunningShop> {
 	const pageCacheSeconds = options.pageCacheSeconds ?? pageCacheSecondsFrom(env)
 	// Store configuration that the schema alone cannot check stops the start too.
@@ -41,43 +47,57 @@ export async function startShop(env: Env = parseEnv(), options: { pageCacheSecon
 	useEnv(env)
 	resetPayproClient()
 	setEmailProvider(null)
-	const database = await openDatabase(env)
-	setDatabase(database)
-	setDeliveryKey(loadDeliveryKey({ base64: env.DELIVERY_ENCRYPTION_KEY, dataDir: env.DATA_DIR }))
-
-	const root = process.cwd()
-	let build: ServerBuild | null = null
-	let vite: import('vite').ViteDevServer | undefined
-	if (env.NODE_ENV === 'development') {
-		const { createServer } = await import('vite')
-		vite = await createServer({ server: { middlewareMode: true } })
-	} else {
-		const buildFile = path.join(root, 'build/server/index.js')
-		if (!fs.existsSync(buildFile)) {
-			throw new Error('No build found in ./build: run `npm run build` first (npm start does it for you).')
-		}
-		build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
-	}
-	const app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), pageCacheSeconds })
-	const server = await new Promise<http.Server>((resolve, reject) => {
-		// Cached public pages are answered before Express sees the request.
-		const s = http.createServer((req, res) => {
-			if (!app.pageCache.tryServe(req, res)) app(req, res)
-		})
-		s.listen(env.PORT, env.HOST, () => resolve(s))
-		s.once('error', reject)
+	let owner = null as Awaited<ReturnType<typeof bootstrapOwner>>
+	const database = await openDatabase(env, async (db) => {
+		owner = await bootstrapOwner(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
 	})
+	const announceOwner = (origin: string) => {
+		if (owner?.generated) {
+			// Printed once, on the first start only: the owner signs in and changes it.
+			logger.warn({ email: owner.email, password: owner.password, signIn: `${env.PUBLIC_URL ?? origin}/admin/login` }, 'created the owner account with a generated password: sign in and keep it safe')
+		} else if (owner) {
+			logger.info({ email: owner.email }, 'created the owner account from ADMIN_EMAIL')
+		}
+	}
+	let server: http.Server
+	let vite: import('vite').ViteDevServer | undefined
+	try {
+		setDatabase(database)
+		setDeliveryKey(loadDeliveryKey({ base64: env.DELIVERY_ENCRYPTION_KEY, dataDir: env.DATA_DIR }))
+
+		const root = process.cwd()
+		let build: ServerBuild | null = null
+		if (env.NODE_ENV === 'development') {
+			const { createServer } = await import('vite')
+			vite = await createServer({ server: { middlewareMode: true } })
+		} else {
+			const buildFile = path.join(root, 'build/server/index.js')
+			if (!fs.existsSync(buildFile)) {
+				throw new Error('No build found in ./build: run `npm run build` first (npm start does it for you).')
+			}
+			build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
+		}
+		const app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), pageCacheSeconds })
+		server = await new Promise<http.Server>((resolve, reject) => {
+			// Cached public pages are answered before Express sees the request.
+			const s = http.createServer((req, res) => {
+				if (!app.pageCache.tryServe(req, res)) app(req, res)
+			})
+			s.listen(env.PORT, env.HOST, () => resolve(s))
+			s.once('error', reject)
+		})
+	} catch (error) {
+		// The owner exists now: its generated password must not be lost with this failed start.
+		announceOwner(`http://localhost:${env.PORT}`)
+		await vite?.close().catch(() => {})
+		await database.close().catch(() => {})
+		throw error
+	}
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : env.PORT
 	const url = `http://localhost:${port}`
 	setListeningOrigin(url)
-	const owner = await bootstrapOwner(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
-	if (owner?.generated) {
-		// Printed once, on the first start only: the owner signs in and changes it.
-		logger.warn({ email: owner.email, password: owner.password, signIn: `${env.PUBLIC_URL ?? url}/admin/login` }, 'created the owner account with a generated password: sign in and keep it safe')
-	} else if (owner) {
-		logger.info({ email: owner.email }, 'created the owner account from ADMIN_EMAIL')
-	}
+	announceOwner(url)
 	const worker = env.JOBS_WORKER
 		? startWorker(
 				database.db,

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import lockfile from 'proper-lockfile'
 import pg from 'pg'
 import * as schema from './schema'
+import { logger } from '../utils/logger.server'
 import { singleton } from '../utils/singleton.server'
 
 // Both drivers speak the same dialect; the app codes against one type.
@@ -39,7 +40,10 @@ const migrationsFolder = (() => {
 	return path.resolve('drizzle')
 })()
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/** What runs once the schema is migrated and before the shop serves: seeding, the owner account. */
+export type Prepare = (db: Db) => Promise<void>
+
+export async function openPglite(dataDir: string | null, { prepare }: { prepare?: Prepare } = {}): Promise<Database> {
 	let release: (() => Promise<void>) | null = null
 	let client: PGlite
 	if (dataDir) {
@@ -58,62 +62,185 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 	} else {
 		client = new PGlite({ extensions: { pg_trgm } })
 	}
-	await client.waitReady
-	const db = drizzlePglite({ client, schema }) as unknown as Db
-	await migratePglite(db as never, { migrationsFolder })
+	const close = async () => {
+		await client.close()
+		await release?.()
+	}
+	try {
+		await client.waitReady
+		const db = drizzlePglite({ client, schema }) as unknown as Db
+		// The folder lock already keeps every other process out: no database lock is needed.
+		await migratePglite(db as never, { migrationsFolder })
+		await prepare?.(db)
+		return {
+			db,
+			kind: 'pglite',
+			async listen(channel, onPayload) {
+				const unsub = await client.listen(channel, onPayload)
+				return async () => unsub()
+			},
+			close,
+		}
+	} catch (error) {
+		await close().catch(() => {})
+		throw error
+	}
+}
+
+// With PostgreSQL unreachable, a query fails after this long instead of queueing for ever.
+const CONNECT_TIMEOUT_MS = 5_000
+
+// Session-level advisory lock key for start-up (migrations, seed, owner); the seed's own
+// transaction lock is 7301, so the two never wait for each other.
+const STARTUP_LOCK = 7300
+
+/**
+ * Runs `work` while holding the start-up lock on a connection of its own, so instances started
+ * together migrate and seed one after the other. PostgreSQL frees the lock if this process dies.
+ */
+async function underStartupLock(url: string, work: () => Promise<void>) {
+	const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+	lock.on('error', (error) => logger.warn({ err: error }, 'database: the start-up lock connection was lost'))
+	await lock.connect()
+	try {
+		const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [STARTUP_LOCK])
+		if (!rows[0]?.locked) {
+			logger.info('database: another instance is starting up; waiting for its migrations and seed')
+			await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+		}
+		await work()
+	} finally {
+		await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {})
+		await lock.end().catch(() => {})
+	}
+}
+
+export async function openPostgres(url: string, { prepare }: { prepare?: Prepare } = {}): Promise<Database> {
+	const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
+	// An idle connection that dies (PostgreSQL restarted, a backend terminated) is dropped by the
+	// pool and the next query opens a new one: log it, never let the event crash the process.
+	pool.on('error', (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one'))
+	// A connection that dies while checked out (in a transaction) fails its query; the pool drops it on release.
+	pool.on('connect', (client) => client.on('error', () => {}))
+	const db = drizzlePg({ client: pool, schema })
+	try {
+		await underStartupLock(url, async () => {
+			await migratePg(db, { migrationsFolder })
+			await prepare?.(db)
+		})
+	} catch (error) {
+		await pool.end().catch(() => {})
+		throw error
+	}
+	const listener = notificationListener(url)
 	return {
 		db,
-		kind: 'pglite',
-		async listen(channel, onPayload) {
-			const unsub = await client.listen(channel, onPayload)
-			return async () => unsub()
-		},
+		kind: 'postgres',
+		listen: listener.listen,
 		async close() {
-			await client.close()
-			await release?.()
+			await listener.close()
+			await pool.end()
 		},
 	}
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-	const pool = new pg.Pool({ connectionString: url, max: 10 })
-	const db = drizzlePg({ client: pool, schema })
-	await migratePg(db, { migrationsFolder })
-	// One connection carries every LISTEN of this process.
-	let listener: pg.Client | null = null
+/**
+ * One connection carries every LISTEN of this process. When it is lost, it reconnects with
+ * backoff and listens again on every channel, so open live pages keep receiving updates
+ * (notifications sent while it was away are not replayed).
+ */
+function notificationListener(url: string) {
 	const handlers = new Map<string, Set<Listener>>()
-	async function listenerClient() {
-		if (listener) return listener
-		const c = new pg.Client({ connectionString: url })
-		await c.connect()
-		c.on('notification', (n) => {
-			for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '')
+	let client: pg.Client | null = null
+	let connecting: Promise<pg.Client> | null = null
+	let retry: ReturnType<typeof setTimeout> | null = null
+	let failures = 0
+	let closed = false
+
+	const quoted = (channel: string) => `"${channel.replace(/"/g, '')}"`
+
+	function connect(): Promise<pg.Client> {
+		if (client) return Promise.resolve(client)
+		connecting ??= (async () => {
+			const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
+			c.on('notification', (n) => {
+				for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '')
+			})
+			c.on('error', (error) => {
+				if (client === c) logger.warn({ err: error }, 'database: the LISTEN connection was lost; reconnecting')
+				lost(c)
+			})
+			c.on('end', () => lost(c))
+			try {
+				await c.connect()
+				for (const channel of handlers.keys()) await c.query(`LISTEN ${quoted(channel)}`)
+			} catch (error) {
+				await c.end().catch(() => {})
+				throw error
+			}
+			if (closed) {
+				await c.end().catch(() => {})
+				throw new Error('The database is closed')
+			}
+			client = c
+			failures = 0
+			return c
+		})().finally(() => {
+			connecting = null
 		})
-		c.on('error', () => {
-			listener = null
-		})
-		listener = c
-		return c
+		return connecting
 	}
+
+	function lost(c: pg.Client) {
+		if (client !== c) return
+		client = null
+		reconnectLater()
+	}
+
+	function reconnectLater() {
+		if (closed || retry || handlers.size === 0) return
+		const delay = Math.min(250 * 2 ** failures, 10_000)
+		failures++
+		retry = setTimeout(() => {
+			retry = null
+			connect().then(
+				() => logger.info({ channels: [...handlers.keys()] }, 'database: the LISTEN connection is back'),
+				(error: unknown) => {
+					logger.warn({ err: error, retryInMs: Math.min(250 * 2 ** failures, 10_000) }, 'database: cannot reconnect the LISTEN connection yet')
+					reconnectLater()
+				},
+			)
+		}, delay)
+		retry.unref()
+	}
+
 	return {
-		db,
-		kind: 'postgres',
-		async listen(channel, onPayload) {
-			const c = await listenerClient()
+		/** LISTEN on a channel; returns an unsubscribe function. */
+		async listen(channel: string, onPayload: Listener) {
 			let set = handlers.get(channel)
 			if (!set) {
 				set = new Set()
 				handlers.set(channel, set)
-				await c.query(`LISTEN "${channel.replace(/"/g, '')}"`)
+				try {
+					// LISTEN twice on one connection is harmless (a reconnect may have done it already).
+					await (client ?? (await connect())).query(`LISTEN ${quoted(channel)}`)
+				} catch (error) {
+					handlers.delete(channel)
+					throw error
+				}
 			}
 			set.add(onPayload)
+			const listeners = set
 			return async () => {
-				set.delete(onPayload)
+				listeners.delete(onPayload)
 			}
 		},
 		async close() {
-			await listener?.end()
-			await pool.end()
+			closed = true
+			if (retry) clearTimeout(retry)
+			const c = client ?? (await connecting?.catch(() => null))
+			client = null
+			await c?.end().catch(() => {})
 		},
 	}
 }
