@@ -3,32 +3,59 @@ import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
 import { AppError } from '../../utils/app-error'
+import { logger } from '../../utils/logger.server'
 import type { Order } from '../orders/create-order.server'
 
-const CLAIM_SECONDS = 30
+// The claim is a lease its holder renews while PayPro answers: a claim left by a process that
+// died (kill -9, a lost machine) lapses within seconds and the next request takes over (ADR-010).
+const LEASE_SECONDS = 5
+const RENEW_EVERY_MS = 1_000
+const POLL_MS = 250
+
+// Database time to the millisecond: the claim's value doubles as its holder's token.
+const claimStamp = sql`date_trunc('milliseconds', clock_timestamp())`
 
 /**
  * Creates the PayPro order for one of our orders and returns the hosted page URL. Only one request
- * at a time may create it (a claim on the row, never a transaction held across the HTTP call);
- * a concurrent or later request for the same order waits for and reuses the same URL.
+ * at a time may create it (a leased claim on the row, never a transaction held across the HTTP
+ * call); a concurrent or later request for the same order waits for and reuses the same URL.
  */
 export async function startPayproPayment(db: Db, paypro: PayProClient, order: Order, { waitMs = 15_000 } = {}): Promise<string> {
 	if (order.status !== 'payment_pending') throw new AppError('CONFLICT', `Order ${order.orderNumber} is no longer waiting for payment.`)
 	if (order.paymentUrl) return order.paymentUrl
 
+	const deadline = Date.now() + waitMs
+	for (;;) {
+		const claim = await claimOrder(db, order.id)
+		if (claim) return createPayproOrder(db, paypro, order, claim)
+		// Another request holds a live claim: wait for its page, or for its claim to lapse.
+		const [row] = await db.select({ paymentUrl: orders.paymentUrl }).from(orders).where(eq(orders.id, order.id)).limit(1)
+		if (row?.paymentUrl) return row.paymentUrl
+		if (Date.now() + POLL_MS > deadline) {
+			throw new AppError('UPSTREAM', `The payment page for order ${order.orderNumber} is still being prepared. Please try again in a moment.`)
+		}
+		await new Promise((r) => setTimeout(r, POLL_MS))
+	}
+}
+
+/** Claims the order if nobody holds a live claim; returns the claim's token. */
+async function claimOrder(db: Db, orderId: number): Promise<Date | null> {
 	const [claimed] = await db
 		.update(orders)
-		.set({ payproClaimedAt: new Date() })
+		.set({ payproClaimedAt: claimStamp })
 		.where(
 			and(
-				eq(orders.id, order.id),
+				eq(orders.id, orderId),
 				isNull(orders.paymentUrl),
-				or(isNull(orders.payproClaimedAt), lt(orders.payproClaimedAt, sql`now() - make_interval(secs => ${CLAIM_SECONDS})`)),
+				or(isNull(orders.payproClaimedAt), lt(orders.payproClaimedAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`)),
 			),
 		)
-		.returning({ id: orders.id })
-	if (!claimed) return waitForPaymentUrl(db, paypro, order, waitMs)
+		.returning({ claimedAt: orders.payproClaimedAt })
+	return claimed?.claimedAt ?? null
+}
 
+async function createPayproOrder(db: Db, paypro: PayProClient, order: Order, claim: Date): Promise<string> {
+	const lease = keepClaim(db, order.id, claim)
 	try {
 		const created = await paypro.createOrder({
 			orderNumber: order.orderNumber,
@@ -37,14 +64,23 @@ export async function startPayproPayment(db: Db, paypro: PayProClient, order: Or
 			customerMobile: order.customerPhone ?? '',
 			customerEmail: order.customerEmail ?? '',
 		})
-		await db
+		await lease.stop()
+		const [stored] = await db
 			.update(orders)
 			.set({ paymentUrl: created.paymentUrl, payproTransactionId: created.payproId, payproClaimedAt: null, updatedAt: new Date() })
-			.where(eq(orders.id, order.id))
-		return created.paymentUrl
+			.where(and(eq(orders.id, order.id), isNull(orders.paymentUrl)))
+			.returning({ paymentUrl: orders.paymentUrl })
+		if (stored?.paymentUrl) return stored.paymentUrl
+		// This lease lapsed (a stalled process) and the request that took over stored its page first.
+		const [row] = await db.select({ paymentUrl: orders.paymentUrl }).from(orders).where(eq(orders.id, order.id)).limit(1)
+		return row?.paymentUrl ?? created.paymentUrl
 	} catch (error) {
-		// The order stays: the buyer can retry, and staff can see it.
-		await db.update(orders).set({ payproClaimedAt: null }).where(eq(orders.id, order.id))
+		await lease.stop()
+		// The order stays: the buyer can retry, and staff can see it. Only this request's own claim is let go.
+		await db
+			.update(orders)
+			.set({ payproClaimedAt: null })
+			.where(and(eq(orders.id, order.id), eq(orders.payproClaimedAt, lease.token())))
 		if (isPayProError(error)) {
 			const message =
 				error.kind === 'timeout' || error.kind === 'unavailable'
@@ -56,18 +92,28 @@ export async function startPayproPayment(db: Db, paypro: PayProClient, order: Or
 	}
 }
 
-async function waitForPaymentUrl(db: Db, paypro: PayProClient, order: Order, waitMs: number): Promise<string> {
-	const deadline = Date.now() + waitMs
-	while (Date.now() < deadline) {
-		await new Promise((r) => setTimeout(r, 250))
+/** Renews the claim every second while PayPro is being asked, until stop(). */
+function keepClaim(db: Db, orderId: number, first: Date) {
+	let token = first
+	let renewing: Promise<void> = Promise.resolve()
+	const renew = async () => {
 		const [row] = await db
-			.select({ paymentUrl: orders.paymentUrl, claimedAt: orders.payproClaimedAt })
-			.from(orders)
-			.where(eq(orders.id, order.id))
-			.limit(1)
-		if (row?.paymentUrl) return row.paymentUrl
-		// The other request gave up: let this one try.
-		if (!row?.claimedAt) return startPayproPayment(db, paypro, order, { waitMs: deadline - Date.now() })
+			.update(orders)
+			.set({ payproClaimedAt: claimStamp })
+			.where(and(eq(orders.id, orderId), isNull(orders.paymentUrl), eq(orders.payproClaimedAt, token)))
+			.returning({ claimedAt: orders.payproClaimedAt })
+		if (row?.claimedAt) token = row.claimedAt
+		else clearInterval(timer) // lapsed and taken over: the final write keeps one page per order
 	}
-	throw new AppError('UPSTREAM', `The payment page for order ${order.orderNumber} is still being prepared. Please try again in a moment.`)
+	const timer = setInterval(() => {
+		renewing = renewing.then(renew).catch((error: unknown) => logger.warn({ err: error, orderId }, 'PayPro claim: cannot renew; trying again'))
+	}, RENEW_EVERY_MS)
+	timer.unref()
+	return {
+		token: () => token,
+		async stop() {
+			clearInterval(timer)
+			await renewing
+		},
+	}
 }

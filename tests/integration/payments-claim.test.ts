@@ -1,0 +1,124 @@
+// Preparing the PayPro page survives a crash (ADR-010): the request that asks PayPro holds a short
+// lease on the order and renews it while PayPro answers, so a claim left by a dead process lapses
+// within seconds, while requests at the same moment still create exactly one PayPro order.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orders } from '../../app/db/schema'
+import { setEmailProvider } from '../../app/integrations/email/provider.server'
+import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
+import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { startShop, type RunningShop } from '../../server/start'
+import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
+import { checkoutBody, orderRow, placeOrder } from '../setup/payments'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { sharedDeliveryKey, spawnShop } from '../setup/shop-process'
+import { testShopEnv } from '../setup/test-shop'
+import { databaseKinds } from '../setup/test-db'
+
+interface CheckoutJson {
+	status: string
+	error?: string
+	paymentUrl?: string
+	orderNumber?: string
+}
+
+const json = { 'Content-Type': 'application/json' }
+
+describe.each(databaseKinds)('preparing the PayPro page on %s', (kind) => {
+	let dataDir: string
+	let databaseUrl: string | undefined
+	let fake: FakePayPro
+	let shop: RunningShop
+	const payproSettings = () => ({
+		PAYPRO_BASE_URL: fake.url,
+		PAYPRO_CLIENT_ID: fake.credentials.clientId,
+		PAYPRO_CLIENT_SECRET: fake.credentials.clientSecret,
+		PAYPRO_MERCHANT_ID: fake.credentials.merchantId,
+		PAYPRO_CALLBACK_USERNAME: 'shop-uis',
+		PAYPRO_CALLBACK_PASSWORD: 'uis-password-1',
+		// Longer than a lease: a slow PayPro must not let a second request in.
+		PAYPRO_TIMEOUT_MS: '20000',
+		CHECKOUT_RATE_LIMIT: '1000',
+		JOBS_WORKER: 'false',
+		DELIVERY_ENCRYPTION_KEY: sharedDeliveryKey,
+	})
+	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-claim-'))
+		databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_claim') : undefined
+		fake = await startFakePayPro()
+		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, payproSettings()))
+		// The dev server compiles the routes on the first request: do that before anything is timed.
+		expect((await fetch(`${shop.url}/api/order?internalOrderId=warm-up`)).status).toBe(404)
+	})
+	afterAll(async () => {
+		await shop?.close()
+		await fake?.close()
+		useEnv(parseEnv())
+		resetPayproClient()
+		setEmailProvider(null)
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	})
+
+	const checkout = async (url: string, body: unknown) => {
+		const res = await fetch(`${url}/api/checkout`, { method: 'POST', headers: json, body: JSON.stringify(body) })
+		return { res, body: (await res.json()) as CheckoutJson }
+	}
+
+	it('gives a retry the payment page within seconds when the server preparing it died', { timeout: 60_000 }, async () => {
+		const { db } = shop.database
+		const request = checkoutBody()
+		const order = await placeOrder(db, request)
+		// A server claimed the order to ask PayPro, then died: the claim is there, nobody renews it.
+		await db.update(orders).set({ payproClaimedAt: sql`now()` }).where(eq(orders.id, order.id))
+
+		const calls = fake.calls('co').length
+		const started = Date.now()
+		const retry = await checkout(shop.url, request)
+		const waited = Date.now() - started
+		expect(retry.res.status).toBe(200)
+		expect(retry.body).toMatchObject({ status: '00', orderNumber: order.orderNumber, paymentUrl: expect.stringContaining(`${fake.url}/pay/`) })
+		expect(waited).toBeLessThan(8_000)
+		expect(fake.calls('co')).toHaveLength(calls + 1)
+		expect(await orderRow(db, order.orderNumber)).toMatchObject({ paymentUrl: retry.body.paymentUrl, payproClaimedAt: null })
+	})
+
+	it('creates one PayPro order for two requests at once, even when PayPro takes longer than a lease', { timeout: 60_000 }, async () => {
+		fake.fail('co', { kind: 'delay', ms: 7_000 })
+		const request = checkoutBody()
+		const calls = fake.calls('co').length
+		const [first, second] = await Promise.all([checkout(shop.url, request), checkout(shop.url, request)])
+		expect(first.res.status).toBe(200)
+		expect(second.res.status).toBe(200)
+		expect(second.body.paymentUrl).toBe(first.body.paymentUrl)
+		expect(fake.calls('co')).toHaveLength(calls + 1)
+	})
+
+	if (kind === 'postgres') {
+		it('gives the buyer the payment page from another server within seconds after the first was killed mid-request', { timeout: 120_000 }, async () => {
+			const crashing = await spawnShop({ DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-claim-kill-')), ...payproSettings() })
+			try {
+				fake.fail('co', { kind: 'delay', ms: 30_000 })
+				const request = checkoutBody()
+				const calls = fake.calls('co').length
+				const lost = checkout(crashing.url, request).catch((error: unknown) => error)
+				// PayPro has the request; the server renews its claim meanwhile, then is killed.
+				await expect.poll(() => fake.calls('co').length, { timeout: 30_000 }).toBe(calls + 1)
+				await new Promise((r) => setTimeout(r, 2_000))
+				await crashing.crash()
+				expect(await lost).toBeInstanceOf(Error)
+
+				const started = Date.now()
+				const retry = await checkout(shop.url, request)
+				expect(retry.res.status).toBe(200)
+				expect(retry.body.paymentUrl).toEqual(expect.stringContaining(`${fake.url}/pay/`))
+				expect(Date.now() - started).toBeLessThan(8_000)
+				expect(await orderRow(shop.database.db, retry.body.orderNumber!)).toMatchObject({ paymentUrl: retry.body.paymentUrl, payproClaimedAt: null })
+			} finally {
+				await crashing.crash()
+			}
+		})
+	}
+})
