@@ -1,0 +1,174 @@
+// Several servers on one database (README, "Deploy on PostgreSQL"): each server is a process of its
+// own, as behind a load balancer. They start together on an empty database, a payment taken on one
+// reaches a live order page on the other, and a lost or unreachable database neither crashes them
+// nor hangs the health check.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogue } from '../../app/db/seed/catalogue'
+import { checkoutBody } from '../setup/payments'
+import { openOrderStream, orderStatusIs } from '../setup/order-stream'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { spawnShop, startDatabaseRelay, type ShopProcess } from '../setup/shop-process'
+import { databaseKinds } from '../setup/test-db'
+
+const json = { 'Content-Type': 'application/json' }
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'shop-several-'))
+
+/** A buyer's checkout on one server: the order, its payment page and the buyer's order cookie. */
+async function checkout(shop: ShopProcess) {
+	const res = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: json, body: JSON.stringify(checkoutBody()) })
+	expect(res.status).toBe(200)
+	const body = (await res.json()) as { orderNumber: string; paymentUrl: string }
+	return { ...body, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]! }
+}
+
+/** The buyer presses Pay on the simulator's page; the simulator calls back the shop that served it. */
+async function pay(paymentUrl: string) {
+	const res = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' })
+	expect(res.status).toBe(303)
+}
+
+async function health(shop: ShopProcess) {
+	const res = await fetch(`${shop.url}/healthz`, { signal: AbortSignal.timeout(10_000) })
+	return { status: res.status, body: (await res.json()) as unknown, headers: res.headers }
+}
+
+async function query<T>(databaseUrl: string, text: string): Promise<T[]> {
+	const client = new pg.Client({ connectionString: databaseUrl })
+	await client.connect()
+	try {
+		return (await client.query(text)).rows as T[]
+	} finally {
+		await client.end()
+	}
+}
+
+const logged = (shop: ShopProcess, msg: string, since = 0) => shop.logs.slice(since).some((l) => l.msg === msg)
+
+describe.each(databaseKinds)('the health check on %s', (kind) => {
+	let shop: ShopProcess
+	beforeAll(async () => {
+		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_health') : undefined
+		shop = await spawnShop({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir() })
+	})
+	afterAll(async () => {
+		await shop?.stop()
+	})
+
+	it('answers ok with the security headers of every page, stays out of the request log and is never cached', async () => {
+		const { status, body, headers } = await health(shop)
+		expect(status).toBe(200)
+		expect(body).toEqual({ status: 'ok' })
+		expect(headers.get('content-security-policy')).toContain("default-src 'self'")
+		expect(headers.get('x-content-type-options')).toBe('nosniff')
+		expect(headers.get('x-frame-options')).toBe('SAMEORIGIN')
+		expect(headers.get('cache-control')).toBe('no-store')
+		// A request after it is logged; the probe is not.
+		expect((await fetch(`${shop.url}/api/order?internalOrderId=after-the-probe`)).status).toBe(404)
+		const requests = () => shop.logs.filter((l) => l.msg === 'request completed').map((l) => (l.req as { url: string }).url)
+		await expect.poll(requests, { timeout: 10_000 }).toContain('/api/order?internalOrderId=after-the-probe')
+		expect(requests()).not.toContain('/healthz')
+	})
+})
+
+const postgres = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []
+
+describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => {
+	let databaseUrl: string
+	let a: ShopProcess
+	let b: ShopProcess
+	beforeAll(async () => {
+		databaseUrl = await freshPostgresDatabase(adminUrl, 'shop_vitest_two_servers')
+		// Started at the same moment on an empty database: both migrate, seed and create the owner.
+		;[a, b] = await Promise.all([spawnShop({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir() }), spawnShop({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir() })])
+	})
+	afterAll(async () => {
+		await Promise.all([a?.stop(), b?.stop()])
+	})
+
+	it('both serve after starting together on an empty database, with one owner and the catalogue once', async () => {
+		expect((await health(a)).status).toBe(200)
+		expect((await health(b)).status).toBe(200)
+		expect(await query(databaseUrl, 'select count(*)::int as n from staff_users')).toEqual([{ n: 1 }])
+		expect(await query(databaseUrl, 'select count(*)::int as n from products')).toEqual([{ n: catalogue.length }])
+		// One of the two printed the owner's generated password; the other found the owner there.
+		expect([a, b].filter((shop) => logged(shop, 'created the owner account with a generated password: sign in and keep it safe'))).toHaveLength(1)
+	})
+
+	it("shows a payment taken on one server live on the other server's order page", async () => {
+		const order = await checkout(a)
+		const page = await openOrderStream(b.url, order.orderNumber, { cookie: order.cookie })
+		try {
+			await page.next((e) => e.event === 'ready')
+			await pay(order.paymentUrl)
+			const update = await page.next(orderStatusIs('completed'))
+			expect(JSON.parse(update.data)).toMatchObject({ orderNumber: order.orderNumber, status: 'completed', full: true, customerName: 'Ali Khan' })
+		} finally {
+			page.close()
+		}
+	})
+
+	it('keeps serving when every database connection is terminated, and the open order page still updates', { timeout: 60_000 }, async () => {
+		const order = await checkout(a)
+		const page = await openOrderStream(b.url, order.orderNumber)
+		try {
+			await page.next((e) => e.event === 'ready')
+			const since = b.logs.length
+			const terminated = await query<{ pid: number }>(
+				databaseUrl,
+				'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+			)
+			expect(terminated.length).toBeGreaterThan(0)
+			// The live connection comes back by itself and listens again.
+			await expect.poll(() => logged(b, 'database: the LISTEN connection is back', since), { timeout: 20_000 }).toBe(true)
+			expect(a.child.exitCode).toBeNull()
+			expect(b.child.exitCode).toBeNull()
+			expect((await health(a)).status).toBe(200)
+			expect((await health(b)).status).toBe(200)
+
+			await pay(order.paymentUrl)
+			const update = await page.next(orderStatusIs('completed'))
+			expect(JSON.parse(update.data)).toMatchObject({ orderNumber: order.orderNumber, status: 'completed', full: false })
+			// And new buyers are served on both.
+			await checkout(b)
+		} finally {
+			page.close()
+		}
+	})
+
+	it('answers 503 on /healthz while the database cannot be reached, promptly even when it hangs, and serves again when it is back', { timeout: 120_000 }, async () => {
+		const relay = await startDatabaseRelay(databaseUrl)
+		// A third server reaches PostgreSQL through a link the test can cut.
+		const c = await spawnShop({ DATABASE_URL: relay.url, DATA_DIR: tempDir() })
+		try {
+			const order = await checkout(a)
+			const page = await openOrderStream(c.url, order.orderNumber)
+			await page.next((e) => e.event === 'ready')
+
+			relay.down() // PostgreSQL restarting: connections drop, new ones are refused
+			expect(await health(c)).toMatchObject({ status: 503, body: { status: 'unavailable' } })
+
+			relay.hang() // PostgreSQL accepts connections and never answers
+			const started = Date.now()
+			expect(await health(c)).toMatchObject({ status: 503, body: { status: 'unavailable' } })
+			expect(Date.now() - started).toBeLessThan(4_000)
+
+			const since = c.logs.length
+			relay.up()
+			await expect.poll(async () => (await health(c)).status, { timeout: 30_000, interval: 500 }).toBe(200)
+			await expect.poll(() => logged(c, 'database: the LISTEN connection is back', since), { timeout: 30_000 }).toBe(true)
+			expect(c.child.exitCode).toBeNull()
+
+			await pay(order.paymentUrl)
+			await page.next(orderStatusIs('completed'))
+			page.close()
+			await checkout(c)
+		} finally {
+			await c.stop()
+			await relay.close()
+		}
+	})
+})
