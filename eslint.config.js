@@ -47,7 +47,7 @@ export default defineConfig(
 			// safeRedirect matches control characters on purpose, to refuse them.
 			'no-control-regex': 'off',
 			// `const { drop, ...rest } = x` is how we leave a field out.
-			'@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+			'@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
 		},
 	},
 	{ files: ['**/*.{js,mjs}'], languageOptions: { globals: { process: 'readonly' } } },

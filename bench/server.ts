@@ -220,6 +220,8 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
 		PORT: String(port),
 		HOST: '127.0.0.1',
 		NODE_ENV: 'production',
+		// No PayPro account here: the bench pays through the built-in simulator, asked for explicitly.
+		PAYPRO_SIMULATOR: 'true',
 		LOG_LEVEL: 'warn',
 		// Every request of the bench comes from 127.0.0.1: the default (20 orders per 10 minutes
 		// per address) would stop the checkout section after 20 orders.

@@ -16,6 +16,7 @@ import { payproSimulator } from '../app/integrations/paypro/simulator.server'
 import { subscribe } from '../app/domain/realtime/hub.server'
 import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
 import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
+import { refusalPage, refuseRequest, wantsJson } from '../app/http/request-guard'
 import { createPageCache, newNonce, type PageCache } from './page-cache'
 
 export interface ShopAppOptions {
@@ -119,6 +120,16 @@ export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 
 		res.setHeader('Cache-Control', 'no-store')
 		if (await databaseAnswers()) res.json({ status: 'ok' })
 		else res.status(503).json({ status: 'unavailable' })
+	})
+
+	// The request line and declared size, checked once for every route: a clear 4xx, never a query with a NUL.
+	app.use((req, res, next) => {
+		const refusal = refuseRequest(req.url, req.headers['content-length'])
+		if (!refusal) return next()
+		res.status(refusal.status).setHeader('Cache-Control', 'no-store')
+		if (refusal.status === 413) res.setHeader('Connection', 'close')
+		if (wantsJson(req.path ?? req.url, req.headers.accept)) res.json({ error: refusal.message })
+		else res.type('html').send(refusalPage(refusal.status, refusal.message, env.STORE_NAME))
 	})
 
 	app.use(

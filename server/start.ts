@@ -109,6 +109,9 @@ export async function startShop(env: Env = parseEnv(), options: { pageCacheSecon
 				}),
 			)
 		: null
+	if (env.PAYPRO_SIMULATOR && env.NODE_ENV === 'production') {
+		logger.warn({ paypro: 'simulator' }, 'PAYPRO_SIMULATOR=true: online payments are TEST payments through the built-in simulator and no money moves; the checkout and order pages say so. Set the PayPro credentials before taking real orders.')
+	}
 	logger.info({ url, pageCacheSeconds, database: database.kind, paypro: env.PAYPRO_CLIENT_ID ? 'live' : 'simulator', email: env.EMAIL_PROVIDER }, 'shop is serving')
 	return {
 		url,

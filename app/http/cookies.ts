@@ -1,8 +1,14 @@
-/** One cookie's value from a Cookie header, or null. */
+/** One cookie's value from a Cookie header, or null. A value that cannot be decoded counts as absent. */
 export function readCookie(cookieHeader: string | null, name: string): string | null {
 	for (const part of (cookieHeader ?? '').split(';')) {
 		const [key, ...value] = part.trim().split('=')
-		if (key === name) return decodeURIComponent(value.join('='))
+		if (key !== name) continue
+		try {
+			const decoded = decodeURIComponent(value.join('='))
+			return decoded.includes('\0') ? null : decoded
+		} catch {
+			return null
+		}
 	}
 	return null
 }

@@ -1,14 +1,84 @@
+import { data } from 'react-router'
 import { AppError } from '../utils/app-error'
 import { env } from '../utils/env.server'
+import { containsNul, NUL_MESSAGE } from '../utils/input'
 import { logger } from '../utils/logger.server'
 
-/** A JSON body, or a 400 the route can return as is. */
-export async function readJson(request: Request): Promise<unknown> {
-	try {
-		return await request.json()
-	} catch {
-		throw new AppError('BAD_REQUEST', 'The request body must be JSON.')
+// The one input layer for request bodies: each reader checks the Content-Type, stops reading at a
+// size cap (before the body is held whole), and refuses NUL characters, which PostgreSQL cannot store.
+
+const KB = 1024
+/** Most bodies are a form or a few fields; a route with more to say passes its own limit. */
+export const DEFAULT_BODY_LIMIT = 16 * KB
+
+export type Body = Record<string, unknown>
+
+const mediaType = (request: Request) => (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+const isJson = (type: string) => type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
+const isForm = (type: string) => type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data'
+
+const tooLarge = (limit: number) => new AppError('TOO_LARGE', `This request is too large (at most ${Math.round(limit / KB)} KB). Please shorten it and try again.`)
+
+/** The body's bytes, refused with 413 as soon as they pass `limit`, whether or not Content-Length says so. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+	const declared = Number(request.headers.get('content-length') ?? 0)
+	if (declared > limit) throw tooLarge(limit)
+	if (!request.body) return new Uint8Array()
+	const reader = request.body.getReader()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		size += value.byteLength
+		if (size > limit) {
+			await reader.cancel().catch(() => {})
+			throw tooLarge(limit)
+		}
+		chunks.push(value)
 	}
+	return Buffer.concat(chunks)
+}
+
+function refuseNul<T>(value: T): T {
+	if (containsNul(value)) throw new AppError('BAD_REQUEST', NUL_MESSAGE)
+	return value
+}
+
+/** A JSON body (Content-Type application/json), at most `limit` bytes. */
+export async function readJson(request: Request, { limit = DEFAULT_BODY_LIMIT, untypedIsJson = false } = {}): Promise<unknown> {
+	const type = mediaType(request)
+	if (!isJson(type) && !(untypedIsJson && type === '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send this request as JSON (Content-Type: application/json).')
+	const bytes = await readBodyBytes(request, limit)
+	let value: unknown
+	try {
+		value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+	} catch {
+		throw new AppError('BAD_REQUEST', 'The request body is not valid JSON.')
+	}
+	return refuseNul(value)
+}
+
+/** A web form's fields (urlencoded or multipart), at most `limit` bytes. Files are left out: uploads have their own reader. */
+export async function readForm(request: Request, { limit = DEFAULT_BODY_LIMIT } = {}): Promise<Record<string, string>> {
+	const type = mediaType(request)
+	if (!isForm(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send this form from the page (as a web form), not as JSON or text.')
+	const bytes = await readBodyBytes(request, limit)
+	let form: FormData
+	try {
+		form = await new Response(bytes, { headers: { 'Content-Type': request.headers.get('content-type')! } }).formData()
+	} catch {
+		throw new AppError('BAD_REQUEST', 'The form could not be read. Please reload the page and try again.')
+	}
+	const fields: Record<string, string> = {}
+	for (const [key, value] of form) if (typeof value === 'string' && !(key in fields)) fields[key] = value
+	return refuseNul(fields)
+}
+
+/** Either of the above, by Content-Type: for calls the spec lets send JSON or a form (`untypedIsJson`: a body without a type is JSON). */
+export async function readJsonOrForm(request: Request, options: { limit?: number; untypedIsJson?: boolean } = {}): Promise<unknown> {
+	const type = mediaType(request)
+	return isJson(type) || (options.untypedIsJson && type === '') ? readJson(request, options) : readForm(request, options)
 }
 
 /** Expected failures become their 4xx with a clear message; anything else is logged and a 500 with a generic one. */
@@ -20,4 +90,18 @@ export function errorResponse(error: unknown, fallback: string, extra: Record<st
 	return Response.json({ ...extra, error: fallback }, { status: 500 })
 }
 
+/** A resource route's missing loader or action: a 405 that says which methods the address answers. */
+export const onlyMethods = (...allowed: string[]) => () =>
+	Response.json({ error: `This address only answers ${allowed.join(' or ')} requests.` }, { status: 405, headers: { Allow: allowed.join(', ') } })
+
 export const cookiesAreSecure = (request: Request) => new URL(request.url).protocol === 'https:' || Boolean(env().PUBLIC_URL?.startsWith('https:'))
+
+/** A page's form: as readForm, with an expected failure thrown as a 4xx page that shows its message. */
+export async function readPageForm(request: Request, options: { limit?: number } = {}): Promise<Record<string, string>> {
+	try {
+		return await readForm(request, options)
+	} catch (error) {
+		if (error instanceof AppError) throw data(error.message, { status: error.status })
+		throw error
+	}
+}

@@ -20,3 +20,23 @@ describe('configuration', () => {
 		expect(parseEnv({ PORT: '' }).PORT).toBe(3000)
 	})
 })
+
+describe('the PayPro simulator in production', () => {
+	it('refuses NODE_ENV=production without PayPro credentials, naming what to set', () => {
+		expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PAYPRO_CLIENT_ID: NODE_ENV=production needs PayPro credentials.*PAYPRO_SIMULATOR=true/)
+	})
+
+	it('starts production on the simulator only when PAYPRO_SIMULATOR=true is set explicitly', () => {
+		expect(parseEnv({ NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true' }).PAYPRO_SIMULATOR).toBe(true)
+		const live = { NODE_ENV: 'production', PAYPRO_CLIENT_ID: 'id', PAYPRO_CLIENT_SECRET: 's', PAYPRO_MERCHANT_ID: 'm', PAYPRO_CALLBACK_USERNAME: 'u', PAYPRO_CALLBACK_PASSWORD: 'p' }
+		expect(parseEnv(live).PAYPRO_CLIENT_ID).toBe('id')
+		expect(() => parseEnv({ ...live, PAYPRO_SIMULATOR: 'true' })).toThrow(/PAYPRO_SIMULATOR/)
+	})
+
+	it('keeps the simulator as the default outside production, so npm start works with no account', () => {
+		expect(parseEnv({}).NODE_ENV).toBe('production')
+		expect(parseEnv({}).PAYPRO_CLIENT_ID).toBeUndefined()
+		expect(parseEnv({ NODE_ENV: 'development' }).NODE_ENV).toBe('development')
+		expect(() => parseEnv({ PAYPRO_SIMULATOR: 'false' })).toThrow(/PAYPRO_SIMULATOR/)
+	})
+})

@@ -7,7 +7,9 @@ const boolish = z
 	.transform((v) => v === '1' || v === 'true' || v === 'yes')
 
 const schema = z.object({
-	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+	// Unset (`npm start`): the built shop, as in production, but trying it out: the PayPro simulator is the
+	// default. Set to production only on a deployed server, where settings for trying the shop out refuse to start.
+	NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	HOST: z.string().min(1).default('0.0.0.0'),
 	DATA_DIR: z.string().min(1).default('./data'),
@@ -40,7 +42,9 @@ const schema = z.object({
 	/** Seconds a public catalogue page is served from memory; 0 disables. Unset: 5 in production, off in development. */
 	PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).optional(),
 
-	// PayPro. Without credentials the shop runs its own PayPro-compatible simulator.
+	// PayPro. Without credentials the shop runs its own PayPro-compatible simulator, which takes
+	// test payments only: with NODE_ENV=production it must be asked for by PAYPRO_SIMULATOR=true.
+	PAYPRO_SIMULATOR: boolish.optional(),
 	PAYPRO_BASE_URL: z.string().url().optional(),
 	PAYPRO_CLIENT_ID: z.string().min(1).optional(),
 	PAYPRO_CLIENT_SECRET: z.string().min(1).optional(),
@@ -79,6 +83,15 @@ const schema = z.object({
 	/** JSON list of {method, holder, account} for bank / wallet transfers. */
 	MANUAL_PAYMENT_ACCOUNTS: z.string().optional(),
 }).superRefine((e, ctx) => {
+	if (!e.PAYPRO_CLIENT_ID && e.NODE_ENV === 'production' && e.PAYPRO_SIMULATOR !== true) {
+		ctx.addIssue({ code: 'custom', path: ['PAYPRO_CLIENT_ID'], message: SIMULATOR_IN_PRODUCTION })
+	}
+	if (e.PAYPRO_CLIENT_ID && e.PAYPRO_SIMULATOR === true) {
+		ctx.addIssue({ code: 'custom', path: ['PAYPRO_SIMULATOR'], message: 'PAYPRO_SIMULATOR=true takes test payments only: unset it, or unset the PayPro credentials' })
+	}
+	if (!e.PAYPRO_CLIENT_ID && e.PAYPRO_SIMULATOR === false) {
+		ctx.addIssue({ code: 'custom', path: ['PAYPRO_SIMULATOR'], message: 'with PAYPRO_SIMULATOR=false, set PAYPRO_CLIENT_ID, PAYPRO_CLIENT_SECRET and PAYPRO_MERCHANT_ID' })
+	}
 	const paypro = [e.PAYPRO_CLIENT_ID, e.PAYPRO_CLIENT_SECRET, e.PAYPRO_MERCHANT_ID]
 	if (paypro.some(Boolean) && !paypro.every(Boolean)) {
 		ctx.addIssue({ code: 'custom', path: ['PAYPRO_CLIENT_ID'], message: 'PAYPRO_CLIENT_ID, PAYPRO_CLIENT_SECRET and PAYPRO_MERCHANT_ID go together' })
@@ -100,8 +113,13 @@ const schema = z.object({
 		}
 	}
 })
+	// What the rest of the shop reads: unset NODE_ENV serves the build as production does.
+	.transform((e) => ({ ...e, NODE_ENV: e.NODE_ENV ?? 'production' }))
 
-export type Env = z.infer<typeof schema>
+export const SIMULATOR_IN_PRODUCTION =
+	'NODE_ENV=production needs PayPro credentials (PAYPRO_CLIENT_ID, PAYPRO_CLIENT_SECRET, PAYPRO_MERCHANT_ID); to take test payments only through the built-in simulator, set PAYPRO_SIMULATOR=true'
+
+export type Env = z.output<typeof schema>
 
 export class ConfigError extends Error {}
 
@@ -140,6 +158,8 @@ export function publicEnv(e: Env = env()) {
 		promoVideoId: e.PROMO_VIDEO_ID ?? null,
 		palestineVideoId: e.PALESTINE_VIDEO_ID ?? null,
 		metaPixelId: e.META_PIXEL_ID ?? null,
+		/** Online payments go to the built-in PayPro simulator: no money moves. */
+		testPayments: !e.PAYPRO_CLIENT_ID,
 	}
 }
 export type PublicEnv = ReturnType<typeof publicEnv>

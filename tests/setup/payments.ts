@@ -28,7 +28,8 @@ export function checkoutBody(productDetails: unknown[] = [giftCard10], extra: Re
 
 /** An order placed as POST /api/checkout places it: the request parsed, then priced and stored by the server. */
 export async function placeOrder(db: Db, body: Record<string, unknown> = checkoutBody()) {
-	const { order } = await createOrder(db, checkoutRequest.parse(body))
+	const input = checkoutRequest.parse(body)
+	const { order } = await createOrder(db, { ...input, checkoutKey: input.checkoutKey ?? newCheckoutKey() })
 	return order
 }
 

@@ -1,5 +1,6 @@
 import type { OrderView } from '~/domain/orders/order-view'
 import { paymentBadge, showsProcessingNote } from '~/domain/orders/status'
+import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
 
 /** §4 payment badge, the spec's waiting note, and where a manual transfer stands. */
 export function PaymentStatus({ order }: { order: OrderView }) {
@@ -22,6 +23,7 @@ export function PaymentStatus({ order }: { order: OrderView }) {
 					payment.
 				</p>
 			) : null}
+			{order.paymentMethod === 'paypro' ? <TestPaymentsNotice /> : null}
 			{order.rejectionReason ? <p className="error-box">Your transfer could not be confirmed: {order.rejectionReason}</p> : null}
 		</section>
 	)

@@ -1,3 +1,4 @@
+import { idSchema } from '../../utils/input'
 import { z } from 'zod'
 
 // The checkout request, shared by the form (live checks) and the server (the final word).
@@ -22,13 +23,16 @@ const option = z.object({ label: z.string().max(80).optional(), months: z.number
 
 /** One line as the browser sends it: what was chosen, never what it costs. Prices sent along are ignored. */
 export const checkoutLine = z.object({
-	id: z.coerce.number().int().positive('Unknown product'),
+	id: idSchema('Unknown product'),
 	quantity: z.coerce.number().int().min(1, 'Quantity must be at least 1').max(99, 'At most 99 of one item per order'),
 	selectedDuration: option.nullish(),
 	selectedDenomination: option.nullish(),
 	selectedAccountType: z.enum(['private', 'shared']).nullish(),
 })
 export type CheckoutLine = z.infer<typeof checkoutLine>
+
+export const CHECKOUT_KEY_MESSAGE = 'Invalid checkout key: use 16 to 64 letters, digits, "-" or "_".'
+export const checkoutKeySchema = z.string().regex(/^[\w-]{16,64}$/, CHECKOUT_KEY_MESSAGE)
 
 export const checkoutRequest = z.object({
 	customerName: z
@@ -48,8 +52,8 @@ export const checkoutRequest = z.object({
 			return mobile ?? v
 		}),
 	productDetails: z.array(checkoutLine, { error: 'No items to checkout' }).min(1, 'No items to checkout').max(50, 'At most 50 lines per order'),
-	/** Made by the checkout page once per cart: a retried or double-clicked submit reuses it. */
-	checkoutKey: z.string().regex(/^[\w-]{16,64}$/, 'Invalid checkout key'),
+	/** Made by the checkout page once per cart: a retried or double-clicked submit reuses it. Optional, as in the spec's call. */
+	checkoutKey: checkoutKeySchema.optional(),
 	paymentMethod: z.enum(['paypro', 'manual']).default('paypro'),
 }, { error: REQUIRED_FIELDS_MESSAGE })
 export type CheckoutRequest = z.infer<typeof checkoutRequest>

@@ -4,7 +4,7 @@ import { checkoutItems, checkoutKeyFor, toCheckoutLines } from './checkout-lines
 import { readCheckoutAnswer } from './checkout-response'
 import { makeOrderNumber } from './order-number'
 import { paymentBadge, fulfillmentIndex } from './status'
-import { maskName } from './order-view'
+import { maskName } from '../../utils/mask-name'
 
 const ok = { ok: true, status: 200, statusText: 'OK' }
 

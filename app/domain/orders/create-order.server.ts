@@ -21,7 +21,7 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
  * Creates the order for a checkout, priced by the server. The same checkout key always gives the
  * same order: a double click, a retry or a reload creates one order, not two.
  */
-export async function createOrder(db: Db, input: CheckoutRequest): Promise<{ order: Order; created: boolean }> {
+export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey: string }): Promise<{ order: Order; created: boolean }> {
 	const existing = await findByCheckoutKey(db, input.checkoutKey)
 	if (existing) return { order: await switchMethodIfAsked(db, sameCheckout(existing, input), input), created: false }
 

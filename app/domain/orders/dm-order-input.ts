@@ -1,3 +1,4 @@
+import { idSchema } from '../../utils/input'
 import { z } from 'zod'
 
 // §3 DM order request and §5 DM order rules, shared by the staff page and the server (the final word).
@@ -30,7 +31,7 @@ const optionalText = (max: number, what: string) =>
 
 const dmItem = z.object(
 	{
-		id: z.coerce.number({ error: 'Choose a product from the catalogue.' }).int('Choose a product from the catalogue.').positive('Choose a product from the catalogue.'),
+		id: idSchema('Choose a product from the catalogue.'),
 		name: z.string().max(200).nullish(),
 		price: z.union([z.string().max(50), z.number()]).nullish(),
 		quantity: z.literal(1, { error: 'DM orders have a quantity of 1 per item.' }).optional(),

@@ -31,13 +31,6 @@ export interface FullOrderView extends Omit<PublicOrderView, 'full'> {
 export type OrderView = PublicOrderView | FullOrderView
 
 /** 'Ali Khan' → 'Ali K.'; a single word keeps its first letter only. */
-export function maskName(name: string | null | undefined): string {
-	const words = (name ?? '').trim().split(/\s+/).filter(Boolean)
-	if (words.length === 0) return 'Customer'
-	if (words.length === 1) return `${words[0]![0]}***`
-	return `${words[0]} ${words[words.length - 1]![0]}.`
-}
-
 /** Delivery content is stored as text: structured data when it parses, else shown as written. */
 export function parseDeliveryContent(content: string | null): unknown {
 	if (content == null || content === '') return null

@@ -1,13 +1,15 @@
 import type { Order } from './create-order.server'
 import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
-import { maskName, parseDeliveryContent, type OrderView } from './order-view'
+import { maskName } from '../../utils/mask-name'
+import { parseDeliveryContent, type OrderView } from './order-view'
 import { subscriptionEndsAt } from './subscription'
 
 /** Shapes an order for its page: everything for the token holder, the public part for anyone else. */
 export function viewOrder(order: Order, { full }: { full: boolean }): OrderView {
 	const base = {
 		orderNumber: order.orderNumber,
-		orderId: order.payproTransactionId ?? String(order.id),
+		// Never the row id: a sequential number tells anyone how many orders the shop has.
+		orderId: order.payproTransactionId ?? order.orderNumber,
 		status: order.status,
 		fulfillmentStatus: order.fulfillmentStatus,
 		totalAmount: order.totalAmount,

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.server'
 import { reviews } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { idSchema, textSchema } from '../../utils/input'
 import { hitRateLimit } from '../rate-limit.server'
 import { toReview } from './list-reviews.server'
 import { isGamePassReview, REVIEW_LIMITS, type Review } from './review-scope'
@@ -10,16 +11,12 @@ import { isGamePassReview, REVIEW_LIMITS, type Review } from './review-scope'
 export const REVIEWS_CHANNEL = 'reviews'
 
 export const reviewInput = z.object({
-	productId: z.coerce.number().int().positive('Choose a product to review.'),
-	name: z
-		.string()
-		.trim()
+	productId: idSchema('Choose a product to review.'),
+	name: textSchema()
 		.min(1, 'Please enter your name.')
 		.max(REVIEW_LIMITS.name, `Your name can be at most ${REVIEW_LIMITS.name} characters.`),
 	rating: z.coerce.number().int().min(1, 'Rating must be 1 to 5 stars.').max(5, 'Rating must be 1 to 5 stars.'),
-	comment: z
-		.string()
-		.trim()
+	comment: textSchema()
 		.min(1, 'Please write your review.')
 		.max(REVIEW_LIMITS.comment, `Your review can be at most ${REVIEW_LIMITS.comment} characters.`),
 })

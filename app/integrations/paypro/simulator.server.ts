@@ -7,6 +7,7 @@ import { formatRs } from '../../utils/money'
 import { logger } from '../../utils/logger.server'
 import { requestJson } from './http.server'
 import { SIMULATOR } from './paypro.server'
+import { maskName } from '../../utils/mask-name'
 
 // A PayPro-compatible provider served by the shop itself when no PayPro account is configured:
 // the same /v2/ppro/auth, /co and /ggos endpoints, and a clearly marked test payment page that
@@ -168,7 +169,7 @@ export function payproSimulator({ db, shopOrigin, callback }: SimulatorOptions) 
 			page(
 				`Pay ${formatRs(row.amount)}`,
 				`<p class="amount">${escapeHtml(formatRs(row.amount))}</p>
-				<dl><dt>Order</dt><dd>${escapeHtml(row.orderNumber)}</dd><dt>PayPro ID</dt><dd>${escapeHtml(row.payproId)}</dd><dt>Customer</dt><dd>${escapeHtml(row.customerName ?? '')}</dd></dl>
+				<dl><dt>Order</dt><dd>${escapeHtml(row.orderNumber)}</dd><dt>PayPro ID</dt><dd>${escapeHtml(row.payproId)}</dd><dt>Customer</dt><dd>${escapeHtml(maskName(row.customerName))}</dd></dl>
 				${
 					done
 						? `<p>This order is already ${escapeHtml(row.orderStatus.toLowerCase())}.</p><p><a href="${shopOrigin()}/order-status?ordId=${encodeURIComponent(row.payproId)}">Back to the shop</a></p>`
@@ -186,6 +187,13 @@ export function payproSimulator({ db, shopOrigin, callback }: SimulatorOptions) 
 			.set({ orderStatus: outcome, paidAt: outcome === 'PAID' ? new Date() : null, paymentVia: outcome === 'PAID' ? 'Simulator' : null })
 			.where(and(eq(payproSimOrders.payproId, req.params.payproId), eq(payproSimOrders.orderStatus, 'UNPAID')))
 			.returning()
+		if (!row) {
+			const [known] = await db.select({ id: payproSimOrders.payproId }).from(payproSimOrders).where(eq(payproSimOrders.payproId, req.params.payproId)).limit(1)
+			if (!known) {
+				res.status(404).send(page('Payment not found', '<p>This payment link is not valid.</p>'))
+				return
+			}
+		}
 		if (row) {
 			// As PayPro does: tell the shop, which checks back with GGOS before believing it.
 			const creds = callback()
@@ -195,6 +203,12 @@ export function payproSimulator({ db, shopOrigin, callback }: SimulatorOptions) 
 			}).catch((error: unknown) => logger.warn({ err: error }, 'simulator could not reach the shop callback'))
 		}
 		res.redirect(303, `${shopOrigin()}/order-status?ordId=${encodeURIComponent(req.params.payproId)}`)
+	})
+
+	// A body the page's form never sends (malformed, too large): a clear page, not Express's bare "Bad Request".
+	router.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+		const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400
+		res.status(status).send(page('Request not understood', '<p>This payment request could not be read. Go back to the shop and open the payment link again.</p>'))
 	})
 
 	return router

@@ -9,6 +9,8 @@ import { markMessageHandled } from '~/domain/contact/mark-message-handled.server
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { idSchema } from '~/utils/input'
+import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/inbox'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,11 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return { messages: await listContactMessages(db()) }
 }
 
-const handledInput = z.object({ messageId: z.coerce.number().int().positive(), handled: z.enum(['true', 'false']).transform((v) => v === 'true') })
+const handledInput = z.object({ messageId: idSchema(), handled: z.enum(['true', 'false']).transform((v) => v === 'true') })
 
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
-	const parsed = handledInput.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = handledInput.safeParse(await readPageForm(request))
 	if (!parsed.success) return notUnderstood()
 	return staffActionResult(async () => {
 		await markMessageHandled(db(), staffActor(staff), parsed.data)

@@ -9,6 +9,8 @@ import { retryJob } from '~/domain/jobs/retry-job.server'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { idSchema } from '~/utils/input'
+import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/jobs'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,11 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return { jobs: await listFailedJobs(db()) }
 }
 
-const retryInput = z.object({ jobId: z.coerce.number().int().positive() })
+const retryInput = z.object({ jobId: idSchema() })
 
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
-	const parsed = retryInput.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = retryInput.safeParse(await readPageForm(request))
 	if (!parsed.success) return notUnderstood()
 	return staffActionResult(async () => {
 		await retryJob(db(), staffActor(staff), parsed.data.jobId)

@@ -5,6 +5,7 @@ import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { logger } from '~/utils/logger.server'
 import { requireStaffApi } from '~/http/staff-auth.server'
 import type { Route } from './+types/orders-csv'
+import { onlyMethods } from '~/http/http.server'
 
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
 const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id']
@@ -68,3 +69,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 		},
 	})
 }
+
+export const action = onlyMethods('GET')

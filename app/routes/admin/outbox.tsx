@@ -9,6 +9,8 @@ import { retryEmail } from '~/domain/email/retry-email.server'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { idSchema } from '~/utils/input'
+import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/outbox'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,11 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return { emails: await listOutbox(db()) }
 }
 
-const retryInput = z.object({ outboxId: z.coerce.number().int().positive() })
+const retryInput = z.object({ outboxId: idSchema() })
 
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
-	const parsed = retryInput.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = retryInput.safeParse(await readPageForm(request))
 	if (!parsed.success) return notUnderstood()
 	return staffActionResult(async () => {
 		await retryEmail(db(), staffActor(staff), parsed.data.outboxId)

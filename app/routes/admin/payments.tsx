@@ -9,6 +9,7 @@ import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/payments'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,7 +28,7 @@ const reviewInput = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
-	const parsed = reviewInput.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = reviewInput.safeParse(await readPageForm(request))
 	if (!parsed.success) return notUnderstood()
 	const { intent, orderNumber, note } = parsed.data
 	const actor = staffActor(staff)

@@ -6,6 +6,7 @@ import { localStorage } from '~/integrations/storage/local.server'
 import { env } from '~/utils/env.server'
 import { requireStaffApi } from '~/http/staff-auth.server'
 import type { Route } from './+types/receipt'
+import { onlyMethods } from '~/http/http.server'
 
 // A buyer's transfer receipt, for staff only: never cached, never sniffed into anything but an image
 // (the host adds X-Content-Type-Options: nosniff and the CSP to every answer; set here too, it would repeat).
@@ -23,3 +24,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		},
 	})
 }
+
+export const action = onlyMethods('GET')

@@ -7,6 +7,7 @@ import { AppError } from '~/utils/app-error'
 import { logger } from '~/utils/logger.server'
 import { absoluteUrl } from '~/utils/origin.server'
 import type { Route } from './+types/admin-create-dm-order'
+import { onlyMethods, readJson } from '~/http/http.server'
 
 // §7 call 11 (POST /.netlify/functions/admin-create-dm-order, also /api/admin-create-dm-order):
 // X-ADMIN-KEY is checked against the hashed API keys (decision 6); the answer is {trackUrl}.
@@ -18,13 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const key = await verifyApiKey(db(), request.headers.get('x-admin-key'))
 	if (!key) return text('Unauthorized: invalid or missing X-ADMIN-KEY', 401)
 	try {
-		let body: unknown
-		try {
-			body = await request.json()
-		} catch {
-			throw new AppError('BAD_REQUEST', 'The request body must be JSON.')
-		}
-		const parsed = dmOrderRequest.safeParse(body)
+		const parsed = dmOrderRequest.safeParse(await readJson(request, { limit: 32 * 1024 }))
 		if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
 		const order = await createDmOrder(db(), { apiKeyId: key.id, label: `api key: ${key.name}` }, parsed.data)
 		return Response.json({ trackUrl: absoluteUrl(orderLink(order)) }, { status: 201, headers: { 'Cache-Control': 'no-store' } })
@@ -34,3 +29,5 @@ export async function action({ request }: Route.ActionArgs) {
 		return text('Failed to create order', 500)
 	}
 }
+
+export const loader = onlyMethods('POST')

@@ -7,7 +7,7 @@ import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_TOO_LARGE, isOrderNumberSha
 import { localStorage } from '~/integrations/storage/local.server'
 import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
-import { errorResponse } from '~/http/http.server'
+import { errorResponse, onlyMethods } from '~/http/http.server'
 import { closeAfterAnswer, readUploadedFile } from '~/http/upload.server'
 import type { Route } from './+types/order-receipt'
 
@@ -26,3 +26,5 @@ export async function action({ request, params }: Route.ActionArgs) {
 		return closeAfterAnswer(errorResponse(error, 'Could not save your receipt'))
 	}
 }
+
+export const loader = onlyMethods('POST')

@@ -6,6 +6,7 @@ import { viewOrder } from '~/domain/orders/view-order.server'
 import { subscribe } from '~/domain/realtime/hub.server'
 import { eventStream } from '~/http/event-stream.server'
 import type { Route } from './+types/order-stream'
+import { onlyMethods } from '~/http/http.server'
 
 // §7 call 8: live updates of one order over SSE, fed by Postgres NOTIFY from any instance.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,3 +24,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		return unsubscribe
 	})
 }
+
+export const action = onlyMethods('GET')

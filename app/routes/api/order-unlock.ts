@@ -4,7 +4,7 @@ import { findOrder } from '~/domain/orders/find-order.server'
 import { accessCookie } from '~/http/order-access.server'
 import { unlockOrderByEmail } from '~/domain/orders/unlock-order.server'
 import { AppError } from '~/utils/app-error'
-import { cookiesAreSecure, errorResponse, readJson } from '~/http/http.server'
+import { cookiesAreSecure, errorResponse, onlyMethods, readJsonOrForm } from '~/http/http.server'
 import type { Route } from './+types/order-unlock'
 
 const input = z.object({
@@ -16,7 +16,7 @@ const input = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405 })
 	try {
-		const raw = request.headers.get('content-type')?.includes('application/json') ? await readJson(request) : Object.fromEntries(await request.formData())
+		const raw = await readJsonOrForm(request, { limit: 4 * 1024 })
 		const parsed = input.safeParse(raw)
 		if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
 		const order = await findOrder(db(), { internalOrderId: parsed.data.orderNumber })
@@ -27,3 +27,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return errorResponse(error, 'Could not unlock the order')
 	}
 }
+
+export const loader = onlyMethods('POST')

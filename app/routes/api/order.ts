@@ -2,6 +2,7 @@ import { db } from '~/db/client.server'
 import { orderViewForRequest, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import { tokenFromRequest } from '~/http/order-access.server'
 import type { Route } from './+types/order'
+import { onlyMethods } from '~/http/http.server'
 
 // §7 call 7: one lookup attempt; the order page makes up to five, the last with `partial=1`.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -12,3 +13,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (!order) return Response.json({ error: 'Order not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 	return Response.json({ order }, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+export const action = onlyMethods('GET')

@@ -1,6 +1,8 @@
 import { db } from '~/db/client.server'
 import { handlePayproCallback } from '~/domain/payments/handle-paypro-callback.server'
 import { callbackCredentials, payproClient } from '~/integrations/paypro/paypro.server'
+import { readJsonOrForm } from '~/http/http.server'
+import { AppError } from '~/utils/app-error'
 import type { Route } from './+types/paypro-uis'
 
 // PayPro's payment callback (UIS): POST JSON, or the older GET query form. Only a trigger.
@@ -14,12 +16,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	let input: Record<string, unknown> = {}
-	const type = request.headers.get('content-type') ?? ''
+	let input: unknown
 	try {
-		input = type.includes('application/json') || !type ? ((await request.json()) as Record<string, unknown>) : Object.fromEntries(await request.formData())
-	} catch {
-		return Response.json([{ StatusCode: '01', InvoiceID: null, Description: 'Invalid Data. Username or password is invalid' }], { status: 400 })
+		input = await readJsonOrForm(request, { untypedIsJson: true })
+	} catch (error) {
+		const status = error instanceof AppError ? error.status : 400
+		const reason = error instanceof AppError ? error.message : 'The callback could not be read.'
+		return Response.json([{ StatusCode: '01', InvoiceID: null, Description: `Invalid Data. ${reason}` }], { status })
 	}
-	return answer(input ?? {})
+	return answer(input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {})
 }

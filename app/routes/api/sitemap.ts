@@ -2,6 +2,7 @@ import { db } from '~/db/client.server'
 import { listProducts } from '~/domain/catalogue/list-products.server'
 import { env } from '~/utils/env.server'
 import type { Route } from './+types/sitemap'
+import { onlyMethods } from '~/http/http.server'
 
 const STATIC_PATHS = ['/', '/products', '/services', '/about', '/contact', '/palestine-initiative', '/game-pass-library', '/game-pass-details', '/gta-v-content', '/tekken-7-content', '/privacy-policy', '/terms-and-conditions', '/refund-policy', '/ownership', '/faq']
 
@@ -12,3 +13,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${origin}${u}</loc></url>`).join('\n')}\n</urlset>\n`
 	return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
 }
+
+export const action = onlyMethods('GET')

@@ -9,6 +9,7 @@ import { readCheckoutAnswer, type CheckoutAnswer } from '~/domain/orders/checkou
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { ErrorAlert } from '~/components/ui/error-alert'
+import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -152,6 +153,7 @@ export default function Checkout() {
 							<label htmlFor="checkout-phone">Phone Number</label>
 							<input id="checkout-phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="0300 1234567" required maxLength={20} value={form.phone} onChange={set('phone')} />
 						</div>
+						<TestPaymentsNotice />
 						<fieldset className="pay-methods">
 							<legend>How would you like to pay?</legend>
 							<label className={method === 'paypro' ? 'pay-method selected' : 'pay-method'}>

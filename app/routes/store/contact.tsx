@@ -8,6 +8,7 @@ import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
 import { pageMeta } from '~/utils/seo'
 import { ErrorAlert } from '~/components/ui/error-alert'
+import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,13 +18,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 	})
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = Object.fromEntries(await request.formData())
+	const form = await readPageForm(request)
 	try {
 		await sendContactMessage(db(), form, { clientIp: context.clientIp, limitPerHour: env().CONTACT_RATE_LIMIT })
 		return { ok: true as const }
 	} catch (error) {
 		if (error instanceof AppError) {
-			return data({ ok: false as const, error: error.message, fieldErrors: error.fieldErrors ?? {}, values: form as Record<string, string> }, { status: error.status })
+			return data({ ok: false as const, error: error.message, fieldErrors: error.fieldErrors ?? {}, values: form }, { status: error.status })
 		}
 		throw error
 	}

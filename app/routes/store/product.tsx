@@ -10,11 +10,12 @@ import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
+import { parseId } from '~/utils/input'
 import type { Route } from './+types/product'
 
 export async function loader({ params }: Route.LoaderArgs) {
-	const id = Number(params.id)
-	const product = /^\d+$/.test(params.id) ? await getProduct(db(), id) : null
+	const id = parseId(params.id)
+	const product = id === null ? null : await getProduct(db(), id)
 	if (!product) throw data({ notFound: true }, { status: 404 })
 	const reviews = listReviews(db(), product.id).catch((error: unknown) => {
 		logger.error({ err: error }, 'reviews failed')

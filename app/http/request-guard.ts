@@ -1,0 +1,51 @@
+import { hasNul } from '../utils/input'
+
+// Checked by the host before any route runs: an address that cannot be decoded, or that carries a
+// NUL character (which PostgreSQL cannot store), is refused with a clear 400 instead of reaching a query.
+
+export const BAD_ADDRESS = 'This address is not valid: it has a broken %-encoding. Please check the link and try again.'
+export const NUL_IN_ADDRESS = 'This address contains a character that is not allowed. Please check the link and try again.'
+
+/** Every body the shop accepts is far smaller; the largest is a 10 MB receipt. */
+export const MAX_BODY_BYTES = 11 * 1024 * 1024
+export const BODY_TOO_LARGE = 'This request is too large. A receipt may be at most 10 MB; everything else is much smaller.'
+
+export interface Refusal {
+	status: 400 | 413
+	message: string
+}
+
+/** Why the request line or its declared size cannot be served, or null when it can. */
+export function refuseRequest(rawUrl: string, contentLength: string | undefined): Refusal | null {
+	const q = rawUrl.indexOf('?')
+	const path = q < 0 ? rawUrl : rawUrl.slice(0, q)
+	let decodedPath: string
+	try {
+		decodedPath = decodeURIComponent(path)
+	} catch {
+		return { status: 400, message: BAD_ADDRESS }
+	}
+	if (hasNul(decodedPath)) return { status: 400, message: NUL_IN_ADDRESS }
+	if (q >= 0) {
+		for (const [key, value] of new URLSearchParams(rawUrl.slice(q + 1))) {
+			if (hasNul(key) || hasNul(value)) return { status: 400, message: NUL_IN_ADDRESS }
+		}
+	}
+	if (contentLength && Number(contentLength) > MAX_BODY_BYTES) return { status: 413, message: BODY_TOO_LARGE }
+	return null
+}
+
+/** Calls, callbacks and streams answer JSON; pages answer a page. */
+export function wantsJson(path: string, accept: string | undefined): boolean {
+	if (/^\/(api|\.netlify|paypro)\//.test(path)) return true
+	const a = accept ?? ''
+	return a.includes('application/json') && !a.includes('text/html')
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** A small page of its own: the request never reached the app, so the shop's layout is not rendered. */
+export function refusalPage(status: number, message: string, storeName: string): string {
+	const title = status === 413 ? 'Request too large' : 'Bad request'
+	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title} | ${escapeHtml(storeName)}</title><style>body{font:16px/1.5 system-ui,sans-serif;background:#0b0f19;color:#e5e7eb;margin:0;display:grid;place-items:center;min-height:100vh;padding:1rem;box-sizing:border-box}main{max-width:32rem}a{color:#60a5fa}</style></head><body><main><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Return to Home</a></p></main></body></html>`
+}
