@@ -98,7 +98,7 @@ describe.each(databaseKinds)('preparing the PayPro page on %s', (kind) => {
 
 	if (kind === 'postgres') {
 		it('gives the buyer the payment page from another server within seconds after the first was killed mid-request', { timeout: 120_000 }, async () => {
-			const crashing = await spawnShop({ DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-claim-kill-')), ...payproSettings() })
+			const crashing = await spawnShop({ DATABASE_URL: databaseUrl, DATA_DIR: path.join(dataDir, 'crashing'), ...payproSettings() })
 			try {
 				fake.fail('co', { kind: 'delay', ms: 30_000 })
 				const request = checkoutBody()

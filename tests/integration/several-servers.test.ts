@@ -15,7 +15,14 @@ import { spawnShop, startDatabaseRelay, type ShopProcess } from '../setup/shop-p
 import { databaseKinds } from '../setup/test-db'
 
 const json = { 'Content-Type': 'application/json' }
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'shop-several-'))
+const tempDirs: string[] = []
+const tempDir = () => {
+	tempDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-several-')))
+	return tempDirs.at(-1)!
+}
+afterAll(() => {
+	for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
+})
 
 /** A buyer's checkout on one server: the order, its payment page and the buyer's order cookie. */
 async function checkout(shop: ShopProcess) {
@@ -126,6 +133,7 @@ describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => 
 			await expect.poll(() => b.child.exitCode !== null || logged(b, 'database: the LISTEN connection is back', since), { timeout: 20_000 }).toBe(true)
 			expect(a.child.exitCode).toBeNull()
 			expect(b.child.exitCode).toBeNull()
+			expect(logged(b, 'database: the LISTEN connection was lost; reconnecting', since)).toBe(true)
 			expect((await health(a)).status).toBe(200)
 			expect((await health(b)).status).toBe(200)
 
