@@ -31,8 +31,8 @@ export const sessionIdFrom = (request: Request) => cookieValue(request, SESSION_
 export const sessionCookie = (request: Request, id: string) => cookie(request, SESSION_COOKIE, id, { maxAge: env().STAFF_SESSION_HOURS * 3600 })
 export const clearSessionCookie = (request: Request) => cookie(request, SESSION_COOKIE, '', { maxAge: 0 })
 
-// The device cookie is only read by the sign-in page, so only the sign-in page receives it.
-const SIGN_IN_PATH = '/admin/login'
+// Only the sign-in page reads these; '/admin' (not '/admin/login') so its '/admin/login.data' requests carry them too.
+const SIGN_IN_PATH = '/admin'
 export const deviceTokenFrom = (request: Request) => cookieValue(request, DEVICE_COOKIE)
 export const deviceCookie = (request: Request, token: string) => cookie(request, DEVICE_COOKIE, token, { path: SIGN_IN_PATH, maxAge: DEVICE_DAYS * 86_400 })
 

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
+import * as OTPAuth from 'otpauth'
 import { test, expect, gotoHydrated, installHydrationProbe, waitForHydration } from './helpers'
 
 // The e2e server's owner account comes from ADMIN_EMAIL / ADMIN_PASSWORD (playwright.config.ts).
@@ -83,6 +84,56 @@ test('a transfer confirmed by staff turns the buyer’s open page to Payment Suc
 	await close()
 
 	await expect(page.getByText('Payment Successful')).toBeVisible()
+})
+
+test('a staff member turns on two-factor sign-in and then signs in with a code from the app', async ({ browser }) => {
+	// The owner adds a staff member, whose password is shown once.
+	const { staff: owner, close: closeOwner } = await staffSignIn(browser)
+	const email = `twofactor-${Date.now()}@example.pk`
+	await owner.getByRole('link', { name: 'Settings' }).click()
+	await owner.getByLabel('Email').fill(email)
+	await owner.getByLabel('Name', { exact: true }).fill('Ayesha')
+	await owner.getByRole('button', { name: 'Create account' }).click()
+	const password = (await owner.locator('.staff-secret').textContent())!.trim()
+	await closeOwner()
+
+	const context = await browser.newContext()
+	await installHydrationProbe(context)
+	const page = await context.newPage()
+	await gotoHydrated(page, '/admin/login')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL(/\/admin-dashboard$/)
+	await waitForHydration(page)
+
+	await page.getByRole('link', { name: 'Security' }).click()
+	await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
+	await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+	// What a person types into the app by hand.
+	const secret = (await page.locator('.staff-secret').textContent())!.replace(/\s/g, '')
+	const app = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) })
+	await page.getByLabel('Enter the 6-digit code the app shows').fill(app.generate())
+	await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+	await expect(page.getByText('Two-factor sign-in is on.')).toBeVisible()
+	await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
+
+	await page.getByRole('button', { name: 'Sign out' }).click()
+	await expect(page).toHaveURL(/\/admin\/login$/)
+	await waitForHydration(page)
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page.getByLabel('Authentication code')).toBeVisible()
+	await page.getByLabel('Authentication code').fill('000000')
+	await page.getByRole('button', { name: 'Verify and sign in' }).click()
+	await expect(page.getByRole('alert')).toHaveText('That code did not work. Please enter the newest code from your authenticator app, or a recovery code.')
+	// Each code works once: the app's next code (accepted for clock drift), not the one that turned it on.
+	await page.getByLabel('Authentication code').fill(app.generate({ timestamp: Date.now() + 30_000 }))
+	await page.getByRole('button', { name: 'Verify and sign in' }).click()
+	await expect(page).toHaveURL(/\/admin-dashboard$/)
+	await expect(page.getByRole('navigation', { name: 'Staff console' })).toContainText('Ayesha (staff)')
+	await context.close()
 })
 
 // The smallest valid PNG: one transparent pixel.

@@ -85,6 +85,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 	const step = result?.step ?? loaderData.step
 	// A new key per answer clears the password or code field after a failed attempt.
 	const formKey = result ? JSON.stringify(result) + Date.now() : step
+	const account = loaderData.email || result?.email
 	return (
 		<div className="container page narrow">
 			<h1>Staff sign-in</h1>
@@ -93,7 +94,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 					<Form method="post" className="login-form" key={formKey}>
 						<ErrorAlert message={result?.error} />
 						<p className="login-hint">
-							Open your authenticator app and enter the 6-digit code it shows for this shop{loaderData.email ? <> ({loaderData.email})</> : null}. Lost your phone? Enter one of
+							Open your authenticator app and enter the 6-digit code it shows for this shop{account ? <> ({account})</> : null}. Lost your phone? Enter one of
 							your recovery codes instead.
 						</p>
 						<input type="hidden" name="intent" value="code" />
