@@ -125,7 +125,16 @@ export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 
 	// The request line and declared size, checked once for every route: a clear 4xx, never a query with a NUL.
 	app.use((req, res, next) => {
 		const refusal = refuseRequest(req.url, req.headers['content-length'])
-		if (!refusal) return next()
+		if (!refusal) {
+			// An answer given before the body was read (a 405, a 413, a refused form) ends the connection:
+			// kept open, the unread rest of the body would be taken for the client's next request.
+			const writeHead = res.writeHead
+			res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+				if (!req.complete && !res.headersSent) this.setHeader('Connection', 'close')
+				return writeHead.apply(this, args)
+			} as typeof writeHead
+			return next()
+		}
 		res.status(refusal.status).setHeader('Cache-Control', 'no-store')
 		if (refusal.status === 413) res.setHeader('Connection', 'close')
 		if (wantsJson(req.path ?? req.url, req.headers.accept)) res.json({ error: refusal.message })

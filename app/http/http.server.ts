@@ -32,7 +32,8 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
 		if (done) break
 		size += value.byteLength
 		if (size > limit) {
-			await reader.cancel().catch(() => {})
+			// Stop reading, but leave the socket alone, so the 413 reaches the client; it then closes (errorResponse).
+			reader.releaseLock()
 			throw tooLarge(limit)
 		}
 		chunks.push(value)
@@ -84,7 +85,9 @@ export async function readJsonOrForm(request: Request, options: { limit?: number
 /** Expected failures become their 4xx with a clear message; anything else is logged and a 500 with a generic one. */
 export function errorResponse(error: unknown, fallback: string, extra: Record<string, unknown> = {}) {
 	if (error instanceof AppError) {
-		return Response.json({ ...extra, error: error.message, fieldErrors: error.fieldErrors }, { status: error.status })
+		// A body refused for its size is left unread: the connection is not kept for the rest of it.
+		const headers = error.code === 'TOO_LARGE' ? { Connection: 'close' } : undefined
+		return Response.json({ ...extra, error: error.message, fieldErrors: error.fieldErrors }, { status: error.status, headers })
 	}
 	logger.error({ err: error }, fallback)
 	return Response.json({ ...extra, error: fallback }, { status: 500 })

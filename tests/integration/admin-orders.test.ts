@@ -294,7 +294,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 	it('answers 4xx JSON for bad input, unknown orders, strangers and other sites', async () => {
 		const order = await insertOrder(shop.database.db)
 		const cases = [
-			{ res: await update('{"orderNumber": '), status: 400, error: 'The request body must be JSON.' },
+			{ res: await update('{"orderNumber": '), status: 400, error: 'The request body is not valid JSON.' },
 			{ res: await update(JSON.stringify({ orderNumber: 'NOPE-1-1', updates: { fulfillment_status: 'completed' } })), status: 404, error: 'Order NOPE-1-1 not found.' },
 			{ res: await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'lost' } })), status: 400, error: expect.stringContaining('fulfillment_status') },
 			{ res: await update(JSON.stringify({ orderNumber: order.orderNumber })), status: 400, error: expect.any(String) },

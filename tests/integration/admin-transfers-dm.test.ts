@@ -371,7 +371,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 
 		it('answers a bad request with 400 and the message as text', async () => {
 			const refused: [unknown, string][] = [
-				['{"customer":', 'The request body must be JSON.'],
+				['{"customer":', 'The request body is not valid JSON.'],
 				[dmBody({ items: [{ id: 999 }] }), 'Unknown product 999: choose a product from the catalogue.'],
 				[dmBody({ items: [] }), 'Choose a product: items must list one product.'],
 				[dmBody({ totalAmount: 'free' }), 'The amount must be a number of rupees, like 4000.'],

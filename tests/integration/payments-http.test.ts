@@ -107,7 +107,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 		})
 
 		const refused: { name: string; body: unknown; status: number; error: string }[] = [
-			{ name: 'a body that is not JSON', body: '{"customerName": "Ali', status: 400, error: 'The request body must be JSON.' },
+			{ name: 'a body that is not JSON', body: '{"customerName": "Ali', status: 400, error: 'The request body is not valid JSON.' },
 			{ name: 'an empty JSON body', body: null, status: 400, error: 'Please fill in all required fields' },
 			{ name: 'no fields', body: {}, status: 400, error: 'Please fill in all required fields' },
 			{ name: 'a blank phone', body: checkoutBody(undefined, { customerMobile: '  ' }), status: 400, error: 'Please fill in all required fields' },

@@ -17,6 +17,8 @@ import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
+import { idSchema } from '~/utils/input'
+import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/settings'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return { me: { id: me.id, twoFactorEnabled: me.twoFactorEnabled }, staff, apiKeys, requireTwoFactor }
 }
 
-const id = z.coerce.number().int().positive()
+const id = idSchema()
 const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('create-staff'), email: z.string(), name: z.string(), role: z.enum(['owner', 'staff']).default('staff') }),
 	z.object({ intent: z.literal('reset-password'), staffId: id }),
@@ -43,7 +45,7 @@ type Outcome = { ok: true; message: string; secret?: { label: string; value: str
 export async function action({ request }: Route.ActionArgs) {
 	const me = await requireStaff(request, { role: 'owner' })
 	const actor = staffActor(me)
-	const form = Object.fromEntries(await request.formData()) as Record<string, string>
+	const form = await readPageForm(request)
 	const parsed = settingsIntent.safeParse(form)
 	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), error: NOT_UNDERSTOOD }, { status: 400 })
 	const input = parsed.data

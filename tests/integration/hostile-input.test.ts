@@ -1,0 +1,205 @@
+// Hostile input over HTTP against the real server: every route of app/routes.ts (and the PayPro
+// simulator's pages) gets NUL bytes, ids past PostgreSQL's integer range, broken %-encodings,
+// malformed cookies, wrong Content-Types, oversized bodies and unexpected methods. Each answer is a
+// 4xx (or a normal page) with a sentence a person understands: never a 500, never an empty body.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import routes from '../../app/routes'
+import { placeOrder } from '../setup/payments'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { testShopEnv } from '../setup/test-shop'
+import { databaseKinds } from '../setup/test-db'
+import { startShop, type RunningShop } from '../../server/start'
+
+interface RouteEntry {
+	path?: string
+	index?: boolean
+	children?: RouteEntry[]
+}
+
+/** Every URL pattern of the route table, children included. */
+function routePaths(entries: RouteEntry[], prefix = ''): string[] {
+	return entries.flatMap((entry) => {
+		const own = entry.index ? [prefix || '/'] : entry.path !== undefined ? [`${prefix}/${entry.path}`.replace(/\/+/g, '/')] : []
+		return [...own, ...routePaths(entry.children ?? [], entry.path ? `${prefix}/${entry.path}` : prefix)]
+	})
+}
+
+const PATTERNS = [...new Set(routePaths(routes as RouteEntry[])), '/paypro-sim/pay/:payproId']
+const NUL = '%00'
+const PAST_INT = '2147483648'
+const PARAM_VALUES = [NUL, PAST_INT, 'x'.repeat(3000), '%E0%A4%A', '-1', '1e309', '..%2F..%2Fetc%2Fpasswd', '%F0%9F%98%80']
+const HOSTILE_QUERY = `internalOrderId=${NUL}&ordId=${NUL}&productId=${PAST_INT}&orderNumber=${NUL}&q=${NUL}&redirectTo=/%0A/x&token=%zz&category=${NUL}&before=${PAST_INT}0&partial=1`
+const BAD_COOKIES = 'staff_session=%zz; staff_device=%zz; oa_X=%zz; shop_pending=%E0%A4%A'
+
+function urlsFor(pattern: string): string[] {
+	if (pattern === '/*') return ['/nowhere%00', `/nowhere/${PAST_INT}`, '/%E0%A4%A']
+	if (!pattern.includes(':')) return [pattern, `${pattern}?${HOSTILE_QUERY}`]
+	return PARAM_VALUES.map((value) => pattern.replace(/:\w+/g, value))
+}
+
+type Probe = { method: string; headers?: Record<string, string>; body?: string | Uint8Array; label: string }
+
+const json = (body: string): Probe => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body, label: `JSON ${body.slice(0, 30)}` })
+const PROBES: Probe[] = [
+	{ method: 'GET', label: 'GET' },
+	{ method: 'GET', headers: { Cookie: BAD_COOKIES }, label: 'GET with malformed cookies' },
+	{ method: 'HEAD', label: 'HEAD' },
+	{ method: 'POST', label: 'POST without a body' },
+	{ method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello', label: 'POST text/plain' },
+	{ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'intent=x&email=a%00b&name=%00&orderNumber=%00&staffId=2147483648', label: 'POST form with NUL' },
+	{ method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, body: '--zz\r\nbroken', label: 'POST broken multipart' },
+	json('{"orderNumber":"\\u0000","email":"\\u0000","name":"\\u0000","comment":"\\u0000","productId":2147483648}'),
+	json('{"broken": '),
+	json('[1,2,3]'),
+	json('null'),
+	{ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"pad":"${'x'.repeat(2 * 1024 * 1024)}"}`, label: 'JSON of 2 MB' },
+	{ method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}', label: 'PUT' },
+	{ method: 'DELETE', label: 'DELETE' },
+	{ method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{}', label: 'PATCH' },
+]
+
+interface Answer {
+	status: number
+	type: string
+	text: string
+}
+
+async function ask(origin: string, url: string, probe: Probe): Promise<Answer> {
+	const controller = new AbortController()
+	const res = await fetch(origin + url, {
+		method: probe.method,
+		headers: { Origin: origin, 'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 250) + 1}`, ...probe.headers },
+		body: probe.body,
+		redirect: 'manual',
+		signal: controller.signal,
+	})
+	const type = res.headers.get('content-type') ?? ''
+	// A live stream never ends: its first event is enough.
+	let text = ''
+	if (type.includes('text/event-stream')) {
+		const reader = res.body!.getReader()
+		const { value } = await reader.read()
+		text = new TextDecoder().decode(value)
+		controller.abort()
+	} else {
+		text = await res.text()
+	}
+	return { status: res.status, type, text }
+}
+
+/** What a person reads in the answer: the JSON `error`, else the page's text. */
+function sentenceOf(answer: Answer): string {
+	if (answer.type.includes('json')) {
+		const body = JSON.parse(answer.text) as { error?: unknown } | { Description?: unknown }[]
+		if (Array.isArray(body)) return String(body[0]?.Description ?? '')
+		return typeof body.error === 'string' ? body.error : ''
+	}
+	return answer.text
+		.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim()
+}
+
+describe.each(databaseKinds)('hostile input on %s', (kind) => {
+	let shop: RunningShop
+	let orderNumber: string
+
+	beforeAll(async () => {
+		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-hostile-'))
+		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_hostile') : undefined
+		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'hostile-owner-password' }))
+		orderNumber = (await placeOrder(shop.database.db)).orderNumber
+	})
+
+	afterAll(async () => {
+		await shop?.close()
+	})
+
+	it('covers every route of the route table', () => {
+		expect(PATTERNS.length).toBeGreaterThan(40)
+		expect(PATTERNS).toContain('/product/:id')
+		expect(PATTERNS).toContain('/admin/orders/:orderNumber')
+	})
+
+	it.each(PATTERNS)('%s answers every hostile request with a 4xx or a page, never a 500', async (pattern) => {
+		const failures: string[] = []
+		const urls = urlsFor(pattern)
+		// Every address with the reading probes; the first two with every body and method.
+		const plan = urls.flatMap((url, i) => (i < 2 ? PROBES : PROBES.slice(0, 3)).map((probe) => [url, probe] as const))
+		for (const [url, probe] of plan) {
+			const answer = await ask(shop.url, url, probe).catch((error: Error) => ({ status: 0, type: '', text: `${error.message}: ${String(error.cause)}` }))
+			const where = `${probe.label} ${url.slice(0, 80)} → ${answer.status}`
+			if (answer.status >= 500 || answer.status === 0) failures.push(`${where}: ${answer.text.slice(0, 200)}`)
+			else if (answer.status >= 400 && probe.method !== 'HEAD' && sentenceOf(answer).length < 12) failures.push(`${where} without a sentence: ${answer.text.slice(0, 200)}`)
+		}
+		expect(failures).toEqual([])
+	})
+
+	// The cases the outside probe found, each with the answer a person should get.
+	const cases: { name: string; url: string; init?: RequestInit; status: number | number[]; says: RegExp }[] = [
+		{ name: 'a NUL in the order lookup', url: `/api/order?internalOrderId=${NUL}`, status: 400, says: /character that is not allowed/ },
+		{ name: 'a NUL in the PayPro id lookup', url: `/api/order?ordId=${NUL}`, status: 400, says: /character that is not allowed/ },
+		{ name: 'a NUL on the order page', url: `/order-status?internalOrderId=${NUL}`, status: 400, says: /character that is not allowed/ },
+		{ name: 'a NUL in a console order', url: `/admin/orders/${NUL}`, status: 400, says: /character that is not allowed/ },
+		{ name: 'a NUL in a receipt', url: `/admin/receipts/${NUL}`, status: 400, says: /character that is not allowed/ },
+		{ name: 'a NUL on the simulator page', url: `/paypro-sim/pay/${NUL}`, status: 400, says: /character that is not allowed/ },
+		{ name: 'a product id past the integer range', url: `/product/${PAST_INT}`, status: 404, says: /Product not found/ },
+		{ name: 'reviews of a product id past the integer range', url: `/api/reviews?productId=${PAST_INT}`, status: 400, says: /productId must be a product id/ },
+		{ name: 'a broken %-encoding', url: '/%E0%A4%A', status: 400, says: /broken %-encoding/ },
+		{ name: 'POST to the order lookup', url: '/api/order', init: { method: 'POST' }, status: 405, says: /only answers GET/ },
+		{ name: 'POST to the reviews stream', url: '/api/reviews/stream?productId=1', init: { method: 'POST' }, status: 405, says: /only answers GET/ },
+		{ name: 'POST to the sitemap', url: '/sitemap.xml', init: { method: 'POST' }, status: 405, says: /only answers GET/ },
+		{ name: 'GET of the receipt upload', url: '/api/order/X/receipt', status: 405, says: /only answers POST/ },
+		{ name: 'unlock as text/plain', url: '/api/order/unlock', init: { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }, status: 415, says: /web form/ },
+		{ name: 'unlock without a Content-Type', url: '/api/order/unlock', init: { method: 'POST', body: new Uint8Array([120]) }, status: 415, says: /web form/ },
+		{ name: 'unlock with a NUL in the order number', url: '/api/order/unlock', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"orderNumber":"\\u0000","email":"a@b.pk"}' }, status: 400, says: /character that is not allowed/ },
+		{ name: 'JSON posted to the contact form', url: '/contact', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, status: 415, says: /web form/ },
+		{ name: 'a NUL in the contact name', url: '/contact', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=a%00b&email=a@b.pk&message=hello' }, status: 400, says: /character that is not allowed/ },
+		{ name: 'a NUL in a review', url: '/api/reviews', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"productId":1,"name":"A\\u0000","rating":5,"comment":"ok"}' }, status: 400, says: /character that is not allowed/ },
+		{ name: 'a review of a product id past the integer range', url: '/api/reviews', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"productId":${PAST_INT},"name":"Ali","rating":5,"comment":"Great"}` }, status: 400, says: /Choose a product to review/ },
+		{ name: 'a checkout line id past the integer range', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ customerName: 'Ali Raza', customerEmail: 'ali@example.pk', customerMobile: '03001234567', productDetails: [{ id: 2147483648, quantity: 1 }] }) }, status: 400, says: /Unknown product/ },
+		{ name: 'a checkout of 20 MB', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"pad":"${'x'.repeat(20 * 1024 * 1024)}"}` }, status: 413, says: /too large/ },
+		{ name: 'a 1 MB sign-in email', url: '/admin/login', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `email=${'a'.repeat(1024 * 1024)}%40example.pk&password=x` }, status: [400, 413], says: /./ },
+		{ name: 'JSON posted to sign-in', url: '/admin/login', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.pk","password":"x"}' }, status: 415, says: /web form/ },
+	]
+
+	it.each(cases)('$name: $status', async ({ url, init, status, says }) => {
+		const res = await fetch(shop.url + url, { redirect: 'manual', ...init, headers: { Origin: shop.url, ...(init?.headers as Record<string, string>) } })
+		const answer = { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() }
+		expect([status].flat()).toContain(answer.status)
+		expect(sentenceOf(answer)).toMatch(says)
+	})
+
+	it('treats a malformed staff cookie as absent: the browser can still sign in', async () => {
+		const res = await fetch(`${shop.url}/admin/login`, { headers: { Cookie: 'staff_session=%zz' }, redirect: 'manual' })
+		expect(res.status).toBe(200)
+		expect(await res.text()).toContain('Staff sign-in')
+		const signedIn = await fetch(`${shop.url}/admin/login`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { Cookie: 'staff_session=%zz', Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '198.51.100.77' },
+			body: new URLSearchParams({ email: 'owner@example.pk', password: 'hostile-owner-password' }),
+		})
+		expect(signedIn.status).toBe(302)
+		expect(signedIn.headers.get('location')).toBe('/admin-dashboard')
+	})
+
+	it("treats a malformed order cookie as absent: the order's public view still answers", async () => {
+		const res = await fetch(`${shop.url}/api/order?internalOrderId=${orderNumber}`, { headers: { Cookie: `oa_${orderNumber}=%zz` } })
+		expect(res.status).toBe(200)
+		const { order } = (await res.json()) as { order: { full: boolean; orderId: string } }
+		expect(order.full).toBe(false)
+		// The public order id says nothing about how many orders the shop has.
+		expect(order.orderId).toBe(orderNumber)
+	})
+
+	it('keeps what was saved: the order placed before the probes is intact', async () => {
+		const rows = await shop.database.db.execute(sql`select status from orders where order_number = ${orderNumber}`)
+		expect(rows.rows).toEqual([{ status: 'payment_pending' }])
+	})
+})
