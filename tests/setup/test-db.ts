@@ -34,5 +34,5 @@ export function testDatabase(kind: DatabaseKind): Promise<Database> {
 
 /** Empties what tests write; the seeded catalogue stays. */
 export async function resetData(database: Database) {
-	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits, jobs, email_outbox, paypro_sim_orders, staff_users, staff_sessions, api_keys, audit_log restart identity`)
+	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits, jobs, email_outbox, paypro_sim_orders, staff_users, staff_sessions, staff_devices, staff_pending_sign_ins, staff_recovery_codes, store_settings, api_keys, audit_log restart identity`)
 }
