@@ -1,6 +1,7 @@
 // The payment calls over HTTP against the real server (startShop): checkout (§7 call 5 on both
 // paths), paying on the built-in PayPro simulator, the callback (/paypro/uis), the order lookup
 // (§7 call 7, decision 3), and a live PayPro account (the fake) failing at checkout.
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -92,6 +93,41 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			const row = await orderRow(shop.database.db, body.orderNumber!)
 			expect(row).toMatchObject({ status: 'payment_pending', totalAmount: 3200, paymentUrl: body.paymentUrl })
 			expect(cookieFrom(res)).toBe(`oa_${row!.orderNumber}=${row!.accessToken}`)
+		})
+
+		it("takes the spec's own payment order request (no checkout key): one order, status '00' and the payment URL", async () => {
+			const before = await countOrders(shop.database.db)
+			// §3 Payment order request, as the spec's page sends it: its own order number and amount, which the server ignores.
+			const specRequest = {
+				orderNumber: 'XGC-1732000000000-42',
+				orderAmount: '1',
+				orderDueDate: '2026-11-30',
+				orderType: 'Service',
+				issueDate: '2026-11-23',
+				orderExpireAfterSeconds: 3600,
+				customerName: 'Ali Raza',
+				customerMobile: '03001234567',
+				customerEmail: 'ali@example.pk',
+				customerAddress: 'Lahore',
+				productDetails: [giftCard10],
+			}
+			const { res, body } = await checkout(specRequest, '/.netlify/functions/paypro-order')
+			expect(res.status).toBe(200)
+			expect(body).toMatchObject({ status: '00', message: 'Order created', totalAmount: 3200 })
+			expect(body.paymentUrl).toMatch(new RegExp(`^${shop.url}${SIMULATOR.basePath}/pay/\\d+$`))
+			expect(await countOrders(shop.database.db)).toBe(before + 1)
+			// Without a key, each request is an order of its own; an Idempotency-Key makes a retry the same order.
+			const keyed = () =>
+				fetch(`${shop.url}/.netlify/functions/paypro-order`, { method: 'POST', headers: { ...json, 'Idempotency-Key': `spec-${crypto.randomUUID()}`.slice(0, 40) }, body: JSON.stringify(specRequest) })
+			const retryKey = `retry-${crypto.randomUUID()}`
+			const once = (key: string) => fetch(`${shop.url}/.netlify/functions/paypro-order`, { method: 'POST', headers: { ...json, 'Idempotency-Key': key }, body: JSON.stringify(specRequest) }).then((r) => r.json() as Promise<CheckoutJson>)
+			const [a, b] = await Promise.all([once(retryKey), once(retryKey)])
+			expect(a.orderNumber).toBe(b.orderNumber)
+			expect((await keyed()).status).toBe(200)
+			expect(await countOrders(shop.database.db)).toBe(before + 3)
+			const badKey = await fetch(`${shop.url}/.netlify/functions/paypro-order`, { method: 'POST', headers: { ...json, 'Idempotency-Key': 'short' }, body: JSON.stringify(specRequest) })
+			expect(badKey.status).toBe(400)
+			expect(await badKey.json()).toMatchObject({ status: '02', error: expect.stringContaining('Idempotency-Key') })
 		})
 
 		it('answers the same on the spec path /.netlify/functions/paypro-order, and a repeat is the same order', async () => {
