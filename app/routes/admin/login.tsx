@@ -19,6 +19,7 @@ import {
 	sessionPolicy,
 } from '~/http/staff-auth.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
+import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -48,11 +49,9 @@ function signedIn(request: Request, result: SignInResult & { kind: 'signed-in' }
 
 export async function action({ request, context }: Route.ActionArgs) {
 	assertSameOrigin(request)
-	const form = await request.formData()
-	const field = (name: string) => {
-		const value = form.get(name)
-		return typeof value === 'string' ? value : ''
-	}
+	// Room for a pasted 2 MB password or a 1 MB address, so the answer names the field that is too long.
+	const form = await readPageForm(request, { limit: 3 * 1024 * 1024 })
+	const field = (name: string) => form[name] ?? ''
 	const intent = field('intent') || 'password'
 	const email = field('email')
 	const meta = { ip: context.clientIp, userAgent: request.headers.get('user-agent'), deviceToken: deviceTokenFrom(request) }

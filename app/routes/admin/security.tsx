@@ -16,6 +16,7 @@ import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
 import { pageMeta } from '~/utils/seo'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/security'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,7 +40,7 @@ type Outcome = { ok: true; message: string; recoveryCodes?: string[] } | { ok: f
 export async function action({ request }: Route.ActionArgs) {
 	const me = await requireStaff(request)
 	const actor = { ...staffActor(me), staffId: me.id }
-	const form = Object.fromEntries(await request.formData())
+	const form = await readPageForm(request)
 	const parsed = securityIntent.safeParse(form)
 	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), error: NOT_UNDERSTOOD }, { status: 400 })
 	const input = parsed.data
