@@ -41,7 +41,7 @@ function urlsFor(pattern: string): string[] {
 	return PARAM_VALUES.map((value) => pattern.replace(/:\w+/g, value))
 }
 
-type Probe = { method: string; headers?: Record<string, string>; body?: string | Uint8Array; label: string }
+type Probe = { method: string; headers?: Record<string, string>; body?: string; label: string }
 
 const json = (body: string): Probe => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body, label: `JSON ${body.slice(0, 30)}` })
 const PROBES: Probe[] = [
