@@ -14,6 +14,7 @@ import { startShop, type RunningShop } from '../../server/start'
 import { checkoutBody, jobRows, orderRow, png } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { testShopEnv } from '../setup/test-shop'
+import { NUL_IN_ADDRESS } from '../../app/http/request-guard'
 import { databaseKinds } from '../setup/test-db'
 
 const TOO_LARGE = 'Your receipt is larger than 10 MB. Please upload a smaller screenshot.'
@@ -181,7 +182,8 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		form.append('receipt', new Blob([png()], { type: 'image/png' }), 'receipt.png')
 		const res = await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', body: form })
 		expect(res.status).toBe(400)
-		expect(await res.json()).toMatchObject({ error: 'That is not an order number.' })
+		// A NUL is refused by the host for every address; other junk by the upload's own check.
+		expect(await res.json()).toMatchObject({ error: orderNumber.includes('%00') ? NUL_IN_ADDRESS : 'That is not an order number.' })
 	})
 
 	it.each([
