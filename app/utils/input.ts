@@ -22,7 +22,7 @@ export function parseId(value: unknown): number | null {
 
 /** A row id in a zod schema: numbers and numeric strings, refused (with `message`) past the integer range. */
 export const idSchema = (message = 'Invalid id') =>
-	z.union([z.number(), z.string()]).transform((value, ctx) => {
+	z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
 		const id = parseId(value)
 		if (id === null) {
 			ctx.addIssue({ code: 'custom', message })
@@ -34,12 +34,19 @@ export const idSchema = (message = 'Invalid id') =>
 /** Free text in a zod schema: trimmed, NUL refused. */
 export const textSchema = () => z.string().trim().refine((v) => !hasNul(v), NUL_MESSAGE)
 
-/** True when any string inside a parsed JSON value or form carries a NUL. */
-export function containsNul(value: unknown, depth = 0): boolean {
-	if (typeof value === 'string') return hasNul(value)
-	if (depth > 32 || value === null || typeof value !== 'object') return false
-	for (const [key, inner] of Object.entries(value)) {
-		if (hasNul(key) || containsNul(inner, depth + 1)) return true
+/** True when any string (or key) inside a parsed JSON value or form carries a NUL, however deep. */
+export function containsNul(value: unknown): boolean {
+	const pending: unknown[] = [value]
+	while (pending.length > 0) {
+		const next = pending.pop()
+		if (typeof next === 'string') {
+			if (hasNul(next)) return true
+		} else if (next !== null && typeof next === 'object') {
+			for (const [key, inner] of Object.entries(next)) {
+				if (hasNul(key)) return true
+				pending.push(inner)
+			}
+		}
 	}
 	return false
 }
