@@ -31,7 +31,7 @@ export function OrderDetails({
 				<LiveIndicator live={live} />
 			</div>
 			<OrderSummary order={order} />
-			<PaymentStatus order={order} />
+			<PaymentStatus order={order} whatsapp={whatsapp} />
 			<SubscriptionCountdown order={order} />
 			<FulfillmentTracker status={order.fulfillmentStatus} />
 			{order.full ? (

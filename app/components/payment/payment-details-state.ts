@@ -3,6 +3,8 @@ import { toCartItem } from '~/domain/cart/to-cart-item'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import type { Denomination, DurationOption, Product } from '~/domain/catalogue/types'
 import type { AccountType } from '~/domain/pricing/product-options'
+import type { FullOrderView } from '~/domain/orders/order-view'
+import { formatRs } from '~/utils/money'
 
 /** What checkout hands to /payment-details after it created a manual-transfer order. */
 export interface PaymentDetailsState {
@@ -44,7 +46,7 @@ export function paymentItems(state: Pick<PaymentDetailsState, 'cartItems' | 'pro
 		denomination: state.selectedDenomination ?? null,
 		accountType: state.selectedAccountType ?? null,
 	})
-	return [{ ...item, quantity: 1 }]
+	return item ? [{ ...item, quantity: 1 }] : []
 }
 
 /** 'Back to Checkout' returns what checkout was given: the product bought now, or the cart. */
@@ -58,4 +60,27 @@ export function checkoutStateFor(state: PaymentDetailsState): CheckoutState {
 		}
 	}
 	return { cartItems: paymentItems(state) }
+}
+
+/** 'Pay by transfer instead' on the order page: the transfer page for that same order, its lines as stored. */
+export function paymentDetailsStateForOrder(order: FullOrderView): PaymentDetailsState {
+	const cartItems: CartItem[] = order.items.map((line) => ({
+		id: line.id,
+		name: line.name,
+		image: line.image,
+		price: formatRs(line.price),
+		originalPrice: line.originalPrice ? formatRs(line.originalPrice) : null,
+		quantity: line.quantity,
+		...(line.selectedDuration ? { selectedDuration: line.selectedDuration } : {}),
+		...(line.selectedDenomination ? { selectedDenomination: line.selectedDenomination } : {}),
+		...(line.selectedAccountType ? { selectedAccountType: line.selectedAccountType } : {}),
+	}))
+	return {
+		orderType: 'cart',
+		cartItems,
+		customerInfo: { name: order.customerName, email: order.customerEmail ?? '', phone: order.customerPhone ?? '' },
+		amount: order.totalAmount,
+		totalItems: cartItems.reduce((n, i) => n + i.quantity, 0),
+		orderNumber: order.orderNumber,
+	}
 }

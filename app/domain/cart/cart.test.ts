@@ -82,4 +82,46 @@ describe('cart', () => {
 		expect(() => parseStoredCart('{"items": 5}')).toThrow()
 		expect(parseStoredCart('[{"id": "x"}, null]')).toEqual([])
 	})
+
+	it('lets go of what an order took, and keeps what was added since', () => {
+		let state = cartReducer(emptyCart, { type: 'add', item: giftCard('$10 USD', 3200) })
+		state = cartReducer(state, { type: 'add', item: giftCard('$10 USD', 3200) })
+		state = cartReducer(state, { type: 'add', item: gamePass('1 Month', 1200, 1) })
+		const ordered = state.items.map((i) => ({ ...i }))
+		state = cartReducer(state, { type: 'add', item: giftCard('$10 USD', 3200) })
+		state = cartReducer(state, { type: 'add', item: giftCard('$20 USD', 6000) })
+		state = cartReducer(state, { type: 'removeOrdered', items: ordered })
+		expect(state.items.map((i) => [i.selectedDenomination?.label, i.quantity])).toEqual([
+			['$10 USD', 1],
+			['$20 USD', 1],
+		])
+	})
+})
+
+describe('accounts in the cart (ADR-001)', () => {
+	const gamePassAccount = (accountType: 'private' | 'shared', price: number): Omit<CartItem, 'quantity'> => ({
+		id: 1,
+		name: 'Xbox Game Pass Ultimate (Console Edition)',
+		image: '/images/products/1.webp',
+		price: `Rs. ${price}`,
+		originalPrice: null,
+		selectedDuration: { label: '2 Months', price, months: 2 },
+		selectedAccountType: accountType,
+	})
+
+	it('keeps a private and a shared account of the same duration as two lines at their own prices', () => {
+		let state = cartReducer(emptyCart, { type: 'add', item: gamePassAccount('private', 5000) })
+		state = cartReducer(state, { type: 'add', item: gamePassAccount('shared', 3400) })
+		state = cartReducer(state, { type: 'add', item: gamePassAccount('shared', 3400) })
+		expect(state.items.map((i) => [i.selectedAccountType, i.quantity])).toEqual([['private', 1], ['shared', 2]])
+		expect(cartTotal(state.items)).toBe(5000 + 2 * 3400)
+	})
+
+	it('sends a console Game Pass line through its terms, a shared one even beside a PC Game Pass line', () => {
+		expect(checkoutDestination([{ ...gamePassAccount('shared', 3400), quantity: 1 }])).toBe('/game-pass-terms')
+		expect(checkoutDestination([{ ...gamePassAccount('private', 5000), quantity: 1 }])).toBe('/game-pass-terms')
+		const pc = { ...gamePassAccount('private', 1200), id: 10, selectedAccountType: undefined, quantity: 1 }
+		expect(checkoutDestination([pc, { ...gamePassAccount('shared', 3400), quantity: 1 }])).toBe('/game-pass-terms')
+		expect(checkoutDestination([pc, { ...gamePassAccount('private', 5000), quantity: 1 }])).toBe('/game-pass-pc-terms')
+	})
 })

@@ -1,5 +1,6 @@
 import { linePrice, orderTotal } from '../pricing/line-price'
 import type { AccountType } from '../pricing/product-options'
+import { termsPageFor } from '../catalogue/terms-page'
 
 export interface CartItem {
 	id: number
@@ -29,17 +30,19 @@ export type CartAction =
 	| { type: 'open' }
 	| { type: 'close' }
 	| { type: 'restore'; items: CartItem[] }
+	| { type: 'removeOrdered'; items: CartItem[] }
 
 export const emptyCart: CartState = { items: [], isOpen: false }
 
 const sameOption = (a?: { label: string }, b?: { label: string }) => (a?.label ?? null) === (b?.label ?? null)
 
-/** §4: an item matches on id, selected duration and selected denomination. */
+/** §4: an item matches on id, selected duration and selected denomination; and account type, which sets its price (ADR-001). */
 export function sameLine(a: Omit<CartItem, 'quantity'>, b: Omit<CartItem, 'quantity'>) {
 	return (
 		a.id === b.id &&
 		sameOption(a.selectedDuration, b.selectedDuration) &&
-		sameOption(a.selectedDenomination, b.selectedDenomination)
+		sameOption(a.selectedDenomination, b.selectedDenomination) &&
+		(a.selectedAccountType ?? null) === (b.selectedAccountType ?? null)
 	)
 }
 
@@ -78,7 +81,19 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
 			return { ...state, isOpen: false }
 		case 'restore':
 			return { ...state, items: action.items }
+		case 'removeOrdered':
+			return { ...state, items: withoutOrdered(state.items, action.items) }
 	}
+}
+
+/** The cart less what an order took: each ordered line's quantity comes off the matching cart line. */
+function withoutOrdered(items: CartItem[], ordered: CartItem[]): CartItem[] {
+	return items
+		.map((item) => {
+			const taken = ordered.filter((o) => sameLine(o, item) && (o.selectedAccountType ?? null) === (item.selectedAccountType ?? null)).reduce((n, o) => n + o.quantity, 0)
+			return { ...item, quantity: item.quantity - taken }
+		})
+		.filter((item) => item.quantity > 0)
 }
 
 export const cartCount = (items: CartItem[]) => items.reduce((n, i) => n + i.quantity, 0)
@@ -86,10 +101,14 @@ export const cartBadge = (count: number) => (count > 99 ? '99+' : String(count))
 export const cartTotal = (items: CartItem[]) => orderTotal(items)
 export { linePrice }
 
-/** §4: proceeding closes the cart; a PC Game Pass line needs the PC terms first. */
+/** §4: proceeding closes the cart; a Game Pass line needs its terms first (the console one warns about shared accounts). */
 export function checkoutDestination(items: CartItem[]): string | null {
 	if (items.length === 0) return null
-	return items.some((i) => i.id === 10) ? '/game-pass-pc-terms' : '/checkout'
+	const pages = items.map((i) => termsPageFor(i.id))
+	// A shared account is never bought without its warning, even beside a PC Game Pass line.
+	if (items.some((i, n) => i.selectedAccountType === 'shared' && pages[n] === '/game-pass-terms')) return '/game-pass-terms'
+	if (pages.includes('/game-pass-pc-terms')) return '/game-pass-pc-terms'
+	return pages.includes('/game-pass-terms') ? '/game-pass-terms' : '/checkout'
 }
 
 /** Reads a stored cart; anything malformed is rejected (the caller logs and ignores it). */

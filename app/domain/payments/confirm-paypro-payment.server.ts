@@ -4,8 +4,9 @@ import { orders } from '../../db/schema'
 import type { PayProClient, PayProOrderStatus } from '../../integrations/paypro/client.server'
 import { logger } from '../../utils/logger.server'
 import type { Order } from '../orders/create-order.server'
-import { isPaid, PROVIDER_PAYABLE_STATUSES } from '../orders/status'
+import { isPaid, PROVIDER_PAYABLE_STATUSES, UNPAID_STATUSES } from '../orders/status'
 import { markOrderPaid, markOrderUnpaid } from './mark-order-paid.server'
+import { shopOrderNumberOf } from './paypro-order-number'
 
 export type ConfirmOutcome = 'paid' | 'already-paid' | 'unpaid' | 'failed' | 'not-found' | 'no-provider-order'
 
@@ -21,11 +22,13 @@ export function paymentCovers(order: Pick<Order, 'totalAmount'>, status: PayProO
  * Asks PayPro about one order and records what it says. A callback is only a trigger: this check
  * is what makes an order paid, once, however many times it runs.
  */
-export async function confirmPayproPayment(db: Db, paypro: PayProClient, orderNumber: string): Promise<ConfirmOutcome> {
+export async function confirmPayproPayment(db: Db, paypro: PayProClient, invoiceId: string): Promise<ConfirmOutcome> {
+	const orderNumber = shopOrderNumberOf(invoiceId)
 	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
 	if (!order) return 'not-found'
 	if (isPaid(order.status)) return 'already-paid'
-	if (!order.payproTransactionId) return 'no-provider-order'
+	// A PayPro id without a page is an earlier attempt that failed (the buyer is paying again): nothing to ask yet.
+	if (!order.payproTransactionId || !order.paymentUrl) return 'no-provider-order'
 
 	const status = await paypro.getOrderStatus(order.payproTransactionId)
 	if (paymentCovers(order, status)) {
@@ -38,8 +41,10 @@ export async function confirmPayproPayment(db: Db, paypro: PayProClient, orderNu
 		return 'unpaid'
 	}
 	if (FAILED_STATUSES.has(status.orderStatus)) {
-		await markOrderUnpaid(db, order.id, 'failed')
-		return 'failed'
+		// Only the page PayPro was asked about: a buyer paying again meanwhile has a new one.
+		const failed = await markOrderUnpaid(db, order.id, 'failed', { paymentUrl: order.paymentUrl })
+		const replaced = !failed && (UNPAID_STATUSES as readonly string[]).includes(order.status)
+		return replaced ? 'unpaid' : 'failed'
 	}
 	return 'unpaid'
 }

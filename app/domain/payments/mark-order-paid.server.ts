@@ -40,13 +40,17 @@ export async function markOrderPaid(
 	})
 }
 
-/** An unpaid order the provider reports as failed, or left unpaid too long, stops waiting. */
-export async function markOrderUnpaid(db: Db, orderId: number, status: 'failed' | 'expired' | 'cancelled'): Promise<boolean> {
+/**
+ * An unpaid order the provider reports as failed, or left unpaid too long, stops waiting. With
+ * `paymentUrl`, only while the order still has that PayPro page: an answer about a page the buyer
+ * has since replaced (paying again) must not fail the new one.
+ */
+export async function markOrderUnpaid(db: Db, orderId: number, status: 'failed' | 'expired' | 'cancelled', { paymentUrl }: { paymentUrl?: string } = {}): Promise<boolean> {
 	return db.transaction(async (tx) => {
 		const [order] = await tx
 			.update(orders)
 			.set({ status, updatedAt: new Date() })
-			.where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES])))
+			.where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES]), paymentUrl === undefined ? undefined : eq(orders.paymentUrl, paymentUrl)))
 			.returning({ orderNumber: orders.orderNumber })
 		if (order) await notifyOrderChanged(tx, order.orderNumber)
 		return Boolean(order)

@@ -5,6 +5,7 @@ import { isPayProError, type PayProClient } from '../../integrations/paypro/clie
 import { AppError } from '../../utils/app-error'
 import { logger } from '../../utils/logger.server'
 import type { Order } from '../orders/create-order.server'
+import { payproOrderNumber } from './paypro-order-number'
 
 // The claim is a lease its holder renews while PayPro answers: a claim left by a process that
 // died (kill -9, a lost machine) lapses within seconds and the next request takes over (ADR-010).
@@ -38,8 +39,15 @@ export async function startPayproPayment(db: Db, paypro: PayProClient, order: Or
 	}
 }
 
-/** Claims the order if nobody holds a live claim; returns the claim's token. */
-async function claimOrder(db: Db, orderId: number): Promise<Date | null> {
+interface Claim {
+	/** The claim's token. */
+	claimedAt: Date
+	/** Set with no payment URL only after an earlier PayPro order failed (pay again): the new one needs its own number. */
+	failedPayproId: string | null
+}
+
+/** Claims the order if nobody holds a live claim. */
+async function claimOrder(db: Db, orderId: number): Promise<Claim | null> {
 	const [claimed] = await db
 		.update(orders)
 		.set({ payproClaimedAt: claimStamp })
@@ -50,15 +58,15 @@ async function claimOrder(db: Db, orderId: number): Promise<Date | null> {
 				or(isNull(orders.payproClaimedAt), lt(orders.payproClaimedAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`)),
 			),
 		)
-		.returning({ claimedAt: orders.payproClaimedAt })
-	return claimed?.claimedAt ?? null
+		.returning({ claimedAt: orders.payproClaimedAt, failedPayproId: orders.payproTransactionId })
+	return claimed?.claimedAt ? { claimedAt: claimed.claimedAt, failedPayproId: claimed.failedPayproId } : null
 }
 
-async function createPayproOrder(db: Db, paypro: PayProClient, order: Order, claim: Date): Promise<string> {
-	const lease = keepClaim(db, order.id, claim)
+async function createPayproOrder(db: Db, paypro: PayProClient, order: Order, claim: Claim): Promise<string> {
+	const lease = keepClaim(db, order.id, claim.claimedAt)
 	try {
 		const created = await paypro.createOrder({
-			orderNumber: order.orderNumber,
+			orderNumber: payproOrderNumber(order.orderNumber, claim.failedPayproId ? claim.claimedAt : null),
 			amount: order.totalAmount,
 			customerName: order.customerName ?? '',
 			customerMobile: order.customerPhone ?? '',

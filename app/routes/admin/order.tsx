@@ -1,16 +1,21 @@
 import { useState } from 'react'
-import { Link, data, isRouteErrorResponse, useRevalidator } from 'react-router'
+import { Form, Link, data, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
+import { z } from 'zod'
+import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
 import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { staffOrderView } from '~/domain/orders/staff-order-view.server'
-import { FULFILLMENT_STEPS } from '~/domain/orders/status'
-import { orderHistory } from '~/domain/staff/audit.server'
+import { FULFILLMENT_STEPS, paymentBadge } from '~/domain/orders/status'
+import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
+import { orderHistory, staffActor } from '~/domain/staff/audit.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
+import { readPageForm } from '~/http/http.server'
+import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/order'
 
@@ -28,9 +33,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 }
 
+const markPaidInput = z.object({ intent: z.literal('mark-paid'), note: z.string().default('') })
+
+/** A DM order's payment arrived as agreed in the chat: staff mark it paid (audited; the buyer is emailed). */
+export async function action({ request, params }: Route.ActionArgs) {
+	const staff = await requireStaff(request)
+	const parsed = markPaidInput.safeParse(await readPageForm(request))
+	if (!parsed.success) return notUnderstood()
+	const orderNumber = params.orderNumber
+	return staffActionResult(async () => {
+		const { changed } = await markDmOrderPaid(db(), staffActor(staff), orderNumber, parsed.data.note)
+		return changed ? `Order ${orderNumber} is paid. The buyer has been emailed.` : `Order ${orderNumber} was already paid.`
+	})
+}
+
 const fulfillmentTitle = (status: string) => FULFILLMENT_STEPS.find((s) => s.id === status)?.title ?? status
 const PAYMENT_METHOD: Record<string, string> = { paypro: 'PayPro (card or wallet)', manual: 'Bank or wallet transfer', dm: 'DM order' }
-const ACTION_LABEL: Record<string, string> = { 'fulfillment.update': 'Fulfillment updated' }
+const ACTION_LABEL: Record<string, string> = { 'fulfillment.update': 'Fulfillment updated', 'payment.mark_paid': 'Marked paid', 'order.create_dm': 'DM order created' }
 
 function describeChange(record: Record<string, unknown> | null): string {
 	if (!record || Object.keys(record).length === 0) return '—'
@@ -42,6 +61,9 @@ function describeChange(record: Record<string, unknown> | null): string {
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 	const { order, history } = loaderData
 	const revalidator = useRevalidator()
+	const markPaidResult = useActionData<typeof action>()
+	const markingPaid = useNavigation().state === 'submitting'
+	const canMarkPaid = order.paymentMethod === 'dm' && paymentBadge(order.status).tone === 'warning'
 	const hydrated = useHydrated()
 	const [notice, setNotice] = useState<string | null>(null)
 	// A new key puts the form back to what is saved (Cancel, or after a save).
@@ -119,6 +141,20 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 							</>
 						) : null}
 					</dl>
+					<ActionResult result={markPaidResult} />
+					{canMarkPaid ? (
+						<Form method="post" className="mark-paid-form">
+							<input type="hidden" name="intent" value="mark-paid" />
+							<p className="muted small">Payment for a DM order is arranged in the chat. Mark it paid once the money has arrived.</p>
+							<div className="field">
+								<label htmlFor="mark-paid-note">How the buyer paid</label>
+								<input id="mark-paid-note" name="note" required maxLength={500} placeholder="e.g. JazzCash, seen in the statement" autoComplete="off" />
+							</div>
+							<button type="submit" className="button primary small" disabled={markingPaid}>
+								{markingPaid ? 'Marking paid…' : 'Mark as paid'}
+							</button>
+						</Form>
+					) : null}
 				</section>
 			</div>
 

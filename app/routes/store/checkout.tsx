@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { OrderSummary } from '~/components/checkout/order-summary'
+import { useCart } from '~/components/cart/cart-context'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { cartTotal } from '~/domain/cart/cart'
 import { isValidName, NAME_LIVE_MESSAGE, NAME_SUBMIT_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '~/domain/orders/checkout-input'
@@ -22,6 +23,7 @@ type PaymentMethod = 'paypro' | 'manual'
 export default function Checkout() {
 	const location = useLocation()
 	const navigate = useNavigate()
+	const cart = useCart()
 	const state = (location.state ?? null) as CheckoutState | null
 	const items = checkoutItems(state)
 	const single = !(Array.isArray(state?.cartItems) && state.cartItems.length > 0)
@@ -85,6 +87,9 @@ export default function Checkout() {
 				return
 			}
 			rememberContact({ email: form.email.trim(), name: form.name.trim(), orderId: outcome.orderNumber, product: items[0]! })
+			// The order now holds these items and its page pays for them again after a failure ("Try again",
+			// transfer), so the cart lets them go now rather than invite a second order for the same things.
+			if (!single) cart.dispatch({ type: 'removeOrdered', items })
 			if (outcome.paymentMethod === 'manual') {
 				navigate('/payment-details', {
 					state: {

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orders } from '../../db/schema'
+import { AppError } from '../../utils/app-error'
+import type { Order } from '../orders/create-order.server'
+import { isPaid } from '../orders/status'
+import { recordAudit, type Actor } from '../staff/audit.server'
+import { markOrderPaid } from './mark-order-paid.server'
+
+const NOTE_MAX = 500
+export const DM_PAID_NOTE_REQUIRED = 'Please write a note: how and where the buyer paid.'
+
+/**
+ * A DM order's payment is arranged in the chat; staff record that it arrived. Same one path to
+ * paid as every payment (one paid email, the live page updates), with the audit entry in its transaction.
+ */
+export async function markDmOrderPaid(db: Db, actor: Actor, orderNumber: string, note: string): Promise<{ changed: boolean; order: Order }> {
+	const text = note.trim()
+	if (!text) throw new AppError('BAD_REQUEST', DM_PAID_NOTE_REQUIRED)
+	if (text.length > NOTE_MAX) throw new AppError('BAD_REQUEST', `Please keep it to ${NOTE_MAX} characters.`)
+	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
+	if (!order) throw new AppError('NOT_FOUND', `No order ${orderNumber}.`)
+	if (order.paymentMethod !== 'dm') {
+		throw new AppError('CONFLICT', `Order ${orderNumber} is not a DM order: online payments are confirmed by PayPro, transfers on the Transfers page.`)
+	}
+	if (isPaid(order.status)) return { changed: false, order }
+	const result = await markOrderPaid(db, order.id, {
+		onPaid: (tx, paid) =>
+			recordAudit(tx, actor, {
+				action: 'payment.mark_paid',
+				orderNumber: paid.orderNumber,
+				before: { status: order.status },
+				after: { status: paid.status },
+				note: text,
+			}),
+	})
+	const current = result.order ?? order
+	if (!result.changed && !isPaid(current.status)) {
+		throw new AppError('CONFLICT', `Order ${orderNumber} can no longer be marked paid (status: ${current.status}).`)
+	}
+	return { changed: result.changed, order: current }
+}

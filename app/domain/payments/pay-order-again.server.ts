@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orders } from '../../db/schema'
+import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
+import { AppError } from '../../utils/app-error'
+import type { Order } from '../orders/create-order.server'
+import { notifyOrderChanged } from '../orders/notify-order.server'
+import { isPaid } from '../orders/status'
+import { confirmPayproPayment } from './confirm-paypro-payment.server'
+import { startPayproPayment } from './start-paypro-payment.server'
+
+export type PayAgainMethod = 'paypro' | 'manual'
+
+const alreadyPaid = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLICT', `Order ${order.orderNumber} is already paid.`)
+
+/**
+ * The buyer pays for the same order again after a failed online payment: online through a new
+ * PayPro order ("Try again"), or by bank or wallet transfer. The order itself is never copied, so
+ * it can only ever be paid once; of two requests at once, one reopens it and both get the same page.
+ */
+export async function payOrderAgain(db: Db, paypro: PayProClient, order: Order, method: PayAgainMethod): Promise<{ order: Order; paymentUrl: string | null }> {
+	let current = await reload(db, order)
+	if (isPaid(current.status)) throw alreadyPaid(current)
+	if (current.status === 'failed' && current.paymentMethod === 'paypro') current = await reopenFailedOrder(db, paypro, current, method)
+	else if (current.status === 'payment_pending' && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)
+
+	if (isPaid(current.status)) throw alreadyPaid(current)
+	if (current.paymentMethod === 'dm') throw new AppError('CONFLICT', `The payment for order ${current.orderNumber} is arranged with our team: please message us on WhatsApp.`)
+	if (current.status !== 'payment_pending' || current.paymentMethod !== method) {
+		throw new AppError('CONFLICT', `Order ${current.orderNumber} cannot be paid again now (status: ${current.status}). Please refresh the page.`)
+	}
+	if (method === 'manual') return { order: current, paymentUrl: null }
+	return { order: current, paymentUrl: await startPayproPayment(db, paypro, current) }
+}
+
+/**
+ * A failed online payment opens the order again for the chosen method. PayPro is asked first: a
+ * payment that arrived late makes the order paid instead, and a PayPro order still open is never
+ * left payable beside a new one.
+ */
+async function reopenFailedOrder(db: Db, paypro: PayProClient, order: Order, method: PayAgainMethod): Promise<Order> {
+	const outcome = await confirmPayproPayment(db, paypro, order.orderNumber).catch((error: unknown) => {
+		if (isPayProError(error)) throw new AppError('UPSTREAM', `${error.message} Please try again in a minute.`)
+		throw error
+	})
+	if (outcome === 'paid' || outcome === 'already-paid') throw alreadyPaid(order)
+	if (outcome === 'failed') {
+		await db.transaction(async (tx) => {
+			// The earlier PayPro id stays, without a page: the next PayPro order is a new attempt with its own number.
+			const [row] = await tx
+				.update(orders)
+				.set({ status: 'payment_pending', paymentMethod: method, paymentUrl: null, payproClaimedAt: null, updatedAt: new Date() })
+				.where(and(eq(orders.id, order.id), eq(orders.status, 'failed'), eq(orders.paymentMethod, 'paypro')))
+				.returning({ orderNumber: orders.orderNumber })
+			if (row) await notifyOrderChanged(tx, row.orderNumber)
+		})
+	}
+	return reload(db, order)
+}
+
+/** As at checkout: a buyer who has not paid yet may choose the other way to pay. */
+async function switchMethod(db: Db, order: Order, method: PayAgainMethod): Promise<Order> {
+	await db.transaction(async (tx) => {
+		const [row] = await tx
+			.update(orders)
+			.set({ paymentMethod: method, updatedAt: new Date() })
+			.where(and(eq(orders.id, order.id), eq(orders.status, 'payment_pending'), eq(orders.paymentMethod, order.paymentMethod)))
+			.returning({ orderNumber: orders.orderNumber })
+		if (row) await notifyOrderChanged(tx, row.orderNumber)
+	})
+	return reload(db, order)
+}
+
+async function reload(db: Db, order: Order): Promise<Order> {
+	const [row] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1)
+	return row ?? order
+}

@@ -1,0 +1,269 @@
+// Paying again after a failed online payment (a new PayPro order for the same order, created once
+// however many requests ask at once, or a switch to bank transfer), and staff marking a DM order
+// paid: the rules against the PayPro stand-in, then over HTTP against the real server and its simulator.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Database, Db } from '../../app/db/client.server'
+import { auditLog, emailOutbox, payproSimOrders } from '../../app/db/schema'
+import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
+import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
+import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
+import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-callback.server'
+import { DM_PAID_NOTE_REQUIRED, markDmOrderPaid } from '../../app/domain/payments/mark-dm-order-paid.server'
+import { payOrderAgain } from '../../app/domain/payments/pay-order-again.server'
+import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
+import { setEmailProvider } from '../../app/integrations/email/provider.server'
+import { resetPayproClient, SIMULATOR } from '../../app/integrations/paypro/paypro.server'
+import { AppError } from '../../app/utils/app-error'
+import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { startShop, type RunningShop } from '../../server/start'
+import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
+import { checkoutBody, orderRow, payproClientFor, placeOrder } from '../setup/payments'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { testShopEnv } from '../setup/test-shop'
+import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+
+const actor = { staffId: null, label: 'owner@example.pk' }
+const callbackCredentials = { username: 'uis-user', password: 'uis-pass' }
+const paidEmails = (db: Db, orderNumber: string) => db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${orderNumber}`))
+
+const dmRequest = dmOrderRequest.parse({ customer: { name: 'Sara Ahmed', email: 'Sara@Example.pk', phone: '03001234567' }, totalAmount: '4000', items: [{ id: 14 }] })
+
+describe.each(databaseKinds)('paying again on %s', (kind) => {
+	describe('the rules', () => {
+		let database: Database
+		let fake: FakePayPro
+		beforeAll(async () => {
+			database = await testDatabase(kind)
+			await resetData(database)
+			fake = await startFakePayPro()
+		})
+		afterEach(async () => {
+			await resetData(database)
+			fake.reset()
+		})
+		afterAll(async () => {
+			await fake.close()
+		})
+
+		/** An order whose PayPro payment failed, as the callback leaves it. */
+		async function failedOrder(db: Db) {
+			const paypro = payproClientFor(fake)
+			const order = await placeOrder(db)
+			await startPayproPayment(db, paypro, order)
+			fake.pay(order.orderNumber, { orderStatus: 'FAILED', amountPaid: 0, datePaid: null, paymentVia: null })
+			expect(await confirmPayproPayment(db, paypro, order.orderNumber)).toBe('failed')
+			return (await orderRow(db, order.orderNumber))!
+		}
+
+		it('two "Try again" requests at once create one new PayPro order, with its own number, and the order is paid once', async () => {
+			const { db } = database
+			const paypro = payproClientFor(fake)
+			const failed = await failedOrder(db)
+			const firstPayproId = failed.payproTransactionId
+			expect(failed.status).toBe('failed')
+
+			const [a, b] = await Promise.all([payOrderAgain(db, paypro, failed, 'paypro'), payOrderAgain(db, payproClientFor(fake), failed, 'paypro')])
+			expect(a.paymentUrl).toBeTruthy()
+			expect(b.paymentUrl).toBe(a.paymentUrl)
+			const creations = fake.calls('co').map((c) => (c.body as [unknown, { OrderNumber: string }])[1].OrderNumber)
+			expect(creations).toHaveLength(2)
+			expect(creations[0]).toBe(failed.orderNumber)
+			expect(creations[1]).toMatch(new RegExp(`^${failed.orderNumber}-R[0-9A-Z]+$`))
+			const retried = (await orderRow(db, failed.orderNumber))!
+			expect(retried).toMatchObject({ status: 'payment_pending', paymentMethod: 'paypro', paymentUrl: a.paymentUrl })
+			expect(retried.payproTransactionId).not.toBe(firstPayproId)
+
+			// A third click while the new page is open gets that same page.
+			expect((await payOrderAgain(db, paypro, retried, 'paypro')).paymentUrl).toBe(a.paymentUrl)
+			expect(fake.calls('co')).toHaveLength(2)
+
+			// PayPro's callback names the new attempt's number: it finds the order and confirms it once.
+			fake.pay(creations[1]!)
+			const replies = await handlePayproCallback(db, paypro, { ...callbackCredentials, csvinvoiceids: `${creations[1]},${creations[1]}` }, callbackCredentials)
+			expect(replies.map((r) => r.StatusCode)).toEqual(['00', '00'])
+			expect((await orderRow(db, failed.orderNumber))!.status).toBe('completed')
+			expect(await paidEmails(db, failed.orderNumber)).toHaveLength(1)
+
+			// Paid: never again, in either way.
+			for (const method of ['paypro', 'manual'] as const) {
+				await expect(payOrderAgain(db, paypro, retried, method)).rejects.toMatchObject({ code: 'CONFLICT', message: `Order ${failed.orderNumber} is already paid.` })
+			}
+			expect(fake.calls('co')).toHaveLength(2)
+		})
+
+		it('a payment PayPro reports late makes the order paid instead of opening a second PayPro order', async () => {
+			const { db } = database
+			const paypro = payproClientFor(fake)
+			const failed = await failedOrder(db)
+			fake.pay(failed.orderNumber)
+			await expect(payOrderAgain(db, paypro, failed, 'paypro')).rejects.toMatchObject({ code: 'CONFLICT', message: `Order ${failed.orderNumber} is already paid.` })
+			expect((await orderRow(db, failed.orderNumber))!.status).toBe('completed')
+			expect(fake.calls('co')).toHaveLength(1)
+			expect(await paidEmails(db, failed.orderNumber)).toHaveLength(1)
+		})
+
+		it('"Pay by transfer instead" turns the same order into a transfer waiting for its receipt; PayPro is not asked about the failed page again', async () => {
+			const { db } = database
+			const paypro = payproClientFor(fake)
+			const failed = await failedOrder(db)
+			const { order, paymentUrl } = await payOrderAgain(db, paypro, failed, 'manual')
+			expect(paymentUrl).toBeNull()
+			expect(order).toMatchObject({ orderNumber: failed.orderNumber, status: 'payment_pending', paymentMethod: 'manual', paymentUrl: null })
+			const ggosBefore = fake.calls('ggos').length
+			expect(await confirmPayproPayment(db, paypro, failed.orderNumber)).toBe('no-provider-order')
+			expect(fake.calls('ggos')).toHaveLength(ggosBefore)
+			// Asking twice is the same answer; a change of mind back to online payment gets a new PayPro order.
+			expect((await payOrderAgain(db, paypro, order, 'manual')).order.paymentMethod).toBe('manual')
+			const online = await payOrderAgain(db, paypro, order, 'paypro')
+			expect(online.paymentUrl).toBeTruthy()
+			expect(fake.calls('co').map((c) => (c.body as [unknown, { OrderNumber: string }])[1].OrderNumber)[1]).toMatch(/-R[0-9A-Z]+$/)
+		})
+
+		it('an order still waiting for its first payment, or a DM order, is not "paid again"', async () => {
+			const { db } = database
+			const paypro = payproClientFor(fake)
+			const order = await placeOrder(db)
+			const url = await startPayproPayment(db, paypro, order)
+			expect((await payOrderAgain(db, paypro, (await orderRow(db, order.orderNumber))!, 'paypro')).paymentUrl).toBe(url)
+			expect(fake.calls('co')).toHaveLength(1)
+			const dm = await createDmOrder(db, actor, dmRequest)
+			await expect(payOrderAgain(db, paypro, dm, 'paypro')).rejects.toMatchObject({ code: 'CONFLICT' })
+		})
+
+		it('staff mark a DM order paid once: audited, one paid email; other orders and a missing note are refused', async () => {
+			const { db } = database
+			const dm = await createDmOrder(db, actor, dmRequest)
+			await expect(markDmOrderPaid(db, actor, dm.orderNumber, '  ')).rejects.toEqual(new AppError('BAD_REQUEST', DM_PAID_NOTE_REQUIRED))
+			const [first, second] = await Promise.all([
+				markDmOrderPaid(db, actor, dm.orderNumber, 'JazzCash, seen in the statement'),
+				markDmOrderPaid(db, actor, dm.orderNumber, 'JazzCash, seen in the statement'),
+			])
+			expect([first.changed, second.changed].sort()).toEqual([false, true])
+			expect((await orderRow(db, dm.orderNumber))!).toMatchObject({ status: 'completed', paidAt: expect.any(Date) })
+			expect(await paidEmails(db, dm.orderNumber)).toHaveLength(1)
+			const entries = await db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.mark_paid'), eq(auditLog.orderNumber, dm.orderNumber)))
+			expect(entries).toHaveLength(1)
+			expect(entries[0]).toMatchObject({ actor: 'owner@example.pk', before: { status: 'pending' }, after: { status: 'completed' }, note: 'JazzCash, seen in the statement' })
+
+			const online = await placeOrder(db)
+			await expect(markDmOrderPaid(db, actor, online.orderNumber, 'paid')).rejects.toMatchObject({ code: 'CONFLICT' })
+			expect((await orderRow(db, online.orderNumber))!.status).toBe('payment_pending')
+		})
+	})
+
+	describe('over HTTP with the PayPro simulator', () => {
+		let dataDir: string
+		let shop: RunningShop
+		let db: Db
+		let staffCookie: string
+		const owner = { email: 'owner@example.pk', password: 'correct-horse-9' }
+
+		beforeAll(async () => {
+			dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pay-again-'))
+			const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_pay_again') : undefined
+			shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false', ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password }))
+			db = shop.database.db
+			const signIn = await fetch(`${shop.url}/admin/login`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams(owner),
+			})
+			expect(signIn.status).toBe(302)
+			staffCookie = /staff_session=[^;]*/.exec(signIn.headers.get('set-cookie') ?? '')![0]
+		}, 120_000)
+		afterAll(async () => {
+			await shop?.close()
+			useEnv(parseEnv())
+			resetPayproClient()
+			setEmailProvider(null)
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		})
+
+		async function checkoutAndFail() {
+			const res = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(checkoutBody()) })
+			expect(res.status).toBe(200)
+			const body = (await res.json()) as { orderNumber: string; paymentUrl: string }
+			const failed = await fetch(body.paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'fail' }), redirect: 'manual' })
+			expect(failed.status).toBe(303)
+			expect((await orderRow(db, body.orderNumber))!.status).toBe('failed')
+			return { ...body, cookie: res.headers.get('set-cookie')!.split(';')[0]! }
+		}
+
+		const payAgain = (orderNumber: string, paymentMethod: string, cookie?: string) =>
+			fetch(`${shop.url}/api/order/${encodeURIComponent(orderNumber)}/pay-again`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) },
+				body: JSON.stringify({ paymentMethod }),
+			})
+
+		it('fail on the simulator, two "Try again" at once: one new PayPro page; paying it completes the order once', async () => {
+			const { orderNumber, paymentUrl: firstUrl, cookie } = await checkoutAndFail()
+
+			// Someone with only the number cannot.
+			const stranger = await payAgain(orderNumber, 'paypro')
+			expect(stranger.status).toBe(404)
+			expect(await stranger.json()).toMatchObject({ error: 'Order not found' })
+
+			const answers = await Promise.all([payAgain(orderNumber, 'paypro', cookie), payAgain(orderNumber, 'paypro', cookie)])
+			const bodies = (await Promise.all(answers.map((r) => r.json()))) as { ok: boolean; paymentUrl: string }[]
+			expect(answers.map((r) => r.status)).toEqual([200, 200])
+			expect(bodies[0]!.paymentUrl).toMatch(new RegExp(`^${shop.url}${SIMULATOR.basePath}/pay/\\d+$`))
+			expect(bodies[1]!.paymentUrl).toBe(bodies[0]!.paymentUrl)
+			expect(bodies[0]!.paymentUrl).not.toBe(firstUrl)
+			const simOrders = await db.select().from(payproSimOrders).where(eq(payproSimOrders.amount, 3200))
+			expect(simOrders.filter((o) => o.orderNumber.startsWith(orderNumber)).map((o) => o.orderStatus).sort()).toEqual(['FAILED', 'UNPAID'])
+
+			const paid = await fetch(bodies[0]!.paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' })
+			expect(paid.status).toBe(303)
+			const row = (await orderRow(db, orderNumber))!
+			expect(paid.headers.get('location')).toBe(`${shop.url}/order-status?ordId=${row.payproTransactionId}`)
+			expect(row.status).toBe('completed')
+			expect(await paidEmails(db, orderNumber)).toHaveLength(1)
+
+			const again = await payAgain(orderNumber, 'paypro', cookie)
+			expect(again.status).toBe(409)
+			expect(await again.json()).toMatchObject({ error: `Order ${orderNumber} is already paid.` })
+		})
+
+		it('"Pay by transfer instead" keeps the order number; the receipt then goes to that order', async () => {
+			const { orderNumber, cookie } = await checkoutAndFail()
+			const res = await payAgain(orderNumber, 'manual', cookie)
+			expect(res.status).toBe(200)
+			expect(await res.json()).toMatchObject({ ok: true, orderNumber, paymentMethod: 'manual', totalAmount: 3200, paymentUrl: null })
+			expect((await orderRow(db, orderNumber))!).toMatchObject({ status: 'payment_pending', paymentMethod: 'manual' })
+			const bad = await payAgain(orderNumber, 'cash', cookie)
+			expect(bad.status).toBe(400)
+		})
+
+		it('staff mark a DM order paid from its console page; the buyer sees it paid', async () => {
+			const dm = await createDmOrder(db, actor, dmRequest)
+			const page = await fetch(`${shop.url}/admin/orders/${dm.orderNumber}`, { headers: { cookie: staffCookie } })
+			expect(await page.text()).toContain('Mark as paid')
+			const markPaid = (note: string, cookie = staffCookie) =>
+				fetch(`${shop.url}/admin/orders/${dm.orderNumber}`, {
+					method: 'POST',
+					redirect: 'manual',
+					headers: { cookie, Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+					body: new URLSearchParams({ intent: 'mark-paid', note }),
+				})
+			const stranger = await markPaid('paid', '')
+			expect(stranger.status).toBeGreaterThanOrEqual(300)
+			expect((await orderRow(db, dm.orderNumber))!.status).toBe('pending')
+			const noNote = await markPaid('')
+			expect(noNote.status).toBe(400)
+			expect(await noNote.text()).toContain(DM_PAID_NOTE_REQUIRED)
+			const done = await markPaid('EasyPaisa transfer, checked')
+			expect(done.status).toBe(200)
+			expect(await done.text()).toContain(`Order ${dm.orderNumber} is paid. The buyer has been emailed.`)
+			expect((await orderRow(db, dm.orderNumber))!.status).toBe('completed')
+			expect(await paidEmails(db, dm.orderNumber)).toHaveLength(1)
+			const view = await fetch(`${shop.url}/api/order?internalOrderId=${dm.orderNumber}`)
+			expect(((await view.json()) as { order: { status: string } }).order.status).toBe('completed')
+		})
+	})
+})
