@@ -75,8 +75,10 @@ test.describe('console Game Pass (product 1)', () => {
 
 		const choose = modal(page, 'Choose account type')
 		await expect(choose).toBeVisible()
-		await expect(choose.getByRole('button', { name: /Private Account/ })).toContainText('Rs. 3,600')
-		await expect(choose.getByRole('button', { name: /Shared Account/ })).toContainText('Rs. 2,400')
+		// The prices of the duration chosen on the page (1 Month) as each account type.
+		await expect(choose.getByText('Prices for 1 Month')).toBeVisible()
+		await expect(choose.getByRole('button', { name: /Private Account/ })).toContainText('Rs. 4,000')
+		await expect(choose.getByRole('button', { name: /Shared Account/ })).toContainText('Rs. 2,700')
 
 		await choose.getByRole('button', { name: /Shared Account/ }).click()
 		const details = modal(page, 'Shared Account Details')
@@ -100,14 +102,18 @@ test.describe('console Game Pass (product 1)', () => {
 		await expect(modal(page)).toHaveCount(0)
 		await expect(cartDrawer(page)).toBeVisible()
 		const line = cartLine(page, 'Xbox Game Pass Ultimate (Console Edition)')
+		await expect(line).toContainText('1 Month')
 		await expect(line).toContainText('Account: Shared')
-		await expect(line).toContainText('Rs. 2,400')
+		await expect(line).toContainText('Rs. 2,700')
 	})
 
-	test('Buy Now goes to the Game Pass terms', async ({ page }) => {
+	test('Buy Now asks for the account type, then goes to the Game Pass terms', async ({ page }) => {
 		await gotoHydrated(page, '/product/1')
+		await expect(page.getByText('Private account price. Shared account: Rs. 2,700.')).toBeVisible()
 		await page.getByRole('button', { name: 'Buy 1 Month - Rs. 4,000' }).click()
+		await modal(page, 'Choose account type').getByRole('button', { name: /Private Account/ }).click()
 		await expect(page).toHaveURL(/\/game-pass-terms$/)
+		await expect(page.getByRole('link', { name: 'Switch to Private Account' })).toHaveCount(0)
 		await expect(page.getByRole('heading', { level: 1, name: 'Game Pass Ultimate Terms' })).toBeVisible()
 		await expect(page.getByRole('checkbox', { name: 'I have read and agree to these terms' })).toBeVisible()
 	})

@@ -1,4 +1,4 @@
-import { test, expect, gotoHydrated } from './helpers'
+import { test, expect, gotoHydrated, modal } from './helpers'
 
 test.describe('Game Pass terms gates', () => {
 	test('the console terms opened directly explain that nothing is selected', async ({ page }) => {
@@ -15,13 +15,14 @@ test.describe('Game Pass terms gates', () => {
 		await expect(page.getByRole('checkbox')).toHaveCount(0)
 	})
 
-	for (const { id, buy, path, heading } of [
-		{ id: 10, buy: 'Buy 1 Month - Rs. 1,200', path: '/game-pass-pc-terms', heading: 'PC Game Pass Terms' },
-		{ id: 1, buy: 'Buy 1 Month - Rs. 4,000', path: '/game-pass-terms', heading: 'Game Pass Ultimate Terms' },
+	for (const { id, buy, path, heading, account } of [
+		{ id: 10, buy: 'Buy 1 Month - Rs. 1,200', path: '/game-pass-pc-terms', heading: 'PC Game Pass Terms', account: false },
+		{ id: 1, buy: 'Buy 1 Month - Rs. 4,000', path: '/game-pass-terms', heading: 'Game Pass Ultimate Terms', account: true },
 	]) {
 		test(`Buy Now on product ${id}: proceeding needs the agreement, then goes to checkout`, async ({ page }) => {
 			await gotoHydrated(page, `/product/${id}`)
 			await page.getByRole('button', { name: buy }).click()
+			if (account) await modal(page, 'Choose account type').getByRole('button', { name: /Private Account/ }).click()
 			await expect(page).toHaveURL(new RegExp(`${path}$`))
 			await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 

@@ -74,6 +74,30 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 		}
 	})
 
+	it('gives an account sold by duration a shared price per duration, and leaves prices staff changed alone but coherent', async () => {
+		const { db } = database
+		const migration = fs.readFileSync(path.resolve('drizzle/0006_shared_prices_per_duration.sql'), 'utf8')
+		const old = (prices: number[]) => prices.map((price, n) => ({ months: n + 1, price, label: n ? `${n + 1} Months` : '1 Month' })).concat({ months: 0, price: 0, label: 'Custom Duration' })
+		const seeded = (await import('../../app/db/seed/catalogue')).catalogue
+		// Product 1 as the earlier seed left it; product 3 as staff might have made it (durations and account prices).
+		await db.update(products).set({ durations: old([4000, 5000]), privatePrice: 3600, sharedPrice: 2400 }).where(eq(products.id, 1))
+		await db.update(products).set({ durations: old([2500, 4500, 6500]), privatePrice: 3000, sharedPrice: 2000 }).where(eq(products.id, 3))
+		try {
+			for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement))
+			expect(await getProduct(db, 1)).toMatchObject({ durations: seeded.find((p) => p.id === 1)!.durations, privatePrice: null, sharedPrice: null })
+			const three = (await getProduct(db, 3))!
+			expect(three.durations!.map((d) => [d.price, d.sharedPrice ?? null])).toEqual([[2500, 1700], [4500, 3000], [6500, 4300], [0, null]])
+			expect([three.privatePrice, three.sharedPrice]).toEqual([null, null])
+			// Accounts without durations keep their two prices.
+			expect(await getProduct(db, 18)).toMatchObject({ privatePrice: 4000, sharedPrice: 2500 })
+		} finally {
+			for (const id of [1, 3]) {
+				const p = seeded.find((x) => x.id === id)!
+				await db.update(products).set({ durations: p.durations, privatePrice: p.privatePrice, sharedPrice: p.sharedPrice }).where(eq(products.id, id))
+			}
+		}
+	})
+
 	it('stores a review and lists it first; Game Pass reviews are shared by products 1 and 10', async () => {
 		const { db } = database
 		await addReview(db, { productId: 7, name: 'Ali', rating: 4, comment: 'Fast delivery' }, visitor)

@@ -142,6 +142,23 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			expect(Number((rows.rows[0] as { n: string }).n)).toBe(1)
 		})
 
+		it("charges a Game Pass account the price of its duration and account type, whatever the browser claims (ADR-001)", async () => {
+			const claims = { price: 'Rs. 1', originalPrice: 1, selectedDuration: { label: '2 Months', months: 2, price: 1 } }
+			const shared = await checkout(checkoutBody([{ id: 1, quantity: 2, ...claims, selectedAccountType: 'shared' }], { totalAmount: 2, orderAmount: '2' }))
+			expect(shared.res.status).toBe(200)
+			expect(shared.body).toMatchObject({ status: '00', totalAmount: 2 * 3400 })
+			const [sharedRow] = (await shop.database.db.execute(sql`select product_details from orders where order_number = ${shared.body.orderNumber!}`)).rows as { product_details: unknown[] }[]
+			expect(sharedRow!.product_details).toEqual([
+				expect.objectContaining({ id: 1, price: 3400, quantity: 2, selectedAccountType: 'shared', selectedDuration: { label: '2 Months', months: 2, price: 3400 } }),
+			])
+			const priv = await checkout(checkoutBody([{ id: 1, quantity: 1, ...claims, selectedAccountType: 'private' }]))
+			expect(priv.body).toMatchObject({ status: '00', totalAmount: 5000 })
+			// An account type on a product not sold as an account is refused, not priced.
+			const giftCardShared = await checkout(checkoutBody([{ id: 14, quantity: 1, selectedDenomination: { value: 10 }, selectedAccountType: 'shared' }]))
+			expect(giftCardShared.res.status).toBe(400)
+			expect(giftCardShared.body).toMatchObject({ status: '02', error: 'Xbox Gift Card has no price for that choice.' })
+		})
+
 		const refused: { name: string; body: unknown; status: number; error: string }[] = [
 			{ name: 'a body that is not JSON', body: '{"customerName": "Ali', status: 400, error: 'The request body is not valid JSON.' },
 			{ name: 'an empty JSON body', body: null, status: 400, error: 'Please fill in all required fields' },

@@ -1,13 +1,9 @@
 import { Link, useNavigate } from 'react-router'
 import type { ProductSummary } from '~/domain/catalogue/types'
-import { toCartItem } from '~/domain/cart/to-cart-item'
 import { formatRs } from '~/utils/money'
 import { useCart } from '../cart/cart-context'
 import { ProductPrice, Stars } from '../ui/price'
 import { ProductImage } from './product-image'
-
-/** Product 1 needs a duration and an account type: its Add goes to its page. */
-const ADD_GOES_TO_PAGE = new Set([1])
 
 export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
 	const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -17,10 +13,9 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 	const onSale = product.originalPrice != null && product.originalPrice > price
 
 	function add() {
-		if (ADD_GOES_TO_PAGE.has(product.id)) return navigate(`/product/${product.id}`)
-		// A card adds the first option, as the product page would preselect it.
-		const item = toCartItem(product, { duration: product.firstDuration, denomination: product.firstDenomination })
-		dispatch({ type: 'add', item })
+		// An account (product 1 included) is chosen on its page: private or shared, for which duration.
+		if (!product.cartItem) return navigate(`/product/${product.id}`)
+		dispatch({ type: 'add', item: product.cartItem })
 		dispatch({ type: 'open' })
 	}
 

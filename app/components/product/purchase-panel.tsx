@@ -10,6 +10,7 @@ import {
 	twoMonthSaving,
 	type AccountType,
 } from '~/domain/pricing/product-options'
+import { offersAccountTypes, priceOf } from '~/domain/pricing/price-of'
 import { buyNowTarget } from '~/domain/catalogue/buy-now-target'
 import { chatLink, customDurationQuote, customValueQuote, productEnquiry } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
@@ -47,32 +48,33 @@ export function PurchasePanel({
 	const navigate = useNavigate()
 
 	const chosen = denomination ?? duration
-	const price = chosen && chosen.price > 0 ? chosen.price : product.price
-	const saving = duration?.months === 2 ? twoMonthSaving(durations) : null
-	const hasAccountTypes = product.privatePrice != null && product.sharedPrice != null
-	useChatMessage(productEnquiry(product.name, chosen && chosen.price > 0 ? chosen : null))
+	const hasAccountTypes = offersAccountTypes(product)
+	// The page shows the private price (or the one the buyer switched to); the dialog offers both.
+	const shownType: AccountType | null = hasAccountTypes ? (preselectAccountType ?? 'private') : null
+	const choice = { duration, denomination }
+	const price = priceOf(product, { ...choice, accountType: shownType }) ?? product.price
+	const accountPrices = hasAccountTypes
+		? { private: priceOf(product, { ...choice, accountType: 'private' }), shared: priceOf(product, { ...choice, accountType: 'shared' }) }
+		: null
+	const otherType: AccountType = shownType === 'shared' ? 'private' : 'shared'
+	const saving = duration?.months === 2 ? twoMonthSaving(durations, (d) => priceOf(product, { duration: d, accountType: shownType })) : null
+	useChatMessage(productEnquiry(product.name, chosen && chosen.price > 0 ? { label: chosen.label, price } : null))
 
 	function openChat(text: string) {
 		window.open(chatLink(whatsapp, text), '_blank', 'noopener,noreferrer')
 	}
 
 	function addToCart(accountType?: AccountType) {
-		// Product 1's account modal adds a one-month account at the private or shared price (§4).
-		const item =
-			accountType && product.id === 1
-				? toCartItem(product, { accountType })
-				: toCartItem(product, { duration, denomination, accountType })
+		const item = toCartItem(product, { ...choice, accountType })
+		if (!item) return
 		dispatch({ type: 'add', item })
 		dispatch({ type: 'open' })
 	}
 
 	function buyNow(accountType?: AccountType) {
-		trackPixel('Lead', { content_name: product.name, content_ids: [product.id], value: price, currency: 'PKR' })
-		const target = buyNowTarget(product, {
-			duration,
-			denomination,
-			accountType: accountType ?? preselectAccountType ?? (product.id === 1 ? 'private' : null),
-		})
+		const value = priceOf(product, { ...choice, accountType }) ?? price
+		trackPixel('Lead', { content_name: product.name, content_ids: [product.id], value, currency: 'PKR' })
+		const target = buyNowTarget(product, { duration, denomination, accountType: accountType ?? null })
 		navigate(target.to, { state: target.state })
 	}
 
@@ -86,6 +88,11 @@ export function PurchasePanel({
 					</span>
 				) : null}
 			</p>
+			{accountPrices?.[otherType] ? (
+				<p className="muted small account-price-note">
+					{shownType === 'shared' ? 'Shared' : 'Private'} account price. {otherType === 'shared' ? 'Shared' : 'Private'} account: {formatRs(accountPrices[otherType]!)}.
+				</p>
+			) : null}
 
 			{durations ? (
 				<OptionSelect
@@ -94,6 +101,7 @@ export function PurchasePanel({
 					options={durations}
 					value={duration}
 					isCustom={isCustomDuration}
+					optionPrice={(d) => priceOf(product, { duration: d, accountType: shownType })}
 					onChoose={setDuration}
 					onCustom={() => setQuote('duration')}
 					customButton="Check Prices"
@@ -108,6 +116,7 @@ export function PurchasePanel({
 					options={denominations}
 					value={denomination}
 					isCustom={isCustomDenomination}
+					optionPrice={(d) => priceOf(product, { denomination: d, accountType: shownType })}
 					onChoose={setDenomination}
 					onCustom={() => setQuote('value')}
 					customButton="Get Quote"
@@ -118,9 +127,9 @@ export function PurchasePanel({
 				<button
 					type="button"
 					className="button primary"
-					onClick={() => (hasAccountTypes && product.id !== 1 ? setAccountModal('buy') : buyNow())}
+					onClick={() => (hasAccountTypes ? setAccountModal('buy') : buyNow())}
 				>
-					{chosen && chosen.price > 0 ? `Buy ${chosen.label} - ${formatRs(chosen.price)}` : 'Buy Now'}
+					{chosen && chosen.price > 0 ? `Buy ${chosen.label} - ${formatRs(price)}` : 'Buy Now'}
 				</button>
 				<button ref={addRef} type="button" className="button ghost" onClick={() => (hasAccountTypes ? setAccountModal('cart') : addToCart())}>
 					Add to Cart
@@ -149,12 +158,13 @@ export function PurchasePanel({
 				choices={CUSTOM_VALUE_RANGES.map((r) => ({ key: r, label: r }))}
 				onChoose={(r) => openChat(customValueQuote(product.name, r))}
 			/>
-			{hasAccountTypes ? (
+			{accountPrices ? (
 				<AccountTypeModal
 					open={accountModal !== null}
 					onClose={() => setAccountModal(null)}
-					privatePrice={product.privatePrice!}
-					sharedPrice={product.sharedPrice!}
+					optionLabel={chosen && chosen.price > 0 ? chosen.label : null}
+					privatePrice={accountPrices.private}
+					sharedPrice={accountPrices.shared}
 					sharedConfirmLabel={accountModal === 'buy' ? 'Buy Shared Account' : 'Add Shared Account to Cart'}
 					onConfirm={(type) => {
 						const mode = accountModal
@@ -176,6 +186,7 @@ function OptionSelect<T extends { label: string; price: number }>({
 	options,
 	value,
 	isCustom,
+	optionPrice,
 	onChoose,
 	onCustom,
 	customButton,
@@ -186,6 +197,7 @@ function OptionSelect<T extends { label: string; price: number }>({
 	options: T[]
 	value: T | null
 	isCustom: (option: T) => boolean
+	optionPrice: (option: T) => number | null
 	onChoose: (option: T) => void
 	onCustom: () => void
 	customButton: string
@@ -207,7 +219,7 @@ function OptionSelect<T extends { label: string; price: number }>({
 				>
 					{options.map((o) => (
 						<option key={o.label} value={o.label}>
-							{isCustom(o) ? o.label : `${o.label} - ${formatRs(o.price)}`}
+							{isCustom(o) ? o.label : `${o.label} - ${formatRs(optionPrice(o) ?? o.price)}`}
 						</option>
 					))}
 				</select>

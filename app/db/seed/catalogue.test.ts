@@ -13,7 +13,7 @@ describe('catalogue seed', () => {
 	it('gives the special products the roles the spec fixes', () => {
 		const byId = new Map(catalogue.map((p) => [p.id, p]))
 		expect(byId.get(1)!.durations!.map((d) => d.price)).toEqual([4000, 5000, 0])
-		expect([byId.get(1)!.privatePrice, byId.get(1)!.sharedPrice]).toEqual([3600, 2400])
+		expect(byId.get(1)!.durations!.map((d) => d.sharedPrice ?? null)).toEqual([2700, 3400, null])
 		expect(byId.get(14)!.denominations!.map((d) => [d.label, d.price])).toEqual([['$5 USD', 2200], ['$10 USD', 3200], ['$20 USD', 6000], ['Custom Amount', 0]])
 		expect(byId.get(5)!.name).toContain('Grand Theft Auto V')
 		expect(byId.get(6)!.name).toContain('Tekken 7')

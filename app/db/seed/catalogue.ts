@@ -1,7 +1,5 @@
 import {
 	DEFAULT_DURATIONS,
-	DEFAULT_PRIVATE_PRICE,
-	DEFAULT_SHARED_PRICE,
 	PAYMENT_METHODS,
 	type Product,
 } from '../../domain/catalogue/types'
@@ -34,14 +32,15 @@ export const catalogue: Product[] = [
 			{ label: 'Delivery', value: 'WhatsApp or email, 0-24 hours' },
 		],
 		paymentMethods: PAYMENT_METHODS,
+		// Private and shared prices per duration (ADR-001): a shared account is two buyers on one account.
 		durations: [
-			{ months: 1, price: 4000, label: '1 Month' },
-			{ months: 2, price: 5000, label: '2 Months' },
+			{ months: 1, price: 4000, sharedPrice: 2700, label: '1 Month' },
+			{ months: 2, price: 5000, sharedPrice: 3400, label: '2 Months' },
 			{ months: 0, price: 0, label: 'Custom Duration' },
 		],
 		denominations: null,
-		privatePrice: DEFAULT_PRIVATE_PRICE,
-		sharedPrice: DEFAULT_SHARED_PRICE,
+		privatePrice: null,
+		sharedPrice: null,
 		featured: true,
 	},
 	{

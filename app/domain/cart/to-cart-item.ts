@@ -1,32 +1,25 @@
-import type { Denomination, DurationOption, Product } from '../catalogue/types'
-import { accountTypePrice, type AccountType } from '../pricing/product-options'
+import type { Product } from '../catalogue/types'
+import { priceChoice, type Choice, type Priced } from '../pricing/price-of'
 import { formatRs } from '../../utils/money'
 import type { CartItem } from './cart'
 
-/** A cart line for a product and what the buyer chose on its page. */
-type Cartable = Pick<Product, 'id' | 'name' | 'image' | 'price' | 'originalPrice'> &
-	Partial<Pick<Product, 'privatePrice' | 'sharedPrice'>>
+/** A cart line for a product and what the buyer chose on its page, priced by the one price rule. */
+type Cartable = Priced & Pick<Product, 'name' | 'image' | 'originalPrice'>
 
-export function toCartItem(
-	product: Cartable,
-	{
-		duration,
-		denomination,
-		accountType,
-	}: { duration?: DurationOption | null; denomination?: Denomination | null; accountType?: AccountType | null },
-): Omit<CartItem, 'quantity'> {
-	const accountPrice = accountType ? accountTypePrice({ privatePrice: product.privatePrice ?? null, sharedPrice: product.sharedPrice ?? null }, accountType) : null
-	const price = denomination?.price ?? duration?.price ?? accountPrice ?? product.price
+/** null when the catalogue does not sell that choice online (a custom option, or a stale product in history state). */
+export function toCartItem(product: Cartable, choice: Choice): Omit<CartItem, 'quantity'> | null {
+	const priced = priceChoice(product, choice)
+	if ('problem' in priced) return null
+	const { duration, denomination, accountType, price } = priced
 	return {
 		id: product.id,
 		name: product.name,
 		image: product.image,
 		price: formatRs(price),
 		originalPrice: product.originalPrice ? formatRs(product.originalPrice) : null,
-		...(duration ? { selectedDuration: { label: duration.label, price: duration.price, months: duration.months } } : {}),
-		...(denomination
-			? { selectedDenomination: { label: denomination.label, price: denomination.price, value: denomination.value } }
-			: {}),
+		// The option carries the combination's price, so §9's line price (option price first) is this price.
+		...(duration ? { selectedDuration: { label: duration.label, price, months: duration.months } } : {}),
+		...(denomination ? { selectedDenomination: { label: denomination.label, price, value: denomination.value } } : {}),
 		...(accountType ? { selectedAccountType: accountType } : {}),
 	}
 }

@@ -1,5 +1,6 @@
 import type { Denomination, DurationOption, Product } from './types'
 import type { AccountType } from '../pricing/product-options'
+import { termsPageFor } from './terms-page'
 
 export interface CheckoutState {
 	product?: Product
@@ -26,11 +27,12 @@ export function buyNowTarget(
 	if (product.id === 14 || (denomination && product.denominations)) {
 		return { to: '/checkout', state: { product, ...(denomination ? { selectedDenomination: denomination } : {}) } }
 	}
-	if (product.id === 10) {
-		return { to: '/game-pass-pc-terms', state: { product, ...(duration ? { selectedDuration: duration } : {}) } }
+	const terms = termsPageFor(product.id)
+	if (terms === '/game-pass-pc-terms') {
+		return { to: terms, state: { product, ...(duration ? { selectedDuration: duration } : {}) } }
 	}
-	if (product.id === 1) {
-		return { to: '/game-pass-terms', state: { product, ...(duration ? { selectedDuration: duration } : {}), ...withAccount } }
+	if (terms === '/game-pass-terms') {
+		return { to: terms, state: { product, ...(duration ? { selectedDuration: duration } : {}), ...withAccount } }
 	}
 	if (product.name.includes('Game Pass Ultimate') || duration) {
 		return { to: '/checkout', state: { product, ...(duration ? { selectedDuration: duration } : {}), ...withAccount } }

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { products } from '../../db/schema'
-import { denominationsOf, displayPrice, durationsOf } from '../pricing/product-options'
+import { toCartItem } from '../cart/to-cart-item'
+import { offersAccountTypes, startingChoice } from '../pricing/price-of'
 import type { Product, ProductSummary } from './types'
 
 const columns = {
@@ -38,17 +39,18 @@ export async function getProduct(db: Db, id: number): Promise<Product | null> {
 }
 
 export function summarise(product: Product): ProductSummary {
+	const starting = startingChoice(product)
 	return {
 		id: product.id,
 		name: product.name,
 		image: product.image,
 		caption: product.caption,
 		category: product.category,
-		price: displayPrice(product),
+		price: starting?.price ?? product.price,
 		originalPrice: product.originalPrice,
 		featured: product.featured,
-		firstDuration: durationsOf(product)?.[0] ?? null,
-		firstDenomination: denominationsOf(product)?.[0] ?? null,
+		// An account is chosen on its page (private or shared, and a shared one reads its rules first).
+		cartItem: starting && !offersAccountTypes(product) ? toCartItem(product, starting) : null,
 	}
 }
 

@@ -1,12 +1,18 @@
 // The catalogue's shapes, shared by the seed, the server and the browser.
+import type { CartItem } from '../cart/cart'
+
 export const CATEGORIES = ['xbox', 'playstation', 'pc'] as const
 export type Category = (typeof CATEGORIES)[number]
 
-/** A subscription length. months 0 with price 0 is the "Custom Duration" quote option. */
+/**
+ * A subscription length. months 0 with price 0 is the "Custom Duration" quote option. price is the
+ * private (or only) price; sharedPrice, when set, is that length as a shared account (ADR-001).
+ */
 export interface DurationOption {
 	months: number
 	price: number
 	label: string
+	sharedPrice?: number
 }
 
 /** A gift-card value. value 0 with price 0 is the custom-amount quote option. */
@@ -34,7 +40,7 @@ export interface Product {
 	paymentMethods: string[]
 	durations: DurationOption[] | null
 	denominations: Denomination[] | null
-	/** Account products only: the price of a private and of a shared account, in rupees. */
+	/** Account products without durations: the price of a private and of a shared account, in rupees. */
 	privatePrice: number | null
 	sharedPrice: number | null
 	featured: boolean
@@ -53,9 +59,6 @@ export const DEFAULT_DURATIONS: DurationOption[] = [
 
 export const DEFAULT_DENOMINATIONS: Denomination[] = [{ value: 5, price: 1200, label: '$5 USD' }]
 
-export const DEFAULT_PRIVATE_PRICE = 3600
-export const DEFAULT_SHARED_PRICE = 2400
-
 export interface GameLibraryEntry {
 	title: string
 	genre: string
@@ -69,11 +72,10 @@ export interface ProductSummary {
 	image: string
 	caption: string
 	category: Category
-	/** The starting price the card shows. */
+	/** The starting price the card shows: the cheapest combination the product is sold in. */
 	price: number
 	originalPrice: number | null
 	featured: boolean
-	/** What the card's Add puts in the cart: the option the product page would preselect. */
-	firstDuration: DurationOption | null
-	firstDenomination: Denomination | null
+	/** What the card's Add puts in the cart (that cheapest combination), or null when the buyer chooses on the product page (accounts). */
+	cartItem: Omit<CartItem, 'quantity'> | null
 }

@@ -13,7 +13,7 @@ export function checkoutItems(state: CheckoutState | null | undefined): CartItem
 		denomination: state.selectedDenomination ?? null,
 		accountType: state.selectedAccountType ?? null,
 	})
-	return [{ ...item, quantity: 1 }]
+	return item ? [{ ...item, quantity: 1 }] : []
 }
 
 /** The request lines: what was chosen, never a price (the server prices the order). */

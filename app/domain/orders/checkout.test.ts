@@ -5,6 +5,7 @@ import { readCheckoutAnswer } from './checkout-response'
 import { makeOrderNumber } from './order-number'
 import { paymentBadge, fulfillmentIndex } from './status'
 import { maskName } from '../../utils/mask-name'
+import { catalogue } from '../../db/seed/catalogue'
 
 const ok = { ok: true, status: 200, statusText: 'OK' }
 
@@ -44,7 +45,7 @@ describe('customer information (§5)', () => {
 })
 
 describe('checkout lines', () => {
-	const product = { id: 14, name: 'Xbox Gift Card', image: '/i.svg', price: 2200, originalPrice: null, privatePrice: null, sharedPrice: null } as never
+	const product = catalogue.find((p) => p.id === 14)!
 	test('a single product becomes one line of quantity 1 with its choice', () => {
 		const items = checkoutItems({ product, selectedDenomination: { value: 10, price: 3200, label: '$10 USD' } })
 		expect(items).toHaveLength(1)

@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.server'
 import { products, type OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import type { Product } from '../catalogue/types'
-import { linePrice } from '../pricing/line-price'
-import { accountTypePrice, denominationsOf, durationsOf, isCustomDenomination, isCustomDuration } from '../pricing/product-options'
+import { priceChoice } from '../pricing/price-of'
 import type { CheckoutLine } from './checkout-input'
 
 export interface PricedOrder {
@@ -27,31 +26,27 @@ export async function priceOrder(db: Db, items: CheckoutLine[]): Promise<PricedO
 function priceLine(product: Product | undefined, item: CheckoutLine): OrderLine {
 	if (!product) throw new AppError('BAD_REQUEST', `Product ${item.id} is not in our catalogue.`)
 
-	let duration: OrderLine['selectedDuration'] = null
-	if (item.selectedDuration) {
-		const wanted = item.selectedDuration
-		const options = durationsOf(product) ?? []
-		const found = options.find((d) => (wanted.months != null ? d.months === wanted.months : d.label === wanted.label))
-		if (!found) throw new AppError('BAD_REQUEST', `${product.name} has no ${wanted.label ?? `${wanted.months} month`} option.`)
-		if (isCustomDuration(found)) throw new AppError('BAD_REQUEST', 'A custom duration is quoted on WhatsApp: choose a listed duration to pay online.')
-		duration = { label: found.label, price: found.price, months: found.months }
+	const priced = priceChoice(product, {
+		duration: item.selectedDuration,
+		denomination: item.selectedDenomination,
+		accountType: item.selectedAccountType,
+	})
+	if ('problem' in priced) {
+		switch (priced.problem) {
+			case 'unknown-duration':
+				throw new AppError('BAD_REQUEST', `${product.name} has no ${priced.wanted} option.`)
+			case 'custom-duration':
+				throw new AppError('BAD_REQUEST', 'A custom duration is quoted on WhatsApp: choose a listed duration to pay online.')
+			case 'unknown-denomination':
+				throw new AppError('BAD_REQUEST', `${product.name} has no ${priced.wanted} value.`)
+			case 'custom-denomination':
+				throw new AppError('BAD_REQUEST', 'A custom gift card value is quoted on WhatsApp: choose a listed value to pay online.')
+			case 'no-price':
+				throw new AppError('BAD_REQUEST', `${product.name} has no price for that choice.`)
+		}
 	}
 
-	let denomination: OrderLine['selectedDenomination'] = null
-	if (item.selectedDenomination) {
-		const wanted = item.selectedDenomination
-		const options = denominationsOf(product) ?? []
-		const found = options.find((d) => (wanted.value != null ? d.value === wanted.value : d.label === wanted.label))
-		if (!found) throw new AppError('BAD_REQUEST', `${product.name} has no ${wanted.label ?? `$${wanted.value}`} value.`)
-		if (isCustomDenomination(found)) throw new AppError('BAD_REQUEST', 'A custom gift card value is quoted on WhatsApp: choose a listed value to pay online.')
-		denomination = { label: found.label, price: found.price, value: found.value }
-	}
-
-	const accountType = item.selectedAccountType ?? null
-	const basePrice = (accountType ? accountTypePrice(product, accountType) : null) ?? product.price
-	const price = linePrice({ price: basePrice, quantity: item.quantity, selectedDuration: duration, selectedDenomination: denomination })
-	if (price <= 0) throw new AppError('BAD_REQUEST', `${product.name} has no price for that choice.`)
-
+	const { duration, denomination, accountType, price } = priced
 	return {
 		id: product.id,
 		name: product.name,
@@ -59,8 +54,9 @@ function priceLine(product: Product | undefined, item: CheckoutLine): OrderLine 
 		price,
 		originalPrice: product.originalPrice,
 		quantity: item.quantity,
-		selectedDuration: duration,
-		selectedDenomination: denomination,
+		// The snapshot says what was bought and what that option cost, for this account type.
+		selectedDuration: duration ? { label: duration.label, price, months: duration.months } : null,
+		selectedDenomination: denomination ? { label: denomination.label, price, value: denomination.value } : null,
 		selectedAccountType: accountType,
 		code: null,
 	}

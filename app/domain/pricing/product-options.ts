@@ -22,25 +22,15 @@ export function denominationsOf(product: Pick<Product, 'denominations'>): Denomi
 export const isCustomDuration = (d: DurationOption) => d.months === 0
 export const isCustomDenomination = (d: Denomination) => d.value === 0
 
-/** §2: twice the one-month price minus the two-month price, when positive. */
-export function twoMonthSaving(durations: DurationOption[] | null) {
+/** §2: twice the one-month price minus the two-month price, when positive (prices of one account type). */
+export function twoMonthSaving(durations: DurationOption[] | null, price: (d: DurationOption) => number | null | undefined = (d) => d.price) {
 	const one = durations?.find((d) => d.months === 1)
 	const two = durations?.find((d) => d.months === 2)
-	if (!one || !two) return null
-	const saving = one.price * 2 - two.price
-	return saving > 0 ? { saving, doubled: one.price * 2 } : null
+	const onePrice = one && price(one)
+	const twoPrice = two && price(two)
+	if (!onePrice || !twoPrice) return null
+	const saving = onePrice * 2 - twoPrice
+	return saving > 0 ? { saving, doubled: onePrice * 2 } : null
 }
 
-export function accountTypePrice(
-	product: Pick<Product, 'privatePrice' | 'sharedPrice'>,
-	type: AccountType,
-): number | null {
-	return type === 'private' ? product.privatePrice : product.sharedPrice
-}
 
-/** The price the buyer sees for a product with nothing chosen yet: its first option, or its own price. */
-export function displayPrice(product: Product): number {
-	return (
-		durationsOf(product)?.[0]?.price ?? denominationsOf(product)?.[0]?.price ?? product.price
-	)
-}
