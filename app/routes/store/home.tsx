@@ -10,10 +10,12 @@ import { db } from '~/db/client.server'
 import { listProducts, summarise } from '~/domain/catalogue/list-products.server'
 import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
 import { durationsOf } from '~/domain/pricing/product-options'
+import { startingChoice } from '~/domain/pricing/price-of'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
+import { useFill } from '~/components/content/policy-sections'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,7 +34,8 @@ export async function loader() {
 		const p = products.find((x) => x.id === id)
 		const options = p ? (durationsOf(p) ?? []).filter((d) => d.months > 0) : []
 		return {
-			from: options.length ? Math.min(...options.map((d) => d.price)) : (p?.price ?? 0),
+			// The cheapest way to buy it (a shared account for the console edition), as its card says.
+			from: p ? (startingChoice(p)?.price ?? p.price) : 0,
 			oneMonth: options.find((d) => d.months === 1)?.price ?? null,
 			twoMonths: options.find((d) => d.months === 2)?.price ?? null,
 		}
@@ -53,6 +56,7 @@ export async function loader() {
 export default function Home({ loaderData }: Route.ComponentProps) {
 	const { featured, pc, console: consoleEdition, leaderboard } = loaderData
 	const root = useRootData()
+	const fill = useFill()
 	return (
 		<>
 			<section className="hero">
@@ -143,7 +147,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<section className="section alt" id="about" aria-labelledby="about-title">
 				<div className="container narrow">
 					<h2 id="about-title">About Us</h2>
-					<p>{aboutStory[0]}</p>
+					<p>{fill(aboutStory[0])}</p>
 					<Link to="/about">Read our story</Link>
 				</div>
 			</section>
@@ -151,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<section className="section" id="contact" aria-labelledby="contact-title">
 				<div className="container narrow">
 					<h2 id="contact-title">Contact</h2>
-					<p>{contactIntro}</p>
+					<p>{fill(contactIntro)}</p>
 					<p>
 						WhatsApp: <a href={`https://wa.me/${root?.config.whatsapp}`}>{root?.config.supportPhone}</a> · Email:{' '}
 						<a href={`mailto:${root?.config.supportEmail}`}>{root?.config.supportEmail}</a>
