@@ -220,8 +220,6 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
 		PORT: String(port),
 		HOST: '127.0.0.1',
 		NODE_ENV: 'production',
-		// No PayPro account here: the bench pays through the built-in simulator, asked for explicitly.
-		PAYPRO_SIMULATOR: 'true',
 		LOG_LEVEL: 'warn',
 		// Every request of the bench comes from 127.0.0.1: the default (20 orders per 10 minutes
 		// per address) would stop the checkout section after 20 orders.
@@ -237,6 +235,9 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
 	for (const name of Object.keys(env)) {
 		if (/^(PAYPRO_|EMAIL_|BREVO_|SMTP_)/.test(name) || name === 'PUBLIC_URL') delete env[name]
 	}
+	// No PayPro account here: the bench pays through the built-in simulator, asked for explicitly
+	// (after the loop above, which would take it away again).
+	env.PAYPRO_SIMULATOR = 'true'
 	let dataDir: string | undefined
 	let database: BenchDatabase
 	if (options.postgresAdminUrl) {
