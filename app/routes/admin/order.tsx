@@ -148,7 +148,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 							<p className="muted small">Payment for a DM order is arranged in the chat. Mark it paid once the money has arrived.</p>
 							<div className="field">
 								<label htmlFor="mark-paid-note">How the buyer paid</label>
-								<input id="mark-paid-note" name="note" required maxLength={500} placeholder="e.g. JazzCash, seen in the statement" autoComplete="off" />
+								<input id="mark-paid-note" name="note" required maxLength={500} placeholder="e.g. JazzCash, checked" autoComplete="off" />
 							</div>
 							<button type="submit" className="button primary small" disabled={markingPaid}>
 								{markingPaid ? 'Marking paid…' : 'Mark as paid'}
