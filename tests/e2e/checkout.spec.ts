@@ -1,5 +1,8 @@
-import type { Page } from '@playwright/test'
-import { test, expect, cartDrawer, gotoHydrated, installHydrationProbe, optionSelect, seedCart, storedLine, waitForHydration } from './helpers'
+import type { Browser, Page } from '@playwright/test'
+import { test, expect, cartBadge, cartDrawer, gotoHydrated, installHydrationProbe, optionSelect, seedCart, storedLine, waitForHydration } from './helpers'
+
+// The e2e server's owner account comes from ADMIN_EMAIL / ADMIN_PASSWORD (playwright.config.ts).
+const OWNER = { email: 'owner@example.pk', password: 'e2e-owner-password' }
 
 async function fillCustomer(page: Page, name = 'Ali Khan') {
 	await page.getByLabel('Full Name').fill(name)
@@ -40,6 +43,9 @@ test('cart → checkout → simulator pay: an open order page turns to Payment S
 	await page.getByRole('button', { name: 'Pay Rs. 6,400' }).click()
 	await expect(page).toHaveURL(/\/order-status\?ordId=\d+/)
 	await expect(page.getByText('Payment Successful')).toBeVisible()
+	// What was bought left the cart: no badge on the order page.
+	await waitForHydration(page)
+	await expect(cartBadge(page)).toHaveCount(0)
 
 	await expect(watcher.getByText('Payment Successful')).toBeVisible()
 	expect(await watcher.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
@@ -47,11 +53,76 @@ test('cart → checkout → simulator pay: an open order page turns to Payment S
 	await expect(watcher.getByText('ali.khan@example.pk')).toBeVisible()
 })
 
-test('the fail path: a failed payment shows Payment Failed', async ({ page }) => {
-	await checkoutToPayPage(page)
+test('the fail path: Payment Failed, then "Try again" pays the same order once on a new PayPro page', async ({ page }) => {
+	const firstPayproId = await checkoutToPayPage(page)
+	const firstPayPage = page.url()
 	await page.getByRole('button', { name: 'Fail payment' }).click()
 	await expect(page).toHaveURL(/\/order-status\?ordId=\d+/)
 	await expect(page.getByText('Payment Failed')).toBeVisible()
+	await expect(page.getByText('Processing might take 10-20 seconds, Kindly wait.')).toHaveCount(0)
+	const orderNumber = (await page.getByTestId('order-number').textContent())!.trim()
+
+	await page.getByRole('button', { name: 'Try again' }).click()
+	await expect(page).toHaveURL(/\/paypro-sim\/pay\/\d+$/)
+	expect(page.url().split('/').pop()).not.toBe(firstPayproId)
+	await expect(page.getByText(orderNumber)).toBeVisible()
+	await page.getByRole('button', { name: 'Pay Rs. 6,400' }).click()
+	await expect(page).toHaveURL(/\/order-status\?ordId=\d+/)
+	await expect(page.getByText('Payment Successful')).toBeVisible()
+	await expect(page.getByTestId('order-number')).toHaveText(orderNumber)
+	await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+	await waitForHydration(page)
+	await expect(cartBadge(page)).toHaveCount(0)
+
+	// The failed PayPro page stays failed: nothing on it can pay the order a second time.
+	await page.goto(firstPayPage)
+	await expect(page.getByText('This order is already failed.')).toBeVisible()
+	await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0)
+})
+
+test('a failed payment can be paid by transfer instead: the transfer page for the same order', async ({ page }) => {
+	await checkoutToPayPage(page)
+	await page.getByRole('button', { name: 'Fail payment' }).click()
+	await expect(page.getByText('Payment Failed')).toBeVisible()
+	const orderNumber = (await page.getByTestId('order-number').textContent())!.trim()
+	await page.getByRole('button', { name: 'Pay by transfer instead' }).click()
+	await expect(page).toHaveURL(/\/payment-details$/)
+	await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible()
+	await expect(page.getByTestId('payment-order-number')).toHaveText(orderNumber)
+	await expect(page.getByTestId('payment-total')).toHaveText('Rs. 6,400')
+})
+
+test('payment choices: a small radio beside its text on one line, and each whole option tappable', async ({ page }) => {
+	await gotoHydrated(page, '/product/14')
+	await optionSelect(page, 'Value').selectOption('$10 USD')
+	await page.getByRole('button', { name: 'Buy $10 USD - Rs. 3,200' }).click()
+	await expect(page).toHaveURL(/\/checkout$/)
+	await waitForHydration(page)
+
+	for (const [name, title] of [
+		['Pay online', 'Pay online'],
+		['Bank or wallet transfer', 'Bank or wallet transfer'],
+	] as const) {
+		const radio = page.getByRole('radio', { name: new RegExp(`^${name}`) })
+		const box = (await radio.boundingBox())!
+		expect(box.width).toBeLessThanOrEqual(32)
+		expect(box.height).toBeLessThanOrEqual(32)
+		const text = (await page.getByText(title, { exact: true }).boundingBox())!
+		// One line: the radio sits level with its title, just to its left.
+		expect(Math.abs(box.y + box.height / 2 - (text.y + text.height / 2))).toBeLessThan(text.height)
+		expect(text.x).toBeGreaterThan(box.x + box.width)
+		expect(text.x - (box.x + box.width)).toBeLessThan(24)
+	}
+	const transfer = page.getByRole('radio', { name: /^Bank or wallet transfer/ })
+	const online = page.getByRole('radio', { name: /^Pay online/ })
+	await page.getByText('Send the amount yourself and upload the receipt').tap()
+	await expect(transfer).toBeChecked()
+	await page.getByText('Card, JazzCash, EasyPaisa and more through PayPro').tap()
+	await expect(online).toBeChecked()
+	// The keyboard moves the choice too.
+	await online.focus()
+	await page.keyboard.press('ArrowDown')
+	await expect(transfer).toBeChecked()
 })
 
 test('checkout messages: required fields alert and the name rules, live and on submit', async ({ page }) => {
@@ -130,3 +201,54 @@ const PNG_1PX = Buffer.from(
 	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
 	'base64',
 )
+
+async function staffSignIn(browser: Browser) {
+	const context = await browser.newContext()
+	await installHydrationProbe(context)
+	const staff = await context.newPage()
+	await gotoHydrated(staff, '/admin/settings')
+	await expect(staff).toHaveURL(/\/admin\/login/)
+	await staff.getByLabel('Email').fill(OWNER.email)
+	await staff.getByLabel('Password').fill(OWNER.password)
+	await staff.getByRole('button', { name: 'Sign in' }).click()
+	await expect(staff).toHaveURL(/\/admin\/settings$/)
+	await waitForHydration(staff)
+	return { staff, close: () => context.close() }
+}
+
+test('a DM order says its payment is arranged on WhatsApp; staff mark it paid and the buyer’s open page turns paid live', async ({ page, browser }) => {
+	const { staff, close } = await staffSignIn(browser)
+	const keyName = `dm-e2e-${Date.now()}`
+	await staff.getByLabel('Key name').fill(keyName)
+	await staff.getByRole('button', { name: 'Create key' }).click()
+	const key = (await staff.locator('.shown-once code').textContent())!.trim()
+	const created = await staff.request.post('/api/admin-create-dm-order', {
+		headers: { 'X-ADMIN-KEY': key },
+		data: { customer: { name: 'Sara Ahmed', email: 'sara@example.pk', phone: '03001234567' }, totalAmount: '3200', items: [{ id: 14 }], status: 'pending' },
+	})
+	expect(created.status()).toBe(201)
+	const { trackUrl } = (await created.json()) as { trackUrl: string }
+	const orderNumber = new URL(trackUrl).searchParams.get('internalOrderId')!
+
+	// The buyer opens the tracking link they were sent in the chat.
+	await page.goto(new URL(trackUrl).pathname + new URL(trackUrl).search)
+	await waitForHydration(page)
+	await expect(page.getByText('Processing Payment')).toBeVisible()
+	await expect(page.getByText(/Payment arranged with our team on WhatsApp/)).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Open the WhatsApp chat' })).toHaveAttribute('href', /^https:\/\/wa\.me\//)
+	await expect(page.getByText('Processing might take 10-20 seconds, Kindly wait.')).toHaveCount(0)
+	await expect(page.getByText('Live updates active')).toBeVisible()
+	await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
+
+	await gotoHydrated(staff, `/admin/orders/${orderNumber}`)
+	await staff.getByLabel('How the buyer paid').fill('JazzCash, seen in the statement')
+	await staff.getByRole('button', { name: 'Mark as paid' }).click()
+	await expect(staff.getByText(`Order ${orderNumber} is paid. The buyer has been emailed.`)).toBeVisible()
+	await expect(staff.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0)
+	await expect(staff.getByText('JazzCash, seen in the statement')).toBeVisible()
+	await close()
+
+	await expect(page.getByText('Payment Successful')).toBeVisible()
+	await expect(page.getByText(/Payment arranged with our team on WhatsApp/)).toHaveCount(0)
+	expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+})

@@ -12,7 +12,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
 				<div>
 					<dt>Order Number</dt>
 					<dd className="order-copyable">
-						<span className="order-code">{order.orderNumber}</span>
+						<span className="order-code" data-testid="order-number">{order.orderNumber}</span>
 						<CopyButton value={order.orderNumber} what="order number" />
 					</dd>
 				</div>
