@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test'
 import { COVER_WIDTHS, coverFile } from '../app/domain/catalogue/covers'
 
 const DIR = path.resolve('public/images/products')
-const QUALITY = 0.8
+const QUALITY = 0.75
 
 const browser = await chromium.launch({
 	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
