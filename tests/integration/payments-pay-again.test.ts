@@ -54,7 +54,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const paypro = payproClientFor(fake)
 			const order = await placeOrder(db)
 			await startPayproPayment(db, paypro, order)
-			fake.pay(order.orderNumber, { orderStatus: 'FAILED', amountPaid: 0, datePaid: null, paymentVia: null })
+			fake.pay(order.orderNumber, { orderStatus: 'FAILED', amountPaid: 0 })
 			expect(await confirmPayproPayment(db, paypro, order.orderNumber)).toBe('failed')
 			return (await orderRow(db, order.orderNumber))!
 		}
