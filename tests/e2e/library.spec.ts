@@ -38,14 +38,69 @@ test.describe('Game Pass library', () => {
 		const top = await gamesIn(trending)
 		expect(top.every((g) => g.top)).toBe(true)
 
+		// The count is of every title; a phone gets them a page at a time.
 		const all = page.getByRole('region', { name: /All Titles/ })
+		const total = await shownCount(all)
+		expect(total).toBeGreaterThan(380)
 		const games = await gamesIn(all)
-		expect(games.length).toBeGreaterThan(100)
-		expect(await shownCount(all)).toBe(games.length)
+		expect(games).toHaveLength(48)
+		await expect(all.getByRole('status')).toHaveText(`Showing 1–48 of ${total}`)
 		const titles = games.map((g) => g.title)
 		expect(new Set(titles).size).toBe(titles.length)
 		const sorted = [...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
 		expect(titles).toEqual(sorted)
+	})
+
+	test('Show more appends the next 48 titles in order, up to the last one', async ({ page }) => {
+		await gotoHydrated(page, '/game-pass-library')
+		const all = page.getByRole('region', { name: /All Titles/ })
+		const total = await shownCount(all)
+		const firstPage = await gamesIn(all)
+		const more = all.getByRole('link', { name: 'Show more' })
+		await more.click()
+		await expect(all.getByRole('listitem')).toHaveCount(96)
+		await expect(all.getByRole('status')).toHaveText(`Showing 1–96 of ${total}`)
+		await expect(page).toHaveURL(/\/game-pass-library$/)
+		const titles = (await gamesIn(all)).map((g) => g.title)
+		expect(titles.slice(0, 48)).toEqual(firstPage.map((g) => g.title))
+		expect(new Set(titles).size).toBe(96)
+		expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+
+		while ((await all.getByRole('listitem').count()) < total) {
+			const shown = await all.getByRole('listitem').count()
+			await more.click()
+			await expect(all.getByRole('listitem')).toHaveCount(Math.min(shown + 48, total))
+		}
+		await expect(more).toHaveCount(0)
+		await expect(all.getByRole('status')).toHaveText(`Showing 1–${total} of ${total}`)
+	})
+
+	test('without scripts, pages are links that keep the search and genre', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto('/game-pass-library?genre=Shooter')
+		const all = page.getByRole('region', { name: /All Titles/ })
+		const total = await shownCount(all)
+		expect(total).toBeGreaterThan(48)
+		await expect(all.getByRole('listitem')).toHaveCount(48)
+		await all.getByRole('link', { name: 'Show more' }).click()
+		await expect(page).toHaveURL(/\/game-pass-library\?genre=Shooter&page=2$/)
+		await expect(all.getByRole('status')).toHaveText(`Showing 49–${Math.min(96, total)} of ${total}`)
+		expect(new Set((await gamesIn(all)).map((g) => g.genre))).toEqual(new Set(['Shooter']))
+		await expect(page.getByRole('searchbox', { name: 'Search games' })).toHaveValue('')
+		await all.getByRole('link', { name: 'Previous' }).click()
+		await expect(page).toHaveURL(/\/game-pass-library\?genre=Shooter$/)
+
+		// The search form is a GET form: q and genre arrive in the address, and the count follows.
+		await page.getByRole('searchbox', { name: 'Search games' }).fill('halo')
+		await page.getByRole('searchbox', { name: 'Search games' }).press('Enter')
+		await expect(page).toHaveURL(/q=halo/)
+		await expect(page).toHaveURL(/genre=Shooter/)
+		const halo = await gamesIn(all)
+		expect(halo.length).toBeGreaterThan(0)
+		expect(await shownCount(all)).toBe(halo.length)
+		for (const game of halo) expect(game.title.toLowerCase()).toContain('halo')
+		await context.close()
 	})
 
 	test('search is a case-insensitive title match', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { gameLibrary } from '../../db/seed/game-library'
-import { filterLibrary, gameCount, genresOf, normaliseLibrary, TRENDING_COUNT } from './filter-library'
+import { filterLibrary, gameCount, genresOf, LIBRARY_PAGE_SIZE, libraryHref, libraryPage, normaliseLibrary, parseLibraryPage, TRENDING_COUNT } from './filter-library'
 
 describe('game library', () => {
 	it('de-duplicates by trimmed title and sorts alphabetically', () => {
@@ -36,5 +36,26 @@ describe('game library', () => {
 	it('counts games', () => {
 		expect(gameCount(0)).toBe('0 game(s)')
 		expect(gameCount(24)).toBe('24 game(s)')
+	})
+})
+
+describe('library pages', () => {
+	const list = normaliseLibrary(gameLibrary)
+
+	it('cuts the filtered list into pages of 48, the last page holding the rest', () => {
+		const first = libraryPage(list, 1)
+		expect(first).toMatchObject({ page: 1, pageCount: Math.ceil(list.length / LIBRARY_PAGE_SIZE), first: 1, last: 48 })
+		expect(first.items).toEqual(list.slice(0, 48))
+		const last = libraryPage(list, 999)
+		expect(last.page).toBe(last.pageCount)
+		expect(last.items).toEqual(list.slice((last.pageCount - 1) * 48))
+		expect(last.last).toBe(list.length)
+		expect(libraryPage([], 3)).toMatchObject({ items: [], page: 1, pageCount: 1 })
+	})
+
+	it('reads the page from the query string and keeps the search and genre in its links', () => {
+		expect([parseLibraryPage('2'), parseLibraryPage(null), parseLibraryPage('-1'), parseLibraryPage('1e99'), parseLibraryPage('x')]).toEqual([2, 1, 1, 1, 1])
+		expect(libraryHref({ search: 'halo', genre: 'Shooter' }, 2)).toBe('/game-pass-library?q=halo&genre=Shooter&page=2')
+		expect(libraryHref({ search: '', genre: '' }, 1)).toBe('/game-pass-library')
 	})
 })

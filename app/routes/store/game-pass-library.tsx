@@ -1,8 +1,8 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router'
-import { useDeferredValue, useMemo } from 'react'
-import { Form, useSearchParams } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, useFetcher, useNavigation, useSearchParams } from 'react-router'
 import { db } from '~/db/client.server'
-import { filterLibrary, gameCount, genresOf } from '~/domain/library/filter-library'
+import type { GameLibraryEntry } from '~/domain/catalogue/types'
+import { filterLibrary, gameCount, genresOf, libraryHref, libraryPage, parseLibraryPage } from '~/domain/library/filter-library'
 import { listLibrary } from '~/domain/library/list-library.server'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/game-pass-library'
@@ -13,43 +13,75 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		description: 'Search the Xbox Game Pass Ultimate library: hundreds of console and PC games by title and genre, with what is trending now.',
 	})
 
-export async function loader() {
-	return { games: await listLibrary(db()) }
+/** One page of "All Titles" (a phone gets ~48 titles, not 436); search, genre and page are in the address. */
+export async function loader({ request }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const filter = { search: url.searchParams.get('q') ?? '', genre: url.searchParams.get('genre') ?? '' }
+	const games = await listLibrary(db())
+	const { all, trending } = filterLibrary(games, filter)
+	const page = libraryPage(all, parseLibraryPage(url.searchParams.get('page')))
+	return {
+		filter,
+		genres: genresOf(games),
+		trending,
+		total: all.length,
+		titles: page.items,
+		page: page.page,
+		pageCount: page.pageCount,
+		first: page.first,
+		last: page.last,
+	}
 }
 
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-	return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
-}
+const SEARCH_DELAY_MS = 300
 
 export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
-	const { games } = loaderData
+	const { filter, genres, trending, total } = loaderData
 	const [params, setParams] = useSearchParams()
-	const search = params.get('q') ?? ''
-	const genre = params.get('genre') ?? ''
-	const deferredSearch = useDeferredValue(search)
-	const genres = useMemo(() => genresOf(games), [games])
-	const { all, trending } = useMemo(() => filterLibrary(games, { search: deferredSearch, genre }), [games, deferredSearch, genre])
+	const navigation = useNavigation()
+	const [text, setText] = useState(filter.search)
+	const typing = useRef<ReturnType<typeof setTimeout>>(undefined)
+	const sent = useRef(filter.search)
+
+	// Back and forward (or a link) change the search: show it, but never undo what the buyer is typing.
+	useEffect(() => {
+		if (filter.search === sent.current) return
+		sent.current = filter.search
+		setText(filter.search)
+	}, [filter.search])
+	useEffect(() => () => clearTimeout(typing.current), [])
 
 	function update(key: 'q' | 'genre', value: string) {
 		const next = new URLSearchParams(params)
 		if (value) next.set(key, value)
 		else next.delete(key)
+		next.delete('page')
 		setParams(next, { replace: true, preventScrollReset: true })
+	}
+
+	function onSearch(value: string) {
+		setText(value)
+		clearTimeout(typing.current)
+		// One request when the buyer pauses, not one per letter on a slow link.
+		typing.current = setTimeout(() => {
+			sent.current = value.trim() ? value : ''
+			update('q', sent.current)
+		}, SEARCH_DELAY_MS)
 	}
 
 	return (
 		<div className="container page">
 			<h1>Game Pass Ultimate Library</h1>
-			{/* Works without JavaScript as a GET form; with it, results filter as you type. */}
+			{/* Works without JavaScript as a GET form; with it, results follow the search as you type. */}
 			<Form method="get" className="library-filters" role="search" onSubmit={(e) => e.preventDefault()}>
 				<label className="sr-only" htmlFor="library-search">
 					Search games
 				</label>
-				<input id="library-search" type="search" name="q" placeholder="Search games…" value={search} onChange={(e) => update('q', e.target.value)} />
+				<input id="library-search" type="search" name="q" placeholder="Search games…" value={text} onChange={(e) => onSearch(e.target.value)} />
 				<label className="sr-only" htmlFor="library-genre">
 					Genre
 				</label>
-				<select id="library-genre" name="genre" value={genre} onChange={(e) => update('genre', e.target.value)}>
+				<select id="library-genre" name="genre" value={filter.genre} onChange={(e) => update('genre', e.target.value)}>
 					<option value="">All Genres</option>
 					{genres.map((g) => (
 						<option key={g} value={g}>
@@ -64,42 +96,97 @@ export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
 				</noscript>
 			</Form>
 
-			<section className="section" aria-labelledby="trending-title">
-				<h2 id="trending-title">
-					Trending Now / Most Popular <span className="count">{gameCount(trending.length)}</span>
-				</h2>
-				{trending.length === 0 ? (
-					<p className="empty-state">No games match your filters.</p>
-				) : (
-					<ul className="game-grid">
-						{trending.map((g) => (
-							<li key={g.title} className="game trending">
-								<span className="top-badge">Top</span>
-								<span className="game-title">{g.title}</span>
-								<span className="muted small">{g.genre}</span>
-							</li>
-						))}
-					</ul>
-				)}
-			</section>
+			<div aria-busy={navigation.state === 'loading'} className="library-results">
+				<section className="section" aria-labelledby="trending-title">
+					<h2 id="trending-title">
+						Trending Now / Most Popular <span className="count">{gameCount(trending.length)}</span>
+					</h2>
+					{trending.length === 0 ? (
+						<p className="empty-state">No games match your filters.</p>
+					) : (
+						<ul className="game-grid">
+							{trending.map((g) => (
+								<li key={g.title} className="game trending">
+									<span className="top-badge">Top</span>
+									<span className="game-title">{g.title}</span>
+									<span className="muted small">{g.genre}</span>
+								</li>
+							))}
+						</ul>
+					)}
+				</section>
 
-			<section className="section" aria-labelledby="all-title">
-				<h2 id="all-title">
-					All Titles <span className="count">{gameCount(all.length)}</span>
-				</h2>
-				{all.length === 0 ? (
-					<p className="empty-state">No games found matching your criteria</p>
-				) : (
-					<ul className="game-list">
-						{all.map((g) => (
-							<li key={g.title} className="game">
-								<span className="game-title">{g.title}</span>
-								<span className="muted small">{g.genre}</span>
-							</li>
-						))}
-					</ul>
-				)}
-			</section>
+				<section className="section" aria-labelledby="all-title">
+					<h2 id="all-title">
+						All Titles <span className="count">{gameCount(total)}</span>
+					</h2>
+					{total === 0 ? (
+						<p className="empty-state">No games found matching your criteria</p>
+					) : (
+						<AllTitles key={`${filter.search}\n${filter.genre}\n${loaderData.page}`} data={loaderData} />
+					)}
+				</section>
+			</div>
 		</div>
+	)
+}
+
+type LibraryData = Route.ComponentProps['loaderData']
+
+/**
+ * The page's titles, then "Show more": a link to the next page that works without scripts and,
+ * once they run, appends the next page here instead.
+ */
+function AllTitles({ data }: { data: LibraryData }) {
+	const { filter, total, page, pageCount, first } = data
+	const fetcher = useFetcher<LibraryData>()
+	const [more, setMore] = useState<{ titles: GameLibraryEntry[]; last: number; page: number }>({ titles: [], last: data.last, page })
+
+	useEffect(() => {
+		const next = fetcher.data
+		if (fetcher.state !== 'idle' || !next || next.page <= more.page) return
+		setMore({ titles: [...more.titles, ...next.titles], last: next.last, page: next.page })
+	}, [fetcher.state, fetcher.data, more])
+
+	const titles = more.titles.length ? [...data.titles, ...more.titles] : data.titles
+	const nextPage = more.page < pageCount ? more.page + 1 : null
+	const loading = fetcher.state !== 'idle'
+
+	return (
+		<>
+			<ul className="game-list">
+				{titles.map((g) => (
+					<li key={g.title} className="game">
+						<span className="game-title">{g.title}</span>
+						<span className="muted small">{g.genre}</span>
+					</li>
+				))}
+			</ul>
+			<nav className="library-pager" aria-label="More titles">
+				<p className="muted small" role="status">
+					Showing {first}–{more.last} of {total}
+				</p>
+				<div className="library-pager-links">
+					{page > 1 ? (
+						<Link className="button ghost" to={libraryHref(filter, page - 1)} preventScrollReset={false}>
+							Previous
+						</Link>
+					) : null}
+					{nextPage ? (
+						<Link
+							className="button primary"
+							to={libraryHref(filter, nextPage)}
+							aria-disabled={loading || undefined}
+							onClick={(e) => {
+								e.preventDefault()
+								if (!loading) fetcher.load(libraryHref(filter, nextPage))
+							}}
+						>
+							{loading ? 'Loading…' : 'Show more'}
+						</Link>
+					) : null}
+				</div>
+			</nav>
+		</>
 	)
 }
