@@ -97,6 +97,46 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect(top.newerCursor).toBeNull()
 	})
 
+	it('pages through a search’s matches newest first as through the whole list, ties on one moment ordered by id', async () => {
+		const { db } = database
+		const made = []
+		for (const minutes of [60, 50, 40, 40, 40, 20, 10]) made.push(await insertOrder(db, { customerName: 'Hira Baig', createdAt: at(minutes) }))
+		// Others in between that the search leaves out.
+		for (const minutes of [55, 45, 40, 15]) await insertOrder(db, { customerName: 'Umar Farooq', createdAt: at(minutes) })
+		const expected = [...made].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((o) => o.orderNumber)
+		const hira = (params: Record<string, string> = {}) => listOrders(db, query({ q: 'baig', ...params }), { pageSize: 3 })
+
+		const first = await hira()
+		expect(first.total).toBe(7)
+		expect(numbers(first)).toEqual(expected.slice(0, 3))
+		expect(first.newerCursor).toBeNull()
+		const second = await hira({ before: String(first.olderCursor) })
+		expect(numbers(second)).toEqual(expected.slice(3, 6))
+		const third = await hira({ before: String(second.olderCursor) })
+		expect(numbers(third)).toEqual(expected.slice(6))
+		expect(third.olderCursor).toBeNull()
+		const back = await hira({ after: String(third.newerCursor) })
+		expect(numbers(back)).toEqual(expected.slice(3, 6))
+		const top = await hira({ after: String(back.newerCursor) })
+		expect(numbers(top)).toEqual(expected.slice(0, 3))
+		expect(top.newerCursor).toBeNull()
+		// A cursor that is not among the matches pages from where it sits in time.
+		const other = await insertOrder(db, { customerName: 'Umar Farooq', createdAt: at(30) })
+		expect(numbers(await hira({ before: String(other.id) }))).toEqual(expected.slice(2, 5))
+	})
+
+	it('an exact order number shows that order alone, even when it starts another number; a number never matches names', async () => {
+		const { db } = database
+		const seven = await insertOrder(db, { orderNumber: 'XGC-1736400000000-7', customerName: 'Ali Khan', createdAt: at(30) })
+		const seventy = await insertOrder(db, { orderNumber: 'XGC-1736400000000-70', customerName: 'Sara Ahmed', createdAt: at(20) })
+		await insertOrder(db, { orderNumber: 'XGC-1736400000009-1', customerName: 'Bilal XGC-1736400000000', createdAt: at(10) })
+		const search = async (q: string) => numbers(await listOrders(db, query({ q })))
+		expect(await search('XGC-1736400000000-7')).toEqual([seven.orderNumber])
+		expect(await search('xgc-1736400000000-7')).toEqual([seven.orderNumber])
+		expect(await search('XGC-1736400000000')).toEqual([seventy.orderNumber, seven.orderNumber])
+		expect((await listOrders(db, query({ q: 'XGC-1736400000000-7' }))).total).toBe(1)
+	})
+
 	it('searches by order number, name, email and phone, filters by payment and fulfillment, and counts the matches', async () => {
 		const { db } = database
 		const ali = await insertOrder(db, { orderNumber: 'GPU-1736400000000-7', customerName: 'Ali Khan', customerEmail: 'ali@example.pk', customerPhone: '03001234567', status: 'completed', fulfillmentStatus: 'completed', createdAt: at(30) })

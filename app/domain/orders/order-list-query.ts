@@ -1,11 +1,11 @@
-import { FULFILLMENT_STATUSES, PAYMENT_STATUSES } from './status'
+import { FULFILLMENT_STATUSES, ORDER_PAYMENT_STATUSES } from './status'
 
 // The staff order list's query string, shared by the dashboard, its links and the CSV export.
 
 export interface OrderListFilters {
 	/** Order number (exact or prefix), customer name (contains), email (exact) or phone (any Pakistani form). */
 	q: string
-	/** Payment status; empty for all. */
+	/** Payment status, one the shop sets; empty for all. */
 	status: string
 	/** Fulfillment status; empty for all. */
 	fulfillment: string
@@ -25,7 +25,7 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
 	const fulfillment = params.get('fulfillment') ?? ''
 	return {
 		q: (params.get('q') ?? '').trim().slice(0, 100),
-		status: (PAYMENT_STATUSES as readonly string[]).includes(status) ? status : '',
+		status: (ORDER_PAYMENT_STATUSES as readonly string[]).includes(status) ? status : '',
 		fulfillment: (FULFILLMENT_STATUSES as readonly string[]).includes(fulfillment) ? fulfillment : '',
 		before: cursorId(params.get('before')),
 		after: cursorId(params.get('after')),

@@ -12,6 +12,12 @@ export const UNPAID_STATUSES = ['payment_pending', 'pending', 'processing'] as c
 export const PROVIDER_PAYABLE_STATUSES = [...UNPAID_STATUSES, 'expired', 'failed'] as const
 /** The status a paid order gets: the one the staff console knows. */
 export const PAID_STATUS = 'completed'
+/**
+ * The statuses the shop itself gives an order, and so what the console filters by: placed online
+ * (payment_pending), a transfer receipt or a DM order (pending), paid, a failed or rejected
+ * payment, and unpaid past ORDER_EXPIRY_HOURS. The other §4 values are only ever read.
+ */
+export const ORDER_PAYMENT_STATUSES = ['payment_pending', 'pending', PAID_STATUS, 'failed', 'expired'] as const
 
 export type BadgeTone = 'success' | 'warning' | 'danger' | 'neutral'
 
