@@ -1,11 +1,8 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router'
+import { use } from 'react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router'
 import type { Route } from './+types/root'
-import { CartProvider } from './components/cart/cart-context'
 import { BootScripts } from './components/layout/boot-scripts'
-import { CartDrawer } from './components/layout/cart-drawer'
-import { ChatButton, ChatMessageProvider } from './components/layout/chat-button'
-import { SiteFooter } from './components/layout/site-footer'
-import { SiteHeader } from './components/layout/site-header'
+import { isConsolePage, looksLikeConsolePath } from './components/layout/page-shell'
 import { PixelScript } from './components/layout/pixel-script'
 import { useRootData } from './components/layout/root-data'
 import { IMAGE_LOADED_SCRIPT } from './components/product/image-loaded'
@@ -49,8 +46,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+type ShopChrome = typeof import('./components/layout/shop-chrome')
+let shopChrome: ShopChrome | undefined
+let loadingShopChrome: Promise<ShopChrome> | undefined
+// The shop's frame (cart, chat, header, footer) is a chunk of its own that staff console pages never load.
+const loadShopChrome = () => (loadingShopChrome ??= import('./components/layout/shop-chrome').then((m) => (shopChrome = m)))
+// In the browser, fetched beside the page's route modules rather than once hydration asks for it.
+if (typeof document !== 'undefined' && !looksLikeConsolePath(window.location.pathname)) void loadShopChrome()
+
 export default function App({ loaderData }: Route.ComponentProps) {
+	const consolePage = isConsolePage(useMatches())
+	// The staff console brings its own plain layout (routes/admin/layout.tsx).
+	if (consolePage) return <Outlet />
 	const { config, year } = loaderData
+	const { CartProvider, ChatMessageProvider, SiteHeader, SiteFooter, CartDrawer, ChatButton } = shopChrome ?? use(loadShopChrome())
 	return (
 		<CartProvider storageKey={`${config.storeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-cart`}>
 			<ChatMessageProvider>

@@ -8,7 +8,7 @@ import { adminPaymentBadge } from '~/domain/orders/admin-payment-badge'
 import { listOrders } from '~/domain/orders/list-orders.server'
 import { filtersQueryString, parseOrderListQuery } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
-import { FULFILLMENT_STEPS, PAYMENT_STATUSES } from '~/domain/orders/status'
+import { FULFILLMENT_STEPS, ORDER_PAYMENT_STATUSES } from '~/domain/orders/status'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
@@ -70,7 +70,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 					<label htmlFor="orders-status">Payment</label>
 					<select id="orders-status" name="status" defaultValue={query.status}>
 						<option value="">All payments</option>
-						{PAYMENT_STATUSES.map((s) => (
+						{ORDER_PAYMENT_STATUSES.map((s) => (
 							<option key={s} value={s}>
 								{adminPaymentBadge(s).label}
 							</option>
@@ -119,7 +119,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 					{page.orders.length === 0 ? (
 						<p className="empty-state">No orders found.</p>
 					) : (
-						<div className="table-scroll staff-orders-scroll" tabIndex={0} aria-label="Orders table, scrolls sideways">
+						// A table from 1200 px up; below that each order is a card (app.css), never a page that scrolls sideways.
+						<div className="staff-orders-list">
 							<table className="staff-orders-table">
 								<thead>
 									<tr>
@@ -193,34 +194,36 @@ function OrderRow({
 	const panelId = `update-${order.id}`
 	return (
 		<>
-			<tr>
-				<td>
+			<tr className="staff-order-row">
+				<td className="staff-cell-number">
 					<Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`} className="staff-order-number">
 						{order.orderNumber}
 					</Link>
 					{order.paymentMethod === 'dm' ? <div className="small muted">DM order</div> : null}
 				</td>
-				<td>
-					<div>{order.customerName || <span className="muted">—</span>}</div>
+				<td className="staff-cell-customer">
+					<div className="staff-customer-name">{order.customerName || <span className="muted">—</span>}</div>
 					{order.customerEmail ? <div className="small muted staff-wrap">{order.customerEmail}</div> : null}
 				</td>
-				<td>{order.customerPhone || <span className="muted">—</span>}</td>
-				<td>
+				<td className="staff-cell-phone">
+					{order.customerPhone || <span className="muted">—</span>}
+				</td>
+				<td className="staff-cell-products">
 					<OrderProducts items={order.items} />
 				</td>
-				<td className="staff-amount">{formatRs(order.totalAmount)}</td>
-				<td>
+				<td className="staff-cell-amount staff-amount">{formatRs(order.totalAmount)}</td>
+				<td className="staff-cell-payment" data-label="Payment">
 					<PaymentBadge status={order.status} />
 					{order.paymentMethod === 'manual' ? <div className="small muted">Bank transfer</div> : null}
 				</td>
-				<td>
+				<td className="staff-cell-fulfillment" data-label="Fulfillment">
 					<span className={`status-pill fulfillment-${order.fulfillmentStatus}`}>{fulfillmentTitle(order.fulfillmentStatus)}</span>
 					{order.hasDeliveryContent ? <div className="small muted">Details saved</div> : null}
 				</td>
-				<td>
+				<td className="staff-cell-date">
 					<AdminTime date={order.createdAt} />
 				</td>
-				<td>
+				<td className="staff-cell-actions">
 					<button
 						type="button"
 						className="button ghost small"

@@ -44,7 +44,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
 			<ActionResult result={result} />
 			{jobs.length > 0 ? (
 				<div className="table-scroll">
-					<table>
+					<table className="stacked-table">
 						<thead>
 							<tr>
 								<th scope="col">Kind</th>
@@ -61,18 +61,18 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
 						<tbody>
 							{jobs.map((j) => (
 								<tr key={j.id}>
-									<td>{j.kind}</td>
-									<td>
+									<td data-label="Kind">{j.kind}</td>
+									<td data-label="Details">
 										<code className="small">{JSON.stringify(j.payload)}</code>
 									</td>
-									<td>
+									<td data-label="Attempts">
 										{j.attempts} of {j.maxAttempts}
 									</td>
-									<td className="error-text">{j.lastError ?? <span className="muted">—</span>}</td>
-									<td>
+									<td data-label="Last error" className="error-text">{j.lastError ?? <span className="muted">—</span>}</td>
+									<td data-label="Created">
 										<AdminTime date={j.createdAt} />
 									</td>
-									<td>
+									<td data-label="Failed">
 										<AdminTime date={j.updatedAt} />
 									</td>
 									<td>

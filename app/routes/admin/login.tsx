@@ -18,12 +18,17 @@ import {
 	sessionCookie,
 	sessionPolicy,
 } from '~/http/staff-auth.server'
+import { ConsoleFrame } from '~/components/admin/console-frame'
+import { CONSOLE_SHELL } from '~/components/layout/page-shell'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Staff sign-in', description: 'Staff console sign-in.', extra: [{ name: 'robots', content: 'noindex' }] })
+
+// The console's own frame instead of the shop's (app/root.tsx).
+export const handle = CONSOLE_SHELL
 
 type Step = 'password' | 'two-factor'
 
@@ -86,49 +91,51 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 	const formKey = result ? JSON.stringify(result) + Date.now() : step
 	const account = loaderData.email || result?.email
 	return (
-		<div className="container page narrow">
-			<h1>Staff sign-in</h1>
-			{step === 'two-factor' ? (
-				<>
+		<ConsoleFrame>
+			<div className="console-sign-in">
+				<h1>Staff sign-in</h1>
+				{step === 'two-factor' ? (
+					<>
+						<Form method="post" className="login-form" key={formKey}>
+							<ErrorAlert message={result?.error} />
+							<p className="login-hint">
+								Open your authenticator app and enter the 6-digit code it shows for this shop{account ? <> ({account})</> : null}. Lost your phone? Enter one of
+								your recovery codes instead.
+							</p>
+							<input type="hidden" name="intent" value="code" />
+							<div className="field">
+								<label htmlFor="login-code">Authentication code</label>
+								<input id="login-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={40} required autoFocus />
+							</div>
+							<button type="submit" className="button primary block" disabled={busy}>
+								{busy ? 'Checking...' : 'Verify and sign in'}
+							</button>
+						</Form>
+						<Form method="post" className="login-cancel">
+							<input type="hidden" name="intent" value="cancel" />
+							<button type="submit" className="button ghost small" disabled={busy}>
+								Use a different account
+							</button>
+						</Form>
+					</>
+				) : (
 					<Form method="post" className="login-form" key={formKey}>
 						<ErrorAlert message={result?.error} />
-						<p className="login-hint">
-							Open your authenticator app and enter the 6-digit code it shows for this shop{account ? <> ({account})</> : null}. Lost your phone? Enter one of
-							your recovery codes instead.
-						</p>
-						<input type="hidden" name="intent" value="code" />
+						<input type="hidden" name="intent" value="password" />
 						<div className="field">
-							<label htmlFor="login-code">Authentication code</label>
-							<input id="login-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={40} required autoFocus />
+							<label htmlFor="login-email">Email</label>
+							<input id="login-email" name="email" type="email" autoComplete="username" required maxLength={EMAIL_MAX} defaultValue={result?.email ?? ''} />
+						</div>
+						<div className="field">
+							<label htmlFor="login-password">Password</label>
+							<input id="login-password" name="password" type="password" autoComplete="current-password" required />
 						</div>
 						<button type="submit" className="button primary block" disabled={busy}>
-							{busy ? 'Checking...' : 'Verify and sign in'}
+							{busy ? 'Signing in...' : 'Sign in'}
 						</button>
 					</Form>
-					<Form method="post" className="login-cancel">
-						<input type="hidden" name="intent" value="cancel" />
-						<button type="submit" className="button ghost small" disabled={busy}>
-							Use a different account
-						</button>
-					</Form>
-				</>
-			) : (
-				<Form method="post" className="login-form" key={formKey}>
-					<ErrorAlert message={result?.error} />
-					<input type="hidden" name="intent" value="password" />
-					<div className="field">
-						<label htmlFor="login-email">Email</label>
-						<input id="login-email" name="email" type="email" autoComplete="username" required maxLength={EMAIL_MAX} defaultValue={result?.email ?? ''} />
-					</div>
-					<div className="field">
-						<label htmlFor="login-password">Password</label>
-						<input id="login-password" name="password" type="password" autoComplete="current-password" required />
-					</div>
-					<button type="submit" className="button primary block" disabled={busy}>
-						{busy ? 'Signing in...' : 'Sign in'}
-					</button>
-				</Form>
-			)}
-		</div>
+				)}
+			</div>
+		</ConsoleFrame>
 	)
 }

@@ -161,7 +161,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 			<section className="settings-section" aria-labelledby="order-items">
 				<h2 id="order-items">Items</h2>
 				<div className="table-scroll">
-					<table>
+					<table className="stacked-table">
 						<thead>
 							<tr>
 								<th scope="col">Product</th>
@@ -176,9 +176,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 									<td>
 										<OrderProducts items={[line]} />
 									</td>
-									<td>{formatRs(line.price)}</td>
-									<td>{line.quantity}</td>
-									<td>{formatRs(line.price * line.quantity)}</td>
+									<td data-label="Price">{formatRs(line.price)}</td>
+									<td data-label="Quantity">{line.quantity}</td>
+									<td data-label="Line total">{formatRs(line.price * line.quantity)}</td>
 								</tr>
 							))}
 						</tbody>
@@ -222,7 +222,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					<p className="muted">No staff actions yet.</p>
 				) : (
 					<div className="table-scroll">
-						<table>
+						<table className="stacked-table">
 							<thead>
 								<tr>
 									<th scope="col">When</th>
@@ -235,15 +235,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 							<tbody>
 								{history.map((h) => (
 									<tr key={h.id}>
-										<td>
+										<td data-label="When">
 											<AdminTime date={h.createdAt} />
 										</td>
-										<td className="staff-wrap">{h.actor}</td>
-										<td>{ACTION_LABEL[h.action] ?? h.action}</td>
-										<td className="staff-wrap">
+										<td data-label="Who" className="staff-wrap">{h.actor}</td>
+										<td data-label="What">{ACTION_LABEL[h.action] ?? h.action}</td>
+										<td data-label="Before → After" className="staff-wrap">
 											{describeChange(h.before)} → {describeChange(h.after)}
 										</td>
-										<td className="staff-wrap">{h.note ?? <span className="muted">—</span>}</td>
+										<td data-label="Note" className="staff-wrap">{h.note ?? <span className="muted">—</span>}</td>
 									</tr>
 								))}
 							</tbody>

@@ -47,7 +47,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 			<ActionResult result={result} />
 			{emails.length > 0 ? (
 				<div className="table-scroll">
-					<table>
+					<table className="stacked-table">
 						<thead>
 							<tr>
 								<th scope="col">To</th>
@@ -65,20 +65,20 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 						<tbody>
 							{emails.map((e) => (
 								<tr key={e.id}>
-									<td>
+									<td data-label="To">
 										{e.toName ? <div>{e.toName}</div> : null}
 										<div className="small">{e.toEmail}</div>
 									</td>
-									<td>{e.subject}</td>
-									<td>
+									<td data-label="Subject">{e.subject}</td>
+									<td data-label="Status">
 										<span className={`status-pill status-${e.status}`}>{STATUS_LABEL[e.status]}</span>
 									</td>
-									<td>{e.attempts}</td>
-									<td className="error-text">{e.lastError ?? <span className="muted">—</span>}</td>
-									<td>
+									<td data-label="Attempts">{e.attempts}</td>
+									<td data-label="Last error" className="error-text">{e.lastError ?? <span className="muted">—</span>}</td>
+									<td data-label="Created">
 										<AdminTime date={e.createdAt} />
 									</td>
-									<td>
+									<td data-label="Sent">
 										<AdminTime date={e.sentAt} />
 									</td>
 									<td>

@@ -108,7 +108,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 			<section aria-labelledby="staff-heading" className="settings-section">
 				<h2 id="staff-heading">Staff accounts</h2>
 				<div className="table-scroll">
-					<table>
+					<table className="stacked-table">
 						<thead>
 							<tr>
 								<th scope="col">Email</th>
@@ -125,12 +125,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 						<tbody>
 							{staff.map((s) => (
 								<tr key={s.id}>
-									<td>{s.email}</td>
-									<td>{s.name}</td>
-									<td>{s.role}</td>
-									<td>{s.active ? 'Active' : <span className="muted">Deactivated</span>}</td>
-									<td>{s.twoFactorSince ? 'On' : <span className="muted">Off</span>}</td>
-									<td>
+									<td data-label="Email">{s.email}</td>
+									<td data-label="Name">{s.name}</td>
+									<td data-label="Role">{s.role}</td>
+									<td data-label="Status">{s.active ? 'Active' : <span className="muted">Deactivated</span>}</td>
+									<td data-label="Two-factor">{s.twoFactorSince ? 'On' : <span className="muted">Off</span>}</td>
+									<td data-label="Last sign-in">
 										<AdminTime date={s.lastLoginAt} />
 									</td>
 									<td className="settings-actions">
@@ -214,7 +214,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 					<p className="muted">No API keys yet.</p>
 				) : (
 					<div className="table-scroll">
-						<table>
+						<table className="stacked-table">
 							<thead>
 								<tr>
 									<th scope="col">Name</th>
@@ -230,17 +230,17 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 							<tbody>
 								{apiKeys.map((k) => (
 									<tr key={k.id}>
-										<td>{k.name}</td>
-										<td>
+										<td data-label="Name">{k.name}</td>
+										<td data-label="Prefix">
 											<code>{k.prefix}…</code>
 										</td>
-										<td>
+										<td data-label="Created">
 											<AdminTime date={k.createdAt} />
 										</td>
-										<td>
+										<td data-label="Last used">
 											<AdminTime date={k.lastUsedAt} />
 										</td>
-										<td>
+										<td data-label="Status">
 											{k.revokedAt ? (
 												<span className="muted">
 													Revoked <AdminTime date={k.revokedAt} />

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react'
+import { Form, Link, NavLink, useLocation } from 'react-router'
+import { useRootData } from '~/components/layout/root-data'
+
+export interface ConsoleStaff {
+	name: string
+	role: string
+}
+
+const LINKS: { to: string; label: string; also?: string }[] = [
+	// An order's own page belongs under Orders.
+	{ to: '/admin-dashboard', label: 'Orders', also: '/admin/orders/' },
+	{ to: '/admin/payments', label: 'Transfers' },
+	{ to: '/admin/dm-order', label: 'DM Order' },
+	{ to: '/admin/inbox', label: 'Inbox' },
+	{ to: '/admin/outbox', label: 'Emails' },
+	{ to: '/admin/jobs', label: 'Jobs' },
+	{ to: '/admin/security', label: 'Security' },
+]
+
+/**
+ * The staff console's own plain frame (no shop banner, cart, chat button or footer): the store's
+ * name, and once signed in the console's pages, who is signed in and Sign out.
+ */
+export function ConsoleFrame({ staff, children }: { staff?: ConsoleStaff; children: ReactNode }) {
+	const storeName = useRootData()?.config.storeName ?? 'Shop'
+	const { pathname } = useLocation()
+	const links = staff ? [...LINKS, ...(staff.role === 'owner' ? [{ to: '/admin/settings', label: 'Settings' }] : [])] : []
+	return (
+		<div className="console">
+			<a href="#main" className="skip-link">
+				Skip to content
+			</a>
+			<header className="console-header">
+				<div className="console-bar">
+					<Link to={staff ? '/admin-dashboard' : '/admin/login'} className="console-brand">
+						{storeName} <span className="console-brand-tag">Staff</span>
+					</Link>
+					{staff ? (
+						<Form method="post" action="/admin/logout" className="console-account">
+							<span className="console-who">
+								{staff.name} <span className="muted console-role">({staff.role})</span>
+							</span>
+							<button type="submit" className="button ghost small">
+								Sign out
+							</button>
+						</Form>
+					) : null}
+				</div>
+				{staff ? (
+					<nav className="console-nav" aria-label="Staff console">
+						<ul>
+							{links.map((l) => (
+								<li key={l.to}>
+									<NavLink to={l.to} className={({ isActive }) => (isActive || (l.also && pathname.startsWith(l.also)) ? 'active' : undefined)}>
+										{l.label}
+									</NavLink>
+								</li>
+							))}
+						</ul>
+					</nav>
+				) : null}
+			</header>
+			<main id="main" className="console-main">
+				{children}
+			</main>
+		</div>
+	)
+}

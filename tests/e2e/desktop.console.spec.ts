@@ -1,0 +1,52 @@
+import { devices } from '@playwright/test'
+import { test, expect, gotoHydrated, waitForHydration } from './helpers'
+
+// From 1200px up the dashboard is the spec's table: one row per order, the columns side by side.
+const { defaultBrowserType: _browser, ...desktop } = devices['Desktop Chrome']
+test.use({ ...desktop, viewport: { width: 1280, height: 900 } })
+
+const OWNER = { email: 'owner@example.pk', password: 'e2e-owner-password' }
+
+test('at 1280px the dashboard shows orders in the table, in the console’s own frame, without sideways scrolling', async ({ page }) => {
+	const answer = await page.request.post('/api/checkout', {
+		data: {
+			customerName: 'Bilal Qureshi',
+			customerEmail: 'bilal.desk@example.pk',
+			customerMobile: '03001112233',
+			checkoutKey: `console-desktop-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+			paymentMethod: 'paypro',
+			productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value: 10 } }],
+		},
+	})
+	expect(answer.ok()).toBe(true)
+	const { orderNumber } = (await answer.json()) as { orderNumber: string }
+
+	await gotoHydrated(page, '/admin/login')
+	await page.getByLabel('Email').fill(OWNER.email)
+	await page.getByLabel('Password').fill(OWNER.password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL(/\/admin-dashboard$/)
+	await waitForHydration(page)
+
+	for (const heading of ['Order #', 'Customer', 'Phone', 'Products', 'Amount', 'Payment', 'Fulfillment', 'Date & Time']) {
+		await expect(page.getByRole('columnheader', { name: heading, exact: true })).toBeVisible()
+	}
+	const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: orderNumber }) })
+	const cells = row.getByRole('cell')
+	await expect(cells).toHaveCount(9)
+	// One line across: the number, the customer and the amount start at the same height, left to right.
+	const [number, customer, amount] = await Promise.all([0, 1, 4].map(async (i) => (await cells.nth(i).boundingBox())!))
+	expect(Math.abs(number!.y - customer!.y)).toBeLessThan(2)
+	expect(Math.abs(number!.y - amount!.y)).toBeLessThan(2)
+	expect(number!.x).toBeLessThan(customer!.x)
+	expect(customer!.x).toBeLessThan(amount!.x)
+	await expect(row.getByText('Bilal Qureshi')).toBeVisible()
+	await expect(row.getByText('Rs. 3,200')).toBeVisible()
+	await expect(row.getByText('Payment Pending')).toBeVisible()
+	expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false)
+	// The whole table fits: it does not scroll inside its box either.
+	expect(await page.locator('.staff-orders-list').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false)
+
+	await expect(page.getByText('Xbox Game Pass Revamped - New Plans & Price Hike on Ultimate Tier!')).toHaveCount(0)
+	await expect(page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Orders' })).toHaveClass(/active/)
+})
