@@ -7,6 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { gzipAsync } from '@gfx/zopfli'
+import { keepBuildAssets, keptAssetsDir } from './keep-assets'
 
 const brotli = promisify(zlib.brotliCompress)
 const ROOT = path.resolve(import.meta.dirname, '../build/client')
@@ -53,3 +54,7 @@ console.log(
 	`precompressed ${totals.files} files in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
 		`${kb(totals.raw)} → gzip ${kb(totals.gz)}, brotli ${kb(totals.br)}`,
 )
+
+// Last, so the kept copies include the .br and .gz files.
+const kept = await keepBuildAssets({ assetsDir: path.join(ROOT, 'assets'), keptDir: keptAssetsDir(path.resolve(ROOT, '../..')) })
+console.log(`kept-assets/: the hashed files of ${kept.kept} builds (${kept.files} files), for pages opened before a deploy`)

@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import expressStaticGzip from 'express-static-gzip'
@@ -17,6 +16,7 @@ import { subscribe } from '../app/domain/realtime/hub.server'
 import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
 import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
 import { refusalPage, refuseRequest, wantsJson } from '../app/http/request-guard'
+import { builtAssets, precompressed } from './built-assets'
 import { createPageCache, newNonce, type PageCache } from './page-cache'
 
 export interface ShopAppOptions {
@@ -25,6 +25,8 @@ export interface ShopAppOptions {
 	build: ServerBuild | null
 	vite?: ViteDevServer
 	clientDir: string
+	/** Hashed files kept from earlier builds (scripts/keep-assets.ts), served after the current build's. */
+	keptAssetsDir?: string
 	/** Seconds a public catalogue page is served from memory; 0 disables the page cache. */
 	pageCacheSeconds?: number
 }
@@ -52,7 +54,7 @@ async function databaseAnswers(): Promise<boolean> {
 	}
 }
 
-export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 0 }: ShopAppOptions) {
+export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, pageCacheSeconds = 0 }: ShopAppOptions) {
 	const app = express() as express.Express & { pageCache: PageCache }
 	const pageCache = createPageCache({
 		ttlSeconds: pageCacheSeconds,
@@ -153,12 +155,7 @@ export function createShopApp({ env, build, vite, clientDir, pageCacheSeconds = 
 	if (vite) {
 		app.use(vite.middlewares)
 	} else {
-		// The build writes Brotli and Zopfli-gzip copies of each file (scripts/precompress.ts).
-		const precompressed = { enableBrotli: true, orderPreference: ['br', 'gz'], index: false }
-		app.use(
-			'/assets',
-			expressStaticGzip(path.join(clientDir, 'assets'), { ...precompressed, serveStatic: { immutable: true, maxAge: '1y' } }),
-		)
+		app.use('/assets', builtAssets({ clientDir, keptDir: keptAssetsDir }))
 		app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: '1h' } }))
 	}
 

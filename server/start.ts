@@ -15,6 +15,7 @@ import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
 import { emailProvider, setEmailProvider } from '../app/integrations/email/provider.server'
 import { payproClient, resetPayproClient } from '../app/integrations/paypro/paypro.server'
+import { keptAssetsDir } from '../scripts/keep-assets'
 import { createShopApp, pageCacheSecondsFrom } from './app'
 
 export interface RunningShop {
@@ -77,7 +78,7 @@ export async function startShop(env: Env = parseEnv(), options: { pageCacheSecon
 			}
 			build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
 		}
-		const app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), pageCacheSeconds })
+		const app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), keptAssetsDir: keptAssetsDir(root), pageCacheSeconds })
 		server = await new Promise<http.Server>((resolve, reject) => {
 			// Cached public pages are answered before Express sees the request.
 			const s = http.createServer((req, res) => {
