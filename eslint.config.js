@@ -31,7 +31,7 @@ const layer = (files, patterns) => ({
 const web = ['Request', 'Response', 'Headers']
 
 export default defineConfig(
-	globalIgnores(['build/', 'node_modules/', '.react-router/', 'bench/results/', 'data/', 'test-results/', 'playwright-report/', 'public/', '**/*.tmp.*']), // *.tmp.*: an engineer's scratch probe, never committed
+	globalIgnores(['build/', 'kept-assets/', 'node_modules/', '.react-router/', 'bench/results/', 'data/', 'test-results/', 'playwright-report/', 'public/', '**/*.tmp.*']), // *.tmp.*: an engineer's scratch probe, never committed
 	js.configs.recommended,
 	tseslint.configs.recommended,
 	{

@@ -41,7 +41,11 @@ test.describe('home page', () => {
 		await expect(testimonials.getByRole('img', { name: '5 out of 5 stars' })).toHaveCount(6)
 
 		// No orders are ever placed by this suite, so the board stays empty.
-		await expect(page.getByRole('region', { name: 'Top Buyers' }).getByText('Be the First!')).toBeVisible()
+		const board = page.getByRole('region', { name: 'Top Buyers' })
+		await expect(board.getByText('Be the First!')).toBeVisible()
+		// Said as an invitation beside "Trusted by 1000+ Gamers": what the board counts, and where to start.
+		await expect(board.getByText('This board counts orders paid on this website')).toBeVisible()
+		await expect(board.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products')
 	})
 
 	test('/#faq lands with the FAQ section in view', async ({ page }) => {

@@ -33,6 +33,7 @@ async function openWithLiveReviews(page: Page, path: string, productId: number) 
 test('a product without reviews invites the first one', async ({ page }) => {
 	await gotoHydrated(page, `/product/${NEVER_REVIEWED}`)
 	await expect(reviewsSection(page).getByText('Be the first to review this product!')).toBeVisible()
+	await expect(reviewsSection(page).getByText('Bought it? Tell other gamers how it went in the form below')).toBeVisible()
 	await expect(reviewsSection(page).getByRole('button', { name: 'Submit Review' })).toBeEnabled()
 })
 

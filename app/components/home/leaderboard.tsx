@@ -1,7 +1,8 @@
 import { Suspense } from 'react'
-import { Await } from 'react-router'
+import { Await, Link } from 'react-router'
 import type { LeaderboardRow } from '~/domain/leaderboard/top-buyers.server'
 import { formatRs } from '~/utils/money'
+import { EmptyState } from '../ui/empty-state'
 
 export function Leaderboard({ rows }: { rows: Promise<LeaderboardRow[]> }) {
 	return (
@@ -15,7 +16,17 @@ export function Leaderboard({ rows }: { rows: Promise<LeaderboardRow[]> }) {
 					>
 						{(list) =>
 							list.length === 0 ? (
-								<p className="empty-state">Be the First!</p>
+								<EmptyState
+									icon="trophy"
+									title="Be the First!"
+									action={
+										<Link to="/products" className="button primary">
+											Browse Products
+										</Link>
+									}
+								>
+									This board counts orders paid on this website, with each buyer shown by first name and initial. Place the first one and the top spot is yours.
+								</EmptyState>
 							) : (
 								<ol className="leaderboard">
 									{list.map((row) => (

@@ -23,7 +23,6 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 		<article className="product-card" aria-labelledby={`product-${product.id}-name`}>
 			<div className="card-inner">
 				<div className="card-front">
-					{onSale ? <span className="sale-badge">SALE</span> : null}
 					<ProductImage src={product.image} alt={product.name} size={400} sizes="(min-width: 1024px) 280px, 50vw" priority={priority} />
 					<div className="card-body">
 						<Heading id={`product-${product.id}-name`} className="card-title">
@@ -32,7 +31,11 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 								{product.name}
 							</Link>
 						</Heading>
-						<ProductPrice price={price} originalPrice={product.originalPrice} />
+						{/* Beside the price, never on the cover, whose art would sit under it. */}
+						<p className="card-price">
+							<ProductPrice price={price} originalPrice={product.originalPrice} />
+							{onSale ? <span className="sale-badge">SALE</span> : null}
+						</p>
 						<p className="card-caption">{product.caption}</p>
 						<Stars />
 					</div>

@@ -3,6 +3,7 @@ import { Await, useFetcher } from 'react-router'
 import { reviewBelongsTo, REVIEW_LIMITS, type Review } from '~/domain/reviews/review-scope'
 import { formatPakistanDay } from '~/utils/pakistan-time'
 import { Stars } from '../ui/price'
+import { EmptyState } from '../ui/empty-state'
 import { ErrorAlert } from '../ui/error-alert'
 
 /** Reviews of a product (or of Game Pass): streamed list, live additions, and the post form. */
@@ -34,7 +35,13 @@ function ReviewList({ productId, initial }: { productId: number; initial: Review
 		return () => source.close()
 	}, [productId])
 
-	if (list.length === 0) return <p className="empty-state">Be the first to review this product!</p>
+	if (list.length === 0) {
+		return (
+			<EmptyState icon="review" title="Be the first to review this product!">
+				Bought it? Tell other gamers how it went in the form below: your review shows here as soon as you post it.
+			</EmptyState>
+		)
+	}
 	return (
 		<ul className="review-list" aria-live="polite">
 			{list.map((r) => (

@@ -184,7 +184,10 @@ export default function Checkout() {
 						</p>
 					</form>
 					<p className="secure-note small">
-						<span aria-hidden="true">🔒</span> Payments are processed securely by PayPro. We never see or store your card details.
+						<svg className="secure-note-icon" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+							<path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
+						</svg>{' '}
+						Payments are processed securely by PayPro. We never see or store your card details.
 					</p>
 				</section>
 			</div>

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test'
+import { expect, cartButton, cartDrawer, gotoHydrated, seedCart, storedLine, waitForHydration } from './helpers'
+import { clippedText, coveredControls, emojiInText, smallTapTargets, unfilledTokens, widerThanViewport } from './layout-checks'
+
+/** The storefront pages a buyer sees on the way to an order, each opened as a buyer reaches it. */
+export const STOREFRONT_PAGES: { name: string; open: (page: Page) => Promise<void> }[] = [
+	{ name: '/', open: (page) => openSettled(page, '/') },
+	{ name: '/products', open: (page) => openSettled(page, '/products') },
+	{ name: '/product/1', open: (page) => openSettled(page, '/product/1') },
+	{ name: '/product/14', open: (page) => openSettled(page, '/product/14') },
+	{ name: '/game-pass-library', open: (page) => openSettled(page, '/game-pass-library') },
+	{ name: '/contact', open: (page) => openSettled(page, '/contact') },
+	{
+		name: '/checkout with an item in the cart',
+		open: async (page) => {
+			await seedCart(page, { items: [storedLine.giftCard10(1)] })
+			await gotoHydrated(page, '/products')
+			await cartButton(page).click()
+			await cartDrawer(page).getByRole('button', { name: 'Proceed to Checkout' }).click()
+			await expect(page).toHaveURL(/\/checkout$/)
+			await waitForHydration(page)
+			await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible()
+			await expect(cartDrawer(page)).toBeHidden()
+		},
+	},
+	{
+		name: '/order-status of a fresh order',
+		open: async (page) => {
+			// Placed through the page's own request context, so the buyer's order cookie is in this browser.
+			const answer = await page.request.post('/api/checkout', {
+				data: {
+					customerName: 'Zara Malik',
+					customerEmail: 'zara@example.pk',
+					customerMobile: '03211234567',
+					checkoutKey: `layout-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+					paymentMethod: 'paypro',
+					productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value: 5 } }],
+				},
+			})
+			expect(answer.ok()).toBe(true)
+			const { orderNumber } = (await answer.json()) as { orderNumber: string }
+			await openSettled(page, `/order-status?internalOrderId=${orderNumber}`)
+			await expect(page.getByText('zara@example.pk')).toBeVisible()
+		},
+	},
+]
+
+/** Opens a page and waits until it is interactive and its streamed sections have arrived. */
+export async function openSettled(page: Page, path: string) {
+	await gotoHydrated(page, path)
+	await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
+}
+
+/** Every layout check on the open page, each failing softly so one run lists all that is wrong. */
+export async function expectCleanLayout(page: Page) {
+	expect.soft(await clippedText(page), 'text cut off by its box').toEqual([])
+	expect.soft(await unfilledTokens(page), 'unfilled {tokens}').toEqual([])
+	expect.soft(await emojiInText(page), 'characters that need an emoji font').toEqual([])
+	expect.soft(await widerThanViewport(page), 'wider than the viewport').toEqual([])
+	expect.soft(await smallTapTargets(page), 'tap targets under 24×24 px').toEqual([])
+	expect.soft(await coveredControls(page), 'focused controls covered by fixed or sticky elements').toEqual([])
+}
+
+/** How many product cards show a SALE badge, and the names of those whose badge is drawn over the cover. */
+export async function saleBadgesOnCovers(page: Page) {
+	return page.getByRole('article').evaluateAll((cards) => {
+		const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top
+		let badges = 0
+		const onCovers: string[] = []
+		for (const card of cards) {
+			const badge = Array.from(card.querySelectorAll('*')).find((el) => el.children.length === 0 && el.textContent?.trim() === 'SALE')
+			const cover = card.querySelector('img')
+			if (!badge || !cover) continue
+			badges++
+			if (overlap(badge.getBoundingClientRect(), cover.getBoundingClientRect())) onCovers.push(cover.alt)
+		}
+		return { badges, onCovers }
+	})
+}
