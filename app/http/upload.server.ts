@@ -22,8 +22,8 @@ export const NOT_A_FORM_UPLOAD = 'Send the file as a form upload (multipart/form
 /**
  * The one file of a multipart upload, read as it streams in (busboy) and refused as soon as it
  * passes the limit, whether or not the request declared its length: at most the limit is ever
- * held in memory. The rest of the body is left unread; answer with `closeAfterAnswer` so the
- * connection is not kept for it.
+ * held in memory. The rest of the body is left unread; the host closes the connection after
+ * an answer given before the body was read (server/app.ts).
  */
 export async function readUploadedFile(request: Request, rules: UploadRules): Promise<Uint8Array> {
 	const contentType = request.headers.get('content-type') ?? ''
@@ -95,10 +95,4 @@ export async function readUploadedFile(request: Request, rules: UploadRules): Pr
 	if (failure) throw failure
 	if (!found || size === 0) throw new AppError('BAD_REQUEST', rules.missing)
 	return new Uint8Array(Buffer.concat(chunks, size))
-}
-
-/** An answer to an upload that was refused before its body was read: the connection closes after it. */
-export function closeAfterAnswer(response: Response): Response {
-	if (response.status >= 400) response.headers.set('Connection', 'close')
-	return response
 }

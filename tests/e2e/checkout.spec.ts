@@ -1,8 +1,7 @@
-import type { Browser, Page } from '@playwright/test'
-import { test, expect, cartBadge, cartDrawer, gotoHydrated, installHydrationProbe, optionSelect, seedCart, storedLine, waitForHydration } from './helpers'
+import type { Page } from '@playwright/test'
+import { test, expect, cartBadge, cartDrawer, gotoHydrated, installHydrationProbe, optionSelect, signInAsOwner, seedCart, storedLine, waitForHydration } from './helpers'
 
 // The e2e server's owner account comes from ADMIN_EMAIL / ADMIN_PASSWORD (playwright.config.ts).
-const OWNER = { email: 'owner@example.pk', password: 'e2e-owner-password' }
 
 async function fillCustomer(page: Page, name = 'Ali Khan') {
 	await page.getByLabel('Full Name').fill(name)
@@ -202,22 +201,9 @@ const PNG_1PX = Buffer.from(
 	'base64',
 )
 
-async function staffSignIn(browser: Browser) {
-	const context = await browser.newContext()
-	await installHydrationProbe(context)
-	const staff = await context.newPage()
-	await gotoHydrated(staff, '/admin/settings')
-	await expect(staff).toHaveURL(/\/admin\/login/)
-	await staff.getByLabel('Email').fill(OWNER.email)
-	await staff.getByLabel('Password').fill(OWNER.password)
-	await staff.getByRole('button', { name: 'Sign in' }).click()
-	await expect(staff).toHaveURL(/\/admin\/settings$/)
-	await waitForHydration(staff)
-	return { staff, close: () => context.close() }
-}
 
 test('a DM order says its payment is arranged on WhatsApp; staff mark it paid and the buyer’s open page turns paid live', async ({ page, browser }) => {
-	const { staff, close } = await staffSignIn(browser)
+	const { staff, close } = await signInAsOwner(browser, { path: '/admin/settings' })
 	const keyName = `dm-e2e-${Date.now()}`
 	await staff.getByLabel('Key name').fill(keyName)
 	await staff.getByRole('button', { name: 'Create key' }).click()

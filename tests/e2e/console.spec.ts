@@ -1,42 +1,15 @@
-import type { Browser, Page } from '@playwright/test'
-import { test, expect, cartButton, gotoHydrated, installHydrationProbe, waitForHydration } from './helpers'
+import type { Page } from '@playwright/test'
+import { test, expect, cartButton, gotoHydrated, placeOrderFromPage, signInAsOwner } from './helpers'
 
 // The staff console on a phone: its own plain frame, and orders as cards that fit the screen.
-// The e2e server's owner account comes from ADMIN_EMAIL / ADMIN_PASSWORD (playwright.config.ts).
-const OWNER = { email: 'owner@example.pk', password: 'e2e-owner-password' }
 const BANNER = 'Xbox Game Pass Revamped - New Plans & Price Hike on Ultimate Tier!'
 // The shop frame's modules (app/components/layout/shop-chrome.ts and what only it needs).
 const SHOP_CHROME_SCRIPT = /\/assets\/(shop-chrome|cart-context|cart-drawer|chat-button|site-header|site-footer)-[^/]*\.js$/
 
-test.use({ viewport: { width: 360, height: 740 } })
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
+test.use({ viewport: PHONE.viewport })
 
-async function placeOrder(page: Page, customerName: string) {
-	const answer = await page.request.post('/api/checkout', {
-		data: {
-			customerName,
-			customerEmail: 'console.buyer@example.pk',
-			customerMobile: '03331234567',
-			checkoutKey: `console-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-			paymentMethod: 'paypro',
-			productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value: 10 } }],
-		},
-	})
-	expect(answer.ok()).toBe(true)
-	return ((await answer.json()) as { orderNumber: string }).orderNumber
-}
 
-async function staffSignIn(browser: Browser) {
-	const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
-	await installHydrationProbe(context)
-	const staff = await context.newPage()
-	await gotoHydrated(staff, '/admin/login')
-	await staff.getByLabel('Email').fill(OWNER.email)
-	await staff.getByLabel('Password').fill(OWNER.password)
-	await staff.getByRole('button', { name: 'Sign in' }).click()
-	await expect(staff).toHaveURL(/\/admin-dashboard$/)
-	await waitForHydration(staff)
-	return { staff, close: () => context.close() }
-}
 
 const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
 const loadedScripts = (page: Page) =>
@@ -44,8 +17,8 @@ const loadedScripts = (page: Page) =>
 
 test('on a phone the dashboard lists orders as cards with number, customer, total, payment and fulfillment, and never scrolls sideways', async ({ page, browser }) => {
 	const customer = 'Mahnoor Abdullah Yousafzai'
-	const orderNumber = await placeOrder(page, customer)
-	const { staff, close } = await staffSignIn(browser)
+	const { orderNumber } = await placeOrderFromPage(page, { customerName: customer, customerEmail: 'console.buyer@example.pk' })
+	const { staff, close } = await signInAsOwner(browser, { context: PHONE })
 
 	await expect(staff.getByRole('link', { name: orderNumber })).toBeVisible()
 	expect(await pageScrollsSideways(staff)).toBe(false)
@@ -79,7 +52,7 @@ test('console pages have their own header, without the shop’s banner, cart, ch
 	await expect(page.getByRole('button', { name: /cart/i })).toHaveCount(0)
 	expect((await loadedScripts(page)).filter((p) => SHOP_CHROME_SCRIPT.test(p))).toEqual([])
 
-	const { staff, close } = await staffSignIn(browser)
+	const { staff, close } = await signInAsOwner(browser, { context: PHONE })
 	for (const path of ['/admin-dashboard', '/admin/payments', '/admin/settings']) {
 		await gotoHydrated(staff, path)
 		const nav = staff.getByRole('navigation', { name: 'Staff console' })
@@ -100,7 +73,7 @@ test('console pages have their own header, without the shop’s banner, cart, ch
 })
 
 test('the payment filter offers only the states an order can have', async ({ browser }) => {
-	const { staff, close } = await staffSignIn(browser)
+	const { staff, close } = await signInAsOwner(browser, { context: PHONE })
 	const options = await staff.getByLabel('Payment').locator('option').allTextContents()
 	expect(options).toEqual(['All payments', 'Payment Pending', 'Pending', 'Completed', 'Failed', 'Expired'])
 	await close()

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
 
 /** The store's default name is 'GameVault PK'; root.tsx slugifies it and appends '-cart'. */
 export const CART_KEY = 'gamevault-pk-cart'
@@ -141,4 +141,41 @@ export function mainNav(page: Page): Locator {
 /** The select of a product page's purchase options ('Duration' or 'Value'). */
 export function optionSelect(page: Page, label: 'Duration' | 'Value'): Locator {
 	return page.getByRole('combobox', { name: label, exact: true })
+}
+
+/** The e2e server's owner account (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
+export const OWNER = { email: 'owner@example.pk', password: 'e2e-owner-password' }
+
+/** The owner signed in, in a browser context of their own, on `path` (reached through the sign-in page). */
+export async function signInAsOwner(browser: Browser, { path = '/admin-dashboard', context: options = {} }: { path?: string; context?: BrowserContextOptions } = {}) {
+	const context = await browser.newContext(options)
+	await installHydrationProbe(context)
+	const staff = await context.newPage()
+	await gotoHydrated(staff, path)
+	await expect(staff).toHaveURL(/\/admin\/login/)
+	await staff.getByLabel('Email').fill(OWNER.email)
+	await staff.getByLabel('Password').fill(OWNER.password)
+	await staff.getByRole('button', { name: 'Sign in' }).click()
+	await expect(staff).toHaveURL(new RegExp(`${path.replace(/[.?]/g, '\\$&')}$`))
+	await waitForHydration(staff)
+	return { staff, close: () => context.close() }
+}
+
+/** An order placed through the page's own request context, so the buyer's order cookie is in this browser. */
+export async function placeOrderFromPage(
+	page: Page,
+	{ customerName = 'Zara Malik', customerEmail = 'zara@example.pk', paymentMethod = 'paypro', value = 10 }: { customerName?: string; customerEmail?: string; paymentMethod?: 'paypro' | 'manual'; value?: number } = {},
+) {
+	const answer = await page.request.post('/api/checkout', {
+		data: {
+			customerName,
+			customerEmail,
+			customerMobile: '03211234567',
+			checkoutKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+			paymentMethod,
+			productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value } }],
+		},
+	})
+	expect(answer.ok()).toBe(true)
+	return (await answer.json()) as { orderNumber: string; paymentUrl?: string }
 }

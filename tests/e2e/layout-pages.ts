@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, cartButton, cartDrawer, gotoHydrated, seedCart, storedLine, waitForHydration } from './helpers'
+import { expect, cartButton, cartDrawer, gotoHydrated, placeOrderFromPage, seedCart, storedLine, waitForHydration } from './helpers'
 import { clippedText, coveredControls, emojiInText, smallTapTargets, unfilledTokens, widerThanViewport } from './layout-checks'
 
 /** The storefront pages a buyer sees on the way to an order, each opened as a buyer reaches it. */
@@ -10,40 +10,29 @@ export const STOREFRONT_PAGES: { name: string; open: (page: Page) => Promise<voi
 	{ name: '/product/14', open: (page) => openSettled(page, '/product/14') },
 	{ name: '/game-pass-library', open: (page) => openSettled(page, '/game-pass-library') },
 	{ name: '/contact', open: (page) => openSettled(page, '/contact') },
-	{
-		name: '/checkout with an item in the cart',
-		open: async (page) => {
-			await seedCart(page, { items: [storedLine.giftCard10(1)] })
-			await gotoHydrated(page, '/products')
-			await cartButton(page).click()
-			await cartDrawer(page).getByRole('button', { name: 'Proceed to Checkout' }).click()
-			await expect(page).toHaveURL(/\/checkout$/)
-			await waitForHydration(page)
-			await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible()
-			await expect(cartDrawer(page)).toBeHidden()
-		},
-	},
-	{
-		name: '/order-status of a fresh order',
-		open: async (page) => {
-			// Placed through the page's own request context, so the buyer's order cookie is in this browser.
-			const answer = await page.request.post('/api/checkout', {
-				data: {
-					customerName: 'Zara Malik',
-					customerEmail: 'zara@example.pk',
-					customerMobile: '03211234567',
-					checkoutKey: `layout-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-					paymentMethod: 'paypro',
-					productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value: 5 } }],
-				},
-			})
-			expect(answer.ok()).toBe(true)
-			const { orderNumber } = (await answer.json()) as { orderNumber: string }
-			await openSettled(page, `/order-status?internalOrderId=${orderNumber}`)
-			await expect(page.getByText('zara@example.pk')).toBeVisible()
-		},
-	},
+	{ name: '/checkout with an item in the cart', open: openCheckoutWithCart },
+	{ name: '/order-status of a fresh order', open: async (page) => void (await openFreshOrder(page)) },
 ]
+
+/** Checkout as a buyer reaches it: a gift card in the cart, then Proceed to Checkout from the drawer. */
+export async function openCheckoutWithCart(page: Page) {
+	await seedCart(page, { items: [storedLine.giftCard10(1)] })
+	await gotoHydrated(page, '/products')
+	await cartButton(page).click()
+	await cartDrawer(page).getByRole('button', { name: 'Proceed to Checkout' }).click()
+	await expect(page).toHaveURL(/\/checkout$/)
+	await waitForHydration(page)
+	await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible()
+	await expect(cartDrawer(page)).toBeHidden()
+}
+
+/** The order page of an order just placed in this browser (its cookie shows the full view). */
+export async function openFreshOrder(page: Page) {
+	const { orderNumber } = await placeOrderFromPage(page)
+	await openSettled(page, `/order-status?internalOrderId=${orderNumber}`)
+	await expect(page.getByText('zara@example.pk')).toBeVisible()
+	return orderNumber
+}
 
 /** Opens a page and waits until it is interactive and its streamed sections have arrived. */
 export async function openSettled(page: Page, path: string) {

@@ -1,42 +1,11 @@
-import type { Browser, Page } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
-import { test, expect, gotoHydrated, installHydrationProbe, waitForHydration } from './helpers'
+import { test, expect, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner, waitForHydration } from './helpers'
 
-// The e2e server's owner account comes from ADMIN_EMAIL / ADMIN_PASSWORD (playwright.config.ts).
-const OWNER = { email: 'owner@example.pk', password: 'e2e-owner-password' }
 
-/** A checkout placed by the buyer's browser (the order's access cookie lands in its context). */
-async function placeOrder(page: Page, paymentMethod: 'paypro' | 'manual') {
-	const answer = await page.request.post('/api/checkout', {
-		data: {
-			customerName: 'Hamza Iqbal',
-			customerEmail: 'hamza@example.pk',
-			customerMobile: '03331234567',
-			checkoutKey: `staff-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-			paymentMethod,
-			productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value: 10 } }],
-		},
-	})
-	expect(answer.ok()).toBe(true)
-	return (await answer.json()) as { orderNumber: string; paymentUrl?: string }
-}
 
-async function staffSignIn(browser: Browser) {
-	const context = await browser.newContext()
-	await installHydrationProbe(context)
-	const staff = await context.newPage()
-	await gotoHydrated(staff, '/admin-dashboard')
-	await expect(staff).toHaveURL(/\/admin\/login/)
-	await staff.getByLabel('Email').fill(OWNER.email)
-	await staff.getByLabel('Password').fill(OWNER.password)
-	await staff.getByRole('button', { name: 'Sign in' }).click()
-	await expect(staff).toHaveURL(/\/admin-dashboard$/)
-	await waitForHydration(staff)
-	return { staff, close: () => context.close() }
-}
 
 test('staff complete a paid order with codes; the buyer’s open page shows them without a reload', async ({ page, browser }) => {
-	const { orderNumber, paymentUrl } = await placeOrder(page, 'paypro')
+	const { orderNumber, paymentUrl } = await placeOrderFromPage(page, { customerName: 'Hamza Iqbal', customerEmail: 'hamza@example.pk' })
 	await page.goto(paymentUrl!)
 	await page.getByRole('button', { name: 'Pay Rs. 3,200' }).click()
 	await expect(page).toHaveURL(/\/order-status/)
@@ -46,7 +15,7 @@ test('staff complete a paid order with codes; the buyer’s open page shows them
 	await expect(page.getByText('Live updates active')).toBeVisible()
 	await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
 
-	const { staff, close } = await staffSignIn(browser)
+	const { staff, close } = await signInAsOwner(browser)
 	await staff.getByRole('searchbox', { name: 'Search' }).fill(orderNumber)
 	await staff.getByRole('button', { name: 'Search' }).click()
 	await expect(staff.getByRole('link', { name: orderNumber })).toBeVisible()
@@ -64,7 +33,7 @@ test('staff complete a paid order with codes; the buyer’s open page shows them
 })
 
 test('a transfer confirmed by staff turns the buyer’s open page to Payment Successful', async ({ page, browser }) => {
-	const { orderNumber } = await placeOrder(page, 'manual')
+	const { orderNumber } = await placeOrderFromPage(page, { customerName: 'Hamza Iqbal', customerEmail: 'hamza@example.pk', paymentMethod: 'manual' })
 	const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, {
 		multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } },
 	})
@@ -73,7 +42,7 @@ test('a transfer confirmed by staff turns the buyer’s open page to Payment Suc
 	await expect(page.getByText('Processing Payment')).toBeVisible()
 	await expect(page.getByText('Live updates active')).toBeVisible()
 
-	const { staff, close } = await staffSignIn(browser)
+	const { staff, close } = await signInAsOwner(browser)
 	await staff.getByRole('link', { name: 'Transfers' }).click()
 	await expect(staff.getByRole('heading', { name: 'Transfers' })).toBeVisible()
 	const entry = staff.locator('article, li, section').filter({ has: staff.getByRole('img', { name: `Transfer receipt for order ${orderNumber}` }) }).last()
@@ -88,7 +57,7 @@ test('a transfer confirmed by staff turns the buyer’s open page to Payment Suc
 
 test('a staff member turns on two-factor sign-in and then signs in with a code from the app', async ({ browser }) => {
 	// The owner adds a staff member, whose password is shown once.
-	const { staff: owner, close: closeOwner } = await staffSignIn(browser)
+	const { staff: owner, close: closeOwner } = await signInAsOwner(browser)
 	const email = `twofactor-${Date.now()}@example.pk`
 	await owner.getByRole('link', { name: 'Settings' }).click()
 	await owner.getByLabel('Email').fill(email)

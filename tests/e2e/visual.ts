@@ -1,12 +1,10 @@
 import type { Browser, Locator, Page } from '@playwright/test'
-import { expect, cartButton, cartDrawer, gotoHydrated, installHydrationProbe, seedCart, storedLine, waitForHydration } from './helpers'
-import { openSettled } from './layout-pages'
+import { expect, cartButton, cartDrawer, gotoHydrated, seedCart, signInAsOwner, storedLine } from './helpers'
+import { openCheckoutWithCart, openFreshOrder, openSettled } from './layout-pages'
 
 // What a buyer sees in the first seconds, compared with committed baselines. Only the first screen
 // of each page is compared (what decides trust), with what changes from run to run masked: order
 // numbers, dates, ratings and counts that other tests' reviews and orders move.
-
-const OWNER = { email: 'owner@example.pk', password: 'e2e-owner-password' }
 
 /** Every cover and icon on screen has arrived, fonts are ready and nothing is mid-transition. */
 async function settle(page: Page) {
@@ -55,55 +53,22 @@ export const SCREENS: { name: string; show: (page: Page, browser: Browser) => Pr
 			await expectScreen(page, 'cart-drawer')
 		},
 	},
-	{
-		name: 'checkout',
-		show: async (page) => {
-			await seedCart(page, { items: [storedLine.giftCard10(1)] })
-			await gotoHydrated(page, '/products')
-			await cartButton(page).click()
-			await cartDrawer(page).getByRole('button', { name: 'Proceed to Checkout' }).click()
-			await expect(page).toHaveURL(/\/checkout$/)
-			await waitForHydration(page)
-			await expect(cartDrawer(page)).toBeHidden()
-			await expectScreen(page, 'checkout')
-		},
-	},
+	{ name: 'checkout', show: async (page) => expectScreen(page, 'checkout', (await openCheckoutWithCart(page), [])) },
 	{
 		name: 'order page',
 		show: async (page) => {
-			const answer = await page.request.post('/api/checkout', {
-				data: {
-					customerName: 'Zara Malik',
-					customerEmail: 'zara@example.pk',
-					customerMobile: '03211234567',
-					checkoutKey: `visual-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-					paymentMethod: 'paypro',
-					productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value: 10 } }],
-				},
-			})
-			expect(answer.ok()).toBe(true)
-			const { orderNumber } = (await answer.json()) as { orderNumber: string }
-			await openSettled(page, `/order-status?internalOrderId=${orderNumber}`)
-			await expect(page.getByText('zara@example.pk')).toBeVisible()
+			await openFreshOrder(page)
 			// The order number, PayPro id and date differ on every run.
 			await expectScreen(page, 'order', [page.locator('.order-code'), page.getByText(/PKT$/)])
 		},
 	},
 	{
 		name: 'dashboard',
-		show: async (_page, browser) => {
-			const context = await browser.newContext({ viewport: _page.viewportSize()!, isMobile: _page.viewportSize()!.width < 500 })
-			await installHydrationProbe(context)
-			const staff = await context.newPage()
-			await gotoHydrated(staff, '/admin/login')
-			await staff.getByLabel('Email').fill(OWNER.email)
-			await staff.getByLabel('Password').fill(OWNER.password)
-			await staff.getByRole('button', { name: 'Sign in' }).click()
-			await expect(staff).toHaveURL(/\/admin-dashboard$/)
-			await waitForHydration(staff)
+		show: async (page, browser) => {
+			const { staff, close } = await signInAsOwner(browser, { context: { viewport: page.viewportSize()!, isMobile: page.viewportSize()!.width < 500 } })
 			// The orders themselves are whatever earlier tests placed: the console's frame and filters are compared.
 			await expectScreen(staff, 'dashboard', [], staff.locator('.staff-orders-filters'))
-			await context.close()
+			await close()
 		},
 	},
 ]

@@ -4,8 +4,8 @@ import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/create-order.server'
 import { isPaid } from '../orders/status'
-import { recordAudit, type Actor } from '../staff/audit.server'
-import { markOrderPaid } from './mark-order-paid.server'
+import type { Actor } from '../staff/audit.server'
+import { markPaidByStaff } from './mark-paid-by-staff.server'
 
 const NOTE_MAX = 500
 export const DM_PAID_NOTE_REQUIRED = 'Please write a note: how and where the buyer paid.'
@@ -24,19 +24,9 @@ export async function markDmOrderPaid(db: Db, actor: Actor, orderNumber: string,
 		throw new AppError('CONFLICT', `Order ${orderNumber} is not a DM order: online payments are confirmed by PayPro, transfers on the Transfers page.`)
 	}
 	if (isPaid(order.status)) return { changed: false, order }
-	const result = await markOrderPaid(db, order.id, {
-		onPaid: (tx, paid) =>
-			recordAudit(tx, actor, {
-				action: 'payment.mark_paid',
-				orderNumber: paid.orderNumber,
-				before: { status: order.status },
-				after: { status: paid.status },
-				note: text,
-			}),
-	})
-	const current = result.order ?? order
-	if (!result.changed && !isPaid(current.status)) {
+	const { changed, current } = await markPaidByStaff(db, actor, order, { action: 'payment.mark_paid', note: text })
+	if (!changed && !isPaid(current.status)) {
 		throw new AppError('CONFLICT', `Order ${orderNumber} can no longer be marked paid (status: ${current.status}).`)
 	}
-	return { changed: result.changed, order: current }
+	return { changed, order: current }
 }

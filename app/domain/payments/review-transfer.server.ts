@@ -6,7 +6,7 @@ import type { Order } from '../orders/create-order.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { PAID_STATUS } from '../orders/status'
 import { recordAudit, type Actor } from '../staff/audit.server'
-import { markOrderPaid } from './mark-order-paid.server'
+import { markPaidByStaff } from './mark-paid-by-staff.server'
 
 // Decision 5: a manual transfer waits (status 'pending' with a receipt) until staff confirm or reject it.
 
@@ -43,21 +43,10 @@ export async function confirmTransfer(db: Db, actor: Actor, orderNumber: string,
 	const order = await findByNumber(db, orderNumber)
 	if (order.status === PAID_STATUS) return { changed: false, order }
 	if (!isWaiting(order)) throw notWaiting(order)
-	const result = await markOrderPaid(db, order.id, {
-		from: [WAITING_STATUS],
-		onPaid: (tx, paid) =>
-			recordAudit(tx, actor, {
-				action: 'transfer.confirm',
-				orderNumber: paid.orderNumber,
-				before: { status: order.status },
-				after: { status: paid.status },
-				note: text,
-			}),
-	})
-	const current = result.order ?? order
+	const { changed, current } = await markPaidByStaff(db, actor, order, { action: 'transfer.confirm', note: text, from: [WAITING_STATUS] })
 	// Another member of staff got there first: confirmed (nothing to do) or rejected (say so).
-	if (!result.changed && current.status !== PAID_STATUS) throw notWaiting(current)
-	return { changed: result.changed, order: current }
+	if (!changed && current.status !== PAID_STATUS) throw notWaiting(current)
+	return { changed, order: current }
 }
 
 /** The transfer did not arrive or does not match: the order fails and the buyer sees why. */

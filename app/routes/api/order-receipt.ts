@@ -8,7 +8,7 @@ import { localStorage } from '~/integrations/storage/local.server'
 import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
 import { errorResponse, onlyMethods } from '~/http/http.server'
-import { closeAfterAnswer, readUploadedFile } from '~/http/upload.server'
+import { readUploadedFile } from '~/http/upload.server'
 import type { Route } from './+types/order-receipt'
 
 // Manual transfer: the buyer's receipt image for their own order (the order's cookie proves it).
@@ -23,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		return Response.json({ ok: true, orderNumber: updated.orderNumber, status: updated.status })
 	} catch (error) {
 		// The upload may be refused before its body was read: the connection is not kept for the rest.
-		return closeAfterAnswer(errorResponse(error, 'Could not save your receipt'))
+		return errorResponse(error, 'Could not save your receipt')
 	}
 }
 
