@@ -15,6 +15,7 @@ import { payproSimulator } from '../app/integrations/paypro/simulator.server'
 import { subscribe } from '../app/domain/realtime/hub.server'
 import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
 import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
+import { STORE_CHANGED_CHANNEL } from '../app/domain/store-changes.server'
 import { refusalPage, refuseRequest, wantsJson } from '../app/http/request-guard'
 import { builtAssets, precompressed } from './built-assets'
 import { createPageCache, newNonce, type PageCache } from './page-cache'
@@ -63,8 +64,8 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	})
 	app.pageCache = pageCache
 	if (pageCache.enabled) {
-		// Reviews and orders (the home page's leaderboard) written by any process of the shop.
-		for (const channel of [REVIEWS_CHANNEL, ORDERS_CHANNEL]) {
+		// Reviews, orders (the home page's leaderboard) and console changes written by any process of the shop.
+		for (const channel of [REVIEWS_CHANNEL, ORDERS_CHANNEL, STORE_CHANGED_CHANNEL]) {
 			subscribe(channel, () => pageCache.clear()).catch((error: unknown) =>
 				logger.warn({ err: error, channel }, 'page cache: cannot listen for changes; pages stay cached for their TTL'),
 			)
