@@ -9,7 +9,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { catalogue } from '../app/db/seed/catalogue'
+import { catalogueProducts as catalogue } from '../app/db/seed/catalogue'
 import type { Product } from '../app/domain/catalogue/types'
 
 const DIR = path.resolve('public/images/products')

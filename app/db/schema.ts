@@ -7,6 +7,7 @@ import {
 	integer,
 	jsonb,
 	pgTable,
+	customType,
 	serial,
 	smallint,
 	text,
@@ -15,31 +16,85 @@ import {
 } from 'drizzle-orm/pg-core'
 import type {
 	Category,
-	Denomination,
-	DurationOption,
+	ContentPage,
+	ProductBadge,
+	ProductImageSet,
+	ProductKind,
 	Specification,
+	TermsPage,
 } from '../domain/catalogue/types'
 
-export const products = pgTable('products', {
-	id: integer('id').primaryKey(),
-	name: text('name').notNull(),
-	description: text('description').notNull(),
-	price: integer('price').notNull(),
-	originalPrice: integer('original_price'),
-	image: text('image').notNull(),
-	caption: text('caption').notNull(),
-	category: text('category').$type<Category>().notNull(),
-	features: jsonb('features').$type<string[]>().notNull(),
-	specifications: jsonb('specifications').$type<Specification[]>().notNull(),
-	paymentMethods: jsonb('payment_methods').$type<string[]>().notNull(),
-	durations: jsonb('durations').$type<DurationOption[] | null>(),
-	denominations: jsonb('denominations').$type<Denomination[] | null>(),
-	privatePrice: integer('private_price'),
-	sharedPrice: integer('shared_price'),
-	featured: boolean('featured').notNull().default(false),
-	active: boolean('active').notNull().default(true),
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+	dataType: () => 'bytea',
+	fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+export const products = pgTable(
+	'products',
+	{
+		id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+		name: text('name').notNull(),
+		description: text('description').notNull(),
+		originalPrice: integer('original_price'),
+		/** The main cover's URL: the shop's own /images/products/… or an uploaded /media/… image. */
+		image: text('image').notNull(),
+		/** An uploaded cover's sizes (ProductImageSet): the storefront builds srcset and width/height from it. */
+		imageSet: jsonb('image_set').$type<ProductImageSet | null>(),
+		caption: text('caption').notNull(),
+		category: text('category').$type<Category>().notNull(),
+		kind: text('kind').$type<ProductKind>().notNull().default('game_key'),
+		badge: text('badge').$type<ProductBadge | null>(),
+		features: jsonb('features').$type<string[]>().notNull(),
+		specifications: jsonb('specifications').$type<Specification[]>().notNull(),
+		paymentMethods: jsonb('payment_methods').$type<string[]>().notNull(),
+		/** The terms a purchase passes before checkout (the spec's Game Pass terms pages), if any. */
+		termsPage: text('terms_page').$type<TermsPage | null>(),
+		/** The page listing what the product includes (game library, content list), if any. */
+		contentPage: text('content_page').$type<ContentPage | null>(),
+		/** Products in one group show one list of reviews (the spec's Game Pass pair). */
+		reviewGroup: text('review_group'),
+		featured: boolean('featured').notNull().default(false),
+		/** Lower first on the storefront; ties by id. */
+		sortOrder: integer('sort_order').notNull().default(0),
+		/** Visible on the storefront. A product orders refer to is hidden, never deleted. */
+		active: boolean('active').notNull().default(true),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('products_storefront_idx').on(t.active, t.sortOrder, t.id)],
+)
+
+/**
+ * What a buyer can buy of a product, each with its own price in whole rupees: a duration (months,
+ * per account type where private and shared differ), a gift-card value, an account type, or the
+ * product itself. months 0 or value 0 with price 0 is a "custom" entry quoted on WhatsApp.
+ */
+export const productVariants = pgTable(
+	'product_variants',
+	{
+		id: serial('id').primaryKey(),
+		productId: integer('product_id').notNull(),
+		label: text('label').notNull(),
+		months: integer('months'),
+		value: integer('value'),
+		accountType: text('account_type').$type<'private' | 'shared' | null>(),
+		price: integer('price').notNull(),
+		position: integer('position').notNull().default(0),
+		hidden: boolean('hidden').notNull().default(false),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('product_variants_product_idx').on(t.productId, t.position)],
+)
+
+/** Uploaded images, converted on the server; served from /media/{key} by every instance. */
+export const media = pgTable('media', {
+	key: text('key').primaryKey(),
+	contentType: text('content_type').notNull(),
+	bytes: bytea('bytes').notNull(),
+	width: integer('width').notNull(),
+	height: integer('height').notNull(),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 export const gameLibrary = pgTable(
@@ -49,6 +104,7 @@ export const gameLibrary = pgTable(
 		title: text('title').notNull(),
 		genre: text('genre').notNull(),
 		trending: boolean('trending').notNull().default(false),
+		hidden: boolean('hidden').notNull().default(false),
 	},
 	(t) => [uniqueIndex('game_library_title_key').on(t.title)],
 )
@@ -62,13 +118,17 @@ export const reviews = pgTable(
 		rating: smallint('rating').notNull(),
 		comment: text('comment').notNull(),
 		isGamePass: boolean('is_game_pass').notNull().default(false),
+		/** The product's review group when it was written: products of one group share their reviews. */
+		reviewGroup: text('review_group'),
+		/** Hidden by staff: gone from every page, kept for the record. */
+		hiddenAt: timestamp('hidden_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [
 		index('reviews_product_created_idx').on(t.productId, t.createdAt),
-		index('reviews_game_pass_created_idx')
-			.on(t.createdAt)
-			.where(sql`${t.isGamePass}`),
+		index('reviews_group_created_idx')
+			.on(t.reviewGroup, t.createdAt)
+			.where(sql`${t.reviewGroup} is not null`),
 	],
 )
 
@@ -93,6 +153,8 @@ export interface OrderLine {
 	selectedDuration: { label: string; price: number; months: number } | null
 	selectedDenomination: { label: string; price: number; value: number } | null
 	selectedAccountType: 'private' | 'shared' | null
+	/** The variant bought (absent on orders placed before variants existed). */
+	variantId?: number | null
 	code: string | null
 }
 
@@ -237,6 +299,8 @@ export const staffUsers = pgTable(
 		email: text('email').notNull(),
 		name: text('name').notNull(),
 		role: text('role').$type<StaffRole>().notNull().default('staff'),
+		/** Granted by the owner: may edit products, prices, images, the library, pages and reviews. */
+		canManageCatalogue: boolean('can_manage_catalogue').notNull().default(false),
 		passwordHash: text('password_hash').notNull(),
 		active: boolean('active').notNull().default(true),
 		/** TOTP secret (base32), encrypted like delivery content; set once a code has confirmed it. */
@@ -341,6 +405,8 @@ export const auditLog = pgTable(
 		actor: text('actor').notNull(),
 		action: text('action').notNull(),
 		orderNumber: text('order_number'),
+		/** What else the action changed, e.g. 'product 12', 'store settings', 'review 40'. */
+		target: text('target'),
 		before: jsonb('before').$type<Record<string, unknown> | null>(),
 		after: jsonb('after').$type<Record<string, unknown> | null>(),
 		note: text('note'),

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../app/db/client.server'
-import { gameLibrary, orders, products, contactMessages } from '../../app/db/schema'
+import { gameLibrary, orders, products, productVariants, contactMessages } from '../../app/db/schema'
 import { seedDatabase } from '../../app/db/seed/seed.server'
 import { getProduct, listProducts } from '../../app/domain/catalogue/list-products.server'
 import { sendContactMessage } from '../../app/domain/contact/send-contact-message.server'
@@ -41,20 +41,26 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 
 	it('seeds the catalogue and library once, and a restart keeps staff changes', async () => {
 		const { db } = database
-		await db.update(products).set({ price: 999, name: 'Staff renamed' }).where(eq(products.id, 2))
+		await db.update(products).set({ name: 'Staff renamed' }).where(eq(products.id, 2))
+		await db.update(productVariants).set({ price: 999 }).where(and(eq(productVariants.productId, 2), eq(productVariants.months, 1)))
 		await seedDatabase(db)
 		await seedDatabase(db)
 		const all = await listProducts(db)
 		expect(all).toHaveLength(49)
 		expect(all.some((p) => p.id === 30)).toBe(false)
-		expect(await getProduct(db, 2)).toMatchObject({ price: 999, name: 'Staff renamed' })
+		expect((await getProduct(db, 2))!.name).toBe('Staff renamed')
+		expect((await getProduct(db, 2))!.durations!.find((d) => d.months === 1)!.price).toBe(999)
+		expect(await db.select().from(productVariants).where(eq(productVariants.productId, 2))).toHaveLength(
+			(await import('../../app/db/seed/catalogue')).catalogue.find((p) => p.id === 2)!.durations!.length,
+		)
 		const [{ count }] = (await db.execute<{ count: string }>(sql`select count(*) from game_library`)).rows as [{ count: string }]
 		const library = await listLibrary(db)
 		expect(Number(count)).toBe(library.length)
 		expect(library.filter((g) => g.trending)).toHaveLength(24)
 		// put it back for the other tests
 		const original = (await import('../../app/db/seed/catalogue')).catalogue.find((p) => p.id === 2)!
-		await db.update(products).set({ price: original.price, name: original.name }).where(eq(products.id, 2))
+		await db.update(products).set({ name: original.name }).where(eq(products.id, 2))
+		await db.update(productVariants).set({ price: original.durations![0]!.price }).where(and(eq(productVariants.productId, 2), eq(productVariants.months, 1)))
 		expect(await db.select().from(gameLibrary).where(eq(gameLibrary.title, ''))).toEqual([])
 	})
 
@@ -74,27 +80,27 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 		}
 	})
 
-	it('gives an account sold by duration a shared price per duration, and leaves prices staff changed alone but coherent', async () => {
+	it('reads every option back from its variants as the spec shapes them, with the settings that once hung on ids', async () => {
 		const { db } = database
-		const migration = fs.readFileSync(path.resolve('drizzle/0006_shared_prices_per_duration.sql'), 'utf8')
-		const old = (prices: number[]) => prices.map((price, n) => ({ months: n + 1, price, label: n ? `${n + 1} Months` : '1 Month' })).concat({ months: 0, price: 0, label: 'Custom Duration' })
 		const seeded = (await import('../../app/db/seed/catalogue')).catalogue
-		// Product 1 as the earlier seed left it; product 3 as staff might have made it (durations and account prices).
-		await db.update(products).set({ durations: old([4000, 5000]), privatePrice: 3600, sharedPrice: 2400 }).where(eq(products.id, 1))
-		await db.update(products).set({ durations: old([2500, 4500, 6500]), privatePrice: 3000, sharedPrice: 2000 }).where(eq(products.id, 3))
+		const one = (await getProduct(db, 1))!
+		expect(one.durations).toEqual(seeded.find((p) => p.id === 1)!.durations)
+		expect(one).toMatchObject({ termsPage: 'game-pass-console', contentPage: '/game-pass-library', reviewGroup: 'game-pass', kind: 'subscription' })
+		expect(await getProduct(db, 10)).toMatchObject({ termsPage: 'game-pass-pc', reviewGroup: 'game-pass' })
+		expect((await getProduct(db, 14))!.denominations).toEqual(seeded.find((p) => p.id === 14)!.denominations)
+		expect(await getProduct(db, 18)).toMatchObject({ privatePrice: 4000, sharedPrice: 2500, kind: 'account' })
+		const key = seeded.find((p) => !p.durations && !p.denominations && p.privatePrice == null)!
+		expect(await getProduct(db, key.id)).toMatchObject({ price: key.price, durations: null, denominations: null })
+		// A hidden variant leaves the options; a hidden product leaves the storefront.
+		await db.update(productVariants).set({ hidden: true }).where(and(eq(productVariants.productId, 1), eq(productVariants.months, 2), isNull(productVariants.value)))
+		await db.update(products).set({ active: false }).where(eq(products.id, 3))
 		try {
-			for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement))
-			expect(await getProduct(db, 1)).toMatchObject({ durations: seeded.find((p) => p.id === 1)!.durations, privatePrice: null, sharedPrice: null })
-			const three = (await getProduct(db, 3))!
-			expect(three.durations!.map((d) => [d.price, d.sharedPrice ?? null])).toEqual([[2500, 1700], [4500, 3000], [6500, 4300], [0, null]])
-			expect([three.privatePrice, three.sharedPrice]).toEqual([null, null])
-			// Accounts without durations keep their two prices.
-			expect(await getProduct(db, 18)).toMatchObject({ privatePrice: 4000, sharedPrice: 2500 })
+			expect((await getProduct(db, 1))!.durations!.map((d) => d.months)).toEqual([1, 0])
+			expect(await getProduct(db, 3)).toBeNull()
+			expect((await listProducts(db)).some((p) => p.id === 3)).toBe(false)
 		} finally {
-			for (const id of [1, 3]) {
-				const p = seeded.find((x) => x.id === id)!
-				await db.update(products).set({ durations: p.durations, privatePrice: p.privatePrice, sharedPrice: p.sharedPrice }).where(eq(products.id, id))
-			}
+			await db.update(productVariants).set({ hidden: false }).where(eq(productVariants.productId, 1))
+			await db.update(products).set({ active: true }).where(eq(products.id, 3))
 		}
 	})
 

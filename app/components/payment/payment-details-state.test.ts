@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue } from '~/db/seed/catalogue'
+import { catalogueProducts as catalogue } from '~/db/seed/catalogue'
 import type { CartItem } from '~/domain/cart/cart'
 import { checkoutStateFor, paymentItems, readPaymentDetailsState, type PaymentDetailsState } from './payment-details-state'
 

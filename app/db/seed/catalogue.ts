@@ -3,12 +3,20 @@ import {
 	PAYMENT_METHODS,
 	type Product,
 } from '../../domain/catalogue/types'
+import { productView, variantsFromOptions } from '../../domain/catalogue/product-view'
+
+/** A built-in product as written here: its options in the spec's shape (the seed turns them into variants) and its settings. */
+export type SeedProduct = Omit<Product, 'imageSet' | 'kind' | 'badge' | 'termsPage' | 'contentPage' | 'reviewGroup' | 'variants'> &
+	Partial<Pick<Product, 'kind' | 'badge' | 'termsPage' | 'contentPage' | 'reviewGroup'>>
 
 // The built-in catalogue: 49 products, ids 1 to 50 with no id 30, sorted by id.
 // Prices are whole rupees. Products with durations or denominations start at the first option's price.
-export const catalogue: Product[] = [
+export const catalogue: SeedProduct[] = [
 	{
 		id: 1,
+		termsPage: 'game-pass-console',
+		contentPage: '/game-pass-library',
+		reviewGroup: 'game-pass',
 		name: 'Xbox Game Pass Ultimate (Console Edition)',
 		description:
 			'Hundreds of games on your Xbox, day-one releases, online multiplayer and EA Play, all in one pass. We activate it on your own account or hand you a ready account, delivered by WhatsApp or email in 0-24 hours. Our best-seller, trusted by 1000+ gamers.',
@@ -149,6 +157,7 @@ export const catalogue: Product[] = [
 	},
 	{
 		id: 5,
+		contentPage: '/gta-v-content',
 		name: 'Grand Theft Auto V: Premium Edition',
 		description:
 			'The complete Grand Theft Auto V story plus GTA Online, with the Criminal Enterprise Starter Pack included. Get properties, vehicles, weapons and GTA$1,000,000 to kick-start your empire in Los Santos. Your code arrives by WhatsApp or email in 0-24 hours.',
@@ -179,6 +188,7 @@ export const catalogue: Product[] = [
 	},
 	{
 		id: 6,
+		contentPage: '/tekken-7-content',
 		name: 'Tekken 7 Definitive Edition',
 		description:
 			'The legendary fighting game with all four Season Passes included: extra fighters, stages and outfits from day one. Fight locally or online on Xbox One and Xbox Series X|S. Delivered by WhatsApp or email in 0-24 hours.',
@@ -314,6 +324,9 @@ export const catalogue: Product[] = [
 	},
 	{
 		id: 10,
+		termsPage: 'game-pass-pc',
+		contentPage: '/game-pass-library',
+		reviewGroup: 'game-pass',
 		name: 'PC Game Pass',
 		description:
 			'Hundreds of PC games, day-one releases from Xbox Game Studios and EA Play on PC, all for one low monthly price. We activate it for you and deliver by WhatsApp or email in 0-24 hours. Pick 1 to 12 months, or ask us for a custom duration.',
@@ -1588,3 +1601,15 @@ export const catalogue: Product[] = [
 		featured: false,
 	},
 ]
+
+/** A built-in product as the storefront reads it once seeded (variant ids made up): for tests and scripts. */
+export function seededView(p: SeedProduct): Product {
+	const { durations: _d, denominations: _n, privatePrice: _p, sharedPrice: _s, price: _price, ...row } = p
+	const variants = variantsFromOptions(p).map((v) => ({ ...v, id: p.id * 100 + v.position, hidden: false }))
+	return productView(
+		{ ...row, imageSet: null, kind: p.kind ?? 'game_key', badge: p.badge ?? null, termsPage: p.termsPage ?? null, contentPage: p.contentPage ?? null, reviewGroup: p.reviewGroup ?? null },
+		variants,
+	)
+}
+
+export const catalogueProducts: Product[] = catalogue.map(seededView)

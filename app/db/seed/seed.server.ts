@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../client.server'
-import { gameLibrary, products } from '../schema'
-import { catalogue } from './catalogue'
+import { gameLibrary, products, productVariants } from '../schema'
+import { variantsFromOptions } from '../../domain/catalogue/product-view'
+import type { ProductKind } from '../../domain/catalogue/types'
+import { catalogue, type SeedProduct } from './catalogue'
 import { gameLibrary as libraryEntries } from './game-library'
+
+/** The kind of a built-in product that does not say: what its options make it. */
+function kindOf(p: SeedProduct): ProductKind {
+	if (p.kind) return p.kind
+	if (p.denominations?.length) return 'gift_card'
+	if (p.durations?.length) return 'subscription'
+	if (p.privatePrice != null || /account/i.test(p.name)) return 'account'
+	return 'game_key'
+}
 
 /**
  * Idempotent: inserts what is missing and leaves existing rows alone, so a restart never
@@ -12,10 +23,37 @@ export async function seedDatabase(db: Db) {
 	await db.transaction(async (tx) => {
 		// Two instances starting together must not race each other's seed.
 		await tx.execute(sql`select pg_advisory_xact_lock(7301)`)
-		await tx
+		const inserted = await tx
 			.insert(products)
-			.values(catalogue.map((p) => ({ ...p })))
+			.values(
+				catalogue.map((p) => ({
+					id: p.id,
+					name: p.name,
+					description: p.description,
+					originalPrice: p.originalPrice,
+					image: p.image,
+					caption: p.caption,
+					category: p.category,
+					kind: kindOf(p),
+					badge: p.badge ?? null,
+					features: p.features,
+					specifications: p.specifications,
+					paymentMethods: p.paymentMethods,
+					termsPage: p.termsPage ?? null,
+					contentPage: p.contentPage ?? null,
+					reviewGroup: p.reviewGroup ?? null,
+					featured: p.featured,
+				})),
+			)
 			.onConflictDoNothing({ target: products.id })
+			.returning({ id: products.id })
+		const fresh = new Set(inserted.map((r) => r.id))
+		const variants = catalogue
+			.filter((p) => fresh.has(p.id))
+			.flatMap((p) => variantsFromOptions(p).map((v) => ({ ...v, productId: p.id })))
+		if (variants.length) await tx.insert(productVariants).values(variants)
+		// Products created in the console continue after the catalogue's own ids.
+		await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`)
 		const seen = new Set<string>()
 		const entries = libraryEntries
 			.map((e) => ({ ...e, title: e.title.trim() }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue } from '../../db/seed/catalogue'
+import { catalogueProducts as catalogue } from '../../db/seed/catalogue'
 import { durationsOf } from '../pricing/product-options'
 import { buyNowTarget } from './buy-now-target'
 

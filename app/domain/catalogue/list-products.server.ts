@@ -1,41 +1,107 @@
-import { asc, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
-import { products } from '../../db/schema'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.server'
+import { products, productVariants } from '../../db/schema'
 import { toCartItem } from '../cart/to-cart-item'
 import { offersAccountTypes, startingChoice } from '../pricing/price-of'
-import type { Product, ProductSummary } from './types'
+import { productView, type ProductRow } from './product-view'
+import type { Product, ProductSummary, Variant } from './types'
 
 const columns = {
 	id: products.id,
 	name: products.name,
 	description: products.description,
-	price: products.price,
 	originalPrice: products.originalPrice,
 	image: products.image,
+	imageSet: products.imageSet,
 	caption: products.caption,
 	category: products.category,
+	kind: products.kind,
+	badge: products.badge,
 	features: products.features,
 	specifications: products.specifications,
 	paymentMethods: products.paymentMethods,
-	durations: products.durations,
-	denominations: products.denominations,
-	privatePrice: products.privatePrice,
-	sharedPrice: products.sharedPrice,
+	termsPage: products.termsPage,
+	contentPage: products.contentPage,
+	reviewGroup: products.reviewGroup,
 	featured: products.featured,
 }
 
-export async function listProducts(db: Db): Promise<Product[]> {
-	return db.select(columns).from(products).where(eq(products.active, true)).orderBy(asc(products.id))
+const variantColumns = {
+	id: productVariants.id,
+	productId: productVariants.productId,
+	label: productVariants.label,
+	months: productVariants.months,
+	value: productVariants.value,
+	accountType: productVariants.accountType,
+	price: productVariants.price,
+	position: productVariants.position,
+	hidden: productVariants.hidden,
 }
 
-export async function getProduct(db: Db, id: number): Promise<Product | null> {
-	if (!Number.isSafeInteger(id) || id <= 0) return null
-	const [row] = await db
+/** The variants of these products, every one (hidden too), grouped by product. */
+export async function variantsOf(db: Db | Tx, ids: number[]): Promise<Map<number, Variant[]>> {
+	const byProduct = new Map<number, Variant[]>()
+	if (!ids.length) return byProduct
+	const rows = await db
+		.select(variantColumns)
+		.from(productVariants)
+		.where(inArray(productVariants.productId, ids))
+		.orderBy(asc(productVariants.position), asc(productVariants.id))
+	for (const { productId, ...v } of rows) {
+		const list = byProduct.get(productId) ?? []
+		list.push(v)
+		byProduct.set(productId, list)
+	}
+	return byProduct
+}
+
+async function withVariants(db: Db | Tx, rows: ProductRow[]): Promise<Product[]> {
+	const variants = await variantsOf(
+		db,
+		rows.map((r) => r.id),
+	)
+	return rows.map((r) => productView(r, variants.get(r.id) ?? []))
+}
+
+/** The storefront's products: visible ones, in the owner's order. */
+export async function listProducts(db: Db | Tx): Promise<Product[]> {
+	const rows = await db.select(columns).from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder), asc(products.id))
+	return withVariants(db, rows)
+}
+
+/** A visible product by id, or null. */
+export async function getProduct(db: Db | Tx, id: number): Promise<Product | null> {
+	if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null
+	const rows = await db
 		.select(columns)
 		.from(products)
-		.where(eq(products.id, id))
+		.where(and(eq(products.id, id), eq(products.active, true)))
 		.limit(1)
-	return row ?? null
+	const [product] = await withVariants(db, rows)
+	return product ?? null
+}
+
+/** Visible products by id (missing and hidden ones left out). */
+export async function getProducts(db: Db | Tx, ids: number[]): Promise<Map<number, Product>> {
+	const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647)
+	if (!wanted.length) return new Map()
+	const rows = await db
+		.select(columns)
+		.from(products)
+		.where(and(inArray(products.id, wanted), eq(products.active, true)))
+	return new Map((await withVariants(db, rows)).map((p) => [p.id, p]))
+}
+
+/** The first visible product with these settings: e.g. the console Game Pass the home page promotes. */
+export async function findProductWith(db: Db | Tx, where: { termsPage: NonNullable<Product['termsPage']> }): Promise<Product | null> {
+	const rows = await db
+		.select(columns)
+		.from(products)
+		.where(and(eq(products.termsPage, where.termsPage), eq(products.active, true)))
+		.orderBy(asc(products.sortOrder), asc(products.id))
+		.limit(1)
+	const [product] = await withVariants(db, rows)
+	return product ?? null
 }
 
 export function summarise(product: Product): ProductSummary {
@@ -44,8 +110,10 @@ export function summarise(product: Product): ProductSummary {
 		id: product.id,
 		name: product.name,
 		image: product.image,
+		imageSet: product.imageSet,
 		caption: product.caption,
 		category: product.category,
+		badge: product.badge,
 		price: starting?.price ?? product.price,
 		originalPrice: product.originalPrice,
 		featured: product.featured,
@@ -53,4 +121,3 @@ export function summarise(product: Product): ProductSummary {
 		cartItem: starting && !offersAccountTypes(product) ? toCartItem(product, starting) : null,
 	}
 }
-

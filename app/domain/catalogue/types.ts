@@ -24,17 +24,63 @@ export interface Denomination {
 
 export type Specification = { label: string; value: string } | string
 
+export const PRODUCT_KINDS = ['subscription', 'gift_card', 'game_key', 'account', 'content_pack'] as const
+export type ProductKind = (typeof PRODUCT_KINDS)[number]
+
+export const PRODUCT_BADGES = ['sale', 'new'] as const
+export type ProductBadge = (typeof PRODUCT_BADGES)[number]
+
+/** The terms a purchase passes first (§2 Game Pass terms): console (with the shared-account warning) or PC. */
+export const TERMS_PAGES = { 'game-pass-console': '/game-pass-terms', 'game-pass-pc': '/game-pass-pc-terms' } as const
+export type TermsPage = keyof typeof TERMS_PAGES
+
+/** The shop's pages that list what a product includes, and the product page's link text for each. */
+export const CONTENT_PAGES = {
+	'/game-pass-library': 'View Included Games',
+	'/gta-v-content': 'View Included Content',
+	'/tekken-7-content': 'View Included Content',
+} as const
+export type ContentPage = keyof typeof CONTENT_PAGES
+
+/** An uploaded cover: /media/{base}-{w}.webp and .jpg for each width, and the largest size's dimensions. */
+export interface ProductImageSet {
+	base: string
+	widths: number[]
+	width: number
+	height: number
+}
+
+/** A purchasable option with its own price (see product_variants). */
+export interface Variant {
+	id: number
+	label: string
+	months: number | null
+	value: number | null
+	accountType: 'private' | 'shared' | null
+	price: number
+	position: number
+	hidden: boolean
+}
+
+/**
+ * A product as the storefront and the server's pricing see it: the product's row plus its visible
+ * variants, also read as the spec's options (durations, denominations, account prices), which are
+ * derived from the variants (see productView).
+ */
 export interface Product {
 	id: number
 	name: string
 	description: string
-	/** Rupees, whole numbers. The server owns prices; the browser only displays them. */
+	/** The price of a product sold as itself (its one variant); otherwise its first option's price. */
 	price: number
 	originalPrice: number | null
-	/** A URL: the shop's own /images/products/{id}.webp by default, any host later. */
+	/** A URL: the shop's own /images/products/{id}.webp, an uploaded /media/… cover, or any host. */
 	image: string
+	imageSet: ProductImageSet | null
 	caption: string
 	category: Category
+	kind: ProductKind
+	badge: ProductBadge | null
 	features: string[]
 	specifications: Specification[]
 	paymentMethods: string[]
@@ -43,7 +89,12 @@ export interface Product {
 	/** Account products without durations: the price of a private and of a shared account, in rupees. */
 	privatePrice: number | null
 	sharedPrice: number | null
+	termsPage: TermsPage | null
+	contentPage: ContentPage | null
+	reviewGroup: string | null
 	featured: boolean
+	/** The variants a buyer may choose, in their order (hidden ones left out). */
+	variants: Variant[]
 }
 
 export const PAYMENT_METHODS = ['Mastercard', 'JazzCash', 'SadaPay', 'EasyPaisa']
@@ -70,8 +121,10 @@ export interface ProductSummary {
 	id: number
 	name: string
 	image: string
+	imageSet: ProductImageSet | null
 	caption: string
 	category: Category
+	badge: ProductBadge | null
 	/** The starting price the card shows: the cheapest combination the product is sold in. */
 	price: number
 	originalPrice: number | null

@@ -28,6 +28,8 @@ export const checkoutLine = z.object({
 	selectedDuration: option.nullish(),
 	selectedDenomination: option.nullish(),
 	selectedAccountType: z.enum(['private', 'shared']).nullish(),
+	/** Names the option outright (the console's variant id); the spec's fields above still work without it. */
+	variantId: idSchema('Unknown option').nullish(),
 })
 export type CheckoutLine = z.infer<typeof checkoutLine>
 

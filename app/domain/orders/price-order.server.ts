@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
-import { products, type OrderLine } from '../../db/schema'
+import type { Db, Tx } from '../../db/client.server'
+import type { OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { getProducts } from '../catalogue/list-products.server'
 import type { Product } from '../catalogue/types'
-import { priceChoice } from '../pricing/price-of'
+import { choiceOfVariant, priceChoice, type Choice } from '../pricing/price-of'
 import type { CheckoutLine } from './checkout-input'
 
 export interface PricedOrder {
@@ -15,10 +15,11 @@ export interface PricedOrder {
  * Decision 1: every line is priced from the catalogue. The browser says what was chosen (product,
  * duration, value, account type, quantity); any price it sends is ignored.
  */
-export async function priceOrder(db: Db, items: CheckoutLine[]): Promise<PricedOrder> {
-	const ids = [...new Set(items.map((i) => i.id))]
-	const rows = await db.select().from(products).where(inArray(products.id, ids))
-	const byId = new Map(rows.filter((r) => r.active).map((r) => [r.id, r as unknown as Product]))
+export async function priceOrder(db: Db | Tx, items: CheckoutLine[]): Promise<PricedOrder> {
+	const byId = await getProducts(
+		db,
+		items.map((i) => i.id),
+	)
 	const lines = items.map((item) => priceLine(byId.get(item.id), item))
 	return { lines, total: lines.reduce((sum, l) => sum + l.price * l.quantity, 0) }
 }
@@ -26,11 +27,13 @@ export async function priceOrder(db: Db, items: CheckoutLine[]): Promise<PricedO
 function priceLine(product: Product | undefined, item: CheckoutLine): OrderLine {
 	if (!product) throw new AppError('BAD_REQUEST', `Product ${item.id} is not in our catalogue.`)
 
-	const priced = priceChoice(product, {
-		duration: item.selectedDuration,
-		denomination: item.selectedDenomination,
-		accountType: item.selectedAccountType,
-	})
+	let choice: Choice = { duration: item.selectedDuration, denomination: item.selectedDenomination, accountType: item.selectedAccountType }
+	if (item.variantId != null) {
+		const named = choiceOfVariant(product, item.variantId)
+		if (!named) throw new AppError('BAD_REQUEST', `${product.name} has no such option.`)
+		choice = named
+	}
+	const priced = priceChoice(product, choice)
 	if ('problem' in priced) {
 		switch (priced.problem) {
 			case 'unknown-duration':
@@ -46,7 +49,7 @@ function priceLine(product: Product | undefined, item: CheckoutLine): OrderLine 
 		}
 	}
 
-	const { duration, denomination, accountType, price } = priced
+	const { duration, denomination, accountType, price, variantId } = priced
 	return {
 		id: product.id,
 		name: product.name,
@@ -58,6 +61,7 @@ function priceLine(product: Product | undefined, item: CheckoutLine): OrderLine 
 		selectedDuration: duration ? { label: duration.label, price, months: duration.months } : null,
 		selectedDenomination: denomination ? { label: denomination.label, price, value: denomination.value } : null,
 		selectedAccountType: accountType,
+		variantId,
 		code: null,
 	}
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue } from '../../db/seed/catalogue'
+import { catalogueProducts as catalogue } from '../../db/seed/catalogue'
 import { toCartItem } from '../cart/to-cart-item'
 import { cartTotal } from '../cart/cart'
 import { summarise } from '../catalogue/list-products.server'

@@ -1,3 +1,4 @@
+import { variantFor } from '../catalogue/product-view'
 import type { Denomination, DurationOption, Product } from '../catalogue/types'
 import {
 	denominationsOf,
@@ -8,7 +9,8 @@ import {
 } from './product-options'
 
 /** What priceOf needs of a product: its own price and its options, as the catalogue holds them. */
-export type Priced = Pick<Product, 'id' | 'price' | 'durations' | 'denominations' | 'privatePrice' | 'sharedPrice'>
+export type Priced = Pick<Product, 'id' | 'price' | 'durations' | 'denominations' | 'privatePrice' | 'sharedPrice'> &
+	Partial<Pick<Product, 'variants'>>
 
 /** What the buyer chose. Options are named by months or value (else label); any price sent with them is ignored. */
 export interface Choice {
@@ -23,6 +25,8 @@ export interface PricedChoice {
 	denomination: Denomination | null
 	accountType: AccountType | null
 	price: number
+	/** The variant this combination is, when the product came from the catalogue with its variants. */
+	variantId: number | null
 }
 
 export type ChoiceProblem =
@@ -86,7 +90,21 @@ export function priceChoice(product: Priced, choice: Choice = {}): PricedChoice 
 	else price = product.price
 	if (price == null || price <= 0) return { problem: 'no-price' }
 
-	return { duration, denomination, accountType, price }
+	const variant = product.variants
+		? variantFor(product.variants, { months: duration?.months ?? null, value: denomination?.value ?? null, accountType })
+		: null
+	return { duration, denomination, accountType, price, variantId: variant?.id ?? null }
+}
+
+/** The choice a variant id names, in the terms priceChoice takes; null when the product has no such visible variant. */
+export function choiceOfVariant(product: Priced, variantId: number): Choice | null {
+	const v = product.variants?.find((x) => x.id === variantId)
+	if (!v) return null
+	return {
+		duration: v.months != null ? { months: v.months } : null,
+		denomination: v.months == null && v.value != null ? { value: v.value } : null,
+		accountType: v.accountType,
+	}
 }
 
 /** The price of a product and a choice, or null when that combination is not sold online. */

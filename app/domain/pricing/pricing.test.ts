@@ -37,8 +37,9 @@ describe('product options', () => {
 		expect(twoMonthSaving(null)).toBeNull()
 	})
 
-	it('gives PC Game Pass the default durations when it has none of its own', () => {
-		expect(durationsOf({ id: 10, durations: null })).toEqual(DEFAULT_DURATIONS)
-		expect(durationsOf({ id: 12, durations: null })).toBeNull()
+	it('sells by duration only what has durations of its own: no product is a subscription by its id', () => {
+		expect(durationsOf({ durations: DEFAULT_DURATIONS })).toEqual(DEFAULT_DURATIONS)
+		expect(durationsOf({ durations: null })).toBeNull()
+		expect(durationsOf({ durations: [] })).toBeNull()
 	})
 })

@@ -1,5 +1,4 @@
 import {
-	DEFAULT_DURATIONS,
 	type Denomination,
 	type DurationOption,
 	type Product,
@@ -7,12 +6,9 @@ import {
 
 export type AccountType = 'private' | 'shared'
 
-const SUBSCRIPTION_PRODUCTS = new Set([10])
-
-/** The duration list a product offers: its own, or the default list for subscriptions. */
-export function durationsOf(product: Pick<Product, 'id' | 'durations'>): DurationOption[] | null {
-	if (product.durations?.length) return product.durations
-	return SUBSCRIPTION_PRODUCTS.has(product.id) ? DEFAULT_DURATIONS : null
+/** The duration list a product offers, or null when it is not sold by duration. */
+export function durationsOf(product: Pick<Product, 'durations'>): DurationOption[] | null {
+	return product.durations?.length ? product.durations : null
 }
 
 export function denominationsOf(product: Pick<Product, 'denominations'>): Denomination[] | null {
