@@ -5,7 +5,7 @@ import { readCheckoutAnswer } from './checkout-response'
 import { makeOrderNumber } from './order-number'
 import { paymentBadge, fulfillmentIndex } from './status'
 import { maskName } from '../../utils/mask-name'
-import { catalogue } from '../../db/seed/catalogue'
+import { catalogueProducts as catalogue } from '../../db/seed/catalogue'
 
 const ok = { ok: true, status: 200, statusText: 'OK' }
 
