@@ -1,0 +1,8 @@
+import type { AdminContract } from '../admin-contract'
+import { contentContracts } from './content'
+import { mediaContracts } from './media'
+import { productsContracts } from './products'
+import { storeContracts } from './store'
+
+/** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...storeContracts, ...contentContracts]
