@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import type { Denomination, DurationOption, Product } from '~/domain/catalogue/types'
+import { CONTENT_PAGES, type Denomination, type DurationOption, type Product } from '~/domain/catalogue/types'
 import { toCartItem } from '~/domain/cart/to-cart-item'
 import {
 	denominationsOf,
@@ -20,13 +20,6 @@ import { useChatMessage } from '../layout/chat-button'
 import { ProductPrice } from '../ui/price'
 import { AccountTypeModal } from './account-type-modal'
 import { CUSTOM_DURATION_MONTHS, CUSTOM_VALUE_RANGES, QuoteModal } from './quote-modals'
-
-const INCLUDED_LINKS: Record<number, { to: string; label: string }> = {
-	1: { to: '/game-pass-library', label: 'View Included Games' },
-	10: { to: '/game-pass-library', label: 'View Included Games' },
-	5: { to: '/gta-v-content', label: 'View Included Content' },
-	6: { to: '/tekken-7-content', label: 'View Included Content' },
-}
 
 export function PurchasePanel({
 	product,
@@ -136,9 +129,9 @@ export function PurchasePanel({
 				</button>
 			</div>
 
-			{INCLUDED_LINKS[product.id] ? (
+			{product.contentPage ? (
 				<p>
-					<Link to={INCLUDED_LINKS[product.id]!.to}>{INCLUDED_LINKS[product.id]!.label}</Link>
+					<Link to={product.contentPage}>{CONTENT_PAGES[product.contentPage]}</Link>
 				</p>
 			) : null}
 

@@ -16,6 +16,7 @@ const gamePass = (label: string, price: number, months: number): Omit<CartItem, 
 	price: 'Rs. 1,200',
 	originalPrice: null,
 	selectedDuration: { label, price, months },
+	termsPage: 'game-pass-pc',
 })
 
 describe('cart', () => {
@@ -107,6 +108,7 @@ describe('accounts in the cart (ADR-001)', () => {
 		originalPrice: null,
 		selectedDuration: { label: '2 Months', price, months: 2 },
 		selectedAccountType: accountType,
+		termsPage: 'game-pass-console',
 	})
 
 	it('keeps a private and a shared account of the same duration as two lines at their own prices', () => {
@@ -120,7 +122,7 @@ describe('accounts in the cart (ADR-001)', () => {
 	it('sends a console Game Pass line through its terms, a shared one even beside a PC Game Pass line', () => {
 		expect(checkoutDestination([{ ...gamePassAccount('shared', 3400), quantity: 1 }])).toBe('/game-pass-terms')
 		expect(checkoutDestination([{ ...gamePassAccount('private', 5000), quantity: 1 }])).toBe('/game-pass-terms')
-		const pc = { ...gamePassAccount('private', 1200), id: 10, selectedAccountType: undefined, quantity: 1 }
+		const pc = { ...gamePassAccount('private', 1200), id: 10, selectedAccountType: undefined, termsPage: 'game-pass-pc' as const, quantity: 1 }
 		expect(checkoutDestination([pc, { ...gamePassAccount('shared', 3400), quantity: 1 }])).toBe('/game-pass-terms')
 		expect(checkoutDestination([pc, { ...gamePassAccount('private', 5000), quantity: 1 }])).toBe('/game-pass-pc-terms')
 	})

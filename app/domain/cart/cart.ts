@@ -1,6 +1,7 @@
 import { linePrice, orderTotal } from '../pricing/line-price'
 import type { AccountType } from '../pricing/product-options'
-import { termsPageFor } from '../catalogue/terms-page'
+import { termsPathOf } from '../catalogue/terms-page'
+import type { TermsPage } from '../catalogue/types'
 
 export interface CartItem {
 	id: number
@@ -13,6 +14,8 @@ export interface CartItem {
 	selectedDuration?: { label: string; price: number; months: number }
 	selectedDenomination?: { label: string; price: number; value: number }
 	selectedAccountType?: AccountType
+	/** The terms the product's purchase passes first (its setting), so checkout knows where to go. */
+	termsPage?: TermsPage | null
 }
 
 export interface CartState {
@@ -104,7 +107,7 @@ export { linePrice }
 /** §4: proceeding closes the cart; a Game Pass line needs its terms first (the console one warns about shared accounts). */
 export function checkoutDestination(items: CartItem[]): string | null {
 	if (items.length === 0) return null
-	const pages = items.map((i) => termsPageFor(i.id))
+	const pages = items.map((i) => termsPathOf(i.termsPage))
 	// A shared account is never bought without its warning, even beside a PC Game Pass line.
 	if (items.some((i, n) => i.selectedAccountType === 'shared' && pages[n] === '/game-pass-terms')) return '/game-pass-terms'
 	if (pages.includes('/game-pass-pc-terms')) return '/game-pass-pc-terms'

@@ -4,7 +4,7 @@ import { formatRs } from '../../utils/money'
 import type { CartItem } from './cart'
 
 /** A cart line for a product and what the buyer chose on its page, priced by the one price rule. */
-type Cartable = Priced & Pick<Product, 'name' | 'image' | 'originalPrice'>
+type Cartable = Priced & Pick<Product, 'name' | 'image' | 'originalPrice'> & Partial<Pick<Product, 'termsPage'>>
 
 /** null when the catalogue does not sell that choice online (a custom option, or a stale product in history state). */
 export function toCartItem(product: Cartable, choice: Choice): Omit<CartItem, 'quantity'> | null {
@@ -21,5 +21,6 @@ export function toCartItem(product: Cartable, choice: Choice): Omit<CartItem, 'q
 		...(duration ? { selectedDuration: { label: duration.label, price, months: duration.months } } : {}),
 		...(denomination ? { selectedDenomination: { label: denomination.label, price, value: denomination.value } } : {}),
 		...(accountType ? { selectedAccountType: accountType } : {}),
+		...(product.termsPage ? { termsPage: product.termsPage } : {}),
 	}
 }

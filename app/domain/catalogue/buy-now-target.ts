@@ -1,6 +1,6 @@
 import type { Denomination, DurationOption, Product } from './types'
 import type { AccountType } from '../pricing/product-options'
-import { termsPageFor } from './terms-page'
+import { termsPathOf } from './terms-page'
 
 export interface CheckoutState {
 	product?: Product
@@ -11,9 +11,9 @@ export interface CheckoutState {
 }
 
 /**
- * §4 Buy now: gift cards go to checkout with the value; PC Game Pass to its terms; the console
- * Game Pass (id 1) to its terms gate with duration and account type; other Game Pass Ultimate
- * names to checkout with the duration; everything else to checkout without one.
+ * §4 Buy now, by the product's settings: a product with terms goes to them first (the PC terms with
+ * the duration; the console terms with duration and account type); everything else to checkout
+ * with what was chosen (a gift card's value, a duration, an account type).
  */
 export function buyNowTarget(
 	product: Product,
@@ -24,18 +24,15 @@ export function buyNowTarget(
 	}: { duration: DurationOption | null; denomination: Denomination | null; accountType: AccountType | null },
 ): { to: string; state: CheckoutState } {
 	const withAccount = accountType ? { selectedAccountType: accountType } : {}
-	if (product.id === 14 || (denomination && product.denominations)) {
-		return { to: '/checkout', state: { product, ...(denomination ? { selectedDenomination: denomination } : {}) } }
+	if (denomination && product.denominations) {
+		return { to: '/checkout', state: { product, selectedDenomination: denomination } }
 	}
-	const terms = termsPageFor(product.id)
+	const terms = termsPathOf(product.termsPage)
 	if (terms === '/game-pass-pc-terms') {
 		return { to: terms, state: { product, ...(duration ? { selectedDuration: duration } : {}) } }
 	}
 	if (terms === '/game-pass-terms') {
 		return { to: terms, state: { product, ...(duration ? { selectedDuration: duration } : {}), ...withAccount } }
 	}
-	if (product.name.includes('Game Pass Ultimate') || duration) {
-		return { to: '/checkout', state: { product, ...(duration ? { selectedDuration: duration } : {}), ...withAccount } }
-	}
-	return { to: '/checkout', state: { product, ...withAccount } }
+	return { to: '/checkout', state: { product, ...(duration ? { selectedDuration: duration } : {}), ...withAccount } }
 }
