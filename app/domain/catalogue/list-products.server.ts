@@ -92,12 +92,16 @@ export async function getProducts(db: Db | Tx, ids: number[]): Promise<Map<numbe
 	return new Map((await withVariants(db, rows)).map((p) => [p.id, p]))
 }
 
-/** The first visible product with these settings: e.g. the console Game Pass the home page promotes. */
-export async function findProductWith(db: Db | Tx, where: { termsPage: NonNullable<Product['termsPage']> }): Promise<Product | null> {
+/** The first visible product with this setting: the console Game Pass the home page promotes, the product a content page belongs to. */
+export async function findProductWith(
+	db: Db | Tx,
+	where: { termsPage: NonNullable<Product['termsPage']> } | { contentPage: NonNullable<Product['contentPage']> },
+): Promise<Product | null> {
+	const setting = 'termsPage' in where ? eq(products.termsPage, where.termsPage) : eq(products.contentPage, where.contentPage)
 	const rows = await db
 		.select(columns)
 		.from(products)
-		.where(and(eq(products.termsPage, where.termsPage), eq(products.active, true)))
+		.where(and(setting, eq(products.active, true)))
 		.orderBy(asc(products.sortOrder), asc(products.id))
 		.limit(1)
 	const [product] = await withVariants(db, rows)

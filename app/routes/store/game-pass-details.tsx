@@ -3,7 +3,7 @@ import { PromoVideo } from '~/components/home/promo-video'
 import { ReviewsSection } from '~/components/product/reviews-section'
 import { gamePassBenefits } from '~/content/site'
 import { db } from '~/db/client.server'
-import { getProduct } from '~/domain/catalogue/list-products.server'
+import { findProductWith } from '~/domain/catalogue/list-products.server'
 import { durationsOf } from '~/domain/pricing/product-options'
 import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { useRootData } from '~/components/layout/root-data'
@@ -12,29 +12,35 @@ import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/game-pass-details'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta(matches, {
 		title: 'Xbox Game Pass Ultimate - Prices in Pakistan',
 		description: 'Xbox Game Pass Ultimate and PC Game Pass prices in rupees, what you get, and reviews from our buyers.',
-		image: '/images/products/1.webp',
+		image: loaderData?.console?.image,
 	})
 
+// The products sold under the console and the PC Game Pass terms (their settings, not their ids).
 export async function loader() {
-	const [consoleEdition, pcEdition] = await Promise.all([getProduct(db(), 1), getProduct(db(), 10)])
-	const table = (p: typeof consoleEdition) => (p ? (durationsOf(p) ?? []).filter((d) => d.months > 0) : [])
-	const reviews = listReviews(db(), 1).catch((error: unknown) => {
+	const [consoleEdition, pcEdition] = await Promise.all([
+		findProductWith(db(), { termsPage: 'game-pass-console' }),
+		findProductWith(db(), { termsPage: 'game-pass-pc' }),
+	])
+	const table = (p: typeof consoleEdition) =>
+		p ? { to: `/product/${p.id}`, image: p.image, rows: (durationsOf(p) ?? []).filter((d) => d.months > 0) } : null
+	const reviewsOf = consoleEdition ?? pcEdition
+	const reviews = (reviewsOf ? listReviews(db(), reviewsOf.id) : Promise.resolve([])).catch((error: unknown) => {
 		logger.error({ err: error }, 'reviews failed')
 		throw new Error('Failed to fetch reviews')
 	})
-	return { pc: table(pcEdition), console: table(consoleEdition), reviews }
+	return { pc: table(pcEdition), console: table(consoleEdition), reviewsProductId: reviewsOf?.id ?? null, reviews }
 }
 
 export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 	const root = useRootData()
 	const tables = [
-		{ title: 'PC Game Pass', rows: loaderData.pc, to: '/product/10' },
-		{ title: 'Game Pass Ultimate (Console)', rows: loaderData.console, to: '/product/1' },
-	]
+		{ title: 'PC Game Pass', edition: loaderData.pc },
+		{ title: 'Game Pass Ultimate (Console)', edition: loaderData.console },
+	].flatMap(({ title, edition }) => (edition ? [{ title, rows: edition.rows, to: edition.to }] : []))
 	return (
 		<div className="container page">
 			<h1>Xbox Game Pass Ultimate</h1>
@@ -78,7 +84,7 @@ export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 					Browse Game Library
 				</Link>
 			</section>
-			<ReviewsSection productId={1} reviews={loaderData.reviews} title="Game Pass Reviews" />
+			{loaderData.reviewsProductId ? <ReviewsSection productId={loaderData.reviewsProductId} reviews={loaderData.reviews} title="Game Pass Reviews" /> : null}
 		</div>
 	)
 }

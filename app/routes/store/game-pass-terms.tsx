@@ -32,7 +32,10 @@ export default function GamePassTerms() {
 		)
 	}
 
-	const shared = !pc && (state.selectedAccountType === 'shared' || (cartItems as { selectedAccountType?: string }[] | null)?.some((i) => i.selectedAccountType === 'shared'))
+	const sharedLine = (cartItems as { id?: number; selectedAccountType?: string }[] | null)?.find((i) => i.selectedAccountType === 'shared')
+	const shared = !pc && (state.selectedAccountType === 'shared' || sharedLine != null)
+	// Back to the shared account's own product page, with the private account chosen.
+	const sharedProductId = state.product?.id ?? sharedLine?.id
 
 	function proceed() {
 		if (!agreed) return
@@ -56,9 +59,11 @@ export default function GamePassTerms() {
 						online-mode limits. At most 2 customers share one account (two slots), each on their own profile; a step-by-step
 						guide is sent after purchase.
 					</p>
-					<Link to="/product/1" state={{ preselectAccountType: 'private' }}>
-						Switch to Private Account
-					</Link>
+					{sharedProductId ? (
+						<Link to={`/product/${sharedProductId}`} state={{ preselectAccountType: 'private' }}>
+							Switch to Private Account
+						</Link>
+					) : null}
 				</div>
 			) : null}
 			<div className="terms-text">

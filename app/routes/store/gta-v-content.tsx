@@ -1,5 +1,7 @@
 import { IncludedContentPage } from '~/components/content/included-content'
 import { gtaVContent } from '~/content/site'
+import { db } from '~/db/client.server'
+import { findProductWith } from '~/domain/catalogue/list-products.server'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/gta-v-content'
 
@@ -11,6 +13,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		description: 'Everything included with Grand Theft Auto V: Story Mode, GTA Online and the Criminal Enterprise Starter Pack.',
 	})
 
-export default function GtaVContent() {
-	return <IncludedContentPage title={TITLE} productId={5} groups={gtaVContent} />
+/** The product whose content this page lists: the one with this page as its content page. */
+export async function loader() {
+	const product = await findProductWith(db(), { contentPage: '/gta-v-content' })
+	return { productId: product?.id ?? null }
+}
+
+export default function GtaVContent({ loaderData }: Route.ComponentProps) {
+	return <IncludedContentPage title={TITLE} productId={loaderData.productId} groups={gtaVContent} />
 }

@@ -10,7 +10,8 @@ import { db } from '~/db/client.server'
 import { listProducts, summarise } from '~/domain/catalogue/list-products.server'
 import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
 import { durationsOf } from '~/domain/pricing/product-options'
-import { startingChoice } from '~/domain/pricing/price-of'
+import { priceOf, startingChoice } from '~/domain/pricing/price-of'
+import type { TermsPage } from '~/domain/catalogue/types'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
@@ -18,26 +19,34 @@ import { useRootData } from '~/components/layout/root-data'
 import { useFill } from '~/components/content/policy-sections'
 import type { Route } from './+types/home'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta(matches, {
 		title: 'Xbox Game Pass, PlayStation Plus & Gift Cards in Pakistan',
 		description:
 			'Buy Xbox Game Pass, PlayStation Plus, EA Play, gift cards and game keys in rupees. Pay by card, JazzCash or EasyPaisa; fast digital delivery.',
-		image: '/images/products/1.webp',
+		image: loaderData?.console?.image ?? loaderData?.featured[0]?.image,
 	})
 
 const FEATURED_COUNT = 4
 
 export async function loader() {
 	const products = await listProducts(db())
-	const promo = (id: number) => {
-		const p = products.find((x) => x.id === id)
-		const options = p ? (durationsOf(p) ?? []).filter((d) => d.months > 0) : []
+	// The Game Pass promo shows the products sold under the console and the PC Game Pass terms.
+	const promo = (terms: TermsPage) => {
+		const p = products.find((x) => x.termsPage === terms)
+		if (!p) return null
+		const options = (durationsOf(p) ?? []).filter((d) => d.months > 0)
+		const priceFor = (months: number) => {
+			const duration = options.find((d) => d.months === months)
+			return duration ? priceOf(p, { duration }) : null
+		}
 		return {
+			to: `/product/${p.id}`,
+			image: p.image,
 			// The cheapest way to buy it (a shared account for the console edition), as its card says.
-			from: p ? (startingChoice(p)?.price ?? p.price) : 0,
-			oneMonth: options.find((d) => d.months === 1)?.price ?? null,
-			twoMonths: options.find((d) => d.months === 2)?.price ?? null,
+			from: startingChoice(p)?.price ?? p.price,
+			oneMonth: priceFor(1),
+			twoMonths: priceFor(2),
 		}
 	}
 	// Deferred: the page paints without waiting, and a failure only affects this section.
@@ -47,8 +56,8 @@ export async function loader() {
 	})
 	return {
 		featured: products.filter((p) => p.featured).slice(0, FEATURED_COUNT).map(summarise),
-		pc: promo(10),
-		console: promo(1),
+		pc: promo('game-pass-pc'),
+		console: promo('game-pass-console'),
 		leaderboard,
 	}
 }
@@ -80,8 +89,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						<h2 id="promo-title">Xbox Game Pass Ultimate</h2>
 						<p className="muted">Hundreds of games on console and PC, EA Play included, paid in rupees.</p>
 						<div className="promo-plans">
-							<PromoPlan title="PC Edition" plan={pc} to="/product/10" action="Buy PC Edition" />
-							<PromoPlan title="Console Edition" plan={consoleEdition} to="/product/1" action="Buy Console Edition" />
+							{pc ? <PromoPlan title="PC Edition" plan={pc} action="Buy PC Edition" /> : null}
+							{consoleEdition ? <PromoPlan title="Console Edition" plan={consoleEdition} action="Buy Console Edition" /> : null}
 						</div>
 					</div>
 					<PromoVideo videoId={root?.config.promoVideoId ?? null} title="Xbox Game Pass Ultimate trailer" />
@@ -169,7 +178,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-function PromoPlan({ title, plan, to, action }: { title: string; plan: { from: number; oneMonth: number | null; twoMonths: number | null }; to: string; action: string }) {
+function PromoPlan({ title, plan, action }: { title: string; plan: { to: string; from: number; oneMonth: number | null; twoMonths: number | null }; action: string }) {
 	return (
 		<div className="plan">
 			<h3>{title}</h3>
@@ -178,7 +187,7 @@ function PromoPlan({ title, plan, to, action }: { title: string; plan: { from: n
 				{plan.oneMonth ? <li>1 Month {formatRs(plan.oneMonth)}</li> : null}
 				{plan.twoMonths ? <li>2 Months {formatRs(plan.twoMonths)}</li> : null}
 			</ul>
-			<Link to={to} className="button primary">
+			<Link to={plan.to} className="button primary">
 				{action}
 			</Link>
 		</div>

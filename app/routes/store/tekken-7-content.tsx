@@ -1,5 +1,7 @@
 import { IncludedContentPage } from '~/components/content/included-content'
 import { tekken7Content } from '~/content/site'
+import { db } from '~/db/client.server'
+import { findProductWith } from '~/domain/catalogue/list-products.server'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/tekken-7-content'
 
@@ -11,6 +13,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		description: 'Everything included with Tekken 7: modes, fighters, Season Pass characters and stages.',
 	})
 
-export default function Tekken7Content() {
-	return <IncludedContentPage title={TITLE} productId={6} groups={tekken7Content} />
+/** The product whose content this page lists: the one with this page as its content page. */
+export async function loader() {
+	const product = await findProductWith(db(), { contentPage: '/tekken-7-content' })
+	return { productId: product?.id ?? null }
+}
+
+export default function Tekken7Content({ loaderData }: Route.ComponentProps) {
+	return <IncludedContentPage title={TITLE} productId={loaderData.productId} groups={tekken7Content} />
 }
