@@ -16,7 +16,15 @@ export const staffActor = (staff: { id: number; email: string }): Actor => ({ st
 export async function recordAudit(
 	tx: Db | Tx,
 	actor: Actor,
-	entry: { action: string; orderNumber?: string | null; before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; note?: string | null },
+	entry: {
+		action: string
+		orderNumber?: string | null
+		/** What else the action changed, e.g. 'product 12', 'store settings', 'review 40'. */
+		target?: string | null
+		before?: Record<string, unknown> | null
+		after?: Record<string, unknown> | null
+		note?: string | null
+	},
 ) {
 	await tx.insert(auditLog).values({
 		staffId: actor.staffId ?? null,
@@ -24,6 +32,7 @@ export async function recordAudit(
 		actor: actor.label,
 		action: entry.action,
 		orderNumber: entry.orderNumber ?? null,
+		target: entry.target ?? null,
 		before: entry.before ?? null,
 		after: entry.after ?? null,
 		note: entry.note ?? null,
