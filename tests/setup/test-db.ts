@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { openPglite, openPostgres, type Database } from '../../app/db/client.server'
 import { seedDatabase } from '../../app/db/seed/seed.server'
+import { catalogue } from '../../app/db/seed/catalogue'
 import crypto from 'node:crypto'
 import { setDeliveryKey } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { freshPostgresDatabase } from './postgres'
@@ -32,7 +33,11 @@ export function testDatabase(kind: DatabaseKind): Promise<Database> {
 	return pending
 }
 
-/** Empties what tests write; the seeded catalogue stays. */
+/** Empties what tests write; the seeded catalogue stays, and products created in tests go. */
 export async function resetData(database: Database) {
+	const seeded = sql.join(catalogue.map((p) => sql`${p.id}`), sql`, `)
+	await database.db.execute(sql`delete from product_variants where product_id not in (${seeded})`)
+	await database.db.execute(sql`delete from products where id not in (${seeded})`)
+	await database.db.execute(sql`truncate media`)
 	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits, jobs, email_outbox, paypro_sim_orders, staff_users, staff_sessions, staff_devices, staff_pending_sign_ins, staff_recovery_codes, store_settings, api_keys, audit_log restart identity`)
 }

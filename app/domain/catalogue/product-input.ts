@@ -1,0 +1,111 @@
+import { z } from 'zod'
+import { idSchema, textSchema } from '../../utils/input'
+import { CATEGORIES, CONTENT_PAGES, PRODUCT_BADGES, PRODUCT_KINDS, TERMS_PAGES, type ContentPage, type TermsPage } from './types'
+
+// What the console (form and JSON API) sends to create or change a product. Prices are whole rupees;
+// the server checks everything here again, whoever sends it.
+
+export const MAX_PRICE = 10_000_000
+export const MAX_VARIANTS = 50
+
+const rupees = (what: string) =>
+	z
+		.number({ error: `${what} must be a whole number of rupees.` })
+		.int(`${what} must be a whole number of rupees.`)
+		.min(0, `${what} cannot be negative.`)
+		.max(MAX_PRICE, `${what} can be at most Rs. 10,000,000.`)
+
+export const variantInput = z
+	.object({
+		/** An existing variant of this product: it keeps its id (orders and stock refer to it). */
+		id: idSchema('Unknown option').optional(),
+		label: textSchema().pipe(z.string().min(1, 'Every option needs a label, like "1 Month" or "$10 USD".').max(60, 'An option label can be at most 60 characters.')),
+		months: z.number().int('Months must be a whole number.').min(0).max(120, 'A duration can be at most 120 months.').nullish(),
+		value: z.number().int('A gift-card value must be a whole number.').min(0).max(1_000_000).nullish(),
+		accountType: z.enum(['private', 'shared'], { error: 'Account type must be private or shared.' }).nullish(),
+		price: rupees('A price'),
+		hidden: z.boolean().optional(),
+	})
+	.refine((v) => v.months == null || v.value == null, { message: 'An option is a duration or a gift-card value, not both.' })
+	.refine((v) => v.price > 0 || v.months === 0 || v.value === 0, {
+		message: 'Every option needs a price above Rs. 0, except the custom entry (0 months or value 0) that is quoted on WhatsApp.',
+		path: ['price'],
+	})
+export type VariantInput = z.infer<typeof variantInput>
+
+const settingKeys = <T extends Record<string, unknown>>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]]
+
+const productFields = {
+	name: textSchema().pipe(z.string().min(1, 'Please give the product a name.').max(120, 'A product name can be at most 120 characters.')),
+	platform: z.enum(CATEGORIES, { error: 'Platform must be xbox, playstation or pc.' }),
+	kind: z.enum(PRODUCT_KINDS, { error: 'Kind must be subscription, gift_card, game_key, account or content_pack.' }),
+	caption: textSchema().pipe(z.string().max(80, 'A caption can be at most 80 characters.')),
+	description: textSchema().pipe(z.string().min(1, 'Please describe the product.').max(4000, 'A description can be at most 4,000 characters.')),
+	features: z.array(textSchema().pipe(z.string().min(1).max(200)), { error: 'Features must be a list of short texts.' }).max(20, 'At most 20 features.'),
+	specifications: z
+		.array(
+			z.union([
+				z.object({ label: textSchema().pipe(z.string().min(1).max(60)), value: textSchema().pipe(z.string().min(1).max(200)) }),
+				textSchema().pipe(z.string().min(1).max(200)),
+			]),
+			{ error: 'Specifications must be a list of label and value pairs.' },
+		)
+		.max(20, 'At most 20 specifications.'),
+	badge: z.enum(PRODUCT_BADGES, { error: 'Badge must be sale or new.' }).nullable(),
+	originalPrice: rupees('The original price').nullable(),
+	featured: z.boolean(),
+	sortOrder: z.number().int().min(-100_000).max(100_000),
+	visible: z.boolean(),
+	termsPage: z.enum(settingKeys(TERMS_PAGES) as [TermsPage, ...TermsPage[]]).nullable(),
+	contentPage: z.enum(settingKeys(CONTENT_PAGES) as [ContentPage, ...ContentPage[]]).nullable(),
+	reviewGroup: z
+		.string()
+		.trim()
+		.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'A review group is a short name in lower-case letters, digits and dashes, like "game-pass".')
+		.nullable(),
+	variants: z
+		.array(variantInput, { error: 'Options must be a list.' })
+		.min(1, 'A product needs at least one option with a price.')
+		.max(MAX_VARIANTS, `At most ${MAX_VARIANTS} options per product.`),
+}
+
+/** A new product: name, platform, kind, description and its options are required; the rest has defaults. */
+export const createProductInput = z.object({
+	...productFields,
+	caption: productFields.caption.default(''),
+	features: productFields.features.default([]),
+	specifications: productFields.specifications.default([]),
+	badge: productFields.badge.default(null),
+	originalPrice: productFields.originalPrice.default(null),
+	featured: productFields.featured.default(false),
+	sortOrder: productFields.sortOrder.default(0),
+	visible: productFields.visible.default(true),
+	termsPage: productFields.termsPage.default(null),
+	contentPage: productFields.contentPage.default(null),
+	reviewGroup: productFields.reviewGroup.default(null),
+})
+export type CreateProductInput = z.infer<typeof createProductInput>
+
+/** A change: any of the fields; `variants` is the full list in order (listed ids kept, new ones added, missing ones hidden). */
+export const updateProductInput = z.object(productFields).partial()
+export type UpdateProductInput = z.infer<typeof updateProductInput>
+
+/** The combination an option sells: two visible options may not sell the same one. */
+const comboOf = (v: Pick<VariantInput, 'months' | 'value' | 'accountType'>) => `${v.months ?? '-'}|${v.value ?? '-'}|${v.accountType ?? '-'}`
+
+/** Rules across a product's options; null when they hold, else the sentence to show. */
+export function variantsProblem(variants: Pick<VariantInput, 'months' | 'value' | 'accountType' | 'hidden' | 'label'>[]): string | null {
+	const visible = variants.filter((v) => !v.hidden)
+	if (!visible.length) return 'A product needs at least one visible option with a price.'
+	const kinds = new Set(visible.map((v) => (v.months != null ? 'duration' : v.value != null ? 'value' : 'plain')))
+	if (kinds.size > 1) return 'A product is sold by duration, by gift-card value, or as itself (with account types): not a mix.'
+	const seen = new Set<string>()
+	for (const v of visible) {
+		const key = comboOf(v)
+		if (seen.has(key)) return `Two options sell the same thing ("${v.label}"): give each duration, value or account type once.`
+		seen.add(key)
+	}
+	if (kinds.has('plain') && visible.length > 1 && visible.some((v) => v.accountType == null))
+		return 'A product sold as itself has one option, or a private and a shared account.'
+	return null
+}
