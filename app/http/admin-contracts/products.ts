@@ -1,4 +1,128 @@
-import type { AdminContract } from '../admin-contract'
+import { z } from 'zod'
+import { createProductInput, updateProductInput } from '../../domain/catalogue/product-input'
+import { CATEGORIES, PRODUCT_KINDS } from '../../domain/catalogue/types'
+import { idSchema } from '../../utils/input'
+import { defineContract, type AdminContract } from '../admin-contract'
 
-/** The products endpoints' contracts (filled in as the endpoints are built). */
-export const productsContracts: AdminContract[] = []
+const variant = z.object({
+	id: z.number().int(),
+	label: z.string(),
+	months: z.number().int().nullable(),
+	value: z.number().int().nullable(),
+	accountType: z.enum(['private', 'shared']).nullable(),
+	price: z.number().int().describe('Whole rupees'),
+	position: z.number().int(),
+	hidden: z.boolean(),
+})
+
+export const adminProduct = z.object({
+	id: z.number().int(),
+	name: z.string(),
+	platform: z.enum(CATEGORIES),
+	kind: z.enum(PRODUCT_KINDS),
+	caption: z.string(),
+	description: z.string(),
+	features: z.array(z.string()),
+	specifications: z.array(z.union([z.object({ label: z.string(), value: z.string() }), z.string()])),
+	badge: z.enum(['sale', 'new']).nullable(),
+	originalPrice: z.number().int().nullable(),
+	image: z.string(),
+	imageSet: z.object({ base: z.string(), widths: z.array(z.number().int()), width: z.number().int(), height: z.number().int() }).nullable(),
+	featured: z.boolean(),
+	sortOrder: z.number().int(),
+	visible: z.boolean(),
+	termsPage: z.enum(['game-pass-console', 'game-pass-pc']).nullable(),
+	contentPage: z.enum(['/game-pass-library', '/gta-v-content', '/tekken-7-content']).nullable(),
+	reviewGroup: z.string().nullable(),
+	paymentMethods: z.array(z.string()),
+	variants: z.array(variant).describe('Every option in order, hidden ones included'),
+	createdAt: z.string(),
+	updatedAt: z.string(),
+})
+
+const productId = z.object({ id: idSchema('Product not found') })
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true')
+
+export const listProductsQuery = z.object({
+	q: z.string().max(120).optional(),
+	platform: z.enum(CATEGORIES).optional(),
+	kind: z.enum(PRODUCT_KINDS).optional(),
+	visibility: z.enum(['visible', 'hidden', 'all']).optional(),
+	featured: flag.optional(),
+	sort: z.enum(['order', 'name', 'updated']).optional(),
+	page: z.coerce.number().int().min(1).max(10_000).optional(),
+})
+
+export const listProductsContract = defineContract({
+	method: 'GET',
+	path: '/api/admin/products',
+	summary: 'List products (search, filters, 50 a page), hidden ones included',
+	tag: 'Products',
+	permission: 'catalogue',
+	query: listProductsQuery,
+	response: z.object({ products: z.array(adminProduct), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+})
+
+export const createProductContract = defineContract({
+	method: 'POST',
+	path: '/api/admin/products',
+	summary: 'Create a product with its options (variants), each with its own price in whole rupees',
+	tag: 'Products',
+	permission: 'catalogue',
+	body: createProductInput,
+	response: adminProduct,
+	status: 201,
+})
+
+export const getProductContract = defineContract({
+	method: 'GET',
+	path: '/api/admin/products/{id}',
+	summary: 'One product with every option',
+	tag: 'Products',
+	permission: 'catalogue',
+	params: productId,
+	response: adminProduct,
+})
+
+export const updateProductContract = defineContract({
+	method: 'PATCH',
+	path: '/api/admin/products/{id}',
+	summary: 'Change any fields; `visible: false` hides it; `variants` is the full ordered list (listed ids kept, new ones added, left-out ones hidden)',
+	tag: 'Products',
+	permission: 'catalogue',
+	params: productId,
+	body: updateProductInput,
+	response: adminProduct,
+})
+
+export const deleteProductContract = defineContract({
+	method: 'DELETE',
+	path: '/api/admin/products/{id}',
+	summary: 'Delete a product no order refers to; one that orders refer to is hidden instead',
+	tag: 'Products',
+	permission: 'catalogue',
+	params: productId,
+	response: z.object({ deleted: z.boolean(), hidden: z.boolean(), message: z.string() }),
+})
+
+export const duplicateProductContract = defineContract({
+	method: 'POST',
+	path: '/api/admin/products/{id}/duplicate',
+	summary: 'Copy a product (hidden, same options and prices) to start a similar one',
+	tag: 'Products',
+	permission: 'catalogue',
+	params: productId,
+	response: adminProduct,
+	status: 201,
+})
+
+/** The product endpoints' contracts. */
+export const productsContracts: AdminContract[] = [
+	listProductsContract,
+	createProductContract,
+	getProductContract,
+	updateProductContract,
+	deleteProductContract,
+	duplicateProductContract,
+]
