@@ -7,6 +7,9 @@ import { PixelScript } from './components/layout/pixel-script'
 import { useRootData } from './components/layout/root-data'
 import { IMAGE_LOADED_SCRIPT } from './components/product/image-loaded'
 import stylesheet from './styles/app.css?url'
+import { db } from './db/client.server'
+import { storefrontDetails } from './domain/settings/store-details'
+import { readStoreDetails } from './domain/settings/store-details.server'
 import { env, publicEnv } from './utils/env.server'
 import { useNonce } from './utils/nonce'
 
@@ -17,8 +20,9 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const e = env()
+	const details = await readStoreDetails(db())
 	// Shared previews need absolute image URLs.
-	return { config: publicEnv(e), year: new Date().getFullYear(), origin: e.PUBLIC_URL ?? new URL(request.url).origin }
+	return { config: { ...storefrontDetails(details), ...publicEnv(e) }, year: new Date().getFullYear(), origin: e.PUBLIC_URL ?? new URL(request.url).origin }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -66,7 +70,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 				<a href="#main" className="skip-link">
 					Skip to content
 				</a>
-				<SiteHeader storeName={config.storeName} />
+				<SiteHeader storeName={config.storeName} banner={config.banner} />
 				<main id="main">
 					<Outlet />
 				</main>

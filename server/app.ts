@@ -16,6 +16,7 @@ import { subscribe } from '../app/domain/realtime/hub.server'
 import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
 import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
 import { STORE_CHANGED_CHANNEL } from '../app/domain/store-changes.server'
+import { readStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
 import { refusalPage, refuseRequest, wantsJson } from '../app/http/request-guard'
 import { builtAssets, precompressed } from './built-assets'
 import { createPageCache, newNonce, type PageCache } from './page-cache'
@@ -141,7 +142,12 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		res.status(refusal.status).setHeader('Cache-Control', 'no-store')
 		if (refusal.status === 413) res.setHeader('Connection', 'close')
 		if (wantsJson(req.path ?? req.url, req.headers.accept)) res.json({ error: refusal.message })
-		else res.type('html').send(refusalPage(refusal.status, refusal.message, env.STORE_NAME))
+		else {
+			// The store's name from memory (the database only after a change), the environment's when the database is away.
+			void readStoreDetails(database().db)
+				.then((details) => details.storeName, () => storeDetailsDefaults(env).storeName)
+				.then((storeName) => res.type('html').send(refusalPage(refusal.status, refusal.message, storeName)))
+		}
 	})
 
 	app.use(

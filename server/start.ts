@@ -8,9 +8,9 @@ import { seedDatabase } from '../app/db/seed/seed.server'
 import { parseEnv, useEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { setListeningOrigin } from '../app/utils/origin.server'
-import { parseTransferAccounts } from '../app/utils/store-config.server'
 import { loadDeliveryKey, setDeliveryKey } from '../app/domain/fulfillment/delivery-crypto.server'
 import { bootstrapOwner } from '../app/domain/staff/manage-staff.server'
+import { seedStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
 import { emailProvider, setEmailProvider } from '../app/integrations/email/provider.server'
@@ -42,14 +42,15 @@ export async function openDatabase(env: Env, prepare?: Prepare): Promise<Databas
 /** Opens the database (migrations, seed, owner account), then serves the shop. */
 export async function startShop(env: Env = parseEnv(), options: { pageCacheSeconds?: number } = {}): Promise<RunningShop> {
 	const pageCacheSeconds = options.pageCacheSeconds ?? pageCacheSecondsFrom(env)
-	// Store configuration that the schema alone cannot check stops the start too.
-	parseTransferAccounts(env)
+	// The store's first details come from the environment; what the schema alone cannot check stops the start too.
+	const details = storeDetailsDefaults(env)
 	// Every module reads this configuration, and the providers are built from it afresh.
 	useEnv(env)
 	resetPayproClient()
 	setEmailProvider(null)
 	let owner = null as Awaited<ReturnType<typeof bootstrapOwner>>
 	const database = await openDatabase(env, async (db) => {
+		await seedStoreDetails(db, details)
 		owner = await bootstrapOwner(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
 	})
 	const announceOwner = (origin: string) => {

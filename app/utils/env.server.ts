@@ -19,14 +19,16 @@ const schema = z.object({
 		.optional(),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	PUBLIC_URL: z.string().url().optional(),
-	STORE_NAME: z.string().min(1).default('GameVault PK'),
-	SUPPORT_EMAIL: z.string().email().default('support@gamevault.pk'),
+	// The store's details: the first start copies them into the database, where the owner edits them
+	// (/admin/store); unset ones start as the built-in samples (app/domain/settings/store-details.ts).
+	STORE_NAME: z.string().min(1).optional(),
+	SUPPORT_EMAIL: z.string().email().optional(),
 	WHATSAPP_NUMBER: z
 		.string()
 		.regex(/^\d{10,15}$/, 'must be digits only, with country code, e.g. 923001234567')
-		.default('923001234567'),
-	SUPPORT_PHONE: z.string().min(1).default('+92 300 1234567'),
-	INSTAGRAM_HANDLE: z.string().min(1).default('gamevault.pk'),
+		.optional(),
+	SUPPORT_PHONE: z.string().min(1).optional(),
+	INSTAGRAM_HANDLE: z.string().min(1).optional(),
 	// A YouTube video id; unset shows the shop's own poster instead.
 	PROMO_VIDEO_ID: z.string().regex(/^[\w-]{6,20}$/, 'must be a YouTube video id').optional(),
 	PALESTINE_VIDEO_ID: z.string().regex(/^[\w-]{6,20}$/, 'must be a YouTube video id').optional(),
@@ -147,19 +149,10 @@ export function useEnv(e: Env) {
 	state.current = e
 }
 
-/** The short list of values the browser may see. Never the whole environment. */
+/** What the browser may know of the configuration itself (the store's details are settings: app/domain/settings). */
 export function publicEnv(e: Env = env()) {
 	return {
-		storeName: e.STORE_NAME,
-		supportEmail: e.SUPPORT_EMAIL,
-		whatsapp: e.WHATSAPP_NUMBER,
-		supportPhone: e.SUPPORT_PHONE,
-		instagram: e.INSTAGRAM_HANDLE,
-		promoVideoId: e.PROMO_VIDEO_ID ?? null,
-		palestineVideoId: e.PALESTINE_VIDEO_ID ?? null,
-		metaPixelId: e.META_PIXEL_ID ?? null,
 		/** Online payments go to the built-in PayPro simulator: no money moves. */
 		testPayments: !e.PAYPRO_CLIENT_ID,
 	}
 }
-export type PublicEnv = ReturnType<typeof publicEnv>

@@ -5,3 +5,6 @@ import type { loader } from '~/root'
 export function useRootData() {
 	return useRouteLoaderData<typeof loader>('root')
 }
+
+/** The store's details and public configuration that every page gets. */
+export type RootConfig = Awaited<ReturnType<typeof loader>>['config']

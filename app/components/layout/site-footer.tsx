@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
-import type { PublicEnv } from '~/utils/env.server'
+import { chatLink } from '~/utils/chat'
+import type { RootConfig } from './root-data'
 
-export function SiteFooter({ config, year }: { config: PublicEnv; year: number }) {
+export function SiteFooter({ config, year }: { config: RootConfig; year: number }) {
 	return (
 		<footer className="site-footer">
 			<div className="container footer-grid">
@@ -27,7 +28,7 @@ export function SiteFooter({ config, year }: { config: PublicEnv; year: number }
 						<li><Link to="/contact">Contact Us</Link></li>
 						<li><Link to="/faq">FAQ</Link></li>
 						<li><a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a></li>
-						<li><a href={`https://wa.me/${config.whatsapp}`} rel="noopener noreferrer" target="_blank">WhatsApp</a></li>
+						<li><a href={chatLink(config.whatsapp)} rel="noopener noreferrer" target="_blank">WhatsApp</a></li>
 					</ul>
 				</nav>
 				<nav aria-label="Legal">

@@ -11,9 +11,8 @@ const NAV = [
 	{ to: '/contact', label: 'Contact' },
 ]
 
-export const BANNER_TEXT = 'Xbox Game Pass Revamped - New Plans & Price Hike on Ultimate Tier!'
-
-export function SiteHeader({ storeName }: { storeName: string }) {
+/** `banner`: the owner's announcement (/admin/store); empty shows none. */
+export function SiteHeader({ storeName, banner }: { storeName: string; banner: string }) {
 	const [menuOpen, setMenuOpen] = useState(false)
 	const { items, dispatch } = useCart()
 	const location = useLocation()
@@ -22,8 +21,8 @@ export function SiteHeader({ storeName }: { storeName: string }) {
 	useEffect(() => setMenuOpen(false), [location.pathname])
 
 	return (
-		<header className="site-header">
-			<p className="banner">{BANNER_TEXT}</p>
+		<header className={banner ? 'site-header' : 'site-header no-banner'}>
+			{banner ? <p className="banner">{banner}</p> : null}
 			<div className="header-bar container">
 				<Link to="/" className="logo" aria-label={`${storeName} home`}>
 					<span aria-hidden="true" className="logo-mark">

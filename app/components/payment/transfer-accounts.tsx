@@ -1,4 +1,4 @@
-import type { TransferAccount } from '~/utils/store-config.server'
+import type { TransferAccount } from '~/domain/settings/store-details'
 import { CopyButton } from '../ui/copy-button'
 
 /** The bank and wallet accounts a buyer can send the amount to, each number with a copy button. */

@@ -1,5 +1,9 @@
 import type { Testimonial, FaqItem } from './types'
 
+/** The announcement above the header, until the owner changes it (/admin/store). */
+export const announcementBanner = 'Xbox Game Pass Revamped - New Plans & Price Hike on Ultimate Tier!'
+
+/** The home page's first screen and testimonials are the owner's to edit (/admin/store); these are where a new shop starts. */
 export const heroCopy: { headline: string; subheadline: string } = {
 	headline: 'Game Pass, Gift Cards and Game Keys, Paid in Rupees',
 	subheadline:
@@ -8,34 +12,34 @@ export const heroCopy: { headline: string; subheadline: string } = {
 
 export const testimonials: Testimonial[] = [
 	{
-		name: 'Ahmed R.',
-		city: 'Lahore',
+		name: 'Ahmed R., Lahore',
 		text: 'Ordered Game Pass Ultimate late at night and it was running on my Xbox within a couple of hours. Smooth from start to finish.',
+		rating: 5,
 	},
 	{
-		name: 'Ayesha K.',
-		city: 'Karachi',
+		name: 'Ayesha K., Karachi',
 		text: 'Bought an Xbox gift card for my brother\'s birthday and paid with EasyPaisa. The code came quickly and worked first time.',
+		rating: 5,
 	},
 	{
-		name: 'Usman T.',
-		city: 'Islamabad',
+		name: 'Usman T., Islamabad',
 		text: 'Finally a way to pay for PC Game Pass in rupees without an international card. The setup guide was really easy to follow.',
+		rating: 5,
 	},
 	{
-		name: 'Hamza S.',
-		city: 'Rawalpindi',
+		name: 'Hamza S., Rawalpindi',
 		text: 'I had trouble signing in and support answered on WhatsApp in the middle of the night. They sorted it out in minutes.',
+		rating: 5,
 	},
 	{
-		name: 'Fatima N.',
-		city: 'Faisalabad',
+		name: 'Fatima N., Faisalabad',
 		text: 'Got a shared Game Pass account for my son and the step-by-step guide made setting up his profile simple. Honest, friendly service.',
+		rating: 5,
 	},
 	{
-		name: 'Bilal A.',
-		city: 'Peshawar',
+		name: 'Bilal A., Peshawar',
 		text: 'Paid by bank transfer, uploaded the receipt and watched my order on the tracking page until the key arrived. Will definitely buy again.',
+		rating: 5,
 	},
 ]
 

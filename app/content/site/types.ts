@@ -1,7 +1,9 @@
 export interface Testimonial {
+	/** Who said it, with their city: 'Ahmed R., Lahore'. */
 	name: string
-	city: string
 	text: string
+	/** 1 to 5 stars. */
+	rating: number
 }
 
 export type ServiceIcon = 'gamepad' | 'gift' | 'key' | 'user' | 'bolt' | 'headset'

@@ -1,11 +1,10 @@
 import type { Order } from '../orders/create-order.server'
 import { orderLink } from '../orders/order-access.server'
 import { absoluteUrl } from '../../utils/origin.server'
-import { env } from '../../utils/env.server'
 import type { QueuedEmail } from './queue-email.server'
 
 /** Sent once when staff complete an order: the tracking link only, never the codes (decision 7). */
-export function orderDeliveredEmail(order: Order): QueuedEmail {
+export function orderDeliveredEmail(order: Order, storeName: string): QueuedEmail {
 	const trackingUrl = absoluteUrl(orderLink(order))
 	const name = order.customerName ?? 'there'
 	return {
@@ -23,7 +22,7 @@ export function orderDeliveredEmail(order: Order): QueuedEmail {
 			'',
 			`Open your order here: ${trackingUrl}`,
 			'',
-			`Thank you for shopping with ${env().STORE_NAME}.`,
+			`Thank you for shopping with ${storeName}.`,
 		].join('\n'),
 		orderNumber: order.orderNumber,
 	}

@@ -5,7 +5,7 @@ import { env } from '../../utils/env.server'
 import type { QueuedEmail } from './queue-email.server'
 
 /** The order email of §7 (template 2: NAME, ORDER_ID, PRODUCT_NAME, PRODUCT_IMAGE) plus the tracking link. */
-export function orderPaidEmail(order: Order): QueuedEmail {
+export function orderPaidEmail(order: Order, storeName: string): QueuedEmail {
 	const lines = order.productDetails
 	const first = lines[0]
 	const productName = first ? (lines.length > 1 ? `${first.name} and ${lines.length - 1} more` : first.name) : 'Your order'
@@ -32,7 +32,7 @@ export function orderPaidEmail(order: Order): QueuedEmail {
 			'',
 			`Track your order and receive your codes here: ${trackingUrl}`,
 			'',
-			`Thank you for shopping with ${env().STORE_NAME}.`,
+			`Thank you for shopping with ${storeName}.`,
 		].join('\n'),
 		orderNumber: order.orderNumber,
 	}

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.server'
 import { emailOutbox } from '../../db/schema'
 import type { EmailProvider } from '../../integrations/email/types'
 import { env } from '../../utils/env.server'
+import { readStoreDetails } from '../settings/store-details.server'
 
 /** Sends one outbox email; a failure is recorded and rethrown so the job retries with backoff. */
 export async function sendQueuedEmail(db: Db, provider: EmailProvider, outboxId: number, { finalAttempt }: { finalAttempt: boolean }) {
@@ -13,7 +14,7 @@ export async function sendQueuedEmail(db: Db, provider: EmailProvider, outboxId:
 			idempotencyKey: email.dedupeKey,
 			to: { email: email.toEmail, name: email.toName },
 			from: env().EMAIL_FROM,
-			fromName: env().STORE_NAME,
+			fromName: (await readStoreDetails(db)).storeName,
 			subject: email.subject,
 			text: email.text,
 			templateId: provider.name === 'brevo' ? email.templateId : null,

@@ -3,7 +3,6 @@ import type { Order } from '../orders/create-order.server'
 import { orderLink } from '../orders/order-access.server'
 import { subscriptionDaysLeft } from '../orders/subscription'
 import { absoluteUrl } from '../../utils/origin.server'
-import { env } from '../../utils/env.server'
 import type { QueuedEmail } from './queue-email.server'
 
 export type ReminderKind = 'before' | 'expiry'
@@ -13,7 +12,7 @@ export const reminderKey = (orderNumber: string, kind: ReminderKind) => `reminde
 
 
 /** A DM order's subscription is about to end, or has ended: renew by replying or through the shop. */
-export function subscriptionReminderEmail(order: Order, kind: ReminderKind, endsAt: Date, now = Date.now()): QueuedEmail {
+export function subscriptionReminderEmail(order: Order, kind: ReminderKind, endsAt: Date, storeName: string, now = Date.now()): QueuedEmail {
 	const first = order.productDetails[0]
 	const productName = first?.name ?? 'subscription'
 	const trackingUrl = absoluteUrl(orderLink(order))
@@ -42,7 +41,7 @@ export function subscriptionReminderEmail(order: Order, kind: ReminderKind, ends
 			'',
 			`Your order: ${trackingUrl}`,
 			'',
-			`Thank you for shopping with ${env().STORE_NAME}.`,
+			`Thank you for shopping with ${storeName}.`,
 		].join('\n'),
 		orderNumber: order.orderNumber,
 	}

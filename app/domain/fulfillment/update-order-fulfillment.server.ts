@@ -4,6 +4,7 @@ import { orders, type OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { logger } from '../../utils/logger.server'
 import { orderDeliveredEmail } from '../email/order-delivered-email.server'
+import { readStoreDetails } from '../settings/store-details.server'
 import { queueEmail } from '../email/queue-email.server'
 import type { Order } from '../orders/create-order.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
@@ -94,6 +95,7 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 	if (content != null && content.length > MAX_CONTENT) throw new AppError('BAD_REQUEST', `Delivery content can be at most ${MAX_CONTENT.toLocaleString('en-US')} characters.`)
 	if (fulfillmentStatus === undefined && content === undefined) throw new AppError('BAD_REQUEST', 'Please choose a fulfillment status.')
 
+	const { storeName } = await readStoreDetails(db)
 	const order = await db.transaction(async (tx) => {
 		const [current] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update').limit(1)
 		if (!current) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
@@ -117,7 +119,7 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 			note: contentChanged ? 'Delivery content changed' : null,
 		})
 		await notifyOrderChanged(tx, orderNumber)
-		if (next.fulfillmentStatus === 'completed' && next.deliveryContent != null && next.customerEmail) await queueEmail(tx, orderDeliveredEmail(next))
+		if (next.fulfillmentStatus === 'completed' && next.deliveryContent != null && next.customerEmail) await queueEmail(tx, orderDeliveredEmail(next, storeName))
 		return next
 	})
 	return toSpecOrder(order)

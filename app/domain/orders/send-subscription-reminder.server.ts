@@ -4,6 +4,7 @@ import { orders } from '../../db/schema'
 import { queueEmail } from '../email/queue-email.server'
 import { subscriptionReminderEmail, type ReminderKind } from '../email/subscription-reminder-email.server'
 import { subscriptionEndsAt } from './subscription'
+import { readStoreDetails } from '../settings/store-details.server'
 
 /**
  * A reminder job's work: queue the reminder email under the reminder's own key, so running the
@@ -14,7 +15,7 @@ export async function sendSubscriptionReminder(db: Db, orderNumber: string, kind
 	if (!order?.customerEmail) return false
 	const endsAt = subscriptionEndsAt(order.createdAt, order.durationDays)
 	if (!endsAt) return false
-	const email = subscriptionReminderEmail(order, kind, endsAt)
+	const email = subscriptionReminderEmail(order, kind, endsAt, (await readStoreDetails(db)).storeName)
 	// The outbox row and its sending job commit together.
 	return db.transaction((tx) => queueEmail(tx, email))
 }

@@ -6,6 +6,7 @@ import { queueEmail } from '../email/queue-email.server'
 import type { Order } from '../orders/create-order.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { PAID_STATUS, UNPAID_STATUSES } from '../orders/status'
+import { readStoreDetails } from '../settings/store-details.server'
 
 /**
  * The one way an order becomes paid, for PayPro and for staff alike. The conditional update lets
@@ -23,6 +24,8 @@ export async function markOrderPaid(
 		onPaid?: (tx: Tx, order: Order) => Promise<void>
 	} = {},
 ): Promise<{ changed: boolean; order: Order | null }> {
+	// Read before the transaction: the store's name for the email, from memory on every instance.
+	const { storeName } = await readStoreDetails(db)
 	return db.transaction(async (tx) => {
 		const [order] = await tx
 			.update(orders)
@@ -33,7 +36,7 @@ export async function markOrderPaid(
 			const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1)
 			return { changed: false, order: current ?? null }
 		}
-		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order))
+		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order, storeName))
 		await notifyOrderChanged(tx, order.orderNumber)
 		if (onPaid) await onPaid(tx, order)
 		return { changed: true, order }

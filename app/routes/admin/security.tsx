@@ -11,9 +11,9 @@ import { renewRecoveryCodes } from '~/domain/staff/renew-recovery-codes.server'
 import { startTwoFactorSetup } from '~/domain/staff/start-two-factor-setup.server'
 import { twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
 import { twoFactorStatus } from '~/domain/staff/two-factor.server'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
-import { env } from '~/utils/env.server'
 import { pageMeta } from '~/utils/seo'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import { readPageForm } from '~/http/http.server'
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const staff = await requireStaff(request)
 	const required = await twoFactorRequired(db())
 	if (staff.twoFactorEnabled) return { enabled: true as const, required, status: await twoFactorStatus(db(), staff.id) }
-	return { enabled: false as const, required, setup: await startTwoFactorSetup(db(), staff, env().STORE_NAME) }
+	return { enabled: false as const, required, setup: await startTwoFactorSetup(db(), staff, (await readStoreDetails(db())).storeName) }
 }
 
 const securityIntent = z.discriminatedUnion('intent', [

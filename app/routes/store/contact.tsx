@@ -6,6 +6,7 @@ import { sendContactMessage } from '~/domain/contact/send-contact-message.server
 import { useRootData } from '~/components/layout/root-data'
 import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
+import { chatLink } from '~/utils/chat'
 import { pageMeta } from '~/utils/seo'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { readPageForm } from '~/http/http.server'
@@ -45,7 +46,7 @@ export default function Contact() {
 			<p>{fill(contactIntro)}</p>
 			<ul className="contact-details">
 				<li>
-					Phone / WhatsApp: <a href={`https://wa.me/${root?.config.whatsapp}`}>{root?.config.supportPhone}</a>
+					Phone / WhatsApp: <a href={chatLink(root?.config.whatsapp ?? '')}>{root?.config.supportPhone}</a>
 				</li>
 				<li>
 					Email: <a href={`mailto:${root?.config.supportEmail}`}>{root?.config.supportEmail}</a>

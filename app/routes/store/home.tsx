@@ -5,14 +5,16 @@ import { PromoVideo } from '~/components/home/promo-video'
 import { ProductCard } from '~/components/product/product-card'
 import { ServiceGrid } from '~/components/home/service-grid'
 import { Stars } from '~/components/ui/price'
-import { aboutStory, contactIntro, heroCopy, homeFaq, testimonials } from '~/content/site'
+import { aboutStory, contactIntro, homeFaq } from '~/content/site'
 import { db } from '~/db/client.server'
 import { listProducts, summarise } from '~/domain/catalogue/list-products.server'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
 import { durationsOf } from '~/domain/pricing/product-options'
 import { priceOf, startingChoice } from '~/domain/pricing/price-of'
 import type { TermsPage } from '~/domain/catalogue/types'
 import { logger } from '~/utils/logger.server'
+import { chatLink } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
@@ -30,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const FEATURED_COUNT = 4
 
 export async function loader() {
-	const products = await listProducts(db())
+	const [products, details] = await Promise.all([listProducts(db()), readStoreDetails(db())])
 	// The Game Pass promo shows the products sold under the console and the PC Game Pass terms.
 	const promo = (terms: TermsPage) => {
 		const p = products.find((x) => x.termsPage === terms)
@@ -59,19 +61,21 @@ export async function loader() {
 		pc: promo('game-pass-pc'),
 		console: promo('game-pass-console'),
 		leaderboard,
+		hero: { headline: details.heroHeadline, subheadline: details.heroSubheadline },
+		testimonials: details.testimonials,
 	}
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-	const { featured, pc, console: consoleEdition, leaderboard } = loaderData
+	const { featured, pc, console: consoleEdition, leaderboard, hero, testimonials } = loaderData
 	const root = useRootData()
 	const fill = useFill()
 	return (
 		<>
 			<section className="hero">
 				<div className="container">
-					<h1>{heroCopy.headline}</h1>
-					<p className="lead">{heroCopy.subheadline}</p>
+					<h1>{fill(hero.headline)}</h1>
+					<p className="lead">{fill(hero.subheadline)}</p>
 					<div className="hero-actions">
 						<Link to="/products" className="button primary">
 							Browse All Products
@@ -113,22 +117,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				</div>
 			</section>
 
-			<section className="section alt" aria-labelledby="testimonials-title">
-				<div className="container">
-					<h2 id="testimonials-title">Trusted by 1000+ Gamers</h2>
-					<ul className="testimonials">
-						{testimonials.map((t) => (
-							<li key={t.name} className="testimonial">
-								<Stars />
-								<blockquote>{t.text}</blockquote>
-								<p className="muted small">
-									{t.name}, {t.city}
-								</p>
-							</li>
-						))}
-					</ul>
-				</div>
-			</section>
+			{testimonials.length > 0 ? (
+				<section className="section alt" aria-labelledby="testimonials-title">
+					<div className="container">
+						<h2 id="testimonials-title">Trusted by 1000+ Gamers</h2>
+						<ul className="testimonials">
+							{testimonials.map((t, i) => (
+								<li key={i} className="testimonial">
+									<Stars rating={t.rating} />
+									<blockquote>{fill(t.text)}</blockquote>
+									<p className="muted small">{t.name}</p>
+								</li>
+							))}
+						</ul>
+					</div>
+				</section>
+			) : null}
 
 			<Leaderboard rows={leaderboard} />
 
@@ -166,7 +170,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					<h2 id="contact-title">Contact</h2>
 					<p>{fill(contactIntro)}</p>
 					<p>
-						WhatsApp: <a href={`https://wa.me/${root?.config.whatsapp}`}>{root?.config.supportPhone}</a> · Email:{' '}
+						WhatsApp: <a href={chatLink(root?.config.whatsapp ?? '')}>{root?.config.supportPhone}</a> · Email:{' '}
 						<a href={`mailto:${root?.config.supportEmail}`}>{root?.config.supportEmail}</a>
 					</p>
 					<Link to="/contact" className="button primary">

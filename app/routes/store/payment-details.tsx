@@ -9,13 +9,15 @@ import { useRootData } from '~/components/layout/root-data'
 import { chatLink } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
-import { transferAccountsConfig, type TransferAccount } from '~/utils/store-config.server'
+import { db } from '~/db/client.server'
+import type { TransferAccount } from '~/domain/settings/store-details'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/payment-details'
 
 export async function loader() {
-	return { accounts: transferAccountsConfig() }
+	return { accounts: (await readStoreDetails(db())).transferAccounts }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,0 +1,300 @@
+import { z } from 'zod'
+import { AppError } from '../../utils/app-error'
+import { textSchema } from '../../utils/input'
+import { normalisePakistaniMobile } from '../orders/checkout-input'
+
+// The owner's store details (/admin/store and /api/admin/store-settings): one schema for the form,
+// the API and the OpenAPI document. Browser-safe: no server imports.
+
+/** The built-in sample values a new shop starts with; the dashboard's checklist flags what is still one of them. */
+export const SAMPLE = {
+	storeName: 'GameVault PK',
+	supportEmail: 'support@gamevault.pk',
+	whatsapp: '923001234567',
+	supportPhone: '+92 300 1234567',
+	instagram: 'gamevault.pk',
+	/** Placeholders: an IBAN with check digits 00 is never real, and the wallets share the sample mobile. */
+	accountNumbers: ['PK00 MEZN 0000 0000 0000 0000', '0300 1234567'],
+} as const
+
+/** A bank and three wallets held by the store, with the sample numbers. */
+export function sampleTransferAccounts(storeName: string): TransferAccount[] {
+	const [iban, wallet] = SAMPLE.accountNumbers
+	return [
+		{ method: 'Meezan Bank', holder: storeName, account: iban },
+		{ method: 'JazzCash', holder: storeName, account: wallet },
+		{ method: 'EasyPaisa', holder: storeName, account: wallet },
+		{ method: 'SadaPay', holder: storeName, account: wallet },
+	]
+}
+
+export const MESSAGES = {
+	storeName: 'Enter the store’s name (up to 60 characters).',
+	whatsapp: 'Enter the WhatsApp number as a Pakistani mobile number, like 0300 1234567.',
+	supportPhone: 'Enter the support number as a Pakistani mobile or landline number, like 0300 1234567 or 042 35761234.',
+	supportEmail: 'Enter the support email as an address like support@yourshop.pk.',
+	instagram: 'Enter the Instagram username (letters, digits, dots and underscores, up to 30) or the link to the profile.',
+	banner: 'Keep the announcement to 90 characters or fewer, so that it fits on two lines on a phone.',
+	heroHeadline: 'Enter the home page’s headline (up to 120 characters).',
+	heroSubheadline: 'Enter the text under the headline (up to 400 characters).',
+	videoId: 'Enter a YouTube video’s link or its 11-character id, or leave it empty to show the poster.',
+	metaPixelId: 'Enter the pixel id as Meta shows it (digits only, like 123456789012345), or leave it empty.',
+	accountMethod: 'Name the bank or wallet (up to 60 characters).',
+	accountHolder: 'Enter the account holder’s name (up to 100 characters).',
+	accountNumber: 'Enter the account number or IBAN (up to 60 characters, with at least one digit).',
+	accounts: 'Keep at least one and at most 12 accounts for bank and wallet transfers.',
+	testimonialName: 'Enter who said it (up to 60 characters).',
+	testimonialText: 'Enter what they said (up to 500 characters).',
+	testimonialRating: 'Choose a rating from 1 to 5 stars.',
+	testimonials: 'Show at most 12 testimonials.',
+} as const
+
+/** Text of at most `max` characters; `required` refuses an empty one. */
+const text = (max: number, message: string, { required = true } = {}) => textSchema().pipe(z.string().min(required ? 1 : 0, message).max(max, message))
+
+/** 923001234567, as wa.me links want it, from 0300 1234567, +92 300 1234567, 92-300-1234567… */
+export function whatsappDigits(input: string): string | null {
+	const mobile = normalisePakistaniMobile(input)
+	return mobile ? `92${mobile.slice(1)}` : null
+}
+
+/** How a support number is shown: +92 300 1234567 for a mobile, +92 and the digits for a landline or UAN. */
+export function supportPhoneText(input: string): string | null {
+	const mobile = normalisePakistaniMobile(input)
+	if (mobile) return `+92 ${mobile.slice(1, 4)} ${mobile.slice(4)}`
+	const digits = input.replace(/[\s\-()]/g, '').replace(/^\+/, '')
+	const landline = /^(?:92|0)?([124-9]\d{8,9})$/.exec(digits)
+	return landline ? `+92 ${landline[1]}` : null
+}
+
+/** A YouTube video id from the id itself or a watch, youtu.be, embed or shorts link. */
+export function youtubeVideoId(input: string): string | null {
+	const value = input.trim()
+	if (/^[\w-]{11}$/.test(value)) return value
+	let url: URL
+	try {
+		url = new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`)
+	} catch {
+		return null
+	}
+	const host = url.hostname.replace(/^(www|m|music)\./, '')
+	const id =
+		host === 'youtu.be'
+			? url.pathname.split('/')[1]
+			: host === 'youtube.com' || host === 'youtube-nocookie.com'
+				? url.pathname === '/watch'
+					? url.searchParams.get('v')
+					: /^\/(?:embed|shorts|live|v)\/([^/]+)/.exec(url.pathname)?.[1]
+				: null
+	return id && /^[\w-]{11}$/.test(id) ? id : null
+}
+
+/** An Instagram username from @name, name or a link to the profile. */
+export function instagramHandle(input: string): string | null {
+	const value = input.trim()
+	const fromLink = /^(?:https?:\/\/)?(?:www\.)?instagram\.com\/([^/?#]+)\/?(?:[?#].*)?$/i.exec(value)?.[1]
+	const handle = (fromLink ?? value).replace(/^@/, '')
+	return /^[A-Za-z0-9._]{1,30}$/.test(handle) ? handle : null
+}
+
+/** A field that normalises what the owner typed, refused with `message` when it cannot. */
+const normalised = (normalise: (v: string) => string | null, message: string) =>
+	textSchema()
+		.transform((value, ctx) => {
+			const result = normalise(value)
+			if (result === null) {
+				ctx.addIssue({ code: 'custom', message })
+				return z.NEVER
+			}
+			return result
+		})
+		.pipe(z.string())
+
+/** The same, where empty means none (null). */
+const optionalNormalised = (normalise: (v: string) => string | null, message: string) =>
+	z.union([z.null(), textSchema()]).transform((value, ctx) => {
+		if (!value) return null
+		const result = normalise(value)
+		if (result === null) {
+			ctx.addIssue({ code: 'custom', message })
+			return z.NEVER
+		}
+		return result
+	}).pipe(z.string().nullable())
+
+export const transferAccountSchema = z.object({
+	method: text(60, MESSAGES.accountMethod),
+	holder: text(100, MESSAGES.accountHolder),
+	account: text(60, MESSAGES.accountNumber).refine((v) => /\d/.test(v), MESSAGES.accountNumber),
+})
+export type TransferAccount = z.output<typeof transferAccountSchema>
+
+export const testimonialSchema = z.object({
+	name: text(60, MESSAGES.testimonialName),
+	text: text(500, MESSAGES.testimonialText),
+	rating: z.number({ error: MESSAGES.testimonialRating }).int(MESSAGES.testimonialRating).min(1, MESSAGES.testimonialRating).max(5, MESSAGES.testimonialRating),
+})
+export type Testimonial = z.output<typeof testimonialSchema>
+
+const fields = {
+	storeName: text(60, MESSAGES.storeName),
+	/** Digits with the country code, as wa.me links want them (923001234567). */
+	whatsapp: normalised(whatsappDigits, MESSAGES.whatsapp),
+	/** As shown to buyers (+92 300 1234567). */
+	supportPhone: normalised(supportPhoneText, MESSAGES.supportPhone),
+	supportEmail: normalised((v) => (v.length <= 200 && z.email().safeParse(v).success ? v.toLowerCase() : null), MESSAGES.supportEmail),
+	/** The username, without @. */
+	instagram: normalised(instagramHandle, MESSAGES.instagram),
+	transferAccounts: z.array(transferAccountSchema, { error: MESSAGES.accounts }).min(1, MESSAGES.accounts).max(12, MESSAGES.accounts),
+	/** The announcement above the header; empty shows none. */
+	banner: text(90, MESSAGES.banner, { required: false }),
+	heroHeadline: text(120, MESSAGES.heroHeadline),
+	heroSubheadline: text(400, MESSAGES.heroSubheadline),
+	testimonials: z.array(testimonialSchema, { error: MESSAGES.testimonials }).max(12, MESSAGES.testimonials),
+	/** YouTube ids; null shows the shop's own poster. */
+	promoVideoId: optionalNormalised(youtubeVideoId, MESSAGES.videoId),
+	palestineVideoId: optionalNormalised(youtubeVideoId, MESSAGES.videoId),
+	/** Meta's advertising pixel; null loads nothing. */
+	metaPixelId: optionalNormalised((v) => (/^\d{6,20}$/.test(v) ? v : null), MESSAGES.metaPixelId),
+}
+
+export const STORE_DETAIL_FIELDS = Object.keys(fields) as (keyof typeof fields)[]
+
+const settingsObjectError = (issue: z.core.$ZodRawIssue) =>
+	issue.code === 'unrecognized_keys'
+		? `There is no setting called ${issue.keys.map((k) => `“${k}”`).join(', ')}.`
+		: issue.code === 'invalid_type'
+			? 'Send the settings as a JSON object, like {"whatsapp": "0300 1234567"}.'
+			: undefined
+
+/** Every store detail: what the form saves, and what GET /api/admin/store-settings answers. */
+export const storeDetailsSchema = z.strictObject(fields, { error: settingsObjectError })
+export type StoreDetails = z.output<typeof storeDetailsSchema>
+
+/** PATCH /api/admin/store-settings: any of the details; lists (accounts, testimonials) are replaced whole. */
+export const storeDetailsPatchSchema = storeDetailsSchema.partial()
+export type StoreDetailsPatch = z.output<typeof storeDetailsPatchSchema>
+
+/** What a stored value must look like to be used (it was checked on the way in; older rows may lack newer fields). */
+export const storedStoreDetailsSchema = z.object({
+	storeName: z.string(),
+	whatsapp: z.string(),
+	supportPhone: z.string(),
+	supportEmail: z.string(),
+	instagram: z.string(),
+	transferAccounts: z.array(z.object({ method: z.string(), holder: z.string(), account: z.string() })),
+	banner: z.string(),
+	heroHeadline: z.string(),
+	heroSubheadline: z.string(),
+	testimonials: z.array(z.object({ name: z.string(), text: z.string(), rating: z.number().int().min(1).max(5) })),
+	promoVideoId: z.string().nullable(),
+	palestineVideoId: z.string().nullable(),
+	metaPixelId: z.string().nullable(),
+}).partial()
+
+/** Field errors by the form's field names (testimonials.1.text), each the first message for that field. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+	const errors: Record<string, string> = {}
+	for (const issue of error.issues) {
+		const name = issue.path.length > 0 ? issue.path.map(String).join('.') : 'form'
+		errors[name] ??= issue.message
+	}
+	return errors
+}
+
+/** Checks a change (from the form or the API); an AppError with a message per field when something needs fixing. */
+export function parseStoreDetailsPatch(input: unknown): StoreDetailsPatch {
+	const parsed = storeDetailsPatchSchema.safeParse(input)
+	if (parsed.success) return parsed.data
+	const fieldErrors = fieldErrorsOf(parsed.error)
+	const count = Object.keys(fieldErrors).length
+	const first = Object.values(fieldErrors)[0]!
+	const message = fieldErrors.form ?? (count === 1 ? first : `Please fix ${count} settings. The first: ${first}`)
+	throw new AppError('BAD_REQUEST', message, fieldErrors)
+}
+
+const LISTS = {
+	transferAccounts: ['method', 'holder', 'account'],
+	testimonials: ['name', 'text', 'rating'],
+} as const
+type ListName = keyof typeof LISTS
+
+/** The most rows of one list a form may send (the lists themselves hold at most 12). */
+export const MAX_FORM_ROWS = 20
+
+/**
+ * The settings form's fields as a change: `transferAccounts.0.method`… become lists, in row order,
+ * where a row left blank (a rating alone is blank) or ticked for removal is dropped. Fields the form
+ * did not send are left unchanged. `rowOf` maps a list's index back to the form's row, for errors.
+ */
+export function storeDetailsFromForm(form: Record<string, string>) {
+	const change: Record<string, unknown> = {}
+	const rowOf: Partial<Record<ListName, number[]>> = {}
+	for (const name of STORE_DETAIL_FIELDS) {
+		if (!(name in LISTS) && name in form) change[name] = form[name]
+	}
+	for (const list of Object.keys(LISTS) as ListName[]) {
+		if (!(`${list}.rows` in form)) continue
+		const columns = LISTS[list]
+		const rows: Record<string, unknown>[] = []
+		const kept: number[] = []
+		const count = Math.min(Number(form[`${list}.rows`]) || 0, MAX_FORM_ROWS)
+		for (let i = 0; i < count; i++) {
+			const row: Record<string, string> = Object.fromEntries(columns.map((c) => [c, (form[`${list}.${i}.${c}`] ?? '').trim()]))
+			const blank = columns.every((c) => c === 'rating' || !row[c])
+			if (blank || form[`${list}.${i}.remove`]) continue
+			rows.push('rating' in row ? { ...row, rating: row.rating ? Number(row.rating) : undefined } : row)
+			kept.push(i)
+		}
+		change[list] = rows
+		rowOf[list] = kept
+	}
+	/** Field errors named as the form's fields (the row the owner typed in, not the list's index). */
+	const formErrors = (errors: Record<string, string>) =>
+		Object.fromEntries(
+			Object.entries(errors).map(([name, message]) => {
+				const [list, index, ...rest] = name.split('.')
+				const row = rowOf[list as ListName]?.[Number(index)]
+				return [row === undefined || rest.length === 0 ? name : [list, row, ...rest].join('.'), message]
+			}),
+		)
+	return { change, formErrors }
+}
+
+/** What every page of the shop needs (through the root loader); the rest travels with the page that shows it. */
+export function storefrontDetails(d: StoreDetails) {
+	return {
+		storeName: d.storeName,
+		supportEmail: d.supportEmail,
+		whatsapp: d.whatsapp,
+		supportPhone: d.supportPhone,
+		instagram: d.instagram,
+		banner: d.banner,
+		promoVideoId: d.promoVideoId,
+		palestineVideoId: d.palestineVideoId,
+		metaPixelId: d.metaPixelId,
+	}
+}
+
+/** Each detail as the owner calls it, for messages ("Saved the WhatsApp number"). */
+export const STORE_DETAIL_LABELS: Record<keyof StoreDetails, string> = {
+	storeName: 'store name',
+	whatsapp: 'WhatsApp number',
+	supportPhone: 'support number',
+	supportEmail: 'support email',
+	instagram: 'Instagram',
+	transferAccounts: 'bank and wallet accounts',
+	banner: 'announcement banner',
+	heroHeadline: 'home page headline',
+	heroSubheadline: 'text under the headline',
+	testimonials: 'testimonials',
+	promoVideoId: 'Game Pass video',
+	palestineVideoId: 'Palestine initiative video',
+	metaPixelId: 'Meta pixel id',
+}
+
+/** 923001234567 as a person types it: 0300 1234567 (other numbers as they are). */
+export function localMobile(whatsapp: string): string {
+	const match = /^92(3\d{2})(\d{7})$/.exec(whatsapp)
+	return match ? `0${match[1]} ${match[2]}` : whatsapp
+}
