@@ -25,7 +25,7 @@ const LINKS: { to: string; label: string; also?: string }[] = [
 export function ConsoleFrame({ staff, children }: { staff?: ConsoleStaff; children: ReactNode }) {
 	const storeName = useRootData()?.config.storeName ?? 'Shop'
 	const { pathname } = useLocation()
-	const links = staff ? [...LINKS, ...(staff.role === 'owner' ? [{ to: '/admin/settings', label: 'Settings' }] : [])] : []
+	const links = staff ? [...LINKS, ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/settings', label: 'Settings' }] : [])] : []
 	return (
 		<div className="console">
 			<a href="#main" className="skip-link">

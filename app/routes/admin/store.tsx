@@ -1,0 +1,244 @@
+import type { ReactNode } from 'react'
+import { Form, data, useActionData, useNavigation } from 'react-router'
+import { ErrorAlert } from '~/components/ui/error-alert'
+import { db } from '~/db/client.server'
+import { localMobile, MAX_FORM_ROWS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFromForm, type StoreDetails } from '~/domain/settings/store-details'
+import { readStoreDetails, updateStoreDetails } from '~/domain/settings/store-details.server'
+import { staffActor } from '~/domain/staff/audit.server'
+import { readPageForm } from '~/http/http.server'
+import { requireStaff } from '~/http/staff-auth.server'
+import { AppError } from '~/utils/app-error'
+import { pageMeta } from '~/utils/seo'
+import type { Route } from './+types/store'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Store details', description: 'The store’s name, contacts, transfer accounts and home page texts.', extra: [{ name: 'robots', content: 'noindex' }] })
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireStaff(request, { role: 'owner' })
+	return { details: await readStoreDetails(db()) }
+}
+
+type Outcome = { ok: true; message: string; savedAt: number } | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+
+const listOf = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`)
+
+export async function action({ request }: Route.ActionArgs) {
+	const me = await requireStaff(request, { role: 'owner' })
+	const form = await readPageForm(request, { limit: 64 * 1024 })
+	const { change, formErrors } = storeDetailsFromForm(form)
+	try {
+		const { changed } = await updateStoreDetails(db(), staffActor(me), parseStoreDetailsPatch(change))
+		const message = changed.length === 0 ? 'Nothing had changed, so nothing was saved.' : `Saved the ${listOf(changed.map((k) => STORE_DETAIL_LABELS[k]))}. Every page of the shop shows ${changed.length === 1 ? 'it' : 'them'} now.`
+		return data<Outcome>({ ok: true, message, savedAt: Date.now() })
+	} catch (error) {
+		if (error instanceof AppError) return data<Outcome>({ ok: false, message: error.message, fieldErrors: formErrors(error.fieldErrors ?? {}), values: form }, { status: error.status })
+		throw error
+	}
+}
+
+/** Blank rows under the saved ones, for adding without scripts; the lists hold at most 12. */
+const BLANK_ROWS = 2
+const rowsToShow = (saved: number, sent: string | undefined) => Math.min(sent ? Number(sent) || 0 : saved + BLANK_ROWS, Math.max(saved, 12), MAX_FORM_ROWS)
+
+/** What the form shows: what was sent (after a refusal), else the saved details in the form's own field names. */
+function formValues(details: StoreDetails): Record<string, string> {
+	const values: Record<string, string> = {
+		storeName: details.storeName,
+		whatsapp: localMobile(details.whatsapp),
+		supportPhone: details.supportPhone,
+		supportEmail: details.supportEmail,
+		instagram: details.instagram,
+		banner: details.banner,
+		heroHeadline: details.heroHeadline,
+		heroSubheadline: details.heroSubheadline,
+		promoVideoId: details.promoVideoId ?? '',
+		palestineVideoId: details.palestineVideoId ?? '',
+		metaPixelId: details.metaPixelId ?? '',
+	}
+	details.transferAccounts.forEach((a, i) => Object.assign(values, { [`transferAccounts.${i}.method`]: a.method, [`transferAccounts.${i}.holder`]: a.holder, [`transferAccounts.${i}.account`]: a.account }))
+	details.testimonials.forEach((t, i) => Object.assign(values, { [`testimonials.${i}.name`]: t.name, [`testimonials.${i}.text`]: t.text, [`testimonials.${i}.rating`]: String(t.rating) }))
+	return values
+}
+
+export default function StoreSettings({ loaderData }: Route.ComponentProps) {
+	const { details } = loaderData
+	const result = useActionData<typeof action>()
+	const busy = useNavigation().state === 'submitting'
+	const failed = result && !result.ok ? result : null
+	const values = failed ? failed.values : formValues(details)
+	const errors = failed?.fieldErrors ?? {}
+	const field = { values, errors }
+	const accountRows = rowsToShow(details.transferAccounts.length, failed?.values['transferAccounts.rows'])
+	const testimonialRows = rowsToShow(details.testimonials.length, failed?.values['testimonials.rows'])
+	const save = (
+		<button type="submit" className="button primary" disabled={busy}>
+			{busy ? 'Saving…' : 'Save store details'}
+		</button>
+	)
+
+	return (
+		<div className="staff-settings store-settings">
+			<h1>Store details</h1>
+			<p className="muted">What buyers see on every page: the store’s contacts, where they send transfers, and the home page’s texts. A saved change shows on every page at once.</p>
+			{result?.ok ? (
+				<p className="success-box" role="status">
+					{result.message}
+				</p>
+			) : null}
+			<ErrorAlert message={failed?.message} />
+
+			{/* One form, so nothing typed in one section is lost by saving another; it works without scripts. */}
+			<Form method="post" className="store-form" key={result?.ok ? result.savedAt : 'store'} noValidate>
+				<section className="settings-section" aria-labelledby="contacts-heading">
+					<h2 id="contacts-heading">Store and contacts</h2>
+					<div className="field-grid">
+						<TextField {...field} name="storeName" label="Store name" maxLength={60} autoComplete="organization" />
+						<TextField {...field} name="whatsapp" label="WhatsApp number" type="tel" autoComplete="off" hint="The chat button, the footer, the contact page and every “Ask on WhatsApp” open a chat with this number." />
+						<TextField {...field} name="supportPhone" label="Support number" type="tel" autoComplete="off" hint="Shown beside the WhatsApp links and in the policies. A mobile or a landline." />
+						<TextField {...field} name="supportEmail" label="Support email" type="email" autoComplete="off" />
+						<TextField {...field} name="instagram" label="Instagram" autoComplete="off" hint="The username or the link to the profile." />
+					</div>
+					{save}
+				</section>
+
+				<section className="settings-section" aria-labelledby="transferAccounts-heading" id="transferAccounts">
+					<h2 id="transferAccounts-heading">Bank and wallet accounts</h2>
+					<p className="muted small">Buyers who pay by transfer see these on the payment page, each number with a copy button. Leave a row empty to add nothing; tick Remove to take one away.</p>
+					<FieldError errors={errors} name="transferAccounts" />
+					<input type="hidden" name="transferAccounts.rows" value={accountRows} />
+					<ol className="settings-rows">
+						{Array.from({ length: accountRows }, (_, i) => (
+							<li key={i} className="settings-row account-row">
+								<TextField {...field} name={`transferAccounts.${i}.method`} label="Bank or wallet" rowLabel={`account ${i + 1}`} placeholder="e.g. Meezan Bank" maxLength={60} />
+								<TextField {...field} name={`transferAccounts.${i}.holder`} label="Account holder" rowLabel={`account ${i + 1}`} maxLength={100} />
+								<TextField {...field} name={`transferAccounts.${i}.account`} label="Account number or IBAN" rowLabel={`account ${i + 1}`} maxLength={60} />
+								{i < details.transferAccounts.length ? <RemoveBox list="transferAccounts" index={i} label={`account ${i + 1}`} values={values} /> : null}
+							</li>
+						))}
+					</ol>
+					{save}
+				</section>
+
+				<section className="settings-section" aria-labelledby="home-heading">
+					<h2 id="home-heading">Home page</h2>
+					<div className="field-grid">
+						<TextField {...field} name="banner" label="Announcement banner" maxLength={90} hint="Above the header on every page. Leave it empty to show no banner." />
+						<TextField {...field} name="heroHeadline" label="Headline" maxLength={120} />
+						<TextField {...field} name="heroSubheadline" label="Text under the headline" maxLength={400} multiline />
+					</div>
+					<h3 id="testimonials">Testimonials</h3>
+					<p className="muted small">Up to 12, shown in this order. Leave a row empty to add nothing; tick Remove to take one away; with none, the home page leaves the section out.</p>
+					<FieldError errors={errors} name="testimonials" />
+					<input type="hidden" name="testimonials.rows" value={testimonialRows} />
+					<ol className="settings-rows">
+						{Array.from({ length: testimonialRows }, (_, i) => (
+							<li key={i} className="settings-row testimonial-row">
+								<TextField {...field} name={`testimonials.${i}.name`} label="Name and city" rowLabel={`testimonial ${i + 1}`} placeholder="e.g. Ahmed R., Lahore" maxLength={60} />
+								<RatingField {...field} name={`testimonials.${i}.rating`} rowLabel={`testimonial ${i + 1}`} />
+								<TextField {...field} name={`testimonials.${i}.text`} label="What they said" rowLabel={`testimonial ${i + 1}`} maxLength={500} multiline />
+								{i < details.testimonials.length ? <RemoveBox list="testimonials" index={i} label={`testimonial ${i + 1}`} values={values} /> : null}
+							</li>
+						))}
+					</ol>
+					{save}
+				</section>
+
+				<section className="settings-section" aria-labelledby="media-heading">
+					<h2 id="media-heading">Videos and tracking</h2>
+					<div className="field-grid">
+						<TextField {...field} name="promoVideoId" label="Game Pass video (YouTube)" autoComplete="off" hint="A YouTube link or video id, for the home and Game Pass pages. Empty shows the shop’s poster." />
+						<TextField {...field} name="palestineVideoId" label="Palestine initiative video (YouTube)" autoComplete="off" hint="A YouTube link or video id. Empty shows the shop’s poster." />
+						<TextField {...field} name="metaPixelId" label="Meta pixel id" inputMode="numeric" autoComplete="off" hint="Digits only. Empty loads no advertising pixel." />
+					</div>
+					{save}
+				</section>
+			</Form>
+		</div>
+	)
+}
+
+const idOf = (name: string) => name.replace(/\./g, '-')
+
+function FieldError({ errors, name }: { errors: Record<string, string>; name: string }) {
+	return errors[name] ? (
+		<p className="field-error" id={`${idOf(name)}-error`}>
+			{errors[name]}
+		</p>
+	) : null
+}
+
+interface FieldProps {
+	name: string
+	values: Record<string, string>
+	errors: Record<string, string>
+	/** A list row's field: its label names the row for screen readers (“Bank or wallet, account 2”). */
+	rowLabel?: string
+}
+
+function Labelled({ name, label, rowLabel, hint, errors, children }: Pick<FieldProps, 'name' | 'rowLabel' | 'errors'> & { label: string; hint?: string; children: ReactNode }) {
+	const id = idOf(name)
+	return (
+		<div className="field">
+			<label htmlFor={id}>
+				{label}
+				{rowLabel ? <span className="sr-only">, {rowLabel}</span> : null}
+			</label>
+			{hint ? (
+				<p className="field-hint" id={`${id}-hint`}>
+					{hint}
+				</p>
+			) : null}
+			{children}
+			<FieldError errors={errors} name={name} />
+		</div>
+	)
+}
+
+const described = (name: string, errors: Record<string, string>, hint?: string) => {
+	const id = idOf(name)
+	const ids = [hint ? `${id}-hint` : null, errors[name] ? `${id}-error` : null].filter(Boolean)
+	return { 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': ids.length ? ids.join(' ') : undefined }
+}
+
+function TextField({
+	name,
+	label,
+	values,
+	errors,
+	rowLabel,
+	hint,
+	multiline = false,
+	...input
+}: FieldProps & { label: string; hint?: string; multiline?: boolean; type?: string; maxLength?: number; placeholder?: string; autoComplete?: string; inputMode?: 'numeric' }) {
+	const common = { id: idOf(name), name, defaultValue: values[name] ?? '', ...described(name, errors, hint) }
+	return (
+		<Labelled name={name} label={label} rowLabel={rowLabel} hint={hint} errors={errors}>
+			{multiline ? <textarea {...common} rows={3} maxLength={input.maxLength} placeholder={input.placeholder} /> : <input {...common} {...input} />}
+		</Labelled>
+	)
+}
+
+function RatingField({ name, values, errors, rowLabel }: FieldProps) {
+	return (
+		<Labelled name={name} label="Stars" rowLabel={rowLabel} errors={errors}>
+			<select id={idOf(name)} name={name} defaultValue={values[name] || '5'} {...described(name, errors)}>
+				{[5, 4, 3, 2, 1].map((n) => (
+					<option key={n} value={n}>
+						{n} {n === 1 ? 'star' : 'stars'}
+					</option>
+				))}
+			</select>
+		</Labelled>
+	)
+}
+
+function RemoveBox({ list, index, label, values }: { list: string; index: number; label: string; values: Record<string, string> }) {
+	const name = `${list}.${index}.remove`
+	return (
+		<label className="remove-row">
+			<input type="checkbox" name={name} value="1" defaultChecked={Boolean(values[name])} />
+			Remove<span className="sr-only"> {label}</span>
+		</label>
+	)
+}
