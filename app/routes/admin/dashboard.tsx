@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Form, Link, useRevalidator } from 'react-router'
 import { AdminTime } from '~/components/admin/admin-time'
+import { SetupChecklist } from '~/components/admin/setup-checklist'
 import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
 import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
@@ -9,6 +10,9 @@ import { listOrders } from '~/domain/orders/list-orders.server'
 import { filtersQueryString, parseOrderListQuery } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { FULFILLMENT_STEPS, ORDER_PAYMENT_STATUSES } from '~/domain/orders/status'
+import { setupChecklist } from '~/domain/settings/setup-checklist'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { env } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
@@ -20,20 +24,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Orders', description: 'Every order: search, filter and update fulfillment.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireStaff(request)
+	const staff = await requireStaff(request)
 	const query = parseOrderListQuery(new URL(request.url).searchParams)
+	// The owner's list of what is still sample data (only the owner can change it).
+	const setup = staff.role === 'owner' ? setupChecklist(await readStoreDetails(db()), env()) : null
 	try {
-		return { query, page: await listOrders(db(), query), failed: false }
+		return { query, setup, page: await listOrders(db(), query), failed: false }
 	} catch (error) {
 		logger.error({ err: error }, 'listing orders failed')
-		return { query, page: null, failed: true }
+		return { query, setup, page: null, failed: true }
 	}
 }
 
 const fulfillmentTitle = (status: string) => FULFILLMENT_STEPS.find((s) => s.id === status)?.title ?? status
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-	const { query, page, failed } = loaderData
+	const { query, setup, page, failed } = loaderData
 	const revalidator = useRevalidator()
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState<string | null>(null)
@@ -49,6 +55,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 	return (
 		<div className="staff-orders">
+			<SetupChecklist steps={setup} />
 			<div className="staff-orders-head">
 				<h1>Orders</h1>
 				<div className="staff-orders-tools">

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '../../utils/env.server'
+import { setupChecklist } from './setup-checklist'
+import { parseStoreDetailsPatch, SAMPLE, sampleTransferAccounts } from './store-details'
+import { storeDetailsDefaults } from './store-details.server'
+
+const sampleShop = storeDetailsDefaults(parseEnv({}))
+const live = parseEnv({
+	PUBLIC_URL: 'https://shop.example',
+	EMAIL_PROVIDER: 'smtp',
+	SMTP_URL: 'smtp://mail.example',
+	PAYPRO_CLIENT_ID: 'id',
+	PAYPRO_CLIENT_SECRET: 'secret',
+	PAYPRO_MERCHANT_ID: 'merchant',
+	PAYPRO_CALLBACK_USERNAME: 'u',
+	PAYPRO_CALLBACK_PASSWORD: 'p',
+})
+
+describe('the setup checklist', () => {
+	it('lists every sample a new shop starts with, each with a link to its field or the variables to set', () => {
+		const steps = setupChecklist(sampleShop, parseEnv({}))
+		expect(steps.map((s) => s.id)).toEqual(['whatsapp', 'supportPhone', 'transferAccounts', 'paypro', 'email', 'publicUrl'])
+		expect(steps.find((s) => s.id === 'whatsapp')!.fix).toEqual({ href: '/admin/store#whatsapp', label: 'Set the WhatsApp number' })
+		expect(steps.find((s) => s.id === 'transferAccounts')!.what).toContain('4 of the bank and wallet accounts')
+		expect(steps.find((s) => s.id === 'publicUrl')!.fix).toMatchObject({ env: ['PUBLIC_URL'] })
+		expect(steps.find((s) => s.id === 'email')!.fix).toMatchObject({ env: ['EMAIL_PROVIDER'] })
+	})
+
+	it('names the one account still a sample', () => {
+		const accounts = [...sampleTransferAccounts('Shop').slice(0, 1), { method: 'JazzCash', holder: 'Shop', account: '0321 7654321' }]
+		const steps = setupChecklist({ ...sampleShop, transferAccounts: accounts }, live)
+		expect(steps.map((s) => s.what)).toContain('The Meezan Bank account shown for transfers is a sample (Meezan Bank): buyers would send money nowhere.')
+	})
+
+	it('is empty once the details are the shop’s own and the environment is set', () => {
+		const own = { ...sampleShop, ...parseStoreDetailsPatch({ whatsapp: '0321 7654321', supportPhone: '0321 7654321', transferAccounts: [{ method: 'HBL', holder: 'Shop', account: 'PK36 HABB 0000 1234 5678 9012' }] }) }
+		expect(own.whatsapp).not.toBe(SAMPLE.whatsapp)
+		expect(setupChecklist(own, live)).toEqual([])
+	})
+})
