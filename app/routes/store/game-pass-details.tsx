@@ -28,7 +28,7 @@ export async function loader() {
 	const table = (p: typeof consoleEdition) =>
 		p ? { to: `/product/${p.id}`, image: p.image, rows: (durationsOf(p) ?? []).filter((d) => d.months > 0) } : null
 	const reviewsOf = consoleEdition ?? pcEdition
-	const reviews = (reviewsOf ? listReviews(db(), reviewsOf.id) : Promise.resolve([])).catch((error: unknown) => {
+	const reviews = (reviewsOf ? listReviews(db(), reviewsOf) : Promise.resolve([])).catch((error: unknown) => {
 		logger.error({ err: error }, 'reviews failed')
 		throw new Error('Failed to fetch reviews')
 	})

@@ -1,5 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { ProductCard } from '~/components/product/product-card'
 import { listProducts, summarise } from '~/domain/catalogue/list-products.server'
 import { CATEGORIES, type Category } from '~/domain/catalogue/types'
@@ -15,15 +14,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		description: 'Xbox Game Pass, PlayStation Plus, EA Play, gift cards, game keys and accounts, priced in rupees with fast digital delivery.',
 	})
 
-export async function loader() {
-	return { products: (await listProducts(db())).map(summarise) }
-}
-
-// The category filter only changes the query string: the product list is already here.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-	return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
-}
-
 const FILTERS: { value: 'all' | Category; label: string }[] = [
 	{ value: 'all', label: 'All' },
 	{ value: 'xbox', label: 'Xbox' },
@@ -31,12 +21,34 @@ const FILTERS: { value: 'all' | Category; label: string }[] = [
 	{ value: 'pc', label: 'PC Games' },
 ]
 
-export default function Products({ loaderData }: Route.ComponentProps) {
-	const { products } = loaderData
-	const [params] = useSearchParams()
+/** Cards a page: today's catalogue fits on one; a catalogue of hundreds pages on, so a phone never renders them all. */
+export const PRODUCTS_PER_PAGE = 60
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const params = new URL(request.url).searchParams
 	const requested = params.get('category')
-	const category = CATEGORIES.includes(requested as Category) ? (requested as Category) : 'all'
-	const shown = category === 'all' ? products : products.filter((p) => p.category === category)
+	const category: 'all' | Category = CATEGORIES.includes(requested as Category) ? (requested as Category) : 'all'
+	const all = await listProducts(db())
+	const counts = Object.fromEntries(FILTERS.map((f) => [f.value, f.value === 'all' ? all.length : all.filter((p) => p.category === f.value).length]))
+	const matching = category === 'all' ? all : all.filter((p) => p.category === category)
+	const pageCount = Math.max(1, Math.ceil(matching.length / PRODUCTS_PER_PAGE))
+	const asked = Number(params.get('page'))
+	const page = Number.isSafeInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1
+	const shown = matching.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE).map(summarise)
+	return { products: shown, category, counts, page, pageCount }
+}
+
+
+const pageHref = (category: 'all' | Category, page: number) => {
+	const query = new URLSearchParams()
+	if (category !== 'all') query.set('category', category)
+	if (page > 1) query.set('page', String(page))
+	const search = query.toString()
+	return search ? `/products?${search}` : '/products'
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+	const { products: shown, category, counts, page, pageCount } = loaderData
 	const root = useRootData()
 
 	return (
@@ -44,11 +56,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 			<h1>Our Products</h1>
 			<div className="filters" role="group" aria-label="Filter by category">
 				{FILTERS.map((f) => {
-					const count = f.value === 'all' ? products.length : products.filter((p) => p.category === f.value).length
+					const count = counts[f.value] ?? 0
 					return (
 						<Link
 							key={f.value}
-							to={f.value === 'all' ? '/products' : `/products?category=${f.value}`}
+							to={pageHref(f.value, 1)}
 							className={category === f.value ? 'chip active' : 'chip'}
 							aria-current={category === f.value ? 'true' : undefined}
 							preventScrollReset
@@ -61,9 +73,28 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 			</div>
 			<div className="product-grid">
 				{shown.map((product, i) => (
-					<ProductCard key={product.id} product={product} priority={i < 2} headingLevel={2} />
+					<ProductCard key={product.id} product={product} priority={i < 2 && page === 1} headingLevel={2} />
 				))}
 			</div>
+			{pageCount > 1 ? (
+				<nav className="library-pager" aria-label="More products">
+					<p className="muted small">
+						Page {page} of {pageCount}
+					</p>
+					<div className="library-pager-links">
+						{page > 1 ? (
+							<Link className="button ghost" to={pageHref(category, page - 1)}>
+								Previous
+							</Link>
+						) : null}
+						{page < pageCount ? (
+							<Link className="button primary" to={pageHref(category, page + 1)}>
+								Next page
+							</Link>
+						) : null}
+					</div>
+				</nav>
+			) : null}
 			<p className="note">
 				{fillPlaceholders(productsMissingNote, { whatsapp: root?.config.supportPhone ?? '', storeName: root?.config.storeName ?? '' })}{' '}
 				<a href={`https://instagram.com/${root?.config.instagram}`} target="_blank" rel="noopener noreferrer">
