@@ -124,7 +124,7 @@ interface GzipBytes {
  * comes over the wire (Lighthouse's transfer sizes also count ~1 KB of response headers per file,
  * and Chrome may negotiate another encoding).
  */
-async function gzipBytes(lhr: Result, origin: string): Promise<GzipBytes> {
+export async function gzipBytes(lhr: Result, origin: string): Promise<GzipBytes> {
 	const out: GzipBytes = { js: 0, css: 0, jsFiles: 0, cssFiles: 0, encodings: [], uncompressed: [], crossOrigin: [], failed: [] }
 	const encodings = new Set<string>()
 	const seen = new Set<string>()
@@ -215,7 +215,7 @@ function score(lhr: Result, category: string): number | null {
  * NO_NAVSTART (no navigation in the trace) on a busy machine, and a new profile per run also keeps
  * one page's cache and state out of the next page's figures.
  */
-class Browser {
+export class Browser {
 	private chrome: chromeLauncher.LaunchedChrome | null = null
 	private untrack: (() => void) | null = null
 	async port(): Promise<number> {
@@ -236,7 +236,7 @@ class Browser {
 }
 
 /** Runs Lighthouse RUNS times (each with one retry after an error); the run with the median score. */
-async function measure(
+export async function measure(
 	ctx: BenchContext,
 	browser: Browser,
 	page: string,
@@ -277,7 +277,7 @@ async function measure(
  * One table row's metrics from a Lighthouse result (null when every run failed) and the gzipped
  * bytes counted for it; `targets` are left out for the bare page.
  */
-function metricsOf(lhr: Result | null, gzip: GzipBytes | null, targets: Partial<typeof TARGETS> = TARGETS): Metric[] {
+export function metricsOf(lhr: Result | null, gzip: GzipBytes | null, targets: Partial<typeof TARGETS> = TARGETS): Metric[] {
 	const audit = (id: string) => lhr?.audits[id]?.numericValue ?? null
 	const seconds = (ms: number | null) => (ms === null ? null : ms / 1000)
 	return [
