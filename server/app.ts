@@ -115,6 +115,9 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 				},
 			},
 			crossOriginEmbedderPolicy: false,
+			// Not helmet's no-referrer: with it a browser sends `Origin: null` on a form posted without
+			// scripts, which the same-origin checks must refuse. Other sites still get no referrer.
+			referrerPolicy: { policy: 'same-origin' },
 			hsts: env.PUBLIC_URL?.startsWith('https') ?? false,
 		}),
 	)
