@@ -10,7 +10,7 @@ import { sendContactMessage } from '../../app/domain/contact/send-contact-messag
 import { topBuyers } from '../../app/domain/leaderboard/top-buyers.server'
 import { listLibrary } from '../../app/domain/library/list-library.server'
 import { addReview, REVIEWS_CHANNEL } from '../../app/domain/reviews/add-review.server'
-import { listReviews } from '../../app/domain/reviews/list-reviews.server'
+import { listProductReviews } from '../../app/domain/reviews/list-reviews.server'
 import { AppError } from '../../app/utils/app-error'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
@@ -108,13 +108,13 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 		const { db } = database
 		await addReview(db, { productId: 7, name: 'Ali', rating: 4, comment: 'Fast delivery' }, visitor)
 		const second = await addReview(db, { productId: 7, name: 'Sara', rating: 5, comment: 'Great' }, visitor)
-		const list = await listReviews(db, 7)
+		const list = await listProductReviews(db, 7)
 		expect(list.map((r) => r.name)).toEqual(['Sara', 'Ali'])
 		expect(list[0]!.id).toBe(second.id)
 
 		await addReview(db, { productId: 1, name: 'Bilal', rating: 5, comment: 'Game Pass working' }, visitor)
-		expect((await listReviews(db, 10)).map((r) => r.name)).toEqual(['Bilal'])
-		expect(await listReviews(db, 5)).toEqual([])
+		expect((await listProductReviews(db, 10)).map((r) => r.name)).toEqual(['Bilal'])
+		expect(await listProductReviews(db, 5)).toEqual([])
 	})
 
 	it('refuses a bad review with a clear message and keeps what was saved', async () => {
@@ -133,7 +133,7 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 		}
 		const missing = await addReview(db, { productId: 30, name: 'A', rating: 5, comment: 'x' }, visitor).catch((e: unknown) => e)
 		expect((missing as AppError).status).toBe(404)
-		expect(await listReviews(db, 7)).toHaveLength(1)
+		expect(await listProductReviews(db, 7)).toHaveLength(1)
 	})
 
 	it('limits reviews per address', async () => {
@@ -144,7 +144,7 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 		const error = await addReview(db, { productId: 8, name: 'A', rating: 5, comment: 'three' }, limited).catch((e: unknown) => e)
 		expect((error as AppError).status).toBe(429)
 		await addReview(db, { productId: 8, name: 'B', rating: 5, comment: 'other address' }, { ...limited, clientIp: '198.51.100.2' })
-		expect(await listReviews(db, 8)).toHaveLength(3)
+		expect(await listProductReviews(db, 8)).toHaveLength(3)
 	})
 
 	it('announces a new review to listeners when it commits', async () => {

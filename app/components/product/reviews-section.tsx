@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { Await, useFetcher } from 'react-router'
-import { reviewBelongsTo, REVIEW_LIMITS, type Review } from '~/domain/reviews/review-scope'
+import { insertReview, REVIEW_LIMITS, type Review } from '~/domain/reviews/review-scope'
 import { formatPakistanDay } from '~/utils/pakistan-time'
 import { Stars } from '../ui/price'
 import { EmptyState } from '../ui/empty-state'
 import { ErrorAlert } from '../ui/error-alert'
 
-/** Reviews of a product (or of Game Pass): streamed list, live additions, and the post form. */
+/** Reviews of a product (or of its review group): streamed list, live additions and removals, and the post form. */
 export function ReviewsSection({ productId, reviews, title = 'Customer Reviews' }: { productId: number; reviews: Promise<Review[]>; title?: string }) {
 	return (
 		<section className="section reviews" aria-labelledby="reviews-title">
@@ -27,10 +27,15 @@ function ReviewList({ productId, initial }: { productId: number; initial: Review
 
 	useEffect(() => {
 		const source = new EventSource(`/api/reviews/stream?productId=${productId}`)
+		// The server sends only this page's reviews (its product's, or its review group's).
 		source.addEventListener('review', (event) => {
 			const review = JSON.parse((event as MessageEvent<string>).data) as Review
-			if (!reviewBelongsTo(review, productId)) return
-			setList((current) => (current.some((r) => r.id === review.id) ? current : [review, ...current]))
+			setList((current) => insertReview(current, review))
+		})
+		// Staff hid one: it leaves the page without a reload.
+		source.addEventListener('review-hidden', (event) => {
+			const { id } = JSON.parse((event as MessageEvent<string>).data) as { id: number }
+			setList((current) => current.filter((r) => r.id !== id))
 		})
 		return () => source.close()
 	}, [productId])

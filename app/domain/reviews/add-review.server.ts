@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '../../db/client.server'
-import { reviews } from '../../db/schema'
+import type { Db, Tx } from '../../db/client.server'
+import { products, reviews } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { idSchema, textSchema } from '../../utils/input'
 import { hitRateLimit } from '../rate-limit.server'
 import { toReview } from './list-reviews.server'
-import { isGamePassReview, REVIEW_LIMITS, type Review } from './review-scope'
+import { GAME_PASS_REVIEW_GROUP, REVIEW_LIMITS, reviewEventPayload, type Review, type ReviewEvent } from './review-scope'
 
 export const REVIEWS_CHANNEL = 'reviews'
 
@@ -38,15 +38,21 @@ export async function addReview(
 		message: 'You have posted several reviews in a short time. Please try again in an hour.',
 	})
 	return db.transaction(async (tx) => {
-		const exists = await tx.execute(sql`select 1 from products where id = ${productId}`)
-		if (exists.rows.length === 0) throw new AppError('NOT_FOUND', 'Product not found')
+		const [product] = await tx.select({ reviewGroup: products.reviewGroup }).from(products).where(eq(products.id, productId)).limit(1)
+		if (!product) throw new AppError('NOT_FOUND', 'Product not found')
+		// Written under the product's review group, so every product of the group shows it.
+		const reviewGroup = product.reviewGroup ?? null
 		const [row] = await tx
 			.insert(reviews)
-			.values({ productId, name, rating, comment, isGamePass: isGamePassReview(productId) })
+			.values({ productId, name, rating, comment, reviewGroup, isGamePass: reviewGroup === GAME_PASS_REVIEW_GROUP })
 			.returning()
 		const review = toReview(row!)
-		// Delivered to every open product page on commit, on every server instance.
-		await tx.execute(sql`select pg_notify(${REVIEWS_CHANNEL}, ${JSON.stringify(review)})`)
+		await announceReview(tx, { type: 'review', review })
 		return review
 	})
+}
+
+/** Delivered to every open product page on commit, on every server instance. */
+export async function announceReview(tx: Db | Tx, event: ReviewEvent) {
+	await tx.execute(sql`select pg_notify(${REVIEWS_CHANNEL}, ${reviewEventPayload(event)})`)
 }

@@ -1,6 +1,6 @@
 import { db } from '~/db/client.server'
 import { addReview } from '~/domain/reviews/add-review.server'
-import { listReviews } from '~/domain/reviews/list-reviews.server'
+import { listProductReviews } from '~/domain/reviews/list-reviews.server'
 import { env } from '~/utils/env.server'
 import { parseId, PRODUCT_ID_MESSAGE } from '~/utils/input'
 import { errorResponse, readJsonOrForm } from '~/http/http.server'
@@ -9,7 +9,7 @@ import type { Route } from './+types/reviews'
 export async function loader({ request }: Route.LoaderArgs) {
 	const productId = parseId(new URL(request.url).searchParams.get('productId'))
 	if (productId === null) return Response.json({ error: PRODUCT_ID_MESSAGE }, { status: 400 })
-	return Response.json({ reviews: await listReviews(db(), productId) })
+	return Response.json({ reviews: await listProductReviews(db(), productId) })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,6 +4,7 @@ import { ProductImage } from '~/components/product/product-image'
 import { ReviewsSection } from '~/components/product/reviews-section'
 import { db } from '~/db/client.server'
 import { getProduct } from '~/domain/catalogue/list-products.server'
+import { mainWidth, mediaUrl } from '~/domain/media/product-image-rules'
 import { displayPrice } from '~/domain/pricing/price-of'
 import type { AccountType } from '~/domain/pricing/product-options'
 import { listReviews } from '~/domain/reviews/list-reviews.server'
@@ -18,7 +19,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const id = parseId(params.id)
 	const product = id === null ? null : await getProduct(db(), id)
 	if (!product) throw data({ notFound: true }, { status: 404 })
-	const reviews = listReviews(db(), product.id).catch((error: unknown) => {
+	const reviews = listReviews(db(), product).catch((error: unknown) => {
 		logger.error({ err: error }, 'reviews failed')
 		throw new Error('Failed to fetch reviews')
 	})
@@ -32,7 +33,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 	return pageMeta(matches, {
 		title: product.name,
 		description: `${product.name} - ${formatRs(price)}. ${product.description}`.slice(0, 160),
-		image: product.image,
+		// Link previews (WhatsApp, Facebook) read JPEG everywhere; an uploaded cover has one.
+		image: product.imageSet ? mediaUrl(product.imageSet.base, mainWidth(product.imageSet), 'jpg') : product.image,
 		type: 'product',
 		extra: [
 			{ property: 'product:price:amount', content: String(price) },
@@ -53,7 +55,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				<Link to="/products">Products</Link> / <span aria-current="page">{product.name}</span>
 			</nav>
 			<div className="product-layout">
-				<ProductImage src={product.image} alt={product.name} size={400} sizes="(min-width: 768px) 480px, 100vw" priority className="product-hero-image" />
+				<ProductImage src={product.image} imageSet={product.imageSet} alt={product.name} size={400} sizes="(min-width: 768px) 480px, 100vw" priority className="product-hero-image" />
 				<div>
 					<h1>{product.name}</h1>
 					<p className="muted">{product.caption}</p>

@@ -1,0 +1,72 @@
+import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client.server'
+import { products, reviews } from '../../db/schema'
+import { textSchema } from '../../utils/input'
+
+export const STAFF_REVIEWS_PAGE = 50
+
+/** The console's review list: which reviews, a search in name, comment or product, and paging by id. */
+export const staffReviewQuery = z.object({
+	show: z.enum(['all', 'visible', 'hidden']).catch('all'),
+	q: textSchema().max(100, 'Search for at most 100 characters.').catch(''),
+	/** Reviews older than this id: the next page. */
+	before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+})
+export type StaffReviewQuery = z.infer<typeof staffReviewQuery>
+
+export interface StaffReview {
+	id: number
+	productId: number
+	productName: string | null
+	name: string
+	rating: number
+	comment: string
+	reviewGroup: string | null
+	hidden: boolean
+	hiddenAt: string | null
+	createdAt: string
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** Recent reviews for staff, newest first, hidden ones included unless asked otherwise. */
+export async function listStaffReviews(db: Db, query: Partial<StaffReviewQuery> = {}): Promise<{ reviews: StaffReview[]; nextBefore: number | null }> {
+	const { show = 'all', q = '', before } = query
+	const where: SQL[] = []
+	if (show === 'visible') where.push(isNull(reviews.hiddenAt))
+	if (show === 'hidden') where.push(isNotNull(reviews.hiddenAt))
+	if (before) where.push(lt(reviews.id, before))
+	if (q) {
+		const like = `%${escapeLike(q)}%`
+		where.push(or(ilike(reviews.name, like), ilike(reviews.comment, like), ilike(products.name, like))!)
+	}
+	const rows = await db
+		.select({
+			id: reviews.id,
+			productId: reviews.productId,
+			productName: products.name,
+			name: reviews.name,
+			rating: reviews.rating,
+			comment: reviews.comment,
+			reviewGroup: reviews.reviewGroup,
+			hiddenAt: reviews.hiddenAt,
+			createdAt: reviews.createdAt,
+		})
+		.from(reviews)
+		.leftJoin(products, eq(products.id, reviews.productId))
+		.where(where.length ? and(...where) : sql`true`)
+		// Ids grow with time: paging by id is stable while new reviews arrive.
+		.orderBy(desc(reviews.id))
+		.limit(STAFF_REVIEWS_PAGE + 1)
+	const page = rows.slice(0, STAFF_REVIEWS_PAGE)
+	return {
+		reviews: page.map((r) => ({
+			...r,
+			hidden: r.hiddenAt !== null,
+			hiddenAt: r.hiddenAt?.toISOString() ?? null,
+			createdAt: r.createdAt.toISOString(),
+		})),
+		nextBefore: rows.length > STAFF_REVIEWS_PAGE ? page[page.length - 1]!.id : null,
+	}
+}
