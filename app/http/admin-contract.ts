@@ -23,6 +23,8 @@ export interface AdminContract {
 	/** A JSON body; multipart bodies set `multipart` and describe their fields here. */
 	body?: z.ZodType
 	multipart?: boolean
+	/** Bytes a JSON body may have (413 past it); 64 KB unless said. */
+	bodyLimit?: number
 	/** The 2xx answer's JSON. */
 	response: z.ZodType
 	/** Status of the success answer, 200 unless said. */

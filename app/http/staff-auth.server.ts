@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import { db } from '../db/client.server'
 import type { StaffRole } from '../db/schema'
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../domain/staff/devices.server'
+import { canManageCatalogue } from '../domain/staff/permissions'
 import { PENDING_COOKIE, PENDING_MINUTES } from '../domain/staff/pending-sign-ins.server'
 import { SESSION_COOKIE, staffForSession, type Staff } from '../domain/staff/sessions.server'
 import { twoFactorRequired } from '../domain/staff/two-factor-requirement.server'
@@ -49,7 +50,7 @@ const forbidden = () => new Response('This page is for the shop owner only.', { 
 export const TWO_FACTOR_REQUIRED = 'The shop owner requires two-factor sign-in for every staff account: set it up on the Security page (/admin/security) first.'
 
 /** True when the owner requires two-factor sign-in and this staff member has not set it up. */
-const missingTwoFactor = async (staff: Staff) => !staff.twoFactorEnabled && (await twoFactorRequired(db()))
+export const missingTwoFactor = async (staff: Staff) => !staff.twoFactorEnabled && (await twoFactorRequired(db()))
 
 // Single-fetch data requests carry '.data' after the page's path.
 const pagePath = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/$/, '') || '/'
@@ -64,6 +65,13 @@ export async function requireStaff(request: Request, { role }: { role?: StaffRol
 	if (pagePath(request) !== SECURITY_PAGE && (await missingTwoFactor(staff))) throw redirect(SECURITY_PAGE)
 	if (role === 'owner' && staff.role !== 'owner') throw forbidden()
 	if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
+	return staff
+}
+
+/** Console pages that change the catalogue: the owner, or staff the owner lets manage it; others get a 403 page. */
+export async function requireCatalogueStaff(request: Request): Promise<Staff> {
+	const staff = await requireStaff(request)
+	if (!canManageCatalogue(staff)) throw new Response('This page is for the shop owner and staff the owner lets manage the catalogue.', { status: 403 })
 	return staff
 }
 

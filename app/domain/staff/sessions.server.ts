@@ -12,6 +12,8 @@ export interface Staff {
 	email: string
 	name: string
 	role: StaffRole
+	/** The owner has let this account manage the catalogue (the owner always may: see permissions.ts). */
+	canManageCatalogue: boolean
 	/** Signs in with a code from an authenticator app as well as the password. */
 	twoFactorEnabled: boolean
 }
@@ -46,7 +48,7 @@ export async function staffForSession(db: Db, id: string | null, policy: Session
 		.returning({ staffId: staffSessions.staffId })
 	if (!row) return null
 	const [staff] = await db
-		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, totpEnabledAt: staffUsers.totpEnabledAt })
+		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, canManageCatalogue: staffUsers.canManageCatalogue, totpEnabledAt: staffUsers.totpEnabledAt })
 		.from(staffUsers)
 		.where(and(eq(staffUsers.id, row.staffId), eq(staffUsers.active, true)))
 		.limit(1)

@@ -2,7 +2,9 @@ import type { AdminContract } from '../admin-contract'
 import { contentContracts } from './content'
 import { mediaContracts } from './media'
 import { productsContracts } from './products'
+import { sessionContracts } from './session'
+import { staffContracts } from './staff'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...storeContracts, ...contentContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...sessionContracts]

@@ -1,0 +1,32 @@
+import type { StaffRole } from '../../db/schema'
+
+/**
+ * What a console action needs: any signed-in staff member, the catalogue (the owner, and staff the
+ * owner lets manage it), or the owner alone. The same names as the API contracts' `permission`.
+ */
+export type StaffPermission = 'staff' | 'catalogue' | 'owner'
+
+export const STAFF_PERMISSIONS: readonly StaffPermission[] = ['staff', 'catalogue', 'owner']
+
+/** The part of a staff account the rules read. */
+export interface PermissionHolder {
+	role: StaffRole
+	canManageCatalogue: boolean
+}
+
+/** The owner always; a staff account when the owner has ticked "May manage the catalogue". */
+export const canManageCatalogue = (staff: PermissionHolder) => staff.role === 'owner' || staff.canManageCatalogue
+
+/** Whether this staff member may do what `permission` guards. */
+export function staffMay(staff: PermissionHolder, permission: StaffPermission): boolean {
+	if (permission === 'owner') return staff.role === 'owner'
+	if (permission === 'catalogue') return canManageCatalogue(staff)
+	return true
+}
+
+/** Every permission the staff member holds, for "who am I" answers and the console's menus. */
+export const permissionsOf = (staff: PermissionHolder): StaffPermission[] => STAFF_PERMISSIONS.filter((p) => staffMay(staff, p))
+
+/** The sentence a refusal carries. */
+export const permissionRefusal = (permission: StaffPermission) =>
+	permission === 'owner' ? 'Only the shop owner may do this.' : 'Only the shop owner, or staff the owner lets manage the catalogue, may do this.'

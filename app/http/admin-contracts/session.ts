@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { defineContract, type AdminContract } from '../admin-contract'
+
+const permission = z.enum(['staff', 'catalogue', 'owner'])
+
+export const meResponse = z.object({
+	via: z.enum(['session', 'api-key']).describe('A staff session cookie, or an X-ADMIN-KEY'),
+	actor: z.string().describe("As the audit log names the caller: the staff member's email, or 'api key: <name>'"),
+	staff: z
+		.object({
+			id: z.number().int(),
+			email: z.string(),
+			name: z.string(),
+			role: z.enum(['owner', 'staff']),
+			canManageCatalogue: z.boolean().describe('The owner has ticked "May manage the catalogue" for this account (the owner always may)'),
+			twoFactorEnabled: z.boolean(),
+		})
+		.nullable()
+		.describe('The signed-in staff member; null for an API key'),
+	permissions: z.array(permission).describe('What the caller may do: staff (any console endpoint), catalogue, owner. An API key holds all three.'),
+})
+
+export const meContract = defineContract({
+	method: 'GET',
+	path: '/api/admin/me',
+	summary: 'Who is asking: the staff member or API key, and what they may do',
+	tag: 'Session',
+	permission: 'staff',
+	response: meResponse,
+})
+
+export const openapiContract = defineContract({
+	method: 'GET',
+	path: '/api/admin/openapi.json',
+	summary: 'This document: every /api/admin/ endpoint as OpenAPI 3.1, generated from the same schemas the endpoints validate with',
+	tag: 'Session',
+	permission: 'staff',
+	response: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+})
+
+/** The session endpoints' contracts: who am I, and the API's own description. */
+export const sessionContracts: AdminContract[] = [meContract, openapiContract]

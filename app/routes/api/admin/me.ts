@@ -1,0 +1,13 @@
+import { adminEndpoint, adminRoute } from '~/http/admin-api.server'
+import { meContract } from '~/http/admin-contracts/session'
+import { permissionsOf, STAFF_PERMISSIONS } from '~/domain/staff/permissions'
+
+// GET /api/admin/me: who is asking (a staff session or an X-ADMIN-KEY) and what they may do.
+export const { loader, action } = adminRoute(
+	adminEndpoint(meContract, ({ actor, staff }) => ({
+		via: staff ? ('session' as const) : ('api-key' as const),
+		actor: actor.label,
+		staff: staff && { id: staff.id, email: staff.email, name: staff.name, role: staff.role, canManageCatalogue: staff.canManageCatalogue, twoFactorEnabled: staff.twoFactorEnabled },
+		permissions: staff ? permissionsOf(staff) : [...STAFF_PERMISSIONS],
+	})),
+)
