@@ -1,5 +1,6 @@
 import { cartTotal, linePrice, type CartItem } from '~/domain/cart/cart'
 import { formatRs, parsePriceText } from '~/utils/money'
+import { ProductImage } from '../product/product-image'
 
 const accountLabel = (t: CartItem['selectedAccountType']) => (t === 'shared' ? 'Shared' : t === 'private' ? 'Private' : null)
 
@@ -14,7 +15,7 @@ export function OrderSummary({ items, single }: { items: CartItem[]; single: boo
 					const original = item.originalPrice ? parsePriceText(item.originalPrice) : null
 					return (
 						<li key={`${item.id}-${item.selectedDuration?.label ?? ''}-${item.selectedDenomination?.label ?? ''}`} className="summary-line">
-							<img src={item.image} alt="" width="56" height="56" />
+							<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={56} sizes="56px" className="product-thumb" />
 							<div>
 								<p className="summary-name">{item.name}</p>
 								{item.selectedDuration ? <p className="muted small">Duration: {item.selectedDuration.label}</p> : null}

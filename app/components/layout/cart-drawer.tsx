@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { cartTotal, checkoutDestination, linePrice } from '~/domain/cart/cart'
 import { formatRs } from '~/utils/money'
 import { useCart } from '../cart/cart-context'
+import { ProductImage } from '../product/product-image'
 
 export function CartDrawer() {
 	const { items, isOpen, dispatch } = useCart()
@@ -53,7 +54,7 @@ export function CartDrawer() {
 					<ul className="cart-lines">
 						{items.map((item, index) => (
 							<li key={`${item.id}-${item.selectedDuration?.label ?? ''}-${item.selectedDenomination?.label ?? ''}`} className="cart-line">
-								<img src={item.image} alt="" width="64" height="64" loading="lazy" />
+								<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={64} sizes="64px" className="product-thumb" />
 								<div className="cart-line-body">
 									<p className="cart-line-name">{item.name}</p>
 									{item.selectedDuration ? <p className="muted small">Duration: {item.selectedDuration.label}</p> : null}

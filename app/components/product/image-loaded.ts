@@ -7,7 +7,9 @@
  * inline script below carries its source.
  */
 export function markLoaded(target: EventTarget | null) {
-	const wrapper = target instanceof HTMLImageElement ? target.parentElement : null
+	const parent = target instanceof HTMLImageElement ? target.parentElement : null
+	// An uploaded cover's <img> sits in a <picture> inside the wrapper.
+	const wrapper = parent && parent.tagName === 'PICTURE' ? parent.parentElement : parent
 	if (wrapper && wrapper.classList.contains('product-image') && wrapper.dataset.loaded === undefined) wrapper.dataset.loaded = ''
 }
 

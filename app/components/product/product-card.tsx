@@ -23,7 +23,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 		<article className="product-card" aria-labelledby={`product-${product.id}-name`}>
 			<div className="card-inner">
 				<div className="card-front">
-					<ProductImage src={product.image} alt={product.name} size={400} sizes="(min-width: 1024px) 280px, 50vw" priority={priority} />
+					<ProductImage src={product.image} imageSet={product.imageSet} alt={product.name} size={400} sizes="(min-width: 1024px) 280px, 50vw" priority={priority} />
 					<div className="card-body">
 						<Heading id={`product-${product.id}-name`} className="card-title">
 							{/* Out of the tab order: keyboard users reach the same page by the back face's View. */}

@@ -4,7 +4,7 @@ import { formatRs } from '../../utils/money'
 import type { CartItem } from './cart'
 
 /** A cart line for a product and what the buyer chose on its page, priced by the one price rule. */
-type Cartable = Priced & Pick<Product, 'name' | 'image' | 'originalPrice'> & Partial<Pick<Product, 'termsPage'>>
+type Cartable = Priced & Pick<Product, 'name' | 'image' | 'originalPrice'> & Partial<Pick<Product, 'termsPage' | 'imageSet'>>
 
 /** null when the catalogue does not sell that choice online (a custom option, or a stale product in history state). */
 export function toCartItem(product: Cartable, choice: Choice): Omit<CartItem, 'quantity'> | null {
@@ -15,6 +15,7 @@ export function toCartItem(product: Cartable, choice: Choice): Omit<CartItem, 'q
 		id: product.id,
 		name: product.name,
 		image: product.image,
+		...(product.imageSet ? { imageSet: product.imageSet } : {}),
 		price: formatRs(price),
 		originalPrice: product.originalPrice ? formatRs(product.originalPrice) : null,
 		// The option carries the combination's price, so §9's line price (option price first) is this price.
