@@ -55,7 +55,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 	return (
 		<div className="staff-orders">
-			<SetupChecklist steps={setup} />
 			<div className="staff-orders-head">
 				<h1>Orders</h1>
 				<div className="staff-orders-tools">
@@ -67,6 +66,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 					</a>
 				</div>
 			</div>
+
+			<SetupChecklist steps={setup} />
 
 			<Form method="get" className="staff-orders-filters" role="search" aria-label="Search orders">
 				<div className="field">

@@ -86,7 +86,7 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 					{result.message}
 				</p>
 			) : null}
-			<ErrorAlert message={failed?.message} />
+			{failed && Object.keys(failed.fieldErrors).length > 0 ? <ErrorSummary errors={failed.fieldErrors} /> : <ErrorAlert message={failed?.message} />}
 
 			{/* One form, so nothing typed in one section is lost by saving another; it works without scripts. */}
 			<Form method="post" className="store-form" key={result?.ok ? result.savedAt : 'store'} noValidate>
@@ -113,7 +113,7 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 								<TextField {...field} name={`transferAccounts.${i}.method`} label="Bank or wallet" rowLabel={`account ${i + 1}`} placeholder="e.g. Meezan Bank" maxLength={60} />
 								<TextField {...field} name={`transferAccounts.${i}.holder`} label="Account holder" rowLabel={`account ${i + 1}`} maxLength={100} />
 								<TextField {...field} name={`transferAccounts.${i}.account`} label="Account number or IBAN" rowLabel={`account ${i + 1}`} maxLength={60} />
-								{i < details.transferAccounts.length ? <RemoveBox list="transferAccounts" index={i} label={`account ${i + 1}`} values={values} /> : null}
+								{i < details.transferAccounts.length ? <RemoveBox list="transferAccounts" index={i} label={`account ${i + 1}`} values={values} /> : <span />}
 							</li>
 						))}
 					</ol>
@@ -123,8 +123,8 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 				<section className="settings-section" aria-labelledby="home-heading">
 					<h2 id="home-heading">Home page</h2>
 					<div className="field-grid">
-						<TextField {...field} name="banner" label="Announcement banner" maxLength={90} hint="Above the header on every page. Leave it empty to show no banner." />
-						<TextField {...field} name="heroHeadline" label="Headline" maxLength={120} />
+						<TextField {...field} name="banner" label="Announcement banner" maxLength={90} wide hint="Above the header on every page. Leave it empty to show no banner." />
+						<TextField {...field} name="heroHeadline" label="Headline" maxLength={120} wide />
 						<TextField {...field} name="heroSubheadline" label="Text under the headline" maxLength={400} multiline />
 					</div>
 					<h3 id="testimonials">Testimonials</h3>
@@ -136,8 +136,8 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 							<li key={i} className="settings-row testimonial-row">
 								<TextField {...field} name={`testimonials.${i}.name`} label="Name and city" rowLabel={`testimonial ${i + 1}`} placeholder="e.g. Ahmed R., Lahore" maxLength={60} />
 								<RatingField {...field} name={`testimonials.${i}.rating`} rowLabel={`testimonial ${i + 1}`} />
-								<TextField {...field} name={`testimonials.${i}.text`} label="What they said" rowLabel={`testimonial ${i + 1}`} maxLength={500} multiline />
-								{i < details.testimonials.length ? <RemoveBox list="testimonials" index={i} label={`testimonial ${i + 1}`} values={values} /> : null}
+								<TextField {...field} name={`testimonials.${i}.text`} label="What they said" rowLabel={`testimonial ${i + 1}`} maxLength={500} multiline wide={false} />
+								{i < details.testimonials.length ? <RemoveBox list="testimonials" index={i} label={`testimonial ${i + 1}`} values={values} /> : <span />}
 							</li>
 						))}
 					</ol>
@@ -160,6 +160,33 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 
 const idOf = (name: string) => name.replace(/\./g, '-')
 
+const ROW_NAMES: Record<string, string> = { transferAccounts: 'Account', testimonials: 'Testimonial' }
+/** “Account 2: ” before a list row's message, so the summary says which row. */
+const rowOf = (name: string) => {
+	const [list, row] = name.split('.')
+	return row && ROW_NAMES[list!] ? `${ROW_NAMES[list!]} ${Number(row) + 1}: ` : ''
+}
+
+/** Every refused field as a link to it, above the form (the field says it again where it is). */
+function ErrorSummary({ errors }: { errors: Record<string, string> }) {
+	const entries = Object.entries(errors)
+	return (
+		<div className="error-box" role="alert">
+			<p>{entries.length === 1 ? 'Please fix this field:' : `Please fix these ${entries.length} fields:`}</p>
+			<ul>
+				{entries.map(([name, message]) => (
+					<li key={name}>
+						<a href={`#${idOf(name)}`}>
+							{rowOf(name)}
+							{message}
+						</a>
+					</li>
+				))}
+			</ul>
+		</div>
+	)
+}
+
 function FieldError({ errors, name }: { errors: Record<string, string>; name: string }) {
 	return errors[name] ? (
 		<p className="field-error" id={`${idOf(name)}-error`}>
@@ -176,21 +203,21 @@ interface FieldProps {
 	rowLabel?: string
 }
 
-function Labelled({ name, label, rowLabel, hint, errors, children }: Pick<FieldProps, 'name' | 'rowLabel' | 'errors'> & { label: string; hint?: string; children: ReactNode }) {
+function Labelled({ name, label, rowLabel, hint, errors, wide, children }: Pick<FieldProps, 'name' | 'rowLabel' | 'errors'> & { label: string; hint?: string; wide?: boolean; children: ReactNode }) {
 	const id = idOf(name)
 	return (
-		<div className="field">
+		<div className={wide ? 'field wide' : 'field'}>
 			<label htmlFor={id}>
 				{label}
 				{rowLabel ? <span className="sr-only">, {rowLabel}</span> : null}
 			</label>
+			{children}
+			<FieldError errors={errors} name={name} />
 			{hint ? (
 				<p className="field-hint" id={`${id}-hint`}>
 					{hint}
 				</p>
 			) : null}
-			{children}
-			<FieldError errors={errors} name={name} />
 		</div>
 	)
 }
@@ -209,11 +236,12 @@ function TextField({
 	rowLabel,
 	hint,
 	multiline = false,
+	wide = multiline,
 	...input
-}: FieldProps & { label: string; hint?: string; multiline?: boolean; type?: string; maxLength?: number; placeholder?: string; autoComplete?: string; inputMode?: 'numeric' }) {
+}: FieldProps & { label: string; hint?: string; multiline?: boolean; wide?: boolean; type?: string; maxLength?: number; placeholder?: string; autoComplete?: string; inputMode?: 'numeric' }) {
 	const common = { id: idOf(name), name, defaultValue: values[name] ?? '', ...described(name, errors, hint) }
 	return (
-		<Labelled name={name} label={label} rowLabel={rowLabel} hint={hint} errors={errors}>
+		<Labelled name={name} label={label} rowLabel={rowLabel} hint={hint} errors={errors} wide={wide}>
 			{multiline ? <textarea {...common} rows={3} maxLength={input.maxLength} placeholder={input.placeholder} /> : <input {...common} {...input} />}
 		</Labelled>
 	)
