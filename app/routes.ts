@@ -54,6 +54,7 @@ export default [
 	route('.netlify/functions/admin-create-dm-order', 'routes/api/admin-create-dm-order.ts', { id: 'netlify-admin-create-dm-order' }),
 	route('api/admin/store-settings', 'routes/api/admin-store-settings.ts'),
 	route('api/admin/me', 'routes/api/admin/me.ts'),
+	route('api/admin/openapi.json', 'routes/api/admin/openapi.ts'),
 	route('api/admin/staff/:id', 'routes/api/admin/staff-member.ts'),
 	route('api/reviews', 'routes/api/reviews.ts'),
 	route('api/reviews/stream', 'routes/api/reviews-stream.ts'),
