@@ -11,6 +11,7 @@ import { auditLog, staffUsers } from '../../app/db/schema'
 import { createApiKey, revokeApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { requireAdminActor } from '../../app/http/admin-api.server'
+import { adminContracts } from '../../app/http/admin-contracts'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
@@ -116,6 +117,23 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			const res = await call('GET', '/api/admin/me', { key: revoked.key })
 			expect(res.status).toBe(401)
 			expect(await errorOf(res)).toBe('Please sign in to the staff console or send a valid X-ADMIN-KEY.')
+		})
+	})
+
+	describe('GET /api/admin/openapi.json', () => {
+		it('serves the OpenAPI 3.1 document to staff and keys, with every contract in it', async () => {
+			for (const credentials of [{ key }, { cookie: staffCookie }]) {
+				const res = await call('GET', '/api/admin/openapi.json', credentials)
+				expect(res.status).toBe(200)
+				expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+				const document = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> }
+				expect(document.openapi).toBe('3.1.0')
+				for (const c of adminContracts) expect(document.paths[c.path]?.[c.method.toLowerCase()], `${c.method} ${c.path}`).toBeDefined()
+			}
+		})
+
+		it('is not for strangers', async () => {
+			expect((await call('GET', '/api/admin/openapi.json')).status).toBe(401)
 		})
 	})
 

@@ -1,0 +1,9 @@
+import { adminEndpoint, adminRoute } from '~/http/admin-api.server'
+import { adminContracts } from '~/http/admin-contracts'
+import { openapiContract } from '~/http/admin-contracts/session'
+import { adminOpenApiDocument, type OpenApiDocument } from '~/http/admin-openapi'
+
+// GET /api/admin/openapi.json: the console API's OpenAPI 3.1 document, generated once from the contracts.
+let document: OpenApiDocument | null = null
+
+export const { loader, action } = adminRoute(adminEndpoint(openapiContract, () => (document ??= adminOpenApiDocument(adminContracts))))
