@@ -175,8 +175,8 @@ export type StoreDetails = z.output<typeof storeDetailsSchema>
 export const storeDetailsPatchSchema = storeDetailsSchema.partial()
 export type StoreDetailsPatch = z.output<typeof storeDetailsPatchSchema>
 
-/** What a stored value must look like to be used (it was checked on the way in; older rows may lack newer fields). */
-export const storedStoreDetailsSchema = z.object({
+/** The details as stored and as the API answers them: plain values, normalised on the way in. */
+export const storeDetailsView = z.object({
 	storeName: z.string(),
 	whatsapp: z.string(),
 	supportPhone: z.string(),
@@ -190,7 +190,10 @@ export const storedStoreDetailsSchema = z.object({
 	promoVideoId: z.string().nullable(),
 	palestineVideoId: z.string().nullable(),
 	metaPixelId: z.string().nullable(),
-}).partial()
+})
+
+/** What a stored value must look like to be used (it was checked on the way in; older rows may lack newer fields). */
+export const storedStoreDetailsSchema = storeDetailsView.partial()
 
 /** Field errors by the form's field names (testimonials.1.text), each the first message for that field. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {

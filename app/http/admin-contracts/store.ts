@@ -1,4 +1,4 @@
-import { storeDetailsPatchSchema, storeDetailsSchema } from '../../domain/settings/store-details'
+import { storeDetailsPatchSchema, storeDetailsView } from '../../domain/settings/store-details'
 import { defineContract, type AdminContract } from '../admin-contract'
 
 export const readStoreSettingsContract = defineContract({
@@ -7,7 +7,7 @@ export const readStoreSettingsContract = defineContract({
 	summary: 'The store details: name, contacts, transfer accounts, banner, hero texts, testimonials, video and pixel ids',
 	tag: 'Store',
 	permission: 'owner',
-	response: storeDetailsSchema,
+	response: storeDetailsView,
 })
 
 export const changeStoreSettingsContract = defineContract({
@@ -17,7 +17,7 @@ export const changeStoreSettingsContract = defineContract({
 	tag: 'Store',
 	permission: 'owner',
 	body: storeDetailsPatchSchema,
-	response: storeDetailsSchema,
+	response: storeDetailsView,
 })
 
 /** The store endpoints' contracts (filled in as the endpoints are built). */
