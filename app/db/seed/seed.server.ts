@@ -54,10 +54,14 @@ export async function seedDatabase(db: Db) {
 		if (variants.length) await tx.insert(productVariants).values(variants)
 		// Products created in the console continue after the catalogue's own ids.
 		await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), greatest((select max(id) from products), 1))`)
-		const seen = new Set<string>()
-		const entries = libraryEntries
-			.map((e) => ({ ...e, title: e.title.trim() }))
-			.filter((e) => e.title && !seen.has(e.title) && seen.add(e.title))
-		await tx.insert(gameLibrary).values(entries).onConflictDoNothing({ target: gameLibrary.title })
+		// Staff manage the library in the console: seed only an empty one, so a renamed title never comes back.
+		const [anyTitle] = await tx.select({ id: gameLibrary.id }).from(gameLibrary).limit(1)
+		if (!anyTitle) {
+			const seen = new Set<string>()
+			const entries = libraryEntries
+				.map((e) => ({ ...e, title: e.title.trim() }))
+				.filter((e) => e.title && !seen.has(e.title) && seen.add(e.title))
+			await tx.insert(gameLibrary).values(entries).onConflictDoNothing({ target: gameLibrary.title })
+		}
 	})
 }

@@ -1,19 +1,9 @@
 import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../../db/client.server'
 import { products, reviews } from '../../db/schema'
-import { textSchema } from '../../utils/input'
+import type { StaffReviewQuery } from './staff-review-query'
 
 export const STAFF_REVIEWS_PAGE = 50
-
-/** The console's review list: which reviews, a search in name, comment or product, and paging by id. */
-export const staffReviewQuery = z.object({
-	show: z.enum(['all', 'visible', 'hidden']).catch('all'),
-	q: textSchema().max(100, 'Search for at most 100 characters.').catch(''),
-	/** Reviews older than this id: the next page. */
-	before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
-})
-export type StaffReviewQuery = z.infer<typeof staffReviewQuery>
 
 export interface StaffReview {
 	id: number

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import type { PolicySlug } from '../../content/policies'
+import { textSchema } from '../../utils/input'
+
+// The owner's Markdown for a policy page or the FAQ, from the console's editor or the JSON API. Browser-safe.
+
+export const POLICY_SLUGS = ['privacy-policy', 'terms-and-conditions', 'refund-policy', 'ownership', 'faq'] as const satisfies readonly PolicySlug[]
+
+/** About six times the longest page the shop ships with. */
+export const PAGE_MARKDOWN_LIMIT = 100_000
+
+export const PAGE_MESSAGES = {
+	empty: 'The page cannot be empty. Write its text, or use Restore default to go back to the shop’s own.',
+	tooLong: `The page can be at most ${PAGE_MARKDOWN_LIMIT.toLocaleString('en-US')} characters. Shorten it, or split it with headings.`,
+	notText: 'Send the page’s Markdown as text.',
+} as const
+
+export const pageMarkdownSchema = z
+	.string({ error: PAGE_MESSAGES.notText })
+	.pipe(textSchema())
+	.pipe(z.string().min(1, PAGE_MESSAGES.empty).max(PAGE_MARKDOWN_LIMIT, PAGE_MESSAGES.tooLong))
+
+/** The JSON API's body: {markdown}. */
+export const pageInput = z.strictObject({ markdown: pageMarkdownSchema })
