@@ -3,7 +3,7 @@ import { meContract } from '~/http/admin-contracts/session'
 import { permissionsOf, STAFF_PERMISSIONS } from '~/domain/staff/permissions'
 
 // GET /api/admin/me: who is asking (a staff session or an X-ADMIN-KEY) and what they may do.
-export const { loader, action } = adminRoute(
+const route = adminRoute(
 	adminEndpoint(meContract, ({ actor, staff }) => ({
 		via: staff ? ('session' as const) : ('api-key' as const),
 		actor: actor.label,
@@ -11,3 +11,7 @@ export const { loader, action } = adminRoute(
 		permissions: staff ? permissionsOf(staff) : [...STAFF_PERMISSIONS],
 	})),
 )
+
+// Named one by one: React Router strips loader and action from the browser build, which it cannot do for destructured exports.
+export const loader = route.loader
+export const action = route.action

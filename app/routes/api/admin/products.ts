@@ -4,7 +4,11 @@ import { adminEndpoint, adminRoute } from '~/http/admin-api.server'
 import { createProductContract, listProductsContract } from '~/http/admin-contracts/products'
 
 // GET /api/admin/products (search, filters, pages) and POST /api/admin/products (a new product with its options).
-export const { loader, action } = adminRoute(
+const route = adminRoute(
 	adminEndpoint(listProductsContract, ({ query }) => listAdminProducts(db(), query)),
 	adminEndpoint(createProductContract, ({ actor, body }) => createProduct(db(), actor, body)),
 )
+
+// Named one by one: React Router strips loader and action from the browser build, which it cannot do for destructured exports.
+export const loader = route.loader
+export const action = route.action
