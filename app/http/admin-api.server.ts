@@ -221,7 +221,9 @@ export function adminEndpoint<const C extends AdminContract>(contract: C, handle
 
 /**
  * A resource route serving its path's endpoints, one per method:
- * `export const { loader, action } = adminRoute(adminEndpoint(getX, …), adminEndpoint(patchX, …))`.
+ * `const route = adminRoute(adminEndpoint(getX, …), adminEndpoint(patchX, …))`, then
+ * `export const loader = route.loader` and `export const action = route.action` (React Router's
+ * build strips loader and action from the browser bundle, which it cannot do for destructured exports).
  * GET (and HEAD) reach the loader, every other method the action; a method without an endpoint is a
  * 405 that names the ones there are.
  */
