@@ -210,4 +210,35 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			expect((await call('POST', '/api/admin/me', { key, json: {} })).status).toBe(405)
 		})
 	})
+	describe('/admin/settings: the owner ticks "May manage the catalogue"', () => {
+		const form = (cookie: string, fields: Record<string, string>) =>
+			fetch(`${shop.url}/admin/settings`, { method: 'POST', redirect: 'manual', headers: { Origin: shop.url, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })
+
+		it('shows the tick for staff accounts and "Always" for the owner', async () => {
+			const html = await (await fetch(`${shop.url}/admin/settings`, { headers: { Cookie: ownerCookie } })).text()
+			expect(html).toContain('May manage the catalogue')
+			expect(html).toContain('Always (owner)')
+		})
+
+		it('ticked, lets the account manage the catalogue; unticked (the box not sent), stops it; each audited', async () => {
+			const ticked = await form(ownerCookie, { intent: 'set-catalogue', staffId: String(staffId), canManageCatalogue: 'true' })
+			expect(ticked.status).toBe(200)
+			expect(await ticked.text()).toContain('sara@example.pk may now manage the catalogue.')
+			expect(await catalogueFlag(staffId)).toBe(true)
+			const unticked = await form(ownerCookie, { intent: 'set-catalogue', staffId: String(staffId) })
+			expect(await unticked.text()).toContain('sara@example.pk may no longer manage the catalogue.')
+			expect(await catalogueFlag(staffId)).toBe(false)
+			const entries = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staffId}`))
+			expect(entries.slice(-2).map((e) => [e.action, e.actor, e.after])).toEqual([
+				['staff.allow-catalogue', OWNER.email, { staffId, email: 'sara@example.pk', canManageCatalogue: true }],
+				['staff.disallow-catalogue', OWNER.email, { staffId, email: 'sara@example.pk', canManageCatalogue: false }],
+			])
+		})
+
+		it('is not for staff', async () => {
+			const res = await form(staffCookie, { intent: 'set-catalogue', staffId: String(staffId), canManageCatalogue: 'true' })
+			expect(res.status).toBe(403)
+			expect(await catalogueFlag(staffId)).toBe(false)
+		})
+	})
 })

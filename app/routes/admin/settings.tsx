@@ -10,6 +10,7 @@ import { issueApiKey } from '~/domain/staff/issue-api-key.server'
 import { listStaff } from '~/domain/staff/list-staff.server'
 import { resetStaffPassword } from '~/domain/staff/reset-staff-password.server'
 import { setStaffActive } from '~/domain/staff/set-staff-active.server'
+import { setCanManageCatalogue } from '~/domain/staff/set-catalogue-permission.server'
 import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
 import { withdrawApiKey } from '~/domain/staff/withdraw-api-key.server'
 import { AppError } from '~/utils/app-error'
@@ -35,6 +36,8 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('create-staff'), email: z.string(), name: z.string(), role: z.enum(['owner', 'staff']).default('staff') }),
 	z.object({ intent: z.literal('reset-password'), staffId: id }),
 	z.object({ intent: z.literal('set-active'), staffId: id, active: z.enum(['true', 'false']).transform((v) => v === 'true') }),
+	// An unticked box is not sent: absent means no.
+	z.object({ intent: z.literal('set-catalogue'), staffId: id, canManageCatalogue: z.literal('true').optional().transform((v) => v === 'true') }),
 	z.object({ intent: z.literal('create-key'), name: z.string() }),
 	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
 	z.object({ intent: z.literal('require-two-factor'), required: z.enum(['true', 'false']).transform((v) => v === 'true') }),
@@ -62,6 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
 			case 'set-active': {
 				const result = await setStaffActive(db(), actor, input)
 				return data<Outcome>({ ok: true, message: result.active ? `Reactivated ${result.email}.` : `Deactivated ${result.email} and signed them out.` })
+			}
+			case 'set-catalogue': {
+				const account = await setCanManageCatalogue(db(), actor, input)
+				return data<Outcome>({ ok: true, message: account.canManageCatalogue ? `${account.email} may now manage the catalogue.` : `${account.email} may no longer manage the catalogue.` })
 			}
 			case 'create-key': {
 				const created = await issueApiKey(db(), actor, input.name)
@@ -114,6 +121,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 								<th scope="col">Email</th>
 								<th scope="col">Name</th>
 								<th scope="col">Role</th>
+								<th scope="col">Catalogue</th>
 								<th scope="col">Status</th>
 								<th scope="col">Two-factor</th>
 								<th scope="col">Last sign-in</th>
@@ -128,6 +136,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 									<td data-label="Email">{s.email}</td>
 									<td data-label="Name">{s.name}</td>
 									<td data-label="Role">{s.role}</td>
+									<td data-label="Catalogue">
+										{s.role === 'owner' ? (
+											<span className="muted">Always (owner)</span>
+										) : (
+											<Form method="post" className="catalogue-permission">
+												<input type="hidden" name="intent" value="set-catalogue" />
+												<input type="hidden" name="staffId" value={s.id} />
+												<label>
+													<input type="checkbox" name="canManageCatalogue" value="true" defaultChecked={s.canManageCatalogue} key={String(s.canManageCatalogue)} /> May manage the catalogue
+												</label>
+												<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save whether ${s.email} may manage the catalogue`}>
+													Save
+												</button>
+											</Form>
+										)}
+									</td>
 									<td data-label="Status">{s.active ? 'Active' : <span className="muted">Deactivated</span>}</td>
 									<td data-label="Two-factor">{s.twoFactorSince ? 'On' : <span className="muted">Off</span>}</td>
 									<td data-label="Last sign-in">
@@ -209,7 +233,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
 			<section aria-labelledby="keys-heading" className="settings-section">
 				<h2 id="keys-heading">API keys</h2>
-				<p className="muted small">Staff tools send a key in the X-ADMIN-KEY header to create DM orders.</p>
+				<p className="muted small">
+					Staff tools send a key in the X-ADMIN-KEY header to create DM orders and to call the console API (described at <code>/api/admin/openapi.json</code>). A key acts for
+					you: it may do everything the console does.
+				</p>
 				{apiKeys.length === 0 ? (
 					<p className="muted">No API keys yet.</p>
 				) : (
