@@ -193,6 +193,8 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 				['/api/admin/staff/abc', { json: { canManageCatalogue: true } }, 400, /No staff account with that id/],
 				['/api/admin/staff/99999', { json: { canManageCatalogue: true } }, 404, /No staff account with that id/],
 				['/api/admin/staff/1', { json: { canManageCatalogue: false } }, 400, /owners always manage the catalogue/],
+				[`/api/admin/staff/${staffId}`, { json: { canManageCatalogue: 'a\u0000b' } }, 400, /character that is not allowed/],
+				[`/api/admin/staff/${staffId}`, { headers: { 'Content-Type': 'application/json' } }, 400, /not valid JSON/],
 				[`/api/admin/staff/${staffId}`, { headers: { 'Content-Type': 'text/plain' } }, 415, /as JSON/],
 				[`/api/admin/staff/${staffId}`, { json: { canManageCatalogue: 'x'.repeat(70 * 1024) } }, 413, /too large/],
 			]
