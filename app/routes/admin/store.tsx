@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return { details: await readStoreDetails(db()) }
 }
 
-type Outcome = { ok: true; message: string; savedAt: number } | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+type Outcome = { ok: true; message: string; savedAt: number; details: StoreDetails } | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
 
 const listOf = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`)
 
@@ -28,9 +28,9 @@ export async function action({ request }: Route.ActionArgs) {
 	const form = await readPageForm(request, { limit: 64 * 1024 })
 	const { change, formErrors } = storeDetailsFromForm(form)
 	try {
-		const { changed } = await updateStoreDetails(db(), staffActor(me), parseStoreDetailsPatch(change))
+		const { changed, details } = await updateStoreDetails(db(), staffActor(me), parseStoreDetailsPatch(change))
 		const message = changed.length === 0 ? 'Nothing had changed, so nothing was saved.' : `Saved the ${listOf(changed.map((k) => STORE_DETAIL_LABELS[k]))}. Every page of the shop shows ${changed.length === 1 ? 'it' : 'them'} now.`
-		return data<Outcome>({ ok: true, message, savedAt: Date.now() })
+		return data<Outcome>({ ok: true, message, savedAt: Date.now(), details })
 	} catch (error) {
 		if (error instanceof AppError) return data<Outcome>({ ok: false, message: error.message, fieldErrors: formErrors(error.fieldErrors ?? {}), values: form }, { status: error.status })
 		throw error
@@ -62,8 +62,9 @@ function formValues(details: StoreDetails): Record<string, string> {
 }
 
 export default function StoreSettings({ loaderData }: Route.ComponentProps) {
-	const { details } = loaderData
 	const result = useActionData<typeof action>()
+	// Just saved: what was saved, as the form is drawn anew (the page's data may follow a moment later).
+	const details = result?.ok ? result.details : loaderData.details
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
 	const values = failed ? failed.values : formValues(details)
