@@ -26,6 +26,7 @@ export default [
 	policy('faq'),
 	route('api/checkout', 'routes/api/checkout.ts', { id: 'api-checkout' }),
 	route('.netlify/functions/paypro-order', 'routes/api/checkout.ts', { id: 'netlify-paypro-order' }),
+	route('api/cart/prices', 'routes/api/cart-prices.ts'),
 	route('paypro/uis', 'routes/api/paypro-uis.ts'),
 	route('api/order', 'routes/api/order.ts'),
 	route('api/order/stream', 'routes/api/order-stream.ts'),

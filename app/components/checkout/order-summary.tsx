@@ -1,18 +1,20 @@
-import { cartTotal, linePrice, type CartItem } from '~/domain/cart/cart'
-import { formatRs, parsePriceText } from '~/utils/money'
+import { cartTotal, linePrice, payableItems, type CartItem } from '~/domain/cart/cart'
+import { formatRs } from '~/utils/money'
+import { LinePriceNote } from '../cart/line-price-note'
 import { ProductImage } from '../product/product-image'
 
 const accountLabel = (t: CartItem['selectedAccountType']) => (t === 'shared' ? 'Shared' : t === 'private' ? 'Private' : null)
 
-export function OrderSummary({ items, single }: { items: CartItem[]; single: boolean }) {
-	const count = items.reduce((n, i) => n + i.quantity, 0)
+/** `total`: the order's total when the server's differs from the lines' (a price changed as the order was placed). */
+export function OrderSummary({ items, single, total = cartTotal(items) }: { items: CartItem[]; single: boolean; total?: number }) {
+	const count = payableItems(items).reduce((n, i) => n + i.quantity, 0)
 	return (
 		<section className="checkout-summary" aria-labelledby="summary-title">
 			<h2 id="summary-title">Order Summary</h2>
 			<ul className="summary-lines">
 				{items.map((item) => {
 					const unit = linePrice(item)
-					const original = item.originalPrice ? parsePriceText(item.originalPrice) : null
+					const original = item.originalPrice
 					return (
 						<li key={`${item.id}-${item.selectedDuration?.label ?? ''}-${item.selectedDenomination?.label ?? ''}`} className="summary-line">
 							<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={56} sizes="56px" className="product-thumb" />
@@ -24,10 +26,11 @@ export function OrderSummary({ items, single }: { items: CartItem[]; single: boo
 								{single ? null : <p className="muted small">Quantity: {item.quantity}</p>}
 							</div>
 							<div className="summary-price">
-								<p className="summary-line-total">{formatRs(unit * item.quantity)}</p>
+								<p className="summary-line-total">{item.unavailable ? <s>{formatRs(unit * item.quantity)}</s> : formatRs(unit * item.quantity)}</p>
 								{single && original && original > unit ? <s className="muted small">{formatRs(original)}</s> : null}
 								{item.quantity > 1 ? <p className="muted small">{formatRs(unit)} each</p> : null}
 							</div>
+							<LinePriceNote item={item} />
 						</li>
 					)
 				})}
@@ -40,7 +43,7 @@ export function OrderSummary({ items, single }: { items: CartItem[]; single: boo
 			)}
 			<p className="summary-row summary-total">
 				<span>Total</span>
-				<strong data-testid="checkout-total">{formatRs(cartTotal(items))}</strong>
+				<strong data-testid="checkout-total">{formatRs(total)}</strong>
 			</p>
 		</section>
 	)

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { cartTotal, checkoutDestination, linePrice } from '~/domain/cart/cart'
+import { LinePriceNote } from '../cart/line-price-note'
 import { formatRs } from '~/utils/money'
 import { useCart } from '../cart/cart-context'
 import { ProductImage } from '../product/product-image'
@@ -73,11 +74,12 @@ export function CartDrawer() {
 									</div>
 								</div>
 								<div className="cart-line-end">
-									<p className="cart-line-total">{formatRs(linePrice(item) * item.quantity)}</p>
+									<p className="cart-line-total">{item.unavailable ? <s>{formatRs(linePrice(item) * item.quantity)}</s> : formatRs(linePrice(item) * item.quantity)}</p>
 									<button type="button" className="link-button" onClick={() => dispatch({ type: 'remove', index })} aria-label={`Remove ${item.name}`}>
 										Remove
 									</button>
 								</div>
+								<LinePriceNote item={item} />
 							</li>
 						))}
 					</ul>
@@ -87,7 +89,7 @@ export function CartDrawer() {
 						<span>Total</span>
 						<strong data-testid="cart-total">{formatRs(cartTotal(items))}</strong>
 					</p>
-					<button type="button" className="button primary block" onClick={proceed} aria-disabled={items.length === 0}>
+					<button type="button" className="button primary block" onClick={proceed} aria-disabled={checkoutDestination(items) === null}>
 						Proceed to Checkout
 					</button>
 					<button type="button" className="button ghost block" onClick={() => dispatch({ type: 'close' })}>

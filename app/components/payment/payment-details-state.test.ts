@@ -5,7 +5,7 @@ import { checkoutStateFor, paymentItems, readPaymentDetailsState, type PaymentDe
 
 const card = catalogue.find((p) => p.id === 14)!
 const tenDollars = card.denominations!.find((d) => d.value === 10)!
-const line: CartItem = { id: 14, name: card.name, image: card.image, price: 'Rs. 3,200', originalPrice: null, quantity: 2, selectedDenomination: tenDollars }
+const line: CartItem = { id: 14, name: card.name, image: card.image, price: 3200, originalPrice: null, quantity: 2, selectedDenomination: tenDollars, variantId: null }
 
 const single: PaymentDetailsState = {
 	orderType: 'single',

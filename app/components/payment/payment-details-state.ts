@@ -4,7 +4,6 @@ import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import type { Denomination, DurationOption, Product } from '~/domain/catalogue/types'
 import type { AccountType } from '~/domain/pricing/product-options'
 import type { FullOrderView } from '~/domain/orders/order-view'
-import { formatRs } from '~/utils/money'
 
 /** What checkout hands to /payment-details after it created a manual-transfer order. */
 export interface PaymentDetailsState {
@@ -68,9 +67,10 @@ export function paymentDetailsStateForOrder(order: FullOrderView): PaymentDetail
 		id: line.id,
 		name: line.name,
 		image: line.image,
-		price: formatRs(line.price),
-		originalPrice: line.originalPrice ? formatRs(line.originalPrice) : null,
+		price: line.price,
+		originalPrice: line.originalPrice || null,
 		quantity: line.quantity,
+		variantId: line.variantId ?? null,
 		...(line.selectedDuration ? { selectedDuration: line.selectedDuration } : {}),
 		...(line.selectedDenomination ? { selectedDenomination: line.selectedDenomination } : {}),
 		...(line.selectedAccountType ? { selectedAccountType: line.selectedAccountType } : {}),

@@ -5,15 +5,15 @@ import { orderTrackingUrl, transferMessage, type TransferMessageInput } from './
 const input: TransferMessageInput = {
 	customer: { name: 'Ali Khan', email: 'ali@example.pk', phone: '03001234567' },
 	items: [
-		{ name: 'Xbox Gift Card', price: 'Rs. 2,200', quantity: 1, selectedDenomination: { label: '$5 USD', price: 2200, value: 5 } },
+		{ name: 'Xbox Gift Card', price: 2200, quantity: 1, selectedDenomination: { label: '$5 USD', price: 2200, value: 5 } },
 		{
 			name: 'Xbox Game Pass Ultimate',
-			price: 'Rs. 4,000',
+			price: 4000,
 			quantity: 2,
 			selectedDuration: { label: '1 Month', price: 4000, months: 1 },
 			selectedAccountType: 'shared',
 		},
-		{ name: 'Grand Theft Auto V', price: 'Rs. 1,500', quantity: 1 },
+		{ name: 'Grand Theft Auto V', price: 1500, quantity: 1 },
 	],
 	total: 11700,
 	orderNumber: 'XBOX-1736933400000-42',

@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import { cartBadge, cartCount, cartReducer, cartTotal, checkoutDestination, emptyCart, parseStoredCart, type CartItem } from './cart'
+import type { CartLinePrice } from './cart-prices'
 
 const giftCard = (label: string, price: number): Omit<CartItem, 'quantity'> => ({
 	id: 14,
 	name: 'Xbox Gift Card',
 	image: '/images/products/14.webp',
-	price: `Rs. ${price}`,
+	price,
 	originalPrice: null,
 	selectedDenomination: { label, price, value: Number(label.replace(/\D/g, '')) },
+	variantId: null,
 })
 const gamePass = (label: string, price: number, months: number): Omit<CartItem, 'quantity'> => ({
 	id: 10,
 	name: 'PC Game Pass',
 	image: '/images/products/10.webp',
-	price: 'Rs. 1,200',
+	price,
 	originalPrice: null,
 	selectedDuration: { label, price, months },
 	termsPage: 'game-pass-pc',
+	variantId: null,
 })
 
 describe('cart', () => {
@@ -104,11 +107,12 @@ describe('accounts in the cart (ADR-001)', () => {
 		id: 1,
 		name: 'Xbox Game Pass Ultimate (Console Edition)',
 		image: '/images/products/1.webp',
-		price: `Rs. ${price}`,
+		price,
 		originalPrice: null,
 		selectedDuration: { label: '2 Months', price, months: 2 },
 		selectedAccountType: accountType,
 		termsPage: 'game-pass-console',
+		variantId: null,
 	})
 
 	it('keeps a private and a shared account of the same duration as two lines at their own prices', () => {
@@ -125,5 +129,89 @@ describe('accounts in the cart (ADR-001)', () => {
 		const pc = { ...gamePassAccount('private', 1200), id: 10, selectedAccountType: undefined, termsPage: 'game-pass-pc' as const, quantity: 1 }
 		expect(checkoutDestination([pc, { ...gamePassAccount('shared', 3400), quantity: 1 }])).toBe('/game-pass-terms')
 		expect(checkoutDestination([pc, { ...gamePassAccount('private', 5000), quantity: 1 }])).toBe('/game-pass-pc-terms')
+	})
+})
+
+describe('carts saved before prices were numbers', () => {
+	// A cart as the shop saved it under the spec's format (§3): text prices, no variant.
+	const oldCart = JSON.stringify([
+		{ id: 14, name: 'Xbox Gift Card', image: '/images/products/14.webp', price: 'Rs. 3,200', originalPrice: 'Rs. 3,500', quantity: 2, selectedDenomination: { label: '$10 USD', price: 3200, value: 10 } },
+		{ id: 5, name: 'Grand Theft Auto V', image: '/images/products/5.webp', price: 'Rs. 1,500', originalPrice: null, quantity: 1 },
+		{ id: 1, name: 'Xbox Game Pass Ultimate', image: '/images/products/1.webp', price: 'Rs. 3,400', originalPrice: null, quantity: 1, selectedDuration: { label: '2 Months', price: 3400, months: 2 }, selectedAccountType: 'shared', termsPage: 'game-pass-console' },
+	])
+
+	it('reads them with the prices as rupee numbers, keeping what was chosen', () => {
+		const items = parseStoredCart(oldCart)
+		expect(items.map((i) => [i.name, i.price, i.originalPrice, i.quantity, i.variantId])).toEqual([
+			['Xbox Gift Card', 3200, 3500, 2, null],
+			['Grand Theft Auto V', 1500, null, 1, null],
+			['Xbox Game Pass Ultimate', 3400, null, 1, null],
+		])
+		expect(items[0]!.selectedDenomination).toEqual({ label: '$10 USD', price: 3200, value: 10 })
+		expect(items[2]).toMatchObject({ selectedDuration: { label: '2 Months', price: 3400, months: 2 }, selectedAccountType: 'shared', termsPage: 'game-pass-console' })
+		expect(cartTotal(items)).toBe(2 * 3200 + 1500 + 3400)
+	})
+
+	it('saves them back as numbers, and reads its own format the same', () => {
+		const items = parseStoredCart(oldCart)
+		const saved = JSON.stringify(items)
+		expect(saved).not.toContain('Rs.')
+		expect(parseStoredCart(saved)).toEqual(items)
+	})
+
+	it('drops a line it cannot price or understand, not the cart', () => {
+		const items = parseStoredCart(JSON.stringify([{ id: 9, name: 'No price', price: 'free', quantity: 1 }, { id: 14, name: 'Zero', price: 'Rs. 1,200', quantity: 0 }, { id: 5, name: 'GTA V', price: 1500, quantity: 1 }]))
+		expect(items.map((i) => i.name)).toEqual(['GTA V'])
+	})
+})
+
+describe('re-pricing from the server', () => {
+	const sent = [{ ...giftCard('$10 USD', 3200), quantity: 2 }, { ...gamePass('1 Month', 1200, 1), quantity: 1 }, { ...giftCard('$20 USD', 6000), quantity: 1 }]
+	const answer: CartLinePrice[] = [
+		{ available: true, price: 3400, variantId: 41 },
+		{ available: true, price: 1200, variantId: 7 },
+		{ available: false, message: 'Xbox Gift Card has no $20 USD value.' },
+	]
+
+	it('takes the server’s prices, remembers the one the buyer saw, and marks a line no longer sold', () => {
+		const state = cartReducer({ items: sent, isOpen: false }, { type: 'reprice', lines: sent, prices: answer })
+		expect(state.items.map((i) => [i.price, i.priceWas, i.variantId, i.unavailable])).toEqual([
+			[3400, 3200, 41, undefined],
+			[1200, undefined, 7, undefined],
+			[6000, undefined, null, 'Xbox Gift Card has no $20 USD value.'],
+		])
+		// The option's price is the line's price (§9 reads it first).
+		expect(state.items[0]!.selectedDenomination!.price).toBe(3400)
+		// A line no longer sold is left out of the total and of checkout.
+		expect(cartTotal(state.items)).toBe(2 * 3400 + 1200)
+	})
+
+	it('keeps the first price seen through later changes, and forgets it when the price comes back', () => {
+		let state = cartReducer({ items: sent.slice(0, 1), isOpen: false }, { type: 'reprice', lines: sent.slice(0, 1), prices: [answer[0]!] })
+		state = cartReducer(state, { type: 'reprice', lines: state.items, prices: [{ available: true, price: 3600, variantId: 41 }] })
+		expect([state.items[0]!.price, state.items[0]!.priceWas]).toEqual([3600, 3200])
+		state = cartReducer(state, { type: 'reprice', lines: state.items, prices: [{ available: true, price: 3200, variantId: 41 }] })
+		expect([state.items[0]!.price, state.items[0]!.priceWas]).toEqual([3200, undefined])
+	})
+
+	it('leaves lines added while the server was asked as they are, and a line sold again loses its mark', () => {
+		let state = cartReducer({ items: sent, isOpen: false }, { type: 'reprice', lines: sent, prices: answer })
+		state = cartReducer(state, { type: 'add', item: gamePass('3 Months', 3200, 3) })
+		state = cartReducer(state, { type: 'reprice', lines: state.items.slice(0, 3), prices: [answer[0]!, answer[1]!, { available: true, price: 6000, variantId: 9 }] })
+		expect(state.items.map((i) => i.unavailable ?? null)).toEqual([null, null, null, null])
+		expect(state.items[3]).toMatchObject({ price: 3200, variantId: null })
+	})
+
+	it('sends nobody to checkout with only lines no longer sold', () => {
+		const state = cartReducer({ items: sent.slice(2), isOpen: false }, { type: 'reprice', lines: sent.slice(2), prices: answer.slice(2) })
+		expect(checkoutDestination(state.items)).toBeNull()
+		expect(cartTotal(state.items)).toBe(0)
+	})
+
+	it('adding a line again from a page takes that page’s price and clears the mark', () => {
+		let state = cartReducer({ items: sent.slice(0, 1), isOpen: false }, { type: 'reprice', lines: sent.slice(0, 1), prices: [answer[0]!] })
+		state = cartReducer(state, { type: 'add', item: { ...giftCard('$10 USD', 3400), variantId: 41 } })
+		expect(state.items[0]).toMatchObject({ quantity: 3, price: 3400, variantId: 41 })
+		expect(state.items[0]!.priceWas).toBeUndefined()
 	})
 })

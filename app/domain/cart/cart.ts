@@ -130,6 +130,20 @@ export function withPrice(item: CartItem, answer: CartLinePrice): CartItem {
 	}
 }
 
+/** A line as checkout was handed it, with what the cart has learnt of its price since (re-pricing). */
+export function withPriceOf(item: CartItem, known: CartItem): CartItem {
+	const { price, variantId, priceWas, unavailable } = known
+	return {
+		...item,
+		price,
+		variantId,
+		priceWas,
+		unavailable,
+		...(item.selectedDuration ? { selectedDuration: { ...item.selectedDuration, price } } : {}),
+		...(item.selectedDenomination ? { selectedDenomination: { ...item.selectedDenomination, price } } : {}),
+	}
+}
+
 /** The lines an order can take: those the catalogue still sells. */
 export const payableItems = (items: CartItem[]) => items.filter((i) => !i.unavailable)
 
@@ -169,7 +183,12 @@ export function parseStoredCart(raw: string | null): CartItem[] {
 	const value: unknown = JSON.parse(raw)
 	const items = Array.isArray(value) ? value : (value as { items?: unknown })?.items
 	if (!Array.isArray(items)) throw new Error('stored cart is not a list')
-	return items.flatMap((i: unknown) => {
+	return readCartItems(items)
+}
+
+/** Cart lines from storage or a page's history state, old text prices read as numbers; malformed lines dropped. */
+export function readCartItems(items: unknown[]): CartItem[] {
+	return items.flatMap((i) => {
 		const line = readStoredLine(i)
 		return line ? [line] : []
 	})

@@ -1,6 +1,5 @@
 import type { Product } from '../catalogue/types'
 import { priceChoice, type Choice, type Priced } from '../pricing/price-of'
-import { formatRs } from '../../utils/money'
 import type { CartItem } from './cart'
 
 /** A cart line for a product and what the buyer chose on its page, priced by the one price rule. */
@@ -10,18 +9,19 @@ type Cartable = Priced & Pick<Product, 'name' | 'image' | 'originalPrice'> & Par
 export function toCartItem(product: Cartable, choice: Choice): Omit<CartItem, 'quantity'> | null {
 	const priced = priceChoice(product, choice)
 	if ('problem' in priced) return null
-	const { duration, denomination, accountType, price } = priced
+	const { duration, denomination, accountType, price, variantId } = priced
 	return {
 		id: product.id,
 		name: product.name,
 		image: product.image,
 		...(product.imageSet ? { imageSet: product.imageSet } : {}),
-		price: formatRs(price),
-		originalPrice: product.originalPrice ? formatRs(product.originalPrice) : null,
+		price,
+		originalPrice: product.originalPrice || null,
 		// The option carries the combination's price, so §9's line price (option price first) is this price.
 		...(duration ? { selectedDuration: { label: duration.label, price, months: duration.months } } : {}),
 		...(denomination ? { selectedDenomination: { label: denomination.label, price, value: denomination.value } } : {}),
 		...(accountType ? { selectedAccountType: accountType } : {}),
 		...(product.termsPage ? { termsPage: product.termsPage } : {}),
+		variantId,
 	}
 }

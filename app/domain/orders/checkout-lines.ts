@@ -1,12 +1,12 @@
 import type { CheckoutState } from '../catalogue/buy-now-target'
-import type { CartItem } from '../cart/cart'
+import { readCartItems, type CartItem } from '../cart/cart'
 import { toCartItem } from '../cart/to-cart-item'
 import type { CheckoutLine } from './checkout-input'
 
 /** What the checkout page shows and sends: the cart's items, or the one product bought now. */
 export function checkoutItems(state: CheckoutState | null | undefined): CartItem[] {
 	if (!state) return []
-	if (Array.isArray(state.cartItems) && state.cartItems.length > 0) return state.cartItems as CartItem[]
+	if (Array.isArray(state.cartItems) && state.cartItems.length > 0) return readCartItems(state.cartItems)
 	if (!state.product) return []
 	const item = toCartItem(state.product, {
 		duration: state.selectedDuration ?? null,
@@ -16,7 +16,7 @@ export function checkoutItems(state: CheckoutState | null | undefined): CartItem
 	return item ? [{ ...item, quantity: 1 }] : []
 }
 
-/** The request lines: what was chosen, never a price (the server prices the order). */
+/** The request lines: what was chosen (and the option's id when known), never a price (the server prices the order). */
 export function toCheckoutLines(items: CartItem[]): CheckoutLine[] {
 	return items.map((i) => ({
 		id: i.id,
@@ -24,6 +24,7 @@ export function toCheckoutLines(items: CartItem[]): CheckoutLine[] {
 		selectedDuration: i.selectedDuration ? { label: i.selectedDuration.label, months: i.selectedDuration.months } : null,
 		selectedDenomination: i.selectedDenomination ? { label: i.selectedDenomination.label, value: i.selectedDenomination.value } : null,
 		selectedAccountType: i.selectedAccountType ?? null,
+		...(i.variantId ? { variantId: i.variantId } : {}),
 	}))
 }
 

@@ -49,7 +49,7 @@ describe('checkout lines', () => {
 	test('a single product becomes one line of quantity 1 with its choice', () => {
 		const items = checkoutItems({ product, selectedDenomination: { value: 10, price: 3200, label: '$10 USD' } })
 		expect(items).toHaveLength(1)
-		expect(items[0]).toMatchObject({ id: 14, quantity: 1, price: 'Rs. 3,200', selectedDenomination: { label: '$10 USD' } })
+		expect(items[0]).toMatchObject({ id: 14, quantity: 1, price: 3200, selectedDenomination: { label: '$10 USD' } })
 	})
 	test('the request carries choices, never prices', () => {
 		const lines = toCheckoutLines(checkoutItems({ product, selectedDenomination: { value: 10, price: 3200, label: '$10 USD' } }))
@@ -59,8 +59,8 @@ describe('checkout lines', () => {
 	test('the same cart keeps its checkout key; another cart gets a new one', () => {
 		const store = new Map<string, string>()
 		const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) }
-		const a = toCheckoutLines([{ id: 1, name: 'A', image: '', price: 'Rs. 1', originalPrice: null, quantity: 1 }])
-		const b = toCheckoutLines([{ id: 1, name: 'A', image: '', price: 'Rs. 1', originalPrice: null, quantity: 2 }])
+		const a = toCheckoutLines([{ id: 1, name: 'A', image: '', price: 1, originalPrice: null, quantity: 1, variantId: null }])
+		const b = toCheckoutLines([{ id: 1, name: 'A', image: '', price: 1, originalPrice: null, quantity: 2, variantId: null }])
 		expect(checkoutKeyFor(a, storage)).toBe(checkoutKeyFor(a, storage))
 		expect(checkoutKeyFor(b, storage)).not.toBe(checkoutKeyFor(a, storage))
 	})

@@ -3,7 +3,7 @@ import type { OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { getProducts } from '../catalogue/list-products.server'
 import type { Product } from '../catalogue/types'
-import { choiceOfVariant, priceChoice, type Choice } from '../pricing/price-of'
+import { choiceOfVariant, priceChoice, type Choice, type ChoiceProblem } from '../pricing/price-of'
 import type { CheckoutLine } from './checkout-input'
 
 export interface PricedOrder {
@@ -11,57 +11,78 @@ export interface PricedOrder {
 	total: number
 }
 
+/** One line as the catalogue sells it now, or the sentence saying why it cannot be bought online. */
+export type LinePricing = { ok: true; line: OrderLine } | { ok: false; message: string }
+
+/** The visible products these lines name, each read once. */
+export const productsForLines = (db: Db | Tx, items: Pick<CheckoutLine, 'id'>[]) =>
+	getProducts(
+		db,
+		items.map((i) => i.id),
+	)
+
 /**
  * Decision 1: every line is priced from the catalogue. The browser says what was chosen (product,
  * duration, value, account type, quantity); any price it sends is ignored.
  */
 export async function priceOrder(db: Db | Tx, items: CheckoutLine[]): Promise<PricedOrder> {
-	const byId = await getProducts(
-		db,
-		items.map((i) => i.id),
-	)
-	const lines = items.map((item) => priceLine(byId.get(item.id), item))
+	const byId = await productsForLines(db, items)
+	const lines = items.map((item) => {
+		const priced = priceLine(byId.get(item.id), item)
+		if (!priced.ok) throw new AppError('BAD_REQUEST', priced.message)
+		return priced.line
+	})
 	return { lines, total: lines.reduce((sum, l) => sum + l.price * l.quantity, 0) }
 }
 
-function priceLine(product: Product | undefined, item: CheckoutLine): OrderLine {
-	if (!product) throw new AppError('BAD_REQUEST', `Product ${item.id} is not in our catalogue.`)
+/**
+ * The one reading of a line against the catalogue, for checkout (which refuses the order on a
+ * problem) and the cart's re-pricing (which marks the line): `product` is the visible product the
+ * line names, undefined when it is hidden or gone.
+ */
+export function priceLine(product: Product | undefined, item: CheckoutLine): LinePricing {
+	if (!product) return { ok: false, message: `Product ${item.id} is not in our catalogue.` }
 
 	let choice: Choice = { duration: item.selectedDuration, denomination: item.selectedDenomination, accountType: item.selectedAccountType }
 	if (item.variantId != null) {
 		const named = choiceOfVariant(product, item.variantId)
-		if (!named) throw new AppError('BAD_REQUEST', `${product.name} has no such option.`)
+		if (!named) return { ok: false, message: `${product.name} has no such option.` }
 		choice = named
 	}
 	const priced = priceChoice(product, choice)
-	if ('problem' in priced) {
-		switch (priced.problem) {
-			case 'unknown-duration':
-				throw new AppError('BAD_REQUEST', `${product.name} has no ${priced.wanted} option.`)
-			case 'custom-duration':
-				throw new AppError('BAD_REQUEST', 'A custom duration is quoted on WhatsApp: choose a listed duration to pay online.')
-			case 'unknown-denomination':
-				throw new AppError('BAD_REQUEST', `${product.name} has no ${priced.wanted} value.`)
-			case 'custom-denomination':
-				throw new AppError('BAD_REQUEST', 'A custom gift card value is quoted on WhatsApp: choose a listed value to pay online.')
-			case 'no-price':
-				throw new AppError('BAD_REQUEST', `${product.name} has no price for that choice.`)
-		}
-	}
+	if ('problem' in priced) return { ok: false, message: problemMessage(product, priced) }
 
 	const { duration, denomination, accountType, price, variantId } = priced
 	return {
-		id: product.id,
-		name: product.name,
-		image: product.image,
-		price,
-		originalPrice: product.originalPrice,
-		quantity: item.quantity,
-		// The snapshot says what was bought and what that option cost, for this account type.
-		selectedDuration: duration ? { label: duration.label, price, months: duration.months } : null,
-		selectedDenomination: denomination ? { label: denomination.label, price, value: denomination.value } : null,
-		selectedAccountType: accountType,
-		variantId,
-		code: null,
+		ok: true,
+		line: {
+			id: product.id,
+			name: product.name,
+			image: product.image,
+			price,
+			originalPrice: product.originalPrice,
+			quantity: item.quantity,
+			// The snapshot says what was bought and what that option cost, for this account type.
+			selectedDuration: duration ? { label: duration.label, price, months: duration.months } : null,
+			selectedDenomination: denomination ? { label: denomination.label, price, value: denomination.value } : null,
+			selectedAccountType: accountType,
+			variantId,
+			code: null,
+		},
+	}
+}
+
+function problemMessage(product: Product, priced: ChoiceProblem): string {
+	switch (priced.problem) {
+		case 'unknown-duration':
+			return `${product.name} has no ${priced.wanted} option.`
+		case 'custom-duration':
+			return 'A custom duration is quoted on WhatsApp: choose a listed duration to pay online.'
+		case 'unknown-denomination':
+			return `${product.name} has no ${priced.wanted} value.`
+		case 'custom-denomination':
+			return 'A custom gift card value is quoted on WhatsApp: choose a listed value to pay online.'
+		case 'no-price':
+			return `${product.name} has no price for that choice.`
 	}
 }

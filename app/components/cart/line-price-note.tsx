@@ -1,0 +1,19 @@
+import type { CartItem } from '~/domain/cart/cart'
+import { formatRs } from '~/utils/money'
+
+/** Under a cart or checkout line: its price changed since the buyer added it, or it is no longer sold. */
+export function LinePriceNote({ item }: { item: Pick<CartItem, 'price' | 'priceWas' | 'unavailable'> }) {
+	if (item.unavailable) {
+		return (
+			<p className="line-note unavailable" role="note">
+				<strong>No longer available:</strong> {item.unavailable} It is left out of your order; you can remove it.
+			</p>
+		)
+	}
+	if (item.priceWas == null) return null
+	return (
+		<p className="line-note" role="note">
+			Price changed: was {formatRs(item.priceWas)}, now {formatRs(item.price)}
+		</p>
+	)
+}

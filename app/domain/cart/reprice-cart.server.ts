@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import type { Db, Tx } from '../../db/client.server'
+import { checkoutLine, type CheckoutLine } from '../orders/checkout-input'
+import { priceLine, productsForLines } from '../orders/price-order.server'
+import { MAX_PRICED_LINES, type CartLinePrice } from './cart-prices'
+
+/** The request: the cart's lines as checkout takes them (what was chosen, never a price). */
+export const cartPricesRequest = z.object(
+	{
+		lines: z
+			.array(checkoutLine, { error: 'Send the cart as { "lines": [ … ] }.' })
+			.min(1, 'Send at least one cart line.')
+			.max(MAX_PRICED_LINES, `At most ${MAX_PRICED_LINES} cart lines at once.`),
+	},
+	{ error: 'Send the cart as { "lines": [ … ] }.' },
+)
+
+/**
+ * What each line of a saved cart costs now, by the same reading checkout prices an order with
+ * (priceLine): the catalogue's price and option, or why the line can no longer be bought online.
+ */
+export async function repriceCart(db: Db | Tx, lines: CheckoutLine[]): Promise<CartLinePrice[]> {
+	const byId = await productsForLines(db, lines)
+	return lines.map((item) => {
+		const priced = priceLine(byId.get(item.id), item)
+		return priced.ok ? { available: true, price: priced.line.price, variantId: priced.line.variantId ?? null } : { available: false, message: priced.message }
+	})
+}

@@ -1,0 +1,24 @@
+import { db } from '~/db/client.server'
+import { cartPricesRequest, repriceCart } from '~/domain/cart/reprice-cart.server'
+import { errorResponse, onlyMethods, readJson } from '~/http/http.server'
+import { AppError } from '~/utils/app-error'
+import type { Route } from './+types/cart-prices'
+
+// POST /api/cart/prices: a saved cart's lines priced as the server would charge them now.
+export async function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return onlyMethods('POST')()
+	try {
+		const parsed = cartPricesRequest.safeParse(await readJson(request, { limit: 32 * 1024 }))
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0]!
+			const where = issue.path.length > 2 ? `Line ${Number(issue.path[1]) + 1}: ` : ''
+			throw new AppError('BAD_REQUEST', `${where}${issue.message}`)
+		}
+		const lines = await repriceCart(db(), parsed.data.lines)
+		return Response.json({ lines }, { headers: { 'Cache-Control': 'no-store' } })
+	} catch (error) {
+		return errorResponse(error, 'Could not check the cart’s prices. Please try again.')
+	}
+}
+
+export const loader = onlyMethods('POST')
