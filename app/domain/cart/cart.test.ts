@@ -168,8 +168,8 @@ describe('carts saved before prices were numbers', () => {
 describe('re-pricing from the server', () => {
 	const sent = [{ ...giftCard('$10 USD', 3200), quantity: 2 }, { ...gamePass('1 Month', 1200, 1), quantity: 1 }, { ...giftCard('$20 USD', 6000), quantity: 1 }]
 	const answer: CartLinePrice[] = [
-		{ available: true, price: 3400, variantId: 41 },
-		{ available: true, price: 1200, variantId: 7 },
+		{ available: true, price: 3400, variantId: 41, termsPage: null },
+		{ available: true, price: 1200, variantId: 7, termsPage: null },
 		{ available: false, message: 'Xbox Gift Card has no $20 USD value.' },
 	]
 
@@ -188,18 +188,25 @@ describe('re-pricing from the server', () => {
 
 	it('keeps the first price seen through later changes, and forgets it when the price comes back', () => {
 		let state = cartReducer({ items: sent.slice(0, 1), isOpen: false }, { type: 'reprice', lines: sent.slice(0, 1), prices: [answer[0]!] })
-		state = cartReducer(state, { type: 'reprice', lines: state.items, prices: [{ available: true, price: 3600, variantId: 41 }] })
+		state = cartReducer(state, { type: 'reprice', lines: state.items, prices: [{ available: true, price: 3600, variantId: 41, termsPage: null }] })
 		expect([state.items[0]!.price, state.items[0]!.priceWas]).toEqual([3600, 3200])
-		state = cartReducer(state, { type: 'reprice', lines: state.items, prices: [{ available: true, price: 3200, variantId: 41 }] })
+		state = cartReducer(state, { type: 'reprice', lines: state.items, prices: [{ available: true, price: 3200, variantId: 41, termsPage: null }] })
 		expect([state.items[0]!.price, state.items[0]!.priceWas]).toEqual([3200, undefined])
 	})
 
 	it('leaves lines added while the server was asked as they are, and a line sold again loses its mark', () => {
 		let state = cartReducer({ items: sent, isOpen: false }, { type: 'reprice', lines: sent, prices: answer })
 		state = cartReducer(state, { type: 'add', item: gamePass('3 Months', 3200, 3) })
-		state = cartReducer(state, { type: 'reprice', lines: state.items.slice(0, 3), prices: [answer[0]!, answer[1]!, { available: true, price: 6000, variantId: 9 }] })
+		state = cartReducer(state, { type: 'reprice', lines: state.items.slice(0, 3), prices: [answer[0]!, answer[1]!, { available: true, price: 6000, variantId: 9, termsPage: null }] })
 		expect(state.items.map((i) => i.unavailable ?? null)).toEqual([null, null, null, null])
 		expect(state.items[3]).toMatchObject({ price: 3200, variantId: null })
+	})
+
+	it('a line saved before its product had terms learns them, and checkout goes through them', () => {
+		const { termsPage: _, ...old } = { ...gamePass('1 Month', 1200, 1), quantity: 1 }
+		expect(checkoutDestination([old])).toBe('/checkout')
+		const state = cartReducer({ items: [old], isOpen: false }, { type: 'reprice', lines: [old], prices: [{ available: true, price: 1200, variantId: 7, termsPage: 'game-pass-pc' }] })
+		expect(checkoutDestination(state.items)).toBe('/game-pass-pc-terms')
 	})
 
 	it('sends nobody to checkout with only lines no longer sold', () => {
@@ -213,5 +220,15 @@ describe('re-pricing from the server', () => {
 		state = cartReducer(state, { type: 'add', item: { ...giftCard('$10 USD', 3400), variantId: 41 } })
 		expect(state.items[0]).toMatchObject({ quantity: 3, price: 3400, variantId: 41 })
 		expect(state.items[0]!.priceWas).toBeUndefined()
+	})
+})
+
+describe('a saved cart learns its product’s terms from the server', () => {
+	it('sends a line saved before its product had terms through them once re-priced', async () => {
+		const { withPrice } = await import('./cart')
+		const saved: CartItem = { id: 10, name: 'PC Game Pass', image: '', price: 1200, originalPrice: null, quantity: 1, variantId: null, selectedDuration: { label: '1 Month', price: 1200, months: 1 } }
+		expect(checkoutDestination([saved])).toBe('/checkout')
+		const repriced = withPrice(saved, { available: true, price: 1200, variantId: 7, termsPage: 'game-pass-pc' })
+		expect(checkoutDestination([repriced])).toBe('/game-pass-pc-terms')
 	})
 })

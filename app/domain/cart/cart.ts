@@ -123,6 +123,8 @@ export function withPrice(item: CartItem, answer: CartLinePrice): CartItem {
 		...rest,
 		price,
 		variantId: answer.variantId ?? item.variantId,
+		// A cart saved before the product had terms, or before the owner changed them, goes where the product now says.
+		termsPage: answer.termsPage,
 		// §9 reads the option's price first: it is the combination's price (ADR-001).
 		...(item.selectedDuration ? { selectedDuration: { ...item.selectedDuration, price } } : {}),
 		...(item.selectedDenomination ? { selectedDenomination: { ...item.selectedDenomination, price } } : {}),

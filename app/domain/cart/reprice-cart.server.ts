@@ -23,6 +23,8 @@ export async function repriceCart(db: Db | Tx, lines: CheckoutLine[]): Promise<C
 	const byId = await productsForLines(db, lines)
 	return lines.map((item) => {
 		const priced = priceLine(byId.get(item.id), item)
-		return priced.ok ? { available: true, price: priced.line.price, variantId: priced.line.variantId ?? null } : { available: false, message: priced.message }
+		return priced.ok
+			? { available: true, price: priced.line.price, variantId: priced.line.variantId ?? null, termsPage: byId.get(item.id)?.termsPage ?? null }
+			: { available: false, message: priced.message }
 	})
 }
