@@ -2,12 +2,12 @@ import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { PRODUCT_IMAGE_NOT_IMAGE, PRODUCT_IMAGE_TOO_LARGE, PRODUCT_IMAGE_TOO_SMALL } from '~/domain/media/product-image-rules'
-import { coverProblem, ProductImageForm } from './product-image-form'
+import { coverProblem, ProductImageForm, type ProductCover } from './product-image-form'
 
 const uploaded = { image: '/media/0123456789abcdef01234567-640.webp', imageSet: { base: '0123456789abcdef01234567', widths: [320, 480, 640], width: 640, height: 640 } }
 
 /** The form as the product's console page shows it at `address`. */
-function render(address: string, cover = uploaded) {
+function render(address: string, cover: ProductCover = uploaded) {
 	const Stub = createRoutesStub([{ path: '/admin/products/:id', Component: () => <ProductImageForm productId={12} currentImage={cover} /> }])
 	return renderToString(<Stub initialEntries={[address]} />)
 }
