@@ -5,6 +5,7 @@ import { useRootData } from '~/components/layout/root-data'
 export interface ConsoleStaff {
 	name: string
 	role: string
+	canManageCatalogue?: boolean
 }
 
 const LINKS: { to: string; label: string; also?: string }[] = [
@@ -18,6 +19,13 @@ const LINKS: { to: string; label: string; also?: string }[] = [
 	{ to: '/admin/security', label: 'Security' },
 ]
 
+/** For the owner and staff the owner lets manage the catalogue. */
+const CATALOGUE_LINKS: { to: string; label: string; also?: string }[] = [
+	{ to: '/admin/library', label: 'Library' },
+	{ to: '/admin/pages', label: 'Pages' },
+	{ to: '/admin/reviews', label: 'Reviews' },
+]
+
 /**
  * The staff console's own plain frame (no shop banner, cart, chat button or footer): the store's
  * name, and once signed in the console's pages, who is signed in and Sign out.
@@ -25,7 +33,8 @@ const LINKS: { to: string; label: string; also?: string }[] = [
 export function ConsoleFrame({ staff, children }: { staff?: ConsoleStaff; children: ReactNode }) {
 	const storeName = useRootData()?.config.storeName ?? 'Shop'
 	const { pathname } = useLocation()
-	const links = staff ? [...LINKS, ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/settings', label: 'Settings' }] : [])] : []
+	const catalogue = staff?.role === 'owner' || staff?.canManageCatalogue === true
+	const links = staff ? [...LINKS, ...(catalogue ? CATALOGUE_LINKS : []), ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/settings', label: 'Settings' }] : [])] : []
 	return (
 		<div className="console">
 			<a href="#main" className="skip-link">

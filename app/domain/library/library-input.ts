@@ -78,6 +78,9 @@ export interface LibraryTitle {
 
 export const LIBRARY_IMPORT_LIMITS = { bytes: 1024 * 1024, rows: 5000 }
 
+/** The upload form's field that carries the CSV file. */
+export const LIBRARY_CSV_FIELD = 'file'
+
 export interface LibraryImportReport {
 	added: number
 	updated: number

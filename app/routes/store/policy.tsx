@@ -1,13 +1,17 @@
-import { PolicySections, useFill } from '~/components/content/policy-sections'
 import { policyPages, type PolicySlug } from '~/content/policies'
+import { db } from '~/db/client.server'
+import { renderPolicyPage } from '~/domain/pages/policy-pages.server'
+import { pageTokens } from '~/domain/pages/render-markdown.server'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { fillPlaceholders, pageMeta } from '~/utils/seo'
 import type { Route } from './+types/policy'
 
-export function loader({ request }: Route.LoaderArgs) {
+// The policy pages and the FAQ: the owner's Markdown (or the shop's own text), rendered and
+// sanitised on the server, so the page ships no script of its own for it.
+export async function loader({ request }: Route.LoaderArgs) {
 	const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, '') as PolicySlug
-	const page = policyPages[slug]
-	if (!page) throw new Response('Not found', { status: 404 })
-	return { slug }
+	if (!policyPages[slug]) throw new Response('Not found', { status: 404 })
+	return renderPolicyPage(db(), slug, pageTokens(await readStoreDetails(db())))
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -21,14 +25,13 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 }
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {
-	const page = policyPages[loaderData.slug]
-	const fill = useFill()
+	const { title, lastUpdated, html } = loaderData
 	return (
 		<article className="container page narrow policy">
-			<h1>{page.title}</h1>
-			<p className="muted">Last updated: {page.lastUpdated}</p>
-			<p className="lead">{fill(page.intro)}</p>
-			<PolicySections sections={page.sections} />
+			<h1>{title}</h1>
+			<p className="muted">Last updated: {lastUpdated}</p>
+			{/* Sanitised on the server (renderMarkdown): only headings, paragraphs, lists, links, emphasis and tables. */}
+			<div className="policy-body" dangerouslySetInnerHTML={{ __html: html }} />
 		</article>
 	)
 }

@@ -1,0 +1,277 @@
+import { Form, Link, data, useActionData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { ErrorAlert } from '~/components/ui/error-alert'
+import { db } from '~/db/client.server'
+import { importLibraryCsv } from '~/domain/library/import-library.server'
+import { LIBRARY_CSV_FIELD, LIBRARY_IMPORT_LIMITS, LIBRARY_LIMITS, libraryListQuery, libraryTitleInput, libraryTitlePatch, type LibraryImportReport } from '~/domain/library/library-input'
+import { createLibraryTitle, listAdminLibrary, updateLibraryTitle } from '~/domain/library/manage-library.server'
+import { staffActor } from '~/domain/staff/audit.server'
+import { readPageForm } from '~/http/http.server'
+import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { readLibraryCsv } from '~/http/library-csv.server'
+import { AppError } from '~/utils/app-error'
+import { idSchema } from '~/utils/input'
+import { pageMeta } from '~/utils/seo'
+import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import type { Route } from './+types/library'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Game library', description: 'The Game Pass library titles: add, edit, hide, import a CSV.', extra: [{ name: 'robots', content: 'noindex' }] })
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireCatalogueStaff(request)
+	const query = libraryListQuery.parse(Object.fromEntries(new URL(request.url).searchParams))
+	return { query, ...(await listAdminLibrary(db(), query)) }
+}
+
+const intents = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('add'), title: z.string(), genre: z.string(), top: z.string().optional() }),
+	z.object({ intent: z.literal('edit'), id: idSchema(), title: z.string(), genre: z.string(), top: z.string().optional() }),
+	z.object({ intent: z.literal('hide'), id: idSchema(), hidden: z.enum(['true', 'false']) }),
+])
+
+type Outcome =
+	| { ok: true; intent: string; message: string; report?: LibraryImportReport; at: number }
+	| { ok: false; intent: string; message: string; id?: number; values?: Record<string, string> }
+
+
+/** The result of an import in one sentence. */
+function importSummary(r: LibraryImportReport) {
+	const parts = [`${r.added} added`, `${r.updated} updated`, ...(r.unchanged ? [`${r.unchanged} already as in the file`] : []), `${r.skipped.length} skipped`]
+	return `Imported: ${parts.join(', ')}.`
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const staff = await requireCatalogueStaff(request)
+	const actor = staffActor(staff)
+	const multipart = /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')
+	try {
+		if (multipart && new URL(request.url).searchParams.has('import')) {
+			const text = await readLibraryCsv(request)
+			const report = await importLibraryCsv(db(), actor, text)
+			return data<Outcome>({ ok: true, intent: 'import', message: importSummary(report), report, at: Date.now() })
+		}
+		const form = await readPageForm(request)
+		const parsed = intents.safeParse(form)
+		if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
+		const input = parsed.data
+		try {
+			switch (input.intent) {
+				case 'add': {
+					const fields = libraryTitleInput.safeParse({ title: input.title, genre: input.genre, top: input.top === 'on' })
+					if (!fields.success) throw new AppError('BAD_REQUEST', fields.error.issues[0]!.message)
+					const added = await createLibraryTitle(db(), actor, fields.data)
+					return data<Outcome>({ ok: true, intent: 'add', message: `Added “${added.title}” (${added.genre}${added.top ? ', Top' : ''}) to the library.`, at: Date.now() })
+				}
+				case 'edit': {
+					const fields = libraryTitlePatch.safeParse({ title: input.title, genre: input.genre, top: input.top === 'on' })
+					if (!fields.success) throw new AppError('BAD_REQUEST', fields.error.issues[0]!.message)
+					const saved = await updateLibraryTitle(db(), actor, input.id, fields.data)
+					return data<Outcome>({ ok: true, intent: 'edit', message: `Saved “${saved.title}”.`, at: Date.now() })
+				}
+				case 'hide': {
+					const hidden = input.hidden === 'true'
+					const saved = await updateLibraryTitle(db(), actor, input.id, { hidden })
+					return data<Outcome>({
+						ok: true,
+						intent: 'hide',
+						message: hidden ? `Hid “${saved.title}”: the library page no longer lists it.` : `“${saved.title}” is listed on the library page again.`,
+						at: Date.now(),
+					})
+				}
+			}
+		} catch (error) {
+			if (error instanceof AppError) {
+				const id = 'id' in input ? input.id : undefined
+				return data<Outcome>({ ok: false, intent: input.intent, message: error.message, id, values: form }, { status: error.status })
+			}
+			throw error
+		}
+	} catch (error) {
+		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: multipart ? 'import' : '', message: error.message }, { status: error.status })
+		throw error
+	}
+}
+
+/** The address of this list with some of its query changed. */
+function listHref(query: { q: string; show: string; page: number }, change: Partial<{ q: string; show: string; page: number }>) {
+	const next = { ...query, ...change }
+	const params = new URLSearchParams()
+	if (next.q) params.set('q', next.q)
+	if (next.show !== 'all') params.set('show', next.show)
+	if (next.page > 1) params.set('page', String(next.page))
+	const text = params.toString()
+	return text ? `/admin/library?${text}` : '/admin/library'
+}
+
+const SKIPPED_SHOWN = 100
+
+export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
+	const { query, titles, total, page, pageCount, counts } = loaderData
+	const result = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const busy = navigation.state === 'submitting'
+	const failed = result && !result.ok ? result : null
+	const addValues = failed?.intent === 'add' ? failed.values : undefined
+
+	return (
+		<div className="staff-content staff-library">
+			<h1>Game library</h1>
+			<p className="muted">
+				{counts.all} titles, {counts.hidden} hidden. The <Link to="/game-pass-library">Game Pass library page</Link> lists the titles that are not hidden; those marked Top show under Trending Now.
+			</p>
+			{result?.ok ? (
+				<p className="success-box" role="status">
+					{result.message}
+				</p>
+			) : null}
+			<ErrorAlert message={failed && !failed.id ? failed.message : null} />
+			{result?.ok && result.report?.skipped.length ? (
+				<section className="import-skipped" aria-labelledby="skipped-heading">
+					<h2 id="skipped-heading">Skipped lines</h2>
+					<ul>
+						{result.report.skipped.slice(0, SKIPPED_SHOWN).map((s) => (
+							<li key={s.line}>
+								Line {s.line}
+								{s.title ? ` (${s.title})` : ''}: {s.reason}
+							</li>
+						))}
+					</ul>
+					{result.report.skipped.length > SKIPPED_SHOWN ? <p className="muted small">…and {result.report.skipped.length - SKIPPED_SHOWN} more.</p> : null}
+				</section>
+			) : null}
+
+			<div className="content-tools">
+				<section className="settings-section" aria-labelledby="add-heading">
+					<h2 id="add-heading">Add a title</h2>
+					<Form method="post" className="library-add" key={result?.ok && result.intent === 'add' ? result.at : 'add'}>
+						<input type="hidden" name="intent" value="add" />
+						<div className="field">
+							<label htmlFor="add-title">Title</label>
+							<input id="add-title" name="title" required maxLength={LIBRARY_LIMITS.title} defaultValue={addValues?.title} />
+						</div>
+						<div className="field">
+							<label htmlFor="add-genre">Genre</label>
+							<input id="add-genre" name="genre" required maxLength={LIBRARY_LIMITS.genre} defaultValue={addValues?.genre} placeholder="e.g. Shooter" />
+						</div>
+						<label className="inline-check">
+							<input type="checkbox" name="top" defaultChecked={addValues?.top === 'on'} /> Top (Trending Now)
+						</label>
+						<button type="submit" className="button primary" disabled={busy}>
+							Add title
+						</button>
+					</Form>
+				</section>
+
+				<section className="settings-section" aria-labelledby="import-heading">
+					<h2 id="import-heading">Import a CSV</h2>
+					<p className="muted small">
+						A header line <code>title,genre,top</code>, then one title per line; top is yes or no. New titles are added, titles already in the library take the file’s genre and top. At most 1 MB and {LIBRARY_IMPORT_LIMITS.rows.toLocaleString('en-US')} lines.
+					</p>
+					<Form method="post" action="/admin/library?import" encType="multipart/form-data" className="library-import">
+						<div className="field">
+							<label htmlFor="import-file">CSV file</label>
+							<input id="import-file" type="file" name={LIBRARY_CSV_FIELD} accept=".csv,text/csv" required />
+						</div>
+						<button type="submit" className="button ghost" disabled={busy}>
+							Import
+						</button>
+					</Form>
+				</section>
+			</div>
+
+			<Form method="get" className="content-filters" role="search">
+				<div className="field">
+					<label htmlFor="library-q">Search titles or genres</label>
+					<input id="library-q" type="search" name="q" defaultValue={query.q} maxLength={100} />
+				</div>
+				<div className="field">
+					<label htmlFor="library-show">Show</label>
+					<select id="library-show" name="show" defaultValue={query.show}>
+						<option value="all">All titles</option>
+						<option value="visible">Listed</option>
+						<option value="hidden">Hidden</option>
+					</select>
+				</div>
+				<button type="submit" className="button ghost">
+					Search
+				</button>
+			</Form>
+
+			<p className="muted small" role="status">
+				{total === 0 ? 'No titles match.' : `${total} title${total === 1 ? '' : 's'}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}.`}
+			</p>
+			{titles.length ? (
+				<div className="table-scroll">
+					<table className="stacked-table library-table">
+						<thead>
+							<tr>
+								<th scope="col">Title</th>
+								<th scope="col">Genre</th>
+								<th scope="col">Top</th>
+								<th scope="col">
+									<span className="sr-only">Save</span>
+								</th>
+								<th scope="col">On the library page</th>
+							</tr>
+						</thead>
+						<tbody>
+							{titles.map((t) => {
+								const formId = `title-${t.id}`
+								const rowError = failed?.id === t.id ? failed : null
+								const values = rowError?.intent === 'edit' ? rowError.values : undefined
+								return (
+									<tr key={t.id} className={t.hidden ? 'is-hidden' : undefined}>
+										<td data-label="Title">
+											<input form={formId} name="title" aria-label={`Title of ${t.title}`} defaultValue={values?.title ?? t.title} maxLength={LIBRARY_LIMITS.title} required />
+											{rowError ? (
+												<p className="field-error" role="alert">
+													{rowError.message}
+												</p>
+											) : null}
+										</td>
+										<td data-label="Genre">
+											<input form={formId} name="genre" aria-label={`Genre of ${t.title}`} defaultValue={values?.genre ?? t.genre} maxLength={LIBRARY_LIMITS.genre} required />
+										</td>
+										<td>
+											<label className="inline-check">
+												<input form={formId} type="checkbox" name="top" defaultChecked={values ? values.top === 'on' : t.top} aria-label={`${t.title} is Top`} />
+												<span aria-hidden="true">Top</span>
+											</label>
+										</td>
+										<td>
+											<Form method="post" id={formId}>
+												<input type="hidden" name="intent" value="edit" />
+												<input type="hidden" name="id" value={t.id} />
+												<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save ${t.title}`}>
+													Save
+												</button>
+											</Form>
+										</td>
+										<td data-label="On the library page">
+											<Form method="post" className="visibility-form">
+												<input type="hidden" name="intent" value="hide" />
+												<input type="hidden" name="id" value={t.id} />
+												<input type="hidden" name="hidden" value={t.hidden ? 'false' : 'true'} />
+												<span className={t.hidden ? 'status-pill hidden' : 'status-pill'}>{t.hidden ? 'Hidden' : 'Listed'}</span>
+												<button type="submit" className="button ghost small" disabled={busy} aria-label={`${t.hidden ? 'Show' : 'Hide'} ${t.title}`}>
+													{t.hidden ? 'Show' : 'Hide'}
+												</button>
+											</Form>
+										</td>
+									</tr>
+								)
+							})}
+						</tbody>
+					</table>
+				</div>
+			) : null}
+			{pageCount > 1 ? (
+				<nav className="content-pager" aria-label="Pages of titles">
+					{page > 1 ? <Link to={listHref(query, { page: page - 1 })}>← Previous</Link> : <span />}
+					{page < pageCount ? <Link to={listHref(query, { page: page + 1 })}>Next →</Link> : null}
+				</nav>
+			) : null}
+		</div>
+	)
+}

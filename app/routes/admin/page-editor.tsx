@@ -1,0 +1,192 @@
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, data, useActionData, useFetcher, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { AdminTime } from '~/components/admin/admin-time'
+import { ErrorAlert } from '~/components/ui/error-alert'
+import { db } from '~/db/client.server'
+import { PAGE_MARKDOWN_LIMIT, pageMarkdownSchema } from '~/domain/pages/page-input'
+import { readPolicyPage, restorePolicyPage, savePolicyPage } from '~/domain/pages/policy-pages.server'
+import { pageTokens, renderMarkdown } from '~/domain/pages/render-markdown.server'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { staffActor } from '~/domain/staff/audit.server'
+import { readPageForm } from '~/http/http.server'
+import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { AppError } from '~/utils/app-error'
+import { pageMeta } from '~/utils/seo'
+import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import type { Route } from './+types/page-editor'
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+	pageMeta(matches, { title: loaderData ? `Edit ${loaderData.page.title}` : 'Edit page', description: 'Edit a policy page or the FAQ as Markdown.', extra: [{ name: 'robots', content: 'noindex' }] })
+
+async function tokens() {
+	return pageTokens(await readStoreDetails(db()))
+}
+
+/** A page that is not one of the five is the console's 404, with the list of those that are. */
+async function pageOr404(slug: string | undefined) {
+	try {
+		return await readPolicyPage(db(), slug ?? '')
+	} catch (error) {
+		if (error instanceof AppError && error.code === 'NOT_FOUND') throw data(error.message, { status: 404 })
+		throw error
+	}
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	await requireCatalogueStaff(request)
+	const page = await pageOr404(params.slug)
+	return { page, html: renderMarkdown(page.markdown, await tokens()) }
+}
+
+const intents = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('save'), markdown: z.string() }),
+	z.object({ intent: z.literal('preview'), markdown: z.string() }),
+	z.object({ intent: z.literal('restore') }),
+])
+
+type Outcome =
+	| { ok: true; intent: 'save' | 'restore'; message: string; at: number }
+	| { ok: true; intent: 'preview'; markdown: string; html: string }
+	| { ok: false; intent: string; message: string; markdown?: string }
+
+// Markdown of up to 100,000 characters, which a form sends percent-encoded: up to nine bytes for an Urdu letter.
+const FORM_LIMIT = 1024 * 1024
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const staff = await requireCatalogueStaff(request)
+	const page = await pageOr404(params.slug)
+	const form = await readPageForm(request, { limit: FORM_LIMIT })
+	const parsed = intents.safeParse(form)
+	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
+	const input = parsed.data
+	try {
+		switch (input.intent) {
+			case 'preview': {
+				const markdown = pageMarkdownSchema.safeParse(input.markdown)
+				if (!markdown.success) throw new AppError('BAD_REQUEST', markdown.error.issues[0]!.message)
+				return data<Outcome>({ ok: true, intent: 'preview', markdown: input.markdown, html: renderMarkdown(markdown.data, await tokens()) })
+			}
+			case 'save': {
+				const saved = await savePolicyPage(db(), staffActor(staff), page.slug, input.markdown)
+				const message = saved.updatedAt === page.updatedAt ? 'Nothing had changed, so nothing was saved.' : `Saved. /${page.slug} shows your text now.`
+				return data<Outcome>({ ok: true, intent: 'save', message, at: Date.now() })
+			}
+			case 'restore': {
+				await restorePolicyPage(db(), staffActor(staff), page.slug)
+				const message = page.edited ? `Restored the shop’s own text. /${page.slug} shows it now; your text is kept in the audit log.` : 'The page already shows the shop’s own text.'
+				return data<Outcome>({ ok: true, intent: 'restore', message, at: Date.now() })
+			}
+		}
+	} catch (error) {
+		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: input.intent, message: error.message, markdown: 'markdown' in input ? input.markdown : undefined }, { status: error.status })
+		throw error
+	}
+}
+
+const PREVIEW_DELAY_MS = 400
+
+export default function PageEditor({ loaderData }: Route.ComponentProps) {
+	const { page, html } = loaderData
+	const result = useActionData<typeof action>()
+	const busy = useNavigation().state === 'submitting'
+	const preview = useFetcher<typeof action>()
+	const typing = useRef<ReturnType<typeof setTimeout>>(undefined)
+	const [live, setLive] = useState<string | null>(null)
+	useEffect(() => () => clearTimeout(typing.current), [])
+
+	// What the text box shows: what was sent (a preview or a refused save), else the page's text.
+	const sent = result && 'markdown' in result ? result.markdown : undefined
+	const editorKey = result && 'at' in result ? result.at : 'editor'
+	// A save or a restore shows the page as saved; typing since shows the live preview.
+	useEffect(() => setLive(null), [editorKey])
+	useEffect(() => {
+		if (preview.state === 'idle' && preview.data?.ok && preview.data.intent === 'preview') setLive(preview.data.html)
+	}, [preview.state, preview.data])
+	const shown = live ?? (result?.ok && result.intent === 'preview' ? result.html : html)
+
+	function onType(markdown: string) {
+		clearTimeout(typing.current)
+		typing.current = setTimeout(() => {
+			if (markdown.trim()) void preview.submit({ intent: 'preview', markdown }, { method: 'post' })
+		}, PREVIEW_DELAY_MS)
+	}
+
+	return (
+		<div className="staff-content page-editor">
+			<p className="small">
+				<Link to="/admin/pages">← Pages</Link>
+			</p>
+			<h1>{page.title}</h1>
+			<p className="muted">
+				{page.edited ? (
+					<>
+						Your text, saved <AdminTime date={page.updatedAt} />.
+					</>
+				) : (
+					'The shop’s own text.'
+				)}{' '}
+				<a href={`/${page.slug}`}>Open /{page.slug}</a>
+			</p>
+			{result?.ok && result.intent !== 'preview' ? (
+				<p className="success-box" role="status">
+					{result.message}
+				</p>
+			) : null}
+			<ErrorAlert message={result && !result.ok ? result.message : null} />
+
+			<div className="editor-layout">
+				<Form method="post" className="editor-form" key={editorKey}>
+					<div className="field">
+						<label htmlFor="page-markdown">Page text (Markdown)</label>
+						<p className="field-hint" id="markdown-hint">
+							<code>## Heading</code> starts a section (on the FAQ, each question); leave an empty line between paragraphs; <code>- item</code> for a list, <code>**bold**</code>,{' '}
+							<code>[text](https://…)</code> for a link. <code>{'{storeName}'}</code>, <code>{'{supportEmail}'}</code> and <code>{'{whatsapp}'}</code> are filled in with the store’s details. HTML is left out.
+						</p>
+						<textarea
+							id="page-markdown"
+							name="markdown"
+							rows={24}
+							maxLength={PAGE_MARKDOWN_LIMIT}
+							defaultValue={sent ?? page.markdown}
+							aria-describedby="markdown-hint"
+							required
+							spellCheck
+							onChange={(e) => onType(e.target.value)}
+						/>
+					</div>
+					<div className="editor-actions">
+						<button type="submit" name="intent" value="save" className="button primary" disabled={busy}>
+							Save page
+						</button>
+						<button type="submit" name="intent" value="preview" className="button ghost" disabled={busy}>
+							Preview
+						</button>
+					</div>
+				</Form>
+
+				<section className="editor-preview" aria-labelledby="preview-heading" aria-busy={preview.state !== 'idle'}>
+					<h2 id="preview-heading">Preview</h2>
+					<div className="policy preview-frame">
+						<h1 className="preview-title">{page.title}</h1>
+						<div className="policy-body" dangerouslySetInnerHTML={{ __html: shown }} />
+					</div>
+				</section>
+			</div>
+
+			<Form
+				method="post"
+				className="restore-form"
+				onSubmit={(e) => {
+					if (page.edited && !window.confirm(`Replace your text of ${page.title} with the shop’s own?`)) e.preventDefault()
+				}}
+			>
+				<input type="hidden" name="intent" value="restore" />
+				<button type="submit" className="button ghost" disabled={busy || !page.edited}>
+					Restore default
+				</button>
+				<span className="muted small">{page.edited ? 'Puts back the shop’s own text; yours stays in the audit log.' : 'The page shows the shop’s own text.'}</span>
+			</Form>
+		</div>
+	)
+}

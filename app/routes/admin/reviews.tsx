@@ -1,0 +1,139 @@
+import { Form, Link, data, useActionData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { AdminTime } from '~/components/admin/admin-time'
+import { ErrorAlert } from '~/components/ui/error-alert'
+import { db } from '~/db/client.server'
+import { setReviewHidden } from '~/domain/reviews/hide-review.server'
+import { listStaffReviews } from '~/domain/reviews/list-staff-reviews.server'
+import { staffReviewQuery } from '~/domain/reviews/staff-review-query'
+import { staffActor } from '~/domain/staff/audit.server'
+import { readPageForm } from '~/http/http.server'
+import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { AppError } from '~/utils/app-error'
+import { idSchema } from '~/utils/input'
+import { pageMeta } from '~/utils/seo'
+import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import type { Route } from './+types/reviews'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Reviews', description: 'Buyers’ reviews: hide one from every page, or show it again.', extra: [{ name: 'robots', content: 'noindex' }] })
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireCatalogueStaff(request)
+	const query = staffReviewQuery.parse(Object.fromEntries(new URL(request.url).searchParams))
+	return { query, ...(await listStaffReviews(db(), query)) }
+}
+
+const hideInput = z.object({ reviewId: idSchema(), hidden: z.enum(['true', 'false']).transform((v) => v === 'true') })
+
+type Outcome = { ok: true; message: string } | { ok: false; message: string }
+
+export async function action({ request }: Route.ActionArgs) {
+	const staff = await requireCatalogueStaff(request)
+	const parsed = hideInput.safeParse(await readPageForm(request))
+	if (!parsed.success) return data<Outcome>({ ok: false, message: NOT_UNDERSTOOD }, { status: 400 })
+	const { reviewId, hidden } = parsed.data
+	try {
+		const result = await setReviewHidden(db(), staffActor(staff), reviewId, hidden)
+		const message = hidden
+			? result.changed
+				? 'Review hidden: it has left the product page, and open pages drop it now.'
+				: 'That review was already hidden.'
+			: result.changed
+				? 'Review shown again on its product page.'
+				: 'That review was already shown.'
+		return data<Outcome>({ ok: true, message })
+	} catch (error) {
+		if (error instanceof AppError) return data<Outcome>({ ok: false, message: error.message }, { status: error.status })
+		throw error
+	}
+}
+
+function olderHref(query: { show: string; q: string }, before: number) {
+	const params = new URLSearchParams()
+	if (query.q) params.set('q', query.q)
+	if (query.show !== 'all') params.set('show', query.show)
+	params.set('before', String(before))
+	return `/admin/reviews?${params}`
+}
+
+export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
+	const { query, reviews, nextBefore } = loaderData
+	const result = useActionData<typeof action>()
+	const busy = useNavigation().state === 'submitting'
+	return (
+		<div className="staff-content staff-reviews">
+			<h1>Reviews</h1>
+			<p className="muted">Newest first. Hiding a review takes it off its product page at once (and out of every list and count); it stays here, and Show again puts it back.</p>
+			{result?.ok ? (
+				<p className="success-box" role="status">
+					{result.message}
+				</p>
+			) : null}
+			<ErrorAlert message={result && !result.ok ? result.message : null} />
+
+			<Form method="get" className="content-filters" role="search">
+				<div className="field">
+					<label htmlFor="reviews-q">Search name, review or product</label>
+					<input id="reviews-q" type="search" name="q" defaultValue={query.q} maxLength={100} />
+				</div>
+				<div className="field">
+					<label htmlFor="reviews-show">Show</label>
+					<select id="reviews-show" name="show" defaultValue={query.show}>
+						<option value="all">All reviews</option>
+						<option value="visible">Shown</option>
+						<option value="hidden">Hidden</option>
+					</select>
+				</div>
+				<button type="submit" className="button ghost">
+					Search
+				</button>
+			</Form>
+
+			{reviews.length === 0 ? (
+				<p className="muted">{query.before ? 'No older reviews.' : query.q || query.show !== 'all' ? 'No reviews match.' : 'No reviews yet.'}</p>
+			) : (
+				<ul className="inbox-list review-admin-list">
+					{reviews.map((r) => (
+						<li key={r.id} className={r.hidden ? 'inbox-message handled review-admin hidden' : 'inbox-message review-admin'}>
+							<article aria-labelledby={`review-${r.id}`}>
+								<header className="inbox-head">
+									<h2 id={`review-${r.id}`}>
+										{r.name} <span className="review-rating">{r.rating}/5</span>
+									</h2>
+									<span className="muted small">
+										<AdminTime date={r.createdAt} />
+									</span>
+								</header>
+								<p className="small">
+									on <a href={`/product/${r.productId}`}>{r.productName ?? `a removed product (${r.productId})`}</a>
+									{r.reviewGroup ? <span className="muted"> · group {r.reviewGroup}</span> : null}
+								</p>
+								<p className="inbox-text">{r.comment}</p>
+								<Form method="post" className="inbox-actions">
+									<input type="hidden" name="reviewId" value={r.id} />
+									<input type="hidden" name="hidden" value={r.hidden ? 'false' : 'true'} />
+									{r.hidden ? (
+										<span className="muted small">
+											Hidden <AdminTime date={r.hiddenAt} />
+										</span>
+									) : null}
+									<button type="submit" className="button ghost small" disabled={busy} aria-label={`${r.hidden ? 'Show again' : 'Hide'} the review by ${r.name}`}>
+										{r.hidden ? 'Show again' : 'Hide'}
+									</button>
+								</Form>
+							</article>
+						</li>
+					))}
+				</ul>
+			)}
+			{nextBefore ? (
+				<p>
+					<Link to={olderHref(query, nextBefore)} className="button ghost">
+						Older reviews
+					</Link>
+				</p>
+			) : null}
+		</div>
+	)
+}

@@ -1,0 +1,200 @@
+// The content endpoints over HTTP against the real server (startShop): the game library, the policy
+// pages and FAQ, and hiding reviews, for the owner, staff the owner lets manage the catalogue, and
+// X-ADMIN-KEY tools; staff without that permission are refused; bad input is a 4xx sentence.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../app/db/client.server'
+import { auditLog } from '../../app/db/schema'
+import { addReview } from '../../app/domain/reviews/add-review.server'
+import { createApiKey } from '../../app/domain/staff/api-keys.server'
+import { createStaff } from '../../app/domain/staff/manage-staff.server'
+import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { startShop, type RunningShop } from '../../server/start'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { databaseKinds } from '../setup/test-db'
+import { testShopEnv } from '../setup/test-shop'
+
+const OWNER = { email: 'owner@example.pk', password: 'content-owner-password' }
+
+describe.each(databaseKinds)('content API on %s', (kind) => {
+	let dataDir: string
+	let shop: RunningShop
+	let db: Db
+	let ownerCookie: string
+	let staffCookie: string
+	let key: string
+	let ip = 0
+
+	async function signIn(email: string, password: string) {
+		const res = await fetch(`${shop.url}/admin/login`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `198.51.100.${++ip}` },
+			body: new URLSearchParams({ email, password }),
+		})
+		const match = /staff_session=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')
+		if (res.status !== 302 || !match?.[1]) throw new Error(`sign-in failed (${res.status})`)
+		return `staff_session=${match[1]}`
+	}
+
+	function call(method: string, url: string, { cookie, json, body, headers = {} }: { cookie?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+		return fetch(`${shop.url}${url}`, {
+			method,
+			redirect: 'manual',
+			headers: {
+				Origin: shop.url,
+				...(cookie ? { Cookie: cookie } : { 'X-ADMIN-KEY': key }),
+				...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+				...headers,
+			},
+			body: json !== undefined ? JSON.stringify(json) : body,
+		})
+	}
+	const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error
+
+	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-content-api-'))
+		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_content_api') : undefined
+		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }))
+		db = shop.database.db
+		await createStaff(db, { email: 'bilal@example.pk', name: 'Bilal', role: 'staff', password: 'staff-password-2' })
+		ownerCookie = await signIn(OWNER.email, OWNER.password)
+		staffCookie = await signIn('bilal@example.pk', 'staff-password-2')
+		key = (await createApiKey(db, 'Sheet sync', null)).key
+	})
+
+	afterAll(async () => {
+		await shop?.close()
+		useEnv(parseEnv())
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	})
+
+	it('refuses staff the owner has not let manage the catalogue, on every content endpoint and page', async () => {
+		for (const [method, url] of [
+			['GET', '/api/admin/library'],
+			['POST', '/api/admin/library'],
+			['GET', '/api/admin/pages/faq'],
+			['PUT', '/api/admin/pages/faq'],
+			['GET', '/api/admin/reviews'],
+			['PATCH', '/api/admin/reviews/1'],
+		]) {
+			const res = await call(method!, url!, { cookie: staffCookie, json: method === 'GET' ? undefined : {} })
+			expect([url, res.status]).toEqual([url, 403])
+			expect(await errorOf(res)).toBe('Only the shop owner, or staff the owner lets manage the catalogue, may do this.')
+		}
+		for (const page of ['/admin/library', '/admin/pages', '/admin/pages/faq', '/admin/reviews']) {
+			expect([page, (await call('GET', page, { cookie: staffCookie })).status]).toEqual([page, 403])
+			expect([page, (await call('GET', page, { cookie: ownerCookie })).status]).toEqual([page, 200])
+		}
+	})
+
+	it('adds, changes and hides library titles, and the library page follows', async () => {
+		const added = await call('POST', '/api/admin/library', { json: { title: 'Hunza Valley Rally', genre: 'Racing', top: true } })
+		expect(added.status).toBe(201)
+		const title = (await added.json()) as { id: number }
+		expect(title).toMatchObject({ title: 'Hunza Valley Rally', genre: 'Racing', top: true, hidden: false })
+		expect(await (await fetch(`${shop.url}/game-pass-library?q=hunza`)).text()).toContain('Hunza Valley Rally')
+
+		const hidden = await call('PATCH', `/api/admin/library/${title.id}`, { cookie: ownerCookie, json: { hidden: true } })
+		expect(await hidden.json()).toMatchObject({ id: title.id, hidden: true })
+		expect(await (await fetch(`${shop.url}/game-pass-library?q=hunza`)).text()).not.toContain('Hunza Valley Rally')
+		const list = (await (await call('GET', '/api/admin/library?q=hunza&show=hidden')).json()) as { titles: unknown[]; total: number }
+		expect(list).toMatchObject({ total: 1, titles: [{ id: title.id, hidden: true }] })
+
+		const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'library.hide'))
+		expect(entry).toMatchObject({ actor: OWNER.email, target: `library title ${title.id}`, before: { hidden: false }, after: { hidden: true } })
+
+		const cases: [string, string, unknown, number, RegExp][] = [
+			['POST', '/api/admin/library', { title: 'hunza valley rally', genre: 'Racing' }, 409, /already has "Hunza Valley Rally"/],
+			['POST', '/api/admin/library', { genre: 'Racing' }, 400, /^Please give title\.$/],
+			['POST', '/api/admin/library', { title: 'X', genre: 'Racing', top: 'maybe' }, 400, /^Top must be yes, no/],
+			['POST', '/api/admin/library', { title: 'X', genre: 'Racing', price: 5 }, 400, /unknown field: price/],
+			['PATCH', `/api/admin/library/${title.id}`, {}, 400, /^Say what to change/],
+			['PATCH', '/api/admin/library/99999', { top: true }, 404, /^No title with that id in the library\.$/],
+			['PATCH', '/api/admin/library/2147483648', { top: true }, 400, /^No title with that id in the library\.$/],
+		]
+		for (const [method, url, json, status, says] of cases) {
+			const res = await call(method, url, { json })
+			expect([url, res.status, await errorOf(res)]).toEqual([url, status, expect.stringMatching(says)])
+		}
+	})
+
+	it('imports a CSV sent as text/csv or as a file upload, and refuses other bodies with a sentence', async () => {
+		const asText = await call('POST', '/api/admin/library/import', { body: 'title,genre,top\nKarachi Drift 2,Racing,yes\nAvowed,RPG,maybe', headers: { 'Content-Type': 'text/csv' } })
+		expect(asText.status).toBe(200)
+		expect(await asText.json()).toEqual({ added: 1, updated: 0, unchanged: 0, skipped: [{ line: 3, title: 'Avowed', reason: 'top is "maybe": use yes, no, true, false, 1 or 0' }] })
+
+		const form = new FormData()
+		form.append('file', new Blob(['title,genre,top\nIndus Tactics,Strategy,no\nKarachi Drift 2,Racing,yes\n'], { type: 'text/csv' }), 'titles.csv')
+		const asFile = await call('POST', '/api/admin/library/import', { cookie: ownerCookie, body: form })
+		expect(await asFile.json()).toEqual({ added: 1, updated: 0, unchanged: 1, skipped: [] })
+
+		const json = await call('POST', '/api/admin/library/import', { json: { file: 'title,genre\nA,B' } })
+		expect(json.status).toBe(415)
+		expect(await errorOf(json)).toMatch(/text\/csv/)
+		const latin1 = await call('POST', '/api/admin/library/import', { body: new Uint8Array([0x74, 0x69, 0x74, 0x6c, 0x65, 0x2c, 0x67, 0x65, 0x6e, 0x72, 0x65, 0x0a, 0x43, 0x61, 0x66, 0xe9, 0x2c, 0x41]), headers: { 'Content-Type': 'text/csv' } })
+		expect([latin1.status, await errorOf(latin1)]).toEqual([400, expect.stringMatching(/not UTF-8/)])
+		const big = await call('POST', '/api/admin/library/import', { body: `title,genre,top\n${'x'.repeat(1024 * 1024 + 10)}`, headers: { 'Content-Type': 'text/csv' } })
+		expect([big.status, await errorOf(big)]).toEqual([413, expect.stringMatching(/too large: import at most 1 MB/)])
+		expect((await call('GET', '/api/admin/library/import')).status).toBe(405)
+	})
+
+	it('reads and replaces a page’s Markdown; the page shows it sanitised, and the shop’s own text restores it', async () => {
+		const read = (await (await call('GET', '/api/admin/pages/refund-policy')).json()) as { markdown: string; defaultMarkdown: string; edited: boolean; html: string }
+		expect(read).toMatchObject({ edited: false, title: 'Refund & Cancellation Policy' })
+		expect(read.markdown).toBe(read.defaultMarkdown)
+		expect(read.html).not.toContain('{storeName}')
+
+		const saved = await call('PUT', '/api/admin/pages/refund-policy', { cookie: ownerCookie, json: { markdown: '## Refunds at {storeName}\n\nAsk within 24 hours. <script>alert(1)</script>[x](javascript:alert(2))' } })
+		expect(saved.status).toBe(200)
+		const page = await (await fetch(`${shop.url}/refund-policy`)).text()
+		expect(page).toContain('Ask within 24 hours.')
+		expect(page).not.toContain('alert(1)')
+		expect(page).not.toContain('javascript:alert')
+		expect(page).not.toContain('{storeName}')
+		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, 'page refund-policy'))
+		expect(entry).toMatchObject({ action: 'page.update', actor: OWNER.email })
+
+		const restored = await call('PUT', '/api/admin/pages/refund-policy', { json: { markdown: read.defaultMarkdown } })
+		expect(await restored.json()).toMatchObject({ edited: false })
+		expect(await (await fetch(`${shop.url}/refund-policy`)).text()).not.toContain('Ask within 24 hours.')
+
+		const cases: [string, unknown, number, RegExp][] = [
+			['/api/admin/pages/cookies', { markdown: 'x' }, 400, /slug must be one of: privacy-policy/],
+			['/api/admin/pages/faq', { markdown: '' }, 400, /^The page cannot be empty/],
+			['/api/admin/pages/faq', { markdown: 5 }, 400, /^Send the page’s Markdown as text\.$/],
+			['/api/admin/pages/faq', { text: 'x' }, 400, /./],
+		]
+		for (const [url, json, status, says] of cases) {
+			const res = await call('PUT', url, { json })
+			expect([url, res.status, await errorOf(res)]).toEqual([url, status, expect.stringMatching(says)])
+		}
+	})
+
+	it('lists reviews and hides one from its product page, audited under the caller', async () => {
+		const visitor = { clientIp: '203.0.113.90', limitPerHour: 100 }
+		const review = await addReview(db, { productId: 7, name: 'Hamid', rating: 1, comment: 'Spam link here' }, visitor)
+		const listed = (await (await call('GET', '/api/admin/reviews')).json()) as { reviews: { id: number; hidden: boolean; productName: string }[] }
+		expect(listed.reviews[0]).toMatchObject({ id: review.id, hidden: false, name: 'Hamid' })
+
+		const res = await call('PATCH', `/api/admin/reviews/${review.id}`, { json: { hidden: true } })
+		expect(await res.json()).toMatchObject({ id: review.id, hidden: true, changed: true })
+		const publicList = (await (await fetch(`${shop.url}/api/reviews?productId=7`)).json()) as { reviews: { id: number }[] }
+		expect(publicList.reviews.map((r) => r.id)).not.toContain(review.id)
+		expect(await (await fetch(`${shop.url}/product/7`)).text()).not.toContain('Spam link here')
+		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, `review ${review.id}`))
+		expect(entry).toMatchObject({ action: 'review.hide', actor: 'api key: Sheet sync' })
+
+		for (const [url, json, status, says] of [
+			[`/api/admin/reviews/${review.id}`, { hidden: 'yes' }, 400, /^hidden must be true or false\.$/],
+			['/api/admin/reviews/99999', { hidden: true }, 404, /^No review with that id\.$/],
+			['/api/admin/reviews/abc', { hidden: true }, 400, /^No review with that id\.$/],
+		] as const) {
+			const r = await call('PATCH', url, { json })
+			expect([url, r.status, await errorOf(r)]).toEqual([url, status, expect.stringMatching(says)])
+		}
+	})
+})
