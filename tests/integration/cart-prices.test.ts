@@ -18,7 +18,7 @@ const json = { 'Content-Type': 'application/json' }
 const tenDollars = { id: 14, quantity: 1, selectedDenomination: { label: '$10 USD', value: 10 } }
 const pcMonth = { id: 10, quantity: 2, selectedDuration: { label: '1 Month', months: 1 } }
 
-type Answer = { lines?: ({ available: true; price: number; variantId: number | null } | { available: false; message: string })[]; error?: string }
+type Answer = { lines?: ({ available: true; price: number; variantId: number | null; termsPage: string | null } | { available: false; message: string })[]; error?: string }
 
 describe.each(databaseKinds)('cart prices over HTTP on %s', (kind) => {
 	let dataDir: string
@@ -49,18 +49,19 @@ describe.each(databaseKinds)('cart prices over HTTP on %s', (kind) => {
 		const { status, body } = await ask({ lines: [tenDollars, pcMonth] })
 		expect(status).toBe(200)
 		expect(body.lines).toEqual([
-			{ available: true, price: 3200, variantId: ten.id },
-			{ available: true, price: 1200, variantId: expect.any(Number) },
+			{ available: true, price: 3200, variantId: ten.id, termsPage: null },
+			// A line learns the terms its product passes first (carts saved before that setting lack them).
+			{ available: true, price: 1200, variantId: expect.any(Number), termsPage: 'game-pass-pc' },
 		])
 		// A line named by its variant alone is priced the same.
-		expect((await ask({ lines: [{ id: 14, quantity: 1, variantId: ten.id }] })).body.lines).toEqual([{ available: true, price: 3200, variantId: ten.id }])
+		expect((await ask({ lines: [{ id: 14, quantity: 1, variantId: ten.id }] })).body.lines).toEqual([{ available: true, price: 3200, variantId: ten.id, termsPage: null }])
 	})
 
 	it('gives a changed price, the one checkout then charges', async () => {
 		const ten = await tenDollarVariant()
 		await db.update(productVariants).set({ price: 3500 }).where(eq(productVariants.id, ten.id))
 		try {
-			expect((await ask({ lines: [tenDollars] })).body.lines).toEqual([{ available: true, price: 3500, variantId: ten.id }])
+			expect((await ask({ lines: [tenDollars] })).body.lines).toEqual([{ available: true, price: 3500, variantId: ten.id, termsPage: null }])
 			const order = await fetch(`${shop.url}/api/checkout`, {
 				method: 'POST',
 				headers: json,
@@ -79,7 +80,7 @@ describe.each(databaseKinds)('cart prices over HTTP on %s', (kind) => {
 			expect(status).toBe(200)
 			expect(body.lines).toEqual([
 				{ available: false, message: 'Product 10 is not in our catalogue.' },
-				{ available: true, price: 3200, variantId: expect.any(Number) },
+				{ available: true, price: 3200, variantId: expect.any(Number), termsPage: null },
 			])
 		} finally {
 			await db.update(products).set({ active: true }).where(eq(products.id, 10))

@@ -2,13 +2,13 @@
 // price is the one charged). Shared by the endpoint and the browser; no code the browser need not carry.
 import type { TermsPage } from '../catalogue/types'
 
-import type { TermsPage } from '../catalogue/types'
-
 /** At most this many lines per request, as an order. */
 export const MAX_PRICED_LINES = 50
 
-/** One line's answer: its price now, the option it is, and the terms its product passes first (a setting
- * the owner may change); or the sentence saying why it is no longer sold. */
+/**
+ * One line's answer: its price now, the option it is, and the terms its product passes first (a setting
+ * the owner may change); or the sentence saying why it is no longer sold.
+ */
 export type CartLinePrice = { available: true; price: number; variantId: number | null; termsPage: TermsPage | null } | { available: false; message: string }
 
 export interface CartPricesAnswer {
