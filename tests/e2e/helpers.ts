@@ -111,9 +111,31 @@ export function cartLine(page: Page, text: string | RegExp): Locator {
 /** Today's year as the shop's server sees it (the machine running the tests shares the clock). */
 export const currentYear = () => new Date().getFullYear()
 
-/** Cart lines as the shop stores them, for seeding localStorage. */
+/** Cart lines as the shop stores them (rupee numbers; the variant learnt when the cart is re-priced), for seeding localStorage. */
 export const storedLine = {
 	giftCard10: (quantity = 1) => ({
+		id: 14,
+		name: 'Xbox Gift Card',
+		image: '/images/products/14.webp',
+		price: 3200,
+		originalPrice: null,
+		quantity,
+		selectedDenomination: { label: '$10 USD', price: 3200, value: 10 },
+		variantId: null,
+	}),
+	pcGamePass: (quantity = 1) => ({
+		id: 10,
+		name: 'PC Game Pass',
+		image: '/images/products/10.webp',
+		price: 1200,
+		originalPrice: null,
+		quantity,
+		selectedDuration: { label: '1 Month', price: 1200, months: 1 },
+		termsPage: 'game-pass-pc',
+		variantId: null,
+	}),
+	/** A line as carts were saved before prices were numbers (the spec's 'Rs. 1,200' text). */
+	oldGiftCard10: (quantity = 1) => ({
 		id: 14,
 		name: 'Xbox Gift Card',
 		image: '/images/products/14.webp',
@@ -122,15 +144,46 @@ export const storedLine = {
 		quantity,
 		selectedDenomination: { label: '$10 USD', price: 3200, value: 10 },
 	}),
-	pcGamePass: (quantity = 1) => ({
-		id: 10,
-		name: 'PC Game Pass',
-		image: '/images/products/10.webp',
-		price: 'Rs. 1,200',
-		originalPrice: null,
-		quantity,
-		selectedDuration: { label: '1 Month', price: 1200, months: 1 },
-	}),
+}
+
+export interface ConsoleVariant {
+	id: number
+	label: string
+	months: number | null
+	value: number | null
+	accountType: 'private' | 'shared' | null
+	price: number
+	hidden: boolean
+}
+
+/**
+ * The owner changes a product through the console API (PATCH /api/admin/products/{id}), as the shop's
+ * owner would from the console: `change` gets the product's options and returns the fields to send.
+ * Returns `restore`, which puts the options and visibility back as they were.
+ */
+export async function changeProductAsOwner(
+	browser: Browser,
+	productId: number,
+	change: (variants: ConsoleVariant[]) => { variants?: ConsoleVariant[]; visible?: boolean },
+) {
+	const { staff, close } = await signInAsOwner(browser)
+	const url = `/api/admin/products/${productId}`
+	const read = await staff.request.get(url)
+	expect(read.ok()).toBe(true)
+	const before = (await read.json()) as { variants: ConsoleVariant[]; visible: boolean }
+	const send = async (body: object) => {
+		const res = await staff.request.patch(url, { data: body })
+		expect(res.ok(), await res.text()).toBe(true)
+	}
+	const options = (variants: ConsoleVariant[]) => variants.map(({ id, label, months, value, accountType, price, hidden }) => ({ id, label, months, value, accountType, price, hidden }))
+	const wanted = change(before.variants.map((v) => ({ ...v })))
+	await send({ ...wanted, ...(wanted.variants ? { variants: options(wanted.variants) } : {}) })
+	return {
+		restore: async () => {
+			await send({ visible: before.visible, variants: options(before.variants) })
+			await close()
+		},
+	}
 }
 
 /** The main navigation; on a phone it is behind the menu toggle. */
