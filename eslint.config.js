@@ -62,8 +62,9 @@ export default defineConfig(
 	},
 	layer(['app/integrations/**'], [banned.routes, banned.root, banned.components, banned.http, banned.domain, banned.server]),
 	layer(['app/utils/**', 'app/content/**'], [banned.routes, banned.root, banned.components, banned.http, banned.domain, banned.integrations, banned.server]),
-	// The seed and the table columns use the catalogue's shapes, a leaf module with no imports of its own.
-	layer(['app/db/**'], [banned.routes, banned.root, banned.components, banned.http, { ...banned.domain, regex: `^(~/|(\\.\\./)+)domain/(?!catalogue/types$)` }, banned.integrations, banned.server]),
+	// The seed and the table columns use the catalogue's shapes, and the seed turns its options into variants
+	// (product-view): two leaf modules that import nothing but each other.
+	layer(['app/db/**'], [banned.routes, banned.root, banned.components, banned.http, { ...banned.domain, regex: `^(~/|(\\.\\./)+)domain/(?!catalogue/(types|product-view)$)` }, banned.integrations, banned.server]),
 	layer(['app/components/**'], [
 		banned.routes,
 		{ ...banned.root, allowTypeImports: true },
