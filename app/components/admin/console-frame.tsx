@@ -21,6 +21,7 @@ const LINKS: { to: string; label: string; also?: string }[] = [
 
 /** For the owner and staff the owner lets manage the catalogue. */
 const CATALOGUE_LINKS: { to: string; label: string; also?: string }[] = [
+	{ to: '/admin/products', label: 'Products', also: '/admin/products/' },
 	{ to: '/admin/library', label: 'Library' },
 	{ to: '/admin/pages', label: 'Pages' },
 	{ to: '/admin/reviews', label: 'Reviews' },

@@ -1,0 +1,167 @@
+import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router'
+import { ProductPageError, VisibilityBadge } from '~/components/admin/product-bits'
+import { ProductImageForm } from '~/components/admin/product-image-form'
+import { PRODUCT_FORM_ID, ProductEditor, ProductErrorSummary } from '~/components/admin/product-editor'
+import { ErrorAlert } from '~/components/ui/error-alert'
+import { db } from '~/db/client.server'
+import { duplicateProduct, getAdminProduct, removeProduct, updateProduct } from '~/domain/catalogue/manage-products.server'
+import { productFormValues } from '~/domain/catalogue/product-form'
+import { staffActor } from '~/domain/staff/audit.server'
+import { readProductFormPost, saveProductForm } from '~/http/product-form.server'
+import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { AppError } from '~/utils/app-error'
+import { parseId } from '~/utils/input'
+import { pageMeta } from '~/utils/seo'
+import productsStyles from '~/styles/console-products.css?url'
+import type { Route } from './+types/product-edit'
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+	pageMeta(matches, { title: loaderData ? `${loaderData.product.name}: edit` : 'Product', description: 'Change a product, its options and prices.', extra: [{ name: 'robots', content: 'noindex' }] })
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: productsStyles }]
+
+const PRODUCT_NOT_FOUND = 'Product not found'
+
+/** A product id from the address, or the 404 page. */
+function productIdOf(params: { id?: string }) {
+	const id = parseId(params.id)
+	if (id == null) throw data(PRODUCT_NOT_FOUND, { status: 404 })
+	return id
+}
+
+/** The catalogue's "not found" as the 404 page; other expected failures as their 4xx with the sentence. */
+async function orNotFound<T>(run: () => Promise<T>): Promise<T> {
+	try {
+		return await run()
+	} catch (error) {
+		if (error instanceof AppError) throw data(error.message, { status: error.status })
+		throw error
+	}
+}
+
+/** What a redirect here may announce (only these: the address never puts its own text on the page). */
+const NOTICES = {
+	created: (visible: boolean) => (visible ? 'Created. Buyers can find it in the shop now.' : 'Created. It is hidden: tick “Visible in the shop” and save when it is ready.'),
+	saved: (visible: boolean) => (visible ? 'Saved. The shop shows the change now.' : 'Saved. The product is hidden, so buyers do not see it.'),
+	duplicated: () => 'This is the copy, hidden until you show it: change what differs, tick “Visible in the shop” and save.',
+	hidden: () => 'Hidden: buyers no longer see this product. Past orders keep what they bought.',
+	shown: () => 'Shown in the shop again.',
+	kept: () => 'Orders refer to this product, so it was hidden instead of deleted: those orders keep what they bought.',
+} as const
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	await requireCatalogueStaff(request)
+	const id = productIdOf(params)
+	const product = await orNotFound(() => getAdminProduct(db(), id))
+	const notice = new URL(request.url).searchParams.get('notice')
+	return { product, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES](product.visible) : null }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const staff = await requireCatalogueStaff(request)
+	const id = productIdOf(params)
+	const actor = staffActor(staff)
+	const form = await readProductFormPost(request)
+	switch (form.intent ?? 'save') {
+		case 'save':
+			return saveProductForm(form, (input) => updateProduct(db(), actor, id, input), 'saved')
+		case 'duplicate': {
+			const copy = await orNotFound(() => duplicateProduct(db(), actor, id))
+			return redirect(`/admin/products/${copy.id}?notice=duplicated`)
+		}
+		case 'hide':
+		case 'show': {
+			const product = await orNotFound(() => updateProduct(db(), actor, id, { visible: form.intent === 'show' }))
+			return redirect(`/admin/products/${id}?notice=${product.visible ? 'shown' : 'hidden'}`)
+		}
+		case 'delete': {
+			const removed = await orNotFound(() => removeProduct(db(), actor, id))
+			return redirect(removed.deleted ? '/admin/products?notice=deleted' : `/admin/products/${id}?notice=kept`)
+		}
+		default:
+			throw data('That request was not understood. Please reload the page and try again.', { status: 400 })
+	}
+}
+
+export default function EditProduct({ loaderData }: Route.ComponentProps) {
+	const { product, notice } = loaderData
+	const failed = useActionData<typeof action>()
+	const busy = useNavigation().state === 'submitting'
+	const shopLink = `/product/${product.id}`
+
+	return (
+		<div className="staff-product">
+			<p className="product-back">
+				<Link to="/admin/products">← All products</Link>
+			</p>
+			<div className="product-head">
+				<h1>{product.name}</h1>
+				<p className="muted small">
+					Product #{product.id} <VisibilityBadge visible={product.visible} />
+				</p>
+			</div>
+			<div className="product-toolbar">
+				<button type="submit" form={PRODUCT_FORM_ID} name="intent" value="save" className="button primary small" disabled={busy}>
+					Save
+				</button>
+				<a href={shopLink} className="button ghost small" target="_blank" rel="noreferrer">
+					View in shop
+				</a>
+				{product.visible ? null : <span className="muted small">Hidden: buyers who open it see “not found”.</span>}
+			</div>
+
+			{notice && !failed ? (
+				<p className="success-box" role="status">
+					{notice}
+				</p>
+			) : null}
+			{failed && Object.keys(failed.fieldErrors).length > 0 ? <ProductErrorSummary errors={failed.fieldErrors} values={failed.values} /> : <ErrorAlert message={failed?.message} />}
+
+			{/* Its own form (a file upload, multipart): the cover is saved on its own, without the fields below. */}
+			<div className="settings-section product-cover">
+				<ProductImageForm productId={product.id} currentImage={{ image: product.image, imageSet: product.imageSet }} />
+			</div>
+
+			<ProductEditor
+				key={failed?.attempt ?? product.updatedAt}
+				values={failed?.values ?? productFormValues(product)}
+				errors={failed?.fieldErrors ?? {}}
+				intent="save"
+				submitLabel="Save"
+				busy={busy}
+			/>
+
+			<section className="settings-section product-more" aria-labelledby="more-heading">
+				<h2 id="more-heading">More</h2>
+				<div className="product-more-actions">
+					<Form method="post">
+						<button type="submit" name="intent" value="duplicate" className="button ghost small" disabled={busy}>
+							Duplicate
+						</button>
+					</Form>
+					<Form method="post">
+						<button type="submit" name="intent" value={product.visible ? 'hide' : 'show'} className="button ghost small" disabled={busy}>
+							{product.visible ? 'Hide from the shop' : 'Show in the shop'}
+						</button>
+					</Form>
+				</div>
+				<p className="muted small">Duplicate makes a hidden copy with the same options and prices, to start a similar product from.</p>
+				<details className="product-delete">
+					<summary>Delete this product…</summary>
+					<p className="small">
+						Deleting cannot be undone. Products with orders are hidden instead, so those orders keep what they bought. To take a product off the shop for a while, hide it instead.
+					</p>
+					<Form method="post">
+						<button type="submit" name="intent" value="delete" className="button ghost small danger" disabled={busy}>
+							Delete product
+						</button>
+					</Form>
+				</details>
+			</section>
+		</div>
+	)
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	return <ProductPageError error={error} />
+}
