@@ -13,7 +13,7 @@ export function LinePriceNote({ item }: { item: Pick<CartItem, 'price' | 'priceW
 	if (item.priceWas == null) return null
 	return (
 		<p className="line-note" role="note">
-			Price changed: was {formatRs(item.priceWas)}, now {formatRs(item.price)}
+			Price changed: was <span>{formatRs(item.priceWas)}</span>, now <span>{formatRs(item.price)}</span>
 		</p>
 	)
 }
