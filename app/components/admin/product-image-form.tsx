@@ -48,7 +48,7 @@ function resultFromAddress(params: URLSearchParams): Result | undefined {
  */
 export function ProductImageForm({ productId, currentImage, onSaved }: { productId: number; currentImage: ProductCover; onSaved?: (cover: ProductCover) => void }) {
 	const id = useId()
-	const [searchParams] = useSearchParams()
+	const [searchParams, setSearchParams] = useSearchParams()
 	const revalidator = useRevalidator()
 	const [cover, setCover] = useState(currentImage)
 	const [given, setGiven] = useState(currentImage.image)
@@ -83,7 +83,13 @@ export function ProductImageForm({ productId, currentImage, onSaved }: { product
 			setResult({ ok: true, message: SAVED })
 			form.reset()
 			onSaved?.(saved)
-			void revalidator.revalidate()
+			if (searchParams.has('image') || searchParams.has('imageError')) {
+				// An earlier answer in the address would come back on a reload: drop it (the page's data reloads with it).
+				const rest = new URLSearchParams(searchParams)
+				rest.delete('image')
+				rest.delete('imageError')
+				setSearchParams(rest, { replace: true, preventScrollReset: true })
+			} else void revalidator.revalidate()
 		} catch {
 			setResult({ ok: false, message: 'The upload did not reach the shop. Please check the connection and try again.' })
 		} finally {
