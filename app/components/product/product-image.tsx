@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { coverSrcSet } from '~/domain/catalogue/covers'
 import type { ProductImageSet } from '~/domain/catalogue/types'
-import { mainWidth, mediaSrcSet, mediaUrl } from '~/domain/media/product-image-rules'
+import { mainWidth, mediaSrcSet, mediaUrl } from '~/domain/media/media-files'
 import { markLoaded } from './image-loaded'
 
 /**

@@ -6,8 +6,6 @@ export const PRODUCT_IMAGE_MAX_BYTES = 8 * 1024 * 1024
 export const PRODUCT_IMAGE_MIN_SIDE = 300
 /** Widths written for each cover (those up to the image's own size), as WebP and JPEG. */
 export const PRODUCT_IMAGE_WIDTHS = [320, 480, 640, 960] as const
-/** The width products.image points at when the cover has it: the size of the shop's own covers. */
-export const PRODUCT_IMAGE_MAIN_WIDTH = 640
 
 export const PRODUCT_IMAGE_MISSING = 'Please choose an image to upload.'
 export const PRODUCT_IMAGE_TOO_LARGE = 'The image is larger than 8 MB. Please upload a smaller one.'
@@ -25,16 +23,3 @@ export const PRODUCT_IMAGE_PROBLEMS = [
 	PRODUCT_IMAGE_TOO_MANY_PIXELS,
 	PRODUCT_IMAGE_UNREADABLE,
 ] as const
-
-/** A stored file's key: a content hash, the width and the format, e.g. 3f9c…-640.webp. */
-export const MEDIA_KEY = /^[0-9a-f]{24}-[1-9][0-9]{1,3}\.(?:webp|jpg)$/
-
-/** An uploaded cover's file at one width. */
-export const mediaUrl = (base: string, width: number, format: 'webp' | 'jpg') => `/media/${base}-${width}.${format}`
-
-/** srcset of an uploaded cover in one format: each stored width. */
-export const mediaSrcSet = (set: { base: string; widths: number[] }, format: 'webp' | 'jpg') =>
-	set.widths.map((w) => `${mediaUrl(set.base, w, format)} ${w}w`).join(', ')
-
-/** The width a cover is shown at when nothing chooses: the main width, or the largest the image has. */
-export const mainWidth = (set: { widths: number[] }) => (set.widths.includes(PRODUCT_IMAGE_MAIN_WIDTH) ? PRODUCT_IMAGE_MAIN_WIDTH : Math.max(...set.widths))

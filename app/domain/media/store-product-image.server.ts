@@ -18,9 +18,8 @@ import {
 	PRODUCT_IMAGE_TOO_SMALL,
 	PRODUCT_IMAGE_UNREADABLE,
 	PRODUCT_IMAGE_WIDTHS,
-	mainWidth,
-	mediaUrl,
 } from './product-image-rules'
+import { mainWidth, mediaUrl } from './media-files'
 
 // An uploaded product cover: checked by its bytes, turned upright, cropped square (the storefront's
 // covers are 1:1, `.product-image` in app.css), stripped of its metadata (a phone photo's EXIF can

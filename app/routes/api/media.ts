@@ -1,5 +1,5 @@
 import { db } from '~/db/client.server'
-import { MEDIA_KEY } from '~/domain/media/product-image-rules'
+import { MEDIA_KEY } from '~/domain/media/media-files'
 import { readMedia } from '~/domain/media/read-media.server'
 import { onlyMethods } from '~/http/http.server'
 import type { Route } from './+types/media'
