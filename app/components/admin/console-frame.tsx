@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { useRootData } from '~/components/layout/root-data'
 
@@ -34,6 +34,11 @@ const CATALOGUE_LINKS: { to: string; label: string; also?: string }[] = [
 export function ConsoleFrame({ staff, children }: { staff?: ConsoleStaff; children: ReactNode }) {
 	const storeName = useRootData()?.config.storeName ?? 'Shop'
 	const { pathname } = useLocation()
+	const nav = useRef<HTMLElement>(null)
+	// On a phone the links are one row that scrolls sideways: keep the current page's link in view.
+	useEffect(() => {
+		nav.current?.querySelector('a.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+	}, [pathname])
 	const catalogue = staff?.role === 'owner' || staff?.canManageCatalogue === true
 	const links = staff ? [...LINKS, ...(catalogue ? CATALOGUE_LINKS : []), ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/settings', label: 'Settings' }] : [])] : []
 	return (
@@ -58,7 +63,7 @@ export function ConsoleFrame({ staff, children }: { staff?: ConsoleStaff; childr
 					) : null}
 				</div>
 				{staff ? (
-					<nav className="console-nav" aria-label="Staff console">
+					<nav className="console-nav" aria-label="Staff console" ref={nav}>
 						<ul>
 							{links.map((l) => (
 								<li key={l.to}>
