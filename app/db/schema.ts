@@ -53,6 +53,8 @@ export const products = pgTable(
 		contentPage: text('content_page').$type<ContentPage | null>(),
 		/** Products in one group show one list of reviews (the spec's Game Pass pair). */
 		reviewGroup: text('review_group'),
+		/** manual: staff deliver by hand (today's way); stock_*: delivered from stock at payment, and when out either sold for manual delivery or not sold. */
+		stockMode: text('stock_mode').$type<StockMode>().notNull().default('manual'),
 		featured: boolean('featured').notNull().default(false),
 		/** Lower first on the storefront; ties by id. */
 		sortOrder: integer('sort_order').notNull().default(0),
@@ -81,10 +83,68 @@ export const productVariants = pgTable(
 		price: integer('price').notNull(),
 		position: integer('position').notNull().default(0),
 		hidden: boolean('hidden').notNull().default(false),
+		/** Staff are alerted when this variant's available stock falls to this many units or fewer. */
+		lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [index('product_variants_product_idx').on(t.productId, t.position)],
+)
+
+export type StockMode = 'manual' | 'stock_or_manual' | 'stock_only'
+export type StockUnitKind = 'code' | 'account'
+export type StockUnitStatus = 'available' | 'used' | 'voided'
+
+/**
+ * Codes and accounts staff imported for a variant, delivered the moment an order is paid. The unit
+ * itself is encrypted (secret, under the delivery key named by key_id); fingerprint is a keyed hash
+ * (HMAC) of it, so a duplicate is refused without decrypting anything. An account serves `slots`
+ * buyers (a shared account 2); a unit is 'used' once every slot is taken.
+ */
+export const stockUnits = pgTable(
+	'stock_units',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		productId: integer('product_id').notNull(),
+		variantId: integer('variant_id').notNull(),
+		kind: text('kind').$type<StockUnitKind>().notNull(),
+		secret: text('secret').notNull(),
+		keyId: text('key_id').notNull(),
+		fingerprint: text('fingerprint').notNull(),
+		slots: integer('slots').notNull().default(1),
+		slotsUsed: integer('slots_used').notNull().default(0),
+		status: text('status').$type<StockUnitStatus>().notNull().default('available'),
+		importedBy: text('imported_by'),
+		voidReason: text('void_reason'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		voidedAt: timestamp('voided_at', { withTimezone: true }),
+	},
+	(t) => [
+		uniqueIndex('stock_units_product_fingerprint_key').on(t.productId, t.fingerprint),
+		index('stock_units_available_idx')
+			.on(t.variantId, t.id)
+			.where(sql`${t.status} = 'available'`),
+	],
+)
+
+/** Which order line got which unit and slot; a slot is taken once, ever (unique). A replaced unit keeps its row. */
+export const stockAssignments = pgTable(
+	'stock_assignments',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		unitId: bigint('unit_id', { mode: 'number' }).notNull(),
+		slot: integer('slot').notNull(),
+		orderId: bigint('order_id', { mode: 'number' }).notNull(),
+		orderNumber: text('order_number').notNull(),
+		/** The order line (index in product_details) and which of its quantity this is. */
+		lineIndex: integer('line_index').notNull(),
+		unitIndex: integer('unit_index').notNull().default(0),
+		assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+		/** Set when staff replaced this unit (it did not work); the replacement is a new row. */
+		replacedAt: timestamp('replaced_at', { withTimezone: true }),
+		replacedBy: text('replaced_by'),
+	},
+	(t) => [uniqueIndex('stock_assignments_unit_slot_key').on(t.unitId, t.slot), index('stock_assignments_order_idx').on(t.orderId)],
 )
 
 /** Uploaded images, converted on the server; served from /media/{key} by every instance. */
@@ -188,11 +248,16 @@ export const orders = pgTable(
 		/** Why staff rejected a transfer; the buyer sees it on the order page. */
 		rejectionReason: text('rejection_reason'),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
+		/** Units a paid order is still owed from stock (not enough at payment): the staff delivery queue. */
+		undeliveredUnits: integer('undelivered_units').notNull().default(0),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [
 		uniqueIndex('orders_order_number_key').on(t.orderNumber),
+		index('orders_undelivered_idx')
+			.on(t.paidAt)
+			.where(sql`${t.undeliveredUnits} > 0`),
 		uniqueIndex('orders_checkout_key_key').on(t.checkoutKey),
 		index('orders_paypro_transaction_id_idx').on(t.payproTransactionId),
 		index('orders_created_at_idx').on(t.createdAt),

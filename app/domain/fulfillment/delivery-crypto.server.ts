@@ -30,6 +30,11 @@ function key(): Buffer {
 	return state.key
 }
 
+/** The loaded delivery key, for modules that derive their own keys from it (stock fingerprints). */
+export function deliveryKey(): Buffer {
+	return key()
+}
+
 export function encryptDelivery(plain: string | null): string | null {
 	if (plain == null) return null
 	const iv = crypto.randomBytes(12)
