@@ -3,6 +3,7 @@ import { orderLink } from '../orders/order-access.server'
 import { absoluteUrl } from '../../utils/origin.server'
 import { env } from '../../utils/env.server'
 import type { QueuedEmail } from './queue-email.server'
+import { emailImageUrl } from '../media/media-files'
 
 /** The order email of §7 (template 2: NAME, ORDER_ID, PRODUCT_NAME, PRODUCT_IMAGE) plus the tracking link. */
 export function orderPaidEmail(order: Order, storeName: string): QueuedEmail {
@@ -21,7 +22,7 @@ export function orderPaidEmail(order: Order, storeName: string): QueuedEmail {
 			NAME: name,
 			ORDER_ID: order.orderNumber,
 			PRODUCT_NAME: productName,
-			PRODUCT_IMAGE: first ? absoluteUrl(first.image) : '',
+			PRODUCT_IMAGE: first ? absoluteUrl(emailImageUrl(first.image)) : '',
 			TRACKING_URL: trackingUrl,
 		},
 		text: [

@@ -16,3 +16,6 @@ export const mediaSrcSet = (set: { base: string; widths: number[] }, format: 'we
 
 /** The width a cover is shown at when nothing chooses: the main width, or the largest the image has. */
 export const mainWidth = (set: { widths: number[] }) => (set.widths.includes(PRODUCT_IMAGE_MAIN_WIDTH) ? PRODUCT_IMAGE_MAIN_WIDTH : Math.max(...set.widths))
+
+/** An uploaded cover as email programs can show it: its JPEG twin (Outlook shows no WebP). Other URLs as they are. */
+export const emailImageUrl = (url: string) => url.replace(/^(\/media\/[0-9a-f]{24}-[1-9][0-9]{1,3})\.webp$/, '$1.jpg')
