@@ -97,30 +97,25 @@ export function instagramHandle(input: string): string | null {
 	return /^[A-Za-z0-9._]{1,30}$/.test(handle) ? handle : null
 }
 
+/** What the owner typed, normalised, or an issue with `message` when it cannot be. */
+const normaliseOrRefuse =
+	(normalise: (v: string) => string | null, message: string) =>
+	(value: string, ctx: z.core.$RefinementCtx<string>) => {
+		const result = normalise(value)
+		if (result !== null) return result
+		ctx.addIssue({ code: 'custom', message })
+		return z.NEVER
+	}
+
 /** A field that normalises what the owner typed, refused with `message` when it cannot. */
-const normalised = (normalise: (v: string) => string | null, message: string) =>
-	textSchema()
-		.transform((value, ctx) => {
-			const result = normalise(value)
-			if (result === null) {
-				ctx.addIssue({ code: 'custom', message })
-				return z.NEVER
-			}
-			return result
-		})
-		.pipe(z.string())
+const normalised = (normalise: (v: string) => string | null, message: string) => textSchema().transform(normaliseOrRefuse(normalise, message)).pipe(z.string())
 
 /** The same, where empty means none (null). */
 const optionalNormalised = (normalise: (v: string) => string | null, message: string) =>
-	z.union([z.null(), textSchema()]).transform((value, ctx) => {
-		if (!value) return null
-		const result = normalise(value)
-		if (result === null) {
-			ctx.addIssue({ code: 'custom', message })
-			return z.NEVER
-		}
-		return result
-	}).pipe(z.string().nullable())
+	z
+		.union([z.null(), textSchema()])
+		.transform((value, ctx) => (value ? normaliseOrRefuse(normalise, message)(value, ctx as z.core.$RefinementCtx<string>) : null))
+		.pipe(z.string().nullable())
 
 export const transferAccountSchema = z.object({
 	method: text(60, MESSAGES.accountMethod),
@@ -167,7 +162,7 @@ const settingsObjectError = (issue: z.core.$ZodRawIssue) =>
 			? 'Send the settings as a JSON object, like {"whatsapp": "0300 1234567"}.'
 			: undefined
 
-/** Every store detail: what the form saves, and what GET /api/admin/store-settings answers. */
+/** Every store detail as the form and the API take it (normalised on the way in). */
 export const storeDetailsSchema = z.strictObject(fields, { error: settingsObjectError })
 export type StoreDetails = z.output<typeof storeDetailsSchema>
 
