@@ -65,6 +65,7 @@ export default [
 	route('api/admin/products/:id', 'routes/api/admin/product.ts'),
 	route('api/admin/products/:id/duplicate', 'routes/api/admin/product-duplicate.ts'),
 	route('api/admin/products/:id/image', 'routes/api/admin/product-image.ts'),
+	route('api/admin/products/:id/stock', 'routes/api/admin/product-stock.ts'),
 	route('media/:key', 'routes/api/media.ts'),
 	route('api/admin/me', 'routes/api/admin/me.ts'),
 	route('api/admin/openapi.json', 'routes/api/admin/openapi.ts'),

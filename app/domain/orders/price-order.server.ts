@@ -4,6 +4,7 @@ import { AppError } from '../../utils/app-error'
 import { getProducts } from '../catalogue/list-products.server'
 import type { Product } from '../catalogue/types'
 import { choiceOfVariant, priceChoice, type Choice, type ChoiceProblem } from '../pricing/price-of'
+import { soldOutStockOnly } from '../stock/manage-stock.server'
 import type { CheckoutLine } from './checkout-input'
 
 export interface PricedOrder {
@@ -27,8 +28,10 @@ export const productsForLines = (db: Db | Tx, items: Pick<CheckoutLine, 'id'>[])
  */
 export async function priceOrder(db: Db | Tx, items: CheckoutLine[]): Promise<PricedOrder> {
 	const byId = await productsForLines(db, items)
+	// A 'stock_only' product's option with no stock left is not sold (issue: stock import and management).
+	const soldOut = await soldOutStockOnly(db, [...byId.values()].flatMap((p) => p.variants.map((v) => v.id)))
 	const lines = items.map((item) => {
-		const priced = priceLine(byId.get(item.id), item)
+		const priced = priceLine(byId.get(item.id), item, soldOut)
 		if (!priced.ok) throw new AppError('BAD_REQUEST', priced.message)
 		return priced.line
 	})
@@ -40,7 +43,7 @@ export async function priceOrder(db: Db | Tx, items: CheckoutLine[]): Promise<Pr
  * problem) and the cart's re-pricing (which marks the line): `product` is the visible product the
  * line names, undefined when it is hidden or gone.
  */
-export function priceLine(product: Product | undefined, item: CheckoutLine): LinePricing {
+export function priceLine(product: Product | undefined, item: CheckoutLine, soldOut?: ReadonlySet<number>): LinePricing {
 	if (!product) return { ok: false, message: `Product ${item.id} is not in our catalogue.` }
 
 	let choice: Choice = { duration: item.selectedDuration, denomination: item.selectedDenomination, accountType: item.selectedAccountType }
@@ -53,6 +56,10 @@ export function priceLine(product: Product | undefined, item: CheckoutLine): Lin
 	if ('problem' in priced) return { ok: false, message: problemMessage(product, priced) }
 
 	const { duration, denomination, accountType, price, variantId } = priced
+	if (variantId != null && soldOut?.has(variantId)) {
+		const option = product.variants.find((v) => v.id === variantId)?.label ?? duration?.label ?? denomination?.label ?? accountType
+		return { ok: false, message: option ? `${product.name} (${option}) is out of stock.` : `${product.name} is out of stock.` }
+	}
 	return {
 		ok: true,
 		line: {

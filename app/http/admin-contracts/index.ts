@@ -4,7 +4,8 @@ import { mediaContracts } from './media'
 import { productsContracts } from './products'
 import { sessionContracts } from './session'
 import { staffContracts } from './staff'
+import { stockContracts } from './stock'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...sessionContracts]

@@ -1,0 +1,401 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.server'
+import { products, productVariants, stockAssignments, stockUnits, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
+import { AppError } from '../../utils/app-error'
+import { hasNul } from '../../utils/input'
+import { recordAudit, type Actor } from '../staff/audit.server'
+import { fingerprintOf, normaliseCode, openUnit, sealUnit } from './stock-crypto.server'
+
+// Stock staff import for a product's variants (issue: stock import and management): codes and
+// accounts sealed at rest, recognised by a keyed fingerprint so a duplicate (in the batch, or
+// against anything the product ever had, sold or not) is refused without decrypting a unit.
+// Secrets never reach the audit log, logs or errors: only counts and unit ids do.
+
+export const STOCK_LIMITS = { units: 5000, bytes: 1024 * 1024, code: 200, login: 200, password: 200, notes: 500, slots: 10, threshold: 1000, voidReason: 300 }
+
+export const STOCK_MODES: StockMode[] = ['manual', 'stock_or_manual', 'stock_only']
+
+export interface CodeUnit {
+	code: string
+}
+export interface AccountUnit {
+	login: string
+	password: string
+	notes?: string | null
+	slots?: number | null
+}
+
+export interface ImportStockInput {
+	variantId: number
+	kind: StockUnitKind
+	units: (CodeUnit | AccountUnit)[]
+	/** Buyers each unit serves; default 1, or 2 for a shared-account variant's accounts. */
+	slots?: number | null
+}
+
+export interface ImportStockReport {
+	added: number
+	duplicates: number
+	skipped: { line: number; reason: string }[]
+}
+
+export const STOCK_MESSAGES = {
+	productNotFound: 'Product not found.',
+	variantNotFound: 'That option is not one of this product’s visible options.',
+	noUnits: 'Please give at least one unit: a code per line, or a CSV of accounts.',
+	tooMany: `Import at most ${STOCK_LIMITS.units.toLocaleString('en-US')} units at a time, in several batches.`,
+	tooLarge: 'The stock is too large: import at most 1 MB at a time.',
+	slots: `Slots must be a whole number from 1 to ${STOCK_LIMITS.slots}.`,
+	unitNotFound: 'Stock unit not found.',
+	alreadyVoided: 'This unit is already voided.',
+	fullyUsed: 'Every slot of this unit was sold: it cannot be voided. Replace it on the order instead.',
+	threshold: `The low-stock threshold must be a whole number from 0 to ${STOCK_LIMITS.threshold}.`,
+	mode: 'Choose how the product is delivered: manual, stock or manual, or stock only.',
+	voidReason: `Please give a reason of at most ${STOCK_LIMITS.voidReason} characters.`,
+	race: 'Someone imported some of these units at the same moment. Import them again: the ones already in are refused as duplicates.',
+}
+
+const isCode = (u: CodeUnit | AccountUnit): u is CodeUnit => typeof (u as CodeUnit).code === 'string'
+
+function checkSlots(slots: number | null | undefined): number | null {
+	if (slots == null) return null
+	if (!Number.isInteger(slots) || slots < 1 || slots > STOCK_LIMITS.slots) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.slots)
+	return slots
+}
+
+async function visibleVariant(db: Db, productId: number, variantId: number) {
+	const [product] = await db.select({ id: products.id, stockMode: products.stockMode }).from(products).where(eq(products.id, productId))
+	if (!product) throw new AppError('NOT_FOUND', STOCK_MESSAGES.productNotFound)
+	const [variant] = await db
+		.select({ id: productVariants.id, accountType: productVariants.accountType, hidden: productVariants.hidden })
+		.from(productVariants)
+		.where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
+	if (!variant || variant.hidden) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.variantNotFound, { variantId: STOCK_MESSAGES.variantNotFound })
+	return { product, variant }
+}
+
+/** Imports codes or accounts for one variant in one transaction; duplicates are counted, bad lines skipped with their line number. */
+export async function importStock(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
+	if (input.units.length === 0) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.noUnits)
+	if (input.units.length > STOCK_LIMITS.units) throw new AppError('TOO_LARGE', STOCK_MESSAGES.tooMany)
+	if (Buffer.byteLength(JSON.stringify(input.units), 'utf8') > STOCK_LIMITS.bytes) throw new AppError('TOO_LARGE', STOCK_MESSAGES.tooLarge)
+	if (hasNul(JSON.stringify(input.units))) throw new AppError('BAD_REQUEST', 'The stock contains characters that are not text.')
+	const batchSlots = checkSlots(input.slots)
+	const { variant } = await visibleVariant(db, productId, input.variantId)
+	const defaultSlots = batchSlots ?? (input.kind === 'account' && variant.accountType === 'shared' ? 2 : 1)
+
+	const skipped: ImportStockReport['skipped'] = []
+	const rows: { fingerprint: string; secret: string; keyId: string; slots: number }[] = []
+	const seen = new Set<string>()
+	let duplicates = 0
+	input.units.forEach((unit, index) => {
+		const line = index + 1
+		const skip = (reason: string) => skipped.push({ line, reason })
+		let normalised: string
+		let plain: string
+		let slots = input.kind === 'code' ? (batchSlots ?? 1) : defaultSlots
+		if (input.kind === 'code') {
+			if (!isCode(unit)) return skip('not a code')
+			const code = unit.code.trim()
+			if (!code) return skip('no code')
+			if (code.length > STOCK_LIMITS.code) return skip(`code longer than ${STOCK_LIMITS.code} characters`)
+			normalised = normaliseCode(code)
+			if (!normalised) return skip('no code')
+			plain = code
+		} else {
+			if (isCode(unit)) return skip('not an account')
+			const login = (unit.login ?? '').trim()
+			const password = unit.password ?? ''
+			const notes = (unit.notes ?? '').trim()
+			if (!login) return skip('no login')
+			if (!password.trim()) return skip('no password')
+			if (login.length > STOCK_LIMITS.login) return skip(`login longer than ${STOCK_LIMITS.login} characters`)
+			if (password.length > STOCK_LIMITS.password) return skip(`password longer than ${STOCK_LIMITS.password} characters`)
+			if (notes.length > STOCK_LIMITS.notes) return skip(`notes longer than ${STOCK_LIMITS.notes} characters`)
+			if (unit.slots != null) {
+				if (!Number.isInteger(unit.slots) || unit.slots < 1 || unit.slots > STOCK_LIMITS.slots) return skip(`slots must be from 1 to ${STOCK_LIMITS.slots}`)
+				slots = unit.slots
+			}
+			normalised = login.normalize('NFKC').toLowerCase()
+			plain = JSON.stringify({ login, password, notes: notes || null })
+		}
+		const fingerprint = fingerprintOf(normalised)
+		if (seen.has(fingerprint)) {
+			duplicates++
+			return
+		}
+		seen.add(fingerprint)
+		rows.push({ fingerprint, ...sealUnit(plain), slots })
+	})
+
+	try {
+		return await db.transaction(async (tx) => {
+			// Two imports for one product at once would each miss the other's fingerprints: one at a time.
+			await tx.execute(sql`select pg_advisory_xact_lock(7303, ${productId}::integer)`)
+			const known = new Set<string>()
+			const prints = rows.map((r) => r.fingerprint)
+			for (let i = 0; i < prints.length; i += 1000) {
+				const found = await tx
+					.select({ fingerprint: stockUnits.fingerprint })
+					.from(stockUnits)
+					.where(and(eq(stockUnits.productId, productId), inArray(stockUnits.fingerprint, prints.slice(i, i + 1000))))
+				for (const f of found) known.add(f.fingerprint)
+			}
+			const fresh = rows.filter((r) => !known.has(r.fingerprint))
+			const added: number[] = []
+			for (let i = 0; i < fresh.length; i += 500) {
+				const inserted = await tx
+					.insert(stockUnits)
+					.values(fresh.slice(i, i + 500).map((r) => ({ productId, variantId: input.variantId, kind: input.kind, secret: r.secret, keyId: r.keyId, fingerprint: r.fingerprint, slots: r.slots, importedBy: actor.label })))
+					.returning({ id: stockUnits.id })
+				added.push(...inserted.map((u) => u.id))
+			}
+			const report = { added: added.length, duplicates: duplicates + (rows.length - fresh.length), skipped }
+			if (added.length) {
+				// The first units make a hand-delivered product deliver from stock (sold by hand when out).
+				const switched = await tx
+					.update(products)
+					.set({ stockMode: 'stock_or_manual', updatedAt: new Date() })
+					.where(and(eq(products.id, productId), eq(products.stockMode, 'manual')))
+					.returning({ id: products.id })
+				await recordAudit(tx, actor, {
+					action: 'stock.import',
+					target: `product ${productId}`,
+					after: { variantId: input.variantId, kind: input.kind, added: added.length, duplicates: report.duplicates, skipped: skipped.length, firstUnitId: added[0], lastUnitId: added.at(-1), ...(switched.length ? { stockMode: 'stock_or_manual' } : {}) },
+				})
+			}
+			return report
+		})
+	} catch (error) {
+		if (isUniqueViolation(error)) throw new AppError('CONFLICT', STOCK_MESSAGES.race)
+		throw error
+	}
+}
+
+function isUniqueViolation(error: unknown): boolean {
+	for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+		if ((e as { code?: string }).code === '23505') return true
+	}
+	return false
+}
+
+export interface VariantStock {
+	variantId: number
+	label: string
+	hidden: boolean
+	/** Free slots of available units: how many more buyers stock can serve. */
+	available: number
+	/** Units at least one buyer got. */
+	sold: number
+	voided: number
+	lowStockThreshold: number
+	low: boolean
+}
+
+/** The product's stock per variant (hidden variants last), with its mode. */
+export async function stockCounts(db: Db, productId: number): Promise<{ productId: number; stockMode: StockMode; variants: VariantStock[] }> {
+	const [product] = await db.select({ id: products.id, stockMode: products.stockMode }).from(products).where(eq(products.id, productId))
+	if (!product) throw new AppError('NOT_FOUND', STOCK_MESSAGES.productNotFound)
+	const variants = await db
+		.select({ id: productVariants.id, label: productVariants.label, hidden: productVariants.hidden, lowStockThreshold: productVariants.lowStockThreshold })
+		.from(productVariants)
+		.where(eq(productVariants.productId, productId))
+		.orderBy(asc(productVariants.hidden), asc(productVariants.position), asc(productVariants.id))
+	const counts = await db
+		.select({
+			variantId: stockUnits.variantId,
+			available: sql<number>`coalesce(sum(case when ${stockUnits.status} = 'available' then ${stockUnits.slots} - ${stockUnits.slotsUsed} else 0 end), 0)::integer`,
+			sold: sql<number>`count(*) filter (where ${stockUnits.slotsUsed} > 0 or ${stockUnits.status} = 'used')::integer`,
+			voided: sql<number>`count(*) filter (where ${stockUnits.status} = 'voided')::integer`,
+		})
+		.from(stockUnits)
+		.where(eq(stockUnits.productId, productId))
+		.groupBy(stockUnits.variantId)
+	const byVariant = new Map(counts.map((c) => [c.variantId, c]))
+	return {
+		productId,
+		stockMode: product.stockMode,
+		variants: variants.map((v) => {
+			const c = byVariant.get(v.id)
+			const available = Number(c?.available ?? 0)
+			return { variantId: v.id, label: v.label, hidden: v.hidden, available, sold: Number(c?.sold ?? 0), voided: Number(c?.voided ?? 0), lowStockThreshold: v.lowStockThreshold, low: available <= v.lowStockThreshold }
+		}),
+	}
+}
+
+/** Voids a unit's unsold slots (a bad code, a locked account); a unit every buyer of which got it cannot be voided. */
+export async function voidUnit(db: Db, actor: Actor, unitId: number, reason: string): Promise<void> {
+	const why = reason.replace(/\s+/g, ' ').trim()
+	if (!why || why.length > STOCK_LIMITS.voidReason || hasNul(why)) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.voidReason, { reason: STOCK_MESSAGES.voidReason })
+	await db.transaction(async (tx) => {
+		const [unit] = await tx.select({ id: stockUnits.id, productId: stockUnits.productId, status: stockUnits.status, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed }).from(stockUnits).where(eq(stockUnits.id, unitId)).for('update')
+		if (!unit) throw new AppError('NOT_FOUND', STOCK_MESSAGES.unitNotFound)
+		if (unit.status === 'voided') throw new AppError('CONFLICT', STOCK_MESSAGES.alreadyVoided)
+		if (unit.status === 'used' || unit.slotsUsed >= unit.slots) throw new AppError('CONFLICT', STOCK_MESSAGES.fullyUsed)
+		await tx.update(stockUnits).set({ status: 'voided', voidReason: why, voidedAt: new Date() }).where(eq(stockUnits.id, unitId))
+		await recordAudit(tx, actor, {
+			action: 'stock.void',
+			target: `product ${unit.productId}`,
+			before: { unitId, status: unit.status, freeSlots: unit.slots - unit.slotsUsed },
+			after: { unitId, status: 'voided' },
+			note: why,
+		})
+	})
+}
+
+export async function setLowStockThreshold(db: Db, actor: Actor, productId: number, variantId: number, threshold: number): Promise<void> {
+	if (!Number.isInteger(threshold) || threshold < 0 || threshold > STOCK_LIMITS.threshold) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.threshold, { threshold: STOCK_MESSAGES.threshold })
+	await db.transaction(async (tx) => {
+		const [variant] = await tx
+			.select({ id: productVariants.id, threshold: productVariants.lowStockThreshold })
+			.from(productVariants)
+			.where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
+		if (!variant) throw new AppError('NOT_FOUND', STOCK_MESSAGES.variantNotFound)
+		if (variant.threshold === threshold) return
+		await tx.update(productVariants).set({ lowStockThreshold: threshold }).where(eq(productVariants.id, variantId))
+		await recordAudit(tx, actor, { action: 'stock.threshold', target: `product ${productId}`, before: { variantId, lowStockThreshold: variant.threshold }, after: { variantId, lowStockThreshold: threshold } })
+	})
+}
+
+export async function setStockMode(db: Db, actor: Actor, productId: number, mode: string): Promise<void> {
+	if (!STOCK_MODES.includes(mode as StockMode)) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.mode, { stockMode: STOCK_MESSAGES.mode })
+	await db.transaction(async (tx) => {
+		const [product] = await tx.select({ stockMode: products.stockMode }).from(products).where(eq(products.id, productId))
+		if (!product) throw new AppError('NOT_FOUND', STOCK_MESSAGES.productNotFound)
+		if (product.stockMode === mode) return
+		await tx.update(products).set({ stockMode: mode as StockMode, updatedAt: new Date() }).where(eq(products.id, productId))
+		await recordAudit(tx, actor, { action: 'stock.mode', target: `product ${productId}`, before: { stockMode: product.stockMode }, after: { stockMode: mode } })
+	})
+}
+
+export interface ListedUnit {
+	id: number
+	variantId: number
+	kind: StockUnitKind
+	/** The last characters only, e.g. '•••• 7K2Q' or 'ali•••@gmail.com'. */
+	masked: string
+	slots: number
+	slotsUsed: number
+	status: StockUnitStatus
+	voidReason: string | null
+	createdAt: string
+	orders: { orderNumber: string; slot: number; replaced: boolean }[]
+}
+
+export const UNITS_PER_PAGE = 50
+
+function mask(kind: StockUnitKind, plain: string): string {
+	if (kind === 'code') return `•••• ${plain.replace(/[\s-]+/g, '').slice(-4)}`
+	const { login } = JSON.parse(plain) as { login: string }
+	const at = login.indexOf('@')
+	return at > 0 ? `${login.slice(0, Math.min(3, at))}•••${login.slice(at)}` : `${login.slice(0, 3)}•••`
+}
+
+/** One page of the product's units, masked, newest first, with the orders that got them. */
+export async function listUnits(db: Db, productId: number, options: { variantId?: number | null; status?: StockUnitStatus | null; page?: number }) {
+	const page = Math.max(1, options.page ?? 1)
+	const where = and(
+		eq(stockUnits.productId, productId),
+		options.variantId ? eq(stockUnits.variantId, options.variantId) : undefined,
+		options.status ? eq(stockUnits.status, options.status) : undefined,
+	)
+	const [{ total }] = await db.select({ total: sql<number>`count(*)::integer` }).from(stockUnits).where(where)
+	const units = await db
+		.select()
+		.from(stockUnits)
+		.where(where)
+		.orderBy(desc(stockUnits.id))
+		.limit(UNITS_PER_PAGE)
+		.offset((page - 1) * UNITS_PER_PAGE)
+	const assignments = units.length
+		? await db
+				.select({ unitId: stockAssignments.unitId, orderNumber: stockAssignments.orderNumber, slot: stockAssignments.slot, replacedAt: stockAssignments.replacedAt })
+				.from(stockAssignments)
+				.where(inArray(stockAssignments.unitId, units.map((u) => u.id)))
+				.orderBy(asc(stockAssignments.slot))
+		: []
+	const list: ListedUnit[] = units.map((u) => {
+		let masked: string
+		try {
+			masked = mask(u.kind, openUnit(u))
+		} catch {
+			masked = '(sealed with another key)'
+		}
+		return {
+			id: u.id,
+			variantId: u.variantId,
+			kind: u.kind,
+			masked,
+			slots: u.slots,
+			slotsUsed: u.slotsUsed,
+			status: u.status,
+			voidReason: u.voidReason,
+			createdAt: u.createdAt.toISOString(),
+			orders: assignments.filter((a) => a.unitId === u.id).map((a) => ({ orderNumber: a.orderNumber, slot: a.slot, replaced: a.replacedAt !== null })),
+		}
+	})
+	return { units: list, total: Number(total), page, perPage: UNITS_PER_PAGE }
+}
+
+export type RevealedUnit = { kind: 'code'; code: string } | { kind: 'account'; login: string; password: string; notes: string | null }
+
+/** A unit in full, for catalogue staff; every reveal is audited (its id only). */
+export async function revealUnit(db: Db, actor: Actor, productId: number, unitId: number): Promise<RevealedUnit> {
+	return db.transaction(async (tx) => {
+		const [unit] = await tx.select().from(stockUnits).where(and(eq(stockUnits.id, unitId), eq(stockUnits.productId, productId)))
+		if (!unit) throw new AppError('NOT_FOUND', STOCK_MESSAGES.unitNotFound)
+		let plain: string
+		try {
+			plain = openUnit(unit)
+		} catch {
+			throw new AppError('CONFLICT', 'This unit was sealed with a delivery key the shop no longer has loaded.')
+		}
+		await recordAudit(tx, actor, { action: 'stock.reveal', target: `product ${productId}`, after: { unitId } })
+		if (unit.kind === 'code') return { kind: 'code', code: plain }
+		const account = JSON.parse(plain) as { login: string; password: string; notes: string | null }
+		return { kind: 'account', login: account.login, password: account.password, notes: account.notes ?? null }
+	})
+}
+
+export type Availability = 'instant' | 'few' | 'out' | 'manual'
+
+/** What the storefront says per variant: 'instant', 'few' (only a few left), 'out', or 'manual' (delivered by hand, stock aside). */
+export async function stockAvailability(db: Db, productIds: number[]): Promise<Map<number, Availability>> {
+	const result = new Map<number, Availability>()
+	if (productIds.length === 0) return result
+	const rows = await db
+		.select({
+			variantId: productVariants.id,
+			stockMode: products.stockMode,
+			threshold: productVariants.lowStockThreshold,
+			free: sql<number>`coalesce((select sum(${stockUnits.slots} - ${stockUnits.slotsUsed}) from ${stockUnits} where ${stockUnits.variantId} = ${productVariants.id} and ${stockUnits.status} = 'available'), 0)::integer`,
+		})
+		.from(productVariants)
+		.innerJoin(products, eq(products.id, productVariants.productId))
+		.where(inArray(productVariants.productId, productIds))
+	for (const r of rows) {
+		const free = Number(r.free)
+		if (r.stockMode === 'manual') result.set(r.variantId, 'manual')
+		else if (free <= 0) result.set(r.variantId, 'out')
+		else if (free <= Math.max(1, r.threshold)) result.set(r.variantId, 'few')
+		else result.set(r.variantId, 'instant')
+	}
+	return result
+}
+
+/** Variants of 'stock_only' products among `variantIds` that have no free slot left: checkout refuses them. */
+export async function soldOutStockOnly(db: Db | Tx, variantIds: number[]): Promise<Set<number>> {
+	if (variantIds.length === 0) return new Set()
+	const rows = await db
+		.select({ variantId: productVariants.id })
+		.from(productVariants)
+		.innerJoin(products, eq(products.id, productVariants.productId))
+		.where(
+			and(
+				inArray(productVariants.id, variantIds),
+				eq(products.stockMode, 'stock_only'),
+				sql`not exists (select 1 from ${stockUnits} where ${stockUnits.variantId} = ${productVariants.id} and ${stockUnits.status} = 'available' and ${stockUnits.slotsUsed} < ${stockUnits.slots})`,
+			),
+		)
+	return new Set(rows.map((r) => r.variantId))
+}
