@@ -48,6 +48,7 @@ export default [
 		route('admin/products', 'routes/admin/products.tsx'),
 		route('admin/products/new', 'routes/admin/product-new.tsx'),
 		route('admin/products/:id', 'routes/admin/product-edit.tsx'),
+		route('admin/products/:id/stock', 'routes/admin/product-stock.tsx'),
 		route('admin/security', 'routes/admin/security.tsx'),
 		route('admin/library', 'routes/admin/library.tsx'),
 		route('admin/pages', 'routes/admin/pages.tsx'),

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, stockAssignments, stockUnits } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
+import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { listUnits, revealUnit, setLowStockThreshold, setStockMode, stockAvailability, voidUnit } from '../../app/domain/stock/manage-stock.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
@@ -158,6 +159,44 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		expect((await call('GET', `/api/admin/products/${product.id}/stock`, undefined, {})).status).toBe(401)
 		const doc = (await (await call('GET', '/api/admin/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> }
 		expect(Object.keys(doc.paths['/api/admin/products/{id}/stock']!).sort()).toEqual(['get', 'post'])
+	})
+
+	it('lets the owner import, reveal and void on the stock page without scripts, and refuses staff without the catalogue permission', async () => {
+		const product = await createProduct('Xbox Card (console stock)', [{ label: '$15', value: 15, price: 4800 }])
+		const variant = product.variants[0]!
+		const signIn = async (email: string, password: string, ip: string) => {
+			const res = await fetch(`${shop.url}/admin/login`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': ip },
+				body: new URLSearchParams({ email, password }),
+			})
+			return `staff_session=${/staff_session=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')![1]}`
+		}
+		const cookie = await signIn(OWNER.email, OWNER.password, '198.51.100.71')
+		const page = `${shop.url}/admin/products/${product.id}/stock`
+		const post = (fields: Record<string, string>) =>
+			fetch(page, { method: 'POST', redirect: 'manual', headers: { Origin: shop.url, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })
+
+		const imported = await post({ intent: 'import', variantId: String(variant.id), kind: 'code', text: 'XBOX-AAAA-1111\n\nxbox aaaa 1111\nXBOX-BBBB-2222\n' })
+		expect(imported.status).toBe(200)
+		expect(await imported.text()).toContain('Imported: 2 added, 1 refused as duplicates, 0 skipped.')
+		const html = await (await fetch(page, { headers: { Cookie: cookie } })).text()
+		expect(html).toContain('•••• 1111')
+		expect(html).not.toContain('AAAA')
+		const [unit] = await db.select().from(stockUnits).where(eq(stockUnits.productId, product.id)).orderBy(stockUnits.id).limit(1)
+		const revealed = await (await post({ intent: 'reveal', unitId: String(unit!.id) })).text()
+		expect(revealed).toContain('XBOX-AAAA-1111')
+		const voided = await post({ intent: 'void', unitId: String(unit!.id), reason: 'Redeemed elsewhere' })
+		expect(await voided.text()).toContain(`Unit ${unit!.id} voided.`)
+		const bad = await post({ intent: 'threshold', variantId: String(variant.id), threshold: 'lots' })
+		expect(bad.status).toBe(400)
+		expect(await bad.text()).toContain('The low-stock threshold must be a whole number from 0 to 1000.')
+		expect((await counts(product.id)).variants[0]).toMatchObject({ available: 1, voided: 1 })
+
+		await createStaff(db, { email: 'stock-staff@example.pk', name: 'Usman', role: 'staff', password: 'staff-password-3' })
+		const staffCookie = await signIn('stock-staff@example.pk', 'staff-password-3', '198.51.100.72')
+		expect((await fetch(page, { headers: { Cookie: staffCookie } })).status).toBe(403)
 	})
 
 	it("refuses a 'stock_only' option out of stock at checkout and sells it once stock is in", async () => {

@@ -197,7 +197,7 @@ export async function stockCounts(db: Db, productId: number): Promise<{ productI
 	const [product] = await db.select({ id: products.id, stockMode: products.stockMode }).from(products).where(eq(products.id, productId))
 	if (!product) throw new AppError('NOT_FOUND', STOCK_MESSAGES.productNotFound)
 	const variants = await db
-		.select({ id: productVariants.id, label: productVariants.label, hidden: productVariants.hidden, lowStockThreshold: productVariants.lowStockThreshold })
+		.select({ id: productVariants.id, label: productVariants.label, accountType: productVariants.accountType, hidden: productVariants.hidden, lowStockThreshold: productVariants.lowStockThreshold })
 		.from(productVariants)
 		.where(eq(productVariants.productId, productId))
 		.orderBy(asc(productVariants.hidden), asc(productVariants.position), asc(productVariants.id))
@@ -218,7 +218,9 @@ export async function stockCounts(db: Db, productId: number): Promise<{ productI
 		variants: variants.map((v) => {
 			const c = byVariant.get(v.id)
 			const available = Number(c?.available ?? 0)
-			return { variantId: v.id, label: v.label, hidden: v.hidden, available, sold: Number(c?.sold ?? 0), voided: Number(c?.voided ?? 0), lowStockThreshold: v.lowStockThreshold, low: available <= v.lowStockThreshold }
+			// Private and shared options often share a label ('1 Month'): the account type tells them apart.
+			const label = v.accountType && !v.label.toLowerCase().includes(v.accountType) ? `${v.label} (${v.accountType})` : v.label
+			return { variantId: v.id, label, hidden: v.hidden, available, sold: Number(c?.sold ?? 0), voided: Number(c?.voided ?? 0), lowStockThreshold: v.lowStockThreshold, low: available <= v.lowStockThreshold }
 		}),
 	}
 }

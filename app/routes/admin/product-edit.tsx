@@ -107,6 +107,9 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
 				<a href={shopLink} className="button ghost small" target="_blank" rel="noreferrer">
 					View in shop
 				</a>
+				<Link to={`/admin/products/${product.id}/stock`} className="button ghost small">
+					Stock
+				</Link>
 				{product.visible ? null : <span className="muted small">Hidden: buyers who open it see “not found”.</span>}
 			</div>
 
