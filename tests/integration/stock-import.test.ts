@@ -203,7 +203,9 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		const product = await createProduct('Steam Wallet (stock only)', [{ label: '$20', value: 20, price: 6000 }])
 		const variant = product.variants[0]!
 		await setStockMode(db, actor, product.id, 'stock_only')
-		expect((await stockAvailability(db, [product.id])).get(variant.id)).toBe('out')
+		expect((await stockAvailability(db, [product.id])).availability.get(variant.id)).toBe('out')
+		const outPage = await (await fetch(`${shop.url}/product/${product.id}`)).text()
+		expect(outPage).toContain('Out of stock')
 		const checkout = () =>
 			fetch(`${shop.url}/api/checkout`, {
 				method: 'POST',
@@ -222,7 +224,10 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 
 		await call('POST', `/api/admin/products/${product.id}/stock`, { variantId: variant.id, units: [{ code: 'STEAM-1' }, { code: 'STEAM-2' }] })
 		expect((await counts(product.id)).stockMode).toBe('stock_only')
-		expect((await stockAvailability(db, [product.id])).get(variant.id)).toBe('few')
+		expect((await stockAvailability(db, [product.id])).availability.get(variant.id)).toBe('few')
+		const fewPage = await (await fetch(`${shop.url}/product/${product.id}`)).text()
+		expect(fewPage).toContain('Only a few left')
+		expect(fewPage).not.toContain('Out of stock')
 		expect((await checkout()).status).toBe(201)
 	})
 })

@@ -10,7 +10,7 @@ import {
 	twoMonthSaving,
 	type AccountType,
 } from '~/domain/pricing/product-options'
-import { offersAccountTypes, priceOf } from '~/domain/pricing/price-of'
+import { offersAccountTypes, priceChoice, priceOf } from '~/domain/pricing/price-of'
 import { buyNowTarget } from '~/domain/catalogue/buy-now-target'
 import { chatLink, customDurationQuote, customValueQuote, productEnquiry } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
@@ -25,10 +25,13 @@ export function PurchasePanel({
 	product,
 	whatsapp,
 	preselectAccountType,
+	stock,
 }: {
 	product: Product
 	whatsapp: string
 	preselectAccountType: AccountType | null
+	/** Per option id: 'instant' | 'few' | 'out' | 'manual' (never a count); stockOnly: an option that is out cannot be bought. */
+	stock?: { availability: Record<number, string>; stockOnly: boolean }
 }) {
 	const durations = durationsOf(product)
 	const denominations = denominationsOf(product)
@@ -51,6 +54,9 @@ export function PurchasePanel({
 		: null
 	const otherType: AccountType = shownType === 'shared' ? 'private' : 'shared'
 	const saving = duration?.months === 2 ? twoMonthSaving(durations, (d) => priceOf(product, { duration: d, accountType: shownType })) : null
+	const pricedChoice = priceChoice(product, { ...choice, accountType: shownType })
+	const availability = 'variantId' in pricedChoice && pricedChoice.variantId != null ? stock?.availability[pricedChoice.variantId] : undefined
+	const soldOut = availability === 'out' && stock?.stockOnly === true
 	useChatMessage(productEnquiry(product.name, chosen && chosen.price > 0 ? { label: chosen.label, price } : null))
 
 	function openChat(text: string) {
@@ -116,15 +122,21 @@ export function PurchasePanel({
 				/>
 			) : null}
 
+			{availability && availability !== 'manual' ? (
+				<p className={`stock-note small ${availability === 'out' ? 'muted' : ''}`} role="status">
+					{availability === 'instant' ? 'Instant delivery' : availability === 'few' ? 'Instant delivery · Only a few left' : soldOut ? 'Out of stock' : 'Out of stock · delivered by hand after payment'}
+				</p>
+			) : null}
 			<div className="buy-actions">
 				<button
 					type="button"
 					className="button primary"
+					disabled={soldOut}
 					onClick={() => (hasAccountTypes ? setAccountModal('buy') : buyNow())}
 				>
 					{chosen && chosen.price > 0 ? `Buy ${chosen.label} - ${formatRs(price)}` : 'Buy Now'}
 				</button>
-				<button ref={addRef} type="button" className="button ghost" onClick={() => (hasAccountTypes ? setAccountModal('cart') : addToCart())}>
+				<button ref={addRef} type="button" className="button ghost" disabled={soldOut} onClick={() => (hasAccountTypes ? setAccountModal('cart') : addToCart())}>
 					Add to Cart
 				</button>
 			</div>

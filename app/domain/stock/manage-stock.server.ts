@@ -361,12 +361,14 @@ export async function revealUnit(db: Db, actor: Actor, productId: number, unitId
 
 export type Availability = 'instant' | 'few' | 'out' | 'manual'
 
-/** What the storefront says per variant: 'instant', 'few' (only a few left), 'out', or 'manual' (delivered by hand, stock aside). */
-export async function stockAvailability(db: Db, productIds: number[]): Promise<Map<number, Availability>> {
-	const result = new Map<number, Availability>()
-	if (productIds.length === 0) return result
+/** What the storefront says per variant: 'instant', 'few' (only a few left), 'out', or 'manual' (delivered by hand, stock aside); and which products are 'stock_only'. */
+export async function stockAvailability(db: Db, productIds: number[]): Promise<{ availability: Map<number, Availability>; stockOnly: Set<number> }> {
+	const availability = new Map<number, Availability>()
+	const stockOnly = new Set<number>()
+	if (productIds.length === 0) return { availability, stockOnly }
 	const rows = await db
 		.select({
+			productId: productVariants.productId,
 			variantId: productVariants.id,
 			stockMode: products.stockMode,
 			threshold: productVariants.lowStockThreshold,
@@ -377,12 +379,13 @@ export async function stockAvailability(db: Db, productIds: number[]): Promise<M
 		.where(inArray(productVariants.productId, productIds))
 	for (const r of rows) {
 		const free = Number(r.free)
-		if (r.stockMode === 'manual') result.set(r.variantId, 'manual')
-		else if (free <= 0) result.set(r.variantId, 'out')
-		else if (free <= Math.max(1, r.threshold)) result.set(r.variantId, 'few')
-		else result.set(r.variantId, 'instant')
+		if (r.stockMode === 'stock_only') stockOnly.add(r.productId)
+		if (r.stockMode === 'manual') availability.set(r.variantId, 'manual')
+		else if (free <= 0) availability.set(r.variantId, 'out')
+		else if (free <= Math.max(1, r.threshold)) availability.set(r.variantId, 'few')
+		else availability.set(r.variantId, 'instant')
 	}
-	return result
+	return { availability, stockOnly }
 }
 
 /** Variants of 'stock_only' products among `variantIds` that have no free slot left: checkout refuses them. */

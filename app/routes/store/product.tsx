@@ -8,6 +8,7 @@ import { mainWidth, mediaUrl } from '~/domain/media/media-files'
 import { displayPrice } from '~/domain/pricing/price-of'
 import type { AccountType } from '~/domain/pricing/product-options'
 import { listReviews } from '~/domain/reviews/list-reviews.server'
+import { stockAvailability } from '~/domain/stock/manage-stock.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
@@ -23,7 +24,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 		logger.error({ err: error }, 'reviews failed')
 		throw new Error('Failed to fetch reviews')
 	})
-	return { product, reviews }
+	// Per option: 'instant', 'few', 'out' or 'manual' (never a count), and whether 'out' cannot be bought.
+	const { availability, stockOnly } = await stockAvailability(db(), [product.id]).then((found) => ({
+		availability: Object.fromEntries(found.availability),
+		stockOnly: found.stockOnly.has(product.id),
+	}))
+	return { product, reviews, availability, stockOnly }
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -44,7 +50,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-	const { product, reviews } = loaderData
+	const { product, reviews, availability, stockOnly } = loaderData
 	const root = useRootData()
 	const location = useLocation()
 	const preselect = (location.state as { preselectAccountType?: AccountType } | null)?.preselectAccountType ?? null
@@ -62,6 +68,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					<PurchasePanel
 						key={product.id}
 						product={product}
+						stock={{ availability, stockOnly }}
 						whatsapp={root?.config.whatsapp ?? ''}
 						preselectAccountType={preselect === 'private' || preselect === 'shared' ? preselect : null}
 					/>
