@@ -5,13 +5,14 @@ import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { fingerprintOf, normaliseCode, openUnit, sealUnit } from './stock-crypto.server'
+import { STOCK_LIMITS } from './stock-rules'
 
 // Stock staff import for a product's variants (issue: stock import and management): codes and
 // accounts sealed at rest, recognised by a keyed fingerprint so a duplicate (in the batch, or
 // against anything the product ever had, sold or not) is refused without decrypting a unit.
 // Secrets never reach the audit log, logs or errors: only counts and unit ids do.
 
-export const STOCK_LIMITS = { units: 5000, bytes: 1024 * 1024, code: 200, login: 200, password: 200, notes: 500, slots: 10, threshold: 1000, voidReason: 300 }
+export { STOCK_LIMITS }
 
 export const STOCK_MODES: StockMode[] = ['manual', 'stock_or_manual', 'stock_only']
 
