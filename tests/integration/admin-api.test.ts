@@ -15,7 +15,7 @@ import { adminContracts } from '../../app/http/admin-contracts'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { signInOverHttp, testShopEnv } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const OWNER = { email: 'owner@example.pk', password: 'api-owner-password' }
@@ -31,17 +31,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 	let key: string
 	let ip = 0
 
-	async function signIn(email: string, password: string) {
-		const res = await fetch(`${shop.url}/admin/login`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `198.51.100.${++ip}` },
-			body: new URLSearchParams({ email, password }),
-		})
-		const match = /staff_session=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')
-		if (res.status !== 302 || !match?.[1]) throw new Error(`sign-in failed (${res.status})`)
-		return `staff_session=${match[1]}`
-	}
+	const signIn = (email: string, password: string) => signInOverHttp(shop.url, email, password, `198.51.100.${++ip}`)
 
 	function call(method: string, url: string, { cookie, key, origin = shop.url, json, headers = {} }: { cookie?: string; key?: string; origin?: string | null; json?: unknown; headers?: Record<string, string> } = {}) {
 		return fetch(`${shop.url}${url}`, {

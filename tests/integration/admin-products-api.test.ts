@@ -13,7 +13,7 @@ import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { signInOverHttp, testShopEnv } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const OWNER = { email: 'owner@example.pk', password: 'products-owner-password' }
@@ -67,13 +67,7 @@ describe.each(databaseKinds)('products API on %s', (kind) => {
 		db = shop.database.db
 		key = (await createApiKey(db, 'Price sheet tool', null)).key
 		staffId = (await createStaff(db, { email: 'bilal@example.pk', name: 'Bilal', role: 'staff', password: 'staff-password-2' })).id
-		const res = await fetch(`${shop.url}/admin/login`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '198.51.100.40' },
-			body: new URLSearchParams({ email: 'bilal@example.pk', password: 'staff-password-2' }),
-		})
-		staffCookie = `staff_session=${/staff_session=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')![1]}`
+		staffCookie = await signInOverHttp(shop.url, 'bilal@example.pk', 'staff-password-2', '198.51.100.40')
 	})
 
 	afterAll(async () => {

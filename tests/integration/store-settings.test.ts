@@ -20,7 +20,7 @@ import { env, parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { spawnShop, type ShopProcess } from '../setup/shop-process'
-import { testShopEnv } from '../setup/test-shop'
+import { signInOverHttp, testShopEnv } from '../setup/test-shop'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
 const OWNER = { email: 'owner@example.pk', password: 'settings-owner-password' }
@@ -101,17 +101,7 @@ describe.each(databaseKinds)('store details over HTTP on %s', (kind) => {
 	let key: string
 	let ip = 0
 
-	async function signIn(email: string, password: string) {
-		const res = await fetch(`${shop.url}/admin/login`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `198.51.100.${++ip}` },
-			body: new URLSearchParams({ email, password }),
-		})
-		const match = /staff_session=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')
-		if (res.status !== 302 || !match?.[1]) throw new Error(`sign-in failed (${res.status})`)
-		return `staff_session=${match[1]}`
-	}
+	const signIn = (email: string, password: string) => signInOverHttp(shop.url, email, password, `198.51.100.${++ip}`)
 
 	const api = (method: 'GET' | 'PATCH', { cookie, key, json, origin = shop.url }: { cookie?: string; key?: string; json?: unknown; origin?: string } = {}) =>
 		fetch(`${shop.url}/api/admin/store-settings`, {
