@@ -7,6 +7,7 @@ import {
 	integer,
 	jsonb,
 	pgTable,
+	primaryKey,
 	customType,
 	serial,
 	smallint,
@@ -250,6 +251,10 @@ export const orders = pgTable(
 		paidAt: timestamp('paid_at', { withTimezone: true }),
 		/** Units a paid order is still owed from stock (not enough at payment): the staff delivery queue. */
 		undeliveredUnits: integer('undelivered_units').notNull().default(0),
+		/** When stock first delivered part of this order: from then on the buyer sees what came, before the rest. */
+		stockDeliveredAt: timestamp('stock_delivered_at', { withTimezone: true }),
+		/** When fulfillment was first completed (from stock or by staff): a subscription line runs from this day. */
+		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
@@ -321,6 +326,10 @@ export const emailOutbox = pgTable(
 		lastError: text('last_error'),
 		providerMessageId: text('provider_message_id'),
 		orderNumber: text('order_number'),
+		/** The HTML part, when the shop renders one (the text part is always there); null for a provider template. */
+		html: text('html'),
+		/** Extra headers, e.g. List-Unsubscribe on emails a buyer may opt out of. */
+		headers: jsonb('headers').$type<Record<string, string>>(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		sentAt: timestamp('sent_at', { withTimezone: true }),
 	},
@@ -478,4 +487,52 @@ export const auditLog = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [index('audit_log_order_idx').on(t.orderNumber, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
+)
+
+/**
+ * A buyer proving they own an email address (issue: buyers find their orders again): a one-time
+ * link and a 6-digit code sent to it, valid 15 minutes, usable once. Only hashes are kept. With an
+ * order number, it was asked from that order's page, which the link opens.
+ */
+export const buyerSignIns = pgTable(
+	'buyer_sign_ins',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		email: text('email').notNull(),
+		orderNumber: text('order_number'),
+		tokenHash: text('token_hash').notNull(),
+		codeHash: text('code_hash').notNull(),
+		/** Wrong codes typed against this sign-in; it stops working after a few. */
+		attempts: integer('attempts').notNull().default(0),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+	},
+	(t) => [uniqueIndex('buyer_sign_ins_token_hash_key').on(t.tokenHash), index('buyer_sign_ins_email_idx').on(t.email, t.createdAt)],
+)
+
+/** A buyer's signed-in browser: its own HttpOnly cookie, 30 days, apart from staff sessions; only the hash is kept. */
+export const buyerSessions = pgTable(
+	'buyer_sessions',
+	{
+		idHash: text('id_hash').primaryKey(),
+		email: text('email').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		ip: text('ip'),
+		userAgent: text('user_agent'),
+	},
+	(t) => [index('buyer_sessions_email_idx').on(t.email)],
+)
+
+/** Addresses that opted out of a kind of non-essential email (renewal reminders); order emails still go. */
+export const emailUnsubscribes = pgTable(
+	'email_unsubscribes',
+	{
+		email: text('email').notNull(),
+		kind: text('kind').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [primaryKey({ columns: [t.email, t.kind] })],
 )

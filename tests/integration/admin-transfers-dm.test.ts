@@ -85,6 +85,23 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			return attachReceipt(database.db, localStorage(root), order, bytes)
 		}
 
+		it('a transfer order queues one order-placed email with the amount, the accounts and the order link; a PayPro order none, until it switches to transfer', async () => {
+			const placed = (orderNumber: string) => database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-placed:${orderNumber}`))
+			const body = checkoutBody(undefined, { paymentMethod: 'manual' })
+			const order = await placeOrder(database.db, body)
+			await placeOrder(database.db, body)
+			const [email, ...more] = await placed(order.orderNumber)
+			expect(more).toHaveLength(0)
+			expect(email!.text).toContain(`Rs. ${order.totalAmount.toLocaleString('en-US')}`)
+			expect(email!.text).toContain(`internalOrderId=${order.orderNumber}`)
+			expect(email!.html).toContain('Upload your receipt')
+			const card = checkoutBody()
+			const cardOrder = await placeOrder(database.db, card)
+			expect(await placed(cardOrder.orderNumber)).toHaveLength(0)
+			await placeOrder(database.db, { ...card, paymentMethod: 'manual' })
+			expect(await placed(cardOrder.orderNumber)).toHaveLength(1)
+		})
+
 		it('confirm pays the order once, with one paid email and one audit entry, however often it is confirmed', async () => {
 			const { db } = database
 			const order = await waitingTransfer()

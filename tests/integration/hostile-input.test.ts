@@ -165,6 +165,10 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 		{ name: 'a checkout line id past the integer range', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ customerName: 'Ali Raza', customerEmail: 'ali@example.pk', customerMobile: '03001234567', productDetails: [{ id: 2147483648, quantity: 1 }] }) }, status: 400, says: /Unknown product/ },
 		{ name: 'a checkout of 20 MB', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"pad":"${'x'.repeat(20 * 1024 * 1024)}"}` }, status: 413, says: /too large/ },
 		{ name: 'a 1 MB sign-in email', url: '/admin/login', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `email=${'a'.repeat(1024 * 1024)}%40example.pk&password=x` }, status: [400, 413], says: /./ },
+		{ name: 'a forged unsubscribe link', url: '/unsubscribe?t=cmVuZXdhbC1yZW1pbmRlcnMKYUBiLnBr.forged', status: 400, says: /unsubscribe link is not valid/ },
+		{ name: 'a one-click unsubscribe with a NUL token', url: `/unsubscribe?t=${NUL}`, init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }, status: 400, says: /character that is not allowed/ },
+		{ name: 'a renew link of an order that does not exist', url: '/renew/GV-0-0/0', status: 404, says: /could not find that subscription/ },
+		{ name: 'a renew link with a line past the integer range', url: `/renew/GV-0-0/${PAST_INT}`, status: 404, says: /could not find that subscription/ },
 		{ name: 'JSON posted to sign-in', url: '/admin/login', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.pk","password":"x"}' }, status: 415, says: /web form/ },
 	]
 

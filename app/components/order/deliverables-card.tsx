@@ -1,7 +1,7 @@
 import type { FullOrderView } from '~/domain/orders/order-view'
 import { CopyButton } from '../ui/copy-button'
 
-/** §4 deliverables: the codes or account details, only once fulfillment is completed. */
+/** §4 deliverables: the codes or account details once fulfillment is completed, or what stock delivered so far. */
 export function DeliverablesCard({ order }: { order: FullOrderView }) {
 	const completed = order.fulfillmentStatus === 'completed'
 	const content = order.deliveryContent
@@ -9,7 +9,20 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 	return (
 		<section className="order-card" aria-labelledby="order-deliverables-title">
 			<h2 id="order-deliverables-title">Your Deliverables</h2>
-			{!completed ? (
+			{order.partlyDelivered && text != null ? (
+				<>
+					<p className="warning-box" role="status">
+						<strong>Partly delivered</strong>{' '}
+						{order.owedUnits > 0
+							? `${order.owedUnits === 1 ? 'One more item is' : `${order.owedUnits} more items are`} on the way: we deliver ${order.owedUnits === 1 ? 'it' : 'them'} here as soon as ${order.owedUnits === 1 ? 'it is' : 'they are'} back in stock.`
+							: 'The rest of your order is being prepared by our team and will appear here.'}
+					</p>
+					<div className="order-delivery">
+						<pre>{text}</pre>
+						<CopyButton value={text} what="delivery details" />
+					</div>
+				</>
+			) : !completed ? (
 				<>
 					<h3>Almost Ready!</h3>
 					<p className="muted">

@@ -37,7 +37,7 @@ export function OrderDetails({
 			{order.full ? (
 				<>
 					<DeliverablesCard order={order} />
-					<OrderItems items={order.items} />
+					<OrderItems items={order.items} order={order} />
 				</>
 			) : (
 				<UnlockOrderForm orderNumber={order.orderNumber} onUnlocked={onOrderChange} />

@@ -1,10 +1,13 @@
-import { desc } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { emailOutbox } from '../../db/schema'
 
+/** A sign-in code in a subject ('493817 is your … sign-in code') is masked wherever emails are listed. */
+export const maskCodes = (subject: string) => subject.replace(/\b\d{6}\b/g, '••••••')
+
 /** The email outbox for staff, newest first; the body is left out (it carries the order's private link). */
 export async function listOutbox(db: Db, limit = 200) {
-	return db
+	const rows = await db
 		.select({
 			id: emailOutbox.id,
 			toEmail: emailOutbox.toEmail,
@@ -20,4 +23,15 @@ export async function listOutbox(db: Db, limit = 200) {
 		.from(emailOutbox)
 		.orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
 		.limit(limit)
+	return rows.map((r) => ({ ...r, subject: maskCodes(r.subject) }))
+}
+
+/** One email as it was queued, for a member of staff who opens its preview. */
+export async function outboxEmailPreview(db: Db, id: number) {
+	const [row] = await db
+		.select({ id: emailOutbox.id, toEmail: emailOutbox.toEmail, subject: emailOutbox.subject, text: emailOutbox.text, html: emailOutbox.html, templateId: emailOutbox.templateId })
+		.from(emailOutbox)
+		.where(eq(emailOutbox.id, id))
+		.limit(1)
+	return row ?? null
 }

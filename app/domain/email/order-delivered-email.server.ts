@@ -2,6 +2,7 @@ import type { Order } from '../orders/create-order.server'
 import { orderLink } from '../orders/order-access.server'
 import { absoluteUrl } from '../../utils/origin.server'
 import type { QueuedEmail } from './queue-email.server'
+import { orderDeliveredHtml } from '../../integrations/email/html/templates.server'
 
 /** Sent once when staff complete an order: the tracking link only, never the codes (decision 7). */
 export function orderDeliveredEmail(order: Order, storeName: string): QueuedEmail {
@@ -24,6 +25,7 @@ export function orderDeliveredEmail(order: Order, storeName: string): QueuedEmai
 			'',
 			`Thank you for shopping with ${storeName}.`,
 		].join('\n'),
+		html: orderDeliveredHtml({ storeName, shopUrl: absoluteUrl('/'), name, orderNumber: order.orderNumber, trackingUrl }),
 		orderNumber: order.orderNumber,
 	}
 }

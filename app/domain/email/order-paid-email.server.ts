@@ -4,9 +4,11 @@ import { absoluteUrl } from '../../utils/origin.server'
 import { env } from '../../utils/env.server'
 import type { QueuedEmail } from './queue-email.server'
 import { emailImageUrl } from '../media/media-files'
+import { formatRs } from '../../utils/money'
+import { orderPaidHtml } from '../../integrations/email/html/templates.server'
 
 /** The order email of §7 (template 2: NAME, ORDER_ID, PRODUCT_NAME, PRODUCT_IMAGE) plus the tracking link. */
-export function orderPaidEmail(order: Order, storeName: string): QueuedEmail {
+export function orderPaidEmail(order: Order, storeName: string, { delivered = false }: { delivered?: boolean } = {}): QueuedEmail {
 	const lines = order.productDetails
 	const first = lines[0]
 	const productName = first ? (lines.length > 1 ? `${first.name} and ${lines.length - 1} more` : first.name) : 'Your order'
@@ -29,12 +31,23 @@ export function orderPaidEmail(order: Order, storeName: string): QueuedEmail {
 			`Hi ${name},`,
 			'',
 			`We have received your payment for order ${order.orderNumber} (${productName}).`,
-			'We are preparing it now; most orders are delivered within a few hours.',
-			'',
-			`Track your order and receive your codes here: ${trackingUrl}`,
+			...(delivered
+				? ['It is delivered already: your codes or account details are waiting on your order page. Keep them private.', '', `Open your order here: ${trackingUrl}`]
+				: ['We are preparing it now; most orders are delivered within a few hours.', '', `Track your order and receive your codes here: ${trackingUrl}`]),
 			'',
 			`Thank you for shopping with ${storeName}.`,
 		].join('\n'),
+		// Sent as is by the log and SMTP providers; Brevo's template path sends only templateId and params.
+		html: orderPaidHtml({
+			storeName,
+			shopUrl: absoluteUrl('/'),
+			name,
+			orderNumber: order.orderNumber,
+			productName,
+			amount: typeof order.totalAmount === 'number' ? formatRs(order.totalAmount) : null,
+			trackingUrl,
+			delivered,
+		}),
 		orderNumber: order.orderNumber,
 	}
 }

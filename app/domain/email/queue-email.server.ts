@@ -12,6 +12,10 @@ export interface QueuedEmail {
 	templateId: number | null
 	params: Record<string, string>
 	orderNumber?: string
+	/** The HTML part (the text part is always sent too); none for a provider template. */
+	html?: string | null
+	/** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on emails a buyer may opt out of. */
+	headers?: Record<string, string> | null
 }
 
 /**

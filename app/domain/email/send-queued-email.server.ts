@@ -17,6 +17,8 @@ export async function sendQueuedEmail(db: Db, provider: EmailProvider, outboxId:
 			fromName: (await readStoreDetails(db)).storeName,
 			subject: email.subject,
 			text: email.text,
+			html: email.html ?? null,
+			headers: email.headers ?? null,
 			templateId: provider.name === 'brevo' ? email.templateId : null,
 			params: email.params,
 		})

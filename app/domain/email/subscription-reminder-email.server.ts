@@ -3,7 +3,9 @@ import type { Order } from '../orders/create-order.server'
 import { orderLink } from '../orders/order-access.server'
 import { subscriptionDaysLeft } from '../orders/subscription'
 import { absoluteUrl } from '../../utils/origin.server'
+import { unsubscribeParts } from '../orders/renewal-unsubscribe.server'
 import type { QueuedEmail } from './queue-email.server'
+import { subscriptionReminderHtml } from '../../integrations/email/html/templates.server'
 
 export type ReminderKind = 'before' | 'expiry'
 
@@ -19,6 +21,8 @@ export function subscriptionReminderEmail(order: Order, kind: ReminderKind, ends
 	const name = order.customerName ?? 'there'
 	const days = subscriptionDaysLeft(endsAt, now)
 	const ended = kind === 'expiry' || days === 0
+	// Not an order email: the buyer may stop reminders in one click.
+	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders')
 	const when = ended ? `ended on ${pakistanDate(endsAt)}` : `ends in ${days} ${days === 1 ? 'day' : 'days'}, on ${pakistanDate(endsAt)}`
 	return {
 		dedupeKey: reminderKey(order.orderNumber, kind),
@@ -32,6 +36,7 @@ export function subscriptionReminderEmail(order: Order, kind: ReminderKind, ends
 			PRODUCT_NAME: productName,
 			ENDS_ON: pakistanDate(endsAt),
 			TRACKING_URL: trackingUrl,
+			UNSUBSCRIBE_URL: unsubscribe.url,
 		},
 		text: [
 			`Hi ${name},`,
@@ -42,7 +47,21 @@ export function subscriptionReminderEmail(order: Order, kind: ReminderKind, ends
 			`Your order: ${trackingUrl}`,
 			'',
 			`Thank you for shopping with ${storeName}.`,
+			'',
+			`Don’t want these reminders? Unsubscribe: ${unsubscribe.url}`,
 		].join('\n'),
+		html: subscriptionReminderHtml({
+			storeName,
+			shopUrl: absoluteUrl('/'),
+			name,
+			orderNumber: order.orderNumber,
+			productName,
+			when,
+			ended,
+			trackingUrl,
+			unsubscribeUrl: unsubscribe.url,
+		}),
+		headers: unsubscribe.headers,
 		orderNumber: order.orderNumber,
 	}
 }

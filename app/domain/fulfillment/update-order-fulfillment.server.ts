@@ -105,6 +105,8 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 			.set({
 				...(fulfillmentStatus ? { fulfillmentStatus } : {}),
 				...(contentChanged ? { deliveryContent: encryptDelivery(content ?? null) } : {}),
+				// Staff completing an order by hand settle what it was owed from stock: the queue leaves it be.
+				...(fulfillmentStatus === 'completed' ? { undeliveredUnits: 0, ...(current.deliveredAt ? {} : { deliveredAt: new Date() }) } : {}),
 				updatedAt: new Date(),
 			})
 			.where(eq(orders.id, current.id))
@@ -114,7 +116,7 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 		await recordAudit(tx, actor, {
 			action: 'fulfillment.update',
 			orderNumber,
-			before: { fulfillment_status: current.fulfillmentStatus, delivery_content_set: current.deliveryContent != null },
+			before: { fulfillment_status: current.fulfillmentStatus, delivery_content_set: current.deliveryContent != null, ...(current.undeliveredUnits ? { owed_from_stock: current.undeliveredUnits } : {}) },
 			after: { fulfillment_status: next.fulfillmentStatus, delivery_content_set: next.deliveryContent != null },
 			note: contentChanged ? 'Delivery content changed' : null,
 		})

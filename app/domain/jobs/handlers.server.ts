@@ -6,11 +6,15 @@ import { localStorage } from '../../integrations/storage/local.server'
 import { env } from '../../utils/env.server'
 import { sendQueuedEmail } from '../email/send-queued-email.server'
 import { sendSubscriptionReminder } from '../orders/send-subscription-reminder.server'
+import { queueRenewalReminders } from '../orders/renewal-reminders.server'
 import { confirmPayproPayment } from '../payments/confirm-paypro-payment.server'
 import { sweepOrders } from '../payments/reconcile-orders.server'
 import { sweepReceiptFiles, type ReceiptFiles } from '../payments/sweep-receipt-files.server'
 import { pruneRateLimits } from '../rate-limit.server'
 import { pruneSessions } from '../staff/sessions.server'
+import { pruneBuyerSignIns } from '../buyers/sign-in.server'
+import { deliverQueuedOrders, hasQueuedOrders } from '../stock/deliver-stock.server'
+import { alertLowStock } from '../stock/stock-alerts.server'
 import { pruneDoneJobs } from './queue.server'
 import type { JobHandlers } from './worker.server'
 
@@ -38,12 +42,18 @@ export function jobHandlers(
 		},
 		sweep: async () => {
 			await sweepOrders(db, { reconcileAfterMinutes: deps.reconcileAfterMinutes, expiryHours: deps.expiryHours })
+			// Paid orders still owed stock (a crash after payment, units freed by a void being undone): serve what can be.
+			if (await hasQueuedOrders(db)) await alertLowStock(db, (await deliverQueuedOrders(db)).variantIds)
 			await pruneSessions(db)
+			await pruneBuyerSignIns(db)
 			await pruneRateLimits(db)
 			await pruneDoneJobs(db)
 		},
 		'sweep-receipt-files': async () => {
 			await sweepReceiptFiles(db, receiptFiles())
+		},
+		'renewal-reminders': async () => {
+			await queueRenewalReminders(db)
 		},
 	}
 }

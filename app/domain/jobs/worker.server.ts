@@ -48,6 +48,8 @@ export function startWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000 }
 			lastReceiptSweepHour = hour
 			// Hourly, not each minute: it lists the uploads folder and looks every old file up.
 			await enqueueJob(db, { kind: 'sweep-receipt-files', payload: {}, dedupeKey: `sweep-receipt-files:${hour}`, maxAttempts: 1 })
+			// Renewal reminders due this hour, once across every instance (each email is keyed too).
+			await enqueueJob(db, { kind: 'renewal-reminders', payload: {}, dedupeKey: `renewal-reminders:${hour}`, maxAttempts: 3 })
 		}
 		while (!stopped && (await runDueJobs(db, handlers, { workerId })) > 0) {
 			// keep going while there is work

@@ -1,11 +1,15 @@
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
+import type { Db, Tx } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import type { CheckoutRequest } from './checkout-input'
 import { makeOrderNumber } from './order-number'
 import { priceOrder } from './price-order.server'
+import { orderPlacedEmail } from '../email/order-placed-email.server'
+import { queueEmail } from '../email/queue-email.server'
+import { readStoreDetails } from '../settings/store-details.server'
+import type { StoreDetails } from '../settings/store-details'
 
 export type Order = typeof orders.$inferSelect
 
@@ -26,26 +30,31 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 	if (existing) return { order: await switchMethodIfAsked(db, sameCheckout(existing, input), input), created: false }
 
 	const { lines, total } = await priceOrder(db, input.productDetails)
+	const store = await storeForEmail(db, input.paymentMethod)
 	for (let attempt = 0; attempt < 5; attempt++) {
 		const orderNumber = makeOrderNumber(lines[0]!.name, lines.length)
 		try {
-			const [row] = await db
-				.insert(orders)
-				.values({
-					orderNumber,
-					customerName: input.customerName,
-					customerEmail: input.customerEmail.toLowerCase(),
-					customerPhone: input.customerMobile,
-					totalAmount: total,
-					status: 'payment_pending',
-					fulfillmentStatus: 'pending',
-					productDetails: lines,
-					paymentMethod: input.paymentMethod,
-					accessToken: newAccessToken(),
-					checkoutKey: input.checkoutKey,
-				})
-				.onConflictDoNothing({ target: orders.checkoutKey })
-				.returning()
+			const row = await db.transaction(async (tx) => {
+				const [row] = await tx
+					.insert(orders)
+					.values({
+						orderNumber,
+						customerName: input.customerName,
+						customerEmail: input.customerEmail.toLowerCase(),
+						customerPhone: input.customerMobile,
+						totalAmount: total,
+						status: 'payment_pending',
+						fulfillmentStatus: 'pending',
+						productDetails: lines,
+						paymentMethod: input.paymentMethod,
+						accessToken: newAccessToken(),
+						checkoutKey: input.checkoutKey,
+					})
+					.onConflictDoNothing({ target: orders.checkoutKey })
+					.returning()
+				if (row) await queueOrderPlaced(tx, row, store)
+				return row
+			})
 			if (row) return { order: row, created: true }
 			// A concurrent request with the same key won the insert: answer with its order.
 			const winner = await findByCheckoutKey(db, input.checkoutKey)
@@ -75,10 +84,23 @@ function sameCheckout(order: Order, input: CheckoutRequest): Order {
 /** A buyer who tried one way to pay may go back and choose the other, until the order is paid. */
 async function switchMethodIfAsked(db: Db, order: Order, input: CheckoutRequest): Promise<Order> {
 	if (order.paymentMethod === input.paymentMethod || order.status !== 'payment_pending') return order
-	const [row] = await db
-		.update(orders)
-		.set({ paymentMethod: input.paymentMethod, updatedAt: new Date() })
-		.where(eq(orders.id, order.id))
-		.returning()
-	return row ?? order
+	const store = await storeForEmail(db, input.paymentMethod)
+	return db.transaction(async (tx) => {
+		const [row] = await tx
+			.update(orders)
+			.set({ paymentMethod: input.paymentMethod, updatedAt: new Date() })
+			.where(eq(orders.id, order.id))
+			.returning()
+		if (row) await queueOrderPlaced(tx, row, store)
+		return row ?? order
+	})
+}
+
+/** Read before the transaction (a single-connection database cannot read outside it meanwhile). */
+const storeForEmail = (db: Db, method: string) => (method === 'manual' ? readStoreDetails(db) : Promise.resolve(null))
+
+/** A transfer order tells its buyer where to pay, in the transaction that places it (once per order). */
+async function queueOrderPlaced(tx: Tx, order: Order, store: StoreDetails | null) {
+	if (!store || order.paymentMethod !== 'manual' || !order.customerEmail) return
+	await queueEmail(tx, orderPlacedEmail(order, store.storeName, store.transferAccounts))
 }

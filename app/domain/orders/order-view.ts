@@ -23,9 +23,14 @@ export interface FullOrderView extends Omit<PublicOrderView, 'full'> {
 	customerEmail: string | null
 	customerPhone: string | null
 	items: OrderLine[]
-	/** Only once fulfillment is completed: text as is, or structured data. */
+	/** Once fulfillment is completed, or part of it delivered from stock: text as is, or structured data. */
 	deliveryContent: unknown
+	/** Some lines came from stock; the rest is owed (`owedUnits` from stock) or being prepared by hand. */
+	partlyDelivered: boolean
+	owedUnits: number
 	receiptUploaded: boolean
+	/** When the order was first delivered in full (ISO): subscription lines run from it. */
+	deliveredAt: string | null
 }
 
 export type OrderView = PublicOrderView | FullOrderView

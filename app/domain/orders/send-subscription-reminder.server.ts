@@ -5,6 +5,7 @@ import { queueEmail } from '../email/queue-email.server'
 import { subscriptionReminderEmail, type ReminderKind } from '../email/subscription-reminder-email.server'
 import { subscriptionEndsAt } from './subscription'
 import { readStoreDetails } from '../settings/store-details.server'
+import { isUnsubscribed } from './renewal-unsubscribe.server'
 
 /**
  * A reminder job's work: queue the reminder email under the reminder's own key, so running the
@@ -13,6 +14,7 @@ import { readStoreDetails } from '../settings/store-details.server'
 export async function sendSubscriptionReminder(db: Db, orderNumber: string, kind: ReminderKind): Promise<boolean> {
 	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
 	if (!order?.customerEmail) return false
+	if (await isUnsubscribed(db, order.customerEmail, 'renewal-reminders')) return false
 	const endsAt = subscriptionEndsAt(order.createdAt, order.durationDays)
 	if (!endsAt) return false
 	const email = subscriptionReminderEmail(order, kind, endsAt, (await readStoreDetails(db)).storeName)

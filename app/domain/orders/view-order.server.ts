@@ -27,7 +27,11 @@ export function viewOrder(order: Order, { full }: { full: boolean }): OrderView 
 		customerEmail: order.customerEmail,
 		customerPhone: order.customerPhone,
 		items: order.productDetails,
-		deliveryContent: order.fulfillmentStatus === 'completed' ? parseDeliveryContent(decryptDelivery(order.deliveryContent)) : null,
+		// Completed, or partly delivered from stock: the buyer sees what came while the rest is owed.
+		deliveryContent: order.fulfillmentStatus === 'completed' || order.stockDeliveredAt ? parseDeliveryContent(decryptDelivery(order.deliveryContent)) : null,
+		partlyDelivered: order.fulfillmentStatus !== 'completed' && Boolean(order.stockDeliveredAt),
+		owedUnits: order.undeliveredUnits,
 		receiptUploaded: Boolean(order.receiptPath),
+		deliveredAt: order.deliveredAt?.toISOString() ?? null,
 	}
 }

@@ -7,6 +7,8 @@ import type { Order } from '../orders/create-order.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { PAID_STATUS, UNPAID_STATUSES } from '../orders/status'
 import { readStoreDetails } from '../settings/store-details.server'
+import { afterStockDelivery } from '../stock/stock-alerts.server'
+import { deliverFromStock, type StockDelivery } from '../stock/deliver-stock.server'
 
 /**
  * The one way an order becomes paid, for PayPro and for staff alike. The conditional update lets
@@ -26,7 +28,7 @@ export async function markOrderPaid(
 ): Promise<{ changed: boolean; order: Order | null }> {
 	// Read before the transaction: the store's name for the email, from memory on every instance.
 	const { storeName } = await readStoreDetails(db)
-	return db.transaction(async (tx) => {
+	const result = await db.transaction(async (tx): Promise<{ changed: boolean; order: Order | null; delivery?: StockDelivery }> => {
 		const [order] = await tx
 			.update(orders)
 			.set({ status: PAID_STATUS, paidAt: new Date(), updatedAt: new Date(), rejectionReason: null })
@@ -36,11 +38,16 @@ export async function markOrderPaid(
 			const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1)
 			return { changed: false, order: current ?? null }
 		}
-		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order, storeName))
+		// Codes from stock go with the payment, in its transaction: a replay that changed nothing takes nothing.
+		const delivery = await deliverFromStock(tx, order, { storeName, deliveredEmail: false })
+		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order, storeName, { delivered: delivery.complete }))
 		await notifyOrderChanged(tx, order.orderNumber)
 		if (onPaid) await onPaid(tx, order)
-		return { changed: true, order }
+		return { changed: true, order, delivery }
 	})
+	if (result.delivery && result.order) await afterStockDelivery(db, result.delivery, result.order.orderNumber)
+	const [current] = result.delivery?.fromStock ? await db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [result.order]
+	return { changed: result.changed, order: current ?? result.order }
 }
 
 /**

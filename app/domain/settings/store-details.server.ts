@@ -12,6 +12,9 @@ import { notifyStoreChanged, STORE_CHANGED_CHANNEL } from '../store-changes.serv
 import { writeStoreSetting } from '../store-settings.server'
 import { SAMPLE, sampleTransferAccounts, STORE_DETAIL_FIELDS, storedStoreDetailsSchema, transferAccountSchema, type StoreDetails, type StoreDetailsPatch, type TransferAccount } from './store-details'
 
+/** Renewal reminders go this many days before a subscription ends, until the owner changes it. */
+export const DEFAULT_RENEWAL_REMINDER_DAYS = 3
+
 /** The store_settings row that holds every store detail. */
 export const STORE_DETAILS_KEY = 'store.details'
 
@@ -49,6 +52,7 @@ export function storeDetailsDefaults(e: Env = env()): StoreDetails {
 		promoVideoId: e.PROMO_VIDEO_ID ?? null,
 		palestineVideoId: e.PALESTINE_VIDEO_ID ?? null,
 		metaPixelId: e.META_PIXEL_ID ?? null,
+		renewalReminderDays: DEFAULT_RENEWAL_REMINDER_DAYS,
 	}
 }
 

@@ -47,6 +47,7 @@ export const MESSAGES = {
 	testimonialText: 'Enter what they said (up to 500 characters).',
 	testimonialRating: 'Choose a rating from 1 to 5 stars.',
 	testimonials: 'Show at most 12 testimonials.',
+	renewalReminderDays: 'Enter how many days before a subscription ends to remind the buyer: a whole number from 1 to 30.',
 } as const
 
 /** Text of at most `max` characters; `required` refuses an empty one. */
@@ -151,6 +152,10 @@ const fields = {
 	palestineVideoId: optionalNormalised(youtubeVideoId, MESSAGES.videoId),
 	/** Meta's advertising pixel; null loads nothing. */
 	metaPixelId: optionalNormalised((v) => (/^\d{6,20}$/.test(v) ? v : null), MESSAGES.metaPixelId),
+	/** Renewal reminders: this many days before a subscription ends (and again on the day). */
+	renewalReminderDays: z
+		.union([z.number(), textSchema().transform((v) => (/^\d{1,3}$/.test(v) ? Number(v) : Number.NaN))], { error: MESSAGES.renewalReminderDays })
+		.pipe(z.number({ error: MESSAGES.renewalReminderDays }).int(MESSAGES.renewalReminderDays).min(1, MESSAGES.renewalReminderDays).max(30, MESSAGES.renewalReminderDays)),
 }
 
 export const STORE_DETAIL_FIELDS = Object.keys(fields) as (keyof typeof fields)[]
@@ -185,6 +190,7 @@ export const storeDetailsView = z.object({
 	promoVideoId: z.string().nullable(),
 	palestineVideoId: z.string().nullable(),
 	metaPixelId: z.string().nullable(),
+	renewalReminderDays: z.number().int().min(1).max(30),
 })
 
 /** What a stored value must look like to be used (it was checked on the way in; older rows may lack newer fields). */
@@ -289,6 +295,7 @@ export const STORE_DETAIL_LABELS: Record<keyof StoreDetails, string> = {
 	promoVideoId: 'Game Pass video',
 	palestineVideoId: 'Palestine initiative video',
 	metaPixelId: 'Meta pixel id',
+	renewalReminderDays: 'renewal reminder days',
 }
 
 /** 923001234567 as a person types it: 0300 1234567 (other numbers as they are). */

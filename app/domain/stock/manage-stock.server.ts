@@ -4,6 +4,8 @@ import { products, productVariants, stockAssignments, stockUnits, type StockMode
 import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
 import { recordAudit, type Actor } from '../staff/audit.server'
+import { deliverQueuedOrders } from './deliver-stock.server'
+import { maskUnit } from './mask-unit.server'
 import { fingerprintOf, normaliseCode, openUnit, sealUnit } from './stock-crypto.server'
 import { STOCK_LIMITS } from './stock-rules'
 
@@ -38,6 +40,8 @@ export interface ImportStockReport {
 	added: number
 	duplicates: number
 	skipped: { line: number; reason: string }[]
+	/** Paid orders that were waiting for this stock and got it on import. */
+	delivered: number
 }
 
 export const STOCK_MESSAGES = {
@@ -129,8 +133,9 @@ export async function importStock(db: Db, actor: Actor, productId: number, input
 		rows.push({ fingerprint, ...sealUnit(plain), slots })
 	})
 
+	let report: ImportStockReport
 	try {
-		return await db.transaction(async (tx) => {
+		report = await db.transaction(async (tx) => {
 			// Two imports for one product at once would each miss the other's fingerprints: one at a time.
 			await tx.execute(sql`select pg_advisory_xact_lock(7303, ${productId}::integer)`)
 			const known = new Set<string>()
@@ -151,7 +156,7 @@ export async function importStock(db: Db, actor: Actor, productId: number, input
 					.returning({ id: stockUnits.id })
 				added.push(...inserted.map((u) => u.id))
 			}
-			const report = { added: added.length, duplicates: duplicates + (rows.length - fresh.length), skipped }
+			const report = { added: added.length, duplicates: duplicates + (rows.length - fresh.length), skipped, delivered: 0 }
 			if (added.length) {
 				// The first units make a hand-delivered product deliver from stock (sold by hand when out).
 				const switched = await tx
@@ -171,6 +176,9 @@ export async function importStock(db: Db, actor: Actor, productId: number, input
 		if (isUniqueViolation(error)) throw new AppError('CONFLICT', STOCK_MESSAGES.race)
 		throw error
 	}
+	// New stock serves the paid orders waiting for it, oldest first.
+	if (report.added) report.delivered = (await deliverQueuedOrders(db)).served
+	return report
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -287,13 +295,6 @@ export interface ListedUnit {
 
 export const UNITS_PER_PAGE = 50
 
-function mask(kind: StockUnitKind, plain: string): string {
-	if (kind === 'code') return `•••• ${plain.replace(/[\s-]+/g, '').slice(-4)}`
-	const { login } = JSON.parse(plain) as { login: string }
-	const at = login.indexOf('@')
-	return at > 0 ? `${login.slice(0, Math.min(3, at))}•••${login.slice(at)}` : `${login.slice(0, 3)}•••`
-}
-
 /** One page of the product's units, masked, newest first, with the orders that got them. */
 export async function listUnits(db: Db, productId: number, options: { variantId?: number | null; status?: StockUnitStatus | null; page?: number }) {
 	const page = Math.max(1, options.page ?? 1)
@@ -318,12 +319,7 @@ export async function listUnits(db: Db, productId: number, options: { variantId?
 				.orderBy(asc(stockAssignments.slot))
 		: []
 	const list: ListedUnit[] = units.map((u) => {
-		let masked: string
-		try {
-			masked = mask(u.kind, openUnit(u))
-		} catch {
-			masked = '(sealed with another key)'
-		}
+		const masked = maskUnit(u)
 		return {
 			id: u.id,
 			variantId: u.variantId,

@@ -5,7 +5,8 @@ import { productsContracts } from './products'
 import { sessionContracts } from './session'
 import { staffContracts } from './staff'
 import { stockContracts } from './stock'
+import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...sessionContracts]

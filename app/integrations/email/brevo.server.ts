@@ -1,6 +1,9 @@
 import type { EmailProvider } from './types'
 
-/** Brevo's transactional API: POST /v3/smtp/email with the template and its params. */
+/**
+ * Brevo's transactional API: POST /v3/smtp/email. A template email goes as templateId and params only
+ * (spec §7); any other as subject, htmlContent (when it has one) and textContent, with its headers.
+ */
 export function brevoProvider({ apiKey, baseUrl, timeoutMs = 10_000 }: { apiKey: string; baseUrl: string; timeoutMs?: number }): EmailProvider {
 	return {
 		name: 'brevo',
@@ -8,8 +11,14 @@ export function brevoProvider({ apiKey, baseUrl, timeoutMs = 10_000 }: { apiKey:
 			const body = {
 				sender: { name: email.fromName, email: email.from },
 				to: [{ email: email.to.email, ...(email.to.name ? { name: email.to.name } : {}) }],
-				...(email.templateId ? { templateId: email.templateId, params: email.params } : { subject: email.subject, textContent: email.text }),
-				headers: { idempotencyKey: email.idempotencyKey },
+				...(email.templateId
+					? { templateId: email.templateId, params: email.params, headers: { idempotencyKey: email.idempotencyKey } }
+					: {
+							subject: email.subject,
+							...(email.html ? { htmlContent: email.html } : {}),
+							textContent: email.text,
+							headers: { ...email.headers, idempotencyKey: email.idempotencyKey },
+						}),
 			}
 			const res = await fetch(`${baseUrl.replace(/\/$/, '')}/v3/smtp/email`, {
 				method: 'POST',

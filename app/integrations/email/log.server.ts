@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { EmailProvider } from './types'
 
-/** The default: the email stays in the outbox for staff to read and is logged without its body. */
+/** The default: the email stays in the outbox for staff to read (text and HTML preview) and is logged without its body. */
 export function logProvider(logger: Logger): EmailProvider {
 	return {
 		name: 'log',

@@ -11,7 +11,8 @@ export function smtpProvider(url: string): EmailProvider {
 				to: email.to.name ? { name: email.to.name, address: email.to.email } : email.to.email,
 				subject: email.subject,
 				text: email.text,
-				headers: { 'X-Idempotency-Key': email.idempotencyKey },
+				...(email.html ? { html: email.html } : {}),
+				headers: { ...email.headers, 'X-Idempotency-Key': email.idempotencyKey },
 			})
 			return { messageId: String(info.messageId) }
 		},

@@ -6,6 +6,10 @@ export interface OutgoingEmail {
 	fromName: string
 	subject: string
 	text: string
+	/** The HTML part, sent with the text part; none on a provider template. */
+	html: string | null
+	/** Extra headers such as List-Unsubscribe. */
+	headers: Record<string, string> | null
 	templateId: number | null
 	params: Record<string, string>
 }

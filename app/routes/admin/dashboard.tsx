@@ -2,6 +2,9 @@ import { useState } from 'react'
 import { Form, Link, useRevalidator } from 'react-router'
 import { AdminTime } from '~/components/admin/admin-time'
 import { SetupChecklist } from '~/components/admin/setup-checklist'
+import { StockAlertsPanel } from '~/components/admin/stock-alerts-panel'
+import { stockQueue } from '~/domain/stock/order-stock.server'
+import { lowStockVariants } from '~/domain/stock/stock-alerts.server'
 import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
 import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
@@ -28,18 +31,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const query = parseOrderListQuery(new URL(request.url).searchParams)
 	// The owner's list of what is still sample data (only the owner can change it).
 	const setup = staff.role === 'owner' ? setupChecklist(await readStoreDetails(db()), env()) : null
+	const [queue, low] = await Promise.all([stockQueue(db()), lowStockVariants(db())])
+	const stock = { queue, low: low.map(({ newestUnitId: _, ...v }) => v) }
 	try {
-		return { query, setup, page: await listOrders(db(), query), failed: false }
+		return { query, setup, stock, page: await listOrders(db(), query), failed: false }
 	} catch (error) {
 		logger.error({ err: error }, 'listing orders failed')
-		return { query, setup, page: null, failed: true }
+		return { query, setup, stock, page: null, failed: true }
 	}
 }
 
 const fulfillmentTitle = (status: string) => FULFILLMENT_STEPS.find((s) => s.id === status)?.title ?? status
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-	const { query, setup, page, failed } = loaderData
+	const { query, setup, stock, page, failed } = loaderData
 	const revalidator = useRevalidator()
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState<string | null>(null)
@@ -67,6 +72,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 				</div>
 			</div>
 
+			{/* Paid buyers waiting come before the setup list: they are the urgent part. */}
+			<StockAlertsPanel queue={stock.queue} low={stock.low} />
 			<SetupChecklist steps={setup} />
 
 			<Form method="get" className="staff-orders-filters" role="search" aria-label="Search orders">

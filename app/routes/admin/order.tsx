@@ -10,6 +10,8 @@ import { findOrder } from '~/domain/orders/find-order.server'
 import { staffOrderView } from '~/domain/orders/staff-order-view.server'
 import { FULFILLMENT_STEPS, paymentBadge } from '~/domain/orders/status'
 import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
+import { deliverOrderNow, orderStockUnits, replaceUnit } from '~/domain/stock/order-stock.server'
+import { StockUnits } from '~/components/admin/order-stock-units'
 import { orderHistory, staffActor } from '~/domain/staff/audit.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
@@ -29,27 +31,51 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const history = await orderHistory(db(), order.orderNumber)
 	return {
 		order: staffOrderView(order, { deliveryContent: true }),
+		stock: { units: await orderStockUnits(db(), order.id), owed: order.undeliveredUnits },
 		history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, before: h.before, after: h.after, note: h.note, createdAt: h.createdAt.toISOString() })),
 	}
 }
 
-const markPaidInput = z.object({ intent: z.literal('mark-paid'), note: z.string().default('') })
+const actionInput = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('mark-paid'), note: z.string().default('') }),
+	z.object({ intent: z.literal('deliver-stock') }),
+	z.object({ intent: z.literal('replace-unit'), assignmentId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), reason: z.string().default('') }),
+])
 
-/** A DM order's payment arrived as agreed in the chat: staff mark it paid (audited; the buyer is emailed). */
+/**
+ * A DM order's payment arrived as agreed in the chat: staff mark it paid (audited; the buyer is
+ * emailed). An order owed stock is served now; a unit that did not work is replaced (audited; the
+ * buyer's open page shows it).
+ */
 export async function action({ request, params }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
-	const parsed = markPaidInput.safeParse(await readPageForm(request))
+	const parsed = actionInput.safeParse(await readPageForm(request))
 	if (!parsed.success) return notUnderstood()
 	const orderNumber = params.orderNumber
+	const input = parsed.data
 	return staffActionResult(async () => {
-		const { changed } = await markDmOrderPaid(db(), staffActor(staff), orderNumber, parsed.data.note)
+		if (input.intent === 'deliver-stock') {
+			const { owed } = await deliverOrderNow(db(), staffActor(staff), orderNumber)
+			return owed ? `Still waiting for ${owed} ${owed === 1 ? 'unit' : 'units'}: import more stock for this option.` : `Order ${orderNumber} is delivered from stock.`
+		}
+		if (input.intent === 'replace-unit') {
+			await replaceUnit(db(), staffActor(staff), orderNumber, input.assignmentId, input.reason)
+			return 'Unit replaced. The buyer sees the new one on their order page.'
+		}
+		const { changed } = await markDmOrderPaid(db(), staffActor(staff), orderNumber, input.note)
 		return changed ? `Order ${orderNumber} is paid. The buyer has been emailed.` : `Order ${orderNumber} was already paid.`
 	})
 }
 
 const fulfillmentTitle = (status: string) => FULFILLMENT_STEPS.find((s) => s.id === status)?.title ?? status
 const PAYMENT_METHOD: Record<string, string> = { paypro: 'PayPro (card or wallet)', manual: 'Bank or wallet transfer', dm: 'DM order' }
-const ACTION_LABEL: Record<string, string> = { 'fulfillment.update': 'Fulfillment updated', 'payment.mark_paid': 'Marked paid', 'order.create_dm': 'DM order created' }
+const ACTION_LABEL: Record<string, string> = {
+	'fulfillment.update': 'Fulfillment updated',
+	'payment.mark_paid': 'Marked paid',
+	'order.create_dm': 'DM order created',
+	'stock.replace': 'Unit replaced',
+	'stock.deliver_now': 'Delivered from stock',
+}
 
 function describeChange(record: Record<string, unknown> | null): string {
 	if (!record || Object.keys(record).length === 0) return '—'
@@ -59,7 +85,7 @@ function describeChange(record: Record<string, unknown> | null): string {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-	const { order, history } = loaderData
+	const { order, history, stock } = loaderData
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
 	const markingPaid = useNavigation().state === 'submitting'
@@ -85,6 +111,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					{notice}
 				</p>
 			) : null}
+			<ActionResult result={markPaidResult} />
 			<div className="staff-order-grid">
 				<section className="settings-section" aria-labelledby="order-customer">
 					<h2 id="order-customer">Customer</h2>
@@ -141,7 +168,6 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 							</>
 						) : null}
 					</dl>
-					<ActionResult result={markPaidResult} />
 					{canMarkPaid ? (
 						<Form method="post" className="mark-paid-form">
 							<input type="hidden" name="intent" value="mark-paid" />
@@ -193,6 +219,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					</table>
 				</div>
 			</section>
+
+			{stock.units.length || stock.owed ? <StockUnits orderNumber={order.orderNumber} items={order.items} units={stock.units} owed={stock.owed} /> : null}
 
 			<section className="settings-section" aria-labelledby="order-fulfillment">
 				<h2 id="order-fulfillment">Fulfillment</h2>

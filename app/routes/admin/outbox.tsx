@@ -1,10 +1,10 @@
-import { Form, useActionData, useNavigation } from 'react-router'
+import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
-import { listOutbox } from '~/domain/email/list-outbox.server'
+import { listOutbox, outboxEmailPreview } from '~/domain/email/list-outbox.server'
 import { retryEmail } from '~/domain/email/retry-email.server'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
@@ -18,7 +18,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request)
-	return { emails: await listOutbox(db()) }
+	const wanted = new URL(request.url).searchParams.get('preview')
+	const previewId = wanted === null ? null : idSchema().safeParse(wanted)
+	if (previewId && !previewId.success) throw new Response('That email preview does not exist.', { status: 404 })
+	const preview = previewId ? await outboxEmailPreview(db(), previewId.data) : null
+	if (previewId && !preview) throw new Response('That email preview does not exist.', { status: 404 })
+	return { emails: await listOutbox(db()), preview }
 }
 
 const retryInput = z.object({ outboxId: idSchema() })
@@ -36,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 const STATUS_LABEL = { pending: 'Pending', sent: 'Sent', failed: 'Failed' } as const
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-	const { emails } = loaderData
+	const { emails, preview } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = emails.filter((e) => e.status === 'failed').length
@@ -45,6 +50,22 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 			<h1>Emails</h1>
 			<p className="muted">{emails.length === 0 ? 'No emails yet.' : `${emails.length} emails, newest first; ${failed} failed.`}</p>
 			<ActionResult result={result} />
+			{preview ? (
+				<section className="card email-preview" aria-labelledby="email-preview-title">
+					<h2 id="email-preview-title">{preview.subject}</h2>
+					<p className="small muted">
+						To {preview.toEmail}
+						{preview.templateId ? ` · sent through Brevo template ${preview.templateId} when Brevo is the provider` : ''} · <Link to="/admin/outbox">Close preview</Link>
+					</p>
+					{preview.html ? (
+						<iframe title={`HTML of ${preview.subject}`} sandbox="" srcDoc={preview.html} style={{ width: '100%', maxWidth: 640, height: 640, border: '1px solid var(--border)', borderRadius: 'var(--radius)', background: '#fff' }} />
+					) : (
+						<p className="muted">This email has no HTML part.</p>
+					)}
+					<h3>Text part</h3>
+					<pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{preview.text}</pre>
+				</section>
+			) : null}
 			{emails.length > 0 ? (
 				<div className="table-scroll">
 					<table className="stacked-table">
@@ -82,6 +103,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 										<AdminTime date={e.sentAt} />
 									</td>
 									<td>
+										<Link className="button ghost small" to={`?preview=${e.id}`} aria-label={`Preview email to ${e.toEmail}: ${e.subject}`}>
+											Preview
+										</Link>
 										{e.status === 'failed' ? (
 											<Form method="post">
 												<input type="hidden" name="outboxId" value={e.id} />

@@ -55,6 +55,7 @@ function formValues(details: StoreDetails): Record<string, string> {
 		promoVideoId: details.promoVideoId ?? '',
 		palestineVideoId: details.palestineVideoId ?? '',
 		metaPixelId: details.metaPixelId ?? '',
+		renewalReminderDays: String(details.renewalReminderDays),
 	}
 	details.transferAccounts.forEach((a, i) => Object.assign(values, { [`transferAccounts.${i}.method`]: a.method, [`transferAccounts.${i}.holder`]: a.holder, [`transferAccounts.${i}.account`]: a.account }))
 	details.testimonials.forEach((t, i) => Object.assign(values, { [`testimonials.${i}.name`]: t.name, [`testimonials.${i}.text`]: t.text, [`testimonials.${i}.rating`]: String(t.rating) }))
@@ -142,6 +143,21 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 							</li>
 						))}
 					</ol>
+					{save}
+				</section>
+
+				<section className="settings-section" aria-labelledby="reminders-heading">
+					<h2 id="reminders-heading">Renewal reminders</h2>
+					<div className="field-grid">
+						<TextField
+							{...field}
+							name="renewalReminderDays"
+							label="Days before a subscription ends"
+							inputMode="numeric"
+							autoComplete="off"
+							hint="From 1 to 30. Buyers get one email this many days before their subscription ends and one on the day, each with a Renew link."
+						/>
+					</div>
 					{save}
 				</section>
 

@@ -1,0 +1,81 @@
+import { Form, useNavigation } from 'react-router'
+import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
+import type { OrderStockUnit } from '~/domain/stock/order-stock.server'
+import { AdminTime } from './admin-time'
+
+/** The units an order got from stock (masked), Replace per unit, and what it is still owed with "Deliver from stock now". Works without scripts. */
+export function StockUnits({ orderNumber, items, units, owed }: { orderNumber: string; items: StaffOrder['items']; units: OrderStockUnit[]; owed: number }) {
+	const busy = useNavigation().state === 'submitting'
+	const lineName = (i: number) => {
+		const line = items[i]
+		if (!line) return 'Line'
+		const option = [line.selectedDuration?.label ?? line.selectedDenomination?.label, line.selectedAccountType].filter(Boolean).join(', ')
+		return option ? `${line.name} (${option})` : line.name
+	}
+	return (
+		<section className="settings-section" aria-labelledby="order-stock">
+			<h2 id="order-stock">From stock</h2>
+			{owed > 0 ? (
+				<div className="warning-box stock-owed">
+					<p>
+						<strong>
+							Waiting for {owed} {owed === 1 ? 'unit' : 'units'}
+						</strong>{' '}
+						— the buyer sees “Partly delivered”. New stock for the option serves this order by itself; or serve it now once stock is in.
+					</p>
+					<Form method="post">
+						<input type="hidden" name="intent" value="deliver-stock" />
+						<button type="submit" className="button primary small" disabled={busy}>
+							Deliver from stock now
+						</button>
+					</Form>
+				</div>
+			) : null}
+			{units.length === 0 ? (
+				<p className="muted">Nothing delivered from stock yet.</p>
+			) : (
+				<ul className="stock-units">
+					{units.map((u) => (
+						<li key={u.assignmentId} className={u.replacedAt ? 'stock-unit replaced' : 'stock-unit'}>
+							<div className="stock-unit-head">
+								<span className="stock-unit-mask">{u.masked}</span>
+								<span className="small muted">
+									{lineName(u.lineIndex)} · {u.kind === 'account' ? `account, slot ${u.slot}` : 'code'} · unit {u.unitId}
+								</span>
+								<span className="small muted">
+									Delivered <AdminTime date={u.assignedAt} />
+									{u.replacedAt ? (
+										<>
+											{' '}
+											· replaced <AdminTime date={u.replacedAt} /> by {u.replacedBy}
+										</>
+									) : null}
+								</span>
+							</div>
+							{u.replacedAt ? null : (
+								<details className="stock-replace">
+									<summary>Replace unit</summary>
+									<Form method="post" className="stock-replace-form">
+										<input type="hidden" name="intent" value="replace-unit" />
+										<input type="hidden" name="assignmentId" value={u.assignmentId} />
+										<div className="field">
+											<label htmlFor={`replace-reason-${u.assignmentId}`}>Why it is replaced</label>
+											<input id={`replace-reason-${u.assignmentId}`} name="reason" required maxLength={200} placeholder="e.g. buyer says the code was already redeemed" autoComplete="off" />
+										</div>
+										<button type="submit" className="button ghost small" disabled={busy}>
+											Replace with another unit
+										</button>
+										<p className="small muted">The buyer’s page shows the new unit at once; this one is voided and named only by its last characters.</p>
+									</Form>
+								</details>
+							)}
+						</li>
+					))}
+				</ul>
+			)}
+			<p className="small muted">
+				Order {orderNumber}: units are shown masked here; the buyer sees them in full on their order page.
+			</p>
+		</section>
+	)
+}

@@ -1,0 +1,187 @@
+import crypto from 'node:crypto'
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client.server'
+import { buyerSessions, buyerSignIns, orders } from '../../db/schema'
+import { AppError } from '../../utils/app-error'
+import { hasNul } from '../../utils/input'
+import { queueEmail } from '../email/queue-email.server'
+import { signInEmail } from '../email/sign-in-email.server'
+import { hitRateLimit } from '../rate-limit.server'
+import { readStoreDetails } from '../settings/store-details.server'
+
+// Buyers prove they own an email address before seeing anything private (issue: buyers find their
+// orders again). Typing an order's email unlocks nothing by itself: it sends a one-time link and a
+// 6-digit code to the address on the order, valid 15 minutes, usable once, and the answer is the same
+// whether or not the address matches. Redeeming either starts a buyer session (its own cookie, 30
+// days), which sees every order placed with that address. Only hashes are stored.
+
+export const SIGN_IN_MINUTES = 15
+export const CODE_ATTEMPTS = 5
+export const BUYER_SESSION_DAYS = 30
+export const BUYER_SESSION_COOKIE = 'buyer_session'
+
+export const BUYER_SIGN_IN_MESSAGES = {
+	email: 'Please enter the email address you used at checkout.',
+	code: 'Please enter the 6-digit code from the email.',
+	tooMany: 'Too many attempts. Please wait 15 minutes and try again, or use the link in your order email.',
+	/** The one answer to a request, whether or not the address has orders. */
+	sent: 'If that email address is on an order, we have sent it a sign-in link and a 6-digit code. They work once, for 15 minutes.',
+	badLink: 'This sign-in link has expired or was used already. Ask for a new one: it works once, for 15 minutes.',
+	badCode: 'That code is not right, or it has expired. Check the latest email, or ask for a new code.',
+}
+
+const emailSchema = z
+	.string()
+	.trim()
+	.max(200, BUYER_SIGN_IN_MESSAGES.email)
+	.refine((v) => !hasNul(v), BUYER_SIGN_IN_MESSAGES.email)
+	.pipe(z.email(BUYER_SIGN_IN_MESSAGES.email))
+	.transform((v) => v.toLowerCase())
+
+/** The address as stored for comparing: trimmed, lower case; a 400 with the form's sentence if it is not an address. */
+export function buyerEmail(raw: unknown): string {
+	const parsed = emailSchema.safeParse(typeof raw === 'string' ? raw : '')
+	if (!parsed.success) throw new AppError('BAD_REQUEST', BUYER_SIGN_IN_MESSAGES.email, { email: BUYER_SIGN_IN_MESSAGES.email })
+	return parsed.data
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex')
+/** A code is only 6 digits: its hash is salted with the row's token hash, and a few wrong tries end the row. */
+const codeHashOf = (tokenHash: string, code: string) => sha256(`${tokenHash}:${code}`)
+
+const limit = (db: Db, key: string, max: number) => hitRateLimit(db, key, { limit: max, windowSeconds: SIGN_IN_MINUTES * 60, message: BUYER_SIGN_IN_MESSAGES.tooMany })
+
+/**
+ * Sends a link and a code to `email` if it is on the order (with `orderNumber`) or on any order.
+ * Answers nothing either way: the caller says BUYER_SIGN_IN_MESSAGES.sent. Rate-limited per network
+ * address, per email address and per order.
+ */
+export async function requestBuyerSignIn(db: Db, { email: rawEmail, orderNumber, clientIp, next }: { email: unknown; orderNumber?: string | null; clientIp: string; next?: string | null }): Promise<void> {
+	const email = buyerEmail(rawEmail)
+	await limit(db, `buyer-sign-in:ip:${clientIp}`, 20)
+	await limit(db, `buyer-sign-in:email:${sha256(email)}`, 5)
+	if (orderNumber) await limit(db, `buyer-sign-in:order:${orderNumber.slice(0, 100)}`, 5)
+
+	const [match] = await db
+		.select({ orderNumber: orders.orderNumber })
+		.from(orders)
+		.where(and(sql`lower(${orders.customerEmail}) = ${email}`, orderNumber ? eq(orders.orderNumber, orderNumber) : undefined))
+		.limit(1)
+	if (!match) return
+
+	const token = crypto.randomBytes(32).toString('base64url')
+	const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
+	const tokenHash = sha256(token)
+	const { storeName } = await readStoreDetails(db)
+	await db.transaction(async (tx) => {
+		const [row] = await tx
+			.insert(buyerSignIns)
+			.values({ email, orderNumber: orderNumber ?? null, tokenHash, codeHash: codeHashOf(tokenHash, code), expiresAt: new Date(Date.now() + SIGN_IN_MINUTES * 60_000) })
+			.returning({ id: buyerSignIns.id })
+		await queueEmail(tx, signInEmail({ id: row!.id, email, token, code, orderNumber: orderNumber ?? null, next: next ?? null, storeName, minutes: SIGN_IN_MINUTES }))
+	})
+}
+
+export interface BuyerSignedIn {
+	email: string
+	/** The order the sign-in was asked from, whose page the buyer goes back to. */
+	orderNumber: string | null
+	/** The new session's cookie value. */
+	sessionId: string
+}
+
+const usable = () => and(isNull(buyerSignIns.usedAt), gt(buyerSignIns.expiresAt, new Date()), lt(buyerSignIns.attempts, CODE_ATTEMPTS))
+
+/** The emailed link: works once, within 15 minutes. */
+export async function redeemSignInLink(db: Db, token: unknown, meta: SessionMeta): Promise<BuyerSignedIn> {
+	if (typeof token !== 'string' || token.length < 20 || token.length > 100 || !/^[\w-]+$/.test(token)) throw new AppError('BAD_REQUEST', BUYER_SIGN_IN_MESSAGES.badLink)
+	const [used] = await db
+		.update(buyerSignIns)
+		.set({ usedAt: new Date() })
+		.where(and(eq(buyerSignIns.tokenHash, sha256(token)), usable()))
+		.returning({ email: buyerSignIns.email, orderNumber: buyerSignIns.orderNumber })
+	if (!used) throw new AppError('BAD_REQUEST', BUYER_SIGN_IN_MESSAGES.badLink)
+	return { ...used, sessionId: await startBuyerSession(db, used.email, meta) }
+}
+
+/** The emailed code, typed on another device: checked against the address's live sign-ins; a few wrong tries end them. */
+export async function redeemSignInCode(db: Db, { email: rawEmail, code: rawCode }: { email: unknown; code: unknown }, meta: SessionMeta): Promise<BuyerSignedIn> {
+	const email = buyerEmail(rawEmail)
+	const code = typeof rawCode === 'string' ? rawCode.replace(/\s+/g, '') : ''
+	if (!/^\d{6}$/.test(code)) throw new AppError('BAD_REQUEST', BUYER_SIGN_IN_MESSAGES.code, { code: BUYER_SIGN_IN_MESSAGES.code })
+	await limit(db, `buyer-code:ip:${meta.ip ?? 'unknown'}`, 30)
+	await limit(db, `buyer-code:email:${sha256(email)}`, 10)
+	const live = await db
+		.select({ id: buyerSignIns.id, tokenHash: buyerSignIns.tokenHash, codeHash: buyerSignIns.codeHash })
+		.from(buyerSignIns)
+		.where(and(eq(buyerSignIns.email, email), usable()))
+		.orderBy(desc(buyerSignIns.id))
+		.limit(5)
+	const hit = live.find((s) => crypto.timingSafeEqual(Buffer.from(s.codeHash), Buffer.from(codeHashOf(s.tokenHash, code))))
+	if (!hit) {
+		// Every live sign-in of the address counts the miss: guessing spreads over none of them.
+		if (live.length) await db.update(buyerSignIns).set({ attempts: sql`${buyerSignIns.attempts} + 1` }).where(or(...live.map((s) => eq(buyerSignIns.id, s.id))))
+		throw new AppError('BAD_REQUEST', BUYER_SIGN_IN_MESSAGES.badCode, { code: BUYER_SIGN_IN_MESSAGES.badCode })
+	}
+	const [used] = await db
+		.update(buyerSignIns)
+		.set({ usedAt: new Date() })
+		.where(and(eq(buyerSignIns.id, hit.id), usable()))
+		.returning({ email: buyerSignIns.email, orderNumber: buyerSignIns.orderNumber })
+	if (!used) throw new AppError('BAD_REQUEST', BUYER_SIGN_IN_MESSAGES.badCode, { code: BUYER_SIGN_IN_MESSAGES.badCode })
+	return { ...used, sessionId: await startBuyerSession(db, used.email, meta) }
+}
+
+export interface SessionMeta {
+	ip: string | null
+	userAgent: string | null
+}
+
+async function startBuyerSession(db: Db, email: string, meta: SessionMeta): Promise<string> {
+	const id = crypto.randomBytes(32).toString('base64url')
+	await db.insert(buyerSessions).values({
+		idHash: sha256(id),
+		email,
+		expiresAt: new Date(Date.now() + BUYER_SESSION_DAYS * 86_400_000),
+		ip: meta.ip?.slice(0, 100) ?? null,
+		userAgent: meta.userAgent?.slice(0, 300) ?? null,
+	})
+	return id
+}
+
+/** The signed-in buyer's address, or null (no cookie, a malformed one, expired or signed out). */
+export async function buyerForSession(db: Db, sessionId: string | null | undefined): Promise<{ email: string; idHash: string } | null> {
+	if (!sessionId || sessionId.length > 100 || !/^[\w-]+$/.test(sessionId)) return null
+	const idHash = sha256(sessionId)
+	const [session] = await db
+		.select({ email: buyerSessions.email, lastSeenAt: buyerSessions.lastSeenAt })
+		.from(buyerSessions)
+		.where(and(eq(buyerSessions.idHash, idHash), gt(buyerSessions.expiresAt, new Date())))
+		.limit(1)
+	if (!session) return null
+	// Touch at most hourly: a page view is not a write.
+	if (Date.now() - session.lastSeenAt.getTime() > 3_600_000) await db.update(buyerSessions).set({ lastSeenAt: new Date() }).where(eq(buyerSessions.idHash, idHash))
+	return { email: session.email, idHash }
+}
+
+/** Signs this browser out. */
+export async function endBuyerSession(db: Db, idHash: string): Promise<void> {
+	await db.delete(buyerSessions).where(eq(buyerSessions.idHash, idHash))
+}
+
+/** "Sign out everywhere": every session of the address ends; returns how many. */
+export async function endAllBuyerSessions(db: Db, email: string): Promise<number> {
+	const ended = await db.delete(buyerSessions).where(eq(buyerSessions.email, email)).returning({ idHash: buyerSessions.idHash })
+	return ended.length
+}
+
+/** Whether a signed-in buyer may see an order in full: it was placed with their address. */
+export const buyerOwnsOrder = (buyer: { email: string } | null, order: { customerEmail: string | null }) =>
+	Boolean(buyer && order.customerEmail && order.customerEmail.trim().toLowerCase() === buyer.email)
+
+/** Old sign-ins and ended sessions; the minute sweep removes them. */
+export async function pruneBuyerSignIns(db: Db): Promise<void> {
+	await db.delete(buyerSignIns).where(lt(buyerSignIns.expiresAt, new Date(Date.now() - 86_400_000)))
+	await db.delete(buyerSessions).where(lt(buyerSessions.expiresAt, new Date()))
+}

@@ -1,0 +1,70 @@
+// Renewals: when a paid subscription line ends, and where it is renewed from.
+// Browser-safe: the order page, My orders and the reminder email all use it.
+
+import type { OrderLine } from '../../db/schema'
+import { DAY_MS } from './subscription'
+
+/** Opens checkout with the same product and option as line `lineIndex` of the order, at today's price. */
+export const renewPath = (orderNumber: string, lineIndex: number) => `/renew/${encodeURIComponent(orderNumber)}/${lineIndex}`
+
+/** Pakistan keeps UTC+5 all year: months are counted on its calendar. */
+const PKT_OFFSET_MS = 5 * 60 * 60 * 1000
+
+/**
+ * `months` calendar months after `from`, on Pakistan's calendar, at the same time of day. A day the
+ * month lacks becomes its last day (31 Jan + 1 month = 28 or 29 Feb).
+ */
+export function addCalendarMonths(from: Date | string, months: number): Date {
+	const local = new Date(new Date(from).getTime() + PKT_OFFSET_MS)
+	const day = local.getUTCDate()
+	const target = new Date(local.getTime())
+	target.setUTCDate(1)
+	target.setUTCMonth(target.getUTCMonth() + months)
+	const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
+	target.setUTCDate(Math.min(day, lastDay))
+	return new Date(target.getTime() - PKT_OFFSET_MS)
+}
+
+/** The months a line runs for; 0 for anything that is not a subscription. */
+export function lineMonths(line: Pick<OrderLine, 'selectedDuration'>): number {
+	const months = line.selectedDuration?.months
+	return typeof months === 'number' && Number.isInteger(months) && months > 0 ? months : 0
+}
+
+/** When a subscription line ends: its months from the day the order was delivered; null if not both. */
+export function lineEndsAt(line: Pick<OrderLine, 'selectedDuration'>, deliveredAt: Date | string | null | undefined): Date | null {
+	const months = lineMonths(line)
+	if (!months || !deliveredAt) return null
+	return addCalendarMonths(deliveredAt, months)
+}
+
+export interface LineEnd {
+	lineIndex: number
+	endsAt: Date
+}
+
+/** Each subscription line of a delivered order with its end. */
+export function subscriptionLineEnds(lines: Pick<OrderLine, 'selectedDuration'>[], deliveredAt: Date | string | null | undefined): LineEnd[] {
+	const ends: LineEnd[] = []
+	lines.forEach((line, lineIndex) => {
+		const endsAt = lineEndsAt(line, deliveredAt)
+		if (endsAt) ends.push({ lineIndex, endsAt })
+	})
+	return ends
+}
+
+export type RenewalReminderKind = 'before' | 'due'
+
+/**
+ * Which reminder is due now for a line ending at `endsAt`: 'due' from the end for a week (a shop
+ * that was down still says so, an old order is not written to years later), 'before' from
+ * `daysBefore` days ahead until the end; null otherwise.
+ */
+export function renewalReminderDue(endsAt: Date, daysBefore: number, now: number = Date.now()): RenewalReminderKind | null {
+	const end = endsAt.getTime()
+	if (now >= end) return now < end + 7 * DAY_MS ? 'due' : null
+	return now >= end - daysBefore * DAY_MS ? 'before' : null
+}
+
+/** The reminder's outbox key: each reminder of each line is sent once, ever. */
+export const renewalReminderKey = (orderNumber: string, lineIndex: number, kind: RenewalReminderKind) => `renewal:${orderNumber}:${lineIndex}:${kind}`

@@ -1,0 +1,220 @@
+import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.server'
+import { orders, products, productVariants, stockAssignments, stockUnits, type OrderLine } from '../../db/schema'
+import { logger } from '../../utils/logger.server'
+import { orderDeliveredEmail } from '../email/order-delivered-email.server'
+import { queueEmail } from '../email/queue-email.server'
+import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
+import type { Order } from '../orders/create-order.server'
+import { notifyOrderChanged } from '../orders/notify-order.server'
+import { isPaid } from '../orders/status'
+import { readStoreDetails } from '../settings/store-details.server'
+import { maskPlain } from './mask-unit.server'
+import { openUnit } from './stock-crypto.server'
+
+// Delivery from stock (issue: codes delivered the moment a payment is confirmed, never twice).
+// It runs inside the transaction that marks the order paid, or that staff or the queue open on
+// the order row: units are taken with FOR UPDATE SKIP LOCKED in id order, so two payments never
+// take the same unit, and each slot taken is a row of stock_assignments, unique per (unit, slot),
+// so not even a bug could hand one slot to two buyers. Nothing is reserved before payment.
+
+export interface StockDelivery {
+	/** Units this call took. */
+	taken: number
+	/** Units the order is still owed from stock after this call (the staff queue). */
+	owed: number
+	/** Whether the order has lines served from stock at all. */
+	fromStock: boolean
+	/** Every line is delivered: the order's fulfillment is completed. */
+	complete: boolean
+	/** Variants this call took from or could not serve: their low-stock alert is checked after commit. */
+	variantIds: number[]
+}
+
+const NONE: StockDelivery = { taken: 0, owed: 0, fromStock: false, complete: false, variantIds: [] }
+
+/** Which lines of the order deliver from stock: a variant of a product whose stock mode is not manual. */
+async function stockLines(tx: Tx, lines: OrderLine[]): Promise<{ index: number; line: OrderLine; variantId: number }[]> {
+	const candidates = lines.map((line, index) => ({ index, line, variantId: line.variantId ?? null })).filter((l): l is { index: number; line: OrderLine; variantId: number } => l.variantId != null)
+	if (candidates.length === 0) return []
+	const rows = await tx
+		.select({ variantId: productVariants.id, stockMode: products.stockMode })
+		.from(productVariants)
+		.innerJoin(products, eq(products.id, productVariants.productId))
+		.where(inArray(productVariants.id, [...new Set(candidates.map((c) => c.variantId))]))
+	const fromStock = new Set(rows.filter((r) => r.stockMode !== 'manual').map((r) => r.variantId))
+	return candidates.filter((c) => fromStock.has(c.variantId))
+}
+
+/**
+ * Gives a paid order the units it is owed. Must run in a transaction that holds the order row
+ * (the update that marked it paid, or a SELECT … FOR UPDATE): then a replay, the queue and staff
+ * all see the assignments the last one made, and nothing is taken twice.
+ */
+export async function deliverFromStock(
+	tx: Tx,
+	order: Order,
+	{
+		storeName,
+		deliveredEmail,
+		wait = false,
+	}: {
+		storeName: string
+		/** Off when the paid email, sent in the same transaction, already says so. */
+		deliveredEmail: boolean
+		/** Wait for units other transactions hold instead of skipping them (the queue, which holds no other unit). */
+		wait?: boolean
+	},
+): Promise<StockDelivery> {
+	const lines = await stockLines(tx, order.productDetails)
+	if (lines.length === 0) {
+		// The product went back to manual delivery while the order waited: staff deliver it by hand.
+		if (order.undeliveredUnits > 0) await tx.update(orders).set({ undeliveredUnits: 0, updatedAt: new Date() }).where(eq(orders.id, order.id))
+		return NONE
+	}
+	const held = await tx
+		.select({ unitId: stockAssignments.unitId, lineIndex: stockAssignments.lineIndex })
+		.from(stockAssignments)
+		.where(and(eq(stockAssignments.orderId, order.id), isNull(stockAssignments.replacedAt)))
+	const heldPerLine = new Map<number, number>()
+	for (const h of held) heldPerLine.set(h.lineIndex, (heldPerLine.get(h.lineIndex) ?? 0) + 1)
+	// Units this order already has: a buyer of two shared slots gets two accounts, not one twice.
+	const mine = new Set(held.map((h) => h.unitId))
+
+	let taken = 0
+	let owed = 0
+	const variantIds = new Set<number>()
+	// Variants in id order, units in id order: every transaction locks in the same order.
+	for (const { index, line, variantId } of [...lines].sort((a, b) => a.variantId - b.variantId || a.index - b.index)) {
+		const have = heldPerLine.get(index) ?? 0
+		const need = Math.max(0, line.quantity - have)
+		if (need === 0) continue
+		const units = await tx
+			.select({ id: stockUnits.id, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed })
+			.from(stockUnits)
+			.where(and(eq(stockUnits.variantId, variantId), eq(stockUnits.status, 'available'), mine.size ? notInArray(stockUnits.id, [...mine]) : undefined))
+			.orderBy(asc(stockUnits.id))
+			.limit(need)
+			// At payment, skip units another payment holds (it may take their last slot); a retry may wait.
+			.for('update', wait ? {} : { skipLocked: true })
+		let unitIndex = have
+		for (const unit of units) {
+			const slot = unit.slotsUsed + 1
+			await tx
+				.update(stockUnits)
+				.set({ slotsUsed: slot, status: slot >= unit.slots ? 'used' : 'available' })
+				.where(eq(stockUnits.id, unit.id))
+			await tx.insert(stockAssignments).values({ unitId: unit.id, slot, orderId: order.id, orderNumber: order.orderNumber, lineIndex: index, unitIndex: unitIndex++ })
+			mine.add(unit.id)
+			taken++
+		}
+		variantIds.add(variantId)
+		owed += need - units.length
+	}
+
+	const manualLines = order.productDetails.length > new Set(lines.map((l) => l.index)).size
+	if (taken === 0 && owed === order.undeliveredUnits) return { taken, owed, fromStock: true, complete: false, variantIds: [] }
+	const content = await deliveryText(tx, order)
+	// Everything from stock and nothing left: delivered. Otherwise the buyer sees what came and staff see what is owed.
+	const complete = owed === 0 && !manualLines
+	const [next] = await tx
+		.update(orders)
+		.set({
+			deliveryContent: content ? encryptDelivery(content) : order.deliveryContent,
+			undeliveredUnits: owed,
+			...(taken && !order.stockDeliveredAt ? { stockDeliveredAt: new Date() } : {}),
+			fulfillmentStatus: complete ? 'completed' : order.fulfillmentStatus === 'pending' ? 'preparing' : order.fulfillmentStatus,
+			...(complete && !order.deliveredAt ? { deliveredAt: new Date() } : {}),
+			updatedAt: new Date(),
+		})
+		.where(eq(orders.id, order.id))
+		.returning()
+	if (complete && deliveredEmail && next!.customerEmail && order.fulfillmentStatus !== 'completed') await queueEmail(tx, orderDeliveredEmail(next!, storeName))
+	await notifyOrderChanged(tx, order.orderNumber)
+	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds] }
+}
+
+function optionOf(line: OrderLine): string | null {
+	const parts = [line.selectedDuration?.label, line.selectedDenomination?.label, line.selectedAccountType ? `${line.selectedAccountType[0]!.toUpperCase()}${line.selectedAccountType.slice(1)}` : null].filter(Boolean)
+	return parts.length ? parts.join(', ') : null
+}
+
+/** What the buyer reads: per line, its units in full; replaced units are named by their last characters only. */
+export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id' | 'productDetails'>): Promise<string | null> {
+	const rows = await tx
+		.select({ unit: stockUnits, lineIndex: stockAssignments.lineIndex, unitIndex: stockAssignments.unitIndex, replacedAt: stockAssignments.replacedAt, assignedAt: stockAssignments.assignedAt })
+		.from(stockAssignments)
+		.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
+		.where(eq(stockAssignments.orderId, order.id))
+		.orderBy(asc(stockAssignments.lineIndex), asc(stockAssignments.unitIndex), asc(stockAssignments.id))
+	if (rows.length === 0) return null
+	const blocks: string[] = []
+	order.productDetails.forEach((line, index) => {
+		const mine = rows.filter((r) => r.lineIndex === index)
+		if (mine.length === 0) return
+		const option = optionOf(line)
+		const out = [`${line.name}${option ? ` (${option})` : ''}`]
+		const live = mine.filter((r) => !r.replacedAt)
+		live.forEach((r, i) => {
+			const n = live.length > 1 ? ` ${i + 1}` : ''
+			const plain = openSafely(r.unit)
+			if (plain == null) out.push(`Item${n}: ask us on WhatsApp, quoting this order number.`)
+			else if (r.unit.kind === 'code') out.push(`Code${n}: ${plain}`)
+			else {
+				const account = JSON.parse(plain) as { login: string; password: string; notes: string | null }
+				out.push(`Account${n}`, `Login: ${account.login}`, `Password: ${account.password}`, ...(account.notes ? [`Notes: ${account.notes}`] : []))
+			}
+		})
+		for (const r of mine.filter((m) => m.replacedAt)) {
+			const plain = openSafely(r.unit)
+			const name = plain == null ? '' : ` ${maskPlain(r.unit.kind, plain)}`
+			out.push(`Replaced on ${r.replacedAt!.toISOString().slice(0, 10)}: the ${r.unit.kind === 'code' ? 'code' : 'account'}${name} no longer applies.`)
+		}
+		blocks.push(out.join('\n'))
+	})
+	return blocks.join('\n\n')
+}
+
+function openSafely(unit: { secret: string; keyId: string; id: number }): string | null {
+	try {
+		return openUnit(unit)
+	} catch {
+		logger.error({ unitId: unit.id }, 'stock unit sealed with a key that is not loaded')
+		return null
+	}
+}
+
+/**
+ * Serves paid orders waiting for stock, oldest payment first: after an import, from the minute
+ * sweep, or for one order when staff ask. Each order in its own transaction holding its row.
+ */
+export async function deliverQueuedOrders(db: Db, { orderNumber, limit = 100 }: { orderNumber?: string; limit?: number } = {}): Promise<{ served: number; stillOwed: number; variantIds: number[] }> {
+	// One order at a time, each holding only its own row while it waits for units: no lock cycle.
+	const { storeName } = await readStoreDetails(db)
+	const queued = await db
+		.select({ id: orders.id })
+		.from(orders)
+		.where(and(gt(orders.undeliveredUnits, 0), orderNumber ? eq(orders.orderNumber, orderNumber) : undefined))
+		.orderBy(asc(orders.paidAt), asc(orders.id))
+		.limit(limit)
+	let served = 0
+	let stillOwed = 0
+	const variantIds = new Set<number>()
+	for (const { id } of queued) {
+		const result = await db.transaction(async (tx) => {
+			const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+			if (!order || order.undeliveredUnits <= 0 || !isPaid(order.status) || order.fulfillmentStatus === 'completed') return NONE
+			return deliverFromStock(tx, order, { storeName, deliveredEmail: true, wait: true })
+		})
+		if (result.taken) served++
+		stillOwed += result.owed
+		for (const v of result.variantIds) variantIds.add(v)
+	}
+	return { served, stillOwed, variantIds: [...variantIds] }
+}
+
+/** Whether any order waits for stock: a cheap check before the sweep walks the queue. */
+export async function hasQueuedOrders(db: Db): Promise<boolean> {
+	const [row] = await db.select({ one: sql<number>`1` }).from(orders).where(gt(orders.undeliveredUnits, 0)).limit(1)
+	return Boolean(row)
+}

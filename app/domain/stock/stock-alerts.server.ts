@@ -1,0 +1,111 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { products, productVariants, stockUnits } from '../../db/schema'
+import { absoluteUrl } from '../../utils/origin.server'
+import { logger } from '../../utils/logger.server'
+import { queueEmail } from '../email/queue-email.server'
+import { readStoreDetails } from '../settings/store-details.server'
+import { deliverQueuedOrders, type StockDelivery } from './deliver-stock.server'
+
+// Staff hear of stock running low or out (issue: stock delivery): the dashboard lists it live,
+// and the store's support address gets one email per variant per crossing. An alert is keyed by
+// the variant's newest unit, so it is sent once until staff import more, whichever instance and
+// however many payments cross the line at once.
+
+export interface LowStockVariant {
+	productId: number
+	productName: string
+	variantId: number
+	label: string
+	available: number
+	threshold: number
+}
+
+const free = sql<number>`coalesce((select sum(${stockUnits.slots} - ${stockUnits.slotsUsed}) from ${stockUnits} where ${stockUnits.variantId} = ${productVariants.id} and ${stockUnits.status} = 'available'), 0)::integer`
+const newest = sql<number>`coalesce((select max(${stockUnits.id}) from ${stockUnits} where ${stockUnits.variantId} = ${productVariants.id}), 0)::bigint`
+
+function variantLabel(v: { label: string; accountType: string | null }): string {
+	return v.accountType && !v.label.toLowerCase().includes(v.accountType) ? `${v.label} (${v.accountType})` : v.label
+}
+
+/** Visible options of products delivered from stock with this many free slots or fewer than their threshold: the dashboard's list. */
+export async function lowStockVariants(db: Db, variantIds?: number[]): Promise<(LowStockVariant & { newestUnitId: number })[]> {
+	const rows = await db
+		.select({
+			productId: products.id,
+			productName: products.name,
+			variantId: productVariants.id,
+			label: productVariants.label,
+			accountType: productVariants.accountType,
+			threshold: productVariants.lowStockThreshold,
+			available: free,
+			newestUnitId: newest,
+		})
+		.from(productVariants)
+		.innerJoin(products, eq(products.id, productVariants.productId))
+		.where(
+			and(
+				ne(products.stockMode, 'manual'),
+				eq(products.active, true),
+				eq(productVariants.hidden, false),
+				variantIds ? inArray(productVariants.id, variantIds.length ? variantIds : [-1]) : undefined,
+				sql`${free} <= ${productVariants.lowStockThreshold}`,
+			),
+		)
+		.orderBy(free, products.name, productVariants.position)
+	return rows.map((r) => ({
+		productId: r.productId,
+		productName: r.productName,
+		variantId: r.variantId,
+		label: variantLabel(r),
+		available: Number(r.available),
+		threshold: r.threshold,
+		newestUnitId: Number(r.newestUnitId),
+	}))
+}
+
+/** Emails the store's support address about variants that are now low or out, once per crossing. */
+export async function alertLowStock(db: Db, variantIds: number[]): Promise<number> {
+	if (variantIds.length === 0) return 0
+	const low = await lowStockVariants(db, variantIds)
+	if (low.length === 0) return 0
+	const { supportEmail, storeName } = await readStoreDetails(db)
+	let sent = 0
+	for (const v of low) {
+		const out = v.available === 0
+		const link = absoluteUrl(`/admin/products/${v.productId}/stock`)
+		const queued = await queueEmail(db, {
+			dedupeKey: `stock-${out ? 'out' : 'low'}:${v.variantId}:${v.newestUnitId}`,
+			toEmail: supportEmail,
+			toName: storeName,
+			subject: out ? `Out of stock: ${v.productName} (${v.label})` : `Low stock: ${v.productName} (${v.label})`,
+			templateId: null,
+			params: {},
+			text: [
+				out
+					? `${v.productName} (${v.label}) has no stock left. Paid orders for it wait in the delivery queue on the dashboard until you import more.`
+					: `${v.productName} (${v.label}) has ${v.available} left, at or below its threshold of ${v.threshold}.`,
+				'',
+				`Import more here: ${link}`,
+			].join('\n'),
+		})
+		if (queued) sent++
+	}
+	return sent
+}
+
+/**
+ * After a payment's transaction: an order left owed (another payment held the units it skipped)
+ * tries once more, waiting this time, and the variants touched are checked for the alert.
+ */
+export async function afterStockDelivery(db: Db, delivery: StockDelivery, orderNumber: string): Promise<void> {
+	if (!delivery.fromStock) return
+	try {
+		const variantIds = new Set(delivery.variantIds)
+		if (delivery.owed > 0) for (const v of (await deliverQueuedOrders(db, { orderNumber })).variantIds) variantIds.add(v)
+		await alertLowStock(db, [...variantIds])
+	} catch (error) {
+		// The payment and its delivery are committed; the queue sweep retries what is left.
+		logger.error({ err: error instanceof Error ? error.message : String(error), orderNumber }, 'after-delivery step failed')
+	}
+}

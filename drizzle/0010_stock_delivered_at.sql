@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "stock_delivered_at" timestamp with time zone;

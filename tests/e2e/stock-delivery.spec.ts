@@ -1,0 +1,72 @@
+import { test, expect, gotoHydrated, signInAsOwner, unique } from './helpers'
+
+// The issue's proof in Chromium: staff import codes on the stock page; a buyer pays on the test
+// payment page while the order page is open in another tab, and the code appears there without a
+// reload within a second of the payment; staff replace the code from the console and the open page
+// shows the new one, the old one named only by its last characters.
+
+test('codes imported on the stock page reach the open order page within a second of the payment, and a replacement reaches it live', async ({ browser, page, context }) => {
+	test.setTimeout(120_000)
+	const name = unique('PSN Card (stock)')
+	const { staff: owner, close } = await signInAsOwner(browser, { path: '/admin/products' })
+	const created = await owner.request.post('/api/admin/products', {
+		data: { name, platform: 'playstation', kind: 'gift_card', description: 'Delivered on your order page.', variants: [{ label: '$10 USD', value: 10, price: 3100 }] },
+	})
+	expect(created.status()).toBe(201)
+	const product = (await created.json()) as { id: number; variants: { id: number }[] }
+	const variantId = product.variants[0]!.id
+	const codes = ['PSN1-AAAA-7K2Q', 'PSN2-BBBB-9X4M', 'PSN3-CCCC-5T8W'].map((c) => `${c}-${Date.now() % 100000}`)
+
+	try {
+		// Staff import three codes on the product's stock page.
+		await gotoHydrated(owner, `/admin/products/${product.id}/stock`)
+		await owner.getByLabel(/Codes: one per line/).fill(codes.join('\n'))
+		await owner.getByRole('button', { name: 'Import' }).click()
+		await expect(owner.getByText(/Imported: 3 added, 0 refused as duplicates/)).toBeVisible()
+
+		// The product page says it is delivered at once.
+		await gotoHydrated(page, `/product/${product.id}`)
+		await expect(page.getByText('Instant delivery').first()).toBeVisible()
+
+		// The buyer orders; their order page is open while they pay in another tab.
+		const answer = await page.request.post('/api/checkout', {
+			data: { customerName: 'Hamza Ali', customerEmail: 'hamza.ali@example.pk', customerMobile: '03001239876', checkoutKey: `e2e-stock-${Date.now()}`, productDetails: [{ id: product.id, quantity: 1, variantId }] },
+		})
+		expect(answer.ok(), await answer.text()).toBe(true)
+		const { orderNumber, paymentUrl } = (await answer.json()) as { orderNumber: string; paymentUrl: string }
+		await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
+		await expect(page.getByText('Live updates active')).toBeVisible()
+		await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
+
+		const payTab = await context.newPage()
+		await payTab.goto(paymentUrl)
+		await payTab.getByRole('button', { name: 'Pay Rs. 3,100' }).click()
+		await expect(payTab).toHaveURL(/\/order-status\?ordId=\d+/)
+		// Paid: the code is on the open page within a second, with no reload.
+		const paidAt = Date.now()
+		const delivery = page.locator('.order-delivery pre')
+		await expect(delivery).toContainText(codes[0]!, { timeout: 1000 })
+		const seenAfterMs = Date.now() - paidAt
+		expect(seenAfterMs).toBeLessThan(1000)
+		await expect(page.getByText('Delivery Complete')).toBeVisible()
+		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+		await payTab.close()
+
+		// Staff replace it from the console; the buyer's open page follows.
+		await gotoHydrated(owner, `/admin/orders/${orderNumber}`)
+		const stock = owner.locator('section[aria-labelledby="order-stock"]')
+		await expect(stock).toContainText(`•••• ${codes[0]!.replace(/-/g, '').slice(-4)}`)
+		await stock.getByText('Replace unit').click()
+		await stock.getByLabel('Why it is replaced').fill('Buyer says it was already redeemed')
+		await stock.getByRole('button', { name: 'Replace with another unit' }).click()
+		await expect(owner.getByText('Unit replaced. The buyer sees the new one on their order page.')).toBeVisible()
+		await expect(delivery).toContainText(codes[1]!)
+		await expect(delivery).not.toContainText(codes[0]!)
+		await expect(delivery).toContainText('no longer applies')
+		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+	} finally {
+		// The storefront's product count stays as the other tests expect.
+		await owner.request.patch(`/api/admin/products/${product.id}`, { data: { visible: false } })
+		await close()
+	}
+})

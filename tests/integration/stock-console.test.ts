@@ -1,0 +1,96 @@
+// Staff's part in delivery from stock, over HTTP with an X-ADMIN-KEY (issue: codes delivered the
+// moment a payment is confirmed): an order waiting for stock is served on demand, a unit that did
+// not work is replaced (the buyer's content changes, the old code only masked), the low-stock list,
+// and the refusals with their sentences. PGlite and PostgreSQL.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../app/db/client.server'
+import { orders, stockAssignments } from '../../app/db/schema'
+import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
+import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
+import { createApiKey } from '../../app/domain/staff/api-keys.server'
+import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { startShop, type RunningShop } from '../../server/start'
+import { checkoutBody, placeOrder } from '../setup/payments'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { testShopEnv } from '../setup/test-shop'
+import { databaseKinds } from '../setup/test-db'
+
+const owner = { staffId: null, label: 'owner@example.pk' }
+
+describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
+	let dataDir: string
+	let shop: RunningShop
+	let db: Db
+	let key: string
+	const call = (method: string, url: string, json?: unknown) =>
+		fetch(`${shop.url}${url}`, {
+			method,
+			headers: { Origin: shop.url, 'X-ADMIN-KEY': key, ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+			body: json !== undefined ? JSON.stringify(json) : undefined,
+		})
+
+	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-stock-console-'))
+		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_stock_console') : undefined
+		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false' }))
+		db = shop.database.db
+		key = (await createApiKey(db, 'Stock console', null)).key
+	})
+	afterAll(async () => {
+		await shop?.close()
+		useEnv(parseEnv())
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	})
+
+	it('serves a waiting order on demand, replaces a unit, lists low stock, and refuses with sentences', async () => {
+		const created = await call('POST', '/api/admin/products', { name: 'Steam Wallet (console stock)', platform: 'pc', kind: 'gift_card', description: 'Delivered by email.', variants: [{ label: '$10', value: 10, price: 3300 }] })
+		expect(created.status).toBe(201)
+		const product = (await created.json()) as { id: number; variants: { id: number }[] }
+		const variantId = product.variants[0]!.id
+		// One code in stock for an order of two: one delivered, one owed.
+		expect((await call('POST', `/api/admin/products/${product.id}/stock`, { variantId, units: [{ code: 'FIRST-AAAA-0001' }] })).status).toBe(201)
+		const order = await placeOrder(db, checkoutBody([{ id: product.id, quantity: 2, variantId }], { paymentMethod: 'manual' }))
+		await db.update(orders).set({ status: 'pending', receiptPath: 'receipts/x.png' }).where(eq(orders.id, order.id))
+		await confirmTransfer(db, owner, order.orderNumber, 'Seen')
+
+		const low = await call('GET', '/api/admin/stock/low')
+		expect(low.status).toBe(200)
+		expect(await low.json()).toEqual({ waitingOrders: 1, variants: [{ productId: product.id, productName: 'Steam Wallet (console stock)', variantId, label: '$10', available: 0, threshold: 3 }] })
+
+		// Nothing in stock yet: the order stays owed.
+		const early = await call('POST', `/api/admin/orders/${order.orderNumber}/deliver-from-stock`)
+		expect(early.status).toBe(200)
+		expect(await early.json()).toEqual({ served: false, owed: 1 })
+		// Stock arrives; the import itself serves the order.
+		const imported = await call('POST', `/api/admin/products/${product.id}/stock`, { variantId, units: [{ code: 'SECOND-BBBB-0002' }, { code: 'THIRD-CCCC-0003' }] })
+		expect(await imported.json()).toMatchObject({ added: 2, delivered: 1 })
+		const done = await call('POST', `/api/admin/orders/${order.orderNumber}/deliver-from-stock`)
+		expect(done.status).toBe(409)
+		expect(await done.json()).toMatchObject({ error: 'This order is not waiting for stock.' })
+
+		const [first] = await db.select().from(stockAssignments).where(eq(stockAssignments.orderId, order.id)).orderBy(stockAssignments.id).limit(1)
+		const noReason = await call('POST', `/api/admin/orders/${order.orderNumber}/stock-units/${first!.id}/replace`, { reason: ' ' })
+		expect(noReason.status).toBe(400)
+		expect(await noReason.json()).toMatchObject({ error: expect.stringContaining('Please say why the unit is replaced') })
+		const replaced = await call('POST', `/api/admin/orders/${order.orderNumber}/stock-units/${first!.id}/replace`, { reason: 'Already redeemed' })
+		expect(replaced.status).toBe(200)
+		const content = decryptDelivery((await db.select().from(orders).where(eq(orders.id, order.id)))[0]!.deliveryContent)!
+		expect(content).toContain('THIRD-CCCC-0003')
+		expect(content).toContain('SECOND-BBBB-0002')
+		expect(content).not.toContain('FIRST-AAAA')
+		expect(content).toContain('•••• 0001 no longer applies')
+
+		// Someone else's unit, a unit past the integer range, an unknown order.
+		const other = await call('POST', `/api/admin/orders/GV-NOPE-1/stock-units/${first!.id}/replace`, { reason: 'x' })
+		expect(other.status).toBe(404)
+		expect(await other.json()).toMatchObject({ error: 'Order not found.' })
+		const huge = await call('POST', `/api/admin/orders/${order.orderNumber}/stock-units/99999999999999999999/replace`, { reason: 'x' })
+		expect(huge.status).toBe(400)
+		const anonymous = await fetch(`${shop.url}/api/admin/orders/${order.orderNumber}/deliver-from-stock`, { method: 'POST', headers: { Origin: shop.url } })
+		expect(anonymous.status).toBe(401)
+	})
+})
