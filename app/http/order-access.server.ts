@@ -1,5 +1,7 @@
+import { buyerOwnsOrder } from '../domain/buyers/sign-in.server'
 import type { Order } from '../domain/orders/create-order.server'
 import { tokenMatches } from '../domain/orders/order-access.server'
+import { currentBuyer } from './buyer-session.server'
 import { readCookie } from './cookies'
 
 // Each order's token lives in a cookie of its own, set at checkout or by the order's link.
@@ -14,7 +16,17 @@ export function tokenFromCookies(cookieHeader: string | null, orderNumber: strin
 /** The asker's token for an order, read from their request's cookies. */
 export const tokenFromRequest = (request: Request) => (order: Pick<Order, 'orderNumber'>) => tokenFromCookies(request.headers.get('cookie'), order.orderNumber)
 
-export const canSeeEverything = (order: Order, request: Request) => tokenMatches(order, tokenFromRequest(request)(order))
+/** Who may see an order in full: the holder of its token (cookie) or a buyer signed in with its email. */
+export type OrderViewer = (order: Pick<Order, 'orderNumber' | 'accessToken' | 'customerEmail'>) => boolean
+
+/** The asker's viewer, with their buyer session (if any) read once for the request. */
+export async function orderViewer(request: Request): Promise<OrderViewer> {
+	const buyer = await currentBuyer(request)
+	const token = tokenFromRequest(request)
+	return (order) => tokenMatches(order, token(order)) || buyerOwnsOrder(buyer, order)
+}
+
+export const canSeeEverything = async (order: Order, request: Request) => (await orderViewer(request))(order)
 
 export function accessCookie(orderNumber: string, token: string, { secure }: { secure: boolean }) {
 	return [

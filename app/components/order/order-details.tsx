@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import type { OrderView } from '~/domain/orders/order-view'
 import { DeliverablesCard } from './deliverables-card'
 import { FulfillmentTracker } from './fulfillment-tracker'
@@ -14,13 +15,11 @@ import { UnlockOrderForm } from './unlock-order-form'
 export function OrderDetails({
 	order,
 	live,
-	onOrderChange,
 	whatsapp,
 	supportEmail,
 }: {
 	order: OrderView
 	live: boolean
-	onOrderChange: (order: OrderView) => void
 	whatsapp: string
 	supportEmail: string
 }) {
@@ -40,7 +39,7 @@ export function OrderDetails({
 					<OrderItems items={order.items} order={order} />
 				</>
 			) : (
-				<UnlockOrderForm orderNumber={order.orderNumber} onUnlocked={onOrderChange} />
+				<UnlockOrderForm orderNumber={order.orderNumber} />
 			)}
 			<div className="order-actions">
 				<Link to="/products" className="button primary">
@@ -50,6 +49,9 @@ export function OrderDetails({
 					Refresh Status
 				</button>
 			</div>
+			<p className="muted small order-my-orders">
+				Bought here before? <Link to={MY_ORDERS_PATH}>My orders</Link> shows every order placed with your email.
+			</p>
 			<OrderHelp orderNumber={order.orderNumber} whatsapp={whatsapp} supportEmail={supportEmail} />
 		</div>
 	)

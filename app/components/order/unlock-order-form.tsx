@@ -1,20 +1,31 @@
 import { useState, type FormEvent } from 'react'
-import type { OrderView } from '~/domain/orders/order-view'
-import { fetchOrder } from './fetch-order'
+import { Link, useNavigation, useSearchParams } from 'react-router'
+import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
+import { MY_ORDERS_PATH, orderPagePath } from '~/domain/buyers/next-path'
 
-const UNLOCK_FAILED = 'Could not unlock the order'
+const SEND_FAILED = 'Could not send the sign-in email'
+const EMAIL_MISSING = 'Please enter the email address you used at checkout.'
+/** The server's one answer, whether or not the address is on the order (BUYER_SIGN_IN_MESSAGES.sent). */
+const SENT = 'If that email address is on an order, we have sent it a sign-in link and a 6-digit code. They work once, for 15 minutes.'
 
-/** Decision 3: the buyer proves it is their order with the checkout email; the server then sets the order's cookie. */
-export function UnlockOrderForm({ orderNumber, onUnlocked }: { orderNumber: string; onUnlocked: (order: OrderView) => void }) {
-	const [email, setEmail] = useState('')
+/**
+ * Decision 3: a buyer without the order's cookie or link proves who they are with a one-time link or
+ * code sent to the order's address; typing the address unlocks nothing by itself. Without scripts
+ * the form posts and the server sends the page back here with `signIn=sent`.
+ */
+export function UnlockOrderForm({ orderNumber }: { orderNumber: string }) {
+	const [params] = useSearchParams()
+	const [email, setEmail] = useState(params.get('email') ?? '')
+	const [sent, setSent] = useState(params.get('signIn') === 'sent')
 	const [busy, setBusy] = useState(false)
 	const [error, setError] = useState<string | null>(null)
+	const checking = useNavigation().state === 'submitting'
 
-	async function unlock(event: FormEvent<HTMLFormElement>) {
+	async function send(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
 		if (busy) return
-		if (!email.trim()) return setError('Please enter the email address you used at checkout.')
+		if (!email.trim()) return setError(EMAIL_MISSING)
 		setBusy(true)
 		setError(null)
 		try {
@@ -25,13 +36,11 @@ export function UnlockOrderForm({ orderNumber, onUnlocked }: { orderNumber: stri
 			})
 			if (!response.ok) {
 				const body = (await response.json().catch(() => null)) as { error?: string } | null
-				return setError(body?.error ?? UNLOCK_FAILED)
+				return setError(body?.error ?? SEND_FAILED)
 			}
-			const order = await fetchOrder({ internalOrderId: orderNumber })
-			if (!order?.full) return setError('Your browser did not keep the unlock. Please allow cookies for this site and try again.')
-			onUnlocked(order)
+			setSent(true)
 		} catch {
-			setError(`${UNLOCK_FAILED}. Please check your connection and try again.`)
+			setError(`${SEND_FAILED}. Please check your connection and try again.`)
 		} finally {
 			setBusy(false)
 		}
@@ -40,33 +49,48 @@ export function UnlockOrderForm({ orderNumber, onUnlocked }: { orderNumber: stri
 	return (
 		<section className="order-card" aria-labelledby="order-unlock-title">
 			<h2 id="order-unlock-title">Unlock your order details</h2>
-			<p className="muted">
-				For your privacy, contact details, items and deliverables are hidden. Enter the email address you used at checkout to see them on this
-				device.
+			{sent ? (
+				<>
+					<p role="status">{SENT}</p>
+					<p className="muted small">Open the link in the email, or type the code here.</p>
+					<SignInCodeForm email={email} next={orderPagePath(orderNumber)} busy={checking} />
+					<button type="button" className="button ghost small" onClick={() => setSent(false)}>
+						Use another email address
+					</button>
+				</>
+			) : (
+				<>
+					<p className="muted">
+						For your privacy, contact details, items and deliverables are hidden. Enter the email address you used at checkout: we will email it a
+						sign-in link and a code.
+					</p>
+					<form method="post" action="/api/order/unlock" className="order-unlock" onSubmit={send} noValidate>
+						<input type="hidden" name="orderNumber" value={orderNumber} />
+						<ErrorAlert message={error} />
+						<div className="field">
+							<label htmlFor="order-unlock-email">Email address</label>
+							<input
+								id="order-unlock-email"
+								name="email"
+								type="email"
+								inputMode="email"
+								autoComplete="email"
+								required
+								maxLength={200}
+								value={email}
+								onChange={(e) => setEmail(e.target.value)}
+								aria-invalid={error ? true : undefined}
+							/>
+						</div>
+						<button type="submit" className="button primary" disabled={busy}>
+							{busy ? 'Sending...' : 'Email me a sign-in code'}
+						</button>
+					</form>
+				</>
+			)}
+			<p className="muted small">
+				All your orders in one place: <Link to={MY_ORDERS_PATH}>My orders</Link>
 			</p>
-			{/* Without JavaScript the API still sets the cookie; reloading this page then shows everything. */}
-			<form method="post" action="/api/order/unlock" className="order-unlock" onSubmit={unlock} noValidate>
-				<input type="hidden" name="orderNumber" value={orderNumber} />
-				<ErrorAlert message={error} />
-				<div className="field">
-					<label htmlFor="order-unlock-email">Email address</label>
-					<input
-						id="order-unlock-email"
-						name="email"
-						type="email"
-						inputMode="email"
-						autoComplete="email"
-						required
-						maxLength={200}
-						value={email}
-						onChange={(e) => setEmail(e.target.value)}
-						aria-invalid={error ? true : undefined}
-					/>
-				</div>
-				<button type="submit" className="button primary" disabled={busy}>
-					{busy ? 'Unlocking...' : 'Unlock Order'}
-				</button>
-			</form>
 		</section>
 	)
 }

@@ -1,10 +1,11 @@
 import { absoluteUrl } from '../../utils/origin.server'
+import { MY_ORDERS_PATH, orderPagePath, VERIFY_PATH } from '../buyers/next-path'
 import type { QueuedEmail } from './queue-email.server'
 import { signInHtml } from '../../integrations/email/html/templates.server'
 
 /** Where an emailed sign-in link leads: a page that asks for one click (mail scanners open links too). */
 export const signInLinkPath = (token: string, next: string | null) =>
-	`/my-orders/verify?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ''}`
+	`${VERIFY_PATH}?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ''}`
 
 /** The one-time sign-in link and code a buyer asked for (from an order's page or My orders); essential, so no unsubscribe. */
 export function signInEmail({
@@ -26,7 +27,7 @@ export function signInEmail({
 	storeName: string
 	minutes: number
 }): QueuedEmail {
-	const link = absoluteUrl(signInLinkPath(token, next ?? (orderNumber ? `/order-status?internalOrderId=${encodeURIComponent(orderNumber)}` : '/my-orders')))
+	const link = absoluteUrl(signInLinkPath(token, next ?? (orderNumber ? orderPagePath(orderNumber) : MY_ORDERS_PATH)))
 	const intro = orderNumber
 		? `Someone asked to open order ${orderNumber} at ${storeName} with this email address.`
 		: `Someone asked to see the orders placed with this email address at ${storeName}.`

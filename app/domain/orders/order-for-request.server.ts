@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.server'
 import type { Order } from './create-order.server'
 import { findOrder, type OrderLookup } from './find-order.server'
-import { tokenMatches } from './order-access.server'
 import { viewOrder } from './view-order.server'
 
 /** §2 query rules: extra question marks count as ampersands; internalOrderId wins over ordId. */
@@ -16,12 +15,12 @@ export function parseOrderQuery(url: URL): { lookup: OrderLookup | null; token: 
 	return { lookup, token: params.get('token'), params }
 }
 
-/** The order's token as the asker holds it (their cookie for this order), or null. */
-export type TokenFor = (order: Order) => string | null
+/** Whether the asker may see the order in full (its token's holder, or the buyer signed in with its email). */
+export type SeesEverything = (order: Order) => boolean
 
 /** Finds the order and shapes it for whoever asks: the full view only for the token's holder. */
-export async function orderViewForRequest(db: Db, lookup: OrderLookup, tokenFor: TokenFor, { partial = false } = {}) {
+export async function orderViewForRequest(db: Db, lookup: OrderLookup, seesEverything: SeesEverything, { partial = false } = {}) {
 	const order = await findOrder(db, lookup, { partial })
 	if (!order) return null
-	return viewOrder(order, { full: tokenMatches(order, tokenFor(order)) })
+	return viewOrder(order, { full: seesEverything(order) })
 }

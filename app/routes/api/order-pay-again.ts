@@ -22,7 +22,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		const parsed = input.safeParse(await readJsonOrForm(request, { limit: 4 * 1024 }))
 		if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
 		const order = await findOrder(db(), { internalOrderId: params.orderNumber })
-		if (!order || !canSeeEverything(order, request)) throw new AppError('NOT_FOUND', 'Order not found')
+		if (!order || !(await canSeeEverything(order, request))) throw new AppError('NOT_FOUND', 'Order not found')
 		const { order: updated, paymentUrl } = await payOrderAgain(db(), payproClient(), order, parsed.data.paymentMethod)
 		return Response.json({ ok: true, orderNumber: updated.orderNumber, paymentMethod: updated.paymentMethod, totalAmount: updated.totalAmount, paymentUrl })
 	} catch (error) {

@@ -17,7 +17,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		if (request.method !== 'POST') throw new AppError('METHOD_NOT_ALLOWED', 'Method not allowed')
 		if (!isOrderNumberShaped(params.orderNumber)) throw new AppError('BAD_REQUEST', 'That is not an order number.')
 		const order = await findOrder(db(), { internalOrderId: params.orderNumber })
-		if (!order || !canSeeEverything(order, request)) throw new AppError('NOT_FOUND', 'Order not found')
+		if (!order || !(await canSeeEverything(order, request))) throw new AppError('NOT_FOUND', 'Order not found')
 		const bytes = await readUploadedFile(request, { field: 'receipt', maxFileBytes: RECEIPT_MAX_BYTES, tooLarge: RECEIPT_TOO_LARGE, missing: RECEIPT_MISSING })
 		const updated = await attachReceipt(db(), localStorage(path.resolve(env().DATA_DIR)), order, bytes)
 		return Response.json({ ok: true, orderNumber: updated.orderNumber, status: updated.status })

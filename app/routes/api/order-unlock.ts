@@ -1,30 +1,34 @@
+import { redirect } from 'react-router'
 import { z } from 'zod'
 import { db } from '~/db/client.server'
-import { findOrder } from '~/domain/orders/find-order.server'
-import { accessCookie } from '~/http/order-access.server'
-import { unlockOrderByEmail } from '~/domain/orders/unlock-order.server'
+import { orderPagePath } from '~/domain/buyers/next-path'
+import { BUYER_SIGN_IN_MESSAGES, requestBuyerSignIn } from '~/domain/buyers/sign-in.server'
 import { AppError } from '~/utils/app-error'
-import { cookiesAreSecure, errorResponse, onlyMethods, readJsonOrForm } from '~/http/http.server'
+import { errorResponse, onlyMethods, readJsonOrForm } from '~/http/http.server'
 import type { Route } from './+types/order-unlock'
 
 const input = z.object({
 	orderNumber: z.string().trim().min(1, 'Order number is required').max(100),
-	email: z.string().trim().min(1, 'Please enter the email address you used at checkout.').max(200),
+	email: z.unknown(),
 })
 
-// Decision 3: the buyer unlocks contact details and deliverables with the checkout email.
+// Decision 3: typing the order's email unlocks nothing by itself. It sends a one-time link and a
+// 6-digit code to the address on the order; the answer is the same whether or not it matches.
+// A form posted without scripts comes back to the order page, which then asks for the code.
 export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405 })
+	const fromForm = !(request.headers.get('content-type') ?? '').includes('json')
 	try {
 		const raw = await readJsonOrForm(request, { limit: 4 * 1024 })
 		const parsed = input.safeParse(raw)
 		if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
-		const order = await findOrder(db(), { internalOrderId: parsed.data.orderNumber })
-		if (!order) throw new AppError('NOT_FOUND', 'Order not found')
-		const token = await unlockOrderByEmail(db(), order, parsed.data.email, { clientIp: context.clientIp })
-		return Response.json({ ok: true }, { headers: { 'Set-Cookie': accessCookie(order.orderNumber, token, { secure: cookiesAreSecure(request) }) } })
+		const { orderNumber, email } = parsed.data
+		const next = orderPagePath(orderNumber)
+		await requestBuyerSignIn(db(), { email, orderNumber, clientIp: context.clientIp, next })
+		if (fromForm) return redirect(`${next}&signIn=sent&email=${encodeURIComponent(String(email).trim())}`, { status: 303 })
+		return Response.json({ ok: true, message: BUYER_SIGN_IN_MESSAGES.sent })
 	} catch (error) {
-		return errorResponse(error, 'Could not unlock the order')
+		return errorResponse(error, 'Could not send the sign-in email')
 	}
 }
 

@@ -8,7 +8,7 @@ import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { tokenMatches } from '~/domain/orders/order-access.server'
-import { accessCookie, tokenFromRequest } from '~/http/order-access.server'
+import { accessCookie, orderViewer } from '~/http/order-access.server'
 import { orderViewForRequest, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import type { OrderView } from '~/domain/orders/order-view'
 import { useRootData } from '~/components/layout/root-data'
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		}
 	}
 	// §7 call 7, first attempt; the page makes the others from the browser.
-	const order: OrderView | null = await orderViewForRequest(db(), lookup, tokenFromRequest(request))
+	const order: OrderView | null = await orderViewForRequest(db(), lookup, await orderViewer(request))
 	return { lookup, order }
 }
 
@@ -59,5 +59,5 @@ function OrderTracking({ lookup, initialOrder }: { lookup: OrderLookup; initialO
 
 	if (error) return <OrderNotFound message={error} />
 	if (!order) return <OrderLoading />
-	return <OrderDetails order={order} live={live} onOrderChange={setOrder} whatsapp={root?.config.whatsapp ?? ''} supportEmail={root?.config.supportEmail ?? ''} />
+	return <OrderDetails order={order} live={live} whatsapp={root?.config.whatsapp ?? ''} supportEmail={root?.config.supportEmail ?? ''} />
 }

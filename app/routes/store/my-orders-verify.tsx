@@ -1,0 +1,72 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
+import { db } from '~/db/client.server'
+import { redeemSignInCode, redeemSignInLink } from '~/domain/buyers/sign-in.server'
+import { MY_ORDERS_PATH, safeNextPath } from '~/domain/buyers/next-path'
+import { buyerSessionCookie } from '~/http/buyer-session.server'
+import { readPageForm } from '~/http/http.server'
+import { AppError } from '~/utils/app-error'
+import { pageMeta } from '~/utils/seo'
+import type { Route } from './+types/my-orders-verify'
+
+// The emailed sign-in link opens this page, which asks for one click (mail scanners open links
+// too, and must not use it up); the 6-digit code is typed here or posted from the order page and
+// My orders. Either starts the buyer's session and goes on to `next`, a path of this shop.
+
+export function loader({ request }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const token = url.searchParams.get('token') ?? ''
+	return data(
+		{ token: /^[\w-]{20,100}$/.test(token) ? token : '', next: safeNextPath(url.searchParams.get('next')), email: url.searchParams.get('email')?.slice(0, 200) ?? '' },
+		{ headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } },
+	)
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = await readPageForm(request, { limit: 4 * 1024 })
+	const next = safeNextPath(form.next)
+	const meta = { ip: context.clientIp, userAgent: request.headers.get('user-agent') }
+	try {
+		const signedIn = form.token ? await redeemSignInLink(db(), form.token, meta) : await redeemSignInCode(db(), { email: form.email, code: form.code }, meta)
+		throw redirect(next, { headers: { 'Set-Cookie': buyerSessionCookie(request, signedIn.sessionId), 'Cache-Control': 'no-store' } })
+	} catch (error) {
+		if (!(error instanceof AppError)) throw error
+		return data({ error: error.message, email: String(form.email ?? '').slice(0, 200), next, viaLink: Boolean(form.token) }, { status: error.status })
+	}
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'Sign in', description: 'Open your orders with the link or code we emailed you.', extra: [{ name: 'robots', content: 'noindex' }] })
+
+export default function MyOrdersVerify({ loaderData, actionData }: Route.ComponentProps) {
+	const busy = useNavigation().state === 'submitting'
+	const next = actionData?.next ?? loaderData.next
+	const token = actionData?.viaLink ? '' : loaderData.token
+	return (
+		<div className="container page narrow buyer-sign-in">
+			<h1>Sign in to your orders</h1>
+			{actionData?.error ? (
+				<p className="error-box" role="alert">
+					{actionData.error}
+				</p>
+			) : null}
+			{token ? (
+				<div className="order-card">
+					<p>Open your orders on this device. The link works once.</p>
+					<Form method="post" replace>
+						<input type="hidden" name="token" value={token} />
+						<input type="hidden" name="next" value={next} />
+						<button type="submit" className="button primary" disabled={busy}>
+							{busy ? 'Signing in…' : 'Sign in'}
+						</button>
+					</Form>
+				</div>
+			) : (
+				<SignInCodeForm email={actionData?.email || loaderData.email} next={next} busy={busy} />
+			)}
+			<p className="muted small">
+				No email? <Link to={MY_ORDERS_PATH}>Ask for a new link and code</Link>.
+			</p>
+		</div>
+	)
+}
