@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { OrderLine } from '~/db/schema'
 import type { FullOrderView } from '~/domain/orders/order-view'
+import { receiptPath } from '~/domain/orders/receipt-path'
 import { lineEndsAt, renewPath } from '~/domain/orders/renewal'
 import { isPaid } from '~/domain/orders/status'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
@@ -32,6 +33,11 @@ export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<
 					</li>
 				))}
 			</ul>
+			{order ? (
+				<p className="order-receipt-link small">
+					<Link to={receiptPath(order.orderNumber)}>{isPaid(order.status) ? 'Receipt' : 'Order summary'}</Link> to print or save as a PDF
+				</p>
+			) : null}
 		</section>
 	)
 }

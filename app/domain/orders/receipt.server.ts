@@ -1,0 +1,88 @@
+import type { OrderLine } from '../../db/schema'
+import { supportPhoneText, type StoreDetails } from '../settings/store-details'
+import { formatRs } from '../../utils/money'
+import { formatPakistanTime } from '../../utils/pakistan-time'
+import type { Order } from './create-order.server'
+import { isPaid, paymentBadge } from './status'
+
+// A buyer's proof of purchase (/receipt/:orderNumber): the order as plain text, ready to print.
+// Only a paid order gets a receipt; any other is an order summary that says it is not paid.
+
+/** How the buyer paid, in the words of the checkout page. */
+const PAYMENT_METHODS: Record<string, string> = {
+	paypro: 'Online payment through PayPro',
+	manual: 'Bank or wallet transfer',
+	dm: 'Arranged with our team on WhatsApp',
+}
+
+export const paymentMethodInWords = (method: string) => PAYMENT_METHODS[method] ?? 'Other'
+
+export interface ReceiptLine {
+	name: string
+	/** The option bought ('1 Month · Shared account', '$10 USD'), or null without one. */
+	option: string | null
+	quantity: number
+	unitPrice: string
+	lineTotal: string
+}
+
+export interface OrderReceipt {
+	/** A receipt only once paid; before that, an order summary that says plainly it is not one. */
+	paid: boolean
+	heading: 'Receipt' | 'Order summary'
+	/** For an unpaid order: why this page is not a receipt. */
+	notice: string | null
+	store: { name: string; supportEmail: string; whatsapp: string | null; phone: string | null }
+	orderNumber: string
+	orderDate: { iso: string; text: string }
+	paidDate: { iso: string; text: string } | null
+	paymentMethod: string
+	status: string
+	lines: ReceiptLine[]
+	total: string
+	buyer: { name: string; email: string | null }
+}
+
+const when = (date: Date) => ({ iso: date.toISOString(), text: formatPakistanTime(date.toISOString()) })
+
+function optionOf(line: OrderLine): string | null {
+	const parts = [
+		line.selectedDuration?.label,
+		line.selectedDenomination?.label,
+		line.selectedAccountType ? (line.selectedAccountType === 'shared' ? 'Shared account' : 'Private account') : null,
+	].filter((part): part is string => Boolean(part))
+	return parts.length > 0 ? parts.join(' · ') : null
+}
+
+/** The receipt (or, unpaid, the order summary) of one order, with the store's details at the top. */
+export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'storeName' | 'supportEmail' | 'whatsapp' | 'supportPhone'>): OrderReceipt {
+	const paid = isPaid(order.status)
+	const whatsapp = supportPhoneText(storeDetails.whatsapp)
+	const phone = storeDetails.supportPhone ? supportPhoneText(storeDetails.supportPhone) : null
+	return {
+		paid,
+		heading: paid ? 'Receipt' : 'Order summary',
+		notice: paid ? null : 'This order is not paid, so this page is not a receipt. It becomes one once the payment is confirmed.',
+		store: {
+			name: storeDetails.storeName,
+			supportEmail: storeDetails.supportEmail,
+			whatsapp,
+			// One number shown once when WhatsApp and calls share it.
+			phone: phone && phone !== whatsapp ? phone : null,
+		},
+		orderNumber: order.orderNumber,
+		orderDate: when(order.createdAt),
+		paidDate: paid && order.paidAt ? when(order.paidAt) : null,
+		paymentMethod: paymentMethodInWords(order.paymentMethod),
+		status: paymentBadge(order.status).label,
+		lines: order.productDetails.map((line) => ({
+			name: line.name,
+			option: optionOf(line),
+			quantity: line.quantity,
+			unitPrice: formatRs(line.price),
+			lineTotal: formatRs(line.price * line.quantity),
+		})),
+		total: formatRs(order.totalAmount),
+		buyer: { name: order.customerName || 'Customer', email: order.customerEmail },
+	}
+}

@@ -1,0 +1,163 @@
+import { data, Link } from 'react-router'
+import { db } from '~/db/client.server'
+import { findOrder } from '~/domain/orders/find-order.server'
+import { orderReceipt, type OrderReceipt } from '~/domain/orders/receipt.server'
+import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { canSeeEverything } from '~/http/order-access.server'
+import { pageMeta } from '~/utils/seo'
+import type { Route } from './+types/receipt'
+
+// A buyer's printable receipt. Only whoever may see the order in full gets it; anyone else, and any
+// number that names no order, gets the same 404, so the page never tells that an order exists.
+
+const NOT_FOUND = 'We could not find that receipt. Open it from your order page, with the link we sent you or signed in with the email you ordered with.'
+const privateHeaders = { 'Cache-Control': 'private, no-store' }
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const notFound = () => data({ found: false as const, message: NOT_FOUND }, { status: 404, headers: privateHeaders })
+	if (!isOrderNumberShaped(params.orderNumber)) return notFound()
+	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
+	if (!order || !(await canSeeEverything(order, request))) return notFound()
+	const receipt = orderReceipt(order, await readStoreDetails(db()))
+	return data({ found: true as const, receipt }, { headers: privateHeaders })
+}
+
+// Per buyer (their cookie or session) and never worth keeping: not in any cache.
+export const headers: Route.HeadersFunction = () => privateHeaders
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+	pageMeta(matches, {
+		title: loaderData?.found ? `${loaderData.receipt.heading} ${loaderData.receipt.orderNumber}` : 'Receipt',
+		description: 'Your receipt: what you bought, what you paid and when.',
+		extra: [{ name: 'robots', content: 'noindex' }],
+	})
+
+export default function Receipt({ loaderData }: Route.ComponentProps) {
+	if (!loaderData.found) {
+		return (
+			<div className="container page narrow center">
+				<h1>Receipt not found</h1>
+				<p>{loaderData.message}</p>
+				<Link to="/" className="button primary">
+					Return to Home
+				</Link>
+			</div>
+		)
+	}
+	const { receipt } = loaderData
+	return (
+		<div className="container page narrow receipt-page">
+			<div className="receipt-toolbar">
+				<button type="button" className="button primary" onClick={() => window.print()}>
+					Print or save as PDF
+				</button>
+				<Link to={`/order-status?internalOrderId=${encodeURIComponent(receipt.orderNumber)}`}>Back to your order</Link>
+			</div>
+			<ReceiptDocument receipt={receipt} />
+		</div>
+	)
+}
+
+function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
+	const { store } = receipt
+	return (
+		<article className={receipt.paid ? 'receipt' : 'receipt unpaid'} aria-labelledby="receipt-title">
+			<header className="receipt-head">
+				<div className="receipt-store">
+					<p className="receipt-store-name">{store.name}</p>
+					<p>{store.supportEmail}</p>
+					{store.whatsapp ? <p>WhatsApp {store.whatsapp}</p> : null}
+					{store.phone ? <p>Phone {store.phone}</p> : null}
+				</div>
+				<div className="receipt-title">
+					<h1 id="receipt-title">{receipt.heading}</h1>
+					<p className="receipt-number">{receipt.orderNumber}</p>
+				</div>
+			</header>
+			{receipt.notice ? (
+				<p className="receipt-notice" role="note">
+					<strong>Not paid.</strong> {receipt.notice}
+				</p>
+			) : null}
+			<dl className="receipt-facts">
+				<div>
+					<dt>Order number</dt>
+					<dd>{receipt.orderNumber}</dd>
+				</div>
+				<div>
+					<dt>Order date</dt>
+					<dd>
+						<time dateTime={receipt.orderDate.iso}>{receipt.orderDate.text}</time>
+					</dd>
+				</div>
+				{receipt.paidDate ? (
+					<div>
+						<dt>Paid on</dt>
+						<dd>
+							<time dateTime={receipt.paidDate.iso}>{receipt.paidDate.text}</time>
+						</dd>
+					</div>
+				) : null}
+				<div>
+					<dt>Payment method</dt>
+					<dd>{receipt.paymentMethod}</dd>
+				</div>
+				<div>
+					<dt>Status</dt>
+					<dd>{receipt.status}</dd>
+				</div>
+				<div>
+					<dt>Billed to</dt>
+					<dd>
+						{receipt.buyer.name}
+						{receipt.buyer.email ? <span className="receipt-email">{receipt.buyer.email}</span> : null}
+					</dd>
+				</div>
+			</dl>
+			<div className="receipt-table-box">
+				<table className="receipt-lines">
+					<thead>
+						<tr>
+							<th scope="col">Item</th>
+							<th scope="col" className="num">
+								Qty
+							</th>
+							<th scope="col" className="num receipt-unit">
+								Unit price
+							</th>
+							<th scope="col" className="num">
+								Amount
+							</th>
+						</tr>
+					</thead>
+					<tbody>
+						{receipt.lines.map((line, index) => (
+							<tr key={index}>
+								<td>
+									<span className="receipt-item">{line.name}</span>
+									{line.option ? <span className="receipt-option">{line.option}</span> : null}
+									{/* Where the unit price column is folded away (a phone), it shows under the name. */}
+									{line.quantity > 1 ? <span className="receipt-each">{line.unitPrice} each</span> : null}
+								</td>
+								<td className="num">{line.quantity}</td>
+								<td className="num receipt-unit">{line.unitPrice}</td>
+								<td className="num">{line.lineTotal}</td>
+							</tr>
+						))}
+					</tbody>
+					<tfoot>
+						<tr>
+							<th scope="row" colSpan={2}>
+								Total
+							</th>
+							<td className="receipt-unit" />
+							<td className="num">{receipt.total}</td>
+						</tr>
+					</tfoot>
+				</table>
+			</div>
+			<p className="receipt-thanks">{receipt.paid ? 'Thank you for your purchase' : 'Thank you for your order'}</p>
+		</article>
+	)
+}
