@@ -8,8 +8,7 @@
 // after 3 warm-ups).
 import zlib from 'node:zlib'
 import { catalogue } from '../app/db/seed/catalogue.ts'
-import { rawRequest, type RawResponse } from './http.ts'
-import { BENCH_STAFF } from './server.ts'
+import { rawRequest, signIn, type RawResponse } from './http.ts'
 import { metric, type BenchContext, type Row, type SectionResult } from './types.ts'
 
 const ORDERS = Math.max(1, Math.floor(Number(process.env.BENCH_DASHBOARD_ORDERS) || 100_000))
@@ -169,19 +168,6 @@ async function fillOrders(ctx: BenchContext, url: string) {
 			pick: picks[0],
 		}
 	})
-}
-
-/** Signs in through the login form; returns the staff_session cookie. */
-async function signIn(baseUrl: string): Promise<string> {
-	const res = await rawRequest('POST', `${baseUrl}/admin/login`, {
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl },
-		body: new URLSearchParams({ email: BENCH_STAFF.email, password: BENCH_STAFF.password }).toString(),
-	})
-	const cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('staff_session='))
-	if (!cookie || res.status >= 400) {
-		throw new Error(`signing in as ${BENCH_STAFF.email} answered ${res.status} without a staff_session cookie: ${res.body.toString('utf8').slice(0, 200)}`)
-	}
-	return cookie
 }
 
 interface Timed {

@@ -1,6 +1,7 @@
 // Plain HTTP requests that send only the headers they are given (fetch adds Accept-Encoding by
 // itself) and return the body exactly as it came over the wire (still compressed, if it was).
 import http from 'node:http'
+import { BENCH_STAFF } from './server.ts'
 
 export interface RawResponse {
 	status: number
@@ -98,4 +99,17 @@ export async function postCheckout(baseUrl: string, key: string): Promise<{ answ
 export const onShop = (baseUrl: string, url: string) => {
 	const u = new URL(url)
 	return `${baseUrl}${u.pathname}${u.search}`
+}
+
+/** Signs in through the login form; returns the staff_session cookie. */
+export async function signIn(baseUrl: string): Promise<string> {
+	const res = await rawRequest('POST', `${baseUrl}/admin/login`, {
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl },
+		body: new URLSearchParams({ email: BENCH_STAFF.email, password: BENCH_STAFF.password }).toString(),
+	})
+	const cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('staff_session='))
+	if (!cookie || res.status >= 400) {
+		throw new Error(`signing in as ${BENCH_STAFF.email} answered ${res.status} without a staff_session cookie: ${res.body.toString('utf8').slice(0, 200)}`)
+	}
+	return cookie
 }

@@ -7,7 +7,8 @@
 // BENCH_START_TIMEOUT (seconds to wait for /healthz, default 300), BENCH_LIGHTHOUSE_RUNS (default 3),
 // BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CHECKOUT_CONNECTIONS (10),
 // BENCH_LIVE_STEPS (100,500,1000,2000), BENCH_LIVE_BUDGET (110 s), BENCH_DASHBOARD_ORDERS (100000),
-// BENCH_DASHBOARD_RUNS (20), BENCH_CATALOGUE_SIZE (500), BENCH_CATALOGUE_RUNS (20).
+// BENCH_DASHBOARD_RUNS (20), BENCH_CATALOGUE_SIZE (500), BENCH_CATALOGUE_RUNS (20), BENCH_STOCK_ORDERS (200),
+// BENCH_STOCK_CONCURRENCY (10).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
 // module and list it in SECTIONS below.
@@ -26,6 +27,8 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	// Before checkout: the checkout section leaves hundreds of unpaid orders for the job worker to sweep.
 	live: async () => (await import('./live.ts')).liveSection,
 	checkout: async () => (await import('./checkout.ts')).checkoutSection,
+	// After checkout and live (they buy the $10 Xbox gift card fulfilled by hand): it leaves that card sold from stock.
+	stock: async () => (await import('./stock.ts')).stockSection,
 	// After lighthouse (its figures are for the built-in catalogue): grows the catalogue to 500 products.
 	catalogue: async () => (await import('./catalogue.ts')).catalogueSection,
 	// Last: it fills the orders table to 100,000 orders, which would change what the others measure.
