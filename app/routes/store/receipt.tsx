@@ -59,6 +59,19 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
 	)
 }
 
+/** A long address breaks after its @ on a phone rather than inside the domain. */
+function emailWithBreak(email: string) {
+	const at = email.indexOf('@')
+	if (at < 0) return email
+	return (
+		<>
+			{email.slice(0, at + 1)}
+			<wbr />
+			{email.slice(at + 1)}
+		</>
+	)
+}
+
 function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 	const { store } = receipt
 	return (
@@ -107,11 +120,11 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 					<dt>Status</dt>
 					<dd>{receipt.status}</dd>
 				</div>
-				<div>
+				<div className="receipt-billed">
 					<dt>Billed to</dt>
 					<dd>
 						{receipt.buyer.name}
-						{receipt.buyer.email ? <span className="receipt-email">{receipt.buyer.email}</span> : null}
+						{receipt.buyer.email ? <span className="receipt-email">{emailWithBreak(receipt.buyer.email)}</span> : null}
 					</dd>
 				</div>
 			</dl>
@@ -120,10 +133,10 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 					<thead>
 						<tr>
 							<th scope="col">Item</th>
-							<th scope="col" className="num">
+							<th scope="col" className="num receipt-wide">
 								Qty
 							</th>
-							<th scope="col" className="num receipt-unit">
+							<th scope="col" className="num receipt-wide">
 								Unit price
 							</th>
 							<th scope="col" className="num">
@@ -137,21 +150,22 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 								<td>
 									<span className="receipt-item">{line.name}</span>
 									{line.option ? <span className="receipt-option">{line.option}</span> : null}
-									{/* Where the unit price column is folded away (a phone), it shows under the name. */}
-									{line.quantity > 1 ? <span className="receipt-each">{line.unitPrice} each</span> : null}
+									{/* Where the quantity and unit price columns are folded away (a phone), they show under the name. */}
+									<span className="receipt-each">
+										{line.quantity} × {line.unitPrice}
+									</span>
 								</td>
-								<td className="num">{line.quantity}</td>
-								<td className="num receipt-unit">{line.unitPrice}</td>
+								<td className="num receipt-wide">{line.quantity}</td>
+								<td className="num receipt-wide">{line.unitPrice}</td>
 								<td className="num">{line.lineTotal}</td>
 							</tr>
 						))}
 					</tbody>
 					<tfoot>
 						<tr>
-							<th scope="row" colSpan={2}>
-								Total
-							</th>
-							<td className="receipt-unit" />
+							<th scope="row">Total</th>
+							<td className="receipt-wide" />
+							<td className="receipt-wide" />
 							<td className="num">{receipt.total}</td>
 						</tr>
 					</tfoot>
