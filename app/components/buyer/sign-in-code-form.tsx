@@ -4,7 +4,7 @@ import { BUYER_SIGN_IN_CODE_HELP, VERIFY_PATH } from '~/domain/buyers/next-path'
 /** The 6-digit code from the email, with the address it was sent to. */
 export function SignInCodeForm({ email, next, busy }: { email: string; next: string; busy: boolean }) {
 	return (
-		<Form method="post" action={VERIFY_PATH} className="order-card buyer-code-form" replace>
+		<Form method="post" action={VERIFY_PATH} className="buyer-code-form" replace>
 			<input type="hidden" name="next" value={next} />
 			<div className="field">
 				<label htmlFor="buyer-code-email">Email address</label>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigation, useSearchParams } from 'react-router'
+import { useNavigation, useSearchParams } from 'react-router'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
-import { MY_ORDERS_PATH, orderPagePath } from '~/domain/buyers/next-path'
+import { orderPagePath } from '~/domain/buyers/next-path'
 
 const SEND_FAILED = 'Could not send the sign-in email'
 const EMAIL_MISSING = 'Please enter the email address you used at checkout.'
@@ -88,9 +88,6 @@ export function UnlockOrderForm({ orderNumber }: { orderNumber: string }) {
 					</form>
 				</>
 			)}
-			<p className="muted small">
-				All your orders in one place: <Link to={MY_ORDERS_PATH}>My orders</Link>
-			</p>
 		</section>
 	)
 }

@@ -62,7 +62,9 @@ export default function MyOrdersVerify({ loaderData, actionData }: Route.Compone
 					</Form>
 				</div>
 			) : (
-				<SignInCodeForm email={actionData?.email || loaderData.email} next={next} busy={busy} />
+				<div className="order-card">
+					<SignInCodeForm email={actionData?.email || loaderData.email} next={next} busy={busy} />
+				</div>
 			)}
 			<p className="muted small">
 				No email? <Link to={MY_ORDERS_PATH}>Ask for a new link and code</Link>.
