@@ -1,10 +1,18 @@
-import { Form } from 'react-router'
+import { useFetcher } from 'react-router'
+import { ErrorAlert } from '~/components/ui/error-alert'
 import { BUYER_SIGN_IN_CODE_HELP, VERIFY_PATH } from '~/domain/buyers/next-path'
 
-/** The 6-digit code from the email, with the address it was sent to. */
-export function SignInCodeForm({ email, next, busy }: { email: string; next: string; busy: boolean }) {
+/**
+ * The 6-digit code from the email, with the address it was sent to. Posts to the verify page: a
+ * right code goes on to `next` signed in; a wrong one is said here, where it was typed (without
+ * scripts, on the verify page).
+ */
+export function SignInCodeForm({ email, next }: { email: string; next: string; busy?: boolean }) {
+	const fetcher = useFetcher<{ error?: string }>()
+	const busy = fetcher.state !== 'idle'
 	return (
-		<Form method="post" action={VERIFY_PATH} className="buyer-code-form" replace>
+		<fetcher.Form method="post" action={VERIFY_PATH} className="buyer-code-form">
+			<ErrorAlert message={fetcher.data?.error} />
 			<input type="hidden" name="next" value={next} />
 			<div className="field">
 				<label htmlFor="buyer-code-email">Email address</label>
@@ -29,6 +37,6 @@ export function SignInCodeForm({ email, next, busy }: { email: string; next: str
 			<button type="submit" className="button primary" disabled={busy}>
 				{busy ? 'Checking…' : 'Open my orders'}
 			</button>
-		</Form>
+		</fetcher.Form>
 	)
 }

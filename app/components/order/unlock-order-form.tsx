@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useNavigation, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { orderPagePath } from '~/domain/buyers/next-path'
@@ -20,7 +20,6 @@ export function UnlockOrderForm({ orderNumber }: { orderNumber: string }) {
 	const [sent, setSent] = useState(params.get('signIn') === 'sent')
 	const [busy, setBusy] = useState(false)
 	const [error, setError] = useState<string | null>(null)
-	const checking = useNavigation().state === 'submitting'
 
 	async function send(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
@@ -53,7 +52,7 @@ export function UnlockOrderForm({ orderNumber }: { orderNumber: string }) {
 				<>
 					<p role="status">{SENT}</p>
 					<p className="muted small">Open the link in the email, or type the code here.</p>
-					<SignInCodeForm email={email} next={orderPagePath(orderNumber)} busy={checking} />
+					<SignInCodeForm email={email} next={orderPagePath(orderNumber)} />
 					<button type="button" className="button ghost small" onClick={() => setSent(false)}>
 						Use another email address
 					</button>

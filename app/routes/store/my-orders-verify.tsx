@@ -63,10 +63,10 @@ export default function MyOrdersVerify({ loaderData, actionData }: Route.Compone
 				</div>
 			) : (
 				<div className="order-card">
-					<SignInCodeForm email={actionData?.email || loaderData.email} next={next} busy={busy} />
+					<SignInCodeForm email={actionData?.email || loaderData.email} next={next} />
 				</div>
 			)}
-			<p className="muted small">
+			<p className="muted small buyer-sign-in-again">
 				No email? <Link to={MY_ORDERS_PATH}>Ask for a new link and code</Link>.
 			</p>
 		</div>
