@@ -113,3 +113,25 @@ export async function signIn(baseUrl: string): Promise<string> {
 	}
 	return cookie
 }
+
+/** Reads a server-sent event stream: `handle` gets each event's name, its data and when its last chunk came (performance.now()). */
+export function onSseEvents(res: http.IncomingMessage, handle: (event: string, data: string, receivedAt: number) => void) {
+	res.setEncoding('utf8')
+	let buffer = ''
+	res.on('data', (chunk: string) => {
+		const now = performance.now()
+		buffer += chunk
+		let end: number
+		while ((end = buffer.indexOf('\n\n')) !== -1) {
+			const block = buffer.slice(0, end)
+			buffer = buffer.slice(end + 2)
+			let event = 'message'
+			let data = ''
+			for (const line of block.split('\n')) {
+				if (line.startsWith('event:')) event = line.slice(6).trim()
+				else if (line.startsWith('data:')) data += line.slice(5).trimStart()
+			}
+			handle(event, data, now)
+		}
+	})
+}

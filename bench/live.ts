@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import { checkoutKey, onShop, postCheckout, rawRequest } from './http.ts'
+import { checkoutKey, onSseEvents, onShop, postCheckout, rawRequest } from './http.ts'
 import { metric, type BenchContext, type Row, type SectionResult } from './types.ts'
 
 const STEPS = (process.env.BENCH_LIVE_STEPS ?? '100,500,1000,2000')
@@ -90,38 +90,23 @@ function openStream(url: string, cookie: string, agent: http.Agent, trigger: Tri
 				req.destroy()
 				return
 			}
-			res.setEncoding('utf8')
-			let buffer = ''
-			res.on('data', (chunk: string) => {
-				const now = performance.now()
-				buffer += chunk
-				let end: number
-				while ((end = buffer.indexOf('\n\n')) !== -1) {
-					const block = buffer.slice(0, end)
-					buffer = buffer.slice(end + 2)
-					let event = 'message'
-					let data = ''
-					for (const line of block.split('\n')) {
-						if (line.startsWith('event:')) event = line.slice(6).trim()
-						else if (line.startsWith('data:')) data += line.slice(5).trimStart()
-					}
-					if (event === 'ready') {
-						stream.readyAt = now
-						settle()
-					} else if (event === 'order') {
-						if (trigger.at === null) stream.early++
-						else if (stream.orderAt === null) {
-							stream.orderAt = now
-							try {
-								stream.orderStatus = String((JSON.parse(data) as { status?: unknown }).status)
-							} catch {
-								stream.orderStatus = 'unparsable'
-							}
-							onDelivered()
+			onSseEvents(res, (event, data, now) => {
+				if (event === 'ready') {
+					stream.readyAt = now
+					settle()
+				} else if (event === 'order') {
+					if (trigger.at === null) stream.early++
+					else if (stream.orderAt === null) {
+						stream.orderAt = now
+						try {
+							stream.orderStatus = String((JSON.parse(data) as { status?: unknown }).status)
+						} catch {
+							stream.orderStatus = 'unparsable'
 						}
-					} else if (event === 'error') {
-						stream.error ??= `error event: ${data.slice(0, 100)}`
+						onDelivered()
 					}
+				} else if (event === 'error') {
+					stream.error ??= `error event: ${data.slice(0, 100)}`
 				}
 			})
 			res.on('close', () => {

@@ -8,7 +8,7 @@
 // order the time from its pay POST to its page's `order` event showing it paid, with the code
 // when it comes from stock. Runs after checkout: it leaves the gift card sold from stock.
 import http from 'node:http'
-import { checkoutKey, onShop, postCheckout, rawRequest, signIn } from './http.ts'
+import { checkoutKey, onSseEvents, onShop, postCheckout, rawRequest, signIn } from './http.ts'
 import { metric, type BenchContext, type Row, type SectionResult } from './types.ts'
 
 const ORDERS = Math.max(10, Number(process.env.BENCH_STOCK_ORDERS ?? 200) || 200)
@@ -55,25 +55,11 @@ function openPage(baseUrl: string, orderNumber: string, cookie: string, agent: h
 				reject(new Error(`the stream of ${orderNumber} answered ${res.statusCode}`))
 				return
 			}
-			res.setEncoding('utf8')
-			let buffer = ''
-			res.on('data', (chunk: string) => {
-				buffer += chunk
-				let end: number
-				while ((end = buffer.indexOf('\n\n')) !== -1) {
-					const block = buffer.slice(0, end)
-					buffer = buffer.slice(end + 2)
-					let event = 'message'
-					let data = ''
-					for (const line of block.split('\n')) {
-						if (line.startsWith('event:')) event = line.slice(6).trim()
-						else if (line.startsWith('data:')) data += line.slice(5).trimStart()
-					}
-					if (event === 'ready') {
-						clearTimeout(timer)
-						resolve(req)
-					} else if (event === 'order') onOrder(data)
-				}
+			onSseEvents(res, (event, data) => {
+				if (event === 'ready') {
+					clearTimeout(timer)
+					resolve(req)
+				} else if (event === 'order') onOrder(data)
 			})
 		})
 	})
