@@ -21,6 +21,7 @@ export default [
 	route('order-status', 'routes/store/order-status.tsx'),
 	route('renew/:orderNumber/:line', 'routes/store/renew.tsx'),
 	route('unsubscribe', 'routes/store/unsubscribe.tsx'),
+	route('my-orders', 'routes/store/my-orders.tsx'),
 	route('my-orders/verify', 'routes/store/my-orders-verify.tsx'),
 	route('receipt/:orderNumber', 'routes/store/receipt.tsx'),
 	policy('privacy-policy'),

@@ -12,6 +12,7 @@ export const STOREFRONT_PAGES: { name: string; open: (page: Page) => Promise<voi
 	{ name: '/contact', open: (page) => openSettled(page, '/contact') },
 	{ name: '/checkout with an item in the cart', open: openCheckoutWithCart },
 	{ name: '/order-status of a fresh order', open: async (page) => void (await openFreshOrder(page)) },
+	{ name: '/my-orders', open: (page) => openSettled(page, '/my-orders') },
 ]
 
 /** Checkout as a buyer reaches it: a gift card in the cart, then Proceed to Checkout from the drawer. */

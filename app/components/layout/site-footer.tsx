@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { chatLink } from '~/utils/chat'
 import type { RootConfig } from './root-data'
 
@@ -25,6 +26,7 @@ export function SiteFooter({ config, year }: { config: RootConfig; year: number 
 				<nav aria-label="Support">
 					<h2>Support</h2>
 					<ul>
+						<li><Link to={MY_ORDERS_PATH}>My orders</Link></li>
 						<li><Link to="/contact">Contact Us</Link></li>
 						<li><Link to="/faq">FAQ</Link></li>
 						<li><a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a></li>

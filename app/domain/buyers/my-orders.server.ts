@@ -1,0 +1,55 @@
+import { desc, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orders, type OrderLine } from '../../db/schema'
+import type { FullOrderView } from '../orders/order-view'
+import { MY_ORDERS_LIMIT, type BuyerOrderLine, type BuyerOrders } from './my-orders'
+import { renewPath, subscriptionLineEnds } from '../orders/renewal'
+import { isPaid } from '../orders/status'
+import { viewOrder } from '../orders/view-order.server'
+
+// My orders: every order placed with the signed-in buyer's address, shaped for its card. The route
+// only asks; what a card shows (when a subscription ends, Renew or Buy again) is decided here.
+
+function optionOf(line: OrderLine): string | null {
+	const parts = [
+		line.selectedDuration?.label,
+		line.selectedDenomination?.label,
+		line.selectedAccountType ? (line.selectedAccountType === 'shared' ? 'Shared account' : 'Private account') : null,
+	].filter((part): part is string => Boolean(part))
+	return parts.length > 0 ? parts.join(' · ') : null
+}
+
+/**
+ * The orders placed with `email` (any case), newest first. Subscription lines run from the day a
+ * paid order was delivered, as the order page and the renewal reminders count them; a DM order
+ * keeps its own countdown (the order view's subscriptionEndsAt) instead.
+ */
+export async function ordersForBuyer(db: Db, email: string): Promise<BuyerOrders> {
+	const rows = await db
+		.select()
+		.from(orders)
+		.where(sql`lower(${orders.customerEmail}) = ${email.trim().toLowerCase()}`)
+		.orderBy(desc(orders.createdAt), desc(orders.id))
+		.limit(MY_ORDERS_LIMIT + 1)
+	return {
+		more: rows.length > MY_ORDERS_LIMIT,
+		orders: rows.slice(0, MY_ORDERS_LIMIT).map((row) => {
+			const order = viewOrder(row, { full: true }) as FullOrderView
+			const runsFrom = isPaid(row.status) && !order.subscriptionEndsAt ? row.deliveredAt : null
+			const ends = new Map(subscriptionLineEnds(row.productDetails, runsFrom).map((end) => [end.lineIndex, end.endsAt]))
+			const lines = row.productDetails.map((line, lineIndex): BuyerOrderLine => {
+				const endsAt = ends.get(lineIndex) ?? null
+				return {
+					lineIndex,
+					name: line.name,
+					option: optionOf(line),
+					quantity: line.quantity,
+					endsAt: endsAt?.toISOString() ?? null,
+					renewPath: endsAt ? renewPath(row.orderNumber, lineIndex) : null,
+					buyAgainPath: endsAt ? null : `/product/${line.id}`,
+				}
+			})
+			return { order, lines }
+		}),
+	}
+}

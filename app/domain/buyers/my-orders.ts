@@ -1,0 +1,31 @@
+import type { FullOrderView } from '../orders/order-view'
+
+// What My orders shows of each order (shaped by my-orders.server.ts). Browser-safe.
+
+/** A page shows at most this many orders, newest first. */
+export const MY_ORDERS_LIMIT = 50
+
+export interface BuyerOrderLine {
+	lineIndex: number
+	name: string
+	/** The option bought ('3 Months · Shared account', '$10 USD'), or null without one. */
+	option: string | null
+	quantity: number
+	/** When a delivered subscription line ends (ISO), else null. */
+	endsAt: string | null
+	/** Renew at today's price: only for a line that ends. */
+	renewPath: string | null
+	/** The product's page, for a line that does not end (a gift card, a key). */
+	buyAgainPath: string | null
+}
+
+export interface BuyerOrder {
+	order: FullOrderView
+	lines: BuyerOrderLine[]
+}
+
+export interface BuyerOrders {
+	orders: BuyerOrder[]
+	/** More than MY_ORDERS_LIMIT orders carry the address: the oldest are left out. */
+	more: boolean
+}

@@ -1,0 +1,174 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { BuyerOrderCard } from '~/components/buyer/buyer-order-card'
+import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
+import { ErrorAlert } from '~/components/ui/error-alert'
+import { db } from '~/db/client.server'
+import { MY_ORDERS_LIMIT, type BuyerOrder } from '~/domain/buyers/my-orders'
+import { ordersForBuyer } from '~/domain/buyers/my-orders.server'
+import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
+import { BUYER_SIGN_IN_MESSAGES, endAllBuyerSessions, endBuyerSession, requestBuyerSignIn } from '~/domain/buyers/sign-in.server'
+import { clearBuyerSessionCookie, currentBuyer } from '~/http/buyer-session.server'
+import { readPageForm } from '~/http/http.server'
+import { AppError } from '~/utils/app-error'
+import { pageMeta } from '~/utils/seo'
+import type { Route } from './+types/my-orders'
+
+// My orders: a buyer proves they own an email address (a one-time link or code sent to it) and sees
+// every order placed with it. Signed out, the page asks for the address; signed in, it lists the
+// orders, with Sign out here or everywhere. Every form posts here and works without scripts.
+
+const privateHeaders = { 'Cache-Control': 'private, no-store' }
+
+const SIGNED_OUT = {
+	here: 'You are signed out on this device.',
+	everywhere: 'You are signed out on every device.',
+} as const
+const NOT_UNDERSTOOD = 'This form was not understood. Please reload the page and try again.'
+
+const intentSchema = z.enum(['request', 'sign-out', 'sign-out-everywhere'])
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const buyer = await currentBuyer(request)
+	if (!buyer) {
+		const signedOut = new URL(request.url).searchParams.get('signedOut')
+		const notice = signedOut === 'here' || signedOut === 'everywhere' ? SIGNED_OUT[signedOut] : null
+		return data({ buyer: null, notice }, { headers: privateHeaders })
+	}
+	return data({ buyer: { email: buyer.email }, ...(await ordersForBuyer(db(), buyer.email)) }, { headers: privateHeaders })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = await readPageForm(request, { limit: 4 * 1024 })
+	const intent = intentSchema.safeParse(form.intent)
+	if (!intent.success) return data({ sent: false as const, message: null, error: NOT_UNDERSTOOD, email: '' }, { status: 400, headers: privateHeaders })
+
+	if (intent.data === 'request') {
+		const email = String(form.email ?? '')
+			.trim()
+			.slice(0, 200)
+		try {
+			await requestBuyerSignIn(db(), { email: form.email, clientIp: context.clientIp, next: MY_ORDERS_PATH })
+			// The one answer, whether or not the address is on an order.
+			return data({ sent: true as const, message: BUYER_SIGN_IN_MESSAGES.sent, error: null, email }, { headers: privateHeaders })
+		} catch (error) {
+			if (!(error instanceof AppError)) throw error
+			return data({ sent: false as const, message: null, error: error.message, email }, { status: error.status, headers: privateHeaders })
+		}
+	}
+
+	const buyer = await currentBuyer(request)
+	if (buyer && intent.data === 'sign-out') await endBuyerSession(db(), buyer.idHash)
+	if (buyer && intent.data === 'sign-out-everywhere') await endAllBuyerSessions(db(), buyer.email)
+	throw redirect(`${MY_ORDERS_PATH}?signedOut=${intent.data === 'sign-out' ? 'here' : 'everywhere'}`, {
+		status: 303,
+		headers: { 'Set-Cookie': clearBuyerSessionCookie(request), 'Cache-Control': 'no-store' },
+	})
+}
+
+export const headers: Route.HeadersFunction = () => privateHeaders
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta(matches, { title: 'My orders', description: 'Every order placed with your email address, with its codes and renewals.', extra: [{ name: 'robots', content: 'noindex' }] })
+
+export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const submitting = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
+	if (!loaderData.buyer) return <SignedOut notice={loaderData.notice} result={actionData ?? null} submitting={submitting} />
+	return <SignedIn email={loaderData.buyer.email} orders={loaderData.orders} more={loaderData.more} submitting={submitting} />
+}
+
+function SignedOut({ notice, result, submitting }: { notice: string | null; result: { sent: boolean; message: string | null; error: string | null; email: string } | null; submitting: string | null }) {
+	return (
+		<div className="container page narrow my-orders">
+			<h1>My orders</h1>
+			{notice && !result ? (
+				<p className="success-box" role="status">
+					{notice}
+				</p>
+			) : null}
+			<p className="muted">Every order placed with your email address in one place: payment, delivery, your codes and when subscriptions end.</p>
+			{result?.sent ? (
+				<>
+					<div className="order-card my-orders-sent">
+						<p role="status">{result.message}</p>
+						<p className="muted small">Open the link in the email, or type the code here.</p>
+						<SignInCodeForm email={result.email} next={MY_ORDERS_PATH} />
+					</div>
+					<p className="muted small">
+						Wrong address? <Link to={MY_ORDERS_PATH}>Use another email address</Link>.
+					</p>
+				</>
+			) : (
+				<Form method="post" className="order-card my-orders-request" noValidate replace>
+					<input type="hidden" name="intent" value="request" />
+					<p>Enter the email address you used at checkout: we will email it a sign-in link and a code.</p>
+					<ErrorAlert message={result?.error} />
+					<div className="field">
+						<label htmlFor="my-orders-email">Email address</label>
+						<input
+							id="my-orders-email"
+							name="email"
+							type="email"
+							inputMode="email"
+							autoComplete="email"
+							required
+							maxLength={200}
+							defaultValue={result?.email}
+							aria-invalid={result?.error ? true : undefined}
+						/>
+					</div>
+					<button type="submit" className="button primary" disabled={submitting === 'request'}>
+						{submitting === 'request' ? 'Sending...' : 'Email me a sign-in code'}
+					</button>
+				</Form>
+			)}
+		</div>
+	)
+}
+
+function SignedIn({ email, orders, more, submitting }: { email: string; orders: BuyerOrder[]; more: boolean; submitting: string | null }) {
+	return (
+		<div className="container page narrow my-orders">
+			<div className="my-orders-head">
+				<h1>My orders</h1>
+				<p className="muted">
+					Signed in as <strong className="break-anywhere">{email}</strong>
+				</p>
+			</div>
+			{orders.length === 0 ? (
+				<div className="empty-panel">
+					<p className="empty-panel-title">No orders yet</p>
+					<p className="empty-panel-text">No order was placed with this email address. An order placed with another address is under that address.</p>
+					<Link to="/products" className="button primary">
+						Browse products
+					</Link>
+				</div>
+			) : (
+				<ol className="my-orders-list" aria-label="Your orders, newest first">
+					{orders.map((entry) => (
+						<li key={entry.order.orderNumber}>
+							<BuyerOrderCard {...entry} />
+						</li>
+					))}
+				</ol>
+			)}
+			{more ? <p className="muted small">These are your {MY_ORDERS_LIMIT} newest orders. An older order opens from the link in its email.</p> : null}
+			<div className="my-orders-sign-out">
+				<Form method="post" replace>
+					<input type="hidden" name="intent" value="sign-out" />
+					<button type="submit" className="button ghost" disabled={submitting !== null}>
+						{submitting === 'sign-out' ? 'Signing out…' : 'Sign out'}
+					</button>
+				</Form>
+				<Form method="post" replace>
+					<input type="hidden" name="intent" value="sign-out-everywhere" />
+					<button type="submit" className="button ghost" disabled={submitting !== null}>
+						{submitting === 'sign-out-everywhere' ? 'Signing out…' : 'Sign out everywhere'}
+					</button>
+				</Form>
+			</div>
+			<p className="muted small">Sign out everywhere ends this address’s sign-ins on every phone and computer.</p>
+		</div>
+	)
+}

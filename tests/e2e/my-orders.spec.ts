@@ -1,0 +1,147 @@
+import type { Browser, Page } from '@playwright/test'
+import { test, expect, changeProductAsOwner, gotoHydrated, installHydrationProbe, signInAsOwner, waitForHydration, type ConsoleVariant } from './helpers'
+import { expectCleanLayout } from './layout-pages'
+
+// A buyer with two delivered Game Pass orders opens My orders on a phone, signs in with the code
+// from the email, sees both orders with the days left on each, and renews one: checkout opens with
+// the same product and duration at today's price.
+
+test.use({ viewport: { width: 360, height: 740 } })
+
+/** PC Game Pass, 3 Months: Rs. 3,200 in the catalogue. */
+const pcGamePass3 = { id: 10, quantity: 1, selectedDuration: { months: 3 } }
+/** Xbox Game Pass Core, 1 Month: Rs. 1,000. */
+const core1 = { id: 2, quantity: 1, selectedDuration: { months: 1 } }
+
+const withPrice = (months: number, price: number) => (variants: ConsoleVariant[]) => ({
+	variants: variants.map((v) => (v.months === months && v.accountType === null ? { ...v, price } : v)),
+})
+
+/** An order placed and paid on the test payment page in a browser of its own (the buyer's phone holds no order cookie). */
+async function paidOrder(browser: Browser, email: string, line: object, total: string) {
+	const context = await browser.newContext()
+	try {
+		const answer = await context.request.post('/api/checkout', {
+			data: { customerName: 'Maryam Siddiqui', customerEmail: email, customerMobile: '03331234567', checkoutKey: `e2e-my-orders-${Date.now()}-${Math.random().toString(36).slice(2)}`, productDetails: [line] },
+		})
+		expect(answer.ok(), await answer.text()).toBe(true)
+		const { orderNumber, paymentUrl } = (await answer.json()) as { orderNumber: string; paymentUrl: string }
+		const pay = await context.newPage()
+		await pay.goto(paymentUrl)
+		await pay.getByRole('button', { name: `Pay ${total}` }).click()
+		await expect(pay).toHaveURL(/\/order-status\?ordId=\d+/)
+		await expect(pay.getByText('Payment Successful')).toBeVisible()
+		return orderNumber
+	} finally {
+		await context.close()
+	}
+}
+
+/** The 6-digit code of the newest sign-in email to `email`, as the owner previews it in the console's outbox. */
+async function signInCodeFor(staff: Page, email: string) {
+	await gotoHydrated(staff, '/admin/outbox')
+	await staff.getByRole('link', { name: new RegExp(`^Preview email to ${email.replace(/[.+]/g, '\\$&')}: .* sign-in code$`) }).first().click()
+	const text = (await staff.locator('.email-preview pre').textContent()) ?? ''
+	const code = /Or type this code on the page: (\d{6})/.exec(text)?.[1]
+	expect(code, text).toBeTruthy()
+	return code!
+}
+
+test('a buyer signs in on a phone with the emailed code, sees both Game Pass orders with their end dates, and renews one at today’s price', async ({ page, browser }) => {
+	test.setTimeout(120_000)
+	const email = `maryam.${Date.now().toString(36)}@example.pk`
+	const pcOrder = await paidOrder(browser, email, pcGamePass3, 'Rs. 3,200')
+	const coreOrder = await paidOrder(browser, email, core1, 'Rs. 1,000')
+
+	// Staff deliver both; delivery starts each subscription's months.
+	const { staff, close } = await signInAsOwner(browser, { context: { viewport: { width: 1280, height: 900 } } })
+	for (const [orderNumber, code] of [
+		[pcOrder, 'PCGP-3M-7Q4K-99ZT'],
+		[coreOrder, 'CORE-1M-5T8W-22XA'],
+	]) {
+		const done = await staff.request.post('/api/admin-update-order', { data: { orderNumber, updates: { fulfillment_status: 'completed', delivery_content: code } } })
+		expect(done.ok(), await done.text()).toBe(true)
+	}
+	// Today's price of the PC option is higher than what was paid.
+	const owner = await changeProductAsOwner(browser, 10, withPrice(3, 3450))
+
+	try {
+		// Signed out: the email form.
+		await gotoHydrated(page, '/my-orders')
+		await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible()
+		await page.getByLabel('Email address').fill(email)
+		await page.getByRole('button', { name: 'Email me a sign-in code' }).click()
+		await expect(page.getByText('If that email address is on an order, we have sent it a sign-in link and a 6-digit code.')).toBeVisible()
+
+		// The code from the email, typed on the phone.
+		const code = await signInCodeFor(staff, email)
+		await expect(page.getByLabel('Email address')).toHaveValue(email)
+		await page.getByLabel('6-digit code').fill(code)
+		await page.getByRole('button', { name: 'Open my orders' }).click()
+		await expect(page).toHaveURL(/\/my-orders$/)
+		await waitForHydration(page)
+		await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+
+		// Both orders, each with its end date and days left.
+		const cards = page.getByRole('article')
+		await expect(cards).toHaveCount(2)
+		const pcCard = cards.filter({ hasText: pcOrder })
+		const coreCard = cards.filter({ hasText: coreOrder })
+		await expect(pcCard.getByText('PC Game Pass', { exact: true })).toBeVisible()
+		await expect(pcCard.getByText('Payment Successful')).toBeVisible()
+		await expect(pcCard.getByText('Rs. 3,200')).toBeVisible()
+		const pcEnds = (await pcCard.getByTestId('line-ends').textContent())!
+		expect(pcEnds).toMatch(/^Ends \d{1,2} [A-Z][a-z]{2} \d{4} · (89|9[0-2]) days left$/)
+		const coreEnds = (await coreCard.getByTestId('line-ends').textContent())!
+		expect(coreEnds).toMatch(/^Ends \d{1,2} [A-Z][a-z]{2} \d{4} · (2[89]|3[01]) days left$/)
+
+		// The codes stay folded until asked for.
+		await expect(pcCard.getByText('PCGP-3M-7Q4K-99ZT')).toBeHidden()
+		await pcCard.getByText('Codes and account details').click()
+		await expect(pcCard.getByText('PCGP-3M-7Q4K-99ZT')).toBeVisible()
+		await expect(coreCard.getByText('CORE-1M-5T8W-22XA')).toBeHidden()
+		// A phone shows the cards whole: no cut-off text, overflow or small tap targets.
+		await expectCleanLayout(page)
+		await expect(pcCard.getByRole('link', { name: `Receipt for order ${pcOrder}` })).toHaveAttribute('href', `/receipt/${pcOrder}`)
+
+		// Renew: checkout with the same product and duration at today's price.
+		await pcCard.getByRole('link', { name: 'Renew PC Game Pass' }).click()
+		await expect(page).toHaveURL(/\/checkout$/)
+		await waitForHydration(page)
+		const summary = page.locator('.summary-line')
+		await expect(summary).toHaveCount(1)
+		await expect(summary.getByText('PC Game Pass', { exact: true })).toBeVisible()
+		await expect(summary.getByText('Duration: 3 Months')).toBeVisible()
+		await expect(page.getByTestId('checkout-total')).toHaveText('Rs. 3,450')
+	} finally {
+		await owner.restore()
+		await close()
+	}
+})
+
+test('without scripts: the email form, the code form and sign out everywhere all work as plain forms', async ({ browser }) => {
+	const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } })
+	await installHydrationProbe(context)
+	const page = await context.newPage()
+	const email = `noscript.${Date.now().toString(36)}@example.pk`
+	await paidOrder(browser, email, core1, 'Rs. 1,000')
+	const { staff, close } = await signInAsOwner(browser)
+	try {
+		await page.goto('/my-orders')
+		await page.getByLabel('Email address').fill(email)
+		await page.getByRole('button', { name: 'Email me a sign-in code' }).click()
+		await expect(page.getByText('If that email address is on an order, we have sent it a sign-in link and a 6-digit code.')).toBeVisible()
+		await page.getByLabel('6-digit code').fill(await signInCodeFor(staff, email))
+		await page.getByRole('button', { name: 'Open my orders' }).click()
+		await expect(page).toHaveURL(/\/my-orders$/)
+		await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+		await expect(page.getByRole('article')).toHaveCount(1)
+		await page.getByRole('button', { name: 'Sign out everywhere' }).click()
+		await expect(page).toHaveURL(/\/my-orders\?signedOut=everywhere$/)
+		await expect(page.getByText('You are signed out on every device.')).toBeVisible()
+		await expect(page.getByLabel('Email address')).toBeVisible()
+	} finally {
+		await close()
+		await context.close()
+	}
+})

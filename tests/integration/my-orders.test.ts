@@ -1,0 +1,256 @@
+// My orders over HTTP against the real server, on PGlite and PostgreSQL: a buyer asks for a sign-in
+// with their address, types the emailed code, and sees exactly the orders placed with that address;
+// the code works once; an address without orders gets the same answer and no email; signing out
+// everywhere ends every session; hostile input gets a 4xx or the signed-out page, never a 500.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../app/db/client.server'
+import { buyerSessions, emailOutbox, orders } from '../../app/db/schema'
+import { BUYER_SIGN_IN_MESSAGES } from '../../app/domain/buyers/sign-in.server'
+import { encryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
+import { lineEndsAt } from '../../app/domain/orders/renewal'
+import { setEmailProvider } from '../../app/integrations/email/provider.server'
+import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
+import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { formatPakistanDay } from '../../app/utils/pakistan-time'
+import { startShop, type RunningShop } from '../../server/start'
+import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { testShopEnv } from '../setup/test-shop'
+import { databaseKinds, resetData } from '../setup/test-db'
+
+/** PC Game Pass, 1 Month: a subscription line. */
+const pcGamePass = { id: 10, quantity: 1, selectedDuration: { label: '1 Month', months: 1 } }
+const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
+/** React puts a comment between text parts; the buyer reads them as one. */
+const readable = (html: string) => html.replace(/<!-- -->/g, '')
+const html = async (res: Response) => readable(await res.text())
+/** The sign-in email's code, as the buyer reads it in the subject. */
+const codeOf = (subject: string) => /^(\d{6}) is your /.exec(subject)![1]!
+
+describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
+	let shop: RunningShop
+	let db: Db
+	let dataDir: string
+
+	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-my-orders-'))
+		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_my_orders') : undefined
+		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' }))
+		db = shop.database.db
+	}, 120_000)
+	afterEach(async () => {
+		await resetData(shop.database)
+	})
+	afterAll(async () => {
+		await shop?.close()
+		useEnv(parseEnv())
+		resetPayproClient()
+		setEmailProvider(null)
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	})
+
+	const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+		fetch(`${shop.url}/my-orders`, { method: 'POST', redirect: 'manual', headers: { ...form, ...headers }, body: new URLSearchParams(body) })
+	const myOrders = (cookie?: string) => fetch(`${shop.url}/my-orders`, { headers: cookie ? { Cookie: cookie } : {} })
+	const signInEmails = (email: string) => db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, email)).orderBy(emailOutbox.id)
+	const verify = (email: string, code: string) =>
+		fetch(`${shop.url}/my-orders/verify`, { method: 'POST', redirect: 'manual', headers: form, body: new URLSearchParams({ email, code, next: '/my-orders' }) })
+	/** Asks for a sign-in, reads the newest code from the outbox, types it: the session cookie. */
+	async function signIn(email: string): Promise<string> {
+		expect((await post({ intent: 'request', email })).status).toBe(200)
+		const code = codeOf((await signInEmails(email)).at(-1)!.subject)
+		const res = await verify(email, code)
+		expect([302, 303]).toContain(res.status)
+		const session = /buyer_session=[\w-]+/.exec(res.headers.get('set-cookie') ?? '')
+		expect(session).not.toBeNull()
+		return session![0]
+	}
+
+	it('the emailed code signs the buyer in; the page lists exactly the orders placed with their address, newest first; the code works once', async () => {
+		const giftCard = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'Sara@Example.pk', customerName: 'Sara Ahmed' }))
+		const subscription = await placeOrder(db, checkoutBody([pcGamePass], { customerEmail: 'sara@example.pk ', customerName: 'Sara Ahmed' }))
+		const stranger = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'bilal@example.pk', customerName: 'Bilal Khan' }))
+		const deliveredAt = new Date(Date.now() - 5 * 24 * 60 * 60 * 1000)
+		await db
+			.update(orders)
+			.set({ status: 'completed', fulfillmentStatus: 'completed', paidAt: deliveredAt, deliveredAt, deliveryContent: encryptDelivery('PCGP-7Q4K-99ZT') })
+			.where(eq(orders.orderNumber, subscription.orderNumber))
+
+		// Signed out: what the page is, and the email form.
+		const signedOut = await myOrders()
+		expect(signedOut.status).toBe(200)
+		expect(signedOut.headers.get('cache-control')).toBe('private, no-store')
+		const signedOutHtml = await html(signedOut)
+		expect(signedOutHtml).toContain('<h1>My orders</h1>')
+		expect(signedOutHtml).toContain('name="robots" content="noindex"')
+		expect(signedOutHtml).toContain('name="intent" value="request"')
+		expect(signedOutHtml).not.toContain(giftCard.orderNumber)
+
+		// The request: the one answer, the code form with the typed address, one email to the address.
+		const sent = await post({ intent: 'request', email: ' Sara@Example.PK ' })
+		expect(sent.status).toBe(200)
+		const sentHtml = await html(sent)
+		expect(sentHtml).toContain(BUYER_SIGN_IN_MESSAGES.sent)
+		expect(sentHtml).toContain('action="/my-orders/verify"')
+		expect(sentHtml).toContain('value="Sara@Example.PK"')
+		const mails = await db.select().from(emailOutbox)
+		expect(mails).toHaveLength(1)
+		expect(mails[0]).toMatchObject({ toEmail: 'sara@example.pk', subject: expect.stringMatching(/^\d{6} is your .* sign-in code$/) })
+		const code = codeOf(mails[0]!.subject)
+		expect(mails[0]!.text).toContain(`Or type this code on the page: ${code}`)
+		expect(mails[0]!.params.SIGN_IN_URL).toContain('next=%2Fmy-orders')
+
+		// The code: a session cookie, and on to My orders.
+		const verified = await verify('sara@example.pk', code)
+		expect([302, 303]).toContain(verified.status)
+		expect(verified.headers.get('location')).toBe('/my-orders')
+		const cookie = /buyer_session=[\w-]+/.exec(verified.headers.get('set-cookie') ?? '')![0]
+		expect(verified.headers.get('set-cookie')).toMatch(/HttpOnly/)
+
+		const page = await myOrders(cookie)
+		expect(page.status).toBe(200)
+		expect(page.headers.get('cache-control')).toBe('private, no-store')
+		const signedIn = await html(page)
+		expect(signedIn).toContain('Signed in as <strong class="break-anywhere">sara@example.pk</strong>')
+		expect(signedIn).toContain(giftCard.orderNumber)
+		expect(signedIn).toContain(subscription.orderNumber)
+		expect(signedIn).not.toContain(stranger.orderNumber)
+		// Newest first, each with its order page, receipt, total and state.
+		expect(signedIn.indexOf(subscription.orderNumber)).toBeLessThan(signedIn.indexOf(giftCard.orderNumber))
+		expect(signedIn).toContain(`href="/order-status?internalOrderId=${subscription.orderNumber}"`)
+		expect(signedIn).toContain(`href="/receipt/${subscription.orderNumber}"`)
+		expect(signedIn).toContain(`href="/receipt/${giftCard.orderNumber}"`)
+		expect(signedIn).toContain('Rs. 1,200')
+		expect(signedIn).toContain('Rs. 3,200')
+		expect(signedIn).toContain('Payment Successful')
+		expect(signedIn).toContain('Processing Payment')
+		expect(signedIn).toContain('Step 6 of 6: Completed')
+		// The subscription's end with Renew; the gift card's Buy again.
+		const ends = lineEndsAt(subscription.productDetails[0]!, deliveredAt)!.toISOString()
+		expect(signedIn).toMatch(new RegExp(`Ends <time dateTime="${ends}">${formatPakistanDay(ends)}</time> · 2\\d days left`))
+		expect(signedIn).toContain(`href="/renew/${subscription.orderNumber}/0"`)
+		expect(signedIn).toContain('href="/product/14"')
+		expect(signedIn).not.toContain(`href="/renew/${giftCard.orderNumber}/0"`)
+		// The codes are in the page, folded.
+		expect(signedIn).toMatch(/<details class="my-order-delivery"><summary>Codes and account details<\/summary>(?:(?!<\/details>).)*PCGP-7Q4K-99ZT/s)
+		expect(signedIn).toContain('Sign out everywhere')
+
+		// The same code a second time signs nobody in.
+		const again = await verify('sara@example.pk', code)
+		expect(again.status).toBe(400)
+		expect(again.headers.get('set-cookie')).toBeNull()
+		expect(await html(again)).toContain(BUYER_SIGN_IN_MESSAGES.badCode)
+	})
+
+	it('an address with no orders gets the same answer and no email; a refused address keeps what was typed', async () => {
+		await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'sara@example.pk' }))
+		const nobody = await post({ intent: 'request', email: 'nobody@example.pk' })
+		expect(nobody.status).toBe(200)
+		const nobodyHtml = await html(nobody)
+		expect(nobodyHtml).toContain(BUYER_SIGN_IN_MESSAGES.sent)
+		expect(nobodyHtml).toContain('action="/my-orders/verify"')
+		expect(nobodyHtml).toContain('value="nobody@example.pk"')
+		expect(await db.select().from(emailOutbox)).toEqual([])
+
+		const bad = await post({ intent: 'request', email: 'sara at example' })
+		expect(bad.status).toBe(400)
+		const badHtml = await html(bad)
+		expect(badHtml).toContain(BUYER_SIGN_IN_MESSAGES.email)
+		expect(badHtml).toContain('value="sara at example"')
+		expect(badHtml).not.toContain(BUYER_SIGN_IN_MESSAGES.sent)
+
+		// Too many requests for one address: the domain's sentence, with the address kept.
+		const statuses: number[] = []
+		for (let i = 0; i < 6; i++) statuses.push((await post({ intent: 'request', email: 'sara@example.pk' })).status)
+		expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+		const tooMany = await post({ intent: 'request', email: 'sara@example.pk' })
+		expect(tooMany.status).toBe(429)
+		const tooManyHtml = await html(tooMany)
+		expect(tooManyHtml).toContain(BUYER_SIGN_IN_MESSAGES.tooMany)
+		expect(tooManyHtml).toContain('value="sara@example.pk"')
+		expect(await signInEmails('sara@example.pk')).toHaveLength(5)
+	})
+
+	it('Sign out ends this session only; Sign out everywhere ends the others too; both end on the signed-out page', async () => {
+		await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'sara@example.pk' }))
+		const phone = await signIn('sara@example.pk')
+		const laptop = await signIn('sara@example.pk')
+		const tablet = await signIn('sara@example.pk')
+		for (const cookie of [phone, laptop, tablet]) expect(await html(await myOrders(cookie))).toContain('Signed in as')
+
+		const out = await post({ intent: 'sign-out' }, { Cookie: tablet })
+		expect(out.status).toBe(303)
+		expect(out.headers.get('location')).toBe('/my-orders?signedOut=here')
+		expect(out.headers.get('set-cookie')).toMatch(/^buyer_session=; .*Max-Age=0/)
+		expect(await html(await myOrders(tablet))).not.toContain('Signed in as')
+		expect(await html(await myOrders(laptop))).toContain('Signed in as')
+		expect(await html(await fetch(`${shop.url}/my-orders?signedOut=here`))).toContain('You are signed out on this device.')
+
+		const everywhere = await post({ intent: 'sign-out-everywhere' }, { Cookie: phone })
+		expect(everywhere.status).toBe(303)
+		expect(everywhere.headers.get('location')).toBe('/my-orders?signedOut=everywhere')
+		expect(everywhere.headers.get('set-cookie')).toMatch(/^buyer_session=; .*Max-Age=0/)
+		for (const cookie of [phone, laptop]) {
+			const page = await html(await myOrders(cookie))
+			expect(page).not.toContain('Signed in as')
+			expect(page).toContain('name="intent" value="request"')
+		}
+		expect(await db.select().from(buyerSessions)).toEqual([])
+		const landing = await html(await fetch(`${shop.url}/my-orders?signedOut=everywhere`))
+		expect(landing).toContain('You are signed out on every device.')
+	})
+
+	it('a signed-in address without orders gets the empty page; past 50 orders, the 50 newest and a note', async () => {
+		const first = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'sara@example.pk' }))
+		const cookie = await signIn('sara@example.pk')
+		await db.update(orders).set({ customerEmail: 'someone-else@example.pk' }).where(eq(orders.orderNumber, first.orderNumber))
+		const empty = await html(await myOrders(cookie))
+		expect(empty).toContain('No orders yet')
+		expect(empty).not.toContain(first.orderNumber)
+		expect(empty).toContain('Sign out everywhere')
+
+		await db.update(orders).set({ customerEmail: 'sara@example.pk' }).where(eq(orders.orderNumber, first.orderNumber))
+		const later = []
+		for (let i = 0; i < 50; i++) later.push(await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'SARA@example.pk' })))
+		const full = await html(await myOrders(cookie))
+		expect(full.match(/<article class="order-card my-order"/g)).toHaveLength(50)
+		expect(full).not.toContain(`>${first.orderNumber}<`)
+		expect(full).toContain(`>${later.at(-1)!.orderNumber}<`)
+		expect(full).toContain('These are your 50 newest orders.')
+	})
+
+	it('hostile input gets a 4xx or the signed-out page, never a 500', async () => {
+		await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'sara@example.pk' }))
+		const cookie = await signIn('sara@example.pk')
+
+		const nul = await post({ intent: 'request', email: 'sara\u0000@example.pk' })
+		expect(nul.status).toBe(400)
+		const huge = await post({ intent: 'request', email: `${'a'.repeat(100 * 1024)}@example.pk` })
+		expect(huge.status).toBe(413)
+		const json = await fetch(`${shop.url}/my-orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ intent: 'request', email: 'sara@example.pk' }) })
+		expect(json.status).toBe(415)
+		const unknown = await post({ intent: 'delete-everything' }, { Cookie: cookie })
+		expect(unknown.status).toBe(400)
+		expect(await html(unknown)).toContain('This form was not understood')
+		const missing = await post({ email: 'sara@example.pk' })
+		expect(missing.status).toBe(400)
+		// Only the one sign-in email of signIn() went out.
+		expect(await signInEmails('sara@example.pk')).toHaveLength(1)
+
+		for (const bad of ['buyer_session=%%%', 'buyer_session="', `buyer_session=${'a'.repeat(5000)}`, 'buyer_session=../../etc', 'buyer_session', '=;;=']) {
+			const page = await myOrders(bad)
+			expect(page.status, bad).toBe(200)
+			const text = await html(page)
+			expect(text).not.toContain('Signed in as')
+			expect(text).toContain('name="intent" value="request"')
+			const out = await post({ intent: 'sign-out-everywhere' }, { Cookie: bad })
+			expect(out.status, bad).toBe(303)
+		}
+		// None of those ended the real session.
+		expect(await html(await myOrders(cookie))).toContain('Signed in as')
+	})
+})
