@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { test, expect, changeProductAsOwner, gotoHydrated, installHydrationProbe, signInAsOwner, waitForHydration, type ConsoleVariant } from './helpers'
 import { expectCleanLayout } from './layout-pages'
@@ -37,6 +38,12 @@ async function paidOrder(browser: Browser, email: string, line: object, total: s
 	}
 }
 
+/** Serious and critical WCAG 2 A/AA violations on the open page. */
+async function seriousViolations(page: Page) {
+	const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+	return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
 /** The 6-digit code of the newest sign-in email to `email`, as the owner previews it in the console's outbox. */
 async function signInCodeFor(staff: Page, email: string) {
 	await gotoHydrated(staff, '/admin/outbox')
@@ -72,6 +79,7 @@ test('a buyer signs in on a phone with the emailed code, sees both Game Pass ord
 		await page.getByLabel('Email address').fill(email)
 		await page.getByRole('button', { name: 'Email me a sign-in code' }).click()
 		await expect(page.getByText('If that email address is on an order, we have sent it a sign-in link and a 6-digit code.')).toBeVisible()
+		expect(await seriousViolations(page)).toEqual([])
 
 		// The code from the email, typed on the phone.
 		const code = await signInCodeFor(staff, email)
@@ -100,8 +108,9 @@ test('a buyer signs in on a phone with the emailed code, sees both Game Pass ord
 		await pcCard.getByText('Codes and account details').click()
 		await expect(pcCard.getByText('PCGP-3M-7Q4K-99ZT')).toBeVisible()
 		await expect(coreCard.getByText('CORE-1M-5T8W-22XA')).toBeHidden()
-		// A phone shows the cards whole: no cut-off text, overflow or small tap targets.
+		// A phone shows the cards whole: no cut-off text, overflow or small tap targets; nothing a screen reader stumbles on.
 		await expectCleanLayout(page)
+		expect(await seriousViolations(page)).toEqual([])
 		await expect(pcCard.getByRole('link', { name: `Receipt for order ${pcOrder}` })).toHaveAttribute('href', `/receipt/${pcOrder}`)
 
 		// Renew: checkout with the same product and duration at today's price.
