@@ -154,3 +154,43 @@ test('without scripts: the email form, the code form and sign out everywhere all
 		await context.close()
 	}
 })
+
+test('on an order page from another device, typing the order’s email shows nothing by itself; the emailed code opens the order there', async ({ page, browser }) => {
+	test.setTimeout(90_000)
+	const email = `hamza.${Date.now().toString(36)}@example.pk`
+	const orderNumber = await paidOrder(browser, email, core1, 'Rs. 1,000')
+	const { staff, close } = await signInAsOwner(browser)
+	try {
+		const done = await staff.request.post('/api/admin-update-order', { data: { orderNumber, updates: { fulfillment_status: 'completed', delivery_content: 'CORE-1M-UNLK-44QP' } } })
+		expect(done.ok(), await done.text()).toBe(true)
+
+		await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
+		await expect(page.getByRole('heading', { name: 'Unlock your order details' })).toBeVisible()
+		await page.getByLabel('Email address').fill(email)
+		await page.getByRole('button', { name: 'Email me a sign-in code' }).click()
+		await expect(page.getByText('If that email address is on an order, we have sent it a sign-in link and a 6-digit code.')).toBeVisible()
+		// Knowing the number and the address opened nothing.
+		await page.reload()
+		await waitForHydration(page)
+		await expect(page.getByRole('heading', { name: 'Unlock your order details' })).toBeVisible()
+		await expect(page.getByText('CORE-1M-UNLK-44QP')).toHaveCount(0)
+
+		await page.getByLabel('Email address').fill(email)
+		await page.getByRole('button', { name: 'Email me a sign-in code' }).click()
+		const code = await signInCodeFor(staff, email)
+		// A wrong code is said where it was typed.
+		await page.getByLabel('6-digit code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
+		await page.getByRole('button', { name: 'Open my orders' }).click()
+		await expect(page.getByText('That code is not right, or it has expired.')).toBeVisible()
+		await expect(page).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}`))
+
+		// The newest code opens this order's page, in full.
+		await page.getByLabel('6-digit code').fill(code)
+		await page.getByRole('button', { name: 'Open my orders' }).click()
+		await expect(page.getByText('CORE-1M-UNLK-44QP')).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Unlock your order details' })).toHaveCount(0)
+		await expect(page).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}$`))
+	} finally {
+		await close()
+	}
+})

@@ -112,7 +112,7 @@ describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
 
 		const next = link.searchParams.get('next')!
 		const first = await verify({ token: tokenOf(link.toString()), next })
-		expect(first.status).toBe(302)
+		expect(first.status).toBe(303)
 		expect(first.headers.get('location')).toBe(next)
 		const cookie = sessionCookie(first)!
 		expect(first.headers.get('set-cookie')).toMatch(/HttpOnly/)
@@ -150,7 +150,7 @@ describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
 		expect(miss.status).toBe(400)
 		expect(await miss.text()).toContain('That code is not right')
 		const hit = await verify({ email: 'Ayesha@Example.pk', code: code.replace(/(\d{3})/, '$1 '), next: `/order-status?internalOrderId=${orderNumber}` })
-		expect(hit.status).toBe(302)
+		expect(hit.status).toBe(303)
 		expect(await orderView(orderNumber, sessionCookie(hit)!)).toMatchObject({ full: true })
 		expect((await verify({ email: 'ayesha@example.pk', code, next: '/my-orders' })).status).toBe(400)
 
@@ -197,7 +197,7 @@ describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
 			await unlock(orderNumber, 'noscript@example.pk')
 			const latest = (await signInEmails('noscript@example.pk')).sort((a, b) => b.id - a.id)[0]!
 			const res = await verify({ token: tokenOf(latest.params.SIGN_IN_URL!), next })
-			expect(res.status).toBe(302)
+			expect(res.status).toBe(303)
 			expect(res.headers.get('location')).toBe('/my-orders')
 		}
 		expect(mail).toBeDefined()

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const meta = { ip: context.clientIp, userAgent: request.headers.get('user-agent') }
 	try {
 		const signedIn = form.token ? await redeemSignInLink(db(), form.token, meta) : await redeemSignInCode(db(), { email: form.email, code: form.code }, meta)
-		throw redirect(next, { headers: { 'Set-Cookie': buyerSessionCookie(request, signedIn.sessionId), 'Cache-Control': 'no-store' } })
+		throw redirect(next, { status: 303, headers: { 'Set-Cookie': buyerSessionCookie(request, signedIn.sessionId), 'Cache-Control': 'no-store' } })
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error
 		return data({ error: error.message, email: String(form.email ?? '').slice(0, 200), next, viaLink: Boolean(form.token) }, { status: error.status })
