@@ -177,6 +177,7 @@ test('on an order page from another device, typing the order’s email shows not
 
 		await page.getByLabel('Email address').fill(email)
 		await page.getByRole('button', { name: 'Email me a sign-in code' }).click()
+		await expect(page.getByText('If that email address is on an order, we have sent it a sign-in link and a 6-digit code.')).toBeVisible()
 		const code = await signInCodeFor(staff, email)
 		// A wrong code is said where it was typed.
 		await page.getByLabel('6-digit code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
