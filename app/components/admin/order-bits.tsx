@@ -1,20 +1,17 @@
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { adminPaymentBadge } from '~/domain/orders/admin-payment-badge'
-
-const ACCOUNT_TYPE = { private: 'Private account', shared: 'Shared account' } as const
+import { lineOptionLabel } from '~/domain/orders/line-option'
 
 /** An order's lines: name, quantity, duration or value, account type. */
 export function OrderProducts({ items }: { items: StaffOrder['items'] }) {
 	return (
 		<ul className="staff-products">
 			{items.map((line, i) => {
-				const option = line.selectedDuration?.label ?? line.selectedDenomination?.label ?? null
+				const option = lineOptionLabel(line)
 				return (
 					<li key={i}>
 						<span className="staff-product-name">{line.name}</span> × {line.quantity}
-						{option || line.selectedAccountType ? (
-							<div className="small muted">{[option, line.selectedAccountType ? ACCOUNT_TYPE[line.selectedAccountType] : null].filter(Boolean).join(' · ')}</div>
-						) : null}
+						{option ? <div className="small muted">{option}</div> : null}
 					</li>
 				)
 			})}

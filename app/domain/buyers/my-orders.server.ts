@@ -1,23 +1,16 @@
 import { desc, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { orders, type OrderLine } from '../../db/schema'
+import { orders } from '../../db/schema'
 import type { FullOrderView } from '../orders/order-view'
 import { MY_ORDERS_LIMIT, type BuyerOrderLine, type BuyerOrders } from './my-orders'
 import { renewPath, subscriptionLineEnds } from '../orders/renewal'
 import { isPaid } from '../orders/status'
 import { viewOrder } from '../orders/view-order.server'
+import { lineOptionLabel } from '../orders/line-option'
 
 // My orders: every order placed with the signed-in buyer's address, shaped for its card. The route
 // only asks; what a card shows (when a subscription ends, Renew or Buy again) is decided here.
 
-function optionOf(line: OrderLine): string | null {
-	const parts = [
-		line.selectedDuration?.label,
-		line.selectedDenomination?.label,
-		line.selectedAccountType ? (line.selectedAccountType === 'shared' ? 'Shared account' : 'Private account') : null,
-	].filter((part): part is string => Boolean(part))
-	return parts.length > 0 ? parts.join(' · ') : null
-}
 
 /**
  * The orders placed with `email` (any case), newest first. Subscription lines run from the day a
@@ -42,7 +35,7 @@ export async function ordersForBuyer(db: Db, email: string): Promise<BuyerOrders
 				return {
 					lineIndex,
 					name: line.name,
-					option: optionOf(line),
+					option: lineOptionLabel(line),
 					quantity: line.quantity,
 					endsAt: endsAt?.toISOString() ?? null,
 					renewPath: endsAt ? renewPath(row.orderNumber, lineIndex) : null,

@@ -1,19 +1,13 @@
-import type { OrderLine } from '../../db/schema'
 import { formatPakistanDay } from '../../utils/pakistan-time'
 import { absoluteUrl } from '../../utils/origin.server'
 import type { Order } from '../orders/create-order.server'
+import { lineOptionLabel } from '../orders/line-option'
 import { orderLink } from '../orders/order-access.server'
 import { renewalReminderKey, renewPath, type RenewalReminderKind } from '../orders/renewal'
 import { unsubscribeParts } from '../orders/renewal-unsubscribe.server'
 import { subscriptionDaysLeft } from '../orders/subscription'
 import type { QueuedEmail } from './queue-email.server'
 import { renewalReminderHtml } from '../../integrations/email/html/templates.server'
-
-/** The option as the buyer chose it: '3 Months · Shared account'. */
-export function optionText(line: Pick<OrderLine, 'selectedDuration' | 'selectedAccountType'>): string {
-	const parts = [line.selectedDuration?.label, line.selectedAccountType ? `${line.selectedAccountType === 'shared' ? 'Shared' : 'Private'} account` : null]
-	return parts.filter(Boolean).join(' · ')
-}
 
 /** The renew link from an email: it carries the order's token, so it opens on any device. */
 export const renewUrl = (order: Pick<Order, 'orderNumber' | 'accessToken'>, lineIndex: number) =>
@@ -33,7 +27,7 @@ export function renewalReminderEmail(
 ): QueuedEmail {
 	const line = order.productDetails[lineIndex]!
 	const productName = line.name
-	const option = optionText(line)
+	const option = lineOptionLabel(line) ?? ''
 	const name = order.customerName ?? 'there'
 	const days = subscriptionDaysLeft(endsAt, now)
 	const endsOn = formatPakistanDay(endsAt.toISOString())

@@ -1,9 +1,9 @@
-import type { OrderLine } from '../../db/schema'
 import { supportPhoneText, type StoreDetails } from '../settings/store-details'
 import { formatRs } from '../../utils/money'
 import { formatPakistanTime } from '../../utils/pakistan-time'
 import type { Order } from './create-order.server'
 import { isPaid, paymentBadge } from './status'
+import { lineOptionLabel } from './line-option'
 
 // A buyer's proof of purchase (/receipt/:orderNumber): the order as plain text, ready to print.
 // Only a paid order gets a receipt; any other is an order summary that says it is not paid.
@@ -45,14 +45,6 @@ export interface OrderReceipt {
 
 const when = (date: Date) => ({ iso: date.toISOString(), text: formatPakistanTime(date.toISOString()) })
 
-function optionOf(line: OrderLine): string | null {
-	const parts = [
-		line.selectedDuration?.label,
-		line.selectedDenomination?.label,
-		line.selectedAccountType ? (line.selectedAccountType === 'shared' ? 'Shared account' : 'Private account') : null,
-	].filter((part): part is string => Boolean(part))
-	return parts.length > 0 ? parts.join(' · ') : null
-}
 
 /** The receipt (or, unpaid, the order summary) of one order, with the store's details at the top. */
 export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'storeName' | 'supportEmail' | 'whatsapp' | 'supportPhone'>): OrderReceipt {
@@ -77,7 +69,7 @@ export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'sto
 		status: paymentBadge(order.status).label,
 		lines: order.productDetails.map((line) => ({
 			name: line.name,
-			option: optionOf(line),
+			option: lineOptionLabel(line),
 			quantity: line.quantity,
 			unitPrice: formatRs(line.price),
 			lineTotal: formatRs(line.price * line.quantity),
