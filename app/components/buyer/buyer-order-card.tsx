@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { CopyButton } from '~/components/ui/copy-button'
+import { DeliveryText, deliveryText } from '~/components/order/delivery-text'
 import type { BuyerOrder, BuyerOrderLine } from '~/domain/buyers/my-orders'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { receiptPath } from '~/domain/orders/receipt-path'
@@ -105,8 +105,6 @@ function EndsOn({ iso, label }: { iso: string; label?: string }) {
 	)
 }
 
-const deliveryText = (content: unknown) => (content == null || content === '' ? null : typeof content === 'string' ? content : JSON.stringify(content, null, 2))
-
 /** Codes and accounts behind a click, so a list of orders is not a wall of secrets. */
 function Deliverables({ order, paid }: { order: BuyerOrder['order']; paid: boolean }) {
 	const text = deliveryText(order.deliveryContent)
@@ -117,10 +115,7 @@ function Deliverables({ order, paid }: { order: BuyerOrder['order']; paid: boole
 		<details className="my-order-delivery">
 			<summary>{order.partlyDelivered ? 'Codes and account details (partly delivered)' : 'Codes and account details'}</summary>
 			{order.partlyDelivered ? <p className="muted small">The rest is on its way: it appears on the order page as soon as it is ready.</p> : null}
-			<div className="order-delivery">
-				<pre>{text}</pre>
-				<CopyButton value={text} what="delivery details" />
-			</div>
+			<DeliveryText text={text} />
 			<p className="muted small">Keep these details private.</p>
 		</details>
 	)

@@ -1,11 +1,10 @@
 import type { FullOrderView } from '~/domain/orders/order-view'
-import { CopyButton } from '../ui/copy-button'
+import { DeliveryText, deliveryText } from './delivery-text'
 
 /** §4 deliverables: the codes or account details once fulfillment is completed, or what stock delivered so far. */
 export function DeliverablesCard({ order }: { order: FullOrderView }) {
 	const completed = order.fulfillmentStatus === 'completed'
-	const content = order.deliveryContent
-	const text = content == null || content === '' ? null : typeof content === 'string' ? content : JSON.stringify(content, null, 2)
+	const text = deliveryText(order.deliveryContent)
 	return (
 		<section className="order-card" aria-labelledby="order-deliverables-title">
 			<h2 id="order-deliverables-title">Your Deliverables</h2>
@@ -17,10 +16,7 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 							? `${order.owedUnits === 1 ? 'One more item is' : `${order.owedUnits} more items are`} on the way: we deliver ${order.owedUnits === 1 ? 'it' : 'them'} here as soon as ${order.owedUnits === 1 ? 'it is' : 'they are'} back in stock.`
 							: 'The rest of your order is being prepared by our team and will appear here.'}
 					</p>
-					<div className="order-delivery">
-						<pre>{text}</pre>
-						<CopyButton value={text} what="delivery details" />
-					</div>
+					<DeliveryText text={text} />
 				</>
 			) : !completed ? (
 				<>
@@ -39,10 +35,7 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 					<p className="success-box">
 						<strong>Delivery Complete</strong> Your order has been delivered. Keep these details private.
 					</p>
-					<div className="order-delivery">
-						<pre>{text}</pre>
-						<CopyButton value={text} what="delivery details" />
-					</div>
+					<DeliveryText text={text} />
 				</>
 			)}
 		</section>
