@@ -68,10 +68,16 @@ export async function startShop(env: Env = parseEnv(), options: { pageCacheSecon
 		setDeliveryKey(loadDeliveryKey({ base64: env.DELIVERY_ENCRYPTION_KEY, dataDir: env.DATA_DIR }))
 
 		const root = process.cwd()
+		// Cached public pages are answered before Express sees the request.
+		let app: ReturnType<typeof createShopApp> | null = null
+		const httpServer = http.createServer((req, res) => {
+			if (!app!.pageCache.tryServe(req, res)) app!(req, res)
+		})
 		let build: ServerBuild | null = null
 		if (env.NODE_ENV === 'development') {
 			const { createServer } = await import('vite')
-			vite = await createServer({ server: { middlewareMode: true } })
+			// Live reload on this server's own port, not Vite's fixed one: two shops (several servers, tests) can run at once.
+			vite = await createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } })
 		} else {
 			const buildFile = path.join(root, 'build/server/index.js')
 			if (!fs.existsSync(buildFile)) {
@@ -79,14 +85,10 @@ export async function startShop(env: Env = parseEnv(), options: { pageCacheSecon
 			}
 			build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
 		}
-		const app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), keptAssetsDir: keptAssetsDir(root), pageCacheSeconds })
+		app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), keptAssetsDir: keptAssetsDir(root), pageCacheSeconds })
 		server = await new Promise<http.Server>((resolve, reject) => {
-			// Cached public pages are answered before Express sees the request.
-			const s = http.createServer((req, res) => {
-				if (!app.pageCache.tryServe(req, res)) app(req, res)
-			})
-			s.listen(env.PORT, env.HOST, () => resolve(s))
-			s.once('error', reject)
+			httpServer.listen(env.PORT, env.HOST, () => resolve(httpServer))
+			httpServer.once('error', reject)
 		})
 	} catch (error) {
 		// The owner exists now: its generated password must not be lost with this failed start.
