@@ -217,6 +217,11 @@ describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
 			expect(res.status, name).toBeGreaterThanOrEqual(400)
 			expect(res.status, name).toBeLessThan(500)
 		}
+		for (const body of ['[]', 'null', '"text"', '{"email":"a@b.pk"}', '{"orderNumber":7,"email":"a@b.pk"}']) {
+			const res = await fetch(`${shop.url}/api/order/unlock`, { method: 'POST', headers: { ...json, 'X-Forwarded-For': nextAddress() }, body })
+			expect(res.status, body).toBe(400)
+			expect((await res.json()).error, body).toMatch(/^(Please send the order number and the email address you used at checkout\.|Order number is required)$/)
+		}
 		const verifies: Record<string, string>[] = [
 			{ token: 'x'.repeat(5000) },
 			{ token: 'short' },

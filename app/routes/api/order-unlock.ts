@@ -7,10 +7,13 @@ import { AppError } from '~/utils/app-error'
 import { errorResponse, onlyMethods, readJsonOrForm } from '~/http/http.server'
 import type { Route } from './+types/order-unlock'
 
-const input = z.object({
-	orderNumber: z.string().trim().min(1, 'Order number is required').max(100),
-	email: z.unknown(),
-})
+const input = z.object(
+	{
+		orderNumber: z.string('Order number is required').trim().min(1, 'Order number is required').max(100, 'Order not found'),
+		email: z.unknown(),
+	},
+	{ error: 'Please send the order number and the email address you used at checkout.' },
+)
 
 // Decision 3: typing the order's email unlocks nothing by itself. It sends a one-time link and a
 // 6-digit code to the address on the order; the answer is the same whether or not it matches.
