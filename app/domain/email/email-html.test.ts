@@ -72,7 +72,10 @@ describe('HTML emails', () => {
 	})
 
 	it('delivery ready links to the order, never the codes', () => {
-		expectWellFormed(orderDeliveredEmail(order, 'GameVault Test'), ['GV-20261124-0042', 'https://shop.example.pk/order-status?internalOrderId=GV-20261124-0042'])
+		const email = orderDeliveredEmail(order, 'GameVault Test')
+		expectWellFormed(email, ['GV-20261124-0042', 'https://shop.example.pk/order-status?internalOrderId=GV-20261124-0042'])
+		// Every email's footer says where to ask: the shop's contact page, with its WhatsApp number.
+		expect(email.html).toContain('href="https://shop.example.pk/contact"')
 	})
 
 	it('reminders carry the renew or order link and the unsubscribe link, with the one-click headers', () => {

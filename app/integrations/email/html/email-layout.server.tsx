@@ -49,7 +49,13 @@ export function Layout({ shell, children }: { shell: EmailShell; children: React
 						<Text style={{ margin: '0 0 6px', fontSize: '13px' }}>
 							{shell.storeName} · <Link href={shell.shopUrl} style={{ color: '#16a34a' }}>{shell.shopUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}</Link>
 						</Text>
-						<Text style={{ margin: 0, fontSize: '13px' }}>Questions? Reply to this email or message us on WhatsApp from the shop.</Text>
+						<Text style={{ margin: 0, fontSize: '13px' }}>
+							Questions? Reply to this email or message us on WhatsApp from our{' '}
+							<Link href={new URL('/contact', shell.shopUrl).toString()} style={{ color: '#16a34a' }}>
+								contact page
+							</Link>
+							.
+						</Text>
 						{shell.footerNote ? <Text style={{ margin: '6px 0 0', fontSize: '13px' }}>{shell.footerNote}</Text> : null}
 						{shell.unsubscribeUrl ? (
 							<Text style={{ margin: '6px 0 0', fontSize: '13px' }}>
