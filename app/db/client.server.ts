@@ -158,6 +158,13 @@ function notificationListener(url: string) {
 	let closed = false
 
 	const quoted = (channel: string) => `"${channel.replace(/"/g, '')}"`
+	// One query at a time on the connection: channels subscribed at once (at start) wait their turn.
+	let queue: Promise<unknown> = Promise.resolve()
+	const oneAtATime = <T>(run: () => Promise<T>): Promise<T> => {
+		const next = queue.then(run, run)
+		queue = next.catch(() => {})
+		return next
+	}
 
 	function connect(): Promise<pg.Client> {
 		if (client) return Promise.resolve(client)
@@ -223,7 +230,7 @@ function notificationListener(url: string) {
 				handlers.set(channel, set)
 				try {
 					// LISTEN twice on one connection is harmless (a reconnect may have done it already).
-					await (client ?? (await connect())).query(`LISTEN ${quoted(channel)}`)
+					await oneAtATime(async () => (client ?? (await connect())).query(`LISTEN ${quoted(channel)}`))
 				} catch (error) {
 					handlers.delete(channel)
 					throw error
