@@ -11,7 +11,6 @@ import { lineOptionLabel } from '../orders/line-option'
 // My orders: every order placed with the signed-in buyer's address, shaped for its card. The route
 // only asks; what a card shows (when a subscription ends, Renew or Buy again) is decided here.
 
-
 /**
  * The orders placed with `email` (any case), newest first. Subscription lines run from the day a
  * paid order was delivered, as the order page and the renewal reminders count them; a DM order

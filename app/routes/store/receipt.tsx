@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import { db } from '~/db/client.server'
+import { orderPagePath } from '~/domain/buyers/next-path'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { orderReceipt, type OrderReceipt } from '~/domain/orders/receipt.server'
 import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
@@ -52,7 +53,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
 				<button type="button" className="button primary" onClick={() => window.print()}>
 					Print or save as PDF
 				</button>
-				<Link to={`/order-status?internalOrderId=${encodeURIComponent(receipt.orderNumber)}`}>Back to your order</Link>
+				<Link to={orderPagePath(receipt.orderNumber)}>Back to your order</Link>
 			</div>
 			<ReceiptDocument receipt={receipt} />
 		</div>
