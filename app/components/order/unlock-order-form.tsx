@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
+import { BuyerEmailField } from '~/components/buyer/buyer-email-field'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
-import { orderPagePath } from '~/domain/buyers/next-path'
+import { BUYER_SIGN_IN_MESSAGES, orderPagePath } from '~/domain/buyers/next-path'
 
 const SEND_FAILED = 'Could not send the sign-in email'
-const EMAIL_MISSING = 'Please enter the email address you used at checkout.'
-/** The server's one answer, whether or not the address is on the order (BUYER_SIGN_IN_MESSAGES.sent). */
-const SENT = 'If that email address is on an order, we have sent it a sign-in link and a 6-digit code. They work once, for 15 minutes.'
 
 /**
  * Decision 3: a buyer without the order's cookie or link proves who they are with a one-time link or
@@ -24,7 +22,7 @@ export function UnlockOrderForm({ orderNumber }: { orderNumber: string }) {
 	async function send(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
 		if (busy) return
-		if (!email.trim()) return setError(EMAIL_MISSING)
+		if (!email.trim()) return setError(BUYER_SIGN_IN_MESSAGES.email)
 		setBusy(true)
 		setError(null)
 		try {
@@ -50,7 +48,7 @@ export function UnlockOrderForm({ orderNumber }: { orderNumber: string }) {
 			<h2 id="order-unlock-title">Unlock your order details</h2>
 			{sent ? (
 				<>
-					<p role="status">{SENT}</p>
+					<p role="status">{BUYER_SIGN_IN_MESSAGES.sent}</p>
 					<p className="muted small">Open the link in the email, or type the code here.</p>
 					<SignInCodeForm email={email} next={orderPagePath(orderNumber)} />
 					<button type="button" className="button ghost small" onClick={() => setSent(false)}>
@@ -66,21 +64,7 @@ export function UnlockOrderForm({ orderNumber }: { orderNumber: string }) {
 					<form method="post" action="/api/order/unlock" className="order-unlock" onSubmit={send} noValidate>
 						<input type="hidden" name="orderNumber" value={orderNumber} />
 						<ErrorAlert message={error} />
-						<div className="field">
-							<label htmlFor="order-unlock-email">Email address</label>
-							<input
-								id="order-unlock-email"
-								name="email"
-								type="email"
-								inputMode="email"
-								autoComplete="email"
-								required
-								maxLength={200}
-								value={email}
-								onChange={(e) => setEmail(e.target.value)}
-								aria-invalid={error ? true : undefined}
-							/>
-						</div>
+						<BuyerEmailField id="order-unlock-email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={Boolean(error)} />
 						<button type="submit" className="button primary" disabled={busy}>
 							{busy ? 'Sending...' : 'Email me a sign-in code'}
 						</button>

@@ -8,7 +8,7 @@ import { hasNul } from '../../utils/input'
 import { queueEmail } from '../email/queue-email.server'
 import { signInEmail } from '../email/sign-in-email.server'
 import { hitRateLimit } from '../rate-limit.server'
-import { BUYER_SIGN_IN_CODE_HELP } from './next-path'
+import { BUYER_SIGN_IN_MESSAGES } from './next-path'
 import { readStoreDetails } from '../settings/store-details.server'
 
 // Buyers prove they own an email address before seeing anything private (issue: buyers find their
@@ -22,15 +22,7 @@ export const CODE_ATTEMPTS = 5
 export const BUYER_SESSION_DAYS = 30
 export const BUYER_SESSION_COOKIE = 'buyer_session'
 
-export const BUYER_SIGN_IN_MESSAGES = {
-	email: 'Please enter the email address you used at checkout.',
-	code: BUYER_SIGN_IN_CODE_HELP,
-	tooMany: 'Too many attempts. Please wait 15 minutes and try again, or use the link in your order email.',
-	/** The one answer to a request, whether or not the address has orders. */
-	sent: 'If that email address is on an order, we have sent it a sign-in link and a 6-digit code. They work once, for 15 minutes.',
-	badLink: 'This sign-in link has expired or was used already. Ask for a new one: it works once, for 15 minutes.',
-	badCode: 'That code is not right, or it has expired. Check the latest email, or ask for a new code.',
-}
+export { BUYER_SIGN_IN_MESSAGES }
 
 const emailSchema = z
 	.string()

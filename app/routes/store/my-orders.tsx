@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { BuyerEmailField } from '~/components/buyer/buyer-email-field'
 import { BuyerOrderCard } from '~/components/buyer/buyer-order-card'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
@@ -104,20 +105,7 @@ function SignedOut({ notice, result, submitting }: { notice: string | null; resu
 					<input type="hidden" name="intent" value="request" />
 					<p>Enter the email address you used at checkout: we will email it a sign-in link and a code.</p>
 					<ErrorAlert message={result?.error} />
-					<div className="field">
-						<label htmlFor="my-orders-email">Email address</label>
-						<input
-							id="my-orders-email"
-							name="email"
-							type="email"
-							inputMode="email"
-							autoComplete="email"
-							required
-							maxLength={200}
-							defaultValue={result?.email}
-							aria-invalid={result?.error ? true : undefined}
-						/>
-					</div>
+					<BuyerEmailField id="my-orders-email" defaultValue={result?.email} invalid={Boolean(result?.error)} />
 					<button type="submit" className="button primary" disabled={submitting === 'request'}>
 						{submitting === 'request' ? 'Sending...' : 'Email me a sign-in code'}
 					</button>
