@@ -32,7 +32,8 @@ export function useFill() {
 	const values = {
 		storeName: root?.config.storeName ?? '',
 		supportEmail: root?.config.supportEmail ?? '',
-		whatsapp: root?.config.supportPhone ?? '',
+		// The WhatsApp number itself: texts say "on WhatsApp at {whatsapp}".
+		whatsapp: root?.config.contacts.whatsapp.text ?? '',
 	}
 	return (text: string) => fillPlaceholders(text, values)
 }

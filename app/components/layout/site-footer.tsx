@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
-import { chatLink } from '~/utils/chat'
 import type { RootConfig } from './root-data'
 
 export function SiteFooter({ config, year }: { config: RootConfig; year: number }) {
@@ -29,8 +28,9 @@ export function SiteFooter({ config, year }: { config: RootConfig; year: number 
 						<li><Link to={MY_ORDERS_PATH}>My orders</Link></li>
 						<li><Link to="/contact">Contact Us</Link></li>
 						<li><Link to="/faq">FAQ</Link></li>
-						<li><a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a></li>
-						<li><a href={chatLink(config.whatsapp)} rel="noopener noreferrer" target="_blank">WhatsApp</a></li>
+						<li><a href={config.contacts.email.href}>{config.contacts.email.text}</a></li>
+						<li><a href={config.contacts.whatsapp.href} rel="noopener noreferrer" target="_blank">WhatsApp <span className="nowrap">{config.contacts.whatsapp.text}</span></a></li>
+						{config.contacts.phone ? <li><a href={config.contacts.phone.href}>Call <span className="nowrap">{config.contacts.phone.text}</span></a></li> : null}
 					</ul>
 				</nav>
 				<nav aria-label="Legal">
@@ -44,8 +44,8 @@ export function SiteFooter({ config, year }: { config: RootConfig; year: number 
 				</nav>
 			</div>
 			<div className="container footer-bottom">
-				<a href={`https://instagram.com/${config.instagram}`} rel="noopener noreferrer" target="_blank">
-					Instagram @{config.instagram}
+				<a href={config.contacts.instagram.href} rel="noopener noreferrer" target="_blank">
+					Instagram {config.contacts.instagram.text}
 				</a>
 				<p>
 					© {year} {config.storeName}. All rights reserved. Not affiliated with Microsoft, Sony or any game publisher.

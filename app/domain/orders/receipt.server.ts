@@ -1,4 +1,5 @@
-import { supportPhoneText, type StoreDetails } from '../settings/store-details'
+import type { StoreDetails } from '../settings/store-details'
+import { storeContacts, type ContactLink } from '../settings/store-contacts'
 import { formatRs } from '../../utils/money'
 import { formatPakistanTime } from '../../utils/pakistan-time'
 import type { Order } from './create-order.server'
@@ -32,7 +33,7 @@ export interface OrderReceipt {
 	heading: 'Receipt' | 'Order summary'
 	/** For an unpaid order: why this page is not a receipt. */
 	notice: string | null
-	store: { name: string; supportEmail: string; whatsapp: string | null; phone: string | null }
+	store: { name: string; supportEmail: string; whatsapp: ContactLink; phone: ContactLink | null }
 	orderNumber: string
 	orderDate: { iso: string; text: string }
 	paidDate: { iso: string; text: string } | null
@@ -49,8 +50,7 @@ const when = (date: Date) => ({ iso: date.toISOString(), text: formatPakistanTim
 /** The receipt (or, unpaid, the order summary) of one order, with the store's details at the top. */
 export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'storeName' | 'supportEmail' | 'whatsapp' | 'supportPhone'>): OrderReceipt {
 	const paid = isPaid(order.status)
-	const whatsapp = supportPhoneText(storeDetails.whatsapp)
-	const phone = storeDetails.supportPhone ? supportPhoneText(storeDetails.supportPhone) : null
+	const contacts = storeContacts({ ...storeDetails, instagram: '' })
 	return {
 		paid,
 		heading: paid ? 'Receipt' : 'Order summary',
@@ -58,9 +58,9 @@ export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'sto
 		store: {
 			name: storeDetails.storeName,
 			supportEmail: storeDetails.supportEmail,
-			whatsapp,
+			whatsapp: contacts.whatsapp,
 			// One number shown once when WhatsApp and calls share it.
-			phone: phone && phone !== whatsapp ? phone : null,
+			phone: contacts.phone,
 		},
 		orderNumber: order.orderNumber,
 		orderDate: when(order.createdAt),

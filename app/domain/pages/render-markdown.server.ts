@@ -1,6 +1,7 @@
 import { Marked, type Token } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 import { fillPlaceholders } from '../../utils/seo'
+import { contactTokens } from '../settings/store-contacts'
 
 // The owner's Markdown becomes HTML on the server, and only a short list of harmless tags leaves:
 // headings, paragraphs, lists, links, emphasis, quotes, code and tables. Raw HTML in the Markdown
@@ -70,9 +71,5 @@ export function renderMarkdown(text: string, tokens: PageTokens): string {
 	return sanitizeHtml(html, SANITISE).trim()
 }
 
-/** The tokens from the store's details, as the shop's other texts fill them ({whatsapp} reads as the support number). */
-export const pageTokens = (details: { storeName: string; supportEmail: string; supportPhone: string }): PageTokens => ({
-	storeName: details.storeName,
-	supportEmail: details.supportEmail,
-	whatsapp: details.supportPhone,
-})
+/** The tokens from the store's details, as the shop's other texts fill them ({whatsapp} is the WhatsApp number). */
+export const pageTokens = (details: Parameters<typeof contactTokens>[0]): PageTokens => contactTokens(details)

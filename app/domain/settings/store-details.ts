@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../../utils/app-error'
 import { textSchema } from '../../utils/input'
 import { normalisePakistaniMobile } from '../orders/checkout-input'
+import { storeContacts } from './store-contacts'
 
 // The owner's store details (/admin/store and /api/admin/store-settings): one schema for the form,
 // the API and the OpenAPI document. Browser-safe: no server imports.
@@ -273,6 +274,8 @@ export function storefrontDetails(d: StoreDetails) {
 		whatsapp: d.whatsapp,
 		supportPhone: d.supportPhone,
 		instagram: d.instagram,
+		/** Every contact as shown and as linked (store-contacts.ts): a number shown is the number its link opens. */
+		contacts: storeContacts(d),
 		banner: d.banner,
 		promoVideoId: d.promoVideoId,
 		palestineVideoId: d.palestineVideoId,

@@ -4,9 +4,9 @@ import { contactIntro } from '~/content/site'
 import { db } from '~/db/client.server'
 import { sendContactMessage } from '~/domain/contact/send-contact-message.server'
 import { useRootData } from '~/components/layout/root-data'
+import { ContactLinks } from '~/components/layout/contact-links'
 import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
-import { chatLink } from '~/utils/chat'
 import { pageMeta } from '~/utils/seo'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { readPageForm } from '~/http/http.server'
@@ -44,14 +44,7 @@ export default function Contact() {
 		<div className="container page narrow">
 			<h1>Contact Us</h1>
 			<p>{fill(contactIntro)}</p>
-			<ul className="contact-details">
-				<li>
-					Phone / WhatsApp: <a href={chatLink(root?.config.whatsapp ?? '')}>{root?.config.supportPhone}</a>
-				</li>
-				<li>
-					Email: <a href={`mailto:${root?.config.supportEmail}`}>{root?.config.supportEmail}</a>
-				</li>
-			</ul>
+			{root ? <ContactLinks contacts={root.config.contacts} /> : null}
 			{result?.ok ? (
 				<p className="success-box" role="status">
 					Thank you! Your message has been sent. We usually reply within a few hours.

@@ -14,10 +14,10 @@ import { durationsOf } from '~/domain/pricing/product-options'
 import { priceOf, startingChoice } from '~/domain/pricing/price-of'
 import type { TermsPage } from '~/domain/catalogue/types'
 import { logger } from '~/utils/logger.server'
-import { chatLink } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
+import { ContactLinks } from '~/components/layout/contact-links'
 import { useFill } from '~/components/content/policy-sections'
 import type { Route } from './+types/home'
 
@@ -169,10 +169,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				<div className="container narrow">
 					<h2 id="contact-title">Contact</h2>
 					<p>{fill(contactIntro)}</p>
-					<p>
-						WhatsApp: <a href={chatLink(root?.config.whatsapp ?? '')}>{root?.config.supportPhone}</a> · Email:{' '}
-						<a href={`mailto:${root?.config.supportEmail}`}>{root?.config.supportEmail}</a>
-					</p>
+					{root ? <ContactLinks contacts={root.config.contacts} /> : null}
 					<Link to="/contact" className="button primary">
 						Send us a message
 					</Link>

@@ -96,7 +96,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 				</nav>
 			) : null}
 			<p className="note">
-				{fillPlaceholders(productsMissingNote, { whatsapp: root?.config.supportPhone ?? '', storeName: root?.config.storeName ?? '' })}{' '}
+				{fillPlaceholders(productsMissingNote, { whatsapp: root?.config.contacts.whatsapp.text ?? '', storeName: root?.config.storeName ?? '' })}{' '}
 				<a href={`https://instagram.com/${root?.config.instagram}`} target="_blank" rel="noopener noreferrer">
 					Message us on Instagram
 				</a>

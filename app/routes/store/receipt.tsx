@@ -81,8 +81,14 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 				<div className="receipt-store">
 					<p className="receipt-store-name">{store.name}</p>
 					<p>{store.supportEmail}</p>
-					{store.whatsapp ? <p>WhatsApp {store.whatsapp}</p> : null}
-					{store.phone ? <p>Phone {store.phone}</p> : null}
+					<p>
+						WhatsApp <a href={store.whatsapp.href}>{store.whatsapp.text}</a>
+					</p>
+					{store.phone ? (
+						<p>
+							Phone <a href={store.phone.href}>{store.phone.text}</a>
+						</p>
+					) : null}
 				</div>
 				<div className="receipt-title">
 					<h1 id="receipt-title">{receipt.heading}</h1>
