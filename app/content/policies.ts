@@ -315,7 +315,7 @@ const ownership: PolicyPage = {
 		{
 			heading: 'Who we are',
 			paragraphs: [
-				'{storeName} is an independent online store run by a small team of gamers in Pakistan. We resell digital gaming products and provide our own delivery and after-sales support, and we have served more than 1000 customers so far.',
+				'{storeName} is an independent online store run by a small team of gamers in Pakistan. We resell digital gaming products and provide our own delivery and after-sales support.',
 			],
 		},
 		{
@@ -437,7 +437,7 @@ const faq: PolicyPage = {
 		{
 			heading: 'Is it safe to buy from you?',
 			paragraphs: [
-				'Yes. More than 1000 customers have bought from us. Card and wallet payments are handled by PayPro, so we never see your card number, and your delivery content is stored encrypted and shown only on your private order page. Every product comes with our replacement warranty, as long as you follow the account rules, such as never changing security information or signing in through a VPN.',
+				'Yes. Card and wallet payments are handled by PayPro, so we never see your card number, and your delivery content is stored encrypted and shown only on your private order page. Every product comes with our replacement warranty, as long as you follow the account rules, such as never changing security information or signing in through a VPN.',
 			],
 		},
 		{

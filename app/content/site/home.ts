@@ -1,47 +1,14 @@
-import type { Testimonial, FaqItem } from './types'
+import type { FaqItem } from './types'
 
 /** The announcement above the header, until the owner changes it (/admin/store). */
 export const announcementBanner = 'Xbox Game Pass Revamped - New Plans & Price Hike on Ultimate Tier!'
 
-/** The home page's first screen and testimonials are the owner's to edit (/admin/store); these are where a new shop starts. */
+/** The home page's first screen is the owner's to edit (/admin/store); this is where a new shop starts. Testimonials are the owner's alone: a new shop has none. */
 export const heroCopy: { headline: string; subheadline: string } = {
 	headline: 'Game Pass, Gift Cards and Game Keys, Paid in Rupees',
 	subheadline:
 		'Xbox Game Pass, PlayStation Plus, EA Play, gift cards and game accounts for gamers in Pakistan. Pay by card, JazzCash, EasyPaisa or bank transfer, and get your order delivered digitally, usually within hours.',
 }
-
-export const testimonials: Testimonial[] = [
-	{
-		name: 'Ahmed R., Lahore',
-		text: 'Ordered Game Pass Ultimate late at night and it was running on my Xbox within a couple of hours. Smooth from start to finish.',
-		rating: 5,
-	},
-	{
-		name: 'Ayesha K., Karachi',
-		text: 'Bought an Xbox gift card for my brother\'s birthday and paid with EasyPaisa. The code came quickly and worked first time.',
-		rating: 5,
-	},
-	{
-		name: 'Usman T., Islamabad',
-		text: 'Finally a way to pay for PC Game Pass in rupees without an international card. The setup guide was really easy to follow.',
-		rating: 5,
-	},
-	{
-		name: 'Hamza S., Rawalpindi',
-		text: 'I had trouble signing in and support answered on WhatsApp in the middle of the night. They sorted it out in minutes.',
-		rating: 5,
-	},
-	{
-		name: 'Fatima N., Faisalabad',
-		text: 'Got a shared Game Pass account for my son and the step-by-step guide made setting up his profile simple. Honest, friendly service.',
-		rating: 5,
-	},
-	{
-		name: 'Bilal A., Peshawar',
-		text: 'Paid by bank transfer, uploaded the receipt and watched my order on the tracking page until the key arrived. Will definitely buy again.',
-		rating: 5,
-	},
-]
 
 export const homeFaq: FaqItem[] = [
 	{

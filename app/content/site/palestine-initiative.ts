@@ -12,12 +12,11 @@ export const palestineInitiative: {
 	paragraphs: [
 		'It applies to every order, whatever you buy: a Game Pass subscription, a gift card, a game key or an account. The donation comes out of our profit, so it never adds anything to the price you pay.',
 		'We give the money through trusted relief organisations that provide emergency help on the ground, such as food, clean water, medical care and shelter, rather than trying to deliver aid ourselves.',
-		'We are a small store, so our contribution is modest, and we would rather say so honestly than make big claims. But every order adds to it, and with more than 1,000 orders delivered, our customers have already been part of it many times over.',
+		'We are a small store, so our contribution is modest, and we would rather say so honestly than make big claims. But every order adds to it, so every customer is part of it.',
 		'If you would like to know more about how we donate, message us on WhatsApp at {whatsapp} or email {supportEmail}. And if you are able to, please consider donating directly to a recognised relief organisation as well.',
 	],
 	impact: [
 		{ figure: '4%', label: 'Profit of every sale' },
-		{ figure: '1,000+', label: 'Orders that contributed' },
 		{ figure: '24/7', label: 'Every order, day and night' },
 	],
 }

@@ -19,7 +19,7 @@ export const catalogue: SeedProduct[] = [
 		reviewGroup: 'game-pass',
 		name: 'Xbox Game Pass Ultimate (Console Edition)',
 		description:
-			'Hundreds of games on your Xbox, day-one releases, online multiplayer and EA Play, all in one pass. We activate it on your own account or hand you a ready account, delivered by WhatsApp or email in 0-24 hours. Our best-seller, trusted by 1000+ gamers.',
+			'Hundreds of games on your Xbox, day-one releases, online multiplayer and EA Play, all in one pass. We activate it on your own account or hand you a ready account, delivered by WhatsApp or email in 0-24 hours. Our best-seller.',
 		price: 4000,
 		originalPrice: null,
 		image: '/images/products/1.webp',

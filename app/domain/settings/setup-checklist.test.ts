@@ -19,7 +19,10 @@ const live = parseEnv({
 describe('the setup checklist', () => {
 	it('lists every sample a new shop starts with, each with a link to its field or the variables to set', () => {
 		const steps = setupChecklist(sampleShop, parseEnv({}))
-		expect(steps.map((s) => s.id)).toEqual(['whatsapp', 'supportPhone', 'transferAccounts', 'paypro', 'email', 'publicUrl'])
+		expect(steps.map((s) => s.id)).toEqual(['storeName', 'whatsapp', 'supportPhone', 'supportEmail', 'instagram', 'transferAccounts', 'banner', 'promoVideoId', 'palestineVideoId', 'paypro', 'email', 'publicUrl'])
+		// Each sample a buyer can see is named with its value.
+		const what = steps.map((s) => s.what).join('\n')
+		for (const value of [SAMPLE.storeName, SAMPLE.supportEmail, '0300 1234567', SAMPLE.supportPhone, `@${SAMPLE.instagram}`, SAMPLE.banner]) expect(what).toContain(value)
 		expect(steps.find((s) => s.id === 'whatsapp')!.fix).toEqual({ href: '/admin/store#whatsapp', label: 'Set the WhatsApp number' })
 		expect(steps.find((s) => s.id === 'transferAccounts')!.what).toContain('4 of the bank and wallet accounts')
 		expect(steps.find((s) => s.id === 'publicUrl')!.fix).toMatchObject({ env: ['PUBLIC_URL'] })
@@ -33,8 +36,26 @@ describe('the setup checklist', () => {
 	})
 
 	it('is empty once the details are the shop’s own and the environment is set', () => {
-		const own = { ...sampleShop, ...parseStoreDetailsPatch({ whatsapp: '0321 7654321', supportPhone: '0321 7654321', transferAccounts: [{ method: 'HBL', holder: 'Shop', account: 'PK36 HABB 0000 1234 5678 9012' }] }) }
-		expect(own.whatsapp).not.toBe(SAMPLE.whatsapp)
-		expect(setupChecklist(own, live)).toEqual([])
+		const replaced = {
+			storeName: 'Karachi Game Hub',
+			whatsapp: '0321 7654321',
+			supportPhone: '0321 7654321',
+			supportEmail: 'help@karachigamehub.pk',
+			instagram: '@karachigamehub',
+			banner: '',
+			promoVideoId: 'dQw4w9WgXcQ',
+			palestineVideoId: 'https://youtu.be/dQw4w9WgXcQ',
+			transferAccounts: [{ method: 'HBL', holder: 'Shop', account: 'PK36 HABB 0000 1234 5678 9012' }],
+		}
+		// Each replaced value drops its own step, and only that one.
+		let shop = sampleShop
+		for (const [key, value] of Object.entries(replaced)) {
+			const before = setupChecklist(shop, live).map((s) => s.id)
+			shop = { ...shop, ...parseStoreDetailsPatch({ [key]: value }) }
+			expect(before).toContain(key)
+			expect(setupChecklist(shop, live).map((s) => s.id)).toEqual(before.filter((id) => id !== key))
+		}
+		expect(shop.whatsapp).not.toBe(SAMPLE.whatsapp)
+		expect(setupChecklist(shop, live)).toEqual([])
 	})
 })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { announcementBanner, heroCopy, testimonials } from '../../content/site/home'
+import { announcementBanner, heroCopy } from '../../content/site/home'
 import { database, type Db } from '../../db/client.server'
 import { storeSettings } from '../../db/schema'
 import { ConfigError, env, type Env } from '../../utils/env.server'
@@ -48,13 +48,24 @@ export function storeDetailsDefaults(e: Env = env()): StoreDetails {
 		banner: announcementBanner,
 		heroHeadline: heroCopy.headline,
 		heroSubheadline: heroCopy.subheadline,
-		testimonials,
+		// Testimonials are what buyers told the owner: a new shop has none until the owner writes them.
+		testimonials: [],
 		promoVideoId: e.PROMO_VIDEO_ID ?? null,
 		palestineVideoId: e.PALESTINE_VIDEO_ID ?? null,
 		metaPixelId: e.META_PIXEL_ID ?? null,
 		renewalReminderDays: DEFAULT_RENEWAL_REMINDER_DAYS,
 	}
 }
+
+/** The six invented testimonials earlier versions wrote into a new shop's details: never the owner's, so never shown. */
+const INVENTED_TESTIMONIALS = new Set([
+	'Ordered Game Pass Ultimate late at night and it was running on my Xbox within a couple of hours. Smooth from start to finish.',
+	'Bought an Xbox gift card for my brother\'s birthday and paid with EasyPaisa. The code came quickly and worked first time.',
+	'Finally a way to pay for PC Game Pass in rupees without an international card. The setup guide was really easy to follow.',
+	'I had trouble signing in and support answered on WhatsApp in the middle of the night. They sorted it out in minutes.',
+	'Got a shared Game Pass account for my son and the step-by-step guide made setting up his profile simple. Honest, friendly service.',
+	'Paid by bank transfer, uploaded the receipt and watched my order on the tracking page until the key arrived. Will definitely buy again.',
+])
 
 /** The stored details over the defaults: a field the row lacks (or one that no longer fits) keeps its default. */
 function withDefaults(value: unknown, defaults: StoreDetails): StoreDetails {
@@ -63,7 +74,8 @@ function withDefaults(value: unknown, defaults: StoreDetails): StoreDetails {
 		logger.warn({ issues: stored.error.issues.slice(0, 3) }, 'store details: the stored value does not fit; using the defaults')
 		return defaults
 	}
-	return { ...defaults, ...Object.fromEntries(Object.entries(stored.data).filter(([, v]) => v !== undefined)) }
+	const details: StoreDetails = { ...defaults, ...Object.fromEntries(Object.entries(stored.data).filter(([, v]) => v !== undefined)) }
+	return { ...details, testimonials: details.testimonials.filter((t) => !INVENTED_TESTIMONIALS.has(t.text)) }
 }
 
 /**

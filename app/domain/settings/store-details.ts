@@ -3,6 +3,7 @@ import { AppError } from '../../utils/app-error'
 import { textSchema } from '../../utils/input'
 import { normalisePakistaniMobile } from '../orders/checkout-input'
 import { storeContacts } from './store-contacts'
+import { announcementBanner } from '../../content/site/home'
 
 // The owner's store details (/admin/store and /api/admin/store-settings): one schema for the form,
 // the API and the OpenAPI document. Browser-safe: no server imports.
@@ -16,6 +17,7 @@ export const SAMPLE = {
 	instagram: 'gamevault.pk',
 	/** Placeholders: an IBAN with check digits 00 is never real, and the wallets share the sample mobile. */
 	accountNumbers: ['PK00 MEZN 0000 0000 0000 0000', '0300 1234567'],
+	banner: announcementBanner,
 } as const
 
 /** A bank and three wallets held by the store, with the sample numbers. */

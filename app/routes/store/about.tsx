@@ -20,10 +20,6 @@ export default function About() {
 			))}
 			<div className="stats">
 				<div className="stat">
-					<strong>1,000+</strong>
-					<span>Orders Delivered</span>
-				</div>
-				<div className="stat">
 					<strong>4%</strong>
 					<span>Profit Of Every Sale Donated</span>
 				</div>

@@ -120,7 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			{testimonials.length > 0 ? (
 				<section className="section alt" aria-labelledby="testimonials-title">
 					<div className="container">
-						<h2 id="testimonials-title">Trusted by 1000+ Gamers</h2>
+						<h2 id="testimonials-title">What Our Buyers Say</h2>
 						<ul className="testimonials">
 							{testimonials.map((t, i) => (
 								<li key={i} className="testimonial">
