@@ -179,6 +179,10 @@ export const reviews = pgTable(
 		rating: smallint('rating').notNull(),
 		comment: text('comment').notNull(),
 		isGamePass: boolean('is_game_pass').notNull().default(false),
+		/** The reviewer's email, when given: staff see it, buyers never do. */
+		email: text('email'),
+		/** The email had a paid order with this product (or one of its review group) when the review was written. */
+		verifiedPurchase: boolean('verified_purchase').notNull().default(false),
 		/** The product's review group when it was written: products of one group share their reviews. */
 		reviewGroup: text('review_group'),
 		/** Hidden by staff: gone from every page, kept for the record. */

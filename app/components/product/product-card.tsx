@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router'
 import type { ProductSummary } from '~/domain/catalogue/types'
 import { formatRs } from '~/utils/money'
 import { useCart } from '../cart/cart-context'
-import { ProductPrice, Stars } from '../ui/price'
+import { ProductPrice, RatingBadge } from '../ui/price'
 import { ProductImage } from './product-image'
 
 export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
@@ -37,7 +37,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 							{onSale ? <span className="sale-badge">SALE</span> : null}
 						</p>
 						<p className="card-caption">{product.caption}</p>
-						<Stars />
+						<RatingBadge rating={product.rating} />
 					</div>
 				</div>
 				<div className="card-back">

@@ -1,16 +1,22 @@
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { Await, useFetcher } from 'react-router'
-import { insertReview, REVIEW_LIMITS, type Review } from '~/domain/reviews/review-scope'
+import { insertReview, REVIEW_LIMITS, type RatingSummary, type Review } from '~/domain/reviews/review-scope'
 import { formatPakistanDay } from '~/utils/pakistan-time'
-import { Stars } from '../ui/price'
+import { RatingBadge, Stars } from '../ui/price'
+import { useRootData } from '../layout/root-data'
 import { EmptyState } from '../ui/empty-state'
 import { ErrorAlert } from '../ui/error-alert'
 
 /** Reviews of a product (or of its review group): streamed list, live additions and removals, and the post form. */
-export function ReviewsSection({ productId, reviews, title = 'Customer Reviews' }: { productId: number; reviews: Promise<Review[]>; title?: string }) {
+export function ReviewsSection({ productId, reviews, rating, title = 'Customer Reviews' }: { productId: number; reviews: Promise<Review[]>; rating: RatingSummary | null; title?: string }) {
 	return (
 		<section className="section reviews" aria-labelledby="reviews-title">
 			<h2 id="reviews-title">{title}</h2>
+			{rating ? (
+				<p>
+					<RatingBadge rating={rating} />
+				</p>
+			) : null}
 			<Suspense fallback={<p className="muted" role="status">Loading reviews...</p>}>
 				<Await resolve={reviews} errorElement={<p className="error-box">Failed to fetch reviews</p>}>
 					{(initial) => <ReviewList productId={productId} initial={initial} />}
@@ -52,7 +58,8 @@ function ReviewList({ productId, initial }: { productId: number; initial: Review
 			{list.map((r) => (
 				<li key={r.id} className="review">
 					<p className="review-head">
-						<strong>{r.name}</strong> <Stars rating={r.rating} />
+						<strong>{r.name}</strong> <Stars rating={r.rating} />{' '}
+						{r.verifiedPurchase ? <span className="verified-badge">✓ Verified purchase</span> : null}
 					</p>
 					<p>{r.comment}</p>
 					<p className="muted small">
@@ -66,7 +73,9 @@ function ReviewList({ productId, initial }: { productId: number; initial: Review
 
 function ReviewForm({ productId }: { productId: number }) {
 	const fetcher = useFetcher<{ ok: true } | { error: string }>()
+	const buyersOnly = useRootData()?.config.reviewsFrom === 'buyers'
 	const [name, setName] = useState('')
+	const [email, setEmail] = useState('')
 	const [comment, setComment] = useState('')
 	const [rating, setRating] = useState(5)
 	const submitting = fetcher.state !== 'idle'
@@ -77,6 +86,7 @@ function ReviewForm({ productId }: { productId: number }) {
 			lastHandled.current = fetcher.data
 			if ('ok' in fetcher.data) {
 				setName('')
+				setEmail('')
 				setComment('')
 				setRating(5)
 			}
@@ -90,10 +100,11 @@ function ReviewForm({ productId }: { productId: number }) {
 			action="/api/reviews"
 			className="review-form"
 			onSubmit={(e) => {
-				if (submitting || !name.trim() || !comment.trim()) e.preventDefault()
+				if (submitting || !name.trim() || !comment.trim() || (buyersOnly && !email.trim())) e.preventDefault()
 			}}
 		>
 			<h3>Write a review</h3>
+			{buyersOnly ? <p className="muted small">Only buyers can review: use the email address you ordered with.</p> : null}
 			<ErrorAlert message={error} />
 			<fieldset disabled={submitting}>
 				<input type="hidden" name="productId" value={productId} />
@@ -101,6 +112,13 @@ function ReviewForm({ productId }: { productId: number }) {
 				<div className="field">
 					<label htmlFor="review-name">Your name</label>
 					<input id="review-name" name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={REVIEW_LIMITS.name} required autoComplete="given-name" />
+				</div>
+				<div className="field">
+					<label htmlFor="review-email">{buyersOnly ? 'Email you ordered with' : 'Email you ordered with (optional)'}</label>
+					<input id="review-email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={200} required={buyersOnly} autoComplete="email" aria-describedby="review-email-hint" />
+					<p className="field-hint" id="review-email-hint">
+						Never shown. {buyersOnly ? 'It must have a paid order of this product; your review then shows “Verified purchase”.' : 'With a paid order of this product, your review shows “Verified purchase”.'}
+					</p>
 				</div>
 				<div className="field">
 					<span id="rating-label" className="label">Rating</span>

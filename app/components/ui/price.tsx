@@ -1,3 +1,4 @@
+import { ratingInWords, type RatingSummary } from '~/domain/reviews/review-scope'
 import { formatRs } from '~/utils/money'
 
 /** The one way a price is shown: current price, and the original struck through when there is one. */
@@ -15,6 +16,22 @@ export function ProductPrice({ price, originalPrice, className }: { price: numbe
 	)
 }
 
+/** A product's real rating, “★ 4.0 (1)”; nothing at all when it has no reviews. */
+export function RatingBadge({ rating }: { rating: RatingSummary | null }) {
+	if (!rating) return null
+	return (
+		<span className="rating-summary" role="img" aria-label={ratingInWords(rating)}>
+			<span className="stars" aria-hidden="true">
+				★
+			</span>
+			<span aria-hidden="true">
+				{rating.average.toFixed(1)} ({rating.count})
+			</span>
+		</span>
+	)
+}
+
+/** One review's own stars (or a testimonial's): filled as many as it gave. */
 export function Stars({ rating = 5, label }: { rating?: number; label?: string }) {
 	return (
 		<span className="stars" role="img" aria-label={label ?? `${rating} out of 5 stars`}>

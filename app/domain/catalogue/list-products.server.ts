@@ -3,6 +3,8 @@ import type { Db, Tx } from '../../db/client.server'
 import { products, productVariants } from '../../db/schema'
 import { toCartItem } from '../cart/to-cart-item'
 import { offersAccountTypes, startingChoice } from '../pricing/price-of'
+import { ratingsFor } from '../reviews/rating-summary.server'
+import type { RatingSummary } from '../reviews/review-scope'
 import { productView, type ProductRow } from './product-view'
 import type { Product, ProductSummary, Variant } from './types'
 
@@ -108,7 +110,13 @@ export async function findProductWith(
 	return product ?? null
 }
 
-export function summarise(product: Product): ProductSummary {
+/** Cards for these products, each with its real rating (counted from its shown reviews). */
+export async function summariseAll(db: Db | Tx, list: Product[]): Promise<ProductSummary[]> {
+	const ratings = await ratingsFor(db, list)
+	return list.map((p) => summarise(p, ratings.get(p.id) ?? null))
+}
+
+export function summarise(product: Product, rating: RatingSummary | null = null): ProductSummary {
 	const starting = startingChoice(product)
 	return {
 		id: product.id,
@@ -121,6 +129,7 @@ export function summarise(product: Product): ProductSummary {
 		price: starting?.price ?? product.price,
 		originalPrice: product.originalPrice,
 		featured: product.featured,
+		rating,
 		// An account is chosen on its page (private or shared, and a shared one reads its rules first).
 		cartItem: starting && !offersAccountTypes(product) ? toCartItem(product, starting) : null,
 	}

@@ -1,5 +1,6 @@
 // The catalogue's shapes, shared by the seed, the server and the browser.
 import type { CartItem } from '../cart/cart'
+import type { RatingSummary } from '../reviews/review-scope'
 
 export const CATEGORIES = ['xbox', 'playstation', 'pc'] as const
 export type Category = (typeof CATEGORIES)[number]
@@ -129,6 +130,8 @@ export interface ProductSummary {
 	price: number
 	originalPrice: number | null
 	featured: boolean
+	/** The real average and count of its shown reviews; null (no stars at all) when it has none. */
+	rating: RatingSummary | null
 	/** What the card's Add puts in the cart (that cheapest combination), or null when the buyer chooses on the product page (accounts). */
 	cartItem: Omit<CartItem, 'quantity'> | null
 }

@@ -5,8 +5,10 @@ import { products, reviews } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { idSchema, textSchema } from '../../utils/input'
 import { hitRateLimit } from '../rate-limit.server'
+import { readStoreDetails } from '../settings/store-details.server'
 import { toReview } from './list-reviews.server'
-import { GAME_PASS_REVIEW_GROUP, REVIEW_LIMITS, reviewEventPayload, type Review, type ReviewEvent } from './review-scope'
+import { GAME_PASS_REVIEW_GROUP, REVIEW_LIMITS, REVIEW_MESSAGES, reviewEventPayload, type Review, type ReviewEvent } from './review-scope'
+import { hasPaidFor } from './verified-purchase.server'
 
 export const REVIEWS_CHANNEL = 'reviews'
 
@@ -19,6 +21,11 @@ export const reviewInput = z.object({
 	comment: textSchema()
 		.min(1, 'Please write your review.')
 		.max(REVIEW_LIMITS.comment, `Your review can be at most ${REVIEW_LIMITS.comment} characters.`),
+	/** Optional unless only buyers may review: an email with a paid order of the product marks the review verified. */
+	email: z
+		.union([z.undefined(), z.null(), textSchema()])
+		.transform((v) => (v ? v.toLowerCase() : null))
+		.pipe(z.union([z.null(), z.email(REVIEW_MESSAGES.email).max(200, REVIEW_MESSAGES.email)])),
 })
 
 export async function addReview(
@@ -31,7 +38,9 @@ export async function addReview(
 		const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]))
 		throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, fieldErrors)
 	}
-	const { productId, name, rating, comment } = parsed.data
+	const { productId, name, rating, comment, email } = parsed.data
+	const { reviewsFrom } = await readStoreDetails(db)
+	if (reviewsFrom === 'buyers' && !email) throw new AppError('BAD_REQUEST', REVIEW_MESSAGES.buyersOnlyEmail, { email: REVIEW_MESSAGES.buyersOnlyEmail })
 	await hitRateLimit(db, `review:${clientIp}`, {
 		limit: limitPerHour,
 		windowSeconds: 3600,
@@ -42,9 +51,11 @@ export async function addReview(
 		if (!product) throw new AppError('NOT_FOUND', 'Product not found')
 		// Written under the product's review group, so every product of the group shows it.
 		const reviewGroup = product.reviewGroup ?? null
+		const verifiedPurchase = email ? await hasPaidFor(tx, email, { id: productId, reviewGroup }) : false
+		if (reviewsFrom === 'buyers' && !verifiedPurchase) throw new AppError('FORBIDDEN', REVIEW_MESSAGES.buyersOnly, { email: REVIEW_MESSAGES.buyersOnly })
 		const [row] = await tx
 			.insert(reviews)
-			.values({ productId, name, rating, comment, reviewGroup, isGamePass: reviewGroup === GAME_PASS_REVIEW_GROUP })
+			.values({ productId, name, rating, comment, email, verifiedPurchase, reviewGroup, isGamePass: reviewGroup === GAME_PASS_REVIEW_GROUP })
 			.returning()
 		const review = toReview(row!)
 		await announceReview(tx, { type: 'review', review })

@@ -14,6 +14,7 @@ export function toReview(row: typeof reviews.$inferSelect): Review {
 		comment: row.comment,
 		isGamePass: row.isGamePass,
 		reviewGroup: row.reviewGroup,
+		verifiedPurchase: row.verifiedPurchase,
 		createdAt: row.createdAt.toISOString(),
 	}
 }

@@ -13,6 +13,9 @@ export interface StaffReview {
 	rating: number
 	comment: string
 	reviewGroup: string | null
+	/** What the reviewer gave (never shown to buyers), and whether it had a paid order of the product. */
+	email: string | null
+	verifiedPurchase: boolean
 	hidden: boolean
 	hiddenAt: string | null
 	createdAt: string
@@ -40,6 +43,8 @@ export async function listStaffReviews(db: Db, query: Partial<StaffReviewQuery> 
 			rating: reviews.rating,
 			comment: reviews.comment,
 			reviewGroup: reviews.reviewGroup,
+			email: reviews.email,
+			verifiedPurchase: reviews.verifiedPurchase,
 			hiddenAt: reviews.hiddenAt,
 			createdAt: reviews.createdAt,
 		})

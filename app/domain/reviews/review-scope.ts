@@ -14,8 +14,20 @@ export interface Review {
 	isGamePass: boolean
 	/** The product's review group when it was written, or null. */
 	reviewGroup: string | null
+	/** The reviewer's email had a paid order of the product when they wrote it (the email itself is never sent). */
+	verifiedPurchase: boolean
 	createdAt: string
 }
+
+/** A product's real rating: the average and count of its shown reviews; null when it has none. */
+export interface RatingSummary {
+	/** Rounded to one decimal. */
+	average: number
+	count: number
+}
+
+/** “4.0 out of 5 stars from 1 review”: what the compact “★ 4.0 (1)” says aloud. */
+export const ratingInWords = (r: RatingSummary) => `Rated ${r.average.toFixed(1)} out of 5 from ${r.count} ${r.count === 1 ? 'review' : 'reviews'}`
 
 /** What decides a page's reviews: the product and its review group. */
 export interface ReviewScope {
@@ -60,3 +72,9 @@ export function insertReview(list: Review[], review: Review): Review[] {
 }
 
 export const REVIEW_LIMITS = { name: 60, comment: 1000 }
+
+export const REVIEW_MESSAGES = {
+	email: 'Enter your email like name@example.com, or leave it empty.',
+	buyersOnlyEmail: 'Only buyers can review this product. Enter the email address you ordered it with.',
+	buyersOnly: 'Only buyers can review this product, and we found no paid order of it for this email address. Please use the email address you ordered it with.',
+} as const

@@ -50,8 +50,13 @@ export const MESSAGES = {
 	testimonialText: 'Enter what they said (up to 500 characters).',
 	testimonialRating: 'Choose a rating from 1 to 5 stars.',
 	testimonials: 'Show at most 12 testimonials.',
+	reviewsFrom: 'Choose who may review: anyone, or only buyers of the product.',
 	renewalReminderDays: 'Enter how many days before a subscription ends to remind the buyer: a whole number from 1 to 30.',
 } as const
+
+/** Who may review: anyone (the default, as the spec), or only buyers (an email with a paid order of the product). */
+export const REVIEWS_FROM = ['anyone', 'buyers'] as const
+export type ReviewsFrom = (typeof REVIEWS_FROM)[number]
 
 /** Text of at most `max` characters; `required` refuses an empty one. */
 const text = (max: number, message: string, { required = true } = {}) => textSchema().pipe(z.string().min(required ? 1 : 0, message).max(max, message))
@@ -155,6 +160,8 @@ const fields = {
 	palestineVideoId: optionalNormalised(youtubeVideoId, MESSAGES.videoId),
 	/** Meta's advertising pixel; null loads nothing. */
 	metaPixelId: optionalNormalised((v) => (/^\d{6,20}$/.test(v) ? v : null), MESSAGES.metaPixelId),
+	/** Who may review a product: anyone (as the spec), or only an email with a paid order of it. */
+	reviewsFrom: z.enum(REVIEWS_FROM, { error: MESSAGES.reviewsFrom }),
 	/** Renewal reminders: this many days before a subscription ends (and again on the day). */
 	renewalReminderDays: z
 		.union([z.number(), textSchema().transform((v) => (/^\d{1,3}$/.test(v) ? Number(v) : Number.NaN))], { error: MESSAGES.renewalReminderDays })
@@ -193,6 +200,7 @@ export const storeDetailsView = z.object({
 	promoVideoId: z.string().nullable(),
 	palestineVideoId: z.string().nullable(),
 	metaPixelId: z.string().nullable(),
+	reviewsFrom: z.enum(REVIEWS_FROM),
 	renewalReminderDays: z.number().int().min(1).max(30),
 })
 
@@ -282,6 +290,7 @@ export function storefrontDetails(d: StoreDetails) {
 		promoVideoId: d.promoVideoId,
 		palestineVideoId: d.palestineVideoId,
 		metaPixelId: d.metaPixelId,
+		reviewsFrom: d.reviewsFrom,
 	}
 }
 
@@ -300,6 +309,7 @@ export const STORE_DETAIL_LABELS: Record<keyof StoreDetails, string> = {
 	promoVideoId: 'Game Pass video',
 	palestineVideoId: 'Palestine initiative video',
 	metaPixelId: 'Meta pixel id',
+	reviewsFrom: 'who may review',
 	renewalReminderDays: 'renewal reminder days',
 }
 

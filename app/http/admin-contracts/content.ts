@@ -130,6 +130,8 @@ export const staffReview = z.object({
 	rating: z.number().int(),
 	comment: z.string(),
 	reviewGroup: z.string().nullable(),
+	email: z.string().nullable().describe('The email the reviewer gave, if any (never shown to buyers)'),
+	verifiedPurchase: z.boolean().describe('The email had a paid order of the product (or its review group) when the review was written'),
 	hidden: z.boolean(),
 	hiddenAt: z.string().nullable(),
 	createdAt: z.string(),

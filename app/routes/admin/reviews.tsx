@@ -100,6 +100,7 @@ export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
 								<header className="inbox-head">
 									<h2 id={`review-${r.id}`}>
 										{r.name} <span className="review-rating">{r.rating}/5</span>
+										{r.verifiedPurchase ? <span className="verified-badge"> ✓ Verified purchase</span> : null}
 									</h2>
 									<span className="muted small">
 										<AdminTime date={r.createdAt} />
@@ -109,6 +110,7 @@ export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
 									on <a href={`/product/${r.productId}`}>{r.productName ?? `a removed product (${r.productId})`}</a>
 									{r.reviewGroup ? <span className="muted"> · group {r.reviewGroup}</span> : null}
 								</p>
+								{r.email ? <p className="muted small">{r.email}{r.verifiedPurchase ? '' : ' · no paid order of this product'}</p> : null}
 								<p className="inbox-text">{r.comment}</p>
 								<Form method="post" className="inbox-actions">
 									<input type="hidden" name="reviewId" value={r.id} />

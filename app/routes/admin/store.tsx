@@ -55,6 +55,7 @@ function formValues(details: StoreDetails): Record<string, string> {
 		promoVideoId: details.promoVideoId ?? '',
 		palestineVideoId: details.palestineVideoId ?? '',
 		metaPixelId: details.metaPixelId ?? '',
+		reviewsFrom: details.reviewsFrom,
 		renewalReminderDays: String(details.renewalReminderDays),
 	}
 	details.transferAccounts.forEach((a, i) => Object.assign(values, { [`transferAccounts.${i}.method`]: a.method, [`transferAccounts.${i}.holder`]: a.holder, [`transferAccounts.${i}.account`]: a.account }))
@@ -143,6 +144,22 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 							</li>
 						))}
 					</ol>
+					{save}
+				</section>
+
+				<section className="settings-section" aria-labelledby="reviews-heading" id="reviewsFrom">
+					<h2 id="reviews-heading">Reviews</h2>
+					<fieldset className="radio-list" aria-describedby={errors.reviewsFrom ? 'reviewsFrom-error' : undefined}>
+						<legend>Who may review a product</legend>
+						<label>
+							<input type="radio" name="reviewsFrom" value="anyone" defaultChecked={values.reviewsFrom !== 'buyers'} /> Anyone
+						</label>
+						<label>
+							<input type="radio" name="reviewsFrom" value="buyers" defaultChecked={values.reviewsFrom === 'buyers'} /> Only buyers: the reviewer’s email must have a paid order of the product
+						</label>
+					</fieldset>
+					<FieldError errors={errors} name="reviewsFrom" />
+					<p className="muted small">Either way, a review whose email has a paid order of the product shows “Verified purchase”.</p>
 					{save}
 				</section>
 

@@ -6,6 +6,7 @@ import { db } from '~/db/client.server'
 import { findProductWith } from '~/domain/catalogue/list-products.server'
 import { durationsOf } from '~/domain/pricing/product-options'
 import { listReviews } from '~/domain/reviews/list-reviews.server'
+import { ratingFor } from '~/domain/reviews/rating-summary.server'
 import { useRootData } from '~/components/layout/root-data'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
@@ -32,7 +33,7 @@ export async function loader() {
 		logger.error({ err: error }, 'reviews failed')
 		throw new Error('Failed to fetch reviews')
 	})
-	return { pc: table(pcEdition), console: table(consoleEdition), reviewsProductId: reviewsOf?.id ?? null, reviews }
+	return { pc: table(pcEdition), console: table(consoleEdition), reviewsProductId: reviewsOf?.id ?? null, reviews, rating: reviewsOf ? await ratingFor(db(), reviewsOf) : null }
 }
 
 export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
@@ -84,7 +85,7 @@ export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 					Browse Game Library
 				</Link>
 			</section>
-			{loaderData.reviewsProductId ? <ReviewsSection productId={loaderData.reviewsProductId} reviews={loaderData.reviews} title="Game Pass Reviews" /> : null}
+			{loaderData.reviewsProductId ? <ReviewsSection productId={loaderData.reviewsProductId} reviews={loaderData.reviews} rating={loaderData.rating} title="Game Pass Reviews" /> : null}
 		</div>
 	)
 }

@@ -7,7 +7,7 @@ import { ServiceGrid } from '~/components/home/service-grid'
 import { Stars } from '~/components/ui/price'
 import { aboutStory, contactIntro, homeFaq } from '~/content/site'
 import { db } from '~/db/client.server'
-import { listProducts, summarise } from '~/domain/catalogue/list-products.server'
+import { listProducts, summariseAll } from '~/domain/catalogue/list-products.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
 import { durationsOf } from '~/domain/pricing/product-options'
@@ -57,7 +57,7 @@ export async function loader() {
 		throw new Error('Failed to fetch leaderboard')
 	})
 	return {
-		featured: products.filter((p) => p.featured).slice(0, FEATURED_COUNT).map(summarise),
+		featured: await summariseAll(db(), products.filter((p) => p.featured).slice(0, FEATURED_COUNT)),
 		pc: promo('game-pass-pc'),
 		console: promo('game-pass-console'),
 		leaderboard,

@@ -8,6 +8,8 @@ import { mainWidth, mediaUrl } from '~/domain/media/media-files'
 import { displayPrice } from '~/domain/pricing/price-of'
 import type { AccountType } from '~/domain/pricing/product-options'
 import { listReviews } from '~/domain/reviews/list-reviews.server'
+import { ratingFor } from '~/domain/reviews/rating-summary.server'
+import { RatingBadge } from '~/components/ui/price'
 import { stockAvailability } from '~/domain/stock/manage-stock.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
@@ -29,7 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 		availability: Object.fromEntries(found.availability),
 		stockOnly: found.stockOnly.has(product.id),
 	}))
-	return { product, reviews, availability, stockOnly }
+	return { product, reviews, availability, stockOnly, rating: await ratingFor(db(), product) }
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -50,7 +52,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-	const { product, reviews, availability, stockOnly } = loaderData
+	const { product, reviews, availability, stockOnly, rating } = loaderData
 	const root = useRootData()
 	const location = useLocation()
 	const preselect = (location.state as { preselectAccountType?: AccountType } | null)?.preselectAccountType ?? null
@@ -65,6 +67,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				<div>
 					<h1>{product.name}</h1>
 					<p className="muted">{product.caption}</p>
+					{rating ? (
+						<p>
+							<a href="#reviews-title" className="rating-link">
+								<RatingBadge rating={rating} />
+							</a>
+						</p>
+					) : null}
 					<PurchasePanel
 						key={product.id}
 						product={product}
@@ -109,7 +118,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					</>
 				) : null}
 			</section>
-			<ReviewsSection productId={product.id} reviews={reviews} />
+			<ReviewsSection productId={product.id} reviews={reviews} rating={rating} />
 		</div>
 	)
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { ProductCard } from '~/components/product/product-card'
-import { listProducts, summarise } from '~/domain/catalogue/list-products.server'
+import { listProducts, summariseAll } from '~/domain/catalogue/list-products.server'
 import { CATEGORIES, type Category } from '~/domain/catalogue/types'
 import { productsMissingNote } from '~/content/site'
 import { db } from '~/db/client.server'
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const pageCount = Math.max(1, Math.ceil(matching.length / PRODUCTS_PER_PAGE))
 	const asked = Number(params.get('page'))
 	const page = Number.isSafeInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1
-	const shown = matching.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE).map(summarise)
+	const shown = await summariseAll(db(), matching.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE))
 	return { products: shown, category, counts, page, pageCount }
 }
 

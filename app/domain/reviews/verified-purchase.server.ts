@@ -1,0 +1,33 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.server'
+import { orders, products } from '../../db/schema'
+
+/** The statuses of a paid order (§4's success badge). */
+const PAID = ['completed', 'paid', 'success']
+
+/**
+ * Whether this email has a paid order containing the product (or, when the product shares a review
+ * group, any product of that group: its reviews are one list). The one rule behind “Verified
+ * purchase” and the owner's buyers-only setting.
+ */
+export async function hasPaidFor(db: Db | Tx, email: string, product: { id: number; reviewGroup: string | null }): Promise<boolean> {
+	const ids = product.reviewGroup
+		? (await db.select({ id: products.id }).from(products).where(or(eq(products.reviewGroup, product.reviewGroup), eq(products.id, product.id)))).map((p) => p.id)
+		: [product.id]
+	const [row] = await db
+		.select({ id: orders.id })
+		.from(orders)
+		.where(
+			and(
+				// orders_email_idx: lower(customer_email).
+				sql`lower(${orders.customerEmail}) = ${email.toLowerCase()}`,
+				inArray(orders.status, PAID),
+				sql`exists (select 1 from jsonb_array_elements(${orders.productDetails}) as line where (line->>'id') ~ '^[0-9]+$' and (line->>'id')::int in (${sql.join(
+					ids.map((id) => sql`${id}`),
+					sql`, `,
+				)}))`,
+			),
+		)
+		.limit(1)
+	return row !== undefined
+}
