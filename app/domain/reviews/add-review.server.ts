@@ -23,9 +23,10 @@ export const reviewInput = z.object({
 		.max(REVIEW_LIMITS.comment, `Your review can be at most ${REVIEW_LIMITS.comment} characters.`),
 	/** Optional unless only buyers may review: an email with a paid order of the product marks the review verified. */
 	email: z
-		.union([z.undefined(), z.null(), textSchema()])
+		.union([z.null(), textSchema()])
 		.transform((v) => (v ? v.toLowerCase() : null))
-		.pipe(z.union([z.null(), z.email(REVIEW_MESSAGES.email).max(200, REVIEW_MESSAGES.email)])),
+		.pipe(z.union([z.null(), z.email(REVIEW_MESSAGES.email).max(200, REVIEW_MESSAGES.email)]))
+		.optional(),
 })
 
 export async function addReview(
@@ -38,7 +39,8 @@ export async function addReview(
 		const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]))
 		throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, fieldErrors)
 	}
-	const { productId, name, rating, comment, email } = parsed.data
+	const { productId, name, rating, comment } = parsed.data
+	const email = parsed.data.email ?? null
 	const { reviewsFrom } = await readStoreDetails(db)
 	if (reviewsFrom === 'buyers' && !email) throw new AppError('BAD_REQUEST', REVIEW_MESSAGES.buyersOnlyEmail, { email: REVIEW_MESSAGES.buyersOnlyEmail })
 	await hitRateLimit(db, `review:${clientIp}`, {

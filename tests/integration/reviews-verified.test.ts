@@ -1,0 +1,115 @@
+// What the stars say is counted (the real average and count of shown reviews, or nothing), a review
+// says whether its email had a paid order of the product, and the owner can let only buyers review.
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../app/db/client.server'
+import { getProduct, listProducts, summariseAll } from '../../app/domain/catalogue/list-products.server'
+import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
+import { addReview } from '../../app/domain/reviews/add-review.server'
+import { setReviewHidden } from '../../app/domain/reviews/hide-review.server'
+import { listReviews } from '../../app/domain/reviews/list-reviews.server'
+import { listStaffReviews } from '../../app/domain/reviews/list-staff-reviews.server'
+import { ratingFor, ratingsFor } from '../../app/domain/reviews/rating-summary.server'
+import { REVIEW_MESSAGES } from '../../app/domain/reviews/review-scope'
+import { forgetStoreDetails, updateStoreDetails } from '../../app/domain/settings/store-details.server'
+import { AppError } from '../../app/utils/app-error'
+import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
+import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+
+const visitor = { clientIp: '203.0.113.60', limitPerHour: 100 }
+const owner = { label: 'owner@example.pk' }
+/** The gift card (product 14) bought by Ali Khan (Ali@Example.pk). */
+const GIFT_CARD = 14
+const refusal = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as AppError)
+
+describe.each(databaseKinds)('review ratings and verified purchases on %s', (kind) => {
+	let database: Database
+	beforeAll(async () => {
+		database = await testDatabase(kind)
+	})
+	beforeEach(async () => {
+		await resetData(database)
+		forgetStoreDetails()
+	})
+	afterEach(() => forgetStoreDetails())
+
+	async function paidOrder(productDetails: unknown[] = [giftCard10]) {
+		const order = await placeOrder(database.db, checkoutBody(productDetails))
+		await markOrderPaid(database.db, order.id)
+		return order
+	}
+
+	it('gives no rating to a product without reviews, and the real average and count once it has some', async () => {
+		const { db } = database
+		const cards = await summariseAll(db, await listProducts(db))
+		expect(cards.every((c) => c.rating === null)).toBe(true)
+
+		await addReview(db, { productId: 7, name: 'Ali', rating: 4, comment: 'Worked fine' }, visitor)
+		const product7 = (await getProduct(db, 7))!
+		expect(await ratingFor(db, product7)).toEqual({ average: 4, count: 1 })
+
+		const second = await addReview(db, { productId: 7, name: 'Sara', rating: 5, comment: 'Quick' }, visitor)
+		await addReview(db, { productId: 7, name: 'Omar', rating: 2, comment: 'Slow reply' }, visitor)
+		expect(await ratingFor(db, product7)).toEqual({ average: 3.7, count: 3 })
+		// A review staff hid is not counted.
+		await setReviewHidden(db, owner, second.id, true)
+		expect(await ratingFor(db, product7)).toEqual({ average: 3, count: 2 })
+
+		const byId = new Map((await summariseAll(db, await listProducts(db))).map((c) => [c.id, c.rating]))
+		expect(byId.get(7)).toEqual({ average: 3, count: 2 })
+		expect(byId.get(8)).toBeNull()
+	})
+
+	it('counts a review group’s reviews for every product of the group, as their pages list them', async () => {
+		const { db } = database
+		await addReview(db, { productId: 1, name: 'Hamza', rating: 4, comment: 'Console works' }, visitor)
+		const [consoleEdition, pcEdition] = [(await getProduct(db, 1))!, (await getProduct(db, 10))!]
+		const ratings = await ratingsFor(db, [consoleEdition, pcEdition])
+		expect(ratings.get(1)).toEqual({ average: 4, count: 1 })
+		expect(ratings.get(10)).toEqual({ average: 4, count: 1 })
+	})
+
+	it('marks a review “verified purchase” only when its email has a paid order containing the product', async () => {
+		const { db } = database
+		const unpaid = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'unpaid@example.pk' }))
+		expect(unpaid.status).not.toBe('completed')
+		await paidOrder()
+
+		const buyer = await addReview(db, { productId: GIFT_CARD, name: 'Ali', rating: 5, comment: 'Code worked', email: ' ALI@example.PK ' }, visitor)
+		const notPaid = await addReview(db, { productId: GIFT_CARD, name: 'Bilal', rating: 5, comment: 'Nice', email: 'unpaid@example.pk' }, visitor)
+		const otherProduct = await addReview(db, { productId: 7, name: 'Ali', rating: 5, comment: 'Never bought it', email: 'ali@example.pk' }, visitor)
+		const noEmail = await addReview(db, { productId: GIFT_CARD, name: 'Guest', rating: 3, comment: 'Fine' }, visitor)
+		expect([buyer, notPaid, otherProduct, noEmail].map((r) => r.verifiedPurchase)).toEqual([true, false, false, false])
+		// Buyers see the mark, never the email.
+		const shown = await listReviews(db, (await getProduct(db, GIFT_CARD))!)
+		expect(shown.find((r) => r.id === buyer.id)).toMatchObject({ verifiedPurchase: true })
+		expect(JSON.stringify(shown)).not.toContain('example.pk')
+		// Staff see both.
+		const staff = (await listStaffReviews(db)).reviews
+		expect(staff.find((r) => r.id === buyer.id)).toMatchObject({ email: 'ali@example.pk', verifiedPurchase: true })
+		expect(staff.find((r) => r.id === notPaid.id)).toMatchObject({ email: 'unpaid@example.pk', verifiedPurchase: false })
+
+		const badEmail = await refusal(addReview(db, { productId: GIFT_CARD, name: 'X', rating: 5, comment: 'Hi', email: 'ali@x' }, visitor))
+		expect(badEmail).toMatchObject({ status: 400, message: REVIEW_MESSAGES.email })
+	})
+
+	it('lets anyone review by default, and only an email with a paid order of the product once the owner says so', async () => {
+		const { db } = database
+		await paidOrder()
+		expect((await addReview(db, { productId: GIFT_CARD, name: 'Guest', rating: 4, comment: 'Anyone may' }, visitor)).verifiedPurchase).toBe(false)
+
+		await updateStoreDetails(db, owner, { reviewsFrom: 'buyers' })
+		const noEmail = await refusal(addReview(db, { productId: GIFT_CARD, name: 'Guest', rating: 4, comment: 'Again' }, visitor))
+		expect(noEmail).toBeInstanceOf(AppError)
+		expect(noEmail).toMatchObject({ status: 400, message: REVIEW_MESSAGES.buyersOnlyEmail, fieldErrors: { email: REVIEW_MESSAGES.buyersOnlyEmail } })
+		const stranger = await refusal(addReview(db, { productId: GIFT_CARD, name: 'Stranger', rating: 1, comment: 'Never bought', email: 'stranger@example.pk' }, visitor))
+		expect(stranger).toMatchObject({ status: 403, message: REVIEW_MESSAGES.buyersOnly })
+		const wrongProduct = await refusal(addReview(db, { productId: 7, name: 'Ali', rating: 5, comment: 'Other product', email: 'ali@example.pk' }, visitor))
+		expect(wrongProduct).toMatchObject({ status: 403 })
+		const buyer = await addReview(db, { productId: GIFT_CARD, name: 'Ali', rating: 5, comment: 'Bought it', email: 'ali@example.pk' }, visitor)
+		expect(buyer.verifiedPurchase).toBe(true)
+		expect((await listReviews(db, (await getProduct(db, GIFT_CARD))!)).map((r) => r.name)).toEqual(['Ali', 'Guest'])
+
+		await updateStoreDetails(db, owner, { reviewsFrom: 'anyone' })
+		expect((await addReview(db, { productId: GIFT_CARD, name: 'Guest 2', rating: 4, comment: 'Open again' }, visitor)).verifiedPurchase).toBe(false)
+	})
+})
