@@ -1,3 +1,4 @@
+import { withArticle } from './article'
 import { formatRs } from './money'
 
 /** A WhatsApp link with a prefilled message. */
@@ -15,5 +16,5 @@ export function customDurationQuote(name: string, months: number) {
 }
 
 export function customValueQuote(name: string, range: string) {
-	return `Hi! I'd like a quote for a ${name} in the ${range} range.`
+	return `Hi! I'd like a quote for ${withArticle(name)} in the ${range} range.`
 }

@@ -4,11 +4,20 @@ import { CopyButton } from '../ui/copy-button'
 export const deliveryText = (content: unknown): string | null =>
 	content == null || content === '' ? null : typeof content === 'string' ? content : JSON.stringify(content, null, 2)
 
+/**
+ * Codes, logins and passwords as typed: lines break only at spaces, never inside a code or a password
+ * (a browser would break “Xy7-kQ9” after its hyphen); one too long for the screen scrolls instead.
+ * The characters are the stored ones, so selecting and copying by hand gives the real text too.
+ */
+export function UnbrokenText({ text, className }: { text: string; className?: string }) {
+	return <pre className={`unbroken-text ${className ?? ''}`}>{text.split(/(\s+)/).map((part, i) => (part === '' || /^\s+$/.test(part) ? part : <span key={i}>{part}</span>))}</pre>
+}
+
 /** The codes or account details with a Copy button: the order page and My orders. */
 export function DeliveryText({ text }: { text: string }) {
 	return (
 		<div className="order-delivery">
-			<pre>{text}</pre>
+			<UnbrokenText text={text} />
 			<CopyButton value={text} what="delivery details" />
 		</div>
 	)

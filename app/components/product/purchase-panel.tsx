@@ -7,6 +7,7 @@ import {
 	durationsOf,
 	isCustomDenomination,
 	isCustomDuration,
+	quotableMonths,
 	twoMonthSaving,
 	type AccountType,
 } from '~/domain/pricing/product-options'
@@ -19,7 +20,7 @@ import { useCart } from '../cart/cart-context'
 import { useChatMessage } from '../layout/chat-button'
 import { ProductPrice } from '../ui/price'
 import { AccountTypeModal } from './account-type-modal'
-import { CUSTOM_DURATION_MONTHS, CUSTOM_VALUE_RANGES, QuoteModal } from './quote-modals'
+import { CUSTOM_VALUE_RANGES, QuoteModal } from './quote-modals'
 
 export function PurchasePanel({
 	product,
@@ -33,7 +34,9 @@ export function PurchasePanel({
 	/** Per option id: 'instant' | 'few' | 'out' | 'manual' (never a count); stockOnly: an option that is out cannot be bought. */
 	stock?: { availability: Record<number, string>; stockOnly: boolean }
 }) {
-	const durations = durationsOf(product)
+	// The custom duration is offered only for lengths not already priced on the page.
+	const quoteMonths = quotableMonths(durationsOf(product))
+	const durations = durationsOf(product)?.filter((d) => !isCustomDuration(d) || quoteMonths.length > 0) ?? null
 	const denominations = denominationsOf(product)
 	const [duration, setDuration] = useState<DurationOption | null>(durations?.[0] ?? null)
 	const [denomination, setDenomination] = useState<Denomination | null>(denominations?.[0] ?? null)
@@ -152,7 +155,7 @@ export function PurchasePanel({
 				onClose={() => setQuote(null)}
 				title="Custom Duration"
 				intro="Choose a length and we'll send you a quote on WhatsApp."
-				choices={CUSTOM_DURATION_MONTHS.map((m) => ({ key: String(m), label: `${m} Months` }))}
+				choices={quoteMonths.map((m) => ({ key: String(m), label: `${m} Months` }))}
 				onChoose={(m) => openChat(customDurationQuote(product.name, Number(m)))}
 			/>
 			<QuoteModal

@@ -1,4 +1,5 @@
 import { ratingInWords, type RatingSummary } from '~/domain/reviews/review-scope'
+import type { FromPrice } from '~/domain/pricing/from-price'
 import { formatRs } from '~/utils/money'
 
 /** The one way a price is shown: current price, and the original struck through when there is one. */
@@ -13,6 +14,16 @@ export function ProductPrice({ price, originalPrice, className }: { price: numbe
 				</s>
 			) : null}
 		</span>
+	)
+}
+
+/** The one “from” price (pricing/from-price.ts) and what it buys: “from Rs. 2,700 (1 Month · Shared account)”. */
+export function FromPriceLine({ from, className = 'from-price' }: { from: FromPrice; className?: string }) {
+	return (
+		<p className={className}>
+			from <strong className="nowrap">{formatRs(from.price)}</strong>
+			{from.choice ? <span className="muted small"> ({from.choice})</span> : null}
+		</p>
 	)
 }
 

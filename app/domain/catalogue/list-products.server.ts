@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { products, productVariants } from '../../db/schema'
 import { toCartItem } from '../cart/to-cart-item'
+import { fromPrice } from '../pricing/from-price'
 import { offersAccountTypes, startingChoice } from '../pricing/price-of'
 import { ratingsFor } from '../reviews/rating-summary.server'
 import type { RatingSummary } from '../reviews/review-scope'
@@ -126,7 +127,8 @@ export function summarise(product: Product, rating: RatingSummary | null = null)
 		caption: product.caption,
 		category: product.category,
 		badge: product.badge,
-		price: starting?.price ?? product.price,
+		// The one “from” price (pricing/from-price.ts): the cheapest combination.
+		price: fromPrice(product)?.price ?? product.price,
 		originalPrice: product.originalPrice,
 		featured: product.featured,
 		rating,

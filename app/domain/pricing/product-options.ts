@@ -16,6 +16,15 @@ export function denominationsOf(product: Pick<Product, 'denominations'>): Denomi
 }
 
 export const isCustomDuration = (d: DurationOption) => d.months === 0
+
+/** §2: the lengths the custom-duration quote offers. */
+export const CUSTOM_DURATION_MONTHS = [3, 6, 12]
+
+/** The lengths worth a quote: those the product does not already sell at a price on its page (PC Game Pass sells them all). */
+export function quotableMonths(durations: DurationOption[] | null): number[] {
+	const priced = new Set((durations ?? []).filter((d) => !isCustomDuration(d) && d.price > 0).map((d) => d.months))
+	return CUSTOM_DURATION_MONTHS.filter((m) => !priced.has(m))
+}
 export const isCustomDenomination = (d: Denomination) => d.value === 0
 
 /** §2: twice the one-month price minus the two-month price, when positive (prices of one account type). */

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { UnbrokenText } from '~/components/order/delivery-text'
 import { Form, Link, data, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
 import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
@@ -228,7 +229,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					Status: <span className={`status-pill fulfillment-${order.fulfillmentStatus}`}>{fulfillmentTitle(order.fulfillmentStatus)}</span>
 				</p>
 				<h3>Delivery content</h3>
-				{order.deliveryContent ? <pre className="staff-delivery">{order.deliveryContent}</pre> : <p className="muted">None saved yet.</p>}
+				{order.deliveryContent ? <UnbrokenText className="staff-delivery" text={order.deliveryContent} /> : <p className="muted">None saved yet.</p>}
 				<h3>Update</h3>
 				{hydrated ? (
 					<FulfillmentForm

@@ -1,4 +1,5 @@
 import { Form, data, useActionData, useNavigation } from 'react-router'
+import { withArticle } from '~/utils/article'
 import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
 import { ShownOnce } from '~/components/admin/shown-once'
@@ -56,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
 		switch (input.intent) {
 			case 'create-staff': {
 				const created = await addStaffMember(db(), actor, input)
-				return data<Outcome>({ ok: true, message: `Created a ${created.role} account for ${created.email}.`, secret: { label: `Password for ${created.email}.`, value: created.password, what: 'password' } })
+				return data<Outcome>({ ok: true, message: `Created ${withArticle(created.role)} account for ${created.email}.`, secret: { label: `Password for ${created.email}.`, value: created.password, what: 'password' } })
 			}
 			case 'reset-password': {
 				const reset = await resetStaffPassword(db(), actor, input.staffId)

@@ -1,10 +1,12 @@
 import { Link } from 'react-router'
 import { PromoVideo } from '~/components/home/promo-video'
+import { FromPriceLine } from '~/components/ui/price'
 import { ReviewsSection } from '~/components/product/reviews-section'
 import { gamePassBenefits } from '~/content/site'
 import { db } from '~/db/client.server'
 import { findProductWith } from '~/domain/catalogue/list-products.server'
-import { durationsOf } from '~/domain/pricing/product-options'
+import { durationRows } from '~/domain/pricing/duration-rows'
+import { fromPrice } from '~/domain/pricing/from-price'
 import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { ratingFor } from '~/domain/reviews/rating-summary.server'
 import { useRootData } from '~/components/layout/root-data'
@@ -26,8 +28,7 @@ export async function loader() {
 		findProductWith(db(), { termsPage: 'game-pass-console' }),
 		findProductWith(db(), { termsPage: 'game-pass-pc' }),
 	])
-	const table = (p: typeof consoleEdition) =>
-		p ? { to: `/product/${p.id}`, image: p.image, rows: (durationsOf(p) ?? []).filter((d) => d.months > 0) } : null
+	const table = (p: typeof consoleEdition) => (p ? { to: `/product/${p.id}`, image: p.image, from: fromPrice(p), rows: durationRows(p) } : null)
 	const reviewsOf = consoleEdition ?? pcEdition
 	const reviews = (reviewsOf ? listReviews(db(), reviewsOf) : Promise.resolve([])).catch((error: unknown) => {
 		logger.error({ err: error }, 'reviews failed')
@@ -41,7 +42,7 @@ export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 	const tables = [
 		{ title: 'PC Game Pass', edition: loaderData.pc },
 		{ title: 'Game Pass Ultimate (Console)', edition: loaderData.console },
-	].flatMap(({ title, edition }) => (edition ? [{ title, rows: edition.rows, to: edition.to }] : []))
+	].flatMap(({ title, edition }) => (edition ? [{ title, ...edition }] : []))
 	return (
 		<div className="container page">
 			<h1>Xbox Game Pass Ultimate</h1>
@@ -52,18 +53,21 @@ export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 						<h2 id={`table-${t.to}`} className="h3">
 							{t.title}
 						</h2>
+						{t.from ? <FromPriceLine from={t.from} /> : null}
 						<table>
 							<thead>
 								<tr>
 									<th scope="col">Duration</th>
-									<th scope="col">Price</th>
+									<th scope="col">{t.rows.some((r) => r.sharedPrice) ? 'Private' : 'Price'}</th>
+									{t.rows.some((r) => r.sharedPrice) ? <th scope="col">Shared</th> : null}
 								</tr>
 							</thead>
 							<tbody>
 								{t.rows.map((r) => (
 									<tr key={r.label}>
 										<td>{r.label}</td>
-										<td>{formatRs(r.price)}</td>
+										<td className="nowrap">{formatRs(r.price)}</td>
+										{t.rows.some((x) => x.sharedPrice) ? <td className="nowrap">{r.sharedPrice ? formatRs(r.sharedPrice) : '—'}</td> : null}
 									</tr>
 								))}
 							</tbody>

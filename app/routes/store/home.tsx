@@ -10,8 +10,8 @@ import { db } from '~/db/client.server'
 import { listProducts, summariseAll } from '~/domain/catalogue/list-products.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
-import { durationsOf } from '~/domain/pricing/product-options'
-import { priceOf, startingChoice } from '~/domain/pricing/price-of'
+import { durationRows, type DurationRow } from '~/domain/pricing/duration-rows'
+import { fromPrice } from '~/domain/pricing/from-price'
 import type { TermsPage } from '~/domain/catalogue/types'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
@@ -37,18 +37,12 @@ export async function loader() {
 	const promo = (terms: TermsPage) => {
 		const p = products.find((x) => x.termsPage === terms)
 		if (!p) return null
-		const options = (durationsOf(p) ?? []).filter((d) => d.months > 0)
-		const priceFor = (months: number) => {
-			const duration = options.find((d) => d.months === months)
-			return duration ? priceOf(p, { duration }) : null
-		}
 		return {
 			to: `/product/${p.id}`,
 			image: p.image,
-			// The cheapest way to buy it (a shared account for the console edition), as its card says.
-			from: startingChoice(p)?.price ?? p.price,
-			oneMonth: priceFor(1),
-			twoMonths: priceFor(2),
+			// The one “from” price (a shared account for the console edition), as its card and page say.
+			from: fromPrice(p)?.price ?? p.price,
+			rows: durationRows(p).filter((r) => r.months === 1 || r.months === 2),
 		}
 	}
 	// Deferred: the page paints without waiting, and a failure only affects this section.
@@ -179,14 +173,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-function PromoPlan({ title, plan, action }: { title: string; plan: { to: string; from: number; oneMonth: number | null; twoMonths: number | null }; action: string }) {
+function PromoPlan({ title, plan, action }: { title: string; plan: { to: string; from: number; rows: DurationRow[] }; action: string }) {
 	return (
 		<div className="plan">
 			<h3>{title}</h3>
-			<p className="plan-from">from {formatRs(plan.from)}</p>
+			<p className="plan-from">
+				from <span className="nowrap">{formatRs(plan.from)}</span>
+			</p>
 			<ul>
-				{plan.oneMonth ? <li>1 Month {formatRs(plan.oneMonth)}</li> : null}
-				{plan.twoMonths ? <li>2 Months {formatRs(plan.twoMonths)}</li> : null}
+				{plan.rows.map((r) => (
+					<li key={r.months}>
+						{r.label} <span className="nowrap">{formatRs(r.price)}</span>
+						{r.sharedPrice ? (
+							<>
+								{' '}
+								· shared <span className="nowrap">{formatRs(r.sharedPrice)}</span>
+							</>
+						) : null}
+					</li>
+				))}
 			</ul>
 			<Link to={plan.to} className="button primary">
 				{action}

@@ -9,7 +9,8 @@ import { displayPrice } from '~/domain/pricing/price-of'
 import type { AccountType } from '~/domain/pricing/product-options'
 import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { ratingFor } from '~/domain/reviews/rating-summary.server'
-import { RatingBadge } from '~/components/ui/price'
+import { FromPriceLine, RatingBadge } from '~/components/ui/price'
+import { fromPrice } from '~/domain/pricing/from-price'
 import { stockAvailability } from '~/domain/stock/manage-stock.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
@@ -31,7 +32,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 		availability: Object.fromEntries(found.availability),
 		stockOnly: found.stockOnly.has(product.id),
 	}))
-	return { product, reviews, availability, stockOnly, rating: await ratingFor(db(), product) }
+	// The one “from” price, shown when the page's first price is not already it (an account's shared price).
+	const from = fromPrice(product)
+	return { product, reviews, availability, stockOnly, rating: await ratingFor(db(), product), from: from && from.price < displayPrice(product) ? from : null }
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -52,7 +55,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-	const { product, reviews, availability, stockOnly, rating } = loaderData
+	const { product, reviews, availability, stockOnly, rating, from } = loaderData
 	const root = useRootData()
 	const location = useLocation()
 	const preselect = (location.state as { preselectAccountType?: AccountType } | null)?.preselectAccountType ?? null
@@ -74,6 +77,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							</a>
 						</p>
 					) : null}
+					{from ? <FromPriceLine from={from} /> : null}
 					<PurchasePanel
 						key={product.id}
 						product={product}

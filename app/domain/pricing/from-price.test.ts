@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { catalogueProducts as products } from '../../db/seed/catalogue'
+import { summarise } from '../catalogue/list-products.server'
+import { fromPrice } from './from-price'
+import { choicesOf } from './price-of'
+
+const byTerms = (terms: string) => products.find((p) => p.termsPage === terms)!
+
+describe('the “from” price', () => {
+	it('is the lowest price a buyer can pay: the console Game Pass from its 1-month shared account, Rs. 2,700', () => {
+		expect(fromPrice(byTerms('game-pass-console'))).toEqual({ price: 2700, choice: '1 Month · Shared account' })
+		expect(fromPrice(byTerms('game-pass-pc'))).toEqual({ price: 1200, choice: '1 Month' })
+	})
+
+	it('is, for every product, the cheapest of every combination sold, and the card shows the same', () => {
+		for (const p of products) {
+			const from = fromPrice(p)!
+			expect(from.price, p.name).toBe(Math.min(...choicesOf(p).map((c) => c.price)))
+			expect(summarise(p).price, p.name).toBe(from.price)
+		}
+	})
+
+	it('follows the prices: without shared accounts the console Game Pass is from its 1-month price', () => {
+		const consoleGamePass = byTerms('game-pass-console')
+		const withoutShared = { ...consoleGamePass, durations: consoleGamePass.durations!.map(({ sharedPrice: _s, ...d }) => d) }
+		expect(fromPrice(withoutShared)).toEqual({ price: 4000, choice: '1 Month' })
+	})
+})

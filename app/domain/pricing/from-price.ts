@@ -1,0 +1,21 @@
+import { lineOptionLabel } from '../orders/line-option'
+import { startingChoice, type Priced } from './price-of'
+
+// ADR-001: one “from” price. It is the lowest price a buyer can actually pay for a product, across
+// its durations or values and its account types: the card's Starting Price, the home promo's
+// “from”, the product page's and /game-pass-details' “from” all show this, so they cannot disagree.
+
+export interface FromPrice {
+	price: number
+	/** What that price buys, in the shop's one wording (“1 Month · Shared account”); null for a product without options. */
+	choice: string | null
+}
+
+export function fromPrice(product: Priced): FromPrice | null {
+	const cheapest = startingChoice(product)
+	if (!cheapest) return null
+	return {
+		price: cheapest.price,
+		choice: lineOptionLabel({ selectedDuration: cheapest.duration, selectedDenomination: cheapest.denomination, selectedAccountType: cheapest.accountType }),
+	}
+}
