@@ -1,0 +1,165 @@
+// What the buyer reads is true, checked on the pages a real shop server renders: the WhatsApp number
+// shown is the one its link opens (after the owner changes it), stars are counted or absent, no
+// invented testimonials or counts, and Game Pass has one “from” price everywhere.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addReview } from '../../app/domain/reviews/add-review.server'
+import { REVIEW_MESSAGES } from '../../app/domain/reviews/review-scope'
+import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { startShop, type RunningShop } from '../../server/start'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { databaseKinds } from '../setup/test-db'
+import { signInOverHttp, testShopEnv } from '../setup/test-shop'
+
+const OWNER = { email: 'owner@example.pk', password: 'truth-owner-password' }
+
+/** Every page that names a WhatsApp number or links to WhatsApp. */
+const CONTACT_PAGES = ['/', '/contact', '/products', '/about', '/palestine-initiative', '/faq', '/privacy-policy', '/terms-and-conditions', '/refund-policy', '/ownership', '/product/1', '/game-pass-details']
+
+/** The page's words, as a buyer reads them. */
+const textOf = (html: string) =>
+	html
+		.replace(/<script[\s\S]*?<\/script>/g, ' ')
+		.replace(/<!--[\s\S]*?-->/g, '')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/&#x27;|&#39;/g, "'")
+		.replace(/&amp;/g, '&')
+		.replace(/\s+/g, ' ')
+
+/** Each link whose words show a phone number: the number shown and where the link goes. */
+const numberLinks = (html: string) =>
+	[...html.matchAll(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)]
+		.map(([, href, inner]) => ({ href: href!.replace(/&amp;/g, '&'), shown: /\+92[\d ]{9,13}\d/.exec(textOf(inner!))?.[0] ?? null }))
+		.filter((l) => l.shown !== null)
+const digits = (text: string) => text.replace(/\D/g, '')
+
+describe.each(databaseKinds)('what the shop tells buyers, on %s', (kind) => {
+	let dataDir: string
+	let shop: RunningShop
+	let ownerCookie: string
+	const page = async (url: string) => {
+		const res = await fetch(`${shop.url}${url}`)
+		expect(res.status, url).toBe(200)
+		return res.text()
+	}
+
+	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-truth-'))
+		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_truth') : undefined
+		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }))
+		ownerCookie = await signInOverHttp(shop.url, OWNER.email, OWNER.password, '198.51.100.90')
+	})
+
+	afterAll(async () => {
+		await shop?.close()
+		useEnv(parseEnv())
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	})
+
+	it('shows, after the owner changes the WhatsApp number, the new number wherever WhatsApp is named, each number linked to what it opens', async () => {
+		const saved = await fetch(`${shop.url}/admin/store`, {
+			method: 'POST',
+			headers: { Origin: shop.url, Cookie: ownerCookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ whatsapp: '0345 7778899' }),
+		})
+		expect(saved.status).toBe(200)
+		expect(await saved.text()).toContain('Saved the WhatsApp number.')
+
+		let namedOn = 0
+		for (const url of CONTACT_PAGES) {
+			const html = await page(url)
+			// Every chat link opens the new number.
+			for (const [, number] of html.matchAll(/https:\/\/wa\.me\/(\d+)/g)) expect(number, url).toBe('923457778899')
+			// Every number in a link is the number that link opens: WhatsApp's chat, the phone's call.
+			for (const link of numberLinks(html)) {
+				expect(link.href, `${url}: ${link.shown}`).toMatch(/^(https:\/\/wa\.me\/|tel:\+)/)
+				expect(digits(link.href.replace(/\?.*$/, '')), `${url}: ${link.shown}`).toBe(digits(link.shown!))
+			}
+			// Wherever the words say WhatsApp and a number, it is the WhatsApp number.
+			const said = [...textOf(html).matchAll(/WhatsApp:?\s(?:at\s)?(\+92[\d ]{9,13}\d)/g)].map((m) => m[1])
+			for (const number of said) expect(number, url).toBe('+92 345 7778899')
+			namedOn += said.length > 0 ? 1 : 0
+		}
+		// The contact page, the home page's contact, the footer, the products note and the policies all name it.
+		expect(namedOn).toBe(CONTACT_PAGES.length)
+		// The support number, still the sample, is shown as a call to itself, never as the WhatsApp number.
+		expect(numberLinks(await page('/contact'))).toEqual(
+			expect.arrayContaining([
+				{ href: 'https://wa.me/923457778899', shown: '+92 345 7778899' },
+				{ href: 'tel:+923001234567', shown: '+92 300 1234567' },
+			]),
+		)
+	})
+
+	it('shows no invented testimonials, counts or stars on the home page and the pages that claimed them', async () => {
+		const home = await page('/')
+		expect(home).not.toContain('Trusted by')
+		expect(home).not.toContain('What Our Buyers Say')
+		for (const invented of ['Ahmed R., Lahore', 'Bilal A., Peshawar']) expect(home).not.toContain(invented)
+		for (const url of ['/', '/about', '/palestine-initiative', '/faq', '/ownership', '/product/1', '/products']) {
+			const text = textOf(await page(url))
+			expect(text, url).not.toMatch(/1,?000\+|more than 1,?000|happy customers/i)
+			// No product here has a review yet: no rating, no row of stars (the review form's star picker aside).
+			expect(text, url).not.toMatch(/★\s?\d|★★/)
+		}
+	})
+
+	it('shows the testimonials the owner writes, and nothing else', async () => {
+		const saved = await fetch(`${shop.url}/admin/store`, {
+			method: 'POST',
+			headers: { Origin: shop.url, Cookie: ownerCookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ 'testimonials.rows': '1', 'testimonials.0.name': 'Sana, Multan', 'testimonials.0.text': 'Quick and kind.', 'testimonials.0.rating': '4' }),
+		})
+		expect(saved.status).toBe(200)
+		const text = textOf(await page('/'))
+		expect(text).toContain('What Our Buyers Say')
+		expect(text).toContain('Quick and kind.')
+		expect(text).not.toMatch(/1,?000\+/)
+	})
+
+	it('shows a product’s real rating (one 4-star review: ★ 4.0 (1)) on its card and its page, and none on products without reviews', async () => {
+		await addReview(shop.database.db, { productId: 7, name: 'Ali', rating: 4, comment: 'Worked fine' }, { clientIp: '203.0.113.91', limitPerHour: 100 })
+		const cards = await page('/products')
+		const card = (id: number) => {
+			const start = cards.indexOf(`id="product-${id}-name"`)
+			return textOf(cards.slice(start, cards.indexOf('</article>', start)))
+		}
+		expect(card(7)).toContain('★ 4.0 (1)')
+		expect(cards).toContain('aria-label="Rated 4.0 out of 5 from 1 review"')
+		expect(card(8)).not.toMatch(/★/)
+		expect(cards).not.toContain('★★★★★')
+		const product = textOf(await page('/product/7'))
+		expect(product).toContain('★ 4.0 (1)')
+		expect(textOf(await page('/product/8'))).not.toMatch(/★ \d/)
+	})
+
+	it('refuses a review from an email without a paid order once only buyers may review, with a sentence saying why', async () => {
+		const post = (fields: Record<string, string>) => fetch(`${shop.url}/api/reviews`, { method: 'POST', headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '203.0.113.92' }, body: new URLSearchParams(fields) })
+		const anyone = await post({ productId: '8', name: 'Guest', rating: '5', comment: 'Anyone may review', email: '' })
+		expect(anyone.status).toBe(201)
+		expect(((await anyone.json()) as { review: { verifiedPurchase: boolean } }).review.verifiedPurchase).toBe(false)
+
+		const saved = await fetch(`${shop.url}/admin/store`, {
+			method: 'POST',
+			headers: { Origin: shop.url, Cookie: ownerCookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ reviewsFrom: 'buyers' }),
+		})
+		expect(saved.status).toBe(200)
+		expect(textOf(await page('/product/8'))).toContain('Only buyers can review')
+		const refused = await post({ productId: '8', name: 'Stranger', rating: '1', comment: 'Never bought it', email: 'stranger@example.pk' })
+		expect(refused.status).toBe(403)
+		expect(await refused.json()).toMatchObject({ error: REVIEW_MESSAGES.buyersOnly })
+	})
+
+	it('gives Game Pass one “from” price, the lowest a buyer can pay, on the home promo, the product page and /game-pass-details', async () => {
+		for (const url of ['/', '/product/1', '/game-pass-details']) {
+			const text = textOf(await page(url))
+			expect(text, url).toContain('from Rs. 2,700')
+			expect(text, url).not.toMatch(/from Rs\. (?!2,700|1,200)[\d,]+/)
+		}
+		// The page's price table shows what that price buys.
+		expect(textOf(await page('/game-pass-details'))).toMatch(/1 Month Rs\. 4,000 Rs\. 2,700/)
+	})
+})
