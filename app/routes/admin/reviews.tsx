@@ -100,7 +100,12 @@ export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
 								<header className="inbox-head">
 									<h2 id={`review-${r.id}`}>
 										{r.name} <span className="review-rating">{r.rating}/5</span>
-										{r.verifiedPurchase ? <span className="verified-badge"> ✓ Verified purchase</span> : null}
+										{r.verifiedPurchase ? (
+											<>
+												{' '}
+												<span className="verified-badge">✓ Verified purchase</span>
+											</>
+										) : null}
 									</h2>
 									<span className="muted small">
 										<AdminTime date={r.createdAt} />

@@ -184,12 +184,7 @@ function PromoPlan({ title, plan, action }: { title: string; plan: { to: string;
 				{plan.rows.map((r) => (
 					<li key={r.months}>
 						{r.label} <span className="nowrap">{formatRs(r.price)}</span>
-						{r.sharedPrice ? (
-							<>
-								{' '}
-								· shared <span className="nowrap">{formatRs(r.sharedPrice)}</span>
-							</>
-						) : null}
+						{r.sharedPrice ? <span className="plan-shared nowrap">Shared {formatRs(r.sharedPrice)}</span> : null}
 					</li>
 				))}
 			</ul>
