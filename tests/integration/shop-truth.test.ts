@@ -26,6 +26,7 @@ const textOf = (html: string) =>
 		.replace(/<[^>]+>/g, ' ')
 		.replace(/&#x27;|&#39;/g, "'")
 		.replace(/&amp;/g, '&')
+		.replace(/&nbsp;|&#160;|\u00a0/g, ' ')
 		.replace(/\s+/g, ' ')
 
 /** Each link whose words show a phone number: the number shown and where the link goes. */

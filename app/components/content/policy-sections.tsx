@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { PolicySection } from '~/content/policies'
 import { useRootData } from '~/components/layout/root-data'
 import { fillPlaceholders } from '~/utils/seo'
@@ -35,7 +36,20 @@ export function useFill() {
 		// The WhatsApp number itself: texts say "on WhatsApp at {whatsapp}".
 		whatsapp: root?.config.contacts.whatsapp.text ?? '',
 	}
-	return (text: string) => fillPlaceholders(text, values)
+	// The number never breaks across lines: a buyer reads it whole.
+	return (text: string): ReactNode => {
+		const [first = '', ...rest] = text.split('{whatsapp}')
+		if (rest.length === 0) return fillPlaceholders(text, values)
+		return [
+			fillPlaceholders(first, values),
+			...rest.flatMap((part, i) => [
+				<span key={i} className="nowrap">
+					{values.whatsapp}
+				</span>,
+				fillPlaceholders(part, values),
+			]),
+		]
+	}
 }
 
 export function ContentGroups({ groups }: { groups: { heading: string; items: string[] }[] }) {

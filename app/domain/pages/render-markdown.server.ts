@@ -72,4 +72,8 @@ export function renderMarkdown(text: string, tokens: PageTokens): string {
 }
 
 /** The tokens from the store's details, as the shop's other texts fill them ({whatsapp} is the WhatsApp number). */
-export const pageTokens = (details: Parameters<typeof contactTokens>[0]): PageTokens => contactTokens(details)
+export const pageTokens = (details: Parameters<typeof contactTokens>[0]): PageTokens => {
+	const tokens = contactTokens(details)
+	// No-break spaces: the number never breaks across lines in a page's text.
+	return { ...tokens, whatsapp: tokens.whatsapp.replace(/ /g, '\u00a0') }
+}

@@ -4,8 +4,9 @@ import { listProducts, summariseAll } from '~/domain/catalogue/list-products.ser
 import { CATEGORIES, type Category } from '~/domain/catalogue/types'
 import { productsMissingNote } from '~/content/site'
 import { db } from '~/db/client.server'
-import { fillPlaceholders, pageMeta } from '~/utils/seo'
+import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
+import { useFill } from '~/components/content/policy-sections'
 import type { Route } from './+types/products'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -50,6 +51,7 @@ const pageHref = (category: 'all' | Category, page: number) => {
 export default function Products({ loaderData }: Route.ComponentProps) {
 	const { products: shown, category, counts, page, pageCount } = loaderData
 	const root = useRootData()
+	const fill = useFill()
 
 	return (
 		<div className="container page">
@@ -96,7 +98,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 				</nav>
 			) : null}
 			<p className="note">
-				{fillPlaceholders(productsMissingNote, { whatsapp: root?.config.contacts.whatsapp.text ?? '', storeName: root?.config.storeName ?? '' })}{' '}
+				{fill(productsMissingNote)}{' '}
 				<a href={`https://instagram.com/${root?.config.instagram}`} target="_blank" rel="noopener noreferrer">
 					Message us on Instagram
 				</a>
