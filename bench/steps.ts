@@ -66,7 +66,7 @@ function multipart(field: string, filename: string, type: string, bytes: Buffer)
 /** A photo-like 1200 × 1200 JPEG (a gradient with noise), different every call. */
 async function photo(): Promise<Buffer> {
 	const side = 1200
-	const noise = await sharp({ create: { width: side, height: side, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).raw().toBuffer()
+	const noise = await sharp({ create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).raw().toBuffer()
 	const tint = Math.floor(Math.random() * 200)
 	for (let y = 0; y < side; y++) {
 		for (let x = 0; x < side; x++) {
