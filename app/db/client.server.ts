@@ -48,8 +48,9 @@ const BYTEA = 17
 
 /**
  * Binary values (uploaded covers) in PGlite's text protocol as hex, encoded and decoded by Node
- * itself: PGlite's own bytea codec turns every byte into a string of its own, which took about half
- * a second of the event loop for one cover's files, and as long again to read them back.
+ * itself: PGlite's own bytea codec turns every byte into a string of its own, which held the event
+ * loop for about 0.4 s while a photo cover's files (600 KB) were written, and about as long while
+ * /media read them back (now 0.1 s and 0.02 s).
  */
 export const pgliteBinaryCodec = {
 	serializers: { [BYTEA]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}` },
