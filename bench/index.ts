@@ -8,7 +8,7 @@
 // BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CHECKOUT_CONNECTIONS (10),
 // BENCH_LIVE_STEPS (100,500,1000,2000), BENCH_LIVE_BUDGET (110 s), BENCH_DASHBOARD_ORDERS (100000),
 // BENCH_DASHBOARD_RUNS (20), BENCH_CATALOGUE_SIZE (500), BENCH_CATALOGUE_RUNS (20), BENCH_STOCK_ORDERS (200),
-// BENCH_STOCK_CONCURRENCY (10).
+// BENCH_STOCK_CONCURRENCY (10), BENCH_STEPS_RUNS (7).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
 // module and list it in SECTIONS below.
@@ -29,6 +29,9 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	checkout: async () => (await import('./checkout.ts')).checkoutSection,
 	// After checkout and live (they buy the $10 Xbox gift card fulfilled by hand): it leaves that card sold from stock.
 	stock: async () => (await import('./stock.ts')).stockSection,
+	// After stock (it imports codes for the gift card that section needs by hand) and before the
+	// catalogue and dashboard sections grow the shop: the buttons buyers and staff wait on.
+	steps: async () => (await import('./steps.ts')).stepsSection,
 	// After lighthouse (its figures are for the built-in catalogue): grows the catalogue to 500 products.
 	catalogue: async () => (await import('./catalogue.ts')).catalogueSection,
 	// Last: it fills the orders table to 100,000 orders, which would change what the others measure.

@@ -43,6 +43,20 @@ const migrationsFolder = (() => {
 /** What runs once the schema is migrated and before the shop serves: seeding, the owner account. */
 export type Prepare = (db: Db) => Promise<void>
 
+/** PostgreSQL's type id of bytea. */
+const BYTEA = 17
+
+/**
+ * Binary values (uploaded covers) in PGlite's text protocol as hex, encoded and decoded by Node
+ * itself: PGlite's own bytea codec turns every byte into a string of its own, which held the event
+ * loop for about 0.4 s while a photo cover's files (600 KB) were written, and about as long while
+ * /media read them back (now 0.1 s and 0.02 s).
+ */
+export const pgliteBinaryCodec = {
+	serializers: { [BYTEA]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}` },
+	parsers: { [BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') },
+}
+
 export async function openPglite(dataDir: string | null, { prepare }: { prepare?: Prepare } = {}): Promise<Database> {
 	let release: (() => Promise<void>) | null = null
 	let client: PGlite
@@ -58,9 +72,9 @@ export async function openPglite(dataDir: string | null, { prepare }: { prepare?
 					'or set DATABASE_URL to use PostgreSQL.',
 			)
 		}
-		client = new PGlite(folder, { extensions: { pg_trgm } })
+		client = new PGlite(folder, { extensions: { pg_trgm }, ...pgliteBinaryCodec })
 	} else {
-		client = new PGlite({ extensions: { pg_trgm } })
+		client = new PGlite({ extensions: { pg_trgm }, ...pgliteBinaryCodec })
 	}
 	const close = async () => {
 		await client.close()

@@ -10,11 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { orders, stockAssignments } from '../../app/db/schema'
 import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
+import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
+import { logProvider } from '../../app/integrations/email/log.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { logger } from '../../app/utils/logger.server'
 import { startShop, type RunningShop } from '../../server/start'
-import { checkoutBody, placeOrder } from '../setup/payments'
+import { checkoutBody, placeOrder, runAllJobs } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { testShopEnv } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
@@ -65,9 +68,14 @@ describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
 		const early = await call('POST', `/api/admin/orders/${order.orderNumber}/deliver-from-stock`)
 		expect(early.status).toBe(200)
 		expect(await early.json()).toEqual({ served: false, owed: 1 })
-		// Stock arrives; the import itself serves the order.
+		// Stock arrives: the import answers with the order waiting for it, and the job it queued serves it.
 		const imported = await call('POST', `/api/admin/products/${product.id}/stock`, { variantId, units: [{ code: 'SECOND-BBBB-0002' }, { code: 'THIRD-CCCC-0003' }] })
-		expect(await imported.json()).toMatchObject({ added: 2, delivered: 1 })
+		expect(await imported.json()).toMatchObject({ added: 2, waiting: 1 })
+		const noPayPro = () => {
+			throw new Error('no PayPro payment in this test')
+		}
+		expect(await runAllJobs(db, jobHandlers(db, { email: () => logProvider(logger), paypro: noPayPro, reconcileAfterMinutes: 3, expiryHours: 72 }))).toBeGreaterThan(0)
+		expect(decryptDelivery((await db.select().from(orders).where(eq(orders.id, order.id)))[0]!.deliveryContent)).toContain('SECOND-BBBB-0002')
 		const done = await call('POST', `/api/admin/orders/${order.orderNumber}/deliver-from-stock`)
 		expect(done.status).toBe(409)
 		expect(await done.json()).toMatchObject({ error: 'This order is not waiting for stock.' })

@@ -17,13 +17,16 @@ import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-ca
 import { markOrderUnpaid } from '../../app/domain/payments/mark-order-paid.server'
 import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
+import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { deliverQueuedOrders } from '../../app/domain/stock/deliver-stock.server'
 import { importStock, setLowStockThreshold, setStockMode, stockCounts } from '../../app/domain/stock/manage-stock.server'
 import { orderStockUnits, replaceUnit } from '../../app/domain/stock/order-stock.server'
 import type { Actor } from '../../app/domain/staff/audit.server'
+import { logProvider } from '../../app/integrations/email/log.server'
 import type { PayProClient } from '../../app/integrations/paypro/client.server'
+import { logger } from '../../app/utils/logger.server'
 import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
-import { checkoutBody, orderRow, payproClientFor, placeOrder } from '../setup/payments'
+import { checkoutBody, jobRows, orderRow, payproClientFor, placeOrder, runAllJobs } from '../setup/payments'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
@@ -84,12 +87,18 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 	}
 	const assignmentsOf = (db: Db, orderIds: number[]) => db.select().from(stockAssignments).where(inArray(stockAssignments.orderId, orderIds))
 	const contentOf = async (db: Db, orderNumber: string) => decryptDelivery((await orderRow(db, orderNumber))!.deliveryContent)
+	/** The job worker's next turns: an import leaves the waiting orders to the job it queued. */
+	async function runWorker(db: Db) {
+		expect((await jobRows(db, 'serve-stock-queue')).filter((j) => j.status === 'pending')).toHaveLength(1)
+		await runAllJobs(db, jobHandlers(db, { email: () => logProvider(logger), paypro: () => paypro, reconcileAfterMinutes: 3, expiryHours: 72 }))
+		expect((await jobRows(db, 'serve-stock-queue')).filter((j) => j.status !== 'done')).toEqual([])
+	}
 
 	it('serves exactly 10 of 30 orders paid at the same moment from 10 units, one unit each, and queues the other 20', async () => {
 		const { db } = database
 		const { productId, variantId } = await giftCardProduct(db)
 		const units = codes('RACE', 10)
-		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units })).toMatchObject({ added: 10, delivered: 0 })
+		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units })).toMatchObject({ added: 10, waiting: 0 })
 
 		const online = await Promise.all(Array.from({ length: 15 }, () => paidAtPayPro(db, lineFor(productId, variantId))))
 		const transfers = await Promise.all(Array.from({ length: 15 }, () => transferWaiting(db, lineFor(productId, variantId))))
@@ -120,7 +129,10 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		const waiting = viewOrder(queued[0]!, { full: true })
 		expect(waiting).toMatchObject({ full: true, deliveryContent: null, owedUnits: 1, partlyDelivered: false })
 		const byPayment = [...queued].sort((a, b) => a.paidAt!.getTime() - b.paidAt!.getTime() || a.id - b.id)
-		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('MORE', 5) })).toMatchObject({ added: 5, delivered: 5 })
+		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('MORE', 5) })).toMatchObject({ added: 5, waiting: 20 })
+		// The import answers at once; the job it queued serves the queue right after.
+		expect((await db.select().from(orders).where(inArray(orders.id, queued.map((r) => r.id)))).filter((r) => r.undeliveredUnits === 0)).toEqual([])
+		await runWorker(db)
 		const after = await db.select().from(orders).where(inArray(orders.id, queued.map((r) => r.id)))
 		const nowServed = after.filter((r) => r.undeliveredUnits === 0).map((r) => r.id)
 		expect(nowServed.sort()).toEqual(byPayment.slice(0, 5).map((r) => r.id).sort())
@@ -166,6 +178,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 
 		// Two shared slots in one order are two accounts, not one twice.
 		await importStock(db, owner, product.id, { variantId: shared.id, kind: 'account', units: [{ login: 'second@example.com', password: 'x1' }] })
+		await runWorker(db)
 		const double = await transferWaiting(db, { ...line, quantity: 2 })
 		await confirmTransfer(db, owner, double.orderNumber, 'Seen')
 		const doubleUnits = await assignmentsOf(db, [double.id])
@@ -218,7 +231,8 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		// A stranger with the order number sees none of it.
 		expect(JSON.stringify(viewOrder(row, { full: false }))).not.toContain('PART-')
 
-		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('REST', 1) })).toMatchObject({ delivered: 1 })
+		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('REST', 1) })).toMatchObject({ waiting: 1 })
+		await runWorker(db)
 		row = (await orderRow(db, order.orderNumber))!
 		expect(row).toMatchObject({ fulfillmentStatus: 'completed', undeliveredUnits: 0 })
 		expect(viewOrder(row, { full: true })).toMatchObject({ partlyDelivered: false, deliveryContent: expect.stringContaining('Code 3: REST-0001-XQ7K') })
@@ -239,7 +253,8 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		expect(await orderRow(db, byHand.orderNumber)).toMatchObject({ fulfillmentStatus: 'completed', undeliveredUnits: 0 })
 		const next = await transferWaiting(db, lineFor(productId, variantId))
 		await confirmTransfer(db, owner, next.orderNumber, 'Seen')
-		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('NEXT', 1) })).toMatchObject({ delivered: 1 })
+		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('NEXT', 1) })).toMatchObject({ waiting: 1 })
+		await runWorker(db)
 		expect(await contentOf(db, byHand.orderNumber)).toBe('Code: HAND-TYPED-1')
 		expect(await contentOf(db, next.orderNumber)).toContain('NEXT-0001-XQ7K')
 	})

@@ -77,14 +77,14 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 			units: [{ code: 'ABCD-EFGH-1234' }, { code: 'WXYZ-0000-9999' }, { code: 'abcd efgh 1234' }, { code: '   ' }, { code: 'QQQQ-1111-2222' }],
 		})
 		expect(first.status).toBe(201)
-		expect(await first.json()).toEqual({ added: 3, duplicates: 1, skipped: [{ line: 4, reason: 'no code' }], delivered: 0 })
+		expect(await first.json()).toEqual({ added: 3, duplicates: 1, skipped: [{ line: 4, reason: 'no code' }], waiting: 0 })
 
 		// One of them is sold (as delivery records it): importing it again is still refused.
 		const [sold] = await db.select().from(stockUnits).where(eq(stockUnits.productId, product.id)).orderBy(stockUnits.id).limit(1)
 		await db.update(stockUnits).set({ slotsUsed: 1, status: 'used' }).where(eq(stockUnits.id, sold!.id))
 		await db.insert(stockAssignments).values({ unitId: sold!.id, slot: 1, orderId: 1, orderNumber: 'ORD-STOCK-1', lineIndex: 0 })
 		const again = await call('POST', `/api/admin/products/${product.id}/stock`, { variantId: ten!.id, units: [{ code: 'abcdefgh1234' }, { code: 'NEW-CODE-7777' }] })
-		expect(await again.json()).toEqual({ added: 1, duplicates: 1, skipped: [], delivered: 0 })
+		expect(await again.json()).toEqual({ added: 1, duplicates: 1, skipped: [], waiting: 0 })
 
 		const after = await counts(product.id)
 		expect(after.stockMode).toBe('stock_or_manual')
@@ -133,9 +133,9 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 				{ login: 'nopass@example.pk', password: '' },
 			],
 		})
-		expect(await sharedRes.json()).toEqual({ added: 2, duplicates: 1, skipped: [{ line: 4, reason: 'no password' }], delivered: 0 })
+		expect(await sharedRes.json()).toEqual({ added: 2, duplicates: 1, skipped: [{ line: 4, reason: 'no password' }], waiting: 0 })
 		const privRes = await call('POST', `/api/admin/products/${product.id}/stock`, { variantId: priv!.id, units: [{ login: 'bilal@example.pk', password: 'pw-3' }] })
-		expect(await privRes.json()).toEqual({ added: 1, duplicates: 0, skipped: [], delivered: 0 })
+		expect(await privRes.json()).toEqual({ added: 1, duplicates: 0, skipped: [], waiting: 0 })
 		const byLabel = Object.fromEntries((await counts(product.id)).variants.map((v) => [v.label, v.available]))
 		expect(byLabel).toEqual({ 'Private 1 Month': 1, 'Shared 1 Month': 5 })
 

@@ -13,8 +13,7 @@ import { sweepReceiptFiles, type ReceiptFiles } from '../payments/sweep-receipt-
 import { pruneRateLimits } from '../rate-limit.server'
 import { pruneSessions } from '../staff/sessions.server'
 import { pruneBuyerSignIns } from '../buyers/sign-in.server'
-import { deliverQueuedOrders, hasQueuedOrders } from '../stock/deliver-stock.server'
-import { alertLowStock } from '../stock/stock-alerts.server'
+import { serveStockQueue } from '../stock/stock-alerts.server'
 import { pruneDoneJobs } from './queue.server'
 import type { JobHandlers } from './worker.server'
 
@@ -43,7 +42,7 @@ export function jobHandlers(
 		sweep: async () => {
 			await sweepOrders(db, { reconcileAfterMinutes: deps.reconcileAfterMinutes, expiryHours: deps.expiryHours })
 			// Paid orders still owed stock (a crash after payment, units freed by a void being undone): serve what can be.
-			if (await hasQueuedOrders(db)) await alertLowStock(db, (await deliverQueuedOrders(db)).variantIds)
+			await serveStockQueue(db)
 			await pruneSessions(db)
 			await pruneBuyerSignIns(db)
 			await pruneRateLimits(db)
@@ -54,6 +53,10 @@ export function jobHandlers(
 		},
 		'renewal-reminders': async () => {
 			await queueRenewalReminders(db)
+		},
+		// Queued by an import whose option paid orders were waiting for.
+		'serve-stock-queue': async () => {
+			await serveStockQueue(db)
 		},
 	}
 }

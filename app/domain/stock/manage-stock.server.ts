@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { products, productVariants, stockAssignments, stockUnits, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
+import { orders, products, productVariants, stockAssignments, stockUnits, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
 import { recordAudit, type Actor } from '../staff/audit.server'
-import { deliverQueuedOrders } from './deliver-stock.server'
+import { enqueueJob } from '../jobs/queue.server'
 import { maskUnit } from './mask-unit.server'
 import { fingerprintOf, normaliseCode, openUnit, sealUnit } from './stock-crypto.server'
 import { STOCK_LIMITS } from './stock-rules'
@@ -40,8 +40,17 @@ export interface ImportStockReport {
 	added: number
 	duplicates: number
 	skipped: { line: number; reason: string }[]
-	/** Paid orders that were waiting for this stock and got it on import. */
-	delivered: number
+	/** Paid orders waiting for this option's stock: a job serves them right after the import, oldest payment first. */
+	waiting: number
+}
+
+/** Paid orders still owed units of a line of this option (the staff queue, a handful of rows). */
+async function ordersWaitingFor(tx: Tx, variantId: number): Promise<number> {
+	const [row] = await tx
+		.select({ count: sql<number>`count(*)::integer` })
+		.from(orders)
+		.where(sql`${orders.undeliveredUnits} > 0 and exists (select 1 from jsonb_array_elements(${orders.productDetails}) as line where (line->>'variantId')::bigint = ${variantId})`)
+	return Number(row?.count ?? 0)
 }
 
 export const STOCK_MESSAGES = {
@@ -156,8 +165,13 @@ export async function importStock(db: Db, actor: Actor, productId: number, input
 					.returning({ id: stockUnits.id })
 				added.push(...inserted.map((u) => u.id))
 			}
-			const report = { added: added.length, duplicates: duplicates + (rows.length - fresh.length), skipped, delivered: 0 }
+			const report = { added: added.length, duplicates: duplicates + (rows.length - fresh.length), skipped, waiting: 0 }
 			if (added.length) {
+				// New stock serves the paid orders waiting for it, after this answer: each is a transaction
+				// and an email of its own, and staff need not wait for them. Queued with the units, so a
+				// crash cannot lose it; the minute sweep serves the queue as well.
+				report.waiting = await ordersWaitingFor(tx, input.variantId)
+				if (report.waiting) await enqueueJob(tx, { kind: 'serve-stock-queue', payload: { productId, variantId: input.variantId }, dedupeKey: `serve-stock-queue:${added[0]}` })
 				// The first units make a hand-delivered product deliver from stock (sold by hand when out).
 				const switched = await tx
 					.update(products)
@@ -176,8 +190,6 @@ export async function importStock(db: Db, actor: Actor, productId: number, input
 		if (isUniqueViolation(error)) throw new AppError('CONFLICT', STOCK_MESSAGES.race)
 		throw error
 	}
-	// New stock serves the paid orders waiting for it, oldest first.
-	if (report.added) report.delivered = (await deliverQueuedOrders(db)).served
 	return report
 }
 

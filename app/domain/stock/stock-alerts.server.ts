@@ -5,7 +5,7 @@ import { absoluteUrl } from '../../utils/origin.server'
 import { logger } from '../../utils/logger.server'
 import { queueEmail } from '../email/queue-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
-import { deliverQueuedOrders, type StockDelivery } from './deliver-stock.server'
+import { deliverQueuedOrders, hasQueuedOrders, type StockDelivery } from './deliver-stock.server'
 
 // Staff hear of stock running low or out (issue: stock delivery): the dashboard lists it live,
 // and the store's support address gets one email per variant per crossing. An alert is keyed by
@@ -92,6 +92,14 @@ export async function alertLowStock(db: Db, variantIds: number[]): Promise<numbe
 		if (queued) sent++
 	}
 	return sent
+}
+
+/**
+ * Paid orders waiting for stock get what there is now, oldest payment first, and the options they
+ * took from are checked for the alert: the job an import queues, and the minute sweep.
+ */
+export async function serveStockQueue(db: Db): Promise<void> {
+	if (await hasQueuedOrders(db)) await alertLowStock(db, (await deliverQueuedOrders(db)).variantIds)
 }
 
 /**

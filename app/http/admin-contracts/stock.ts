@@ -39,7 +39,7 @@ export const importStockContract = defineContract({
 		added: z.number().int(),
 		duplicates: z.number().int().describe('Units refused as already in stock or already sold'),
 		skipped: z.array(z.object({ line: z.number().int().describe('1-based position in units'), reason: z.string() })),
-		delivered: z.number().int().describe('Paid orders that were waiting for stock and were delivered from this import'),
+		waiting: z.number().int().describe('Paid orders that were waiting for this option: they are delivered from this import right after it, oldest payment first, as far as the new units go'),
 	}),
 	status: 201,
 })

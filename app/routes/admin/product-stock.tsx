@@ -90,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 				const slots = slotsText === '' ? null : /^\d{1,3}$/.test(slotsText) ? Number(slotsText) : -1
 				const report = await importStock(db(), actor, productId, { variantId: input.variantId, kind: input.kind, units, slots })
 				const skipped = report.skipped.map((s) => ({ line: lines[s.line - 1] ?? s.line, reason: s.reason }))
-				return { ok: true, intent, message: `Imported: ${report.added} added, ${report.duplicates} refused as duplicates, ${skipped.length} skipped.${report.delivered ? ` ${report.delivered} waiting ${report.delivered === 1 ? 'order' : 'orders'} delivered.` : ''}`, skipped } satisfies Outcome
+				return { ok: true, intent, message: `Imported: ${report.added} added, ${report.duplicates} refused as duplicates, ${skipped.length} skipped.${report.waiting ? ` Paid orders waiting for it (${report.waiting}) are being delivered now, oldest first.` : ''}`, skipped } satisfies Outcome
 			}
 			case 'void':
 				await voidUnit(db(), actor, input.unitId, input.reason)
