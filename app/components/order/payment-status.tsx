@@ -1,6 +1,7 @@
 import type { OrderView } from '~/domain/orders/order-view'
 import { paymentBadge, showsProcessingNote } from '~/domain/orders/status'
-import type { ReceiptResult } from '~/domain/payments/receipt-rules'
+import { RECEIPT_RESULTS, type ReceiptResult } from '~/domain/payments/receipt-rules'
+import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
 import type { TransferAccount } from '~/domain/settings/store-details'
 import { ReceiptUploadForm } from '~/components/payment/receipt-upload-form'
 import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
@@ -78,6 +79,12 @@ export function PaymentStatus({
 					<summary>Sent the wrong screenshot? Upload another</summary>
 					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt === 'uploaded' ? null : formResult.receipt} onUploaded={onChanged} submitLabel="Replace receipt" />
 				</details>
+			) : null}
+			{!order.full && (formResult.receipt || formResult.payAgainFailed) ? (
+				// Posted without the order's cookie or a sign-in: the forms' answer shows above the unlock form.
+				<p className="error-box" role="alert">
+					{formResult.receipt ? RECEIPT_RESULTS[formResult.receipt] : PAY_AGAIN_FAILED}
+				</p>
 			) : null}
 			{waitingForReceipt && !order.full ? (
 				<p className="order-note">Waiting for the payment by bank or wallet transfer. Unlock the order below to see how to pay and upload the receipt.</p>
