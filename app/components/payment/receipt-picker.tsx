@@ -72,9 +72,9 @@ export function ReceiptPicker({ file, onChange, disabled, required }: { file: Fi
 					aria-describedby={problem ? problemId : undefined}
 					onChange={(event) => void choose(event)}
 				/>
-				{/* Without scripts there is no preview: the page's style shows this line once a file is chosen. */}
-				<span className="receipt-chosen small">File chosen. Now tap Upload receipt.</span>
 			</label>
+			{/* Without scripts there is no preview: the page's style shows this line once a file is chosen. */}
+			<p className="receipt-chosen small">File chosen. Now tap Upload receipt.</p>
 			{problem ? (
 				<p className="error-box receipt-problem" role="alert" id={problemId}>
 					{problem}

@@ -137,11 +137,13 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 			<div className="payment-layout">
 				<div className="payment-column">
 					<PaymentSummary orderNumber={state.orderNumber} items={items} amount={state.amount} />
-					<TransferReference orderNumber={state.orderNumber} />
-					<p className="warning-box exact-amount">
-						<strong>Send the exact amount: {formatRs(state.amount)}.</strong> A different amount cannot be matched to your order and
-						will delay it.
-					</p>
+					<div className="warning-box exact-amount">
+						<p>
+							<strong>Send the exact amount: {formatRs(state.amount)}.</strong> A different amount cannot be matched to your order and will
+							delay it.
+						</p>
+						<TransferReference orderNumber={state.orderNumber} />
+					</div>
 				</div>
 				<div className="payment-column">
 					<section className="payment-panel" aria-labelledby="payment-methods-title">
