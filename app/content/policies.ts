@@ -393,7 +393,7 @@ const faq: PolicyPage = {
 		{
 			heading: 'How does payment by bank or wallet transfer work?',
 			paragraphs: [
-				'Choose manual payment, send the exact order amount to one of the accounts shown on the payment page, and upload a clear screenshot or photo of your receipt (PNG or JPG, up to 10MB). Then tap Confirm Payment: WhatsApp opens with your order details so you can send us the receipt too. Our team checks the payment and starts your order.',
+				'Choose manual payment, send the exact order amount to one of the accounts shown on the payment page, and upload a clear screenshot or photo of your receipt (PNG or JPG, up to 10MB). Then tap Confirm Payment: WhatsApp opens with your order details in case you want to message us. Your order page keeps the accounts and the receipt upload, so you can also pay later from the link in your order email. Our team checks the payment and starts your order.',
 			],
 		},
 		{

@@ -79,16 +79,17 @@ test('the fail path: Payment Failed, then "Try again" pays the same order once o
 	await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0)
 })
 
-test('a failed payment can be paid by transfer instead: the transfer page for the same order', async ({ page }) => {
+test('a failed payment can be paid by transfer instead: the same order page shows the transfer details', async ({ page }) => {
 	await checkoutToPayPage(page)
 	await page.getByRole('button', { name: 'Fail payment' }).click()
 	await expect(page.getByText('Payment Failed')).toBeVisible()
+	await expect(page.getByText('Almost Ready!')).toHaveCount(0)
 	const orderNumber = (await page.getByTestId('order-number').textContent())!.trim()
 	await page.getByRole('button', { name: 'Pay by transfer instead' }).click()
-	await expect(page).toHaveURL(/\/payment-details$/)
-	await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible()
-	await expect(page.getByTestId('payment-order-number')).toHaveText(orderNumber)
-	await expect(page.getByTestId('payment-total')).toHaveText('Rs. 6,400')
+	await expect(page.getByRole('heading', { name: 'Pay by bank or wallet transfer' })).toBeVisible()
+	await expect(page.getByTestId('transfer-reference')).toHaveText(orderNumber)
+	await expect(page.getByTestId('transfer-amount')).toHaveText('Rs. 6,400')
+	await expect(page.getByTestId('order-number')).toHaveText(orderNumber)
 })
 
 test('payment choices: a small radio beside its text on one line, and each whole option tappable', async ({ page }) => {

@@ -46,6 +46,8 @@ test('a transfer confirmed by staff turns the buyer’s open page to Payment Suc
 	await staff.getByRole('link', { name: 'Transfers' }).click()
 	await expect(staff.getByRole('heading', { name: 'Transfers' })).toBeVisible()
 	const entry = staff.locator('article, li, section').filter({ has: staff.getByRole('img', { name: `Transfer receipt for order ${orderNumber}` }) }).last()
+	// Other tests leave transfers waiting too: the receipt images load lazily, as each comes into view.
+	await entry.scrollIntoViewIfNeeded()
 	await expect(entry.getByRole('img', { name: `Transfer receipt for order ${orderNumber}` })).toBeVisible()
 	await entry.getByLabel('Confirmation note').fill('Meezan transfer seen in the statement')
 	await entry.getByRole('button', { name: 'Confirm' }).click()

@@ -223,6 +223,34 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		expect(full).toContain('These are your 50 newest orders.')
 	})
 
+	it('an unpaid order’s card offers what its page does: continue or switch an online payment, pay and upload for a transfer; the buyer’s session may use them', async () => {
+		const online = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah' }))
+		const transfer = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah', paymentMethod: 'manual' }))
+		const inReview = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah', paymentMethod: 'manual' }))
+		await db.update(orders).set({ status: 'pending' }).where(eq(orders.orderNumber, inReview.orderNumber))
+		const cookie = await signIn('nida@example.pk')
+		const page = await html(await myOrders(cookie))
+		expect(page).toContain(`action="/api/order/${online.orderNumber}/pay-again"`)
+		expect(page).toContain('Continue to payment')
+		expect(page).toContain('Pay by transfer instead')
+		expect(page).toContain(`href="/order-status?internalOrderId=${transfer.orderNumber}#pay-by-transfer"`)
+		expect(page).toContain('Pay and upload receipt')
+		expect(page).toContain('Receipt received, awaiting confirmation by our team.')
+
+		// Signed in (no order cookie in this browser): "Pay by transfer instead" switches the order and leads to its transfer details.
+		const switched = await fetch(`${shop.url}/api/order/${online.orderNumber}/pay-again`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { ...form, Accept: 'text/html', Cookie: cookie },
+			body: new URLSearchParams({ paymentMethod: 'manual' }),
+		})
+		expect(switched.status).toBe(303)
+		expect(switched.headers.get('location')).toBe(`/order-status?internalOrderId=${online.orderNumber}#pay-by-transfer`)
+		const orderPage = await html(await fetch(`${shop.url}/order-status?internalOrderId=${online.orderNumber}`, { headers: { Cookie: cookie } }))
+		expect(orderPage).toContain('Write this as the payment reference:')
+		expect(orderPage).toContain(`action="/api/order/${online.orderNumber}/receipt"`)
+	})
+
 	it('hostile input gets a 4xx or the signed-out page, never a 500', async () => {
 		await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'sara@example.pk' }))
 		const cookie = await signIn('sara@example.pk')

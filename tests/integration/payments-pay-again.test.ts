@@ -7,13 +7,14 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Db } from '../../app/db/client.server'
-import { auditLog, emailOutbox, payproSimOrders } from '../../app/db/schema'
+import { auditLog, emailOutbox, orders, payproSimOrders } from '../../app/db/schema'
 import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
 import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
 import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
 import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-callback.server'
 import { DM_PAID_NOTE_REQUIRED, markDmOrderPaid } from '../../app/domain/payments/mark-dm-order-paid.server'
 import { payOrderAgain } from '../../app/domain/payments/pay-order-again.server'
+import { sweepOrders } from '../../app/domain/payments/reconcile-orders.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { resetPayproClient, SIMULATOR } from '../../app/integrations/paypro/paypro.server'
@@ -21,7 +22,7 @@ import { AppError } from '../../app/utils/app-error'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
-import { checkoutBody, orderRow, payproClientFor, placeOrder } from '../setup/payments'
+import { ageOrder, checkoutBody, jobRows, orderRow, payproClientFor, placeOrder } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { testShopEnv } from '../setup/test-shop'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
@@ -121,6 +122,82 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const online = await payOrderAgain(db, paypro, order, 'paypro')
 			expect(online.paymentUrl).toBeTruthy()
 			expect(fake.calls('co').map((c) => (c.body as [unknown, { OrderNumber: string }])[1].OrderNumber)[1]).toMatch(/-R[0-9A-Z]+$/)
+		})
+
+		it('"Continue to payment" on a PayPro page left unpaid: the same page while PayPro still holds it open, a new one with its own number once PayPro reports it expired', async () => {
+			const { db } = database
+			const paypro = payproClientFor(fake)
+			const order = await placeOrder(db)
+			const firstUrl = await startPayproPayment(db, paypro, order)
+			expect((await payOrderAgain(db, paypro, order, 'paypro')).paymentUrl).toBe(firstUrl)
+			expect(fake.calls('co')).toHaveLength(1)
+
+			fake.pay(order.orderNumber, { orderStatus: 'EXPIRED', amountPaid: 0 })
+			const again = await payOrderAgain(db, paypro, order, 'paypro')
+			expect(again.paymentUrl).toBeTruthy()
+			expect(again.paymentUrl).not.toBe(firstUrl)
+			const numbers = fake.calls('co').map((c) => (c.body as [unknown, { OrderNumber: string }])[1].OrderNumber)
+			expect(numbers).toHaveLength(2)
+			expect(numbers[1]).toMatch(new RegExp(`^${order.orderNumber}-R[0-9A-Z]+$`))
+			expect((await orderRow(db, order.orderNumber))!).toMatchObject({ status: 'payment_pending', paymentMethod: 'paypro', paymentUrl: again.paymentUrl })
+		})
+
+		it('"Continue to payment" after the buyer paid on the page but before the callback: the order is paid, no second page', async () => {
+			const { db } = database
+			const paypro = payproClientFor(fake)
+			const order = await placeOrder(db)
+			await startPayproPayment(db, paypro, order)
+			fake.pay(order.orderNumber)
+			for (const method of ['paypro', 'manual'] as const) {
+				await expect(payOrderAgain(db, paypro, order, method)).rejects.toMatchObject({ code: 'CONFLICT', message: `Order ${order.orderNumber} is already paid.` })
+			}
+			expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+			expect(fake.calls('co')).toHaveLength(1)
+			expect(await paidEmails(db, order.orderNumber)).toHaveLength(1)
+		})
+
+		it('"Pay by transfer instead" on an unpaid online order keeps its PayPro page: a late payment there still completes the order, after the receipt too', async () => {
+			const { db } = database
+			const paypro = payproClientFor(fake)
+			const order = await placeOrder(db)
+			const url = await startPayproPayment(db, paypro, order)
+			const { order: switched, paymentUrl } = await payOrderAgain(db, paypro, order, 'manual')
+			expect(paymentUrl).toBeNull()
+			expect(switched).toMatchObject({ status: 'payment_pending', paymentMethod: 'manual', paymentUrl: url })
+			// The buyer uploads a receipt (the order waits for staff), then PayPro's late callback arrives for the old page.
+			await db.update(orders).set({ status: 'pending' }).where(eq(orders.id, order.id))
+			fake.pay(order.orderNumber)
+			const replies = await handlePayproCallback(db, paypro, { ...callbackCredentials, csvinvoiceids: order.orderNumber }, callbackCredentials)
+			expect(replies.map((r) => r.StatusCode)).toEqual(['00'])
+			expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+			expect(await paidEmails(db, order.orderNumber)).toHaveLength(1)
+		})
+
+		it('a PayPro page that expires after the switch to transfer never fails the transfer: the order keeps waiting for its receipt and lets the page go', async () => {
+			const { db } = database
+			const paypro = payproClientFor(fake)
+			const order = await placeOrder(db)
+			await startPayproPayment(db, paypro, order)
+			await payOrderAgain(db, paypro, order, 'manual')
+			fake.pay(order.orderNumber, { orderStatus: 'EXPIRED', amountPaid: 0 })
+			expect(await confirmPayproPayment(db, paypro, order.orderNumber)).toBe('unpaid')
+			expect((await orderRow(db, order.orderNumber))!).toMatchObject({ status: 'payment_pending', paymentMethod: 'manual', paymentUrl: null })
+			// Nothing left to ask PayPro about.
+			const asked = fake.calls('ggos').length
+			expect(await confirmPayproPayment(db, paypro, order.orderNumber)).toBe('no-provider-order')
+			expect(fake.calls('ggos')).toHaveLength(asked)
+		})
+
+		it('the sweep asks PayPro about a transfer that still holds a PayPro page, so a lost callback loses nothing', async () => {
+			const { db } = database
+			const paypro = payproClientFor(fake)
+			const order = await placeOrder(db)
+			await startPayproPayment(db, paypro, order)
+			await payOrderAgain(db, paypro, order, 'manual')
+			await ageOrder(db, order.orderNumber, 10)
+			expect(await sweepOrders(db, { reconcileAfterMinutes: 3, expiryHours: 72 })).toEqual({ checks: 1, expired: 0 })
+			const checks = await jobRows(db, 'reconcile-order')
+			expect(checks.map((j) => j.payload)).toEqual([{ orderNumber: order.orderNumber }])
 		})
 
 		it('an order still waiting for its first payment, or a DM order, is not "paid again"', async () => {

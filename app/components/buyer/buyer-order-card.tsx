@@ -1,5 +1,6 @@
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { DeliveryText, deliveryText } from '~/components/order/delivery-text'
+import { PayAgain } from '~/components/order/pay-again'
 import type { BuyerOrder, BuyerOrderLine } from '~/domain/buyers/my-orders'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { receiptPath } from '~/domain/orders/receipt-path'
@@ -32,7 +33,7 @@ export function BuyerOrderCard({ order, lines }: BuyerOrder) {
 				</time>
 				<strong className="order-total">{formatRs(order.totalAmount)}</strong>
 			</p>
-			{paid ? <Progress status={order.fulfillmentStatus} /> : <p className="muted small my-order-note">The order page shows how to pay, or where your payment stands.</p>}
+			{paid ? <Progress status={order.fulfillmentStatus} /> : <UnpaidNote order={order} />}
 			<ul className="my-order-lines">
 				{lines.map((line) => (
 					<OrderLineRow key={line.lineIndex} line={line} />
@@ -50,6 +51,28 @@ export function BuyerOrderCard({ order, lines }: BuyerOrder) {
 			</div>
 		</article>
 	)
+}
+
+/** An unpaid order says what the order page offers: the same ways to pay, or where the payment stands. */
+function UnpaidNote({ order }: { order: BuyerOrder['order'] }) {
+	const navigate = useNavigate()
+	const transferPath = `${orderPagePath(order.orderNumber)}#pay-by-transfer`
+	const status = order.status.toLowerCase()
+	if (order.paymentMethod === 'paypro' && (status === 'payment_pending' || status === 'failed')) {
+		return <PayAgain key={status} order={order} failedBefore={false} onSwitched={() => void navigate(transferPath)} />
+	}
+	if (order.paymentMethod === 'manual' && status === 'payment_pending') {
+		return (
+			<div className="my-order-note">
+				<p className="muted small">Waiting for your bank or wallet transfer. The order page shows the accounts to pay and where to upload your receipt.</p>
+				<Link to={transferPath} className="button primary small">
+					Pay and upload receipt
+				</Link>
+			</div>
+		)
+	}
+	if (order.paymentMethod === 'manual' && status === 'pending') return <p className="muted small my-order-note">Receipt received, awaiting confirmation by our team.</p>
+	return <p className="muted small my-order-note">The order page shows where your payment stands.</p>
 }
 
 /** The order page's tracker in one line and its bar. */

@@ -1,10 +1,27 @@
 import type { FullOrderView } from '~/domain/orders/order-view'
+import { isPaid, paymentBadge } from '~/domain/orders/status'
 import { DeliveryText, deliveryText } from './delivery-text'
 
-/** §4 deliverables: the codes or account details once fulfillment is completed, or what stock delivered so far. */
+/**
+ * §4 deliverables: the codes or account details once fulfillment is completed, or what stock
+ * delivered so far. "Almost Ready!" only for a paid order: an unpaid or failed one promises nothing.
+ */
 export function DeliverablesCard({ order }: { order: FullOrderView }) {
 	const completed = order.fulfillmentStatus === 'completed'
 	const text = deliveryText(order.deliveryContent)
+	if (!isPaid(order.status) && text == null) {
+		const failed = paymentBadge(order.status).tone === 'danger'
+		return (
+			<section className="order-card" aria-labelledby="order-deliverables-title">
+				<h2 id="order-deliverables-title">Your Deliverables</h2>
+				<p className="muted" data-testid="deliverables-unpaid">
+					{failed
+						? 'Nothing to deliver yet: this order is not paid. Once it is paid, your codes or account details appear here and we send them to you by email or WhatsApp.'
+						: 'Waiting for your payment. Once it is confirmed, we prepare your order and your codes or account details appear here.'}
+				</p>
+			</section>
+		)
+	}
 	return (
 		<section className="order-card" aria-labelledby="order-deliverables-title">
 			<h2 id="order-deliverables-title">Your Deliverables</h2>

@@ -3,7 +3,7 @@ import type { OrderView } from '~/domain/orders/order-view'
 /** How the page was asked for an order: the shop's order number, or the provider's id (or either). */
 export type OrderLookup = { internalOrderId: string } | { ordId: string }
 
-/** §7 call 7: five attempts in all, the page's loader being the first. */
+/** §7 call 7: five attempts in all, the page's loader being the first (while the order may still be being written). */
 export const ORDER_LOOKUP_ATTEMPTS = 5
 
 /** The provider's id can arrive before its order is stored: wait longer between ordId attempts. */
@@ -19,14 +19,20 @@ export function notFoundMessage(lookup: OrderLookup) {
 
 export const FETCH_FAILED = 'Failed to fetch order details'
 
-/** One lookup through the JSON API: the order, or null when there is none; throws when the request fails. */
-export async function fetchOrder(lookup: OrderLookup, { partial = false, signal }: { partial?: boolean; signal?: AbortSignal } = {}): Promise<OrderView | null> {
+/** One lookup through the JSON API: the order, or none and whether looking again can help; throws when the request fails. */
+export async function fetchOrder(
+	lookup: OrderLookup,
+	{ partial = false, signal }: { partial?: boolean; signal?: AbortSignal } = {},
+): Promise<{ order: OrderView; retry: false } | { order: null; retry: boolean }> {
 	const params = new URLSearchParams('internalOrderId' in lookup ? { internalOrderId: lookup.internalOrderId } : { ordId: lookup.ordId })
 	if (partial) params.set('partial', '1')
 	const response = await fetch(`/api/order?${params}`, { signal, cache: 'no-store', headers: { Accept: 'application/json' } })
-	if (response.status === 404) return null
+	if (response.status === 404) {
+		const body = (await response.json().catch(() => null)) as { retry?: boolean } | null
+		return { order: null, retry: body?.retry === true }
+	}
 	if (!response.ok) throw new Error(FETCH_FAILED)
 	const body = (await response.json()) as { order?: OrderView }
 	if (!body.order) throw new Error(FETCH_FAILED)
-	return body.order
+	return { order: body.order, retry: false }
 }

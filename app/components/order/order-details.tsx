@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import type { TransferAccount } from '~/domain/settings/store-details'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import type { OrderView } from '~/domain/orders/order-view'
 import { DeliverablesCard } from './deliverables-card'
@@ -7,7 +8,7 @@ import { OrderHelp } from './order-help'
 import { OrderItems } from './order-items'
 import { LiveIndicator } from './order-states'
 import { OrderSummary } from './order-summary'
-import { PaymentStatus } from './payment-status'
+import { PaymentStatus, type PaymentFormResult } from './payment-status'
 import { SubscriptionCountdown } from './subscription-countdown'
 import { UnlockOrderForm } from './unlock-order-form'
 
@@ -17,11 +18,17 @@ export function OrderDetails({
 	live,
 	whatsapp,
 	supportEmail,
+	accounts,
+	formResult,
+	onChanged,
 }: {
 	order: OrderView
 	live: boolean
 	whatsapp: string
 	supportEmail: string
+	accounts: TransferAccount[]
+	formResult: PaymentFormResult
+	onChanged: () => void
 }) {
 	return (
 		<div className="container page narrow order-page">
@@ -30,7 +37,7 @@ export function OrderDetails({
 				<LiveIndicator live={live} />
 			</div>
 			<OrderSummary order={order} />
-			<PaymentStatus order={order} whatsapp={whatsapp} />
+			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} onChanged={onChanged} />
 			<SubscriptionCountdown order={order} />
 			<FulfillmentTracker status={order.fulfillmentStatus} />
 			{order.full ? (

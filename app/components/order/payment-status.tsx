@@ -1,17 +1,47 @@
 import type { OrderView } from '~/domain/orders/order-view'
 import { paymentBadge, showsProcessingNote } from '~/domain/orders/status'
+import { RECEIPT_RESULTS, type ReceiptResult } from '~/domain/payments/receipt-rules'
+import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
+import type { TransferAccount } from '~/domain/settings/store-details'
+import { ReceiptUploadForm } from '~/components/payment/receipt-upload-form'
 import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
+import { TransferPayment } from '~/components/payment/transfer-payment'
 import { chatLink } from '~/utils/chat'
 import { PayAgain } from './pay-again'
 
-/** §4 payment badge, the spec's waiting note, where a manual transfer or a DM order's payment stands, and paying again after a failure. */
-export function PaymentStatus({ order, whatsapp }: { order: OrderView; whatsapp: string }) {
+/** What the order page was sent back with by a form posted without scripts. */
+export interface PaymentFormResult {
+	receipt: ReceiptResult | null
+	payAgainFailed: boolean
+}
+
+/**
+ * §4 payment badge, the spec's waiting note, and what the buyer can do about an unpaid order: pay a
+ * transfer (accounts, reference, receipt upload), continue or retry an online payment, or switch to
+ * a transfer. The ways to pay show only to whoever may see the order in full (ADR-005, ADR-017).
+ */
+export function PaymentStatus({
+	order,
+	whatsapp,
+	accounts,
+	formResult,
+	onChanged,
+}: {
+	order: OrderView
+	whatsapp: string
+	accounts: TransferAccount[]
+	formResult: PaymentFormResult
+	onChanged: () => void
+}) {
 	const badge = paymentBadge(order.status)
 	const status = order.status.toLowerCase()
 	const manual = order.paymentMethod === 'manual'
+	const online = order.paymentMethod === 'paypro'
 	// A DM order is paid as agreed in the chat: staff mark it paid, so there is nothing to wait 10-20 seconds for.
 	const dm = order.paymentMethod === 'dm'
 	const unpaid = badge.tone === 'warning'
+	const waitingForReceipt = manual && status === 'payment_pending'
+	const receiptInReview = manual && status === 'pending'
 	return (
 		<section className="order-card" aria-labelledby="order-payment-title">
 			<h2 id="order-payment-title">Payment Status</h2>
@@ -20,7 +50,7 @@ export function PaymentStatus({ order, whatsapp }: { order: OrderView; whatsapp:
 					{badge.label}
 				</span>
 			</p>
-			{showsProcessingNote(order.status) && !manual && !dm ? <p className="order-note">Processing might take 10-20 seconds, Kindly wait.</p> : null}
+			{showsProcessingNote(order.status) && online ? <p className="order-note">Processing might take 10-20 seconds, Kindly wait.</p> : null}
 			{dm && unpaid ? (
 				<div className="order-note dm-payment-note">
 					<p>Payment arranged with our team on WhatsApp. Pay as agreed in the chat; this page turns to Payment Successful once our team confirms it.</p>
@@ -29,15 +59,43 @@ export function PaymentStatus({ order, whatsapp }: { order: OrderView; whatsapp:
 					</a>
 				</div>
 			) : null}
-			{manual && status === 'pending' ? <p className="order-note">We have your payment receipt. Our team will confirm your transfer shortly.</p> : null}
-			{manual && status === 'payment_pending' ? (
-				<p className="order-note">
-					We still need your payment receipt. Please upload a screenshot of your transfer, or send it to us on WhatsApp, so our team can confirm your
-					payment.
+			{receiptInReview ? (
+				<div className="order-note receipt-in-review">
+					<p>
+						<strong>Receipt received, awaiting confirmation.</strong> Our team checks your transfer and confirms your order here; we also email you once it is
+						paid.
+					</p>
+					<p className="small">
+						Questions about it?{' '}
+						<a href={chatLink(whatsapp, `Hi! I uploaded the payment receipt for my order ${order.orderNumber}.`)} target="_blank" rel="noopener noreferrer">
+							Message us on WhatsApp
+						</a>{' '}
+						(optional).
+					</p>
+				</div>
+			) : null}
+			{receiptInReview && order.full ? (
+				<details className="receipt-replace" open={formResult.receipt !== null && formResult.receipt !== 'uploaded'}>
+					<summary>Sent the wrong screenshot? Upload another</summary>
+					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt === 'uploaded' ? null : formResult.receipt} onUploaded={onChanged} submitLabel="Replace receipt" />
+				</details>
+			) : null}
+			{!order.full && (formResult.receipt || formResult.payAgainFailed) ? (
+				// Posted without the order's cookie or a sign-in: the forms' answer shows above the unlock form.
+				<p className="error-box" role="alert">
+					{formResult.receipt ? RECEIPT_RESULTS[formResult.receipt] : PAY_AGAIN_FAILED}
 				</p>
 			) : null}
-			{order.paymentMethod === 'paypro' && status === 'failed' && order.full ? <PayAgain order={order} /> : null}
-			{order.paymentMethod === 'paypro' ? <TestPaymentsNotice /> : null}
+			{waitingForReceipt && !order.full ? (
+				<p className="order-note">Waiting for the payment by bank or wallet transfer. Unlock the order below to see how to pay and upload the receipt.</p>
+			) : null}
+			{waitingForReceipt && order.full ? (
+				<TransferPayment orderNumber={order.orderNumber} amount={order.totalAmount} accounts={accounts} result={formResult.receipt} onUploaded={onChanged} />
+			) : null}
+			{online && (status === 'payment_pending' || status === 'failed') && order.full ? (
+				<PayAgain key={status} order={order} failedBefore={formResult.payAgainFailed} onSwitched={onChanged} />
+			) : null}
+			{online ? <TestPaymentsNotice /> : null}
 			{order.rejectionReason ? <p className="error-box">Your transfer could not be confirmed: {order.rejectionReason}</p> : null}
 		</section>
 	)

@@ -25,7 +25,7 @@ export function useLiveOrder(orderNumber: string | null, full: boolean, onOrder:
 			subscriptions += 1
 			if (subscriptions === 1) return
 			fetchOrder({ internalOrderId: orderNumber }, { signal: controller.signal }).then(
-				(order) => order && onOrderRef.current(order),
+				(found) => found.order && onOrderRef.current(found.order),
 				() => {},
 			)
 		})

@@ -13,12 +13,13 @@ function wait(ms: number, signal: AbortSignal) {
 }
 
 /**
- * The order the page shows. When the loader found nothing, keeps trying like §7 call 7 (the last
- * attempt a partial match) before giving up with the spec's message.
+ * The order the page shows. When the loader found nothing but the order may still be being written
+ * (`retry`), keeps trying like §7 call 7 (the last attempt a partial match) before giving up with the
+ * spec's message; when the server already said it does not exist, gives up at once.
  */
-export function useOrderLookup(lookup: OrderLookup, initialOrder: OrderView | null) {
+export function useOrderLookup(lookup: OrderLookup, initialOrder: OrderView | null, retry: boolean) {
 	const [order, setOrder] = useState(initialOrder)
-	const [error, setError] = useState<string | null>(null)
+	const [error, setError] = useState<string | null>(initialOrder || retry ? null : notFoundMessage(lookup))
 
 	useEffect(() => {
 		if (initialOrder) setOrder(initialOrder)
@@ -26,7 +27,7 @@ export function useOrderLookup(lookup: OrderLookup, initialOrder: OrderView | nu
 
 	const found = Boolean(initialOrder)
 	useEffect(() => {
-		if (found) return
+		if (found || !retry) return
 		const controller = new AbortController()
 		const { signal } = controller
 		void (async () => {
@@ -36,8 +37,10 @@ export function useOrderLookup(lookup: OrderLookup, initialOrder: OrderView | nu
 				if (signal.aborted) return
 				try {
 					const next = await fetchOrder(lookup, { partial: attempt === ORDER_LOOKUP_ATTEMPTS, signal })
-					if (next) return setOrder(next)
+					if (next.order) return setOrder(next.order)
 					lastFailed = false
+					// The server made the last attempt itself: nothing is being written that could be this order.
+					if (!next.retry) break
 				} catch {
 					if (signal.aborted) return
 					lastFailed = true
@@ -46,7 +49,7 @@ export function useOrderLookup(lookup: OrderLookup, initialOrder: OrderView | nu
 			setError(lastFailed ? FETCH_FAILED : notFoundMessage(lookup))
 		})()
 		return () => controller.abort()
-	}, [found, lookup])
+	}, [found, retry, lookup])
 
 	return { order, setOrder, error }
 }

@@ -1,23 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { RECEIPT_NOT_IMAGE, RECEIPT_SNIFF_BYTES, receiptProblem } from '~/domain/payments/receipt-rules'
 
-// The server checks the bytes too; these are the same limits, told before a slow upload.
-import { RECEIPT_MAX_BYTES, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE } from '~/domain/payments/receipt-rules'
-
-// Some phones give HEIC photos no type at all: the name decides then.
-const IMAGE_NAME = /\.(png|jpe?g|webp|gif|heic|heif)$/i
-
-/** Why a chosen file cannot be a receipt, or null when it can. */
-export function receiptProblem(file: Pick<File, 'name' | 'size' | 'type'>): string | null {
-	const isImage = file.type ? file.type.startsWith('image/') : IMAGE_NAME.test(file.name)
-	if (!isImage) return RECEIPT_NOT_IMAGE
-	if (file.size > RECEIPT_MAX_BYTES) return RECEIPT_TOO_LARGE
-	return null
+/** Why a chosen file cannot be a receipt, or null when it can: the server's own rule, on the file's first bytes, before any upload. */
+export async function chosenReceiptProblem(file: Blob): Promise<string | null> {
+	try {
+		return receiptProblem(file.size, new Uint8Array(await file.slice(0, RECEIPT_SNIFF_BYTES).arrayBuffer()))
+	} catch {
+		return RECEIPT_NOT_IMAGE
+	}
 }
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
 
 /** Choose the transfer screenshot: checked here, previewed, removable. */
-export function ReceiptPicker({ file, onChange, disabled }: { file: File | null; onChange: (file: File | null) => void; disabled?: boolean }) {
+export function ReceiptPicker({ file, onChange, disabled, required }: { file: File | null; onChange: (file: File | null) => void; disabled?: boolean; required?: boolean }) {
 	const inputId = useId()
 	const problemId = useId()
 	const input = useRef<HTMLInputElement>(null)
@@ -36,13 +32,14 @@ export function ReceiptPicker({ file, onChange, disabled }: { file: File | null;
 		return () => URL.revokeObjectURL(url)
 	}, [file])
 
-	function choose(event: React.ChangeEvent<HTMLInputElement>) {
+	async function choose(event: React.ChangeEvent<HTMLInputElement>) {
 		const chosen = event.target.files?.[0]
 		// The input is cleared each time so choosing the same file again still reports a change.
 		event.target.value = ''
 		if (!chosen) return
-		const reason = receiptProblem(chosen)
+		const reason = await chosenReceiptProblem(chosen)
 		setProblem(reason)
+		// A refused file replaces nothing: the one chosen before (if any) stays, and no preview says otherwise.
 		if (!reason) onChange(chosen)
 	}
 
@@ -70,11 +67,14 @@ export function ReceiptPicker({ file, onChange, disabled }: { file: File | null;
 					name="receipt"
 					accept="image/*"
 					disabled={disabled}
+					required={required}
 					aria-invalid={problem ? true : undefined}
 					aria-describedby={problem ? problemId : undefined}
-					onChange={choose}
+					onChange={(event) => void choose(event)}
 				/>
 			</label>
+			{/* Without scripts there is no preview: the page's style shows this line once a file is chosen. */}
+			<p className="receipt-chosen small">File chosen. Now tap Upload receipt.</p>
 			{problem ? (
 				<p className="error-box receipt-problem" role="alert" id={problemId}>
 					{problem}
@@ -85,7 +85,7 @@ export function ReceiptPicker({ file, onChange, disabled }: { file: File | null;
 					{preview && !previewFailed ? (
 						<img src={preview} alt="Payment receipt preview" onError={() => setPreviewFailed(true)} />
 					) : (
-						<p className="receipt-no-preview muted">No preview for this image type, it will still be uploaded.</p>
+						<p className="receipt-no-preview muted">This photo cannot be previewed in this browser, but it is a receipt image we accept.</p>
 					)}
 					<div className="receipt-file">
 						<p className="small">

@@ -3,7 +3,6 @@ import { linePrice, type CartItem } from '~/domain/cart/cart'
 import { formatRs } from '~/utils/money'
 
 export const NO_RECEIPT_MESSAGE = 'Please upload your payment receipt screenshot first.'
-export const ATTACH_SCREENSHOT_MESSAGE = 'Please attach your payment screenshot in the WhatsApp chat so we can confirm your order faster.'
 
 export interface TransferMessageInput {
 	customer: { name: string; email: string; phone: string }
@@ -52,6 +51,6 @@ export function transferMessage(input: TransferMessageInput): string {
 		'',
 		`Track my order: ${input.trackingUrl}`,
 		'',
-		'I have sent the payment and uploaded the receipt. I am attaching the screenshot here too.',
+		'I have sent the payment and uploaded the receipt on the order page.',
 	].join('\n')
 }

@@ -2,6 +2,8 @@ import type { Db } from '../../db/client.server'
 import type { Order } from './create-order.server'
 import { findOrder, type OrderLookup } from './find-order.server'
 import { viewOrder } from './view-order.server'
+import { payproPageBeingCreated } from '../payments/start-paypro-payment.server'
+import type { OrderView } from './order-view'
 
 /** §2 query rules: extra question marks count as ampersands; internalOrderId wins over ordId. */
 export function parseOrderQuery(url: URL): { lookup: OrderLookup | null; token: string | null; params: URLSearchParams } {
@@ -23,4 +25,22 @@ export async function orderViewForRequest(db: Db, lookup: OrderLookup, seesEvery
 	const order = await findOrder(db, lookup, { partial })
 	if (!order) return null
 	return viewOrder(order, { full: seesEverything(order) })
+}
+
+/**
+ * §7 call 7 for the order page and its API: the order, or null and whether looking again can help.
+ * An order number is only ever shown once its order is stored, and a PayPro id once it is stored
+ * unless a PayPro page is being created this very moment: otherwise the spec's last attempt (the
+ * partial match) is made at once and the answer is final, instead of four more tries seconds apart.
+ */
+export async function lookUpOrderForPage(
+	db: Db,
+	lookup: OrderLookup,
+	seesEverything: SeesEverything,
+	{ partial = false } = {},
+): Promise<{ order: OrderView | null; retry: boolean }> {
+	const order = await orderViewForRequest(db, lookup, seesEverything, { partial })
+	if (order || partial) return { order, retry: false }
+	if ('ordId' in lookup && (await payproPageBeingCreated(db))) return { order: null, retry: true }
+	return { order: await orderViewForRequest(db, lookup, seesEverything, { partial: true }), retry: false }
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import { fileTypeFromBuffer } from 'file-type'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
@@ -8,16 +7,7 @@ import type { Order } from '../orders/create-order.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { logger } from '../../utils/logger.server'
 
-import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE } from './receipt-rules'
-
-const ACCEPTED = new Map([
-	['image/png', 'png'],
-	['image/jpeg', 'jpg'],
-	['image/webp', 'webp'],
-	['image/gif', 'gif'],
-	['image/heic', 'heic'],
-	['image/heif', 'heif'],
-])
+import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE, receiptType } from './receipt-rules'
 
 export interface ReceiptStore {
 	save(kind: string, bytes: Uint8Array, extension: string): Promise<string>
@@ -32,8 +22,7 @@ export interface ReceiptStore {
 export async function attachReceipt(db: Db, store: ReceiptStore, order: Order, bytes: Uint8Array): Promise<Order> {
 	if (bytes.byteLength === 0) throw new AppError('BAD_REQUEST', RECEIPT_MISSING)
 	if (bytes.byteLength > RECEIPT_MAX_BYTES) throw new AppError('TOO_LARGE', RECEIPT_TOO_LARGE)
-	const type = await fileTypeFromBuffer(bytes)
-	const extension = type ? ACCEPTED.get(type.mime) : undefined
+	const extension = receiptType(bytes)?.extension
 	if (!extension) throw new AppError('BAD_REQUEST', RECEIPT_NOT_IMAGE)
 	if (!['payment_pending', 'pending'].includes(order.status)) {
 		throw new AppError('CONFLICT', `Order ${order.orderNumber} is not waiting for a payment receipt.`)

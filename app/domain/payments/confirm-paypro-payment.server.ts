@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import type { PayProClient, PayProOrderStatus } from '../../integrations/paypro/client.server'
@@ -41,10 +41,23 @@ export async function confirmPayproPayment(db: Db, paypro: PayProClient, invoice
 		return 'unpaid'
 	}
 	if (FAILED_STATUSES.has(status.orderStatus)) {
-		// Only the page PayPro was asked about: a buyer paying again meanwhile has a new one.
-		const failed = await markOrderUnpaid(db, order.id, 'failed', { paymentUrl: order.paymentUrl })
+		// Switched to a transfer: the dead page is let go (nothing left to ask PayPro about), the order keeps waiting for its receipt.
+		if (order.paymentMethod !== 'paypro') {
+			await forgetPayproPage(db, order.id, order.paymentUrl)
+			return 'unpaid'
+		}
+		// Only the page PayPro was asked about, and only while the order is paid online: a buyer paying again meanwhile has a new one.
+		const failed = await markOrderUnpaid(db, order.id, 'failed', { paymentUrl: order.paymentUrl, paymentMethod: 'paypro' })
 		const replaced = !failed && (UNPAID_STATUSES as readonly string[]).includes(order.status)
 		return replaced ? 'unpaid' : 'failed'
 	}
 	return 'unpaid'
+}
+
+/** A PayPro page that can no longer be paid, on an order now paid another way: unlinked, the PayPro id kept for staff. */
+async function forgetPayproPage(db: Db, orderId: number, paymentUrl: string) {
+	await db
+		.update(orders)
+		.set({ paymentUrl: null, updatedAt: new Date() })
+		.where(and(eq(orders.id, orderId), eq(orders.paymentUrl, paymentUrl), ne(orders.paymentMethod, 'paypro')))
 }

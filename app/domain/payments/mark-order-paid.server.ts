@@ -53,14 +53,27 @@ export async function markOrderPaid(
 /**
  * An unpaid order the provider reports as failed, or left unpaid too long, stops waiting. With
  * `paymentUrl`, only while the order still has that PayPro page: an answer about a page the buyer
- * has since replaced (paying again) must not fail the new one.
+ * has since replaced (paying again) must not fail the new one; with `paymentMethod`, only while the
+ * order is still paid that way (a buyer who switched to a transfer is waiting on their receipt).
  */
-export async function markOrderUnpaid(db: Db, orderId: number, status: 'failed' | 'expired' | 'cancelled', { paymentUrl }: { paymentUrl?: string } = {}): Promise<boolean> {
+export async function markOrderUnpaid(
+	db: Db,
+	orderId: number,
+	status: 'failed' | 'expired' | 'cancelled',
+	{ paymentUrl, paymentMethod }: { paymentUrl?: string; paymentMethod?: string } = {},
+): Promise<boolean> {
 	return db.transaction(async (tx) => {
 		const [order] = await tx
 			.update(orders)
 			.set({ status, updatedAt: new Date() })
-			.where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES]), paymentUrl === undefined ? undefined : eq(orders.paymentUrl, paymentUrl)))
+			.where(
+				and(
+					eq(orders.id, orderId),
+					inArray(orders.status, [...UNPAID_STATUSES]),
+					paymentUrl === undefined ? undefined : eq(orders.paymentUrl, paymentUrl),
+					paymentMethod === undefined ? undefined : eq(orders.paymentMethod, paymentMethod),
+				),
+			)
 			.returning({ orderNumber: orders.orderNumber })
 		if (order) await notifyOrderChanged(tx, order.orderNumber)
 		return Boolean(order)

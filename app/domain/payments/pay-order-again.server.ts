@@ -14,13 +14,16 @@ export type PayAgainMethod = 'paypro' | 'manual'
 const alreadyPaid = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLICT', `Order ${order.orderNumber} is already paid.`)
 
 /**
- * The buyer pays for the same order again after a failed online payment: online through a new
- * PayPro order ("Try again"), or by bank or wallet transfer. The order itself is never copied, so
- * it can only ever be paid once; of two requests at once, one reopens it and both get the same page.
+ * The buyer pays for an unpaid order again: online ("Continue to payment" on a PayPro page left
+ * unpaid, "Try again" after a failed one) or by bank or wallet transfer instead. The order itself is
+ * never copied, so it can only ever be paid once; of two requests at once, one reopens it and both
+ * get the same page. PayPro is asked about the order's open page first: a payment that arrived
+ * meanwhile makes the order paid, and a page PayPro reports failed or expired is replaced by a new one.
  */
 export async function payOrderAgain(db: Db, paypro: PayProClient, order: Order, method: PayAgainMethod): Promise<{ order: Order; paymentUrl: string | null }> {
 	let current = await reload(db, order)
 	if (isPaid(current.status)) throw alreadyPaid(current)
+	if (current.status === 'payment_pending' && current.paymentMethod === 'paypro' && current.paymentUrl) current = await askAboutOpenPage(db, paypro, current)
 	if (current.status === 'failed' && current.paymentMethod === 'paypro') current = await reopenFailedOrder(db, paypro, current, method)
 	else if (current.status === 'payment_pending' && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)
 
@@ -31,6 +34,20 @@ export async function payOrderAgain(db: Db, paypro: PayProClient, order: Order, 
 	}
 	if (method === 'manual') return { order: current, paymentUrl: null }
 	return { order: current, paymentUrl: await startPayproPayment(db, paypro, current) }
+}
+
+/**
+ * An online order whose PayPro page was left unpaid: paid meanwhile (the callback not yet in), or
+ * failed or expired on PayPro's side (the order turns failed, and is then reopened with a new page)?
+ * When PayPro cannot be reached the page stays as it is: PayPro's page says itself whether it can be paid.
+ */
+async function askAboutOpenPage(db: Db, paypro: PayProClient, order: Order): Promise<Order> {
+	const outcome = await confirmPayproPayment(db, paypro, order.orderNumber).catch((error: unknown) => {
+		if (isPayProError(error)) return 'unreachable' as const
+		throw error
+	})
+	if (outcome === 'paid' || outcome === 'already-paid') throw alreadyPaid(order)
+	return reload(db, order)
 }
 
 /**
@@ -58,7 +75,11 @@ async function reopenFailedOrder(db: Db, paypro: PayProClient, order: Order, met
 	return reload(db, order)
 }
 
-/** As at checkout: a buyer who has not paid yet may choose the other way to pay. */
+/**
+ * As at checkout: a buyer who has not paid yet may choose the other way to pay. The PayPro page
+ * stays on the order, so a payment made on it before or after the switch still completes the order
+ * (the callback and the reconciliation sweep ask PayPro about it), and switching back reuses it.
+ */
 async function switchMethod(db: Db, order: Order, method: PayAgainMethod): Promise<Order> {
 	await db.transaction(async (tx) => {
 		const [row] = await tx

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { enqueueJob } from '../jobs/queue.server'
@@ -8,7 +8,8 @@ const CHECK_EVERY_MINUTES = 5
 
 /**
  * The scheduled sweep: asks PayPro about online orders still unpaid after a few minutes (a lost
- * callback must not lose a paid order) and expires orders left unpaid too long.
+ * callback must not lose a paid order), transfers that still hold a PayPro page among them, and
+ * expires orders left unpaid too long.
  */
 export async function sweepOrders(db: Db, { reconcileAfterMinutes, expiryHours, now = new Date() }: { reconcileAfterMinutes: number; expiryHours: number; now?: Date }) {
 	const checkBefore = new Date(now.getTime() - reconcileAfterMinutes * 60_000)
@@ -19,9 +20,11 @@ export async function sweepOrders(db: Db, { reconcileAfterMinutes, expiryHours, 
 		.from(orders)
 		.where(
 			and(
-				eq(orders.status, 'payment_pending'),
-				eq(orders.paymentMethod, 'paypro'),
-				isNotNull(orders.payproTransactionId),
+				or(
+					and(eq(orders.status, 'payment_pending'), eq(orders.paymentMethod, 'paypro'), isNotNull(orders.payproTransactionId)),
+					// Switched to a transfer with a PayPro page still open: a payment made on it must not be lost either.
+					and(inArray(orders.status, ['payment_pending', 'pending']), eq(orders.paymentMethod, 'manual'), isNotNull(orders.paymentUrl)),
+				),
 				lt(orders.createdAt, checkBefore),
 				gt(orders.createdAt, expireBefore),
 			),

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
@@ -37,6 +37,19 @@ export async function startPayproPayment(db: Db, paypro: PayProClient, order: Or
 		}
 		await new Promise((r) => setTimeout(r, POLL_MS))
 	}
+}
+
+/**
+ * Whether some order's PayPro page is being created right now: its PayPro id is about to be stored,
+ * so a page asked for by a PayPro id not stored yet may still find its order in a moment.
+ */
+export async function payproPageBeingCreated(db: Db): Promise<boolean> {
+	const [row] = await db
+		.select({ id: orders.id })
+		.from(orders)
+		.where(and(isNull(orders.paymentUrl), gt(orders.payproClaimedAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`)))
+		.limit(1)
+	return Boolean(row)
 }
 
 interface Claim {

@@ -1,5 +1,7 @@
+import { redirect } from 'react-router'
 import { z } from 'zod'
 import { db } from '~/db/client.server'
+import { orderPagePath } from '~/domain/buyers/next-path'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { payOrderAgain } from '~/domain/payments/pay-order-again.server'
 import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
@@ -13,9 +15,11 @@ const input = z.object({
 	paymentMethod: z.enum(['paypro', 'manual'], { message: 'Choose how to pay: paypro (online) or manual (bank or wallet transfer).' }),
 })
 
-// After a failed online payment the buyer pays for the same order again: a new PayPro page
-// ("Try again") or a bank or wallet transfer. Only the order's own browser (its cookie) may.
+// An unpaid online order (left on PayPro's page, or failed there) is paid again: PayPro's page
+// ("Continue to payment", "Try again") or a bank or wallet transfer. Only whoever may see the order
+// in full may. A plain form (no scripts) is sent on to PayPro, or back to the order page.
 export async function action({ request, params }: Route.ActionArgs) {
+	const fromForm = !(request.headers.get('content-type') ?? '').includes('json') && isOrderNumberShaped(params.orderNumber)
 	try {
 		if (request.method !== 'POST') throw new AppError('METHOD_NOT_ALLOWED', 'This address only answers POST requests.')
 		if (!isOrderNumberShaped(params.orderNumber)) throw new AppError('BAD_REQUEST', 'That is not an order number.')
@@ -24,8 +28,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 		const order = await findOrder(db(), { internalOrderId: params.orderNumber })
 		if (!order || !(await canSeeEverything(order, request))) throw new AppError('NOT_FOUND', 'Order not found')
 		const { order: updated, paymentUrl } = await payOrderAgain(db(), payproClient(), order, parsed.data.paymentMethod)
+		if (fromForm) return redirect(paymentUrl ?? `${orderPagePath(updated.orderNumber)}#pay-by-transfer`, { status: 303 })
 		return Response.json({ ok: true, orderNumber: updated.orderNumber, paymentMethod: updated.paymentMethod, totalAmount: updated.totalAmount, paymentUrl })
 	} catch (error) {
+		if (fromForm && error instanceof AppError && error.code !== 'METHOD_NOT_ALLOWED') {
+			// Already paid (or changed meanwhile): the order page shows where it stands; anything else says it failed.
+			return redirect(`${orderPagePath(params.orderNumber)}${error.code === 'CONFLICT' ? '' : '&payAgain=failed'}`, { status: 303 })
+		}
 		return errorResponse(error, 'Could not start a new payment for this order')
 	}
 }

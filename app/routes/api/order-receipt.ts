@@ -1,9 +1,11 @@
 import path from 'node:path'
+import { redirect } from 'react-router'
 import { db } from '~/db/client.server'
+import { orderPagePath } from '~/domain/buyers/next-path'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { canSeeEverything } from '~/http/order-access.server'
 import { attachReceipt } from '~/domain/payments/attach-receipt.server'
-import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_TOO_LARGE, isOrderNumberShaped } from '~/domain/payments/receipt-rules'
+import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE, isOrderNumberShaped, type ReceiptResult } from '~/domain/payments/receipt-rules'
 import { localStorage } from '~/integrations/storage/local.server'
 import { AppError } from '~/utils/app-error'
 import { env } from '~/utils/env.server'
@@ -11,8 +13,23 @@ import { errorResponse, onlyMethods } from '~/http/http.server'
 import { readUploadedFile } from '~/http/upload.server'
 import type { Route } from './+types/order-receipt'
 
-// Manual transfer: the buyer's receipt image for their own order (the order's cookie proves it).
+/** A form posted by a browser without scripts wants a page back, not JSON. */
+const wantsPage = (request: Request) => (request.headers.get('accept') ?? '').includes('text/html')
+
+function resultOf(error: unknown): ReceiptResult {
+	if (!(error instanceof AppError)) return 'failed'
+	if (error.code === 'TOO_LARGE') return 'too-large'
+	if (error.code === 'NOT_FOUND') return 'no-access'
+	if (error.code === 'CONFLICT') return 'not-waiting'
+	if (error.message === RECEIPT_NOT_IMAGE) return 'not-image'
+	if (error.message === RECEIPT_MISSING) return 'missing'
+	return 'failed'
+}
+
+// Manual transfer: the buyer's receipt image for their own order (the order's cookie or the buyer's
+// session proves it). The order page posts it with scripts (JSON back) or as a plain form (back to the page).
 export async function action({ request, params }: Route.ActionArgs) {
+	const page = wantsPage(request) && isOrderNumberShaped(params.orderNumber)
 	try {
 		if (request.method !== 'POST') throw new AppError('METHOD_NOT_ALLOWED', 'Method not allowed')
 		if (!isOrderNumberShaped(params.orderNumber)) throw new AppError('BAD_REQUEST', 'That is not an order number.')
@@ -20,8 +37,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 		if (!order || !(await canSeeEverything(order, request))) throw new AppError('NOT_FOUND', 'Order not found')
 		const bytes = await readUploadedFile(request, { field: 'receipt', maxFileBytes: RECEIPT_MAX_BYTES, tooLarge: RECEIPT_TOO_LARGE, missing: RECEIPT_MISSING })
 		const updated = await attachReceipt(db(), localStorage(path.resolve(env().DATA_DIR)), order, bytes)
+		if (page) return redirect(`${orderPagePath(updated.orderNumber)}&receipt=uploaded`, { status: 303 })
 		return Response.json({ ok: true, orderNumber: updated.orderNumber, status: updated.status })
 	} catch (error) {
+		if (page && !(error instanceof AppError && error.code === 'METHOD_NOT_ALLOWED')) {
+			const answer = errorResponse(error, 'Could not save your receipt')
+			return redirect(`${orderPagePath(params.orderNumber)}&receipt=${resultOf(error)}`, { status: 303, headers: answer.headers.get('connection') ? { Connection: 'close' } : undefined })
+		}
 		// The upload may be refused before its body was read: the connection is not kept for the rest.
 		return errorResponse(error, 'Could not save your receipt')
 	}

@@ -1,7 +1,8 @@
-import { redirect } from 'react-router'
+import { redirect, useRevalidator, useSearchParams } from 'react-router'
 import { lookupKey, type OrderLookup } from '~/components/order/fetch-order'
 import { OrderDetails } from '~/components/order/order-details'
 import { OrderLoading, OrderNotFound } from '~/components/order/order-states'
+import type { PaymentFormResult } from '~/components/order/payment-status'
 import { useLiveOrder } from '~/components/order/use-live-order'
 import { useOrderLookup } from '~/components/order/use-order-lookup'
 import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
@@ -9,8 +10,11 @@ import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { tokenMatches } from '~/domain/orders/order-access.server'
 import { accessCookie, orderViewer } from '~/http/order-access.server'
-import { orderViewForRequest, parseOrderQuery } from '~/domain/orders/order-for-request.server'
+import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import type { OrderView } from '~/domain/orders/order-view'
+import { readReceiptResult } from '~/domain/payments/receipt-rules'
+import type { TransferAccount } from '~/domain/settings/store-details'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { useRootData } from '~/components/layout/root-data'
 import { cookiesAreSecure } from '~/http/http.server'
 import { pageMeta } from '~/utils/seo'
@@ -19,7 +23,7 @@ import type { Route } from './+types/order-status'
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const { lookup, token, params } = parseOrderQuery(url)
-	if (!lookup) return { lookup: null, order: null }
+	if (!lookup) return { lookup: null, order: null, retry: false, accounts: [] }
 	if (token) {
 		const found = await findOrder(db(), lookup)
 		if (found && tokenMatches(found, token)) {
@@ -30,9 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 			})
 		}
 	}
-	// §7 call 7, first attempt; the page makes the others from the browser.
-	const order: OrderView | null = await orderViewForRequest(db(), lookup, await orderViewer(request))
-	return { lookup, order }
+	// §7 call 7, first attempt (the browser makes the others only while the order may still be being written).
+	const [{ order, retry }, store] = await Promise.all([lookUpOrderForPage(db(), lookup, await orderViewer(request)), readStoreDetails(db())])
+	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
+	return { lookup, order: order as OrderView | null, retry, accounts: store.transferAccounts }
 }
 
 // The page differs per buyer (cookie) and changes by the minute.
@@ -46,18 +51,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 	})
 
 export default function OrderStatus({ loaderData }: Route.ComponentProps) {
-	const { lookup, order } = loaderData
+	const { lookup, order, retry, accounts } = loaderData
 	if (!lookup) return <OrderNotFound message="Order ID not found in URL parameters" />
-	return <OrderTracking key={lookupKey(lookup)} lookup={lookup} initialOrder={order} />
+	return <OrderTracking key={lookupKey(lookup)} lookup={lookup} initialOrder={order} retry={retry} accounts={accounts} />
 }
 
-function OrderTracking({ lookup, initialOrder }: { lookup: OrderLookup; initialOrder: OrderView | null }) {
+function OrderTracking({ lookup, initialOrder, retry, accounts }: { lookup: OrderLookup; initialOrder: OrderView | null; retry: boolean; accounts: TransferAccount[] }) {
 	const root = useRootData()
-	const { order, setOrder, error } = useOrderLookup(lookup, initialOrder)
+	const revalidator = useRevalidator()
+	const [params] = useSearchParams()
+	const { order, setOrder, error } = useOrderLookup(lookup, initialOrder, retry)
 	const live = useLiveOrder(order?.orderNumber ?? null, order?.full ?? false, setOrder)
 	usePurchaseTracking(order)
+	// What a form posted without scripts came back with (codes only: the address never carries text to show).
+	const formResult: PaymentFormResult = { receipt: readReceiptResult(params.get('receipt')), payAgainFailed: params.get('payAgain') === 'failed' }
 
 	if (error) return <OrderNotFound message={error} />
 	if (!order) return <OrderLoading />
-	return <OrderDetails order={order} live={live} whatsapp={root?.config.whatsapp ?? ''} supportEmail={root?.config.supportEmail ?? ''} />
+	return (
+		<OrderDetails
+			order={order}
+			live={live}
+			whatsapp={root?.config.whatsapp ?? ''}
+			supportEmail={root?.config.supportEmail ?? ''}
+			accounts={accounts}
+			formResult={formResult}
+			onChanged={() => void revalidator.revalidate()}
+		/>
+	)
 }

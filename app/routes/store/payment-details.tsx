@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, redirect, useLocation, useNavigate } from 'react-router'
 import { checkoutStateFor, paymentItems, readPaymentDetailsState, type PaymentDetailsState } from '~/components/payment/payment-details-state'
 import { PaymentSummary } from '~/components/payment/payment-summary'
 import { ReceiptPicker } from '~/components/payment/receipt-picker'
 import { TransferAccounts } from '~/components/payment/transfer-accounts'
-import { ATTACH_SCREENSHOT_MESSAGE, NO_RECEIPT_MESSAGE, orderTrackingUrl, transferMessage } from '~/components/payment/transfer-message'
+import { TransferReference } from '~/components/payment/transfer-payment'
+import { uploadReceipt } from '~/components/payment/upload-receipt'
+import { NO_RECEIPT_MESSAGE, orderTrackingUrl, transferMessage } from '~/components/payment/transfer-message'
+import { MY_ORDERS_PATH, orderPagePath } from '~/domain/buyers/next-path'
+import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
 import { useRootData } from '~/components/layout/root-data'
 import { chatLink } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
@@ -16,7 +20,12 @@ import { useHydrated } from '~/utils/use-hydrated'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/payment-details'
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+	// A link that names the order (an old bookmark, a shared link): its own page has the transfer details
+	// and the upload, for whoever may see it (ADR-005, ADR-017).
+	const url = new URL(request.url)
+	const orderNumber = (url.searchParams.get('order') ?? url.searchParams.get('internalOrderId'))?.trim()
+	if (orderNumber && isOrderNumberShaped(orderNumber)) throw redirect(orderPagePath(orderNumber))
 	return { accounts: (await readStoreDetails(db())).transferAccounts }
 }
 
@@ -38,10 +47,18 @@ export default function PaymentDetails({ loaderData }: Route.ComponentProps) {
 		return (
 			<div className="container page narrow center">
 				<h1>Invalid access</h1>
-				<p className="muted">Payment details are shown right after checkout. Please choose your products again.</p>
-				<Link to="/products" className="button primary">
-					Browse Products
-				</Link>
+				<p className="muted">
+					This page opens right after checkout. To pay for an order you placed, open it from My orders or from the link in your order email: its
+					page shows the accounts to pay and where to upload your receipt.
+				</p>
+				<div className="order-actions centered">
+					<Link to={MY_ORDERS_PATH} className="button primary">
+						My orders
+					</Link>
+					<Link to="/products" className="button ghost">
+						Browse Products
+					</Link>
+				</div>
 			</div>
 		)
 	}
@@ -52,7 +69,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 	const navigate = useNavigate()
 	const whatsapp = useRootData()?.config.whatsapp ?? ''
 	const items = paymentItems(state)
-	const trackingPath = `/order-status?internalOrderId=${encodeURIComponent(state.orderNumber)}`
+	const trackingPath = orderPagePath(state.orderNumber)
 
 	const [receipt, setReceipt] = useState<File | null>(null)
 	const [busy, setBusy] = useState(false)
@@ -64,10 +81,8 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 
 	function finishSoon() {
 		if (finishTimer.current) return
-		finishTimer.current = setTimeout(() => {
-			window.alert(ATTACH_SCREENSHOT_MESSAGE)
-			navigate(trackingPath)
-		}, FINISH_DELAY_MS)
+		// §2's pause before leaving, without its alert: the receipt is already with us, nothing needs attaching again.
+		finishTimer.current = setTimeout(() => navigate(trackingPath), FINISH_DELAY_MS)
 	}
 
 	async function confirm(event: React.FormEvent) {
@@ -80,12 +95,9 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 		setBusy(true)
 		setError(null)
 		try {
-			const body = new FormData()
-			body.append('receipt', receipt)
-			const res = await fetch(`/api/order/${encodeURIComponent(state.orderNumber)}/receipt`, { method: 'POST', body })
-			const answer = (await res.json().catch(() => null)) as { ok?: boolean; error?: string } | null
-			if (!res.ok || !answer?.ok) {
-				setError(answer?.error || `Could not upload your receipt (error ${res.status}). Please try again.`)
+			const answer = await uploadReceipt(state.orderNumber, receipt)
+			if (!answer.ok) {
+				setError(answer.error)
 				return
 			}
 			const message = transferMessage({
@@ -108,8 +120,6 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 				finishSoon()
 			}
 			setSent({ chatUrl, popupBlocked: !popup })
-		} catch {
-			setError('Could not upload your receipt. Please check your connection and try again.')
 		} finally {
 			setBusy(false)
 		}
@@ -127,10 +137,13 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 			<div className="payment-layout">
 				<div className="payment-column">
 					<PaymentSummary orderNumber={state.orderNumber} items={items} amount={state.amount} />
-					<p className="warning-box exact-amount">
-						<strong>Send the exact amount: {formatRs(state.amount)}.</strong> A different amount cannot be matched to your order and
-						will delay it.
-					</p>
+					<div className="warning-box exact-amount">
+						<p>
+							<strong>Send the exact amount: {formatRs(state.amount)}.</strong> A different amount cannot be matched to your order and will
+							delay it.
+						</p>
+						<TransferReference orderNumber={state.orderNumber} />
+					</div>
 				</div>
 				<div className="payment-column">
 					<section className="payment-panel" aria-labelledby="payment-methods-title">
@@ -157,7 +170,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 								<div className="success-box payment-sent">
 									{sent.popupBlocked ? (
 										<>
-											<p>Receipt uploaded. Now send us your payment confirmation on WhatsApp.</p>
+											<p>Receipt uploaded: our team checks your transfer and confirms your order. You can also message us on WhatsApp (optional).</p>
 											<p className="payment-sent-actions">
 												<a className="button primary" href={sent.chatUrl} target="_blank" rel="noopener noreferrer" onClick={finishSoon}>
 													Open WhatsApp
@@ -168,7 +181,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 											</p>
 										</>
 									) : (
-										<p>Receipt uploaded. We opened WhatsApp so you can send us your payment confirmation. Taking you to your order...</p>
+										<p>Receipt uploaded: our team checks your transfer and confirms your order. WhatsApp is open if you want to message us. Taking you to your order...</p>
 									)}
 								</div>
 							) : null}

@@ -87,7 +87,7 @@ export function orderPlacedHtml(d: Shell & { name: string; orderNumber: string; 
 			<Title>Order placed</Title>
 			<P>Hi {d.name},</P>
 			<P>Thank you for your order <No n={d.orderNumber} />. Send {d.total} to one of these accounts, then upload your receipt on your order page.</P>
-			<Facts rows={[['Order', d.orderNumber], ['To pay', d.total]]} />
+			<Facts rows={[['Order', d.orderNumber], ['To pay', d.total], ['Payment reference', d.orderNumber]]} />
 			{d.accounts.map((a) => (
 				<Section key={a.label} style={{ border: '1px solid #e2e8f0', borderRadius: '10px', padding: '10px 14px', margin: '0 0 8px' }}>
 					<Text style={{ margin: 0, fontWeight: 700, fontSize: '15px' }}>{a.label}</Text>
@@ -95,7 +95,7 @@ export function orderPlacedHtml(d: Shell & { name: string; orderNumber: string; 
 				</Section>
 			))}
 			<Action href={d.orderUrl} label="Upload your receipt" />
-			<Small>We deliver once the payment is confirmed.</Small>
+			<Small>Your order page keeps these accounts and the receipt upload: open it from this link whenever you have paid. We deliver once the payment is confirmed.</Small>
 		</Layout>,
 	)
 }
