@@ -9,8 +9,12 @@ export const NAME_SUBMIT_MESSAGE = 'Name Cannot Contain Numbers & Special Letter
 export const EMAIL_MESSAGE = 'Please enter a valid email address.'
 export const PHONE_MESSAGE = 'Please enter a Pakistani mobile number, like 0300 1234567.'
 
-/** §5: letters, spaces and hyphens only. */
-export const isValidName = (name: string) => /^[\p{L}\s-]+$/u.test(name) && name.trim().length > 0
+/**
+ * §5, widened to real names: letters of any script (with their combining marks), spaces,
+ * apostrophes (' and ’), periods and hyphens, with at least one letter ("Syed M. Ali", "Mu'az Khan",
+ * "Anne-Marie", "علی رضا"). Digits and other symbols are refused with the spec's messages.
+ */
+export const isValidName = (name: string) => /^[\p{L}\p{M} '’.-]+$/u.test(name.trim()) && /\p{L}/u.test(name)
 
 /** PayPro wants 03XXXXXXXXX: accept +92 / 92 / 0 prefixes, spaces and dashes. */
 export function normalisePakistaniMobile(input: string): string | null {
