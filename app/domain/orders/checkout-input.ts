@@ -61,5 +61,21 @@ export const checkoutRequest = z.object({
 	/** Made by the checkout page once per cart: a retried or double-clicked submit reuses it. Optional, as in the spec's call. */
 	checkoutKey: checkoutKeySchema.optional(),
 	paymentMethod: z.enum(['paypro', 'manual']).default('paypro'),
+	/** A renewal names the order it renews; the server links the two when the buyer may see that order. */
+	renewsOrderNumber: z.string().trim().min(1).max(100).optional(),
 }, { error: REQUIRED_FIELDS_MESSAGE })
 export type CheckoutRequest = z.infer<typeof checkoutRequest>
+
+/** The customer fields a refusal can name, as the form and the server call them. */
+export const CUSTOMER_FIELDS = ['customerName', 'customerEmail', 'customerMobile'] as const
+export type CustomerField = (typeof CUSTOMER_FIELDS)[number]
+
+/** One message per field: the first problem found (an empty name is "required", not also "letters only"). */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
+	const errors: Record<string, string> = {}
+	for (const issue of issues) {
+		const field = String(issue.path[0] ?? '')
+		if (!(field in errors)) errors[field] = issue.message
+	}
+	return errors
+}
