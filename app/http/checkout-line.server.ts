@@ -9,8 +9,6 @@ import { canSeeEverything } from './order-access.server'
 // The checkout line named in the address (see app/domain/orders/checkout-query.ts): read the same
 // way by the checkout page and by its form's action, so the order is what the page showed.
 
-export const RENEWAL_NOT_FOUND = 'We could not find that subscription. Open the Renew link from your order page or from our email.'
-
 export interface Renewal {
 	orderNumber: string
 	productName: string

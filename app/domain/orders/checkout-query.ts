@@ -10,6 +10,8 @@ import { denominationsOf, durationsOf, type AccountType } from '../pricing/produ
 /** The Buy Now form's field names (product page) and the checkout address's. */
 export const BUY_FIELDS = { product: 'product', duration: 'duration', value: 'value', accountType: 'accountType', terms: 'terms', renew: 'renew', line: 'line' } as const
 
+export const RENEWAL_NOT_FOUND = 'We could not find that subscription. Open the Renew link from your order page or from our email.'
+
 export const NOT_SOLD_MESSAGE = 'That product or option cannot be bought online now. Choose it again on its page, or ask us on WhatsApp.'
 
 export interface BuyQuery {

@@ -16,7 +16,7 @@ import {
 	REQUIRED_FIELDS_MESSAGE,
 	type CustomerField,
 } from '~/domain/orders/checkout-input'
-import { BUY_FIELDS, NOT_SOLD_MESSAGE, type BuyQuestions } from '~/domain/orders/checkout-query'
+import { BUY_FIELDS, NOT_SOLD_MESSAGE, RENEWAL_NOT_FOUND, type BuyQuestions } from '~/domain/orders/checkout-query'
 import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/checkout-lines'
 import { readCheckoutAnswer, type CheckoutAnswer, type CheckoutOutcome } from '~/domain/orders/checkout-response'
 import { formatRs } from '~/utils/money'
@@ -26,7 +26,7 @@ import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
 import { db } from '~/db/client.server'
 import { startPayproPayment } from '~/domain/payments/start-paypro-payment.server'
 import { payproClient } from '~/integrations/paypro/paypro.server'
-import { checkoutLineFor, RENEWAL_NOT_FOUND, type Renewal } from '~/http/checkout-line.server'
+import { checkoutLineFor, type Renewal } from '~/http/checkout-line.server'
 import { readPageForm } from '~/http/http.server'
 import { placeOrder } from '~/http/place-order.server'
 import { AppError } from '~/utils/app-error'

@@ -5,7 +5,7 @@ import { tokenMatches } from '~/domain/orders/order-access.server'
 import { renewalOffer } from '~/domain/orders/renewal-offer.server'
 import { cookiesAreSecure } from '~/http/http.server'
 import { accessCookie, canSeeEverything } from '~/http/order-access.server'
-import { RENEWAL_NOT_FOUND } from '~/http/checkout-line.server'
+import { RENEWAL_NOT_FOUND } from '~/domain/orders/checkout-query'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/renew'
 
