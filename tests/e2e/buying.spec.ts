@@ -1,5 +1,5 @@
 import { devices, type Browser, type Page } from '@playwright/test'
-import { expect, gotoHydrated, modal, optionSelect, signInAsOwner, test, waitForHydration } from './helpers'
+import { cartDrawer, expect, gotoHydrated, modal, optionSelect, seedCart, signInAsOwner, storedLine, test, waitForHydration } from './helpers'
 
 // Buying on a phone: refusals seen where the buyer looks, choices made before the scripts start
 // kept, Buy and checkout as plain forms without scripts, and renewals that say what they renew.
@@ -69,6 +69,25 @@ test('a refused checkout marks the fields beside them, focuses the first, and is
 	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
 	await expect(page).toHaveURL(/\/paypro-sim\/pay\/\d+$/)
 	await expect(page.getByText('Rs. 3,200').first()).toBeVisible()
+})
+
+test('checkout from the cart goes back to the cart; the PayPro note shows for online payment only', async ({ page }) => {
+	await seedCart(page, { items: [storedLine.giftCard10(1)] })
+	await gotoHydrated(page, '/products')
+	await page.getByRole('banner').getByRole('button', { name: /^Cart/ }).click()
+	await cartDrawer(page).getByRole('button', { name: 'Proceed to Checkout' }).click()
+	await expect(page).toHaveURL(/\/checkout$/)
+	await waitForHydration(page)
+	await expect(page.getByRole('link', { name: 'Back to Product' })).toHaveCount(0)
+	const note = page.getByText('Payments are processed securely by PayPro.', { exact: false })
+	await expect(note).toBeVisible()
+	await page.getByText('Send the amount yourself and upload the receipt').tap()
+	await expect(note).toBeHidden()
+	await page.getByText('Card, JazzCash, EasyPaisa and more through PayPro').tap()
+	await expect(note).toBeVisible()
+	await page.getByRole('button', { name: 'Back to Cart' }).click()
+	await expect(page).toHaveURL(/\/products$/)
+	await expect(cartDrawer(page)).toBeVisible()
 })
 
 test('a name with digits shows one message beside it: the live one while typing, the submit one after', async ({ page }) => {
