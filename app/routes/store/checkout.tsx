@@ -144,7 +144,9 @@ function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
 							<label className="pay-method">
 								<input type="radio" name={BUY_FIELDS.accountType} value="private" defaultChecked required />
 								<span>
-									<strong>Private Account · {formatRs(accountPrices.private)}</strong>
+									<strong>
+										Private Account · <span className="price-nowrap">{formatRs(accountPrices.private)}</span>
+									</strong>
 									<span className="muted small">The account is yours alone.</span>
 								</span>
 							</label>
@@ -153,7 +155,9 @@ function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
 							<label className="pay-method">
 								<input type="radio" name={BUY_FIELDS.accountType} value="shared" defaultChecked={accountPrices.private == null} required />
 								<span>
-									<strong>Shared Account · {formatRs(accountPrices.shared)}</strong>
+									<strong>
+										Shared Account · <span className="price-nowrap">{formatRs(accountPrices.shared)}</span>
+									</strong>
 									<span className="muted small">
 										At most 2 customers share one account, each on their own profile. Shared accounts may have online and multiplayer limits; these are
 										not refundable.
