@@ -14,6 +14,7 @@ import {
 	text,
 	timestamp,
 	uniqueIndex,
+	type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import type {
 	Category,
@@ -259,11 +260,16 @@ export const orders = pgTable(
 		stockDeliveredAt: timestamp('stock_delivered_at', { withTimezone: true }),
 		/** When fulfillment was first completed (from stock or by staff): a subscription line runs from this day. */
 		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+		/** A renewal's original order (the one whose subscription it extends): staff see both ways. */
+		renewsOrderId: bigint('renews_order_id', { mode: 'number' }).references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [
 		uniqueIndex('orders_order_number_key').on(t.orderNumber),
+		index('orders_renews_order_id_idx')
+			.on(t.renewsOrderId)
+			.where(sql`${t.renewsOrderId} is not null`),
 		index('orders_undelivered_idx')
 			.on(t.paidAt)
 			.where(sql`${t.undeliveredUnits} > 0`),

@@ -147,7 +147,11 @@ test('checkout messages: required fields alert and the name rules, live and on s
 	await page.getByLabel('Email Address').fill('ali@example.pk')
 	await page.getByLabel('Phone Number').fill('03001234567')
 	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
-	await expect(page.getByRole('alert')).toHaveText('Name Cannot Contain Numbers & Special Letters')
+	// Beside the name, in place of the live message: one message for the one problem.
+	const name = page.getByLabel('Full Name')
+	await expect(name).toHaveAttribute('aria-invalid', 'true')
+	await expect(page.locator(`[id="${await name.getAttribute('aria-describedby')}"]`)).toHaveText('Name Cannot Contain Numbers & Special Letters')
+	await expect(page.getByText('Name Cannot Contains Numbers & Special Letters')).toHaveCount(0)
 })
 
 test('checkout without items says so', async ({ page }) => {

@@ -178,6 +178,17 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			expect(await countOrders(shop.database.db)).toBe(before)
 		})
 
+		it('names each refused field once, so the page can mark it beside the field', async () => {
+			const wrong = await checkout(checkoutBody(undefined, { customerEmail: 'ali@x', customerMobile: '12' }))
+			expect(wrong.res.status).toBe(400)
+			expect(wrong.body.fieldErrors).toEqual({ customerEmail: 'Please enter a valid email address.', customerMobile: 'Please enter a Pakistani mobile number, like 0300 1234567.' })
+			// A blank name is missing, not also "letters only".
+			const blank = await checkout(checkoutBody(undefined, { customerName: ' ' }))
+			expect(blank.body.fieldErrors).toEqual({ customerName: 'Please fill in all required fields' })
+			const ordinary = await checkout(checkoutBody(undefined, { customerName: 'Syed M. Ali', paymentMethod: 'manual' }))
+			expect(ordinary.body).toMatchObject({ status: '00' })
+		})
+
 		it('gives each of 200 orders created at once its own PayPro id, and a repeated order number its first one', async () => {
 			const simulator = createPayProClient({
 				baseUrl: `${shop.url}${SIMULATOR.basePath}`,

@@ -210,13 +210,46 @@ describe.each(databaseKinds)('renewals on %s', (kind) => {
 		expect(first.status).toBe(302)
 		expect(first.headers.get('location')).toBe(`/renew/${order.orderNumber}/0`)
 		const cookie = /oa_[^;]*/.exec(first.headers.get('set-cookie') ?? '')![0]
-		const landing = await fetch(`${shop.url}/renew/${order.orderNumber}/0`, { headers: { Cookie: cookie } })
-		expect(landing.status).toBe(200)
-		const html = await landing.text()
-		expect(html).toContain('Renew Xbox Game Pass Ultimate (Console Edition)')
-		expect(html).toContain('1 Month · Shared account')
+		const landing = await fetch(`${shop.url}/renew/${order.orderNumber}/0`, { headers: { Cookie: cookie }, redirect: 'manual' })
+		expect(landing.status).toBe(302)
+		const checkoutPath = `/checkout?renew=${order.orderNumber}&line=0`
+		expect(landing.headers.get('location')).toBe(checkoutPath)
+		// Checkout says what it renews and is filled in with the order's customer, whose form places the renewal.
+		const checkout = await fetch(`${shop.url}${checkoutPath}`, { headers: { Cookie: cookie } })
+		expect(checkout.status).toBe(200)
+		const html = (await checkout.text()).replace(/<!-- -->/g, '')
+		expect(html).toContain('Renewing <strong>Xbox Game Pass Ultimate (Console Edition), 1 Month · Shared account</strong> from order')
+		expect(html).toContain(`#${order.orderNumber}</a>`)
 		expect(html).toContain('Rs. 2,950')
-		expect(html).toContain('href="/checkout"')
+		expect(html).toContain('value="Sara Ahmed"')
+		expect(html).toContain('value="sara@example.pk"')
+		expect(html).toMatch(/<form[^>]* method="post"/)
+
+		const checkoutKey = /name="checkoutKey" value="([^"]+)"/.exec(html)![1]!
+		const placed = await fetch(`${shop.url}${checkoutPath}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ checkoutKey, customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerMobile: '03001234567', paymentMethod: 'manual' }),
+		})
+		expect(placed.status).toBe(302)
+		const renewalNumber = new URL(placed.headers.get('location')!, shop.url).searchParams.get('internalOrderId')!
+		const [renewal] = await db.select().from(orders).where(eq(orders.orderNumber, renewalNumber))
+		expect(renewal).toMatchObject({ renewsOrderId: row!.id, totalAmount: 2950, customerName: 'Sara Ahmed' })
+		expect(renewal!.productDetails[0]).toMatchObject({ id: 1, selectedAccountType: 'shared', selectedDuration: { months: 1 } })
+
+		// A stranger at the renewal's checkout learns nothing, and an order placed naming it is not linked.
+		const strangerCheckout = await fetch(`${shop.url}${checkoutPath}`)
+		expect(strangerCheckout.status).toBe(404)
+		expect(await strangerCheckout.text()).not.toContain('Sara Ahmed')
+		const unlinked = await fetch(`${shop.url}/api/checkout`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ ...checkoutBody([ultimateShared]), paymentMethod: 'manual', renewsOrderNumber: order.orderNumber }),
+		})
+		expect(unlinked.status).toBe(201)
+		const [unlinkedRow] = await db.select().from(orders).where(eq(orders.orderNumber, ((await unlinked.json()) as { orderNumber: string }).orderNumber))
+		expect(unlinkedRow!.renewsOrderId).toBeNull()
 
 		// Strangers: no cookie, a wrong token, another line, an order that does not exist: the same 404.
 		const strangerAnswers = [
@@ -243,6 +276,7 @@ describe.each(databaseKinds)('renewals on %s', (kind) => {
 		}
 		const signedIn = await fetch(`${shop.url}/renew/${order.orderNumber}/0`, { headers: { Cookie: await sessionFor('sara@example.pk') } })
 		expect(signedIn.status).toBe(200)
+		expect(signedIn.url).toContain(checkoutPath)
 		expect(await signedIn.text()).toContain('Rs. 2,950')
 		const otherBuyer = await fetch(`${shop.url}/renew/${order.orderNumber}/0`, { headers: { Cookie: await sessionFor('someone@example.pk') } })
 		expect(otherBuyer.status).toBe(404)

@@ -36,8 +36,16 @@ export function ConsoleFrame({ staff, children }: { staff?: ConsoleStaff; childr
 	const { pathname } = useLocation()
 	const nav = useRef<HTMLElement>(null)
 	// On a phone the links are one row that scrolls sideways: keep the current page's link in view.
+	// Only the row scrolls (scrollIntoView would scroll the page too, back to the top as the scripts
+	// start, under the finger of a staff member who had scrolled down to a button).
 	useEffect(() => {
-		nav.current?.querySelector('a.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+		const row = nav.current?.querySelector('ul')
+		const link = row?.querySelector('a.active')
+		if (!row || !link) return
+		const box = row.getBoundingClientRect()
+		const { left, right } = link.getBoundingClientRect()
+		if (left < box.left) row.scrollLeft -= box.left - left
+		else if (right > box.right) row.scrollLeft += right - box.right
 	}, [pathname])
 	const catalogue = staff?.role === 'owner' || staff?.canManageCatalogue === true
 	const links = staff ? [...LINKS, ...(catalogue ? CATALOGUE_LINKS : []), ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/settings', label: 'Settings' }] : [])] : []

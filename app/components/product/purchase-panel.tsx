@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { CONTENT_PAGES, type Denomination, type DurationOption, type Product } from '~/domain/catalogue/types'
 import { toCartItem } from '~/domain/cart/to-cart-item'
@@ -13,6 +13,7 @@ import {
 } from '~/domain/pricing/product-options'
 import { offersAccountTypes, priceChoice, priceOf } from '~/domain/pricing/price-of'
 import { buyNowTarget } from '~/domain/catalogue/buy-now-target'
+import { BUY_FIELDS } from '~/domain/orders/checkout-query'
 import { chatLink, customDurationQuote, customValueQuote, productEnquiry } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
 import { trackPixel } from '~/utils/pixel'
@@ -80,6 +81,12 @@ export function PurchasePanel({
 		navigate(target.to, { state: target.state })
 	}
 
+	function buy(event: React.FormEvent) {
+		event.preventDefault()
+		if (hasAccountTypes) setAccountModal('buy')
+		else buyNow()
+	}
+
 	return (
 		<div className="purchase">
 			<p className="product-price">
@@ -96,53 +103,64 @@ export function PurchasePanel({
 				</p>
 			) : null}
 
-			{durations ? (
-				<OptionSelect
-					id="duration"
-					label="Duration"
-					options={durations}
-					value={duration}
-					isCustom={isCustomDuration}
-					optionPrice={(d) => priceOf(product, { duration: d, accountType: shownType })}
-					onChoose={setDuration}
-					onCustom={() => setQuote('duration')}
-					customButton="Check Prices"
-					customButtonClass="desktop-only"
-				/>
-			) : null}
+			{/* A real form: without scripts (or before they start) Buy Now opens checkout with what is chosen here. */}
+			<form method="get" action="/checkout" onSubmit={buy}>
+				<input type="hidden" name={BUY_FIELDS.product} value={product.id} />
+				{durations ? (
+					<OptionSelect
+						id="duration"
+						name={BUY_FIELDS.duration}
+						label="Duration"
+						options={durations}
+						value={duration}
+						isCustom={isCustomDuration}
+						optionPrice={(d) => priceOf(product, { duration: d, accountType: shownType })}
+						onChoose={setDuration}
+						onCustom={() => setQuote('duration')}
+						customButton="Check Prices"
+						customButtonClass="desktop-only"
+					/>
+				) : null}
 
-			{denominations ? (
-				<OptionSelect
-					id="denomination"
-					label="Value"
-					options={denominations}
-					value={denomination}
-					isCustom={isCustomDenomination}
-					optionPrice={(d) => priceOf(product, { denomination: d, accountType: shownType })}
-					onChoose={setDenomination}
-					onCustom={() => setQuote('value')}
-					customButton="Get Quote"
-				/>
-			) : null}
+				{denominations ? (
+					<OptionSelect
+						id="denomination"
+						name={BUY_FIELDS.value}
+						label="Value"
+						options={denominations}
+						value={denomination}
+						isCustom={isCustomDenomination}
+						optionPrice={(d) => priceOf(product, { denomination: d, accountType: shownType })}
+						onChoose={setDenomination}
+						onCustom={() => setQuote('value')}
+						customButton="Get Quote"
+					/>
+				) : null}
 
-			{availability && availability !== 'manual' ? (
-				<p className={`stock-note small ${availability === 'out' ? 'muted' : ''}`} role="status">
-					{availability === 'instant' ? 'Instant delivery' : availability === 'few' ? 'Instant delivery · Only a few left' : soldOut ? 'Out of stock' : 'Out of stock · delivered by hand after payment'}
-				</p>
-			) : null}
-			<div className="buy-actions">
-				<button
-					type="button"
-					className="button primary"
-					disabled={soldOut}
-					onClick={() => (hasAccountTypes ? setAccountModal('buy') : buyNow())}
-				>
-					{chosen && chosen.price > 0 ? `Buy ${chosen.label} - ${formatRs(price)}` : 'Buy Now'}
-				</button>
-				<button ref={addRef} type="button" className="button ghost" disabled={soldOut} onClick={() => (hasAccountTypes ? setAccountModal('cart') : addToCart())}>
-					Add to Cart
-				</button>
-			</div>
+				{availability && availability !== 'manual' ? (
+					<p className={`stock-note small ${availability === 'out' ? 'muted' : ''}`} role="status">
+						{availability === 'instant' ? 'Instant delivery' : availability === 'few' ? 'Instant delivery · Only a few left' : soldOut ? 'Out of stock' : 'Out of stock · delivered by hand after payment'}
+					</p>
+				) : null}
+				<div className="buy-actions">
+					<button type="submit" className="button primary" disabled={soldOut}>
+						{chosen && chosen.price > 0 ? (
+							<>
+								{/* Without scripts the label cannot follow the list: it says Buy Now, and checkout shows the price. */}
+								<span className="script-only">{`Buy ${chosen.label} - ${formatRs(price)}`}</span>
+								<span className="noscript-only">Buy Now</span>
+							</>
+						) : (
+							'Buy Now'
+						)}
+					</button>
+					<button ref={addRef} type="button" className="button ghost" disabled={soldOut} onClick={() => (hasAccountTypes ? setAccountModal('cart') : addToCart())}>
+						Add to Cart
+					</button>
+				</div>
+				<p className="muted small noscript-only">The cart needs JavaScript, which is off in this browser. Buy Now works without it.</p>
+
+			</form>
 
 			{product.contentPage ? (
 				<p>
@@ -190,6 +208,7 @@ export function PurchasePanel({
 /** A duration or value dropdown; its custom option opens the quote modal instead of being selected. */
 function OptionSelect<T extends { label: string; price: number }>({
 	id,
+	name,
 	label,
 	options,
 	value,
@@ -201,6 +220,8 @@ function OptionSelect<T extends { label: string; price: number }>({
 	customButtonClass = '',
 }: {
 	id: string
+	/** The field's name in the Buy Now form (checkout's address). */
+	name: string
 	label: string
 	options: T[]
 	value: T | null
@@ -211,12 +232,23 @@ function OptionSelect<T extends { label: string; price: number }>({
 	customButton: string
 	customButtonClass?: string
 }) {
+	const ref = useRef<HTMLSelectElement>(null)
+	// A choice made before the scripts started is the choice: the page starts from what it shows.
+	useLayoutEffect(() => {
+		const shown = ref.current?.value
+		if (!shown || shown === value?.label) return
+		const next = options.find((o) => o.label === shown)
+		if (next && !isCustom(next)) onChoose(next)
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the scripts take over the page
+	}, [])
 	return (
 		<div className="field">
 			<label htmlFor={id}>{label}</label>
 			<div className="field-row">
 				<select
+					ref={ref}
 					id={id}
+					name={name}
 					value={value?.label ?? ''}
 					onChange={(e) => {
 						const next = options.find((o) => o.label === e.target.value)

@@ -9,8 +9,12 @@ export const NAME_SUBMIT_MESSAGE = 'Name Cannot Contain Numbers & Special Letter
 export const EMAIL_MESSAGE = 'Please enter a valid email address.'
 export const PHONE_MESSAGE = 'Please enter a Pakistani mobile number, like 0300 1234567.'
 
-/** §5: letters, spaces and hyphens only. */
-export const isValidName = (name: string) => /^[\p{L}\s-]+$/u.test(name) && name.trim().length > 0
+/**
+ * §5, widened to real names: letters of any script (with their combining marks), spaces,
+ * apostrophes (' and ’), periods and hyphens, with at least one letter ("Syed M. Ali", "Mu'az Khan",
+ * "Anne-Marie", "علی رضا"). Digits and other symbols are refused with the spec's messages.
+ */
+export const isValidName = (name: string) => /^[\p{L}\p{M} '’.-]+$/u.test(name.trim()) && /\p{L}/u.test(name)
 
 /** PayPro wants 03XXXXXXXXX: accept +92 / 92 / 0 prefixes, spaces and dashes. */
 export function normalisePakistaniMobile(input: string): string | null {
@@ -57,5 +61,21 @@ export const checkoutRequest = z.object({
 	/** Made by the checkout page once per cart: a retried or double-clicked submit reuses it. Optional, as in the spec's call. */
 	checkoutKey: checkoutKeySchema.optional(),
 	paymentMethod: z.enum(['paypro', 'manual']).default('paypro'),
+	/** A renewal names the order it renews; the server links the two when the buyer may see that order. */
+	renewsOrderNumber: z.string().trim().min(1).max(100).optional(),
 }, { error: REQUIRED_FIELDS_MESSAGE })
 export type CheckoutRequest = z.infer<typeof checkoutRequest>
+
+/** The customer fields a refusal can name, as the form and the server call them. */
+export const CUSTOMER_FIELDS = ['customerName', 'customerEmail', 'customerMobile'] as const
+export type CustomerField = (typeof CUSTOMER_FIELDS)[number]
+
+/** One message per field: the first problem found (an empty name is "required", not also "letters only"). */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
+	const errors: Record<string, string> = {}
+	for (const issue of issues) {
+		const field = String(issue.path[0] ?? '')
+		if (!(field in errors)) errors[field] = issue.message
+	}
+	return errors
+}

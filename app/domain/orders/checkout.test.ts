@@ -28,12 +28,17 @@ describe('checkout answer (§7 call 5, §8)', () => {
 })
 
 describe('customer information (§5)', () => {
-	test('names take letters, spaces and hyphens only', () => {
-		expect(isValidName('Ali Khan')).toBe(true)
-		expect(isValidName('Anne-Marie')).toBe(true)
-		expect(isValidName('Ali2')).toBe(false)
-		expect(isValidName('Ali!')).toBe(false)
-		expect(isValidName('   ')).toBe(false)
+	test('names take letters of any script, spaces, apostrophes, periods and hyphens', () => {
+		for (const name of ['Ali Khan', 'Anne-Marie', 'Syed M. Ali', "Mu'az Khan", 'Mu’az Khan', 'علی رضا', 'José Núñez', 'Zoë', 'अमित', ' Ali Khan ']) {
+			expect(isValidName(name), name).toBe(true)
+		}
+		// A name written with a combining accent (e + U+0301) as some keyboards send it.
+		expect(isValidName('Rene\u0301e')).toBe(true)
+	})
+	test('names with digits or other symbols, or without a letter, are refused', () => {
+		for (const name of ['Ali2', 'Ali!', '   ', '', 'Ali@Khan', 'Ali_Khan', 'Ali (Khan)', '<script>', '...', "'-'", 'Ali, Khan', 'Ali 😀', 'A/B', '٣Ali']) {
+			expect(isValidName(name), name).toBe(false)
+		}
 	})
 	test('Pakistani mobiles become 03XXXXXXXXX for PayPro', () => {
 		expect(normalisePakistaniMobile('0300 1234567')).toBe('03001234567')

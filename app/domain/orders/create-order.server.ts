@@ -25,7 +25,7 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
  * Creates the order for a checkout, priced by the server. The same checkout key always gives the
  * same order: a double click, a retry or a reload creates one order, not two.
  */
-export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey: string }): Promise<{ order: Order; created: boolean }> {
+export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey: string; renewsOrderId?: number | null }): Promise<{ order: Order; created: boolean }> {
 	const existing = await findByCheckoutKey(db, input.checkoutKey)
 	if (existing) return { order: await switchMethodIfAsked(db, sameCheckout(existing, input), input), created: false }
 
@@ -49,6 +49,7 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 						paymentMethod: input.paymentMethod,
 						accessToken: newAccessToken(),
 						checkoutKey: input.checkoutKey,
+						renewsOrderId: input.renewsOrderId ?? null,
 					})
 					.onConflictDoNothing({ target: orders.checkoutKey })
 					.returning()

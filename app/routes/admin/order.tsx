@@ -9,6 +9,7 @@ import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { staffOrderView } from '~/domain/orders/staff-order-view.server'
+import { renewalLinks } from '~/domain/orders/renewal-links.server'
 import { FULFILLMENT_STEPS, paymentBadge } from '~/domain/orders/status'
 import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
 import { deliverOrderNow, orderStockUnits, replaceUnit } from '~/domain/stock/order-stock.server'
@@ -33,6 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	return {
 		order: staffOrderView(order, { deliveryContent: true }),
 		stock: { units: await orderStockUnits(db(), order.id), owed: order.undeliveredUnits },
+		renewal: await renewalLinks(db(), order),
 		history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, before: h.before, after: h.after, note: h.note, createdAt: h.createdAt.toISOString() })),
 	}
 }
@@ -86,7 +88,7 @@ function describeChange(record: Record<string, unknown> | null): string {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-	const { order, history, stock } = loaderData
+	const { order, history, stock, renewal } = loaderData
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
 	const markingPaid = useNavigation().state === 'submitting'
@@ -107,6 +109,20 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 				<Link to="/admin-dashboard">← All orders</Link>
 			</p>
 			<h1>Order {order.orderNumber}</h1>
+			{renewal.renews || renewal.renewedBy.length ? (
+				<p className="renewal-links">
+					{renewal.renews ? (
+						<span>
+							Renews order <Link to={`/admin/orders/${encodeURIComponent(renewal.renews)}`}>#{renewal.renews}</Link>
+						</span>
+					) : null}
+					{renewal.renewedBy.map((n) => (
+						<span key={n}>
+							Renewed by <Link to={`/admin/orders/${encodeURIComponent(n)}`}>#{n}</Link>
+						</span>
+					))}
+				</p>
+			) : null}
 			{notice ? (
 				<p className="success-box" role="status">
 					{notice}

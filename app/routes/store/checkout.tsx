@@ -1,18 +1,36 @@
-import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Link, data, redirect, useLocation, useNavigate } from 'react-router'
 import { OrderSummary } from '~/components/checkout/order-summary'
 import { useCart } from '~/components/cart/cart-context'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { fetchCartPrices } from '~/components/cart/cart-prices'
 import { cartTotal, payableItems, sameLine, withPrice, withPriceOf, type CartItem } from '~/domain/cart/cart'
 import type { CartLinePrice } from '~/domain/cart/cart-prices'
-import { isValidName, NAME_LIVE_MESSAGE, NAME_SUBMIT_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '~/domain/orders/checkout-input'
+import {
+	checkoutRequest,
+	CUSTOMER_FIELDS,
+	fieldErrorsOf,
+	isValidName,
+	NAME_LIVE_MESSAGE,
+	NAME_SUBMIT_MESSAGE,
+	REQUIRED_FIELDS_MESSAGE,
+	type CustomerField,
+} from '~/domain/orders/checkout-input'
+import { BUY_FIELDS, NOT_SOLD_MESSAGE, RENEWAL_NOT_FOUND, type BuyQuestions } from '~/domain/orders/checkout-query'
 import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/checkout-lines'
 import { readCheckoutAnswer, type CheckoutAnswer, type CheckoutOutcome } from '~/domain/orders/checkout-response'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
+import { db } from '~/db/client.server'
+import { startPayproPayment } from '~/domain/payments/start-paypro-payment.server'
+import { payproClient } from '~/integrations/paypro/paypro.server'
+import { checkoutLineFor, type Renewal } from '~/http/checkout-line.server'
+import { readPageForm } from '~/http/http.server'
+import { placeOrder } from '~/http/place-order.server'
+import { AppError } from '~/utils/app-error'
+import { termsPathOf } from '~/domain/catalogue/terms-page'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,12 +42,169 @@ const NOTHING_PAYABLE_MESSAGE = 'Nothing here can be bought online now: the item
 type PaymentMethod = 'paypro' | 'manual'
 type PlacedOrder = Extract<CheckoutOutcome, { ok: true }>
 
-export default function Checkout() {
+type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod }
+/** A refusal of the page's own form (no scripts): the values kept and each field's message. */
+type Refused = { values: Values; fieldErrors: Record<string, string>; message: string | null }
+
+const noStore = { 'Cache-Control': 'private, no-store' }
+
+// The page's line comes from the navigation (Buy Now, the cart, the terms page, with scripts) or
+// from the address (/checkout?product=…, the product page's form without scripts, and renewals).
+export async function loader({ request }: Route.LoaderArgs) {
+	const line = await checkoutLineFor(request)
+	const status = line.kind === 'not-sold' || line.kind === 'renewal-not-found' ? 404 : line.kind === 'renewal-not-sold' ? 410 : 200
+	// One key per page shown: submitting its form twice places one order.
+	return data({ line, checkoutKey: crypto.randomUUID() }, { status, headers: noStore })
+}
+
+/** The page's form without scripts: the same order as /api/checkout, then on to pay. */
+export async function action({ request, context }: Route.ActionArgs) {
+	const line = await checkoutLineFor(request)
+	const form = await readPageForm(request, { limit: 16 * 1024 })
+	const values: Values = {
+		customerName: form.customerName ?? '',
+		customerEmail: form.customerEmail ?? '',
+		customerMobile: form.customerMobile ?? '',
+		paymentMethod: form.paymentMethod === 'manual' ? 'manual' : 'paypro',
+	}
+	const refuse = (status: number, fieldErrors: Record<string, string>, message: string | null) => data<Refused>({ values, fieldErrors, message }, { status, headers: noStore })
+	if (line.kind !== 'line') return refuse(400, {}, line.kind === 'renewal-not-found' ? RENEWAL_NOT_FOUND : NOT_SOLD_MESSAGE)
+	const parsed = checkoutRequest.safeParse({
+		...values,
+		productDetails: toCheckoutLines(checkoutItems(line.state)),
+		checkoutKey: form.checkoutKey || undefined,
+		...(line.renewal ? { renewsOrderNumber: line.renewal.orderNumber } : {}),
+	})
+	if (!parsed.success) {
+		const fieldErrors = fieldErrorsOf(parsed.error.issues)
+		const onFields = CUSTOMER_FIELDS.some((f) => f in fieldErrors)
+		return refuse(400, fieldErrors, onFields ? null : parsed.error.issues[0]!.message)
+	}
+	try {
+		const { order, setCookie } = await placeOrder(request, context.clientIp, parsed.data)
+		const headers = { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' }
+		// A transfer order's page shows where to send the money and takes the receipt.
+		if (order.paymentMethod === 'manual') return redirect(`/order-status?internalOrderId=${encodeURIComponent(order.orderNumber)}`, { headers })
+		return redirect(await startPayproPayment(db(), payproClient(), order), { headers })
+	} catch (error) {
+		if (error instanceof AppError) return refuse(error.status, error.fieldErrors ?? {}, error.message)
+		throw error
+	}
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
 	const location = useLocation()
+	const navigated = (location.state ?? null) as CheckoutState | null
+	const { line, checkoutKey } = loaderData
+	const refused = (actionData ?? null) as Refused | null
+	if (navigated || line.kind === 'none') return <CheckoutForm state={navigated} renewal={null} prefill={null} checkoutKey={null} refused={null} />
+	if (line.kind === 'line') return <CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={refused} />
+	if (line.kind === 'ask') return <BuyQuestionsStep questions={line.questions} />
+	return (
+		<div className="container page narrow center">
+			<h1>{line.kind === 'renewal-not-found' ? 'Subscription not found' : 'Not available'}</h1>
+			<p className="error-box" role="alert">
+				{line.kind === 'renewal-not-found' ? RENEWAL_NOT_FOUND : line.kind === 'renewal-not-sold' ? line.message : NOT_SOLD_MESSAGE}
+			</p>
+			<div className="order-actions">
+				{line.kind !== 'renewal-not-found' && line.productId ? (
+					<Link to={`/product/${line.productId}`} className="button primary">
+						See the product
+					</Link>
+				) : null}
+				<Link to="/products" className="button ghost">
+					Browse Products
+				</Link>
+			</div>
+		</div>
+	)
+}
+
+/**
+ * Bought from the address (no scripts): what the product page's dialog and terms page ask with
+ * scripts, asked here as a plain form that opens checkout with the answers.
+ */
+function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
+	const { product, optionLabel, accountPrices, termsPage, carry } = questions
+	const terms = termsPathOf(termsPage)
+	return (
+		<div className="container page narrow checkout-questions">
+			<Link to={`/product/${product.id}`} className="button ghost back-button">
+				<span aria-hidden="true">←</span> Back to Product
+			</Link>
+			<h1>{optionLabel ? `${product.name}, ${optionLabel}` : product.name}</h1>
+			<form method="get" action="/checkout" className="order-card">
+				{Object.entries(carry).map(([name, value]) => (
+					<input key={name} type="hidden" name={name} value={value} />
+				))}
+				{accountPrices ? (
+					<fieldset className="pay-methods">
+						<legend>Choose account type</legend>
+						{accountPrices.private != null ? (
+							<label className="pay-method">
+								<input type="radio" name={BUY_FIELDS.accountType} value="private" defaultChecked required />
+								<span>
+									<strong>
+										Private Account · <span className="price-nowrap">{formatRs(accountPrices.private)}</span>
+									</strong>
+									<span className="muted small">The account is yours alone.</span>
+								</span>
+							</label>
+						) : null}
+						{accountPrices.shared != null ? (
+							<label className="pay-method">
+								<input type="radio" name={BUY_FIELDS.accountType} value="shared" defaultChecked={accountPrices.private == null} required />
+								<span>
+									<strong>
+										Shared Account · <span className="price-nowrap">{formatRs(accountPrices.shared)}</span>
+									</strong>
+									<span className="muted small">
+										At most 2 customers share one account, each on their own profile. Shared accounts may have online and multiplayer limits; these are
+										not refundable.
+									</span>
+								</span>
+							</label>
+						) : null}
+					</fieldset>
+				) : null}
+				{terms ? (
+					<label className="checkbox">
+						<input type="checkbox" name={BUY_FIELDS.terms} value="agreed" required />
+						<span>
+							I have read and agree to the{' '}
+							<Link to={terms} target="_blank">
+								{termsPage === 'game-pass-pc' ? 'PC Game Pass terms' : 'Game Pass Ultimate terms'}
+							</Link>
+						</span>
+					</label>
+				) : null}
+				<button type="submit" className="button primary block">
+					Continue to Checkout
+				</button>
+			</form>
+		</div>
+	)
+}
+
+const FIELD_IDS: Record<CustomerField, string> = { customerName: 'checkout-name', customerEmail: 'checkout-email', customerMobile: 'checkout-phone' }
+
+function CheckoutForm({
+	state,
+	renewal,
+	prefill,
+	checkoutKey: pageKey,
+	refused,
+}: {
+	state: CheckoutState | null
+	renewal: Renewal | null
+	prefill: { name: string; email: string; phone: string } | null
+	/** The page's own key (address lines), sent by its form without scripts and by the script alike. */
+	checkoutKey: string | null
+	refused: Refused | null
+}) {
 	const navigate = useNavigate()
 	const cart = useCart()
 	const { refreshPrices } = cart
-	const state = (location.state ?? null) as CheckoutState | null
 	const single = !(Array.isArray(state?.cartItems) && state.cartItems.length > 0)
 	// The product bought now is priced as the page that sent it; the server is asked what it costs now.
 	const [singlePrice, setSinglePrice] = useState<CartLinePrice | null>(null)
@@ -40,15 +215,41 @@ export default function Checkout() {
 		return known ? withPriceOf(item, known) : item
 	})
 
-	const [form, setForm] = useState({ name: '', email: '', phone: '' })
-	const [method, setMethod] = useState<PaymentMethod>('paypro')
+	const [form, setForm] = useState<Record<CustomerField, string>>(() => ({
+		customerName: refused?.values.customerName ?? prefill?.name ?? '',
+		customerEmail: refused?.values.customerEmail ?? prefill?.email ?? '',
+		customerMobile: refused?.values.customerMobile ?? prefill?.phone ?? '',
+	}))
+	const [method, setMethod] = useState<PaymentMethod>(refused?.values.paymentMethod ?? 'paypro')
 	const [busy, setBusy] = useState(false)
-	const [error, setError] = useState<string | null>(null)
+	// A refusal: each field's one message beside it, and a message of its own only when no field is to blame.
+	const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(refused?.fieldErrors ?? {})
+	const [error, setError] = useState<string | null>(refused?.message ?? null)
+	const [refusals, setRefusals] = useState(0)
 	const [status, setStatus] = useState<string | null>(null)
 	// An order the server priced differently from this page: shown with its total before the buyer goes on to pay.
 	const [placed, setPlaced] = useState<PlacedOrder | null>(null)
 	const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+	const formRef = useRef<HTMLFormElement>(null)
 	useEffect(() => () => void (redirectTimer.current && clearTimeout(redirectTimer.current)), [])
+
+	// What the buyer typed or chose before the scripts started is what the form holds from now on.
+	useLayoutEffect(() => {
+		const el = formRef.current
+		if (!el) return
+		const typed = Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, (el.elements.namedItem(f) as HTMLInputElement | null)?.value ?? '']))
+		setForm((f) => (CUSTOMER_FIELDS.some((k) => typed[k] !== f[k]) ? { ...f, ...typed } : f))
+		const checked = el.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked')?.value
+		if (checked === 'paypro' || checked === 'manual') setMethod(checked)
+	}, [])
+
+	// After a refusal the first field to correct takes the focus (and so comes into view on a phone).
+	useEffect(() => {
+		if (refusals === 0) return
+		const first = CUSTOMER_FIELDS.find((f) => fieldErrors[f])
+		if (first) document.getElementById(FIELD_IDS[first])?.focus()
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- only when a refusal arrives
+	}, [refusals])
 
 	// Prices are asked once here (the cart's only when stale), and again after the server charged another total.
 	const [askAgain, setAskAgain] = useState(0)
@@ -73,49 +274,62 @@ export default function Checkout() {
 	const payable = payableItems(items)
 	const total = cartTotal(items)
 	const shownTotal = placed ? placed.totalAmount : total
-	const nameLiveError = form.name.trim() !== '' && !isValidName(form.name) ? NAME_LIVE_MESSAGE : null
+	const nameLive = form.customerName.trim() !== '' && !isValidName(form.customerName) ? NAME_LIVE_MESSAGE : null
+	// One message per field: the refusal's, else (for the name) the spec's live message.
+	const messageOf = (field: CustomerField) => fieldErrors[field] ?? (field === 'customerName' ? nameLive : null)
+	const firstRefused = refused ? CUSTOMER_FIELDS.find((f) => refused.fieldErrors[f]) : undefined
+
+	function refuse(errors: Record<string, string>, message: string | null) {
+		setFieldErrors(errors)
+		setError(CUSTOMER_FIELDS.some((f) => errors[f]) ? null : message)
+		setRefusals((n) => n + 1)
+	}
 
 	async function submit(event: React.FormEvent) {
 		event.preventDefault()
 		if (busy) return
-		if (!form.name.trim() || !form.email.trim() || !form.phone.trim()) {
+		const missing = CUSTOMER_FIELDS.filter((f) => !form[f].trim())
+		if (missing.length > 0) {
 			window.alert(REQUIRED_FIELDS_MESSAGE)
+			refuse(Object.fromEntries(missing.map((f) => [f, REQUIRED_FIELDS_MESSAGE])), null)
 			return
 		}
-		if (!isValidName(form.name)) {
-			setError(NAME_SUBMIT_MESSAGE)
+		if (!isValidName(form.customerName)) {
+			refuse({ customerName: NAME_SUBMIT_MESSAGE }, null)
 			return
 		}
 		if (payable.length === 0) {
-			setError(NOTHING_PAYABLE_MESSAGE)
+			refuse({}, NOTHING_PAYABLE_MESSAGE)
 			return
 		}
 		setBusy(true)
+		setFieldErrors({})
 		setError(null)
 		setStatus(null)
 		try {
 			const productDetails = toCheckoutLines(payable)
-			const checkoutKey = checkoutKeyFor(productDetails, safeSessionStorage())
+			const checkoutKey = pageKey ?? checkoutKeyFor(productDetails, safeSessionStorage())
 			const res = await fetch('/api/checkout', {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json' },
 				body: JSON.stringify({
 					orderAmount: String(total),
-					customerName: form.name.trim(),
-					customerEmail: form.email.trim(),
-					customerMobile: form.phone.trim(),
+					customerName: form.customerName.trim(),
+					customerEmail: form.customerEmail.trim(),
+					customerMobile: form.customerMobile.trim(),
 					productDetails,
 					checkoutKey,
 					paymentMethod: method,
+					...(renewal ? { renewsOrderNumber: renewal.orderNumber } : {}),
 				}),
 			})
 			const body = (await res.json().catch(() => null)) as CheckoutAnswer | null
 			const outcome = readCheckoutAnswer(res, body)
 			if (!outcome.ok) {
-				setError(outcome.message)
+				refuse(outcome.fieldErrors ?? {}, outcome.message)
 				return
 			}
-			rememberContact({ email: form.email.trim(), name: form.name.trim(), orderId: outcome.orderNumber, product: payable[0]! })
+			rememberContact({ email: form.customerEmail.trim(), name: form.customerName.trim(), orderId: outcome.orderNumber, product: payable[0]! })
 			if (outcome.totalAmount !== total) {
 				// A price changed after this page priced the lines: the server's total is the one charged, so the
 				// buyer sees it (and the lines at their new prices) before going on to pay.
@@ -125,7 +339,7 @@ export default function Checkout() {
 			}
 			goToPayment(outcome)
 		} catch (e) {
-			setError(e instanceof Error && e.message ? e.message : 'Failed to create payment order')
+			refuse({}, e instanceof Error && e.message ? e.message : 'Failed to create payment order')
 		} finally {
 			setBusy(false)
 		}
@@ -144,7 +358,7 @@ export default function Checkout() {
 					selectedDenomination: state?.selectedDenomination,
 					selectedAccountType: state?.selectedAccountType,
 					cartItems: payable,
-					customerInfo: { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() },
+					customerInfo: { name: form.customerName.trim(), email: form.customerEmail.trim(), phone: form.customerMobile.trim() },
 					amount: outcome.totalAmount,
 					totalItems: payable.reduce((n, i) => n + i.quantity, 0),
 					orderNumber: outcome.orderNumber,
@@ -156,49 +370,79 @@ export default function Checkout() {
 		redirectTimer.current = setTimeout(() => window.location.assign(outcome.paymentUrl), REDIRECT_DELAY_MS)
 	}
 
-	const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }))
+	const set = (field: CustomerField) => (e: React.ChangeEvent<HTMLInputElement>) => {
+		setForm((f) => ({ ...f, [field]: e.target.value }))
+		// The buyer is correcting this field: its refusal gives way (the name's live check still speaks).
+		setFieldErrors((errors) => (field in errors ? Object.fromEntries(Object.entries(errors).filter(([k]) => k !== field)) : errors))
+	}
 	const redirecting = status !== null
+	const field = (name: CustomerField, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => {
+		const message = messageOf(name)
+		const id = FIELD_IDS[name]
+		return (
+			<div className="field">
+				<label htmlFor={id}>{label}</label>
+				<input
+					id={id}
+					name={name}
+					required
+					value={form[name]}
+					onChange={set(name)}
+					aria-invalid={message ? true : undefined}
+					aria-describedby={message ? `${id}-error` : undefined}
+					autoFocus={firstRefused === name}
+					{...props}
+				/>
+				{message ? (
+					<p className="field-error" id={`${id}-error`}>
+						{message}
+					</p>
+				) : null}
+			</div>
+		)
+	}
+	const product = state?.product
 
 	return (
 		<div className="container page checkout">
-			<button type="button" className="button ghost back-button" onClick={() => navigate(-1)}>
-				<span aria-hidden="true">←</span> Back to Product
-			</button>
-			<h1>Checkout</h1>
+			{renewal ? (
+				<Link to={`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`} className="button ghost back-button">
+					<span aria-hidden="true">←</span> Back to Order
+				</Link>
+			) : !single ? (
+				// The cart is a drawer: back to the page it was opened on, with it open again.
+				<button
+					type="button"
+					className="button ghost back-button"
+					onClick={() => {
+						navigate(-1)
+						cart.dispatch({ type: 'open' })
+					}}
+				>
+					<span aria-hidden="true">←</span> Back to Cart
+				</button>
+			) : product ? (
+				<Link to={`/product/${product.id}`} className="button ghost back-button">
+					<span aria-hidden="true">←</span> Back to Product
+				</Link>
+			) : null}
+			<h1>{renewal ? 'Renew' : 'Checkout'}</h1>
+			{renewal ? (
+				<p className="renewal-note" role="note">
+					Renewing <strong>{[renewal.productName, renewal.optionLabel].filter(Boolean).join(', ')}</strong> from order{' '}
+					<Link to={`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`}>#{renewal.orderNumber}</Link>.
+				</p>
+			) : null}
 			<div className="checkout-layout">
 				<OrderSummary items={items} single={single} total={shownTotal} />
 				<section className="checkout-form-panel" aria-labelledby="customer-title">
 					<h2 id="customer-title">Customer Information</h2>
 					<ErrorAlert message={error} />
-					<form onSubmit={submit} noValidate>
-						<div className="field">
-							<label htmlFor="checkout-name">Full Name</label>
-							<input
-								id="checkout-name"
-								name="name"
-								autoComplete="name"
-								required
-								maxLength={100}
-								value={form.name}
-								onChange={set('name')}
-								aria-invalid={nameLiveError ? true : undefined}
-								aria-describedby={nameLiveError ? 'checkout-name-error' : undefined}
-							/>
-							{nameLiveError ? (
-								<p className="field-error" id="checkout-name-error">
-									{nameLiveError}
-								</p>
-							) : null}
-						</div>
-						<div className="field">
-							<label htmlFor="checkout-email">Email Address</label>
-							<input id="checkout-email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={200} value={form.email} onChange={set('email')} />
-						</div>
-						<div className="field">
-							<label htmlFor="checkout-phone">Phone Number</label>
-							<input id="checkout-phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="0300 1234567" required maxLength={20} value={form.phone} onChange={set('phone')} />
-						</div>
-						<TestPaymentsNotice />
+					<form ref={formRef} method="post" onSubmit={submit} noValidate>
+						{pageKey ? <input type="hidden" name="checkoutKey" value={pageKey} /> : null}
+						{field('customerName', 'Full Name', { autoComplete: 'name', maxLength: 100 })}
+						{field('customerEmail', 'Email Address', { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 200 })}
+						{field('customerMobile', 'Phone Number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '0300 1234567', maxLength: 20 })}
 						<fieldset className="pay-methods">
 							<legend>How would you like to pay?</legend>
 							<label className={method === 'paypro' ? 'pay-method selected' : 'pay-method'}>
@@ -216,6 +460,10 @@ export default function Checkout() {
 								</span>
 							</label>
 						</fieldset>
+						{/* PayPro's notes are for online payment only (hidden by CSS too, for a choice made without scripts). */}
+						<div className="online-only">
+							<TestPaymentsNotice />
+						</div>
 						{placed ? (
 							<div className="warning-box price-changed" role="alert">
 								<p>
@@ -238,7 +486,7 @@ export default function Checkout() {
 							{status}
 						</p>
 					</form>
-					<p className="secure-note small">
+					<p className="secure-note small online-only">
 						<svg className="secure-note-icon" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
 							<path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
 						</svg>{' '}
