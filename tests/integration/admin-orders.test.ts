@@ -10,8 +10,8 @@ import type { Database, Db } from '../../app/db/client.server'
 import { emailOutbox, orders, type OrderLine } from '../../app/db/schema'
 import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
 import { encryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
-import { listOrders } from '../../app/domain/orders/list-orders.server'
-import { parseOrderListQuery } from '../../app/domain/orders/order-list-query'
+import { FEW_MATCHES, listOrders } from '../../app/domain/orders/list-orders.server'
+import { orderCountSentence, parseOrderListQuery } from '../../app/domain/orders/order-list-query'
 import { viewOrder } from '../../app/domain/orders/view-order.server'
 import { orderHistory } from '../../app/domain/staff/audit.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
@@ -161,6 +161,69 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect((await listOrders(db, query({ q: 'nobody' }))).total).toBe(0)
 		// Never the order's secret.
 		expect(JSON.stringify(await listOrders(db, query()))).not.toContain('token-')
+	})
+
+	it('finds an order by every id a buyer quotes and by part of a name, email or phone in any form', async () => {
+		const { db } = database
+		const ali = await insertOrder(db, {
+			orderNumber: 'GPU-1736400000000-7',
+			payproTransactionId: '1795699377914959',
+			customerName: 'Ali Raza',
+			customerEmail: 'ali.raza92@gmail.com',
+			customerPhone: '03001234567',
+			createdAt: at(30),
+		})
+		const transfer = await insertOrder(db, {
+			orderNumber: 'XGC-1736400000001-8',
+			paymentMethod: 'manual',
+			customerName: 'Sara Ahmed',
+			customerEmail: 'sara.ahmed@yahoo.com',
+			customerPhone: '03217654321',
+			createdAt: at(20),
+		})
+		await insertOrder(db, { orderNumber: 'XGC-1736400000002-9', payproTransactionId: '1795699300000001', customerName: 'Zain Malik', customerEmail: 'zain@example.pk', customerPhone: '03331112222', createdAt: at(10) })
+		const search = async (q: string) => numbers(await listOrders(db, query({ q })))
+
+		// Ids: the PayPro order id the buyer's page shows, whole, its start and its end; the order number in
+		// any case, the start of its long number, and as PayPro's receipt shows it after a second attempt.
+		expect(await search('1795699377914959')).toEqual([ali.orderNumber])
+		expect(await search(' 1795699377914959 ')).toEqual([ali.orderNumber])
+		expect(await search('179569937')).toEqual([ali.orderNumber])
+		expect(await search('7914959')).toEqual([ali.orderNumber])
+		expect(await search('gpu-1736400000000-7')).toEqual([ali.orderNumber])
+		expect(await search('1736400000001')).toEqual([transfer.orderNumber])
+		expect(await search('GPU-1736400000000-7-RMF3K2J1')).toEqual([ali.orderNumber])
+		// Part of an email, of a name (any case); a phone in every common form, or its last digits.
+		expect(await search('ali.raza')).toEqual([ali.orderNumber])
+		expect(await search('@yahoo')).toEqual([transfer.orderNumber])
+		expect(await search('raza92')).toEqual([ali.orderNumber])
+		expect(await search('AHMED')).toEqual([transfer.orderNumber])
+		expect(await search('raz')).toEqual([ali.orderNumber])
+		for (const phone of ['03001234567', '0300 1234567', '0300-1234567', '+92 300 1234567', '+923001234567', '923001234567', '00923001234567', '3001234567', '1234567'])
+			expect(await search(phone), phone).toEqual([ali.orderNumber])
+		expect(await search('+92 321')).toEqual([transfer.orderNumber])
+		expect(await search('0321')).toEqual([transfer.orderNumber])
+		// Too little to search by part; nothing at all; LIKE's own characters are plain text.
+		expect(await search('al')).toEqual([])
+		expect(await search('%%%')).toEqual([])
+		expect(await search('a_i')).toEqual([])
+		expect(await search('nobody')).toEqual([])
+	})
+
+	it('counts the matches of a search up to 1,000, and says "more than" past it', async () => {
+		const { db } = database
+		for (let i = 0; i < 3; i++) await insertOrder(db, { customerName: 'Hamza Iqbal', createdAt: at(10 + i) })
+		const few = await listOrders(db, query({ q: 'iqbal' }))
+		expect({ total: few.total, moreThan: few.moreThan }).toEqual({ total: 3, moreThan: false })
+		expect(orderCountSentence(few.total, few.orders.length, true, few.moreThan)).toBe('3 orders match your search.')
+		await db.execute(sql`insert into orders (order_number, customer_name, total_amount, product_details, created_at)
+			select 'XGC-' || (1600000000000 + i) || '-1', 'Hamza Iqbal', 100, '[]'::jsonb, now() - i * interval '1 minute' from generate_series(1, ${FEW_MATCHES}) as s(i)`)
+		const many = await listOrders(db, query({ q: 'iqbal' }))
+		expect({ total: many.total, moreThan: many.moreThan, shown: many.orders.length }).toEqual({ total: FEW_MATCHES, moreThan: true, shown: 50 })
+		expect(orderCountSentence(many.total, many.orders.length, true, many.moreThan)).toBe('More than 1,000 orders match your search, 50 shown.')
+		expect(orderCountSentence(1, 1, true)).toBe('1 order matches your search.')
+		expect(orderCountSentence(1, 1, false)).toBe('1 order.')
+		expect(orderCountSentence(1234, 50, false)).toBe('1,234 orders, 50 shown.')
 	})
 
 	it('drops a payment status sent with the update, warns about it, and never logs the delivery content', async () => {

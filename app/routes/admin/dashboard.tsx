@@ -10,7 +10,7 @@ import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
 import { adminPaymentBadge } from '~/domain/orders/admin-payment-badge'
 import { listOrders } from '~/domain/orders/list-orders.server'
-import { filtersQueryString, parseOrderListQuery } from '~/domain/orders/order-list-query'
+import { filtersQueryString, MIN_SEARCH_CHARACTERS, NOT_DELIVERED, orderCountSentence, parseOrderListQuery, searchTooShort } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { FULFILLMENT_STEPS, ORDER_PAYMENT_STATUSES } from '~/domain/orders/status'
 import { setupChecklist } from '~/domain/settings/setup-checklist'
@@ -79,7 +79,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 			<Form method="get" className="staff-orders-filters" role="search" aria-label="Search orders">
 				<div className="field">
 					<label htmlFor="orders-q">Search</label>
-					<input id="orders-q" type="search" name="q" defaultValue={query.q} placeholder="Order #, customer name, email or phone" autoComplete="off" />
+					<input id="orders-q" type="search" name="q" defaultValue={query.q} placeholder="Order # or ID, name, email or phone" autoComplete="off" />
 				</div>
 				<div className="field">
 					<label htmlFor="orders-status">Payment</label>
@@ -96,6 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 					<label htmlFor="orders-fulfillment">Fulfillment</label>
 					<select id="orders-fulfillment" name="fulfillment" defaultValue={query.fulfillment}>
 						<option value="">All fulfillment</option>
+						<option value={NOT_DELIVERED}>Not delivered yet</option>
 						{FULFILLMENT_STEPS.map((s) => (
 							<option key={s.id} value={s.id}>
 								{s.title}
@@ -127,12 +128,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 			) : (
 				<>
 					<p className="muted small" aria-live="polite">
-						{page.total === 1 ? '1 order' : `${page.total.toLocaleString('en-US')} orders`}
-						{filtered ? ' match your search' : ''}
-						{page.orders.length < page.total ? `, ${page.orders.length} shown` : ''}.
+						{orderCountSentence(page.total, page.orders.length, filtered, page.moreThan)}
 					</p>
 					{page.orders.length === 0 ? (
-						<p className="empty-state">No orders found.</p>
+						<p className="empty-state">
+							No orders found.
+							{query.q && searchTooShort(query.q) ? ` To search by part of a name, email, phone or id, type at least ${MIN_SEARCH_CHARACTERS} letters or digits.` : null}
+						</p>
 					) : (
 						// A table from 1200 px up; below that each order is a card (app.css), never a page that scrolls sideways.
 						<div className="staff-orders-list">
