@@ -19,6 +19,8 @@ import { signIn } from '../../app/domain/staff/sign-in.server'
 import { AppError } from '../../app/utils/app-error'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { logger } from '../../app/utils/logger.server'
+import { sendQueuedEmail } from '../../app/domain/email/send-queued-email.server'
+import { logProvider } from '../../app/integrations/email/log.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { testShopEnv } from '../setup/test-shop'
@@ -438,6 +440,50 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		expect(plain.headers.get('content-encoding')).toBeNull()
 		expect(await plain.text()).toBe(text)
 		expect((await fetch(`${shop.url}/admin/orders.csv`)).status).toBe(401)
+	})
+
+	it('the dashboard shows the to-do counts, the waiting badge on Transfers, which transfer has a receipt, and finds a PayPro id', { timeout: 60_000 }, async () => {
+		const { db } = shop.database
+		const waiting = await insertOrder(db, { paymentMethod: 'manual', status: 'pending', receiptPath: 'receipts/a.png', receiptUploadedAt: new Date() })
+		const noReceipt = await insertOrder(db, { paymentMethod: 'manual', status: 'pending' })
+		const toDeliver = await insertOrder(db, { status: 'completed', fulfillmentStatus: 'preparing', payproTransactionId: '1795699377914959', paidAt: new Date() })
+		await insertOrder(db, { status: 'completed', fulfillmentStatus: 'completed', paidAt: new Date() })
+		const page = async (query = '') => (await fetch(`${shop.url}/admin-dashboard${query}`, { headers: { cookie } })).text()
+		const html = await page()
+		expect(html).toContain('1 transfer to confirm')
+		expect(html).toContain('1 paid order to deliver')
+		expect(html).toMatch(/Transfers(<!-- -->)?\s*<span class="count-badge nav-badge">1<\/span>/)
+		const rowOf = (number: string) => html.slice(html.indexOf(`>${number}<`), html.indexOf('</tr>', html.indexOf(`>${number}<`)))
+		expect(rowOf(waiting.orderNumber)).toContain(`href="/admin/receipts/${waiting.orderNumber}"`)
+		expect(rowOf(waiting.orderNumber)).toContain('Receipt uploaded')
+		expect(rowOf(noReceipt.orderNumber)).toContain('No receipt yet')
+		// Every console page carries the badge; the to-do link lists the paid orders not delivered yet.
+		expect(await (await fetch(`${shop.url}/admin/outbox`, { headers: { cookie } })).text()).toContain('count-badge nav-badge">1<')
+		const undelivered = await page('?status=completed&fulfillment=undelivered')
+		expect(undelivered).toContain(toDeliver.orderNumber)
+		expect(undelivered).toContain('1 order matches your search.')
+		const byPayproId = await page('?q=1795699377914959')
+		expect(byPayproId).toContain(toDeliver.orderNumber)
+		expect(byPayproId).toContain('1 order matches your search.')
+		expect(await page('?q=Ali%20Khan')).toContain('4 orders match your search.')
+	})
+
+	it('the outbox says an email the log provider took was logged, not sent, and one a real provider took was sent', { timeout: 60_000 }, async () => {
+		const { db } = shop.database
+		const queued = (key: string) => db.insert(emailOutbox).values({ dedupeKey: key, toEmail: `${key}@example.pk`, subject: `Subject ${key}`, params: {}, text: 'Hello' }).returning()
+		const [logged] = await queued('logged')
+		const [sent] = await queued('sent')
+		await sendQueuedEmail(db, logProvider(logger), logged!.id, { finalAttempt: false })
+		await sendQueuedEmail(db, { name: 'brevo', send: async () => ({ messageId: '<abc@smtp-relay.brevo.com>' }) }, sent!.id, { finalAttempt: false })
+		const html = await (await fetch(`${shop.url}/admin/outbox`, { headers: { cookie } })).text()
+		const rowOf = (email: string) => html.slice(html.indexOf(email), html.indexOf('</tr>', html.indexOf(email)))
+		expect(rowOf('logged@example.pk')).toContain('Logged — not sent')
+		expect(rowOf('logged@example.pk')).toContain('No email provider set')
+		expect(rowOf('logged@example.pk')).not.toMatch(/>Sent</)
+		expect(rowOf('sent@example.pk')).toMatch(/>Sent</)
+		// The shop runs with EMAIL_PROVIDER=log: the page says buyers receive nothing.
+		expect(html).toContain('No email provider is set (EMAIL_PROVIDER=log)')
+		await db.execute(sql`truncate email_outbox restart identity`)
 	})
 
 	it('shows an unknown order as a 404 page', { timeout: 60_000 }, async () => {
