@@ -460,6 +460,25 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			expect((await db.select().from(orders)).length).toBe(before)
 		})
 
+		it('a transfer order names its order number once, with no PayPro Order ID; staff reach the buyer on WhatsApp in one tap', async () => {
+			const checkout = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(checkoutBody(undefined, { paymentMethod: 'manual', customerName: 'Ali Khan' })) })
+			expect(checkout.status).toBe(201)
+			const { orderNumber } = (await checkout.json()) as { orderNumber: string }
+			const buyerCookie = (checkout.headers.get('set-cookie') ?? '').split(';')[0]!
+			const page = await (await fetch(`${shop.url}/order-status?internalOrderId=${encodeURIComponent(orderNumber)}`, { headers: { Cookie: buyerCookie } })).text()
+			expect(page).toContain('<dt>Order Number</dt>')
+			expect(page).not.toContain('Order ID</dt>')
+			expect(page.split(`data-testid="order-number">${orderNumber}<`).length - 1).toBe(1)
+
+			const staffPage = await (await fetch(`${shop.url}/admin/orders/${encodeURIComponent(orderNumber)}`, { headers: { Cookie: cookie } })).text()
+			expect(staffPage).not.toContain('PayPro Order ID')
+			const chat = /href="(https:\/\/wa\.me\/[^"]+)"[^>]*>WhatsApp the buyer</.exec(staffPage)?.[1]?.replace(/&amp;/g, '&')
+			expect(chat).toBeDefined()
+			const link = new URL(chat!)
+			expect(link.pathname).toBe('/923001234567')
+			expect(link.searchParams.get('text')).toContain(`about your order ${orderNumber}.`)
+		})
+
 		it('queues a manual transfer for staff with its receipt, and confirms it from the page with a note', async () => {
 			const empty = await (await fetch(`${shop.url}/admin/payments`, { headers: { Cookie: cookie } })).text()
 			expect(empty).toContain('No transfers waiting.')
