@@ -82,7 +82,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 			<Form method="get" className="staff-orders-filters" role="search" aria-label="Search orders">
 				<div className="field">
 					<label htmlFor="orders-q">Search</label>
-					<input id="orders-q" type="search" name="q" defaultValue={query.q} placeholder="Order # or ID, name, email or phone" autoComplete="off" />
+					<input id="orders-q" type="search" name="q" defaultValue={query.q} placeholder="Order number or ID, name, email, phone" autoComplete="off" />
 				</div>
 				<div className="field">
 					<label htmlFor="orders-status">Payment</label>

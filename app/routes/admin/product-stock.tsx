@@ -235,7 +235,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 					</p>
 					<p>
 						<label htmlFor="stock-slots">Buyers per unit</label>{' '}
-						<input id="stock-slots" name="slots" type="number" min={1} max={STOCK_LIMITS.slots} placeholder="1, or 2 for shared" style={{ width: '10em' }} />
+						<input id="stock-slots" name="slots" type="number" min={1} max={STOCK_LIMITS.slots} placeholder="1, or 2 for shared" style={{ width: '14em' }} />
 					</p>
 					<button type="submit" className="button primary small">Import</button>
 				</Form>
