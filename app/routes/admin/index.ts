@@ -1,4 +1,5 @@
 import { redirect } from 'react-router'
+import { onlyMethods } from '~/http/http.server'
 import { currentStaff } from '~/http/staff-auth.server'
 import type { Route } from './+types/index'
 
@@ -6,3 +7,5 @@ import type { Route } from './+types/index'
 export async function loader({ request }: Route.LoaderArgs) {
 	throw redirect((await currentStaff(request)) ? '/admin-dashboard' : '/admin/login')
 }
+
+export const action = onlyMethods('GET')
