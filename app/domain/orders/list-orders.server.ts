@@ -96,7 +96,7 @@ const olderThan = (id: number) => sql`(${orders.createdAt} <= ${cursorTime(id)} 
 const newerThan = (id: number) => sql`(${orders.createdAt} >= ${cursorTime(id)} and (${orders.createdAt} > ${cursorTime(id)} or ${orders.id} > ${id}))`
 
 /** Up to this many matches a search counts them and pages through them itself; past it, it reads the orders newest first. */
-export const FEW_MATCHES = 1000
+export const FEW_MATCHES = 200
 
 interface Match {
 	id: number

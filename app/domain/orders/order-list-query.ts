@@ -46,7 +46,7 @@ export function filtersQueryString(filters: OrderListFilters, extra: Record<stri
 	return text ? `?${text}` : ''
 }
 
-/** The line above the list: "1 order matches your search.", "3 orders match your search, 2 shown.", "More than 1,000 orders match…" */
+/** The line above the list: "1 order matches your search.", "3 orders match your search, 2 shown.", "More than 200 orders match…" */
 export function orderCountSentence(total: number, shown: number, searched: boolean, moreThan = false): string {
 	const orders = moreThan ? `More than ${total.toLocaleString('en-US')} orders` : total === 1 ? '1 order' : `${total.toLocaleString('en-US')} orders`
 	const verb = searched ? (total === 1 && !moreThan ? ' matches your search' : ' match your search') : ''
