@@ -28,21 +28,21 @@ const TARGETS = {
 	p95: { op: '<=', value: 300 },
 } as const
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
 	'Muhammad', 'Ahmed', 'Ali', 'Hassan', 'Hussain', 'Usman', 'Bilal', 'Hamza', 'Umar', 'Zain',
 	'Fahad', 'Saad', 'Imran', 'Asad', 'Faisal', 'Kamran', 'Waqas', 'Shahid', 'Adnan', 'Danish',
 	'Junaid', 'Talha', 'Abdullah', 'Haris', 'Arslan', 'Ayesha', 'Fatima', 'Zainab', 'Maryam', 'Sana',
 	'Hira', 'Amna', 'Mahnoor', 'Iqra', 'Sadia', 'Nimra', 'Rabia', 'Khadija', 'Sara', 'Aliza',
 ]
-const LAST_NAMES = [
+export const LAST_NAMES = [
 	'Khan', 'Ahmed', 'Ali', 'Malik', 'Hussain', 'Butt', 'Chaudhry', 'Qureshi', 'Sheikh', 'Raza',
 	'Siddiqui', 'Iqbal', 'Mirza', 'Javed', 'Shah', 'Abbasi', 'Baig', 'Awan', 'Rana', 'Akhtar',
 	'Aslam', 'Bhatti', 'Yousaf', 'Nawaz', 'Khalid', 'Niazi', 'Afridi', 'Yousafzai', 'Jamil', 'Anwar',
 ]
-const EMAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com']
+export const EMAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com']
 
 /** One order line per catalogue product, at its first priced option (as create-order stores them). */
-function lineTemplates() {
+export function lineTemplates() {
 	return catalogue.map((p) => {
 		const duration = p.durations?.find((d) => d.price > 0) ?? null
 		const denomination = p.denominations?.find((d) => d.price > 0) ?? null
@@ -67,7 +67,7 @@ function lineTemplates() {
 // PayPro id, as older ones are expired by the shop's sweep (which would otherwise start expiring and
 // reconciling them during the timings). Fulfillment: paid orders spread over the six steps (most of
 // them done), unpaid ones 'pending'. created_at runs with the id over the last year, with jitter.
-const FILL_SQL = `
+export const FILL_SQL = `
 with g as materialized (
 	select i, random() as r_status, random() as r_fulfil, random() as r_first, random() as r_last,
 		random() as r_domain, random() as r_line, random() as r_qty, random() as r_method,

@@ -8,7 +8,7 @@
 // BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CHECKOUT_CONNECTIONS (10),
 // BENCH_LIVE_STEPS (100,500,1000,2000), BENCH_LIVE_BUDGET (110 s), BENCH_DASHBOARD_ORDERS (100000),
 // BENCH_DASHBOARD_RUNS (20), BENCH_CATALOGUE_SIZE (500), BENCH_CATALOGUE_RUNS (20), BENCH_STOCK_ORDERS (200),
-// BENCH_STOCK_CONCURRENCY (10), BENCH_STEPS_RUNS (7).
+// BENCH_STOCK_CONCURRENCY (10), BENCH_STEPS_RUNS (7), BENCH_SEARCH_ORDERS (100000), BENCH_SEARCH_RUNS (20).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
 // module and list it in SECTIONS below.
@@ -36,6 +36,8 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	catalogue: async () => (await import('./catalogue.ts')).catalogueSection,
 	// Last: it fills the orders table to 100,000 orders, which would change what the others measure.
 	dashboard: async () => (await import('./dashboard.ts')).dashboardSection,
+	// Its own in-memory PGlite: the shop's data is not touched.
+	search: async () => (await import('./search.ts')).searchSection,
 }
 
 const RESULTS_DIR = path.join(ROOT, 'bench/results')

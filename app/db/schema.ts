@@ -282,8 +282,10 @@ export const orders = pgTable(
 		index('orders_status_created_idx').on(t.status, t.createdAt),
 		index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
 		index('orders_phone_idx').on(t.customerPhone),
-		// Trigram indexes on order_number and customer_name (staff search by prefix or fragment)
-		// live in drizzle/0002_search_indexes.sql: they need the pg_trgm extension.
+		// Staff search indexes live in drizzle/0002_search_indexes.sql and 0012_order_search_any_id.sql:
+		// trigrams (pg_trgm) on order_number, customer_name and customer_email; text_pattern_ops on phones,
+		// PayPro ids and order times, forwards and reversed (their start and their end); partial indexes
+		// for the console's to-do counts (transfers waiting, paid orders to deliver).
 	],
 )
 

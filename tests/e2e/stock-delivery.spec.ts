@@ -70,3 +70,38 @@ test('codes imported on the stock page reach the open order page within a second
 		await close()
 	}
 })
+
+test('on a phone the stock page fits, keeps each radio with its words, and after an import shows the delivery mode it switched to', async ({ browser }) => {
+	const { staff: owner, close } = await signInAsOwner(browser, { path: '/admin/products', context: { viewport: { width: 360, height: 740 } } })
+	try {
+		const created = await owner.request.post('/api/admin/products', {
+			data: { name: unique('Steam Card (mode)'), platform: 'pc', kind: 'gift_card', description: 'Delivered on your order page.', variants: [{ label: '$5 USD', value: 5, price: 1500 }, { label: '$10 USD', value: 10, price: 3000 }] },
+		})
+		expect(created.status()).toBe(201)
+		const product = (await created.json()) as { id: number }
+		await gotoHydrated(owner, `/admin/products/${product.id}/stock`)
+		const mode = owner.getByRole('radio', { name: /^Manual/ })
+		await expect(mode).toBeChecked()
+		// Nothing cut at the right edge; each radio on the row of its words.
+		expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+		for (const label of ['Codes (gift cards, keys)', 'Accounts (login and password)', 'Stock, else manual']) {
+			const text = (await owner.getByText(label, { exact: true }).boundingBox())!
+			const radio = (await owner.getByRole('radio', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}`) }).boundingBox())!
+			expect(Math.abs(radio.y + radio.height / 2 - (text.y + text.height / 2)), label).toBeLessThan(text.height)
+			expect(radio.x).toBeLessThan(text.x)
+		}
+		for (const cell of ['Available', 'Sold', 'Voided']) await expect(owner.locator(`td[data-label="${cell}"]`).first()).toBeInViewport()
+
+		await owner.getByLabel(/Codes: one per line/).fill(`STEAM-${Date.now()}-A`)
+		await owner.getByRole('button', { name: 'Import' }).click()
+		await expect(owner.getByText(/Imported: 1 added/)).toBeVisible()
+		// The import switched Manual to 'Stock, else manual': the form says so, so saving it keeps it.
+		await expect(owner.getByRole('radio', { name: /^Stock, else manual/ })).toBeChecked()
+		await owner.getByRole('button', { name: 'Save delivery mode' }).click()
+		await expect(owner.getByText('Delivery mode saved.')).toBeVisible()
+		const saved = await owner.request.get(`/api/admin/products/${product.id}/stock`)
+		expect(((await saved.json()) as { stockMode: string }).stockMode).toBe('stock_or_manual')
+	} finally {
+		await close()
+	}
+})

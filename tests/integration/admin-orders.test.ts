@@ -10,8 +10,8 @@ import type { Database, Db } from '../../app/db/client.server'
 import { emailOutbox, orders, type OrderLine } from '../../app/db/schema'
 import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
 import { encryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
-import { listOrders } from '../../app/domain/orders/list-orders.server'
-import { parseOrderListQuery } from '../../app/domain/orders/order-list-query'
+import { FEW_MATCHES, listOrders } from '../../app/domain/orders/list-orders.server'
+import { orderCountSentence, parseOrderListQuery } from '../../app/domain/orders/order-list-query'
 import { viewOrder } from '../../app/domain/orders/view-order.server'
 import { orderHistory } from '../../app/domain/staff/audit.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
@@ -19,6 +19,8 @@ import { signIn } from '../../app/domain/staff/sign-in.server'
 import { AppError } from '../../app/utils/app-error'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { logger } from '../../app/utils/logger.server'
+import { sendQueuedEmail } from '../../app/domain/email/send-queued-email.server'
+import { logProvider } from '../../app/integrations/email/log.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { testShopEnv } from '../setup/test-shop'
@@ -161,6 +163,69 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect((await listOrders(db, query({ q: 'nobody' }))).total).toBe(0)
 		// Never the order's secret.
 		expect(JSON.stringify(await listOrders(db, query()))).not.toContain('token-')
+	})
+
+	it('finds an order by every id a buyer quotes and by part of a name, email or phone in any form', async () => {
+		const { db } = database
+		const ali = await insertOrder(db, {
+			orderNumber: 'GPU-1736400000000-7',
+			payproTransactionId: '1795699377914959',
+			customerName: 'Ali Raza',
+			customerEmail: 'ali.raza92@gmail.com',
+			customerPhone: '03001234567',
+			createdAt: at(30),
+		})
+		const transfer = await insertOrder(db, {
+			orderNumber: 'XGC-1736400000001-8',
+			paymentMethod: 'manual',
+			customerName: 'Sara Ahmed',
+			customerEmail: 'sara.ahmed@yahoo.com',
+			customerPhone: '03217654321',
+			createdAt: at(20),
+		})
+		await insertOrder(db, { orderNumber: 'XGC-1736400000002-9', payproTransactionId: '1795699300000001', customerName: 'Zain Malik', customerEmail: 'zain@example.pk', customerPhone: '03331112222', createdAt: at(10) })
+		const search = async (q: string) => numbers(await listOrders(db, query({ q })))
+
+		// Ids: the PayPro order id the buyer's page shows, whole, its start and its end; the order number in
+		// any case, the start of its long number, and as PayPro's receipt shows it after a second attempt.
+		expect(await search('1795699377914959')).toEqual([ali.orderNumber])
+		expect(await search(' 1795699377914959 ')).toEqual([ali.orderNumber])
+		expect(await search('179569937')).toEqual([ali.orderNumber])
+		expect(await search('7914959')).toEqual([ali.orderNumber])
+		expect(await search('gpu-1736400000000-7')).toEqual([ali.orderNumber])
+		expect(await search('1736400000001')).toEqual([transfer.orderNumber])
+		expect(await search('GPU-1736400000000-7-RMF3K2J1')).toEqual([ali.orderNumber])
+		// Part of an email, of a name (any case); a phone in every common form, or its last digits.
+		expect(await search('ali.raza')).toEqual([ali.orderNumber])
+		expect(await search('@yahoo')).toEqual([transfer.orderNumber])
+		expect(await search('raza92')).toEqual([ali.orderNumber])
+		expect(await search('AHMED')).toEqual([transfer.orderNumber])
+		expect(await search('raz')).toEqual([ali.orderNumber])
+		for (const phone of ['03001234567', '0300 1234567', '0300-1234567', '+92 300 1234567', '+923001234567', '923001234567', '00923001234567', '3001234567', '1234567'])
+			expect(await search(phone), phone).toEqual([ali.orderNumber])
+		expect(await search('+92 321')).toEqual([transfer.orderNumber])
+		expect(await search('0321')).toEqual([transfer.orderNumber])
+		// Too little to search by part; nothing at all; LIKE's own characters are plain text.
+		expect(await search('al')).toEqual([])
+		expect(await search('%%%')).toEqual([])
+		expect(await search('a_i')).toEqual([])
+		expect(await search('nobody')).toEqual([])
+	})
+
+	it('counts the matches of a search up to FEW_MATCHES (200), and says "more than" past it', async () => {
+		const { db } = database
+		for (let i = 0; i < 3; i++) await insertOrder(db, { customerName: 'Hamza Iqbal', createdAt: at(10 + i) })
+		const few = await listOrders(db, query({ q: 'iqbal' }))
+		expect({ total: few.total, moreThan: few.moreThan }).toEqual({ total: 3, moreThan: false })
+		expect(orderCountSentence(few.total, few.orders.length, true, few.moreThan)).toBe('3 orders match your search.')
+		await db.execute(sql`insert into orders (order_number, customer_name, total_amount, product_details, created_at)
+			select 'XGC-' || (1600000000000 + i) || '-1', 'Hamza Iqbal', 100, '[]'::jsonb, now() - i * interval '1 minute' from generate_series(1, ${FEW_MATCHES}) as s(i)`)
+		const many = await listOrders(db, query({ q: 'iqbal' }))
+		expect({ total: many.total, moreThan: many.moreThan, shown: many.orders.length }).toEqual({ total: FEW_MATCHES, moreThan: true, shown: 50 })
+		expect(orderCountSentence(many.total, many.orders.length, true, many.moreThan)).toBe('More than 200 orders match your search, 50 shown.')
+		expect(orderCountSentence(1, 1, true)).toBe('1 order matches your search.')
+		expect(orderCountSentence(1, 1, false)).toBe('1 order.')
+		expect(orderCountSentence(1234, 50, false)).toBe('1,234 orders, 50 shown.')
 	})
 
 	it('drops a payment status sent with the update, warns about it, and never logs the delivery content', async () => {
@@ -375,6 +440,50 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		expect(plain.headers.get('content-encoding')).toBeNull()
 		expect(await plain.text()).toBe(text)
 		expect((await fetch(`${shop.url}/admin/orders.csv`)).status).toBe(401)
+	})
+
+	it('the dashboard shows the to-do counts, the waiting badge on Transfers, which transfer has a receipt, and finds a PayPro id', { timeout: 60_000 }, async () => {
+		const { db } = shop.database
+		const waiting = await insertOrder(db, { paymentMethod: 'manual', status: 'pending', receiptPath: 'receipts/a.png', receiptUploadedAt: new Date() })
+		const noReceipt = await insertOrder(db, { paymentMethod: 'manual', status: 'pending' })
+		const toDeliver = await insertOrder(db, { status: 'completed', fulfillmentStatus: 'preparing', payproTransactionId: '1795699377914959', paidAt: new Date() })
+		await insertOrder(db, { status: 'completed', fulfillmentStatus: 'completed', paidAt: new Date() })
+		const page = async (query = '') => (await fetch(`${shop.url}/admin-dashboard${query}`, { headers: { cookie } })).text()
+		const html = await page()
+		expect(html).toContain('1 transfer to confirm')
+		expect(html).toContain('1 paid order to deliver')
+		expect(html).toMatch(/Transfers(<!-- -->)?\s*<span class="count-badge nav-badge">1<\/span>/)
+		const rowOf = (number: string) => html.slice(html.indexOf(`>${number}<`), html.indexOf('</tr>', html.indexOf(`>${number}<`)))
+		expect(rowOf(waiting.orderNumber)).toContain(`href="/admin/receipts/${waiting.orderNumber}"`)
+		expect(rowOf(waiting.orderNumber)).toContain('Receipt uploaded')
+		expect(rowOf(noReceipt.orderNumber)).toContain('No receipt yet')
+		// Every console page carries the badge; the to-do link lists the paid orders not delivered yet.
+		expect(await (await fetch(`${shop.url}/admin/outbox`, { headers: { cookie } })).text()).toContain('count-badge nav-badge">1<')
+		const undelivered = await page('?status=completed&fulfillment=undelivered')
+		expect(undelivered).toContain(toDeliver.orderNumber)
+		expect(undelivered).toContain('1 order matches your search.')
+		const byPayproId = await page('?q=1795699377914959')
+		expect(byPayproId).toContain(toDeliver.orderNumber)
+		expect(byPayproId).toContain('1 order matches your search.')
+		expect(await page('?q=Ali%20Khan')).toContain('4 orders match your search.')
+	})
+
+	it('the outbox says an email the log provider took was logged, not sent, and one a real provider took was sent', { timeout: 60_000 }, async () => {
+		const { db } = shop.database
+		const queued = (key: string) => db.insert(emailOutbox).values({ dedupeKey: key, toEmail: `${key}@example.pk`, subject: `Subject ${key}`, params: {}, text: 'Hello' }).returning()
+		const [logged] = await queued('logged')
+		const [sent] = await queued('sent')
+		await sendQueuedEmail(db, logProvider(logger), logged!.id, { finalAttempt: false })
+		await sendQueuedEmail(db, { name: 'brevo', send: async () => ({ messageId: '<abc@smtp-relay.brevo.com>' }) }, sent!.id, { finalAttempt: false })
+		const html = await (await fetch(`${shop.url}/admin/outbox`, { headers: { cookie } })).text()
+		const rowOf = (email: string) => html.slice(html.indexOf(email), html.indexOf('</tr>', html.indexOf(email)))
+		expect(rowOf('logged@example.pk')).toContain('Logged — not sent')
+		expect(rowOf('logged@example.pk')).toContain('No email provider set')
+		expect(rowOf('logged@example.pk')).not.toMatch(/>Sent</)
+		expect(rowOf('sent@example.pk')).toMatch(/>Sent</)
+		// The shop runs with EMAIL_PROVIDER=log: the page says buyers receive nothing.
+		expect(html).toContain('No email provider is set (EMAIL_PROVIDER=log)')
+		await db.execute(sql`truncate email_outbox restart identity`)
 	})
 
 	it('shows an unknown order as a 404 page', { timeout: 60_000 }, async () => {

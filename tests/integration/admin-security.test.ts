@@ -293,12 +293,13 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 	})
 
 	describe('sign-in', () => {
-		it('wrong credentials answer "Invalid passkey. Access denied." with the password field empty', async () => {
+		it('wrong credentials answer "Invalid email or password. Access denied." (never "passkey": there is none) with the password field empty', async () => {
 			const res = await signIn(shop.url, staff.email, 'not-the-password')
 			expect(res.status).toBe(401)
 			expect(res.headers.get('set-cookie')).toBeNull()
 			const html = await res.text()
-			expect(html).toContain(INVALID_CREDENTIALS)
+			expect(html).toContain('Invalid email or password. Access denied.')
+			expect(html).not.toContain('passkey')
 			const passwordInput = /<input[^>]*name="password"[^>]*>/.exec(html)?.[0]
 			expect(passwordInput).toBeDefined()
 			expect(passwordInput).not.toMatch(/value=/)

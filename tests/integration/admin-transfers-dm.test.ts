@@ -415,13 +415,68 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			expect(page).not.toContain(SCRIPT)
 		})
 
-		it('shows the DM order form to staff', async () => {
+		it('shows the DM order form to staff: no API key asked for, the products and their options to pick from', async () => {
 			const res = await fetch(`${shop.url}/admin/dm-order`, { headers: { Cookie: cookie } })
 			expect(res.status).toBe(200)
 			const html = await res.text()
-			for (const text of ['Customer Name', 'Customer Email', 'Customer Phone', 'Admin Key', 'Product', 'Amount (PKR)', 'Duration (days)', 'Create Order', 'Xbox Game Pass Ultimate (Console Edition)', 'type="password"']) {
+			for (const text of ['Customer Name', 'Customer Email', 'Customer Phone', 'Product', 'Amount (PKR)', 'Duration (days)', 'Create Order', 'Xbox Game Pass Ultimate (Console Edition)', '2 Months · Shared account', '$10 USD']) {
 				expect(html).toContain(text)
 			}
+			for (const text of ['Admin Key', 'X-ADMIN-KEY', 'type="password"']) expect(html).not.toContain(text)
+		})
+
+		it('a signed-in owner creates a DM order from the page with an option picked, authorised by the session alone', async () => {
+			const variants = await db.execute<{ id: number; label: string; account_type: string | null; price: number }>(
+				sql`select id, label, account_type, price from product_variants where product_id = 1 and months = 2 and account_type = 'shared'`,
+			)
+			const twoMonthsShared = variants.rows[0]!
+			const submit = (fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
+				fetch(`${shop.url}/admin/dm-order`, {
+					method: 'POST',
+					redirect: 'manual',
+					headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+					body: new URLSearchParams({ name: 'Hira Baig', email: 'hira@example.pk', phone: '0345 1112223', productId: '1', variantId: String(twoMonthsShared.id), amount: '', durationDays: '', ...fields }),
+				})
+			const res = await submit({})
+			expect(res.status).toBe(200)
+			const html = await res.text()
+			const orderNumber = /Order ([A-Z]+-\d+-\d+) created/.exec(html)?.[1]
+			expect(orderNumber).toBeDefined()
+			expect(html).toContain(`/order-status?internalOrderId=${orderNumber}&amp;token=`)
+			const row = (await orderRow(db, orderNumber!))!
+			expect(row).toMatchObject({ paymentMethod: 'dm', status: 'pending', totalAmount: twoMonthsShared.price, durationDays: 60, customerName: 'Hira Baig' })
+			expect(row.productDetails[0]).toMatchObject({ id: 1, selectedDuration: { months: 2, label: '2 Months' }, selectedAccountType: 'shared', variantId: twoMonthsShared.id })
+			const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.create_dm'), eq(auditLog.orderNumber, orderNumber!)))
+			expect(entry).toMatchObject({ actor: owner.email, apiKeyId: null })
+
+			// An option of another product, and a stranger without a session: refused, nothing created.
+			const before = (await db.select().from(orders)).length
+			const wrong = await submit({ productId: '14' })
+			expect(wrong.status).toBe(400)
+			expect(await wrong.text()).toContain('has no such option: choose one of its options.')
+			const stranger = await submit({}, {})
+			expect(stranger.status).toBe(302)
+			expect(stranger.headers.get('location')).toContain('/admin/login')
+			expect((await db.select().from(orders)).length).toBe(before)
+		})
+
+		it('a transfer order names its order number once, with no PayPro Order ID; staff reach the buyer on WhatsApp in one tap', async () => {
+			const checkout = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(checkoutBody(undefined, { paymentMethod: 'manual', customerName: 'Ali Khan' })) })
+			expect(checkout.status).toBe(201)
+			const { orderNumber } = (await checkout.json()) as { orderNumber: string }
+			const buyerCookie = (checkout.headers.get('set-cookie') ?? '').split(';')[0]!
+			const page = await (await fetch(`${shop.url}/order-status?internalOrderId=${encodeURIComponent(orderNumber)}`, { headers: { Cookie: buyerCookie } })).text()
+			expect(page).toContain('<dt>Order Number</dt>')
+			expect(page).not.toContain('Order ID</dt>')
+			expect(page.split(`data-testid="order-number">${orderNumber}<`).length - 1).toBe(1)
+
+			const staffPage = await (await fetch(`${shop.url}/admin/orders/${encodeURIComponent(orderNumber)}`, { headers: { Cookie: cookie } })).text()
+			expect(staffPage).not.toContain('PayPro Order ID')
+			const chat = /href="(https:\/\/wa\.me\/[^"]+)"[^>]*>WhatsApp the buyer</.exec(staffPage)?.[1]?.replace(/&amp;/g, '&')
+			expect(chat).toBeDefined()
+			const link = new URL(chat!)
+			expect(link.pathname).toBe('/923001234567')
+			expect(link.searchParams.get('text')).toContain(`about your order ${orderNumber}.`)
 		})
 
 		it('queues a manual transfer for staff with its receipt, and confirms it from the page with a note', async () => {

@@ -200,10 +200,11 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 	it("treats a malformed order cookie as absent: the order's public view still answers", async () => {
 		const res = await fetch(`${shop.url}/api/order?internalOrderId=${orderNumber}`, { headers: { Cookie: `oa_${orderNumber}=%zz` } })
 		expect(res.status).toBe(200)
-		const { order } = (await res.json()) as { order: { full: boolean; orderId: string } }
+		const { order } = (await res.json()) as { order: { full: boolean; orderNumber: string; orderId: string | null } }
 		expect(order.full).toBe(false)
-		// The public order id says nothing about how many orders the shop has.
-		expect(order.orderId).toBe(orderNumber)
+		// The public view names the order by its number; no PayPro order yet, so no PayPro id (never the row id).
+		expect(order.orderNumber).toBe(orderNumber)
+		expect(order.orderId).toBeNull()
 	})
 
 	it('keeps what was saved: the order placed before the probes is intact', async () => {

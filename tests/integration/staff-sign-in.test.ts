@@ -159,6 +159,27 @@ describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
 			}
 		})
 
+		it('/admin opens the orders when signed in and the sign-in when not (never a 404)', async () => {
+			const b = await signedIn(await newStaff('typed'))
+			for (const path of ['/admin', '/admin/']) {
+				const signedInRes = await b.request(path)
+				expect(signedInRes.status).toBe(302)
+				expect(signedInRes.headers.get('location')).toBe('/admin-dashboard')
+				const signedOut = await browser().request(path)
+				expect(signedOut.status).toBe(302)
+				expect(signedOut.headers.get('location')).toBe('/admin/login')
+			}
+		})
+
+		it('a wrong password on the email-and-password form says so, without the spec’s passkey sentence', async () => {
+			const account = await newStaff('mistyped')
+			const res = await browser().signIn(account.email, 'not-my-password')
+			expect(res.status).toBe(401)
+			const html = await res.text()
+			expect(html).toContain('Invalid email or password. Access denied.')
+			expect(html).not.toMatch(/passkey/i)
+		})
+
 		it('a console path is kept, with its query', async () => {
 			const account = await newStaff('kept')
 			const res = await browser().signIn(account.email, account.password, `?redirectTo=${encodeURIComponent('/admin/inbox?page=2')}`)

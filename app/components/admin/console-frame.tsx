@@ -31,7 +31,7 @@ const CATALOGUE_LINKS: { to: string; label: string; also?: string }[] = [
  * The staff console's own plain frame (no shop banner, cart, chat button or footer): the store's
  * name, and once signed in the console's pages, who is signed in and Sign out.
  */
-export function ConsoleFrame({ staff, children }: { staff?: ConsoleStaff; children: ReactNode }) {
+export function ConsoleFrame({ staff, transfersWaiting = 0, children }: { staff?: ConsoleStaff; transfersWaiting?: number; children: ReactNode }) {
 	const storeName = useRootData()?.config.storeName ?? 'Shop'
 	const { pathname } = useLocation()
 	const nav = useRef<HTMLElement>(null)
@@ -77,6 +77,13 @@ export function ConsoleFrame({ staff, children }: { staff?: ConsoleStaff; childr
 								<li key={l.to}>
 									<NavLink to={l.to} className={({ isActive }) => (isActive || (l.also && pathname.startsWith(l.also)) ? 'active' : undefined)}>
 										{l.label}
+										{l.to === '/admin/payments' && transfersWaiting > 0 ? (
+											<>
+												{' '}
+												<span className="count-badge nav-badge">{transfersWaiting}</span>
+												<span className="sr-only"> waiting</span>
+											</>
+										) : null}
 									</NavLink>
 								</li>
 							))}

@@ -16,13 +16,15 @@ export function OrderSummary({ order }: { order: OrderView }) {
 						<CopyButton value={order.orderNumber} what="order number" />
 					</dd>
 				</div>
-				<div>
-					<dt>Order ID</dt>
-					<dd className="order-copyable">
-						<span className="order-code">{order.orderId}</span>
-						<CopyButton value={order.orderId} what="order ID" />
-					</dd>
-				</div>
+				{order.orderId ? (
+					<div>
+						<dt>PayPro Order ID</dt>
+						<dd className="order-copyable">
+							<span className="order-code">{order.orderId}</span>
+							<CopyButton value={order.orderId} what="PayPro order ID" />
+						</dd>
+					</div>
+				) : null}
 				<div>
 					<dt>Customer</dt>
 					<dd>{order.customerName || 'Customer'}</dd>

@@ -1,9 +1,18 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { emailOutbox } from '../../db/schema'
+import { emailOutbox, type EmailStatus } from '../../db/schema'
+import { LOGGED_MESSAGE_PREFIX } from '../../integrations/email/log.server'
 
 /** A sign-in code in a subject ('493817 is your … sign-in code') is masked wherever emails are listed. */
 export const maskCodes = (subject: string) => subject.replace(/\b\d{6}\b/g, '••••••')
+
+/**
+ * What really happened to an email: 'logged' when the log provider took it (EMAIL_PROVIDER=log:
+ * kept in the outbox and the log, never sent to the buyer), else its status.
+ */
+export function outboxDelivery(status: EmailStatus, providerMessageId: string | null): EmailStatus | 'logged' {
+	return status === 'sent' && providerMessageId?.startsWith(LOGGED_MESSAGE_PREFIX) ? 'logged' : status
+}
 
 /** The email outbox for staff, newest first; the body is left out (it carries the order's private link). */
 export async function listOutbox(db: Db, limit = 200) {
@@ -19,11 +28,12 @@ export async function listOutbox(db: Db, limit = 200) {
 			orderNumber: emailOutbox.orderNumber,
 			createdAt: emailOutbox.createdAt,
 			sentAt: emailOutbox.sentAt,
+			providerMessageId: emailOutbox.providerMessageId,
 		})
 		.from(emailOutbox)
 		.orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
 		.limit(limit)
-	return rows.map((r) => ({ ...r, subject: maskCodes(r.subject) }))
+	return rows.map(({ providerMessageId, ...r }) => ({ ...r, subject: maskCodes(r.subject), delivery: outboxDelivery(r.status, providerMessageId) }))
 }
 
 /** One email as it was queued, for a member of staff who opens its preview. */

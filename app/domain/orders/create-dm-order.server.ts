@@ -27,25 +27,34 @@ export async function createDmOrder(
 		input.items.map(async (item) => {
 			const product = await getProduct(db, item.id)
 			if (!product) throw new AppError('BAD_REQUEST', `Unknown product ${item.id}: choose a product from the catalogue.`)
-			return { product, item }
+			const variant = item.variantId == null ? null : product.variants.find((v) => v.id === item.variantId)
+			if (variant === undefined) throw new AppError('BAD_REQUEST', `${product.name} has no such option: choose one of its options.`)
+			return { product, item, variant, price: variant ? variant.price : displayPrice(product) }
 		}),
 	)
-	const defaultTotal = products.reduce((sum, { product }) => sum + displayPrice(product), 0)
+	const defaultTotal = products.reduce((sum, { price }) => sum + price, 0)
+	if (input.totalAmount == null && products.some((p) => p.variant && p.price === 0)) {
+		throw new AppError('BAD_REQUEST', 'A custom option has no price: enter the amount agreed with the buyer.')
+	}
 	const total = input.totalAmount ?? defaultTotal
-	const lines: OrderLine[] = products.map(({ product, item }) => ({
+	const lines: OrderLine[] = products.map(({ product, item, variant, price }) => ({
 		id: product.id,
 		name: product.name,
 		image: product.image,
-		price: products.length === 1 ? total : displayPrice(product),
+		price: products.length === 1 ? total : price,
 		originalPrice: product.originalPrice,
 		quantity: 1,
-		selectedDuration: null,
-		selectedDenomination: null,
-		selectedAccountType: null,
+		// The option chosen (a duration or a value, and the account type), as a checkout line records it.
+		selectedDuration: variant?.months != null ? { label: variant.label, price: variant.price, months: variant.months } : null,
+		selectedDenomination: variant && variant.months == null && variant.value != null ? { label: variant.label, price: variant.price, value: variant.value } : null,
+		selectedAccountType: variant?.accountType ?? null,
+		...(variant ? { variantId: variant.id } : {}),
 		code: item.code || null,
 	}))
 	const subscription = lines.some((l) => hasSubscriptionDuration(l.name))
-	const durationDays = subscription ? (input.durationDays ?? DEFAULT_DM_DURATION_DAYS) : null
+	// Without a duration typed, a subscription runs for the months chosen (30 days each), else the default.
+	const months = lines.find((l) => hasSubscriptionDuration(l.name) && l.selectedDuration?.months)?.selectedDuration?.months
+	const durationDays = subscription ? (input.durationDays ?? (months ? months * 30 : DEFAULT_DM_DURATION_DAYS)) : null
 
 	return db.transaction(async (tx) => {
 		const order = await insertOrder(tx, {

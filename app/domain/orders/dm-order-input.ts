@@ -32,6 +32,8 @@ const optionalText = (max: number, what: string) =>
 const dmItem = z.object(
 	{
 		id: idSchema('Choose a product from the catalogue.'),
+		/** The product's option (its variant id): a duration or a value, and the account type. */
+		variantId: idSchema('Choose one of the product’s options.').nullish(),
 		name: z.string().max(200).nullish(),
 		price: z.union([z.string().max(50), z.number()]).nullish(),
 		quantity: z.literal(1, { error: 'DM orders have a quantity of 1 per item.' }).optional(),

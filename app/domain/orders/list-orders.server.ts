@@ -1,51 +1,92 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
-import { normalisePakistaniMobile } from './checkout-input'
+import { shopOrderNumberOf } from '../payments/paypro-order-number'
 import { staffOrderView, type StaffOrder } from './staff-order-view.server'
-import type { OrderListFilters, OrderListQuery } from './order-list-query'
+import { MIN_SEARCH_CHARACTERS, NOT_DELIVERED, searchTooShort, type OrderListFilters, type OrderListQuery } from './order-list-query'
+import { UNDELIVERED_STEPS } from './status'
 
 export const ORDERS_PAGE_SIZE = 50
 
 export interface OrderListPage {
 	orders: StaffOrder[]
-	/** Orders matching the filters, over every page. */
+	/** Orders matching the filters, over every page; with moreThan, a search's matches were not counted past this. */
 	total: number
+	moreThan: boolean
 	/** Cursors for the 'Older' and 'Newer' links; null at either end. */
 	olderCursor: number | null
 	newerCursor: number | null
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+const contains = (text: string) => `%${escapeLike(text)}%`
+const startsWith = (text: string) => `${escapeLike(text)}%`
+const reversed = (text: string) => [...text].reverse().join('')
 
 /**
- * The search box: each kind of search reads its own index. An address (lower(email)), a phone
- * number (phone); with a digit, an order number: the one order when it is exact (the unique index),
- * else the numbers starting with it (order numbers are upper case: `CODE-<time>-<n>`); otherwise a
- * name.
+ * Digits as typed for an id or a phone (spaces, dashes, dots, brackets and a leading + allowed):
+ * the digits, or null when the search is not a number.
+ */
+function digitsOf(q: string): string | null {
+	if (!/^\+?[\d\s\-().]+$/.test(q)) return null
+	const digits = q.replace(/\D/g, '')
+	return digits.length >= MIN_SEARCH_CHARACTERS ? digits : null
+}
+
+/**
+ * A phone as the shop stores it (03…) from any common form: 0300…, +92 300…, 92300…, 0092 300…;
+ * the digits as typed too, unless a + says they start with the country code.
+ */
+export function phoneForms(q: string): string[] {
+	const digits = digitsOf(q)
+	if (!digits) return []
+	const international = q.trim().startsWith('+') || digits.startsWith('0092')
+	const local = international ? digits.replace(/^(00)?92/, '0') : digits.replace(/^92(?=3)/, '0')
+	return [...new Set([local, ...(international ? [] : [digits])])]
+}
+
+/** An order number's time part (`CODE-<time>-<n>`): the long number a buyer reads out. */
+const orderTime = sql`split_part(${orders.orderNumber}, '-', 2)`
+
+/**
+ * The search box. An id quoted whole (the order number in any case, the PayPro order number with
+ * its retry suffix, the PayPro order id the buyer's page shows) finds that order alone. Otherwise,
+ * from three letters or digits: a number is the start or end of a phone in any common form or of a
+ * PayPro id, or the start of an order number's time; other text is part of a name (no digits:
+ * checkout refuses them) or of an email, or the start of an order number. Each reads an index of
+ * its own (drizzle/0002 and 0012), so a search stays quick at any number of orders.
  */
 async function searchCondition(db: Db, q: string): Promise<SQL | undefined> {
 	if (!q) return undefined
-	if (q.includes('@')) return sql`lower(${orders.customerEmail}) = ${q.toLowerCase()}`
-	const phone = normalisePakistaniMobile(q)
-	if (phone) return eq(orders.customerPhone, phone)
-	if (/\d/.test(q)) {
-		const [exact] = await db
-			.select({ orderNumber: orders.orderNumber })
-			.from(orders)
-			.where(inArray(orders.orderNumber, [...new Set([q, q.toUpperCase()])]))
-			.limit(1)
-		return exact ? eq(orders.orderNumber, exact.orderNumber) : like(orders.orderNumber, `${escapeLike(q.toUpperCase())}%`)
+	const upper = q.toUpperCase()
+	const numbers = [...new Set([q, upper, shopOrderNumberOf(upper)])]
+	const whole = await db
+		.select({ id: orders.id })
+		.from(orders)
+		.where(or(inArray(orders.orderNumber, numbers), eq(orders.payproTransactionId, q)))
+		.limit(10)
+	if (whole.length) return inArray(orders.id, whole.map((r) => r.id))
+	if (searchTooShort(q)) return sql`false`
+
+	const digits = digitsOf(q)
+	if (digits) {
+		return or(
+			...phoneForms(q).flatMap((phone) => [like(orders.customerPhone, startsWith(phone)), sql`reverse(${orders.customerPhone}) like ${startsWith(reversed(phone))}`]),
+			like(orders.payproTransactionId, startsWith(digits)),
+			sql`reverse(${orders.payproTransactionId}) like ${startsWith(reversed(digits))}`,
+			sql`${orderTime} like ${startsWith(digits)}`,
+		)
 	}
-	// Names have no digits (checkout refuses them). Alone, the name reads its trigram index.
-	return ilike(orders.customerName, `%${escapeLike(q)}%`)
+	const anyOf: SQL[] = [ilike(orders.customerEmail, contains(q))]
+	if (!q.includes('@')) anyOf.push(/\d/.test(q) ? like(orders.orderNumber, startsWith(upper)) : ilike(orders.customerName, contains(q)))
+	return or(...anyOf)
 }
 
 async function filterConditions(db: Db, filters: OrderListFilters): Promise<SQL[]> {
 	return [
 		await searchCondition(db, filters.q),
 		filters.status ? eq(orders.status, filters.status) : undefined,
-		filters.fulfillment ? eq(orders.fulfillmentStatus, filters.fulfillment) : undefined,
+		filters.fulfillment === NOT_DELIVERED ? inArray(orders.fulfillmentStatus, [...UNDELIVERED_STEPS]) : filters.fulfillment ? eq(orders.fulfillmentStatus, filters.fulfillment) : undefined,
 	].filter((c): c is SQL => c !== undefined)
 }
 
@@ -54,8 +95,8 @@ const cursorTime = (id: number) => sql`(select c.created_at from orders c where 
 const olderThan = (id: number) => sql`(${orders.createdAt} <= ${cursorTime(id)} and (${orders.createdAt} < ${cursorTime(id)} or ${orders.id} < ${id}))`
 const newerThan = (id: number) => sql`(${orders.createdAt} >= ${cursorTime(id)} and (${orders.createdAt} > ${cursorTime(id)} or ${orders.id} > ${id}))`
 
-/** Up to this many matches a search pages through them itself; more, and it reads the orders newest first. */
-const FEW_MATCHES = 1000
+/** Up to this many matches a search counts them and pages through them itself; past it, it reads the orders newest first. */
+export const FEW_MATCHES = 200
 
 interface Match {
 	id: number
@@ -66,17 +107,21 @@ interface Match {
 const newerFirst = (a: Match, b: Match) => (a.at === b.at ? b.id - a.id : a.at > b.at ? -1 : 1)
 
 /**
- * The orders a search matches, newest first, when there are few: read through the search's own
- * index. Walking every order newest first until a page is full (what the database plans for, as it
- * cannot know that the orders starting with a number are all from one day) reads most of the table
- * when the matches are months old.
+ * The orders a search matches, newest first, when there are few (null when more), read through
+ * the search's own indexes. The table itself is never scanned: with a limit, the planner would
+ * rather read it until enough rows match (its guess for a fragment is rough), and with few matches
+ * that reads every order. Walking every order newest first until a page is full reads most of the
+ * table when the matches are months old.
  */
 async function fewMatches(db: Db, filters: SQL[]): Promise<Match[] | null> {
-	const found = await db
-		.select({ id: orders.id, at: sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text` })
-		.from(orders)
-		.where(and(...filters))
-		.limit(FEW_MATCHES + 1)
+	const found = await db.transaction(async (tx) => {
+		await tx.execute(sql`set local enable_seqscan = off`)
+		return tx
+			.select({ id: orders.id, at: sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text` })
+			.from(orders)
+			.where(and(...filters))
+			.limit(FEW_MATCHES + 1)
+	})
 	if (found.length > FEW_MATCHES) return null
 	return found.map((r) => ({ id: r.id, at: BigInt(r.at) })).sort(newerFirst)
 }
@@ -124,6 +169,7 @@ export async function listOrders(
 		return {
 			orders: page.rows.map((o) => staffOrderView(o, { deliveryContent })),
 			total: withTotal ? matches.length : -1,
+			moreThan: false,
 			olderCursor: page.hasOlder ? page.rows[page.rows.length - 1]!.id : null,
 			newerCursor: page.hasNewer ? page.rows[0]!.id : null,
 		}
@@ -155,11 +201,13 @@ export async function listOrders(
 	const [hasNewer, hasOlder, total] = await Promise.all([
 		first ? exists(newerThan(first.id)) : Promise.resolve(false),
 		last ? exists(olderThan(last.id)) : Promise.resolve(false),
-		withTotal ? db.select({ n: count() }).from(orders).where(and(...filters)).then((r) => Number(r[0]?.n ?? 0)) : Promise.resolve(-1),
+		// A search with more than FEW_MATCHES matches is not counted: counting them all is what takes time.
+		withTotal && !query.q ? db.select({ n: count() }).from(orders).where(and(...filters)).then((r) => Number(r[0]?.n ?? 0)) : Promise.resolve(withTotal ? FEW_MATCHES : -1),
 	])
 	return {
 		orders: rows.map((o) => staffOrderView(o, { deliveryContent })),
 		total,
+		moreThan: withTotal && Boolean(query.q),
 		olderCursor: hasOlder && last ? last.id : null,
 		newerCursor: hasNewer && first ? first.id : null,
 	}

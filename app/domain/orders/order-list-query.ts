@@ -3,11 +3,11 @@ import { FULFILLMENT_STATUSES, ORDER_PAYMENT_STATUSES } from './status'
 // The staff order list's query string, shared by the dashboard, its links and the CSV export.
 
 export interface OrderListFilters {
-	/** Order number (exact or prefix), customer name (contains), email (exact) or phone (any Pakistani form). */
+	/** An order number or PayPro id (whole or a part), or part of a name, email or phone (any Pakistani form). */
 	q: string
 	/** Payment status, one the shop sets; empty for all. */
 	status: string
-	/** Fulfillment status; empty for all. */
+	/** Fulfillment status, or NOT_DELIVERED for every step before delivery; empty for all. */
 	fulfillment: string
 }
 
@@ -16,6 +16,9 @@ export interface OrderListQuery extends OrderListFilters {
 	before: number | null
 	after: number | null
 }
+
+/** The fulfillment filter for orders not delivered yet (any step before Delivered). */
+export const NOT_DELIVERED = 'undelivered'
 
 const cursorId = (value: string | null) => (value && /^\d{1,15}$/.test(value) ? Number(value) : null)
 
@@ -26,7 +29,7 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
 	return {
 		q: (params.get('q') ?? '').trim().slice(0, 100),
 		status: (ORDER_PAYMENT_STATUSES as readonly string[]).includes(status) ? status : '',
-		fulfillment: (FULFILLMENT_STATUSES as readonly string[]).includes(fulfillment) ? fulfillment : '',
+		fulfillment: fulfillment === NOT_DELIVERED || (FULFILLMENT_STATUSES as readonly string[]).includes(fulfillment) ? fulfillment : '',
 		before: cursorId(params.get('before')),
 		after: cursorId(params.get('after')),
 	}
@@ -42,3 +45,16 @@ export function filtersQueryString(filters: OrderListFilters, extra: Record<stri
 	const text = params.toString()
 	return text ? `?${text}` : ''
 }
+
+/** The line above the list: "1 order matches your search.", "3 orders match your search, 2 shown.", "More than 200 orders match…" */
+export function orderCountSentence(total: number, shown: number, searched: boolean, moreThan = false): string {
+	const orders = moreThan ? `More than ${total.toLocaleString('en-US')} orders` : total === 1 ? '1 order' : `${total.toLocaleString('en-US')} orders`
+	const verb = searched ? (total === 1 && !moreThan ? ' matches your search' : ' match your search') : ''
+	return `${orders}${verb}${shown < total ? `, ${shown.toLocaleString('en-US')} shown` : ''}.`
+}
+
+/** Below this many letters or digits a fragment would match too much to read through an index. */
+export const MIN_SEARCH_CHARACTERS = 3
+
+/** Too short to search by a part (an id quoted whole is still found). Trigram indexes read letters and digits only. */
+export const searchTooShort = (q: string) => (q.match(/[\p{L}\p{N}]/gu) ?? []).length < MIN_SEARCH_CHARACTERS

@@ -5,7 +5,8 @@ import type { OrderLine } from '../../db/schema'
 export interface PublicOrderView {
 	full: false
 	orderNumber: string
-	orderId: string
+	/** PayPro's order id (what PayPro's page and receipt call the Order ID); null when PayPro has none (transfers, DM orders). */
+	orderId: string | null
 	status: string
 	fulfillmentStatus: string
 	totalAmount: number

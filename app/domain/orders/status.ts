@@ -42,6 +42,8 @@ export const FULFILLMENT_STEPS = [
 	{ id: 'completed', title: 'Completed', description: 'Order fully completed and verified' },
 ] as const
 export type FulfillmentStatus = (typeof FULFILLMENT_STEPS)[number]['id']
+/** Steps before the buyer has it: a paid order in one of these is still to deliver. */
+export const UNDELIVERED_STEPS = ['pending', 'preparing', 'activating', 'ready_for_delivery'] as const satisfies readonly FulfillmentStatus[]
 export const FULFILLMENT_STATUSES = FULFILLMENT_STEPS.map((s) => s.id) as FulfillmentStatus[]
 
 /** Unknown or missing defaults to pending. */

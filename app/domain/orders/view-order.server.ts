@@ -8,8 +8,8 @@ import { subscriptionEndsAt } from './subscription'
 export function viewOrder(order: Order, { full }: { full: boolean }): OrderView {
 	const base = {
 		orderNumber: order.orderNumber,
-		// Never the row id: a sequential number tells anyone how many orders the shop has.
-		orderId: order.payproTransactionId ?? order.orderNumber,
+		// Never the row id (a sequential number tells anyone how many orders the shop has), nor the order number again.
+		orderId: order.payproTransactionId,
 		status: order.status,
 		fulfillmentStatus: order.fulfillmentStatus,
 		totalAmount: order.totalAmount,

@@ -17,6 +17,8 @@ export const NOTE_REQUIRED = 'Please write a note: what you checked before confi
 export const REASON_REQUIRED = 'Please write a reason: the buyer sees it on their order page.'
 
 const isWaiting = (order: Pick<Order, 'status' | 'receiptPath'>) => order.status === WAITING_STATUS && Boolean(order.receiptPath)
+/** The same in SQL (a partial index in drizzle/0012 holds exactly these orders). */
+export const transferWaiting = () => and(eq(orders.status, WAITING_STATUS), isNotNull(orders.receiptPath))
 
 function requireText(text: string | null | undefined, message: string): string {
 	const value = (text ?? '').trim()
@@ -89,7 +91,7 @@ export async function listTransferQueue(db: Db): Promise<TransferQueueEntry[]> {
 	const waiting = await db
 		.select()
 		.from(orders)
-		.where(and(eq(orders.status, WAITING_STATUS), isNotNull(orders.receiptPath)))
+		.where(transferWaiting())
 		.orderBy(asc(orders.receiptUploadedAt), asc(orders.id))
 	const hashes = [...new Set(waiting.map((o) => o.receiptSha256).filter((h): h is string => Boolean(h)))]
 	const sharing = hashes.length

@@ -9,7 +9,9 @@ import { createPendingSignIn } from './pending-sign-ins.server'
 import { createSession, type SessionPolicy } from './sessions.server'
 import { signInInput } from './sign-in-input'
 
-export const INVALID_CREDENTIALS = 'Invalid passkey. Access denied.'
+// The spec's 'Invalid passkey. Access denied.' belongs to its shared passkey, which named accounts replace
+// (Product decision 6): this form asks for an email and a password, so its refusal names those.
+export const INVALID_CREDENTIALS = 'Invalid email or password. Access denied.'
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.'
 
 const WINDOW = { windowSeconds: 900, message: TOO_MANY_ATTEMPTS }

@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { Form, Link, useRevalidator } from 'react-router'
 import { AdminTime } from '~/components/admin/admin-time'
+import { ConsoleToDoList } from '~/components/admin/console-to-do'
 import { SetupChecklist } from '~/components/admin/setup-checklist'
+import { consoleToDo } from '~/domain/orders/console-to-do.server'
 import { StockAlertsPanel } from '~/components/admin/stock-alerts-panel'
 import { stockQueue } from '~/domain/stock/order-stock.server'
 import { lowStockVariants } from '~/domain/stock/stock-alerts.server'
@@ -10,7 +12,7 @@ import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
 import { adminPaymentBadge } from '~/domain/orders/admin-payment-badge'
 import { listOrders } from '~/domain/orders/list-orders.server'
-import { filtersQueryString, parseOrderListQuery } from '~/domain/orders/order-list-query'
+import { filtersQueryString, MIN_SEARCH_CHARACTERS, NOT_DELIVERED, orderCountSentence, parseOrderListQuery, searchTooShort } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { FULFILLMENT_STEPS, ORDER_PAYMENT_STATUSES } from '~/domain/orders/status'
 import { setupChecklist } from '~/domain/settings/setup-checklist'
@@ -31,20 +33,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const query = parseOrderListQuery(new URL(request.url).searchParams)
 	// The owner's list of what is still sample data (only the owner can change it).
 	const setup = staff.role === 'owner' ? setupChecklist(await readStoreDetails(db()), env()) : null
-	const [queue, low] = await Promise.all([stockQueue(db()), lowStockVariants(db())])
+	const [queue, low, toDo] = await Promise.all([stockQueue(db()), lowStockVariants(db()), consoleToDo(db())])
 	const stock = { queue, low: low.map(({ newestUnitId: _, ...v }) => v) }
 	try {
-		return { query, setup, stock, page: await listOrders(db(), query), failed: false }
+		return { query, setup, stock, toDo, page: await listOrders(db(), query), failed: false }
 	} catch (error) {
 		logger.error({ err: error }, 'listing orders failed')
-		return { query, setup, stock, page: null, failed: true }
+		return { query, setup, stock, toDo, page: null, failed: true }
 	}
 }
 
 const fulfillmentTitle = (status: string) => FULFILLMENT_STEPS.find((s) => s.id === status)?.title ?? status
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-	const { query, setup, stock, page, failed } = loaderData
+	const { query, setup, stock, toDo, page, failed } = loaderData
 	const revalidator = useRevalidator()
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState<string | null>(null)
@@ -72,6 +74,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 				</div>
 			</div>
 
+			<ConsoleToDoList toDo={toDo} />
 			{/* Paid buyers waiting come before the setup list: they are the urgent part. */}
 			<StockAlertsPanel queue={stock.queue} low={stock.low} />
 			<SetupChecklist steps={setup} />
@@ -79,7 +82,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 			<Form method="get" className="staff-orders-filters" role="search" aria-label="Search orders">
 				<div className="field">
 					<label htmlFor="orders-q">Search</label>
-					<input id="orders-q" type="search" name="q" defaultValue={query.q} placeholder="Order #, customer name, email or phone" autoComplete="off" />
+					<input id="orders-q" type="search" name="q" defaultValue={query.q} placeholder="Order number or ID, name, email, phone" autoComplete="off" />
 				</div>
 				<div className="field">
 					<label htmlFor="orders-status">Payment</label>
@@ -96,6 +99,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 					<label htmlFor="orders-fulfillment">Fulfillment</label>
 					<select id="orders-fulfillment" name="fulfillment" defaultValue={query.fulfillment}>
 						<option value="">All fulfillment</option>
+						<option value={NOT_DELIVERED}>Not delivered yet</option>
 						{FULFILLMENT_STEPS.map((s) => (
 							<option key={s.id} value={s.id}>
 								{s.title}
@@ -127,12 +131,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 			) : (
 				<>
 					<p className="muted small" aria-live="polite">
-						{page.total === 1 ? '1 order' : `${page.total.toLocaleString('en-US')} orders`}
-						{filtered ? ' match your search' : ''}
-						{page.orders.length < page.total ? `, ${page.orders.length} shown` : ''}.
+						{orderCountSentence(page.total, page.orders.length, filtered, page.moreThan)}
 					</p>
 					{page.orders.length === 0 ? (
-						<p className="empty-state">No orders found.</p>
+						<p className="empty-state">
+							No orders found.
+							{query.q && searchTooShort(query.q) ? ` To search by part of a name, email, phone or id, type at least ${MIN_SEARCH_CHARACTERS} letters or digits.` : null}
+						</p>
 					) : (
 						// A table from 1200 px up; below that each order is a card (app.css), never a page that scrolls sideways.
 						<div className="staff-orders-list">
@@ -141,7 +146,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 									<tr>
 										<th scope="col">Order #</th>
 										<th scope="col">Customer</th>
-										<th scope="col">Phone</th>
+										<th scope="col" className="staff-col-phone">Phone</th>
 										<th scope="col">Products</th>
 										<th scope="col">Amount</th>
 										<th scope="col">Payment</th>
@@ -219,6 +224,8 @@ function OrderRow({
 				<td className="staff-cell-customer">
 					<div className="staff-customer-name">{order.customerName || <span className="muted">—</span>}</div>
 					{order.customerEmail ? <div className="small muted staff-wrap">{order.customerEmail}</div> : null}
+					{/* Where the table has no room for a Phone column, the phone sits here (app.css). */}
+					{order.customerPhone ? <div className="small muted staff-customer-phone">{order.customerPhone}</div> : null}
 				</td>
 				<td className="staff-cell-phone">
 					{order.customerPhone || <span className="muted">—</span>}
@@ -229,7 +236,18 @@ function OrderRow({
 				<td className="staff-cell-amount staff-amount">{formatRs(order.totalAmount)}</td>
 				<td className="staff-cell-payment" data-label="Payment">
 					<PaymentBadge status={order.status} />
-					{order.paymentMethod === 'manual' ? <div className="small muted">Bank transfer</div> : null}
+					{order.paymentMethod === 'manual' ? (
+						<>
+							<div className="small muted">Bank transfer</div>
+							{order.hasReceipt ? (
+								<a className="receipt-flag small" href={`/admin/receipts/${encodeURIComponent(order.orderNumber)}`} target="_blank" rel="noreferrer">
+									Receipt uploaded
+								</a>
+							) : (
+								<div className="small muted">No receipt yet</div>
+							)}
+						</>
+					) : null}
 				</td>
 				<td className="staff-cell-fulfillment" data-label="Fulfillment">
 					<span className={`status-pill fulfillment-${order.fulfillmentStatus}`}>{fulfillmentTitle(order.fulfillmentStatus)}</span>

@@ -1,53 +1,88 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
+import { data, Form, useActionData, useNavigation } from 'react-router'
 import { copyText } from '~/components/ui/copy-button'
+import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { listProducts } from '~/domain/catalogue/list-products.server'
-import { parseDmAmount } from '~/domain/orders/dm-order-input'
+import { createDmOrder } from '~/domain/orders/create-dm-order.server'
+import { dmOrderRequest } from '~/domain/orders/dm-order-input'
+import { lineOptionLabel } from '~/domain/orders/line-option'
+import { orderLink } from '~/domain/orders/order-access.server'
 import { DEFAULT_DM_DURATION_DAYS, hasSubscriptionDuration } from '~/domain/orders/subscription'
 import { displayPrice } from '~/domain/pricing/price-of'
-import { pageMeta } from '~/utils/seo'
+import { staffActor } from '~/domain/staff/audit.server'
+import { readPageForm } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
+import { AppError } from '~/utils/app-error'
+import { formatRs } from '~/utils/money'
+import { absoluteUrl } from '~/utils/origin.server'
+import { pageMeta } from '~/utils/seo'
 import { useHydrated } from '~/utils/use-hydrated'
-import { ErrorAlert } from '~/components/ui/error-alert'
 import type { Route } from './+types/dm-order'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Create DM Order', description: 'Create an order sold over direct messages.', extra: [{ name: 'robots', content: 'noindex' }] })
 
+/** An option as staff pick it: the variant, in the words a checkout line uses ('2 Months · Shared account'). */
+const optionText = (v: { label: string; months: number | null; value: number | null; accountType: 'private' | 'shared' | null; price: number }) =>
+	lineOptionLabel({
+		selectedDuration: v.months != null ? { label: v.label, price: v.price, months: v.months } : null,
+		selectedDenomination: v.months == null && v.value != null ? { label: v.label, price: v.price, value: v.value } : null,
+		selectedAccountType: v.accountType,
+	}) ?? v.label
+
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request)
 	const products = await listProducts(db())
-	return { products: products.map((p) => ({ id: p.id, name: p.name, image: p.image, price: displayPrice(p), originalPrice: p.originalPrice })) }
-}
-
-type Product = Route.ComponentProps['loaderData']['products'][number]
-
-/** §7 call 11 from the browser: the server answers {trackUrl}, or plain text saying what is wrong. */
-async function createDmOrder(adminKey: string, body: unknown): Promise<{ trackUrl: string } | { error: string }> {
-	try {
-		const res = await fetch('/api/admin-create-dm-order', {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': adminKey },
-			body: JSON.stringify(body),
-		})
-		if (!res.ok) return { error: (await res.text()).trim() || 'Failed to create order' }
-		const data = (await res.json()) as { trackUrl?: string }
-		return data.trackUrl ? { trackUrl: data.trackUrl } : { error: 'Failed to create order' }
-	} catch {
-		return { error: 'Something went wrong' }
+	return {
+		products: products.map((p) => ({
+			id: p.id,
+			name: p.name,
+			price: displayPrice(p),
+			subscription: hasSubscriptionDuration(p.name),
+			// One option is the product itself: nothing to pick.
+			options: p.variants.length > 1 ? p.variants.map((v) => ({ id: v.id, text: optionText(v), price: v.price, months: v.months })) : [],
+		})),
 	}
 }
 
+/**
+ * §2 DM order from the console: the staff session authorises it (the API key stays for tools that
+ * call §7 call 11, /api/admin-create-dm-order). A real form: it works before scripts start.
+ */
+export async function action({ request }: Route.ActionArgs) {
+	const staff = await requireStaff(request)
+	const form = await readPageForm(request)
+	const field = (name: string) => (form[name] ?? '').trim()
+	const parsed = dmOrderRequest.safeParse({
+		customer: { name: field('name'), email: field('email'), phone: field('phone') },
+		totalAmount: field('amount'),
+		items: [{ id: field('productId'), variantId: field('variantId') || null }],
+		durationDays: field('durationDays'),
+	})
+	if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0]!.message }, { status: 400 })
+	try {
+		const order = await createDmOrder(db(), staffActor(staff), parsed.data)
+		return { ok: true as const, trackUrl: absoluteUrl(orderLink(order)), orderNumber: order.orderNumber }
+	} catch (error) {
+		if (error instanceof AppError) return data({ ok: false as const, message: error.message }, { status: error.status })
+		throw error
+	}
+}
+
+const optionWithPrice = (o: { text: string; price: number }) => (o.price > 0 ? `${o.text} — ${formatRs(o.price)}` : o.text)
+
 export default function DmOrder({ loaderData }: Route.ComponentProps) {
 	const { products } = loaderData
-	const [productId, setProductId] = useState(String(products[0]?.id ?? ''))
-	const [busy, setBusy] = useState(false)
-	const [error, setError] = useState<string | null>(null)
-	const [trackUrl, setTrackUrl] = useState<string | null>(null)
-	const [copied, setCopied] = useState(false)
 	const hydrated = useHydrated()
-	const product: Product | undefined = products.find((p) => String(p.id) === productId)
-	const subscription = product ? hasSubscriptionDuration(product.name) : false
+	const result = useActionData<typeof action>()
+	const busy = useNavigation().state === 'submitting'
+	const [productId, setProductId] = useState(String(products[0]?.id ?? ''))
+	const [optionId, setOptionId] = useState('')
+	const [copied, setCopied] = useState(false)
+	const product = products.find((p) => String(p.id) === productId)
+	const option = product?.options.find((o) => String(o.id) === optionId) ?? product?.options[0]
+	const price = option?.price ?? product?.price
 
 	useEffect(() => {
 		if (!copied) return
@@ -55,36 +90,12 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 		return () => clearTimeout(timer)
 	}, [copied])
 
-	async function submit(event: FormEvent<HTMLFormElement>) {
-		event.preventDefault()
-		if (busy || !product) return
-		const form = new FormData(event.currentTarget)
-		const field = (name: string) => String(form.get(name) ?? '').trim()
-		const amountText = field('amount')
-		// §5: blank is the product's price; otherwise digits and dots. The server checks it again.
-		const amount = parseDmAmount(amountText)
-		setBusy(true)
-		setError(null)
-		setTrackUrl(null)
-		const result = await createDmOrder(field('adminKey'), {
-			customer: { name: field('name') || null, email: field('email') || null, phone: field('phone') || null },
-			totalAmount: amount === null ? product.price : Number.isFinite(amount) ? amount : amountText,
-			items: [{ id: product.id, name: product.name, price: product.price, quantity: 1, image: product.image, code: null, originalPrice: product.originalPrice }],
-			status: 'pending',
-			durationDays: subscription ? (field('durationDays') === '' ? DEFAULT_DM_DURATION_DAYS : Number(field('durationDays'))) : null,
-		})
-		setBusy(false)
-		if ('error' in result) setError(result.error)
-		else setTrackUrl(result.trackUrl)
-	}
-
 	return (
 		<div className="staff-dm-order">
 			<h1>Create DM Order</h1>
 			<p className="muted">For orders agreed over direct messages: the buyer gets a tracking link to their order.</p>
-			{/* POST, never GET: a submit before the page is ready must not put the key in the address. */}
-			<form method="post" className="dm-order-form" onSubmit={submit}>
-				<ErrorAlert message={error} />
+			<Form method="post" className="dm-order-form">
+				{result && !result.ok ? <ErrorAlert message={result.message} /> : null}
 				<div className="field">
 					<label htmlFor="dm-name">Customer Name</label>
 					<input id="dm-name" name="name" autoComplete="off" maxLength={100} />
@@ -98,13 +109,17 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 					<input id="dm-phone" name="phone" type="tel" autoComplete="off" maxLength={30} />
 				</div>
 				<div className="field">
-					<label htmlFor="dm-key">Admin Key</label>
-					<input id="dm-key" name="adminKey" type="password" autoComplete="off" required />
-					<span className="muted small">An API key from Settings (X-ADMIN-KEY).</span>
-				</div>
-				<div className="field">
 					<label htmlFor="dm-product">Product</label>
-					<select id="dm-product" name="productId" value={productId} onChange={(e) => setProductId(e.target.value)} required>
+					<select
+						id="dm-product"
+						name="productId"
+						value={productId}
+						onChange={(e) => {
+							setProductId(e.target.value)
+							setOptionId('')
+						}}
+						required
+					>
 						{products.map((p) => (
 							<option key={p.id} value={p.id}>
 								{p.name}
@@ -112,31 +127,71 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 						))}
 					</select>
 				</div>
+				{hydrated && product && product.options.length > 0 ? (
+					<div className="field">
+						<label htmlFor="dm-option">{product.options.some((o) => o.months != null) ? 'Duration' : 'Value'}</label>
+						{/* Keyed by product: each product's list starts at its first option. */}
+						<select key={product.id} id="dm-option" name="variantId" value={option ? String(option.id) : ''} onChange={(e) => setOptionId(e.target.value)}>
+							{product.options.map((o) => (
+								<option key={o.id} value={o.id}>
+									{optionWithPrice(o)}
+								</option>
+							))}
+						</select>
+					</div>
+				) : !hydrated ? (
+					// Before scripts start the list cannot follow the product: every product's options, by product.
+					<div className="field">
+						<label htmlFor="dm-option">Duration or value</label>
+						<select id="dm-option" name="variantId" defaultValue="">
+							<option value="">The product’s own price</option>
+							{products
+								.filter((p) => p.options.length > 0)
+								.map((p) => (
+									<optgroup key={p.id} label={p.name}>
+										{p.options.map((o) => (
+											<option key={o.id} value={o.id}>
+												{optionWithPrice(o)}
+											</option>
+										))}
+									</optgroup>
+								))}
+						</select>
+					</div>
+				) : null}
 				<div className="field">
 					<label htmlFor="dm-amount">Amount (PKR)</label>
-					<input id="dm-amount" name="amount" inputMode="decimal" autoComplete="off" placeholder={product ? String(product.price) : ''} />
-					<span className="muted small">Leave blank for the product's price.</span>
+					<input id="dm-amount" name="amount" inputMode="decimal" autoComplete="off" placeholder={price ? String(price) : ''} />
+					<span className="muted small">{price ? `Leave blank for the price of what is chosen (${formatRs(price)}).` : 'Enter the amount agreed with the buyer.'}</span>
 				</div>
-				{subscription ? (
+				{product?.subscription ? (
 					<div className="field">
 						<label htmlFor="dm-duration">Duration (days)</label>
-						<input id="dm-duration" name="durationDays" type="number" min={0} step={1} defaultValue={DEFAULT_DM_DURATION_DAYS} />
+						<input
+							key={option?.id ?? 'none'}
+							id="dm-duration"
+							name="durationDays"
+							type="number"
+							min={0}
+							step={1}
+							defaultValue={option?.months ? option.months * 30 : DEFAULT_DM_DURATION_DAYS}
+						/>
 						<span className="muted small">0 means no countdown and no reminder emails.</span>
 					</div>
 				) : null}
-				<button type="submit" className="button primary block" disabled={busy || !product || !hydrated}>
+				<button type="submit" className="button primary block" disabled={busy || !product}>
 					{busy ? 'Creating…' : 'Create Order'}
 				</button>
-			</form>
-			{trackUrl ? (
+			</Form>
+			{result?.ok ? (
 				<section className="success-box dm-order-result" aria-labelledby="dm-result-title">
-					<h2 id="dm-result-title">Order created</h2>
+					<h2 id="dm-result-title">{`Order ${result.orderNumber} created`}</h2>
 					<p>Send this tracking link to the buyer:</p>
 					<div className="dm-order-link">
-						<a href={trackUrl} target="_blank" rel="noreferrer" data-testid="dm-track-url">
-							{trackUrl}
+						<a href={result.trackUrl} target="_blank" rel="noreferrer" data-testid="dm-track-url">
+							{result.trackUrl}
 						</a>
-						<button type="button" className="button ghost small" onClick={async () => setCopied(await copyText(trackUrl))}>
+						<button type="button" className="button ghost small" onClick={async () => setCopied(await copyText(result.trackUrl))}>
 							{copied ? 'Copied!' : 'Copy'}
 						</button>
 					</div>

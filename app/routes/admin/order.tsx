@@ -7,6 +7,7 @@ import { AdminTime } from '~/components/admin/admin-time'
 import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
 import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
+import { buyerChatLink } from '~/domain/orders/buyer-chat'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { staffOrderView } from '~/domain/orders/staff-order-view.server'
 import { renewalLinks } from '~/domain/orders/renewal-links.server'
@@ -15,6 +16,7 @@ import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
 import { deliverOrderNow, orderStockUnits, replaceUnit } from '~/domain/stock/order-stock.server'
 import { StockUnits } from '~/components/admin/order-stock-units'
 import { orderHistory, staffActor } from '~/domain/staff/audit.server'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
@@ -33,6 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const history = await orderHistory(db(), order.orderNumber)
 	return {
 		order: staffOrderView(order, { deliveryContent: true }),
+		chat: buyerChatLink(order, (await readStoreDetails(db())).storeName),
 		stock: { units: await orderStockUnits(db(), order.id), owed: order.undeliveredUnits },
 		renewal: await renewalLinks(db(), order),
 		history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, before: h.before, after: h.after, note: h.note, createdAt: h.createdAt.toISOString() })),
@@ -88,7 +91,7 @@ function describeChange(record: Record<string, unknown> | null): string {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-	const { order, history, stock, renewal } = loaderData
+	const { order, history, stock, renewal, chat } = loaderData
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
 	const markingPaid = useNavigation().state === 'submitting'
@@ -150,6 +153,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 							</>
 						) : null}
 					</dl>
+					{chat ? (
+						<a className="button primary small order-chat" href={chat} target="_blank" rel="noreferrer">
+							WhatsApp the buyer
+						</a>
+					) : null}
 				</section>
 				<section className="settings-section" aria-labelledby="order-payment">
 					<h2 id="order-payment">Payment</h2>
@@ -162,8 +170,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 						<dd>
 							<PaymentBadge status={order.status} />
 						</dd>
-						<dt>PayPro id</dt>
-						<dd>{order.payproTransactionId ?? '—'}</dd>
+						{order.payproTransactionId || order.paymentMethod === 'paypro' ? (
+							<>
+								<dt>PayPro Order ID</dt>
+								<dd>{order.payproTransactionId ?? '—'}</dd>
+							</>
+						) : null}
 						<dt>Paid</dt>
 						<dd>
 							<AdminTime date={order.paidAt} />

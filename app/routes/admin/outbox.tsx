@@ -6,6 +6,7 @@ import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { listOutbox, outboxEmailPreview } from '~/domain/email/list-outbox.server'
 import { retryEmail } from '~/domain/email/retry-email.server'
+import { env } from '~/utils/env.server'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (previewId && !previewId.success) throw new Response('That email preview does not exist.', { status: 404 })
 	const preview = previewId ? await outboxEmailPreview(db(), previewId.data) : null
 	if (previewId && !preview) throw new Response('That email preview does not exist.', { status: 404 })
-	return { emails: await listOutbox(db()), preview }
+	return { emails: await listOutbox(db()), preview, logOnly: env().EMAIL_PROVIDER === 'log' }
 }
 
 const retryInput = z.object({ outboxId: idSchema() })
@@ -38,10 +39,10 @@ export async function action({ request }: Route.ActionArgs) {
 	})
 }
 
-const STATUS_LABEL = { pending: 'Pending', sent: 'Sent', failed: 'Failed' } as const
+const STATUS_LABEL = { pending: 'Pending', sent: 'Sent', failed: 'Failed', logged: 'Logged — not sent' } as const
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-	const { emails, preview } = loaderData
+	const { emails, preview, logOnly } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = emails.filter((e) => e.status === 'failed').length
@@ -49,6 +50,12 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 		<div className="staff-outbox">
 			<h1>Emails</h1>
 			<p className="muted">{emails.length === 0 ? 'No emails yet.' : `${emails.length} emails, newest first; ${failed} failed.`}</p>
+			{logOnly ? (
+				<p className="warning-box" role="note">
+					No email provider is set (EMAIL_PROVIDER=log): emails are kept here and in the server’s log, and buyers receive none. Set EMAIL_PROVIDER (brevo or smtp) in the
+					server’s environment to send them.
+				</p>
+			) : null}
 			<ActionResult result={result} />
 			{preview ? (
 				<section className="card email-preview" aria-labelledby="email-preview-title">
@@ -92,7 +99,8 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 									</td>
 									<td data-label="Subject">{e.subject}</td>
 									<td data-label="Status">
-										<span className={`status-pill status-${e.status}`}>{STATUS_LABEL[e.status]}</span>
+										<span className={`status-pill status-${e.delivery}`}>{STATUS_LABEL[e.delivery]}</span>
+										{e.delivery === 'logged' ? <div className="small muted">No email provider set</div> : null}
 									</td>
 									<td data-label="Attempts">{e.attempts}</td>
 									<td data-label="Last error" className="error-text">{e.lastError ?? <span className="muted">—</span>}</td>
@@ -100,7 +108,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 										<AdminTime date={e.createdAt} />
 									</td>
 									<td data-label="Sent">
-										<AdminTime date={e.sentAt} />
+										<AdminTime date={e.delivery === 'logged' ? null : e.sentAt} />
 									</td>
 									<td>
 										<Link className="button ghost small" to={`?preview=${e.id}`} aria-label={`Preview email to ${e.toEmail}: ${e.subject}`}>

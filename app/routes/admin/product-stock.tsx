@@ -112,9 +112,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 	}
 }
 
-/** Radios beside their words (the console's inputs are full-width blocks). */
-const RADIO = { display: 'inline-block', width: 'auto', margin: '0 0.4em 0 0', verticalAlign: 'middle' } as const
-
 const MODES = [
 	{ value: 'manual', label: 'Manual', hint: 'Staff deliver every order by hand; stock is not used.' },
 	{ value: 'stock_or_manual', label: 'Stock, else manual', hint: 'Delivered from stock at payment; when out, still sold and delivered by hand.' },
@@ -159,18 +156,18 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 			<section className="settings-section">
 				<h2>Per option</h2>
 				<div className="table-scroll">
-					<table className="data-table">
+					<table className="data-table stacked-table stock-counts-table">
 						<thead>
 							<tr><th>Option</th><th>Available</th><th>Sold</th><th>Voided</th><th>Warn at</th></tr>
 						</thead>
 						<tbody>
 							{counts.variants.map((v) => (
 								<tr key={v.variantId} className={v.low ? 'stock-low' : undefined}>
-									<td>{v.label}{v.hidden ? <span className="muted small"> (hidden)</span> : null}</td>
-									<td><strong>{v.available}</strong>{v.low ? <span className="badge warning"> Low</span> : null}</td>
-									<td>{v.sold}</td>
-									<td>{v.voided}</td>
-									<td>
+									<td className="stock-count-option">{v.label}{v.hidden ? <span className="muted small"> (hidden)</span> : null}</td>
+									<td data-label="Available"><strong>{v.available}</strong>{v.low ? <span className="badge warning"> Low</span> : null}</td>
+									<td data-label="Sold">{v.sold}</td>
+									<td data-label="Voided">{v.voided}</td>
+									<td data-label="Warn at" className="stock-count-threshold">
 										<Form method="post" className="inline-form">
 											<input type="hidden" name="intent" value="threshold" />
 											<input type="hidden" name="variantId" value={v.variantId} />
@@ -188,14 +185,18 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 
 			<section className="settings-section">
 				<h2>Delivery</h2>
-				<Form method="post">
+				{/* Keyed by the saved mode: after any action (an import switches Manual to Stock, else manual) the form shows what is saved, so saving it never undoes that. */}
+				<Form method="post" key={counts.stockMode}>
 					<input type="hidden" name="intent" value="mode" />
 					<fieldset>
 						<legend className="sr-only">How this product is delivered</legend>
 						{MODES.map((m) => (
-							<label key={m.value} className="radio-row" style={{ display: 'block', marginBottom: '0.5em' }}>
-								<input type="radio" name="stockMode" value={m.value} defaultChecked={counts.stockMode === m.value} style={RADIO} /> <strong>{m.label}</strong>
-								<span className="muted small"> — {m.hint}</span>
+							<label key={m.value} className="choice-row">
+								<input type="radio" name="stockMode" value={m.value} defaultChecked={counts.stockMode === m.value} />
+								<span>
+									<strong>{m.label}</strong>
+									<span className="choice-hint muted small">{m.hint}</span>
+								</span>
 							</label>
 						))}
 					</fieldset>
@@ -217,8 +218,12 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 					</p>
 					<fieldset>
 						<legend>Kind</legend>
-						<label><input type="radio" name="kind" value="code" defaultChecked style={RADIO} /> Codes (gift cards, keys)</label>{' '}
-						<label><input type="radio" name="kind" value="account" style={RADIO} /> Accounts</label>
+						<label className="choice-row">
+							<input type="radio" name="kind" value="code" defaultChecked /> <span>Codes (gift cards, keys)</span>
+						</label>
+						<label className="choice-row">
+							<input type="radio" name="kind" value="account" /> <span>Accounts (login and password)</span>
+						</label>
 					</fieldset>
 					<p>
 						<label htmlFor="stock-text">Codes: one per line. Accounts: CSV with the header <code>login,password,notes,slots</code>.</label>
@@ -230,7 +235,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 					</p>
 					<p>
 						<label htmlFor="stock-slots">Buyers per unit</label>{' '}
-						<input id="stock-slots" name="slots" type="number" min={1} max={STOCK_LIMITS.slots} placeholder="1, or 2 for shared" style={{ width: '10em' }} />
+						<input id="stock-slots" name="slots" type="number" min={1} max={STOCK_LIMITS.slots} placeholder="1, or 2 for shared" style={{ width: '14em' }} />
 					</p>
 					<button type="submit" className="button primary small">Import</button>
 				</Form>

@@ -1,0 +1,31 @@
+import { Link } from 'react-router'
+import type { ConsoleToDo } from '~/domain/orders/console-to-do.server'
+import { filtersQueryString, NOT_DELIVERED } from '~/domain/orders/order-list-query'
+import { PAID_STATUS } from '~/domain/orders/status'
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+
+/** The dashboard's to-do counts, each a link to the orders it counts. */
+export function ConsoleToDoList({ toDo }: { toDo: ConsoleToDo }) {
+	const items = [
+		{ n: toDo.transfersToConfirm, text: plural(toDo.transfersToConfirm, 'transfer to confirm', 'transfers to confirm'), to: '/admin/payments' },
+		{
+			n: toDo.paidToDeliver,
+			text: plural(toDo.paidToDeliver, 'paid order to deliver', 'paid orders to deliver'),
+			to: `/admin-dashboard${filtersQueryString({ q: '', status: PAID_STATUS, fulfillment: NOT_DELIVERED })}`,
+		},
+	]
+	return (
+		<nav className="console-to-do" aria-label="To do">
+			<ul>
+				{items.map((item) => (
+					<li key={item.to}>
+						<Link to={item.to} className={item.n > 0 ? 'to-do-waiting' : undefined}>
+							{item.text}
+						</Link>
+					</li>
+				))}
+			</ul>
+		</nav>
+	)
+}

@@ -1,0 +1,33 @@
+import { and, count, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orders } from '../../db/schema'
+import { transferWaiting } from '../payments/review-transfer.server'
+import { PAID_STATUS, UNDELIVERED_STEPS } from './status'
+
+/** What waits for staff: the console's to-do counts and the Transfers tab's badge. */
+export interface ConsoleToDo {
+	/** Transfers with a receipt, waiting for staff to confirm or reject. */
+	transfersToConfirm: number
+	/** Paid orders not delivered yet. */
+	paidToDeliver: number
+}
+
+const counted = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0)
+
+/** Transfers waiting for confirmation: for the badge on every console page. Read from a partial index (drizzle/0012). */
+export async function countTransfersToConfirm(db: Db): Promise<number> {
+	return counted(await db.select({ n: count() }).from(orders).where(transferWaiting()))
+}
+
+/** Both counts, each read from a partial index of its own (drizzle/0012): quick at any number of orders. */
+export async function consoleToDo(db: Db): Promise<ConsoleToDo> {
+	const [transfersToConfirm, paidToDeliver] = await Promise.all([
+		countTransfersToConfirm(db),
+		db
+			.select({ n: count() })
+			.from(orders)
+			.where(and(eq(orders.status, PAID_STATUS), inArray(orders.fulfillmentStatus, [...UNDELIVERED_STEPS])))
+			.then(counted),
+	])
+	return { transfersToConfirm, paidToDeliver }
+}
