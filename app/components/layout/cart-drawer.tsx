@@ -6,16 +6,36 @@ import { formatRs } from '~/utils/money'
 import { useCart } from '../cart/cart-context'
 import { ProductImage } from '../product/product-image'
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
 export function CartDrawer() {
 	const { items, isOpen, dispatch } = useCart()
 	const navigate = useNavigate()
 	const closeRef = useRef<HTMLButtonElement>(null)
+	const drawerRef = useRef<HTMLElement>(null)
 
+	// A modal dialog: focus moves in, Tab and Shift+Tab stay inside, Escape closes it, and focus goes
+	// back to what opened it.
 	useEffect(() => {
 		if (!isOpen) return
 		const returnTo = document.activeElement as HTMLElement | null
 		closeRef.current?.focus()
-		const onKey = (e: KeyboardEvent) => e.key === 'Escape' && dispatch({ type: 'close' })
+		const onKey = (e: KeyboardEvent) => {
+			if (e.key === 'Escape') return dispatch({ type: 'close' })
+			if (e.key !== 'Tab' || !drawerRef.current) return
+			const focusable = [...drawerRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0)
+			const first = focusable[0]
+			const last = focusable[focusable.length - 1]
+			if (!first || !last) return
+			const inside = drawerRef.current.contains(document.activeElement)
+			if (e.shiftKey && (!inside || document.activeElement === first)) {
+				e.preventDefault()
+				last.focus()
+			} else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+				e.preventDefault()
+				first.focus()
+			}
+		}
 		document.addEventListener('keydown', onKey)
 		return () => {
 			document.removeEventListener('keydown', onKey)
@@ -34,9 +54,11 @@ export function CartDrawer() {
 		<>
 			<div className={isOpen ? 'drawer-scrim open' : 'drawer-scrim'} onClick={() => dispatch({ type: 'close' })} aria-hidden="true" />
 			<aside
+				ref={drawerRef}
 				className={isOpen ? 'cart-drawer open' : 'cart-drawer'}
 				aria-label="Shopping cart"
 				aria-hidden={!isOpen}
+				aria-modal={isOpen}
 				inert={!isOpen}
 				role="dialog"
 			>
