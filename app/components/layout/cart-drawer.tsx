@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { cartTotal, checkoutDestination, linePrice } from '~/domain/cart/cart'
 import { LinePriceNote } from '../cart/line-price-note'
-import { formatRs } from '~/utils/money'
+import { Rs } from '../ui/price'
 import { useCart } from '../cart/cart-context'
 import { ProductImage } from '../product/product-image'
 
@@ -96,7 +96,7 @@ export function CartDrawer() {
 									</div>
 								</div>
 								<div className="cart-line-end">
-									<p className="cart-line-total">{item.unavailable ? <s>{formatRs(linePrice(item) * item.quantity)}</s> : formatRs(linePrice(item) * item.quantity)}</p>
+									<p className="cart-line-total">{item.unavailable ? <s><Rs amount={linePrice(item) * item.quantity} /></s> : <Rs amount={linePrice(item) * item.quantity} />}</p>
 									<button type="button" className="link-button" onClick={() => dispatch({ type: 'remove', index })} aria-label={`Remove ${item.name}`}>
 										Remove
 									</button>
@@ -109,7 +109,7 @@ export function CartDrawer() {
 				<div className="drawer-foot">
 					<p className="cart-total">
 						<span>Total</span>
-						<strong data-testid="cart-total">{formatRs(cartTotal(items))}</strong>
+						<strong data-testid="cart-total"><Rs amount={cartTotal(items)} /></strong>
 					</p>
 					<button type="button" className="button primary block" onClick={proceed} aria-disabled={checkoutDestination(items) === null}>
 						Proceed to Checkout

@@ -2,6 +2,6 @@
 // pages never download the cart, the chat button or the shop's header and footer.
 export { CartProvider } from '../cart/cart-context'
 export { CartDrawer } from './cart-drawer'
-export { ChatButton, ChatMessageProvider } from './chat-button'
+export { ChatMessageProvider } from './chat-button'
 export { SiteFooter } from './site-footer'
 export { SiteHeader } from './site-header'

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router'
 import { cartBadge, cartCount } from '~/domain/cart/cart'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { useCart } from '../cart/cart-context'
+import { ChatButton } from './chat-button'
 
 const NAV = [
 	{ to: '/', label: 'Home' },
@@ -77,8 +78,11 @@ function PhoneMenu() {
 	)
 }
 
-/** `banner`: the owner's announcement (/admin/store); empty shows none. */
-export function SiteHeader({ storeName, banner }: { storeName: string; banner: string }) {
+/**
+ * `banner`: the owner's announcement (/admin/store); empty shows none. The WhatsApp button sits in
+ * the bar, always on screen: floating over the page, it covered the first screen's buttons and titles.
+ */
+export function SiteHeader({ storeName, banner, whatsapp }: { storeName: string; banner: string; whatsapp: string }) {
 	const { items, dispatch } = useCart()
 	const count = cartCount(items)
 
@@ -102,6 +106,7 @@ export function SiteHeader({ storeName, banner }: { storeName: string; banner: s
 						</svg>
 						<span className="my-orders-text">My orders</span>
 					</NavLink>
+					<ChatButton whatsapp={whatsapp} />
 					<button
 						type="button"
 						className="cart-button"

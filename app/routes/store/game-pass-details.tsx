@@ -8,7 +8,7 @@ import { durationsOf } from '~/domain/pricing/product-options'
 import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { useRootData } from '~/components/layout/root-data'
 import { logger } from '~/utils/logger.server'
-import { formatRs } from '~/utils/money'
+import { Rs } from '~/components/ui/price'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/game-pass-details'
 
@@ -62,7 +62,9 @@ export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 								{t.rows.map((r) => (
 									<tr key={r.label}>
 										<td>{r.label}</td>
-										<td>{formatRs(r.price)}</td>
+										<td>
+											<Rs amount={r.price} />
+										</td>
 									</tr>
 								))}
 							</tbody>

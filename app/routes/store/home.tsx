@@ -4,7 +4,7 @@ import { Leaderboard } from '~/components/home/leaderboard'
 import { PromoVideo } from '~/components/home/promo-video'
 import { ProductCard } from '~/components/product/product-card'
 import { ServiceGrid } from '~/components/home/service-grid'
-import { Stars } from '~/components/ui/price'
+import { Rs, Stars } from '~/components/ui/price'
 import { aboutStory, contactIntro, homeFaq } from '~/content/site'
 import { db } from '~/db/client.server'
 import { listProducts, summarise } from '~/domain/catalogue/list-products.server'
@@ -15,7 +15,6 @@ import { priceOf, startingChoice } from '~/domain/pricing/price-of'
 import type { TermsPage } from '~/domain/catalogue/types'
 import { logger } from '~/utils/logger.server'
 import { chatLink } from '~/utils/chat'
-import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
 import { useFill } from '~/components/content/policy-sections'
@@ -186,10 +185,10 @@ function PromoPlan({ title, plan, action }: { title: string; plan: { to: string;
 	return (
 		<div className="plan">
 			<h3>{title}</h3>
-			<p className="plan-from">from {formatRs(plan.from)}</p>
+			<p className="plan-from">from <Rs amount={plan.from} /></p>
 			<ul>
-				{plan.oneMonth ? <li>1 Month {formatRs(plan.oneMonth)}</li> : null}
-				{plan.twoMonths ? <li>2 Months {formatRs(plan.twoMonths)}</li> : null}
+				{plan.oneMonth ? <li>1 Month <Rs amount={plan.oneMonth} /></li> : null}
+				{plan.twoMonths ? <li>2 Months <Rs amount={plan.twoMonths} /></li> : null}
 			</ul>
 			<Link to={plan.to} className="button primary">
 				{action}
