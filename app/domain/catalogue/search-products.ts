@@ -1,13 +1,12 @@
 import { KIND_LABELS, PLATFORM_LABELS } from './product-form'
 import type { Category, ProductKind } from './types'
 
+export { MAX_PRODUCT_SEARCH_LENGTH, parseProductSearch } from './product-search-query'
+
 // The storefront's product search (`/products?q=`): what a buyer types, matched against what the
 // shop calls its products. Case, accents, punctuation and spacing do not matter ("vbucks" finds
 // "V-Bucks", "ps5" finds "(PS5)"); every word typed must match; the short names buyers use for
 // long titles ("gta", "cod", "psn") find them.
-
-/** Longer input is cut: no product name is near this long. */
-export const MAX_PRODUCT_SEARCH_LENGTH = 80
 
 export interface SearchableProduct {
 	name: string
@@ -29,11 +28,6 @@ const ALSO_KNOWN_AS: [phrase: string, aliases: string[]][] = [
 	['xbox', ['microsoft']],
 	['gift card', ['voucher']],
 ]
-
-/** The query as the page keeps it: trimmed, single-spaced, at most MAX_PRODUCT_SEARCH_LENGTH characters. */
-export function parseProductSearch(value: string | null | undefined): string {
-	return (value ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_PRODUCT_SEARCH_LENGTH).trim()
-}
 
 /** Lower case, accents off, anything but letters, digits and $ as a space. */
 function normalise(text: string): string {
