@@ -63,20 +63,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	// The staff console brings its own plain layout (routes/admin/layout.tsx).
 	if (consolePage) return <Outlet />
 	const { config, year } = loaderData
-	const { CartProvider, ChatMessageProvider, SiteHeader, SiteFooter, CartDrawer, ChatButton } = shopChrome ?? use(loadShopChrome())
+	const { CartProvider, ChatMessageProvider, SiteHeader, SiteFooter, CartDrawer } = shopChrome ?? use(loadShopChrome())
 	return (
 		<CartProvider storageKey={`${config.storeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-cart`}>
 			<ChatMessageProvider>
 				<a href="#main" className="skip-link">
 					Skip to content
 				</a>
-				<SiteHeader storeName={config.storeName} banner={config.banner} />
+				<SiteHeader storeName={config.storeName} banner={config.banner} whatsapp={config.whatsapp} />
 				<main id="main">
 					<Outlet />
 				</main>
 				<SiteFooter config={config} year={year} />
 				<CartDrawer />
-				<ChatButton whatsapp={config.whatsapp} />
 				<div id="site-modal-root" />
 			</ChatMessageProvider>
 		</CartProvider>

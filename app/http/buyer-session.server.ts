@@ -1,5 +1,5 @@
 import { db } from '../db/client.server'
-import { BUYER_SESSION_COOKIE, BUYER_SESSION_DAYS, buyerForSession } from '../domain/buyers/sign-in.server'
+import { BUYER_SESSION_COOKIE, BUYER_SESSION_DAYS, buyerForSession, SIGN_IN_MINUTES } from '../domain/buyers/sign-in.server'
 import { readCookie } from './cookies'
 import { cookiesAreSecure } from './http.server'
 
@@ -24,3 +24,20 @@ export function buyerSessionId(request: Request): string | null {
 
 /** The signed-in buyer of this request, or null. */
 export const currentBuyer = (request: Request) => buyerForSession(db(), buyerSessionId(request))
+
+// A sign-in asked for on My orders and not yet finished: the address the code went to, so a reload
+// still shows the code box (never the code). It lasts as long as the code does.
+const PENDING_SIGN_IN_COOKIE = 'buyer_sign_in_pending'
+
+function pendingCookie(request: Request, value: string, maxAge: number) {
+	return [`${PENDING_SIGN_IN_COOKIE}=${encodeURIComponent(value)}`, 'Path=/my-orders', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(cookiesAreSecure(request) ? ['Secure'] : [])].join('; ')
+}
+
+export const pendingSignInCookie = (request: Request, email: string) => pendingCookie(request, email, SIGN_IN_MINUTES * 60)
+export const clearPendingSignInCookie = (request: Request) => pendingCookie(request, '', 0)
+
+/** The address a pending sign-in's code went to, or null. */
+export function pendingSignInEmail(request: Request): string | null {
+	const email = readCookie(request.headers.get('cookie'), PENDING_SIGN_IN_COOKIE)
+	return email && email.length <= 200 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null
+}

@@ -3,8 +3,8 @@ import { test, expect, cartButton, gotoHydrated, placeOrderFromPage, signInAsOwn
 
 // The staff console on a phone: its own plain frame, and orders as cards that fit the screen.
 const BANNER = 'Xbox Game Pass Revamped - New Plans & Price Hike on Ultimate Tier!'
-// The shop frame's modules (app/components/layout/shop-chrome.ts and what only it needs).
-const SHOP_CHROME_SCRIPT = /\/assets\/(shop-chrome|cart-context|cart-drawer|chat-button|site-header|site-footer)-[^/]*\.js$/
+// The shop frame's modules (app/components/layout/shop-chrome.ts and what only it needs; built as shop-base, vite.config.ts).
+const SHOP_CHROME_SCRIPT = /\/assets\/(shop-base|shop-chrome|cart-context|cart-drawer|chat-button|site-header|site-footer)-[^/]*\.js$/
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
 test.use({ viewport: PHONE.viewport })

@@ -98,9 +98,14 @@ export function cartBadge(page: Page): Locator {
 	return cartButton(page).getByTestId('cart-badge')
 }
 
-/** The one open modal dialog (quote pickers, account type); the cart drawer is not modal. */
+/** The one open modal dialog (quote pickers, account type); the cart drawer has cartDrawer. */
 export function modal(page: Page, name?: string | RegExp): Locator {
-	return page.getByRole('dialog', name ? { name } : undefined).and(page.locator('[aria-modal="true"]'))
+	return page.getByRole('dialog', name ? { name } : undefined).and(page.locator('[aria-modal="true"]:not(.cart-drawer)'))
+}
+
+/** The phone's menu toggle (a <summary>: it works without scripts). */
+export function menuToggle(page: Page): Locator {
+	return page.getByRole('banner').locator('summary', { hasText: '☰' })
 }
 
 /** A cart line with the given text (product name, option label...). */

@@ -1,5 +1,5 @@
 import { test, expect } from './helpers'
-import { clippedText, coveredControls, emojiInText, smallTapTargets, stuckAtTop, unfilledTokens, widerThanViewport } from './layout-checks'
+import { clippedText, coveredAtFirstView, coveredControls, emojiInText, smallTapTargets, stuckAtTop, unfilledTokens, widerThanViewport } from './layout-checks'
 
 // The layout checks themselves, on small pages built to hold each defect they look for (and the
 // look-alikes they must let through), so a check that quietly stops seeing anything fails here.
@@ -100,4 +100,26 @@ test('coveredControls names controls a sticky header or a floating button hides,
 test('stuckAtTop measures the bars that stay at the top once the page is scrolled', async ({ page: p }) => {
 	await p.setContent(page('<header style="position: sticky; top: -40px"><p style="height: 40px; margin: 0">banner</p><div style="height: 60px">bar</div></header><div style="height: 3000px"></div>'))
 	expect(await stuckAtTop(p)).toBe(60)
+})
+
+test('coveredAtFirstView names the control and the text a floating button sits on as the page opens, not what a header bar holds', async ({ page: p }) => {
+	const bubble = '<a class="chat-button" href="#" aria-label="Chat" style="position: fixed; right: 12px; bottom: 12px; width: 56px; height: 56px; background: #25d366"></a>'
+	await p.setContent(
+		page(`
+		<header style="position: sticky; top: 0; height: 60px; background: #111">Shop</header>
+		<div style="height: 560px"></div>
+		<h3 style="margin: 0 0 0 200px">Console Edition</h3>
+		<div style="height: 20px"></div>
+		<p style="display: flex; justify-content: flex-end; margin: 0"><button style="width: 200px; height: 44px">Buy Now</button></p>
+		<div style="height: 900px"></div>${bubble}`),
+	)
+	const problems = await coveredAtFirstView(p)
+	expect(problems).toEqual(['button "Buy Now" is under a.chat-button "Chat"'])
+
+	await p.setContent(page(`<div style="height: 680px"></div><h3 style="margin: 0 0 0 200px; font-size: 40px">Console Edition</h3><div style="height: 900px"></div>${bubble}`))
+	expect(await coveredAtFirstView(p)).toEqual(['text "Console Edition" (h3) is under a.chat-button "Chat"'])
+
+	// The same button in the header bar covers nothing.
+	await p.setContent(page(`<header style="position: sticky; top: 0; display: flex; justify-content: flex-end">${bubble.replace('position: fixed; right: 12px; bottom: 12px;', '')}</header><div style="height: 600px"></div><button style="width: 340px">Buy Now</button>`))
+	expect(await coveredAtFirstView(p)).toEqual([])
 })

@@ -349,3 +349,58 @@ export async function stuckAtTop(page: Page): Promise<number> {
 		return Math.round(bottom)
 	})
 }
+
+/**
+ * What a floating element (fixed and narrower than half the screen: the chat button) covers as the
+ * page first opens, before the buyer scrolls: controls and text under it. A bar across the screen
+ * (a sticky header) is the page's frame, not a cover.
+ */
+export async function coveredAtFirstView(page: Page): Promise<string[]> {
+	return page.evaluate(async () => {
+		const startX = window.scrollX
+		const startY = window.scrollY
+		window.scrollTo(0, 0)
+		await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+		const shown = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !el.closest('[inert], [aria-hidden=true]')
+		const label = (el: Element) => {
+			const classes = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : ''
+			const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)
+			return `${el.tagName.toLowerCase()}${classes}${name ? ` "${name}"` : ''}`
+		}
+		// Touching edges are not covering: a pixel of slack.
+		const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && a.right > b.left + 1 && a.top < b.bottom - 1 && a.bottom > b.top + 1
+		const floating = Array.from(document.body.querySelectorAll<HTMLElement>('*')).filter((el) => {
+			if (getComputedStyle(el).position !== 'fixed' || !shown(el)) return false
+			const box = el.getBoundingClientRect()
+			return box.width > 0 && box.height > 0 && box.width < window.innerWidth / 2 && box.top < window.innerHeight && box.bottom > 0
+		})
+		const problems: string[] = []
+		for (const cover of floating) {
+			const area = cover.getBoundingClientRect()
+			const controls = Array.from(document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]')).filter(
+				(el) => !cover.contains(el) && shown(el) && overlap(el.getBoundingClientRect(), area),
+			)
+			for (const el of controls) {
+				// Under the button: a twentieth of the control (a select's arrow, a Buy button's side), or its words.
+				const box = el.getBoundingClientRect()
+				const shared = Math.max(0, Math.min(box.right, area.right) - Math.max(box.left, area.left)) * Math.max(0, Math.min(box.bottom, area.bottom) - Math.max(box.top, area.top))
+				const words = document.createRange()
+				words.selectNodeContents(el)
+				if (shared >= 0.05 * box.width * box.height || Array.from(words.getClientRects()).some((line) => line.width > 0 && overlap(line, area))) problems.push(`${label(el)} is under ${label(cover)}`)
+			}
+			const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+			for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+				const parent = node.parentElement
+				if (!parent || !node.textContent?.trim() || cover.contains(parent) || parent.closest('script, style, noscript, template') || !shown(parent)) continue
+				if (controls.some((c) => c.contains(parent))) continue
+				const range = document.createRange()
+				range.selectNodeContents(node)
+				if (Array.from(range.getClientRects()).some((line) => overlap(line, area))) {
+					problems.push(`text "${node.textContent.replace(/\s+/g, ' ').trim().slice(0, 40)}" (${label(parent).split(' ')[0]}) is under ${label(cover)}`)
+				}
+			}
+		}
+		window.scrollTo(startX, startY)
+		return problems
+	})
+}

@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test'
 import { expect, cartButton, cartDrawer, gotoHydrated, placeOrderFromPage, seedCart, storedLine, waitForHydration } from './helpers'
-import { clippedText, coveredControls, emojiInText, smallTapTargets, unfilledTokens, widerThanViewport } from './layout-checks'
+import { clippedText, coveredAtFirstView, coveredControls, emojiInText, smallTapTargets, unfilledTokens, widerThanViewport } from './layout-checks'
 
 /** The storefront pages a buyer sees on the way to an order, each opened as a buyer reaches it. */
 export const STOREFRONT_PAGES: { name: string; open: (page: Page) => Promise<void> }[] = [
 	{ name: '/', open: (page) => openSettled(page, '/') },
 	{ name: '/products', open: (page) => openSettled(page, '/products') },
 	{ name: '/product/1', open: (page) => openSettled(page, '/product/1') },
+	{ name: '/product/5', open: (page) => openSettled(page, '/product/5') },
 	{ name: '/product/14', open: (page) => openSettled(page, '/product/14') },
 	{ name: '/game-pass-library', open: (page) => openSettled(page, '/game-pass-library') },
 	{ name: '/contact', open: (page) => openSettled(page, '/contact') },
@@ -49,6 +50,7 @@ export async function expectCleanLayout(page: Page) {
 	expect.soft(await widerThanViewport(page), 'wider than the viewport').toEqual([])
 	expect.soft(await smallTapTargets(page), 'tap targets under 24×24 px').toEqual([])
 	expect.soft(await coveredControls(page), 'focused controls covered by fixed or sticky elements').toEqual([])
+	expect.soft(await coveredAtFirstView(page), 'controls and text under a floating button as the page opens').toEqual([])
 }
 
 /** How many product cards show a SALE badge, and the names of those whose badge is drawn over the cover. */

@@ -6,7 +6,7 @@ import { orderPagePath } from '~/domain/buyers/next-path'
 import { receiptPath } from '~/domain/orders/receipt-path'
 import { FULFILLMENT_STEPS, fulfillmentIndex, isPaid, paymentBadge } from '~/domain/orders/status'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
-import { formatRs } from '~/utils/money'
+import { Rs } from '../ui/price'
 import { formatPakistanDay, formatPakistanTime } from '~/utils/pakistan-time'
 
 /** One order on My orders: what the order page says, in a card a phone shows whole; the codes stay folded until asked for. */
@@ -31,7 +31,7 @@ export function BuyerOrderCard({ order, lines }: BuyerOrder) {
 				<time dateTime={order.createdAt} className="muted">
 					{formatPakistanTime(order.createdAt)}
 				</time>
-				<strong className="order-total">{formatRs(order.totalAmount)}</strong>
+				<strong className="order-total"><Rs amount={order.totalAmount} /></strong>
 			</p>
 			{paid ? <Progress status={order.fulfillmentStatus} /> : <UnpaidNote order={order} />}
 			<ul className="my-order-lines">

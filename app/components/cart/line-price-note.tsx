@@ -1,5 +1,5 @@
 import type { CartItem } from '~/domain/cart/cart'
-import { formatRs } from '~/utils/money'
+import { Rs } from '../ui/price'
 
 /** Under a cart or checkout line: its price changed since the buyer added it, or it is no longer sold. */
 export function LinePriceNote({ item }: { item: Pick<CartItem, 'price' | 'priceWas' | 'unavailable'> }) {
@@ -13,7 +13,7 @@ export function LinePriceNote({ item }: { item: Pick<CartItem, 'price' | 'priceW
 	if (item.priceWas == null) return null
 	return (
 		<p className="line-note" role="note">
-			Price changed: was <span>{formatRs(item.priceWas)}</span>, now <span>{formatRs(item.price)}</span>
+			Price changed: was <Rs amount={item.priceWas} />, now <Rs amount={item.price} />
 		</p>
 	)
 }

@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { Await, Link } from 'react-router'
 import type { LeaderboardRow } from '~/domain/leaderboard/top-buyers.server'
-import { formatRs } from '~/utils/money'
+import { Rs } from '../ui/price'
 import { EmptyState } from '../ui/empty-state'
 
 export function Leaderboard({ rows }: { rows: Promise<LeaderboardRow[]> }) {
@@ -34,7 +34,7 @@ export function Leaderboard({ rows }: { rows: Promise<LeaderboardRow[]> }) {
 											<span className="rank">#{row.rank}</span>
 											<span className="leader-name">{row.name}</span>
 											<span className="muted small">{row.orders_count} order{row.orders_count === 1 ? '' : 's'}</span>
-											<span className="leader-spent">{formatRs(row.total_spent)}</span>
+											<span className="leader-spent"><Rs amount={row.total_spent} /></span>
 										</li>
 									))}
 								</ol>

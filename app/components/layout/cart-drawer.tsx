@@ -2,20 +2,40 @@ import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { cartTotal, checkoutDestination, linePrice } from '~/domain/cart/cart'
 import { LinePriceNote } from '../cart/line-price-note'
-import { formatRs } from '~/utils/money'
+import { Rs } from '../ui/price'
 import { useCart } from '../cart/cart-context'
 import { ProductImage } from '../product/product-image'
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 export function CartDrawer() {
 	const { items, isOpen, dispatch } = useCart()
 	const navigate = useNavigate()
 	const closeRef = useRef<HTMLButtonElement>(null)
+	const drawerRef = useRef<HTMLElement>(null)
 
+	// A modal dialog: focus moves in, Tab and Shift+Tab stay inside, Escape closes it, and focus goes
+	// back to what opened it.
 	useEffect(() => {
 		if (!isOpen) return
 		const returnTo = document.activeElement as HTMLElement | null
 		closeRef.current?.focus()
-		const onKey = (e: KeyboardEvent) => e.key === 'Escape' && dispatch({ type: 'close' })
+		const onKey = (e: KeyboardEvent) => {
+			if (e.key === 'Escape') return dispatch({ type: 'close' })
+			if (e.key !== 'Tab' || !drawerRef.current) return
+			const focusable = [...drawerRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0)
+			const first = focusable[0]
+			const last = focusable[focusable.length - 1]
+			if (!first || !last) return
+			const inside = drawerRef.current.contains(document.activeElement)
+			if (e.shiftKey && (!inside || document.activeElement === first)) {
+				e.preventDefault()
+				last.focus()
+			} else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+				e.preventDefault()
+				first.focus()
+			}
+		}
 		document.addEventListener('keydown', onKey)
 		return () => {
 			document.removeEventListener('keydown', onKey)
@@ -34,9 +54,11 @@ export function CartDrawer() {
 		<>
 			<div className={isOpen ? 'drawer-scrim open' : 'drawer-scrim'} onClick={() => dispatch({ type: 'close' })} aria-hidden="true" />
 			<aside
+				ref={drawerRef}
 				className={isOpen ? 'cart-drawer open' : 'cart-drawer'}
 				aria-label="Shopping cart"
 				aria-hidden={!isOpen}
+				aria-modal={isOpen}
 				inert={!isOpen}
 				role="dialog"
 			>
@@ -74,7 +96,7 @@ export function CartDrawer() {
 									</div>
 								</div>
 								<div className="cart-line-end">
-									<p className="cart-line-total">{item.unavailable ? <s>{formatRs(linePrice(item) * item.quantity)}</s> : formatRs(linePrice(item) * item.quantity)}</p>
+									<p className="cart-line-total">{item.unavailable ? <s><Rs amount={linePrice(item) * item.quantity} /></s> : <Rs amount={linePrice(item) * item.quantity} />}</p>
 									<button type="button" className="link-button" onClick={() => dispatch({ type: 'remove', index })} aria-label={`Remove ${item.name}`}>
 										Remove
 									</button>
@@ -87,7 +109,7 @@ export function CartDrawer() {
 				<div className="drawer-foot">
 					<p className="cart-total">
 						<span>Total</span>
-						<strong data-testid="cart-total">{formatRs(cartTotal(items))}</strong>
+						<strong data-testid="cart-total"><Rs amount={cartTotal(items)} /></strong>
 					</p>
 					<button type="button" className="button primary block" onClick={proceed} aria-disabled={checkoutDestination(items) === null}>
 						Proceed to Checkout

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { cartBadge, cartCount } from '~/domain/cart/cart'
+import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { useCart } from '../cart/cart-context'
+import { ChatButton } from './chat-button'
 
 const NAV = [
 	{ to: '/', label: 'Home' },
@@ -11,14 +13,78 @@ const NAV = [
 	{ to: '/contact', label: 'Contact' },
 ]
 
-/** `banner`: the owner's announcement (/admin/store); empty shows none. */
-export function SiteHeader({ storeName, banner }: { storeName: string; banner: string }) {
-	const [menuOpen, setMenuOpen] = useState(false)
-	const { items, dispatch } = useCart()
-	const location = useLocation()
-	const count = cartCount(items)
+function NavLinks({ withOrders }: { withOrders?: boolean }) {
+	return (
+		<ul>
+			{[...NAV, ...(withOrders ? [{ to: MY_ORDERS_PATH, label: 'My orders' }] : [])].map((item) => (
+				<li key={item.to}>
+					<NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+						{item.label}
+					</NavLink>
+				</li>
+			))}
+		</ul>
+	)
+}
 
-	useEffect(() => setMenuOpen(false), [location.pathname])
+/**
+ * The phone's menu is a <details>: it opens and closes without scripts, and screen readers hear its
+ * summary as a button that says whether it is expanded. Scripts add what a menu is expected to do:
+ * close on Escape (focus back on the toggle), on a tap outside it and on going to another page.
+ */
+function PhoneMenu() {
+	const menu = useRef<HTMLDetailsElement>(null)
+	const { pathname } = useLocation()
+
+	useEffect(() => {
+		if (menu.current) menu.current.open = false
+	}, [pathname])
+
+	useEffect(() => {
+		const details = menu.current
+		if (!details) return
+		const close = (focusToggle: boolean) => {
+			details.open = false
+			if (focusToggle) details.querySelector('summary')?.focus()
+		}
+		const onKey = (event: KeyboardEvent) => {
+			if (event.key === 'Escape' && details.open) close(true)
+		}
+		const onPointer = (event: PointerEvent) => {
+			if (details.open && event.target instanceof Node && !details.contains(event.target)) close(false)
+		}
+		document.addEventListener('keydown', onKey)
+		document.addEventListener('pointerdown', onPointer)
+		return () => {
+			document.removeEventListener('keydown', onKey)
+			document.removeEventListener('pointerdown', onPointer)
+		}
+	}, [])
+
+	return (
+		<details className="phone-menu" ref={menu}>
+			<summary className="menu-toggle" aria-label="Menu">
+				<span aria-hidden="true" className="menu-icon-open">
+					☰
+				</span>
+				<span aria-hidden="true" className="menu-icon-close">
+					✕
+				</span>
+			</summary>
+			<nav aria-label="Main" className="phone-nav">
+				<NavLinks withOrders />
+			</nav>
+		</details>
+	)
+}
+
+/**
+ * `banner`: the owner's announcement (/admin/store); empty shows none. The WhatsApp button sits in
+ * the bar, always on screen: floating over the page, it covered the first screen's buttons and titles.
+ */
+export function SiteHeader({ storeName, banner, whatsapp }: { storeName: string; banner: string; whatsapp: string }) {
+	const { items, dispatch } = useCart()
+	const count = cartCount(items)
 
 	return (
 		<header className={banner ? 'site-header' : 'site-header no-banner'}>
@@ -30,18 +96,17 @@ export function SiteHeader({ storeName, banner }: { storeName: string; banner: s
 					</span>
 					{storeName}
 				</Link>
-				<nav aria-label="Main" className={menuOpen ? 'main-nav open' : 'main-nav'} id="main-nav">
-					<ul>
-						{NAV.map((item) => (
-							<li key={item.to}>
-								<NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => (isActive ? 'active' : undefined)}>
-									{item.label}
-								</NavLink>
-							</li>
-						))}
-					</ul>
+				<nav aria-label="Main" className="main-nav">
+					<NavLinks />
 				</nav>
 				<div className="header-actions">
+					<NavLink to={MY_ORDERS_PATH} className={({ isActive }) => (isActive ? 'my-orders-link active' : 'my-orders-link')}>
+						<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+							<path fill="currentColor" d="M6 2h12a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm0 2v16h12V4H6Zm2 3h8v2H8V7Zm0 4h8v2H8v-2Zm0 4h5v2H8v-2Z" />
+						</svg>
+						<span className="my-orders-text">My orders</span>
+					</NavLink>
+					<ChatButton whatsapp={whatsapp} />
 					<button
 						type="button"
 						className="cart-button"
@@ -59,16 +124,7 @@ export function SiteHeader({ storeName, banner }: { storeName: string; banner: s
 							</span>
 						) : null}
 					</button>
-					<button
-						type="button"
-						className="menu-toggle"
-						aria-expanded={menuOpen}
-						aria-controls="main-nav"
-						aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-						onClick={() => setMenuOpen((o) => !o)}
-					>
-						<span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
-					</button>
+					<PhoneMenu />
 				</div>
 			</div>
 		</header>

@@ -7,6 +7,20 @@ import { BUYER_SIGN_IN_MESSAGES, orderPagePath } from '~/domain/buyers/next-path
 
 const SEND_FAILED = 'Could not send the sign-in email'
 
+/** Marks (or unmarks) the page's address as waiting for a code, without loading the page again. */
+function rememberSent(email: string | null) {
+	const url = new URL(window.location.href)
+	if (email) {
+		url.searchParams.set('signIn', 'sent')
+		url.searchParams.set('email', email)
+	} else {
+		url.searchParams.delete('signIn')
+		url.searchParams.delete('email')
+	}
+	// React Router's own history entry (its key and index) is kept; only the address changes.
+	window.history.replaceState(window.history.state, '', url)
+}
+
 /**
  * Decision 3: a buyer without the order's cookie or link proves who they are with a one-time link or
  * code sent to the order's address; typing the address unlocks nothing by itself. Without scripts
@@ -36,6 +50,8 @@ export function UnlockOrderForm({ orderNumber }: { orderNumber: string }) {
 				return setError(body?.error ?? SEND_FAILED)
 			}
 			setSent(true)
+			// The address the no-script form's answer carries too: a reload still shows the code box.
+			rememberSent(email.trim())
 		} catch {
 			setError(`${SEND_FAILED}. Please check your connection and try again.`)
 		} finally {
@@ -51,9 +67,17 @@ export function UnlockOrderForm({ orderNumber }: { orderNumber: string }) {
 					<p role="status">{BUYER_SIGN_IN_MESSAGES.sent}</p>
 					<p className="muted small">Open the link in the email, or type the code here.</p>
 					<SignInCodeForm email={email} next={orderPagePath(orderNumber)} />
-					<button type="button" className="button ghost small" onClick={() => setSent(false)}>
+					<a
+						href={orderPagePath(orderNumber)}
+						className="button ghost small"
+						onClick={(event) => {
+							event.preventDefault()
+							setSent(false)
+							rememberSent(null)
+						}}
+					>
 						Use another email address
-					</button>
+					</a>
 				</>
 			) : (
 				<>

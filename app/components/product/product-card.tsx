@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router'
 import type { ProductSummary } from '~/domain/catalogue/types'
 import { formatRs } from '~/utils/money'
 import { useCart } from '../cart/cart-context'
-import { ProductPrice, RatingBadge } from '../ui/price'
+import { ProductPrice, RatingBadge, Rs } from '../ui/price'
 import { ProductImage } from './product-image'
 
 export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
@@ -45,7 +45,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 					<p className="card-caption">{product.caption}</p>
 					<p className="muted small">Starting Price</p>
 					<p className="price-now big">{formatRs(price)}</p>
-					{onSale ? <p className="muted small">Was {formatRs(product.originalPrice!)}</p> : null}
+					{onSale ? <p className="muted small">Was <Rs amount={product.originalPrice!} /></p> : null}
 					<div className="card-actions">
 						<button type="button" className="button primary" onClick={add} aria-label={`Add ${product.name} to cart`}>
 							Add

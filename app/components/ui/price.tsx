@@ -2,6 +2,11 @@ import { ratingInWords, type RatingSummary } from '~/domain/reviews/review-scope
 import type { FromPrice } from '~/domain/pricing/from-price'
 import { formatRs } from '~/utils/money'
 
+/** A rupee amount in running text ("from Rs. 2,700"): one unit that never breaks across lines. */
+export function Rs({ amount }: { amount: number }) {
+	return <span className="rs">{formatRs(amount)}</span>
+}
+
 /** The one way a price is shown: current price, and the original struck through when there is one. */
 export function ProductPrice({ price, originalPrice, className }: { price: number; originalPrice?: number | null; className?: string }) {
 	return (

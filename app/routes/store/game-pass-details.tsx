@@ -11,7 +11,7 @@ import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { ratingFor } from '~/domain/reviews/rating-summary.server'
 import { useRootData } from '~/components/layout/root-data'
 import { logger } from '~/utils/logger.server'
-import { formatRs } from '~/utils/money'
+import { Rs } from '~/components/ui/price'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/game-pass-details'
 
@@ -66,8 +66,10 @@ export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 								{t.rows.map((r) => (
 									<tr key={r.label}>
 										<td>{r.label}</td>
-										<td className="nowrap">{formatRs(r.price)}</td>
-										{t.rows.some((x) => x.sharedPrice) ? <td className="nowrap">{r.sharedPrice ? formatRs(r.sharedPrice) : '—'}</td> : null}
+										<td>
+											<Rs amount={r.price} />
+										</td>
+										{t.rows.some((x) => x.sharedPrice) ? <td>{r.sharedPrice ? <Rs amount={r.sharedPrice} /> : '—'}</td> : null}
 									</tr>
 								))}
 							</tbody>

@@ -4,7 +4,7 @@ import { Leaderboard } from '~/components/home/leaderboard'
 import { PromoVideo } from '~/components/home/promo-video'
 import { ProductCard } from '~/components/product/product-card'
 import { ServiceGrid } from '~/components/home/service-grid'
-import { Stars } from '~/components/ui/price'
+import { Rs, Stars } from '~/components/ui/price'
 import { aboutStory, contactIntro, homeFaq } from '~/content/site'
 import { db } from '~/db/client.server'
 import { listProducts, summariseAll } from '~/domain/catalogue/list-products.server'
@@ -14,7 +14,6 @@ import { durationRows, type DurationRow } from '~/domain/pricing/duration-rows'
 import { fromPrice } from '~/domain/pricing/from-price'
 import type { TermsPage } from '~/domain/catalogue/types'
 import { logger } from '~/utils/logger.server'
-import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
 import { ContactLinks } from '~/components/layout/contact-links'
@@ -178,13 +177,17 @@ function PromoPlan({ title, plan, action }: { title: string; plan: { to: string;
 		<div className="plan">
 			<h3>{title}</h3>
 			<p className="plan-from">
-				from <span className="nowrap">{formatRs(plan.from)}</span>
+				from <Rs amount={plan.from} />
 			</p>
 			<ul>
 				{plan.rows.map((r) => (
 					<li key={r.months}>
-						{r.label} <span className="nowrap">{formatRs(r.price)}</span>
-						{r.sharedPrice ? <span className="plan-shared nowrap">Shared {formatRs(r.sharedPrice)}</span> : null}
+						{r.label} <Rs amount={r.price} />
+						{r.sharedPrice ? (
+							<span className="plan-shared nowrap">
+								Shared <Rs amount={r.sharedPrice} />
+							</span>
+						) : null}
 					</li>
 				))}
 			</ul>

@@ -7,9 +7,9 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { MY_ORDERS_LIMIT, type BuyerOrder } from '~/domain/buyers/my-orders'
 import { ordersForBuyer } from '~/domain/buyers/my-orders.server'
-import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
-import { BUYER_SIGN_IN_MESSAGES, endAllBuyerSessions, endBuyerSession, requestBuyerSignIn } from '~/domain/buyers/sign-in.server'
-import { clearBuyerSessionCookie, currentBuyer } from '~/http/buyer-session.server'
+import { BUYER_SIGN_IN_MESSAGES, MY_ORDERS_PATH } from '~/domain/buyers/next-path'
+import { endAllBuyerSessions, endBuyerSession, requestBuyerSignIn } from '~/domain/buyers/sign-in.server'
+import { clearBuyerSessionCookie, clearPendingSignInCookie, currentBuyer, pendingSignInCookie, pendingSignInEmail } from '~/http/buyer-session.server'
 import { readPageForm } from '~/http/http.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
@@ -27,16 +27,19 @@ const SIGNED_OUT = {
 } as const
 const NOT_UNDERSTOOD = 'This form was not understood. Please reload the page and try again.'
 
-const intentSchema = z.enum(['request', 'sign-out', 'sign-out-everywhere'])
+const intentSchema = z.enum(['request', 'another-address', 'sign-out', 'sign-out-everywhere'])
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const buyer = await currentBuyer(request)
+	// A code asked for and not yet typed: the page still shows its box after a reload.
+	const pending = pendingSignInEmail(request)
 	if (!buyer) {
 		const signedOut = new URL(request.url).searchParams.get('signedOut')
 		const notice = signedOut === 'here' || signedOut === 'everywhere' ? SIGNED_OUT[signedOut] : null
-		return data({ buyer: null, notice }, { headers: privateHeaders })
+		return data({ buyer: null, notice, pending }, { headers: privateHeaders })
 	}
-	return data({ buyer: { email: buyer.email }, ...(await ordersForBuyer(db(), buyer.email)) }, { headers: privateHeaders })
+	const headers = pending ? { ...privateHeaders, 'Set-Cookie': clearPendingSignInCookie(request) } : privateHeaders
+	return data({ buyer: { email: buyer.email }, ...(await ordersForBuyer(db(), buyer.email)) }, { headers })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,11 +54,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 		try {
 			await requestBuyerSignIn(db(), { email: form.email, clientIp: context.clientIp, next: MY_ORDERS_PATH })
 			// The one answer, whether or not the address is on an order.
-			return data({ sent: true as const, message: BUYER_SIGN_IN_MESSAGES.sent, error: null, email }, { headers: privateHeaders })
+			return data({ sent: true as const, message: BUYER_SIGN_IN_MESSAGES.sent, error: null, email }, { headers: { ...privateHeaders, 'Set-Cookie': pendingSignInCookie(request, email) } })
 		} catch (error) {
 			if (!(error instanceof AppError)) throw error
 			return data({ sent: false as const, message: null, error: error.message, email }, { status: error.status, headers: privateHeaders })
 		}
+	}
+
+	if (intent.data === 'another-address') {
+		throw redirect(MY_ORDERS_PATH, { status: 303, headers: { 'Set-Cookie': clearPendingSignInCookie(request), 'Cache-Control': 'no-store' } })
 	}
 
 	const buyer = await currentBuyer(request)
@@ -75,11 +82,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const submitting = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
-	if (!loaderData.buyer) return <SignedOut notice={loaderData.notice} result={actionData ?? null} submitting={submitting} />
+	if (!loaderData.buyer) return <SignedOut notice={loaderData.notice} pending={loaderData.pending} result={actionData ?? null} submitting={submitting} />
 	return <SignedIn email={loaderData.buyer.email} orders={loaderData.orders} more={loaderData.more} submitting={submitting} />
 }
 
-function SignedOut({ notice, result, submitting }: { notice: string | null; result: { sent: boolean; message: string | null; error: string | null; email: string } | null; submitting: string | null }) {
+function SignedOut({
+	notice,
+	pending,
+	result,
+	submitting,
+}: {
+	notice: string | null
+	pending: string | null
+	result: { sent: boolean; message: string | null; error: string | null; email: string } | null
+	submitting: string | null
+}) {
+	// Sent just now, or earlier and the page reloaded since (a refused new request shows the form again).
+	const sentTo = result ? (result.sent ? result.email : null) : pending
 	return (
 		<div className="container page narrow my-orders">
 			<h1>My orders</h1>
@@ -89,16 +108,20 @@ function SignedOut({ notice, result, submitting }: { notice: string | null; resu
 				</p>
 			) : null}
 			<p className="muted">Every order placed with your email address in one place: payment, delivery, your codes and when subscriptions end.</p>
-			{result?.sent ? (
+			{sentTo !== null ? (
 				<>
 					<div className="order-card my-orders-sent">
-						<p role="status">{result.message}</p>
+						<p role="status">{BUYER_SIGN_IN_MESSAGES.sent}</p>
 						<p className="muted small">Open the link in the email, or type the code here.</p>
-						<SignInCodeForm email={result.email} next={MY_ORDERS_PATH} />
+						<SignInCodeForm email={sentTo} next={MY_ORDERS_PATH} />
 					</div>
-					<p className="muted small">
-						Wrong address? <Link to={MY_ORDERS_PATH}>Use another email address</Link>.
-					</p>
+					<Form method="post" replace className="my-orders-another">
+						<input type="hidden" name="intent" value="another-address" />
+						<span className="muted small">Wrong address?</span>{' '}
+						<button type="submit" className="link-button small">
+							Use another email address
+						</button>
+					</Form>
 				</>
 			) : (
 				<Form method="post" className="order-card my-orders-request" noValidate replace>

@@ -1,6 +1,8 @@
-import { Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { ProductCard } from '~/components/product/product-card'
 import { listProducts, summariseAll } from '~/domain/catalogue/list-products.server'
+import { MAX_PRODUCT_SEARCH_LENGTH, parseProductSearch } from '~/domain/catalogue/product-search-query'
+import { searchProducts } from '~/domain/catalogue/search-products'
 import { CATEGORIES, type Category } from '~/domain/catalogue/types'
 import { productsMissingNote } from '~/content/site'
 import { db } from '~/db/client.server'
@@ -29,19 +31,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams
 	const requested = params.get('category')
 	const category: 'all' | Category = CATEGORIES.includes(requested as Category) ? (requested as Category) : 'all'
-	const all = await listProducts(db())
+	const q = parseProductSearch(params.get('q'))
+	const all = searchProducts(await listProducts(db()), q)
 	const counts = Object.fromEntries(FILTERS.map((f) => [f.value, f.value === 'all' ? all.length : all.filter((p) => p.category === f.value).length]))
 	const matching = category === 'all' ? all : all.filter((p) => p.category === category)
 	const pageCount = Math.max(1, Math.ceil(matching.length / PRODUCTS_PER_PAGE))
 	const asked = Number(params.get('page'))
 	const page = Number.isSafeInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1
 	const shown = await summariseAll(db(), matching.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE))
-	return { products: shown, category, counts, page, pageCount }
+	return { products: shown, category, counts, page, pageCount, q }
 }
 
 
-const pageHref = (category: 'all' | Category, page: number) => {
+const pageHref = (category: 'all' | Category, page: number, q: string) => {
 	const query = new URLSearchParams()
+	if (q) query.set('q', q)
 	if (category !== 'all') query.set('category', category)
 	if (page > 1) query.set('page', String(page))
 	const search = query.toString()
@@ -49,20 +53,47 @@ const pageHref = (category: 'all' | Category, page: number) => {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-	const { products: shown, category, counts, page, pageCount } = loaderData
+	const { products: shown, category, counts, page, pageCount, q } = loaderData
 	const root = useRootData()
 	const fill = useFill()
 
 	return (
 		<div className="container page">
 			<h1>Our Products</h1>
+			<Form method="get" action="/products" role="search" className="product-search">
+				<label htmlFor="product-search" className="sr-only">
+					Search products
+				</label>
+				<input
+					id="product-search"
+					type="search"
+					name="q"
+					defaultValue={q}
+					key={q}
+					maxLength={MAX_PRODUCT_SEARCH_LENGTH}
+					placeholder="Search: Game Pass, GTA, gift card…"
+					enterKeyHint="search"
+					autoComplete="off"
+				/>
+				{category !== 'all' ? <input type="hidden" name="category" value={category} /> : null}
+				<button type="submit" className="button primary">
+					Search
+				</button>
+			</Form>
+			{q && shown.length > 0 ? (
+				<p className="search-summary" role="status">
+					{counts[category] ?? 0} {(counts[category] ?? 0) === 1 ? 'product matches' : 'products match'} “{q}”
+					{category !== 'all' ? ` in ${FILTERS.find((f) => f.value === category)?.label}` : ''}.{' '}
+					<Link to={pageHref(category, 1, '')}>Clear search</Link>
+				</p>
+			) : null}
 			<div className="filters" role="group" aria-label="Filter by category">
 				{FILTERS.map((f) => {
 					const count = counts[f.value] ?? 0
 					return (
 						<Link
 							key={f.value}
-							to={pageHref(f.value, 1)}
+							to={pageHref(f.value, 1, q)}
 							className={category === f.value ? 'chip active' : 'chip'}
 							aria-current={category === f.value ? 'true' : undefined}
 							preventScrollReset
@@ -73,6 +104,20 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 					)
 				})}
 			</div>
+			{shown.length === 0 ? (
+				<div className="empty-panel search-empty" role="status">
+					<p className="empty-panel-title">{q ? `No products match “${q}”` : 'No products here yet'}</p>
+					<p className="empty-panel-text">
+						{q ? 'Check the spelling or try fewer words (for example “Game Pass” or “gift card”), or ' : 'Try '}
+						{category !== 'all' && (counts.all ?? 0) > 0 ? (
+							<Link to={pageHref('all', 1, q)}>search all categories</Link>
+						) : (
+							<Link to="/products">see all products</Link>
+						)}
+						.
+					</p>
+				</div>
+			) : null}
 			<div className="product-grid">
 				{shown.map((product, i) => (
 					<ProductCard key={product.id} product={product} priority={i < 2 && page === 1} headingLevel={2} />
@@ -85,12 +130,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 					</p>
 					<div className="library-pager-links">
 						{page > 1 ? (
-							<Link className="button ghost" to={pageHref(category, page - 1)}>
+							<Link className="button ghost" to={pageHref(category, page - 1, q)}>
 								Previous
 							</Link>
 						) : null}
 						{page < pageCount ? (
-							<Link className="button primary" to={pageHref(category, page + 1)}>
+							<Link className="button primary" to={pageHref(category, page + 1, q)}>
 								Next page
 							</Link>
 						) : null}
