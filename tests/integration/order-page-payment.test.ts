@@ -7,7 +7,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { emailOutbox } from '../../app/db/schema'
+import { emailOutbox, orders } from '../../app/db/schema'
 import { RECEIPT_NO_ACCESS, RECEIPT_NOT_IMAGE } from '../../app/domain/payments/receipt-rules'
 import { readStoreDetails } from '../../app/domain/settings/store-details.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
@@ -157,6 +157,23 @@ describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind
 		expect(html).not.toContain('Almost Ready!')
 		expect(html).toContain('Nothing to deliver yet: this order is not paid.')
 		expect(html).toContain('Try again')
+	})
+
+	it('an order the shop closed unpaid (past its time limit) says nothing was charged and links to a checkout of the same line at today\'s price', async () => {
+		const { orderNumber, cookie } = await checkout('paypro')
+		const [row] = await db.update(orders).set({ status: 'expired' }).where(eq(orders.orderNumber, orderNumber)).returning()
+		const { html } = await orderPage(`internalOrderId=${orderNumber}`, cookie)
+		expect(html).toContain('Payment Failed')
+		expect(html).toContain('This order was closed because it was not paid in time.')
+		expect(html).not.toContain('Almost Ready!')
+		const line = row!.productDetails[0]!
+		const again = html.match(/href="(\/checkout\?product=[^"]+)"/)
+		expect(again, 'an order-again link').not.toBeNull()
+		const checkoutPage = await fetch(`${shop.url}${again![1]!}`, { headers: PAGE })
+		expect(checkoutPage.status).toBe(200)
+		const checkoutHtml = decoded(await checkoutPage.text())
+		expect(checkoutHtml).toContain(line.name)
+		expect(checkoutHtml).toContain('Rs. 3,200')
 	})
 
 	it('an unknown order id is "Order Not Found" in the page the server sends, at once; the API says looking again will not help', async () => {

@@ -8,6 +8,7 @@ import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
 import { TransferPayment } from '~/components/payment/transfer-payment'
 import { chatLink } from '~/utils/chat'
 import { PayAgain } from './pay-again'
+import { orderAgainPath } from '~/domain/orders/checkout-query'
 
 /** What the order page was sent back with by a form posted without scripts. */
 export interface PaymentFormResult {
@@ -42,6 +43,8 @@ export function PaymentStatus({
 	const unpaid = badge.tone === 'warning'
 	const waitingForReceipt = manual && status === 'payment_pending'
 	const receiptInReview = manual && status === 'pending'
+	// Left unpaid past the shop's time limit (or cancelled): nothing is owed, and the buyer can order again.
+	const closed = status === 'expired' || status === 'cancelled'
 	return (
 		<section className="order-card" aria-labelledby="order-payment-title">
 			<h2 id="order-payment-title">Payment Status</h2>
@@ -95,8 +98,34 @@ export function PaymentStatus({
 			{online && (status === 'payment_pending' || status === 'failed') && order.full ? (
 				<PayAgain key={status} order={order} failedBefore={formResult.payAgainFailed} onSwitched={onChanged} />
 			) : null}
+			{closed ? <ClosedOrderNote order={order} /> : null}
 			{online ? <TestPaymentsNotice /> : null}
 			{order.rejectionReason ? <p className="error-box">Your transfer could not be confirmed: {order.rejectionReason}</p> : null}
 		</section>
+	)
+}
+
+function ClosedOrderNote({ order }: { order: OrderView }) {
+	return (
+		<div className="order-note closed-order-note" data-testid="closed-order-note">
+			<p>
+				<strong>This order was closed because it was not paid in time.</strong> Nothing was charged. To buy it now, place a new order at today&apos;s price:
+			</p>
+			{order.full ? (
+				<ul className="order-again-list">
+					{order.items.map((line, index) => (
+						<li key={index}>
+							<a className="button primary small" href={orderAgainPath(line)}>
+								Order {line.name} again
+							</a>
+						</li>
+					))}
+				</ul>
+			) : (
+				<a className="button primary small" href="/products">
+					Browse Products
+				</a>
+			)}
+		</div>
 	)
 }

@@ -1,3 +1,4 @@
+import type { OrderLine } from '../../db/schema'
 import type { CheckoutState } from '../catalogue/buy-now-target'
 import type { Product } from '../catalogue/types'
 import { offersAccountTypes, priceChoice, priceOf } from '../pricing/price-of'
@@ -103,4 +104,13 @@ export function resolveBuyQuery(product: Product | null, query: BuyQuery): BuyLi
 			...(priced.accountType ? { selectedAccountType: priced.accountType } : {}),
 		},
 	}
+}
+
+/** The checkout address that buys an order's line again as sold today (an unpaid order closed by the shop). */
+export function orderAgainPath(line: Pick<OrderLine, 'id' | 'selectedDuration' | 'selectedDenomination' | 'selectedAccountType'>): string {
+	const params = new URLSearchParams({ [BUY_FIELDS.product]: String(line.id) })
+	if (line.selectedDuration) params.set(BUY_FIELDS.duration, line.selectedDuration.label)
+	if (line.selectedDenomination) params.set(BUY_FIELDS.value, line.selectedDenomination.label)
+	if (line.selectedAccountType) params.set(BUY_FIELDS.accountType, line.selectedAccountType)
+	return `/checkout?${params}`
 }
