@@ -49,7 +49,8 @@ test('at 1280px the dashboard shows orders in the table, in the console’s own 
 	// The whole table fits: it does not scroll inside its box either.
 	expect(await page.locator('.staff-orders-list').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false)
 
-	await expect(page.getByText('Xbox Game Pass Revamped - New Plans & Price Hike on Ultimate Tier!')).toHaveCount(0)
+	// The shop's announcement bar is not in the console (the setup checklist may quote it while it is the sample).
+	await expect(page.getByText('Xbox Game Pass Revamped - New Plans & Price Hike on Ultimate Tier!', { exact: true })).toHaveCount(0)
 	await expect(page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Orders' })).toHaveClass(/active/)
 })
 

@@ -115,7 +115,8 @@ test('a buyer signs in on a phone with the emailed code, sees both Game Pass ord
 
 		// Renew: checkout with the same product and duration at today's price.
 		await pcCard.getByRole('link', { name: 'Renew PC Game Pass' }).click()
-		await expect(page).toHaveURL(/\/checkout$/)
+		await expect(page).toHaveURL(/\/checkout\?renew=/)
+		await expect(page.locator('.renewal-note')).toContainText('Renewing PC Game Pass, 3 Months from order')
 		await waitForHydration(page)
 		const summary = page.locator('.summary-line')
 		await expect(summary).toHaveCount(1)

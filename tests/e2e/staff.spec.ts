@@ -43,7 +43,7 @@ test('a transfer confirmed by staff turns the buyer’s open page to Payment Suc
 	await expect(page.getByText('Live updates active')).toBeVisible()
 
 	const { staff, close } = await signInAsOwner(browser)
-	await staff.getByRole('link', { name: 'Transfers' }).click()
+	await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: /^Transfers/ }).click()
 	await expect(staff.getByRole('heading', { name: 'Transfers' })).toBeVisible()
 	const entry = staff.locator('article, li, section').filter({ has: staff.getByRole('img', { name: `Transfer receipt for order ${orderNumber}` }) }).last()
 	// Other tests leave transfers waiting too: the receipt images load lazily, as each comes into view.

@@ -219,8 +219,8 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			expect(row.status).toBe('completed')
 
 			// The worker sends the email through Brevo.
-			await expect.poll(() => brevo.sent().filter((r) => (r.body.params as { ORDER_ID: string }).ORDER_ID === orderNumber).length, { timeout: 10_000 }).toBe(1)
-			const email = brevo.sent().find((r) => (r.body.params as { ORDER_ID: string }).ORDER_ID === orderNumber)!
+			await expect.poll(() => brevo.sent().filter((r) => (r.body.params as { ORDER_ID?: string } | undefined)?.ORDER_ID === orderNumber).length, { timeout: 10_000 }).toBe(1)
+			const email = brevo.sent().find((r) => (r.body.params as { ORDER_ID?: string } | undefined)?.ORDER_ID === orderNumber)!
 			expect(email.body).toMatchObject({ templateId: 2, to: [{ email: 'ali@example.pk' }], params: { NAME: 'Ali Khan', PRODUCT_NAME: 'Xbox Gift Card' } })
 			expect((email.body.params as { TRACKING_URL: string }).TRACKING_URL).toBe(
 				`${shop.url}/order-status?internalOrderId=${orderNumber}&token=${encodeURIComponent(row.accessToken!)}`,
