@@ -94,7 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
 	const location = useLocation()
-	const navigated = (location.state ?? null) as CheckoutState | null
+	// Only a line the shop's own pages sent (Buy Now, the cart): a redirect leaves a state of its own ({ _isRedirect }).
+	const navigated = isCheckoutState(location.state) ? location.state : null
 	const { line, checkoutKey } = loaderData
 	const refused = (actionData ?? null) as Refused | null
 	if (navigated || line.kind === 'none') return <CheckoutForm state={navigated} renewal={null} prefill={null} checkoutKey={null} refused={null} />
@@ -517,4 +518,10 @@ function rememberContact(info: { email: string; name: string; orderId: string; p
 	} catch (error) {
 		console.warn('Could not store the order contact info', error)
 	}
+}
+
+function isCheckoutState(value: unknown): value is CheckoutState {
+	if (typeof value !== 'object' || value === null) return false
+	const state = value as Partial<CheckoutState>
+	return (Array.isArray(state.cartItems) && state.cartItems.length > 0) || (typeof state.product === 'object' && state.product !== null)
 }
