@@ -27,8 +27,8 @@ const dynamic = (page: Page): Locator[] => [
 
 /** `upTo`: compare the screen only down to the bottom of this element (what follows depends on earlier tests). */
 export async function expectScreen(page: Page, name: string, mask: Locator[] = [], upTo?: Locator) {
-	// Whether a rating line or a waiting badge is there at all depends on earlier tests: left out of the comparison.
-	await page.addStyleTag({ content: '.rating-summary, .nav-badge { display: none !important; }' })
+	// Whether a rating line, a waiting badge or a stock alert is there at all depends on earlier tests: left out of the comparison.
+	await page.addStyleTag({ content: '.rating-summary, .nav-badge, .stock-panel { display: none !important; }' })
 	await settle(page)
 	const viewport = page.viewportSize()!
 	const bottom = upTo ? await upTo.evaluate((el) => Math.ceil(el.getBoundingClientRect().bottom) + 8) : viewport.height
