@@ -1,16 +1,4 @@
-import type { Page } from '@playwright/test'
-import { cartDrawer, expect, test, waitForHydration } from './helpers'
-
-/** Keeps the app's entry script from arriving until the returned function is called. */
-async function holdEntryScript(page: Page): Promise<() => void> {
-	let release!: () => void
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route('**/assets/entry.client-*.js', async (route) => {
-		await held
-		await route.continue()
-	})
-	return release
-}
+import { cartDrawer, expect, holdEntryScript, test, waitForHydration } from './helpers'
 
 // The shop's scripts start only after the page has loaded and painted (app/utils/boot-scripts.server.ts).
 

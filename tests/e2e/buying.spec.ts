@@ -1,22 +1,11 @@
 import { devices, type Browser, type Page } from '@playwright/test'
-import { cartDrawer, expect, gotoHydrated, modal, optionSelect, seedCart, signInAsOwner, storedLine, test, waitForHydration } from './helpers'
+import { cartDrawer, expect, gotoHydrated, holdEntryScript, modal, optionSelect, seedCart, signInAsOwner, storedLine, test, waitForHydration } from './helpers'
 
 // Buying on a phone: refusals seen where the buyer looks, choices made before the scripts start
 // kept, Buy and checkout as plain forms without scripts, and renewals that say what they renew.
 
 const PHONE_MESSAGE = 'Please enter a Pakistani mobile number, like 0300 1234567.'
 const EMAIL_MESSAGE = 'Please enter a valid email address.'
-
-/** Keeps the app's entry script from arriving until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-	let release!: () => void
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route('**/assets/entry.client-*.js', async (route) => {
-		await held
-		await route.continue()
-	})
-	return release
-}
 
 /** A phone without JavaScript. */
 async function noScriptPhone(browser: Browser) {
@@ -110,7 +99,7 @@ test('a name with digits shows one message beside it: the live one while typing,
 })
 
 test('a duration chosen before the scripts start is kept: its price, its Buy button and its checkout line', async ({ page }) => {
-	const release = await holdScripts(page)
+	const release = await holdEntryScript(page)
 	await page.goto('/product/1', { waitUntil: 'load' })
 	const duration = optionSelect(page, 'Duration')
 	const twoMonths = (await duration.locator('option', { hasText: /^2 Months/ }).textContent())!
@@ -134,7 +123,7 @@ test('a duration chosen before the scripts start is kept: its price, its Buy but
 
 test('a console tap made as the scripts start lands where the owner scrolled: hydration keeps the page where it is', async ({ browser }) => {
 	const { staff, close } = await signInAsOwner(browser, { path: '/admin/products' })
-	const release = await holdScripts(staff)
+	const release = await holdEntryScript(staff)
 	// Another page loaded and left first, scrolled (its position is saved as it goes).
 	await staff.goto('/admin/reviews', { waitUntil: 'load' })
 	await staff.evaluate(() => window.scrollTo(0, 120))
@@ -158,7 +147,7 @@ test('a console tap made as the scripts start lands where the owner scrolled: hy
 })
 
 test('a Buy Now tap made before the scripts start opens checkout with the duration chosen', async ({ page }) => {
-	const release = await holdScripts(page)
+	const release = await holdEntryScript(page)
 	await page.goto('/product/14', { waitUntil: 'load' })
 	await optionSelect(page, 'Value').selectOption('$10 USD')
 	await page.getByRole('button', { name: /^Buy / }).click()

@@ -243,3 +243,14 @@ export async function placeOrderFromPage(
 	expect(answer.ok()).toBe(true)
 	return (await answer.json()) as { orderNumber: string; paymentUrl?: string }
 }
+
+/** Keeps the app's entry script from arriving until the returned function is called. */
+export async function holdEntryScript(page: Page): Promise<() => void> {
+	let release!: () => void
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route('**/assets/entry.client-*.js', async (route) => {
+		await held
+		await route.continue()
+	})
+	return release
+}

@@ -2,9 +2,6 @@
 // with their address, types the emailed code, and sees exactly the orders placed with that address;
 // the code works once; an address without orders gets the same answer and no email; signing out
 // everywhere ends every session; hostile input gets a 4xx or the signed-out page, never a 500.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
@@ -12,14 +9,10 @@ import { buyerSessions, emailOutbox, orders } from '../../app/db/schema'
 import { BUYER_SIGN_IN_MESSAGES } from '../../app/domain/buyers/sign-in.server'
 import { encryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { lineEndsAt } from '../../app/domain/orders/renewal'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { formatPakistanDay } from '../../app/utils/pakistan-time'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { startTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData } from '../setup/test-db'
 
 /** PC Game Pass, 1 Month: a subscription line. */
@@ -34,24 +27,16 @@ const codeOf = (subject: string) => /^(\d{6}) is your /.exec(subject)![1]!
 describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 	let shop: RunningShop
 	let db: Db
-	let dataDir: string
+	let stop: () => Promise<void>
 
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-my-orders-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_my_orders') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' }))
+		;({ shop, stop } = await startTestShop(kind, 'my_orders', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' }))
 		db = shop.database.db
 	}, 120_000)
 	afterEach(async () => {
 		await resetData(shop.database)
 	})
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		resetPayproClient()
-		setEmailProvider(null)
-		fs.rmSync(dataDir, { recursive: true, force: true })
-	})
+	afterAll(() => stop?.())
 
 	const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
 		fetch(`${shop.url}/my-orders`, { method: 'POST', redirect: 'manual', headers: { ...form, ...headers }, body: new URLSearchParams(body) })

@@ -1,45 +1,30 @@
 // Paying an unpaid order from its own page, over HTTP against the real server and its PayPro
 // simulator, as a browser without scripts does it (plain forms, 303s back to the page): a transfer
 // buyer who comes back later, an online payment left on PayPro's page, and an unknown order number.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { emailOutbox, orders } from '../../app/db/schema'
 import { RECEIPT_NO_ACCESS, RECEIPT_NOT_IMAGE } from '../../app/domain/payments/receipt-rules'
 import { readStoreDetails } from '../../app/domain/settings/store-details.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody, orderRow, png } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { startTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const PAGE = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
 const decoded = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/&quot;/g, '"')
 
 describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let db: Db
+	let stop: () => Promise<void>
 
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-order-pay-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_order_pay') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' }))
+		;({ shop, stop } = await startTestShop(kind, 'order_pay', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' }))
 		db = shop.database.db
 	}, 120_000)
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		resetPayproClient()
-		setEmailProvider(null)
-		fs.rmSync(dataDir, { recursive: true, force: true })
-	})
+	afterAll(() => stop?.())
 
 	async function checkout(paymentMethod: 'manual' | 'paypro') {
 		const res = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(checkoutBody(undefined, { paymentMethod })) })
