@@ -10,6 +10,6 @@ export default defineConfig({
 		isolate: false,
 		testTimeout: 30_000,
 		hookTimeout: 300_000,
-		env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+		env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'test' },
 	},
 })

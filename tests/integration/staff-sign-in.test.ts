@@ -16,6 +16,7 @@ import { auditLog, staffDevices, staffPendingSignIns, staffRecoveryCodes, staffS
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { SIGN_IN_AGAIN, WRONG_CODE } from '../../app/domain/staff/complete-two-factor-sign-in.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
+import { hashParams } from '../../app/domain/staff/password.server'
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from '../../app/domain/staff/sign-in.server'
 import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
@@ -296,10 +297,14 @@ describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
 	})
 
 	describe('password hashes', () => {
-		it('new hashes use scrypt N=2^17, r=8, p=1', async () => {
+		it('new hashes use scrypt N=2^17, r=8, p=1 on every server; only the test runner hashes cheaper, never in production', async () => {
+			expect(hashParams({})).toEqual({ N: 2 ** 17, r: 8, p: 1 })
+			expect(hashParams({ NODE_ENV: 'development' })).toEqual({ N: 2 ** 17, r: 8, p: 1 })
+			expect(hashParams({ NODE_ENV: 'production', PASSWORD_HASH_COST: 'test' })).toEqual({ N: 2 ** 17, r: 8, p: 1 })
 			const account = await newStaff('hashed')
 			const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, account.id))
-			expect(row!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/)
+			const { N } = hashParams()
+			expect(row!.passwordHash).toMatch(new RegExp(`^scrypt\\$${N}\\$8\\$1\\$[A-Za-z0-9_-]{22}\\$[A-Za-z0-9_-]{86}$`))
 		})
 
 		it('an older hash is accepted and upgraded at the next successful sign-in, not at a failed one', async () => {
@@ -313,7 +318,7 @@ describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
 
 			expect((await browser().signIn(account.email, account.password)).status).toBe(302)
 			const upgraded = (await db.select().from(staffUsers).where(eq(staffUsers.id, account.id)))[0]!.passwordHash
-			expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/)
+			expect(upgraded).toMatch(new RegExp(`^scrypt\\$${hashParams().N}\\$8\\$1\\$`))
 			expect((await browser().signIn(account.email, account.password)).status).toBe(302)
 		})
 	})

@@ -4,7 +4,13 @@ import { promisify } from 'node:util'
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>
 
 // OWASP's current scrypt strength: N=2^17, r=8, p=1 needs 128 MiB, above Node's 32 MiB default.
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 }
+// The test runner (NODE_ENV=test, and the shops it starts, which inherit PASSWORD_HASH_COST=test)
+// hashes with a small N so hundreds of sign-ins stay quick; a production server never does.
+export function hashParams(env: { NODE_ENV?: string; PASSWORD_HASH_COST?: string } = process.env) {
+	const weakForTests = env.PASSWORD_HASH_COST === 'test' && env.NODE_ENV !== 'production'
+	return weakForTests ? { N: 2 ** 10, r: 8, p: 1 } : { N: 2 ** 17, r: 8, p: 1 }
+}
+const PARAMS = hashParams()
 const KEY_LENGTH = 64
 const maxmemFor = ({ N, r }: { N: number; r: number }) => 128 * N * r + 16 * 1024 * 1024
 // Stored hashes come from our own database, but a corrupt row must not ask for gigabytes.
