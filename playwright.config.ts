@@ -1,19 +1,18 @@
 import { defineConfig, devices } from '@playwright/test'
-
-const PORT = Number(process.env.E2E_PORT ?? 3210)
-export const BASE_URL = `http://localhost:${PORT}`
+import { E2E_WORKERS, shopUrls } from './tests/e2e/shops'
 
 export default defineConfig({
 	testDir: './tests/e2e',
 	fullyParallel: false,
-	workers: 1,
+	// One worker per shop server (tests/e2e/shops.ts); helpers.ts points each worker at its own.
+	workers: E2E_WORKERS,
 	retries: 0,
 	forbidOnly: true,
 	timeout: 60_000,
 	expect: { timeout: 10_000 },
 	reporter: process.env.CI ? 'list' : [['list']],
 	use: {
-		baseURL: BASE_URL,
+		baseURL: shopUrls[0],
 		trace: 'retain-on-failure',
 		launchOptions: {
 			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -24,13 +23,13 @@ export default defineConfig({
 		{ name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testIgnore: /desktop\..*\.spec\.ts/ },
 		{ name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' }, testMatch: /desktop\..*\.spec\.ts/ },
 	],
-	webServer: {
+	webServer: shopUrls.map((url, i) => ({
 		command: 'node --import tsx tests/setup/e2e-server.ts',
-		url: `${BASE_URL}/healthz`,
+		url: `${url}/healthz`,
 		timeout: 300_000,
 		reuseExistingServer: false,
-		stdout: 'ignore',
-		stderr: 'pipe',
-		env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
-	},
+		stdout: 'ignore' as const,
+		stderr: 'pipe' as const,
+		env: { PORT: new URL(url).port, E2E_SHOP: String(i), LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
+	})),
 })

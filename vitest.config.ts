@@ -5,8 +5,9 @@ export default defineConfig({
 	test: {
 		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/lint/**/*.test.ts'],
 		environment: 'node',
-		// One worker, modules shared across files: the embedded database starts once per run.
-		maxWorkers: 1,
+		// Two workers (this machine's cores), each with databases of its own (VITEST_POOL_ID in
+		// tests/setup/postgres.ts); modules shared across a worker's files: its embedded database starts once.
+		maxWorkers: 2,
 		isolate: false,
 		testTimeout: 30_000,
 		hookTimeout: 300_000,

@@ -1,5 +1,7 @@
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
 
+import { shopUrls } from './shops'
+
 /** The store's default name is 'GameVault PK'; root.tsx slugifies it and appends '-cart'. */
 export const CART_KEY = 'gamevault-pk-cart'
 
@@ -33,7 +35,11 @@ export async function installHydrationProbe(context: BrowserContext) {
 	await context.addInitScript({ content: HYDRATION_PROBE })
 }
 
-export const test = base.extend<{ hydrationProbe: void }>({
+export const test = base.extend<{ hydrationProbe: void }, { shopUrl: string }>({
+	/** Each worker talks to its own shop (tests/e2e/shops.ts); pages, requests and hand-made contexts follow baseURL. */
+	// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+	shopUrl: [async ({}, use, workerInfo) => use(shopUrls[workerInfo.parallelIndex % shopUrls.length]!), { scope: 'worker' }],
+	baseURL: async ({ shopUrl }, use) => use(shopUrl),
 	hydrationProbe: [
 		async ({ context }, use) => {
 			await installHydrationProbe(context)

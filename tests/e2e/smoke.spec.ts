@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './helpers'
 
 test('a buyer opens the shop and an unknown product', async ({ page }) => {
 	await page.goto('/')

@@ -1,0 +1,5 @@
+// The end-to-end run starts one shop per Playwright worker, each on a database of its own, so two
+// tests never share a server at the same moment (a test may change store settings or stock).
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210)
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
+export const shopUrls = Array.from({ length: E2E_WORKERS }, (_, i) => `http://localhost:${FIRST_PORT + i}`)
