@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, stockAssignments, stockUnits } from '../../app/db/schema'
@@ -374,6 +374,40 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		expect(await refingerprintStock(db)).toEqual({ updated: 0, duplicates: 0, voided: 0, unreadable: 0 })
 		const again = await call('POST', `/api/admin/products/${older.id}/stock`, { variantId: older.variants[0]!.id, units: [{ code: 'old bbbb 2' }] })
 		expect(await again.json()).toMatchObject({ added: 0, refused: [{ line: 1, reason: `already in stock of “Old Xbox (stock)” (product ${other.id}, unit ${plain!.id})` }] })
+	})
+
+	it('migrates a shop whose products share a code: the later copy is marked, then voided at start if unsold', async () => {
+		const first = await createProduct('Shared code A (stock)', [{ label: '$10', value: 10, price: 3200 }])
+		const second = await createProduct('Shared code B (stock)', [{ label: '$10', value: 10, price: 3200 }])
+		// The schema as it was before this migration: a fingerprint unique per product only.
+		for (const statement of [
+			'DROP INDEX "stock_units_code_fingerprint_key"',
+			'DROP INDEX "stock_units_product_fingerprint_key"',
+			'ALTER TABLE "stock_units" DROP COLUMN "duplicate_of"',
+			'ALTER TABLE "stock_units" DROP COLUMN "fingerprint_version"',
+			'ALTER TABLE "staff_users" DROP COLUMN "can_reveal_stock"',
+			'CREATE UNIQUE INDEX "stock_units_product_fingerprint_key" ON "stock_units" USING btree ("product_id","fingerprint")',
+		])
+			await db.execute(sql.raw(statement))
+		const oldUnit = (product: Product, code: string) => {
+			const sealed = sealUnit(code)
+			return sql`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint) values (${product.id}, ${product.variants[0]!.id}, 'code', ${sealed.secret}, ${sealed.keyId}, ${fingerprintOf(code.toUpperCase())}) returning id`
+		}
+		const ids: number[] = []
+		for (const [product, code] of [[first, 'SHARED-1'], [second, 'SHARED-1']] as const) ids.push(Number((await db.execute<{ id: number }>(oldUnit(product, code))).rows[0]!.id))
+		for (const statement of fs.readFileSync(path.resolve('drizzle/0015_stock_fingerprints_shop_wide.sql'), 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(statement))
+		const marked = await db.select().from(stockUnits).where(inArray(stockUnits.id, ids)).orderBy(stockUnits.id)
+		expect(marked.map((u) => [u.fingerprintVersion, u.duplicateOf, u.status])).toEqual([
+			[1, null, 'available'],
+			[1, ids[0], 'available'],
+		])
+		await refingerprintStock(db)
+		const after = await db.select().from(stockUnits).where(inArray(stockUnits.id, ids)).orderBy(stockUnits.id)
+		expect(after.map((u) => [u.fingerprintVersion, u.duplicateOf, u.status])).toEqual([
+			[2, null, 'available'],
+			[2, ids[0], 'voided'],
+		])
+		expect((await counts(second.id)).variants[0]).toMatchObject({ available: 0, voided: 1 })
 	})
 
 	it("refuses a 'stock_only' option out of stock at checkout and sells it once stock is in", async () => {

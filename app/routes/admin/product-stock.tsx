@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Form, Link, data, useActionData } from 'react-router'
 import { z } from 'zod'
 import { ErrorAlert } from '~/components/ui/error-alert'
@@ -142,6 +143,11 @@ const MODES = [
 export default function ProductStock({ loaderData }: Route.ComponentProps) {
 	const { counts, units, query, mayReveal } = loaderData
 	const outcome = useActionData<typeof action>() as Outcome | undefined
+	// After an import the text is cleared (its report stays): pressing Import again cannot re-send it unseen.
+	const importForm = useRef<HTMLFormElement>(null)
+	useEffect(() => {
+		if (outcome?.intent === 'import' && outcome.ok) importForm.current?.reset()
+	}, [outcome])
 	const labelOf = new Map(counts.variants.map((v) => [v.variantId, v.label]))
 	const pages = Math.max(1, Math.ceil(units.total / units.perPage))
 	const pageLink = (page: number) => `?${new URLSearchParams({ ...(query.variant ? { variant: String(query.variant) } : {}), ...(query.status ? { status: query.status } : {}), page: String(page) })}`
@@ -151,8 +157,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 				<Link to={`/admin/products/${counts.productId}`}>← Back to the product</Link>
 			</p>
 			<h1>Stock</h1>
-			{outcome ? outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={outcome.message} /> : null}
-			{outcome?.refused?.length || outcome?.notes?.length ? <ImportReport refused={outcome.refused ?? []} notes={outcome.notes ?? []} /> : null}
+			{outcome && outcome.intent !== 'import' ? outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={outcome.message} /> : null}
 			{outcome?.revealed ? (
 				<div className="settings-section" role="status">
 					<h2>Unit {outcome.revealed.unitId}</h2>
@@ -221,7 +226,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 
 			<section className="settings-section">
 				<h2>Import</h2>
-				<Form method="post" encType="multipart/form-data">
+				<Form method="post" encType="multipart/form-data" ref={importForm}>
 					<input type="hidden" name="intent" value="import" />
 					<p>
 						<label htmlFor="stock-variant">Option</label>{' '}
@@ -254,6 +259,13 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 					</p>
 					<button type="submit" className="button primary small">Import</button>
 				</Form>
+				{/* The answer sits under the button staff pressed, not at the top of a long page. */}
+				{outcome?.intent === 'import' ? (
+					<div className="stock-import-outcome">
+						{outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={outcome.message} />}
+						{outcome.refused?.length || outcome.notes?.length ? <ImportReport refused={outcome.refused ?? []} notes={outcome.notes ?? []} /> : null}
+					</div>
+				) : null}
 			</section>
 
 			<section className="settings-section">
@@ -317,11 +329,11 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 /** The import report: every line refused and why, then what was imported with a remark. */
 function ImportReport({ refused, notes }: { refused: { line: number; reason: string }[]; notes: { line: number; note: string }[] }) {
 	return (
-		<section className="settings-section stock-report" aria-labelledby="stock-report-heading">
-			<h2 id="stock-report-heading">Import report</h2>
+		<div className="stock-report" aria-labelledby="stock-report-heading" role="region">
+			<h3 id="stock-report-heading">Import report</h3>
 			{refused.length ? (
 				<>
-					<h3>Not imported</h3>
+					<h4>Not imported</h4>
 					<ul className="stock-report-lines">
 						{refused.slice(0, REPORT_LINES).map((r) => (
 							<li key={`r${r.line}`}>
@@ -334,7 +346,7 @@ function ImportReport({ refused, notes }: { refused: { line: number; reason: str
 			) : null}
 			{notes.length ? (
 				<>
-					<h3>Imported with a remark, or left out</h3>
+					<h4>Imported with a remark, or left out</h4>
 					<ul className="stock-report-lines">
 						{notes.slice(0, REPORT_LINES).map((n, i) => (
 							<li key={`n${n.line}-${i}`}>
@@ -345,6 +357,6 @@ function ImportReport({ refused, notes }: { refused: { line: number; reason: str
 					{notes.length > REPORT_LINES ? <p className="muted small">…and {notes.length - REPORT_LINES} more.</p> : null}
 				</>
 			) : null}
-		</section>
+		</div>
 	)
 }
