@@ -246,7 +246,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 						</label>
 					</fieldset>
 					<p>
-						<label htmlFor="stock-text">Codes: one per line. Accounts: CSV with the header <code>login,password,notes,slots</code>.</label>
+						<label htmlFor="stock-text">Codes: one per line, each line exactly one code (commas and quotes included). Accounts: CSV with the header <code>login,password,notes,slots</code>.</label>
 						<textarea id="stock-text" name="text" rows={8} style={{ width: '100%' }} spellCheck={false} autoComplete="off" />
 					</p>
 					<p>
