@@ -146,6 +146,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 				{ login: 'sara@example.pk', password: 'pw-2', notes: 'Sign in on console', slots: 3 },
 				{ login: ' ALI@example.pk ', password: 'pw-other' },
 				{ login: 'nopass@example.pk', password: '' },
+				{ login: ' ', password: '' },
 			],
 		})
 		expect(await sharedRes.json()).toEqual({
@@ -154,8 +155,12 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 			refused: [
 				{ line: 3, reason: 'duplicate of line 1 in this import' },
 				{ line: 4, reason: 'no password' },
+				{ line: 5, reason: 'empty: no account on this line' },
 			],
-			skipped: [{ line: 4, reason: 'no password' }],
+			skipped: [
+				{ line: 4, reason: 'no password' },
+				{ line: 5, reason: 'empty: no account on this line' },
+			],
 			notes: [],
 			waiting: 0,
 		})
@@ -216,6 +221,9 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		const [unit] = units
 		const revealed = await (await post({ intent: 'reveal', unitId: String(unit!.id) })).text()
 		expect(revealed).toContain('XBOX-AAAA-1111')
+		const accounts = (await (await post({ intent: 'import', variantId: String(variant.id), kind: 'account', text: 'login,password\nzed@example.pk,pw-9\n\nyas@example.pk,pw-8\n\n' })).text()).replace(/<[^>]+>/g, '')
+		expect(accounts).toContain('Imported: 2 added; 1 line refused.')
+		expect(accounts).toContain('Line 3: empty: no account on this line')
 		// A pasted line is one code, commas and quotes included.
 		expect(await revealUnit(db, ownerStaff, product.id, units[2]!.id)).toEqual({ kind: 'code', code: 'GIFT,CARD-3333' })
 		expect(await revealUnit(db, ownerStaff, product.id, units[3]!.id)).toEqual({ kind: 'code', code: '"QUOTED-4444"' })
@@ -232,7 +240,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		const bad = await post({ intent: 'threshold', variantId: String(variant.id), threshold: 'lots' })
 		expect(bad.status).toBe(400)
 		expect(await bad.text()).toContain('The low-stock threshold must be a whole number from 0 to 1000.')
-		expect((await counts(product.id)).variants[0]).toMatchObject({ available: 3, voided: 1 })
+		expect((await counts(product.id)).variants[0]).toMatchObject({ available: 5, voided: 1 })
 
 		const staff = await createStaff(db, { email: 'stock-staff@example.pk', name: 'Usman', role: 'staff', password: 'staff-password-3' })
 		const staffCookie = await signIn('stock-staff@example.pk', 'staff-password-3', '198.51.100.72')

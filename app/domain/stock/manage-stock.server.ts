@@ -88,6 +88,7 @@ export const STOCK_MESSAGES = {
 /** Why the importer refuses a line (the report's words; a unit's content is never quoted). */
 export const IMPORT_REASONS = {
 	empty: 'empty: no code on this line',
+	emptyAccount: 'empty: no account on this line',
 	invisibleOnly: 'only invisible characters or dashes: no code',
 	control: 'contains control characters (such as a tab)',
 	tooLong: (what: string, max: number) => (what === 'code' ? `longer than ${max} characters` : `${what} longer than ${max} characters`),
@@ -180,6 +181,7 @@ export async function importStock(db: Db, actor: Actor, productId: number, input
 			const login = (unit.login ?? '').trim()
 			const password = unit.password ?? ''
 			const notesText = (unit.notes ?? '').trim()
+			if (!login && !password.trim() && !notesText) return skip(IMPORT_REASONS.emptyAccount)
 			if (!login) return skip('no login')
 			if (!password.trim()) return skip('no password')
 			if (login.length > STOCK_LIMITS.login) return skip(IMPORT_REASONS.tooLong('login', STOCK_LIMITS.login))

@@ -70,7 +70,8 @@ export function readStockText(kind: StockUnitKind, raw: string): StockText {
 			})
 		}
 	} else {
-		const [head, ...body] = readCsv(text)
+		// Blank lines inside are passed on (the report lists them); blank lines at the end are not lines.
+		const [head, ...body] = readCsv(text.replace(/\s+$/, ''), { skipEmpty: false })
 		if (!head) throw new AppError('BAD_REQUEST', STOCK_TEXT_MESSAGES.empty)
 		const names = head.record.map((n) => n.toLowerCase())
 		const col = { login: names.indexOf('login'), password: names.indexOf('password'), notes: names.indexOf('notes'), slots: names.indexOf('slots') }
