@@ -10,6 +10,7 @@ import { logger } from '../app/utils/logger.server'
 import { setListeningOrigin } from '../app/utils/origin.server'
 import { loadDeliveryKey, setDeliveryKey } from '../app/domain/fulfillment/delivery-crypto.server'
 import { bootstrapOwner } from '../app/domain/staff/manage-staff.server'
+import { refingerprintStock } from '../app/domain/stock/refingerprint-stock.server'
 import { seedStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
@@ -66,6 +67,8 @@ export async function startShop(env: Env = parseEnv(), options: { pageCacheSecon
 	try {
 		setDatabase(database)
 		setDeliveryKey(loadDeliveryKey({ base64: env.DELIVERY_ENCRYPTION_KEY, dataDir: env.DATA_DIR }))
+		// Codes imported before look-alikes were compared as one are fingerprinted again, before any import or sale.
+		await refingerprintStock(database.db)
 
 		const root = process.cwd()
 		// Cached public pages are answered before Express sees the request.

@@ -113,6 +113,10 @@ export const stockUnits = pgTable(
 		secret: text('secret').notNull(),
 		keyId: text('key_id').notNull(),
 		fingerprint: text('fingerprint').notNull(),
+		/** 2: a code's fingerprint compares look-alike letters, dashes and invisible characters as one (stock-normalise.server.ts); 1: imported before, re-fingerprinted at start. */
+		fingerprintVersion: smallint('fingerprint_version').notNull().default(2),
+		/** Found to be a copy of this earlier unit when codes began to be compared across the shop: voided if unsold, never sold again. */
+		duplicateOf: bigint('duplicate_of', { mode: 'number' }),
 		slots: integer('slots').notNull().default(1),
 		slotsUsed: integer('slots_used').notNull().default(0),
 		status: text('status').$type<StockUnitStatus>().notNull().default('available'),
@@ -122,7 +126,14 @@ export const stockUnits = pgTable(
 		voidedAt: timestamp('voided_at', { withTimezone: true }),
 	},
 	(t) => [
-		uniqueIndex('stock_units_product_fingerprint_key').on(t.productId, t.fingerprint),
+		// A code is in stock once in the whole shop; an account's login once per product. Copies found
+		// in stock from before (duplicate_of) are kept out of both.
+		uniqueIndex('stock_units_product_fingerprint_key')
+			.on(t.productId, t.fingerprint)
+			.where(sql`${t.duplicateOf} is null`),
+		uniqueIndex('stock_units_code_fingerprint_key')
+			.on(t.fingerprint)
+			.where(sql`${t.kind} = 'code' and ${t.duplicateOf} is null`),
 		index('stock_units_available_idx')
 			.on(t.variantId, t.id)
 			.where(sql`${t.status} = 'available'`),
@@ -387,6 +398,8 @@ export const staffUsers = pgTable(
 		role: text('role').$type<StaffRole>().notNull().default('staff'),
 		/** Granted by the owner: may edit products, prices, images, the library, pages and reviews. */
 		canManageCatalogue: boolean('can_manage_catalogue').notNull().default(false),
+		/** Granted by the owner: may see an unsold stock unit in full (audited, rate-limited). */
+		canRevealStock: boolean('can_reveal_stock').notNull().default(false),
 		passwordHash: text('password_hash').notNull(),
 		active: boolean('active').notNull().default(true),
 		/** TOTP secret (base32), encrypted like delivery content; set once a code has confirmed it. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client.server'
+import type { Db, Tx } from '../db/client.server'
 import { AppError } from '../utils/app-error'
 
 /**
@@ -7,7 +7,7 @@ import { AppError } from '../utils/app-error'
  * Throws RATE_LIMITED once `limit` hits land within `windowSeconds`.
  */
 export async function hitRateLimit(
-	db: Db,
+	db: Db | Tx,
 	key: string,
 	{ limit, windowSeconds, message }: { limit: number; windowSeconds: number; message: string },
 ) {

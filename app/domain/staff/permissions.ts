@@ -17,6 +17,9 @@ export interface PermissionHolder {
 /** The owner always; a staff account when the owner has ticked "May manage the catalogue". */
 export const canManageCatalogue = (staff: PermissionHolder) => staff.role === 'owner' || staff.canManageCatalogue
 
+/** The owner always; a staff account when the owner has ticked "May reveal stock": sees an unsold code or account in full. */
+export const canRevealStock = (staff: { role: StaffRole; canRevealStock?: boolean }) => staff.role === 'owner' || staff.canRevealStock === true
+
 /** Whether this staff member may do what `permission` guards. */
 export function staffMay(staff: PermissionHolder, permission: StaffPermission): boolean {
 	if (permission === 'owner') return staff.role === 'owner'

@@ -1,12 +1,15 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { orders, products, productVariants, stockAssignments, stockUnits, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
+import { orders, products, productVariants, stockAssignments, stockUnits, type StaffRole, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
-import { recordAudit, type Actor } from '../staff/audit.server'
+import { hitRateLimit } from '../rate-limit.server'
+import { recordAudit, staffActor, type Actor } from '../staff/audit.server'
+import { canRevealStock } from '../staff/permissions'
 import { enqueueJob } from '../jobs/queue.server'
 import { maskUnit } from './mask-unit.server'
-import { fingerprintOf, normaliseCode, openUnit, sealUnit } from './stock-crypto.server'
+import { fingerprintOf, openUnit, sealUnit } from './stock-crypto.server'
+import { codeNotes, normaliseCode } from './stock-normalise.server'
 import { STOCK_LIMITS } from './stock-rules'
 
 // Stock staff import for a product's variants (issue: stock import and management): codes and
@@ -15,6 +18,9 @@ import { STOCK_LIMITS } from './stock-rules'
 // Secrets never reach the audit log, logs or errors: only counts and unit ids do.
 
 export { STOCK_LIMITS }
+
+/** Units one staff member may see in full per hour. */
+export const REVEALS_PER_HOUR = 30
 
 export const STOCK_MODES: StockMode[] = ['manual', 'stock_or_manual', 'stock_only']
 
@@ -34,12 +40,20 @@ export interface ImportStockInput {
 	units: (CodeUnit | AccountUnit)[]
 	/** Buyers each unit serves; default 1, or 2 for a shared-account variant's accounts. */
 	slots?: number | null
+	/** The line each unit came from (a pasted text or a file), for the report; default its 1-based position. */
+	lines?: number[]
 }
 
 export interface ImportStockReport {
 	added: number
+	/** Lines refused because their unit is already in stock, or earlier in this import. */
 	duplicates: number
+	/** Every line not imported, in line order, with the reason. */
+	refused: { line: number; reason: string }[]
+	/** The refused lines that are not duplicates: empty, too long, not text… */
 	skipped: { line: number; reason: string }[]
+	/** Lines imported with something the comparison ignores, said out loud. */
+	notes: { line: number; note: string }[]
 	/** Paid orders waiting for this option's stock: a job serves them right after the import, oldest payment first. */
 	waiting: number
 }
@@ -67,6 +81,21 @@ export const STOCK_MESSAGES = {
 	mode: 'Choose how the product is delivered: manual, stock or manual, or stock only.',
 	voidReason: `Please give a reason of at most ${STOCK_LIMITS.voidReason} characters.`,
 	race: 'Someone imported some of these units at the same moment. Import them again: the ones already in are refused as duplicates.',
+	revealRefused: 'Only the shop owner, or staff the owner lets reveal stock, may see a unit in full.',
+	revealLimited: `You revealed ${REVEALS_PER_HOUR} units in the last hour: try again later.`,
+}
+
+/** Why the importer refuses a line (the report's words; a unit's content is never quoted). */
+export const IMPORT_REASONS = {
+	empty: 'empty: no code on this line',
+	emptyAccount: 'empty: no account on this line',
+	invisibleOnly: 'only invisible characters or dashes: no code',
+	control: 'contains control characters (such as a tab)',
+	tooLong: (what: string, max: number) => (what === 'code' ? `longer than ${max} characters` : `${what} longer than ${max} characters`),
+	repeated: (line: number) => `duplicate of line ${line} in this import`,
+	inThisProduct: (unitId: number) => `already in this product’s stock (unit ${unitId})`,
+	inProduct: (name: string, productId: number, unitId: number) => `already in stock of “${name}” (product ${productId}, unit ${unitId})`,
+	race: 'already in stock: imported by someone else at the same moment',
 }
 
 const isCode = (u: CodeUnit | AccountUnit): u is CodeUnit => typeof (u as CodeUnit).code === 'string'
@@ -88,7 +117,31 @@ async function visibleVariant(db: Db, productId: number, variantId: number) {
 	return { product, variant }
 }
 
-/** Imports codes or accounts for one variant in one transaction; duplicates are counted, bad lines skipped with their line number. */
+/** Units already holding these fingerprints that a new unit of `kind` in `productId` would copy: any code of the shop, or anything of this product. */
+async function holdersOf(tx: Tx, productId: number, kind: StockUnitKind, prints: string[]) {
+	const holders = new Map<string, { unitId: number; productId: number; productName: string }>()
+	for (let i = 0; i < prints.length; i += 1000) {
+		const found = await tx
+			.select({ fingerprint: stockUnits.fingerprint, unitId: stockUnits.id, productId: stockUnits.productId, productName: products.name })
+			.from(stockUnits)
+			.innerJoin(products, eq(products.id, stockUnits.productId))
+			.where(
+				and(
+					inArray(stockUnits.fingerprint, prints.slice(i, i + 1000)),
+					isNull(stockUnits.duplicateOf),
+					kind === 'code' ? or(eq(stockUnits.kind, 'code'), eq(stockUnits.productId, productId)) : eq(stockUnits.productId, productId),
+				),
+			)
+		for (const f of found) if (!holders.has(f.fingerprint) || f.productId === productId) holders.set(f.fingerprint, f)
+	}
+	return holders
+}
+
+/**
+ * Imports codes or accounts for one variant in one transaction. A code already in stock anywhere in
+ * the shop (sold, voided or not), or earlier in the batch, is refused; so is an account whose login
+ * this product has. The report names every line not imported and why.
+ */
 export async function importStock(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
 	if (input.units.length === 0) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.noUnits)
 	if (input.units.length > STOCK_LIMITS.units) throw new AppError('TOO_LARGE', STOCK_MESSAGES.tooMany)
@@ -98,74 +151,93 @@ export async function importStock(db: Db, actor: Actor, productId: number, input
 	const { variant } = await visibleVariant(db, productId, input.variantId)
 	const defaultSlots = batchSlots ?? (input.kind === 'account' && variant.accountType === 'shared' ? 2 : 1)
 
+	const refused: ImportStockReport['refused'] = []
 	const skipped: ImportStockReport['skipped'] = []
-	const rows: { fingerprint: string; secret: string; keyId: string; slots: number }[] = []
-	const seen = new Set<string>()
-	let duplicates = 0
+	const rows: { line: number; fingerprint: string; secret: string; keyId: string; slots: number; notes: string[] }[] = []
+	const seen = new Map<string, number>()
+	const repeats: { line: number; fingerprint: string; of: number }[] = []
 	input.units.forEach((unit, index) => {
-		const line = index + 1
-		const skip = (reason: string) => skipped.push({ line, reason })
+		const line = input.lines?.[index] ?? index + 1
+		const skip = (reason: string) => {
+			refused.push({ line, reason })
+			skipped.push({ line, reason })
+		}
 		let normalised: string
 		let plain: string
+		let notes: string[] = []
 		let slots = input.kind === 'code' ? (batchSlots ?? 1) : defaultSlots
 		if (input.kind === 'code') {
 			if (!isCode(unit)) return skip('not a code')
 			const code = unit.code.trim()
-			if (!code) return skip('no code')
-			if (code.length > STOCK_LIMITS.code) return skip(`code longer than ${STOCK_LIMITS.code} characters`)
+			if (!code) return skip(IMPORT_REASONS.empty)
+			if (/\p{Cc}/u.test(code)) return skip(IMPORT_REASONS.control)
+			if (code.length > STOCK_LIMITS.code) return skip(IMPORT_REASONS.tooLong('code', STOCK_LIMITS.code))
 			normalised = normaliseCode(code)
-			if (!normalised) return skip('no code')
+			if (!normalised) return skip(IMPORT_REASONS.invisibleOnly)
 			plain = code
+			notes = codeNotes(code)
 		} else {
 			if (isCode(unit)) return skip('not an account')
 			const login = (unit.login ?? '').trim()
 			const password = unit.password ?? ''
-			const notes = (unit.notes ?? '').trim()
+			const notesText = (unit.notes ?? '').trim()
+			if (!login && !password.trim() && !notesText) return skip(IMPORT_REASONS.emptyAccount)
 			if (!login) return skip('no login')
 			if (!password.trim()) return skip('no password')
-			if (login.length > STOCK_LIMITS.login) return skip(`login longer than ${STOCK_LIMITS.login} characters`)
-			if (password.length > STOCK_LIMITS.password) return skip(`password longer than ${STOCK_LIMITS.password} characters`)
-			if (notes.length > STOCK_LIMITS.notes) return skip(`notes longer than ${STOCK_LIMITS.notes} characters`)
+			if (login.length > STOCK_LIMITS.login) return skip(IMPORT_REASONS.tooLong('login', STOCK_LIMITS.login))
+			if (password.length > STOCK_LIMITS.password) return skip(IMPORT_REASONS.tooLong('password', STOCK_LIMITS.password))
+			if (notesText.length > STOCK_LIMITS.notes) return skip(IMPORT_REASONS.tooLong('notes', STOCK_LIMITS.notes))
 			if (unit.slots != null) {
 				if (!Number.isInteger(unit.slots) || unit.slots < 1 || unit.slots > STOCK_LIMITS.slots) return skip(`slots must be from 1 to ${STOCK_LIMITS.slots}`)
 				slots = unit.slots
 			}
 			normalised = login.normalize('NFKC').toLowerCase()
-			plain = JSON.stringify({ login, password, notes: notes || null })
+			plain = JSON.stringify({ login, password, notes: notesText || null })
 		}
 		const fingerprint = fingerprintOf(normalised)
-		if (seen.has(fingerprint)) {
-			duplicates++
-			return
-		}
-		seen.add(fingerprint)
-		rows.push({ fingerprint, ...sealUnit(plain), slots })
+		const earlier = seen.get(fingerprint)
+		if (earlier !== undefined) return void repeats.push({ line, fingerprint, of: earlier })
+		seen.set(fingerprint, line)
+		rows.push({ line, fingerprint, ...sealUnit(plain), slots, notes })
 	})
 
 	let report: ImportStockReport
 	try {
 		report = await db.transaction(async (tx) => {
-			// Two imports for one product at once would each miss the other's fingerprints: one at a time.
-			await tx.execute(sql`select pg_advisory_xact_lock(7303, ${productId}::integer)`)
-			const known = new Set<string>()
-			const prints = rows.map((r) => r.fingerprint)
-			for (let i = 0; i < prints.length; i += 1000) {
-				const found = await tx
-					.select({ fingerprint: stockUnits.fingerprint })
-					.from(stockUnits)
-					.where(and(eq(stockUnits.productId, productId), inArray(stockUnits.fingerprint, prints.slice(i, i + 1000))))
-				for (const f of found) known.add(f.fingerprint)
-			}
-			const fresh = rows.filter((r) => !known.has(r.fingerprint))
+			// Codes are unique across the shop: imports take turns, so each sees what the one before
+			// added. The unique indexes stand behind this (a unit inserted any other way is refused too).
+			await tx.execute(sql`select pg_advisory_xact_lock(7303, 0)`)
+			const reasonFor = (holder: { unitId: number; productId: number; productName: string } | undefined) =>
+				!holder ? IMPORT_REASONS.race : holder.productId === productId ? IMPORT_REASONS.inThisProduct(holder.unitId) : IMPORT_REASONS.inProduct(holder.productName, holder.productId, holder.unitId)
+			const known = await holdersOf(tx, productId, input.kind, rows.map((r) => r.fingerprint))
+			const fresh = rows.filter((r) => {
+				if (known.has(r.fingerprint)) refused.push({ line: r.line, reason: reasonFor(known.get(r.fingerprint)) })
+				return !known.has(r.fingerprint)
+			})
+			// A line repeating one already in stock is refused for that; one repeating a new line, as a repeat.
+			for (const r of repeats) refused.push({ line: r.line, reason: known.has(r.fingerprint) ? reasonFor(known.get(r.fingerprint)) : IMPORT_REASONS.repeated(r.of) })
 			const added: number[] = []
+			const insertedPrints = new Set<string>()
 			for (let i = 0; i < fresh.length; i += 500) {
 				const inserted = await tx
 					.insert(stockUnits)
-					.values(fresh.slice(i, i + 500).map((r) => ({ productId, variantId: input.variantId, kind: input.kind, secret: r.secret, keyId: r.keyId, fingerprint: r.fingerprint, slots: r.slots, importedBy: actor.label })))
-					.returning({ id: stockUnits.id })
-				added.push(...inserted.map((u) => u.id))
+					.values(fresh.slice(i, i + 500).map((r) => ({ productId, variantId: input.variantId, kind: input.kind, secret: r.secret, keyId: r.keyId, fingerprint: r.fingerprint, fingerprintVersion: 2, slots: r.slots, importedBy: actor.label })))
+					.onConflictDoNothing()
+					.returning({ id: stockUnits.id, fingerprint: stockUnits.fingerprint })
+				for (const u of inserted) {
+					added.push(u.id)
+					insertedPrints.add(u.fingerprint)
+				}
 			}
-			const report = { added: added.length, duplicates: duplicates + (rows.length - fresh.length), skipped, waiting: 0 }
+			// A unit another transaction committed between the check and the insert: the index kept it out.
+			const lost = fresh.filter((r) => !insertedPrints.has(r.fingerprint))
+			if (lost.length) {
+				const holders = await holdersOf(tx, productId, input.kind, lost.map((r) => r.fingerprint))
+				for (const r of lost) refused.push({ line: r.line, reason: reasonFor(holders.get(r.fingerprint)) })
+			}
+			refused.sort((a, b) => a.line - b.line)
+			const notes = fresh.filter((r) => insertedPrints.has(r.fingerprint)).flatMap((r) => r.notes.map((note) => ({ line: r.line, note })))
+			const report: ImportStockReport = { added: added.length, duplicates: refused.length - skipped.length, refused, skipped, notes, waiting: 0 }
 			if (added.length) {
 				// New stock serves the paid orders waiting for it, after this answer: each is a transaction
 				// and an email of its own, and staff need not wait for them. Queued with the units, so a
@@ -246,12 +318,12 @@ export async function stockCounts(db: Db, productId: number): Promise<{ productI
 	}
 }
 
-/** Voids a unit's unsold slots (a bad code, a locked account); a unit every buyer of which got it cannot be voided. */
-export async function voidUnit(db: Db, actor: Actor, unitId: number, reason: string): Promise<void> {
+/** Voids a unit's unsold slots (a bad code, a locked account); a unit every buyer of which got it cannot be voided. A unit of another product is not found. */
+export async function voidUnit(db: Db, actor: Actor, productId: number, unitId: number, reason: string): Promise<void> {
 	const why = reason.replace(/\s+/g, ' ').trim()
 	if (!why || why.length > STOCK_LIMITS.voidReason || hasNul(why)) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.voidReason, { reason: STOCK_MESSAGES.voidReason })
 	await db.transaction(async (tx) => {
-		const [unit] = await tx.select({ id: stockUnits.id, productId: stockUnits.productId, status: stockUnits.status, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed }).from(stockUnits).where(eq(stockUnits.id, unitId)).for('update')
+		const [unit] = await tx.select({ id: stockUnits.id, productId: stockUnits.productId, status: stockUnits.status, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed }).from(stockUnits).where(and(eq(stockUnits.id, unitId), eq(stockUnits.productId, productId))).for('update')
 		if (!unit) throw new AppError('NOT_FOUND', STOCK_MESSAGES.unitNotFound)
 		if (unit.status === 'voided') throw new AppError('CONFLICT', STOCK_MESSAGES.alreadyVoided)
 		if (unit.status === 'used' || unit.slotsUsed >= unit.slots) throw new AppError('CONFLICT', STOCK_MESSAGES.fullyUsed)
@@ -350,18 +422,31 @@ export async function listUnits(db: Db, productId: number, options: { variantId?
 
 export type RevealedUnit = { kind: 'code'; code: string } | { kind: 'account'; login: string; password: string; notes: string | null }
 
-/** A unit in full, for catalogue staff; every reveal is audited (its id only). */
-export async function revealUnit(db: Db, actor: Actor, productId: number, unitId: number): Promise<RevealedUnit> {
+/** Who may see a unit in full: the owner, or staff the owner lets reveal stock. */
+export interface RevealingStaff {
+	id: number
+	email: string
+	role: StaffRole
+	canRevealStock?: boolean
+}
+
+/**
+ * A unit of this product in full: the owner's, or staff the owner lets reveal stock; at most
+ * REVEALS_PER_HOUR an hour per staff member, each audited (the unit's id, never its content).
+ */
+export async function revealUnit(db: Db, staff: RevealingStaff, productId: number, unitId: number): Promise<RevealedUnit> {
+	if (!canRevealStock(staff)) throw new AppError('FORBIDDEN', STOCK_MESSAGES.revealRefused)
 	return db.transaction(async (tx) => {
 		const [unit] = await tx.select().from(stockUnits).where(and(eq(stockUnits.id, unitId), eq(stockUnits.productId, productId)))
 		if (!unit) throw new AppError('NOT_FOUND', STOCK_MESSAGES.unitNotFound)
+		await hitRateLimit(tx, `stock-reveal:${staff.id}`, { limit: REVEALS_PER_HOUR, windowSeconds: 3600, message: STOCK_MESSAGES.revealLimited })
 		let plain: string
 		try {
 			plain = openUnit(unit)
 		} catch {
 			throw new AppError('CONFLICT', 'This unit was sealed with a delivery key the shop no longer has loaded.')
 		}
-		await recordAudit(tx, actor, { action: 'stock.reveal', target: `product ${productId}`, after: { unitId } })
+		await recordAudit(tx, staffActor(staff), { action: 'stock.reveal', target: `product ${productId}`, after: { unitId } })
 		if (unit.kind === 'code') return { kind: 'code', code: plain }
 		const account = JSON.parse(plain) as { login: string; password: string; notes: string | null }
 		return { kind: 'account', login: account.login, password: account.password, notes: account.notes ?? null }

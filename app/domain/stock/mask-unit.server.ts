@@ -5,7 +5,7 @@ import { openUnit } from './stock-crypto.server'
 
 /** '•••• 7K2Q' for a code, 'ali•••@gmail.com' for an account. */
 export function maskPlain(kind: StockUnitKind, plain: string): string {
-	if (kind === 'code') return `•••• ${plain.replace(/[\s-]+/g, '').slice(-4)}`
+	if (kind === 'code') return `•••• ${plain.replace(/[\s\p{Cf}\p{Pd}\u2212]+/gu, '').slice(-4)}`
 	const { login } = JSON.parse(plain) as { login: string }
 	const at = login.indexOf('@')
 	return at > 0 ? `${login.slice(0, Math.min(3, at))}•••${login.slice(at)}` : `${login.slice(0, 3)}•••`

@@ -20,12 +20,7 @@ export function openUnit(unit: { secret: string; keyId: string }): string {
 	return decryptDelivery(unit.secret)!
 }
 
-/** How two units are compared: case, spaces and dashes in a code do not make it another code. */
-export function normaliseCode(code: string): string {
-	return code.normalize('NFKC').replace(/[\s-]+/g, '').toUpperCase()
-}
-
-/** The keyed hash a unit is recognised by (HMAC-SHA256 under a key derived from the delivery key). */
+/** The keyed hash a unit is recognised by (HMAC-SHA256 under a key derived from the delivery key), of its normalised form (stock-normalise.server.ts). */
 export function fingerprintOf(normalised: string): string {
 	const key = crypto.hkdfSync('sha256', deliveryKey(), Buffer.alloc(0), 'stock-fingerprint-v1', 32)
 	return crypto.createHmac('sha256', Buffer.from(key)).update(normalised).digest('hex')

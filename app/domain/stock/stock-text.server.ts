@@ -4,14 +4,19 @@ import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
 import { STOCK_LIMITS, type AccountUnit, type CodeUnit } from './manage-stock.server'
 
-// Stock as staff paste or upload it: codes one per line (or a CSV with a `code` column), accounts
-// as a CSV with the header login,password,notes,slots. Each unit keeps the line it came from, so
-// the import's skipped units are reported by the line staff see. Errors never quote a unit.
+// Stock as staff paste or upload it. Codes: a pasted line is one code, whatever it contains (commas
+// and quotes included); a file whose first line is the header `code` is a one-column CSV (its
+// quotes are CSV quoting), and one whose header has a `code` column among others is read as CSV.
+// Accounts: a CSV with the header login,password,notes,slots. Each unit keeps the line it came
+// from, so the import report names lines as staff see them; nothing is dropped without a line in
+// the report (blank lines are passed on as empty codes). Errors never quote a unit.
 
 export interface StockText {
 	units: (CodeUnit | AccountUnit)[]
 	/** The source line of each unit. */
 	lines: number[]
+	/** Lines read but not units (a CSV header), for the report. */
+	notes: { line: number; note: string }[]
 }
 
 export const STOCK_TEXT_MESSAGES = {
@@ -22,9 +27,9 @@ export const STOCK_TEXT_MESSAGES = {
 	unreadable: (line: number | null) => `The CSV could not be read${line ? ` at line ${line}` : ''}: the quotes or commas do not match up.`,
 }
 
-function readCsv(text: string): { record: string[]; line: number }[] {
+function readCsv(text: string, { skipEmpty = true } = {}): { record: string[]; line: number }[] {
 	try {
-		const records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[]
+		const records = parse(text, { bom: true, trim: true, skip_empty_lines: skipEmpty, relax_column_count: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[]
 		return records.map((r) => ({ record: r.record, line: r.info.lines }))
 	} catch (error) {
 		if (error instanceof CsvError) throw new AppError('BAD_REQUEST', STOCK_TEXT_MESSAGES.unreadable((error as CsvError & { lines?: number }).lines ?? null))
@@ -38,17 +43,35 @@ export function readStockText(kind: StockUnitKind, raw: string): StockText {
 	const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
 	const units: StockText['units'] = []
 	const lines: number[] = []
+	const notes: StockText['notes'] = []
 	if (kind === 'code') {
 		const all = text.split('\n')
-		const header = all.find((l) => l.trim())?.trim().toLowerCase()
-		all.forEach((l, i) => {
-			const code = l.trim().replace(/^"(.*)"$/, '$1').split(',')[0]!.trim()
-			if (!code || (header === 'code' && code.toLowerCase() === 'code' && units.length === 0)) return
-			units.push({ code })
-			lines.push(i + 1)
-		})
+		while (all.length && !all.at(-1)!.trim()) all.pop()
+		const headerAt = all.findIndex((l) => l.trim())
+		const header = headerAt === -1 ? [] : all[headerAt]!.split(',').map((n) => n.trim().replace(/^"(.*)"$/, '$1').toLowerCase())
+		if (header.length > 1 && header.includes('code')) {
+			// A spreadsheet's CSV with a code column among others.
+			const column = header.indexOf('code')
+			const [head, ...body] = readCsv(all.slice(headerAt).join('\n'), { skipEmpty: false })
+			notes.push({ line: head!.line + headerAt, note: 'the CSV header: not a code' })
+			for (const { record, line } of body) {
+				units.push({ code: record[column] ?? '' })
+				lines.push(line + headerAt)
+			}
+		} else {
+			const oneColumnCsv = header.length === 1 && header[0] === 'code'
+			all.forEach((l, i) => {
+				if (oneColumnCsv && i === headerAt) return void notes.push({ line: i + 1, note: 'the header “code”: not a code' })
+				const trimmed = l.trim()
+				// In a one-column CSV a quoted field is CSV quoting; a pasted line is kept whole.
+				const quoted = oneColumnCsv ? /^"((?:[^"]|"")*)"$/.exec(trimmed) : null
+				units.push({ code: quoted ? quoted[1]!.replace(/""/g, '"') : trimmed })
+				lines.push(i + 1)
+			})
+		}
 	} else {
-		const [head, ...body] = readCsv(text)
+		// Blank lines inside are passed on (the report lists them); blank lines at the end are not lines.
+		const [head, ...body] = readCsv(text.replace(/\s+$/, ''), { skipEmpty: false })
 		if (!head) throw new AppError('BAD_REQUEST', STOCK_TEXT_MESSAGES.empty)
 		const names = head.record.map((n) => n.toLowerCase())
 		const col = { login: names.indexOf('login'), password: names.indexOf('password'), notes: names.indexOf('notes'), slots: names.indexOf('slots') }
@@ -61,5 +84,5 @@ export function readStockText(kind: StockUnitKind, raw: string): StockText {
 		}
 	}
 	if (units.length === 0) throw new AppError('BAD_REQUEST', STOCK_TEXT_MESSAGES.empty)
-	return { units, lines }
+	return { units, lines, notes }
 }

@@ -5,12 +5,13 @@ import { defineContract, type AdminContract } from '../admin-contract'
 
 const productId = z.object({ id: idSchema('Product not found') })
 
-const codeUnit = z.object({ code: z.string().max(STOCK_LIMITS.code).describe('A gift card or key, as printed') }).strict()
+// Lengths are checked per unit by the importer, so a long one is a line of the report, not a refused request.
+const codeUnit = z.object({ code: z.string().describe(`A gift card or key, as printed (at most ${STOCK_LIMITS.code} characters)`) }).strict()
 const accountUnit = z
 	.object({
-		login: z.string().max(STOCK_LIMITS.login),
-		password: z.string().max(STOCK_LIMITS.password),
-		notes: z.string().max(STOCK_LIMITS.notes).nullish(),
+		login: z.string().describe(`At most ${STOCK_LIMITS.login} characters`),
+		password: z.string().describe(`At most ${STOCK_LIMITS.password} characters`),
+		notes: z.string().nullish().describe(`At most ${STOCK_LIMITS.notes} characters`),
 		slots: z.number().int().min(1).max(STOCK_LIMITS.slots).nullish().describe('Buyers this account serves; default the batch’s'),
 	})
 	.strict()
@@ -29,7 +30,7 @@ export const importStockContract = defineContract({
 	method: 'POST',
 	path: '/api/admin/products/{id}/stock',
 	summary:
-		'Import codes or accounts for one option, in one transaction. Units are encrypted at rest; a unit the product already has (sold or not), or one repeated in the batch, is refused as a duplicate (codes compared without case, spaces or dashes; accounts by login). The first units switch a manual product to stock_or_manual.',
+		'Import codes or accounts for one option, in one transaction. Units are encrypted at rest and delivered exactly as imported. A code already in stock of any product of the shop (sold, voided or not), or repeated in the batch, is refused as a duplicate: codes are compared after Unicode NFKC, without invisible (format) characters, with every dash as a hyphen, Cyrillic and Greek look-alike letters as Latin, and without case, spaces or hyphens. An account is refused when this product has its login. The report lists every line not imported and why, and lines imported with a remark. The first units switch a manual product to stock_or_manual.',
 	tag: 'Stock',
 	permission: 'catalogue',
 	params: productId,
@@ -37,8 +38,10 @@ export const importStockContract = defineContract({
 	bodyLimit: STOCK_LIMITS.bytes,
 	response: z.object({
 		added: z.number().int(),
-		duplicates: z.number().int().describe('Units refused as already in stock or already sold'),
-		skipped: z.array(z.object({ line: z.number().int().describe('1-based position in units'), reason: z.string() })),
+		duplicates: z.number().int().describe('Units refused as already in stock (in any product, sold or not) or earlier in this import'),
+		refused: z.array(z.object({ line: z.number().int().describe('1-based position in units'), reason: z.string() })).describe('Every unit not imported, in order, and why: a duplicate (of which line, or which product and unit), empty, too long, control characters…'),
+		skipped: z.array(z.object({ line: z.number().int().describe('1-based position in units'), reason: z.string() })).describe('The refused units that are not duplicates'),
+		notes: z.array(z.object({ line: z.number().int(), note: z.string() })).describe('Units imported with something the comparison ignores (invisible characters, look-alike letters)'),
 		waiting: z.number().int().describe('Paid orders that were waiting for this option: they are delivered from this import right after it, oldest payment first, as far as the new units go'),
 	}),
 	status: 201,

@@ -1,9 +1,11 @@
+import { useEffect, useRef } from 'react'
 import { Form, Link, data, useActionData } from 'react-router'
 import { z } from 'zod'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
-import { importStock, listUnits, revealUnit, setLowStockThreshold, setStockMode, stockCounts, voidUnit, type RevealedUnit } from '~/domain/stock/manage-stock.server'
+import { canRevealStock } from '~/domain/staff/permissions'
+import { importStock, listUnits, revealUnit, setLowStockThreshold, setStockMode, stockCounts, voidUnit, type ImportStockReport, type RevealedUnit } from '~/domain/stock/manage-stock.server'
 import { STOCK_LIMITS } from '~/domain/stock/stock-rules'
 import { readStockText } from '~/domain/stock/stock-text.server'
 import { readPageForm } from '~/http/http.server'
@@ -29,13 +31,13 @@ const listQuery = z.object({
 })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireCatalogueStaff(request)
+	const staff = await requireCatalogueStaff(request)
 	const productId = productIdOf(params)
 	const query = listQuery.parse(Object.fromEntries(new URL(request.url).searchParams))
 	try {
 		const counts = await stockCounts(db(), productId)
 		const units = await listUnits(db(), productId, { variantId: query.variant, status: query.status, page: query.page })
-		return { counts, units, query }
+		return { counts, units, query, mayReveal: canRevealStock(staff) }
 	} catch (error) {
 		if (error instanceof AppError) throw data(error.message, { status: error.status })
 		throw error
@@ -50,7 +52,14 @@ const intents = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('mode'), stockMode: z.string() }),
 ])
 
-type Outcome = { ok: boolean; intent: string; message: string; skipped?: { line: number; reason: string }[]; revealed?: { unitId: number; unit: RevealedUnit } }
+type Outcome = {
+	ok: boolean
+	intent: string
+	message: string
+	refused?: { line: number; reason: string }[]
+	notes?: { line: number; note: string }[]
+	revealed?: { unitId: number; unit: RevealedUnit }
+}
 
 async function readStockForm(request: Request): Promise<Record<string, string>> {
 	if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return readPageForm(request)
@@ -85,18 +94,18 @@ export async function action({ request, params }: Route.ActionArgs) {
 		switch (input.intent) {
 			case 'import': {
 				const text = form.file?.trim() ? form.file : (input.text ?? '')
-				const { units, lines } = readStockText(input.kind, text)
+				const read = readStockText(input.kind, text)
 				const slotsText = (input.slots ?? '').trim()
 				const slots = slotsText === '' ? null : /^\d{1,3}$/.test(slotsText) ? Number(slotsText) : -1
-				const report = await importStock(db(), actor, productId, { variantId: input.variantId, kind: input.kind, units, slots })
-				const skipped = report.skipped.map((s) => ({ line: lines[s.line - 1] ?? s.line, reason: s.reason }))
-				return { ok: true, intent, message: `Imported: ${report.added} added, ${report.duplicates} refused as duplicates, ${skipped.length} skipped.${report.waiting ? ` Paid orders waiting for it (${report.waiting}) are being delivered now, oldest first.` : ''}`, skipped } satisfies Outcome
+				const report = await importStock(db(), actor, productId, { variantId: input.variantId, kind: input.kind, units: read.units, lines: read.lines, slots })
+				const notes = [...read.notes, ...report.notes].sort((a, b) => a.line - b.line)
+				return { ok: true, intent, message: importSummary(report), refused: report.refused, notes } satisfies Outcome
 			}
 			case 'void':
-				await voidUnit(db(), actor, input.unitId, input.reason)
+				await voidUnit(db(), actor, productId, input.unitId, input.reason)
 				return { ok: true, intent, message: `Unit ${input.unitId} voided.` } satisfies Outcome
 			case 'reveal':
-				return { ok: true, intent, message: `Unit ${input.unitId} revealed (recorded in the audit log).`, revealed: { unitId: input.unitId, unit: await revealUnit(db(), actor, productId, input.unitId) } } satisfies Outcome
+				return { ok: true, intent, message: `Unit ${input.unitId} revealed (recorded in the audit log).`, revealed: { unitId: input.unitId, unit: await revealUnit(db(), staff, productId, input.unitId) } } satisfies Outcome
 			case 'threshold': {
 				const t = input.threshold.trim()
 				await setLowStockThreshold(db(), actor, productId, input.variantId, /^\d{1,5}$/.test(t) ? Number(t) : -1)
@@ -112,6 +121,19 @@ export async function action({ request, params }: Route.ActionArgs) {
 	}
 }
 
+/** One sentence for the whole import; the lines refused and the notes are listed under it. */
+function importSummary(report: ImportStockReport): string {
+	const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+	const refused = report.refused.length
+		? `${plural(report.refused.length, 'line', 'lines')} refused${report.duplicates ? ` (${plural(report.duplicates, 'duplicate', 'duplicates')})` : ''}`
+		: 'nothing refused'
+	const waiting = report.waiting ? ` Paid orders waiting for it (${report.waiting}) are being delivered now, oldest first.` : ''
+	return `Imported: ${report.added} added; ${refused}.${waiting}`
+}
+
+/** How many report lines the page lists; the rest are counted. */
+const REPORT_LINES = 200
+
 const MODES = [
 	{ value: 'manual', label: 'Manual', hint: 'Staff deliver every order by hand; stock is not used.' },
 	{ value: 'stock_or_manual', label: 'Stock, else manual', hint: 'Delivered from stock at payment; when out, still sold and delivered by hand.' },
@@ -119,8 +141,13 @@ const MODES = [
 ] as const
 
 export default function ProductStock({ loaderData }: Route.ComponentProps) {
-	const { counts, units, query } = loaderData
+	const { counts, units, query, mayReveal } = loaderData
 	const outcome = useActionData<typeof action>() as Outcome | undefined
+	// After an import the text is cleared (its report stays): pressing Import again cannot re-send it unseen.
+	const importForm = useRef<HTMLFormElement>(null)
+	useEffect(() => {
+		if (outcome?.intent === 'import' && outcome.ok) importForm.current?.reset()
+	}, [outcome])
 	const labelOf = new Map(counts.variants.map((v) => [v.variantId, v.label]))
 	const pages = Math.max(1, Math.ceil(units.total / units.perPage))
 	const pageLink = (page: number) => `?${new URLSearchParams({ ...(query.variant ? { variant: String(query.variant) } : {}), ...(query.status ? { status: query.status } : {}), page: String(page) })}`
@@ -130,14 +157,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 				<Link to={`/admin/products/${counts.productId}`}>← Back to the product</Link>
 			</p>
 			<h1>Stock</h1>
-			{outcome ? outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={outcome.message} /> : null}
-			{outcome?.skipped?.length ? (
-				<ul className="small">
-					{outcome.skipped.slice(0, 50).map((s) => (
-						<li key={s.line}>Line {s.line}: {s.reason}</li>
-					))}
-				</ul>
-			) : null}
+			{outcome && outcome.intent !== 'import' ? outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={outcome.message} /> : null}
 			{outcome?.revealed ? (
 				<div className="settings-section" role="status">
 					<h2>Unit {outcome.revealed.unitId}</h2>
@@ -206,7 +226,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 
 			<section className="settings-section">
 				<h2>Import</h2>
-				<Form method="post" encType="multipart/form-data">
+				<Form method="post" encType="multipart/form-data" ref={importForm}>
 					<input type="hidden" name="intent" value="import" />
 					<p>
 						<label htmlFor="stock-variant">Option</label>{' '}
@@ -226,7 +246,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 						</label>
 					</fieldset>
 					<p>
-						<label htmlFor="stock-text">Codes: one per line. Accounts: CSV with the header <code>login,password,notes,slots</code>.</label>
+						<label htmlFor="stock-text">Codes: one per line, each line exactly one code (commas and quotes included). Accounts: CSV with the header <code>login,password,notes,slots</code>.</label>
 						<textarea id="stock-text" name="text" rows={8} style={{ width: '100%' }} spellCheck={false} autoComplete="off" />
 					</p>
 					<p>
@@ -239,6 +259,13 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 					</p>
 					<button type="submit" className="button primary small">Import</button>
 				</Form>
+				{/* The answer sits under the button staff pressed, not at the top of a long page. */}
+				{outcome?.intent === 'import' ? (
+					<div className="stock-import-outcome">
+						{outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={outcome.message} />}
+						{outcome.refused?.length || outcome.notes?.length ? <ImportReport refused={outcome.refused ?? []} notes={outcome.notes ?? []} /> : null}
+					</div>
+				) : null}
 			</section>
 
 			<section className="settings-section">
@@ -268,11 +295,13 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 									<p className="small">Orders: {u.orders.map((o, i) => (<span key={`${o.orderNumber}-${o.slot}`}>{i ? ', ' : ''}<Link to={`/admin/orders/${o.orderNumber}`}>{o.orderNumber}</Link>{o.replaced ? ' (replaced)' : ''}</span>))}</p>
 								) : null}
 								<div className="inline-form" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5em' }}>
-									<Form method="post">
-										<input type="hidden" name="intent" value="reveal" />
-										<input type="hidden" name="unitId" value={u.id} />
-										<button type="submit" className="button ghost small">Reveal</button>
-									</Form>
+									{mayReveal ? (
+										<Form method="post">
+											<input type="hidden" name="intent" value="reveal" />
+											<input type="hidden" name="unitId" value={u.id} />
+											<button type="submit" className="button ghost small">Reveal</button>
+										</Form>
+									) : null}
 									{u.status === 'available' && u.slotsUsed < u.slots ? (
 										<Form method="post" style={{ display: 'flex', gap: '0.5em' }}>
 											<input type="hidden" name="intent" value="void" />
@@ -293,6 +322,41 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 					</p>
 				) : null}
 			</section>
+		</div>
+	)
+}
+
+/** The import report: every line refused and why, then what was imported with a remark. */
+function ImportReport({ refused, notes }: { refused: { line: number; reason: string }[]; notes: { line: number; note: string }[] }) {
+	return (
+		<div className="stock-report" aria-labelledby="stock-report-heading" role="region">
+			<h3 id="stock-report-heading">Import report</h3>
+			{refused.length ? (
+				<>
+					<h4>Not imported</h4>
+					<ul className="stock-report-lines">
+						{refused.slice(0, REPORT_LINES).map((r) => (
+							<li key={`r${r.line}`}>
+								<strong>Line {r.line}</strong>: {r.reason}
+							</li>
+						))}
+					</ul>
+					{refused.length > REPORT_LINES ? <p className="muted small">…and {refused.length - REPORT_LINES} more lines not imported.</p> : null}
+				</>
+			) : null}
+			{notes.length ? (
+				<>
+					<h4>Imported with a remark, or left out</h4>
+					<ul className="stock-report-lines">
+						{notes.slice(0, REPORT_LINES).map((n, i) => (
+							<li key={`n${n.line}-${i}`}>
+								<strong>Line {n.line}</strong>: {n.note}
+							</li>
+						))}
+					</ul>
+					{notes.length > REPORT_LINES ? <p className="muted small">…and {notes.length - REPORT_LINES} more.</p> : null}
+				</>
+			) : null}
 		</div>
 	)
 }

@@ -12,6 +12,7 @@ import { listStaff } from '~/domain/staff/list-staff.server'
 import { resetStaffPassword } from '~/domain/staff/reset-staff-password.server'
 import { setStaffActive } from '~/domain/staff/set-staff-active.server'
 import { setCanManageCatalogue } from '~/domain/staff/set-catalogue-permission.server'
+import { setCanRevealStock } from '~/domain/staff/set-reveal-stock-permission.server'
 import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
 import { withdrawApiKey } from '~/domain/staff/withdraw-api-key.server'
 import { AppError } from '~/utils/app-error'
@@ -39,6 +40,7 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('set-active'), staffId: id, active: z.enum(['true', 'false']).transform((v) => v === 'true') }),
 	// An unticked box is not sent: absent means no.
 	z.object({ intent: z.literal('set-catalogue'), staffId: id, canManageCatalogue: z.literal('true').optional().transform((v) => v === 'true') }),
+	z.object({ intent: z.literal('set-reveal-stock'), staffId: id, canRevealStock: z.literal('true').optional().transform((v) => v === 'true') }),
 	z.object({ intent: z.literal('create-key'), name: z.string() }),
 	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
 	z.object({ intent: z.literal('require-two-factor'), required: z.enum(['true', 'false']).transform((v) => v === 'true') }),
@@ -70,6 +72,10 @@ export async function action({ request }: Route.ActionArgs) {
 			case 'set-catalogue': {
 				const account = await setCanManageCatalogue(db(), actor, input)
 				return data<Outcome>({ ok: true, message: account.canManageCatalogue ? `${account.email} may now manage the catalogue.` : `${account.email} may no longer manage the catalogue.` })
+			}
+			case 'set-reveal-stock': {
+				const account = await setCanRevealStock(db(), actor, input)
+				return data<Outcome>({ ok: true, message: account.canRevealStock ? `${account.email} may now reveal stock.` : `${account.email} may no longer reveal stock.` })
 			}
 			case 'create-key': {
 				const created = await issueApiKey(db(), actor, input.name)
@@ -123,6 +129,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 								<th scope="col">Name</th>
 								<th scope="col">Role</th>
 								<th scope="col">Catalogue</th>
+								<th scope="col">Stock</th>
 								<th scope="col">Status</th>
 								<th scope="col">Two-factor</th>
 								<th scope="col">Last sign-in</th>
@@ -148,6 +155,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 													<input type="checkbox" name="canManageCatalogue" value="true" defaultChecked={s.canManageCatalogue} key={String(s.canManageCatalogue)} /> May manage the catalogue
 												</label>
 												<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save whether ${s.email} may manage the catalogue`}>
+													Save
+												</button>
+											</Form>
+										)}
+									</td>
+									<td data-label="Stock">
+										{s.role === 'owner' ? (
+											<span className="muted">Always (owner)</span>
+										) : (
+											<Form method="post" className="catalogue-permission">
+												<input type="hidden" name="intent" value="set-reveal-stock" />
+												<input type="hidden" name="staffId" value={s.id} />
+												<label>
+													<input type="checkbox" name="canRevealStock" value="true" defaultChecked={s.canRevealStock} key={String(s.canRevealStock)} /> May reveal stock
+												</label>
+												<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save whether ${s.email} may reveal stock`}>
 													Save
 												</button>
 											</Form>
