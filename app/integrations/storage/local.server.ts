@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
@@ -28,6 +29,11 @@ export function localStorage(root: string) {
 		async read(key: string): Promise<Buffer | null> {
 			const file = fileOf(key)
 			return file ? fs.readFile(file).catch(() => null) : null
+		},
+		/** A stored file's bytes as a stream (which fails if the file is not there); null for a key this store never makes. */
+		stream(key: string): AsyncIterable<Uint8Array> | null {
+			const file = fileOf(key)
+			return file ? createReadStream(file, { highWaterMark: 256 * 1024 }) : null
 		},
 		/** Removes a stored file; one already gone is not an error. */
 		async remove(key: string): Promise<void> {
