@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.server'
 import { fileChunks, files } from '../../db/schema'
 
 // One storage interface for every uploaded file (ADR-019): the domain puts, gets and deletes files
@@ -130,8 +130,8 @@ export async function storedBytes(db: Db): Promise<number> {
 	return Number(row?.total ?? 0)
 }
 
-/** A file's owner's files, newest first. */
-export async function filesOf(db: Db, owner: string): Promise<Pick<StoredFile, 'id' | 'byteSize' | 'createdAt' | 'contentType'>[]> {
+/** An owner's complete files, newest first. */
+export async function filesOf(db: Db | Tx, owner: string): Promise<Pick<StoredFile, 'id' | 'byteSize' | 'createdAt' | 'contentType'>[]> {
 	return db
 		.select({ id: files.id, byteSize: files.byteSize, createdAt: files.createdAt, contentType: files.contentType })
 		.from(files)
@@ -139,12 +139,15 @@ export async function filesOf(db: Db, owner: string): Promise<Pick<StoredFile, '
 		.orderBy(sql`${files.createdAt} desc`, sql`${files.id} desc`)
 }
 
-/** Files still marked incomplete after `olderThanMinutes` (an upload cut off by a crash): removed. Returns how many. */
+/**
+ * Files still marked incomplete after `olderThanMinutes` (an upload cut off by a crash), and files
+ * no one owns any more (let go of by a trim that crashed before removing them): removed. Returns how many.
+ */
 export async function sweepIncompleteFiles(db: Db, store: FileStore, { olderThanMinutes = 60, now = new Date() } = {}): Promise<number> {
 	const stale = await db
 		.select({ id: files.id })
 		.from(files)
-		.where(and(eq(files.complete, false), lt(files.createdAt, new Date(now.getTime() - olderThanMinutes * 60_000))))
+		.where(and(or(eq(files.complete, false), isNull(files.owner)), lt(files.createdAt, new Date(now.getTime() - olderThanMinutes * 60_000))))
 		.orderBy(asc(files.createdAt))
 		.limit(500)
 	await store.delete(stale.map((f) => f.id))

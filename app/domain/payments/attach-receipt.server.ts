@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
-import { orders } from '../../db/schema'
+import type { Db, Tx } from '../../db/client.server'
+import { files, orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { filesOf, storedBytes, type FileStore } from '../files/file-store.server'
 import type { Order } from '../orders/create-order.server'
@@ -11,6 +11,7 @@ import { env, type Env } from '../../utils/env.server'
 
 import {
 	RECEIPT_DAILY_LIMIT,
+	RECEIPT_FAILED,
 	RECEIPT_HISTORY,
 	RECEIPT_MAX_BYTES,
 	RECEIPT_MISSING,
@@ -127,11 +128,14 @@ export async function attachReceipt(
 		throw storeFull(limits.totalBytes)
 	}
 
-	let row: Order
+	let committed: { row: Order; replaced: string[] }
 	try {
-		row = await db.transaction(async (tx) => {
-			// Locked, so of two uploads at once each replaces exactly what the other left.
+		committed = await db.transaction(async (tx) => {
+			// Locked, so of uploads at once each sees what the others left, and trims the history alone.
 			await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
+			// Another upload's trim may have let go of this file while it was arriving (it was the oldest): not kept then.
+			const [mine] = await tx.select({ id: files.id }).from(files).where(and(eq(files.id, file.id), eq(files.owner, receiptOwner(order.id))))
+			if (!mine) throw new AppError('UNAVAILABLE', RECEIPT_FAILED)
 			const [updated] = await tx
 				.update(orders)
 				.set({ receiptPath: receiptKey(file.id), receiptSha256: file.sha256, receiptUploadedAt: new Date(), status: 'pending', paymentMethod: 'manual', updatedAt: new Date() })
@@ -139,23 +143,26 @@ export async function attachReceipt(
 				.returning()
 			if (!updated) throw notWaiting(order)
 			await notifyOrderChanged(tx, updated.orderNumber)
-			return updated
+			return { row: updated, replaced: await letGoOfOldReceipts(tx, order.id, file.id) }
 		})
 	} catch (error) {
 		await remove()
 		throw error
 	}
-	await trimReceiptHistory(db, store, row)
-	return row
+	// Removed once the order no longer points at them; one left behind (a crash here) is swept as ownerless.
+	if (committed.replaced.length) await store.delete(committed.replaced).catch((error: unknown) => logger.warn({ err: error }, 'could not remove old receipts'))
+	return committed.row
 }
 
-/** Keeps an order's newest RECEIPT_HISTORY files, the current one always among them. */
-async function trimReceiptHistory(db: Db, store: FileStore, order: Pick<Order, 'id' | 'receiptPath'>) {
-	const all = await filesOf(db, receiptOwner(order.id))
-	const current = order.receiptPath?.startsWith('file:') ? order.receiptPath.slice('file:'.length) : null
-	const earlier = all.filter((f) => f.id !== current)
-	const extra = earlier.slice(current ? RECEIPT_HISTORY - 1 : RECEIPT_HISTORY).map((f) => f.id)
-	if (extra.length) await store.delete(extra).catch((error: unknown) => logger.warn({ err: error }, 'could not remove old receipts'))
+/**
+ * Of an order's files, the newest RECEIPT_HISTORY are kept, the current one always among them; the
+ * older ones lose their owner here, under the order's lock, and are removed by the caller after.
+ */
+async function letGoOfOldReceipts(tx: Tx, orderId: number, current: string): Promise<string[]> {
+	const earlier = (await filesOf(tx, receiptOwner(orderId))).filter((f) => f.id !== current)
+	const extra = earlier.slice(RECEIPT_HISTORY - 1).map((f) => f.id)
+	if (extra.length) await tx.update(files).set({ owner: null }).where(inArray(files.id, extra))
+	return extra
 }
 
 // A file left behind is counted against the quota until the history cap or the expiry sweep removes it.
