@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
-import type { FileStore } from '../files/file-store.server'
+import { filesOf, type FileStore } from '../files/file-store.server'
 import { receiptOwner } from './attach-receipt.server'
 
 /** Receipts kept under DATA_DIR/uploads before the file store: served from there until they are moved (moveDiskReceipts). */
@@ -48,4 +48,10 @@ export async function readReceipt(db: Db, store: FileStore, disk: DiskReceipts, 
 	if (!contentType) return null
 	const bytes = await disk.read(key)
 	return bytes ? { contentType, byteSize: bytes.byteLength, body: [bytes] } : null
+}
+
+/** The receipts an order's current one replaced (at most RECEIPT_HISTORY - 1), newest first, for staff. */
+export async function earlierReceipts(db: Db, order: { id: number; receiptPath: string | null }): Promise<{ id: string; uploadedAt: string }[]> {
+	const current = order.receiptPath?.startsWith('file:') ? order.receiptPath.slice('file:'.length) : null
+	return (await filesOf(db, receiptOwner(order.id))).filter((f) => f.id !== current).map((f) => ({ id: f.id, uploadedAt: f.createdAt.toISOString() }))
 }
