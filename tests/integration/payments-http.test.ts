@@ -286,7 +286,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			expect((await orderRow(shop.database.db, body.orderNumber!))!.status).toBe('payment_pending')
 		})
 
-		it("takes the buyer's receipt image into the shop's data folder, and refuses text named .png, big files and strangers", async () => {
+		it("takes the buyer's receipt image into the file store (the database), and refuses text named .png, big files and strangers", async () => {
 			const placed = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: json, body: JSON.stringify(checkoutBody(undefined, { paymentMethod: 'manual' })) })
 			expect(placed.status).toBe(201)
 			const { orderNumber, paymentUrl } = (await placed.json()) as CheckoutJson
