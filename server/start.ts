@@ -14,6 +14,9 @@ import { refingerprintStock } from '../app/domain/stock/refingerprint-stock.serv
 import { seedStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
+import { shopFileStore } from '../app/domain/files/file-store.server'
+import { moveDiskReceipts } from '../app/domain/payments/sweep-receipt-files.server'
+import { localStorage } from '../app/integrations/storage/local.server'
 import { emailProvider, setEmailProvider } from '../app/integrations/email/provider.server'
 import { payproClient, resetPayproClient } from '../app/integrations/paypro/paypro.server'
 import { keptAssetsDir } from '../scripts/keep-assets'
@@ -38,6 +41,19 @@ export async function openDatabase(env: Env, prepare?: Prepare): Promise<Databas
 	return env.DATABASE_URL
 		? openPostgres(env.DATABASE_URL, { prepare: seedAndPrepare })
 		: openPglite(env.DATA_DIR, { prepare: seedAndPrepare })
+}
+
+/**
+ * Receipts this server kept under DATA_DIR/uploads before the file store: moved into it, so every
+ * instance serves them. Safe on every start; one that cannot be moved is served from disk meanwhile.
+ */
+async function moveReceiptsIntoStore(db: Db, dataDir: string) {
+	try {
+		const { moved, missing } = await moveDiskReceipts(db, shopFileStore(db), localStorage(path.resolve(dataDir)))
+		if (moved || missing) logger.info({ moved, notHere: missing }, 'uploads: moved receipts from DATA_DIR/uploads into the database')
+	} catch (error) {
+		logger.warn({ err: error }, 'uploads: could not move receipts from DATA_DIR/uploads yet; they are served from disk and moved on the next start')
+	}
 }
 
 /** Opens the database (migrations, seed, owner account), then serves the shop. */
@@ -69,6 +85,7 @@ export async function startShop(env: Env = parseEnv(), options: { pageCacheSecon
 		setDeliveryKey(loadDeliveryKey({ base64: env.DELIVERY_ENCRYPTION_KEY, dataDir: env.DATA_DIR }))
 		// Codes imported before look-alikes were compared as one are fingerprinted again, before any import or sale.
 		await refingerprintStock(database.db)
+		await moveReceiptsIntoStore(database.db, env.DATA_DIR)
 
 		const root = process.cwd()
 		// Cached public pages are answered before Express sees the request.

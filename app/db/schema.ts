@@ -14,6 +14,7 @@ import {
 	text,
 	timestamp,
 	uniqueIndex,
+	uuid,
 	type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import type {
@@ -170,6 +171,44 @@ export const media = pgTable('media', {
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * Uploaded files (transfer receipts): what every storage backend shares, kept in the shop's database so
+ * every instance sees it and the limits (per order, per address, in total) are counted in one place.
+ * The bytes are the backend's: in PostgreSQL, `file_chunks` (app/domain/files/file-store.server.ts).
+ */
+export const files = pgTable(
+	'files',
+	{
+		id: uuid('id').primaryKey(),
+		/** What the file is for, e.g. 'receipt'. */
+		kind: text('kind').notNull(),
+		/** Whose it is, e.g. 'order:42': a file goes with its owner. */
+		owner: text('owner'),
+		contentType: text('content_type').notNull(),
+		byteSize: integer('byte_size').notNull().default(0),
+		sha256: text('sha256'),
+		/** The network address that sent it, for the per-address allowance. */
+		uploader: text('uploader'),
+		/** False while the bytes are arriving; an incomplete file older than an hour is swept. */
+		complete: boolean('complete').notNull().default(false),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('files_owner_idx').on(t.owner, t.createdAt), index('files_incomplete_idx').on(t.createdAt).where(sql`not ${t.complete}`)],
+)
+
+/** The PostgreSQL backend's bytes of each file, in chunks written and read one at a time. */
+export const fileChunks = pgTable(
+	'file_chunks',
+	{
+		fileId: uuid('file_id')
+			.notNull()
+			.references(() => files.id, { onDelete: 'cascade' }),
+		seq: integer('seq').notNull(),
+		bytes: bytea('bytes').notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+)
+
 export const gameLibrary = pgTable(
 	'game_library',
 	{
@@ -258,7 +297,7 @@ export const orders = pgTable(
 		paymentUrl: text('payment_url'),
 		/** Set while one request creates the provider order, so a double click creates one. */
 		payproClaimedAt: timestamp('paypro_claimed_at', { withTimezone: true }),
-		/** Manual transfer: the server-named receipt file and the hash of its bytes. */
+		/** Manual transfer: the current receipt, `file:<id>` in the file store (or, before it was moved there, `receipts/<name>` under DATA_DIR/uploads), and the hash of its bytes. */
 		receiptPath: text('receipt_path'),
 		receiptSha256: text('receipt_sha256'),
 		receiptUploadedAt: timestamp('receipt_uploaded_at', { withTimezone: true }),

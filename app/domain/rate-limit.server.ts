@@ -26,3 +26,18 @@ export async function hitRateLimit(
 export async function pruneRateLimits(db: Db) {
 	await db.execute(sql`delete from rate_limits where reset_at < now()`)
 }
+
+/**
+ * An allowance counted in units (bytes) over a fixed window, shared by every instance: adds `amount`
+ * to the key's count and returns the count with it. `amount` 0 only reads it.
+ */
+export async function spendAllowance(db: Db, key: string, amount: number, windowSeconds: number): Promise<number> {
+	const result = await db.execute<{ count: number }>(sql`
+		insert into rate_limits (key, count, reset_at)
+		values (${key}, ${amount}, now() + make_interval(secs => ${windowSeconds}))
+		on conflict (key) do update set
+			count = case when rate_limits.reset_at <= now() then excluded.count else rate_limits.count + excluded.count end,
+			reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+		returning count`)
+	return Number(result.rows[0]?.count ?? 0)
+}

@@ -108,3 +108,20 @@ export async function readPageForm(request: Request, options: { limit?: number }
 		throw error
 	}
 }
+
+/** A body read from `source` a piece at a time, only as fast as the client takes it. */
+export function streamedBody(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): ReadableStream<Uint8Array> {
+	const pieces = (async function* () {
+		yield* source
+	})()
+	return new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			const { done, value } = await pieces.next()
+			if (done) controller.close()
+			else controller.enqueue(value)
+		},
+		async cancel() {
+			await pieces.return(undefined)
+		},
+	})
+}

@@ -20,12 +20,32 @@ export const TOO_MANY_PARTS = 'The upload has more parts than one file needs: se
 export const NOT_A_FORM_UPLOAD = 'Send the file as a form upload (multipart/form-data).'
 
 /**
- * The one file of a multipart upload, read as it streams in (busboy) and refused as soon as it
- * passes the limit, whether or not the request declared its length: at most the limit is ever
- * held in memory. The rest of the body is left unread; the host closes the connection after
- * an answer given before the body was read (server/app.ts).
+ * The one file of a multipart upload, collected in memory (for files the shop reads whole: a CSV,
+ * an image to convert). At most the limit is ever held: see `withUploadedFile`.
  */
 export async function readUploadedFile(request: Request, rules: UploadRules): Promise<Uint8Array> {
+	return withUploadedFile(request, rules, async (file) => {
+		const chunks: Uint8Array[] = []
+		let size = 0
+		for await (const chunk of file) {
+			size += chunk.byteLength
+			if (size > rules.maxFileBytes) throw new AppError('TOO_LARGE', rules.tooLarge)
+			chunks.push(chunk)
+		}
+		if (size === 0) throw new AppError('BAD_REQUEST', rules.missing)
+		return new Uint8Array(Buffer.concat(chunks, size))
+	})
+}
+
+/**
+ * Hands the one file of a multipart upload to `consume` as it streams in (busboy), a piece at a
+ * time and only as fast as `consume` takes it: the request is read no faster than the file is
+ * stored. The file is refused as soon as it passes the limit, whether or not the request declared
+ * its length. When `consume` refuses the file, the rest of the body is left unread; the host closes
+ * the connection after an answer given before the body was read (server/app.ts). A form cut short
+ * fails the file's stream, so `consume` never takes a truncated file for a whole one.
+ */
+export async function withUploadedFile<T>(request: Request, rules: UploadRules, consume: (file: AsyncIterable<Uint8Array>) => Promise<T>): Promise<T> {
 	const contentType = request.headers.get('content-type') ?? ''
 	if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_A_FORM_UPLOAD)
 	const declared = Number(request.headers.get('content-length') ?? 0)
@@ -40,27 +60,30 @@ export async function readUploadedFile(request: Request, rules: UploadRules): Pr
 		throw new AppError('BAD_REQUEST', rules.missing)
 	}
 
-	let failure: AppError | null = null
-	const fail = (error: AppError) => {
+	let failure: unknown = null
+	let stop!: () => void
+	const stopped = new Promise<void>((resolve) => (stop = resolve))
+	const fail = (error: unknown) => {
 		failure ??= error
+		stop()
 	}
-	const chunks: Buffer[] = []
-	let size = 0
-	let found = false
+	let consumed: Promise<T> | null = null
+	let taken = null as { destroy(error: Error): void } | null
 	parser.on('file', (name, file) => {
-		// A form cut short errors the file too; the parser's own error below already answers it.
-		file.on('error', () => {})
-		if (name !== rules.field || found) {
+		// Registered first, so a form cut short is said as such before `consume` sees the stream fail.
+		file.on('error', () => fail(new AppError('BAD_REQUEST', rules.missing)))
+		if (name !== rules.field || consumed) {
 			file.resume()
 			return
 		}
-		found = true
-		file.on('data', (chunk: Buffer) => {
-			size += chunk.byteLength
-			if (size > rules.maxFileBytes) fail(new AppError('TOO_LARGE', rules.tooLarge))
-			else if (!failure) chunks.push(chunk)
+		file.on('limit', () => {
+			const tooLarge = new AppError('TOO_LARGE', rules.tooLarge)
+			fail(tooLarge)
+			file.destroy(tooLarge)
 		})
-		file.on('limit', () => fail(new AppError('TOO_LARGE', rules.tooLarge)))
+		taken = file
+		consumed = consume(file)
+		consumed.catch(fail)
 	})
 	for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
 		parser.on(limit, () => fail(new AppError('BAD_REQUEST', TOO_MANY_PARTS)))
@@ -76,13 +99,15 @@ export async function readUploadedFile(request: Request, rules: UploadRules): Pr
 	const reader = request.body.getReader()
 	try {
 		while (!failure) {
-			const { done, value } = await reader.read()
-			if (done) {
+			const read = await Promise.race([reader.read(), stopped.then(() => null)])
+			if (!read) break
+			if (read.done) {
 				parser.end()
-				await finished
+				await Promise.race([finished, stopped])
 				break
 			}
-			await new Promise<void>((resolve) => parser.write(value, () => resolve()))
+			// Waits while `consume` has not taken the file's last piece: that is what holds the request back.
+			await Promise.race([new Promise<void>((resolve) => parser.write(read.value, () => resolve())), stopped])
 		}
 	} catch {
 		// The buyer's connection dropped mid-upload.
@@ -90,9 +115,16 @@ export async function readUploadedFile(request: Request, rules: UploadRules): Pr
 	} finally {
 		// Not cancelled: cancelling the body would close the connection before the answer is sent.
 		reader.releaseLock()
-		if (failure) parser.destroy()
+		if (failure) {
+			parser.destroy()
+			taken?.destroy(failure instanceof Error ? failure : new Error('upload stopped'))
+		}
 	}
-	if (failure) throw failure
-	if (!found || size === 0) throw new AppError('BAD_REQUEST', rules.missing)
-	return new Uint8Array(Buffer.concat(chunks, size))
+	if (failure) {
+		// `consume` has stopped (or stops now, its stream destroyed) before the answer.
+		await (consumed as Promise<T> | null)?.catch(() => {})
+		throw failure
+	}
+	if (!consumed) throw new AppError('BAD_REQUEST', rules.missing)
+	return consumed
 }

@@ -41,6 +41,10 @@ const schema = z.object({
 	/** Orders one address may place in 10 minutes. */
 	CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 	TRUST_PROXY: boolish.default(false),
+	/** Megabytes every uploaded file (transfer receipts) may take together in the database; uploads past it are refused with a sentence. */
+	UPLOADS_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(2048),
+	/** Megabytes of receipts one network address may upload in a day. */
+	UPLOADS_PER_ADDRESS_MB_PER_DAY: z.coerce.number().positive().max(1024).default(50),
 	/** Seconds a public catalogue page is served from memory; 0 disables. Unset: 5 in production, off in development. */
 	PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).optional(),
 

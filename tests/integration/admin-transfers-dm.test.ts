@@ -14,14 +14,14 @@ import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
 import { dmOrderRequest, parseDmAmount } from '../../app/domain/orders/dm-order-input'
 import { sendSubscriptionReminder } from '../../app/domain/orders/send-subscription-reminder.server'
 import { viewOrder } from '../../app/domain/orders/view-order.server'
-import { attachReceipt } from '../../app/domain/payments/attach-receipt.server'
+import { attachReceipt, uploadLimits } from '../../app/domain/payments/attach-receipt.server'
+import { postgresFileStore } from '../../app/domain/files/file-store.server'
 import { confirmTransfer, listTransferQueue, NOTE_REQUIRED, REASON_REQUIRED, rejectTransfer } from '../../app/domain/payments/review-transfer.server'
 import { createApiKey, revokeApiKey } from '../../app/domain/staff/api-keys.server'
 import { brevoProvider } from '../../app/integrations/email/brevo.server'
 import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
-import { localStorage } from '../../app/integrations/storage/local.server'
 import { AppError } from '../../app/utils/app-error'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
@@ -61,14 +61,12 @@ async function runAll(db: Db, handlers: ReturnType<typeof workerHandlers>) {
 describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 	describe('the rules', () => {
 		let database: Database
-		let root: string
 		let brevo: FakeBrevo
 		beforeAll(async () => {
 			brevo = await startFakeBrevo()
 			database = await testDatabase(kind)
 			// Start clean whatever the previous file left behind.
 			await resetData(database)
-			root = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-transfers-'))
 		})
 		afterEach(async () => {
 			await resetData(database)
@@ -76,13 +74,12 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 		})
 		afterAll(async () => {
 			await brevo.close()
-			fs.rmSync(root, { recursive: true, force: true })
 		})
 
 		/** A manual order whose buyer uploaded a receipt: it waits for staff. */
 		async function waitingTransfer(bytes: Uint8Array = png()) {
 			const order = await placeOrder(database.db, checkoutBody(undefined, { paymentMethod: 'manual' }))
-			return attachReceipt(database.db, localStorage(root), order, bytes)
+			return attachReceipt(database.db, postgresFileStore(database.db), order, bytes, { uploader: '203.0.113.9', limits: uploadLimits(parseEnv()) })
 		}
 
 		it('a transfer order queues one order-placed email with the amount, the accounts and the order link; a PayPro order none, until it switches to transfer', async () => {

@@ -286,7 +286,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			expect((await orderRow(shop.database.db, body.orderNumber!))!.status).toBe('payment_pending')
 		})
 
-		it("takes the buyer's receipt image into the shop's data folder, and refuses text named .png, big files and strangers", async () => {
+		it("takes the buyer's receipt image into the file store (the database), and refuses text named .png, big files and strangers", async () => {
 			const placed = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: json, body: JSON.stringify(checkoutBody(undefined, { paymentMethod: 'manual' })) })
 			expect(placed.status).toBe(201)
 			const { orderNumber, paymentUrl } = (await placed.json()) as CheckoutJson
@@ -297,8 +297,8 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 				form.append('receipt', file, name)
 				return fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers, body: form })
 			}
-			const receipts = path.join(dataDir, 'uploads', 'receipts')
-			const stored = () => (fs.existsSync(receipts) ? fs.readdirSync(receipts) : [])
+			// Kept in the file store (the database), never under DATA_DIR.
+			const stored = async () => (await shop.database.db.execute<{ id: string }>(sql`select id from files`)).rows.map((r) => r.id)
 
 			const text = await upload(new Blob(['not a picture at all'], { type: 'image/png' }), 'receipt.png')
 			expect(text.status).toBe(400)
@@ -310,15 +310,16 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			expect(await tooBig.json()).toMatchObject({ error: 'Your receipt is larger than 10 MB. Please upload a smaller screenshot.' })
 			const stranger = await upload(new Blob([png()], { type: 'image/png' }), 'receipt.png', {})
 			expect(stranger.status).toBe(404)
-			expect(stored()).toEqual([])
+			expect(await stored()).toEqual([])
 			expect((await orderRow(shop.database.db, orderNumber!))!.status).toBe('payment_pending')
 
 			const ok = await upload(new Blob([png()], { type: 'image/png' }), '../../evil name.png')
 			expect(ok.status).toBe(200)
 			expect(await ok.json()).toEqual({ ok: true, orderNumber, status: 'pending' })
 			const row = (await orderRow(shop.database.db, orderNumber!))!
-			expect(stored()).toEqual([path.basename(row.receiptPath!)])
-			expect(row.receiptPath).toMatch(/^receipts\/[0-9a-f-]{36}\.png$/)
+			expect(row.receiptPath).toMatch(/^file:[0-9a-f-]{36}$/)
+			expect(await stored()).toEqual([row.receiptPath!.slice('file:'.length)])
+			expect(fs.existsSync(path.join(dataDir, 'uploads'))).toBe(false)
 		})
 	})
 

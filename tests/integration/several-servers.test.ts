@@ -8,7 +8,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../app/db/seed/catalogue'
-import { checkoutBody } from '../setup/payments'
+import { checkoutBody, png } from '../setup/payments'
+import { signInOverHttp } from '../setup/test-shop'
 import { openOrderStream, orderStatusIs } from '../setup/order-stream'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { spawnShop, startDatabaseRelay, type ShopProcess } from '../setup/shop-process'
@@ -178,5 +179,28 @@ describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => 
 			await c.stop()
 			await relay.close()
 		}
+	})
+
+	// Last of the servers' tests: the connection that carried the upload is not left for another test to reuse.
+	it('opens for staff on one server a receipt uploaded through the other: nothing is kept on one server’s disk', { timeout: 120_000 }, async () => {
+		const owner = [a, b].flatMap((shop) => shop.logs).find((l) => l.msg === 'created the owner account with a generated password: sign in and keep it safe') as { email: string; password: string }
+		const staff = await signInOverHttp(b.url, owner.email, owner.password, '198.51.100.30')
+		// The receipt's route is built on its first request (development mode): done now, so that the connection
+		// to the first server is not left idle past its keep-alive time (5 s) while it builds.
+		expect((await fetch(`${b.url}/admin/receipts/NONE-1-1`, { headers: { Cookie: staff } })).status).toBe(404)
+		const placed = await fetch(`${a.url}/api/checkout`, { method: 'POST', headers: json, body: JSON.stringify(checkoutBody(undefined, { paymentMethod: 'manual' })) })
+		expect(placed.status).toBe(201)
+		const { orderNumber } = (await placed.json()) as { orderNumber: string }
+		const cookie = (placed.headers.get('set-cookie') ?? '').split(';')[0]!
+		const receipt = new Uint8Array(Buffer.concat([png(), Buffer.alloc(600_000, 3)]))
+		const form = new FormData()
+		form.append('receipt', new Blob([receipt], { type: 'image/png' }), 'receipt.png')
+		expect((await fetch(`${a.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { cookie }, body: form })).status).toBe(200)
+
+		const opened = await fetch(`${b.url}/admin/receipts/${orderNumber}`, { headers: { Cookie: staff } })
+		expect(opened.status).toBe(200)
+		expect(opened.headers.get('content-type')).toBe('image/png')
+		expect(opened.headers.get('content-length')).toBe(String(receipt.byteLength))
+		expect(new Uint8Array(await opened.arrayBuffer())).toEqual(receipt)
 	})
 })

@@ -9,7 +9,8 @@ import { sendSubscriptionReminder } from '../orders/send-subscription-reminder.s
 import { queueRenewalReminders } from '../orders/renewal-reminders.server'
 import { confirmPayproPayment } from '../payments/confirm-paypro-payment.server'
 import { sweepOrders } from '../payments/reconcile-orders.server'
-import { sweepReceiptFiles, type ReceiptFiles } from '../payments/sweep-receipt-files.server'
+import { sweepReceiptFiles, sweepUnpaidOrderReceipts, type ReceiptFiles } from '../payments/sweep-receipt-files.server'
+import { shopFileStore, sweepIncompleteFiles } from '../files/file-store.server'
 import { pruneRateLimits } from '../rate-limit.server'
 import { pruneSessions } from '../staff/sessions.server'
 import { pruneBuyerSignIns } from '../buyers/sign-in.server'
@@ -24,11 +25,12 @@ export function jobHandlers(
 		paypro: () => PayProClient
 		reconcileAfterMinutes: number
 		expiryHours: number
-		/** Where receipts are stored; by default the uploads folder under DATA_DIR. */
+		/** Where receipts were stored before the file store; by default the uploads folder under DATA_DIR. */
 		receiptFiles?: () => ReceiptFiles
 	},
 ): JobHandlers {
 	const receiptFiles = deps.receiptFiles ?? (() => localStorage(path.resolve(env().DATA_DIR)))
+	const fileStore = shopFileStore(db)
 	return {
 		'send-email': async (job) => {
 			await sendQueuedEmail(db, deps.email(), Number(job.payload.outboxId), { finalAttempt: job.finalAttempt })
@@ -41,6 +43,8 @@ export function jobHandlers(
 		},
 		sweep: async () => {
 			await sweepOrders(db, { reconcileAfterMinutes: deps.reconcileAfterMinutes, expiryHours: deps.expiryHours })
+			// What strangers uploaded for orders that ended unpaid is not kept.
+			await sweepUnpaidOrderReceipts(db, fileStore, { expiryHours: deps.expiryHours })
 			// Paid orders still owed stock (a crash after payment, units freed by a void being undone): serve what can be.
 			await serveStockQueue(db)
 			await pruneSessions(db)
@@ -50,6 +54,7 @@ export function jobHandlers(
 		},
 		'sweep-receipt-files': async () => {
 			await sweepReceiptFiles(db, receiptFiles())
+			await sweepIncompleteFiles(db, fileStore)
 		},
 		'renewal-reminders': async () => {
 			await queueRenewalReminders(db)

@@ -1,59 +1,171 @@
-import crypto from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
-import { orders } from '../../db/schema'
+import type { Db, Tx } from '../../db/client.server'
+import { files, orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { filesOf, storedBytes, type FileStore } from '../files/file-store.server'
 import type { Order } from '../orders/create-order.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
+import { spendAllowance } from '../rate-limit.server'
 import { logger } from '../../utils/logger.server'
+import { env, type Env } from '../../utils/env.server'
 
-import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE, receiptType } from './receipt-rules'
+import {
+	RECEIPT_DAILY_LIMIT,
+	RECEIPT_FAILED,
+	RECEIPT_HISTORY,
+	RECEIPT_MAX_BYTES,
+	RECEIPT_MISSING,
+	RECEIPT_NOT_IMAGE,
+	RECEIPT_SNIFF_BYTES,
+	RECEIPT_STORE_FULL,
+	RECEIPT_TOO_LARGE,
+	receiptType,
+} from './receipt-rules'
 
-export interface ReceiptStore {
-	save(kind: string, bytes: Uint8Array, extension: string): Promise<string>
-	remove(key: string): Promise<void>
+/** What strangers may store, from the settings (UPLOADS_QUOTA_MB, UPLOADS_PER_ADDRESS_MB_PER_DAY). */
+export interface UploadLimits {
+	/** Receipt bytes one network address may send in a day. */
+	perAddressBytesPerDay: number
+	/** Bytes of every uploaded file together. */
+	totalBytes: number
+}
+
+const DAY_SECONDS = 24 * 3600
+const MB = 1024 * 1024
+
+/** The limits as the settings give them. */
+export const uploadLimits = (settings: Pick<Env, 'UPLOADS_QUOTA_MB' | 'UPLOADS_PER_ADDRESS_MB_PER_DAY'> = env()): UploadLimits => ({
+	perAddressBytesPerDay: Math.floor(settings.UPLOADS_PER_ADDRESS_MB_PER_DAY * MB),
+	totalBytes: Math.floor(settings.UPLOADS_QUOTA_MB * MB),
+})
+
+/** How the order points at a receipt in the file store. */
+export const receiptKey = (fileId: string) => `file:${fileId}`
+/** Whose receipts are an order's. */
+export const receiptOwner = (orderId: number) => `order:${orderId}`
+const allowanceKey = (uploader: string) => `receipt-bytes:${uploader}`
+
+const notWaiting = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLICT', `Order ${order.orderNumber} is not waiting for a payment receipt.`)
+
+function storeFull(totalBytes: number): AppError {
+	// The owner must hear of it: buyers cannot send receipts until files are removed or the quota raised.
+	logger.warn({ quotaBytes: totalBytes }, 'uploads: the total quota (UPLOADS_QUOTA_MB) is reached; receipt uploads are refused')
+	return new AppError('UNAVAILABLE', RECEIPT_STORE_FULL)
 }
 
 /**
- * A transfer receipt for an order waiting for payment: checked by its bytes (not its name or the
- * type the browser claims), stored under a server-made name; the order then waits for staff.
- * A new receipt replaces the order's previous one, whose file is then removed.
+ * The receipt's bytes as they arrive, checked on the way: its first bytes must be an accepted image
+ * (never its name or claimed type), read before anything is stored, and it is refused the moment it
+ * passes the size limit, what the address may still send today or the room left in the store.
+ * Nothing is held but the piece in hand.
  */
-export async function attachReceipt(db: Db, store: ReceiptStore, order: Order, bytes: Uint8Array): Promise<Order> {
-	if (bytes.byteLength === 0) throw new AppError('BAD_REQUEST', RECEIPT_MISSING)
-	if (bytes.byteLength > RECEIPT_MAX_BYTES) throw new AppError('TOO_LARGE', RECEIPT_TOO_LARGE)
-	const extension = receiptType(bytes)?.extension
-	if (!extension) throw new AppError('BAD_REQUEST', RECEIPT_NOT_IMAGE)
-	if (!['payment_pending', 'pending'].includes(order.status)) {
-		throw new AppError('CONFLICT', `Order ${order.orderNumber} is not waiting for a payment receipt.`)
+async function checkedReceipt(source: AsyncIterable<Uint8Array> | Uint8Array, room: { address: number; store: number; totalBytes: number }) {
+	const iterable: AsyncIterable<Uint8Array> = source instanceof Uint8Array ? (async function* () { yield source })() : source
+	const pieces = iterable[Symbol.asyncIterator]()
+	let size = 0
+	const next = async (): Promise<Uint8Array | null> => {
+		for (;;) {
+			const { done, value } = await pieces.next()
+			if (done) return null
+			if (value.byteLength === 0) continue
+			size += value.byteLength
+			if (size > RECEIPT_MAX_BYTES) throw new AppError('TOO_LARGE', RECEIPT_TOO_LARGE)
+			if (size > room.address) throw new AppError('RATE_LIMITED', RECEIPT_DAILY_LIMIT)
+			if (size > room.store) throw storeFull(room.totalBytes)
+			return value
+		}
+	}
+	const head: Uint8Array[] = []
+	while (size < RECEIPT_SNIFF_BYTES) {
+		const piece = await next()
+		if (!piece) break
+		head.push(piece)
+	}
+	if (size === 0) throw new AppError('BAD_REQUEST', RECEIPT_MISSING)
+	const type = receiptType(Buffer.concat(head))
+	if (!type) throw new AppError('BAD_REQUEST', RECEIPT_NOT_IMAGE)
+	async function* bytes() {
+		yield* head
+		head.length = 0
+		for (let piece = await next(); piece; piece = await next()) yield piece
+	}
+	return { mime: type.mime, bytes: bytes() }
+}
+
+/**
+ * A transfer receipt for an order waiting for payment, streamed into the file store as it arrives;
+ * the order then waits for staff. A new receipt becomes the current one; the order keeps it and the
+ * ones it replaced up to RECEIPT_HISTORY files, and older ones are removed. What one address may
+ * send in a day and what the store holds in total are bounded (UploadLimits), each with its sentence.
+ */
+export async function attachReceipt(
+	db: Db,
+	store: FileStore,
+	order: Order,
+	source: AsyncIterable<Uint8Array> | Uint8Array,
+	{ uploader, limits }: { uploader: string; limits: UploadLimits },
+): Promise<Order> {
+	// Said before a byte is stored.
+	if (!['payment_pending', 'pending'].includes(order.status)) throw notWaiting(order)
+	const sentToday = await spendAllowance(db, allowanceKey(uploader), 0, DAY_SECONDS)
+	if (sentToday >= limits.perAddressBytesPerDay) throw new AppError('RATE_LIMITED', RECEIPT_DAILY_LIMIT)
+	const kept = await storedBytes(db)
+	if (kept >= limits.totalBytes) throw storeFull(limits.totalBytes)
+
+	const room = { address: limits.perAddressBytesPerDay - sentToday, store: limits.totalBytes - kept, totalBytes: limits.totalBytes }
+	const receipt = await checkedReceipt(source, room)
+	const file = await store.put(receipt.bytes, { kind: 'receipt', owner: receiptOwner(order.id), contentType: receipt.mime, uploader })
+	const remove = () => removeQuietly(store, file.id)
+
+	// Uploads at once (one address on many orders, many addresses at once) were each checked against
+	// what was there before them: counted now, the one that went over is not kept.
+	if ((await spendAllowance(db, allowanceKey(uploader), file.byteSize, DAY_SECONDS)) > limits.perAddressBytesPerDay) {
+		await remove()
+		throw new AppError('RATE_LIMITED', RECEIPT_DAILY_LIMIT)
+	}
+	if ((await storedBytes(db)) > limits.totalBytes) {
+		await remove()
+		throw storeFull(limits.totalBytes)
 	}
 
-	const key = await store.save('receipts', bytes, extension)
-	const sha256 = crypto.createHash('sha256').update(bytes).digest('hex')
-	let committed: { row: Order; previous: string | null }
+	let committed: { row: Order; replaced: string[] }
 	try {
 		committed = await db.transaction(async (tx) => {
-			// Locked, so of two uploads at once each replaces exactly the file the other left.
-			const [current] = await tx.select({ receiptPath: orders.receiptPath }).from(orders).where(eq(orders.id, order.id)).for('update')
-			const [row] = await tx
+			// Locked, so of uploads at once each sees what the others left, and trims the history alone.
+			await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
+			// Another upload's trim may have let go of this file while it was arriving (it was the oldest): not kept then.
+			const [mine] = await tx.select({ id: files.id }).from(files).where(and(eq(files.id, file.id), eq(files.owner, receiptOwner(order.id))))
+			if (!mine) throw new AppError('UNAVAILABLE', RECEIPT_FAILED)
+			const [updated] = await tx
 				.update(orders)
-				.set({ receiptPath: key, receiptSha256: sha256, receiptUploadedAt: new Date(), status: 'pending', paymentMethod: 'manual', updatedAt: new Date() })
+				.set({ receiptPath: receiptKey(file.id), receiptSha256: file.sha256, receiptUploadedAt: new Date(), status: 'pending', paymentMethod: 'manual', updatedAt: new Date() })
 				.where(and(eq(orders.id, order.id), inArray(orders.status, ['payment_pending', 'pending'])))
 				.returning()
-			if (!row) throw new AppError('CONFLICT', `Order ${order.orderNumber} is not waiting for a payment receipt.`)
-			await notifyOrderChanged(tx, row.orderNumber)
-			return { row, previous: current?.receiptPath ?? null }
+			if (!updated) throw notWaiting(order)
+			await notifyOrderChanged(tx, updated.orderNumber)
+			return { row: updated, replaced: await letGoOfOldReceipts(tx, order.id, file.id) }
 		})
 	} catch (error) {
-		await removeQuietly(store, key)
+		await remove()
 		throw error
 	}
-	// Only after the order points at the new file: a crash in between leaves an orphan for the sweep, never a missing receipt.
-	if (committed.previous && committed.previous !== key) await removeQuietly(store, committed.previous)
+	// Removed once the order no longer points at them; one left behind (a crash here) is swept as ownerless.
+	if (committed.replaced.length) await store.delete(committed.replaced).catch((error: unknown) => logger.warn({ err: error }, 'could not remove old receipts'))
 	return committed.row
 }
 
-// A file left behind is only disk space: the sweep removes it later.
-async function removeQuietly(store: ReceiptStore, key: string) {
-	await store.remove(key).catch((error: unknown) => logger.warn({ err: error, key }, 'could not remove a receipt file'))
+/**
+ * Of an order's files, the newest RECEIPT_HISTORY are kept, the current one always among them; the
+ * older ones lose their owner here, under the order's lock, and are removed by the caller after.
+ */
+async function letGoOfOldReceipts(tx: Tx, orderId: number, current: string): Promise<string[]> {
+	const earlier = (await filesOf(tx, receiptOwner(orderId))).filter((f) => f.id !== current)
+	const extra = earlier.slice(RECEIPT_HISTORY - 1).map((f) => f.id)
+	if (extra.length) await tx.update(files).set({ owner: null }).where(inArray(files.id, extra))
+	return extra
+}
+
+// A file left behind is counted against the quota until the history cap or the expiry sweep removes it.
+async function removeQuietly(store: FileStore, id: string) {
+	await store.delete(id).catch((error: unknown) => logger.warn({ err: error, id }, 'could not remove a receipt file'))
 }

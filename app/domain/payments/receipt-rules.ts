@@ -8,6 +8,11 @@ export const RECEIPT_NOT_WAITING = 'This order is not waiting for a payment rece
 export const RECEIPT_UPLOADED = 'Receipt uploaded. Our team checks your transfer and confirms your order here; we also email you once it is paid.'
 export const RECEIPT_FAILED = 'Could not save your receipt. Please try again.'
 export const RECEIPT_NO_ACCESS = 'Open this order from the link in its email, or sign in on My orders, to upload its receipt.'
+export const RECEIPT_DAILY_LIMIT = 'You have uploaded as many receipts as we can take from one connection today. Please send your receipt to us on WhatsApp, or try again tomorrow.'
+export const RECEIPT_STORE_FULL = 'We cannot take receipt uploads right now: the space for them is full. Please send your receipt to us on WhatsApp; our team has been told.'
+
+/** Files kept per order: the current receipt and the ones it replaced, newest first; older ones are removed. */
+export const RECEIPT_HISTORY = 5
 
 /** How many leading bytes `receiptType` reads. */
 export const RECEIPT_SNIFF_BYTES = 16
@@ -47,6 +52,8 @@ export const RECEIPT_RESULTS = {
 	'too-large': RECEIPT_TOO_LARGE,
 	'not-waiting': RECEIPT_NOT_WAITING,
 	'no-access': RECEIPT_NO_ACCESS,
+	'daily-limit': RECEIPT_DAILY_LIMIT,
+	full: RECEIPT_STORE_FULL,
 	failed: RECEIPT_FAILED,
 } as const
 export type ReceiptResult = keyof typeof RECEIPT_RESULTS

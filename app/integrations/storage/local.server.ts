@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
@@ -9,7 +10,10 @@ export interface StoredFile {
 
 const SAFE_NAME = /^[\w-]+\.\w+$/
 
-/** Files on local disk under DATA_DIR/uploads, named by the server, never by the uploader. */
+/**
+ * Files on local disk under DATA_DIR/uploads, named by the server, never by the uploader: where receipts
+ * were kept before the file store (ADR-019). Read to move them into it, and swept when no order points at them.
+ */
 export function localStorage(root: string) {
 	const folder = (kind: string) => path.resolve(root, 'uploads', kind)
 	// Only keys this store made resolve to a file; anything else (../, slashes) to none.
@@ -28,6 +32,15 @@ export function localStorage(root: string) {
 		async read(key: string): Promise<Buffer | null> {
 			const file = fileOf(key)
 			return file ? fs.readFile(file).catch(() => null) : null
+		},
+		/** A stored file's bytes as a stream (which fails if the file is not there); null for a key this store never makes. */
+		stream(key: string): AsyncIterable<Uint8Array> | null {
+			const file = fileOf(key)
+			if (!file) return null
+			// Opened when first read, so that a missing file fails the reader, never the process (an error with no listener yet).
+			return (async function* () {
+				yield* createReadStream(file, { highWaterMark: 256 * 1024 })
+			})()
 		},
 		/** Removes a stored file; one already gone is not an error. */
 		async remove(key: string): Promise<void> {

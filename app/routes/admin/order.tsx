@@ -10,6 +10,7 @@ import { db } from '~/db/client.server'
 import { buyerChatLink } from '~/domain/orders/buyer-chat'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { staffOrderView } from '~/domain/orders/staff-order-view.server'
+import { earlierReceipts } from '~/domain/payments/read-receipt.server'
 import { renewalLinks } from '~/domain/orders/renewal-links.server'
 import { FULFILLMENT_STEPS, paymentBadge } from '~/domain/orders/status'
 import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
@@ -38,6 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		chat: buyerChatLink(order, (await readStoreDetails(db())).storeName),
 		stock: { units: await orderStockUnits(db(), order.id), owed: order.undeliveredUnits },
 		renewal: await renewalLinks(db(), order),
+		earlierReceipts: await earlierReceipts(db(), order),
 		history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, before: h.before, after: h.after, note: h.note, createdAt: h.createdAt.toISOString() })),
 	}
 }
@@ -187,6 +189,22 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 									<a href={`/admin/receipts/${encodeURIComponent(order.orderNumber)}`} target="_blank" rel="noreferrer">
 										View receipt
 									</a>
+								</dd>
+							</>
+						) : null}
+						{loaderData.earlierReceipts.length ? (
+							<>
+								<dt>Replaced receipts</dt>
+								<dd>
+									<ul className="replaced-receipts">
+										{loaderData.earlierReceipts.map((receipt) => (
+											<li key={receipt.id}>
+												<a href={`/admin/receipts/${encodeURIComponent(order.orderNumber)}?file=${receipt.id}`} target="_blank" rel="noreferrer">
+													Uploaded <AdminTime date={receipt.uploadedAt} />
+												</a>
+											</li>
+										))}
+									</ul>
 								</dd>
 							</>
 						) : null}

@@ -1,16 +1,14 @@
-import path from 'node:path'
 import { redirect } from 'react-router'
 import { db } from '~/db/client.server'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { canSeeEverything } from '~/http/order-access.server'
-import { attachReceipt } from '~/domain/payments/attach-receipt.server'
-import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE, isOrderNumberShaped, type ReceiptResult } from '~/domain/payments/receipt-rules'
-import { localStorage } from '~/integrations/storage/local.server'
+import { attachReceipt, uploadLimits } from '~/domain/payments/attach-receipt.server'
+import { RECEIPT_DAILY_LIMIT, RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_STORE_FULL, RECEIPT_TOO_LARGE, isOrderNumberShaped, type ReceiptResult } from '~/domain/payments/receipt-rules'
+import { shopFileStore } from '~/domain/files/file-store.server'
 import { AppError } from '~/utils/app-error'
-import { env } from '~/utils/env.server'
 import { errorResponse, onlyMethods } from '~/http/http.server'
-import { readUploadedFile } from '~/http/upload.server'
+import { withUploadedFile } from '~/http/upload.server'
 import type { Route } from './+types/order-receipt'
 
 /** A form posted by a browser without scripts wants a page back, not JSON. */
@@ -23,20 +21,24 @@ function resultOf(error: unknown): ReceiptResult {
 	if (error.code === 'CONFLICT') return 'not-waiting'
 	if (error.message === RECEIPT_NOT_IMAGE) return 'not-image'
 	if (error.message === RECEIPT_MISSING) return 'missing'
+	if (error.message === RECEIPT_DAILY_LIMIT) return 'daily-limit'
+	if (error.message === RECEIPT_STORE_FULL) return 'full'
 	return 'failed'
 }
 
 // Manual transfer: the buyer's receipt image for their own order (the order's cookie or the buyer's
 // session proves it). The order page posts it with scripts (JSON back) or as a plain form (back to the page).
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
 	const page = wantsPage(request) && isOrderNumberShaped(params.orderNumber)
 	try {
 		if (request.method !== 'POST') throw new AppError('METHOD_NOT_ALLOWED', 'Method not allowed')
 		if (!isOrderNumberShaped(params.orderNumber)) throw new AppError('BAD_REQUEST', 'That is not an order number.')
 		const order = await findOrder(db(), { internalOrderId: params.orderNumber })
 		if (!order || !(await canSeeEverything(order, request))) throw new AppError('NOT_FOUND', 'Order not found')
-		const bytes = await readUploadedFile(request, { field: 'receipt', maxFileBytes: RECEIPT_MAX_BYTES, tooLarge: RECEIPT_TOO_LARGE, missing: RECEIPT_MISSING })
-		const updated = await attachReceipt(db(), localStorage(path.resolve(env().DATA_DIR)), order, bytes)
+		// Streamed into the file store as it arrives: never the whole file in this process's memory.
+		const updated = await withUploadedFile(request, { field: 'receipt', maxFileBytes: RECEIPT_MAX_BYTES, tooLarge: RECEIPT_TOO_LARGE, missing: RECEIPT_MISSING }, (file) =>
+			attachReceipt(db(), shopFileStore(db()), order, file, { uploader: context.clientIp, limits: uploadLimits() }),
+		)
 		if (page) return redirect(`${orderPagePath(updated.orderNumber)}&receipt=uploaded`, { status: 303 })
 		return Response.json({ ok: true, orderNumber: updated.orderNumber, status: updated.status })
 	} catch (error) {
