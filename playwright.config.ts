@@ -31,6 +31,6 @@ export default defineConfig({
 		reuseExistingServer: false,
 		stdout: 'ignore',
 		stderr: 'pipe',
-		env: { PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
+		env: { PORT: String(PORT), PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
 	},
 })

@@ -35,6 +35,25 @@ export function refuseRequest(rawUrl: string, contentLength: string | undefined)
 	return null
 }
 
+export const BAD_HOST = 'This request names a host that is not valid (the Host header). Please check the address and try again.'
+
+// A host name (letters, digits, dots, hyphens, underscores) or a bracketed IPv6 address, and an optional port.
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_])?\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i
+
+/**
+ * Why the Host header (and the proxy's X-Forwarded-Host, when it is trusted) cannot name this shop,
+ * or null. Links never come from it in production (PUBLIC_URL does), but the request's own address
+ * is built from it, so a value that is no host at all is refused here instead of failing later.
+ */
+export function refuseHost(host: string | undefined, forwardedHost: string | undefined): Refusal | null {
+	for (const value of [host, forwardedHost?.split(',')[0]?.trim()]) {
+		if (value === undefined) continue
+		const match = HOST.exec(value)
+		if (!match || (match[1] !== undefined && Number(match[1]) > 65535)) return { status: 400, message: BAD_HOST }
+	}
+	return null
+}
+
 /** Calls, callbacks and streams answer JSON; pages answer a page. */
 export function wantsJson(path: string, accept: string | undefined): boolean {
 	if (/^\/(api|\.netlify|paypro)\//.test(path)) return true
