@@ -27,6 +27,13 @@ export function refuseRequest(rawUrl: string, contentLength: string | undefined)
 	}
 	if (hasNul(decodedPath)) return { status: 400, message: NUL_IN_ADDRESS }
 	if (q >= 0) {
+		// Each %-sequence of the query must decode too: a lone surrogate's bytes (%ED%A0%80) or a cut
+		// sequence would otherwise become U+FFFD here and fail in the router later.
+		try {
+			decodeURIComponent(rawUrl.slice(q + 1).replace(/\+/g, ' '))
+		} catch {
+			return { status: 400, message: BAD_ADDRESS }
+		}
 		for (const [key, value] of new URLSearchParams(rawUrl.slice(q + 1))) {
 			if (hasNul(key) || hasNul(value)) return { status: 400, message: NUL_IN_ADDRESS }
 		}

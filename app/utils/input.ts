@@ -24,7 +24,7 @@ export const PROTO_KEY_MESSAGE = 'The request has a field named "__proto__", whi
 
 // Characters that show nothing: format characters (zero-width space, joiners, word joiner, BOM, soft
 // hyphen), every kind of space and line break, and the fillers fonts draw blank (Hangul, Braille, Mongolian).
-const INVISIBLE = /[\p{Cf}\p{Z}\s\u034F\u115F\u1160\u17B4\u17B5\u180E\u2800\u3164\uFFA0]/gu
+const INVISIBLE = /\u034F|\u1160|\u17B4|\u17B5|[\p{Cf}\p{Z}\s\u115F\u180E\u2800\u3164\uFFA0]/gu
 
 /** True when nothing in the text can be seen: empty, spaces, or only zero-width characters. */
 export const isInvisible = (value: string) => value.replace(INVISIBLE, '') === ''

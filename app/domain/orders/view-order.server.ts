@@ -18,6 +18,7 @@ export function viewOrder(order: Order, { full }: { full: boolean }): OrderView 
 		rejectionReason: order.rejectionReason,
 		durationDays: order.durationDays,
 		subscriptionEndsAt: subscriptionEndsAt(order.createdAt, order.durationDays)?.toISOString() ?? null,
+		testPaymentAwaitingStaff: order.testPayment && !order.testApprovedAt,
 	}
 	if (!full) return { ...base, full: false, customerName: maskName(order.customerName) }
 	return {
