@@ -152,7 +152,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 			else if (answer.status >= 400 && probe.method !== 'HEAD' && sentenceOf(answer).length < 12) failures.push(`${where} without a sentence: ${answer.text.slice(0, 200)}`)
 		}
 		expect(failures).toEqual([])
-	})
+}, 120_000)
 
 	// The cases the outside probe found, each with the answer a person should get.
 	const cases: { name: string; url: string; init?: RequestInit; status: number | number[]; says: RegExp }[] = [
@@ -197,9 +197,9 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 		{ name: 'a cut %-sequence in a query', url: '/order-status?internalOrderId=%E0%A4%A', status: 400, says: /broken %-encoding/ },
 		{ name: 'a product id past 2^63', url: `/product/${PAST_INT64}`, status: 404, says: /Product not found/ },
 		{ name: 'reviews of a product id past 2^63', url: `/api/reviews?productId=${PAST_INT64}`, status: 400, says: /productId must be a product id/ },
-		{ name: 'a checkout with a __proto__ key', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"__proto__":{"customerName":"Ali"},"customerEmail":"ali@example.pk"}' }, status: 400, says: /named \W*__proto__\W*, which is not allowed/ },
-		{ name: 'a checkout line with a __proto__ key', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"customerName":"Ali","productDetails":[{"id":14,"quantity":1,"__proto__":{"quantity":99}}]}' }, status: 400, says: /named \W*__proto__\W*, which is not allowed/ },
-		{ name: 'a contact form with a __proto__ field', url: '/contact', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '__proto__=x&name=Ali&email=a@b.pk&message=hello there' }, status: 400, says: /named \W*__proto__\W*, which is not allowed/ },
+		{ name: 'a checkout with a __proto__ key', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"__proto__":{"customerName":"Ali"},"customerEmail":"ali@example.pk"}' }, status: 400, says: /named .{0,6}__proto__.{0,6}, which is not allowed/ },
+		{ name: 'a checkout line with a __proto__ key', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"customerName":"Ali","productDetails":[{"id":14,"quantity":1,"__proto__":{"quantity":99}}]}' }, status: 400, says: /named .{0,6}__proto__.{0,6}, which is not allowed/ },
+		{ name: 'a contact form with a __proto__ field', url: '/contact', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '__proto__=x&name=Ali&email=a@b.pk&message=hello there' }, status: 400, says: /named .{0,6}__proto__.{0,6}, which is not allowed/ },
 		{ name: 'a review named only by zero-width characters', url: '/api/reviews', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"productId":1,"name":"\\u200B\\u200C\\u200D\\uFEFF","rating":5,"comment":"ok"}' }, status: 400, says: /Please enter your name/ },
 		{ name: 'a checkout named only by a zero-width space', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"customerName":" \\u200B ","customerEmail":"ali@example.pk","customerMobile":"03001234567","productDetails":[{"id":14,"quantity":1}]}' }, status: 400, says: /Please fill in all required fields/ },
 		{ name: 'a contact message named only by invisible characters', url: '/contact', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=%E2%80%8B%E2%80%8C%EF%BB%BF%E2%81%A0&email=a@b.pk&message=hello there friend' }, status: 400, says: /Please enter your name/ },
@@ -209,7 +209,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 		{ name: 'a store name of zero-width spaces, over the console API', url: '/api/admin/store-settings', init: { method: 'PATCH', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"storeName":"\\u200B\\u2060"}' }, status: 400, says: /./ },
 		{ name: 'a page saved with a lone surrogate, over the console API', url: '/api/admin/pages/faq', init: { method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"markdown":"# FAQ \\uD800"}' }, status: 400, says: /character that is not allowed/ },
 		{ name: 'stock imported with a lone surrogate, over the console API', url: '/api/admin/products/14/stock', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"text":"CODE-\\uDC00-1"}' }, status: 400, says: /character that is not allowed/ },
-		{ name: 'stock imported with a __proto__ key, over the console API', url: '/api/admin/products/14/stock', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"__proto__":{"variantId":1},"text":"CODE-1"}' }, status: 400, says: /named \W*__proto__\W*, which is not allowed/ },
+		{ name: 'stock imported with a __proto__ key, over the console API', url: '/api/admin/products/14/stock', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"__proto__":{"variantId":1},"text":"CODE-1"}' }, status: 400, says: /named .{0,6}__proto__.{0,6}, which is not allowed/ },
 		{ name: 'a buyer sign-in as JSON with a lone surrogate', url: '/my-orders', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a\\uD800@b.pk"}' }, status: 415, says: /web form/ },
 		{ name: 'a buyer sign-in with an invisible email', url: '/my-orders', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `email=%E2%80%8B%EF%BB%BF&orderNumber=${LONE_SURROGATE_BYTES}` }, status: [200, 400], says: /./ },
 		{ name: 'JSON posted to sign-in', url: '/admin/login', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.pk","password":"x"}' }, status: 415, says: /web form/ },

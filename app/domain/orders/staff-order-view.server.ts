@@ -56,7 +56,7 @@ export function staffOrderView(order: Order, { deliveryContent }: { deliveryCont
 		createdAt: order.createdAt.toISOString(),
 		paidAt: order.paidAt?.toISOString() ?? null,
 		testPayment: order.testPayment,
-		testAwaitingApproval: order.testPayment && !order.testApprovedAt,
+		testAwaitingApproval: order.testPayment && !order.testApprovedAt && order.fulfillmentStatus !== 'completed',
 		deliveryContent: deliveryContent ? deliveryText(order.deliveryContent) : null,
 		hasDeliveryContent: order.deliveryContent != null,
 	}
