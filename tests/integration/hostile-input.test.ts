@@ -287,8 +287,10 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 	function rawRequest(head: string): Promise<{ status: number; text: string }> {
 		const { port } = new URL(shop.url)
 		return new Promise((resolve, reject) => {
-			const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(`${head}\r\nConnection: close\r\n\r\n`))
+			// Written, not ended: the server closes the connection after its answer (Connection: close).
+			const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\nConnection: close\r\n\r\n`))
 			let raw = ''
+			socket.setTimeout(10_000, () => socket.destroy())
 			socket.setEncoding('latin1').on('data', (chunk: string) => (raw += chunk)).on('error', reject)
 			socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0), text: raw.slice(raw.indexOf('\r\n\r\n') + 4) }))
 		})
