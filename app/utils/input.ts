@@ -54,11 +54,12 @@ export const textSchema = () => z.string().trim().refine((v) => !hasForbiddenCha
 /**
  * A name that is required (a buyer's, a reviewer's, a staff member's, a product's, the store's): free
  * text with at most `max` characters and something visible in it; `message` when it is empty or made
- * only of invisible characters (zero-width spaces, joiners, BOM, spaces).
+ * only of invisible characters (zero-width spaces, joiners, BOM, spaces). `missing`: the message when
+ * the field is not sent at all (else zod's, which the console API words as "Please give …").
  */
-export const nameSchema = (message: string, max: number, maxMessage: string) =>
+export const nameSchema = (message: string, max: number, maxMessage: string, { missing }: { missing?: string } = {}) =>
 	z
-		.string({ error: message })
+		.string(missing ? { error: missing } : undefined)
 		.trim()
 		.refine((v) => !hasForbiddenCharacter(v), NUL_MESSAGE)
 		.refine((v) => !isInvisible(v), message)
