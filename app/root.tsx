@@ -11,6 +11,7 @@ import { db } from './db/client.server'
 import { storefrontDetails } from './domain/settings/store-details'
 import { readStoreDetails } from './domain/settings/store-details.server'
 import { env, publicEnv } from './utils/env.server'
+import { linkOrigin } from './utils/origin.server'
 import { useNonce } from './utils/nonce'
 
 export const links: Route.LinksFunction = () => [
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const e = env()
 	const details = await readStoreDetails(db())
 	// Shared previews need absolute image URLs.
-	return { config: { ...storefrontDetails(details), ...publicEnv(e) }, year: new Date().getFullYear(), origin: e.PUBLIC_URL ?? new URL(request.url).origin }
+	return { config: { ...storefrontDetails(details), ...publicEnv(e) }, year: new Date().getFullYear(), origin: linkOrigin(request) }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -238,6 +238,8 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
 	// No PayPro account here: the bench pays through the built-in simulator, asked for explicitly
 	// (after the loop above, which would take it away again).
 	env.PAYPRO_SIMULATOR = 'true'
+	// Production requires the shop's own address; here it is this port (links and the simulator's pages name it).
+	env.PUBLIC_URL = `http://localhost:${port}`
 	let dataDir: string | undefined
 	let database: BenchDatabase
 	if (options.postgresAdminUrl) {

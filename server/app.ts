@@ -17,7 +17,7 @@ import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
 import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
 import { STORE_CHANGED_CHANNEL } from '../app/domain/store-changes.server'
 import { readStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
-import { refusalPage, refuseRequest, wantsJson } from '../app/http/request-guard'
+import { refusalPage, refuseHost, refuseRequest, wantsJson } from '../app/http/request-guard'
 import { builtAssets, precompressed } from './built-assets'
 import { createPageCache, newNonce, type PageCache } from './page-cache'
 
@@ -131,7 +131,8 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 
 	// The request line and declared size, checked once for every route: a clear 4xx, never a query with a NUL.
 	app.use((req, res, next) => {
-		const refusal = refuseRequest(req.url, req.headers['content-length'])
+		const forwardedHost = env.TRUST_PROXY ? req.headers['x-forwarded-host'] : undefined
+		const refusal = refuseHost(req.headers.host, Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ?? refuseRequest(req.url, req.headers['content-length'])
 		if (!refusal) {
 			// An answer given before the body was read (a 405, a 413, a refused form) ends the connection:
 			// kept open, the unread rest of the body would be taken for the client's next request.
@@ -189,5 +190,12 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 			}),
 		}),
 	)
+
+	// Last: whatever escaped a handler is one JSON log line and a JSON sentence, never Express's page and stack on stderr.
+	app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+		logger.error({ err: error, req: { method: req.method, url: req.url } }, 'request failed')
+		if (res.headersSent) return void res.destroy()
+		res.status(500).setHeader('Cache-Control', 'no-store').json({ error: 'Something went wrong on the shop’s side. Please try again.' })
+	})
 	return app
 }

@@ -310,6 +310,10 @@ export const orders = pgTable(
 		stockDeliveredAt: timestamp('stock_delivered_at', { withTimezone: true }),
 		/** When fulfillment was first completed (from stock or by staff): a subscription line runs from this day. */
 		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+		/** Paid on the built-in PayPro simulator in production (PAYPRO_SIMULATOR=true): no money moved. Left out of the figures. */
+		testPayment: boolean('test_payment').notNull().default(false),
+		/** When staff approved a test order: only then does it take stock (by whom: the audit log). */
+		testApprovedAt: timestamp('test_approved_at', { withTimezone: true }),
 		/** A renewal's original order (the one whose subscription it extends): staff see both ways. */
 		renewsOrderId: bigint('renews_order_id', { mode: 'number' }).references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

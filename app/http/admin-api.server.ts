@@ -6,10 +6,9 @@ import { permissionRefusal, staffMay } from '../domain/staff/permissions'
 import type { Staff } from '../domain/staff/sessions.server'
 import { AppError } from '../utils/app-error'
 import { env } from '../utils/env.server'
-import { containsNul, NUL_MESSAGE } from '../utils/input'
 import { logger } from '../utils/logger.server'
 import type { AdminContract, AdminPermission } from './admin-contract'
-import { errorResponse, onlyMethods, readJson } from './http.server'
+import { errorResponse, onlyMethods, readJson, refuseBadInput } from './http.server'
 import { assertSameOrigin, currentStaff, missingTwoFactor, TWO_FACTOR_REQUIRED } from './staff-auth.server'
 
 // The console's JSON API (/api/admin/…, decision 013): who is asking (a staff session from the
@@ -156,11 +155,6 @@ function queryFields(url: URL): Record<string, string | string[]> {
 	return fields
 }
 
-const refuseNul = <T>(value: T): T => {
-	if (containsNul(value)) throw new AppError('BAD_REQUEST', NUL_MESSAGE)
-	return value
-}
-
 /** A request without a body (no type, nothing sent): taken as absent where the contract allows it. */
 const sentNothing = (request: Request) => !request.headers.get('content-type') && (request.body === null || request.headers.get('content-length') === '0')
 
@@ -201,8 +195,8 @@ export function adminEndpoint<const C extends AdminContract>(contract: C, handle
 			try {
 				const caller = await requireAdminActor(request, contract.permission)
 				const input = {
-					params: contract.params ? parseInput(contract.params, refuseNul(params)) : undefined,
-					query: contract.query ? parseInput(contract.query, refuseNul(queryFields(new URL(request.url)))) : undefined,
+					params: contract.params ? parseInput(contract.params, refuseBadInput(params)) : undefined,
+					query: contract.query ? parseInput(contract.query, refuseBadInput(queryFields(new URL(request.url)))) : undefined,
 					body: await readBody(contract, request),
 				}
 				const reply = await handler({ request, ...caller, ...input } as AdminRequest<C>)

@@ -1,3 +1,5 @@
+import { hasNul } from '../utils/input'
+
 /** One cookie's value from a Cookie header, or null. A value that cannot be decoded counts as absent. */
 export function readCookie(cookieHeader: string | null, name: string): string | null {
 	for (const part of (cookieHeader ?? '').split(';')) {
@@ -5,7 +7,7 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
 		if (key !== name) continue
 		try {
 			const decoded = decodeURIComponent(value.join('='))
-			return decoded.includes('\0') ? null : decoded
+			return hasNul(decoded) ? null : decoded
 		} catch {
 			return null
 		}

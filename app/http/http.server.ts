@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { AppError } from '../utils/app-error'
 import { env } from '../utils/env.server'
-import { containsNul, NUL_MESSAGE } from '../utils/input'
+import { hasNul, inputProblem, NUL_MESSAGE, PROTO_KEY_MESSAGE } from '../utils/input'
 import { logger } from '../utils/logger.server'
 
 // The one input layer for request bodies: each reader checks the Content-Type, stops reading at a
@@ -41,8 +41,10 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
 	return Buffer.concat(chunks)
 }
 
-function refuseNul<T>(value: T): T {
-	if (containsNul(value)) throw new AppError('BAD_REQUEST', NUL_MESSAGE)
+/** A parsed body the shop cannot take (a NUL, a lone surrogate, a `__proto__` key, however deep): 400 with the reason. */
+export function refuseBadInput<T>(value: T): T {
+	const problem = inputProblem(value)
+	if (problem) throw new AppError('BAD_REQUEST', problem)
 	return value
 }
 
@@ -57,7 +59,7 @@ export async function readJson(request: Request, { limit = DEFAULT_BODY_LIMIT, u
 	} catch {
 		throw new AppError('BAD_REQUEST', 'The request body is not valid JSON.')
 	}
-	return refuseNul(value)
+	return refuseBadInput(value)
 }
 
 /** A web form's fields (urlencoded or multipart), at most `limit` bytes. Files are left out: uploads have their own reader. */
@@ -72,8 +74,13 @@ export async function readForm(request: Request, { limit = DEFAULT_BODY_LIMIT } 
 		throw new AppError('BAD_REQUEST', 'The form could not be read. Please reload the page and try again.')
 	}
 	const fields: Record<string, string> = {}
-	for (const [key, value] of form) if (typeof value === 'string' && !(key in fields)) fields[key] = value
-	return refuseNul(fields)
+	for (const [key, value] of form) {
+		if (hasNul(key) || (typeof value === 'string' && hasNul(value))) throw new AppError('BAD_REQUEST', NUL_MESSAGE)
+		// Assigned, a `__proto__` field would vanish (or change the object's prototype): refused, as in JSON.
+		if (key === '__proto__') throw new AppError('BAD_REQUEST', PROTO_KEY_MESSAGE)
+		if (typeof value === 'string' && !Object.hasOwn(fields, key)) fields[key] = value
+	}
+	return fields
 }
 
 /** Either of the above, by Content-Type: for calls the spec lets send JSON or a form (`untypedIsJson`: a body without a type is JSON). */

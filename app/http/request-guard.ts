@@ -27,11 +27,37 @@ export function refuseRequest(rawUrl: string, contentLength: string | undefined)
 	}
 	if (hasNul(decodedPath)) return { status: 400, message: NUL_IN_ADDRESS }
 	if (q >= 0) {
+		// Each %-sequence of the query must decode too: a lone surrogate's bytes (%ED%A0%80) or a cut
+		// sequence would otherwise become U+FFFD here and fail in the router later.
+		try {
+			decodeURIComponent(rawUrl.slice(q + 1).replace(/\+/g, ' '))
+		} catch {
+			return { status: 400, message: BAD_ADDRESS }
+		}
 		for (const [key, value] of new URLSearchParams(rawUrl.slice(q + 1))) {
 			if (hasNul(key) || hasNul(value)) return { status: 400, message: NUL_IN_ADDRESS }
 		}
 	}
 	if (contentLength && Number(contentLength) > MAX_BODY_BYTES) return { status: 413, message: BODY_TOO_LARGE }
+	return null
+}
+
+export const BAD_HOST = 'This request names a host that is not valid (the Host header). Please check the address and try again.'
+
+// A host name (letters, digits, dots, hyphens, underscores) or a bracketed IPv6 address, and an optional port.
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_])?\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i
+
+/**
+ * Why the Host header (and the proxy's X-Forwarded-Host, when it is trusted) cannot name this shop,
+ * or null. Links never come from it in production (PUBLIC_URL does), but the request's own address
+ * is built from it, so a value that is no host at all is refused here instead of failing later.
+ */
+export function refuseHost(host: string | undefined, forwardedHost: string | undefined): Refusal | null {
+	for (const value of [host, forwardedHost?.split(',')[0]?.trim()]) {
+		if (value === undefined) continue
+		const match = HOST.exec(value)
+		if (!match || (match[1] !== undefined && Number(match[1]) > 65535)) return { status: 400, message: BAD_HOST }
+	}
 	return null
 }
 

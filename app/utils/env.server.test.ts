@@ -23,12 +23,19 @@ describe('configuration', () => {
 
 describe('the PayPro simulator in production', () => {
 	it('refuses NODE_ENV=production without PayPro credentials, naming what to set', () => {
-		expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PAYPRO_CLIENT_ID: NODE_ENV=production needs PayPro credentials.*PAYPRO_SIMULATOR=true/)
+		expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.pk' })).toThrow(/PAYPRO_CLIENT_ID: NODE_ENV=production needs PayPro credentials.*PAYPRO_SIMULATOR=true/)
+	})
+
+	it('refuses NODE_ENV=production without PUBLIC_URL, naming it: links never come from the Host header', () => {
+		expect(() => parseEnv({ NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true' })).toThrow(/PUBLIC_URL: required with NODE_ENV=production/)
+		expect(parseEnv({ NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', PUBLIC_URL: 'https://shop.example.pk' }).PUBLIC_URL).toBe('https://shop.example.pk')
+		// Unset NODE_ENV (npm start, trying the shop out) serves on its own address.
+		expect(parseEnv({}).PUBLIC_URL).toBeUndefined()
 	})
 
 	it('starts production on the simulator only when PAYPRO_SIMULATOR=true is set explicitly', () => {
-		expect(parseEnv({ NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true' }).PAYPRO_SIMULATOR).toBe(true)
-		const live = { NODE_ENV: 'production', PAYPRO_CLIENT_ID: 'id', PAYPRO_CLIENT_SECRET: 's', PAYPRO_MERCHANT_ID: 'm', PAYPRO_CALLBACK_USERNAME: 'u', PAYPRO_CALLBACK_PASSWORD: 'p' }
+		expect(parseEnv({ NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', PUBLIC_URL: 'https://shop.example.pk' }).PAYPRO_SIMULATOR).toBe(true)
+		const live = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.pk', PAYPRO_CLIENT_ID: 'id', PAYPRO_CLIENT_SECRET: 's', PAYPRO_MERCHANT_ID: 'm', PAYPRO_CALLBACK_USERNAME: 'u', PAYPRO_CALLBACK_PASSWORD: 'p' }
 		expect(parseEnv(live).PAYPRO_CLIENT_ID).toBe('id')
 		expect(() => parseEnv({ ...live, PAYPRO_SIMULATOR: 'true' })).toThrow(/PAYPRO_SIMULATOR/)
 	})

@@ -92,6 +92,9 @@ const schema = z.object({
 	if (!e.PAYPRO_CLIENT_ID && e.NODE_ENV === 'production' && e.PAYPRO_SIMULATOR !== true) {
 		ctx.addIssue({ code: 'custom', path: ['PAYPRO_CLIENT_ID'], message: SIMULATOR_IN_PRODUCTION })
 	}
+	if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+		ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: PUBLIC_URL_IN_PRODUCTION })
+	}
 	if (e.PAYPRO_CLIENT_ID && e.PAYPRO_SIMULATOR === true) {
 		ctx.addIssue({ code: 'custom', path: ['PAYPRO_SIMULATOR'], message: 'PAYPRO_SIMULATOR=true takes test payments only: unset it, or unset the PayPro credentials' })
 	}
@@ -124,6 +127,9 @@ const schema = z.object({
 
 export const SIMULATOR_IN_PRODUCTION =
 	'NODE_ENV=production needs PayPro credentials (PAYPRO_CLIENT_ID, PAYPRO_CLIENT_SECRET, PAYPRO_MERCHANT_ID); to take test payments only through the built-in simulator, set PAYPRO_SIMULATOR=true'
+
+export const PUBLIC_URL_IN_PRODUCTION =
+	"required with NODE_ENV=production: the shop's own address, e.g. https://shop.example.pk. Links in emails, the sitemap and shared previews use it, never the request's Host header"
 
 export type Env = z.output<typeof schema>
 

@@ -14,4 +14,15 @@ export function publicOrigin(): string {
 	return (e.PUBLIC_URL ?? state.origin ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
 }
 
+/**
+ * The origin for links a page or file gives out (sitemap, robots.txt, og:url, canonical, previews). In
+ * production only the shop's own address (PUBLIC_URL, which production requires): never the request's
+ * Host header, which anyone can set and a shared cache would keep. In development, the address asked.
+ */
+export function linkOrigin(request: Request): string {
+	const e = env()
+	if (e.NODE_ENV === 'production') return publicOrigin()
+	return (e.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, '')
+}
+
 export const absoluteUrl = (pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicOrigin()}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`)

@@ -1,11 +1,13 @@
 import { test, expect, gotoHydrated, signInAsOwner, unique } from './helpers'
 
 // The issue's proof in Chromium: staff import codes on the stock page; a buyer pays on the test
-// payment page while the order page is open in another tab, and the code appears there without a
-// reload within a second of the payment; staff replace the code from the console and the open page
-// shows the new one, the old one named only by its last characters.
+// payment page while the order page is open in another tab. This server runs production on the
+// simulator (PAYPRO_SIMULATOR=true), so the payment is a test payment: the open page says it awaits
+// staff and no code leaves stock; staff approve it in the console and the code appears there without
+// a reload within a second; staff replace the code from the console and the open page shows the new
+// one, the old one named only by its last characters.
 
-test('codes imported on the stock page reach the open order page within a second of the payment, and a replacement reaches it live', async ({ browser, page, context }) => {
+test('a test payment takes no code until staff approve it; then the code reaches the open order page within a second, and a replacement reaches it live', async ({ browser, page, context }) => {
 	test.setTimeout(120_000)
 	const name = unique('PSN Card (stock)')
 	const { staff: owner, close } = await signInAsOwner(browser, { path: '/admin/products' })
@@ -42,15 +44,24 @@ test('codes imported on the stock page reach the open order page within a second
 		await payTab.goto(paymentUrl)
 		await payTab.getByRole('button', { name: 'Pay Rs. 3,100' }).click()
 		await expect(payTab).toHaveURL(/\/order-status\?ordId=\d+/)
-		// Paid: the code is on the open page within a second, with no reload.
-		const paidAt = Date.now()
+		await payTab.close()
+		// A test payment: the open page says it waits for staff, and nothing came from stock.
 		const delivery = page.locator('.order-delivery pre')
+		await expect(page.getByTestId('test-payment-awaiting')).toContainText('This was a test payment')
+		await expect(delivery).toHaveCount(0)
+
+		// Staff see the badge and approve it: the code is on the open page within a second, with no reload.
+		await gotoHydrated(owner, `/admin/orders/${orderNumber}`)
+		await expect(owner.locator('.test-payment').first()).toHaveText('Test payment')
+		await owner.getByRole('button', { name: 'Approve test order' }).click()
+		const approvedAt = Date.now()
 		await expect(delivery).toContainText(codes[0]!, { timeout: 1000 })
-		const seenAfterMs = Date.now() - paidAt
+		const seenAfterMs = Date.now() - approvedAt
 		expect(seenAfterMs).toBeLessThan(1000)
 		await expect(page.getByText('Delivery Complete')).toBeVisible()
+		await expect(page.getByTestId('test-payment-awaiting')).toHaveCount(0)
 		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
-		await payTab.close()
+		await expect(owner.getByText(`Test order ${orderNumber} approved and delivered from stock.`)).toBeVisible()
 
 		// Staff replace it from the console; the buyer's open page follows.
 		await gotoHydrated(owner, `/admin/orders/${orderNumber}`)

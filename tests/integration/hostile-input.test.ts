@@ -3,11 +3,15 @@
 // malformed cookies, wrong Content-Types, oversized bodies and unexpected methods. Each answer is a
 // 4xx (or a normal page) with a sentence a person understands: never a 500, never an empty body.
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '../../app/routes'
+import { adminContracts } from '../../app/http/admin-contracts'
+import { createApiKey } from '../../app/domain/staff/api-keys.server'
+import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { placeOrder } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { testShopEnv } from '../setup/test-shop'
@@ -31,9 +35,13 @@ function routePaths(entries: RouteEntry[], prefix = ''): string[] {
 const PATTERNS = [...new Set(routePaths(routes as RouteEntry[])), '/paypro-sim/pay/:payproId']
 const NUL = '%00'
 const PAST_INT = '2147483648'
-const PARAM_VALUES = [NUL, PAST_INT, 'x'.repeat(3000), '%E0%A4%A', '-1', '1e309', '..%2F..%2Fetc%2Fpasswd', '%F0%9F%98%80']
+/** Past a 64-bit integer: no id column of any size names it. */
+const PAST_INT64 = '9223372036854775808'
+/** A lone UTF-16 surrogate (U+D800) as UTF-8 would carry it: not Unicode, so it cannot be decoded. */
+const LONE_SURROGATE_BYTES = '%ED%A0%80'
+const PARAM_VALUES = [NUL, PAST_INT, PAST_INT64, LONE_SURROGATE_BYTES, 'x'.repeat(3000), '%E0%A4%A', '-1', '1e309', '..%2F..%2Fetc%2Fpasswd', '%F0%9F%98%80']
 const HOSTILE_QUERY = `internalOrderId=${NUL}&ordId=${NUL}&productId=${PAST_INT}&orderNumber=${NUL}&q=${NUL}&redirectTo=/%0A/x&token=%zz&category=${NUL}&before=${PAST_INT}0&partial=1`
-const BAD_COOKIES = 'staff_session=%zz; staff_device=%zz; oa_X=%zz; shop_pending=%E0%A4%A'
+const BAD_COOKIES = `staff_session=%zz; staff_device=%zz; oa_X=%zz; shop_pending=%E0%A4%A; buyer_session=${LONE_SURROGATE_BYTES}`
 
 function urlsFor(pattern: string): string[] {
 	if (pattern === '/*') return ['/nowhere%00', `/nowhere/${PAST_INT}`, '/%E0%A4%A']
@@ -53,6 +61,10 @@ const PROBES: Probe[] = [
 	{ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'intent=x&email=a%00b&name=%00&orderNumber=%00&staffId=2147483648', label: 'POST form with NUL' },
 	{ method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, body: '--zz\r\nbroken', label: 'POST broken multipart' },
 	json('{"orderNumber":"\\u0000","email":"\\u0000","name":"\\u0000","comment":"\\u0000","productId":2147483648}'),
+	json('{"orderNumber":"\\uD800","email":"a@b.pk\\uDFFF","name":"\\uDBFF","customerName":"\\uD800","productId":9223372036854775808}'),
+	json('{"__proto__":{"isAdmin":true},"name":"x","constructor":{"prototype":{"polluted":1}}}'),
+	json('{"name":"\\u200B\\u200C\\uFEFF","customerName":"\\u200B","title":"\\u2060","email":"\\u200B@b.pk"}'),
+	{ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `__proto__=x&name=%E2%80%8B&orderNumber=${LONE_SURROGATE_BYTES}&email=%EF%BB%BF`, label: 'POST form with __proto__ and invisible names' },
 	json('{"broken": '),
 	json('[1,2,3]'),
 	json('null'),
@@ -109,11 +121,14 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 	let shop: RunningShop
 	let orderNumber: string
 
+	let adminKey: string
+
 	beforeAll(async () => {
 		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-hostile-'))
 		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_hostile') : undefined
 		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'hostile-owner-password' }))
 		orderNumber = (await placeOrder(shop.database.db)).orderNumber
+		adminKey = (await createApiKey(shop.database.db, 'Hostile probe', null)).key
 	})
 
 	afterAll(async () => {
@@ -138,7 +153,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 			else if (answer.status >= 400 && probe.method !== 'HEAD' && sentenceOf(answer).length < 12) failures.push(`${where} without a sentence: ${answer.text.slice(0, 200)}`)
 		}
 		expect(failures).toEqual([])
-	})
+	}, 120_000)
 
 	// The cases the outside probe found, each with the answer a person should get.
 	const cases: { name: string; url: string; init?: RequestInit; status: number | number[]; says: RegExp }[] = [
@@ -173,11 +188,37 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 		{ name: 'a checkout form of 20 MB', url: '/checkout?product=14', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `x=${'x'.repeat(20 * 1024 * 1024)}` }, status: 413, says: /too large/ },
 		{ name: 'a renew link of an order that does not exist', url: '/renew/GV-0-0/0', status: 404, says: /could not find that subscription/ },
 		{ name: 'a renew link with a line past the integer range', url: `/renew/GV-0-0/${PAST_INT}`, status: 404, says: /could not find that subscription/ },
+		{ name: 'unlock with a lone surrogate in the order number', url: '/api/order/unlock', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"orderNumber":"\\uD800","email":"a@b.pk"}' }, status: 400, says: /character that is not allowed/ },
+		{ name: 'unlock with a lone low surrogate in the email', url: '/api/order/unlock', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"orderNumber":"${'GV-1-1'}","email":"a\\uDC00@b.pk"}` }, status: 400, says: /character that is not allowed/ },
+		{ name: 'a review named by a lone surrogate', url: '/api/reviews', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"productId":1,"name":"A\\uD83D","rating":5,"comment":"ok"}' }, status: 400, says: /character that is not allowed/ },
+		{ name: 'a checkout whose name is a lone surrogate', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"customerName":"\\uDFFF","customerEmail":"ali@example.pk","customerMobile":"03001234567","productDetails":[{"id":14,"quantity":1}]}' }, status: 400, says: /character that is not allowed/ },
+		{ name: 'a lone surrogate in a console address', url: `/admin/orders/${LONE_SURROGATE_BYTES}`, status: 400, says: /broken %-encoding/ },
+		{ name: 'a lone surrogate in a query', url: `/api/order?internalOrderId=${LONE_SURROGATE_BYTES}`, status: 400, says: /broken %-encoding/ },
+		{ name: 'a lone surrogate in a page query', url: `/products?q=${LONE_SURROGATE_BYTES}`, status: 400, says: /broken %-encoding/ },
+		{ name: 'a cut %-sequence in a query', url: '/order-status?internalOrderId=%E0%A4%A', status: 400, says: /broken %-encoding/ },
+		{ name: 'a product id past 2^63', url: `/product/${PAST_INT64}`, status: 404, says: /Product not found/ },
+		{ name: 'reviews of a product id past 2^63', url: `/api/reviews?productId=${PAST_INT64}`, status: 400, says: /productId must be a product id/ },
+		{ name: 'a checkout with a __proto__ key', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"__proto__":{"customerName":"Ali"},"customerEmail":"ali@example.pk"}' }, status: 400, says: /named .{0,6}__proto__.{0,6}, which is not allowed/ },
+		{ name: 'a checkout line with a __proto__ key', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"customerName":"Ali","productDetails":[{"id":14,"quantity":1,"__proto__":{"quantity":99}}]}' }, status: 400, says: /named .{0,6}__proto__.{0,6}, which is not allowed/ },
+		{ name: 'a contact form with a __proto__ field', url: '/contact', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '__proto__=x&name=Ali&email=a@b.pk&message=hello there' }, status: 400, says: /named .{0,6}__proto__.{0,6}, which is not allowed/ },
+		{ name: 'a review named only by zero-width characters', url: '/api/reviews', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"productId":1,"name":"\\u200B\\u200C\\u200D\\uFEFF","rating":5,"comment":"ok"}' }, status: 400, says: /Please enter your name/ },
+		{ name: 'a checkout named only by a zero-width space', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"customerName":" \\u200B ","customerEmail":"ali@example.pk","customerMobile":"03001234567","productDetails":[{"id":14,"quantity":1}]}' }, status: 400, says: /Please fill in all required fields/ },
+		{ name: 'a contact message named only by invisible characters', url: '/contact', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=%E2%80%8B%E2%80%8C%EF%BB%BF%E2%81%A0&email=a@b.pk&message=hello there friend' }, status: 400, says: /Please enter your name/ },
+		{ name: 'a product named only by a zero-width space, over the console API', url: '/api/admin/products', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"name":"\\u200B","category":"gift-cards","description":"A card.","variants":[{"label":"$10","price":1000}]}' }, status: 400, says: /Please give the product a name/ },
+		{ name: 'a product option labelled only by a BOM, over the console API', url: '/api/admin/products/14', init: { method: 'PATCH', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"variants":[{"label":"\\uFEFF","price":1000}]}' }, status: 400, says: /Every option needs a label/ },
+		{ name: 'a store name of zero-width spaces, over the console API', url: '/api/admin/store-settings', init: { method: 'PATCH', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"storeName":"\\u200B\\u2060"}' }, status: 400, says: /./ },
+		{ name: 'a page saved with a lone surrogate, over the console API', url: '/api/admin/pages/faq', init: { method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"markdown":"# FAQ \\uD800"}' }, status: 400, says: /character that is not allowed/ },
+		{ name: 'stock imported with a lone surrogate, over the console API', url: '/api/admin/products/14/stock', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"variantId":1,"kind":"code","units":[{"code":"CODE-\\uDC00-1"}]}' }, status: 400, says: /character that is not allowed/ },
+		{ name: 'stock imported with a __proto__ key, over the console API', url: '/api/admin/products/14/stock', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"__proto__":{"variantId":1},"kind":"code","units":[{"code":"CODE-1"}]}' }, status: 400, says: /named .{0,6}__proto__.{0,6}, which is not allowed/ },
+		{ name: 'a buyer sign-in as JSON with a lone surrogate', url: '/my-orders', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a\\uD800@b.pk"}' }, status: 415, says: /web form/ },
+		{ name: 'a buyer sign-in with an invisible email', url: '/my-orders', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `email=%E2%80%8B%EF%BB%BF&orderNumber=${LONE_SURROGATE_BYTES}` }, status: [200, 400], says: /./ },
 		{ name: 'JSON posted to sign-in', url: '/admin/login', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.pk","password":"x"}' }, status: 415, says: /web form/ },
 	]
 
 	it.each(cases)('$name: $status', async ({ url, init, status, says }) => {
-		const res = await fetch(shop.url + url, { redirect: 'manual', ...init, headers: { Origin: shop.url, ...(init?.headers as Record<string, string>) } })
+		const headers: Record<string, string> = { Origin: shop.url, 'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 250) + 1}`, ...(init?.headers as Record<string, string>) }
+		if (headers['X-ADMIN-KEY']) headers['X-ADMIN-KEY'] = adminKey
+		const res = await fetch(shop.url + url, { redirect: 'manual', ...init, headers })
 		const answer = { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() }
 		expect([status].flat()).toContain(answer.status)
 		expect(sentenceOf(answer)).toMatch(says)
@@ -210,5 +251,92 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 	it('keeps what was saved: the order placed before the probes is intact', async () => {
 		const rows = await shop.database.db.execute(sql`select status from orders where order_number = ${orderNumber}`)
 		expect(rows.rows).toEqual([{ status: 'payment_pending' }])
+	})
+
+	// The console API with a valid X-ADMIN-KEY: every endpoint of the contracts, hostile addresses,
+	// queries and bodies. A key passes authentication, so each refusal comes from the input layer.
+	const API_PARAM_VALUES = [NUL, PAST_INT, PAST_INT64, LONE_SURROGATE_BYTES, '%E0%A4%A', 'x'.repeat(300), '-1']
+	const REAL_PARAMS: Record<string, string> = { id: '14', slug: 'faq', orderNumber: 'GV-0-0', assignmentId: '1' }
+	const API_BODIES: Probe[] = PROBES.filter((probe) => probe.body !== undefined)
+
+	it.each(adminContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s, with a key, answers every hostile request with a 4xx and a sentence', async (_name, contract) => {
+		const failures: string[] = []
+		const withParams = (value: string) => contract.path.replace(/\{(\w+)\}/g, (_m, name: string) => value || REAL_PARAMS[name]!)
+		const hasParams = contract.path.includes('{')
+		const plan: [string, Probe][] = []
+		for (const value of hasParams ? API_PARAM_VALUES : ['']) {
+			const url = withParams(value)
+			plan.push([url, { method: contract.method, label: `${contract.method}` }])
+			if (contract.method === 'GET') plan.push([`${url}?${HOSTILE_QUERY}&limit=${PAST_INT64}&page=${LONE_SURROGATE_BYTES}`, { method: 'GET', label: 'GET with a hostile query' }])
+			else for (const probe of API_BODIES) plan.push([url, { ...probe, method: contract.method }])
+		}
+		// The real row, only with bodies that must be refused (no probe may change a product or page).
+		if (hasParams && contract.body && !contract.multipart && contract.method !== 'DELETE') {
+			for (const probe of API_BODIES.filter((p) => p.label !== 'PUT' && p.label !== 'PATCH')) plan.push([withParams(''), { ...probe, method: contract.method }])
+		}
+		for (const [url, probe] of plan) {
+			const answer = await ask(shop.url, url, { ...probe, headers: { 'X-ADMIN-KEY': adminKey, ...probe.headers } }).catch((error: Error) => ({ status: 0, type: '', text: `${error.message}: ${String(error.cause)}` }))
+			const where = `${probe.label} ${url.slice(0, 80)} → ${answer.status}`
+			if (answer.status >= 500 || answer.status === 0) failures.push(`${where}: ${answer.text.slice(0, 200)}`)
+			else if (answer.status >= 400 && sentenceOf(answer).length < 12) failures.push(`${where} without a sentence: ${answer.text.slice(0, 200)}`)
+		}
+		expect(failures).toEqual([])
+	})
+
+	it('refuses a staff member named only by invisible characters, as the console’s form would send it', async () => {
+		await expect(createStaff(shop.database.db, { email: 'ghost@example.pk', name: '\u200B\u200C\uFEFF ', role: 'staff', password: 'ghost-password-1' })).rejects.toThrow('Please enter a name.')
+	})
+
+	/** One request written by hand, so the Host header can be anything. */
+	function rawRequest(head: string): Promise<{ status: number; text: string }> {
+		const { port } = new URL(shop.url)
+		return new Promise((resolve, reject) => {
+			// Written, not ended: the server closes the connection after its answer (Connection: close).
+			const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\nConnection: close\r\n\r\n`))
+			let raw = ''
+			socket.setTimeout(10_000, () => socket.destroy())
+			socket.setEncoding('latin1').on('data', (chunk: string) => (raw += chunk)).on('error', reject)
+			socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0), text: raw.slice(raw.indexOf('\r\n\r\n') + 4) }))
+		})
+	}
+
+	it.each([
+		['a space in the host', 'Host: shop example.pk'],
+		['a port past 65535', 'Host: localhost:99999'],
+		['an unclosed IPv6 bracket', 'Host: [::1'],
+		['user info', 'Host: evil@localhost'],
+		['a path', 'Host: localhost/admin'],
+		['quotes and markup', 'Host: "><script>alert(1)</script>'],
+		['a forwarded host that is not one (the proxy is trusted)', 'Host: localhost\r\nX-Forwarded-Host: a b<c>'],
+	])('a bad Host header (%s) answers 400 with a sentence, on pages and on calls', async (_name, hostLines) => {
+		for (const path of ['/', '/api/order?internalOrderId=x', '/sitemap.xml']) {
+			const answer = await rawRequest(`GET ${path} HTTP/1.1\r\n${hostLines}`)
+			expect(answer.status, `${path}: ${answer.text.slice(0, 300)}`).toBe(400)
+			expect(answer.text).toContain('names a host that is not valid')
+		}
+	})
+
+	it('serves a well-formed Host header', async () => {
+		const { port } = new URL(shop.url)
+		for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'shop.example.pk']) {
+			expect((await rawRequest(`GET /healthz HTTP/1.1\r\nHost: ${host}`)).status, host).toBe(200)
+		}
+	})
+
+	it('takes {__proto__}-shaped text as text: stored, answered and shown as typed, nothing polluted', async () => {
+		const shaped = '{"__proto__":{"polluted":1}}'
+		const res = await fetch(`${shop.url}/api/reviews`, {
+			method: 'POST',
+			headers: { Origin: shop.url, 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.201' },
+			body: JSON.stringify({ productId: 1, name: shaped, rating: 5, comment: shaped }),
+		})
+		expect(res.status).toBeLessThan(300)
+		const listed = (await (await fetch(`${shop.url}/api/reviews?productId=1`)).json()) as { reviews: { name: string; comment: string }[] }
+		expect(listed.reviews.some((r) => r.name === shaped && r.comment === shaped)).toBe(true)
+		const page = await (await fetch(`${shop.url}/product/1`)).text()
+		expect(page).toContain('{&quot;__proto__&quot;:{&quot;polluted&quot;:1}}')
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+		expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
+		expect(Object.prototype).not.toHaveProperty('polluted')
 	})
 })

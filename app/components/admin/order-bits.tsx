@@ -24,3 +24,8 @@ export function PaymentBadge({ status }: { status: string }) {
 	const badge = adminPaymentBadge(status)
 	return <span className={`order-badge small ${badge.tone}`}>{badge.label}</span>
 }
+
+/** An order paid on the PayPro simulator in production: no money moved. */
+export function TestPaymentBadge() {
+	return <span className="order-badge small neutral test-payment">Test payment</span>
+}

@@ -54,6 +54,11 @@ export function PaymentStatus({
 				</span>
 			</p>
 			{showsProcessingNote(order.status) && online ? <p className="order-note">Processing might take 10-20 seconds, Kindly wait.</p> : null}
+			{order.testPaymentAwaitingStaff ? (
+				<p className="order-note test-payment-note" data-testid="test-payment-awaiting">
+					<strong>This was a test payment: no money moved.</strong> Your order waits for our staff to approve it before anything is delivered.
+				</p>
+			) : null}
 			{dm && unpaid ? (
 				<div className="order-note dm-payment-note">
 					<p>Payment arranged with our team on WhatsApp. Pay as agreed in the chat; this page turns to Payment Successful once our team confirms it.</p>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, textSchema } from '../../utils/input'
+import { idSchema, nameSchema, textSchema } from '../../utils/input'
 import { CATEGORIES, CONTENT_PAGES, PRODUCT_BADGES, PRODUCT_KINDS, TERMS_PAGES, type ContentPage, type TermsPage } from './types'
 
 // What the console (form and JSON API) sends to create or change a product. Prices are whole rupees;
@@ -19,7 +19,7 @@ export const variantInput = z
 	.object({
 		/** An existing variant of this product: it keeps its id (orders and stock refer to it). */
 		id: idSchema('Unknown option').optional(),
-		label: textSchema().pipe(z.string().min(1, 'Every option needs a label, like "1 Month" or "$10 USD".').max(60, 'An option label can be at most 60 characters.')),
+		label: nameSchema('Every option needs a label, like "1 Month" or "$10 USD".', 60, 'An option label can be at most 60 characters.'),
 		months: z.number().int('Months must be a whole number.').min(0).max(120, 'A duration can be at most 120 months.').nullish(),
 		value: z.number().int('A gift-card value must be a whole number.').min(0).max(1_000_000).nullish(),
 		accountType: z.enum(['private', 'shared'], { error: 'Account type must be private or shared.' }).nullish(),
@@ -36,7 +36,7 @@ export type VariantInput = z.infer<typeof variantInput>
 const settingKeys = <T extends Record<string, unknown>>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]]
 
 const productFields = {
-	name: textSchema().pipe(z.string().min(1, 'Please give the product a name.').max(120, 'A product name can be at most 120 characters.')),
+	name: nameSchema('Please give the product a name.', 120, 'A product name can be at most 120 characters.'),
 	platform: z.enum(CATEGORIES, { error: 'Platform must be xbox, playstation or pc.' }),
 	kind: z.enum(PRODUCT_KINDS, { error: 'Kind must be subscription, gift_card, game_key, account or content_pack.' }),
 	caption: textSchema().pipe(z.string().max(80, 'A caption can be at most 80 characters.')),

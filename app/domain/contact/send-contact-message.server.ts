@@ -2,10 +2,11 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.server'
 import { contactMessages } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { nameSchema } from '../../utils/input'
 import { hitRateLimit } from '../rate-limit.server'
 
 export const contactInput = z.object({
-	name: z.string().trim().min(1, 'Please enter your name.').max(80, 'Your name can be at most 80 characters.'),
+	name: nameSchema('Please enter your name.', 80, 'Your name can be at most 80 characters.'),
 	email: z.string().trim().max(254, 'That email address is too long.').email('Please enter a valid email address.'),
 	subject: z.string().trim().max(120, 'The subject can be at most 120 characters.').optional().default(''),
 	message: z

@@ -21,7 +21,7 @@ export function publicBuyerName(fullName: string | null): string {
 	return `${first}${initial}`
 }
 
-/** Top buyers by rupees spent on paid orders, grouped by email. */
+/** Top buyers by rupees spent on paid orders (test payments left out: no money moved), grouped by email. */
 export async function topBuyers(db: Db, limit = LEADERBOARD_SIZE): Promise<LeaderboardRow[]> {
 	const result = await db.execute<{ key: string; name: string | null; orders_count: string; total_spent: string }>(sql`
 		select lower(customer_email) as key,
@@ -31,6 +31,7 @@ export async function topBuyers(db: Db, limit = LEADERBOARD_SIZE): Promise<Leade
 		from orders
 		where status in (${sql.join(PAID_STATUSES.map((s) => sql`${s}`), sql`, `)})
 			and customer_email is not null
+			and not test_payment
 		group by lower(customer_email)
 		order by sum(total_amount) desc, count(*) desc, min(created_at) asc
 		limit ${limit}`)

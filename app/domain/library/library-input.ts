@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { textSchema } from '../../utils/input'
+import { nameSchema, textSchema } from '../../utils/input'
 
 // What staff send about a game library title, from the console's forms, the JSON API or a CSV
 // line: one set of rules and messages. Browser-safe.
@@ -35,7 +35,7 @@ const flag = (message: string) =>
 		return parsed
 	})
 
-export const libraryTitleSchema = textSchema().pipe(z.string().min(1, LIBRARY_MESSAGES.title).max(LIBRARY_LIMITS.title, LIBRARY_MESSAGES.title))
+export const libraryTitleSchema = nameSchema(LIBRARY_MESSAGES.title, LIBRARY_LIMITS.title, LIBRARY_MESSAGES.title)
 export const libraryGenreSchema = textSchema().pipe(z.string().min(1, LIBRARY_MESSAGES.genre).max(LIBRARY_LIMITS.genre, LIBRARY_MESSAGES.genre))
 
 /** A new title: top (the spec's trending, shown under Trending Now) defaults to no. */

@@ -1,4 +1,4 @@
-import { idSchema } from '../../utils/input'
+import { idSchema, nameSchema } from '../../utils/input'
 import { z } from 'zod'
 
 // The checkout request, shared by the form (live checks) and the server (the final word).
@@ -41,12 +41,7 @@ export const CHECKOUT_KEY_MESSAGE = 'Invalid checkout key: use 16 to 64 letters,
 export const checkoutKeySchema = z.string().regex(/^[\w-]{16,64}$/, CHECKOUT_KEY_MESSAGE)
 
 export const checkoutRequest = z.object({
-	customerName: z
-		.string({ error: REQUIRED_FIELDS_MESSAGE })
-		.trim()
-		.min(1, REQUIRED_FIELDS_MESSAGE)
-		.max(100, 'Your name can be at most 100 characters.')
-		.refine(isValidName, NAME_SUBMIT_MESSAGE),
+	customerName: nameSchema(REQUIRED_FIELDS_MESSAGE, 100, 'Your name can be at most 100 characters.', { missing: REQUIRED_FIELDS_MESSAGE }).refine(isValidName, NAME_SUBMIT_MESSAGE),
 	customerEmail: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(200).pipe(z.email(EMAIL_MESSAGE)),
 	customerMobile: z
 		.string({ error: REQUIRED_FIELDS_MESSAGE })

@@ -17,6 +17,8 @@ export interface PublicOrderView {
 	durationDays: number | null
 	/** DM subscriptions: created_at + durationDays days (ISO); null without a countdown. */
 	subscriptionEndsAt: string | null
+	/** Paid with a test payment (the simulator in production) that staff have not approved: nothing is delivered until they do. */
+	testPaymentAwaitingStaff: boolean
 }
 
 export interface FullOrderView extends Omit<PublicOrderView, 'full'> {

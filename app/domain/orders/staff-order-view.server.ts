@@ -21,6 +21,10 @@ export interface StaffOrder {
 	durationDays: number | null
 	createdAt: string
 	paidAt: string | null
+	/** Paid on the simulator in production: no money moved. */
+	testPayment: boolean
+	/** A test order not approved yet: it takes no stock until staff approve it. */
+	testAwaitingApproval: boolean
 	/** Decrypted, as staff edit it: structured data pretty-printed, text as written; null when none or not asked for. */
 	deliveryContent: string | null
 	hasDeliveryContent: boolean
@@ -51,6 +55,8 @@ export function staffOrderView(order: Order, { deliveryContent }: { deliveryCont
 		durationDays: order.durationDays,
 		createdAt: order.createdAt.toISOString(),
 		paidAt: order.paidAt?.toISOString() ?? null,
+		testPayment: order.testPayment,
+		testAwaitingApproval: order.testPayment && !order.testApprovedAt && order.fulfillmentStatus !== 'completed',
 		deliveryContent: deliveryContent ? deliveryText(order.deliveryContent) : null,
 		hasDeliveryContent: order.deliveryContent != null,
 	}

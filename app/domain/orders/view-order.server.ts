@@ -18,6 +18,8 @@ export function viewOrder(order: Order, { full }: { full: boolean }): OrderView 
 		rejectionReason: order.rejectionReason,
 		durationDays: order.durationDays,
 		subscriptionEndsAt: subscriptionEndsAt(order.createdAt, order.durationDays)?.toISOString() ?? null,
+		// Until staff approve it, or deliver it by hand.
+		testPaymentAwaitingStaff: order.testPayment && !order.testApprovedAt && order.fulfillmentStatus !== 'completed',
 	}
 	if (!full) return { ...base, full: false, customerName: maskName(order.customerName) }
 	return {

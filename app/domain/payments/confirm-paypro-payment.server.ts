@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import type { PayProClient, PayProOrderStatus } from '../../integrations/paypro/client.server'
+import { simulatorPaymentsAreTests } from '../../integrations/paypro/paypro.server'
 import { logger } from '../../utils/logger.server'
 import type { Order } from '../orders/create-order.server'
 import { isPaid, PROVIDER_PAYABLE_STATUSES, UNPAID_STATUSES } from '../orders/status'
@@ -22,7 +23,13 @@ export function paymentCovers(order: Pick<Order, 'totalAmount'>, status: PayProO
  * Asks PayPro about one order and records what it says. A callback is only a trigger: this check
  * is what makes an order paid, once, however many times it runs.
  */
-export async function confirmPayproPayment(db: Db, paypro: PayProClient, invoiceId: string): Promise<ConfirmOutcome> {
+export async function confirmPayproPayment(
+	db: Db,
+	paypro: PayProClient,
+	invoiceId: string,
+	/** Whether a payment this check confirms is a test payment (the simulator in production): held for staff, see markOrderPaid. */
+	{ testPayments = simulatorPaymentsAreTests() }: { testPayments?: boolean } = {},
+): Promise<ConfirmOutcome> {
 	const orderNumber = shopOrderNumberOf(invoiceId)
 	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
 	if (!order) return 'not-found'
@@ -32,7 +39,7 @@ export async function confirmPayproPayment(db: Db, paypro: PayProClient, invoice
 
 	const status = await paypro.getOrderStatus(order.payproTransactionId)
 	if (paymentCovers(order, status)) {
-		const { changed, order: current } = await markOrderPaid(db, order.id, { from: PROVIDER_PAYABLE_STATUSES })
+		const { changed, order: current } = await markOrderPaid(db, order.id, { from: PROVIDER_PAYABLE_STATUSES, testPayment: testPayments })
 		// Not changed: another confirmation won (paid), or staff closed the order meanwhile (not ours to reopen).
 		return changed ? 'paid' : isPaid(current?.status) ? 'already-paid' : 'unpaid'
 	}

@@ -19,9 +19,12 @@ export async function markOrderPaid(
 	orderId: number,
 	{
 		from = UNPAID_STATUSES,
+		testPayment = false,
 		onPaid,
 	}: {
 		from?: readonly string[]
+		/** Paid on the simulator in production: marked as a test order, and nothing is taken from stock until staff approve it (approveTestOrder). */
+		testPayment?: boolean
 		/** Runs in the same transaction, only for the caller that made the change (e.g. the staff audit entry). */
 		onPaid?: (tx: Tx, order: Order) => Promise<void>
 	} = {},
@@ -31,7 +34,7 @@ export async function markOrderPaid(
 	const result = await db.transaction(async (tx): Promise<{ changed: boolean; order: Order | null; delivery?: StockDelivery }> => {
 		const [order] = await tx
 			.update(orders)
-			.set({ status: PAID_STATUS, paidAt: new Date(), updatedAt: new Date(), rejectionReason: null })
+			.set({ status: PAID_STATUS, paidAt: new Date(), updatedAt: new Date(), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) })
 			.where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
 			.returning()
 		if (!order) {
@@ -39,6 +42,7 @@ export async function markOrderPaid(
 			return { changed: false, order: current ?? null }
 		}
 		// Codes from stock go with the payment, in its transaction: a replay that changed nothing takes nothing.
+		// A test payment takes nothing (deliverFromStock holds it): no code leaves stock until staff approve the order.
 		const delivery = await deliverFromStock(tx, order, { storeName, deliveredEmail: false })
 		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order, storeName, { delivered: delivery.complete }))
 		await notifyOrderChanged(tx, order.orderNumber)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Db, Tx } from '../../db/client.server'
 import { products, reviews } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
-import { idSchema, textSchema } from '../../utils/input'
+import { idSchema, nameSchema, textSchema } from '../../utils/input'
 import { hitRateLimit } from '../rate-limit.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { toReview } from './list-reviews.server'
@@ -14,9 +14,7 @@ export const REVIEWS_CHANNEL = 'reviews'
 
 export const reviewInput = z.object({
 	productId: idSchema('Choose a product to review.'),
-	name: textSchema()
-		.min(1, 'Please enter your name.')
-		.max(REVIEW_LIMITS.name, `Your name can be at most ${REVIEW_LIMITS.name} characters.`),
+	name: nameSchema('Please enter your name.', REVIEW_LIMITS.name, `Your name can be at most ${REVIEW_LIMITS.name} characters.`),
 	rating: z.coerce.number().int().min(1, 'Rating must be 1 to 5 stars.').max(5, 'Rating must be 1 to 5 stars.'),
 	comment: textSchema()
 		.min(1, 'Please write your review.')

@@ -22,6 +22,8 @@ export async function hasPaidFor(db: Db | Tx, email: string, product: { id: numb
 				// orders_email_idx: lower(customer_email).
 				sql`lower(${orders.customerEmail}) = ${email.toLowerCase()}`,
 				inArray(orders.status, PAID),
+				// A test payment (the simulator in production) bought nothing.
+				eq(orders.testPayment, false),
 				sql`exists (select 1 from jsonb_array_elements(${orders.productDetails}) as line where (line->>'id') ~ '^[0-9]+$' and (line->>'id')::int in (${sql.join(
 					ids.map((id) => sql`${id}`),
 					sql`, `,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '../../utils/app-error'
-import { textSchema } from '../../utils/input'
+import { nameSchema, textSchema } from '../../utils/input'
 import { normalisePakistaniMobile } from '../orders/checkout-input'
 import { storeContacts } from './store-contacts'
 import { announcementBanner } from '../../content/site/home'
@@ -59,7 +59,7 @@ export const REVIEWS_FROM = ['anyone', 'buyers'] as const
 export type ReviewsFrom = (typeof REVIEWS_FROM)[number]
 
 /** Text of at most `max` characters; `required` refuses an empty one. */
-const text = (max: number, message: string, { required = true } = {}) => textSchema().pipe(z.string().min(required ? 1 : 0, message).max(max, message))
+const text = (max: number, message: string, { required = true } = {}) => (required ? nameSchema(message, max, message) : textSchema().pipe(z.string().max(max, message)))
 
 /** 923001234567, as wa.me links want it, from 0300 1234567, +92 300 1234567, 92-300-1234567… */
 export function whatsappDigits(input: string): string | null {

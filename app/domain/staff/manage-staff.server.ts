@@ -3,12 +3,13 @@ import { z } from 'zod'
 import type { Db, Tx } from '../../db/client.server'
 import { staffUsers, type StaffRole } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { nameSchema } from '../../utils/input'
 import { generatePassword, hashPassword } from './password.server'
 import { destroyStaffSessions } from './sessions.server'
 
 export const newStaffInput = z.object({
 	email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address.')),
-	name: z.string().trim().min(1, 'Please enter a name.').max(100),
+	name: nameSchema('Please enter a name.', 100, 'A name can be at most 100 characters.'),
 	role: z.enum(['owner', 'staff']).default('staff'),
 	password: z.string().min(10, 'Passwords need at least 10 characters.').max(200).optional(),
 })

@@ -31,6 +31,9 @@ export interface StockDelivery {
 	variantIds: number[]
 }
 
+/** A test order staff have not approved yet: it takes nothing from stock. */
+export const awaitsTestApproval = (order: Pick<Order, 'testPayment' | 'testApprovedAt'>) => order.testPayment && !order.testApprovedAt
+
 const NONE: StockDelivery = { taken: 0, owed: 0, fromStock: false, complete: false, variantIds: [] }
 
 /** Which lines of the order deliver from stock: a variant of a product whose stock mode is not manual. */
@@ -66,6 +69,8 @@ export async function deliverFromStock(
 		wait?: boolean
 	},
 ): Promise<StockDelivery> {
+	// A test payment (the simulator in production) moved no money: nothing leaves stock until staff approve it.
+	if (awaitsTestApproval(order)) return NONE
 	const lines = await stockLines(tx, order.productDetails)
 	if (lines.length === 0) {
 		// The product went back to manual delivery while the order waited: staff deliver it by hand.

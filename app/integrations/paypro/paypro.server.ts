@@ -15,6 +15,16 @@ export const SIMULATOR = {
 
 export const usingSimulator = () => !env().PAYPRO_CLIENT_ID
 
+/**
+ * Production on the simulator (NODE_ENV=production with PAYPRO_SIMULATOR=true): its payments are test
+ * payments, marked on the order, left out of the figures, and take no stock until staff approve them.
+ * Elsewhere (development, tests, `npm start`) a simulator payment delivers as a real one, for the demo.
+ */
+export function simulatorPaymentsAreTests(): boolean {
+	const e = env()
+	return usingSimulator() && e.PAYPRO_SIMULATOR === true && e.NODE_ENV === 'production'
+}
+
 const state = singleton('paypro-client', () => ({ client: null as PayProClient | null }))
 
 /** The PayPro adapter: the live or sandbox API when configured, otherwise the built-in simulator, over HTTP either way. */

@@ -8,7 +8,7 @@ import { StockAlertsPanel } from '~/components/admin/stock-alerts-panel'
 import { stockQueue } from '~/domain/stock/order-stock.server'
 import { lowStockVariants } from '~/domain/stock/stock-alerts.server'
 import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
-import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
+import { OrderProducts, PaymentBadge, TestPaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
 import { adminPaymentBadge } from '~/domain/orders/admin-payment-badge'
 import { listOrders } from '~/domain/orders/list-orders.server'
@@ -236,6 +236,7 @@ function OrderRow({
 				<td className="staff-cell-amount staff-amount">{formatRs(order.totalAmount)}</td>
 				<td className="staff-cell-payment" data-label="Payment">
 					<PaymentBadge status={order.status} />
+					{order.testPayment ? <TestPaymentBadge /> : null}
 					{order.paymentMethod === 'manual' ? (
 						<>
 							<div className="small muted">Bank transfer</div>

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
-import { OrderProducts, PaymentBadge } from '~/components/admin/order-bits'
+import { OrderProducts, PaymentBadge, TestPaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
 import { buyerChatLink } from '~/domain/orders/buyer-chat'
 import { findOrder } from '~/domain/orders/find-order.server'
@@ -14,6 +14,7 @@ import { earlierReceipts } from '~/domain/payments/read-receipt.server'
 import { renewalLinks } from '~/domain/orders/renewal-links.server'
 import { FULFILLMENT_STEPS, paymentBadge } from '~/domain/orders/status'
 import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
+import { approveTestOrder } from '~/domain/payments/approve-test-order.server'
 import { deliverOrderNow, orderStockUnits, replaceUnit } from '~/domain/stock/order-stock.server'
 import { StockUnits } from '~/components/admin/order-stock-units'
 import { orderHistory, staffActor } from '~/domain/staff/audit.server'
@@ -47,6 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const actionInput = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('mark-paid'), note: z.string().default('') }),
 	z.object({ intent: z.literal('deliver-stock') }),
+	z.object({ intent: z.literal('approve-test') }),
 	z.object({ intent: z.literal('replace-unit'), assignmentId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), reason: z.string().default('') }),
 ])
 
@@ -66,6 +68,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 			const { owed } = await deliverOrderNow(db(), staffActor(staff), orderNumber)
 			return owed ? `Still waiting for ${owed} ${owed === 1 ? 'unit' : 'units'}: import more stock for this option.` : `Order ${orderNumber} is delivered from stock.`
 		}
+		if (input.intent === 'approve-test') {
+			const { delivered, owed } = await approveTestOrder(db(), staffActor(staff), orderNumber)
+			if (delivered) return `Test order ${orderNumber} approved and delivered from stock.`
+			return owed ? `Test order ${orderNumber} approved. It waits for ${owed} ${owed === 1 ? 'unit' : 'units'} of stock.` : `Test order ${orderNumber} approved. Deliver it from the fulfillment form.`
+		}
 		if (input.intent === 'replace-unit') {
 			await replaceUnit(db(), staffActor(staff), orderNumber, input.assignmentId, input.reason)
 			return 'Unit replaced. The buyer sees the new one on their order page.'
@@ -83,6 +90,7 @@ const ACTION_LABEL: Record<string, string> = {
 	'order.create_dm': 'DM order created',
 	'stock.replace': 'Unit replaced',
 	'stock.deliver_now': 'Delivered from stock',
+	'order.approve_test': 'Test order approved',
 }
 
 function describeChange(record: Record<string, unknown> | null): string {
@@ -170,7 +178,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 						<dd>{PAYMENT_METHOD[order.paymentMethod] ?? order.paymentMethod}</dd>
 						<dt>Status</dt>
 						<dd>
-							<PaymentBadge status={order.status} />
+							<PaymentBadge status={order.status} /> {order.testPayment ? <TestPaymentBadge /> : null}
 						</dd>
 						{order.payproTransactionId || order.paymentMethod === 'paypro' ? (
 							<>
@@ -215,6 +223,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 							</>
 						) : null}
 					</dl>
+					{order.testAwaitingApproval ? (
+						<Form method="post" className="mark-paid-form">
+							<input type="hidden" name="intent" value="approve-test" />
+							<p className="muted small">Paid on the PayPro simulator: no money moved, so nothing was taken from stock. Approve it only if it is your own test or a sale you agreed.</p>
+							<button type="submit" className="button primary small" disabled={markingPaid}>
+								Approve test order
+							</button>
+						</Form>
+					) : null}
 					{canMarkPaid ? (
 						<Form method="post" className="mark-paid-form">
 							<input type="hidden" name="intent" value="mark-paid" />

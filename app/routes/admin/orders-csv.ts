@@ -8,7 +8,7 @@ import type { Route } from './+types/orders-csv'
 import { onlyMethods } from '~/http/http.server'
 
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
-const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id']
+const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment']
 const BATCH = 1000
 
 /** Quoted always; a cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
@@ -24,7 +24,7 @@ const products = (order: StaffOrder) =>
 		.join('; ')
 
 const row = (o: StaffOrder) =>
-	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, o.status, o.fulfillmentStatus, o.paymentMethod, o.payproTransactionId]
+	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, o.status, o.fulfillmentStatus, o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no']
 		.map(csvCell)
 		.join(',') + '\r\n'
 

@@ -1,13 +1,13 @@
 import { db } from '~/db/client.server'
 import { listProducts } from '~/domain/catalogue/list-products.server'
-import { env } from '~/utils/env.server'
+import { linkOrigin } from '~/utils/origin.server'
 import type { Route } from './+types/sitemap'
 import { onlyMethods } from '~/http/http.server'
 
 const STATIC_PATHS = ['/', '/products', '/services', '/about', '/contact', '/palestine-initiative', '/game-pass-library', '/game-pass-details', '/gta-v-content', '/tekken-7-content', '/privacy-policy', '/terms-and-conditions', '/refund-policy', '/ownership', '/faq']
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const origin = env().PUBLIC_URL ?? new URL(request.url).origin
+	const origin = linkOrigin(request)
 	const products = await listProducts(db())
 	const urls = [...STATIC_PATHS, ...products.map((p) => `/product/${p.id}`)]
 	const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${origin}${u}</loc></url>`).join('\n')}\n</urlset>\n`
