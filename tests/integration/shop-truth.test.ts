@@ -156,11 +156,34 @@ describe.each(databaseKinds)('what the shop tells buyers, on %s', (kind) => {
 
 	it('gives Game Pass one “from” price, the lowest a buyer can pay, on the home promo, the product page and /game-pass-details', async () => {
 		for (const url of ['/', '/product/1', '/game-pass-details']) {
-			const text = textOf(await page(url))
+			// The home page's cards say “from” for their own products: the Game Pass promo is what is checked there.
+			const html = await page(url)
+			const text = textOf(url === '/' ? html.slice(html.indexOf('id="promo-title"'), html.indexOf('id="featured-title"')) : html)
 			expect(text, url).toContain('from Rs. 2,700')
 			expect(text, url).not.toMatch(/from Rs\. (?!2,700|1,200)[\d,]+/)
 		}
 		// The page's price table shows what that price buys.
 		expect(textOf(await page('/game-pass-details'))).toMatch(/1 Month Rs\. 4,000 Rs\. 2,700/)
+	})
+
+	it('says “from” on a card only when its product sells at more than one price: /products, its search results and the home page', async () => {
+		const cardText = (html: string, id: number) => {
+			const start = html.indexOf(`id="product-${id}-name"`)
+			expect(start, `card ${id}`).toBeGreaterThan(-1)
+			return textOf(html.slice(start, html.indexOf('</article>', start)))
+		}
+		const products = await page('/products')
+		// Console Game Pass: 1 or 2 months, private or shared; GTA V: one price; an account: private or shared.
+		expect(cardText(products, 1)).toMatch(/^[^R]*from Rs\. 2,700/)
+		expect(cardText(products, 21)).toMatch(/from Rs\. [\d,]+/)
+		expect(cardText(products, 5)).toMatch(/Rs\. [\d,]+/)
+		expect(cardText(products, 5)).not.toMatch(/from/i)
+		expect(cardText(products, 5)).not.toContain('Starting Price')
+		const found = await page('/products?q=game+pass')
+		expect(cardText(found, 1)).toContain('from Rs. 2,700')
+		expect(cardText(await page('/products?q=gta'), 5)).not.toMatch(/from/i)
+		const home = await page('/')
+		expect(cardText(home, 1)).toContain('from Rs. 2,700')
+		expect(cardText(home, 5)).not.toMatch(/from/i)
 	})
 })
