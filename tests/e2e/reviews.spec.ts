@@ -35,6 +35,12 @@ test('a product without reviews invites the first one', async ({ page }) => {
 	await expect(reviewsSection(page).getByText('Be the first to review this product!')).toBeVisible()
 	await expect(reviewsSection(page).getByText('Bought it? Tell other gamers how it went in the form below')).toBeVisible()
 	await expect(reviewsSection(page).getByRole('button', { name: 'Submit Review' })).toBeEnabled()
+	// A buyer is told how to review as one: sign in with the order email, and come back to these reviews.
+	await expect(reviewsSection(page).getByRole('link', { name: 'Sign in with your order email to review as a buyer' })).toHaveAttribute(
+		'href',
+		`/my-orders?next=${encodeURIComponent(`/product/${NEVER_REVIEWED}#reviews`)}`,
+	)
+	await expect(reviewsSection(page).getByLabel(/email/i)).toHaveCount(0)
 })
 
 test('a posted review appears at the top, the form resets, and other open pages see it live', async ({ page, browser, baseURL }) => {
