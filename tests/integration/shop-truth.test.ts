@@ -168,6 +168,18 @@ describe.each(databaseKinds)('what the shop tells buyers, on %s', (kind) => {
 		expect(back.headers.get('location')).toBe('/product/8#reviews')
 		expect((await fetch(`${shop.url}/my-orders?next=${encodeURIComponent('https://evil.example/')}`, { headers: { Cookie: sara }, redirect: 'manual' })).status).toBe(200)
 
+		// Once they start on the form, it says who is signed in and whether the review will show the badge.
+		const standing = async (query: string, cookie?: string) => {
+			const res = await fetch(`${shop.url}/api/reviews/me?${query}`, { headers: cookie ? { Cookie: cookie } : {} })
+			expect(res.headers.get('cache-control')).toBe('private, no-store')
+			return { status: res.status, body: await res.json() }
+		}
+		expect(await standing('productId=8')).toEqual({ status: 200, body: { signedIn: false } })
+		expect(await standing('productId=8', sara)).toEqual({ status: 200, body: { signedIn: true, email: 'sara@example.pk', bought: true } })
+		expect(await standing('productId=7', sara)).toEqual({ status: 200, body: { signedIn: true, email: 'sara@example.pk', bought: false } })
+		expect((await standing('productId=abc')).status).toBe(400)
+		expect((await standing('productId=999999')).status).toBe(404)
+
 		expect(await verified(await post({ productId: '8', name: 'Stranger', rating: '5', comment: 'Typed her email', email: 'sara@example.pk' }))).toBe(false)
 		expect(await verified(await post({ productId: '8', name: 'Guest', rating: '5', comment: 'Anyone may review' }))).toBe(false)
 		expect(await verified(await post({ productId: '8', name: 'Sara', rating: '5', comment: 'Bought and signed in' }, sara))).toBe(true)

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { Await, Link, useFetcher } from 'react-router'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
-import { insertReview, REVIEW_LIMITS, REVIEW_MESSAGES, type RatingSummary, type Review } from '~/domain/reviews/review-scope'
+import { insertReview, REVIEW_LIMITS, REVIEW_MESSAGES, type RatingSummary, type Review, type ReviewerStanding } from '~/domain/reviews/review-scope'
 import { formatPakistanDay } from '~/utils/pakistan-time'
 import { RatingBadge, Stars } from '../ui/price'
 import { useRootData } from '../layout/root-data'
@@ -75,6 +75,13 @@ function ReviewList({ productId, initial }: { productId: number; initial: Review
 function ReviewForm({ productId }: { productId: number }) {
 	const fetcher = useFetcher<{ ok: true } | { error: string }>()
 	const buyersOnly = useRootData()?.config.reviewsFrom === 'buyers'
+	// The page is the same HTML for everyone (ADR-006): whether the writer is a signed-in buyer is asked
+	// once they start on the form, not on every page view.
+	const standing = useFetcher<ReviewerStanding>()
+	const askStanding = () => {
+		if (standing.state === 'idle' && !standing.data) standing.load(`/api/reviews/me?productId=${productId}`)
+	}
+	const signedIn = standing.data && 'signedIn' in standing.data && standing.data.signedIn ? standing.data : null
 	const [name, setName] = useState('')
 	const [comment, setComment] = useState('')
 	const [rating, setRating] = useState(5)
@@ -98,17 +105,29 @@ function ReviewForm({ productId }: { productId: number }) {
 			method="post"
 			action="/api/reviews"
 			className="review-form"
+			onFocus={askStanding}
 			onSubmit={(e) => {
 				if (submitting || !name.trim() || !comment.trim()) e.preventDefault()
 			}}
 		>
 			<h3>Write a review</h3>
 			{/* The page is the same for everyone (ADR-006): a buyer already signed in sees the badge on their review. */}
-			<p className="muted small review-sign-in">
-				{buyersOnly ? 'Only buyers can review. ' : 'Bought it? '}
-				<Link to={`${MY_ORDERS_PATH}?next=${encodeURIComponent(`/product/${productId}#reviews`)}`}>{REVIEW_MESSAGES.signIn}</Link>
-				{buyersOnly ? '.' : ': your review then shows “Verified purchase”.'}
-			</p>
+			{signedIn ? (
+				<p className="muted small review-sign-in" role="status">
+					Signed in as <span className="nowrap">{signedIn.email}</span>:{' '}
+					{signedIn.bought
+						? 'your review shows “Verified purchase”.'
+						: buyersOnly
+							? 'we found no paid order of this product for that address, and only buyers can review it.'
+							: 'we found no paid order of this product for that address, so your review shows without “Verified purchase”.'}
+				</p>
+			) : (
+				<p className="muted small review-sign-in">
+					{buyersOnly ? 'Only buyers can review. ' : 'Bought it? '}
+					<Link to={`${MY_ORDERS_PATH}?next=${encodeURIComponent(`/product/${productId}#reviews`)}`}>{REVIEW_MESSAGES.signIn}</Link>
+					{buyersOnly ? '.' : ': your review then shows “Verified purchase”.'}
+				</p>
+			)}
 			<ErrorAlert message={error} />
 			<fieldset disabled={submitting}>
 				<input type="hidden" name="productId" value={productId} />

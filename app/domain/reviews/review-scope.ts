@@ -71,6 +71,9 @@ export function insertReview(list: Review[], review: Review): Review[] {
 	return at === -1 ? [...list, review] : [...list.slice(0, at), review, ...list.slice(at)]
 }
 
+/** What the review form tells its writer: signed in or not, and whether their review will show “Verified purchase”. */
+export type ReviewerStanding = { signedIn: false } | { signedIn: true; email: string; bought: boolean }
+
 export const REVIEW_LIMITS = { name: 60, comment: 1000 }
 
 export const REVIEW_MESSAGES = {
