@@ -10,6 +10,7 @@ import type { Database, Db } from '../../app/db/client.server'
 import { auditLog, emailOutbox, orders, payproSimOrders } from '../../app/db/schema'
 import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
 import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
+import { findOrder } from '../../app/domain/orders/find-order.server'
 import { listOrders } from '../../app/domain/orders/list-orders.server'
 import { parseOrderListQuery } from '../../app/domain/orders/order-list-query'
 import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
@@ -152,6 +153,8 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			expect(row.earlierPayproIds).not.toContain(row.payproTransactionId)
 			const found = await listOrders(db, parseOrderListQuery(new URLSearchParams({ q: row.earlierPayproIds[0]! })))
 			expect(found.orders.map((o) => o.orderNumber)).toEqual([order.orderNumber])
+			// A buyer back from the expired page (its ordId in the address) finds the order too.
+			expect((await findOrder(db, { ordId: row.earlierPayproIds[0]! }))?.orderNumber).toBe(order.orderNumber)
 		})
 
 		it('"Continue to payment" after the buyer paid on the page but before the callback: the order is paid, no second page', async () => {
