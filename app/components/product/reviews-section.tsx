@@ -111,10 +111,10 @@ function ReviewForm({ productId }: { productId: number }) {
 			}}
 		>
 			<h3>Write a review</h3>
-			{/* The page is the same for everyone (ADR-006): a buyer already signed in sees the badge on their review. */}
+			{/* Until the form is used, everyone reads the invitation to sign in (the page is one HTML for all, ADR-006). */}
 			{signedIn ? (
 				<p className="muted small review-sign-in" role="status">
-					Signed in as <span className="nowrap">{signedIn.email}</span>:{' '}
+					Signed in as {signedIn.email}:{' '}
 					{signedIn.bought
 						? 'your review shows “Verified purchase”.'
 						: buyersOnly
