@@ -89,6 +89,7 @@ export default [
 	route('api/admin/reviews/:id', 'routes/api/admin/review.ts'),
 	route('api/reviews', 'routes/api/reviews.ts'),
 	route('api/reviews/stream', 'routes/api/reviews-stream.ts'),
+	route('api/reviews/me', 'routes/api/reviews-me.ts'),
 	route('sitemap.xml', 'routes/api/sitemap.ts'),
 	route('robots.txt', 'routes/api/robots.ts'),
 	route('*', 'routes/store/not-found.tsx'),

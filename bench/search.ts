@@ -31,6 +31,8 @@ export async function searchSection(ctx: BenchContext): Promise<SectionResult> {
 		ctx.log(`search: inserting ${ORDERS} orders into an in-memory PGlite`)
 		await db.execute(sql`select setseed(0.2024)`)
 		await client.query(FILL_SQL, [ORDERS, FIRST_NAMES, LAST_NAMES, EMAIL_DOMAINS, JSON.stringify(lineTemplates())])
+		// One online order in ten paid on a second PayPro page ("Try again"): its first PayPro id is kept as an earlier one.
+		await db.execute(sql`update orders set earlier_paypro_ids = array['17' || lpad((id * 7919 % 100000000000000)::text, 14, '0')] where paypro_transaction_id is not null and id % 10 = 3`)
 		await db.execute(sql`analyze orders`)
 		const fillSeconds = (performance.now() - started) / 1000
 		const picked = await db.execute<{ order_number: string; paypro_transaction_id: string; customer_email: string; customer_phone: string; customer_name: string }>(
@@ -39,6 +41,9 @@ export async function searchSection(ctx: BenchContext): Promise<SectionResult> {
 		)
 		const pick = picked.rows[0]
 		if (!pick) throw new Error('no order to search for')
+		const earlier = await db.execute<{ id: string }>(sql`select earlier_paypro_ids[1] as id from orders where cardinality(earlier_paypro_ids) > 0 order by id offset ${Math.floor(ORDERS / 40)} limit 1`)
+		const earlierId = earlier.rows[0]?.id
+		if (!earlierId) throw new Error('no earlier PayPro id to search for')
 		const phone = pick.customer_phone
 		const searches: [string, string][] = [
 			['order number', pick.order_number],
@@ -46,6 +51,7 @@ export async function searchSection(ctx: BenchContext): Promise<SectionResult> {
 			['order number digits (part)', pick.order_number.split('-')[1]!],
 			['PayPro order id (Order ID)', pick.paypro_transaction_id],
 			['PayPro order id (part)', pick.paypro_transaction_id.slice(2, 9)],
+			['PayPro order id of an earlier attempt', earlierId],
 			['email (whole)', pick.customer_email],
 			['email (part)', pick.customer_email.split('@')[0]!],
 			['phone +92 300 …', `+92 ${phone.slice(1, 4)} ${phone.slice(4)}`],

@@ -289,6 +289,8 @@ export const orders = pgTable(
 		productDetails: jsonb('product_details').$type<OrderLine[]>().notNull(),
 		paymentMethod: text('payment_method').notNull().default('paypro'),
 		payproTransactionId: text('paypro_transaction_id'),
+		/** PayPro order ids of earlier attempts (before "Try again" or "Continue to payment" made a new one), oldest first: a buyer may quote one. */
+		earlierPayproIds: text('earlier_paypro_ids').array().notNull().default(sql`'{}'::text[]`),
 		/** The order's secret: whoever holds it sees contact details and deliverables. */
 		accessToken: text('access_token'),
 		checkoutKey: text('checkout_key'),
@@ -329,6 +331,7 @@ export const orders = pgTable(
 			.where(sql`${t.undeliveredUnits} > 0`),
 		uniqueIndex('orders_checkout_key_key').on(t.checkoutKey),
 		index('orders_paypro_transaction_id_idx').on(t.payproTransactionId),
+		index('orders_earlier_paypro_ids_idx').using('gin', t.earlierPayproIds),
 		index('orders_created_at_idx').on(t.createdAt),
 		index('orders_status_idx').on(t.status),
 		index('orders_receipt_sha256_idx').on(t.receiptSha256),

@@ -218,6 +218,30 @@ test('without scripts: a Game Pass asks the account type and the terms, a refusa
 	await close()
 })
 
+test('without scripts: Check Prices and Get Quote open WhatsApp with the product and the length or range written in', async ({ browser }) => {
+	const { page, close } = await noScriptPhone(browser)
+	try {
+		await page.goto('/product/1')
+		// The dialog's button needs scripts: in its place, a plain list of WhatsApp links.
+		await expect(page.getByRole('button', { name: 'Check Prices' })).toBeHidden()
+		await page.locator('summary', { hasText: 'Check Prices' }).click()
+		const months = page.getByRole('link', { name: '3 Months', exact: true })
+		await expect(months).toBeVisible()
+		const href = new URL((await months.getAttribute('href'))!)
+		expect(href.hostname).toBe('wa.me')
+		expect(href.searchParams.get('text')).toBe("Hi! I'd like a quote for Xbox Game Pass Ultimate (Console Edition) for 3 months.")
+
+		await page.goto('/product/14')
+		await expect(page.getByRole('button', { name: 'Get Quote' })).toBeHidden()
+		await page.locator('summary', { hasText: 'Get Quote' }).click()
+		const range = page.getByRole('link', { name: '$50-$80', exact: true })
+		await expect(range).toBeVisible()
+		expect(new URL((await range.getAttribute('href'))!).searchParams.get('text')).toBe("Hi! I'd like a quote for an Xbox Gift Card in the $50-$80 range.")
+	} finally {
+		await close()
+	}
+})
+
 test('Renew opens checkout filled in, says what it renews, and staff see the two orders linked', async ({ page, browser }) => {
 	// A Game Pass bought by transfer (its cookie is in this browser).
 	await gotoHydrated(page, '/checkout?product=1&duration=1+Month&accountType=shared&terms=agreed')

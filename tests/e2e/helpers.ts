@@ -260,3 +260,33 @@ export async function holdEntryScript(page: Page): Promise<() => void> {
 	})
 	return release
 }
+
+/** An order placed and paid on the test payment page in a browser of its own (the buyer's phone holds no order cookie). */
+export async function paidOrder(browser: Browser, email: string, line: object, total: string) {
+	const context = await browser.newContext()
+	try {
+		const answer = await context.request.post('/api/checkout', {
+			data: { customerName: 'Maryam Siddiqui', customerEmail: email, customerMobile: '03331234567', checkoutKey: `e2e-my-orders-${Date.now()}-${Math.random().toString(36).slice(2)}`, productDetails: [line] },
+		})
+		expect(answer.ok(), await answer.text()).toBe(true)
+		const { orderNumber, paymentUrl } = (await answer.json()) as { orderNumber: string; paymentUrl: string }
+		const pay = await context.newPage()
+		await pay.goto(paymentUrl)
+		await pay.getByRole('button', { name: `Pay ${total}` }).click()
+		await expect(pay).toHaveURL(/\/order-status\?ordId=\d+/)
+		await expect(pay.getByText('Payment Successful')).toBeVisible()
+		return orderNumber
+	} finally {
+		await context.close()
+	}
+}
+
+/** The 6-digit code of the newest sign-in email to `email`, as the owner previews it in the console's outbox. */
+export async function signInCodeFor(staff: Page, email: string) {
+	await gotoHydrated(staff, '/admin/outbox')
+	await staff.getByRole('link', { name: new RegExp(`^Preview email to ${email.replace(/[.+]/g, '\\$&')}: .* sign-in code$`) }).first().click()
+	const text = (await staff.locator('.email-preview pre').textContent()) ?? ''
+	const code = /Or type this code on the page: (\d{6})/.exec(text)?.[1]
+	expect(code, text).toBeTruthy()
+	return code!
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from '@playwright/test'
-import { test, expect, changeProductAsOwner, gotoHydrated, installHydrationProbe, signInAsOwner, waitForHydration, type ConsoleVariant } from './helpers'
+import type { Page } from '@playwright/test'
+import { test, expect, changeProductAsOwner, gotoHydrated, installHydrationProbe, paidOrder, signInAsOwner, signInCodeFor, waitForHydration, type ConsoleVariant } from './helpers'
 import { expectCleanLayout } from './layout-pages'
 
 // A buyer with two delivered Game Pass orders opens My orders on a phone, signs in with the code
@@ -18,40 +18,10 @@ const withPrice = (months: number, price: number) => (variants: ConsoleVariant[]
 	variants: variants.map((v) => (v.months === months && v.accountType === null ? { ...v, price } : v)),
 })
 
-/** An order placed and paid on the test payment page in a browser of its own (the buyer's phone holds no order cookie). */
-async function paidOrder(browser: Browser, email: string, line: object, total: string) {
-	const context = await browser.newContext()
-	try {
-		const answer = await context.request.post('/api/checkout', {
-			data: { customerName: 'Maryam Siddiqui', customerEmail: email, customerMobile: '03331234567', checkoutKey: `e2e-my-orders-${Date.now()}-${Math.random().toString(36).slice(2)}`, productDetails: [line] },
-		})
-		expect(answer.ok(), await answer.text()).toBe(true)
-		const { orderNumber, paymentUrl } = (await answer.json()) as { orderNumber: string; paymentUrl: string }
-		const pay = await context.newPage()
-		await pay.goto(paymentUrl)
-		await pay.getByRole('button', { name: `Pay ${total}` }).click()
-		await expect(pay).toHaveURL(/\/order-status\?ordId=\d+/)
-		await expect(pay.getByText('Payment Successful')).toBeVisible()
-		return orderNumber
-	} finally {
-		await context.close()
-	}
-}
-
 /** Serious and critical WCAG 2 A/AA violations on the open page. */
 async function seriousViolations(page: Page) {
 	const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
 	return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
-/** The 6-digit code of the newest sign-in email to `email`, as the owner previews it in the console's outbox. */
-async function signInCodeFor(staff: Page, email: string) {
-	await gotoHydrated(staff, '/admin/outbox')
-	await staff.getByRole('link', { name: new RegExp(`^Preview email to ${email.replace(/[.+]/g, '\\$&')}: .* sign-in code$`) }).first().click()
-	const text = (await staff.locator('.email-preview pre').textContent()) ?? ''
-	const code = /Or type this code on the page: (\d{6})/.exec(text)?.[1]
-	expect(code, text).toBeTruthy()
-	return code!
 }
 
 test('a buyer signs in on a phone with the emailed code, sees both Game Pass orders with their end dates, and renews one at today’s price', async ({ page, browser }) => {

@@ -141,6 +141,8 @@ test('the gift card Get Quote opens the custom amount ranges', async ({ page }) 
 	await page.keyboard.press('Escape')
 	await expect(dialog).toBeHidden()
 	await expect(getQuote).toBeFocused()
+	// With scripts, the links meant for a browser without them stay hidden.
+	await expect(page.getByRole('link', { name: '$50-$80', exact: true })).toBeHidden()
 })
 
 test('included content pages link both ways', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test, expect, gotoHydrated, installHydrationProbe, unique, waitForHydration } from './helpers'
+import { test, expect, gotoHydrated, installHydrationProbe, paidOrder, signInAsOwner, signInCodeFor, unique, waitForHydration } from './helpers'
 
 // Products are split so that no test depends on another's reviews (the database is shared):
 // 7 never gets a review in this suite; 8 is for posting and live updates; 9 for markup in
@@ -35,6 +35,12 @@ test('a product without reviews invites the first one', async ({ page }) => {
 	await expect(reviewsSection(page).getByText('Be the first to review this product!')).toBeVisible()
 	await expect(reviewsSection(page).getByText('Bought it? Tell other gamers how it went in the form below')).toBeVisible()
 	await expect(reviewsSection(page).getByRole('button', { name: 'Submit Review' })).toBeEnabled()
+	// A buyer is told how to review as one: sign in with the order email, and come back to these reviews.
+	await expect(reviewsSection(page).getByRole('link', { name: 'Sign in with your order email to review as a buyer' })).toHaveAttribute(
+		'href',
+		`/my-orders?next=${encodeURIComponent(`/product/${NEVER_REVIEWED}#reviews`)}`,
+	)
+	await expect(reviewsSection(page).getByLabel(/email/i)).toHaveCount(0)
 })
 
 test('a posted review appears at the top, the form resets, and other open pages see it live', async ({ page, browser, baseURL }) => {
@@ -85,6 +91,36 @@ test('a posted review appears at the top, the form resets, and other open pages 
 		await expect(reviewsSection(other).getByText(comment)).toHaveCount(1)
 	} finally {
 		await otherContext.close()
+	}
+})
+
+test('a buyer signs in from the review form with the order email, comes back to the reviews, and the review shows “Verified purchase”', async ({ page, browser }) => {
+	test.setTimeout(120_000)
+	const email = `sana.${Date.now().toString(36)}@example.pk`
+	// PlayStation Plus Extra, 1 Month, paid on the test payment page.
+	await paidOrder(browser, email, { id: 8, quantity: 1, selectedDuration: { months: 1 } }, 'Rs. 3,800')
+	const { staff, close } = await signInAsOwner(browser, { path: '/admin/outbox', context: { viewport: { width: 1280, height: 900 } } })
+	try {
+		await gotoHydrated(page, '/product/8')
+		const section = reviewsSection(page)
+		await section.getByRole('link', { name: 'Sign in with your order email to review as a buyer' }).click()
+		await expect(page).toHaveURL(/\/my-orders\?next=/)
+		await waitForHydration(page)
+		await page.getByLabel('Email address').fill(email)
+		await page.getByRole('button', { name: 'Email me a sign-in code' }).click()
+		await page.getByLabel('6-digit code').fill(await signInCodeFor(staff, email))
+		await page.getByRole('button', { name: 'Open my orders' }).click()
+		// Back on the product's reviews, signed in: the form says the review will carry the badge.
+		await expect(page).toHaveURL(/\/product\/8#reviews$/)
+		await waitForHydration(page)
+		await section.getByLabel('Your name').click()
+		await expect(section.getByText(`Signed in as ${email}: your review shows “Verified purchase”.`)).toBeVisible()
+		const comment = unique('Signed in with my order email; the code worked.')
+		await postReview(page, { name: 'Sana', rating: 5, comment })
+		const mine = reviewList(page).getByRole('listitem').filter({ hasText: comment })
+		await expect(mine.getByText('✓ Verified purchase')).toBeVisible()
+	} finally {
+		await close()
 	}
 })
 

@@ -195,6 +195,10 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect(await search('gpu-1736400000000-7')).toEqual([ali.orderNumber])
 		expect(await search('1736400000001')).toEqual([transfer.orderNumber])
 		expect(await search('GPU-1736400000000-7-RMF3K2J1')).toEqual([ali.orderNumber])
+		// The PayPro order id of an earlier attempt (before "Try again" made a new PayPro order), whole.
+		await db.update(orders).set({ earlierPayproIds: ['1795699311112222', '1795699333334444'] }).where(eq(orders.id, transfer.id))
+		expect(await search('1795699311112222')).toEqual([transfer.orderNumber])
+		expect(await search('1795699333334444')).toEqual([transfer.orderNumber])
 		// Part of an email, of a name (any case); a phone in every common form, or its last digits.
 		expect(await search('ali.raza')).toEqual([ali.orderNumber])
 		expect(await search('@yahoo')).toEqual([transfer.orderNumber])
@@ -446,7 +450,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		const { db } = shop.database
 		const waiting = await insertOrder(db, { paymentMethod: 'manual', status: 'pending', receiptPath: 'receipts/a.png', receiptUploadedAt: new Date() })
 		const noReceipt = await insertOrder(db, { paymentMethod: 'manual', status: 'pending' })
-		const toDeliver = await insertOrder(db, { status: 'completed', fulfillmentStatus: 'preparing', payproTransactionId: '1795699377914959', paidAt: new Date() })
+		const toDeliver = await insertOrder(db, { status: 'completed', fulfillmentStatus: 'preparing', payproTransactionId: '1795699377914959', earlierPayproIds: ['1795699300009999'], paidAt: new Date() })
 		await insertOrder(db, { status: 'completed', fulfillmentStatus: 'completed', paidAt: new Date() })
 		const page = async (query = '') => (await fetch(`${shop.url}/admin-dashboard${query}`, { headers: { cookie } })).text()
 		const html = await page()
@@ -465,6 +469,12 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		const byPayproId = await page('?q=1795699377914959')
 		expect(byPayproId).toContain(toDeliver.orderNumber)
 		expect(byPayproId).toContain('1 order matches your search.')
+		// An earlier attempt's PayPro id finds it too, and its page lists that id for staff.
+		const byEarlierId = await page('?q=1795699300009999')
+		expect(byEarlierId).toContain(toDeliver.orderNumber)
+		expect(byEarlierId).toContain('1 order matches your search.')
+		const orderPage = await (await fetch(`${shop.url}/admin/orders/${toDeliver.orderNumber}`, { headers: { cookie } })).text()
+		expect(orderPage).toMatch(/Earlier PayPro IDs<\/dt><dd>1795699300009999<\/dd>/)
 		expect(await page('?q=Ali%20Khan')).toContain('4 orders match your search.')
 	})
 

@@ -10,6 +10,9 @@ import type { Database, Db } from '../../app/db/client.server'
 import { auditLog, emailOutbox, orders, payproSimOrders } from '../../app/db/schema'
 import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
 import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
+import { findOrder } from '../../app/domain/orders/find-order.server'
+import { listOrders } from '../../app/domain/orders/list-orders.server'
+import { parseOrderListQuery } from '../../app/domain/orders/order-list-query'
 import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
 import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-callback.server'
 import { DM_PAID_NOTE_REQUIRED, markDmOrderPaid } from '../../app/domain/payments/mark-dm-order-paid.server'
@@ -77,6 +80,10 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const retried = (await orderRow(db, failed.orderNumber))!
 			expect(retried).toMatchObject({ status: 'payment_pending', paymentMethod: 'paypro', paymentUrl: a.paymentUrl })
 			expect(retried.payproTransactionId).not.toBe(firstPayproId)
+			// Staff search still finds the order by the PayPro order id of the failed attempt, which the buyer may quote.
+			const searched = async (q: string) => (await listOrders(db, parseOrderListQuery(new URLSearchParams({ q })))).orders.map((o) => o.orderNumber)
+			expect(await searched(firstPayproId!)).toEqual([failed.orderNumber])
+			expect(await searched(retried.payproTransactionId!)).toEqual([failed.orderNumber])
 
 			// A third click while the new page is open gets that same page.
 			expect((await payOrderAgain(db, paypro, retried, 'paypro')).paymentUrl).toBe(a.paymentUrl)
@@ -139,7 +146,15 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const numbers = fake.calls('co').map((c) => (c.body as [unknown, { OrderNumber: string }])[1].OrderNumber)
 			expect(numbers).toHaveLength(2)
 			expect(numbers[1]).toMatch(new RegExp(`^${order.orderNumber}-R[0-9A-Z]+$`))
-			expect((await orderRow(db, order.orderNumber))!).toMatchObject({ status: 'payment_pending', paymentMethod: 'paypro', paymentUrl: again.paymentUrl })
+			const row = (await orderRow(db, order.orderNumber))!
+			expect(row).toMatchObject({ status: 'payment_pending', paymentMethod: 'paypro', paymentUrl: again.paymentUrl })
+			// The expired page's PayPro id is kept beside the new one, once, for staff search.
+			expect(row.earlierPayproIds).toHaveLength(1)
+			expect(row.earlierPayproIds).not.toContain(row.payproTransactionId)
+			const found = await listOrders(db, parseOrderListQuery(new URLSearchParams({ q: row.earlierPayproIds[0]! })))
+			expect(found.orders.map((o) => o.orderNumber)).toEqual([order.orderNumber])
+			// A buyer back from the expired page (its ordId in the address) finds the order too.
+			expect((await findOrder(db, { ordId: row.earlierPayproIds[0]! }))?.orderNumber).toBe(order.orderNumber)
 		})
 
 		it('"Continue to payment" after the buyer paid on the page but before the callback: the order is paid, no second page', async () => {

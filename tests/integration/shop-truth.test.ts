@@ -5,11 +5,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { emailOutbox } from '../../app/db/schema'
+import { redeemSignInLink, requestBuyerSignIn } from '../../app/domain/buyers/sign-in.server'
+import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
 import { addReview } from '../../app/domain/reviews/add-review.server'
 import { REVIEW_MESSAGES } from '../../app/domain/reviews/review-scope'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
+import { checkoutBody, placeOrder } from '../setup/payments'
 import { databaseKinds } from '../setup/test-db'
 import { signInOverHttp, testShopEnv } from '../setup/test-shop'
 
@@ -136,11 +141,48 @@ describe.each(databaseKinds)('what the shop tells buyers, on %s', (kind) => {
 		expect(textOf(await page('/product/8'))).not.toMatch(/★ \d/)
 	})
 
-	it('refuses a review from an email without a paid order once only buyers may review, with a sentence saying why', async () => {
-		const post = (fields: Record<string, string>) => fetch(`${shop.url}/api/reviews`, { method: 'POST', headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '203.0.113.92' }, body: new URLSearchParams(fields) })
-		const anyone = await post({ productId: '8', name: 'Guest', rating: '5', comment: 'Anyone may review', email: '' })
-		expect(anyone.status).toBe(201)
-		expect(((await anyone.json()) as { review: { verifiedPurchase: boolean } }).review.verifiedPurchase).toBe(false)
+	it('marks a review “Verified purchase” only for a signed-in buyer of the product; a typed email earns nothing, and buyers-only asks a stranger to sign in', async () => {
+		const { db } = shop.database
+		const post = (fields: Record<string, string>, cookie?: string) =>
+			fetch(`${shop.url}/api/reviews`, { method: 'POST', headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '203.0.113.92', ...(cookie ? { Cookie: cookie } : {}) }, body: new URLSearchParams(fields) })
+		const verified = async (res: Response) => {
+			expect(res.status).toBe(201)
+			return ((await res.json()) as { review: { verifiedPurchase: boolean } }).review.verifiedPurchase
+		}
+		// Sara bought PlayStation Plus Extra (product 8) and signs in with her order email.
+		const order = await placeOrder(db, checkoutBody([{ id: 8, quantity: 1, selectedDuration: { label: '1 Month', months: 1 } }], { customerEmail: 'sara@example.pk' }))
+		await markOrderPaid(db, order.id)
+		await requestBuyerSignIn(db, { email: 'sara@example.pk', clientIp: '203.0.113.93' })
+		const [mail] = await db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} like 'sign-in:%'`).orderBy(sql`${emailOutbox.id} desc`).limit(1)
+		const token = new URL(mail!.params.SIGN_IN_URL!).searchParams.get('token')
+		const sara = `buyer_session=${(await redeemSignInLink(db, token, { ip: null, userAgent: null })).sessionId}`
+
+		// The form tells a buyer how to review as one: sign in with the order email, and come back here.
+		const form = await page('/product/8')
+		expect(textOf(form)).toContain('Sign in with your order email to review as a buyer')
+		expect(form).toContain(`href="/my-orders?next=${encodeURIComponent('/product/8#reviews')}"`)
+		// That sign-in keeps where to come back to (the emailed link and the code go there); a signed-in buyer goes straight back.
+		const signIn = await fetch(`${shop.url}/my-orders?next=${encodeURIComponent('/product/8#reviews')}`)
+		expect(await signIn.text()).toContain('name="next" value="/product/8#reviews"')
+		const back = await fetch(`${shop.url}/my-orders?next=${encodeURIComponent('/product/8#reviews')}`, { headers: { Cookie: sara }, redirect: 'manual' })
+		expect(back.headers.get('location')).toBe('/product/8#reviews')
+		expect((await fetch(`${shop.url}/my-orders?next=${encodeURIComponent('https://evil.example/')}`, { headers: { Cookie: sara }, redirect: 'manual' })).status).toBe(200)
+
+		// Once they start on the form, it says who is signed in and whether the review will show the badge.
+		const standing = async (query: string, cookie?: string) => {
+			const res = await fetch(`${shop.url}/api/reviews/me?${query}`, { headers: cookie ? { Cookie: cookie } : {} })
+			expect(res.headers.get('cache-control')).toBe('private, no-store')
+			return { status: res.status, body: await res.json() }
+		}
+		expect(await standing('productId=8')).toEqual({ status: 200, body: { signedIn: false } })
+		expect(await standing('productId=8', sara)).toEqual({ status: 200, body: { signedIn: true, email: 'sara@example.pk', bought: true } })
+		expect(await standing('productId=7', sara)).toEqual({ status: 200, body: { signedIn: true, email: 'sara@example.pk', bought: false } })
+		expect((await standing('productId=abc')).status).toBe(400)
+		expect((await standing('productId=999999')).status).toBe(404)
+
+		expect(await verified(await post({ productId: '8', name: 'Stranger', rating: '5', comment: 'Typed her email', email: 'sara@example.pk' }))).toBe(false)
+		expect(await verified(await post({ productId: '8', name: 'Guest', rating: '5', comment: 'Anyone may review' }))).toBe(false)
+		expect(await verified(await post({ productId: '8', name: 'Sara', rating: '5', comment: 'Bought and signed in' }, sara))).toBe(true)
 
 		const saved = await fetch(`${shop.url}/admin/store`, {
 			method: 'POST',
@@ -149,18 +191,42 @@ describe.each(databaseKinds)('what the shop tells buyers, on %s', (kind) => {
 		})
 		expect(saved.status).toBe(200)
 		expect(textOf(await page('/product/8'))).toContain('Only buyers can review')
-		const refused = await post({ productId: '8', name: 'Stranger', rating: '1', comment: 'Never bought it', email: 'stranger@example.pk' })
+		const refused = await post({ productId: '8', name: 'Stranger', rating: '1', comment: 'Never bought it', email: 'sara@example.pk' })
 		expect(refused.status).toBe(403)
-		expect(await refused.json()).toMatchObject({ error: REVIEW_MESSAGES.buyersOnly })
+		expect(await refused.json()).toMatchObject({ error: REVIEW_MESSAGES.signInToReview })
+		expect(await verified(await post({ productId: '8', name: 'Sara', rating: '4', comment: 'Still a buyer' }, sara))).toBe(true)
 	})
 
 	it('gives Game Pass one “from” price, the lowest a buyer can pay, on the home promo, the product page and /game-pass-details', async () => {
 		for (const url of ['/', '/product/1', '/game-pass-details']) {
-			const text = textOf(await page(url))
+			// The home page's cards say “from” for their own products: the Game Pass promo is what is checked there.
+			const html = await page(url)
+			const text = textOf(url === '/' ? html.slice(html.indexOf('id="promo-title"'), html.indexOf('id="featured-title"')) : html)
 			expect(text, url).toContain('from Rs. 2,700')
 			expect(text, url).not.toMatch(/from Rs\. (?!2,700|1,200)[\d,]+/)
 		}
 		// The page's price table shows what that price buys.
 		expect(textOf(await page('/game-pass-details'))).toMatch(/1 Month Rs\. 4,000 Rs\. 2,700/)
+	})
+
+	it('says “from” on a card only when its product sells at more than one price: /products, its search results and the home page', async () => {
+		const cardText = (html: string, id: number) => {
+			const start = html.indexOf(`id="product-${id}-name"`)
+			expect(start, `card ${id}`).toBeGreaterThan(-1)
+			return textOf(html.slice(start, html.indexOf('</article>', start)))
+		}
+		const products = await page('/products')
+		// Console Game Pass: 1 or 2 months, private or shared; GTA V: one price; an account: private or shared.
+		expect(cardText(products, 1)).toMatch(/^[^R]*from Rs\. 2,700/)
+		expect(cardText(products, 21)).toMatch(/from Rs\. [\d,]+/)
+		expect(cardText(products, 5)).toMatch(/Rs\. [\d,]+/)
+		expect(cardText(products, 5)).not.toMatch(/from/i)
+		expect(cardText(products, 5)).not.toContain('Starting Price')
+		const found = await page('/products?q=game+pass')
+		expect(cardText(found, 1)).toContain('from Rs. 2,700')
+		expect(cardText(await page('/products?q=gta'), 5)).not.toMatch(/from/i)
+		const home = await page('/')
+		expect(cardText(home, 1)).toContain('from Rs. 2,700')
+		expect(cardText(home, 5)).not.toMatch(/from/i)
 	})
 })

@@ -33,7 +33,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 						</Heading>
 						{/* Beside the price, never on the cover, whose art would sit under it. */}
 						<p className="card-price">
-							<ProductPrice price={price} originalPrice={product.originalPrice} />
+							<ProductPrice price={price} originalPrice={product.originalPrice} from={product.priceIsFrom} />
 							{onSale ? <span className="sale-badge">SALE</span> : null}
 						</p>
 						<p className="card-caption">{product.caption}</p>
@@ -43,8 +43,11 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 				<div className="card-back">
 					<p className="card-title">{product.name}</p>
 					<p className="card-caption">{product.caption}</p>
-					<p className="muted small">Starting Price</p>
-					<p className="price-now big">{formatRs(price)}</p>
+					<p className="muted small">{product.priceIsFrom ? 'Starting Price' : 'Price'}</p>
+					<p className="price-now big">
+						{product.priceIsFrom ? <span className="price-from">from </span> : null}
+						{formatRs(price)}
+					</p>
 					{onSale ? <p className="muted small">Was <Rs amount={product.originalPrice!} /></p> : null}
 					<div className="card-actions">
 						<button type="button" className="button primary" onClick={add} aria-label={`Add ${product.name} to cart`}>

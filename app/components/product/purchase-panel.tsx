@@ -119,6 +119,7 @@ export function PurchasePanel({
 						onCustom={() => setQuote('duration')}
 						customButton="Check Prices"
 						customButtonClass="desktop-only"
+						quoteLinks={quoteMonths.map((m) => ({ label: `${m} Months`, href: chatLink(whatsapp, customDurationQuote(product.name, m)) }))}
 					/>
 				) : null}
 
@@ -134,6 +135,7 @@ export function PurchasePanel({
 						onChoose={setDenomination}
 						onCustom={() => setQuote('value')}
 						customButton="Get Quote"
+						quoteLinks={CUSTOM_VALUE_RANGES.map((r) => ({ label: r, href: chatLink(whatsapp, customValueQuote(product.name, r)) }))}
 					/>
 				) : null}
 
@@ -218,6 +220,7 @@ function OptionSelect<T extends { label: string; price: number }>({
 	onCustom,
 	customButton,
 	customButtonClass = '',
+	quoteLinks,
 }: {
 	id: string
 	/** The field's name in the Buy Now form (checkout's address). */
@@ -231,6 +234,8 @@ function OptionSelect<T extends { label: string; price: number }>({
 	onCustom: () => void
 	customButton: string
 	customButtonClass?: string
+	/** The same quotes as plain WhatsApp links, product and length or range written in: what works without scripts. */
+	quoteLinks: { label: string; href: string }[]
 }) {
 	const ref = useRef<HTMLSelectElement>(null)
 	// A choice made before the scripts started is the choice: the page starts from what it shows.
@@ -264,11 +269,27 @@ function OptionSelect<T extends { label: string; price: number }>({
 					))}
 				</select>
 				{options.some(isCustom) ? (
-					<button type="button" className={`button ghost ${customButtonClass}`} onClick={onCustom}>
+					<button type="button" className={`button ghost script-only ${customButtonClass}`} onClick={onCustom}>
 						{customButton}
 					</button>
 				) : null}
 			</div>
+			{options.some(isCustom) && quoteLinks.length ? (
+				// Without scripts the dialog cannot open: the quotes are links that open WhatsApp with the request written.
+				<details className="noscript-only quote-links">
+					<summary className="button ghost">{customButton}</summary>
+					<p className="muted small">Ask for a quote on WhatsApp:</p>
+					<ul>
+						{quoteLinks.map((q) => (
+							<li key={q.label}>
+								<a href={q.href} target="_blank" rel="noopener noreferrer">
+									{q.label}
+								</a>
+							</li>
+						))}
+					</ul>
+				</details>
+			) : null}
 		</div>
 	)
 }

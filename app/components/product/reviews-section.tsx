@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react'
-import { Await, useFetcher } from 'react-router'
-import { insertReview, REVIEW_LIMITS, type RatingSummary, type Review } from '~/domain/reviews/review-scope'
+import { Await, Link, useFetcher } from 'react-router'
+import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
+import { insertReview, REVIEW_LIMITS, REVIEW_MESSAGES, type RatingSummary, type Review, type ReviewerStanding } from '~/domain/reviews/review-scope'
 import { formatPakistanDay } from '~/utils/pakistan-time'
 import { RatingBadge, Stars } from '../ui/price'
 import { useRootData } from '../layout/root-data'
@@ -10,7 +11,7 @@ import { ErrorAlert } from '../ui/error-alert'
 /** Reviews of a product (or of its review group): streamed list, live additions and removals, and the post form. */
 export function ReviewsSection({ productId, reviews, rating, title = 'Customer Reviews' }: { productId: number; reviews: Promise<Review[]>; rating: RatingSummary | null; title?: string }) {
 	return (
-		<section className="section reviews" aria-labelledby="reviews-title">
+		<section className="section reviews" id="reviews" aria-labelledby="reviews-title">
 			<h2 id="reviews-title">{title}</h2>
 			{rating ? (
 				<p>
@@ -74,8 +75,14 @@ function ReviewList({ productId, initial }: { productId: number; initial: Review
 function ReviewForm({ productId }: { productId: number }) {
 	const fetcher = useFetcher<{ ok: true } | { error: string }>()
 	const buyersOnly = useRootData()?.config.reviewsFrom === 'buyers'
+	// The page is the same HTML for everyone (ADR-006): whether the writer is a signed-in buyer is asked
+	// once they start on the form, not on every page view.
+	const standing = useFetcher<ReviewerStanding>()
+	const askStanding = () => {
+		if (standing.state === 'idle' && !standing.data) standing.load(`/api/reviews/me?productId=${productId}`)
+	}
+	const signedIn = standing.data && 'signedIn' in standing.data && standing.data.signedIn ? standing.data : null
 	const [name, setName] = useState('')
-	const [email, setEmail] = useState('')
 	const [comment, setComment] = useState('')
 	const [rating, setRating] = useState(5)
 	const submitting = fetcher.state !== 'idle'
@@ -86,7 +93,6 @@ function ReviewForm({ productId }: { productId: number }) {
 			lastHandled.current = fetcher.data
 			if ('ok' in fetcher.data) {
 				setName('')
-				setEmail('')
 				setComment('')
 				setRating(5)
 			}
@@ -99,12 +105,29 @@ function ReviewForm({ productId }: { productId: number }) {
 			method="post"
 			action="/api/reviews"
 			className="review-form"
+			onFocus={askStanding}
 			onSubmit={(e) => {
-				if (submitting || !name.trim() || !comment.trim() || (buyersOnly && !email.trim())) e.preventDefault()
+				if (submitting || !name.trim() || !comment.trim()) e.preventDefault()
 			}}
 		>
 			<h3>Write a review</h3>
-			{buyersOnly ? <p className="muted small">Only buyers can review: use the email address you ordered with.</p> : null}
+			{/* Until the form is used, everyone reads the invitation to sign in (the page is one HTML for all, ADR-006). */}
+			{signedIn ? (
+				<p className="muted small review-sign-in" role="status">
+					Signed in as {signedIn.email}:{' '}
+					{signedIn.bought
+						? 'your review shows “Verified purchase”.'
+						: buyersOnly
+							? 'we found no paid order of this product for that address, and only buyers can review it.'
+							: 'we found no paid order of this product for that address, so your review shows without “Verified purchase”.'}
+				</p>
+			) : (
+				<p className="muted small review-sign-in">
+					{buyersOnly ? 'Only buyers can review. ' : 'Bought it? '}
+					<Link to={`${MY_ORDERS_PATH}?next=${encodeURIComponent(`/product/${productId}#reviews`)}`}>{REVIEW_MESSAGES.signIn}</Link>
+					{buyersOnly ? '.' : ': your review then shows “Verified purchase”.'}
+				</p>
+			)}
 			<ErrorAlert message={error} />
 			<fieldset disabled={submitting}>
 				<input type="hidden" name="productId" value={productId} />
@@ -112,13 +135,6 @@ function ReviewForm({ productId }: { productId: number }) {
 				<div className="field">
 					<label htmlFor="review-name">Your name</label>
 					<input id="review-name" name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={REVIEW_LIMITS.name} required autoComplete="given-name" />
-				</div>
-				<div className="field">
-					<label htmlFor="review-email">{buyersOnly ? 'Email you ordered with' : 'Email you ordered with (optional)'}</label>
-					<input id="review-email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={200} required={buyersOnly} autoComplete="email" aria-describedby="review-email-hint" />
-					<p className="field-hint" id="review-email-hint">
-						Never shown. {buyersOnly ? 'It must have a paid order of this product; your review then shows “Verified purchase”.' : 'With a paid order of this product, your review shows “Verified purchase”.'}
-					</p>
 				</div>
 				<div className="field">
 					<span id="rating-label" className="label">Rating</span>

@@ -7,11 +7,17 @@ export function Rs({ amount }: { amount: number }) {
 	return <span className="rs">{formatRs(amount)}</span>
 }
 
-/** The one way a price is shown: current price, and the original struck through when there is one. */
-export function ProductPrice({ price, originalPrice, className }: { price: number; originalPrice?: number | null; className?: string }) {
+/**
+ * The one way a price is shown: current price, and the original struck through when there is one.
+ * `from`: the product sells at more than one price and this is its lowest (pricing/from-price.ts), said “from Rs. 2,700”.
+ */
+export function ProductPrice({ price, originalPrice, from = false, className }: { price: number; originalPrice?: number | null; from?: boolean; className?: string }) {
 	return (
 		<span className={`price ${className ?? ''}`}>
-			<span className="price-now">{formatRs(price)}</span>
+			<span className="price-now">
+				{from ? <span className="price-from">from </span> : null}
+				{formatRs(price)}
+			</span>
 			{originalPrice && originalPrice > price ? (
 				<s className="price-was">
 					<span className="sr-only">was </span>
@@ -26,7 +32,8 @@ export function ProductPrice({ price, originalPrice, className }: { price: numbe
 export function FromPriceLine({ from, className = 'from-price' }: { from: FromPrice; className?: string }) {
 	return (
 		<p className={className}>
-			from <strong className="nowrap">{formatRs(from.price)}</strong>
+			{from.isFrom ? 'from ' : null}
+			<strong className="nowrap">{formatRs(from.price)}</strong>
 			{from.choice ? <span className="muted small"> ({from.choice})</span> : null}
 		</p>
 	)

@@ -119,6 +119,7 @@ export async function summariseAll(db: Db | Tx, list: Product[]): Promise<Produc
 
 export function summarise(product: Product, rating: RatingSummary | null = null): ProductSummary {
 	const starting = startingChoice(product)
+	const from = fromPrice(product)
 	return {
 		id: product.id,
 		name: product.name,
@@ -128,7 +129,8 @@ export function summarise(product: Product, rating: RatingSummary | null = null)
 		category: product.category,
 		badge: product.badge,
 		// The one “from” price (pricing/from-price.ts): the cheapest combination.
-		price: fromPrice(product)?.price ?? product.price,
+		price: from?.price ?? product.price,
+		priceIsFrom: from?.isFrom ?? false,
 		originalPrice: product.originalPrice,
 		featured: product.featured,
 		rating,

@@ -128,6 +128,8 @@ export interface ProductSummary {
 	badge: ProductBadge | null
 	/** The starting price the card shows: the cheapest combination the product is sold in. */
 	price: number
+	/** The product sells at more than one price (pricing/from-price.ts): the card says “from Rs. …”. */
+	priceIsFrom: boolean
 	originalPrice: number | null
 	featured: boolean
 	/** The real average and count of its shown reviews; null (no stars at all) when it has none. */

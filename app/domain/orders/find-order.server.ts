@@ -1,4 +1,4 @@
-import { eq, ilike, or, desc } from 'drizzle-orm'
+import { arrayContains, eq, ilike, or, desc } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import type { Order } from './create-order.server'
@@ -6,8 +6,8 @@ import type { Order } from './create-order.server'
 export type OrderLookup = { internalOrderId: string } | { ordId: string }
 
 /**
- * §7 order lookup: by internalOrderId the order number; by ordId the PayPro id or the order
- * number. `partial` is the last attempt's case-insensitive contains match, first of 5.
+ * §7 order lookup: by internalOrderId the order number; by ordId the PayPro id (now or of an
+ * earlier attempt) or the order number. `partial` is the last attempt's case-insensitive contains match, first of 5.
  */
 export async function findOrder(db: Db, lookup: OrderLookup, { partial = false } = {}): Promise<Order | null> {
 	if ('internalOrderId' in lookup) {
@@ -18,7 +18,8 @@ export async function findOrder(db: Db, lookup: OrderLookup, { partial = false }
 	const [row] = await db
 		.select()
 		.from(orders)
-		.where(or(eq(orders.payproTransactionId, lookup.ordId), eq(orders.orderNumber, lookup.ordId)))
+		// The PayPro id of an earlier attempt too: a buyer back from an old payment page finds the order.
+		.where(or(eq(orders.payproTransactionId, lookup.ordId), eq(orders.orderNumber, lookup.ordId), arrayContains(orders.earlierPayproIds, [lookup.ordId])))
 		.limit(1)
 	if (row || !partial) return row ?? null
 	return partialMatch(db, lookup.ordId)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { shopOrderNumberOf } from '../payments/paypro-order-number'
@@ -50,7 +50,7 @@ const orderTime = sql`split_part(${orders.orderNumber}, '-', 2)`
 
 /**
  * The search box. An id quoted whole (the order number in any case, the PayPro order number with
- * its retry suffix, the PayPro order id the buyer's page shows) finds that order alone. Otherwise,
+ * its retry suffix, the PayPro order id the buyer's page shows or showed before a new attempt) finds that order alone. Otherwise,
  * from three letters or digits: a number is the start or end of a phone in any common form or of a
  * PayPro id, or the start of an order number's time; other text is part of a name (no digits:
  * checkout refuses them) or of an email, or the start of an order number. Each reads an index of
@@ -63,7 +63,8 @@ async function searchCondition(db: Db, q: string): Promise<SQL | undefined> {
 	const whole = await db
 		.select({ id: orders.id })
 		.from(orders)
-		.where(or(inArray(orders.orderNumber, numbers), eq(orders.payproTransactionId, q)))
+		// An earlier attempt's PayPro id, whole (orders_earlier_paypro_ids_idx, GIN): the one a buyer's old page showed.
+		.where(or(inArray(orders.orderNumber, numbers), eq(orders.payproTransactionId, q), arrayContains(orders.earlierPayproIds, [q])))
 		.limit(10)
 	if (whole.length) return inArray(orders.id, whole.map((r) => r.id))
 	if (searchTooShort(q)) return sql`false`

@@ -15,6 +15,8 @@ export interface StaffOrder {
 	fulfillmentStatus: string
 	paymentMethod: string
 	payproTransactionId: string | null
+	/** PayPro order ids of earlier attempts, oldest first: a buyer may quote one. */
+	earlierPayproIds: string[]
 	items: OrderLine[]
 	hasReceipt: boolean
 	rejectionReason: string | null
@@ -49,6 +51,7 @@ export function staffOrderView(order: Order, { deliveryContent }: { deliveryCont
 		fulfillmentStatus: order.fulfillmentStatus,
 		paymentMethod: order.paymentMethod,
 		payproTransactionId: order.payproTransactionId,
+		earlierPayproIds: order.earlierPayproIds,
 		items: order.productDetails,
 		hasReceipt: Boolean(order.receiptPath),
 		rejectionReason: order.rejectionReason,

@@ -88,7 +88,14 @@ async function createPayproOrder(db: Db, paypro: PayProClient, order: Order, cla
 		await lease.stop()
 		const [stored] = await db
 			.update(orders)
-			.set({ paymentUrl: created.paymentUrl, payproTransactionId: created.payproId, payproClaimedAt: null, updatedAt: new Date() })
+			.set({
+				paymentUrl: created.paymentUrl,
+				payproTransactionId: created.payproId,
+				// The earlier attempt's id stays findable: the buyer may quote the id its page showed.
+				earlierPayproIds: sql`case when ${orders.payproTransactionId} is not null and ${orders.payproTransactionId} <> ${created.payproId} and not (${orders.payproTransactionId} = any(${orders.earlierPayproIds})) then array_append(${orders.earlierPayproIds}, ${orders.payproTransactionId}) else ${orders.earlierPayproIds} end`,
+				payproClaimedAt: null,
+				updatedAt: new Date(),
+			})
 			.where(and(eq(orders.id, order.id), isNull(orders.paymentUrl)))
 			.returning({ paymentUrl: orders.paymentUrl })
 		if (stored?.paymentUrl) return stored.paymentUrl

@@ -8,8 +8,8 @@ const byTerms = (terms: string) => products.find((p) => p.termsPage === terms)!
 
 describe('the “from” price', () => {
 	it('is the lowest price a buyer can pay: the console Game Pass from its 1-month shared account, Rs. 2,700', () => {
-		expect(fromPrice(byTerms('game-pass-console'))).toEqual({ price: 2700, choice: '1 Month · Shared account' })
-		expect(fromPrice(byTerms('game-pass-pc'))).toEqual({ price: 1200, choice: '1 Month' })
+		expect(fromPrice(byTerms('game-pass-console'))).toEqual({ price: 2700, isFrom: true, choice: '1 Month · Shared account' })
+		expect(fromPrice(byTerms('game-pass-pc'))).toEqual({ price: 1200, isFrom: true, choice: '1 Month' })
 	})
 
 	it('is, for every product, the cheapest of every combination sold, and the card shows the same', () => {
@@ -23,6 +23,20 @@ describe('the “from” price', () => {
 	it('follows the prices: without shared accounts the console Game Pass is from its 1-month price', () => {
 		const consoleGamePass = byTerms('game-pass-console')
 		const withoutShared = { ...consoleGamePass, durations: consoleGamePass.durations!.map(({ sharedPrice: _s, ...d }) => d) }
-		expect(fromPrice(withoutShared)).toEqual({ price: 4000, choice: '1 Month' })
+		expect(fromPrice(withoutShared)).toEqual({ price: 4000, isFrom: true, choice: '1 Month' })
+	})
+
+	it('is said as “from” only when the product sells at more than one price: the card summary says which', () => {
+		const gta = products.find((p) => p.id === 5)!
+		expect(choicesOf(gta)).toHaveLength(1)
+		expect(summarise(gta)).toMatchObject({ price: gta.price, priceIsFrom: false })
+		expect(summarise(byTerms('game-pass-console'))).toMatchObject({ price: 2700, priceIsFrom: true })
+		// Private or shared, at one price each: two prices, so “from”.
+		const account = products.find((p) => p.id === 21)!
+		expect(summarise(account).priceIsFrom).toBe(true)
+		// Options that all cost the same are one price.
+		const samePrice = { ...byTerms('game-pass-pc'), durations: byTerms('game-pass-pc').durations!.map((d) => ({ ...d, price: d.price > 0 ? 1500 : 0 })) }
+		expect(summarise(samePrice)).toMatchObject({ price: 1500, priceIsFrom: false })
+		for (const p of products) expect(summarise(p).priceIsFrom, p.name).toBe(new Set(choicesOf(p).map((c) => c.price)).size > 1)
 	})
 })

@@ -1,5 +1,5 @@
 import { lineOptionLabel } from '../orders/line-option'
-import { startingChoice, type Priced } from './price-of'
+import { choicesOf, startingChoice, type Priced } from './price-of'
 
 // ADR-001: one “from” price. It is the lowest price a buyer can actually pay for a product, across
 // its durations or values and its account types: the card's Starting Price, the home promo's
@@ -7,6 +7,8 @@ import { startingChoice, type Priced } from './price-of'
 
 export interface FromPrice {
 	price: number
+	/** Whether the product sells at more than one price: then, and only then, the price is said “from Rs. …”. */
+	isFrom: boolean
 	/** What that price buys, in the shop's one wording (“1 Month · Shared account”); null for a product without options. */
 	choice: string | null
 }
@@ -16,6 +18,12 @@ export function fromPrice(product: Priced): FromPrice | null {
 	if (!cheapest) return null
 	return {
 		price: cheapest.price,
+		isFrom: sellsAtSeveralPrices(product),
 		choice: lineOptionLabel({ selectedDuration: cheapest.duration, selectedDenomination: cheapest.denomination, selectedAccountType: cheapest.accountType }),
 	}
+}
+
+/** A product whose options (durations, values, private or shared) do not all cost the same: its price is a “from” price. */
+export function sellsAtSeveralPrices(product: Priced): boolean {
+	return new Set(choicesOf(product).map((c) => c.price)).size > 1
 }

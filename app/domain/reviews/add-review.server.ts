@@ -19,18 +19,12 @@ export const reviewInput = z.object({
 	comment: textSchema()
 		.min(1, 'Please write your review.')
 		.max(REVIEW_LIMITS.comment, `Your review can be at most ${REVIEW_LIMITS.comment} characters.`),
-	/** Optional unless only buyers may review: an email with a paid order of the product marks the review verified. */
-	email: z
-		.union([z.null(), textSchema()])
-		.transform((v) => (v ? v.toLowerCase() : null))
-		.pipe(z.union([z.null(), z.email(REVIEW_MESSAGES.email).max(200, REVIEW_MESSAGES.email)]))
-		.optional(),
 })
 
 export async function addReview(
 	db: Db,
 	input: unknown,
-	{ clientIp, limitPerHour }: { clientIp: string; limitPerHour: number },
+	{ clientIp, limitPerHour, buyer = null }: { clientIp: string; limitPerHour: number; /** The signed-in buyer (buyer session, ADR-017), or null. */ buyer?: { email: string } | null },
 ): Promise<Review> {
 	const parsed = reviewInput.safeParse(input)
 	if (!parsed.success) {
@@ -38,9 +32,10 @@ export async function addReview(
 		throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, fieldErrors)
 	}
 	const { productId, name, rating, comment } = parsed.data
-	const email = parsed.data.email ?? null
+	// ADR-018: an email typed into a form proves nothing (ADR-017); only a buyer signed in with it does.
+	const email = buyer ? buyer.email.toLowerCase() : null
 	const { reviewsFrom } = await readStoreDetails(db)
-	if (reviewsFrom === 'buyers' && !email) throw new AppError('BAD_REQUEST', REVIEW_MESSAGES.buyersOnlyEmail, { email: REVIEW_MESSAGES.buyersOnlyEmail })
+	if (reviewsFrom === 'buyers' && !email) throw new AppError('FORBIDDEN', REVIEW_MESSAGES.signInToReview)
 	await hitRateLimit(db, `review:${clientIp}`, {
 		limit: limitPerHour,
 		windowSeconds: 3600,
@@ -52,7 +47,7 @@ export async function addReview(
 		// Written under the product's review group, so every product of the group shows it.
 		const reviewGroup = product.reviewGroup ?? null
 		const verifiedPurchase = email ? await hasPaidFor(tx, email, { id: productId, reviewGroup }) : false
-		if (reviewsFrom === 'buyers' && !verifiedPurchase) throw new AppError('FORBIDDEN', REVIEW_MESSAGES.buyersOnly, { email: REVIEW_MESSAGES.buyersOnly })
+		if (reviewsFrom === 'buyers' && !verifiedPurchase) throw new AppError('FORBIDDEN', REVIEW_MESSAGES.buyersOnly)
 		const [row] = await tx
 			.insert(reviews)
 			.values({ productId, name, rating, comment, email, verifiedPurchase, reviewGroup, isGamePass: reviewGroup === GAME_PASS_REVIEW_GROUP })

@@ -71,10 +71,14 @@ export function insertReview(list: Review[], review: Review): Review[] {
 	return at === -1 ? [...list, review] : [...list.slice(0, at), review, ...list.slice(at)]
 }
 
+/** What the review form tells its writer: signed in or not, and whether their review will show “Verified purchase”. */
+export type ReviewerStanding = { signedIn: false } | { signedIn: true; email: string; bought: boolean }
+
 export const REVIEW_LIMITS = { name: 60, comment: 1000 }
 
 export const REVIEW_MESSAGES = {
-	email: 'Enter your email like name@example.com, or leave it empty.',
-	buyersOnlyEmail: 'Only buyers can review this product. Enter the email address you ordered it with.',
-	buyersOnly: 'Only buyers can review this product, and we found no paid order of it for this email address. Please use the email address you ordered it with.',
+	/** The review form's invitation, and the refusal of a review without a buyer session once only buyers may review. */
+	signIn: 'Sign in with your order email to review as a buyer',
+	signInToReview: 'Only buyers can review this product. Sign in with your order email to review as a buyer.',
+	buyersOnly: 'Only buyers can review this product, and we found no paid order of it for the email address you signed in with.',
 } as const

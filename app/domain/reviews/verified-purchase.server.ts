@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { orders, products } from '../../db/schema'
+import type { ReviewerStanding } from './review-scope'
 
 /** The statuses of a paid order (§4's success badge). */
 const PAID = ['completed', 'paid', 'success']
@@ -32,4 +33,12 @@ export async function hasPaidFor(db: Db | Tx, email: string, product: { id: numb
 		)
 		.limit(1)
 	return row !== undefined
+}
+
+/** The standing of the signed-in buyer (or of nobody) for a product's reviews; null when there is no such product. */
+export async function reviewerStanding(db: Db | Tx, buyer: { email: string } | null, productId: number): Promise<ReviewerStanding | null> {
+	const [product] = await db.select({ id: products.id, reviewGroup: products.reviewGroup }).from(products).where(eq(products.id, productId)).limit(1)
+	if (!product) return null
+	if (!buyer) return { signedIn: false }
+	return { signedIn: true, email: buyer.email, bought: await hasPaidFor(db, buyer.email, product) }
 }

@@ -186,6 +186,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 								<dd>{order.payproTransactionId ?? '—'}</dd>
 							</>
 						) : null}
+						{order.earlierPayproIds.length ? (
+							<>
+								<dt>Earlier PayPro IDs</dt>
+								<dd>{order.earlierPayproIds.join(', ')}</dd>
+							</>
+						) : null}
 						<dt>Paid</dt>
 						<dd>
 							<AdminTime date={order.paidAt} />

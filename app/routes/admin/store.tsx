@@ -155,11 +155,11 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 							<input type="radio" name="reviewsFrom" value="anyone" defaultChecked={values.reviewsFrom !== 'buyers'} /> Anyone
 						</label>
 						<label>
-							<input type="radio" name="reviewsFrom" value="buyers" defaultChecked={values.reviewsFrom === 'buyers'} /> Only buyers: the reviewer’s email must have a paid order of the product
+							<input type="radio" name="reviewsFrom" value="buyers" defaultChecked={values.reviewsFrom === 'buyers'} /> Only buyers: the reviewer signs in with their order email, and it must have a paid order of the product
 						</label>
 					</fieldset>
 					<FieldError errors={errors} name="reviewsFrom" />
-					<p className="muted small">Either way, a review whose email has a paid order of the product shows “Verified purchase”.</p>
+					<p className="muted small">Either way, a review by a buyer signed in with the email of a paid order of the product shows “Verified purchase”.</p>
 					{save}
 				</section>
 

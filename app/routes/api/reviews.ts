@@ -3,6 +3,7 @@ import { addReview } from '~/domain/reviews/add-review.server'
 import { listProductReviews } from '~/domain/reviews/list-reviews.server'
 import { env } from '~/utils/env.server'
 import { parseId, PRODUCT_ID_MESSAGE } from '~/utils/input'
+import { currentBuyer } from '~/http/buyer-session.server'
 import { errorResponse, readJsonOrForm } from '~/http/http.server'
 import type { Route } from './+types/reviews'
 
@@ -16,7 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return Response.json({ error: 'This address only answers GET or POST requests.' }, { status: 405, headers: { Allow: 'GET, POST' } })
 	try {
 		const input = await readJsonOrForm(request, { limit: 8 * 1024 })
-		const review = await addReview(db(), input, { clientIp: context.clientIp, limitPerHour: env().REVIEW_RATE_LIMIT })
+		// "Verified purchase" comes from the buyer session only (ADR-018), never from a typed email.
+		const review = await addReview(db(), input, { clientIp: context.clientIp, limitPerHour: env().REVIEW_RATE_LIMIT, buyer: await currentBuyer(request) })
 		return Response.json({ ok: true, review }, { status: 201 })
 	} catch (error) {
 		return errorResponse(error, 'Failed to submit review')

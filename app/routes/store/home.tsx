@@ -11,7 +11,7 @@ import { listProducts, summariseAll } from '~/domain/catalogue/list-products.ser
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
 import { durationRows, type DurationRow } from '~/domain/pricing/duration-rows'
-import { fromPrice } from '~/domain/pricing/from-price'
+import { fromPrice, type FromPrice } from '~/domain/pricing/from-price'
 import type { TermsPage } from '~/domain/catalogue/types'
 import { logger } from '~/utils/logger.server'
 import { pageMeta } from '~/utils/seo'
@@ -40,7 +40,7 @@ export async function loader() {
 			to: `/product/${p.id}`,
 			image: p.image,
 			// The one “from” price (a shared account for the console edition), as its card and page say.
-			from: fromPrice(p)?.price ?? p.price,
+			from: fromPrice(p) ?? { price: p.price, isFrom: false, choice: null },
 			rows: durationRows(p).filter((r) => r.months === 1 || r.months === 2),
 		}
 	}
@@ -172,12 +172,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-function PromoPlan({ title, plan, action }: { title: string; plan: { to: string; from: number; rows: DurationRow[] }; action: string }) {
+function PromoPlan({ title, plan, action }: { title: string; plan: { to: string; from: FromPrice; rows: DurationRow[] }; action: string }) {
 	return (
 		<div className="plan">
 			<h3>{title}</h3>
 			<p className="plan-from">
-				from <Rs amount={plan.from} />
+				{plan.from.isFrom ? 'from ' : null}
+				<Rs amount={plan.from.price} />
 			</p>
 			<ul>
 				{plan.rows.map((r) => (

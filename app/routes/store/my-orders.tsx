@@ -7,7 +7,7 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { MY_ORDERS_LIMIT, type BuyerOrder } from '~/domain/buyers/my-orders'
 import { ordersForBuyer } from '~/domain/buyers/my-orders.server'
-import { BUYER_SIGN_IN_MESSAGES, MY_ORDERS_PATH } from '~/domain/buyers/next-path'
+import { BUYER_SIGN_IN_MESSAGES, MY_ORDERS_PATH, safeNextPath } from '~/domain/buyers/next-path'
 import { endAllBuyerSessions, endBuyerSession, requestBuyerSignIn } from '~/domain/buyers/sign-in.server'
 import { clearBuyerSessionCookie, clearPendingSignInCookie, currentBuyer, pendingSignInCookie, pendingSignInEmail } from '~/http/buyer-session.server'
 import { readPageForm } from '~/http/http.server'
@@ -31,13 +31,17 @@ const intentSchema = z.enum(['request', 'another-address', 'sign-out', 'sign-out
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const buyer = await currentBuyer(request)
+	const params = new URL(request.url).searchParams
+	// Where signing in leads back to: a product's reviews ("Sign in with your order email to review as a buyer"), else here.
+	const next = safeNextPath(params.get('next'))
 	// A code asked for and not yet typed: the page still shows its box after a reload.
 	const pending = pendingSignInEmail(request)
 	if (!buyer) {
-		const signedOut = new URL(request.url).searchParams.get('signedOut')
+		const signedOut = params.get('signedOut')
 		const notice = signedOut === 'here' || signedOut === 'everywhere' ? SIGNED_OUT[signedOut] : null
-		return data({ buyer: null, notice, pending }, { headers: privateHeaders })
+		return data({ buyer: null, notice, pending, next }, { headers: privateHeaders })
 	}
+	if (next !== MY_ORDERS_PATH) throw redirect(next, { headers: { 'Cache-Control': 'no-store' } })
 	const headers = pending ? { ...privateHeaders, 'Set-Cookie': clearPendingSignInCookie(request) } : privateHeaders
 	return data({ buyer: { email: buyer.email }, ...(await ordersForBuyer(db(), buyer.email)) }, { headers })
 }
@@ -52,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			.trim()
 			.slice(0, 200)
 		try {
-			await requestBuyerSignIn(db(), { email: form.email, clientIp: context.clientIp, next: MY_ORDERS_PATH })
+			await requestBuyerSignIn(db(), { email: form.email, clientIp: context.clientIp, next: safeNextPath(form.next) })
 			// The one answer, whether or not the address is on an order.
 			return data({ sent: true as const, message: BUYER_SIGN_IN_MESSAGES.sent, error: null, email }, { headers: { ...privateHeaders, 'Set-Cookie': pendingSignInCookie(request, email) } })
 		} catch (error) {
@@ -82,18 +86,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const submitting = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
-	if (!loaderData.buyer) return <SignedOut notice={loaderData.notice} pending={loaderData.pending} result={actionData ?? null} submitting={submitting} />
+	if (!loaderData.buyer) return <SignedOut notice={loaderData.notice} pending={loaderData.pending} next={loaderData.next} result={actionData ?? null} submitting={submitting} />
 	return <SignedIn email={loaderData.buyer.email} orders={loaderData.orders} more={loaderData.more} submitting={submitting} />
 }
 
 function SignedOut({
 	notice,
 	pending,
+	next,
 	result,
 	submitting,
 }: {
 	notice: string | null
 	pending: string | null
+	next: string
 	result: { sent: boolean; message: string | null; error: string | null; email: string } | null
 	submitting: string | null
 }) {
@@ -113,7 +119,7 @@ function SignedOut({
 					<div className="order-card my-orders-sent">
 						<p role="status">{BUYER_SIGN_IN_MESSAGES.sent}</p>
 						<p className="muted small">Open the link in the email, or type the code here.</p>
-						<SignInCodeForm email={sentTo} next={MY_ORDERS_PATH} />
+						<SignInCodeForm email={sentTo} next={next} />
 					</div>
 					<Form method="post" replace className="my-orders-another">
 						<input type="hidden" name="intent" value="another-address" />
@@ -126,7 +132,9 @@ function SignedOut({
 			) : (
 				<Form method="post" className="order-card my-orders-request" noValidate replace>
 					<input type="hidden" name="intent" value="request" />
+					<input type="hidden" name="next" value={next} />
 					<p>Enter the email address you used at checkout: we will email it a sign-in link and a code.</p>
+					{next.startsWith('/product/') ? <p className="muted small">Signed in, you go back to the product to write your review as a buyer.</p> : null}
 					<ErrorAlert message={result?.error} />
 					<BuyerEmailField id="my-orders-email" defaultValue={result?.email} invalid={Boolean(result?.error)} />
 					<button type="submit" className="button primary" disabled={submitting === 'request'}>

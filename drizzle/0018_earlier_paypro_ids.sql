@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "earlier_paypro_ids" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_earlier_paypro_ids_idx" ON "orders" USING gin ("earlier_paypro_ids");
