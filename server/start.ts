@@ -13,6 +13,7 @@ import { bootstrapOwner } from '../app/domain/staff/manage-staff.server'
 import { seedStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
+import { closeCpuPools } from '../app/domain/jobs/cpu-limits.server'
 import { emailProvider, setEmailProvider } from '../app/integrations/email/provider.server'
 import { payproClient, resetPayproClient } from '../app/integrations/paypro/paypro.server'
 import { keptAssetsDir } from '../scripts/keep-assets'
@@ -128,6 +129,8 @@ export async function startShop(env: Env = parseEnv(), options: { pageCacheSecon
 			await vite?.close()
 			await database.close()
 			setDatabase(null)
+			// Hashing and rendering threads end with the server (they start again with the next one).
+			await closeCpuPools()
 		},
 	}
 }
