@@ -8,6 +8,7 @@ import { enqueueJob } from '../jobs/queue.server'
 import { maskUnit } from './mask-unit.server'
 import { fingerprintOf, normaliseCode, openUnit, sealUnit } from './stock-crypto.server'
 import { STOCK_LIMITS } from './stock-rules'
+import { limitImportWork } from '../jobs/cpu-limits.server'
 
 // Stock staff import for a product's variants (issue: stock import and management): codes and
 // accounts sealed at rest, recognised by a keyed fingerprint so a duplicate (in the batch, or
@@ -88,8 +89,16 @@ async function visibleVariant(db: Db, productId: number, variantId: number) {
 	return { product, variant }
 }
 
-/** Imports codes or accounts for one variant in one transaction; duplicates are counted, bad lines skipped with their line number. */
-export async function importStock(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
+/**
+ * Imports codes or accounts for one variant in one transaction; duplicates are counted, bad lines
+ * skipped with their line number. One import at a time per server (each encrypts thousands of
+ * units); a few more wait, and beyond that the import is refused with a sentence (cpu-limits.server.ts).
+ */
+export function importStock(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
+	return limitImportWork(() => importStockNow(db, actor, productId, input))
+}
+
+async function importStockNow(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
 	if (input.units.length === 0) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.noUnits)
 	if (input.units.length > STOCK_LIMITS.units) throw new AppError('TOO_LARGE', STOCK_MESSAGES.tooMany)
 	if (Buffer.byteLength(JSON.stringify(input.units), 'utf8') > STOCK_LIMITS.bytes) throw new AppError('TOO_LARGE', STOCK_MESSAGES.tooLarge)
