@@ -32,6 +32,9 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	// After stock (it imports codes for the gift card that section needs by hand) and before the
 	// catalogue and dashboard sections grow the shop: the buttons buyers and staff wait on.
 	steps: async () => (await import('./steps.ts')).stepsSection,
+	// After stock and steps (it imports 5,000 codes for the gift card they sell, and uploads its cover):
+	// the p99 of /about idle and while sign-ins, cover uploads and a stock import run.
+	contention: async () => (await import('./contention.ts')).contentionSection,
 	// After lighthouse (its figures are for the built-in catalogue): grows the catalogue to 500 products.
 	catalogue: async () => (await import('./catalogue.ts')).catalogueSection,
 	// Last: it fills the orders table to 100,000 orders, which would change what the others measure.
