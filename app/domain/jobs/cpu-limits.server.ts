@@ -115,6 +115,11 @@ export const limitImageWork = limiter('images', CPU_MESSAGES.imagesBusy)
 /** Reading a pasted or uploaded stock file: one at a time, a few waiting. */
 export const limitImportWork = limiter('imports', CPU_MESSAGES.importsBusy)
 
+/** Work done on the event loop in a long loop (sealing imported units) hands the loop to other requests this often. */
+export const UNITS_PER_TURN = 250
+/** Lets waiting requests run before the loop goes on. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** Ends the pools' threads (a server closing, a test file done). */
 export async function closeCpuPools(): Promise<void> {
 	const all = [...pools.values()]

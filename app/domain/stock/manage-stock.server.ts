@@ -8,7 +8,7 @@ import { enqueueJob } from '../jobs/queue.server'
 import { maskUnit } from './mask-unit.server'
 import { fingerprintOf, normaliseCode, openUnit, sealUnit } from './stock-crypto.server'
 import { STOCK_LIMITS } from './stock-rules'
-import { limitImportWork } from '../jobs/cpu-limits.server'
+import { limitImportWork, UNITS_PER_TURN, yieldToOthers } from '../jobs/cpu-limits.server'
 
 // Stock staff import for a product's variants (issue: stock import and management): codes and
 // accounts sealed at rest, recognised by a keyed fingerprint so a duplicate (in the batch, or
@@ -111,7 +111,7 @@ async function importStockNow(db: Db, actor: Actor, productId: number, input: Im
 	const rows: { fingerprint: string; secret: string; keyId: string; slots: number }[] = []
 	const seen = new Set<string>()
 	let duplicates = 0
-	input.units.forEach((unit, index) => {
+	const readUnit = (unit: ImportStockInput['units'][number], index: number) => {
 		const line = index + 1
 		const skip = (reason: string) => skipped.push({ line, reason })
 		let normalised: string
@@ -149,7 +149,12 @@ async function importStockNow(db: Db, actor: Actor, productId: number, input: Im
 		}
 		seen.add(fingerprint)
 		rows.push({ fingerprint, ...sealUnit(plain), slots })
-	})
+	}
+	// Thousands of units are hashed and sealed a few hundred at a time, letting other requests in between.
+	for (let i = 0; i < input.units.length; i += UNITS_PER_TURN) {
+		input.units.slice(i, i + UNITS_PER_TURN).forEach((unit, j) => readUnit(unit, i + j))
+		await yieldToOthers()
+	}
 
 	let report: ImportStockReport
 	try {
