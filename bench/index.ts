@@ -8,7 +8,8 @@
 // BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CHECKOUT_CONNECTIONS (10),
 // BENCH_LIVE_STEPS (100,500,1000,2000), BENCH_LIVE_BUDGET (110 s), BENCH_DASHBOARD_ORDERS (100000),
 // BENCH_DASHBOARD_RUNS (20), BENCH_CATALOGUE_SIZE (500), BENCH_CATALOGUE_RUNS (20), BENCH_STOCK_ORDERS (200),
-// BENCH_STOCK_CONCURRENCY (10), BENCH_STEPS_RUNS (7), BENCH_SEARCH_ORDERS (100000), BENCH_SEARCH_RUNS (20).
+// BENCH_STOCK_CONCURRENCY (10), BENCH_STEPS_RUNS (7), BENCH_SEARCH_ORDERS (100000), BENCH_SEARCH_RUNS (20),
+// BENCH_CONTENTION_LOAD (signins,covers,import: which loads run), BENCH_CONTENTION_INTERVAL (100 ms between /about requests).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
 // module and list it in SECTIONS below.
@@ -32,6 +33,9 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	// After stock (it imports codes for the gift card that section needs by hand) and before the
 	// catalogue and dashboard sections grow the shop: the buttons buyers and staff wait on.
 	steps: async () => (await import('./steps.ts')).stepsSection,
+	// After stock and steps (it imports 5,000 codes for the gift card they sell, and uploads its cover):
+	// the p99 of /about idle and while sign-ins, cover uploads and a stock import run.
+	contention: async () => (await import('./contention.ts')).contentionSection,
 	// After lighthouse (its figures are for the built-in catalogue): grows the catalogue to 500 products.
 	catalogue: async () => (await import('./catalogue.ts')).catalogueSection,
 	// Last: it fills the orders table to 100,000 orders, which would change what the others measure.

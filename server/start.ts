@@ -17,6 +17,7 @@ import { startWorker } from '../app/domain/jobs/worker.server'
 import { shopFileStore } from '../app/domain/files/file-store.server'
 import { moveDiskReceipts } from '../app/domain/payments/sweep-receipt-files.server'
 import { localStorage } from '../app/integrations/storage/local.server'
+import { closeCpuPools } from '../app/domain/jobs/cpu-limits.server'
 import { emailProvider, setEmailProvider } from '../app/integrations/email/provider.server'
 import { payproClient, resetPayproClient } from '../app/integrations/paypro/paypro.server'
 import { keptAssetsDir } from '../scripts/keep-assets'
@@ -148,6 +149,8 @@ export async function startShop(env: Env = parseEnv(), options: { pageCacheSecon
 			await vite?.close()
 			await database.close()
 			setDatabase(null)
+			// Hashing and rendering threads end with the server (they start again with the next one).
+			await closeCpuPools()
 		},
 	}
 }

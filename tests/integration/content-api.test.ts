@@ -7,7 +7,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { auditLog } from '../../app/db/schema'
+import { auditLog, storeSettings } from '../../app/db/schema'
+import { PAGE_MESSAGES } from '../../app/domain/pages/page-input'
 import { addReview } from '../../app/domain/reviews/add-review.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
@@ -162,6 +163,74 @@ describe.each(databaseKinds)('content API on %s', (kind) => {
 			const res = await call('PUT', url, { json })
 			expect([url, res.status, await errorOf(res)]).toEqual([url, status, expect.stringMatching(says)])
 		}
+	})
+
+	it('refuses a text that cannot render with a sentence and saves nothing; what is stored always opens, and a view renders nothing', { timeout: 60_000 }, async () => {
+		type Page = { markdown: string; html: string; dropped: string[]; problem: string | null; edited: boolean }
+		const put = (markdown: string) => call('PUT', '/api/admin/pages/faq', { json: { markdown } })
+		const opens = async () => {
+			const statuses = await Promise.all(
+				['/faq', '/faq?utm=1'].map(async (url) => (await fetch(`${shop.url}${url}`)).status).concat([
+					call('GET', '/api/admin/pages/faq').then((r) => r.status),
+					call('GET', '/admin/pages/faq', { cookie: ownerCookie }).then((r) => r.status),
+				]),
+			)
+			expect(statuses).toEqual([200, 200, 200, 200])
+		}
+
+		// List items whose raw HTML the renderer skips: saved, the tag listed as left out, the next item kept.
+		const list = await put('- a <script> b\n- c')
+		expect(list.status).toBe(200)
+		const listed = (await list.json()) as Page
+		expect(listed.html).toMatch(/<li>a\s*<\/li>\s*<li>c<\/li>/)
+		expect(listed.dropped.join(' ')).toContain('<script>')
+		await opens()
+
+		// An unclosed <svg> drops the rest of its own paragraph only, and says so.
+		const svg = await put('Intro.\n\nSome <svg> hidden words\n\n## After the drawing\n\nMore words.')
+		expect(svg.status).toBe(200)
+		const drawn = (await svg.json()) as Page
+		expect(drawn.html).toContain('<h2>After the drawing</h2>')
+		expect(drawn.html).toContain('More words.')
+		expect(drawn.html).not.toContain('hidden words')
+		expect(drawn.dropped).toEqual([expect.stringMatching(/^<svg> with “hidden words” \(never closed/)])
+		expect(await (await fetch(`${shop.url}/faq`)).text()).toContain('More words.')
+
+		// Too deep, too slow: a 400 with a sentence, and the page stays as it was.
+		for (const [markdown, message] of [
+			['>'.repeat(3000) + ' deep', PAGE_MESSAGES.tooDeep],
+			['*a'.repeat(50_000), PAGE_MESSAGES.tooSlow],
+		] as const) {
+			const res = await put(markdown)
+			expect([res.status, await errorOf(res)]).toEqual([400, message])
+			expect(((await (await call('GET', '/api/admin/pages/faq')).json()) as Page).markdown).toContain('After the drawing')
+			await opens()
+		}
+
+		// A text stored before texts were checked (no HTML kept with it) still opens everywhere, shown plainly, with a note for the owner.
+		await db
+			.update(storeSettings)
+			.set({ value: { markdown: '>'.repeat(3000) + ' deep', updatedAt: new Date().toISOString() } })
+			.where(eq(storeSettings.key, 'page:faq'))
+		await opens()
+		const stored = (await (await call('GET', '/api/admin/pages/faq')).json()) as Page
+		expect(stored.problem).toBe(PAGE_MESSAGES.storedUnreadable)
+		expect(stored.html).toContain('&gt;&gt;&gt;')
+		expect(await (await call('GET', '/admin/pages/faq', { cookie: ownerCookie })).text()).toContain(PAGE_MESSAGES.storedUnreadable)
+
+		// A slow but acceptable text is rendered once, when saved: views with any query string serve the stored HTML.
+		const started = performance.now()
+		expect((await put('*a'.repeat(12_000))).status).toBe(200)
+		const saving = performance.now() - started
+		const views: number[] = []
+		for (let i = 0; i < 5; i++) {
+			const t = performance.now()
+			expect((await fetch(`${shop.url}/faq?v=${i}`)).status).toBe(200)
+			views.push(performance.now() - t)
+		}
+		expect(Math.max(...views)).toBeLessThan(Math.max(saving, 300))
+
+		await put(((await (await call('GET', '/api/admin/pages/faq')).json()) as { defaultMarkdown: string }).defaultMarkdown)
 	})
 
 	it('lists reviews and hides one from its product page, audited under the caller', async () => {

@@ -5,6 +5,7 @@ import { gameLibrary } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
 import { recordAudit, type Actor } from '../staff/audit.server'
+import { limitImportWork } from '../jobs/cpu-limits.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { isDuplicateTitleError } from './manage-library.server'
 import { LIBRARY_IMPORT_LIMITS, LIBRARY_LIMITS, parseFlag, type LibraryImportReport } from './library-input'
@@ -105,8 +106,12 @@ function chunks<T>(list: T[]): T[][] {
 	return out
 }
 
-/** Imports a CSV of titles (header title,genre,top) in one transaction, audited, and says what it did line by line. */
-export async function importLibraryCsv(db: Db, actor: Actor, csv: string): Promise<LibraryImportReport> {
+/** Imports a CSV of titles (header title,genre,top) in one transaction, audited, and says what it did line by line. Bounded like every import (cpu-limits.server.ts). */
+export function importLibraryCsv(db: Db, actor: Actor, csv: string): Promise<LibraryImportReport> {
+	return limitImportWork(() => importLibraryCsvNow(db, actor, csv))
+}
+
+async function importLibraryCsvNow(db: Db, actor: Actor, csv: string): Promise<LibraryImportReport> {
 	const { rows, skipped } = readRows(csv)
 	try {
 		return await importRows(db, actor, rows, skipped)

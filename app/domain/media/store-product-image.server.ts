@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
+import { limitImageWork } from '../jobs/cpu-limits.server'
 import type { Db, Tx } from '../../db/client.server'
 import { media, products } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
@@ -44,8 +45,10 @@ const PIPELINE_VERSION = 'cover-v2'
 const WEBP: sharp.WebpOptions = { quality: 80, effort: 2 }
 const JPEG: sharp.JpegOptions = { quality: 80 }
 
-// Uploads are rare and large: libvips' operation cache would only hold their memory.
+// Uploads are rare and large: libvips' operation cache would only hold their memory. Each operation
+// uses one libvips thread: an image never takes every core from the pages (CPU_LIMITS.images bounds how many run).
 sharp.cache(false)
+sharp.concurrency(1)
 
 export interface MediaFile {
 	key: string
@@ -77,6 +80,8 @@ export const mainImageUrl = (set: ProductImageSet) => mediaUrl(set.base, mainWid
 /**
  * Checks an upload and converts it into the cover's files, without writing anything: the slow part,
  * kept outside any transaction. Bytes stored before (the same image again) are not converted twice.
+ * One image is decoded and encoded at a time per server, a few wait, and beyond that the upload is
+ * refused with a sentence (cpu-limits.server.ts): sharp works on Node's threadpool, which pages and files need too.
  */
 export async function prepareProductImage(db: Db | Tx, bytes: Uint8Array): Promise<PreparedProductImage> {
 	if (bytes.byteLength === 0) throw new AppError('BAD_REQUEST', PRODUCT_IMAGE_MISSING)
@@ -84,6 +89,10 @@ export async function prepareProductImage(db: Db | Tx, bytes: Uint8Array): Promi
 	// By the bytes, never the name or the type the browser claims: an SVG or a page is text, which this never takes for an image.
 	const type = await fileTypeFromBuffer(bytes)
 	if (!type || !ACCEPTED.has(type.mime)) throw new AppError('BAD_REQUEST', PRODUCT_IMAGE_NOT_IMAGE)
+	return limitImageWork(() => convertProductImage(db, bytes))
+}
+
+async function convertProductImage(db: Db | Tx, bytes: Uint8Array): Promise<PreparedProductImage> {
 
 	const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 	const options: sharp.SharpOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false }
@@ -118,19 +127,18 @@ export async function prepareProductImage(db: Db | Tx, bytes: Uint8Array): Promi
 			.raw()
 			.toBuffer({ resolveWithObject: true })
 		const raw = { raw: { width: square.info.width, height: square.info.height, channels: square.info.channels } }
-		// Every file at once: libuv's threads spread them over the machine's cores.
-		const files = await Promise.all(
-			widths.map(async (w): Promise<MediaFile[]> => {
-				const sized = () => sharp(square.data, raw).resize(w, w)
-				// No withMetadata(): sharp writes none of the original's EXIF, GPS, XMP or ICC profile.
-				const [webp, jpeg] = await Promise.all([sized().webp(WEBP).toBuffer(), sized().jpeg(JPEG).toBuffer()])
-				return [
-					{ key: keyOf(base, w, 'webp'), contentType: 'image/webp', bytes: webp, width: w, height: w },
-					{ key: keyOf(base, w, 'jpg'), contentType: 'image/jpeg', bytes: jpeg, width: w, height: w },
-				]
-			}),
-		)
-		return { imageSet, files: files.flat() }
+		// A width at a time, its WebP and JPEG together: two of libuv's four threads, never all of them.
+		const files: MediaFile[] = []
+		for (const w of widths) {
+			const sized = () => sharp(square.data, raw).resize(w, w)
+			// No withMetadata(): sharp writes none of the original's EXIF, GPS, XMP or ICC profile.
+			const [webp, jpeg] = await Promise.all([sized().webp(WEBP).toBuffer(), sized().jpeg(JPEG).toBuffer()])
+			files.push(
+				{ key: keyOf(base, w, 'webp'), contentType: 'image/webp', bytes: webp, width: w, height: w },
+				{ key: keyOf(base, w, 'jpg'), contentType: 'image/jpeg', bytes: jpeg, width: w, height: w },
+			)
+		}
+		return { imageSet, files }
 	} catch (error) {
 		if (error instanceof AppError) throw error
 		// A truncated or corrupt file fails here, once its pixels are read.

@@ -7,17 +7,31 @@ import { AppError } from '../../utils/app-error'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { readStoreSetting, writeStoreSetting } from '../store-settings.server'
-import { POLICY_SLUGS, pageMarkdownSchema } from './page-input'
+import { CpuTimeout, runOnCpuPool } from '../jobs/cpu-limits.server'
+import { readStoreDetails } from '../settings/store-details.server'
+import { PAGE_MESSAGES, PAGE_NESTING_LIMIT, POLICY_SLUGS, pageMarkdownSchema } from './page-input'
 import { policyMarkdown } from './policy-markdown'
-import { renderMarkdown, type PageTokens } from './render-markdown.server'
+import { nestingDepth, pageTokens, renderMarkdownReport, type PageTokens, type RenderedPage } from './render-markdown.server'
 
 // The policy pages and the FAQ, editable by the owner as Markdown: the edited text is a store
-// setting ('page:faq' → {markdown, updatedAt}); without one the page shows the shop's own text.
+// setting ('page:faq' → {markdown, updatedAt, html, tokens, dropped}); without one the page shows
+// the shop's own text. The owner's text is rendered once, when it is saved, on the pages pool with
+// a time limit (cpu-limits.server.ts); a text that cannot render is refused and nothing is saved.
+// Views serve the stored HTML; they render again only when the store's details it names have
+// changed (or for a row saved before HTML was stored), once per server, under the same guard.
 
 export const PAGE_NOT_FOUND = 'There is no such page. The pages you can edit are: ' + POLICY_SLUGS.join(', ') + '.'
 
 const pageKey = (slug: PolicySlug) => `page:${slug}`
-const storedPage = z.object({ markdown: z.string(), updatedAt: z.string() })
+const pageTokensSchema = z.object({ storeName: z.string(), supportEmail: z.string(), whatsapp: z.string() })
+const storedPage = z.object({
+	markdown: z.string(),
+	updatedAt: z.string(),
+	/** The sanitised HTML made when it was saved, with these store details filled in. */
+	html: z.string().optional(),
+	tokens: pageTokensSchema.optional(),
+	dropped: z.array(z.string()).optional(),
+})
 type StoredPage = z.infer<typeof storedPage>
 
 export const isPolicySlug = (slug: unknown): slug is PolicySlug => typeof slug === 'string' && (POLICY_SLUGS as readonly string[]).includes(slug)
@@ -73,32 +87,132 @@ export async function listPolicyPages(db: Db): Promise<Omit<EditablePage, 'markd
 	return pages.map(({ markdown: _m, defaultMarkdown: _d, ...page }) => page)
 }
 
-/** A page as the storefront shows it: title, date and its text as sanitised HTML. */
-export async function renderPolicyPage(db: Db, slug: string, tokens: PageTokens) {
-	const page = await readPolicyPage(db, slug)
-	return { slug: page.slug, title: page.title, lastUpdated: page.lastUpdated, html: renderMarkdown(page.markdown, tokens) }
+/** The store's details as page texts name them. */
+const storeTokens = async (db: Db) => pageTokens(await readStoreDetails(db))
+const sameTokens = (a: PageTokens | undefined, b: PageTokens) => !!a && a.storeName === b.storeName && a.supportEmail === b.supportEmail && a.whatsapp === b.whatsapp
+
+/** How long one page may take to render on the pages pool: the shop's own longest takes a few ms. */
+const RENDER_MS = 3_000
+
+/**
+ * The owner's Markdown as sanitised HTML, with what it leaves out; refused with a sentence (400)
+ * when it nests too deep, takes too long or breaks the renderer. Runs on the pages pool, never
+ * on the event loop; a full pool answers 503 with its sentence.
+ */
+export async function renderPageMarkdown(markdown: string, tokens: PageTokens): Promise<RenderedPage> {
+	if (nestingDepth(markdown) > PAGE_NESTING_LIMIT) throw new AppError('BAD_REQUEST', PAGE_MESSAGES.tooDeep, { markdown: PAGE_MESSAGES.tooDeep })
+	let rendered: RenderedPage
+	try {
+		rendered = await runOnCpuPool<RenderedPage>('pages', 'renderPage', { markdown, tokens }, { timeoutMs: RENDER_MS })
+	} catch (error) {
+		if (error instanceof AppError) throw error
+		const message = error instanceof CpuTimeout ? PAGE_MESSAGES.tooSlow : PAGE_MESSAGES.cannotRender
+		throw new AppError('BAD_REQUEST', message, { markdown: message })
+	}
+	return rendered
 }
 
-/** Saves the owner's Markdown for a page: audited with the text before and after, and every instance's pages cleared. */
-export async function savePolicyPage(db: Db, actor: Actor, slug: string, input: unknown): Promise<EditablePage> {
+/** Text that cannot render, shown as what it is: escaped, a paragraph per blank-line block. */
+const asPlainText = (markdown: string) =>
+	markdown
+		.split(/\n{2,}/)
+		.map((block) => block.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '<br>'))
+		.filter((block) => block.trim())
+		.map((block) => `<p>${block}</p>`)
+		.join('\n')
+
+export interface ShownPage extends RenderedPage {
+	/** Set when the stored text cannot render (saved before texts were checked): the page shows it as plain text. */
+	problem: string | null
+}
+
+/** Renders done on this server for texts without fitting stored HTML: the shop's own texts, rows from before, changed store details. */
+const rendered = new Map<string, Promise<ShownPage>>()
+const RENDERED_KEPT = 50
+
+function renderOnce(key: string, render: () => Promise<ShownPage>): Promise<ShownPage> {
+	let page = rendered.get(key)
+	if (!page) {
+		page = render()
+		rendered.set(key, page)
+		// A full pool is no answer about the text: the next view tries again.
+		page.catch(() => rendered.delete(key))
+		if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value!)
+	}
+	return page
+}
+
+/** The page's HTML for these details: stored when it fits, else rendered once; a text that cannot render is shown as plain text. */
+async function shownPage(slug: PolicySlug, stored: StoredPage | null, tokens: PageTokens): Promise<ShownPage> {
+	if (stored?.html !== undefined && sameTokens(stored.tokens, tokens)) return { html: stored.html, dropped: stored.dropped ?? [], problem: null }
+	const key = JSON.stringify([slug, stored?.updatedAt ?? null, tokens])
+	// The shop's own texts are known to render in milliseconds: on this thread, once per server.
+	if (!stored) return renderOnce(key, async () => ({ ...renderMarkdownReport(policyMarkdown(policyPages[slug]), tokens), problem: null }))
+	return renderOnce(key, async () => {
+		try {
+			return { ...(await renderPageMarkdown(stored.markdown, tokens)), problem: null }
+		} catch (error) {
+			if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error
+			return { html: asPlainText(stored.markdown), dropped: [], problem: PAGE_MESSAGES.storedUnreadable }
+		}
+	}).catch((error: unknown) => {
+		// The pages pool is full: this view shows the text plainly rather than fail.
+		if (error instanceof AppError && error.code === 'UNAVAILABLE') return { html: asPlainText(stored.markdown), dropped: [], problem: null }
+		throw error
+	})
+}
+
+/** A page as the storefront shows it: title, date and its text as sanitised HTML. */
+export async function renderPolicyPage(db: Db, slug: string, tokens?: PageTokens) {
+	const known = requireSlug(slug)
+	const stored = await readStored(db, known)
+	const page = editable(known, stored)
+	const { html } = await shownPage(known, stored, tokens ?? (await storeTokens(db)))
+	return { slug: page.slug, title: page.title, lastUpdated: page.lastUpdated, html }
+}
+
+/** A page for the editor and the API: its Markdown and what the storefront shows. Opens whatever is stored. */
+export async function readPolicyPageShown(db: Db, slug: string, tokens?: PageTokens): Promise<EditablePage & ShownPage> {
+	const known = requireSlug(slug)
+	const stored = await readStored(db, known)
+	return { ...editable(known, stored), ...(await shownPage(known, stored, tokens ?? (await storeTokens(db)))) }
+}
+
+/** The editor's preview: as saving would render it, without saving. */
+export async function previewPolicyPage(markdown: unknown, tokens: PageTokens): Promise<RenderedPage> {
+	const parsed = pageMarkdownSchema.safeParse(markdown)
+	if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, { markdown: parsed.error.issues[0]!.message })
+	return renderPageMarkdown(parsed.data.replace(/\r\n?/g, '\n'), tokens)
+}
+
+/**
+ * Saves the owner's Markdown for a page, with its HTML rendered now (refused with a sentence, and
+ * nothing saved, when it cannot render): audited with the text before and after, and every
+ * instance's pages cleared. The answer lists what the page leaves out (raw HTML, images).
+ */
+export async function savePolicyPage(db: Db, actor: Actor, slug: string, input: unknown, tokens?: PageTokens): Promise<EditablePage & ShownPage> {
 	const known = requireSlug(slug)
 	const parsed = pageMarkdownSchema.safeParse(input)
 	if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, { markdown: parsed.error.issues[0]!.message })
 	// Stored as written (line endings as the browser sends them, \r\n, made plain \n).
 	const markdown = parsed.data.replace(/\r\n?/g, '\n')
 	const defaultMarkdown = policyMarkdown(policyPages[known])
-	return db.transaction(async (tx) => {
+	const details = tokens ?? (await storeTokens(db))
+	// Rendered before anything is written: a text that cannot render leaves the page as it was.
+	const page = markdown === defaultMarkdown ? null : await renderPageMarkdown(markdown, details)
+	const after = await db.transaction(async (tx) => {
 		const before = await readStoreSetting<StoredPage | null>(tx, pageKey(known), storedPage, null)
 		const current = before?.markdown ?? defaultMarkdown
-		if (markdown === current) return editable(known, before)
+		if (markdown === current) return before
 		// The shop's own text, sent back word for word, is the page without an edit.
-		const after: StoredPage | null = markdown === defaultMarkdown ? null : { markdown, updatedAt: new Date().toISOString() }
+		const after: StoredPage | null = page ? { markdown, updatedAt: new Date().toISOString(), html: page.html, tokens: details, dropped: page.dropped } : null
 		if (after) await writeStoreSetting(tx, pageKey(known), after)
 		else await tx.delete(storeSettings).where(eq(storeSettings.key, pageKey(known)))
 		await recordAudit(tx, actor, { action: 'page.update', target: `page ${known}`, before: { markdown: current, edited: before !== null }, after: { markdown, edited: after !== null } })
 		await notifyStoreChanged(tx, 'pages')
-		return editable(known, after)
+		return after
 	})
+	return { ...editable(known, after), ...(page && after?.markdown === markdown ? { ...page, problem: null } : await shownPage(known, after, details)) }
 }
 
 /** Back to the shop's own text: the owner's is removed (the audit entry keeps it). */

@@ -20,7 +20,7 @@ export async function disableTwoFactor(db: Db, actor: Actor & { staffId: number 
 		const [staff] = await tx.select().from(staffUsers).where(eq(staffUsers.id, actor.staffId)).for('update').limit(1)
 		if (!staff?.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already off for your account.')
 		const proven = (await useSecondFactor(tx, staff, proof)) !== null
-		if (!proven && !(await verifyPassword(proof, staff.passwordHash).catch(() => false))) throw new AppError('BAD_REQUEST', 'That password or code is not right.')
+		if (!proven && !(await verifyPassword(proof, staff.passwordHash))) throw new AppError('BAD_REQUEST', 'That password or code is not right.')
 		await tx.update(staffUsers).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() }).where(eq(staffUsers.id, staff.id))
 		await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staff.id))
 		await recordAudit(tx, actor, { action: 'staff.2fa.disable', before: { staffId: staff.id, email: staff.email } })

@@ -1,7 +1,16 @@
 import crypto from 'node:crypto'
-import { promisify } from 'node:util'
+import { AppError } from '../../utils/app-error'
+import { runOnCpuPool } from '../jobs/cpu-limits.server'
 
-const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>
+/**
+ * scrypt on the password pool's own threads (cpu-limits.server.ts): never on Node's threadpool,
+ * which static files and pages need. When too many are already hashing or waiting, throws an
+ * AppError (503) with CPU_MESSAGES.signInsBusy. The parameters travel with the task: the worker reads no settings.
+ */
+async function scrypt(password: string, salt: Buffer, keyLength: number, { N, r, p, maxmem }: { N: number; r: number; p: number; maxmem: number }): Promise<Buffer> {
+	const key = await runOnCpuPool<Uint8Array>('passwords', 'scrypt', { password, salt: new Uint8Array(salt), keyLength, N, r, p, maxmem })
+	return Buffer.from(key.buffer, key.byteOffset, key.byteLength)
+}
 
 // OWASP's current scrypt strength: N=2^17, r=8, p=1 needs 128 MiB, above Node's 32 MiB default.
 // The test runner (NODE_ENV=test, and the shops it starts, which inherit PASSWORD_HASH_COST=test)
@@ -44,7 +53,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
 	const parsed = parseHash(stored)
 	if (!parsed || parsed.hash.length === 0) return false
 	const { N, r, p, salt, hash } = parsed
-	const actual = await scrypt(password.normalize('NFKC'), salt, hash.length, { N, r, p, maxmem: maxmemFor({ N, r }) })
+	let actual: Buffer
+	try {
+		actual = await scrypt(password.normalize('NFKC'), salt, hash.length, { N, r, p, maxmem: maxmemFor({ N, r }) })
+	} catch (error) {
+		// A full pool is said as such (503); parameters scrypt refuses are a hash nobody can match.
+		if (error instanceof AppError) throw error
+		return false
+	}
 	return crypto.timingSafeEqual(actual, hash)
 }
 
@@ -57,7 +73,11 @@ export function needsRehash(stored: string): boolean {
 let dummy: Promise<string> | null = null
 /** A hash of nothing anyone knows, with today's parameters: an unknown email costs the same time as a known one. */
 export function dummyHash(): Promise<string> {
-	dummy ??= hashPassword(crypto.randomBytes(16).toString('base64url'))
+	// Made on the same pool; if the pool was full, the next sign-in tries again.
+	dummy ??= hashPassword(crypto.randomBytes(16).toString('base64url')).catch((error: unknown) => {
+		dummy = null
+		throw error
+	})
 	return dummy
 }
 

@@ -11,6 +11,7 @@ import { maskUnit } from './mask-unit.server'
 import { fingerprintOf, openUnit, sealUnit } from './stock-crypto.server'
 import { codeNotes, normaliseCode } from './stock-normalise.server'
 import { STOCK_LIMITS } from './stock-rules'
+import { limitImportWork, UNITS_PER_TURN, yieldToOthers } from '../jobs/cpu-limits.server'
 
 // Stock staff import for a product's variants (issue: stock import and management): codes and
 // accounts sealed at rest, recognised by a keyed fingerprint so a duplicate (in the batch, or
@@ -140,9 +141,15 @@ async function holdersOf(tx: Tx, productId: number, kind: StockUnitKind, prints:
 /**
  * Imports codes or accounts for one variant in one transaction. A code already in stock anywhere in
  * the shop (sold, voided or not), or earlier in the batch, is refused; so is an account whose login
- * this product has. The report names every line not imported and why.
+ * this product has. The report names every line not imported and why. One import at a time per
+ * server (each encrypts thousands of units); a few more wait, and beyond that the import is refused
+ * with a sentence (cpu-limits.server.ts).
  */
-export async function importStock(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
+export function importStock(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
+	return limitImportWork(() => importStockNow(db, actor, productId, input))
+}
+
+async function importStockNow(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
 	if (input.units.length === 0) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.noUnits)
 	if (input.units.length > STOCK_LIMITS.units) throw new AppError('TOO_LARGE', STOCK_MESSAGES.tooMany)
 	if (Buffer.byteLength(JSON.stringify(input.units), 'utf8') > STOCK_LIMITS.bytes) throw new AppError('TOO_LARGE', STOCK_MESSAGES.tooLarge)
@@ -156,7 +163,7 @@ export async function importStock(db: Db, actor: Actor, productId: number, input
 	const rows: { line: number; fingerprint: string; secret: string; keyId: string; slots: number; notes: string[] }[] = []
 	const seen = new Map<string, number>()
 	const repeats: { line: number; fingerprint: string; of: number }[] = []
-	input.units.forEach((unit, index) => {
+	const readUnit = (unit: ImportStockInput['units'][number], index: number) => {
 		const line = input.lines?.[index] ?? index + 1
 		const skip = (reason: string) => {
 			refused.push({ line, reason })
@@ -199,7 +206,12 @@ export async function importStock(db: Db, actor: Actor, productId: number, input
 		if (earlier !== undefined) return void repeats.push({ line, fingerprint, of: earlier })
 		seen.set(fingerprint, line)
 		rows.push({ line, fingerprint, ...sealUnit(plain), slots, notes })
-	})
+	}
+	// Thousands of units are hashed and sealed a few hundred at a time, letting other requests in between.
+	for (let i = 0; i < input.units.length; i += UNITS_PER_TURN) {
+		input.units.slice(i, i + UNITS_PER_TURN).forEach((unit, j) => readUnit(unit, i + j))
+		await yieldToOthers()
+	}
 
 	let report: ImportStockReport
 	try {

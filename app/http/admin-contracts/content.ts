@@ -87,7 +87,9 @@ export const policyPage = z.object({
 	edited: z.boolean(),
 	updatedAt: z.string().nullable(),
 	lastUpdated: z.string().describe('As the page dates itself, e.g. July 8, 2025'),
-	html: z.string().describe('The page’s text as the storefront shows it: sanitised HTML with the store’s details filled in'),
+	html: z.string().describe('The page’s text as the storefront shows it: sanitised HTML with the store’s details filled in, rendered when it was saved'),
+	dropped: z.array(z.string()).describe('What the page leaves out of the Markdown: raw HTML tags, images, and a code tag never closed with the rest of its paragraph'),
+	problem: z.string().nullable().describe('Set when the stored text cannot be shown as a page (saved before texts were checked): the storefront shows it as plain text'),
 })
 
 export const listPagesContract = defineContract({
@@ -96,7 +98,7 @@ export const listPagesContract = defineContract({
 	summary: 'The policy pages and the FAQ: whether each shows the owner’s text, and since when',
 	tag: TAG_PAGES,
 	permission: 'catalogue',
-	response: z.object({ pages: z.array(policyPage.omit({ markdown: true, defaultMarkdown: true, html: true })) }),
+	response: z.object({ pages: z.array(policyPage.omit({ markdown: true, defaultMarkdown: true, html: true, dropped: true, problem: true })) }),
 })
 
 export const readPageContract = defineContract({

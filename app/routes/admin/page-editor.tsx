@@ -4,9 +4,9 @@ import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
-import { PAGE_MARKDOWN_LIMIT, pageMarkdownSchema } from '~/domain/pages/page-input'
-import { readPolicyPage, restorePolicyPage, savePolicyPage } from '~/domain/pages/policy-pages.server'
-import { pageTokens, renderMarkdown } from '~/domain/pages/render-markdown.server'
+import { PAGE_MARKDOWN_LIMIT } from '~/domain/pages/page-input'
+import { previewPolicyPage, readPolicyPage, readPolicyPageShown, restorePolicyPage, savePolicyPage } from '~/domain/pages/policy-pages.server'
+import { pageTokens } from '~/domain/pages/render-markdown.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
@@ -24,9 +24,9 @@ async function tokens() {
 }
 
 /** A page that is not one of the five is the console's 404, with the list of those that are. */
-async function pageOr404(slug: string | undefined) {
+async function pageOr404<T>(read: () => Promise<T>): Promise<T> {
 	try {
-		return await readPolicyPage(db(), slug ?? '')
+		return await read()
 	} catch (error) {
 		if (error instanceof AppError && error.code === 'NOT_FOUND') throw data(error.message, { status: 404 })
 		throw error
@@ -35,8 +35,9 @@ async function pageOr404(slug: string | undefined) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireCatalogueStaff(request)
-	const page = await pageOr404(params.slug)
-	return { page, html: renderMarkdown(page.markdown, await tokens()) }
+	// Opens whatever is stored: the HTML made when it was saved, or the text shown plainly with a note if it cannot render.
+	const { html, dropped, problem, ...page } = await pageOr404(() => readPolicyPageShown(db(), params.slug ?? ''))
+	return { page, html, dropped, problem }
 }
 
 const intents = z.discriminatedUnion('intent', [
@@ -46,8 +47,8 @@ const intents = z.discriminatedUnion('intent', [
 ])
 
 type Outcome =
-	| { ok: true; intent: 'save' | 'restore'; message: string; at: number }
-	| { ok: true; intent: 'preview'; markdown: string; html: string }
+	| { ok: true; intent: 'save' | 'restore'; message: string; at: number; dropped: string[] }
+	| { ok: true; intent: 'preview'; markdown: string; html: string; dropped: string[] }
 	| { ok: false; intent: string; message: string; markdown?: string }
 
 // Markdown of up to 100,000 characters, which a form sends percent-encoded: up to nine bytes for an Urdu letter.
@@ -55,7 +56,7 @@ const FORM_LIMIT = 1024 * 1024
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const staff = await requireCatalogueStaff(request)
-	const page = await pageOr404(params.slug)
+	const page = await pageOr404(() => readPolicyPage(db(), params.slug ?? ''))
 	const form = await readPageForm(request, { limit: FORM_LIMIT })
 	const parsed = intents.safeParse(form)
 	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
@@ -63,19 +64,18 @@ export async function action({ request, params }: Route.ActionArgs) {
 	try {
 		switch (input.intent) {
 			case 'preview': {
-				const markdown = pageMarkdownSchema.safeParse(input.markdown)
-				if (!markdown.success) throw new AppError('BAD_REQUEST', markdown.error.issues[0]!.message)
-				return data<Outcome>({ ok: true, intent: 'preview', markdown: input.markdown, html: renderMarkdown(markdown.data, await tokens()) })
+				const { html, dropped } = await previewPolicyPage(input.markdown, await tokens())
+				return data<Outcome>({ ok: true, intent: 'preview', markdown: input.markdown, html, dropped })
 			}
 			case 'save': {
 				const saved = await savePolicyPage(db(), staffActor(staff), page.slug, input.markdown)
 				const message = saved.updatedAt === page.updatedAt ? 'Nothing had changed, so nothing was saved.' : `Saved. /${page.slug} shows your text now.`
-				return data<Outcome>({ ok: true, intent: 'save', message, at: Date.now() })
+				return data<Outcome>({ ok: true, intent: 'save', message, at: Date.now(), dropped: saved.dropped })
 			}
 			case 'restore': {
 				await restorePolicyPage(db(), staffActor(staff), page.slug)
 				const message = page.edited ? `Restored the shop’s own text. /${page.slug} shows it now; your text is kept in the audit log.` : 'The page already shows the shop’s own text.'
-				return data<Outcome>({ ok: true, intent: 'restore', message, at: Date.now() })
+				return data<Outcome>({ ok: true, intent: 'restore', message, at: Date.now(), dropped: [] })
 			}
 		}
 	} catch (error) {
@@ -87,7 +87,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const PREVIEW_DELAY_MS = 400
 
 export default function PageEditor({ loaderData }: Route.ComponentProps) {
-	const { page, html } = loaderData
+	const { page, html, dropped, problem } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const preview = useFetcher<typeof action>()
@@ -99,11 +99,20 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
 	const sent = result && 'markdown' in result ? result.markdown : undefined
 	const editorKey = result && 'at' in result ? result.at : 'editor'
 	// A save or a restore shows the page as saved; typing since shows the live preview.
-	useEffect(() => setLive(null), [editorKey])
+	const [liveDropped, setLiveDropped] = useState<string[] | null>(null)
 	useEffect(() => {
-		if (preview.state === 'idle' && preview.data?.ok && preview.data.intent === 'preview') setLive(preview.data.html)
+		setLive(null)
+		setLiveDropped(null)
+	}, [editorKey])
+	useEffect(() => {
+		if (preview.state === 'idle' && preview.data?.ok && preview.data.intent === 'preview') {
+			setLive(preview.data.html)
+			setLiveDropped(preview.data.dropped)
+		}
 	}, [preview.state, preview.data])
 	const shown = live ?? (result?.ok && result.intent === 'preview' ? result.html : html)
+	// What the page leaves out of the text: of the live preview, of the preview or save just made, else of the stored page.
+	const leftOut = liveDropped ?? (result?.ok ? result.dropped : dropped)
 
 	function onType(markdown: string) {
 		clearTimeout(typing.current)
@@ -134,6 +143,11 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
 				</p>
 			) : null}
 			<ErrorAlert message={result && !result.ok ? result.message : null} />
+			{problem ? (
+				<p className="warning-box" role="status">
+					{problem}
+				</p>
+			) : null}
 
 			<div className="editor-layout">
 				<Form method="post" className="editor-form" key={editorKey}>
@@ -167,6 +181,18 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
 
 				<section className="editor-preview" aria-labelledby="preview-heading" aria-busy={preview.state !== 'idle'}>
 					<h2 id="preview-heading">Preview</h2>
+					{leftOut.length ? (
+						<div className="warning-box left-out">
+							<p>Left out of the page (HTML and images are not shown):</p>
+							<ul>
+								{leftOut.map((part, i) => (
+									<li key={i}>
+										<code>{part}</code>
+									</li>
+								))}
+							</ul>
+						</div>
+					) : null}
 					<div className="policy preview-frame">
 						<h1 className="preview-title">{page.title}</h1>
 						<div className="policy-body" dangerouslySetInnerHTML={{ __html: shown }} />

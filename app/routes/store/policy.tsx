@@ -11,6 +11,7 @@ import type { Route } from './+types/policy'
 export async function loader({ request }: Route.LoaderArgs) {
 	const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, '') as PolicySlug
 	if (!policyPages[slug]) throw new Response('Not found', { status: 404 })
+	// The HTML stored when the owner saved the page: no Markdown is rendered for a view.
 	return renderPolicyPage(db(), slug, pageTokens(await readStoreDetails(db())))
 }
 
