@@ -32,6 +32,7 @@ export const importStockContract = defineContract({
 		'Import codes or accounts for one option, in one transaction. Units are encrypted at rest; a unit the product already has (sold or not), or one repeated in the batch, is refused as a duplicate (codes compared without case, spaces or dashes; accounts by login). The first units switch a manual product to stock_or_manual.',
 	tag: 'Stock',
 	permission: 'catalogue',
+	scope: 'stock',
 	params: productId,
 	body: importStockBody,
 	bodyLimit: STOCK_LIMITS.bytes,
@@ -50,6 +51,7 @@ export const stockCountsContract = defineContract({
 	summary: 'Stock per option: free slots available, units sold and voided, the low-stock threshold and whether it is reached',
 	tag: 'Stock',
 	permission: 'catalogue',
+	scope: 'stock',
 	params: productId,
 	response: z.object({
 		productId: z.number().int(),
