@@ -12,6 +12,8 @@ import { lineEndsAt } from '../../app/domain/orders/renewal'
 import { formatPakistanDay } from '../../app/utils/pakistan-time'
 import type { RunningShop } from '../../server/start'
 import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
+import { openOrderStream } from '../setup/order-stream'
+import { notifyOrderChanged } from '../../app/domain/orders/notify-order.server'
 import { startTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData } from '../setup/test-db'
 
@@ -187,6 +189,35 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		expect(await db.select().from(buyerSessions)).toEqual([])
 		const landing = await html(await fetch(`${shop.url}/my-orders?signedOut=everywhere`))
 		expect(landing).toContain('You are signed out on every device.')
+	})
+
+	it('signing out ends the open order streams of that session within a second; sign out everywhere ends the others', async () => {
+		const order = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'sara@example.pk' }))
+		const phone = await signIn('sara@example.pk')
+		const laptop = await signIn('sara@example.pk')
+		const phoneStream = await openOrderStream(shop.url, order.orderNumber, { Cookie: phone })
+		const laptopStream = await openOrderStream(shop.url, order.orderNumber, { Cookie: laptop })
+		const stranger = await openOrderStream(shop.url, order.orderNumber)
+		try {
+			await Promise.all([phoneStream, laptopStream, stranger].map((s) => s.next((e) => e.event === 'ready')))
+			const within = (ms: number, what: Promise<void>) => Promise.race([what.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), ms))])
+
+			expect((await post({ intent: 'sign-out' }, { Cookie: phone })).status).toBe(303)
+			expect(await within(1000, phoneStream.ended)).toBe('ended')
+			expect(await within(100, laptopStream.ended)).toBe('still open')
+
+			expect((await post({ intent: 'sign-out-everywhere' }, { Cookie: laptop })).status).toBe(303)
+			expect(await within(1000, laptopStream.ended)).toBe('ended')
+			// A page opened without the session (the order's own link) is not the buyer's sign-in: it stays.
+			expect(await within(100, stranger.ended)).toBe('still open')
+			const before = phoneStream.events.length
+			await db.update(orders).set({ fulfillmentStatus: 'processing' }).where(eq(orders.orderNumber, order.orderNumber))
+			await notifyOrderChanged(db, order.orderNumber)
+			await stranger.next((e) => e.event === 'order')
+			expect(phoneStream.events.length).toBe(before)
+		} finally {
+			for (const s of [phoneStream, laptopStream, stranger]) s.close()
+		}
 	})
 
 	it('a signed-in address without orders gets the empty page; past 50 orders, the 50 newest and a note', async () => {

@@ -10,6 +10,7 @@ import { signInEmail } from '../email/sign-in-email.server'
 import { hitRateLimit } from '../rate-limit.server'
 import { BUYER_SIGN_IN_MESSAGES } from './next-path'
 import { readStoreDetails } from '../settings/store-details.server'
+import { announceLiveEnded, buyerSessionHolder } from '../realtime/live-ended.server'
 
 // Buyers prove they own an email address before seeing anything private (issue: buyers find their
 // orders again). Typing an order's email unlocks nothing by itself: it sends a one-time link and a
@@ -158,14 +159,16 @@ export async function buyerForSession(db: Db, sessionId: string | null | undefin
 	return { email: session.email, idHash }
 }
 
-/** Signs this browser out. */
+/** Signs this browser out; its open live streams (order pages) close on every instance. */
 export async function endBuyerSession(db: Db, idHash: string): Promise<void> {
 	await db.delete(buyerSessions).where(eq(buyerSessions.idHash, idHash))
+	await announceLiveEnded(db, [buyerSessionHolder(idHash)])
 }
 
-/** "Sign out everywhere": every session of the address ends; returns how many. */
+/** "Sign out everywhere": every session of the address ends, with its open live streams; returns how many. */
 export async function endAllBuyerSessions(db: Db, email: string): Promise<number> {
 	const ended = await db.delete(buyerSessions).where(eq(buyerSessions.email, email)).returning({ idHash: buyerSessions.idHash })
+	await announceLiveEnded(db, ended.map((s) => buyerSessionHolder(s.idHash)))
 	return ended.length
 }
 

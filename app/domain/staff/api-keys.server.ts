@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { apiKeys } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { announceLiveEnded, apiKeyHolder } from '../realtime/live-ended.server'
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from './api-key-scopes'
 
 const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
@@ -39,6 +40,7 @@ export async function createApiKey(db: Db | Tx, name: string, createdBy: number 
 export async function revokeApiKey(db: Db | Tx, id: number) {
 	const [row] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })
 	if (!row) throw new AppError('NOT_FOUND', 'No active key with that id.')
+	await announceLiveEnded(db, [apiKeyHolder(id)])
 }
 
 export interface VerifiedApiKey {
