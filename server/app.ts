@@ -17,7 +17,7 @@ import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
 import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
 import { STORE_CHANGED_CHANNEL } from '../app/domain/store-changes.server'
 import { readStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
-import { refusalPage, refuseHost, refuseRequest, wantsJson } from '../app/http/request-guard'
+import { refusalPage, refuseCrossSite, refuseHost, refuseRequest, wantsJson } from '../app/http/request-guard'
 import { builtAssets, precompressed } from './built-assets'
 import { createPageCache, newNonce, type PageCache } from './page-cache'
 
@@ -130,9 +130,19 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	})
 
 	// The request line and declared size, checked once for every route: a clear 4xx, never a query with a NUL.
+	// Then, once for every route, the cross-site rule (request-guard.ts): a form or call another site's
+	// page sends with the buyer's or staff member's cookies changes nothing.
+	const publicUrlOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null
+	const ownOrigins = (req: express.Request) => {
+		const hosts = [req.get('host'), req.get('x-forwarded-host')?.split(',')[0]?.trim()].filter((h): h is string => !!h)
+		return [...hosts.map((h) => `${req.protocol}://${h}`), ...(publicUrlOrigin ? [publicUrlOrigin] : [])]
+	}
 	app.use((req, res, next) => {
 		const forwardedHost = env.TRUST_PROXY ? req.headers['x-forwarded-host'] : undefined
-		const refusal = refuseHost(req.headers.host, Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ?? refuseRequest(req.url, req.headers['content-length'])
+		const refusal =
+			refuseHost(req.headers.host, Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ??
+			refuseRequest(req.url, req.headers['content-length']) ??
+			refuseCrossSite(req.method, req.path, { origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), adminKey: req.get('x-admin-key') }, ownOrigins(req))
 		if (!refusal) {
 			// An answer given before the body was read (a 405, a 413, a refused form) ends the connection:
 			// kept open, the unread rest of the body would be taken for the client's next request.

@@ -536,6 +536,10 @@ export const apiKeys = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+		/** What the key may do (app/domain/staff/api-key-scopes.ts); keys made before scopes hold every one. */
+		scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+		/** Refused from then on; null: until revoked. */
+		expiresAt: timestamp('expires_at', { withTimezone: true }),
 	},
 	(t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash)],
 )

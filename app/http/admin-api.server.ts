@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { db } from '../db/client.server'
+import { scopeRefusal, SESSION_ONLY_REFUSAL, type ApiKeyScope } from '../domain/staff/api-key-scopes'
 import { verifyApiKey } from '../domain/staff/api-keys.server'
 import { staffActor, type Actor } from '../domain/staff/audit.server'
 import { permissionRefusal, staffMay } from '../domain/staff/permissions'
@@ -7,7 +8,7 @@ import type { Staff } from '../domain/staff/sessions.server'
 import { AppError } from '../utils/app-error'
 import { env } from '../utils/env.server'
 import { logger } from '../utils/logger.server'
-import type { AdminContract, AdminPermission } from './admin-contract'
+import type { AdminContract } from './admin-contract'
 import { errorResponse, onlyMethods, readJson, refuseBadInput } from './http.server'
 import { assertSameOrigin, currentStaff, missingTwoFactor, TWO_FACTOR_REQUIRED } from './staff-auth.server'
 
@@ -30,28 +31,36 @@ export interface AdminCaller {
 	actor: Actor
 	/** The signed-in staff member; null for an API key. */
 	staff: Staff | null
+	/** The key's scopes; null for a staff session. */
+	scopes: ApiKeyScope[] | null
 }
+
+/** What an endpoint asks of its caller: a staff permission for a session, a scope for a key. */
+export type AdminNeed = Pick<AdminContract, 'permission' | 'scope'>
 
 /**
  * The caller of a console endpoint, or a thrown JSON refusal: 401 without a session or a valid key,
  * 403 for a cross-origin write, missing two-factor sign-in or a missing permission. A sent
- * X-ADMIN-KEY is always checked as a key (a wrong one is refused, never taken for a session) and
- * acts for the owner's tools: every permission.
+ * X-ADMIN-KEY is always checked as a key (a wrong, revoked or expired one is refused, never taken
+ * for a session) and may do what its scopes allow: never what is `session-only` (store settings,
+ * transfer accounts, staff and keys).
  */
-export async function requireAdminActor(request: Request, permission: AdminPermission): Promise<AdminCaller> {
+export async function requireAdminActor(request: Request, need: AdminNeed): Promise<AdminCaller> {
 	const key = request.headers.get('x-admin-key')
 	if (key !== null) {
 		const found = await verifyApiKey(db(), key.trim())
 		if (!found) throw refusal(401, SIGN_IN_OR_KEY)
-		return { actor: { apiKeyId: found.id, label: `api key: ${found.name}` }, staff: null }
+		if (need.scope === 'session-only') throw refusal(403, SESSION_ONLY_REFUSAL)
+		if (need.scope !== 'any-key' && !found.scopes.includes(need.scope)) throw refusal(403, scopeRefusal(need.scope))
+		return { actor: { apiKeyId: found.id, label: `api key: ${found.name}` }, staff: null, scopes: found.scopes }
 	}
 	const staff = await currentStaff(request)
 	if (!staff) throw refusal(401, SIGN_IN_OR_KEY)
 	// A session cookie rides along on any site's request: writes must come from the shop's own pages.
 	if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
 	if (await missingTwoFactor(staff)) throw refusal(403, TWO_FACTOR_REQUIRED)
-	if (!staffMay(staff, permission)) throw refusal(403, permissionRefusal(permission))
-	return { actor: staffActor(staff), staff }
+	if (!staffMay(staff, need.permission)) throw refusal(403, permissionRefusal(need.permission))
+	return { actor: staffActor(staff), staff, scopes: null }
 }
 
 // ——— Reading a request by its contract ———
@@ -193,7 +202,7 @@ export function adminEndpoint<const C extends AdminContract>(contract: C, handle
 		contract,
 		async handle({ request, params }) {
 			try {
-				const caller = await requireAdminActor(request, contract.permission)
+				const caller = await requireAdminActor(request, contract)
 				const input = {
 					params: contract.params ? parseInput(contract.params, refuseBadInput(params)) : undefined,
 					query: contract.query ? parseInput(contract.query, refuseBadInput(queryFields(new URL(request.url)))) : undefined,

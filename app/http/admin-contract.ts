@@ -1,8 +1,9 @@
 import type { z } from 'zod'
+import type { EndpointScope } from '../domain/staff/api-key-scopes'
 
 /**
  * Who may call a console endpoint: any signed-in staff member, staff the owner lets manage the
- * catalogue (and the owner), or the owner alone. An X-ADMIN-KEY acts for the owner's tools.
+ * catalogue (and the owner), or the owner alone. An X-ADMIN-KEY is checked by `scope` instead.
  */
 export type AdminPermission = 'staff' | 'catalogue' | 'owner'
 
@@ -16,7 +17,10 @@ export interface AdminContract {
 	path: string
 	summary: string
 	tag: string
+	/** What a staff session needs. */
 	permission: AdminPermission
+	/** What an X-ADMIN-KEY needs: one of its scopes, any valid key, or never a key ('session-only'). */
+	scope: EndpointScope
 	/** Path parameters, e.g. z.object({ id: idSchema() }). */
 	params?: z.ZodObject
 	query?: z.ZodObject

@@ -3,6 +3,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { API_KEY_SCOPES } from '../domain/staff/api-key-scopes'
 import { idSchema } from '../utils/input'
 import { defineContract, type AdminContract } from './admin-contract'
 import { adminContracts } from './admin-contracts'
@@ -79,10 +80,10 @@ describe('the console API document', () => {
 		} })
 		const otherCategory = z.object({ title: z.number() }).meta({ id: 'Category2' })
 		const contracts: AdminContract[] = [
-			defineContract({ method: 'GET', path: '/api/admin/things', summary: 'List', tag: 'Things', permission: 'staff', query: z.object({ q: z.string().optional(), page: z.coerce.number().int().min(1) }), response: z.object({ items: z.array(category), other: otherCategory, tree: node }) }),
-			defineContract({ method: 'POST', path: '/api/admin/things/{id}/file', summary: 'Upload', tag: 'Things', permission: 'catalogue', params: z.object({ id: idSchema() }), multipart: true, body: z.object({ file: z.file() }), response: category, status: 201 }),
-			defineContract({ method: 'DELETE', path: '/api/admin/things/{id}/{slug}', summary: 'Delete', tag: 'Things', permission: 'owner', params: z.object({ id: idSchema() }), response: z.null(), status: 204 }),
-			defineContract({ method: 'PUT', path: '/api/admin/things/{id}/tree', summary: 'Replace', tag: 'Things', permission: 'owner', params: z.object({ id: idSchema() }), body: node.optional(), response: node }),
+			defineContract({ method: 'GET', path: '/api/admin/things', summary: 'List', tag: 'Things', permission: 'staff', scope: 'any-key', query: z.object({ q: z.string().optional(), page: z.coerce.number().int().min(1) }), response: z.object({ items: z.array(category), other: otherCategory, tree: node }) }),
+			defineContract({ method: 'POST', path: '/api/admin/things/{id}/file', summary: 'Upload', tag: 'Things', permission: 'catalogue', scope: 'catalogue', params: z.object({ id: idSchema() }), multipart: true, body: z.object({ file: z.file() }), response: category, status: 201 }),
+			defineContract({ method: 'DELETE', path: '/api/admin/things/{id}/{slug}', summary: 'Delete', tag: 'Things', permission: 'owner', scope: 'session-only', params: z.object({ id: idSchema() }), response: z.null(), status: 204 }),
+			defineContract({ method: 'PUT', path: '/api/admin/things/{id}/tree', summary: 'Replace', tag: 'Things', permission: 'owner', scope: 'stock', params: z.object({ id: idSchema() }), body: node.optional(), response: node }),
 		]
 		const document = expectSound(contracts)
 		await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy()
@@ -97,8 +98,21 @@ describe('the console API document', () => {
 		expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Category', 'Category2', 'Error']))
 	})
 
+	it('lists the scope a key needs on every operation, and no key for session-only ones', () => {
+		const contracts: AdminContract[] = [
+			defineContract({ method: 'GET', path: '/api/admin/a', summary: 'A', tag: 'T', permission: 'staff', scope: 'stock', response: z.object({}) }),
+			defineContract({ method: 'PATCH', path: '/api/admin/b', summary: 'B', tag: 'T', permission: 'owner', scope: 'session-only', body: z.object({ x: z.string() }), response: z.object({}) }),
+			defineContract({ method: 'GET', path: '/api/admin/c', summary: 'C', tag: 'T', permission: 'staff', scope: 'any-key', response: z.object({}) }),
+		]
+		const document = adminOpenApiDocument(contracts)
+		expect(document.paths['/api/admin/a']!.get).toMatchObject({ security: [{ staffSession: [] }, { adminKey: ['stock'] }], 'x-api-key-scope': 'stock' })
+		expect(document.paths['/api/admin/b']!.patch).toMatchObject({ security: [{ staffSession: [] }], 'x-api-key-scope': 'session-only' })
+		expect(document.paths['/api/admin/c']!.get).toMatchObject({ security: [{ staffSession: [] }, { adminKey: [] }] })
+		for (const scope of API_KEY_SCOPES) expect(JSON.stringify(document.components.securitySchemes)).toContain(scope)
+	})
+
 	it('refuses two contracts for one method and path', () => {
-		const twice = defineContract({ method: 'GET', path: '/api/admin/x', summary: 'x', tag: 'X', permission: 'staff', response: z.object({}) })
+		const twice = defineContract({ method: 'GET', path: '/api/admin/x', summary: 'x', tag: 'X', permission: 'staff', scope: 'any-key', response: z.object({}) })
 		expect(() => adminOpenApiDocument([twice, twice])).toThrow(/Two console API contracts for GET \/api\/admin\/x/)
 	})
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { API_KEY_SCOPE_TEXT, API_KEY_SCOPES, type EndpointScope } from '../domain/staff/api-key-scopes'
 import type { AdminContract, AdminPermission } from './admin-contract'
 
 // /api/admin/openapi.json (decision 013): the OpenAPI 3.1 document of the console's JSON API,
@@ -24,6 +25,18 @@ const WHO: Record<AdminPermission, string> = {
 	catalogue: 'The owner, and staff the owner lets manage the catalogue.',
 	owner: 'The shop owner only.',
 }
+
+/** What an endpoint asks of an X-ADMIN-KEY, as a sentence. */
+const keyNeeds = (scope: EndpointScope) =>
+	scope === 'session-only'
+		? 'Never with an X-ADMIN-KEY: only the owner signed in to the console.'
+		: scope === 'any-key'
+			? 'Any valid X-ADMIN-KEY.'
+			: `An X-ADMIN-KEY with the \`${scope}\` scope.`
+
+/** The operation's security requirements: the session always; a key with its scope unless the endpoint is session-only (OpenAPI 3.1 lists role names for apiKey schemes). */
+const securityOf = (scope: EndpointScope) =>
+	scope === 'session-only' ? [{ staffSession: [] }] : [{ staffSession: [] }, { adminKey: scope === 'any-key' ? [] : [scope] }]
 
 const errorRef = { $ref: '#/components/schemas/Error' }
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } })
@@ -141,9 +154,11 @@ function operation(converter: SchemaConverter, contract: AdminContract, ids: Set
 	const op: Json = {
 		operationId: id,
 		summary: contract.summary,
-		description: `Who may call it: ${WHO[contract.permission]} An X-ADMIN-KEY may call every endpoint.`,
+		description: `Who may call it: ${WHO[contract.permission]} ${keyNeeds(contract.scope)}`,
 		tags: [contract.tag],
+		security: securityOf(contract.scope),
 		'x-permission': contract.permission,
+		'x-api-key-scope': contract.scope,
 	}
 	if (params.length > 0) op.parameters = params
 	if (contract.body !== undefined) {
@@ -176,7 +191,8 @@ export function adminOpenApiDocument(contracts: readonly AdminContract[], { serv
 			version: '1',
 			description: [
 				"The staff console's actions as JSON under /api/admin/.",
-				'Call them with a staff session (the console\'s own pages: writes from another site are refused) or with an API key from Settings in the `X-ADMIN-KEY` header, which acts for the owner\'s tools and may call every endpoint.',
+				'Call them with a staff session (the console\'s own pages: writes from another site are refused) or with an API key from Settings in the `X-ADMIN-KEY` header, which may call what its scopes allow (`x-api-key-scope` on each operation).',
+				`Scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\` (${API_KEY_SCOPE_TEXT[s]})`).join('; ')}. Store settings, transfer accounts, staff accounts and API keys are never changed with a key.`,
 				'Refusals and bad input answer `{ "error": "a sentence" }` with a 4xx status. Every change is in the audit log with before and after.',
 			].join('\n\n'),
 		},
@@ -187,7 +203,12 @@ export function adminOpenApiDocument(contracts: readonly AdminContract[], { serv
 		components: {
 			securitySchemes: {
 				staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session', description: 'The staff console session, set by signing in at /admin/login.' },
-				adminKey: { type: 'apiKey', in: 'header', name: 'X-ADMIN-KEY', description: 'An API key the owner creates on /admin/settings.' },
+				adminKey: {
+					type: 'apiKey',
+					in: 'header',
+					name: 'X-ADMIN-KEY',
+					description: `An API key the owner creates on /admin/settings, with the scopes chosen then: ${API_KEY_SCOPES.map((s) => `${s}: ${API_KEY_SCOPE_TEXT[s]}`).join('; ')}.`,
+				},
 			},
 			schemas: {
 				...converter.components,

@@ -21,7 +21,11 @@ export type OrderViewer = (order: Pick<Order, 'orderNumber' | 'accessToken' | 'c
 
 /** The asker's viewer, with their buyer session (if any) read once for the request. */
 export async function orderViewer(request: Request): Promise<OrderViewer> {
-	const buyer = await currentBuyer(request)
+	return orderViewerFor(request, await currentBuyer(request))
+}
+
+/** The viewer of a request whose signed-in buyer (or none) is already known. */
+export function orderViewerFor(request: Request, buyer: { email: string } | null): OrderViewer {
 	const token = tokenFromRequest(request)
 	return (order) => tokenMatches(order, token(order)) || buyerOwnsOrder(buyer, order)
 }

@@ -11,7 +11,7 @@ export const MAX_BODY_BYTES = 11 * 1024 * 1024
 export const BODY_TOO_LARGE = 'This request is too large. A receipt may be at most 10 MB; everything else is much smaller.'
 
 export interface Refusal {
-	status: 400 | 413
+	status: 400 | 403 | 413
 	message: string
 }
 
@@ -72,6 +72,47 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** A small page of its own: the request never reached the app, so the shop's layout is not rendered. */
 export function refusalPage(status: number, message: string, storeName: string): string {
-	const title = status === 413 ? 'Request too large' : 'Bad request'
+	const title = status === 413 ? 'Request too large' : status === 403 ? 'Request refused' : 'Bad request'
 	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title} | ${escapeHtml(storeName)}</title><style>body{font:16px/1.5 system-ui,sans-serif;background:#0b0f19;color:#e5e7eb;margin:0;display:grid;place-items:start center;min-height:100vh;padding:1rem;box-sizing:border-box}main{max-width:32rem;width:100%;padding-top:15vh}a{display:inline-block;background:#22c55e;color:#052e16;font-weight:700;text-decoration:none;padding:.6rem 1.1rem;border-radius:10px}</style></head><body><main><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Return to Home</a></p></main></body></html>`
+}
+
+// ——— Cross-site writes ———
+
+export const CROSS_SITE_REFUSED = 'This request came from another website and was refused. Please use the shop’s own pages.'
+
+/** State-changing requests that may come from elsewhere: PayPro's server calls its callback. */
+export const CROSS_SITE_EXEMPT_PATHS: readonly string[] = ['/paypro/uis']
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export interface RequestOrigin {
+	/** The Origin header, if sent. */
+	origin: string | null | undefined
+	/** The Sec-Fetch-Site header, if sent. */
+	secFetchSite: string | null | undefined
+	/** Origins that are the shop's own: the request's own, and PUBLIC_URL's. */
+	own: readonly string[]
+}
+
+/**
+ * Whether a browser sent this request from another site: an Origin that is not the shop's
+ * ('null' included), or, without an Origin, Sec-Fetch-Site saying cross-site or same-site. A
+ * request with neither (a script, curl, PayPro's server) is not a browser's cross-site post.
+ */
+export function isCrossSite({ origin, secFetchSite, own }: RequestOrigin): boolean {
+	if (origin) return !own.includes(origin)
+	return secFetchSite === 'cross-site' || secFetchSite === 'same-site'
+}
+
+/**
+ * The one rule for every route, checked by the host before any route runs: a state-changing
+ * request (not GET, HEAD or OPTIONS) from another site is refused, except PayPro's callback and
+ * calls carrying an X-ADMIN-KEY (a header no other site's page can send without the shop's
+ * consent, which it never gives; the key itself is checked by the route).
+ */
+export function refuseCrossSite(method: string, path: string, headers: { origin?: string | null; secFetchSite?: string | null; adminKey?: string | null }, own: readonly string[]): Refusal | null {
+	if (SAFE_METHODS.has(method.toUpperCase())) return null
+	if (CROSS_SITE_EXEMPT_PATHS.includes(path.replace(/\/+$/, '') || '/')) return null
+	if (headers.adminKey != null) return null
+	return isCrossSite({ origin: headers.origin, secFetchSite: headers.secFetchSite, own }) ? { status: 403, message: CROSS_SITE_REFUSED } : null
 }

@@ -7,6 +7,7 @@ import { PENDING_COOKIE, PENDING_MINUTES } from '../domain/staff/pending-sign-in
 import { SESSION_COOKIE, staffForSession, type Staff } from '../domain/staff/sessions.server'
 import { twoFactorRequired } from '../domain/staff/two-factor-requirement.server'
 import { readCookie } from './cookies'
+import { isCrossSite } from './request-guard'
 import { env } from '../utils/env.server'
 import { cookiesAreSecure } from './http.server'
 
@@ -85,12 +86,8 @@ export async function requireStaffApi(request: Request, { role }: { role?: Staff
 	return staff
 }
 
-/** State-changing requests signed by a staff cookie must come from the shop's own pages. */
+/** State-changing requests signed by a staff cookie must come from the shop's own pages (the host also refuses every cross-site write: request-guard.ts). */
 export function assertSameOrigin(request: Request) {
-	const own = new URL(request.url).origin
-	const allowed = new Set([own, ...(env().PUBLIC_URL ? [new URL(env().PUBLIC_URL!).origin] : [])])
-	const origin = request.headers.get('origin')
-	const site = request.headers.get('sec-fetch-site')
-	const crossOrigin = origin ? !allowed.has(origin) : site === 'cross-site' || site === 'same-site'
-	if (crossOrigin) throw Response.json({ error: 'Cross-origin requests are not allowed.' }, { status: 403 })
+	const own = [new URL(request.url).origin, ...(env().PUBLIC_URL ? [new URL(env().PUBLIC_URL!).origin] : [])]
+	if (isCrossSite({ origin: request.headers.get('origin'), secFetchSite: request.headers.get('sec-fetch-site'), own })) throw Response.json({ error: 'Cross-origin requests are not allowed.' }, { status: 403 })
 }

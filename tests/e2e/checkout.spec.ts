@@ -211,6 +211,7 @@ test('a DM order says its payment is arranged on WhatsApp; staff mark it paid an
 	const { staff, close } = await signInAsOwner(browser, { path: '/admin/settings' })
 	const keyName = `dm-e2e-${Date.now()}`
 	await staff.getByLabel('Key name').fill(keyName)
+	await staff.getByRole('checkbox', { name: /^dm-orders / }).check()
 	await staff.getByRole('button', { name: 'Create key' }).click()
 	const key = (await staff.locator('.shown-once code').textContent())!.trim()
 	const created = await staff.request.post('/api/admin-create-dm-order', {

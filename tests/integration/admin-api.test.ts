@@ -7,11 +7,13 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { auditLog, staffUsers } from '../../app/db/schema'
+import { apiKeys, auditLog, staffUsers } from '../../app/db/schema'
+import { API_KEY_SCOPES, SESSION_ONLY_REFUSAL } from '../../app/domain/staff/api-key-scopes'
 import { createApiKey, revokeApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { requireAdminActor } from '../../app/http/admin-api.server'
 import { adminContracts } from '../../app/http/admin-contracts'
+import { CROSS_SITE_REFUSED } from '../../app/http/request-guard'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
@@ -88,10 +90,10 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			expect(await res.json()).toMatchObject({ staff: { role: 'staff', canManageCatalogue: false }, permissions: ['staff'] })
 		})
 
-		it('answers an X-ADMIN-KEY as the owner’s tools, named in the audit log by the key', async () => {
+		it('answers an X-ADMIN-KEY with its scopes, named as the audit log names it', async () => {
 			const res = await call('GET', '/api/admin/me', { key })
 			expect(res.status).toBe(200)
-			expect(await res.json()).toEqual({ via: 'api-key', actor: 'api key: Instagram DM tool', staff: null, permissions: ['staff', 'catalogue', 'owner'] })
+			expect(await res.json()).toEqual({ via: 'api-key', actor: 'api key: Instagram DM tool', staff: null, permissions: [], scopes: [...API_KEY_SCOPES] })
 		})
 
 		it('refuses a wrong key even alongside a valid session: a sent key is never taken for the session', async () => {
@@ -138,14 +140,14 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 		it("refuses a cross-origin write with the owner's session and changes nothing", async () => {
 			const res = await call('PATCH', `/api/admin/staff/${staffId}`, { cookie: ownerCookie, origin: EVIL, json: { canManageCatalogue: true } })
 			expect(res.status).toBe(403)
-			expect(await errorOf(res)).toMatch(/Cross-origin/)
+			expect(await errorOf(res)).toBe(CROSS_SITE_REFUSED)
 			expect(await catalogueFlag(staffId)).toBe(false)
 		})
 
 		it('refuses staff without the permission on catalogue endpoints, and lets them in once the owner ticks it', async () => {
 			const asStaff = () => new Request(`${shop.url}/api/admin/products`, { headers: { Cookie: staffCookie } })
-			await expect(requireAdminActor(asStaff(), 'catalogue')).rejects.toSatisfy((r: Response) => r.status === 403)
-			const refused = await requireAdminActor(asStaff(), 'catalogue').catch((r: Response) => r.json())
+			await expect(requireAdminActor(asStaff(), { permission: 'catalogue', scope: 'catalogue' })).rejects.toSatisfy((r: Response) => r.status === 403)
+			const refused = await requireAdminActor(asStaff(), { permission: 'catalogue', scope: 'catalogue' }).catch((r: Response) => r.json())
 			expect(refused).toEqual({ error: 'Only the shop owner, or staff the owner lets manage the catalogue, may do this.' })
 
 			const res = await call('PATCH', `/api/admin/staff/${staffId}`, { cookie: ownerCookie, json: { canManageCatalogue: true } })
@@ -153,7 +155,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			expect(await res.json()).toEqual({ id: staffId, email: 'sara@example.pk', name: 'Sara', role: 'staff', active: true, canManageCatalogue: true })
 
 			// The same session, no new sign-in: the permission holds at once.
-			const allowed = await requireAdminActor(asStaff(), 'catalogue')
+			const allowed = await requireAdminActor(asStaff(), { permission: 'catalogue', scope: 'catalogue' })
 			expect(allowed.actor).toEqual({ staffId, label: 'sara@example.pk' })
 			expect(await (await call('GET', '/api/admin/me', { cookie: staffCookie })).json()).toMatchObject({ permissions: ['staff', 'catalogue'] })
 			// Still not the owner.
@@ -165,12 +167,14 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			expect(entry).toMatchObject({ actor: OWNER.email, target: `staff ${staffId}`, before: { staffId, canManageCatalogue: false }, after: { staffId, canManageCatalogue: true } })
 		})
 
-		it('works with an X-ADMIN-KEY, audited under the key', async () => {
+		it('is never changed with an X-ADMIN-KEY, even one holding every scope', async () => {
 			const res = await call('PATCH', `/api/admin/staff/${staffId}`, { key, origin: null, json: { canManageCatalogue: false } })
-			expect(res.status).toBe(200)
+			expect(res.status).toBe(403)
+			expect(await errorOf(res)).toBe(SESSION_ONLY_REFUSAL)
+			expect(await catalogueFlag(staffId)).toBe(true)
+			const res2 = await call('PATCH', `/api/admin/staff/${staffId}`, { cookie: ownerCookie, json: { canManageCatalogue: false } })
+			expect(res2.status).toBe(200)
 			expect(await catalogueFlag(staffId)).toBe(false)
-			const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'staff.disallow-catalogue'))
-			expect(entry).toMatchObject({ actor: 'api key: Instagram DM tool', target: `staff ${staffId}`, after: { canManageCatalogue: false } })
 		})
 
 		it('answers bad input with a sentence and a 4xx', async () => {
@@ -189,7 +193,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 				[`/api/admin/staff/${staffId}`, { json: { canManageCatalogue: 'x'.repeat(70 * 1024) } }, 413, /too large/],
 			]
 			for (const [url, options, status, says] of cases) {
-				const res = await call('PATCH', url, { key, ...options })
+				const res = await call('PATCH', url, { cookie: ownerCookie, ...options })
 				expect({ url, status: res.status, error: await errorOf(res) }).toEqual({ url, status, error: expect.stringMatching(says) })
 			}
 		})
@@ -202,6 +206,79 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			expect((await call('POST', '/api/admin/me', { key, json: {} })).status).toBe(405)
 		})
 	})
+	describe('API key scopes', () => {
+		it('every endpoint declares the scope a key needs; store settings and staff are never for a key', () => {
+			for (const c of adminContracts) expect(['any-key', 'session-only', ...API_KEY_SCOPES], `${c.method} ${c.path}`).toContain(c.scope)
+			const sessionOnly = adminContracts.filter((c) => c.scope === 'session-only').map((c) => `${c.method} ${c.path}`)
+			expect(sessionOnly).toEqual(expect.arrayContaining(['GET /api/admin/store-settings', 'PATCH /api/admin/store-settings', 'PATCH /api/admin/staff/{id}']))
+			for (const c of adminContracts.filter((c) => c.path.includes('store-settings') || c.path.includes('/staff'))) expect(c.scope, `${c.method} ${c.path}`).toBe('session-only')
+		})
+
+		it('refuses a key every session-only endpoint with a 403 sentence, whatever its scopes', async () => {
+			for (const c of adminContracts.filter((c) => c.scope === 'session-only')) {
+				const url = c.path.replace('{id}', String(staffId))
+				const res = await call(c.method, url, { key, origin: null, json: c.method === 'GET' ? undefined : {} })
+				expect({ route: `${c.method} ${c.path}`, status: res.status, error: await errorOf(res) }).toEqual({ route: `${c.method} ${c.path}`, status: 403, error: SESSION_ONLY_REFUSAL })
+			}
+		})
+
+		it('lets a key do what its scopes allow and refuses the rest with a 403 naming the scope', async () => {
+			const stockOnly = (await createApiKey(db, 'Stock sheet', null, { scopes: ['stock'] })).key
+			expect((await call('GET', '/api/admin/stock/low', { key: stockOnly })).status).toBe(200)
+			const refused = await call('GET', '/api/admin/products', { key: stockOnly })
+			expect(refused.status).toBe(403)
+			expect(await errorOf(refused)).toBe('This API key may not do this: it needs the “catalogue” scope. The owner can create a key with it on /admin/settings.')
+			expect((await call('GET', '/api/admin/pages', { key: stockOnly })).status).toBe(403)
+			expect(await (await call('GET', '/api/admin/me', { key: stockOnly })).json()).toMatchObject({ scopes: ['stock'] })
+			const dm = await fetch(`${shop.url}/api/admin-create-dm-order`, { method: 'POST', headers: { 'X-ADMIN-KEY': stockOnly, 'Content-Type': 'application/json' }, body: '{}' })
+			expect(dm.status).toBe(403)
+			expect(await dm.text()).toMatch(/needs the “dm-orders” scope/)
+		})
+
+		it('refuses an expired key and notes when each key was last used', async () => {
+			const soon = await createApiKey(db, 'Short-lived', null, { scopes: ['catalogue'], expiresAt: new Date(Date.now() + 1500) })
+			expect((await call('GET', '/api/admin/me', { key: soon.key })).status).toBe(200)
+			const [used] = await db.select({ lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, soon.id))
+			expect(used!.lastUsedAt).not.toBeNull()
+			await new Promise((r) => setTimeout(r, 1600))
+			expect((await call('GET', '/api/admin/me', { key: soon.key })).status).toBe(401)
+		})
+
+		it('refuses unknown or no scopes at creation', async () => {
+			await expect(createApiKey(db, 'Nothing', null, { scopes: [] })).rejects.toThrow(/at least one/)
+			await expect(createApiKey(db, 'Admin', null, { scopes: ['staff'] })).rejects.toThrow(/Unknown API key scope: staff/)
+		})
+
+		it('lists scopes in the OpenAPI document', async () => {
+			const document = (await (await call('GET', '/api/admin/openapi.json', { key })).json()) as { paths: Record<string, Record<string, { security: unknown; 'x-api-key-scope': string }>> }
+			expect(document.paths['/api/admin/products']!.get).toMatchObject({ 'x-api-key-scope': 'catalogue', security: [{ staffSession: [] }, { adminKey: ['catalogue'] }] })
+			expect(document.paths['/api/admin/store-settings']!.patch).toMatchObject({ 'x-api-key-scope': 'session-only', security: [{ staffSession: [] }] })
+		})
+	})
+
+	describe('/admin/settings: API keys with scopes and an expiry', () => {
+		const form = (fields: Record<string, string>) =>
+			fetch(`${shop.url}/admin/settings`, { method: 'POST', redirect: 'manual', headers: { Origin: shop.url, Cookie: ownerCookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })
+
+		it('creates a key with the ticked scopes and expiry, and lists them with last use', async () => {
+			const res = await form({ intent: 'create-key', name: 'Price sheet', 'scope-catalogue': 'on', 'scope-stock': 'on', expiresInDays: '30' })
+			expect(res.status).toBe(200)
+			const [row] = await db.select().from(apiKeys).where(eq(apiKeys.name, 'Price sheet'))
+			expect(row!.scopes).toEqual(['catalogue', 'stock'])
+			expect(row!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000)
+			const html = await (await fetch(`${shop.url}/admin/settings`, { headers: { Cookie: ownerCookie } })).text()
+			expect(html).toContain('What it may do')
+			expect(html).toMatch(/<code>catalogue<\/code>/)
+			expect(html).toContain('Keys made before scopes existed hold every scope')
+		})
+
+		it('refuses a key without any scope with a sentence', async () => {
+			const res = await form({ intent: 'create-key', name: 'Empty' })
+			expect(res.status).toBe(400)
+			expect(await res.text()).toContain('Choose at least one thing the key may do.')
+		})
+	})
+
 	describe('/admin/settings: the owner ticks "May manage the catalogue"', () => {
 		const form = (cookie: string, fields: Record<string, string>) =>
 			fetch(`${shop.url}/admin/settings`, { method: 'POST', redirect: 'manual', headers: { Origin: shop.url, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })

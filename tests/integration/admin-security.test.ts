@@ -16,6 +16,9 @@ import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { logger } from '../../app/utils/logger.server'
+import { CROSS_SITE_REFUSED } from '../../app/http/request-guard'
+import routes from '../../app/routes'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { startShop, type RunningShop } from '../../server/start'
 import { placeOrder } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
@@ -213,7 +216,7 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 			expect(createdHtml).toContain(ESCAPED)
 			expect((await signIn(shop.url, 'nadia@example.pk', password!)).status).toBe(302)
 
-			const keyPage = await (await post('/admin/settings', { intent: 'create-key', name: 'DM tool' }, { cookie })).text()
+			const keyPage = await (await post('/admin/settings', { intent: 'create-key', name: 'DM tool', 'scope-dm-orders': 'on' }, { cookie })).text()
 			const key = /class="staff-secret">([^<]+)</.exec(keyPage)?.[1]
 			expect(key).toMatch(/^gvk_/)
 			expect(await verifyApiKey(db, key!)).not.toBeNull()
@@ -289,6 +292,58 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 			// From the shop's own page the same request works.
 			expect((await post('/admin/inbox', { messageId: message!.id, handled: 'true' }, { cookie })).status).toBe(200)
 			expect((await db.select().from(contactMessages).where(eq(contactMessages.id, message!.id)))[0]!.handled).toBe(true)
+		})
+	})
+
+	describe('cross-site writes on every route', () => {
+		/** Every path app/routes.ts serves, its parameters filled in. */
+		const everyPath = () => {
+			const paths: string[] = []
+			const walk = (entries: readonly RouteConfigEntry[], prefix: string) => {
+				for (const entry of entries) {
+					const own = entry.index ? prefix : entry.path ? `${prefix}/${entry.path}` : prefix
+					if (entry.path !== undefined || entry.index) paths.push((own || '/').replace(/:[a-zA-Z]+/g, '1').replace(/\*$/, 'x'))
+					if (entry.children) walk(entry.children, own)
+				}
+			}
+			walk(routes, '')
+			return [...new Set(paths)]
+		}
+
+		it('refuses a POST from another site on every route but the PayPro callback, before the route runs', async () => {
+			const paths = everyPath()
+			expect(paths).toEqual(expect.arrayContaining(['/api/order/unlock', '/api/checkout', '/api/reviews', '/contact', '/paypro/uis', '/admin/login']))
+			const answered: Record<string, number> = {}
+			for (const p of paths) {
+				const res = await post(p, { orderNumber: 'X', email: 'a@example.pk' }, { origin: EVIL })
+				answered[p] = res.status
+				if (p === '/paypro/uis') expect(res.status, p).not.toBe(403)
+				else expect(await res.text(), p).toContain(CROSS_SITE_REFUSED)
+			}
+			expect(Object.entries(answered).filter(([p, status]) => p !== '/paypro/uis' && status !== 403)).toEqual([])
+			// Without an Origin, the browser's Sec-Fetch-Site says where it came from.
+			for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+				const res = await fetch(`${shop.url}/api/order/unlock`, { method, headers: { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'orderNumber=X' })
+				expect(res.status, method).toBe(403)
+			}
+		})
+
+		it('a form posted to /api/order/unlock from another site sends nothing; from the shop it does', async () => {
+			const order = await placeOrder(db)
+			const sent = () => countRows(db, 'buyer_sign_ins')
+			const before = await sent()
+			const evil = await post('/api/order/unlock', { orderNumber: order.orderNumber, email: 'buyer@example.pk' }, { origin: EVIL })
+			expect(evil.status).toBe(403)
+			expect(await sent()).toBe(before)
+			const own = await post('/api/order/unlock', { orderNumber: order.orderNumber, email: 'buyer@example.pk' }, { headers: { Accept: 'application/json' } })
+			expect(own.status).not.toBe(403)
+		})
+
+		it('lets X-ADMIN-KEY calls and callers without a browser (no Origin, no Sec-Fetch-Site) through to the route', async () => {
+			const keyed = await postJson('/api/admin-create-dm-order', {}, { origin: EVIL, headers: { 'X-ADMIN-KEY': 'gvk_wrong' } })
+			expect(keyed.status).toBe(401)
+			const script = await post('/api/order/unlock', { orderNumber: 'X' }, { origin: null })
+			expect(script.status).not.toBe(403)
 		})
 	})
 

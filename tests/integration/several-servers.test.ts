@@ -119,6 +119,24 @@ describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => 
 		}
 	})
 
+	it("a buyer signing out on one server ends their open order page on the other within a second", async () => {
+		const order = await checkout(a)
+		const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
+		expect((await fetch(`${a.url}/my-orders`, { method: 'POST', headers: form, body: new URLSearchParams({ intent: 'request', email: 'ali@example.pk' }) })).status).toBe(200)
+		const [mail] = await query<{ code: string }>(databaseUrl, "select params->>'CODE' as code from email_outbox where dedupe_key like 'sign-in:%' order by id desc limit 1")
+		const verified = await fetch(`${a.url}/my-orders/verify`, { method: 'POST', redirect: 'manual', headers: form, body: new URLSearchParams({ email: 'ali@example.pk', code: mail!.code, next: '/my-orders' }) })
+		const session = /buyer_session=[\w-]+/.exec(verified.headers.get('set-cookie') ?? '')![0]
+		const page = await openOrderStream(b.url, order.orderNumber, { cookie: session })
+		try {
+			await page.next((e) => e.event === 'ready')
+			expect((await fetch(`${a.url}/my-orders`, { method: 'POST', redirect: 'manual', headers: { ...form, Cookie: session }, body: new URLSearchParams({ intent: 'sign-out' }) })).status).toBe(303)
+			const ended = await Promise.race([page.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), 1000))])
+			expect(ended).toBe('ended')
+		} finally {
+			page.close()
+		}
+	})
+
 	it('keeps serving when every database connection is terminated, and the open order page still updates', { timeout: 60_000 }, async () => {
 		const order = await checkout(a)
 		const page = await openOrderStream(b.url, order.orderNumber)

@@ -14,7 +14,9 @@ import * as schema from '../../app/db/schema'
 import { auditLog, storeSettings } from '../../app/db/schema'
 import { MESSAGES } from '../../app/domain/settings/store-details'
 import { forgetStoreDetails, readStoreDetails, seedStoreDetails, storeDetailsDefaults, STORE_DETAILS_KEY, updateStoreDetails } from '../../app/domain/settings/store-details.server'
+import { SESSION_ONLY_REFUSAL } from '../../app/domain/staff/api-key-scopes'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
+import { createSession, SESSION_COOKIE } from '../../app/domain/staff/sessions.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { env, parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
@@ -130,12 +132,16 @@ describe.each(databaseKinds)('store details over HTTP on %s', (kind) => {
 		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
-	it('answers the owner and an API key, and refuses anyone else', async () => {
+	it('answers the owner only: never an API key, whatever its scopes', async () => {
 		const res = await api('GET', { cookie: ownerCookie })
 		expect(res.status).toBe(200)
 		expect(res.headers.get('cache-control')).toBe('no-store')
 		expect(await res.json()).toMatchObject({ storeName: 'GameVault PK', whatsapp: '923001234567', transferAccounts: expect.any(Array) })
-		expect((await api('GET', { key })).status).toBe(200)
+		const byKey = await api('GET', { key })
+		expect(byKey.status).toBe(403)
+		expect(((await byKey.json()) as { error: string }).error).toBe(SESSION_ONLY_REFUSAL)
+		// A leaked key cannot redirect buyers' bank transfers.
+		expect((await api('PATCH', { key, json: { transferAccounts: [] } })).status).toBe(403)
 		expect((await api('GET')).status).toBe(401)
 		expect((await api('GET', { key: 'gvk_wrong' })).status).toBe(401)
 		expect((await api('GET', { cookie: staffCookie })).status).toBe(403)
@@ -145,26 +151,26 @@ describe.each(databaseKinds)('store details over HTTP on %s', (kind) => {
 	})
 
 	it('refuses a wrong value with a sentence for its field, and changes nothing', async () => {
-		const res = await api('PATCH', { key, json: { whatsapp: '12345', metaPixelId: 'abc' } })
+		const res = await api('PATCH', { cookie: ownerCookie, json: { whatsapp: '12345', metaPixelId: 'abc' } })
 		expect(res.status).toBe(400)
 		const body = (await res.json()) as { error: string; fieldErrors: Record<string, string> }
 		expect(body.fieldErrors).toEqual({ whatsapp: MESSAGES.whatsapp, metaPixelId: MESSAGES.metaPixelId })
 		expect(body.error).toBe(MESSAGES.whatsapp)
-		const unknown = await api('PATCH', { key, json: { whatsap: '0321 7654321' } })
+		const unknown = await api('PATCH', { cookie: ownerCookie, json: { whatsap: '0321 7654321' } })
 		expect(unknown.status).toBe(400)
 		expect(((await unknown.json()) as { error: string }).error).toBe('There is no setting called “whatsap”.')
 		expect((await readStoreDetails(db)).whatsapp).toBe('923001234567')
 	})
 
-	it('changes what every page shows at once, even pages cached a moment before, and names the key in the audit log', async () => {
+	it('changes what every page shows at once, even pages cached a moment before, and names the owner in the audit log', async () => {
 		for (const url of ['/', '/contact', '/product/1']) expect(waLinks(await page(url))).toEqual(['923001234567'])
-		const res = await api('PATCH', { key, json: { whatsapp: '+92 321 7654321', banner: 'Eid sale: 10% off gift cards' } })
+		const res = await api('PATCH', { cookie: ownerCookie, json: { whatsapp: '+92 321 7654321', banner: 'Eid sale: 10% off gift cards' } })
 		expect(res.status).toBe(200)
 		expect(await res.json()).toMatchObject({ whatsapp: '923217654321', banner: 'Eid sale: 10% off gift cards' })
 		for (const url of ['/', '/contact', '/product/1']) expect(waLinks(await page(url))).toEqual(['923217654321'])
 		expect(await page('/')).toContain('Eid sale: 10% off gift cards')
 		const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'store.settings')).orderBy(desc(auditLog.id)).limit(1)
-		expect(entry).toMatchObject({ actor: 'api key: Settings tool', before: { whatsapp: '923001234567' }, after: { whatsapp: '923217654321', banner: 'Eid sale: 10% off gift cards' } })
+		expect(entry).toMatchObject({ actor: OWNER.email, before: { whatsapp: '923001234567' }, after: { whatsapp: '923217654321', banner: 'Eid sale: 10% off gift cards' } })
 	})
 
 	it('saves the console’s form, posted as a browser without scripts does, and shows field errors in sentences', async () => {
@@ -189,7 +195,7 @@ describe.each(postgres)('store details on two servers sharing one PostgreSQL dat
 	let databaseUrl: string
 	let a: ShopProcess
 	let b: ShopProcess
-	let key: string
+	let cookie: string
 	const tempDirs: string[] = []
 	beforeAll(async () => {
 		databaseUrl = await freshPostgresDatabase(adminUrl, 'shop_vitest_settings_two')
@@ -200,7 +206,10 @@ describe.each(postgres)('store details on two servers sharing one PostgreSQL dat
 		;[a, b] = await Promise.all([shop(), shop()])
 		const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
 		try {
-			key = (await createApiKey(drizzle({ client: pool, schema }) as unknown as Db, 'Settings tool', null)).key
+			// The owner's session, made in the database: store details are never changed with a key.
+			const poolDb = drizzle({ client: pool, schema }) as unknown as Db
+			const owner = await createStaff(poolDb, { email: 'two@example.pk', name: 'Owner', role: 'owner', password: 'two-servers-owner' })
+			cookie = `${SESSION_COOKIE}=${await createSession(poolDb, owner.id, { idleMinutes: 60, absoluteHours: 1 })}`
 		} finally {
 			await pool.end()
 		}
@@ -216,12 +225,12 @@ describe.each(postgres)('store details on two servers sharing one PostgreSQL dat
 		expect(await home(a)).toEqual(['923001234567'])
 		expect(await home(b)).toEqual(['923001234567'])
 		expect(await home(b)).toEqual(['923001234567'])
-		const res = await fetch(`${a.url}/api/admin/store-settings`, { method: 'PATCH', headers: { 'X-ADMIN-KEY': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ whatsapp: '0321 7654321' }) })
+		const res = await fetch(`${a.url}/api/admin/store-settings`, { method: 'PATCH', headers: { Cookie: cookie, Origin: a.url, 'Content-Type': 'application/json' }, body: JSON.stringify({ whatsapp: '0321 7654321' }) })
 		expect(res.status).toBe(200)
 		expect(await home(a)).toEqual(['923217654321'])
 		// The other server hears of it through PostgreSQL's NOTIFY, within moments.
 		await expect.poll(() => home(b), { timeout: 2_000, interval: 50 }).toEqual(['923217654321'])
-		const api = await fetch(`${b.url}/api/admin/store-settings`, { headers: { 'X-ADMIN-KEY': key } })
+		const api = await fetch(`${b.url}/api/admin/store-settings`, { headers: { Cookie: cookie } })
 		expect(((await api.json()) as { whatsapp: string }).whatsapp).toBe('923217654321')
 	})
 })

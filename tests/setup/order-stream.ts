@@ -11,6 +11,8 @@ export interface OpenOrderStream {
 	/** Resolves with the first event (already received or still to come) that matches, or fails after timeoutMs. */
 	next(match: (e: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>
 	close(): void
+	/** Resolves when the server has ended the stream (not when the test closed it). */
+	ended: Promise<void>
 }
 
 export async function openOrderStream(shopUrl: string, orderNumber: string, headers: Record<string, string> = {}): Promise<OpenOrderStream> {
@@ -19,6 +21,8 @@ export async function openOrderStream(shopUrl: string, orderNumber: string, head
 	if (res.status !== 200 || !res.body) throw new Error(`the order stream answered ${res.status}`)
 	const events: StreamEvent[] = []
 	const waiters = new Set<() => void>()
+	let serverEnded = () => {}
+	const ended = new Promise<void>((resolve) => (serverEnded = resolve))
 	void (async () => {
 		const decoder = new TextDecoder()
 		let buffered = ''
@@ -35,6 +39,7 @@ export async function openOrderStream(shopUrl: string, orderNumber: string, head
 				}
 				for (const wake of waiters) wake()
 			}
+			serverEnded()
 		} catch {
 			// closed by the test
 		}
@@ -62,6 +67,7 @@ export async function openOrderStream(shopUrl: string, orderNumber: string, head
 			})
 		},
 		close: () => abort.abort(),
+		ended,
 	}
 }
 

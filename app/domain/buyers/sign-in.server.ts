@@ -10,6 +10,7 @@ import { signInEmail } from '../email/sign-in-email.server'
 import { hitRateLimit } from '../rate-limit.server'
 import { BUYER_SIGN_IN_MESSAGES } from './next-path'
 import { readStoreDetails } from '../settings/store-details.server'
+import { announceLiveEnded, buyerSessionHolder } from '../realtime/live-ended.server'
 
 // Buyers prove they own an email address before seeing anything private (issue: buyers find their
 // orders again). Typing an order's email unlocks nothing by itself: it sends a one-time link and a
@@ -45,34 +46,57 @@ const codeHashOf = (tokenHash: string, code: string) => sha256(`${tokenHash}:${c
 
 const limit = (db: Db, key: string, max: number) => hitRateLimit(db, key, { limit: max, windowSeconds: SIGN_IN_MINUTES * 60, message: BUYER_SIGN_IN_MESSAGES.tooMany })
 
+/** Unused sign-ins an address may hold at once: past it, a request sends nothing new (the earlier emails still work). */
+export const LIVE_SIGN_INS_PER_ADDRESS = 3
+
+/** Rolls the email back out of a sign-in that must not send one, after doing all the same work. */
+class NothingToSend extends Error {}
+
 /**
  * Sends a link and a code to `email` if it is on the order (with `orderNumber`) or on any order.
- * Answers nothing either way: the caller says BUYER_SIGN_IN_MESSAGES.sent. Rate-limited per network
- * address, per email address and per order.
+ * Answers nothing either way: the caller says BUYER_SIGN_IN_MESSAGES.sent. Both ways do the same
+ * work in the same order (the same queries, a sign-in row, the email rendered and queued, then
+ * taken back inside a savepoint when it must not go), so the answer's timing tells nothing.
+ *
+ * Only the asker is limited (per network address), never the buyer's address or order: a stranger
+ * cannot use up a buyer's sign-ins. What a stranger can do to an address is bounded instead: at
+ * most LIVE_SIGN_INS_PER_ADDRESS unused sign-ins at once (the buyer's earlier emails keep working),
+ * and a few wrong codes end a code (never its link).
  */
 export async function requestBuyerSignIn(db: Db, { email: rawEmail, orderNumber, clientIp, next }: { email: unknown; orderNumber?: string | null; clientIp: string; next?: string | null }): Promise<void> {
 	const email = buyerEmail(rawEmail)
 	await limit(db, `buyer-sign-in:ip:${clientIp}`, 20)
-	await limit(db, `buyer-sign-in:email:${sha256(email)}`, 5)
-	if (orderNumber) await limit(db, `buyer-sign-in:order:${orderNumber.slice(0, 100)}`, 5)
 
 	const [match] = await db
 		.select({ orderNumber: orders.orderNumber })
 		.from(orders)
 		.where(and(sql`lower(${orders.customerEmail}) = ${email}`, orderNumber ? eq(orders.orderNumber, orderNumber) : undefined))
 		.limit(1)
-	if (!match) return
+	const [live] = await db
+		.select({ n: sql<number>`count(*)::int` })
+		.from(buyerSignIns)
+		.where(and(eq(buyerSignIns.email, email), isNull(buyerSignIns.usedAt), gt(buyerSignIns.expiresAt, new Date())))
+	const send = Boolean(match) && Number(live?.n ?? 0) < LIVE_SIGN_INS_PER_ADDRESS
 
 	const token = crypto.randomBytes(32).toString('base64url')
 	const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
 	const tokenHash = sha256(token)
 	const { storeName } = await readStoreDetails(db)
+	const now = Date.now()
 	await db.transaction(async (tx) => {
+		// A sign-in that sends nothing is written spent (used at once): the same write, nothing to redeem.
 		const [row] = await tx
 			.insert(buyerSignIns)
-			.values({ email, orderNumber: orderNumber ?? null, tokenHash, codeHash: codeHashOf(tokenHash, code), expiresAt: new Date(Date.now() + SIGN_IN_MINUTES * 60_000) })
+			.values({ email, orderNumber: orderNumber ?? null, tokenHash, codeHash: codeHashOf(tokenHash, code), expiresAt: new Date(now + SIGN_IN_MINUTES * 60_000), usedAt: send ? null : new Date(now) })
 			.returning({ id: buyerSignIns.id })
-		await queueEmail(tx, signInEmail({ id: row!.id, email, token, code, orderNumber: orderNumber ?? null, next: next ?? null, storeName, minutes: SIGN_IN_MINUTES }))
+		try {
+			await tx.transaction(async (savepoint) => {
+				await queueEmail(savepoint, signInEmail({ id: row!.id, email, token, code, orderNumber: orderNumber ?? null, next: next ?? null, storeName, minutes: SIGN_IN_MINUTES }))
+				if (!send) throw new NothingToSend()
+			})
+		} catch (error) {
+			if (!(error instanceof NothingToSend)) throw error
+		}
 	})
 }
 
@@ -84,7 +108,10 @@ export interface BuyerSignedIn {
 	sessionId: string
 }
 
-const usable = () => and(isNull(buyerSignIns.usedAt), gt(buyerSignIns.expiresAt, new Date()), lt(buyerSignIns.attempts, CODE_ATTEMPTS))
+/** A sign-in's link works until used or expired: it cannot be guessed, so wrong codes do not end it. */
+const linkUsable = () => and(isNull(buyerSignIns.usedAt), gt(buyerSignIns.expiresAt, new Date()))
+/** Its code also ends after CODE_ATTEMPTS wrong tries. */
+const usable = () => and(linkUsable(), lt(buyerSignIns.attempts, CODE_ATTEMPTS))
 
 /** The emailed link: works once, within 15 minutes. */
 export async function redeemSignInLink(db: Db, token: unknown, meta: SessionMeta): Promise<BuyerSignedIn> {
@@ -92,7 +119,7 @@ export async function redeemSignInLink(db: Db, token: unknown, meta: SessionMeta
 	const [used] = await db
 		.update(buyerSignIns)
 		.set({ usedAt: new Date() })
-		.where(and(eq(buyerSignIns.tokenHash, sha256(token)), usable()))
+		.where(and(eq(buyerSignIns.tokenHash, sha256(token)), linkUsable()))
 		.returning({ email: buyerSignIns.email, orderNumber: buyerSignIns.orderNumber })
 	if (!used) throw new AppError('BAD_REQUEST', BUYER_SIGN_IN_MESSAGES.badLink)
 	return { ...used, sessionId: await startBuyerSession(db, used.email, meta) }
@@ -103,8 +130,8 @@ export async function redeemSignInCode(db: Db, { email: rawEmail, code: rawCode 
 	const email = buyerEmail(rawEmail)
 	const code = typeof rawCode === 'string' ? rawCode.replace(/\s+/g, '') : ''
 	if (!/^\d{6}$/.test(code)) throw new AppError('BAD_REQUEST', BUYER_SIGN_IN_MESSAGES.code, { code: BUYER_SIGN_IN_MESSAGES.code })
+	// The guesser is limited (per network address, and a few tries per code), never the buyer's address.
 	await limit(db, `buyer-code:ip:${meta.ip ?? 'unknown'}`, 30)
-	await limit(db, `buyer-code:email:${sha256(email)}`, 10)
 	const live = await db
 		.select({ id: buyerSignIns.id, tokenHash: buyerSignIns.tokenHash, codeHash: buyerSignIns.codeHash })
 		.from(buyerSignIns)
@@ -158,14 +185,16 @@ export async function buyerForSession(db: Db, sessionId: string | null | undefin
 	return { email: session.email, idHash }
 }
 
-/** Signs this browser out. */
+/** Signs this browser out; its open live streams (order pages) close on every instance. */
 export async function endBuyerSession(db: Db, idHash: string): Promise<void> {
 	await db.delete(buyerSessions).where(eq(buyerSessions.idHash, idHash))
+	await announceLiveEnded(db, [buyerSessionHolder(idHash)])
 }
 
-/** "Sign out everywhere": every session of the address ends; returns how many. */
+/** "Sign out everywhere": every session of the address ends, with its open live streams; returns how many. */
 export async function endAllBuyerSessions(db: Db, email: string): Promise<number> {
 	const ended = await db.delete(buyerSessions).where(eq(buyerSessions.email, email)).returning({ idHash: buyerSessions.idHash })
+	await announceLiveEnded(db, ended.map((s) => buyerSessionHolder(s.idHash)))
 	return ended.length
 }
 

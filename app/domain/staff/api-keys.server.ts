@@ -1,42 +1,79 @@
 import crypto from 'node:crypto'
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { apiKeys } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { announceLiveEnded, apiKeyHolder } from '../realtime/live-ended.server'
+import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from './api-key-scopes'
 
 const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
 
+export interface NewApiKey {
+	/** What the key may do; every scope when not said (scripts and tests). */
+	scopes?: readonly string[]
+	/** When it stops working; null or absent: until revoked. */
+	expiresAt?: Date | null
+}
+
+/** The scopes as given, checked: at least one, each known, each once. */
+function checkedScopes(scopes: readonly string[]): ApiKeyScope[] {
+	const unknown = scopes.filter((s) => !isApiKeyScope(s))
+	if (unknown.length) throw new AppError('BAD_REQUEST', `Unknown API key scope: ${unknown.join(', ')}. Choose from: ${API_KEY_SCOPES.join(', ')}.`)
+	const chosen = API_KEY_SCOPES.filter((s) => scopes.includes(s))
+	if (!chosen.length) throw new AppError('BAD_REQUEST', 'Choose at least one thing the key may do.')
+	return chosen
+}
+
 /** A new X-ADMIN-KEY: the key itself is returned once; only its hash is stored. */
-export async function createApiKey(db: Db | Tx, name: string, createdBy: number | null) {
+export async function createApiKey(db: Db | Tx, name: string, createdBy: number | null, { scopes = API_KEY_SCOPES, expiresAt = null }: NewApiKey = {}) {
 	const label = name.trim()
 	if (!label || label.length > 80) throw new AppError('BAD_REQUEST', 'Give the key a name of up to 80 characters.')
+	if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', 'A key’s expiry must be in the future.')
 	const key = `gvk_${crypto.randomBytes(24).toString('base64url')}`
 	const [row] = await db
 		.insert(apiKeys)
-		.values({ name: label, prefix: key.slice(0, 8), keyHash: hashKey(key), createdBy })
-		.returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix })
+		.values({ name: label, prefix: key.slice(0, 8), keyHash: hashKey(key), createdBy, scopes: checkedScopes(scopes), expiresAt })
+		.returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt })
 	return { ...row!, key }
 }
 
 export async function revokeApiKey(db: Db | Tx, id: number) {
 	const [row] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })
 	if (!row) throw new AppError('NOT_FOUND', 'No active key with that id.')
+	await announceLiveEnded(db, [apiKeyHolder(id)])
 }
 
-/** The key's record when it is known and not revoked; null otherwise. */
-export async function verifyApiKey(db: Db, key: string | null) {
+export interface VerifiedApiKey {
+	id: number
+	name: string
+	scopes: ApiKeyScope[]
+}
+
+/** The key's record when it is known, not revoked and not expired (its last use noted); null otherwise. */
+export async function verifyApiKey(db: Db, key: string | null): Promise<VerifiedApiKey | null> {
 	if (!key || key.length > 200) return null
+	const now = new Date()
 	const [row] = await db
 		.update(apiKeys)
-		.set({ lastUsedAt: new Date() })
-		.where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
-		.returning({ id: apiKeys.id, name: apiKeys.name })
-	return row ?? null
+		.set({ lastUsedAt: now })
+		.where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))))
+		.returning({ id: apiKeys.id, name: apiKeys.name, scopes: apiKeys.scopes })
+	return row ? { ...row, scopes: row.scopes.filter(isApiKeyScope) } : null
 }
 
 export async function listApiKeys(db: Db) {
-	return db
-		.select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+	const rows = await db
+		.select({
+			id: apiKeys.id,
+			name: apiKeys.name,
+			prefix: apiKeys.prefix,
+			scopes: apiKeys.scopes,
+			createdAt: apiKeys.createdAt,
+			lastUsedAt: apiKeys.lastUsedAt,
+			expiresAt: apiKeys.expiresAt,
+			revokedAt: apiKeys.revokedAt,
+		})
 		.from(apiKeys)
 		.orderBy(desc(apiKeys.createdAt))
+	return rows.map((r) => ({ ...r, scopes: r.scopes.filter(isApiKeyScope) }))
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { staffSessions, staffUsers, type StaffRole } from '../../db/schema'
+import { announceLiveEnded, staffSessionHolder } from '../realtime/live-ended.server'
 import { pruneDevices } from './devices.server'
 import { prunePendingSignIns } from './pending-sign-ins.server'
 
@@ -59,13 +60,17 @@ export async function staffForSession(db: Db, id: string | null, policy: Session
 	return { ...rest, twoFactorEnabled: totpEnabledAt !== null }
 }
 
+/** Signs this browser out; live streams opened under the session close on every instance. */
 export async function destroySession(db: Db, id: string | null) {
-	if (id) await db.delete(staffSessions).where(eq(staffSessions.idHash, hashId(id)))
+	if (!id) return
+	await db.delete(staffSessions).where(eq(staffSessions.idHash, hashId(id)))
+	await announceLiveEnded(db, [staffSessionHolder(hashId(id))])
 }
 
-/** Ends every session of a staff member (password reset, deactivation). */
+/** Ends every session of a staff member (password reset or change, deactivation, sign out everywhere), with their live streams. */
 export async function destroyStaffSessions(db: Db | Tx, staffId: number) {
-	await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId))
+	const ended = await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId)).returning({ idHash: staffSessions.idHash })
+	await announceLiveEnded(db, ended.map((s) => staffSessionHolder(s.idHash)))
 }
 
 /** Sessions past their absolute expiry (an idle session is refused at once and removed here later), with expired pending sign-ins and devices. */

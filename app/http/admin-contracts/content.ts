@@ -26,6 +26,7 @@ export const listLibraryContract = defineContract({
 	summary: 'The game library’s titles, hidden ones included: search, filter, 100 a page',
 	tag: TAG_LIBRARY,
 	permission: 'catalogue',
+	scope: 'content',
 	query: libraryListQuery,
 	response: z.object({
 		titles: z.array(libraryTitle),
@@ -42,6 +43,7 @@ export const addLibraryTitleContract = defineContract({
 	summary: 'Add a title (unique whatever its case); top defaults to false',
 	tag: TAG_LIBRARY,
 	permission: 'catalogue',
+	scope: 'content',
 	body: libraryTitleInput,
 	response: libraryTitle,
 	status: 201,
@@ -53,6 +55,7 @@ export const changeLibraryTitleContract = defineContract({
 	summary: 'Change a title’s name, genre or top mark, or hide it from the library page (hidden: true) or show it again',
 	tag: TAG_LIBRARY,
 	permission: 'catalogue',
+	scope: 'content',
 	params: z.object({ id: idSchema('No title with that id in the library.') }),
 	body: libraryTitlePatch,
 	response: libraryTitle,
@@ -72,6 +75,7 @@ export const importLibraryContract = defineContract({
 		'Import a CSV (header title,genre,top; top yes/no/true/false/1/0), sent as the body with Content-Type text/csv or as a file upload in the field “file”; at most 1 MB and 5,000 lines, in one transaction',
 	tag: TAG_LIBRARY,
 	permission: 'catalogue',
+	scope: 'content',
 	multipart: true,
 	body: z.object({ file: z.string().describe('The CSV file (UTF-8)') }),
 	response: libraryImportReport,
@@ -98,6 +102,7 @@ export const listPagesContract = defineContract({
 	summary: 'The policy pages and the FAQ: whether each shows the owner’s text, and since when',
 	tag: TAG_PAGES,
 	permission: 'catalogue',
+	scope: 'content',
 	response: z.object({ pages: z.array(policyPage.omit({ markdown: true, defaultMarkdown: true, html: true, dropped: true, problem: true })) }),
 })
 
@@ -107,6 +112,7 @@ export const readPageContract = defineContract({
 	summary: 'A policy page or the FAQ: its Markdown, the shop’s own, and the HTML the storefront shows',
 	tag: TAG_PAGES,
 	permission: 'catalogue',
+	scope: 'content',
 	params: pageSlug,
 	response: policyPage,
 })
@@ -117,6 +123,7 @@ export const savePageContract = defineContract({
 	summary: 'Replace a page’s Markdown (at most 100,000 characters; raw HTML is left out when shown); the shop’s own text restores the page',
 	tag: TAG_PAGES,
 	permission: 'catalogue',
+	scope: 'content',
 	params: pageSlug,
 	body: pageInput,
 	// 100,000 characters as JSON: escapes take up to six bytes a character.
@@ -145,6 +152,7 @@ export const listReviewsContract = defineContract({
 	summary: 'Recent reviews, newest first, 50 a page (hidden ones included unless asked)',
 	tag: TAG_REVIEWS,
 	permission: 'catalogue',
+	scope: 'content',
 	query: staffReviewQuery,
 	response: z.object({ reviews: z.array(staffReview), nextBefore: z.number().int().nullable().describe('Pass as before for the next page; null on the last') }),
 })
@@ -155,6 +163,7 @@ export const changeReviewContract = defineContract({
 	summary: 'Hide a review from every page and list (open product pages drop it at once), or show it again',
 	tag: TAG_REVIEWS,
 	permission: 'catalogue',
+	scope: 'content',
 	params: z.object({ id: idSchema('No review with that id.') }),
 	body: reviewVisibilityInput,
 	response: z.object({ id: z.number().int(), hidden: z.boolean(), hiddenAt: z.string().nullable(), changed: z.boolean().describe('False when the review already was as asked') }),

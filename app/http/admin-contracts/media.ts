@@ -19,6 +19,7 @@ export const uploadProductImageContract = defineContract({
 		"Upload a product's cover (multipart/form-data, field `image`): JPEG, PNG, WebP, AVIF or GIF, at most 8 MB, at least 300 px on each side. It is turned upright, cropped to the middle square, stripped of its metadata and stored as WebP and JPEG at 320, 480, 640 and 960 px. A form that accepts text/html is sent back to /admin/products/{id} (303).",
 	tag: 'Products',
 	permission: 'catalogue',
+	scope: 'catalogue',
 	params: z.object({ id: idSchema('Product not found') }),
 	multipart: true,
 	body: z.object({ image: z.file().max(PRODUCT_IMAGE_MAX_BYTES).describe('The image file') }),

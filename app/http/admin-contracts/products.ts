@@ -60,6 +60,7 @@ export const listProductsContract = defineContract({
 	summary: 'List products (search, filters, 50 a page), hidden ones included',
 	tag: 'Products',
 	permission: 'catalogue',
+	scope: 'catalogue',
 	query: listProductsQuery,
 	response: z.object({ products: z.array(adminProduct), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
 })
@@ -70,6 +71,7 @@ export const createProductContract = defineContract({
 	summary: 'Create a product with its options (variants), each with its own price in whole rupees',
 	tag: 'Products',
 	permission: 'catalogue',
+	scope: 'catalogue',
 	body: createProductInput,
 	response: adminProduct,
 	status: 201,
@@ -81,6 +83,7 @@ export const getProductContract = defineContract({
 	summary: 'One product with every option',
 	tag: 'Products',
 	permission: 'catalogue',
+	scope: 'catalogue',
 	params: productId,
 	response: adminProduct,
 })
@@ -91,6 +94,7 @@ export const updateProductContract = defineContract({
 	summary: 'Change any fields; `visible: false` hides it; `variants` is the full ordered list (listed ids kept, new ones added, left-out ones hidden)',
 	tag: 'Products',
 	permission: 'catalogue',
+	scope: 'catalogue',
 	params: productId,
 	body: updateProductInput,
 	response: adminProduct,
@@ -102,6 +106,7 @@ export const deleteProductContract = defineContract({
 	summary: 'Delete a product no order refers to; one that orders refer to is hidden instead',
 	tag: 'Products',
 	permission: 'catalogue',
+	scope: 'catalogue',
 	params: productId,
 	response: z.object({ deleted: z.boolean(), hidden: z.boolean(), message: z.string() }),
 })
@@ -112,6 +117,7 @@ export const duplicateProductContract = defineContract({
 	summary: 'Copy a product (hidden, same options and prices) to start a similar one',
 	tag: 'Products',
 	permission: 'catalogue',
+	scope: 'catalogue',
 	params: productId,
 	response: adminProduct,
 	status: 201,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { API_KEY_SCOPES } from '../../domain/staff/api-key-scopes'
 import { defineContract, type AdminContract } from '../admin-contract'
 
 const permission = z.enum(['staff', 'catalogue', 'owner'])
@@ -17,7 +18,8 @@ export const meResponse = z.object({
 		})
 		.nullable()
 		.describe('The signed-in staff member; null for an API key'),
-	permissions: z.array(permission).describe('What the caller may do: staff (any console endpoint), catalogue, owner. An API key holds all three.'),
+	permissions: z.array(permission).describe('What a staff session may do: staff (any console endpoint), catalogue, owner. Empty for an API key, which is checked by its scopes.'),
+	scopes: z.array(z.enum(API_KEY_SCOPES)).nullable().describe('What an API key may do (chosen when the owner created it); null for a staff session'),
 })
 
 export const meContract = defineContract({
@@ -26,6 +28,7 @@ export const meContract = defineContract({
 	summary: 'Who is asking: the staff member or API key, and what they may do',
 	tag: 'Session',
 	permission: 'staff',
+	scope: 'any-key',
 	response: meResponse,
 })
 
@@ -35,6 +38,7 @@ export const openapiContract = defineContract({
 	summary: 'This document: every /api/admin/ endpoint as OpenAPI 3.1, generated from the same schemas the endpoints validate with',
 	tag: 'Session',
 	permission: 'staff',
+	scope: 'any-key',
 	response: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
 })
 

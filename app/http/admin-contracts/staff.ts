@@ -17,6 +17,7 @@ export const changeStaffContract = defineContract({
 	summary: 'Let a staff account manage the catalogue, or stop it (audited before and after)',
 	tag: 'Staff',
 	permission: 'owner',
+	scope: 'session-only',
 	params: z.object({ id: idSchema('No staff account with that id.') }),
 	body: z.strictObject({ canManageCatalogue: z.boolean() }),
 	response: staffAccount,

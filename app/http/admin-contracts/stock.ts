@@ -33,6 +33,7 @@ export const importStockContract = defineContract({
 		'Import codes or accounts for one option, in one transaction. Units are encrypted at rest and delivered exactly as imported. A code already in stock of any product of the shop (sold, voided or not), or repeated in the batch, is refused as a duplicate: codes are compared after Unicode NFKC, without invisible (format) characters, with every dash as a hyphen, Cyrillic and Greek look-alike letters as Latin, and without case, spaces or hyphens. An account is refused when this product has its login. The report lists every line not imported and why, and lines imported with a remark. The first units switch a manual product to stock_or_manual.',
 	tag: 'Stock',
 	permission: 'catalogue',
+	scope: 'stock',
 	params: productId,
 	body: importStockBody,
 	bodyLimit: STOCK_LIMITS.bytes,
@@ -53,6 +54,7 @@ export const stockCountsContract = defineContract({
 	summary: 'Stock per option: free slots available, units sold and voided, the low-stock threshold and whether it is reached',
 	tag: 'Stock',
 	permission: 'catalogue',
+	scope: 'stock',
 	params: productId,
 	response: z.object({
 		productId: z.number().int(),

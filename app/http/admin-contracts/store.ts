@@ -7,6 +7,7 @@ export const readStoreSettingsContract = defineContract({
 	summary: 'The store details: name, contacts, transfer accounts, banner, hero texts, testimonials, video and pixel ids',
 	tag: 'Store',
 	permission: 'owner',
+	scope: 'session-only',
 	response: storeDetailsView,
 })
 
@@ -16,6 +17,7 @@ export const changeStoreSettingsContract = defineContract({
 	summary: 'Change some store details (the fields sent; lists are replaced whole); audited, and every instance shows the change at once',
 	tag: 'Store',
 	permission: 'owner',
+	scope: 'session-only',
 	body: storeDetailsPatchSchema,
 	response: storeDetailsView,
 })

@@ -5,6 +5,7 @@ import { AdminTime } from '~/components/admin/admin-time'
 import { ShownOnce } from '~/components/admin/shown-once'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
+import { API_KEY_EXPIRY_DAYS, API_KEY_SCOPE_TEXT, API_KEY_SCOPES } from '~/domain/staff/api-key-scopes'
 import { listApiKeys } from '~/domain/staff/api-keys.server'
 import { addStaffMember } from '~/domain/staff/add-staff-member.server'
 import { issueApiKey } from '~/domain/staff/issue-api-key.server'
@@ -41,7 +42,8 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	// An unticked box is not sent: absent means no.
 	z.object({ intent: z.literal('set-catalogue'), staffId: id, canManageCatalogue: z.literal('true').optional().transform((v) => v === 'true') }),
 	z.object({ intent: z.literal('set-reveal-stock'), staffId: id, canRevealStock: z.literal('true').optional().transform((v) => v === 'true') }),
-	z.object({ intent: z.literal('create-key'), name: z.string() }),
+	// One box per scope (`scope-<name>`), an unticked one not sent; the expiry in days, or '' for none.
+	z.looseObject({ intent: z.literal('create-key'), name: z.string(), expiresInDays: z.enum(['', ...API_KEY_EXPIRY_DAYS.map(String)]).default('') }),
 	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
 	z.object({ intent: z.literal('require-two-factor'), required: z.enum(['true', 'false']).transform((v) => v === 'true') }),
 ])
@@ -78,8 +80,14 @@ export async function action({ request }: Route.ActionArgs) {
 				return data<Outcome>({ ok: true, message: account.canRevealStock ? `${account.email} may now reveal stock.` : `${account.email} may no longer reveal stock.` })
 			}
 			case 'create-key': {
-				const created = await issueApiKey(db(), actor, input.name)
-				return data<Outcome>({ ok: true, message: `Created the API key “${created.name}”.`, secret: { label: `API key “${created.name}”.`, value: created.key, what: 'API key' } })
+				const scopes = API_KEY_SCOPES.filter((scope) => form[`scope-${scope}`] === 'on')
+				const expiresAt = input.expiresInDays ? new Date(Date.now() + Number(input.expiresInDays) * 86_400_000) : null
+				const created = await issueApiKey(db(), actor, input.name, { scopes, expiresAt })
+				return data<Outcome>({
+					ok: true,
+					message: `Created the API key “${created.name}”: it may ${created.scopes.join(', ')}${created.expiresAt ? `, until ${created.expiresAt.toISOString().slice(0, 10)}` : ''}.`,
+					secret: { label: `API key “${created.name}”.`, value: created.key, what: 'API key' },
+				})
 			}
 			case 'revoke-key': {
 				await withdrawApiKey(db(), actor, input.apiKeyId)
@@ -258,9 +266,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 			<section aria-labelledby="keys-heading" className="settings-section">
 				<h2 id="keys-heading">API keys</h2>
 				<p className="muted small">
-					Staff tools send a key in the X-ADMIN-KEY header to create DM orders and to call the console API (described at <code>/api/admin/openapi.json</code>). A key acts for
-					you: it may do everything the console does.
+					Staff tools send a key in the X-ADMIN-KEY header to create DM orders and to call the console API (described at <code>/api/admin/openapi.json</code>). A key may do only
+					what its scopes allow. Store settings, transfer accounts, staff accounts and keys are never changed with a key: only by you, signed in here.
 				</p>
+				{apiKeys.some((k) => !k.revokedAt && k.scopes.length === API_KEY_SCOPES.length) ? (
+					<p className="muted small">Keys made before scopes existed hold every scope. To narrow one, create a key with fewer scopes and revoke the old one.</p>
+				) : null}
 				{apiKeys.length === 0 ? (
 					<p className="muted">No API keys yet.</p>
 				) : (
@@ -270,8 +281,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 								<tr>
 									<th scope="col">Name</th>
 									<th scope="col">Prefix</th>
+									<th scope="col">May</th>
 									<th scope="col">Created</th>
 									<th scope="col">Last used</th>
+									<th scope="col">Expires</th>
 									<th scope="col">Status</th>
 									<th scope="col">
 										<span className="sr-only">Actions</span>
@@ -285,17 +298,27 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 										<td data-label="Prefix">
 											<code>{k.prefix}…</code>
 										</td>
+										<td data-label="May">
+											<ul className="key-scopes">
+												{k.scopes.map((scope) => (
+													<li key={scope} title={API_KEY_SCOPE_TEXT[scope]}>
+														<code>{scope}</code>
+													</li>
+												))}
+											</ul>
+										</td>
 										<td data-label="Created">
 											<AdminTime date={k.createdAt} />
 										</td>
-										<td data-label="Last used">
-											<AdminTime date={k.lastUsedAt} />
-										</td>
+										<td data-label="Last used">{k.lastUsedAt ? <AdminTime date={k.lastUsedAt} /> : <span className="muted">Never</span>}</td>
+										<td data-label="Expires">{k.expiresAt ? <AdminTime date={k.expiresAt} /> : <span className="muted">Never</span>}</td>
 										<td data-label="Status">
 											{k.revokedAt ? (
 												<span className="muted">
 													Revoked <AdminTime date={k.revokedAt} />
 												</span>
+											) : k.expiresAt && new Date(k.expiresAt).getTime() <= Date.now() ? (
+												<span className="muted">Expired</span>
 											) : (
 												'Active'
 											)}
@@ -324,6 +347,28 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 					<div className="field">
 						<label htmlFor="key-name">Key name</label>
 						<input id="key-name" name="name" autoComplete="off" required maxLength={80} placeholder="e.g. Instagram DM tool" defaultValue={failed?.intent === 'create-key' ? failed.values?.name : undefined} />
+					</div>
+					<fieldset className="field key-scope-choice">
+						<legend>What it may do</legend>
+						{API_KEY_SCOPES.map((scope) => (
+							<label key={scope} className="checkbox-label">
+								<input type="checkbox" name={`scope-${scope}`} defaultChecked={failed?.intent === 'create-key' ? failed.values?.[`scope-${scope}`] === 'on' : false} />
+								<span>
+									<code>{scope}</code> {API_KEY_SCOPE_TEXT[scope]}
+								</span>
+							</label>
+						))}
+					</fieldset>
+					<div className="field">
+						<label htmlFor="key-expiry">Expires</label>
+						<select id="key-expiry" name="expiresInDays" defaultValue={failed?.intent === 'create-key' ? failed.values?.expiresInDays : ''}>
+							<option value="">Never (until revoked)</option>
+							{API_KEY_EXPIRY_DAYS.map((days) => (
+								<option key={days} value={days}>
+									In {days} days
+								</option>
+							))}
+						</select>
 					</div>
 					<button type="submit" className="button primary" disabled={busy}>
 						Create key

@@ -2,6 +2,7 @@ import { db } from '~/db/client.server'
 import { createDmOrder } from '~/domain/orders/create-dm-order.server'
 import { dmOrderRequest } from '~/domain/orders/dm-order-input'
 import { orderLink } from '~/domain/orders/order-access.server'
+import { scopeRefusal } from '~/domain/staff/api-key-scopes'
 import { verifyApiKey } from '~/domain/staff/api-keys.server'
 import { AppError } from '~/utils/app-error'
 import { logger } from '~/utils/logger.server'
@@ -18,6 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return text('Method not allowed', 405)
 	const key = await verifyApiKey(db(), request.headers.get('x-admin-key'))
 	if (!key) return text('Unauthorized: invalid or missing X-ADMIN-KEY', 401)
+	if (!key.scopes.includes('dm-orders')) return text(scopeRefusal('dm-orders'), 403)
 	try {
 		const parsed = dmOrderRequest.safeParse(await readJson(request, { limit: 32 * 1024 }))
 		if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)

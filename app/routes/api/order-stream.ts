@@ -1,30 +1,32 @@
 import { db } from '~/db/client.server'
-import { orderViewer } from '~/http/order-access.server'
-import { readChangedOrder } from '~/domain/orders/order-updates.server'
-import { ORDERS_CHANNEL } from '~/domain/orders/notify-order.server'
-import { viewOrder } from '~/domain/orders/view-order.server'
-import { subscribe } from '~/domain/realtime/hub.server'
+import { findOrder } from '~/domain/orders/find-order.server'
+import { buyerSessionHolder } from '~/domain/realtime/live-ended.server'
+import { currentBuyer } from '~/http/buyer-session.server'
 import { eventStream } from '~/http/event-stream.server'
-import type { Route } from './+types/order-stream'
 import { onlyMethods } from '~/http/http.server'
+import { orderViewerFor } from '~/http/order-access.server'
+import { watchOrder } from '~/http/order-live.server'
+import type { Route } from './+types/order-stream'
 
-// §7 call 8: live updates of one order over SSE, fed by Postgres NOTIFY from any instance.
+// §7 call 8: live updates of one order over SSE, fed by Postgres NOTIFY from any instance. Whether
+// the page sees the order in full is settled once, when it opens (as the page itself was); a stream
+// opened by a signed-in buyer ends when that session does (sign out, sign out everywhere).
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const orderNumber = new URL(request.url).searchParams.get('orderNumber')?.trim()
 	if (!orderNumber || orderNumber.length > 100) return Response.json({ error: 'orderNumber is required' }, { status: 400 })
-	// Read once: whoever opened the page (token cookie or signed-in buyer) sees what it showed them.
-	const seesEverything = await orderViewer(request)
-	return eventStream(request, context.clientIp, async (send) => {
-		const unsubscribe = await subscribe(ORDERS_CHANNEL, (payload) => {
-			if (payload !== orderNumber) return
-			readChangedOrder(db(), orderNumber).then(
-				(order) => order && send('order', JSON.stringify(viewOrder(order, { full: seesEverything(order) }))),
-				() => send('error', JSON.stringify({ error: 'Failed to fetch order details' })),
-			)
-		})
-		send('ready', JSON.stringify({ orderNumber }))
-		return unsubscribe
-	})
+	const buyer = await currentBuyer(request)
+	const order = await findOrder(db(), { internalOrderId: orderNumber })
+	const full = order ? orderViewerFor(request, buyer)(order) : false
+	return eventStream(
+		request,
+		context.clientIp,
+		async (send, sink) => {
+			const stop = await watchOrder(orderNumber, full, sink)
+			send('ready', JSON.stringify({ orderNumber }))
+			return stop
+		},
+		{ holders: buyer ? [buyerSessionHolder(buyer.idHash)] : [] },
+	)
 }
 
 export const action = onlyMethods('GET')

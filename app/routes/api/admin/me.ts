@@ -1,14 +1,15 @@
 import { adminEndpoint, adminRoute } from '~/http/admin-api.server'
 import { meContract } from '~/http/admin-contracts/session'
-import { permissionsOf, STAFF_PERMISSIONS } from '~/domain/staff/permissions'
+import { permissionsOf } from '~/domain/staff/permissions'
 
 // GET /api/admin/me: who is asking (a staff session or an X-ADMIN-KEY) and what they may do.
 const route = adminRoute(
-	adminEndpoint(meContract, ({ actor, staff }) => ({
+	adminEndpoint(meContract, ({ actor, staff, scopes }) => ({
 		via: staff ? ('session' as const) : ('api-key' as const),
 		actor: actor.label,
 		staff: staff && { id: staff.id, email: staff.email, name: staff.name, role: staff.role, canManageCatalogue: staff.canManageCatalogue, twoFactorEnabled: staff.twoFactorEnabled },
-		permissions: staff ? permissionsOf(staff) : [...STAFF_PERMISSIONS],
+		permissions: staff ? permissionsOf(staff) : [],
+		scopes,
 	})),
 )
 
