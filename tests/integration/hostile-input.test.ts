@@ -14,7 +14,7 @@ import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { placeOrder } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { signInOverHttp, testShopEnv } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 import { startShop, type RunningShop } from '../../server/start'
 
@@ -216,7 +216,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 		{ name: 'a contact message named only by invisible characters', url: '/contact', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=%E2%80%8B%E2%80%8C%EF%BB%BF%E2%81%A0&email=a@b.pk&message=hello there friend' }, status: 400, says: /Please enter your name/ },
 		{ name: 'a product named only by a zero-width space, over the console API', url: '/api/admin/products', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"name":"\\u200B","category":"gift-cards","description":"A card.","variants":[{"label":"$10","price":1000}]}' }, status: 400, says: /Please give the product a name/ },
 		{ name: 'a product option labelled only by a BOM, over the console API', url: '/api/admin/products/14', init: { method: 'PATCH', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"variants":[{"label":"\\uFEFF","price":1000}]}' }, status: 400, says: /Every option needs a label/ },
-		{ name: 'a store name of zero-width spaces, over the console API', url: '/api/admin/store-settings', init: { method: 'PATCH', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"storeName":"\\u200B\\u2060"}' }, status: 400, says: /./ },
+		{ name: 'store settings changed with an API key', url: '/api/admin/store-settings', init: { method: 'PATCH', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"storeName":"\\u200B\\u2060"}' }, status: 403, says: /./ },
 		{ name: 'a page saved with a lone surrogate, over the console API', url: '/api/admin/pages/faq', init: { method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"markdown":"# FAQ \\uD800"}' }, status: 400, says: /character that is not allowed/ },
 		{ name: 'stock imported with a lone surrogate, over the console API', url: '/api/admin/products/14/stock', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"variantId":1,"kind":"code","units":[{"code":"CODE-\\uDC00-1"}]}' }, status: 400, says: /character that is not allowed/ },
 		{ name: 'stock imported with a __proto__ key, over the console API', url: '/api/admin/products/14/stock', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: '{"__proto__":{"variantId":1},"kind":"code","units":[{"code":"CODE-1"}]}' }, status: 400, says: /named .{0,6}__proto__.{0,6}, which is not allowed/ },
@@ -246,6 +246,19 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 		})
 		expect(signedIn.status).toBe(302)
 		expect(signedIn.headers.get('location')).toBe('/admin-dashboard')
+	})
+
+	it('refuses a store name of zero-width spaces from the owner’s own session, and keeps the name', async () => {
+		const cookie = await signInOverHttp(shop.url, 'owner@example.pk', 'hostile-owner-password', '198.51.100.78')
+		const res = await fetch(`${shop.url}/api/admin/store-settings`, {
+			method: 'PATCH',
+			headers: { Cookie: cookie, Origin: shop.url, 'Content-Type': 'application/json' },
+			body: '{"storeName":"\\u200B\\u2060"}',
+		})
+		expect(res.status).toBe(400)
+		expect(sentenceOf({ status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() }).length).toBeGreaterThan(11)
+		const kept = (await (await fetch(`${shop.url}/api/admin/store-settings`, { headers: { Cookie: cookie } })).json()) as { storeName: string }
+		expect(kept.storeName.trim()).not.toBe('')
 	})
 
 	it("treats a malformed order cookie as absent: the order's public view still answers", async () => {

@@ -99,11 +99,11 @@ const RENDER_MS = 3_000
  * when it nests too deep, takes too long or breaks the renderer. Runs on the pages pool, never
  * on the event loop; a full pool answers 503 with its sentence.
  */
-export async function renderPageMarkdown(markdown: string, tokens: PageTokens): Promise<RenderedPage> {
+export async function renderPageMarkdown(markdown: string, tokens: PageTokens, { timeoutMs = RENDER_MS } = {}): Promise<RenderedPage> {
 	if (nestingDepth(markdown) > PAGE_NESTING_LIMIT) throw new AppError('BAD_REQUEST', PAGE_MESSAGES.tooDeep, { markdown: PAGE_MESSAGES.tooDeep })
 	let rendered: RenderedPage
 	try {
-		rendered = await runOnCpuPool<RenderedPage>('pages', 'renderPage', { markdown, tokens }, { timeoutMs: RENDER_MS })
+		rendered = await runOnCpuPool<RenderedPage>('pages', 'renderPage', { markdown, tokens }, { timeoutMs })
 	} catch (error) {
 		if (error instanceof AppError) throw error
 		const message = error instanceof CpuTimeout ? PAGE_MESSAGES.tooSlow : PAGE_MESSAGES.cannotRender
