@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { E2E_WORKERS, shopUrls } from './tests/e2e/shops'
+import { E2E_WORKERS, mailboxUrls, shopUrls } from './tests/e2e/shops'
 
 export default defineConfig({
 	testDir: './tests/e2e',
@@ -30,6 +30,6 @@ export default defineConfig({
 		reuseExistingServer: false,
 		stdout: 'ignore' as const,
 		stderr: 'pipe' as const,
-		env: { PORT: new URL(url).port, PUBLIC_URL: url, E2E_SHOP: String(i), LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
+		env: { PORT: new URL(url).port, PUBLIC_URL: url, E2E_SHOP: String(i), MAILBOX_PORT: new URL(mailboxUrls[i]!).port, LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
 	})),
 })

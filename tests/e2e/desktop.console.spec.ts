@@ -1,5 +1,5 @@
 import { devices } from '@playwright/test'
-import { test, expect, gotoHydrated, waitForHydration } from './helpers'
+import { test, expect, PNG_1PX, gotoHydrated, waitForHydration } from './helpers'
 
 // From 1200px up the dashboard is the spec's table: one row per order, the columns side by side.
 const { defaultBrowserType: _browser, ...desktop } = devices['Desktop Chrome']
@@ -97,4 +97,3 @@ test('at 1280px product names read as names, a transfer shows its receipt, and t
 	expect(await page.locator('.staff-orders-list').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false)
 })
 
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')

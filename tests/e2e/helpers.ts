@@ -1,6 +1,6 @@
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
 
-import { shopUrls } from './shops'
+import { mailboxUrls, shopUrls } from './shops'
 
 /** The store's default name is 'GameVault PK'; root.tsx slugifies it and appends '-cart'. */
 export const CART_KEY = 'gamevault-pk-cart'
@@ -261,6 +261,37 @@ export async function holdEntryScript(page: Page): Promise<() => void> {
 	return release
 }
 
+/** A one-pixel PNG: a receipt image as small as can be. */
+export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+
+/**
+ * An order paid by bank transfer, as a real sale is: placed in a browser of its own, its receipt
+ * uploaded, and confirmed by the owner on the console's Transfers page (`staff`, signed in). A
+ * simulator payment would be a test order, which never counts as a purchase.
+ */
+export async function transferPaidOrder(browser: Browser, staff: Page, email: string, line: object) {
+	const context = await browser.newContext()
+	let orderNumber: string
+	try {
+		const answer = await context.request.post('/api/checkout', {
+			data: { customerName: 'Sana Malik', customerEmail: email, customerMobile: '03331234567', paymentMethod: 'manual', checkoutKey: `e2e-transfer-${Date.now()}-${Math.random().toString(36).slice(2)}`, productDetails: [line] },
+		})
+		expect(answer.ok(), await answer.text()).toBe(true)
+		orderNumber = ((await answer.json()) as { orderNumber: string }).orderNumber
+		const upload = await context.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+		expect(upload.ok()).toBe(true)
+	} finally {
+		await context.close()
+	}
+	await gotoHydrated(staff, '/admin/payments')
+	const entry = staff.locator('article, li, section').filter({ has: staff.getByRole('img', { name: `Transfer receipt for order ${orderNumber}` }) }).last()
+	await entry.scrollIntoViewIfNeeded()
+	await entry.getByLabel('Confirmation note').fill('Transfer seen in the statement')
+	await entry.getByRole('button', { name: 'Confirm' }).click()
+	await expect(staff.getByText(`Order ${orderNumber} is paid. The buyer has been emailed.`)).toBeVisible()
+	return orderNumber
+}
+
 /** An order placed and paid on the test payment page in a browser of its own (the buyer's phone holds no order cookie). */
 export async function paidOrder(browser: Browser, email: string, line: object, total: string) {
 	const context = await browser.newContext()
@@ -281,12 +312,20 @@ export async function paidOrder(browser: Browser, email: string, line: object, t
 	}
 }
 
-/** The 6-digit code of the newest sign-in email to `email`, as the owner previews it in the console's outbox. */
-export async function signInCodeFor(staff: Page, email: string) {
-	await gotoHydrated(staff, '/admin/outbox')
-	await staff.getByRole('link', { name: new RegExp(`^Preview email to ${email.replace(/[.+]/g, '\\$&')}: .* sign-in code$`) }).first().click()
-	const text = (await staff.locator('.email-preview pre').textContent()) ?? ''
-	const code = /Or type this code on the page: (\d{6})/.exec(text)?.[1]
-	expect(code, text).toBeTruthy()
-	return code!
+/** The 6-digit code of the newest sign-in email to `email`, read from the inbox (the fake Brevo of the shop `page` is on). */
+export async function signInCodeFor(page: Page, email: string) {
+	const mailbox = mailboxUrls[shopUrls.indexOf(new URL(page.url()).origin.replace('127.0.0.1', 'localhost'))]
+	expect(mailbox, `no mailbox for ${page.url()}`).toBeTruthy()
+	let text = ''
+	await expect
+		.poll(
+			async () => {
+				const mails = (await (await fetch(`${mailbox}/mailbox?to=${encodeURIComponent(email)}`)).json()) as { subject?: string; textContent?: string }[]
+				text = mails.find((m) => /sign-in code/i.test(m.subject ?? ''))?.textContent ?? ''
+				return /Or type this code on the page: (\d{6})/.exec(text)?.[1] ?? null
+			},
+			{ message: `a sign-in email to ${email}`, timeout: 15_000 },
+		)
+		.not.toBeNull()
+	return /Or type this code on the page: (\d{6})/.exec(text)![1]!
 }

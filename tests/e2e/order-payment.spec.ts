@@ -1,12 +1,11 @@
 import type { Browser, Page } from '@playwright/test'
-import { test, expect, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner, waitForHydration } from './helpers'
+import { test, expect, PNG_1PX, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner, waitForHydration } from './helpers'
 
 // Unpaid orders are paid from their own page, on a phone: a transfer buyer who comes back from the
 // emailed link (with and without scripts), and an online payment left on PayPro's page, continued
 // later or switched to a transfer.
 
 // The smallest valid PNG: one transparent pixel.
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 const AWAITING = 'Receipt received, awaiting confirmation.'
 
 /** A transfer order placed in a browser of its own (the buyer's phone holds no order cookie); the link its email carries, as the owner previews it in the outbox. */

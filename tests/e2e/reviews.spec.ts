@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test, expect, gotoHydrated, installHydrationProbe, paidOrder, signInAsOwner, signInCodeFor, unique, waitForHydration } from './helpers'
+import { test, expect, gotoHydrated, installHydrationProbe, signInAsOwner, signInCodeFor, transferPaidOrder, unique, waitForHydration } from './helpers'
 
 // Products are split so that no test depends on another's reviews (the database is shared):
 // 7 never gets a review in this suite; 8 is for posting and live updates; 9 for markup in
@@ -97,10 +97,10 @@ test('a posted review appears at the top, the form resets, and other open pages 
 test('a buyer signs in from the review form with the order email, comes back to the reviews, and the review shows “Verified purchase”', async ({ page, browser }) => {
 	test.setTimeout(120_000)
 	const email = `sana.${Date.now().toString(36)}@example.pk`
-	// PlayStation Plus Extra, 1 Month, paid on the test payment page.
-	await paidOrder(browser, email, { id: 8, quantity: 1, selectedDuration: { months: 1 } }, 'Rs. 3,800')
 	const { staff, close } = await signInAsOwner(browser, { path: '/admin/outbox', context: { viewport: { width: 1280, height: 900 } } })
 	try {
+		// PlayStation Plus Extra, 1 Month, paid by transfer and confirmed by the owner.
+		await transferPaidOrder(browser, staff, email, { id: 8, quantity: 1, selectedDuration: { months: 1 } })
 		await gotoHydrated(page, '/product/8')
 		const section = reviewsSection(page)
 		await section.getByRole('link', { name: 'Sign in with your order email to review as a buyer' }).click()

@@ -1,5 +1,5 @@
 import * as OTPAuth from 'otpauth'
-import { test, expect, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner, waitForHydration } from './helpers'
+import { test, expect, PNG_1PX, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner, waitForHydration } from './helpers'
 
 
 
@@ -108,4 +108,3 @@ test('a staff member turns on two-factor sign-in and then signs in with a code f
 })
 
 // The smallest valid PNG: one transparent pixel.
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')

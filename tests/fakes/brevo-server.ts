@@ -1,5 +1,7 @@
 // A stand-in for Brevo's transactional email API (spec/PAYMENTS.md), over real HTTP on a local port:
 // POST /v3/smtp/email with the `api-key` header; 201 {messageId}; errors as {code, message}.
+// GET /mailbox?to=<address> is the fake's own: the emails it accepted for that address, newest
+// first, so a browser test reads what the buyer's inbox would hold.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -23,7 +25,7 @@ export interface FakeBrevo {
 	close(): Promise<void>
 }
 
-export async function startFakeBrevo(apiKey = 'xkeysib-test-key'): Promise<FakeBrevo> {
+export async function startFakeBrevo(apiKey = 'xkeysib-test-key', port = 0): Promise<FakeBrevo> {
 	const requests: BrevoRequest[] = []
 	let failures: { status: number; times: number }[] = []
 	let nextMessage = 1
@@ -37,7 +39,14 @@ export async function startFakeBrevo(apiKey = 'xkeysib-test-key'): Promise<FakeB
 				res.writeHead(status, { 'Content-Type': 'application/json' })
 				res.end(JSON.stringify(body))
 			}
-			if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://fake').pathname !== '/v3/smtp/email') {
+			const address = new URL(req.url ?? '/', 'http://fake')
+			if (req.method === 'GET' && address.pathname === '/mailbox') {
+				const to = address.searchParams.get('to')?.toLowerCase()
+				const mails = requests.filter((r) => r.status === 201 && (r.body.to as { email?: string }[]).some((t) => t.email?.toLowerCase() === to)).map((r) => r.body)
+				res.writeHead(200, { 'Content-Type': 'application/json' })
+				return res.end(JSON.stringify(mails.reverse()))
+			}
+			if (req.method !== 'POST' || address.pathname !== '/v3/smtp/email') {
 				return reply(404, { code: 'not_found', message: 'Not found' })
 			}
 			let body: Record<string, unknown>
@@ -62,7 +71,7 @@ export async function startFakeBrevo(apiKey = 'xkeysib-test-key'): Promise<FakeB
 			reply(201, { messageId }, messageId, body)
 		})
 	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
 
 	return {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

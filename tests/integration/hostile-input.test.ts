@@ -118,6 +118,26 @@ function sentenceOf(answer: Answer): string {
 }
 
 /**
+ * Sends every request of `plan`, six at a time (as a probe would, and so concurrent requests are
+ * probed too); returns each answer that is a 5xx, no answer, or a 4xx without a sentence.
+ */
+async function probeAll(origin: string, plan: readonly (readonly [string, Probe])[]): Promise<string[]> {
+	const failures: string[] = []
+	let next = 0
+	const worker = async () => {
+		while (next < plan.length) {
+			const [url, probe] = plan[next++]!
+			const answer = await ask(origin, url, probe).catch((error: Error) => ({ status: 0, type: '', text: `${error.message}: ${String(error.cause)}` }))
+			const where = `${probe.label} ${url.slice(0, 80)} → ${answer.status}`
+			if (answer.status >= 500 || answer.status === 0) failures.push(`${where}: ${answer.text.slice(0, 200)}`)
+			else if (answer.status >= 400 && probe.method !== 'HEAD' && sentenceOf(answer).length < 12) failures.push(`${where} without a sentence: ${answer.text.slice(0, 200)}`)
+		}
+	}
+	await Promise.all(Array.from({ length: 6 }, worker))
+	return failures
+}
+
+/**
  * The corpus over every route and console endpoint (a few thousand requests) runs on one database:
  * PostgreSQL when the run has it, as production does, else the embedded one. It probes the input
  * layer in front of the database; the cases below, which reach the database, run on both.
@@ -151,17 +171,10 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 
 	if (runsCorpus) {
 		it.each(PATTERNS)('%s answers every hostile request with a 4xx or a page, never a 500', async (pattern) => {
-			const failures: string[] = []
 			const urls = urlsFor(pattern)
 			// Every address with the reading probes; the first two with every body and method.
 			const plan = urls.flatMap((url, i) => (i < 2 ? PROBES : PROBES.slice(0, 3)).map((probe) => [url, probe] as const))
-			for (const [url, probe] of plan) {
-				const answer = await ask(shop.url, url, probe).catch((error: Error) => ({ status: 0, type: '', text: `${error.message}: ${String(error.cause)}` }))
-				const where = `${probe.label} ${url.slice(0, 80)} → ${answer.status}`
-				if (answer.status >= 500 || answer.status === 0) failures.push(`${where}: ${answer.text.slice(0, 200)}`)
-				else if (answer.status >= 400 && probe.method !== 'HEAD' && sentenceOf(answer).length < 12) failures.push(`${where} without a sentence: ${answer.text.slice(0, 200)}`)
-			}
-			expect(failures).toEqual([])
+			expect(await probeAll(shop.url, plan)).toEqual([])
 		}, 120_000)
 	}
 
@@ -284,7 +297,6 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 
 	if (runsCorpus) {
 		it.each(adminContracts.map((c) => [`${c.method} ${c.path}`, c] as const))('%s, with a key, answers every hostile request with a 4xx and a sentence', async (_name, contract) => {
-			const failures: string[] = []
 			const withParams = (value: string) => contract.path.replace(/\{(\w+)\}/g, (_m, name: string) => value || REAL_PARAMS[name]!)
 			const hasParams = contract.path.includes('{')
 			const plan: [string, Probe][] = []
@@ -298,13 +310,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 			if (hasParams && contract.body && !contract.multipart && contract.method !== 'DELETE') {
 				for (const probe of API_BODIES.filter((p) => p.label !== 'PUT' && p.label !== 'PATCH')) plan.push([withParams(''), { ...probe, method: contract.method }])
 			}
-			for (const [url, probe] of plan) {
-				const answer = await ask(shop.url, url, { ...probe, headers: { 'X-ADMIN-KEY': adminKey, ...probe.headers } }).catch((error: Error) => ({ status: 0, type: '', text: `${error.message}: ${String(error.cause)}` }))
-				const where = `${probe.label} ${url.slice(0, 80)} → ${answer.status}`
-				if (answer.status >= 500 || answer.status === 0) failures.push(`${where}: ${answer.text.slice(0, 200)}`)
-				else if (answer.status >= 400 && sentenceOf(answer).length < 12) failures.push(`${where} without a sentence: ${answer.text.slice(0, 200)}`)
-			}
-			expect(failures).toEqual([])
+			expect(await probeAll(shop.url, plan.map(([url, probe]) => [url, { ...probe, headers: { 'X-ADMIN-KEY': adminKey, ...probe.headers } }] as const))).toEqual([])
 		})
 	}
 

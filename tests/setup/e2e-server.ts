@@ -4,11 +4,18 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { startFakeBrevo } from '../fakes/brevo-server'
 import { freshPostgresDatabase } from './postgres'
 
 if (process.env.TEST_DATABASE_URL) {
 	process.env.DATABASE_URL = await freshPostgresDatabase(process.env.TEST_DATABASE_URL, `shop_e2e_${process.env.E2E_SHOP ?? 0}`)
 } else {
 	process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'))
+}
+// Emails go out through Brevo's API to a fake Brevo on a port of its own (MAILBOX_PORT), where
+// the tests read them as the buyer would: sign-in codes are never readable in the console.
+if (process.env.MAILBOX_PORT) {
+	const brevo = await startFakeBrevo('xkeysib-e2e', Number(process.env.MAILBOX_PORT))
+	Object.assign(process.env, { EMAIL_PROVIDER: 'brevo', BREVO_API_KEY: brevo.apiKey, BREVO_BASE_URL: brevo.url })
 }
 await import('../../server/index')

@@ -44,10 +44,8 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 					<p className="card-title">{product.name}</p>
 					<p className="card-caption">{product.caption}</p>
 					<p className="muted small">{product.priceIsFrom ? 'Starting Price' : 'Price'}</p>
-					<p className="price-now big">
-						{product.priceIsFrom ? <span className="price-from">from </span> : null}
-						{formatRs(price)}
-					</p>
+					{/* “Starting Price” above already says it is a from-price: the amount alone fits the card at 360 px. */}
+					<p className="price-now big">{formatRs(price)}</p>
 					{onSale ? <p className="muted small">Was <Rs amount={product.originalPrice!} /></p> : null}
 					<div className="card-actions">
 						<button type="button" className="button primary" onClick={add} aria-label={`Add ${product.name} to cart`}>
