@@ -109,6 +109,23 @@ export async function action({ request }: Route.ActionArgs) {
 	}
 }
 
+/** One permission the owner grants a staff member: a box and its Save; the owner always has it. */
+function PermissionForm({ staff, intent, field, granted, what, busy }: { staff: { id: number; email: string; role: string }; intent: string; field: string; granted: boolean; what: string; busy: boolean }) {
+	if (staff.role === 'owner') return <span className="muted">Always (owner)</span>
+	return (
+		<Form method="post" className="catalogue-permission">
+			<input type="hidden" name="intent" value={intent} />
+			<input type="hidden" name="staffId" value={staff.id} />
+			<label>
+				<input type="checkbox" name={field} value="true" defaultChecked={granted} key={String(granted)} /> {`May ${what}`}
+			</label>
+			<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save whether ${staff.email} may ${what}`}>
+				Save
+			</button>
+		</Form>
+	)
+}
+
 export default function Settings({ loaderData }: Route.ComponentProps) {
 	const { me, staff, apiKeys, requireTwoFactor } = loaderData
 	const result = useActionData<typeof action>()
@@ -153,36 +170,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 									<td data-label="Name">{s.name}</td>
 									<td data-label="Role">{s.role}</td>
 									<td data-label="Catalogue">
-										{s.role === 'owner' ? (
-											<span className="muted">Always (owner)</span>
-										) : (
-											<Form method="post" className="catalogue-permission">
-												<input type="hidden" name="intent" value="set-catalogue" />
-												<input type="hidden" name="staffId" value={s.id} />
-												<label>
-													<input type="checkbox" name="canManageCatalogue" value="true" defaultChecked={s.canManageCatalogue} key={String(s.canManageCatalogue)} /> May manage the catalogue
-												</label>
-												<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save whether ${s.email} may manage the catalogue`}>
-													Save
-												</button>
-											</Form>
-										)}
+										<PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />
 									</td>
 									<td data-label="Stock">
-										{s.role === 'owner' ? (
-											<span className="muted">Always (owner)</span>
-										) : (
-											<Form method="post" className="catalogue-permission">
-												<input type="hidden" name="intent" value="set-reveal-stock" />
-												<input type="hidden" name="staffId" value={s.id} />
-												<label>
-													<input type="checkbox" name="canRevealStock" value="true" defaultChecked={s.canRevealStock} key={String(s.canRevealStock)} /> May reveal stock
-												</label>
-												<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save whether ${s.email} may reveal stock`}>
-													Save
-												</button>
-											</Form>
-										)}
+										<PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} />
 									</td>
 									<td data-label="Status">{s.active ? 'Active' : <span className="muted">Deactivated</span>}</td>
 									<td data-label="Two-factor">{s.twoFactorSince ? 'On' : <span className="muted">Off</span>}</td>
