@@ -19,7 +19,7 @@ import { formatRs } from '~/utils/money'
 import { trackPixel } from '~/utils/pixel'
 import { useCart } from '../cart/cart-context'
 import { useChatMessage } from '../layout/chat-button'
-import { ProductPrice } from '../ui/price'
+import { ProductPrice, Rs } from '../ui/price'
 import { AccountTypeModal } from './account-type-modal'
 import { CUSTOM_VALUE_RANGES, QuoteModal } from './quote-modals'
 
@@ -93,13 +93,13 @@ export function PurchasePanel({
 				<ProductPrice price={price} originalPrice={product.originalPrice} />
 				{saving ? (
 					<span className="save-badge">
-						Save {formatRs(saving.saving)} <s>{formatRs(saving.doubled)}</s>
+						Save <Rs amount={saving.saving} /> <s>{formatRs(saving.doubled)}</s>
 					</span>
 				) : null}
 			</p>
 			{accountPrices?.[otherType] ? (
 				<p className="muted small account-price-note">
-					{shownType === 'shared' ? 'Shared' : 'Private'} account price. {otherType === 'shared' ? 'Shared' : 'Private'} account: {formatRs(accountPrices[otherType]!)}.
+					{shownType === 'shared' ? 'Shared' : 'Private'} account price. {otherType === 'shared' ? 'Shared' : 'Private'} account: <Rs amount={accountPrices[otherType]!} />.
 				</p>
 			) : null}
 
