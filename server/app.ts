@@ -197,6 +197,7 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 			getLoadContext: (req, res) => ({
 				cspNonce: res.locals.cspNonce as string,
 				clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+				liveResponse: res,
 			}),
 		}),
 	)

@@ -4,7 +4,8 @@ import type { StaffRole } from '../db/schema'
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../domain/staff/devices.server'
 import { canManageCatalogue } from '../domain/staff/permissions'
 import { PENDING_COOKIE, PENDING_MINUTES } from '../domain/staff/pending-sign-ins.server'
-import { SESSION_COOKIE, staffForSession, type Staff } from '../domain/staff/sessions.server'
+import { SESSION_COOKIE, sessionIdHash, staffForSession, type Staff } from '../domain/staff/sessions.server'
+import { staffSessionHolder, type LiveHolder } from '../domain/realtime/live-ended.server'
 import { twoFactorRequired } from '../domain/staff/two-factor-requirement.server'
 import { readCookie } from './cookies'
 import { isCrossSite } from './request-guard'
@@ -44,6 +45,13 @@ export const clearPendingSignInCookie = (request: Request) => cookie(request, PE
 
 export async function currentStaff(request: Request): Promise<Staff | null> {
 	return staffForSession(db(), sessionIdFrom(request), sessionPolicy())
+}
+
+/** The staff session a live stream is opened under, when the request carries a valid one: the stream ends with it. */
+export async function staffStreamHolder(request: Request): Promise<LiveHolder | null> {
+	const id = sessionIdFrom(request)
+	if (!id) return null
+	return (await currentStaff(request)) ? staffSessionHolder(sessionIdHash(id)) : null
 }
 
 const forbidden = () => new Response('This page is for the shop owner only.', { status: 403 })

@@ -28,6 +28,9 @@ export interface SessionPolicy {
 
 const hashId = (id: string) => crypto.createHash('sha256').update(id).digest('hex')
 
+/** How a session is stored and announced (its live streams are held under it): the hash of its id. */
+export const sessionIdHash = hashId
+
 export async function createSession(db: Db, staffId: number, policy: SessionPolicy, meta: { ip?: string; userAgent?: string | null } = {}): Promise<string> {
 	const id = crypto.randomBytes(32).toString('base64url')
 	await db.insert(staffSessions).values({
@@ -68,9 +71,10 @@ export async function destroySession(db: Db, id: string | null) {
 }
 
 /** Ends every session of a staff member (password reset or change, deactivation, sign out everywhere), with their live streams. */
-export async function destroyStaffSessions(db: Db | Tx, staffId: number) {
+export async function destroyStaffSessions(db: Db | Tx, staffId: number): Promise<number> {
 	const ended = await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId)).returning({ idHash: staffSessions.idHash })
 	await announceLiveEnded(db, ended.map((s) => staffSessionHolder(s.idHash)))
+	return ended.length
 }
 
 /** Sessions past their absolute expiry (an idle session is refused at once and removed here later), with expired pending sign-ins and devices. */

@@ -2,6 +2,7 @@ import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { buyerSessionHolder } from '~/domain/realtime/live-ended.server'
 import { currentBuyer } from '~/http/buyer-session.server'
+import { staffStreamHolder } from '~/http/staff-auth.server'
 import { eventStream } from '~/http/event-stream.server'
 import { onlyMethods } from '~/http/http.server'
 import { orderViewerFor } from '~/http/order-access.server'
@@ -10,22 +11,24 @@ import type { Route } from './+types/order-stream'
 
 // §7 call 8: live updates of one order over SSE, fed by Postgres NOTIFY from any instance. Whether
 // the page sees the order in full is settled once, when it opens (as the page itself was); a stream
-// opened by a signed-in buyer ends when that session does (sign out, sign out everywhere).
+// opened by a signed-in buyer or member of staff ends when that session does (sign out, sign out
+// everywhere, a password change).
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const orderNumber = new URL(request.url).searchParams.get('orderNumber')?.trim()
 	if (!orderNumber || orderNumber.length > 100) return Response.json({ error: 'orderNumber is required' }, { status: 400 })
-	const buyer = await currentBuyer(request)
+	const [buyer, staff] = await Promise.all([currentBuyer(request), staffStreamHolder(request)])
 	const order = await findOrder(db(), { internalOrderId: orderNumber })
 	const full = order ? orderViewerFor(request, buyer)(order) : false
 	return eventStream(
 		request,
+		context.liveResponse,
 		context.clientIp,
 		async (send, sink) => {
 			const stop = await watchOrder(orderNumber, full, sink)
 			send('ready', JSON.stringify({ orderNumber }))
 			return stop
 		},
-		{ holders: buyer ? [buyerSessionHolder(buyer.idHash)] : [] },
+		{ holders: [...(buyer ? [buyerSessionHolder(buyer.idHash)] : []), ...(staff ? [staff] : [])] },
 	)
 }
 

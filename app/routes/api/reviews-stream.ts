@@ -12,7 +12,7 @@ import type { Route } from './+types/reviews-stream'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const productId = parseId(new URL(request.url).searchParams.get('productId'))
 	if (productId === null) return Response.json({ error: PRODUCT_ID_MESSAGE }, { status: 400 })
-	return eventStream(request, context.clientIp, async (send) => {
+	return eventStream(request, context.liveResponse, context.clientIp, async (send) => {
 		const scope = await reviewScopeFor(db(), productId)
 		return subscribe(REVIEWS_CHANNEL, (payload) => {
 			const event = parseReviewEvent(payload)
