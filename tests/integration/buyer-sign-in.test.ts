@@ -15,10 +15,12 @@ import { listOutbox, outboxEmailPreview } from '../../app/domain/email/list-outb
 import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { checkoutBody, placeOrder } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { testShopEnv } from '../setup/test-shop'
+import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
 const json = { 'Content-Type': 'application/json', Accept: 'application/json' }
@@ -29,13 +31,18 @@ const nextAddress = () => `203.0.113.${++addresses}`
 describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
 	let dataDir: string
 	let shop: RunningShop
+	let brevo: FakeBrevo
 	beforeAll(async () => {
 		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-buyer-sign-in-'))
 		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_buyer_sign_in') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', TRUST_PROXY: 'true' }))
+		brevo = await startFakeBrevo()
+		shop = await startShop(
+			testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', TRUST_PROXY: 'true', EMAIL_PROVIDER: 'brevo', BREVO_API_KEY: brevo.apiKey, BREVO_BASE_URL: brevo.url }),
+		)
 	})
 	afterAll(async () => {
 		await shop?.close()
+		await brevo?.close()
 		useEnv(parseEnv())
 		resetPayproClient()
 		setEmailProvider(null)
@@ -51,7 +58,11 @@ describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
 	const unlock = (orderNumber: string, email: string, address = nextAddress()) =>
 		fetch(`${shop.url}/api/order/unlock`, { method: 'POST', headers: { ...json, 'X-Forwarded-For': address }, body: JSON.stringify({ orderNumber, email }) })
 	const signInEmails = (to: string) =>
-		shop.database.db.select().from(emailOutbox).where(and(like(emailOutbox.dedupeKey, 'sign-in:%'), eq(emailOutbox.toEmail, to)))
+		shop.database.db
+			.select()
+			.from(emailOutbox)
+			.where(and(like(emailOutbox.dedupeKey, 'sign-in:%'), eq(emailOutbox.toEmail, to)))
+			.then((rows) => rows.map(openEmail))
 	const orderView = async (orderNumber: string, cookie = '') =>
 		((await (await fetch(`${shop.url}/api/order?internalOrderId=${orderNumber}`, { headers: { cookie } })).json()) as { order: { full: boolean; customerEmail?: string } }).order
 	const verify = (fields: Record<string, string>, address = nextAddress()) =>
@@ -252,6 +263,40 @@ describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
 		expect(preview!.text).toContain('Or type this code on the page: ••••••')
 		const listed = (await listOutbox(shop.database.db)).find((e) => e.id === mail!.id)
 		expect(JSON.stringify(listed)).not.toContain(code)
+	})
+
+	it('keeps the code and the link sealed in the outbox: the stored row has neither, the email sent has both, the console masks them', async () => {
+		const orderNumber = await order('sealed@example.pk')
+		await unlock(orderNumber, 'sealed@example.pk')
+		const [mail] = await signInEmails('sealed@example.pk')
+		const code = mail!.params.CODE!
+		const token = tokenOf(mail!.params.SIGN_IN_URL!)
+		expect(code).toMatch(/^\d{6}$/)
+		// The row as the database holds it, read with SQL.
+		const raw = await shop.database.db.execute(sql`select subject, text, html, params::text as params from email_outbox where id = ${mail!.id}`)
+		const stored = JSON.stringify(raw.rows)
+		expect(stored).not.toContain(code)
+		expect(stored).not.toContain(token)
+		expect(stored).not.toContain('sign-in code')
+		// The buyer still gets the real code and link: the email Brevo receives carries them.
+		let sent: string | undefined
+		for (let i = 0; i < 100 && !sent; i++) {
+			sent = brevo
+				.sent()
+				.map((r) => JSON.stringify(r.body))
+				.find((body) => body.includes('sealed@example.pk'))
+			if (!sent) await new Promise((r) => setTimeout(r, 100))
+		}
+		expect(sent).toContain(`${code} is your`)
+		expect(sent).toContain(`Or type this code on the page: ${code}`)
+		expect(sent).toContain(token)
+		// The console: masked in the list and the preview.
+		const listed = (await listOutbox(shop.database.db)).find((e) => e.id === mail!.id)
+		expect(listed!.subject).toMatch(/^•••••• is your .+ sign-in code$/)
+		const preview = await outboxEmailPreview(shop.database.db, mail!.id)
+		expect(preview!.text).toContain('Or type this code on the page: ••••••')
+		expect(JSON.stringify(preview)).not.toContain(code)
+		expect(JSON.stringify(preview)).not.toContain(token)
 	})
 
 	it('sends a page without scripts back to the order with the code form, and never leaves the shop after signing in', async () => {

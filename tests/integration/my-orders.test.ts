@@ -14,6 +14,7 @@ import type { RunningShop } from '../../server/start'
 import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
 import { openOrderStream } from '../setup/order-stream'
 import { notifyOrderChanged } from '../../app/domain/orders/notify-order.server'
+import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { startTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData } from '../setup/test-db'
 
@@ -43,7 +44,13 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 	const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
 		fetch(`${shop.url}/my-orders`, { method: 'POST', redirect: 'manual', headers: { ...form, ...headers }, body: new URLSearchParams(body) })
 	const myOrders = (cookie?: string) => fetch(`${shop.url}/my-orders`, { headers: cookie ? { Cookie: cookie } : {} })
-	const signInEmails = (email: string) => db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, email)).orderBy(emailOutbox.id)
+	const signInEmails = (email: string) =>
+		db
+			.select()
+			.from(emailOutbox)
+			.where(eq(emailOutbox.toEmail, email))
+			.orderBy(emailOutbox.id)
+			.then((rows) => rows.map(openEmail))
 	const verify = (email: string, code: string) =>
 		fetch(`${shop.url}/my-orders/verify`, { method: 'POST', redirect: 'manual', headers: form, body: new URLSearchParams({ email, code, next: '/my-orders' }) })
 	/** Asks for a sign-in, reads the newest code from the outbox, types it: the session cookie. */
@@ -84,7 +91,7 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		expect(sentHtml).toContain(BUYER_SIGN_IN_MESSAGES.sent)
 		expect(sentHtml).toContain('action="/my-orders/verify"')
 		expect(sentHtml).toContain('value="Sara@Example.PK"')
-		const mails = await db.select().from(emailOutbox)
+		const mails = (await db.select().from(emailOutbox)).map(openEmail)
 		expect(mails).toHaveLength(1)
 		expect(mails[0]).toMatchObject({ toEmail: 'sara@example.pk', subject: expect.stringMatching(/^\d{6} is your .* sign-in code$/) })
 		const code = codeOf(mails[0]!.subject)

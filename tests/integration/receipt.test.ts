@@ -11,6 +11,7 @@ import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { formatPakistanTime } from '../../app/utils/pakistan-time'
+import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { checkoutBody, giftCard10, orderRow } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
@@ -60,7 +61,7 @@ describe.each(databaseKinds)('the receipt page on %s', (kind) => {
 			.where(sql`${emailOutbox.dedupeKey} like 'sign-in:%' and lower(${emailOutbox.toEmail}) = ${email.toLowerCase()}`)
 			.orderBy(sql`${emailOutbox.id} desc`)
 			.limit(1)
-		const token = new URL(mail!.params.SIGN_IN_URL!).searchParams.get('token')
+		const token = new URL(openEmail(mail!).params.SIGN_IN_URL!).searchParams.get('token')
 		return `buyer_session=${(await redeemSignInLink(db, token, { ip: null, userAgent: null })).sessionId}`
 	}
 

@@ -25,6 +25,7 @@ import { brevoProvider } from '../../app/integrations/email/brevo.server'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { formatPakistanDay } from '../../app/utils/pakistan-time'
+import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { checkoutBody, placeOrder } from '../setup/payments'
@@ -271,7 +272,7 @@ describe.each(databaseKinds)('renewals on %s', (kind) => {
 			await placeOrder(db, checkoutBody(undefined, { customerEmail: email }))
 			await requestBuyerSignIn(db, { email, clientIp: '203.0.113.9' })
 			const [mail] = await db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} like 'sign-in:%' and ${emailOutbox.toEmail} = ${email}`)
-			const token = new URL(mail!.params.SIGN_IN_URL!).searchParams.get('token')
+			const token = new URL(openEmail(mail!).params.SIGN_IN_URL!).searchParams.get('token')
 			return `buyer_session=${(await redeemSignInLink(db, token, { ip: null, userAgent: null })).sessionId}`
 		}
 		const signedIn = await fetch(`${shop.url}/renew/${order.orderNumber}/0`, { headers: { Cookie: await sessionFor('sara@example.pk') } })

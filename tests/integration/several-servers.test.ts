@@ -8,11 +8,13 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../app/db/seed/catalogue'
+import { openEmail } from '../../app/domain/email/sealed-email.server'
+import { setDeliveryKey } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { checkoutBody, png } from '../setup/payments'
 import { signInOverHttp } from '../setup/test-shop'
 import { openOrderStream, orderStatusIs } from '../setup/order-stream'
 import { freshPostgresDatabase } from '../setup/postgres'
-import { spawnShop, startDatabaseRelay, type ShopProcess } from '../setup/shop-process'
+import { sharedDeliveryKey, spawnShop, startDatabaseRelay, type ShopProcess } from '../setup/shop-process'
 import { databaseKinds } from '../setup/test-db'
 
 const json = { 'Content-Type': 'application/json' }
@@ -123,8 +125,11 @@ describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => 
 		const order = await checkout(a)
 		const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
 		expect((await fetch(`${a.url}/my-orders`, { method: 'POST', headers: form, body: new URLSearchParams({ intent: 'request', email: 'ali@example.pk' }) })).status).toBe(200)
-		const [mail] = await query<{ code: string }>(databaseUrl, "select params->>'CODE' as code from email_outbox where dedupe_key like 'sign-in:%' order by id desc limit 1")
-		const verified = await fetch(`${a.url}/my-orders/verify`, { method: 'POST', redirect: 'manual', headers: form, body: new URLSearchParams({ email: 'ali@example.pk', code: mail!.code, next: '/my-orders' }) })
+		// The code is sealed in the outbox under the servers' delivery key, which this test shares.
+		setDeliveryKey(Buffer.from(sharedDeliveryKey, 'base64'))
+		const [row] = await query<{ subject: string; text: string; params: Record<string, string> }>(databaseUrl, "select subject, text, params from email_outbox where dedupe_key like 'sign-in:%' order by id desc limit 1")
+		const code = openEmail(row!).params.CODE!
+		const verified = await fetch(`${a.url}/my-orders/verify`, { method: 'POST', redirect: 'manual', headers: form, body: new URLSearchParams({ email: 'ali@example.pk', code, next: '/my-orders' }) })
 		const session = /buyer_session=[\w-]+/.exec(verified.headers.get('set-cookie') ?? '')![0]
 		const page = await openOrderStream(b.url, order.orderNumber, { cookie: session })
 		try {

@@ -12,6 +12,7 @@ import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
 import { addReview } from '../../app/domain/reviews/add-review.server'
 import { REVIEW_MESSAGES } from '../../app/domain/reviews/review-scope'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { checkoutBody, placeOrder } from '../setup/payments'
@@ -154,7 +155,7 @@ describe.each(databaseKinds)('what the shop tells buyers, on %s', (kind) => {
 		await markOrderPaid(db, order.id)
 		await requestBuyerSignIn(db, { email: 'sara@example.pk', clientIp: '203.0.113.93' })
 		const [mail] = await db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} like 'sign-in:%'`).orderBy(sql`${emailOutbox.id} desc`).limit(1)
-		const token = new URL(mail!.params.SIGN_IN_URL!).searchParams.get('token')
+		const token = new URL(openEmail(mail!).params.SIGN_IN_URL!).searchParams.get('token')
 		const sara = `buyer_session=${(await redeemSignInLink(db, token, { ip: null, userAgent: null })).sessionId}`
 
 		// The form tells a buyer how to review as one: sign in with the order email, and come back here.

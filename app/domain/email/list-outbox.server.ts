@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { emailOutbox, type EmailStatus } from '../../db/schema'
 import { LOGGED_MESSAGE_PREFIX } from '../../integrations/email/log.server'
+import { openEmail, openText } from './sealed-email.server'
 
 /** A sign-in code in a subject ('493817 is your … sign-in code') is masked wherever emails are listed. */
 export const maskCodes = (subject: string) => subject.replace(/\b\d{6}\b/g, '••••••')
@@ -57,7 +58,7 @@ export async function listOutbox(db: Db, limit = 200) {
 		.from(emailOutbox)
 		.orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
 		.limit(limit)
-	return rows.map(({ providerMessageId, ...r }) => ({ ...r, subject: maskCodes(r.subject), lastError: r.lastError && maskCodes(r.lastError), delivery: outboxDelivery(r.status, providerMessageId) }))
+	return rows.map(({ providerMessageId, ...r }) => ({ ...r, subject: maskCodes(openText(r.subject)), lastError: r.lastError && maskCodes(r.lastError), delivery: outboxDelivery(r.status, providerMessageId) }))
 }
 
 /** One email as it was queued, for a member of staff who opens its preview. */
@@ -69,7 +70,7 @@ export async function outboxEmailPreview(db: Db, id: number) {
 		.limit(1)
 	if (!row) return null
 	// One-time codes and sign-in links are never readable in the console: masked, as the list masks them.
-	const { params, ...email } = row
+	const { params, ...email } = openEmail(row)
 	return {
 		...email,
 		subject: maskCodes(maskSecrets(email.subject, params)),

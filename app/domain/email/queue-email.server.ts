@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/client.server'
 import { emailOutbox } from '../../db/schema'
 import { enqueueJob } from '../jobs/queue.server'
+import { sealEmail } from './sealed-email.server'
 
 export interface QueuedEmail {
 	/** One email per key, ever: a replayed event cannot send a second one. */
@@ -16,16 +17,18 @@ export interface QueuedEmail {
 	html?: string | null
 	/** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on emails a buyer may opt out of. */
 	headers?: Record<string, string> | null
+	/** One-time secrets inside (a sign-in code or link): the outbox keeps subject, text, HTML and parameters sealed (sealed-email.server.ts). */
+	sealed?: boolean
 }
 
 /**
  * Writes the email to the outbox and schedules its sending, inside the caller's transaction:
  * if the change that causes the email commits, the email goes out (once), even after a crash.
  */
-export async function queueEmail(tx: Db | Tx, email: QueuedEmail): Promise<boolean> {
+export async function queueEmail(tx: Db | Tx, { sealed, ...email }: QueuedEmail): Promise<boolean> {
 	const [row] = await tx
 		.insert(emailOutbox)
-		.values({ ...email, orderNumber: email.orderNumber ?? null })
+		.values({ ...(sealed ? sealEmail(email) : email), orderNumber: email.orderNumber ?? null })
 		.onConflictDoNothing({ target: emailOutbox.dedupeKey })
 		.returning({ id: emailOutbox.id })
 	if (!row) return false

@@ -4,11 +4,14 @@ import { emailOutbox } from '../../db/schema'
 import type { EmailProvider } from '../../integrations/email/types'
 import { env } from '../../utils/env.server'
 import { readStoreDetails } from '../settings/store-details.server'
+import { openEmail } from './sealed-email.server'
 
 /** Sends one outbox email; a failure is recorded and rethrown so the job retries with backoff. */
 export async function sendQueuedEmail(db: Db, provider: EmailProvider, outboxId: number, { finalAttempt }: { finalAttempt: boolean }) {
-	const [email] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId)).limit(1)
-	if (!email || email.status === 'sent') return
+	const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId)).limit(1)
+	if (!row || row.status === 'sent') return
+	// Opened here only, to be sent: a sealed email's code and link stay sealed in the outbox.
+	const email = openEmail(row)
 	try {
 		const { messageId } = await provider.send({
 			idempotencyKey: email.dedupeKey,

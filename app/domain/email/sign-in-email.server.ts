@@ -33,6 +33,8 @@ export function signInEmail({
 		: `Someone asked to see the orders placed with this email address at ${storeName}.`
 	return {
 		dedupeKey: `sign-in:${id}`,
+		// The code and the link work once: sealed in the outbox, opened only to be sent.
+		sealed: true,
 		toEmail: email,
 		toName: null,
 		subject: `${code} is your ${storeName} sign-in code`,
