@@ -284,7 +284,7 @@ describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
 			sent = brevo
 				.sent()
 				.map((r) => JSON.stringify(r.body))
-				.find((body) => body.includes('sealed@example.pk'))
+				.find((body) => body.includes('sealed@example.pk') && body.includes('sign-in code'))
 			if (!sent) await new Promise((r) => setTimeout(r, 100))
 		}
 		expect(sent).toContain(`${code} is your`)

@@ -38,10 +38,17 @@ function destination(request: Request) {
 	return safeRedirect(url.searchParams.get('redirectTo'), url.origin)
 }
 
+/** Why this browser was signed out, said above the form (settings: Your account). */
+const SIGNED_OUT: Record<string, string> = {
+	'password-changed': 'Your password is changed and every device was signed out. Sign in with your new password.',
+	everywhere: 'You are signed out on every device.',
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
 	if (await currentStaff(request)) throw redirect(destination(request))
 	const pending = await pendingSignInFor(db(), pendingSignInFrom(request))
-	return pending ? { step: 'two-factor' as Step, email: pending.email } : { step: 'password' as Step, email: null }
+	const notice = SIGNED_OUT[new URL(request.url).searchParams.get('signedOut') ?? ''] ?? null
+	return pending ? { step: 'two-factor' as Step, email: pending.email, notice: null } : { step: 'password' as Step, email: null, notice }
 }
 
 function signedIn(request: Request, result: SignInResult & { kind: 'signed-in' }) {
@@ -94,6 +101,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 		<ConsoleFrame>
 			<div className="console-sign-in">
 				<h1>Staff sign-in</h1>
+				{loaderData.notice && !result ? (
+					<p className="success-box" role="status">
+						{loaderData.notice}
+					</p>
+				) : null}
 				{step === 'two-factor' ? (
 					<>
 						<Form method="post" className="login-form" key={formKey}>

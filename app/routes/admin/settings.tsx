@@ -1,4 +1,5 @@
-import { Form, data, useActionData, useNavigation } from 'react-router'
+import type { ReactNode } from 'react'
+import { Form, data, redirect, useActionData, useNavigation } from 'react-router'
 import { withArticle } from '~/utils/article'
 import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
@@ -18,7 +19,8 @@ import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-fact
 import { withdrawApiKey } from '~/domain/staff/withdraw-api-key.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
-import { requireStaff } from '~/http/staff-auth.server'
+import { clearSessionCookie, requireStaff } from '~/http/staff-auth.server'
+import { changeOwnPassword, signOutEverywhere } from '~/domain/staff/own-account.server'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { idSchema } from '~/utils/input'
@@ -26,12 +28,16 @@ import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/settings'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: 'Settings', description: 'Staff accounts and API keys.', extra: [{ name: 'robots', content: 'noindex' }] })
+	pageMeta(matches, { title: 'Settings', description: 'Your account; for the owner, staff accounts and API keys.', extra: [{ name: 'robots', content: 'noindex' }] })
 
+// Every member of staff has "Your account" here (change the password, sign out everywhere); staff
+// accounts, two-factor policy and API keys are the owner's only.
 export async function loader({ request }: Route.LoaderArgs) {
-	const me = await requireStaff(request, { role: 'owner' })
+	const me = await requireStaff(request)
+	const mine = { id: me.id, email: me.email, twoFactorEnabled: me.twoFactorEnabled }
+	if (me.role !== 'owner') return { me: mine, owner: null }
 	const [staff, apiKeys, requireTwoFactor] = await Promise.all([listStaff(db()), listApiKeys(db()), twoFactorRequired(db())])
-	return { me: { id: me.id, twoFactorEnabled: me.twoFactorEnabled }, staff, apiKeys, requireTwoFactor }
+	return { me: mine, owner: { staff, apiKeys, requireTwoFactor } }
 }
 
 const id = idSchema()
@@ -48,12 +54,38 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('require-two-factor'), required: z.enum(['true', 'false']).transform((v) => v === 'true') }),
 ])
 
+/** What any member of staff may do here, for their own account. */
+const ownAccountIntent = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('change-password'), current: z.string().default(''), next: z.string().default('') }),
+	z.object({ intent: z.literal('sign-out-everywhere') }),
+])
+
+/** Where this browser goes once its session ended with the others: the sign-in page, saying why. */
+const signedOutTo = (request: Request, why: 'password-changed' | 'everywhere') =>
+	redirect(`/admin/login?signedOut=${why}`, { headers: { 'Set-Cookie': clearSessionCookie(request) } })
+
 type Outcome = { ok: true; message: string; secret?: { label: string; value: string; what: string } } | { ok: false; intent: string; error: string; values?: Record<string, string> }
 
 export async function action({ request }: Route.ActionArgs) {
+	const signedIn = await requireStaff(request)
+	const form = await readPageForm(request)
+	const own = ownAccountIntent.safeParse(form)
+	if (own.success) {
+		try {
+			if (own.data.intent === 'sign-out-everywhere') {
+				await signOutEverywhere(db(), signedIn)
+				throw signedOutTo(request, 'everywhere')
+			}
+			await changeOwnPassword(db(), signedIn, own.data)
+			throw signedOutTo(request, 'password-changed')
+		} catch (error) {
+			// Passwords are never typed back into the form.
+			if (error instanceof AppError) return data<Outcome>({ ok: false, intent: own.data.intent, error: error.message }, { status: error.status })
+			throw error
+		}
+	}
 	const me = await requireStaff(request, { role: 'owner' })
 	const actor = staffActor(me)
-	const form = await readPageForm(request)
 	const parsed = settingsIntent.safeParse(form)
 	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), error: NOT_UNDERSTOOD }, { status: 400 })
 	const input = parsed.data
@@ -127,7 +159,7 @@ function PermissionForm({ staff, intent, field, granted, what, busy }: { staff: 
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-	const { me, staff, apiKeys, requireTwoFactor } = loaderData
+	const { me, owner } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
@@ -142,8 +174,71 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 				</div>
 			) : null}
 			{result?.ok && result.secret ? <ShownOnce {...result.secret} /> : null}
-			{failed && !['create-staff', 'create-key', 'require-two-factor'].includes(failed.intent) ? errorFor(failed.intent) : null}
+			{failed && !['create-staff', 'create-key', 'require-two-factor', 'change-password', 'sign-out-everywhere'].includes(failed.intent) ? errorFor(failed.intent) : null}
 
+			<YourAccount email={me.email} busy={busy} errorFor={errorFor} />
+
+			{owner ? <OwnerSettings me={me} {...owner} busy={busy} failed={failed} errorFor={errorFor} /> : null}
+		</div>
+	)
+}
+
+/** The signed-in staff member's own password and sessions. Both forms end every session of the account, this one too. */
+function YourAccount({ email, busy, errorFor }: { email: string; busy: boolean; errorFor: (intent: string) => ReactNode }) {
+	return (
+		<section aria-labelledby="account-heading" className="settings-section your-account">
+			<h2 id="account-heading">Your account</h2>
+			<p className="muted small">
+				Signed in as <strong>{email}</strong>.
+			</p>
+			<h3 id="password-heading">Change your password</h3>
+			{errorFor('change-password')}
+			<Form method="post" className="settings-form" aria-labelledby="password-heading">
+				<input type="hidden" name="intent" value="change-password" />
+				<input type="hidden" name="username" value={email} autoComplete="username" />
+				<div className="field">
+					<label htmlFor="current-password">Current password</label>
+					<input id="current-password" name="current" type="password" autoComplete="current-password" required maxLength={1024} />
+				</div>
+				<div className="field">
+					<label htmlFor="new-password">New password</label>
+					<input id="new-password" name="next" type="password" autoComplete="new-password" required minLength={10} maxLength={1024} aria-describedby="new-password-hint" />
+					<p id="new-password-hint" className="muted small">
+						At least 10 characters. Every device signed in to your account is signed out, this one too: sign in again with the new password.
+					</p>
+				</div>
+				<button type="submit" className="button primary" disabled={busy}>
+					Change password
+				</button>
+			</Form>
+			<h3 id="everywhere-heading">Sign out everywhere</h3>
+			<p className="muted small">Ends your sign-ins on every phone and computer, this one too, and closes their open live pages.</p>
+			{errorFor('sign-out-everywhere')}
+			<Form method="post" aria-labelledby="everywhere-heading">
+				<input type="hidden" name="intent" value="sign-out-everywhere" />
+				<button type="submit" className="button ghost" disabled={busy}>
+					Sign out everywhere
+				</button>
+			</Form>
+		</section>
+	)
+}
+
+type Owner = NonNullable<Route.ComponentProps['loaderData']['owner']>
+type Failed = { ok: false; intent: string; error: string; values?: Record<string, string> } | null
+
+function OwnerSettings({
+	me,
+	staff,
+	apiKeys,
+	requireTwoFactor,
+	busy,
+	failed,
+	errorFor,
+}: Owner & { me: { id: number; twoFactorEnabled: boolean }; busy: boolean; failed: Failed; errorFor: (intent: string) => ReactNode }) {
+	const result = useActionData<typeof action>()
+	return (
+		<>
 			<section aria-labelledby="staff-heading" className="settings-section">
 				<h2 id="staff-heading">Staff accounts</h2>
 				<div className="table-scroll">
@@ -366,6 +461,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 					</button>
 				</Form>
 			</section>
-		</div>
+		</>
 	)
 }
