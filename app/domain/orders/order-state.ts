@@ -25,6 +25,12 @@ export type PaymentState = (typeof PAYMENT_STATES)[number]
 export const DELIVERY_STATES = ['pending', 'preparing', 'activating', 'ready_for_delivery', 'delivered', 'completed'] as const
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
+/** Where an order starts: placed online or for a transfer it waits for the money; a DM order's payment is arranged in the chat, for staff to confirm. */
+export const PLACED = {
+	checkout: { paymentStatus: 'awaiting_payment', deliveryStatus: 'pending' },
+	dm: { paymentStatus: 'awaiting_confirmation', deliveryStatus: 'pending' },
+} as const satisfies Record<string, { paymentStatus: PaymentState; deliveryStatus: DeliveryState }>
+
 export interface Transition<S extends string> {
 	from: readonly S[]
 	to: S
@@ -138,3 +144,16 @@ export function moveDelivery(orderNumber: string, current: string, name: Deliver
 /** The from-states of a transition, for the conditional update that makes concurrent writers safe. */
 export const paymentFrom = (name: PaymentTransition): PaymentState[] => [...PAYMENT_TRANSITIONS[name].from]
 export const deliveryFrom = (name: DeliveryTransition): DeliveryState[] => [...DELIVERY_TRANSITIONS[name].from]
+
+/**
+ * Staff set a delivery step: the same step is no move; any other needs a paid order and a listed
+ * transition (forward only, Completed is the end), else it is refused with a sentence.
+ */
+export function moveDeliveryTo(order: { orderNumber: string; paymentStatus: string; deliveryStatus: string }, to: DeliveryState): DeliveryState {
+	if (order.deliveryStatus === to) return to
+	if (order.paymentStatus !== 'paid') {
+		const words = isPaymentState(order.paymentStatus) ? PAYMENT_STATE_WORDS[order.paymentStatus] : order.paymentStatus
+		throw new AppError('CONFLICT', `Order ${order.orderNumber} cannot be delivered: its payment is ${words}.`)
+	}
+	return moveDelivery(order.orderNumber, order.deliveryStatus, deliveryTransitionTo(to)!)
+}
