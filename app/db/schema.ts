@@ -3,6 +3,7 @@ import {
 	bigint,
 	bigserial,
 	boolean,
+	check,
 	index,
 	integer,
 	jsonb,
@@ -26,6 +27,7 @@ import type {
 	Specification,
 	TermsPage,
 } from '../domain/catalogue/types'
+import { DELIVERY_STATES, PAYMENT_STATES, type DeliveryState, type PaymentState } from '../domain/orders/order-state'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 	dataType: () => 'bytea',
@@ -283,8 +285,10 @@ export const orders = pgTable(
 		customerEmail: text('customer_email'),
 		customerPhone: text('customer_phone'),
 		totalAmount: integer('total_amount').notNull(),
-		status: text('status').notNull().default('payment_pending'),
-		fulfillmentStatus: text('fulfillment_status').notNull().default('pending'),
+		/** Where the money stands (app/domain/orders/order-state.ts, ADR-023): only its transitions write it. */
+		paymentStatus: text('payment_status').$type<PaymentState>().notNull().default('awaiting_payment'),
+		/** How far delivery has come, the spec's fulfillment steps (ADR-023). */
+		deliveryStatus: text('delivery_status').$type<DeliveryState>().notNull().default('pending'),
 		deliveryContent: text('delivery_content'),
 		productDetails: jsonb('product_details').$type<OrderLine[]>().notNull(),
 		paymentMethod: text('payment_method').notNull().default('paypro'),
@@ -333,12 +337,14 @@ export const orders = pgTable(
 		index('orders_paypro_transaction_id_idx').on(t.payproTransactionId),
 		index('orders_earlier_paypro_ids_idx').using('gin', t.earlierPayproIds),
 		index('orders_created_at_idx').on(t.createdAt),
-		index('orders_status_idx').on(t.status),
+		index('orders_payment_status_idx').on(t.paymentStatus),
 		index('orders_receipt_sha256_idx').on(t.receiptSha256),
-		index('orders_fulfillment_created_idx').on(t.fulfillmentStatus, t.createdAt),
-		index('orders_status_created_idx').on(t.status, t.createdAt),
+		index('orders_delivery_status_created_idx').on(t.deliveryStatus, t.createdAt),
+		index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt),
 		index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
 		index('orders_phone_idx').on(t.customerPhone),
+		check('orders_payment_status_check', sql`${t.paymentStatus} in (${sql.raw(PAYMENT_STATES.map((s) => `'${s}'`).join(', '))})`),
+		check('orders_delivery_status_check', sql`${t.deliveryStatus} in (${sql.raw(DELIVERY_STATES.map((s) => `'${s}'`).join(', '))})`),
 		// Staff search indexes live in drizzle/0002_search_indexes.sql and 0012_order_search_any_id.sql:
 		// trigrams (pg_trgm) on order_number, customer_name and customer_email; text_pattern_ops on phones,
 		// PayPro ids and order times, forwards and reversed (their start and their end); partial indexes

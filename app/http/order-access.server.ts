@@ -1,5 +1,5 @@
 import { buyerOwnsOrder } from '../domain/buyers/sign-in.server'
-import type { Order } from '../domain/orders/create-order.server'
+import type { Order } from '../domain/orders/order'
 import { tokenMatches } from '../domain/orders/order-access.server'
 import { currentBuyer } from './buyer-session.server'
 import { readCookie } from './cookies'

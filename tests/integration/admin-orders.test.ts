@@ -141,9 +141,9 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('searches by order number, name, email and phone, filters by payment and fulfillment, and counts the matches', async () => {
 		const { db } = database
-		const ali = await insertOrder(db, { orderNumber: 'GPU-1736400000000-7', customerName: 'Ali Khan', customerEmail: 'ali@example.pk', customerPhone: '03001234567', status: 'completed', fulfillmentStatus: 'completed', createdAt: at(30) })
-		const sara = await insertOrder(db, { orderNumber: 'XGC-1736400000001-8', customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03217654321', status: 'payment_pending', createdAt: at(20) })
-		const zain = await insertOrder(db, { orderNumber: 'XGC-1736400000002-9', customerName: 'Zain Ali', customerEmail: 'zain@example.pk', customerPhone: '03331112222', status: 'completed', fulfillmentStatus: 'preparing', createdAt: at(10) })
+		const ali = await insertOrder(db, { orderNumber: 'GPU-1736400000000-7', customerName: 'Ali Khan', customerEmail: 'ali@example.pk', customerPhone: '03001234567', paymentStatus: 'paid', deliveryStatus: 'completed', createdAt: at(30) })
+		const sara = await insertOrder(db, { orderNumber: 'XGC-1736400000001-8', customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03217654321', paymentStatus: 'awaiting_payment', createdAt: at(20) })
+		const zain = await insertOrder(db, { orderNumber: 'XGC-1736400000002-9', customerName: 'Zain Ali', customerEmail: 'zain@example.pk', customerPhone: '03331112222', paymentStatus: 'paid', deliveryStatus: 'preparing', createdAt: at(10) })
 
 		const search = async (params: Record<string, string>) => numbers(await listOrders(db, query(params)))
 		expect(await search({ q: 'GPU-1736400000000-7' })).toEqual([ali.orderNumber])
@@ -234,7 +234,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('drops a payment status sent with the update, warns about it, and never logs the delivery content', async () => {
 		const { db } = database
-		const order = await insertOrder(db, { status: 'payment_pending' })
+		const order = await insertOrder(db, { paymentStatus: 'paid' })
 		const calls: unknown[][] = []
 		const spies = (['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const).map((level) =>
 			vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => {
@@ -244,21 +244,21 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		try {
 			const result = await updateOrderFulfillment(db, actor, {
 				orderNumber: order.orderNumber,
-				updates: { fulfillment_status: 'preparing', delivery_content: CODES, status: 'completed', total_amount: 1 },
+				updates: { fulfillment_status: 'preparing', delivery_content: CODES, status: 'failed', total_amount: 1 },
 			})
-			expect(result).toMatchObject({ order_number: order.orderNumber, status: 'payment_pending', fulfillment_status: 'preparing', delivery_content: CODES, total_amount: 3200 })
+			expect(result).toMatchObject({ order_number: order.orderNumber, status: 'completed', fulfillment_status: 'preparing', delivery_content: CODES, total_amount: 3200 })
 		} finally {
 			for (const spy of spies) spy.mockRestore()
 		}
 		const [row] = await db.select().from(orders).where(eq(orders.id, order.id))
-		expect(row).toMatchObject({ status: 'payment_pending', totalAmount: 3200, fulfillmentStatus: 'preparing' })
+		expect(row).toMatchObject({ paymentStatus: 'paid', totalAmount: 3200, deliveryStatus: 'preparing' })
 		expect(calls.some(([level, , msg]) => level === 'warn' && String(msg).includes('payment status'))).toBe(true)
 		expect(JSON.stringify(calls)).not.toContain(CODES)
 	})
 
 	it('stores the codes encrypted; staff and the token holder see them, the public view does not', async () => {
 		const { db } = database
-		const order = await insertOrder(db, { status: 'completed' })
+		const order = await insertOrder(db, { paymentStatus: 'paid' })
 		await updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: `  {"code": "${CODES}", "region": "US"}  ` } })
 
 		const raw = await db.execute(sql`select delivery_content from orders where id = ${order.id}`)
@@ -306,7 +306,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('emails the buyer once on completion with content: the tracking link, never the codes, even when saved twice', async () => {
 		const { db } = database
-		const order = await insertOrder(db, { status: 'completed', customerEmail: 'ali@example.pk' })
+		const order = await insertOrder(db, { paymentStatus: 'paid', customerEmail: 'ali@example.pk' })
 		// Completed without content yet: nothing to tell.
 		await updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: '' } })
 		expect(await db.select().from(emailOutbox)).toHaveLength(0)
@@ -363,7 +363,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 
 	it('renders a hostile name and delivery content escaped on the dashboard and the order page', { timeout: 60_000 }, async () => {
 		const evil = '<script>alert(1)</script>'
-		const order = await insertOrder(shop.database.db, { customerName: evil, fulfillmentStatus: 'completed', deliveryContent: encryptDelivery(evil) })
+		const order = await insertOrder(shop.database.db, { customerName: evil, deliveryStatus: 'completed', deliveryContent: encryptDelivery(evil) })
 		const dashboard = await fetch(`${shop.url}/admin-dashboard`, { headers: { cookie } })
 		expect(dashboard.status).toBe(200)
 		const html = await dashboard.text()
@@ -389,7 +389,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 	})
 
 	it('updates through the API on both paths and answers {data} with the delivery content', async () => {
-		const order = await insertOrder(shop.database.db, { status: 'completed' })
+		const order = await insertOrder(shop.database.db, { paymentStatus: 'paid' })
 		const res = await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: CODES, status: 'failed' } }))
 		expect(res.status).toBe(200)
 		const body = (await res.json()) as { data: Record<string, unknown> }
@@ -420,13 +420,13 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 			expect(await res.json()).toMatchObject({ error })
 		}
 		const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id))
-		expect(row!.fulfillmentStatus).toBe('pending')
+		expect(row!.deliveryStatus).toBe('pending')
 	})
 
 	it('exports the filtered list as CSV: quoted, formula cells neutralised, no delivery content, staff only', async () => {
 		const db = shop.database.db
-		await insertOrder(db, { customerName: '=HYPERLINK("http://evil.example","x")', status: 'completed', deliveryContent: encryptDelivery(CODES), createdAt: at(5) })
-		await insertOrder(db, { customerName: 'Sara, "the buyer"', status: 'payment_pending', createdAt: at(10) })
+		await insertOrder(db, { customerName: '=HYPERLINK("http://evil.example","x")', paymentStatus: 'paid', deliveryContent: encryptDelivery(CODES), createdAt: at(5) })
+		await insertOrder(db, { customerName: 'Sara, "the buyer"', paymentStatus: 'awaiting_payment', createdAt: at(10) })
 		const res = await fetch(`${shop.url}/admin/orders.csv?status=completed`, { headers: { cookie } })
 		expect(res.status).toBe(200)
 		expect(res.headers.get('content-type')).toContain('text/csv')
@@ -448,10 +448,10 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 
 	it('the dashboard shows the to-do counts, the waiting badge on Transfers, which transfer has a receipt, and finds a PayPro id', { timeout: 60_000 }, async () => {
 		const { db } = shop.database
-		const waiting = await insertOrder(db, { paymentMethod: 'manual', status: 'pending', receiptPath: 'receipts/a.png', receiptUploadedAt: new Date() })
-		const noReceipt = await insertOrder(db, { paymentMethod: 'manual', status: 'pending' })
-		const toDeliver = await insertOrder(db, { status: 'completed', fulfillmentStatus: 'preparing', payproTransactionId: '1795699377914959', earlierPayproIds: ['1795699300009999'], paidAt: new Date() })
-		await insertOrder(db, { status: 'completed', fulfillmentStatus: 'completed', paidAt: new Date() })
+		const waiting = await insertOrder(db, { paymentMethod: 'manual', paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/a.png', receiptUploadedAt: new Date() })
+		const noReceipt = await insertOrder(db, { paymentMethod: 'manual', paymentStatus: 'awaiting_confirmation' })
+		const toDeliver = await insertOrder(db, { paymentStatus: 'paid', deliveryStatus: 'preparing', payproTransactionId: '1795699377914959', earlierPayproIds: ['1795699300009999'], paidAt: new Date() })
+		await insertOrder(db, { paymentStatus: 'paid', deliveryStatus: 'completed', paidAt: new Date() })
 		const page = async (query = '') => (await fetch(`${shop.url}/admin-dashboard${query}`, { headers: { cookie } })).text()
 		const html = await page()
 		expect(html).toContain('1 transfer to confirm')

@@ -104,7 +104,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			const order = await waitingTransfer()
 			const first = await confirmTransfer(db, staffActor, order.orderNumber, '  Seen in the bank statement  ')
 			expect(first.changed).toBe(true)
-			expect(first.order).toMatchObject({ status: 'completed', rejectionReason: null })
+			expect(first.order).toMatchObject({ paymentStatus: 'paid', rejectionReason: null })
 			expect(first.order.paidAt).toBeInstanceOf(Date)
 
 			const again = await confirmTransfer(db, staffActor, order.orderNumber, 'clicked twice')
@@ -128,7 +128,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			const order = await waitingTransfer()
 			const results = await Promise.all([1, 2, 3, 4].map((n) => confirmTransfer(db, { staffId: null, label: `staff ${n}` }, order.orderNumber, `checked ${n}`)))
 			expect(results.filter((r) => r.changed)).toHaveLength(1)
-			expect(results.every((r) => r.order.status === 'completed')).toBe(true)
+			expect(results.every((r) => r.order.paymentStatus === 'paid')).toBe(true)
 			expect(await paidEmails(db, order.orderNumber)).toHaveLength(1)
 			expect(await audits(db, 'transfer.confirm')).toHaveLength(1)
 		})
@@ -137,11 +137,11 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			const { db } = database
 			const order = await waitingTransfer()
 			const rejected = await rejectTransfer(db, staffActor, order.orderNumber, 'No transfer of Rs. 3,200 arrived')
-			expect(rejected).toMatchObject({ status: 'failed', rejectionReason: 'No transfer of Rs. 3,200 arrived' })
+			expect(rejected).toMatchObject({ paymentStatus: 'failed', rejectionReason: 'No transfer of Rs. 3,200 arrived' })
 			expect(viewOrder(rejected, { full: true })).toMatchObject({ status: 'failed', rejectionReason: 'No transfer of Rs. 3,200 arrived' })
 			expect(viewOrder(rejected, { full: false })).toMatchObject({ status: 'failed', rejectionReason: 'No transfer of Rs. 3,200 arrived' })
 			const [entry] = await audits(db, 'transfer.reject')
-			expect(entry).toMatchObject({ orderNumber: order.orderNumber, before: { status: 'pending' }, after: { status: 'failed' }, note: 'No transfer of Rs. 3,200 arrived' })
+			expect(entry).toMatchObject({ orderNumber: order.orderNumber, before: { paymentStatus: 'awaiting_confirmation' }, after: { paymentStatus: 'failed' }, note: 'No transfer of Rs. 3,200 arrived' })
 
 			await expect(confirmTransfer(db, staffActor, order.orderNumber, 'late')).rejects.toMatchObject({ code: 'CONFLICT' })
 			await expect(rejectTransfer(db, staffActor, order.orderNumber, 'again')).rejects.toMatchObject({ code: 'CONFLICT' })
@@ -338,7 +338,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 		it('creates the order with a valid key and answers {trackUrl}, whose link opens the full order', async () => {
 			const { trackUrl, url, orderNumber, row } = await created(await createDm(dmBody(), { 'X-ADMIN-KEY': key }, '/.netlify/functions/admin-create-dm-order'))
 			expect(url.origin + url.pathname).toBe(`${shop.url}/order-status`)
-			expect(row).toMatchObject({ paymentMethod: 'dm', status: 'pending', fulfillmentStatus: 'pending', totalAmount: 4000, durationDays: 30, customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03001234567' })
+			expect(row).toMatchObject({ paymentMethod: 'dm', paymentStatus: 'awaiting_confirmation', deliveryStatus: 'pending', totalAmount: 4000, durationDays: 30, customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03001234567' })
 			expect(row.productDetails).toEqual([{ id: 1, name: 'Xbox Game Pass Ultimate (Console Edition)', image: expect.any(String), price: 4000, originalPrice: null, quantity: 1, selectedDuration: null, selectedDenomination: null, selectedAccountType: null, code: null }])
 			expect(url.searchParams.get('token')).toBe(row.accessToken)
 			const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.create_dm'), eq(auditLog.orderNumber, orderNumber)))
@@ -441,7 +441,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			expect(orderNumber).toBeDefined()
 			expect(html).toContain(`/order-status?internalOrderId=${orderNumber}&amp;token=`)
 			const row = (await orderRow(db, orderNumber!))!
-			expect(row).toMatchObject({ paymentMethod: 'dm', status: 'pending', totalAmount: twoMonthsShared.price, durationDays: 60, customerName: 'Hira Baig' })
+			expect(row).toMatchObject({ paymentMethod: 'dm', paymentStatus: 'awaiting_confirmation', totalAmount: twoMonthsShared.price, durationDays: 60, customerName: 'Hira Baig' })
 			expect(row.productDetails[0]).toMatchObject({ id: 1, selectedDuration: { months: 2, label: '2 Months' }, selectedAccountType: 'shared', variantId: twoMonthsShared.id })
 			const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.create_dm'), eq(auditLog.orderNumber, orderNumber!)))
 			expect(entry).toMatchObject({ actor: owner.email, apiKeyId: null })
@@ -520,10 +520,10 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 				expect([400, 403]).toContain(crossSite.status)
 			}
 			expect((await review({ intent: 'confirm', note: ' ' })).status).toBe(400)
-			expect((await orderRow(db, orderNumber))!.status).toBe('pending')
+			expect((await orderRow(db, orderNumber))!.paymentStatus).toBe('awaiting_confirmation')
 			expect((await review({ intent: 'confirm', note: 'Seen in the bank app' })).status).toBe(200)
 			expect((await review({ intent: 'confirm', note: 'Again' })).status).toBe(200)
-			expect((await orderRow(db, orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, orderNumber))!.paymentStatus).toBe('paid')
 			expect(await paidEmails(db, orderNumber)).toHaveLength(1)
 			const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'transfer.confirm'))
 			expect(entry).toMatchObject({ actor: owner.email, orderNumber, note: 'Seen in the bank app' })

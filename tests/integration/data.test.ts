@@ -11,19 +11,20 @@ import { topBuyers } from '../../app/domain/leaderboard/top-buyers.server'
 import { listLibrary } from '../../app/domain/library/list-library.server'
 import { addReview, REVIEWS_CHANNEL } from '../../app/domain/reviews/add-review.server'
 import { listProductReviews } from '../../app/domain/reviews/list-reviews.server'
+import type { PaymentState } from '../../app/domain/orders/order-state'
 import { AppError } from '../../app/utils/app-error'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
 const visitor = { clientIp: '203.0.113.7', limitPerHour: 100 }
 
-function paidOrder(n: number, name: string, email: string, total: number, status = 'paid') {
+function paidOrder(n: number, name: string, email: string, total: number, paymentStatus: PaymentState = 'paid') {
 	return {
 		orderNumber: `T-${n}-${Math.random().toString(36).slice(2)}`,
 		customerName: name,
 		customerEmail: email,
 		customerPhone: '03001234567',
 		totalAmount: total,
-		status,
+		paymentStatus,
 		productDetails: [],
 	}
 }
@@ -37,6 +38,30 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 	})
 	afterEach(async () => {
 		await resetData(database)
+	})
+
+	it('refuses a payment or delivery state the order model does not know (CHECK), and takes every one it does', async () => {
+		const { db } = database
+		const refused = async (values: Record<string, unknown>) => {
+			const error = await db
+				.insert(orders)
+				.values({ ...paidOrder(900, 'Check Buyer', 'check@example.pk', 100), ...values })
+				.then(() => null, (e: unknown) => e as { cause?: { message?: string }; message?: string })
+			return String(error?.cause?.message ?? error?.message ?? 'accepted')
+		}
+		// The values the spec reads as paid or unpaid are not states of the model: the spec's words are mapped, never stored.
+		for (const paymentStatus of ['completed', 'payment_pending', 'pending', 'PAID', '']) expect(await refused({ paymentStatus })).toContain('orders_payment_status_check')
+		for (const deliveryStatus of ['processing', 'done', 'Completed']) expect(await refused({ deliveryStatus })).toContain('orders_delivery_status_check')
+		const [stored] = await db.insert(orders).values(paidOrder(901, 'Check Buyer', 'check@example.pk', 100)).returning()
+		await expect(db.execute(sql`update orders set payment_status = 'success' where id = ${stored!.id}`)).rejects.toThrow()
+		for (const paymentStatus of ['awaiting_payment', 'awaiting_confirmation', 'paid', 'failed', 'expired', 'cancelled', 'partly_refunded', 'refunded'] as const) {
+			await db.update(orders).set({ paymentStatus }).where(eq(orders.id, stored!.id))
+		}
+		for (const deliveryStatus of ['pending', 'preparing', 'activating', 'ready_for_delivery', 'delivered', 'completed'] as const) {
+			await db.update(orders).set({ deliveryStatus }).where(eq(orders.id, stored!.id))
+		}
+		const [row] = await db.select().from(orders).where(eq(orders.id, stored!.id))
+		expect(row).toMatchObject({ paymentStatus: 'refunded', deliveryStatus: 'completed' })
 	})
 
 	it('seeds the catalogue and library once, and a restart keeps staff changes', async () => {
@@ -166,7 +191,7 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 			paidOrder(1, 'Ayesha Khan', 'ayesha@example.pk', 4000),
 			paidOrder(2, 'Ayesha Khan', 'AYESHA@example.pk', 2200),
 			paidOrder(3, 'Bilal Ahmed Qureshi', 'bilal@example.pk', 5000),
-			paidOrder(4, 'Rich Unpaid', 'unpaid@example.pk', 90000, 'payment_pending'),
+			paidOrder(4, 'Rich Unpaid', 'unpaid@example.pk', 90000, 'awaiting_payment'),
 			paidOrder(5, 'Failed Buyer', 'failed@example.pk', 90000, 'failed'),
 			...Array.from({ length: 6 }, (_, i) => paidOrder(10 + i, `Buyer${i}`, `b${i}@example.pk`, 100 + i)),
 		])

@@ -71,7 +71,7 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		const deliveredAt = new Date(Date.now() - 5 * 24 * 60 * 60 * 1000)
 		await db
 			.update(orders)
-			.set({ status: 'completed', fulfillmentStatus: 'completed', paidAt: deliveredAt, deliveredAt, deliveryContent: encryptDelivery('PCGP-7Q4K-99ZT') })
+			.set({ paymentStatus: 'paid', deliveryStatus: 'completed', paidAt: deliveredAt, deliveredAt, deliveryContent: encryptDelivery('PCGP-7Q4K-99ZT') })
 			.where(eq(orders.orderNumber, subscription.orderNumber))
 
 		// Signed out: what the page is, and the email form.
@@ -220,7 +220,7 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 			// A page opened without the session (the order's own link) is not the buyer's sign-in: it stays.
 			expect(await within(100, stranger.ended)).toBe('still open')
 			const before = phoneStream.events.length
-			await db.update(orders).set({ fulfillmentStatus: 'processing' }).where(eq(orders.orderNumber, order.orderNumber))
+			await db.update(orders).set({ deliveryStatus: 'preparing' }).where(eq(orders.orderNumber, order.orderNumber))
 			await notifyOrderChanged(db, order.orderNumber)
 			await stranger.next((e) => e.event === 'order')
 			expect(phoneStream.events.length).toBe(before)
@@ -252,7 +252,7 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		const online = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah' }))
 		const transfer = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah', paymentMethod: 'manual' }))
 		const inReview = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah', paymentMethod: 'manual' }))
-		await db.update(orders).set({ status: 'pending' }).where(eq(orders.orderNumber, inReview.orderNumber))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation' }).where(eq(orders.orderNumber, inReview.orderNumber))
 		const cookie = await signIn('nida@example.pk')
 		const page = await html(await myOrders(cookie))
 		expect(page).toContain(`action="/api/order/${online.orderNumber}/pay-again"`)

@@ -80,12 +80,12 @@ describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind
 		expect(wrong.status).toBe(303)
 		expect(wrong.headers.get('location')).toBe(`/order-status?internalOrderId=${orderNumber}&receipt=not-image`)
 		expect((await orderPage(`internalOrderId=${orderNumber}&receipt=not-image`, cookie)).html).toContain(RECEIPT_NOT_IMAGE)
-		expect((await orderRow(db, orderNumber))!).toMatchObject({ status: 'payment_pending', receiptPath: null })
+		expect((await orderRow(db, orderNumber))!).toMatchObject({ paymentStatus: 'awaiting_payment', receiptPath: null })
 
 		const sent = await postReceiptForm(orderNumber, cookie, png())
 		expect(sent.status).toBe(303)
 		expect(sent.headers.get('location')).toBe(`/order-status?internalOrderId=${orderNumber}&receipt=uploaded`)
-		expect((await orderRow(db, orderNumber))!).toMatchObject({ status: 'pending', paymentMethod: 'manual', receiptPath: expect.any(String) })
+		expect((await orderRow(db, orderNumber))!).toMatchObject({ paymentStatus: 'awaiting_confirmation', paymentMethod: 'manual', receiptPath: expect.any(String) })
 		const after = await orderPage(`internalOrderId=${orderNumber}&receipt=uploaded`, cookie)
 		expect(after.html).toContain('Receipt received, awaiting confirmation.')
 		expect(after.html).not.toContain('Write this as the payment reference:')
@@ -122,7 +122,7 @@ describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind
 		const transfer = await postPayAgainForm(orderNumber, cookie, 'manual')
 		expect(transfer.status).toBe(303)
 		expect(transfer.headers.get('location')).toBe(`/order-status?internalOrderId=${orderNumber}#pay-by-transfer`)
-		expect((await orderRow(db, orderNumber))!).toMatchObject({ status: 'payment_pending', paymentMethod: 'manual', paymentUrl })
+		expect((await orderRow(db, orderNumber))!).toMatchObject({ paymentStatus: 'awaiting_payment', paymentMethod: 'manual', paymentUrl })
 		const page = await orderPage(`internalOrderId=${orderNumber}`, cookie)
 		expect(page.html).toContain('Write this as the payment reference:')
 		expect(page.html).not.toContain('Continue to payment')
@@ -130,7 +130,7 @@ describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind
 		// The buyer had paid on PayPro's page after all: the simulator's callback completes the order.
 		const paid = await fetch(paymentUrl!, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' })
 		expect(paid.status).toBe(303)
-		expect((await orderRow(db, orderNumber))!.status).toBe('completed')
+		expect((await orderRow(db, orderNumber))!.paymentStatus).toBe('paid')
 		expect(await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${orderNumber}`))).toHaveLength(1)
 	})
 
@@ -146,7 +146,7 @@ describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind
 
 	it('an order the shop closed unpaid (past its time limit) says nothing was charged and links to a checkout of the same line at today\'s price', async () => {
 		const { orderNumber, cookie } = await checkout('paypro')
-		const [row] = await db.update(orders).set({ status: 'expired' }).where(eq(orders.orderNumber, orderNumber)).returning()
+		const [row] = await db.update(orders).set({ paymentStatus: 'expired' }).where(eq(orders.orderNumber, orderNumber)).returning()
 		const { html } = await orderPage(`internalOrderId=${orderNumber}`, cookie)
 		expect(html).toContain('Payment Failed')
 		expect(html).toContain('This order was closed because it was not paid in time.')

@@ -94,7 +94,7 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			}
 
 			const after = (await orderRow(db, order.orderNumber))!
-			expect(after).toMatchObject({ status: 'completed', fulfillmentStatus: 'pending', totalAmount: 3200 })
+			expect(after).toMatchObject({ paymentStatus: 'paid', deliveryStatus: 'pending', totalAmount: 3200 })
 			expect(after.paidAt).toBeInstanceOf(Date)
 			const outbox = await outboxRows(db)
 			expect(outbox).toHaveLength(1)
@@ -146,7 +146,7 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			expect(await callback(paypro, db, order.orderNumber)).toEqual([noRecord(order.orderNumber)])
 			expect(fake.calls('ggos')).toHaveLength(1)
 			expect(fake.calls('ggos')[0]).toMatchObject({ method: 'GET', body: { userName: fake.credentials.merchantId, cpayId: order.payproTransactionId } })
-			expect(await orderRow(db, order.orderNumber)).toMatchObject({ status: 'payment_pending', paidAt: null })
+			expect(await orderRow(db, order.orderNumber)).toMatchObject({ paymentStatus: 'awaiting_payment', paidAt: null })
 			expect(await outboxRows(db)).toEqual([])
 		})
 
@@ -155,7 +155,7 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			const order = await orderAtPayPro()
 			fake.pay(order.orderNumber, { amountPayable: 3200, amountPaid: 3264 })
 			expect(await callback(paypro, db, order.orderNumber)).toEqual([paid(order.orderNumber)])
-			expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
 		})
 
 		it("answers each invoice of the list: unknown or never sent to PayPro '03', paid '00'", async () => {
@@ -166,7 +166,7 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			const replies = await callback(paypro, db, `NOPE-1, ${order.orderNumber},${neverSent.orderNumber}`)
 			expect(replies).toEqual([noRecord('NOPE-1'), paid(order.orderNumber), noRecord(neverSent.orderNumber)])
 			expect(await callback(paypro, db, '')).toEqual([noRecord(null)])
-			expect((await orderRow(db, neverSent.orderNumber))!.status).toBe('payment_pending')
+			expect((await orderRow(db, neverSent.orderNumber))!.paymentStatus).toBe('awaiting_payment')
 		})
 
 		it("answers '02' when PayPro's status call fails, changes nothing, and a later callback succeeds", async () => {
@@ -182,7 +182,7 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			expect(await outboxRows(db)).toEqual([])
 
 			expect(await callback(paypro, db, order.orderNumber)).toEqual([paid(order.orderNumber)])
-			expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
 		})
 
 		it('records a payment PayPro reports as failed, and still accepts a later payment of the same order', async () => {
@@ -190,11 +190,11 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			const order = await orderAtPayPro()
 			fake.pay(order.orderNumber, { orderStatus: 'FAILED', amountPaid: 0 })
 			expect(await callback(paypro, db, order.orderNumber)).toEqual([noRecord(order.orderNumber)])
-			expect((await orderRow(db, order.orderNumber))!.status).toBe('failed')
+			expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('failed')
 
 			fake.pay(order.orderNumber)
 			expect(await callback(paypro, db, order.orderNumber)).toEqual([paid(order.orderNumber)])
-			expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
 			expect(await outboxRows(db)).toHaveLength(1)
 		})
 	})
@@ -265,7 +265,7 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			expect(brevo.requests).toHaveLength(maxAttempts)
 			expect(await jobRows(db, 'send-email')).toMatchObject([{ status: 'failed', attempts: maxAttempts, lastError: expect.stringContaining('Brevo 500') }])
 			expect(await outboxRows(db)).toMatchObject([{ status: 'failed', attempts: maxAttempts, lastError: expect.stringContaining('Brevo 500') }])
-			expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
 		})
 	})
 
@@ -281,8 +281,8 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 
 			expect(await sweepOrders(db, { reconcileAfterMinutes: 3, expiryHours: 72 })).toEqual({ checks: 1, expired: 0 })
 			await runAllJobs(db, handlers)
-			expect((await orderRow(db, lost.orderNumber))!.status).toBe('completed')
-			expect((await orderRow(db, fresh.orderNumber))!.status).toBe('payment_pending')
+			expect((await orderRow(db, lost.orderNumber))!.paymentStatus).toBe('paid')
+			expect((await orderRow(db, fresh.orderNumber))!.paymentStatus).toBe('awaiting_payment')
 			expect(fake.calls('ggos').map((c) => (c.body as { cpayId: string }).cpayId)).toEqual([lost.payproTransactionId])
 			expect(brevo.sent().map((r) => (r.body.params as { ORDER_ID: string }).ORDER_ID)).toEqual([lost.orderNumber])
 
@@ -297,17 +297,17 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			const abandoned = await orderAtPayPro()
 			const neverSent = await placeOrder(db)
 			const underReview = await placeOrder(db, checkoutBody(undefined, { paymentMethod: 'manual' }))
-			await db.update(orders).set({ status: 'pending', receiptPath: 'receipts/x.png' }).where(eq(orders.id, underReview.id))
+			await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/x.png' }).where(eq(orders.id, underReview.id))
 			const paidLongAgo = await orderAtPayPro()
 			fake.pay(paidLongAgo.orderNumber)
 			await callback(paypro, db, paidLongAgo.orderNumber)
 			for (const o of [abandoned, neverSent, underReview, paidLongAgo]) await ageOrder(db, o.orderNumber, 73 * 60)
 
 			expect(await sweepOrders(db, { reconcileAfterMinutes: 3, expiryHours: 72 })).toEqual({ checks: 0, expired: 2 })
-			expect((await orderRow(db, abandoned.orderNumber))!.status).toBe('expired')
-			expect((await orderRow(db, neverSent.orderNumber))!.status).toBe('expired')
-			expect((await orderRow(db, underReview.orderNumber))!.status).toBe('pending')
-			expect((await orderRow(db, paidLongAgo.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, abandoned.orderNumber))!.paymentStatus).toBe('expired')
+			expect((await orderRow(db, neverSent.orderNumber))!.paymentStatus).toBe('expired')
+			expect((await orderRow(db, underReview.orderNumber))!.paymentStatus).toBe('awaiting_confirmation')
+			expect((await orderRow(db, paidLongAgo.orderNumber))!.paymentStatus).toBe('paid')
 		})
 
 		it('still completes an expired order when PayPro later reports it paid (its page stays payable for 7 days)', async () => {
@@ -315,11 +315,11 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			const order = await orderAtPayPro()
 			await ageOrder(db, order.orderNumber, 80 * 60)
 			await sweepOrders(db, { reconcileAfterMinutes: 3, expiryHours: 72 })
-			expect((await orderRow(db, order.orderNumber))!.status).toBe('expired')
+			expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('expired')
 
 			fake.pay(order.orderNumber) // day 4: before the PayPro due date
 			expect(await callback(paypro, db, order.orderNumber)).toEqual([paid(order.orderNumber)])
-			expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
 			await runAllJobs(db, handlersFor(db, { brevo, paypro }))
 			expect(brevo.sent()).toHaveLength(1)
 		})

@@ -91,7 +91,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			expect(cookie).toContain('SameSite=Lax')
 			expect(cookie).toContain('Path=/')
 			const row = await orderRow(shop.database.db, body.orderNumber!)
-			expect(row).toMatchObject({ status: 'payment_pending', totalAmount: 3200, paymentUrl: body.paymentUrl })
+			expect(row).toMatchObject({ paymentStatus: 'awaiting_payment', totalAmount: 3200, paymentUrl: body.paymentUrl })
 			expect(cookieFrom(res)).toBe(`oa_${row!.orderNumber}=${row!.accessToken}`)
 		})
 
@@ -216,7 +216,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			expect(paid.status).toBe(303)
 			const row = (await orderRow(shop.database.db, orderNumber))!
 			expect(paid.headers.get('location')).toBe(`${shop.url}/order-status?ordId=${row.payproTransactionId}`)
-			expect(row.status).toBe('completed')
+			expect(row.paymentStatus).toBe('paid')
 
 			// The worker sends the email through Brevo.
 			await expect.poll(() => brevo.sent().filter((r) => (r.body.params as { ORDER_ID?: string } | undefined)?.ORDER_ID === orderNumber).length, { timeout: 10_000 }).toBe(1)
@@ -275,7 +275,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 				body: JSON.stringify({ username: SIMULATOR.callbackUsername, password: 'guess', csvinvoiceids: body.orderNumber }),
 			})
 			expect(await reply.json()).toEqual([{ StatusCode: '01', InvoiceID: null, Description: 'Invalid Data. Username or password is invalid' }])
-			expect((await orderRow(shop.database.db, body.orderNumber!))!.status).toBe('payment_pending')
+			expect((await orderRow(shop.database.db, body.orderNumber!))!.paymentStatus).toBe('awaiting_payment')
 			// Before paying, the simulator's own answer is '03': PayPro does not report it paid.
 			const early = await fetch(`${shop.url}/paypro/uis`, {
 				method: 'POST',
@@ -283,7 +283,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 				body: JSON.stringify({ username: SIMULATOR.callbackUsername, password: SIMULATOR.callbackPassword, csvinvoiceids: body.orderNumber }),
 			})
 			expect(await early.json()).toEqual([{ StatusCode: '03', InvoiceID: body.orderNumber, Description: 'No records found.' }])
-			expect((await orderRow(shop.database.db, body.orderNumber!))!.status).toBe('payment_pending')
+			expect((await orderRow(shop.database.db, body.orderNumber!))!.paymentStatus).toBe('awaiting_payment')
 		})
 
 		it("takes the buyer's receipt image into the file store (the database), and refuses text named .png, big files and strangers", async () => {
@@ -311,7 +311,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			const stranger = await upload(new Blob([png()], { type: 'image/png' }), 'receipt.png', {})
 			expect(stranger.status).toBe(404)
 			expect(await stored()).toEqual([])
-			expect((await orderRow(shop.database.db, orderNumber!))!.status).toBe('payment_pending')
+			expect((await orderRow(shop.database.db, orderNumber!))!.paymentStatus).toBe('awaiting_payment')
 
 			const ok = await upload(new Blob([png()], { type: 'image/png' }), '../../evil name.png')
 			expect(ok.status).toBe(200)
@@ -388,7 +388,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			fake.pay(body.orderNumber!)
 			const reply = await fetch(`${shop.url}/paypro/uis`, { method: 'POST', headers: json, body: JSON.stringify({ ...uisAccount, csvinvoiceids: body.orderNumber }) })
 			expect(await reply.json()).toEqual([{ StatusCode: '00', InvoiceID: body.orderNumber, Description: 'Invoice successfully marked as paid' }])
-			expect((await orderRow(shop.database.db, body.orderNumber!))!.status).toBe('completed')
+			expect((await orderRow(shop.database.db, body.orderNumber!))!.paymentStatus).toBe('paid')
 		})
 	})
 })

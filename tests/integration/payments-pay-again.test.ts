@@ -68,7 +68,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const paypro = payproClientFor(fake)
 			const failed = await failedOrder(db)
 			const firstPayproId = failed.payproTransactionId
-			expect(failed.status).toBe('failed')
+			expect(failed.paymentStatus).toBe('failed')
 
 			const [a, b] = await Promise.all([payOrderAgain(db, paypro, failed, 'paypro'), payOrderAgain(db, payproClientFor(fake), failed, 'paypro')])
 			expect(a.paymentUrl).toBeTruthy()
@@ -78,7 +78,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			expect(creations[0]).toBe(failed.orderNumber)
 			expect(creations[1]).toMatch(new RegExp(`^${failed.orderNumber}-R[0-9A-Z]+$`))
 			const retried = (await orderRow(db, failed.orderNumber))!
-			expect(retried).toMatchObject({ status: 'payment_pending', paymentMethod: 'paypro', paymentUrl: a.paymentUrl })
+			expect(retried).toMatchObject({ paymentStatus: 'awaiting_payment', paymentMethod: 'paypro', paymentUrl: a.paymentUrl })
 			expect(retried.payproTransactionId).not.toBe(firstPayproId)
 			// Staff search still finds the order by the PayPro order id of the failed attempt, which the buyer may quote.
 			const searched = async (q: string) => (await listOrders(db, parseOrderListQuery(new URLSearchParams({ q })))).orders.map((o) => o.orderNumber)
@@ -93,7 +93,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			fake.pay(creations[1]!)
 			const replies = await handlePayproCallback(db, paypro, { ...callbackCredentials, csvinvoiceids: `${creations[1]},${creations[1]}` }, callbackCredentials)
 			expect(replies.map((r) => r.StatusCode)).toEqual(['00', '00'])
-			expect((await orderRow(db, failed.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, failed.orderNumber))!.paymentStatus).toBe('paid')
 			expect(await paidEmails(db, failed.orderNumber)).toHaveLength(1)
 
 			// Paid: never again, in either way.
@@ -109,7 +109,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const failed = await failedOrder(db)
 			fake.pay(failed.orderNumber)
 			await expect(payOrderAgain(db, paypro, failed, 'paypro')).rejects.toMatchObject({ code: 'CONFLICT', message: `Order ${failed.orderNumber} is already paid.` })
-			expect((await orderRow(db, failed.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, failed.orderNumber))!.paymentStatus).toBe('paid')
 			expect(fake.calls('co')).toHaveLength(1)
 			expect(await paidEmails(db, failed.orderNumber)).toHaveLength(1)
 		})
@@ -120,7 +120,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const failed = await failedOrder(db)
 			const { order, paymentUrl } = await payOrderAgain(db, paypro, failed, 'manual')
 			expect(paymentUrl).toBeNull()
-			expect(order).toMatchObject({ orderNumber: failed.orderNumber, status: 'payment_pending', paymentMethod: 'manual', paymentUrl: null })
+			expect(order).toMatchObject({ orderNumber: failed.orderNumber, paymentStatus: 'awaiting_payment', paymentMethod: 'manual', paymentUrl: null })
 			const ggosBefore = fake.calls('ggos').length
 			expect(await confirmPayproPayment(db, paypro, failed.orderNumber)).toBe('no-provider-order')
 			expect(fake.calls('ggos')).toHaveLength(ggosBefore)
@@ -147,7 +147,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			expect(numbers).toHaveLength(2)
 			expect(numbers[1]).toMatch(new RegExp(`^${order.orderNumber}-R[0-9A-Z]+$`))
 			const row = (await orderRow(db, order.orderNumber))!
-			expect(row).toMatchObject({ status: 'payment_pending', paymentMethod: 'paypro', paymentUrl: again.paymentUrl })
+			expect(row).toMatchObject({ paymentStatus: 'awaiting_payment', paymentMethod: 'paypro', paymentUrl: again.paymentUrl })
 			// The expired page's PayPro id is kept beside the new one, once, for staff search.
 			expect(row.earlierPayproIds).toHaveLength(1)
 			expect(row.earlierPayproIds).not.toContain(row.payproTransactionId)
@@ -166,7 +166,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			for (const method of ['paypro', 'manual'] as const) {
 				await expect(payOrderAgain(db, paypro, order, method)).rejects.toMatchObject({ code: 'CONFLICT', message: `Order ${order.orderNumber} is already paid.` })
 			}
-			expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
 			expect(fake.calls('co')).toHaveLength(1)
 			expect(await paidEmails(db, order.orderNumber)).toHaveLength(1)
 		})
@@ -178,13 +178,13 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const url = await startPayproPayment(db, paypro, order)
 			const { order: switched, paymentUrl } = await payOrderAgain(db, paypro, order, 'manual')
 			expect(paymentUrl).toBeNull()
-			expect(switched).toMatchObject({ status: 'payment_pending', paymentMethod: 'manual', paymentUrl: url })
+			expect(switched).toMatchObject({ paymentStatus: 'awaiting_payment', paymentMethod: 'manual', paymentUrl: url })
 			// The buyer uploads a receipt (the order waits for staff), then PayPro's late callback arrives for the old page.
-			await db.update(orders).set({ status: 'pending' }).where(eq(orders.id, order.id))
+			await db.update(orders).set({ paymentStatus: 'awaiting_confirmation' }).where(eq(orders.id, order.id))
 			fake.pay(order.orderNumber)
 			const replies = await handlePayproCallback(db, paypro, { ...callbackCredentials, csvinvoiceids: order.orderNumber }, callbackCredentials)
 			expect(replies.map((r) => r.StatusCode)).toEqual(['00'])
-			expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
 			expect(await paidEmails(db, order.orderNumber)).toHaveLength(1)
 		})
 
@@ -196,7 +196,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			await payOrderAgain(db, paypro, order, 'manual')
 			fake.pay(order.orderNumber, { orderStatus: 'EXPIRED', amountPaid: 0 })
 			expect(await confirmPayproPayment(db, paypro, order.orderNumber)).toBe('unpaid')
-			expect((await orderRow(db, order.orderNumber))!).toMatchObject({ status: 'payment_pending', paymentMethod: 'manual', paymentUrl: null })
+			expect((await orderRow(db, order.orderNumber))!).toMatchObject({ paymentStatus: 'awaiting_payment', paymentMethod: 'manual', paymentUrl: null })
 			// Nothing left to ask PayPro about.
 			const asked = fake.calls('ggos').length
 			expect(await confirmPayproPayment(db, paypro, order.orderNumber)).toBe('no-provider-order')
@@ -235,15 +235,15 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 				markDmOrderPaid(db, actor, dm.orderNumber, 'JazzCash, seen in the statement'),
 			])
 			expect([first.changed, second.changed].sort()).toEqual([false, true])
-			expect((await orderRow(db, dm.orderNumber))!).toMatchObject({ status: 'completed', paidAt: expect.any(Date) })
+			expect((await orderRow(db, dm.orderNumber))!).toMatchObject({ paymentStatus: 'paid', paidAt: expect.any(Date) })
 			expect(await paidEmails(db, dm.orderNumber)).toHaveLength(1)
 			const entries = await db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.mark_paid'), eq(auditLog.orderNumber, dm.orderNumber)))
 			expect(entries).toHaveLength(1)
-			expect(entries[0]).toMatchObject({ actor: 'owner@example.pk', before: { status: 'pending' }, after: { status: 'completed' }, note: 'JazzCash, seen in the statement' })
+			expect(entries[0]).toMatchObject({ actor: 'owner@example.pk', before: { paymentStatus: 'awaiting_confirmation' }, after: { paymentStatus: 'paid' }, note: 'JazzCash, seen in the statement' })
 
 			const online = await placeOrder(db)
 			await expect(markDmOrderPaid(db, actor, online.orderNumber, 'paid')).rejects.toMatchObject({ code: 'CONFLICT' })
-			expect((await orderRow(db, online.orderNumber))!.status).toBe('payment_pending')
+			expect((await orderRow(db, online.orderNumber))!.paymentStatus).toBe('awaiting_payment')
 		})
 	})
 
@@ -282,7 +282,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const body = (await res.json()) as { orderNumber: string; paymentUrl: string }
 			const failed = await fetch(body.paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'fail' }), redirect: 'manual' })
 			expect(failed.status).toBe(303)
-			expect((await orderRow(db, body.orderNumber))!.status).toBe('failed')
+			expect((await orderRow(db, body.orderNumber))!.paymentStatus).toBe('failed')
 			return { ...body, cookie: res.headers.get('set-cookie')!.split(';')[0]! }
 		}
 
@@ -314,7 +314,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			expect(paid.status).toBe(303)
 			const row = (await orderRow(db, orderNumber))!
 			expect(paid.headers.get('location')).toBe(`${shop.url}/order-status?ordId=${row.payproTransactionId}`)
-			expect(row.status).toBe('completed')
+			expect(row.paymentStatus).toBe('paid')
 			expect(await paidEmails(db, orderNumber)).toHaveLength(1)
 
 			const again = await payAgain(orderNumber, 'paypro', cookie)
@@ -327,7 +327,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			const res = await payAgain(orderNumber, 'manual', cookie)
 			expect(res.status).toBe(200)
 			expect(await res.json()).toMatchObject({ ok: true, orderNumber, paymentMethod: 'manual', totalAmount: 3200, paymentUrl: null })
-			expect((await orderRow(db, orderNumber))!).toMatchObject({ status: 'payment_pending', paymentMethod: 'manual' })
+			expect((await orderRow(db, orderNumber))!).toMatchObject({ paymentStatus: 'awaiting_payment', paymentMethod: 'manual' })
 			const bad = await payAgain(orderNumber, 'cash', cookie)
 			expect(bad.status).toBe(400)
 		})
@@ -345,14 +345,14 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 				})
 			const stranger = await markPaid('paid', '')
 			expect(stranger.status).toBeGreaterThanOrEqual(300)
-			expect((await orderRow(db, dm.orderNumber))!.status).toBe('pending')
+			expect((await orderRow(db, dm.orderNumber))!.paymentStatus).toBe('awaiting_confirmation')
 			const noNote = await markPaid('')
 			expect(noNote.status).toBe(400)
 			expect(await noNote.text()).toContain(DM_PAID_NOTE_REQUIRED)
 			const done = await markPaid('EasyPaisa transfer, checked')
 			expect(done.status).toBe(200)
 			expect(await done.text()).toContain(`Order ${dm.orderNumber} is paid. The buyer has been emailed.`)
-			expect((await orderRow(db, dm.orderNumber))!.status).toBe('completed')
+			expect((await orderRow(db, dm.orderNumber))!.paymentStatus).toBe('paid')
 			expect(await paidEmails(db, dm.orderNumber)).toHaveLength(1)
 			const view = await fetch(`${shop.url}/api/order?internalOrderId=${dm.orderNumber}`)
 			expect(((await view.json()) as { order: { status: string } }).order.status).toBe('completed')

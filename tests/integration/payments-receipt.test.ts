@@ -72,7 +72,7 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		const bytes = shot(1, 2 * CHUNK_BYTES + 1000)
 		const updated = await attach(order, arriving(bytes))
 
-		expect(updated).toMatchObject({ status: 'pending', paymentMethod: 'manual' })
+		expect(updated).toMatchObject({ paymentStatus: 'awaiting_confirmation', paymentMethod: 'manual' })
 		expect(updated.receiptPath).toMatch(/^file:[0-9a-f-]{36}$/)
 		expect(updated.receiptSha256).toMatch(/^[0-9a-f]{64}$/)
 		expect(updated.receiptUploadedAt).toBeInstanceOf(Date)
@@ -111,7 +111,7 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		expect(await database.db.execute(sql`select count(*)::int as n from file_chunks`).then((r) => r.rows[0]!.n)).toBe(0)
 
 		// Exactly 10 MB is still accepted.
-		expect((await attach(order, arriving(shot('limit', 10 * MB)))).status).toBe('pending')
+		expect((await attach(order, arriving(shot('limit', 10 * MB)))).paymentStatus).toBe('awaiting_confirmation')
 	})
 
 	it('refuses a receipt for an order that is already paid, before storing anything', async () => {
@@ -120,7 +120,7 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		await markOrderPaid(db, order.id)
 		const error = await attach((await orderRow(db, order.orderNumber))!, png()).catch((e: unknown) => e)
 		expect(error).toMatchObject({ code: 'CONFLICT', message: `Order ${order.orderNumber} is not waiting for a payment receipt.` })
-		expect((await orderRow(db, order.orderNumber))!.status).toBe('completed')
+		expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
 		expect(await fileRows()).toEqual([])
 	})
 
@@ -160,7 +160,7 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		expect(results).toEqual(['kept', 'kept', DAILY_LIMIT, DAILY_LIMIT, DAILY_LIMIT])
 		expect((await fileRows()).length).toBe(2)
 		// Another address still uploads.
-		expect((await attach(await manualOrder(), shot('elsewhere'), { limits, uploader: '198.51.100.4' })).status).toBe('pending')
+		expect((await attach(await manualOrder(), shot('elsewhere'), { limits, uploader: '198.51.100.4' })).paymentStatus).toBe('awaiting_confirmation')
 		const refused = await attach(await manualOrder(), shot('x', MB), { limits }).catch((e: unknown) => e)
 		expect(refused).toMatchObject({ code: 'RATE_LIMITED', message: DAILY_LIMIT })
 		expect((refused as AppError).status).toBe(429)
@@ -184,10 +184,10 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		await attach(expiring, shot('a'))
 		await attach(expiring, shot('b'))
 		// Sent back to waiting for a receipt (as a pay-again does), then left unpaid.
-		await db.update(orders).set({ status: 'payment_pending', createdAt: new Date(Date.now() - 100 * 3_600_000) }).where(eq(orders.id, expiring.id))
+		await db.update(orders).set({ paymentStatus: 'awaiting_payment', createdAt: new Date(Date.now() - 100 * 3_600_000) }).where(eq(orders.id, expiring.id))
 		const rejected = await manualOrder()
 		await attach(rejected, shot('c'))
-		await db.update(orders).set({ status: 'failed', updatedAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(orders.id, rejected.id))
+		await db.update(orders).set({ paymentStatus: 'failed', updatedAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(orders.id, rejected.id))
 		const paid = await manualOrder()
 		await attach(paid, shot('d'))
 		await markOrderPaid(db, paid.id)
@@ -208,9 +208,9 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		const disk = localStorage(root)
 		const order = await manualOrder()
 		const key = await disk.save('receipts', shot('on disk'), 'png')
-		await db.update(orders).set({ status: 'pending', receiptPath: key }).where(eq(orders.id, order.id))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: key }).where(eq(orders.id, order.id))
 		const gone = await manualOrder()
-		await db.update(orders).set({ status: 'pending', receiptPath: 'receipts/0b9a5c1e-2f4d-4c8e-9a1b-7d6e5f4a3b2c.png' }).where(eq(orders.id, gone.id))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/0b9a5c1e-2f4d-4c8e-9a1b-7d6e5f4a3b2c.png' }).where(eq(orders.id, gone.id))
 
 		// Before the move: served from this server's disk.
 		expect(await readAll((await readReceipt(db, store, disk, order.orderNumber))!.body)).toEqual(shot('on disk'))

@@ -24,7 +24,7 @@ const countOrders = async (db: Db) => Number(((await db.execute(sql`select count
 
 /** What a failed start must leave: the order, still waiting, with nothing half-done. */
 async function expectStillWaiting(db: Db, orderNumber: string) {
-	expect(await orderRow(db, orderNumber)).toMatchObject({ status: 'payment_pending', paymentUrl: null, payproTransactionId: null, payproClaimedAt: null })
+	expect(await orderRow(db, orderNumber)).toMatchObject({ paymentStatus: 'awaiting_payment', paymentUrl: null, payproTransactionId: null, payproClaimedAt: null })
 }
 
 describe.each(databaseKinds)('starting a PayPro payment on %s', (kind) => {
@@ -115,7 +115,7 @@ describe.each(databaseKinds)('starting a PayPro payment on %s', (kind) => {
 
 		const url = await startPayproPayment(db, client, order)
 		const row = await orderRow(db, order.orderNumber)
-		expect(row).toMatchObject({ status: 'payment_pending', paymentUrl: url })
+		expect(row).toMatchObject({ paymentStatus: 'awaiting_payment', paymentUrl: url })
 		expect(url).toBe(`${fake.url}/pay/${row!.payproTransactionId}`)
 		expect(fake.calls('co').at(-1)!.body).toEqual(fake.calls('co')[0]?.body ?? null)
 	})

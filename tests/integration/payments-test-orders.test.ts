@@ -93,7 +93,7 @@ describe.each(databaseKinds)('test payments in production on %s', (kind) => {
 			const before = await available()
 			const { orderNumber, cookie } = await buyAndPayOnSimulator('tester@example.pk')
 			const row = (await orderRow(db, orderNumber))!
-			expect(row).toMatchObject({ status: 'completed', testPayment: true, testApprovedAt: null, undeliveredUnits: 0, deliveryContent: null })
+			expect(row).toMatchObject({ paymentStatus: 'paid', testPayment: true, testApprovedAt: null, undeliveredUnits: 0, deliveryContent: null })
 			expect(await unitsOf(orderNumber)).toEqual([])
 			expect(await available()).toBe(before)
 
@@ -127,7 +127,7 @@ describe.each(databaseKinds)('test payments in production on %s', (kind) => {
 			const after = await buyerView(orderNumber, cookie)
 			expect(after.testPaymentAwaitingStaff).toBe(false)
 			expect(JSON.stringify(after.deliveryContent)).toContain('REAL-CODE-000')
-			expect((await orderRow(db, orderNumber))!.fulfillmentStatus).toBe('completed')
+			expect((await orderRow(db, orderNumber))!.deliveryStatus).toBe('completed')
 			const audit = await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, orderNumber), eq(auditLog.action, 'order.approve_test')))
 			expect(audit).toHaveLength(1)
 			expect((await asStaff('/admin/orders.csv').then((r) => r.text())).split('\r\n').find((line) => line.includes(orderNumber))).toContain('"yes, approved"')
@@ -148,7 +148,7 @@ describe.each(databaseKinds)('test payments in production on %s', (kind) => {
 		runAs('development')
 		const before = await available()
 		const { orderNumber, cookie } = await buyAndPayOnSimulator('demo2@example.pk')
-		expect((await orderRow(db, orderNumber))!).toMatchObject({ status: 'completed', testPayment: false })
+		expect((await orderRow(db, orderNumber))!).toMatchObject({ paymentStatus: 'paid', testPayment: false })
 		expect(await unitsOf(orderNumber)).toHaveLength(1)
 		expect(await available()).toBe(before - 1)
 		expect((await buyerView(orderNumber, cookie)).testPaymentAwaitingStaff).toBe(false)

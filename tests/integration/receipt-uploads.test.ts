@@ -132,7 +132,7 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		expect(result.sentWhenAnswered).toBeGreaterThan(10 * MB)
 		expect(result.sentWhenAnswered).toBeLessThan(total)
 		expect(await stored()).toEqual(before)
-		expect((await orderRow(shop.database.db, orderNumber))!.status).toBe('payment_pending')
+		expect((await orderRow(shop.database.db, orderNumber))!.paymentStatus).toBe('awaiting_payment')
 
 		// The server is fine afterwards, and the same buyer's normal upload goes through.
 		const ok = await upload(orderNumber, cookie, png())
@@ -190,7 +190,7 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		expect(await broken.json()).toMatchObject({ error: MISSING })
 
 		expect(await stored()).toEqual(before)
-		expect((await orderRow(shop.database.db, orderNumber))!.status).toBe('payment_pending')
+		expect((await orderRow(shop.database.db, orderNumber))!.paymentStatus).toBe('awaiting_payment')
 	})
 
 	it.each([
@@ -254,7 +254,7 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		const referenced = '2d1c7e3a-4b6f-4e0a-9c3d-9f8a7b6c5d4e.png'
 		fs.mkdirSync(receipts(), { recursive: true })
 		fs.writeFileSync(path.join(receipts(), referenced), png())
-		await db.update(orders).set({ status: 'pending', receiptPath: `receipts/${referenced}` }).where(eq(orders.orderNumber, orderNumber))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: `receipts/${referenced}` }).where(eq(orders.orderNumber, orderNumber))
 		const orphan = '0b9a5c1e-2f4d-4c8e-9a1b-7d6e5f4a3b2c.png'
 		const fresh = '1c0b6d2f-3a5e-4d9f-8b2c-8e7f6a5b4c3d.jpg'
 		fs.writeFileSync(path.join(receipts(), orphan), png())

@@ -62,7 +62,7 @@ async function deliveredOrder(db: Db, endsIn: number, { email = 'Sara@Example.pk
 	// Delivered one calendar month before the target end (moved until the end falls on it).
 	let deliveredAt = new Date(target - 30 * DAY)
 	for (let i = 0; i < 3; i++) deliveredAt = new Date(deliveredAt.getTime() + (target - lineEndsAt(order.productDetails[0]!, deliveredAt)!.getTime()))
-	await db.update(orders).set({ status: 'completed', fulfillmentStatus: 'completed', paidAt: new Date(), deliveredAt }).where(eq(orders.orderNumber, order.orderNumber))
+	await db.update(orders).set({ paymentStatus: 'paid', deliveryStatus: 'completed', paidAt: new Date(), deliveredAt }).where(eq(orders.orderNumber, order.orderNumber))
 	const endsAt = lineEndsAt(order.productDetails[0]!, deliveredAt)!
 	return { ...order, deliveredAt, endsAt }
 }

@@ -57,7 +57,7 @@ describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
 		// One code in stock for an order of two: one delivered, one owed.
 		expect((await call('POST', `/api/admin/products/${product.id}/stock`, { variantId, units: [{ code: 'FIRST-AAAA-0001' }] })).status).toBe(201)
 		const order = await placeOrder(db, checkoutBody([{ id: product.id, quantity: 2, variantId }], { paymentMethod: 'manual' }))
-		await db.update(orders).set({ status: 'pending', receiptPath: 'receipts/x.png' }).where(eq(orders.id, order.id))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/x.png' }).where(eq(orders.id, order.id))
 		await confirmTransfer(db, owner, order.orderNumber, 'Seen')
 
 		const low = await call('GET', '/api/admin/stock/low')
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
 		expect(await other.json()).toMatchObject({ error: 'Order not found.' })
 		// A unit of one paid order named under another paid order's address: not found, nothing changes.
 		const second = await placeOrder(db, checkoutBody([{ id: product.id, quantity: 1, variantId }], { paymentMethod: 'manual' }))
-		await db.update(orders).set({ status: 'pending', receiptPath: 'receipts/y.png' }).where(eq(orders.id, second.id))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/y.png' }).where(eq(orders.id, second.id))
 		await confirmTransfer(db, owner, second.orderNumber, 'Seen')
 		const [current] = await db.select().from(stockAssignments).where(eq(stockAssignments.orderId, order.id)).orderBy(stockAssignments.id).limit(1).offset(1)
 		const elsewhere = await call('POST', `/api/admin/orders/${second.orderNumber}/stock-units/${current!.id}/replace`, { reason: 'Wrong order' })

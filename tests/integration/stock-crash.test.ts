@@ -94,7 +94,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('delivery fro
 		for (const order of paid) {
 			const held = assignments.filter((a) => a.orderId === order.id).length
 			expect({ order: order.orderNumber, held, owed: order.undeliveredUnits }).toEqual({ order: order.orderNumber, held, owed: 1 - held })
-			expect(order.fulfillmentStatus).toBe(held === 1 ? 'completed' : 'preparing')
+			expect(order.deliveryStatus).toBe(held === 1 ? 'completed' : 'preparing')
 		}
 		// Nothing unpaid took a unit.
 		const unpaid = new Set(rows.filter((r) => r.paidAt === null).map((r) => r.id))
@@ -156,7 +156,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('delivery fro
 		expect(end.paid.filter((o) => o.undeliveredUnits === 1)).toHaveLength(ORDERS - UNITS)
 		// Each buyer reads the code that was assigned to them, and every code reached exactly one buyer.
 		const units = new Map((await db.select().from(stockUnits)).map((u) => [u.id, u]))
-		const delivered = end.rows.filter((r) => r.fulfillmentStatus === 'completed').map((r) => decryptDelivery(r.deliveryContent) ?? '')
+		const delivered = end.rows.filter((r) => r.deliveryStatus === 'completed').map((r) => decryptDelivery(r.deliveryContent) ?? '')
 		expect(delivered).toHaveLength(UNITS)
 		for (const { code } of codes) expect(delivered.filter((text) => text.includes(code))).toHaveLength(1)
 		expect(units.size).toBe(UNITS)

@@ -14,7 +14,7 @@ import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-orde
 import { viewOrder } from '../../app/domain/orders/view-order.server'
 import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
 import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-callback.server'
-import { markOrderUnpaid } from '../../app/domain/payments/mark-order-paid.server'
+import { stopAwaitingPayment } from '../../app/domain/payments/mark-order-paid.server'
 import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
@@ -82,7 +82,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 	/** A transfer order with its receipt, waiting for staff. */
 	async function transferWaiting(db: Db, line: unknown) {
 		const order = await placeOrder(db, checkoutBody([line], { paymentMethod: 'manual' }))
-		await db.update(orders).set({ status: 'pending', receiptPath: `receipts/${order.orderNumber}.png`, receiptUploadedAt: new Date() }).where(eq(orders.id, order.id))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: `receipts/${order.orderNumber}.png`, receiptUploadedAt: new Date() }).where(eq(orders.id, order.id))
 		return order
 	}
 	const assignmentsOf = (db: Db, orderIds: number[]) => db.select().from(stockAssignments).where(inArray(stockAssignments.orderId, orderIds))
@@ -110,15 +110,15 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 
 		const all = [...online, ...transfers]
 		const rows = await db.select().from(orders).where(inArray(orders.id, all.map((o) => o.id)))
-		expect(rows.every((r) => r.status === 'completed')).toBe(true)
+		expect(rows.every((r) => r.paymentStatus === 'paid')).toBe(true)
 		const assignments = await assignmentsOf(db, all.map((o) => o.id))
 		expect(assignments).toHaveLength(10)
 		expect(new Set(assignments.map((a) => a.unitId)).size).toBe(10)
 		expect(new Set(assignments.map((a) => a.orderId)).size).toBe(10)
 		const served = rows.filter((r) => assignments.some((a) => a.orderId === r.id))
 		const queued = rows.filter((r) => !assignments.some((a) => a.orderId === r.id))
-		expect(served.map((r) => [r.fulfillmentStatus, r.undeliveredUnits])).toEqual(Array(10).fill(['completed', 0]))
-		expect(queued.map((r) => [r.fulfillmentStatus, r.undeliveredUnits])).toEqual(Array(20).fill(['preparing', 1]))
+		expect(served.map((r) => [r.deliveryStatus, r.undeliveredUnits])).toEqual(Array(10).fill(['completed', 0]))
+		expect(queued.map((r) => [r.deliveryStatus, r.undeliveredUnits])).toEqual(Array(20).fill(['preparing', 1]))
 		// Every code went to exactly one buyer, and each buyer reads their own.
 		const delivered = await Promise.all(served.map((r) => contentOf(db, r.orderNumber)))
 		for (const unit of units) expect(delivered.filter((c) => c!.includes(unit.code))).toHaveLength(1)
@@ -196,7 +196,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		expect(await assignmentsOf(db, [order.id])).toHaveLength(1)
 		expect((await stockCounts(db, productId)).variants[0]).toMatchObject({ available: 2, sold: 1 })
 		const row = (await orderRow(db, order.orderNumber))!
-		expect(row).toMatchObject({ status: 'completed', fulfillmentStatus: 'completed', undeliveredUnits: 0 })
+		expect(row).toMatchObject({ paymentStatus: 'paid', deliveryStatus: 'completed', undeliveredUnits: 0 })
 		expect(await contentOf(db, order.orderNumber)).toBe('PSN Card (delivered from stock) ($10 USD)\nCode: REPLAY-0001-XQ7K')
 		const emails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderNumber, order.orderNumber))
 		expect(emails.map((e) => e.dedupeKey)).toEqual([`order-paid:${order.orderNumber}`])
@@ -211,9 +211,9 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		const { productId, variantId } = await giftCardProduct(db)
 		await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('LATE', 1) })
 		const order = await paidAtPayPro(db, lineFor(productId, variantId))
-		expect(await markOrderUnpaid(db, order.id, 'expired')).toBe(true)
+		expect(await stopAwaitingPayment(db, order.id, 'expire')).toBe(true)
 		expect(await confirmPayproPayment(db, paypro, order.orderNumber)).toBe('paid')
-		expect(await orderRow(db, order.orderNumber)).toMatchObject({ status: 'completed', fulfillmentStatus: 'completed', undeliveredUnits: 0 })
+		expect(await orderRow(db, order.orderNumber)).toMatchObject({ paymentStatus: 'paid', deliveryStatus: 'completed', undeliveredUnits: 0 })
 		expect(await contentOf(db, order.orderNumber)).toContain('LATE-0001-XQ7K')
 	})
 
@@ -225,7 +225,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		await confirmTransfer(db, owner, order.orderNumber, 'Seen')
 
 		let row = (await orderRow(db, order.orderNumber))!
-		expect(row).toMatchObject({ fulfillmentStatus: 'preparing', undeliveredUnits: 1 })
+		expect(row).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 1 })
 		const view = viewOrder(row, { full: true })
 		expect(view).toMatchObject({ partlyDelivered: true, owedUnits: 1, deliveryContent: 'PSN Card (delivered from stock) ($10 USD)\nCode 1: PART-0001-XQ7K\nCode 2: PART-0002-XQ7K' })
 		// A stranger with the order number sees none of it.
@@ -234,7 +234,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('REST', 1) })).toMatchObject({ waiting: 1 })
 		await runWorker(db)
 		row = (await orderRow(db, order.orderNumber))!
-		expect(row).toMatchObject({ fulfillmentStatus: 'completed', undeliveredUnits: 0 })
+		expect(row).toMatchObject({ deliveryStatus: 'completed', undeliveredUnits: 0 })
 		expect(viewOrder(row, { full: true })).toMatchObject({ partlyDelivered: false, deliveryContent: expect.stringContaining('Code 3: REST-0001-XQ7K') })
 		// Delivered later than the payment: the delivered email follows, once.
 		const keys = (await db.select().from(emailOutbox).where(eq(emailOutbox.orderNumber, order.orderNumber))).map((e) => e.dedupeKey).sort()
@@ -248,9 +248,9 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		await setStockMode(db, owner, productId, 'stock_or_manual')
 		const byHand = await transferWaiting(db, lineFor(productId, variantId))
 		await confirmTransfer(db, owner, byHand.orderNumber, 'Seen')
-		expect(await orderRow(db, byHand.orderNumber)).toMatchObject({ fulfillmentStatus: 'preparing', undeliveredUnits: 1 })
+		expect(await orderRow(db, byHand.orderNumber)).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 1 })
 		await updateOrderFulfillment(db, owner, { orderNumber: byHand.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: 'Code: HAND-TYPED-1' } })
-		expect(await orderRow(db, byHand.orderNumber)).toMatchObject({ fulfillmentStatus: 'completed', undeliveredUnits: 0 })
+		expect(await orderRow(db, byHand.orderNumber)).toMatchObject({ deliveryStatus: 'completed', undeliveredUnits: 0 })
 		const next = await transferWaiting(db, lineFor(productId, variantId))
 		await confirmTransfer(db, owner, next.orderNumber, 'Seen')
 		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('NEXT', 1) })).toMatchObject({ waiting: 1 })
@@ -314,15 +314,15 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		const { db } = database
 		const manual = await transferWaiting(db, { id: 14, quantity: 1, selectedDenomination: { label: '$10 USD', value: 10 } })
 		await confirmTransfer(db, owner, manual.orderNumber, 'Seen')
-		expect(await orderRow(db, manual.orderNumber)).toMatchObject({ status: 'completed', fulfillmentStatus: 'pending', undeliveredUnits: 0, deliveryContent: null })
+		expect(await orderRow(db, manual.orderNumber)).toMatchObject({ paymentStatus: 'paid', deliveryStatus: 'pending', undeliveredUnits: 0, deliveryContent: null })
 
 		const { productId, variantId } = await giftCardProduct(db)
 		await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('MIX', 1) })
 		const mixed = await placeOrder(db, checkoutBody([lineFor(productId, variantId), { id: 14, quantity: 1, selectedDenomination: { label: '$10 USD', value: 10 } }], { paymentMethod: 'manual' }))
-		await db.update(orders).set({ status: 'pending', receiptPath: 'receipts/mixed.png' }).where(eq(orders.id, mixed.id))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/mixed.png' }).where(eq(orders.id, mixed.id))
 		await confirmTransfer(db, owner, mixed.orderNumber, 'Seen')
 		const row = (await orderRow(db, mixed.orderNumber))!
-		expect(row).toMatchObject({ fulfillmentStatus: 'preparing', undeliveredUnits: 0 })
+		expect(row).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 0 })
 		expect(viewOrder(row, { full: true })).toMatchObject({ partlyDelivered: true, owedUnits: 0, deliveryContent: expect.stringContaining('MIX-0001-XQ7K') })
 	})
 })

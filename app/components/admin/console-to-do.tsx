@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import type { ConsoleToDo } from '~/domain/orders/console-to-do.server'
 import { filtersQueryString, NOT_DELIVERED } from '~/domain/orders/order-list-query'
-import { PAID_STATUS } from '~/domain/orders/status'
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 
@@ -12,7 +11,7 @@ export function ConsoleToDoList({ toDo }: { toDo: ConsoleToDo }) {
 		{
 			n: toDo.paidToDeliver,
 			text: plural(toDo.paidToDeliver, 'paid order to deliver', 'paid orders to deliver'),
-			to: `/admin-dashboard${filtersQueryString({ q: '', status: PAID_STATUS, fulfillment: NOT_DELIVERED })}`,
+			to: `/admin-dashboard${filtersQueryString({ q: '', status: 'paid', fulfillment: NOT_DELIVERED })}`,
 		},
 	]
 	return (

@@ -1,5 +1,6 @@
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
-import { adminPaymentBadge } from '~/domain/orders/admin-payment-badge'
+import type { PaymentState } from '~/domain/orders/order-state'
+import { adminPaymentBadge } from '~/domain/orders/status'
 import { lineOptionLabel } from '~/domain/orders/line-option'
 
 /** An order's lines: name, quantity, duration or value, account type. */
@@ -20,7 +21,7 @@ export function OrderProducts({ items }: { items: StaffOrder['items'] }) {
 }
 
 /** §4 admin badge: four known statuses, others grey. */
-export function PaymentBadge({ status }: { status: string }) {
+export function PaymentBadge({ status }: { status: PaymentState }) {
 	const badge = adminPaymentBadge(status)
 	return <span className={`order-badge small ${badge.tone}`}>{badge.label}</span>
 }

@@ -4,15 +4,16 @@ import { PayAgain } from '~/components/order/pay-again'
 import type { BuyerOrder, BuyerOrderLine } from '~/domain/buyers/my-orders'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { receiptPath } from '~/domain/orders/receipt-path'
-import { FULFILLMENT_STEPS, fulfillmentIndex, isPaid, paymentBadge } from '~/domain/orders/status'
+import type { DeliveryState } from '~/domain/orders/order-state'
+import { FULFILLMENT_STEPS, fulfillmentIndex, paymentBadge } from '~/domain/orders/status'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { Rs } from '../ui/price'
 import { formatPakistanDay, formatPakistanTime } from '~/utils/pakistan-time'
 
 /** One order on My orders: what the order page says, in a card a phone shows whole; the codes stay folded until asked for. */
 export function BuyerOrderCard({ order, lines }: BuyerOrder) {
-	const badge = paymentBadge(order.status)
-	const paid = isPaid(order.status)
+	const badge = paymentBadge(order.paymentStatus)
+	const paid = order.actions.paid
 	const titleId = `my-order-${order.orderNumber.replace(/[^\w-]/g, '')}`
 	return (
 		<article className="order-card my-order" aria-labelledby={titleId}>
@@ -33,7 +34,7 @@ export function BuyerOrderCard({ order, lines }: BuyerOrder) {
 				</time>
 				<strong className="order-total"><Rs amount={order.totalAmount} /></strong>
 			</p>
-			{paid ? <Progress status={order.fulfillmentStatus} /> : <UnpaidNote order={order} />}
+			{paid ? <Progress status={order.deliveryStatus} /> : <UnpaidNote order={order} />}
 			<ul className="my-order-lines">
 				{lines.map((line) => (
 					<OrderLineRow key={line.lineIndex} line={line} />
@@ -57,11 +58,10 @@ export function BuyerOrderCard({ order, lines }: BuyerOrder) {
 function UnpaidNote({ order }: { order: BuyerOrder['order'] }) {
 	const navigate = useNavigate()
 	const transferPath = `${orderPagePath(order.orderNumber)}#pay-by-transfer`
-	const status = order.status.toLowerCase()
-	if (order.paymentMethod === 'paypro' && (status === 'payment_pending' || status === 'failed')) {
-		return <PayAgain key={status} order={order} failedBefore={false} onSwitched={() => void navigate(transferPath)} />
+	if (order.actions.canPayAgain) {
+		return <PayAgain key={order.paymentStatus} order={order} failedBefore={false} onSwitched={() => void navigate(transferPath)} />
 	}
-	if (order.paymentMethod === 'manual' && status === 'payment_pending') {
+	if (order.actions.canUploadReceipt) {
 		return (
 			<div className="my-order-note">
 				<p className="muted small">Waiting for your bank or wallet transfer. The order page shows the accounts to pay and where to upload your receipt.</p>
@@ -71,12 +71,12 @@ function UnpaidNote({ order }: { order: BuyerOrder['order'] }) {
 			</div>
 		)
 	}
-	if (order.paymentMethod === 'manual' && status === 'pending') return <p className="muted small my-order-note">Receipt received, awaiting confirmation by our team.</p>
+	if (order.actions.canReplaceReceipt) return <p className="muted small my-order-note">Receipt received, awaiting confirmation by our team.</p>
 	return <p className="muted small my-order-note">The order page shows where your payment stands.</p>
 }
 
 /** The order page's tracker in one line and its bar. */
-function Progress({ status }: { status: string }) {
+function Progress({ status }: { status: DeliveryState }) {
 	const current = fulfillmentIndex(status)
 	const percent = Math.round(((current + 1) / FULFILLMENT_STEPS.length) * 100)
 	return (

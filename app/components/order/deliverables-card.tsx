@@ -1,5 +1,5 @@
 import type { FullOrderView } from '~/domain/orders/order-view'
-import { isPaid, paymentBadge } from '~/domain/orders/status'
+import { paymentBadge } from '~/domain/orders/status'
 import { DeliveryText, deliveryText } from './delivery-text'
 
 /**
@@ -7,10 +7,10 @@ import { DeliveryText, deliveryText } from './delivery-text'
  * delivered so far. "Almost Ready!" only for a paid order: an unpaid or failed one promises nothing.
  */
 export function DeliverablesCard({ order }: { order: FullOrderView }) {
-	const completed = order.fulfillmentStatus === 'completed'
+	const completed = order.deliveryStatus === 'completed'
 	const text = deliveryText(order.deliveryContent)
-	if (!isPaid(order.status) && text == null) {
-		const failed = paymentBadge(order.status).tone === 'danger'
+	if (!order.actions.paid && text == null) {
+		const failed = paymentBadge(order.paymentStatus).tone === 'danger'
 		return (
 			<section className="order-card" aria-labelledby="order-deliverables-title">
 				<h2 id="order-deliverables-title">Your Deliverables</h2>

@@ -1,7 +1,8 @@
+import type { DeliveryState } from '~/domain/orders/order-state'
 import { FULFILLMENT_STEPS, fulfillmentIndex } from '~/domain/orders/status'
 
 /** §4 tracker: earlier steps done, the current one active, a bar as far along as the order is. */
-export function FulfillmentTracker({ status }: { status: string }) {
+export function FulfillmentTracker({ status }: { status: DeliveryState }) {
 	const current = fulfillmentIndex(status)
 	const step = FULFILLMENT_STEPS[current]!
 	const percent = Math.round(((current + 1) / FULFILLMENT_STEPS.length) * 100)

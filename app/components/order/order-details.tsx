@@ -39,7 +39,7 @@ export function OrderDetails({
 			<OrderSummary order={order} />
 			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} onChanged={onChanged} />
 			<SubscriptionCountdown order={order} />
-			<FulfillmentTracker status={order.fulfillmentStatus} />
+			<FulfillmentTracker status={order.deliveryStatus} />
 			{order.full ? (
 				<>
 					<DeliverablesCard order={order} />

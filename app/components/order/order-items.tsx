@@ -3,15 +3,14 @@ import type { OrderLine } from '~/db/schema'
 import type { FullOrderView } from '~/domain/orders/order-view'
 import { receiptPath } from '~/domain/orders/receipt-path'
 import { lineEndsAt, renewPath } from '~/domain/orders/renewal'
-import { isPaid } from '~/domain/orders/status'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { formatRs } from '~/utils/money'
 import { formatPakistanDay } from '~/utils/pakistan-time'
 
 /** What was bought: only in the full view. */
-export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<FullOrderView, 'orderNumber' | 'status' | 'deliveredAt'> }) {
+export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<FullOrderView, 'orderNumber' | 'actions' | 'deliveredAt'> }) {
 	if (items.length === 0) return null
-	const delivered = order && isPaid(order.status) ? order.deliveredAt : null
+	const delivered = order?.actions.paid ? order.deliveredAt : null
 	return (
 		<section className="order-card" aria-labelledby="order-items-title">
 			<h2 id="order-items-title">Items ({items.reduce((n, i) => n + i.quantity, 0)})</h2>
@@ -35,7 +34,7 @@ export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<
 			</ul>
 			{order ? (
 				<p className="order-receipt-link small">
-					<Link to={receiptPath(order.orderNumber)}>{isPaid(order.status) ? 'Receipt' : 'Order summary'}</Link> to print or save as a PDF
+					<Link to={receiptPath(order.orderNumber)}>{order.actions.paid ? 'Receipt' : 'Order summary'}</Link> to print or save as a PDF
 				</p>
 			) : null}
 		</section>

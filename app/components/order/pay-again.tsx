@@ -11,7 +11,7 @@ type Method = 'paypro' | 'manual'
  * sends the buyer on to PayPro's page, or back here with the transfer details.
  */
 export function PayAgain({ order, failedBefore, onSwitched }: { order: FullOrderView; failedBefore: boolean; onSwitched: () => void }) {
-	const failed = order.status === 'failed'
+	const failed = order.paymentStatus === 'failed'
 	const [busy, setBusy] = useState<Method | null>(null)
 	const [error, setError] = useState<string | null>(failedBefore ? PAY_AGAIN_FAILED : null)
 

@@ -1,5 +1,5 @@
 import type { OrderView } from '~/domain/orders/order-view'
-import { paymentBadge, showsProcessingNote } from '~/domain/orders/status'
+import { paymentBadge } from '~/domain/orders/status'
 import { RECEIPT_RESULTS, type ReceiptResult } from '~/domain/payments/receipt-rules'
 import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
 import type { TransferAccount } from '~/domain/settings/store-details'
@@ -34,17 +34,15 @@ export function PaymentStatus({
 	formResult: PaymentFormResult
 	onChanged: () => void
 }) {
-	const badge = paymentBadge(order.status)
-	const status = order.status.toLowerCase()
-	const manual = order.paymentMethod === 'manual'
+	const { actions } = order
+	const badge = paymentBadge(order.paymentStatus)
 	const online = order.paymentMethod === 'paypro'
 	// A DM order is paid as agreed in the chat: staff mark it paid, so there is nothing to wait 10-20 seconds for.
-	const dm = order.paymentMethod === 'dm'
-	const unpaid = badge.tone === 'warning'
-	const waitingForReceipt = manual && status === 'payment_pending'
-	const receiptInReview = manual && status === 'pending'
+	const dmUnpaid = order.paymentMethod === 'dm' && actions.canMarkPaid
+	const waitingForReceipt = actions.canUploadReceipt
+	const receiptInReview = actions.canReplaceReceipt
 	// Left unpaid past the shop's time limit (or cancelled): nothing is owed, and the buyer can order again.
-	const closed = status === 'expired' || status === 'cancelled'
+	const closed = actions.closed
 	return (
 		<section className="order-card" aria-labelledby="order-payment-title">
 			<h2 id="order-payment-title">Payment Status</h2>
@@ -53,13 +51,13 @@ export function PaymentStatus({
 					{badge.label}
 				</span>
 			</p>
-			{showsProcessingNote(order.status) && online ? <p className="order-note">Processing might take 10-20 seconds, Kindly wait.</p> : null}
+			{actions.showsProcessingNote && online ? <p className="order-note">Processing might take 10-20 seconds, Kindly wait.</p> : null}
 			{order.testPaymentAwaitingStaff ? (
 				<p className="order-note test-payment-note" data-testid="test-payment-awaiting">
 					<strong>This was a test payment: no money moved.</strong> Your order waits for our staff to approve it before anything is delivered.
 				</p>
 			) : null}
-			{dm && unpaid ? (
+			{dmUnpaid ? (
 				<div className="order-note dm-payment-note">
 					<p>Payment arranged with our team on WhatsApp. Pay as agreed in the chat; this page turns to Payment Successful once our team confirms it.</p>
 					<a className="button ghost small" href={chatLink(whatsapp, `Hi! I'm paying for my order ${order.orderNumber}.`)} target="_blank" rel="noopener noreferrer">
@@ -100,8 +98,8 @@ export function PaymentStatus({
 			{waitingForReceipt && order.full ? (
 				<TransferPayment orderNumber={order.orderNumber} amount={order.totalAmount} accounts={accounts} result={formResult.receipt} onUploaded={onChanged} />
 			) : null}
-			{online && (status === 'payment_pending' || status === 'failed') && order.full ? (
-				<PayAgain key={status} order={order} failedBefore={formResult.payAgainFailed} onSwitched={onChanged} />
+			{actions.canPayAgain && order.full ? (
+				<PayAgain key={order.paymentStatus} order={order} failedBefore={formResult.payAgainFailed} onSwitched={onChanged} />
 			) : null}
 			{closed ? <ClosedOrderNote order={order} /> : null}
 			{online ? <TestPaymentsNotice /> : null}

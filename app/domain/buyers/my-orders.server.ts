@@ -4,7 +4,6 @@ import { orders } from '../../db/schema'
 import type { FullOrderView } from '../orders/order-view'
 import { MY_ORDERS_LIMIT, type BuyerOrderLine, type BuyerOrders } from './my-orders'
 import { renewPath, subscriptionLineEnds } from '../orders/renewal'
-import { isPaid } from '../orders/status'
 import { viewOrder } from '../orders/view-order.server'
 import { lineOptionLabel } from '../orders/line-option'
 
@@ -27,7 +26,7 @@ export async function ordersForBuyer(db: Db, email: string): Promise<BuyerOrders
 		more: rows.length > MY_ORDERS_LIMIT,
 		orders: rows.slice(0, MY_ORDERS_LIMIT).map((row) => {
 			const order = viewOrder(row, { full: true }) as FullOrderView
-			const runsFrom = isPaid(row.status) && !order.subscriptionEndsAt ? row.deliveredAt : null
+			const runsFrom = order.actions.paid && !order.subscriptionEndsAt ? row.deliveredAt : null
 			const ends = new Map(subscriptionLineEnds(row.productDetails, runsFrom).map((end) => [end.lineIndex, end.endsAt]))
 			const lines = row.productDetails.map((line, lineIndex): BuyerOrderLine => {
 				const endsAt = ends.get(lineIndex) ?? null

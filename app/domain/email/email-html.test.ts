@@ -3,7 +3,7 @@
 // which stays templateId and params only. Over real HTTP against the Brevo stand-in.
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { brevoProvider } from '../../integrations/email/brevo.server'
 import type { OutgoingEmail } from '../../integrations/email/types'
 import { parseEnv, useEnv } from '../../utils/env.server'

@@ -1,6 +1,6 @@
 import { formatPakistanDay } from '../../utils/pakistan-time'
 import { absoluteUrl } from '../../utils/origin.server'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { lineOptionLabel } from '../orders/line-option'
 import { orderLink } from '../orders/order-access.server'
 import { renewalReminderKey, renewPath, type RenewalReminderKind } from '../orders/renewal'

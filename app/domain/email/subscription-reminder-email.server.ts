@@ -1,5 +1,5 @@
 import { pakistanDate } from '../../utils/pakistan-time'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { orderLink } from '../orders/order-access.server'
 import { subscriptionDaysLeft } from '../orders/subscription'
 import { absoluteUrl } from '../../utils/origin.server'

@@ -6,10 +6,11 @@ import { logger } from '../../utils/logger.server'
 import { orderDeliveredEmail } from '../email/order-delivered-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { queueEmail } from '../email/queue-email.server'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { parseDeliveryContent } from '../orders/order-view'
-import { FULFILLMENT_STATUSES, type FulfillmentStatus } from '../orders/status'
+import { DELIVERY_STATES, isDeliveryState, moveDeliveryTo, type DeliveryState } from '../orders/order-state'
+import { specFulfillmentStatus, specPaymentStatus } from '../orders/status'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { decryptDelivery, encryptDelivery } from './delivery-crypto.server'
 
@@ -55,8 +56,8 @@ function toSpecOrder(order: Order): SpecOrder {
 		customer_email: order.customerEmail,
 		customer_phone: order.customerPhone,
 		total_amount: order.totalAmount,
-		status: order.status,
-		fulfillment_status: order.fulfillmentStatus,
+		status: specPaymentStatus(order.paymentStatus),
+		fulfillment_status: specFulfillmentStatus(order.deliveryStatus),
 		delivery_content: parseDeliveryContent(decryptDelivery(order.deliveryContent)),
 		product_details: order.productDetails,
 		created_at: order.createdAt.toISOString(),
@@ -84,12 +85,10 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 	if (others.length > 0) logger.warn({ orderNumber, actor: actor.label, fields: others.slice(0, 20).map((k) => k.slice(0, 50)) }, 'admin update sent fields that cannot be changed: ignored')
 
 	const { fulfillment_status: rawStatus, delivery_content: rawContent } = input.updates
-	let fulfillmentStatus: FulfillmentStatus | undefined
+	let fulfillmentStatus: DeliveryState | undefined
 	if (rawStatus !== undefined) {
-		if (typeof rawStatus !== 'string' || !(FULFILLMENT_STATUSES as string[]).includes(rawStatus)) {
-			throw new AppError('BAD_REQUEST', `fulfillment_status must be one of: ${FULFILLMENT_STATUSES.join(', ')}.`)
-		}
-		fulfillmentStatus = rawStatus as FulfillmentStatus
+		if (!isDeliveryState(rawStatus)) throw new AppError('BAD_REQUEST', `fulfillment_status must be one of: ${DELIVERY_STATES.join(', ')}.`)
+		fulfillmentStatus = rawStatus
 	}
 	const content = rawContent === undefined ? undefined : deliveryContentText(rawContent)
 	if (content != null && content.length > MAX_CONTENT) throw new AppError('BAD_REQUEST', `Delivery content can be at most ${MAX_CONTENT.toLocaleString('en-US')} characters.`)
@@ -99,14 +98,16 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 	const order = await db.transaction(async (tx) => {
 		const [current] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update').limit(1)
 		if (!current) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
+		// Refused with a sentence (409) when the order is not paid or the step would go back.
+		const deliveryStatus = fulfillmentStatus ? moveDeliveryTo(current, fulfillmentStatus) : undefined
 		const contentChanged = content !== undefined && content !== decryptDelivery(current.deliveryContent)
 		const [updated] = await tx
 			.update(orders)
 			.set({
-				...(fulfillmentStatus ? { fulfillmentStatus } : {}),
+				...(deliveryStatus ? { deliveryStatus } : {}),
 				...(contentChanged ? { deliveryContent: encryptDelivery(content ?? null) } : {}),
 				// Staff completing an order by hand settle what it was owed from stock: the queue leaves it be.
-				...(fulfillmentStatus === 'completed' ? { undeliveredUnits: 0, ...(current.deliveredAt ? {} : { deliveredAt: new Date() }) } : {}),
+				...(deliveryStatus === 'completed' ? { undeliveredUnits: 0, ...(current.deliveredAt ? {} : { deliveredAt: new Date() }) } : {}),
 				updatedAt: new Date(),
 			})
 			.where(eq(orders.id, current.id))
@@ -116,12 +117,12 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 		await recordAudit(tx, actor, {
 			action: 'fulfillment.update',
 			orderNumber,
-			before: { fulfillment_status: current.fulfillmentStatus, delivery_content_set: current.deliveryContent != null, ...(current.undeliveredUnits ? { owed_from_stock: current.undeliveredUnits } : {}) },
-			after: { fulfillment_status: next.fulfillmentStatus, delivery_content_set: next.deliveryContent != null },
+			before: { fulfillment_status: current.deliveryStatus, delivery_content_set: current.deliveryContent != null, ...(current.undeliveredUnits ? { owed_from_stock: current.undeliveredUnits } : {}) },
+			after: { fulfillment_status: next.deliveryStatus, delivery_content_set: next.deliveryContent != null },
 			note: contentChanged ? 'Delivery content changed' : null,
 		})
 		await notifyOrderChanged(tx, orderNumber)
-		if (next.fulfillmentStatus === 'completed' && next.deliveryContent != null && next.customerEmail) await queueEmail(tx, orderDeliveredEmail(next, storeName))
+		if (next.deliveryStatus === 'completed' && next.deliveryContent != null && next.customerEmail) await queueEmail(tx, orderDeliveredEmail(next, storeName))
 		return next
 	})
 	return toSpecOrder(order)

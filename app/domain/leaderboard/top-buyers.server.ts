@@ -10,7 +10,6 @@ export interface LeaderboardRow {
 }
 
 export const LEADERBOARD_SIZE = 6
-export const PAID_STATUSES = ['paid', 'completed', 'success']
 
 /** 'Ayesha Khan' → 'Ayesha K.': buyers are shown by first name and initial only. */
 export function publicBuyerName(fullName: string | null): string {
@@ -29,7 +28,7 @@ export async function topBuyers(db: Db, limit = LEADERBOARD_SIZE): Promise<Leade
 			count(*) as orders_count,
 			sum(total_amount) as total_spent
 		from orders
-		where status in (${sql.join(PAID_STATUSES.map((s) => sql`${s}`), sql`, `)})
+		where payment_status = 'paid'
 			and customer_email is not null
 			and not test_payment
 		group by lower(customer_email)

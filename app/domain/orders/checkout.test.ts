@@ -80,17 +80,18 @@ describe('orders', () => {
 		expect(makeOrderNumber('Xbox Gift Card', 1, 1732262400000, 0.417)).toBe('XGC-1732262400000-417')
 		expect(makeOrderNumber('Xbox Gift Card', 3, 1732262400000, 0.9999)).toBe('CART-1732262400000-999')
 	})
-	test('the payment badge maps statuses case-insensitively (§4)', () => {
-		expect(paymentBadge('COMPLETED').label).toBe('Payment Successful')
-		expect(paymentBadge('paid').label).toBe('Payment Successful')
-		expect(paymentBadge('payment_pending').label).toBe('Processing Payment')
-		expect(paymentBadge('Expired').label).toBe('Payment Failed')
-		expect(paymentBadge('weird').label).toBe('Payment Status Unknown')
+	test('the payment badge shows the §4 words for each payment state (stored values of any case are mapped by drizzle/0020)', () => {
+		expect(paymentBadge('paid')).toEqual({ label: 'Payment Successful', tone: 'success' })
+		expect(paymentBadge('awaiting_payment')).toEqual({ label: 'Processing Payment', tone: 'warning' })
+		expect(paymentBadge('awaiting_confirmation')).toEqual({ label: 'Processing Payment', tone: 'warning' })
+		for (const state of ['failed', 'expired', 'cancelled'] as const) expect(paymentBadge(state)).toEqual({ label: 'Payment Failed', tone: 'danger' })
+		expect(paymentBadge('refunded').label).toBe('Refunded')
+		expect(paymentBadge('partly_refunded').label).toBe('Partly Refunded')
 	})
-	test('unknown fulfillment defaults to the first step', () => {
+	test('the tracker steps are the delivery states in order', () => {
+		expect(fulfillmentIndex('pending')).toBe(0)
 		expect(fulfillmentIndex('activating')).toBe(2)
-		expect(fulfillmentIndex('nonsense')).toBe(0)
-		expect(fulfillmentIndex(null)).toBe(0)
+		expect(fulfillmentIndex('completed')).toBe(5)
 	})
 	test('names are masked for anyone without the order token', () => {
 		expect(maskName('Ali Raza Khan')).toBe('Ali K.')

@@ -2,7 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { transferWaiting } from '../payments/review-transfer.server'
-import { PAID_STATUS, UNDELIVERED_STEPS } from './status'
+import { UNDELIVERED_STATES } from './order-state'
 
 /** What waits for staff: the console's to-do counts and the Transfers tab's badge. */
 export interface ConsoleToDo {
@@ -26,7 +26,7 @@ export async function consoleToDo(db: Db): Promise<ConsoleToDo> {
 		db
 			.select({ n: count() })
 			.from(orders)
-			.where(and(eq(orders.status, PAID_STATUS), inArray(orders.fulfillmentStatus, [...UNDELIVERED_STEPS])))
+			.where(and(eq(orders.paymentStatus, 'paid'), inArray(orders.deliveryStatus, [...UNDELIVERED_STATES])))
 			.then(counted),
 	])
 	return { transfersToConfirm, paidToDeliver }

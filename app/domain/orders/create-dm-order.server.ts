@@ -7,7 +7,9 @@ import { reminderKey } from '../email/subscription-reminder-email.server'
 import { enqueueJob } from '../jobs/queue.server'
 import { displayPrice } from '../pricing/price-of'
 import { recordAudit, type Actor } from '../staff/audit.server'
-import { newAccessToken, type Order } from './create-order.server'
+import { newAccessToken } from './create-order.server'
+import type { Order } from './order'
+import { PLACED } from './order-state'
 import type { DmOrderRequest } from './dm-order-input'
 import { makeOrderNumber } from './order-number'
 import { DAY_MS, DEFAULT_DM_DURATION_DAYS, hasSubscriptionDuration, subscriptionEndsAt } from './subscription'
@@ -62,8 +64,7 @@ export async function createDmOrder(
 			customerEmail: input.customer.email?.toLowerCase() ?? null,
 			customerPhone: input.customer.phone,
 			totalAmount: total,
-			status: 'pending',
-			fulfillmentStatus: 'pending',
+			...PLACED.dm,
 			productDetails: lines,
 			paymentMethod: 'dm',
 			accessToken: newAccessToken(),
@@ -74,7 +75,7 @@ export async function createDmOrder(
 		await recordAudit(tx, actor, {
 			action: 'order.create_dm',
 			orderNumber: order.orderNumber,
-			after: { status: order.status, totalAmount: order.totalAmount, durationDays, items: lines.map((l) => l.name) },
+			after: { paymentStatus: order.paymentStatus, totalAmount: order.totalAmount, durationDays, items: lines.map((l) => l.name) },
 		})
 		const endsAt = subscriptionEndsAt(now, durationDays)
 		if (endsAt) {

@@ -11,7 +11,8 @@ import { queueEmail } from '../email/queue-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import type { StoreDetails } from '../settings/store-details'
 
-export type Order = typeof orders.$inferSelect
+import type { Order } from './order'
+import { PLACED } from './order-state'
 
 export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
 
@@ -43,8 +44,7 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 						customerEmail: input.customerEmail.toLowerCase(),
 						customerPhone: input.customerMobile,
 						totalAmount: total,
-						status: 'payment_pending',
-						fulfillmentStatus: 'pending',
+						...PLACED.checkout,
 						productDetails: lines,
 						paymentMethod: input.paymentMethod,
 						accessToken: newAccessToken(),
@@ -84,7 +84,7 @@ function sameCheckout(order: Order, input: CheckoutRequest): Order {
 
 /** A buyer who tried one way to pay may go back and choose the other, until the order is paid. */
 async function switchMethodIfAsked(db: Db, order: Order, input: CheckoutRequest): Promise<Order> {
-	if (order.paymentMethod === input.paymentMethod || order.status !== 'payment_pending') return order
+	if (order.paymentMethod === input.paymentMethod || order.paymentStatus !== 'awaiting_payment') return order
 	const store = await storeForEmail(db, input.paymentMethod)
 	return db.transaction(async (tx) => {
 		const [row] = await tx

@@ -1,7 +1,7 @@
 import { arrayContains, eq, ilike, or, desc } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
-import type { Order } from './create-order.server'
+import type { Order } from './order'
 
 export type OrderLookup = { internalOrderId: string } | { ordId: string }
 

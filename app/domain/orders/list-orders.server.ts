@@ -4,7 +4,7 @@ import { orders } from '../../db/schema'
 import { shopOrderNumberOf } from '../payments/paypro-order-number'
 import { staffOrderView, type StaffOrder } from './staff-order-view.server'
 import { MIN_SEARCH_CHARACTERS, NOT_DELIVERED, searchTooShort, type OrderListFilters, type OrderListQuery } from './order-list-query'
-import { UNDELIVERED_STEPS } from './status'
+import { UNDELIVERED_STATES } from './order-state'
 
 export const ORDERS_PAGE_SIZE = 50
 
@@ -86,8 +86,8 @@ async function searchCondition(db: Db, q: string): Promise<SQL | undefined> {
 async function filterConditions(db: Db, filters: OrderListFilters): Promise<SQL[]> {
 	return [
 		await searchCondition(db, filters.q),
-		filters.status ? eq(orders.status, filters.status) : undefined,
-		filters.fulfillment === NOT_DELIVERED ? inArray(orders.fulfillmentStatus, [...UNDELIVERED_STEPS]) : filters.fulfillment ? eq(orders.fulfillmentStatus, filters.fulfillment) : undefined,
+		filters.status ? eq(orders.paymentStatus, filters.status) : undefined,
+		filters.fulfillment === NOT_DELIVERED ? inArray(orders.deliveryStatus, [...UNDELIVERED_STATES]) : filters.fulfillment ? eq(orders.deliveryStatus, filters.fulfillment) : undefined,
 	].filter((c): c is SQL => c !== undefined)
 }
 

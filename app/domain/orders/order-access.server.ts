@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { orderPagePath } from '../buyers/next-path'
-import type { Order } from './create-order.server'
+import type { Order } from './order'
 
 // Decision 3: the order number alone shows status; contact details and deliverables need the
 // order's secret token (the HTTP layer keeps it in a cookie per order, or reads it from the link).

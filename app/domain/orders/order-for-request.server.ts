@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.server'
-import type { Order } from './create-order.server'
+import type { Order } from './order'
 import { findOrder, type OrderLookup } from './find-order.server'
 import { viewOrder } from './view-order.server'
 import { payproPageBeingCreated } from '../payments/start-paypro-payment.server'

@@ -1,14 +1,14 @@
-import { FULFILLMENT_STATUSES, ORDER_PAYMENT_STATUSES } from './status'
+import { isDeliveryState, isPaymentState, type DeliveryState, type PaymentState } from './order-state'
 
 // The staff order list's query string, shared by the dashboard, its links and the CSV export.
 
 export interface OrderListFilters {
 	/** An order number or PayPro id (whole or a part), or part of a name, email or phone (any Pakistani form). */
 	q: string
-	/** Payment status, one the shop sets; empty for all. */
-	status: string
-	/** Fulfillment status, or NOT_DELIVERED for every step before delivery; empty for all. */
-	fulfillment: string
+	/** Payment state; empty for all. */
+	status: PaymentState | ''
+	/** Delivery state, or NOT_DELIVERED for every step before delivery; empty for all. */
+	fulfillment: DeliveryState | typeof NOT_DELIVERED | ''
 }
 
 export interface OrderListQuery extends OrderListFilters {
@@ -18,7 +18,7 @@ export interface OrderListQuery extends OrderListFilters {
 }
 
 /** The fulfillment filter for orders not delivered yet (any step before Delivered). */
-export const NOT_DELIVERED = 'undelivered'
+export const NOT_DELIVERED = 'undelivered' as const
 
 const cursorId = (value: string | null) => (value && /^\d{1,15}$/.test(value) ? Number(value) : null)
 
@@ -28,8 +28,8 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
 	const fulfillment = params.get('fulfillment') ?? ''
 	return {
 		q: (params.get('q') ?? '').trim().slice(0, 100),
-		status: (ORDER_PAYMENT_STATUSES as readonly string[]).includes(status) ? status : '',
-		fulfillment: fulfillment === NOT_DELIVERED || (FULFILLMENT_STATUSES as readonly string[]).includes(fulfillment) ? fulfillment : '',
+		status: isPaymentState(status) ? status : '',
+		fulfillment: fulfillment === NOT_DELIVERED || isDeliveryState(fulfillment) ? fulfillment : '',
 		before: cursorId(params.get('before')),
 		after: cursorId(params.get('after')),
 	}

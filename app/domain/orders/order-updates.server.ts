@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.server'
-import type { Order } from './create-order.server'
+import type { Order } from './order'
 import { findOrder } from './find-order.server'
 
 // One notification reaches every open page of an order at once (handlers run in one loop):

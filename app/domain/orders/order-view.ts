@@ -1,4 +1,6 @@
 import type { OrderLine } from '../../db/schema'
+import type { OrderActions } from './order-actions'
+import type { DeliveryState, PaymentState } from './order-state'
 
 // What the order page receives. The public view is all a stranger with the number can see.
 
@@ -7,8 +9,14 @@ export interface PublicOrderView {
 	orderNumber: string
 	/** PayPro's order id (what PayPro's page and receipt call the Order ID); null when PayPro has none (transfers, DM orders). */
 	orderId: string | null
+	/** The spec's payment status value (§4), for the spec's JSON answers; pages read paymentStatus and actions. */
 	status: string
-	fulfillmentStatus: string
+	/** The spec's fulfillment step, which is the delivery state. */
+	fulfillmentStatus: DeliveryState
+	paymentStatus: PaymentState
+	deliveryStatus: DeliveryState
+	/** What the buyer may do now (pay again, upload a receipt…), from the order's state. */
+	actions: OrderActions
 	totalAmount: number
 	createdAt: string
 	customerName: string

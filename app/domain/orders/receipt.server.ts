@@ -2,8 +2,8 @@ import type { StoreDetails } from '../settings/store-details'
 import { storeContacts, type ContactLink } from '../settings/store-contacts'
 import { formatRs } from '../../utils/money'
 import { formatPakistanTime } from '../../utils/pakistan-time'
-import type { Order } from './create-order.server'
-import { isPaid, paymentBadge } from './status'
+import type { Order } from './order'
+import { paymentBadge } from './status'
 import { lineOptionLabel } from './line-option'
 
 // A buyer's proof of purchase (/receipt/:orderNumber): the order as plain text, ready to print.
@@ -49,7 +49,7 @@ const when = (date: Date) => ({ iso: date.toISOString(), text: formatPakistanTim
 
 /** The receipt (or, unpaid, the order summary) of one order, with the store's details at the top. */
 export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'storeName' | 'supportEmail' | 'whatsapp' | 'supportPhone'>): OrderReceipt {
-	const paid = isPaid(order.status)
+	const paid = order.paymentStatus === 'paid' || order.paymentStatus === 'partly_refunded'
 	const contacts = storeContacts({ ...storeDetails, instagram: '' })
 	return {
 		paid,
@@ -66,7 +66,7 @@ export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'sto
 		orderDate: when(order.createdAt),
 		paidDate: paid && order.paidAt ? when(order.paidAt) : null,
 		paymentMethod: paymentMethodInWords(order.paymentMethod),
-		status: paymentBadge(order.status).label,
+		status: paymentBadge(order.paymentStatus).label,
 		lines: order.productDetails.map((line) => ({
 			name: line.name,
 			option: lineOptionLabel(line),

@@ -4,7 +4,7 @@ import { getProduct } from '../catalogue/list-products.server'
 import type { Denomination, DurationOption, Product } from '../catalogue/types'
 import { choiceOfVariant, priceChoice, type Choice } from '../pricing/price-of'
 import type { AccountType } from '../pricing/product-options'
-import type { Order } from './create-order.server'
+import type { Order } from './order'
 
 export type RenewalOffer =
 	| {

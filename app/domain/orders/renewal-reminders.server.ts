@@ -1,4 +1,4 @@
-import { and, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { queueEmail } from '../email/queue-email.server'
@@ -8,8 +8,6 @@ import { renewalReminderDue, subscriptionLineEnds } from './renewal'
 import { isUnsubscribed } from './renewal-unsubscribe.server'
 
 /** The paid statuses (§4) an order with subscriptions may hold. */
-const PAID = ['completed', 'paid', 'success']
-
 /**
  * The hourly renewal sweep: for every paid, delivered order, each subscription line's reminder that
  * is due now ('before' from the owner's number of days ahead, 'due' on the day) is queued in the
@@ -30,7 +28,7 @@ export async function queueRenewalReminders(db: Db, now = Date.now()): Promise<n
 				isNotNull(orders.deliveredAt),
 				gt(orders.deliveredAt, since),
 				isNotNull(orders.customerEmail),
-				inArray(sql`lower(${orders.status})`, PAID),
+				eq(orders.paymentStatus, 'paid'),
 				or(isNull(orders.durationDays), sql`${orders.durationDays} <= 0`),
 			),
 		)

@@ -1,7 +1,9 @@
 import type { OrderLine } from '../../db/schema'
 import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
-import type { Order } from './create-order.server'
+import type { Order } from './order'
 import { parseDeliveryContent } from './order-view'
+import { actionInput, orderActions, testAwaitingApproval, type OrderActions } from './order-actions'
+import type { DeliveryState, PaymentState } from './order-state'
 
 /** One order as the staff console shows it: never the access token; delivery content only when asked. */
 export interface StaffOrder {
@@ -11,8 +13,10 @@ export interface StaffOrder {
 	customerEmail: string | null
 	customerPhone: string | null
 	totalAmount: number
-	status: string
-	fulfillmentStatus: string
+	paymentStatus: PaymentState
+	deliveryStatus: DeliveryState
+	/** What staff may do now (mark paid, review the transfer, deliver…), from the order's state. */
+	actions: OrderActions
 	paymentMethod: string
 	payproTransactionId: string | null
 	/** PayPro order ids of earlier attempts, oldest first: a buyer may quote one. */
@@ -47,8 +51,9 @@ export function staffOrderView(order: Order, { deliveryContent }: { deliveryCont
 		customerEmail: order.customerEmail,
 		customerPhone: order.customerPhone,
 		totalAmount: order.totalAmount,
-		status: order.status,
-		fulfillmentStatus: order.fulfillmentStatus,
+		paymentStatus: order.paymentStatus,
+		deliveryStatus: order.deliveryStatus,
+		actions: orderActions(actionInput(order)),
 		paymentMethod: order.paymentMethod,
 		payproTransactionId: order.payproTransactionId,
 		earlierPayproIds: order.earlierPayproIds,
@@ -59,7 +64,7 @@ export function staffOrderView(order: Order, { deliveryContent }: { deliveryCont
 		createdAt: order.createdAt.toISOString(),
 		paidAt: order.paidAt?.toISOString() ?? null,
 		testPayment: order.testPayment,
-		testAwaitingApproval: order.testPayment && !order.testApprovedAt && order.fulfillmentStatus !== 'completed',
+		testAwaitingApproval: testAwaitingApproval(order),
 		deliveryContent: deliveryContent ? deliveryText(order.deliveryContent) : null,
 		hasDeliveryContent: order.deliveryContent != null,
 	}

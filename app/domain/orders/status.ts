@@ -1,37 +1,54 @@
-// Payment and fulfillment states: the values of §4 and how the buyer sees them.
+import type { DeliveryState, PaymentState } from './order-state'
 
-export const PAYMENT_STATUSES = ['payment_pending', 'pending', 'processing', 'completed', 'paid', 'success', 'failed', 'cancelled', 'expired'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
-
-/** Statuses an order can still be paid from. */
-export const UNPAID_STATUSES = ['payment_pending', 'pending', 'processing'] as const
-/**
- * Statuses a payment confirmed by the provider still completes: the money has arrived, even if we
- * had expired the order (PayPro's page stays payable until its due date) or read a failed attempt.
- */
-export const PROVIDER_PAYABLE_STATUSES = [...UNPAID_STATUSES, 'expired', 'failed'] as const
-/** The status a paid order gets: the one the staff console knows. */
-export const PAID_STATUS = 'completed'
-/**
- * The statuses the shop itself gives an order, and so what the console filters by: placed online
- * (payment_pending), a transfer receipt or a DM order (pending), paid, a failed or rejected
- * payment, and unpaid past ORDER_EXPIRY_HOURS. The other §4 values are only ever read.
- */
-export const ORDER_PAYMENT_STATUSES = ['payment_pending', 'pending', PAID_STATUS, 'failed', 'expired'] as const
+// How the order's states read (ADR-023): the spec's words and values, mapped from the model here and
+// nowhere else. The model itself, and which moves it allows, is order-state.ts.
 
 export type BadgeTone = 'success' | 'warning' | 'danger' | 'neutral'
 
-/** §4 customer badge, case-insensitive. */
-export function paymentBadge(status: string | null | undefined): { label: string; tone: BadgeTone } {
-	const s = (status ?? '').toLowerCase()
-	if (['completed', 'paid', 'success'].includes(s)) return { label: 'Payment Successful', tone: 'success' }
-	if (['payment_pending', 'pending', 'processing'].includes(s)) return { label: 'Processing Payment', tone: 'warning' }
-	if (['failed', 'cancelled', 'expired'].includes(s)) return { label: 'Payment Failed', tone: 'danger' }
-	return { label: 'Payment Status Unknown', tone: 'neutral' }
+/**
+ * The spec's `status` value (§4 payment status values) of each payment state, what API answers and
+ * the CSV carry. The refund states are new to the spec and keep their own name.
+ */
+export const SPEC_PAYMENT_STATUS: Record<PaymentState, string> = {
+	awaiting_payment: 'payment_pending',
+	awaiting_confirmation: 'pending',
+	paid: 'completed',
+	failed: 'failed',
+	expired: 'expired',
+	cancelled: 'cancelled',
+	partly_refunded: 'partly_refunded',
+	refunded: 'refunded',
 }
+export const specPaymentStatus = (state: PaymentState): string => SPEC_PAYMENT_STATUS[state]
 
-export const isPaid = (status: string | null | undefined) => paymentBadge(status).tone === 'success'
-export const showsProcessingNote = (status: string | null | undefined) => ['payment_pending', 'pending'].includes((status ?? '').toLowerCase())
+/** §4 customer badge: Payment Successful (green), Processing Payment (yellow), Payment Failed (red). */
+const BUYER_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {
+	awaiting_payment: { label: 'Processing Payment', tone: 'warning' },
+	awaiting_confirmation: { label: 'Processing Payment', tone: 'warning' },
+	paid: { label: 'Payment Successful', tone: 'success' },
+	failed: { label: 'Payment Failed', tone: 'danger' },
+	expired: { label: 'Payment Failed', tone: 'danger' },
+	cancelled: { label: 'Payment Failed', tone: 'danger' },
+	partly_refunded: { label: 'Partly Refunded', tone: 'neutral' },
+	refunded: { label: 'Refunded', tone: 'neutral' },
+}
+export const paymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => BUYER_BADGE[state]
+
+/** §4: the staff console's four payment statuses (Completed, Failed, Payment Pending, Pending); the others grey. */
+const STAFF_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {
+	awaiting_payment: { label: 'Payment Pending', tone: 'warning' },
+	awaiting_confirmation: { label: 'Pending', tone: 'warning' },
+	paid: { label: 'Completed', tone: 'success' },
+	failed: { label: 'Failed', tone: 'danger' },
+	expired: { label: 'Expired', tone: 'neutral' },
+	cancelled: { label: 'Cancelled', tone: 'neutral' },
+	partly_refunded: { label: 'Partly refunded', tone: 'neutral' },
+	refunded: { label: 'Refunded', tone: 'neutral' },
+}
+export const adminPaymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => STAFF_BADGE[state]
+
+/** What the console's payment filter offers: every state, by its console word. */
+export const PAYMENT_FILTERS = (Object.keys(STAFF_BADGE) as PaymentState[]).map((state) => ({ state, label: STAFF_BADGE[state].label }))
 
 export const FULFILLMENT_STEPS = [
 	{ id: 'pending', title: 'Order Received', description: 'Order received and queued for processing' },
@@ -40,14 +57,12 @@ export const FULFILLMENT_STEPS = [
 	{ id: 'ready_for_delivery', title: 'Ready for Delivery', description: 'Your order is ready for delivery' },
 	{ id: 'delivered', title: 'Delivered', description: 'Order delivered to your email/WhatsApp' },
 	{ id: 'completed', title: 'Completed', description: 'Order fully completed and verified' },
-] as const
-export type FulfillmentStatus = (typeof FULFILLMENT_STEPS)[number]['id']
-/** Steps before the buyer has it: a paid order in one of these is still to deliver. */
-export const UNDELIVERED_STEPS = ['pending', 'preparing', 'activating', 'ready_for_delivery'] as const satisfies readonly FulfillmentStatus[]
-export const FULFILLMENT_STATUSES = FULFILLMENT_STEPS.map((s) => s.id) as FulfillmentStatus[]
+] as const satisfies readonly { id: DeliveryState; title: string; description: string }[]
 
-/** Unknown or missing defaults to pending. */
-export function fulfillmentIndex(status: string | null | undefined): number {
-	const index = FULFILLMENT_STEPS.findIndex((s) => s.id === status)
-	return index === -1 ? 0 : index
+/** The spec's `fulfillment_status` value of a delivery state: the model keeps the spec's step ids. */
+export const specFulfillmentStatus = (state: DeliveryState): DeliveryState => state
+export const fulfillmentTitle = (state: string): string => FULFILLMENT_STEPS.find((s) => s.id === state)?.title ?? state
+
+export function fulfillmentIndex(state: DeliveryState): number {
+	return FULFILLMENT_STEPS.findIndex((s) => s.id === state)
 }

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { isPaid } from '../orders/status'
 import { readStoreDetails } from '../settings/store-details.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliverFromStock } from '../stock/deliver-stock.server'
@@ -28,7 +27,7 @@ export async function approveTestOrder(db: Db, actor: Actor, orderNumber: string
 		if (!current) throw new AppError('NOT_FOUND', TEST_ORDER_MESSAGES.notFound)
 		if (!current.testPayment) throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.notTest)
 		if (current.testApprovedAt) throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.approved)
-		if (!isPaid(current.status)) throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.notPaid)
+		if (current.paymentStatus !== 'paid') throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.notPaid)
 		const [order] = await tx
 			.update(orders)
 			.set({ testApprovedAt: new Date(), updatedAt: new Date() })

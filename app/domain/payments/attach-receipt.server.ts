@@ -3,8 +3,9 @@ import type { Db, Tx } from '../../db/client.server'
 import { files, orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { filesOf, storedBytes, type FileStore } from '../files/file-store.server'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { notifyOrderChanged } from '../orders/notify-order.server'
+import { paymentFrom, PAYMENT_TRANSITIONS } from '../orders/order-state'
 import { spendAllowance } from '../rate-limit.server'
 import { logger } from '../../utils/logger.server'
 import { env, type Env } from '../../utils/env.server'
@@ -106,7 +107,7 @@ export async function attachReceipt(
 	{ uploader, limits }: { uploader: string; limits: UploadLimits },
 ): Promise<Order> {
 	// Said before a byte is stored.
-	if (!['payment_pending', 'pending'].includes(order.status)) throw notWaiting(order)
+	if (!paymentFrom('uploadReceipt').includes(order.paymentStatus)) throw notWaiting(order)
 	const sentToday = await spendAllowance(db, allowanceKey(uploader), 0, DAY_SECONDS)
 	if (sentToday >= limits.perAddressBytesPerDay) throw new AppError('RATE_LIMITED', RECEIPT_DAILY_LIMIT)
 	const kept = await storedBytes(db)
@@ -138,8 +139,8 @@ export async function attachReceipt(
 			if (!mine) throw new AppError('UNAVAILABLE', RECEIPT_FAILED)
 			const [updated] = await tx
 				.update(orders)
-				.set({ receiptPath: receiptKey(file.id), receiptSha256: file.sha256, receiptUploadedAt: new Date(), status: 'pending', paymentMethod: 'manual', updatedAt: new Date() })
-				.where(and(eq(orders.id, order.id), inArray(orders.status, ['payment_pending', 'pending'])))
+				.set({ receiptPath: receiptKey(file.id), receiptSha256: file.sha256, receiptUploadedAt: new Date(), paymentStatus: PAYMENT_TRANSITIONS.uploadReceipt.to, paymentMethod: 'manual', updatedAt: new Date() })
+				.where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, paymentFrom('uploadReceipt'))))
 				.returning()
 			if (!updated) throw notWaiting(order)
 			await notifyOrderChanged(tx, updated.orderNumber)

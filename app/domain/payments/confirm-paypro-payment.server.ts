@@ -4,9 +4,9 @@ import { orders } from '../../db/schema'
 import type { PayProClient, PayProOrderStatus } from '../../integrations/paypro/client.server'
 import { simulatorPaymentsAreTests } from '../../integrations/paypro/paypro.server'
 import { logger } from '../../utils/logger.server'
-import type { Order } from '../orders/create-order.server'
-import { isPaid, PROVIDER_PAYABLE_STATUSES, UNPAID_STATUSES } from '../orders/status'
-import { markOrderPaid, markOrderUnpaid } from './mark-order-paid.server'
+import type { Order } from '../orders/order'
+import { UNPAID_STATES } from '../orders/order-state'
+import { markOrderPaid, stopAwaitingPayment } from './mark-order-paid.server'
 import { shopOrderNumberOf } from './paypro-order-number'
 
 export type ConfirmOutcome = 'paid' | 'already-paid' | 'unpaid' | 'failed' | 'not-found' | 'no-provider-order'
@@ -33,15 +33,15 @@ export async function confirmPayproPayment(
 	const orderNumber = shopOrderNumberOf(invoiceId)
 	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
 	if (!order) return 'not-found'
-	if (isPaid(order.status)) return 'already-paid'
+	if (order.paymentStatus === 'paid') return 'already-paid'
 	// A PayPro id without a page is an earlier attempt that failed (the buyer is paying again): nothing to ask yet.
 	if (!order.payproTransactionId || !order.paymentUrl) return 'no-provider-order'
 
 	const status = await paypro.getOrderStatus(order.payproTransactionId)
 	if (paymentCovers(order, status)) {
-		const { changed, order: current } = await markOrderPaid(db, order.id, { from: PROVIDER_PAYABLE_STATUSES, testPayment: testPayments })
+		const { changed, order: current } = await markOrderPaid(db, order.id, { via: 'confirmByProvider', testPayment: testPayments })
 		// Not changed: another confirmation won (paid), or staff closed the order meanwhile (not ours to reopen).
-		return changed ? 'paid' : isPaid(current?.status) ? 'already-paid' : 'unpaid'
+		return changed ? 'paid' : current?.paymentStatus === 'paid' ? 'already-paid' : 'unpaid'
 	}
 	if (status.orderStatus === 'PAID') {
 		logger.warn({ orderNumber, total: order.totalAmount, payable: status.amountPayable, paid: status.amountPaid }, 'PayPro reports a payment that does not cover the order')
@@ -54,8 +54,8 @@ export async function confirmPayproPayment(
 			return 'unpaid'
 		}
 		// Only the page PayPro was asked about, and only while the order is paid online: a buyer paying again meanwhile has a new one.
-		const failed = await markOrderUnpaid(db, order.id, 'failed', { paymentUrl: order.paymentUrl, paymentMethod: 'paypro' })
-		const replaced = !failed && (UNPAID_STATUSES as readonly string[]).includes(order.status)
+		const failed = await stopAwaitingPayment(db, order.id, 'failByProvider', { paymentUrl: order.paymentUrl, paymentMethod: 'paypro' })
+		const replaced = !failed && UNPAID_STATES.includes(order.paymentStatus)
 		return replaced ? 'unpaid' : 'failed'
 	}
 	return 'unpaid'

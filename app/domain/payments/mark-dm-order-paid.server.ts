@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
-import type { Order } from '../orders/create-order.server'
-import { isPaid } from '../orders/status'
+import type { Order } from '../orders/order'
+import { paymentRefusal } from '../orders/order-state'
 import type { Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
 
@@ -23,10 +23,9 @@ export async function markDmOrderPaid(db: Db, actor: Actor, orderNumber: string,
 	if (order.paymentMethod !== 'dm') {
 		throw new AppError('CONFLICT', `Order ${orderNumber} is not a DM order: online payments are confirmed by PayPro, transfers on the Transfers page.`)
 	}
-	if (isPaid(order.status)) return { changed: false, order }
+	if (order.paymentStatus === 'paid') return { changed: false, order }
 	const { changed, current } = await markPaidByStaff(db, actor, order, { action: 'payment.mark_paid', note: text })
-	if (!changed && !isPaid(current.status)) {
-		throw new AppError('CONFLICT', `Order ${orderNumber} can no longer be marked paid (status: ${current.status}).`)
-	}
+	// Marked paid by someone else meanwhile: nothing to do; closed meanwhile: say so.
+	if (!changed && current.paymentStatus !== 'paid') throw paymentRefusal(orderNumber, 'confirmByStaff', current.paymentStatus)
 	return { changed, order: current }
 }

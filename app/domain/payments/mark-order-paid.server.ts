@@ -3,9 +3,9 @@ import type { Db, Tx } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { orderPaidEmail } from '../email/order-paid-email.server'
 import { queueEmail } from '../email/queue-email.server'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { PAID_STATUS, UNPAID_STATUSES } from '../orders/status'
+import { PAYMENT_TRANSITIONS, paymentFrom, type PaymentTransition } from '../orders/order-state'
 import { readStoreDetails } from '../settings/store-details.server'
 import { afterStockDelivery } from '../stock/stock-alerts.server'
 import { deliverFromStock, type StockDelivery } from '../stock/deliver-stock.server'
@@ -18,11 +18,12 @@ export async function markOrderPaid(
 	db: Db,
 	orderId: number,
 	{
-		from = UNPAID_STATUSES,
+		via = 'confirmByStaff',
 		testPayment = false,
 		onPaid,
 	}: {
-		from?: readonly string[]
+		/** Who saw the money: PayPro (also after a failed attempt or expiry), staff, or staff reviewing a transfer receipt. */
+		via?: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer'
 		/** Paid on the simulator in production: marked as a test order, and nothing is taken from stock until staff approve it (approveTestOrder). */
 		testPayment?: boolean
 		/** Runs in the same transaction, only for the caller that made the change (e.g. the staff audit entry). */
@@ -34,8 +35,8 @@ export async function markOrderPaid(
 	const result = await db.transaction(async (tx): Promise<{ changed: boolean; order: Order | null; delivery?: StockDelivery }> => {
 		const [order] = await tx
 			.update(orders)
-			.set({ status: PAID_STATUS, paidAt: new Date(), updatedAt: new Date(), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) })
-			.where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+			.set({ paymentStatus: PAYMENT_TRANSITIONS[via].to, paidAt: new Date(), updatedAt: new Date(), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) })
+			.where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, paymentFrom(via))))
 			.returning()
 		if (!order) {
 			const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1)
@@ -55,25 +56,27 @@ export async function markOrderPaid(
 }
 
 /**
- * An unpaid order the provider reports as failed, or left unpaid too long, stops waiting. With
+ * An unpaid order stops waiting for its payment: the provider reports it failed, it was left unpaid
+ * too long, or it is cancelled. The conditional update lets only an order still in one of the
+ * transition's from-states move (a receipt arriving meanwhile keeps it from expiring). With
  * `paymentUrl`, only while the order still has that PayPro page: an answer about a page the buyer
  * has since replaced (paying again) must not fail the new one; with `paymentMethod`, only while the
  * order is still paid that way (a buyer who switched to a transfer is waiting on their receipt).
  */
-export async function markOrderUnpaid(
+export async function stopAwaitingPayment(
 	db: Db,
 	orderId: number,
-	status: 'failed' | 'expired' | 'cancelled',
+	transition: Extract<PaymentTransition, 'failByProvider' | 'expire' | 'cancel'>,
 	{ paymentUrl, paymentMethod }: { paymentUrl?: string; paymentMethod?: string } = {},
 ): Promise<boolean> {
 	return db.transaction(async (tx) => {
 		const [order] = await tx
 			.update(orders)
-			.set({ status, updatedAt: new Date() })
+			.set({ paymentStatus: PAYMENT_TRANSITIONS[transition].to, updatedAt: new Date() })
 			.where(
 				and(
 					eq(orders.id, orderId),
-					inArray(orders.status, [...UNPAID_STATUSES]),
+					inArray(orders.paymentStatus, paymentFrom(transition)),
 					paymentUrl === undefined ? undefined : eq(orders.paymentUrl, paymentUrl),
 					paymentMethod === undefined ? undefined : eq(orders.paymentMethod, paymentMethod),
 				),

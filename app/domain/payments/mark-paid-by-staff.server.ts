@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.server'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markOrderPaid } from './mark-order-paid.server'
 
@@ -11,12 +11,12 @@ export async function markPaidByStaff(
 	db: Db,
 	actor: Actor,
 	order: Order,
-	{ action, note, from }: { action: string; note: string; from?: string[] },
+	{ action, note, via = 'confirmByStaff' }: { action: string; note: string; via?: 'confirmByStaff' | 'confirmTransfer' },
 ): Promise<{ changed: boolean; current: Order }> {
 	const result = await markOrderPaid(db, order.id, {
-		...(from ? { from } : {}),
+		via,
 		onPaid: (tx, paid) =>
-			recordAudit(tx, actor, { action, orderNumber: paid.orderNumber, before: { status: order.status }, after: { status: paid.status }, note }),
+			recordAudit(tx, actor, { action, orderNumber: paid.orderNumber, before: { paymentStatus: order.paymentStatus }, after: { paymentStatus: paid.paymentStatus }, note }),
 	})
 	return { changed: result.changed, current: result.order ?? order }
 }

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
 import { AppError } from '../../utils/app-error'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { isPaid } from '../orders/status'
+import { paymentFrom, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
 import { confirmPayproPayment } from './confirm-paypro-payment.server'
 import { startPayproPayment } from './start-paypro-payment.server'
 
@@ -22,15 +22,16 @@ const alreadyPaid = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLIC
  */
 export async function payOrderAgain(db: Db, paypro: PayProClient, order: Order, method: PayAgainMethod): Promise<{ order: Order; paymentUrl: string | null }> {
 	let current = await reload(db, order)
-	if (isPaid(current.status)) throw alreadyPaid(current)
-	if (current.status === 'payment_pending' && current.paymentMethod === 'paypro' && current.paymentUrl) current = await askAboutOpenPage(db, paypro, current)
-	if (current.status === 'failed' && current.paymentMethod === 'paypro') current = await reopenFailedOrder(db, paypro, current, method)
-	else if (current.status === 'payment_pending' && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)
+	if (current.paymentStatus === 'paid') throw alreadyPaid(current)
+	if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod === 'paypro' && current.paymentUrl) current = await askAboutOpenPage(db, paypro, current)
+	if (current.paymentStatus === 'failed' && current.paymentMethod === 'paypro') current = await reopenFailedOrder(db, paypro, current, method)
+	else if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)
 
-	if (isPaid(current.status)) throw alreadyPaid(current)
+	if (current.paymentStatus === 'paid') throw alreadyPaid(current)
 	if (current.paymentMethod === 'dm') throw new AppError('CONFLICT', `The payment for order ${current.orderNumber} is arranged with our team: please message us on WhatsApp.`)
-	if (current.status !== 'payment_pending' || current.paymentMethod !== method) {
-		throw new AppError('CONFLICT', `Order ${current.orderNumber} cannot be paid again now (status: ${current.status}). Please refresh the page.`)
+	if (current.paymentStatus !== 'awaiting_payment' || current.paymentMethod !== method) {
+		const refusal = paymentRefusal(current.orderNumber, 'payAgain', current.paymentStatus)
+		throw new AppError('CONFLICT', `${refusal.message} Please refresh the page.`)
 	}
 	if (method === 'manual') return { order: current, paymentUrl: null }
 	return { order: current, paymentUrl: await startPayproPayment(db, paypro, current) }
@@ -66,8 +67,8 @@ async function reopenFailedOrder(db: Db, paypro: PayProClient, order: Order, met
 			// The earlier PayPro id stays, without a page: the next PayPro order is a new attempt with its own number.
 			const [row] = await tx
 				.update(orders)
-				.set({ status: 'payment_pending', paymentMethod: method, paymentUrl: null, payproClaimedAt: null, updatedAt: new Date() })
-				.where(and(eq(orders.id, order.id), eq(orders.status, 'failed'), eq(orders.paymentMethod, 'paypro')))
+				.set({ paymentStatus: PAYMENT_TRANSITIONS.payAgain.to, paymentMethod: method, paymentUrl: null, payproClaimedAt: null, updatedAt: new Date() })
+				.where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, paymentFrom('payAgain')), eq(orders.paymentMethod, 'paypro')))
 				.returning({ orderNumber: orders.orderNumber })
 			if (row) await notifyOrderChanged(tx, row.orderNumber)
 		})
@@ -85,7 +86,7 @@ async function switchMethod(db: Db, order: Order, method: PayAgainMethod): Promi
 		const [row] = await tx
 			.update(orders)
 			.set({ paymentMethod: method, updatedAt: new Date() })
-			.where(and(eq(orders.id, order.id), eq(orders.status, 'payment_pending'), eq(orders.paymentMethod, order.paymentMethod)))
+			.where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'awaiting_payment'), eq(orders.paymentMethod, order.paymentMethod)))
 			.returning({ orderNumber: orders.orderNumber })
 		if (row) await notifyOrderChanged(tx, row.orderNumber)
 	})

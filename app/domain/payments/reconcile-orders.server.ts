@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNotNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { enqueueJob } from '../jobs/queue.server'
-import { markOrderUnpaid } from './mark-order-paid.server'
+import { paymentFrom } from '../orders/order-state'
+import { stopAwaitingPayment } from './mark-order-paid.server'
 
 const CHECK_EVERY_MINUTES = 5
 
@@ -21,9 +22,9 @@ export async function sweepOrders(db: Db, { reconcileAfterMinutes, expiryHours, 
 		.where(
 			and(
 				or(
-					and(eq(orders.status, 'payment_pending'), eq(orders.paymentMethod, 'paypro'), isNotNull(orders.payproTransactionId)),
+					and(eq(orders.paymentStatus, 'awaiting_payment'), eq(orders.paymentMethod, 'paypro'), isNotNull(orders.payproTransactionId)),
 					// Switched to a transfer with a PayPro page still open: a payment made on it must not be lost either.
-					and(inArray(orders.status, ['payment_pending', 'pending']), eq(orders.paymentMethod, 'manual'), isNotNull(orders.paymentUrl)),
+					and(inArray(orders.paymentStatus, ['awaiting_payment', 'awaiting_confirmation']), eq(orders.paymentMethod, 'manual'), isNotNull(orders.paymentUrl)),
 				),
 				lt(orders.createdAt, checkBefore),
 				gt(orders.createdAt, expireBefore),
@@ -39,10 +40,10 @@ export async function sweepOrders(db: Db, { reconcileAfterMinutes, expiryHours, 
 	const stale = await db
 		.select({ id: orders.id })
 		.from(orders)
-		.where(and(inArray(orders.status, ['payment_pending']), lt(orders.createdAt, expireBefore)))
+		.where(and(inArray(orders.paymentStatus, paymentFrom('expire')), lt(orders.createdAt, expireBefore)))
 		.limit(500)
 	let expired = 0
-	for (const { id } of stale) if (await markOrderUnpaid(db, id, 'expired')) expired++
+	for (const { id } of stale) if (await stopAwaitingPayment(db, id, 'expire')) expired++
 
 	return { checks: waiting.length, expired }
 }

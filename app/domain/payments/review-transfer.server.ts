@@ -2,23 +2,23 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { orders, type OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { PAID_STATUS } from '../orders/status'
+import { paymentFrom, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
 
-// Decision 5: a manual transfer waits (status 'pending' with a receipt) until staff confirm or reject it.
+// Decision 5: a manual transfer waits (awaiting confirmation, with a receipt) until staff confirm or reject it.
 
-const WAITING_STATUS = 'pending'
+const [WAITING_STATUS] = paymentFrom('confirmTransfer')
 const NOTE_MAX = 500
 
 export const NOTE_REQUIRED = 'Please write a note: what you checked before confirming this transfer.'
 export const REASON_REQUIRED = 'Please write a reason: the buyer sees it on their order page.'
 
-const isWaiting = (order: Pick<Order, 'status' | 'receiptPath'>) => order.status === WAITING_STATUS && Boolean(order.receiptPath)
+const isWaiting = (order: Pick<Order, 'paymentStatus' | 'receiptPath'>) => order.paymentStatus === WAITING_STATUS && Boolean(order.receiptPath)
 /** The same in SQL (a partial index in drizzle/0012 holds exactly these orders). */
-export const transferWaiting = () => and(eq(orders.status, WAITING_STATUS), isNotNull(orders.receiptPath))
+export const transferWaiting = () => and(eq(orders.paymentStatus, WAITING_STATUS!), isNotNull(orders.receiptPath))
 
 function requireText(text: string | null | undefined, message: string): string {
 	const value = (text ?? '').trim()
@@ -33,8 +33,7 @@ async function findByNumber(db: Db | Tx, orderNumber: string): Promise<Order> {
 	return order
 }
 
-const notWaiting = (order: Pick<Order, 'orderNumber' | 'status'>) =>
-	new AppError('CONFLICT', `Order ${order.orderNumber} is not waiting for transfer confirmation (status: ${order.status}).`)
+const notWaiting = (order: Pick<Order, 'orderNumber' | 'paymentStatus'>) => paymentRefusal(order.orderNumber, 'confirmTransfer', order.paymentStatus)
 
 /**
  * Staff saw the money arrive: the order is paid through the same path as an online payment (one
@@ -43,11 +42,11 @@ const notWaiting = (order: Pick<Order, 'orderNumber' | 'status'>) =>
 export async function confirmTransfer(db: Db, actor: Actor, orderNumber: string, note: string): Promise<{ changed: boolean; order: Order }> {
 	const text = requireText(note, NOTE_REQUIRED)
 	const order = await findByNumber(db, orderNumber)
-	if (order.status === PAID_STATUS) return { changed: false, order }
+	if (order.paymentStatus === 'paid') return { changed: false, order }
 	if (!isWaiting(order)) throw notWaiting(order)
-	const { changed, current } = await markPaidByStaff(db, actor, order, { action: 'transfer.confirm', note: text, from: [WAITING_STATUS] })
+	const { changed, current } = await markPaidByStaff(db, actor, order, { action: 'transfer.confirm', note: text, via: 'confirmTransfer' })
 	// Another member of staff got there first: confirmed (nothing to do) or rejected (say so).
-	if (!changed && current.status !== PAID_STATUS) throw notWaiting(current)
+	if (!changed && current.paymentStatus !== 'paid') throw notWaiting(current)
 	return { changed, order: current }
 }
 
@@ -57,16 +56,16 @@ export async function rejectTransfer(db: Db, actor: Actor, orderNumber: string, 
 	return db.transaction(async (tx) => {
 		const [row] = await tx
 			.update(orders)
-			.set({ status: 'failed', rejectionReason: text, updatedAt: new Date() })
-			.where(and(eq(orders.orderNumber, orderNumber), eq(orders.status, WAITING_STATUS), isNotNull(orders.receiptPath)))
+			.set({ paymentStatus: PAYMENT_TRANSITIONS.rejectTransfer.to, rejectionReason: text, updatedAt: new Date() })
+			.where(and(eq(orders.orderNumber, orderNumber), inArray(orders.paymentStatus, paymentFrom('rejectTransfer')), isNotNull(orders.receiptPath)))
 			.returning()
-		if (!row) throw notWaiting(await findByNumber(tx, orderNumber))
+		if (!row) throw paymentRefusal(orderNumber, 'rejectTransfer', (await findByNumber(tx, orderNumber)).paymentStatus)
 		await notifyOrderChanged(tx, row.orderNumber)
 		await recordAudit(tx, actor, {
 			action: 'transfer.reject',
 			orderNumber: row.orderNumber,
-			before: { status: WAITING_STATUS },
-			after: { status: row.status, rejectionReason: text },
+			before: { paymentStatus: WAITING_STATUS },
+			after: { paymentStatus: row.paymentStatus, rejectionReason: text },
 			note: text,
 		})
 		return row

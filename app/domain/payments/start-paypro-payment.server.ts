@@ -4,7 +4,7 @@ import { orders } from '../../db/schema'
 import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
 import { AppError } from '../../utils/app-error'
 import { logger } from '../../utils/logger.server'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { payproOrderNumber } from './paypro-order-number'
 
 // The claim is a lease its holder renews while PayPro answers: a claim left by a process that
@@ -22,7 +22,7 @@ const claimStamp = sql`date_trunc('milliseconds', clock_timestamp())`
  * call); a concurrent or later request for the same order waits for and reuses the same URL.
  */
 export async function startPayproPayment(db: Db, paypro: PayProClient, order: Order, { waitMs = 15_000 } = {}): Promise<string> {
-	if (order.status !== 'payment_pending') throw new AppError('CONFLICT', `Order ${order.orderNumber} is no longer waiting for payment.`)
+	if (order.paymentStatus !== 'awaiting_payment') throw new AppError('CONFLICT', `Order ${order.orderNumber} is no longer waiting for payment.`)
 	if (order.paymentUrl) return order.paymentUrl
 
 	const deadline = Date.now() + waitMs

@@ -50,7 +50,7 @@ export async function sweepReceiptFiles(db: Db, files: ReceiptFiles, { olderThan
  */
 export async function sweepUnpaidOrderReceipts(db: Db, store: FileStore, { expiryHours, now = new Date() }: { expiryHours: number; now?: Date }): Promise<number> {
 	const before = new Date(now.getTime() - expiryHours * 3_600_000)
-	const ended = or(eq(orders.status, 'expired'), and(inArray(orders.status, ['failed', 'cancelled']), lt(orders.updatedAt, before)))
+	const ended = or(eq(orders.paymentStatus, 'expired'), and(inArray(orders.paymentStatus, ['failed', 'cancelled']), lt(orders.updatedAt, before)))
 	let removed = 0
 	for (;;) {
 		const rows = await db

@@ -4,8 +4,6 @@ import { orders, products } from '../../db/schema'
 import type { ReviewerStanding } from './review-scope'
 
 /** The statuses of a paid order (§4's success badge). */
-const PAID = ['completed', 'paid', 'success']
-
 /**
  * Whether this email has a paid order containing the product (or, when the product shares a review
  * group, any product of that group: its reviews are one list). The one rule behind “Verified
@@ -22,7 +20,7 @@ export async function hasPaidFor(db: Db | Tx, email: string, product: { id: numb
 			and(
 				// orders_email_idx: lower(customer_email).
 				sql`lower(${orders.customerEmail}) = ${email.toLowerCase()}`,
-				inArray(orders.status, PAID),
+				eq(orders.paymentStatus, 'paid'),
 				// A test payment (the simulator in production) bought nothing.
 				eq(orders.testPayment, false),
 				sql`exists (select 1 from jsonb_array_elements(${orders.productDetails}) as line where (line->>'id') ~ '^[0-9]+$' and (line->>'id')::int in (${sql.join(

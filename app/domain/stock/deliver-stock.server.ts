@@ -5,9 +5,9 @@ import { logger } from '../../utils/logger.server'
 import { orderDeliveredEmail } from '../email/order-delivered-email.server'
 import { queueEmail } from '../email/queue-email.server'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
-import type { Order } from '../orders/create-order.server'
+import type { Order } from '../orders/order'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { isPaid } from '../orders/status'
+import { moveDelivery } from '../orders/order-state'
 import { readStoreDetails } from '../settings/store-details.server'
 import { maskPlain } from './mask-unit.server'
 import { openUnit } from './stock-crypto.server'
@@ -128,13 +128,13 @@ export async function deliverFromStock(
 			deliveryContent: content ? encryptDelivery(content) : order.deliveryContent,
 			undeliveredUnits: owed,
 			...(taken && !order.stockDeliveredAt ? { stockDeliveredAt: new Date() } : {}),
-			fulfillmentStatus: complete ? 'completed' : order.fulfillmentStatus === 'pending' ? 'preparing' : order.fulfillmentStatus,
+			deliveryStatus: complete && order.deliveryStatus !== 'completed' ? moveDelivery(order.orderNumber, order.deliveryStatus, 'complete') : order.deliveryStatus === 'pending' ? moveDelivery(order.orderNumber, order.deliveryStatus, 'prepare') : order.deliveryStatus,
 			...(complete && !order.deliveredAt ? { deliveredAt: new Date() } : {}),
 			updatedAt: new Date(),
 		})
 		.where(eq(orders.id, order.id))
 		.returning()
-	if (complete && deliveredEmail && next!.customerEmail && order.fulfillmentStatus !== 'completed') await queueEmail(tx, orderDeliveredEmail(next!, storeName))
+	if (complete && deliveredEmail && next!.customerEmail && order.deliveryStatus !== 'completed') await queueEmail(tx, orderDeliveredEmail(next!, storeName))
 	await notifyOrderChanged(tx, order.orderNumber)
 	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds] }
 }
@@ -208,7 +208,7 @@ export async function deliverQueuedOrders(db: Db, { orderNumber, limit = 100 }: 
 	for (const { id } of queued) {
 		const result = await db.transaction(async (tx) => {
 			const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-			if (!order || order.undeliveredUnits <= 0 || !isPaid(order.status) || order.fulfillmentStatus === 'completed') return NONE
+			if (!order || order.undeliveredUnits <= 0 || order.paymentStatus !== 'paid' || order.deliveryStatus === 'completed') return NONE
 			return deliverFromStock(tx, order, { storeName, deliveredEmail: true, wait: true })
 		})
 		if (result.taken) served++

@@ -5,7 +5,6 @@ import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { isPaid } from '../orders/status'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliverQueuedOrders, deliveryText } from './deliver-stock.server'
 import { maskUnit } from './mask-unit.server'
@@ -83,7 +82,7 @@ export async function replaceUnit(db: Db, actor: Actor, orderNumber: string, ass
 	const result = await db.transaction(async (tx) => {
 		const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
 		if (!order) throw new AppError('NOT_FOUND', ORDER_STOCK_MESSAGES.orderNotFound)
-		if (!isPaid(order.status)) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.notPaid)
+		if (order.paymentStatus !== 'paid') throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.notPaid)
 		const [old] = await tx
 			.select({ a: stockAssignments, unit: stockUnits })
 			.from(stockAssignments)

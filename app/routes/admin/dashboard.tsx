@@ -10,11 +10,10 @@ import { lowStockVariants } from '~/domain/stock/stock-alerts.server'
 import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
 import { OrderProducts, PaymentBadge, TestPaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
-import { adminPaymentBadge } from '~/domain/orders/admin-payment-badge'
 import { listOrders } from '~/domain/orders/list-orders.server'
 import { filtersQueryString, MIN_SEARCH_CHARACTERS, NOT_DELIVERED, orderCountSentence, parseOrderListQuery, searchTooShort } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
-import { FULFILLMENT_STEPS, ORDER_PAYMENT_STATUSES } from '~/domain/orders/status'
+import { FULFILLMENT_STEPS, fulfillmentTitle, PAYMENT_FILTERS } from '~/domain/orders/status'
 import { setupChecklist } from '~/domain/settings/setup-checklist'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { env } from '~/utils/env.server'
@@ -42,8 +41,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 		return { query, setup, stock, toDo, page: null, failed: true }
 	}
 }
-
-const fulfillmentTitle = (status: string) => FULFILLMENT_STEPS.find((s) => s.id === status)?.title ?? status
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
 	const { query, setup, stock, toDo, page, failed } = loaderData
@@ -88,9 +85,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 					<label htmlFor="orders-status">Payment</label>
 					<select id="orders-status" name="status" defaultValue={query.status}>
 						<option value="">All payments</option>
-						{ORDER_PAYMENT_STATUSES.map((s) => (
-							<option key={s} value={s}>
-								{adminPaymentBadge(s).label}
+						{PAYMENT_FILTERS.map((s) => (
+							<option key={s.state} value={s.state}>
+								{s.label}
 							</option>
 						))}
 					</select>
@@ -235,7 +232,7 @@ function OrderRow({
 				</td>
 				<td className="staff-cell-amount staff-amount">{formatRs(order.totalAmount)}</td>
 				<td className="staff-cell-payment" data-label="Payment">
-					<PaymentBadge status={order.status} />
+					<PaymentBadge status={order.paymentStatus} />
 					{order.testPayment ? <TestPaymentBadge /> : null}
 					{order.paymentMethod === 'manual' ? (
 						<>
@@ -251,7 +248,7 @@ function OrderRow({
 					) : null}
 				</td>
 				<td className="staff-cell-fulfillment" data-label="Fulfillment">
-					<span className={`status-pill fulfillment-${order.fulfillmentStatus}`}>{fulfillmentTitle(order.fulfillmentStatus)}</span>
+					<span className={`status-pill fulfillment-${order.deliveryStatus}`}>{fulfillmentTitle(order.deliveryStatus)}</span>
 					{order.hasDeliveryContent ? <div className="small muted">Details saved</div> : null}
 				</td>
 				<td className="staff-cell-date">
@@ -277,7 +274,7 @@ function OrderRow({
 						<h2 className="h3">Update order {order.orderNumber}</h2>
 						<FulfillmentForm
 							orderNumber={order.orderNumber}
-							fulfillmentStatus={order.fulfillmentStatus}
+							fulfillmentStatus={order.deliveryStatus}
 							deliveryContent={order.deliveryContent}
 							onSaved={onSaved}
 							onCancel={onCancel}

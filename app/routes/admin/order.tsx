@@ -12,7 +12,7 @@ import { findOrder } from '~/domain/orders/find-order.server'
 import { staffOrderView } from '~/domain/orders/staff-order-view.server'
 import { earlierReceipts } from '~/domain/payments/read-receipt.server'
 import { renewalLinks } from '~/domain/orders/renewal-links.server'
-import { FULFILLMENT_STEPS, paymentBadge } from '~/domain/orders/status'
+import { fulfillmentTitle } from '~/domain/orders/status'
 import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
 import { approveTestOrder } from '~/domain/payments/approve-test-order.server'
 import { deliverOrderNow, orderStockUnits, replaceUnit } from '~/domain/stock/order-stock.server'
@@ -82,7 +82,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 	})
 }
 
-const fulfillmentTitle = (status: string) => FULFILLMENT_STEPS.find((s) => s.id === status)?.title ?? status
 const PAYMENT_METHOD: Record<string, string> = { paypro: 'PayPro (card or wallet)', manual: 'Bank or wallet transfer', dm: 'DM order' }
 const ACTION_LABEL: Record<string, string> = {
 	'fulfillment.update': 'Fulfillment updated',
@@ -105,7 +104,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
 	const markingPaid = useNavigation().state === 'submitting'
-	const canMarkPaid = order.paymentMethod === 'dm' && paymentBadge(order.status).tone === 'warning'
+	const { canMarkPaid } = order.actions
 	const hydrated = useHydrated()
 	const [notice, setNotice] = useState<string | null>(null)
 	// A new key puts the form back to what is saved (Cancel, or after a save).
@@ -178,7 +177,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 						<dd>{PAYMENT_METHOD[order.paymentMethod] ?? order.paymentMethod}</dd>
 						<dt>Status</dt>
 						<dd>
-							<PaymentBadge status={order.status} /> {order.testPayment ? <TestPaymentBadge /> : null}
+							<PaymentBadge status={order.paymentStatus} /> {order.testPayment ? <TestPaymentBadge /> : null}
 						</dd>
 						{order.payproTransactionId || order.paymentMethod === 'paypro' ? (
 							<>
@@ -295,7 +294,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 			<section className="settings-section" aria-labelledby="order-fulfillment">
 				<h2 id="order-fulfillment">Fulfillment</h2>
 				<p>
-					Status: <span className={`status-pill fulfillment-${order.fulfillmentStatus}`}>{fulfillmentTitle(order.fulfillmentStatus)}</span>
+					Status: <span className={`status-pill fulfillment-${order.deliveryStatus}`}>{fulfillmentTitle(order.deliveryStatus)}</span>
 				</p>
 				<h3>Delivery content</h3>
 				{order.deliveryContent ? <UnbrokenText className="staff-delivery" text={order.deliveryContent} /> : <p className="muted">None saved yet.</p>}
@@ -304,7 +303,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					<FulfillmentForm
 						key={formKey}
 						orderNumber={order.orderNumber}
-						fulfillmentStatus={order.fulfillmentStatus}
+						fulfillmentStatus={order.deliveryStatus}
 						deliveryContent={order.deliveryContent}
 						onSaved={saved}
 						onCancel={() => setFormKey((k) => k + 1)}

@@ -2,6 +2,7 @@ import { db } from '~/db/client.server'
 import { listOrders } from '~/domain/orders/list-orders.server'
 import { parseOrderListQuery } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
+import { specFulfillmentStatus, specPaymentStatus } from '~/domain/orders/status'
 import { logger } from '~/utils/logger.server'
 import { requireStaffApi } from '~/http/staff-auth.server'
 import type { Route } from './+types/orders-csv'
@@ -24,7 +25,7 @@ const products = (order: StaffOrder) =>
 		.join('; ')
 
 const row = (o: StaffOrder) =>
-	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, o.status, o.fulfillmentStatus, o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no']
+	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no']
 		.map(csvCell)
 		.join(',') + '\r\n'
 

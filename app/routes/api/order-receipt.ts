@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import { db } from '~/db/client.server'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { findOrder } from '~/domain/orders/find-order.server'
+import { specPaymentStatus } from '~/domain/orders/status'
 import { canSeeEverything } from '~/http/order-access.server'
 import { attachReceipt, uploadLimits } from '~/domain/payments/attach-receipt.server'
 import { RECEIPT_DAILY_LIMIT, RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_STORE_FULL, RECEIPT_TOO_LARGE, isOrderNumberShaped, type ReceiptResult } from '~/domain/payments/receipt-rules'
@@ -40,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			attachReceipt(db(), shopFileStore(db()), order, file, { uploader: context.clientIp, limits: uploadLimits() }),
 		)
 		if (page) return redirect(`${orderPagePath(updated.orderNumber)}&receipt=uploaded`, { status: 303 })
-		return Response.json({ ok: true, orderNumber: updated.orderNumber, status: updated.status })
+		return Response.json({ ok: true, orderNumber: updated.orderNumber, status: specPaymentStatus(updated.paymentStatus) })
 	} catch (error) {
 		if (page && !(error instanceof AppError && error.code === 'METHOD_NOT_ALLOWED')) {
 			const answer = errorResponse(error, 'Could not save your receipt')

@@ -1,0 +1,71 @@
+import { isPaymentState, PAYMENT_TRANSITIONS, type DeliveryState, type PaymentState, type PaymentTransition } from './order-state'
+
+// What may be done with an order, computed once from its state (ADR-023): pages, APIs and the domain
+// ask this, never the badge's colour.
+
+export interface OrderActions {
+	/** The money arrived (refunds aside: partly refunded is still paid for the rest). */
+	paid: boolean
+	/** "Continue to payment" on an open PayPro page, or "Try again" after a failed one. */
+	canPayAgain: boolean
+	/** A transfer chosen and not paid yet: the accounts and the receipt upload. */
+	canUploadReceipt: boolean
+	/** A receipt waits for staff: the buyer may replace it. */
+	canReplaceReceipt: boolean
+	/** Staff may mark a DM order paid. */
+	canMarkPaid: boolean
+	/** Staff may confirm or reject a transfer receipt. */
+	canReviewTransfer: boolean
+	canCancel: boolean
+	canRefund: boolean
+	/** Staff may deliver (by hand or from stock): paid, not a test order awaiting approval, not completed. */
+	canDeliver: boolean
+	/** Expired or cancelled: nothing is owed, the buyer may order again. */
+	closed: boolean
+	/** §4: "Processing might take 10-20 seconds, Kindly wait." (status payment_pending or pending). */
+	showsProcessingNote: boolean
+}
+
+export interface ActionInput {
+	paymentStatus: PaymentState
+	deliveryStatus: DeliveryState
+	paymentMethod: string
+	hasReceipt: boolean
+	/** A test payment staff have not approved yet. */
+	testAwaitingApproval: boolean
+}
+
+/** A test payment (the simulator in production) staff have not approved: until then, or a delivery by hand, nothing leaves stock. */
+export const testAwaitingApproval = (order: { testPayment: boolean; testApprovedAt: Date | null; deliveryStatus: DeliveryState }) =>
+	order.testPayment && !order.testApprovedAt && order.deliveryStatus !== 'completed'
+
+/** The fields of a stored order the actions depend on. */
+export function actionInput(order: { paymentStatus: PaymentState; deliveryStatus: DeliveryState; paymentMethod: string; receiptPath: string | null; testPayment: boolean; testApprovedAt: Date | null }): ActionInput {
+	return {
+		paymentStatus: order.paymentStatus,
+		deliveryStatus: order.deliveryStatus,
+		paymentMethod: order.paymentMethod,
+		hasReceipt: Boolean(order.receiptPath),
+		testAwaitingApproval: testAwaitingApproval(order),
+	}
+}
+
+const allows = (name: PaymentTransition, state: PaymentState) => (PAYMENT_TRANSITIONS[name].from as readonly PaymentState[]).includes(state)
+
+export function orderActions({ paymentStatus: state, deliveryStatus, paymentMethod, hasReceipt, testAwaitingApproval }: ActionInput): OrderActions {
+	const known = isPaymentState(state)
+	const paid = state === 'paid' || state === 'partly_refunded'
+	return {
+		paid,
+		canPayAgain: known && paymentMethod === 'paypro' && (state === 'awaiting_payment' || allows('payAgain', state)),
+		canUploadReceipt: paymentMethod === 'manual' && state === 'awaiting_payment',
+		canReplaceReceipt: paymentMethod === 'manual' && state === 'awaiting_confirmation' && hasReceipt && allows('uploadReceipt', state),
+		canMarkPaid: known && paymentMethod === 'dm' && allows('confirmByStaff', state),
+		canReviewTransfer: known && hasReceipt && allows('confirmTransfer', state),
+		canCancel: known && allows('cancel', state),
+		canRefund: known && allows('refund', state),
+		canDeliver: state === 'paid' && !testAwaitingApproval && deliveryStatus !== 'completed',
+		closed: state === 'expired' || state === 'cancelled',
+		showsProcessingNote: state === 'awaiting_payment' || state === 'awaiting_confirmation',
+	}
+}

@@ -1,0 +1,159 @@
+import { AppError } from '../../utils/app-error'
+
+// The order as a state machine (ADR-023): where the money stands and how far delivery has come, two
+// columns with a CHECK each, and every move between their values listed here as data. Whatever writes
+// `payment_status` or `delivery_status` names one of these transitions: it takes its from-states for the
+// conditional update (`where payment_status in (from)`) and is refused with a sentence otherwise.
+
+export const PAYMENT_STATES = [
+	/** Placed; the buyer has not paid yet (online, or a transfer whose receipt has not come). */
+	'awaiting_payment',
+	/** Staff have something to confirm: a transfer receipt, or a DM order's payment arranged in the chat. */
+	'awaiting_confirmation',
+	'paid',
+	/** The provider reported the payment failed, or staff rejected the transfer: it may be paid again. */
+	'failed',
+	/** Left unpaid past ORDER_EXPIRY_HOURS. */
+	'expired',
+	'cancelled',
+	'partly_refunded',
+	'refunded',
+] as const
+export type PaymentState = (typeof PAYMENT_STATES)[number]
+
+/** The spec's fulfillment steps (§4 tracker), in order. */
+export const DELIVERY_STATES = ['pending', 'preparing', 'activating', 'ready_for_delivery', 'delivered', 'completed'] as const
+export type DeliveryState = (typeof DELIVERY_STATES)[number]
+
+/** Where an order starts: placed online or for a transfer it waits for the money; a DM order's payment is arranged in the chat, for staff to confirm. */
+export const PLACED = {
+	checkout: { paymentStatus: 'awaiting_payment', deliveryStatus: 'pending' },
+	dm: { paymentStatus: 'awaiting_confirmation', deliveryStatus: 'pending' },
+} as const satisfies Record<string, { paymentStatus: PaymentState; deliveryStatus: DeliveryState }>
+
+export interface Transition<S extends string> {
+	from: readonly S[]
+	to: S
+	/** What refuses it, as the person who tried reads it: "Order GV-1 cannot {refusal}: it is {state}." */
+	refusal: string
+}
+
+const UNPAID = ['awaiting_payment', 'awaiting_confirmation'] as const satisfies readonly PaymentState[]
+
+/** Every move of the payment state. A move not listed here never happens. */
+export const PAYMENT_TRANSITIONS = {
+	/** A transfer receipt arrives, or replaces the one staff have not looked at yet. */
+	uploadReceipt: { from: UNPAID, to: 'awaiting_confirmation', refusal: 'take a transfer receipt' },
+	/** PayPro confirms the money arrived: also after a failed attempt or expiry (its page stays payable until its due date). */
+	confirmByProvider: { from: [...UNPAID, 'failed', 'expired'], to: 'paid', refusal: 'be marked paid' },
+	/** Staff record a payment they saw (a DM order's, a transfer). */
+	confirmByStaff: { from: UNPAID, to: 'paid', refusal: 'be marked paid' },
+	/** Staff confirm a transfer receipt. */
+	confirmTransfer: { from: ['awaiting_confirmation'], to: 'paid', refusal: 'have its transfer confirmed' },
+	/** PayPro reports the attempt failed. */
+	failByProvider: { from: UNPAID, to: 'failed', refusal: 'fail' },
+	/** Staff reject the transfer receipt. */
+	rejectTransfer: { from: ['awaiting_confirmation'], to: 'failed', refusal: 'have its transfer rejected' },
+	/** Left unpaid too long; a receipt under review never expires. */
+	expire: { from: ['awaiting_payment'], to: 'expired', refusal: 'expire' },
+	/** "Try again" after a failed online payment. */
+	payAgain: { from: ['failed'], to: 'awaiting_payment', refusal: 'be paid again' },
+	cancel: { from: [...UNPAID, 'failed', 'expired'], to: 'cancelled', refusal: 'be cancelled' },
+	refundPart: { from: ['paid', 'partly_refunded'], to: 'partly_refunded', refusal: 'be refunded in part' },
+	refund: { from: ['paid', 'partly_refunded'], to: 'refunded', refusal: 'be refunded' },
+} as const satisfies Record<string, Transition<PaymentState>>
+export type PaymentTransition = keyof typeof PAYMENT_TRANSITIONS
+
+const BEFORE_DELIVERED = ['pending', 'preparing', 'activating', 'ready_for_delivery'] as const satisfies readonly DeliveryState[]
+
+/** Every move of the delivery state: forward only (staff may skip steps); completed is the end. */
+export const DELIVERY_TRANSITIONS = {
+	/** Stock served part of the order, or staff started on it. */
+	prepare: { from: ['pending'], to: 'preparing', refusal: 'go back to Preparing' },
+	activate: { from: ['pending', 'preparing'], to: 'activating', refusal: 'go back to Activating' },
+	readyForDelivery: { from: ['pending', 'preparing', 'activating'], to: 'ready_for_delivery', refusal: 'go back to Ready for Delivery' },
+	deliver: { from: BEFORE_DELIVERED, to: 'delivered', refusal: 'go back to Delivered' },
+	/** Everything delivered, from stock or by hand. */
+	complete: { from: [...BEFORE_DELIVERED, 'delivered'], to: 'completed', refusal: 'be completed again' },
+} as const satisfies Record<string, Transition<DeliveryState>>
+export type DeliveryTransition = keyof typeof DELIVERY_TRANSITIONS
+
+/** Payment states an order still waits to be paid in (the buyer may pay, staff may confirm). */
+export const UNPAID_STATES: readonly PaymentState[] = UNPAID
+/** Delivery states of a paid order still to deliver (the console's to-do and "Not delivered" filter). */
+export const UNDELIVERED_STATES: readonly DeliveryState[] = BEFORE_DELIVERED
+
+export const isPaymentState = (value: unknown): value is PaymentState => (PAYMENT_STATES as readonly unknown[]).includes(value)
+export const isDeliveryState = (value: unknown): value is DeliveryState => (DELIVERY_STATES as readonly unknown[]).includes(value)
+
+export const PAYMENT_STATE_WORDS: Record<PaymentState, string> = {
+	awaiting_payment: 'awaiting payment',
+	awaiting_confirmation: 'awaiting confirmation',
+	paid: 'paid',
+	failed: 'failed',
+	expired: 'expired',
+	cancelled: 'cancelled',
+	partly_refunded: 'partly refunded',
+	refunded: 'refunded',
+}
+const DELIVERY_STATE_WORDS: Record<DeliveryState, string> = {
+	pending: 'not started',
+	preparing: 'preparing',
+	activating: 'activating',
+	ready_for_delivery: 'ready for delivery',
+	delivered: 'delivered',
+	completed: 'completed',
+}
+
+/** Every (from, to) pair of payment states some transition allows. */
+export function paymentMoveAllowed(from: PaymentState, to: PaymentState): boolean {
+	return Object.values(PAYMENT_TRANSITIONS).some((t) => t.to === to && (t.from as readonly PaymentState[]).includes(from))
+}
+export function deliveryMoveAllowed(from: DeliveryState, to: DeliveryState): boolean {
+	return Object.values(DELIVERY_TRANSITIONS).some((t) => t.to === to && (t.from as readonly DeliveryState[]).includes(from))
+}
+
+/** The delivery transition that reaches `to`. */
+export function deliveryTransitionTo(to: DeliveryState): DeliveryTransition | null {
+	const found = (Object.entries(DELIVERY_TRANSITIONS) as [DeliveryTransition, Transition<DeliveryState>][]).find(([, t]) => t.to === to)
+	return found ? found[0] : null
+}
+
+/** The sentence an order in `current` is refused with (a 409 at the HTTP edge). */
+export function paymentRefusal(orderNumber: string, name: PaymentTransition, current: string): AppError {
+	const words = isPaymentState(current) ? PAYMENT_STATE_WORDS[current] : current
+	return new AppError('CONFLICT', `Order ${orderNumber} cannot ${PAYMENT_TRANSITIONS[name].refusal}: its payment is ${words}.`)
+}
+export function deliveryRefusal(orderNumber: string, name: DeliveryTransition, current: string): AppError {
+	const words = isDeliveryState(current) ? DELIVERY_STATE_WORDS[current] : current
+	return new AppError('CONFLICT', `Order ${orderNumber} cannot ${DELIVERY_TRANSITIONS[name].refusal}: its delivery is ${words}.`)
+}
+
+/** The payment state `name` leads to from `current`, or a refusal with a sentence. */
+export function movePayment(orderNumber: string, current: string, name: PaymentTransition): PaymentState {
+	const t: Transition<PaymentState> = PAYMENT_TRANSITIONS[name]
+	if (!isPaymentState(current) || !t.from.includes(current)) throw paymentRefusal(orderNumber, name, current)
+	return t.to
+}
+export function moveDelivery(orderNumber: string, current: string, name: DeliveryTransition): DeliveryState {
+	const t: Transition<DeliveryState> = DELIVERY_TRANSITIONS[name]
+	if (!isDeliveryState(current) || !t.from.includes(current)) throw deliveryRefusal(orderNumber, name, current)
+	return t.to
+}
+
+/** The from-states of a transition, for the conditional update that makes concurrent writers safe. */
+export const paymentFrom = (name: PaymentTransition): PaymentState[] => [...PAYMENT_TRANSITIONS[name].from]
+export const deliveryFrom = (name: DeliveryTransition): DeliveryState[] => [...DELIVERY_TRANSITIONS[name].from]
+
+/**
+ * Staff set a delivery step: the same step is no move; any other needs a paid order and a listed
+ * transition (forward only, Completed is the end), else it is refused with a sentence.
+ */
+export function moveDeliveryTo(order: { orderNumber: string; paymentStatus: string; deliveryStatus: string }, to: DeliveryState): DeliveryState {
+	if (order.deliveryStatus === to) return to
+	if (order.paymentStatus !== 'paid') {
+		const words = isPaymentState(order.paymentStatus) ? PAYMENT_STATE_WORDS[order.paymentStatus] : order.paymentStatus
+		throw new AppError('CONFLICT', `Order ${order.orderNumber} cannot be delivered: its payment is ${words}.`)
+	}
+	return moveDelivery(order.orderNumber, order.deliveryStatus, deliveryTransitionTo(to)!)
+}
