@@ -39,5 +39,5 @@ export async function resetData(database: Database) {
 	await database.db.execute(sql`delete from product_variants where product_id not in (${seeded})`)
 	await database.db.execute(sql`delete from products where id not in (${seeded})`)
 	await database.db.execute(sql`truncate media, stock_units, stock_assignments, files, file_chunks`)
-	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits, jobs, email_outbox, paypro_sim_orders, staff_users, staff_sessions, staff_devices, staff_pending_sign_ins, staff_recovery_codes, store_settings, api_keys, audit_log, buyer_sign_ins, buyer_sessions, email_unsubscribes restart identity`)
+	await database.db.execute(sql`truncate reviews, contact_messages, orders, order_lines, rate_limits, jobs, email_outbox, paypro_sim_orders, staff_users, staff_sessions, staff_devices, staff_pending_sign_ins, staff_recovery_codes, store_settings, api_keys, audit_log, buyer_sign_ins, buyer_sessions, email_unsubscribes restart identity`)
 }

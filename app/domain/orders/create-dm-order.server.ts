@@ -7,7 +7,8 @@ import { reminderKey } from '../email/subscription-reminder-email.server'
 import { enqueueJob } from '../jobs/queue.server'
 import { displayPrice } from '../pricing/price-of'
 import { recordAudit, type Actor } from '../staff/audit.server'
-import { newAccessToken, type Order } from './create-order.server'
+import { newAccessToken } from './create-order.server'
+import { insertOrderLines, type Order } from './order-lines.server'
 import type { DmOrderRequest } from './dm-order-input'
 import { makeOrderNumber } from './order-number'
 import { DAY_MS, DEFAULT_DM_DURATION_DAYS, hasSubscriptionDuration, subscriptionEndsAt } from './subscription'
@@ -57,14 +58,13 @@ export async function createDmOrder(
 	const durationDays = subscription ? (input.durationDays ?? (months ? months * 30 : DEFAULT_DM_DURATION_DAYS)) : null
 
 	return db.transaction(async (tx) => {
-		const order = await insertOrder(tx, {
+		const order = await insertOrder(tx, lines, {
 			customerName: input.customer.name,
 			customerEmail: input.customer.email?.toLowerCase() ?? null,
 			customerPhone: input.customer.phone,
 			totalAmount: total,
 			status: 'pending',
 			fulfillmentStatus: 'pending',
-			productDetails: lines,
 			paymentMethod: 'dm',
 			accessToken: newAccessToken(),
 			durationDays,
@@ -89,15 +89,17 @@ export async function createDmOrder(
 	})
 }
 
-async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, 'orderNumber'>): Promise<Order> {
-	const lines = values.productDetails
+async function insertOrder(tx: Tx, lines: OrderLine[], values: Omit<typeof orders.$inferInsert, 'orderNumber'>): Promise<Order> {
 	for (let attempt = 0; attempt < 5; attempt++) {
 		const [row] = await tx
 			.insert(orders)
 			.values({ ...values, orderNumber: makeOrderNumber(lines[0]!.name, lines.length) })
 			.onConflictDoNothing({ target: orders.orderNumber })
 			.returning()
-		if (row) return row
+		if (row) {
+			await insertOrderLines(tx, row.id, lines)
+			return { ...row, productDetails: lines }
+		}
 	}
 	throw new AppError('CONFLICT', 'Could not allocate an order number. Please try again.')
 }

@@ -5,13 +5,14 @@ import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import type { CheckoutRequest } from './checkout-input'
 import { makeOrderNumber } from './order-number'
+import { insertOrderLines, withLinesOf, type Order } from './order-lines.server'
 import { priceOrder } from './price-order.server'
 import { orderPlacedEmail } from '../email/order-placed-email.server'
 import { queueEmail } from '../email/queue-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import type { StoreDetails } from '../settings/store-details'
 
-export type Order = typeof orders.$inferSelect
+export type { Order } from './order-lines.server'
 
 export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
 
@@ -45,7 +46,6 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 						totalAmount: total,
 						status: 'payment_pending',
 						fulfillmentStatus: 'pending',
-						productDetails: lines,
 						paymentMethod: input.paymentMethod,
 						accessToken: newAccessToken(),
 						checkoutKey: input.checkoutKey,
@@ -53,8 +53,11 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 					})
 					.onConflictDoNothing({ target: orders.checkoutKey })
 					.returning()
-				if (row) await queueOrderPlaced(tx, row, store)
-				return row
+				if (!row) return null
+				await insertOrderLines(tx, row.id, lines)
+				const order: Order = { ...row, productDetails: lines }
+				await queueOrderPlaced(tx, order, store)
+				return order
 			})
 			if (row) return { order: row, created: true }
 			// A concurrent request with the same key won the insert: answer with its order.
@@ -69,7 +72,7 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 
 async function findByCheckoutKey(db: Db, key: string) {
 	const [row] = await db.select().from(orders).where(eq(orders.checkoutKey, key)).limit(1)
-	return row ?? null
+	return withLinesOf(db, row)
 }
 
 function sameCheckout(order: Order, input: CheckoutRequest): Order {
@@ -92,8 +95,10 @@ async function switchMethodIfAsked(db: Db, order: Order, input: CheckoutRequest)
 			.set({ paymentMethod: input.paymentMethod, updatedAt: new Date() })
 			.where(eq(orders.id, order.id))
 			.returning()
-		if (row) await queueOrderPlaced(tx, row, store)
-		return row ?? order
+		if (!row) return order
+		const next: Order = { ...row, productDetails: order.productDetails }
+		await queueOrderPlaced(tx, next, store)
+		return next
 	})
 }
 
