@@ -105,26 +105,41 @@ with g as materialized (
 		end as fulfillment,
 		case when status = 'pending' or r_method < 0.12 then 'manual' else 'paypro' end as method
 	from o
+),
+u as materialized (
+	select t.*, 'XGC-' || floor(extract(epoch from ts) * 1000)::bigint || '-' || i as num from t
+), ins as (
+	insert into orders (order_number, customer_name, customer_email, customer_phone, total_amount, status, fulfillment_status,
+		payment_method, paypro_transaction_id, access_token, paid_at, created_at, updated_at)
+	select
+		num,
+		first_name || ' ' || last_name,
+		lower(first_name) || '.' || lower(last_name) || floor(r_email * 5000)::int || '@' || domain,
+		'03' || lpad(floor(r_phone * 1000000000)::bigint::text, 9, '0'),
+		(line ->> 'price')::int * qty,
+		status,
+		fulfillment,
+		method,
+		case when method = 'paypro' and status <> 'payment_pending' then (1000000000 + i)::text end,
+		md5(random()::text || i) || md5(random()::text),
+		case when status = 'completed' then ts + r_paid * interval '30 minutes' end,
+		ts,
+		case when status = 'completed' then ts + r_paid * interval '30 minutes' + interval '2 hours' else ts + interval '5 minutes' end
+	from u
+	order by i
+	returning id, order_number
 )
-insert into orders (order_number, customer_name, customer_email, customer_phone, total_amount, status, fulfillment_status,
-	product_details, payment_method, paypro_transaction_id, access_token, paid_at, created_at, updated_at)
-select
-	'XGC-' || floor(extract(epoch from ts) * 1000)::bigint || '-' || i,
-	first_name || ' ' || last_name,
-	lower(first_name) || '.' || lower(last_name) || floor(r_email * 5000)::int || '@' || domain,
-	'03' || lpad(floor(r_phone * 1000000000)::bigint::text, 9, '0'),
-	(line ->> 'price')::int * qty,
-	status,
-	fulfillment,
-	jsonb_build_array(line || jsonb_build_object('quantity', qty)),
-	method,
-	case when method = 'paypro' and status <> 'payment_pending' then (1000000000 + i)::text end,
-	md5(random()::text || i) || md5(random()::text),
-	case when status = 'completed' then ts + r_paid * interval '30 minutes' end,
-	ts,
-	case when status = 'completed' then ts + r_paid * interval '30 minutes' + interval '2 hours' else ts + interval '5 minutes' end
-from t
-order by i`
+-- Each order's one line, as the shop writes it (order_lines).
+insert into order_lines (order_id, position, product_id, name, image, original_price, option_kind, option_label, option_months,
+	option_value, option_price, account_type, quantity, unit_price, line_total)
+select ins.id, 0, (line ->> 'id')::int, line ->> 'name', line ->> 'image', (line ->> 'originalPrice')::int,
+	case when jsonb_typeof(line -> 'selectedDuration') = 'object' then 'duration' when jsonb_typeof(line -> 'selectedDenomination') = 'object' then 'denomination' end,
+	coalesce(line -> 'selectedDuration' ->> 'label', line -> 'selectedDenomination' ->> 'label'),
+	(line -> 'selectedDuration' ->> 'months')::int,
+	case when jsonb_typeof(line -> 'selectedDuration') = 'object' then null else (line -> 'selectedDenomination' ->> 'value')::int end,
+	coalesce(line -> 'selectedDuration' ->> 'price', line -> 'selectedDenomination' ->> 'price')::int,
+	line ->> 'selectedAccountType', qty, (line ->> 'price')::int, (line ->> 'price')::int * qty
+from ins join u on u.num = ins.order_number`
 
 async function withClient<T>(url: string, run: (client: import('pg').Client) => Promise<T>): Promise<T> {
 	const pg = (await import('pg')).default

@@ -68,7 +68,7 @@ export const products = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('products_storefront_idx').on(t.active, t.sortOrder, t.id)],
+	(t) => [index('products_storefront_idx').on(t.active, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} >= 0`)],
 )
 
 /**
@@ -80,7 +80,10 @@ export const productVariants = pgTable(
 	'product_variants',
 	{
 		id: serial('id').primaryKey(),
-		productId: integer('product_id').notNull(),
+		/** A product's options go with it (a product orders refer to is never deleted: order_lines restrict it). */
+		productId: integer('product_id')
+			.notNull()
+			.references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
 		label: text('label').notNull(),
 		months: integer('months'),
 		value: integer('value'),
@@ -93,7 +96,14 @@ export const productVariants = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('product_variants_product_idx').on(t.productId, t.position)],
+	(t) => [
+		index('product_variants_product_idx').on(t.productId, t.position),
+		check('product_variants_price_check', sql`${t.price} >= 0`),
+		check('product_variants_months_check', sql`${t.months} >= 0`),
+		check('product_variants_value_check', sql`${t.value} >= 0`),
+		check('product_variants_account_type_check', sql`${t.accountType} in ('private', 'shared')`),
+		check('product_variants_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
+	],
 )
 
 export type StockMode = 'manual' | 'stock_or_manual' | 'stock_only'
@@ -110,8 +120,13 @@ export const stockUnits = pgTable(
 	'stock_units',
 	{
 		id: bigserial('id', { mode: 'number' }).primaryKey(),
-		productId: integer('product_id').notNull(),
-		variantId: integer('variant_id').notNull(),
+		/** A deleted product's codes and accounts go with it (one with orders is hidden, never deleted). */
+		productId: integer('product_id')
+			.notNull()
+			.references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
+		variantId: integer('variant_id')
+			.notNull()
+			.references((): AnyPgColumn => productVariants.id, { onDelete: 'cascade' }),
 		kind: text('kind').$type<StockUnitKind>().notNull(),
 		secret: text('secret').notNull(),
 		keyId: text('key_id').notNull(),
@@ -119,7 +134,7 @@ export const stockUnits = pgTable(
 		/** 2: a code's fingerprint compares look-alike letters, dashes and invisible characters as one (stock-normalise.server.ts); 1: imported before, re-fingerprinted at start. */
 		fingerprintVersion: smallint('fingerprint_version').notNull().default(2),
 		/** Found to be a copy of this earlier unit when codes began to be compared across the shop: voided if unsold, never sold again. */
-		duplicateOf: bigint('duplicate_of', { mode: 'number' }),
+		duplicateOf: bigint('duplicate_of', { mode: 'number' }).references((): AnyPgColumn => stockUnits.id),
 		slots: integer('slots').notNull().default(1),
 		slotsUsed: integer('slots_used').notNull().default(0),
 		status: text('status').$type<StockUnitStatus>().notNull().default('available'),
@@ -140,6 +155,14 @@ export const stockUnits = pgTable(
 		index('stock_units_available_idx')
 			.on(t.variantId, t.id)
 			.where(sql`${t.status} = 'available'`),
+		index('stock_units_product_idx').on(t.productId),
+		index('stock_units_variant_idx').on(t.variantId),
+		index('stock_units_duplicate_of_idx')
+			.on(t.duplicateOf)
+			.where(sql`${t.duplicateOf} is not null`),
+		check('stock_units_kind_check', sql`${t.kind} in ('code', 'account')`),
+		check('stock_units_status_check', sql`${t.status} in ('available', 'used', 'voided')`),
+		check('stock_units_slots_check', sql`${t.slots} >= 1 and ${t.slotsUsed} >= 0 and ${t.slotsUsed} <= ${t.slots}`),
 	],
 )
 
@@ -148,11 +171,20 @@ export const stockAssignments = pgTable(
 	'stock_assignments',
 	{
 		id: bigserial('id', { mode: 'number' }).primaryKey(),
-		unitId: bigint('unit_id', { mode: 'number' }).notNull(),
+		/** A unit sold stays: its stock cannot be deleted under it. */
+		unitId: bigint('unit_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => stockUnits.id, { onDelete: 'restrict' }),
 		slot: integer('slot').notNull(),
-		orderId: bigint('order_id', { mode: 'number' }).notNull(),
+		orderId: bigint('order_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
 		orderNumber: text('order_number').notNull(),
-		/** The order line (index in product_details) and which of its quantity this is. */
+		/** The order line this unit was delivered for. */
+		lineId: bigint('line_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orderLines.id, { onDelete: 'cascade' }),
+		/** The line's position in its order (order_lines.position) and which of its quantity this is. */
 		lineIndex: integer('line_index').notNull(),
 		unitIndex: integer('unit_index').notNull().default(0),
 		assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
@@ -160,7 +192,13 @@ export const stockAssignments = pgTable(
 		replacedAt: timestamp('replaced_at', { withTimezone: true }),
 		replacedBy: text('replaced_by'),
 	},
-	(t) => [uniqueIndex('stock_assignments_unit_slot_key').on(t.unitId, t.slot), index('stock_assignments_order_idx').on(t.orderId)],
+	(t) => [
+		uniqueIndex('stock_assignments_unit_slot_key').on(t.unitId, t.slot),
+		index('stock_assignments_order_idx').on(t.orderId),
+		index('stock_assignments_line_idx').on(t.lineId),
+		check('stock_assignments_slot_check', sql`${t.slot} >= 1`),
+		check('stock_assignments_line_index_check', sql`${t.lineIndex} >= 0 and ${t.unitIndex} >= 0`),
+	],
 )
 
 /** Uploaded images, converted on the server; served from /media/{key} by every instance. */
@@ -195,7 +233,11 @@ export const files = pgTable(
 		complete: boolean('complete').notNull().default(false),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('files_owner_idx').on(t.owner, t.createdAt), index('files_incomplete_idx').on(t.createdAt).where(sql`not ${t.complete}`)],
+	(t) => [
+		index('files_owner_idx').on(t.owner, t.createdAt),
+		index('files_incomplete_idx').on(t.createdAt).where(sql`not ${t.complete}`),
+		check('files_byte_size_check', sql`${t.byteSize} >= 0`),
+	],
 )
 
 /** The PostgreSQL backend's bytes of each file, in chunks written and read one at a time. */
@@ -227,7 +269,10 @@ export const reviews = pgTable(
 	'reviews',
 	{
 		id: bigserial('id', { mode: 'number' }).primaryKey(),
-		productId: integer('product_id').notNull(),
+		/** A deleted product's reviews go with it. */
+		productId: integer('product_id')
+			.notNull()
+			.references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
 		name: text('name').notNull(),
 		rating: smallint('rating').notNull(),
 		comment: text('comment').notNull(),
@@ -247,6 +292,7 @@ export const reviews = pgTable(
 		index('reviews_group_created_idx')
 			.on(t.reviewGroup, t.createdAt)
 			.where(sql`${t.reviewGroup} is not null`),
+		check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
 	],
 )
 
@@ -260,7 +306,7 @@ export const contactMessages = pgTable('contact_messages', {
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** One line of an order, as stored in product_details: the spec's fields plus the server's own. */
+/** One line of an order as the spec's JSON names it (§3 product_details), built from its order_lines row. */
 export interface OrderLine {
 	id: number
 	name: string
@@ -290,7 +336,6 @@ export const orders = pgTable(
 		/** How far delivery has come, the spec's fulfillment steps (ADR-023). */
 		deliveryStatus: text('delivery_status').$type<DeliveryState>().notNull().default('pending'),
 		deliveryContent: text('delivery_content'),
-		productDetails: jsonb('product_details').$type<OrderLine[]>().notNull(),
 		paymentMethod: text('payment_method').notNull().default('paypro'),
 		payproTransactionId: text('paypro_transaction_id'),
 		/** PayPro order ids of earlier attempts (before "Try again" or "Continue to payment" made a new one), oldest first: a buyer may quote one. */
@@ -337,7 +382,6 @@ export const orders = pgTable(
 		index('orders_paypro_transaction_id_idx').on(t.payproTransactionId),
 		index('orders_earlier_paypro_ids_idx').using('gin', t.earlierPayproIds),
 		index('orders_created_at_idx').on(t.createdAt),
-		index('orders_payment_status_idx').on(t.paymentStatus),
 		index('orders_receipt_sha256_idx').on(t.receiptSha256),
 		index('orders_delivery_status_created_idx').on(t.deliveryStatus, t.createdAt),
 		index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt),
@@ -345,10 +389,67 @@ export const orders = pgTable(
 		index('orders_phone_idx').on(t.customerPhone),
 		check('orders_payment_status_check', sql`${t.paymentStatus} in (${sql.raw(PAYMENT_STATES.map((s) => `'${s}'`).join(', '))})`),
 		check('orders_delivery_status_check', sql`${t.deliveryStatus} in (${sql.raw(DELIVERY_STATES.map((s) => `'${s}'`).join(', '))})`),
+		check('orders_total_amount_check', sql`${t.totalAmount} >= 0`),
+		check('orders_undelivered_units_check', sql`${t.undeliveredUnits} >= 0`),
+		check('orders_duration_days_check', sql`${t.durationDays} >= 1`),
 		// Staff search indexes live in drizzle/0002_search_indexes.sql and 0012_order_search_any_id.sql:
 		// trigrams (pg_trgm) on order_number, customer_name and customer_email; text_pattern_ops on phones,
 		// PayPro ids and order times, forwards and reversed (their start and their end); partial indexes
 		// for the console's to-do counts (transfers waiting, paid orders to deliver).
+	],
+)
+
+/**
+ * The lines of an order, in the order the buyer listed them (position), each as sold: the product's
+ * name, image and option as the buyer saw them, the unit price then, and the line's total. A product
+ * or option an order line names cannot be deleted (the console hides it instead).
+ */
+export const orderLines = pgTable(
+	'order_lines',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		orderId: bigint('order_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+		/** 0, 1, …: the line's place in the order (the spec's array index, a renewal link's line). */
+		position: smallint('position').notNull(),
+		/** The product bought; null only on lines moved from orders whose product was deleted before products were protected. */
+		productId: integer('product_id').references((): AnyPgColumn => products.id, { onDelete: 'restrict' }),
+		/** The option bought (absent on orders placed before options were variants, and on products without options). */
+		variantId: integer('variant_id').references((): AnyPgColumn => productVariants.id, { onDelete: 'restrict' }),
+		/** The product's name, image and list price as the buyer saw them. */
+		name: text('name').notNull(),
+		image: text('image').notNull(),
+		originalPrice: integer('original_price'),
+		/** The option as sold: a duration (months) or a gift card value, its label and the price it showed. */
+		optionKind: text('option_kind').$type<'duration' | 'denomination' | null>(),
+		optionLabel: text('option_label'),
+		optionMonths: integer('option_months'),
+		optionValue: integer('option_value'),
+		optionPrice: integer('option_price'),
+		accountType: text('account_type').$type<'private' | 'shared' | null>(),
+		quantity: integer('quantity').notNull(),
+		unitPrice: integer('unit_price').notNull(),
+		/** Taken off this line (none yet: discounts come next). */
+		discount: integer('discount').notNull().default(0),
+		/** quantity × unit price − discount. */
+		lineTotal: integer('line_total').notNull(),
+		/** A code staff typed for this line when selling by direct message. */
+		code: text('code'),
+	},
+	(t) => [
+		uniqueIndex('order_lines_order_position_key').on(t.orderId, t.position),
+		index('order_lines_product_idx').on(t.productId),
+		index('order_lines_variant_idx').on(t.variantId),
+		check('order_lines_position_check', sql`${t.position} >= 0`),
+		check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
+		check('order_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
+		check('order_lines_original_price_check', sql`${t.originalPrice} >= 0`),
+		check('order_lines_discount_check', sql`${t.discount} >= 0`),
+		check('order_lines_line_total_check', sql`${t.lineTotal} >= 0 and ${t.lineTotal} = ${t.quantity} * ${t.unitPrice} - ${t.discount}`),
+		check('order_lines_option_check', sql`${t.optionKind} in ('duration', 'denomination')`),
+		check('order_lines_option_numbers_check', sql`${t.optionMonths} >= 0 and ${t.optionValue} >= 0 and ${t.optionPrice} >= 0`),
+		check('order_lines_account_type_check', sql`${t.accountType} in ('private', 'shared')`),
 	],
 )
 
@@ -379,6 +480,7 @@ export const jobs = pgTable(
 			.on(t.runAt)
 			.where(sql`${t.status} = 'pending'`),
 		index('jobs_status_idx').on(t.status),
+		check('jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
 	],
 )
 
@@ -408,7 +510,11 @@ export const emailOutbox = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		sentAt: timestamp('sent_at', { withTimezone: true }),
 	},
-	(t) => [uniqueIndex('email_outbox_dedupe_key_key').on(t.dedupeKey), index('email_outbox_status_idx').on(t.status)],
+	(t) => [
+		uniqueIndex('email_outbox_dedupe_key_key').on(t.dedupeKey),
+		index('email_outbox_status_idx').on(t.status),
+		check('email_outbox_attempts_check', sql`${t.attempts} >= 0`),
+	],
 )
 
 /** The built-in PayPro simulator's own records: what the provider would hold. */
@@ -428,15 +534,19 @@ export const payproSimOrders = pgTable(
 		paidAt: timestamp('paid_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [uniqueIndex('paypro_sim_orders_merchant_order_key').on(t.merchantId, t.orderNumber)],
+	(t) => [uniqueIndex('paypro_sim_orders_merchant_order_key').on(t.merchantId, t.orderNumber), check('paypro_sim_orders_amount_check', sql`${t.amount} >= 0`)],
 )
 
 /** Fixed-window counters shared by every server instance. */
-export const rateLimits = pgTable('rate_limits', {
-	key: text('key').primaryKey(),
-	count: integer('count').notNull(),
-	resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-})
+export const rateLimits = pgTable(
+	'rate_limits',
+	{
+		key: text('key').primaryKey(),
+		count: integer('count').notNull(),
+		resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+	},
+	(t) => [check('rate_limits_count_check', sql`${t.count} >= 0`)],
+)
 
 export type StaffRole = 'owner' | 'staff'
 
@@ -465,7 +575,7 @@ export const staffUsers = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [uniqueIndex('staff_users_email_key').on(t.email)],
+	(t) => [uniqueIndex('staff_users_email_key').on(t.email), check('staff_users_role_check', sql`${t.role} in ('owner', 'staff')`)],
 )
 export type StaffUser = typeof staffUsers.$inferSelect
 
@@ -474,7 +584,9 @@ export const staffSessions = pgTable(
 	'staff_sessions',
 	{
 		idHash: text('id_hash').primaryKey(),
-		staffId: integer('staff_id').notNull(),
+		staffId: integer('staff_id')
+			.notNull()
+			.references((): AnyPgColumn => staffUsers.id, { onDelete: 'cascade' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -489,7 +601,9 @@ export const staffDevices = pgTable(
 	'staff_devices',
 	{
 		tokenHash: text('token_hash').primaryKey(),
-		staffId: integer('staff_id').notNull(),
+		staffId: integer('staff_id')
+			.notNull()
+			.references((): AnyPgColumn => staffUsers.id, { onDelete: 'cascade' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -502,12 +616,14 @@ export const staffPendingSignIns = pgTable(
 	'staff_pending_sign_ins',
 	{
 		idHash: text('id_hash').primaryKey(),
-		staffId: integer('staff_id').notNull(),
+		staffId: integer('staff_id')
+			.notNull()
+			.references((): AnyPgColumn => staffUsers.id, { onDelete: 'cascade' }),
 		attempts: integer('attempts').notNull().default(0),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('staff_pending_sign_ins_staff_idx').on(t.staffId)],
+	(t) => [index('staff_pending_sign_ins_staff_idx').on(t.staffId), check('staff_pending_sign_ins_attempts_check', sql`${t.attempts} >= 0`)],
 )
 
 /** One-time recovery codes for two-factor sign-in, hashed; a used code keeps its row with used_at. */
@@ -515,7 +631,9 @@ export const staffRecoveryCodes = pgTable(
 	'staff_recovery_codes',
 	{
 		id: serial('id').primaryKey(),
-		staffId: integer('staff_id').notNull(),
+		staffId: integer('staff_id')
+			.notNull()
+			.references((): AnyPgColumn => staffUsers.id, { onDelete: 'cascade' }),
 		codeHash: text('code_hash').notNull(),
 		usedAt: timestamp('used_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -538,7 +656,8 @@ export const apiKeys = pgTable(
 		name: text('name').notNull(),
 		prefix: text('prefix').notNull(),
 		keyHash: text('key_hash').notNull(),
-		createdBy: integer('created_by'),
+		/** Who made the key: a key outlives its maker's account. */
+		createdBy: integer('created_by').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 		revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -547,7 +666,7 @@ export const apiKeys = pgTable(
 		/** Refused from then on; null: until revoked. */
 		expiresAt: timestamp('expires_at', { withTimezone: true }),
 	},
-	(t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash)],
+	(t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_created_by_idx').on(t.createdBy)],
 )
 
 /** Every staff action: who, what, when, on which order, before and after. */
@@ -555,8 +674,9 @@ export const auditLog = pgTable(
 	'audit_log',
 	{
 		id: bigserial('id', { mode: 'number' }).primaryKey(),
-		staffId: integer('staff_id'),
-		apiKeyId: integer('api_key_id'),
+		/** Staff are deactivated, never deleted, while the log names them: a staff account or key with entries cannot be deleted. */
+		staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'restrict' }),
+		apiKeyId: integer('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'restrict' }),
 		actor: text('actor').notNull(),
 		action: text('action').notNull(),
 		orderNumber: text('order_number'),
@@ -567,7 +687,12 @@ export const auditLog = pgTable(
 		note: text('note'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('audit_log_order_idx').on(t.orderNumber, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
+	(t) => [
+		index('audit_log_order_idx').on(t.orderNumber, t.createdAt),
+		index('audit_log_created_idx').on(t.createdAt),
+		index('audit_log_staff_idx').on(t.staffId),
+		index('audit_log_api_key_idx').on(t.apiKeyId),
+	],
 )
 
 /**
@@ -589,7 +714,11 @@ export const buyerSignIns = pgTable(
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 		usedAt: timestamp('used_at', { withTimezone: true }),
 	},
-	(t) => [uniqueIndex('buyer_sign_ins_token_hash_key').on(t.tokenHash), index('buyer_sign_ins_email_idx').on(t.email, t.createdAt)],
+	(t) => [
+		uniqueIndex('buyer_sign_ins_token_hash_key').on(t.tokenHash),
+		index('buyer_sign_ins_email_idx').on(t.email, t.createdAt),
+		check('buyer_sign_ins_attempts_check', sql`${t.attempts} >= 0`),
+	],
 )
 
 /** A buyer's signed-in browser: its own HttpOnly cookie, 30 days, apart from staff sessions; only the hash is kept. */

@@ -25,6 +25,7 @@ import { startShop, type RunningShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { testShopEnv } from '../setup/test-shop'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { insertOrderLines, withLinesOf } from '../../app/domain/orders/order-lines.server'
 
 const line: OrderLine = {
 	id: 14,
@@ -51,12 +52,12 @@ async function insertOrder(db: Db, fields: Partial<typeof orders.$inferInsert> =
 			customerEmail: `buyer${sequence}@example.pk`,
 			customerPhone: `0300${String(1_000_000 + sequence).slice(-7)}`,
 			totalAmount: 3200,
-			productDetails: [line],
 			accessToken: `token-${sequence}-abcdefghijklmnop`,
 			...fields,
 		})
 		.returning()
-	return row!
+	await insertOrderLines(db, row!.id, [line])
+	return { ...row!, productDetails: [line] }
 }
 
 const at = (minutesAgo: number) => new Date(Date.UTC(2025, 0, 10, 12, 0, 0) - minutesAgo * 60_000)
@@ -222,8 +223,8 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		const few = await listOrders(db, query({ q: 'iqbal' }))
 		expect({ total: few.total, moreThan: few.moreThan }).toEqual({ total: 3, moreThan: false })
 		expect(orderCountSentence(few.total, few.orders.length, true, few.moreThan)).toBe('3 orders match your search.')
-		await db.execute(sql`insert into orders (order_number, customer_name, total_amount, product_details, created_at)
-			select 'XGC-' || (1600000000000 + i) || '-1', 'Hamza Iqbal', 100, '[]'::jsonb, now() - i * interval '1 minute' from generate_series(1, ${FEW_MATCHES}) as s(i)`)
+		await db.execute(sql`insert into orders (order_number, customer_name, total_amount, created_at)
+			select 'XGC-' || (1600000000000 + i) || '-1', 'Hamza Iqbal', 100, now() - i * interval '1 minute' from generate_series(1, ${FEW_MATCHES}) as s(i)`)
 		const many = await listOrders(db, query({ q: 'iqbal' }))
 		expect({ total: many.total, moreThan: many.moreThan, shown: many.orders.length }).toEqual({ total: FEW_MATCHES, moreThan: true, shown: 50 })
 		expect(orderCountSentence(many.total, many.orders.length, true, many.moreThan)).toBe('More than 200 orders match your search, 50 shown.')
@@ -270,7 +271,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		const staffView = (await listOrders(db, query())).orders[0]!
 		expect(staffView.deliveryContent).toContain(CODES)
 		expect(JSON.parse(staffView.deliveryContent!)).toEqual({ code: CODES, region: 'US' })
-		const [row] = await db.select().from(orders).where(eq(orders.id, order.id))
+		const row = await withLinesOf(db, (await db.select().from(orders).where(eq(orders.id, order.id)))[0])
 		expect(viewOrder(row!, { full: true })).toMatchObject({ deliveryContent: { code: CODES, region: 'US' } })
 		expect(JSON.stringify(viewOrder(row!, { full: false }))).not.toContain(CODES)
 		// The CSV's rows come without it.

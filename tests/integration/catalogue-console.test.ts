@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../app/db/client.server'
 import { auditLog, orders } from '../../app/db/schema'
+import { withLinesOf } from '../../app/domain/orders/order-lines.server'
 import { buyNowTarget } from '../../app/domain/catalogue/buy-now-target'
 import { getProduct, listProducts, summarise } from '../../app/domain/catalogue/list-products.server'
 import { createProduct, duplicateProduct, listAdminProducts, removeProduct, updateProduct } from '../../app/domain/catalogue/manage-products.server'
@@ -68,7 +69,7 @@ describe.each(databaseKinds)('the catalogue from the console on %s', (kind) => {
 		const changed = await updateProduct(db, owner, created.id, updateProductInput.parse({ variants }))
 		expect(changed.variants.map((v) => v.id)).toEqual(created.variants.map((v) => v.id))
 		expect((await getProduct(db, created.id))!.durations!.find((d) => d.months === 3)!.price).toBe(7500)
-		const [kept] = await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber))
+		const kept = await withLinesOf(db, (await db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0])
 		expect(kept!.totalAmount).toBe(6900)
 		expect(kept!.productDetails[0]!.price).toBe(6900)
 

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { emailOutbox, orders } from '../../app/db/schema'
+import { withLinesOf } from '../../app/domain/orders/order-lines.server'
 import { RECEIPT_NO_ACCESS, RECEIPT_NOT_IMAGE } from '../../app/domain/payments/receipt-rules'
 import { readStoreDetails } from '../../app/domain/settings/store-details.server'
 import type { RunningShop } from '../../server/start'
@@ -151,7 +152,7 @@ describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind
 		expect(html).toContain('Payment Failed')
 		expect(html).toContain('This order was closed because it was not paid in time.')
 		expect(html).not.toContain('Almost Ready!')
-		const line = row!.productDetails[0]!
+		const line = (await withLinesOf(db, row))!.productDetails[0]!
 		const again = html.match(/href="(\/checkout\?product=[^"]+)"/)
 		expect(again, 'an order-again link').not.toBeNull()
 		const checkoutPage = await fetch(`${shop.url}${again![1]!}`, { headers: PAGE })

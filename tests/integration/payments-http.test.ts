@@ -147,8 +147,8 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			const shared = await checkout(checkoutBody([{ id: 1, quantity: 2, ...claims, selectedAccountType: 'shared' }], { totalAmount: 2, orderAmount: '2' }))
 			expect(shared.res.status).toBe(200)
 			expect(shared.body).toMatchObject({ status: '00', totalAmount: 2 * 3400 })
-			const [sharedRow] = (await shop.database.db.execute(sql`select product_details from orders where order_number = ${shared.body.orderNumber!}`)).rows as { product_details: unknown[] }[]
-			expect(sharedRow!.product_details).toEqual([
+			const sharedRow = await orderRow(shop.database.db, shared.body.orderNumber!)
+			expect(sharedRow!.productDetails).toEqual([
 				expect.objectContaining({ id: 1, price: 3400, quantity: 2, selectedAccountType: 'shared', selectedDuration: { label: '2 Months', months: 2, price: 3400 } }),
 			])
 			const priv = await checkout(checkoutBody([{ id: 1, quantity: 1, ...claims, selectedAccountType: 'private' }]))

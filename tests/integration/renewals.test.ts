@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openPostgres, type Database, type Db } from '../../app/db/client.server'
 import { emailOutbox, emailUnsubscribes, jobs, orders, productVariants } from '../../app/db/schema'
+import { withLinesOf } from '../../app/domain/orders/order-lines.server'
 import { enqueueJob } from '../../app/domain/jobs/queue.server'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
 import { redeemSignInLink, requestBuyerSignIn } from '../../app/domain/buyers/sign-in.server'
@@ -235,7 +236,7 @@ describe.each(databaseKinds)('renewals on %s', (kind) => {
 		})
 		expect(placed.status).toBe(302)
 		const renewalNumber = new URL(placed.headers.get('location')!, shop.url).searchParams.get('internalOrderId')!
-		const [renewal] = await db.select().from(orders).where(eq(orders.orderNumber, renewalNumber))
+		const renewal = await withLinesOf(db, (await db.select().from(orders).where(eq(orders.orderNumber, renewalNumber)))[0])
 		expect(renewal).toMatchObject({ renewsOrderId: row!.id, totalAmount: 2950, customerName: 'Sara Ahmed' })
 		expect(renewal!.productDetails[0]).toMatchObject({ id: 1, selectedAccountType: 'shared', selectedDuration: { months: 1 } })
 

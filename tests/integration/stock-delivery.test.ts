@@ -7,6 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Db } from '../../app/db/client.server'
 import { auditLog, emailOutbox, orders, stockAssignments, stockUnits } from '../../app/db/schema'
+import { withLines } from '../../app/domain/orders/order-lines.server'
 import { createProductInput } from '../../app/domain/catalogue/product-input'
 import { createProduct } from '../../app/domain/catalogue/manage-products.server'
 import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
@@ -109,7 +110,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		])
 
 		const all = [...online, ...transfers]
-		const rows = await db.select().from(orders).where(inArray(orders.id, all.map((o) => o.id)))
+		const rows = await withLines(db, await db.select().from(orders).where(inArray(orders.id, all.map((o) => o.id))))
 		expect(rows.every((r) => r.paymentStatus === 'paid')).toBe(true)
 		const assignments = await assignmentsOf(db, all.map((o) => o.id))
 		expect(assignments).toHaveLength(10)

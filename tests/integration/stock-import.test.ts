@@ -8,7 +8,8 @@ import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { auditLog, stockAssignments, stockUnits } from '../../app/db/schema'
+import { auditLog, orders, stockAssignments, stockUnits } from '../../app/db/schema'
+import { insertOrderLines } from '../../app/domain/orders/order-lines.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { setCanManageCatalogue } from '../../app/domain/staff/set-catalogue-permission.server'
@@ -97,7 +98,11 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		// One of them is sold (as delivery records it): importing it again is still refused.
 		const [sold] = await db.select().from(stockUnits).where(eq(stockUnits.productId, product.id)).orderBy(stockUnits.id).limit(1)
 		await db.update(stockUnits).set({ slotsUsed: 1, status: 'used' }).where(eq(stockUnits.id, sold!.id))
-		await db.insert(stockAssignments).values({ unitId: sold!.id, slot: 1, orderId: 1, orderNumber: 'ORD-STOCK-1', lineIndex: 0 })
+		const [soldOrder] = await db.insert(orders).values({ orderNumber: 'ORD-STOCK-1', totalAmount: 3200 }).returning()
+		const [lineId] = await insertOrderLines(db, soldOrder!.id, [
+			{ id: product.id, name: 'PSN Card (stock)', image: '', price: 3200, originalPrice: null, quantity: 1, selectedDuration: null, selectedDenomination: null, selectedAccountType: null, variantId: ten!.id, code: null },
+		])
+		await db.insert(stockAssignments).values({ unitId: sold!.id, slot: 1, orderId: soldOrder!.id, orderNumber: 'ORD-STOCK-1', lineId: lineId!, lineIndex: 0 })
 		const again = await call('POST', `/api/admin/products/${product.id}/stock`, { variantId: ten!.id, units: [{ code: 'abcdefgh1234' }, { code: 'NEW-CODE-7777' }] })
 		expect(await again.json()).toEqual({ added: 1, duplicates: 1, refused: [{ line: 1, reason: `already in this product’s stock (unit ${sold!.id})` }], skipped: [], notes: [], waiting: 0 })
 

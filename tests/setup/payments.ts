@@ -9,6 +9,7 @@ import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
 import { checkoutRequest } from '../../app/domain/orders/checkout-input'
 import { createOrder } from '../../app/domain/orders/create-order.server'
+import { withLinesOf } from '../../app/domain/orders/order-lines.server'
 import { brevoProvider } from '../../app/integrations/email/brevo.server'
 import { createPayProClient, type PayProClient } from '../../app/integrations/paypro/client.server'
 import type { FakeBrevo } from '../fakes/brevo-server'
@@ -54,9 +55,10 @@ export async function runAllJobs(db: Db, handlers: ReturnType<typeof handlersFor
 	return total
 }
 
+/** The stored order with its lines (read from order_lines, as the shop reads them). */
 export async function orderRow(db: Db, orderNumber: string) {
 	const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber))
-	return row
+	return (await withLinesOf(db, row)) ?? undefined
 }
 
 export const outboxRows = (db: Db) => db.select().from(emailOutbox)

@@ -36,8 +36,9 @@ export function testDatabase(kind: DatabaseKind): Promise<Database> {
 /** Empties what tests write; the seeded catalogue stays, and products created in tests go. */
 export async function resetData(database: Database) {
 	const seeded = sql.join(catalogue.map((p) => sql`${p.id}`), sql`, `)
+	// One statement: tables that refer to each other (foreign keys) are emptied together.
+	await database.db.execute(sql`truncate media, stock_units, stock_assignments, files, file_chunks, reviews, contact_messages, orders, order_lines, rate_limits, jobs, email_outbox, paypro_sim_orders, staff_users, staff_sessions, staff_devices, staff_pending_sign_ins, staff_recovery_codes, store_settings, api_keys, audit_log, buyer_sign_ins, buyer_sessions, email_unsubscribes restart identity`)
+	// After the orders: a product that order lines name cannot be deleted (order_lines restrict it).
 	await database.db.execute(sql`delete from product_variants where product_id not in (${seeded})`)
 	await database.db.execute(sql`delete from products where id not in (${seeded})`)
-	await database.db.execute(sql`truncate media, stock_units, stock_assignments, files, file_chunks`)
-	await database.db.execute(sql`truncate reviews, contact_messages, orders, rate_limits, jobs, email_outbox, paypro_sim_orders, staff_users, staff_sessions, staff_devices, staff_pending_sign_ins, staff_recovery_codes, store_settings, api_keys, audit_log, buyer_sign_ins, buyer_sessions, email_unsubscribes restart identity`)
 }

@@ -6,6 +6,7 @@ import { MY_ORDERS_LIMIT, type BuyerOrderLine, type BuyerOrders } from './my-ord
 import { renewPath, subscriptionLineEnds } from '../orders/renewal'
 import { viewOrder } from '../orders/view-order.server'
 import { lineOptionLabel } from '../orders/line-option'
+import { withLines } from '../orders/order-lines.server'
 
 // My orders: every order placed with the signed-in buyer's address, shaped for its card. The route
 // only asks; what a card shows (when a subscription ends, Renew or Buy again) is decided here.
@@ -16,15 +17,17 @@ import { lineOptionLabel } from '../orders/line-option'
  * keeps its own countdown (the order view's subscriptionEndsAt) instead.
  */
 export async function ordersForBuyer(db: Db, email: string): Promise<BuyerOrders> {
-	const rows = await db
+	const found = await db
 		.select()
 		.from(orders)
 		.where(sql`lower(${orders.customerEmail}) = ${email.trim().toLowerCase()}`)
 		.orderBy(desc(orders.createdAt), desc(orders.id))
 		.limit(MY_ORDERS_LIMIT + 1)
+	// The lines of every order listed, in one more query.
+	const rows = await withLines(db, found.slice(0, MY_ORDERS_LIMIT))
 	return {
-		more: rows.length > MY_ORDERS_LIMIT,
-		orders: rows.slice(0, MY_ORDERS_LIMIT).map((row) => {
+		more: found.length > MY_ORDERS_LIMIT,
+		orders: rows.map((row) => {
 			const order = viewOrder(row, { full: true }) as FullOrderView
 			const runsFrom = order.actions.paid && !order.subscriptionEndsAt ? row.deliveredAt : null
 			const ends = new Map(subscriptionLineEnds(row.productDetails, runsFrom).map((end) => [end.lineIndex, end.endsAt]))

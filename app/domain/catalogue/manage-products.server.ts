@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { orders, products, productVariants } from '../../db/schema'
+import { orderLines, products, productVariants } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyStoreChanged } from '../store-changes.server'
@@ -227,12 +227,12 @@ export async function duplicateProduct(db: Db, actor: Actor, id: number) {
 	})
 }
 
-/** Whether any order bought this product (orders keep their own snapshot of it). */
+/** Whether any order bought this product (orders keep their own snapshot of it): order_lines_product_idx. */
 async function hasOrders(db: Db | Tx, id: number) {
 	const [row] = await db
 		.select({ one: sql<number>`1` })
-		.from(orders)
-		.where(sql`${orders.productDetails} @> ${JSON.stringify([{ id }])}::jsonb`)
+		.from(orderLines)
+		.where(eq(orderLines.productId, id))
 		.limit(1)
 	return row != null
 }

@@ -1,4 +1,4 @@
-import type { Order } from '../orders/order'
+import type { OrderRow as Order } from '../orders/order'
 import { orderLink } from '../orders/order-access.server'
 import { absoluteUrl } from '../../utils/origin.server'
 import type { QueuedEmail } from './queue-email.server'

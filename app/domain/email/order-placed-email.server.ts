@@ -1,4 +1,4 @@
-import type { Order } from '../orders/order'
+import type { OrderRow as Order } from '../orders/order'
 import { orderLink } from '../orders/order-access.server'
 import type { TransferAccount } from '../settings/store-details'
 import { orderPlacedHtml } from '../../integrations/email/html/templates.server'

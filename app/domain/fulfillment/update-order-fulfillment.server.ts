@@ -6,7 +6,7 @@ import { logger } from '../../utils/logger.server'
 import { orderDeliveredEmail } from '../email/order-delivered-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { queueEmail } from '../email/queue-email.server'
-import type { Order } from '../orders/order'
+import { withLinesOf, type Order } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { parseDeliveryContent } from '../orders/order-view'
 import { DELIVERY_STATES, isDeliveryState, moveDeliveryTo, type DeliveryState } from '../orders/order-state'
@@ -125,5 +125,5 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 		if (next.deliveryStatus === 'completed' && next.deliveryContent != null && next.customerEmail) await queueEmail(tx, orderDeliveredEmail(next, storeName))
 		return next
 	})
-	return toSpecOrder(order)
+	return toSpecOrder((await withLinesOf(db, order))!)
 }

@@ -9,6 +9,7 @@ import { displayPrice } from '../pricing/price-of'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { newAccessToken } from './create-order.server'
 import type { Order } from './order'
+import { insertOrderLines } from './order-lines.server'
 import { PLACED } from './order-state'
 import type { DmOrderRequest } from './dm-order-input'
 import { makeOrderNumber } from './order-number'
@@ -59,13 +60,12 @@ export async function createDmOrder(
 	const durationDays = subscription ? (input.durationDays ?? (months ? months * 30 : DEFAULT_DM_DURATION_DAYS)) : null
 
 	return db.transaction(async (tx) => {
-		const order = await insertOrder(tx, {
+		const order = await insertOrder(tx, lines, {
 			customerName: input.customer.name,
 			customerEmail: input.customer.email?.toLowerCase() ?? null,
 			customerPhone: input.customer.phone,
 			totalAmount: total,
 			...PLACED.dm,
-			productDetails: lines,
 			paymentMethod: 'dm',
 			accessToken: newAccessToken(),
 			durationDays,
@@ -90,15 +90,17 @@ export async function createDmOrder(
 	})
 }
 
-async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, 'orderNumber'>): Promise<Order> {
-	const lines = values.productDetails
+async function insertOrder(tx: Tx, lines: OrderLine[], values: Omit<typeof orders.$inferInsert, 'orderNumber'>): Promise<Order> {
 	for (let attempt = 0; attempt < 5; attempt++) {
 		const [row] = await tx
 			.insert(orders)
 			.values({ ...values, orderNumber: makeOrderNumber(lines[0]!.name, lines.length) })
 			.onConflictDoNothing({ target: orders.orderNumber })
 			.returning()
-		if (row) return row
+		if (row) {
+			await insertOrderLines(tx, row.id, lines)
+			return { ...row, productDetails: lines }
+		}
 	}
 	throw new AppError('CONFLICT', 'Could not allocate an order number. Please try again.')
 }

@@ -5,6 +5,7 @@ import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import type { CheckoutRequest } from './checkout-input'
 import { makeOrderNumber } from './order-number'
+import { insertOrderLines, withLinesOf } from './order-lines.server'
 import { priceOrder } from './price-order.server'
 import { orderPlacedEmail } from '../email/order-placed-email.server'
 import { queueEmail } from '../email/queue-email.server'
@@ -45,7 +46,6 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 						customerPhone: input.customerMobile,
 						totalAmount: total,
 						...PLACED.checkout,
-						productDetails: lines,
 						paymentMethod: input.paymentMethod,
 						accessToken: newAccessToken(),
 						checkoutKey: input.checkoutKey,
@@ -53,8 +53,11 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 					})
 					.onConflictDoNothing({ target: orders.checkoutKey })
 					.returning()
-				if (row) await queueOrderPlaced(tx, row, store)
-				return row
+				if (!row) return null
+				await insertOrderLines(tx, row.id, lines)
+				const order: Order = { ...row, productDetails: lines }
+				await queueOrderPlaced(tx, order, store)
+				return order
 			})
 			if (row) return { order: row, created: true }
 			// A concurrent request with the same key won the insert: answer with its order.
@@ -69,7 +72,7 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 
 async function findByCheckoutKey(db: Db, key: string) {
 	const [row] = await db.select().from(orders).where(eq(orders.checkoutKey, key)).limit(1)
-	return row ?? null
+	return withLinesOf(db, row)
 }
 
 function sameCheckout(order: Order, input: CheckoutRequest): Order {
@@ -92,8 +95,10 @@ async function switchMethodIfAsked(db: Db, order: Order, input: CheckoutRequest)
 			.set({ paymentMethod: input.paymentMethod, updatedAt: new Date() })
 			.where(eq(orders.id, order.id))
 			.returning()
-		if (row) await queueOrderPlaced(tx, row, store)
-		return row ?? order
+		if (!row) return order
+		const next: Order = { ...row, productDetails: order.productDetails }
+		await queueOrderPlaced(tx, next, store)
+		return next
 	})
 }
 

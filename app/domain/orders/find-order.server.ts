@@ -2,6 +2,7 @@ import { arrayContains, eq, ilike, or, desc } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import type { Order } from './order'
+import { withLinesOf } from './order-lines.server'
 
 export type OrderLookup = { internalOrderId: string } | { ordId: string }
 
@@ -12,7 +13,7 @@ export type OrderLookup = { internalOrderId: string } | { ordId: string }
 export async function findOrder(db: Db, lookup: OrderLookup, { partial = false } = {}): Promise<Order | null> {
 	if ('internalOrderId' in lookup) {
 		const [row] = await db.select().from(orders).where(eq(orders.orderNumber, lookup.internalOrderId)).limit(1)
-		if (row || !partial) return row ?? null
+		if (row || !partial) return withLinesOf(db, row)
 		return partialMatch(db, lookup.internalOrderId)
 	}
 	const [row] = await db
@@ -21,7 +22,7 @@ export async function findOrder(db: Db, lookup: OrderLookup, { partial = false }
 		// The PayPro id of an earlier attempt too: a buyer back from an old payment page finds the order.
 		.where(or(eq(orders.payproTransactionId, lookup.ordId), eq(orders.orderNumber, lookup.ordId), arrayContains(orders.earlierPayproIds, [lookup.ordId])))
 		.limit(1)
-	if (row || !partial) return row ?? null
+	if (row || !partial) return withLinesOf(db, row)
 	return partialMatch(db, lookup.ordId)
 }
 
@@ -35,5 +36,5 @@ async function partialMatch(db: Db, id: string): Promise<Order | null> {
 		.where(or(ilike(orders.payproTransactionId, pattern), ilike(orders.orderNumber, pattern)))
 		.orderBy(desc(orders.createdAt))
 		.limit(5)
-	return rows[0] ?? null
+	return withLinesOf(db, rows[0])
 }

@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
+import { withLines } from './order-lines.server'
 import { shopOrderNumberOf } from '../payments/paypro-order-number'
 import { staffOrderView, type StaffOrder } from './staff-order-view.server'
 import { MIN_SEARCH_CHARACTERS, NOT_DELIVERED, searchTooShort, type OrderListFilters, type OrderListQuery } from './order-list-query'
@@ -168,7 +169,7 @@ export async function listOrders(
 	if (matches) {
 		const page = await pageOfMatches(db, matches, query, pageSize)
 		return {
-			orders: page.rows.map((o) => staffOrderView(o, { deliveryContent })),
+			orders: (await withLines(db, page.rows)).map((o) => staffOrderView(o, { deliveryContent })),
 			total: withTotal ? matches.length : -1,
 			moreThan: false,
 			olderCursor: page.hasOlder ? page.rows[page.rows.length - 1]!.id : null,
@@ -199,14 +200,16 @@ export async function listOrders(
 	const exists = async (condition: SQL) => (await db.select({ id: orders.id }).from(orders).where(and(...filters, condition)).limit(1)).length > 0
 	const first = rows[0]
 	const last = rows[rows.length - 1]
-	const [hasNewer, hasOlder, total] = await Promise.all([
+	const [hasNewer, hasOlder, total, withItems] = await Promise.all([
 		first ? exists(newerThan(first.id)) : Promise.resolve(false),
 		last ? exists(olderThan(last.id)) : Promise.resolve(false),
 		// A search with more than FEW_MATCHES matches is not counted: counting them all is what takes time.
 		withTotal && !query.q ? db.select({ n: count() }).from(orders).where(and(...filters)).then((r) => Number(r[0]?.n ?? 0)) : Promise.resolve(withTotal ? FEW_MATCHES : -1),
+		// The page's lines, in one query.
+		withLines(db, rows),
 	])
 	return {
-		orders: rows.map((o) => staffOrderView(o, { deliveryContent })),
+		orders: withItems.map((o) => staffOrderView(o, { deliveryContent })),
 		total,
 		moreThan: withTotal && Boolean(query.q),
 		olderCursor: hasOlder && last ? last.id : null,

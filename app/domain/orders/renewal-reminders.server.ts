@@ -6,6 +6,7 @@ import { renewalReminderEmail } from '../email/renewal-reminder-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { renewalReminderDue, subscriptionLineEnds } from './renewal'
 import { isUnsubscribed } from './renewal-unsubscribe.server'
+import { withLines } from './order-lines.server'
 
 /** The paid statuses (§4) an order with subscriptions may hold. */
 /**
@@ -20,7 +21,7 @@ export async function queueRenewalReminders(db: Db, now = Date.now()): Promise<n
 	const daysBefore = details.renewalReminderDays
 	// A line runs at most a few years; older deliveries have nothing left to remind of.
 	const since = new Date(now - 5 * 366 * 24 * 60 * 60 * 1000)
-	const candidates = await db
+	const found = await db
 		.select()
 		.from(orders)
 		.where(
@@ -32,6 +33,8 @@ export async function queueRenewalReminders(db: Db, now = Date.now()): Promise<n
 				or(isNull(orders.durationDays), sql`${orders.durationDays} <= 0`),
 			),
 		)
+	// Their lines, in one more query.
+	const candidates = await withLines(db, found)
 	let queued = 0
 	const unsubscribed = new Map<string, boolean>()
 	for (const order of candidates) {

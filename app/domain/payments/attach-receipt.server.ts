@@ -144,7 +144,7 @@ export async function attachReceipt(
 				.returning()
 			if (!updated) throw notWaiting(order)
 			await notifyOrderChanged(tx, updated.orderNumber)
-			return { row: updated, replaced: await letGoOfOldReceipts(tx, order.id, file.id) }
+			return { row: { ...updated, productDetails: order.productDetails }, replaced: await letGoOfOldReceipts(tx, order.id, file.id) }
 		})
 	} catch (error) {
 		await remove()

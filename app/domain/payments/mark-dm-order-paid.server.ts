@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/order'
+import { withLinesOf } from '../orders/order-lines.server'
 import { paymentRefusal } from '../orders/order-state'
 import type { Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
@@ -18,7 +19,8 @@ export async function markDmOrderPaid(db: Db, actor: Actor, orderNumber: string,
 	const text = note.trim()
 	if (!text) throw new AppError('BAD_REQUEST', DM_PAID_NOTE_REQUIRED)
 	if (text.length > NOTE_MAX) throw new AppError('BAD_REQUEST', `Please keep it to ${NOTE_MAX} characters.`)
-	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
+	const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
+	const order = await withLinesOf(db, row)
 	if (!order) throw new AppError('NOT_FOUND', `No order ${orderNumber}.`)
 	if (order.paymentMethod !== 'dm') {
 		throw new AppError('CONFLICT', `Order ${orderNumber} is not a DM order: online payments are confirmed by PayPro, transfers on the Transfers page.`)

@@ -4,6 +4,7 @@ import { orders } from '../../db/schema'
 import { orderPaidEmail } from '../email/order-paid-email.server'
 import { queueEmail } from '../email/queue-email.server'
 import type { Order } from '../orders/order'
+import { withLinesOf } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { PAYMENT_TRANSITIONS, paymentFrom, type PaymentTransition } from '../orders/order-state'
 import { readStoreDetails } from '../settings/store-details.server'
@@ -33,15 +34,16 @@ export async function markOrderPaid(
 	// Read before the transaction: the store's name for the email, from memory on every instance.
 	const { storeName } = await readStoreDetails(db)
 	const result = await db.transaction(async (tx): Promise<{ changed: boolean; order: Order | null; delivery?: StockDelivery }> => {
-		const [order] = await tx
+		const [row] = await tx
 			.update(orders)
 			.set({ paymentStatus: PAYMENT_TRANSITIONS[via].to, paidAt: new Date(), updatedAt: new Date(), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) })
 			.where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, paymentFrom(via))))
 			.returning()
-		if (!order) {
+		if (!row) {
 			const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1)
-			return { changed: false, order: current ?? null }
+			return { changed: false, order: await withLinesOf(tx, current) }
 		}
+		const order = (await withLinesOf(tx, row))!
 		// Codes from stock go with the payment, in its transaction: a replay that changed nothing takes nothing.
 		// A test payment takes nothing (deliverFromStock holds it): no code leaves stock until staff approve the order.
 		const delivery = await deliverFromStock(tx, order, { storeName, deliveredEmail: false })
@@ -51,7 +53,7 @@ export async function markOrderPaid(
 		return { changed: true, order, delivery }
 	})
 	if (result.delivery && result.order) await afterStockDelivery(db, result.delivery, result.order.orderNumber)
-	const [current] = result.delivery?.fromStock ? await db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [result.order]
+	const current = result.delivery?.fromStock && result.order ? { ...(await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0]!, productDetails: result.order.productDetails } : result.order
 	return { changed: result.changed, order: current ?? result.order }
 }
 

@@ -95,5 +95,5 @@ async function switchMethod(db: Db, order: Order, method: PayAgainMethod): Promi
 
 async function reload(db: Db, order: Order): Promise<Order> {
 	const [row] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1)
-	return row ?? order
+	return row ? { ...row, productDetails: order.productDetails } : order
 }

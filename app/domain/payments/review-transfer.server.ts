@@ -7,6 +7,7 @@ import { notifyOrderChanged } from '../orders/notify-order.server'
 import { paymentFrom, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
+import { withLines, withLinesOf } from '../orders/order-lines.server'
 
 // Decision 5: a manual transfer waits (awaiting confirmation, with a receipt) until staff confirm or reject it.
 
@@ -28,7 +29,8 @@ function requireText(text: string | null | undefined, message: string): string {
 }
 
 async function findByNumber(db: Db | Tx, orderNumber: string): Promise<Order> {
-	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
+	const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
+	const order = await withLinesOf(db, row)
 	if (!order) throw new AppError('NOT_FOUND', `No order ${orderNumber}.`)
 	return order
 }
@@ -68,7 +70,7 @@ export async function rejectTransfer(db: Db, actor: Actor, orderNumber: string, 
 			after: { paymentStatus: row.paymentStatus, rejectionReason: text },
 			note: text,
 		})
-		return row
+		return (await withLinesOf(tx, row))!
 	})
 }
 
@@ -87,11 +89,14 @@ export interface TransferQueueEntry {
 
 /** Orders waiting for staff to confirm a transfer, oldest receipt first, with reused receipts flagged. */
 export async function listTransferQueue(db: Db): Promise<TransferQueueEntry[]> {
-	const waiting = await db
-		.select()
-		.from(orders)
-		.where(transferWaiting())
-		.orderBy(asc(orders.receiptUploadedAt), asc(orders.id))
+	const waiting = await withLines(
+		db,
+		await db
+			.select()
+			.from(orders)
+			.where(transferWaiting())
+			.orderBy(asc(orders.receiptUploadedAt), asc(orders.id)),
+	)
 	const hashes = [...new Set(waiting.map((o) => o.receiptSha256).filter((h): h is string => Boolean(h)))]
 	const sharing = hashes.length
 		? await db

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { orders, products } from '../../db/schema'
+import { orderLines, orders, products } from '../../db/schema'
 import type { ReviewerStanding } from './review-scope'
 
 /** The statuses of a paid order (§4's success badge). */
@@ -23,10 +23,7 @@ export async function hasPaidFor(db: Db | Tx, email: string, product: { id: numb
 				eq(orders.paymentStatus, 'paid'),
 				// A test payment (the simulator in production) bought nothing.
 				eq(orders.testPayment, false),
-				sql`exists (select 1 from jsonb_array_elements(${orders.productDetails}) as line where (line->>'id') ~ '^[0-9]+$' and (line->>'id')::int in (${sql.join(
-					ids.map((id) => sql`${id}`),
-					sql`, `,
-				)}))`,
+				sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${inArray(orderLines.productId, ids)})`,
 			),
 		)
 		.limit(1)

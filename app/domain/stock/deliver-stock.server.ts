@@ -5,7 +5,8 @@ import { logger } from '../../utils/logger.server'
 import { orderDeliveredEmail } from '../email/order-delivered-email.server'
 import { queueEmail } from '../email/queue-email.server'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
-import type { Order } from '../orders/order'
+import type { OrderRow as Order } from '../orders/order'
+import { linesOfOrders, specLine, type OrderLineRow } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { moveDelivery } from '../orders/order-state'
 import { readStoreDetails } from '../settings/store-details.server'
@@ -36,9 +37,16 @@ export const awaitsTestApproval = (order: Pick<Order, 'testPayment' | 'testAppro
 
 const NONE: StockDelivery = { taken: 0, owed: 0, fromStock: false, complete: false, variantIds: [] }
 
+interface StockLine {
+	index: number
+	lineId: number
+	line: OrderLineRow
+	variantId: number
+}
+
 /** Which lines of the order deliver from stock: a variant of a product whose stock mode is not manual. */
-async function stockLines(tx: Tx, lines: OrderLine[]): Promise<{ index: number; line: OrderLine; variantId: number }[]> {
-	const candidates = lines.map((line, index) => ({ index, line, variantId: line.variantId ?? null })).filter((l): l is { index: number; line: OrderLine; variantId: number } => l.variantId != null)
+async function stockLines(tx: Tx, lines: OrderLineRow[]): Promise<StockLine[]> {
+	const candidates = lines.map((line) => ({ index: line.position, lineId: line.id, line, variantId: line.variantId })).filter((l): l is StockLine => l.variantId != null)
 	if (candidates.length === 0) return []
 	const rows = await tx
 		.select({ variantId: productVariants.id, stockMode: products.stockMode })
@@ -71,7 +79,8 @@ export async function deliverFromStock(
 ): Promise<StockDelivery> {
 	// A test payment (the simulator in production) moved no money: nothing leaves stock until staff approve it.
 	if (awaitsTestApproval(order)) return NONE
-	const lines = await stockLines(tx, order.productDetails)
+	const orderLines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? []
+	const lines = await stockLines(tx, orderLines)
 	if (lines.length === 0) {
 		// The product went back to manual delivery while the order waited: staff deliver it by hand.
 		if (order.undeliveredUnits > 0) await tx.update(orders).set({ undeliveredUnits: 0, updatedAt: new Date() }).where(eq(orders.id, order.id))
@@ -90,7 +99,7 @@ export async function deliverFromStock(
 	let owed = 0
 	const variantIds = new Set<number>()
 	// Variants in id order, units in id order: every transaction locks in the same order.
-	for (const { index, line, variantId } of [...lines].sort((a, b) => a.variantId - b.variantId || a.index - b.index)) {
+	for (const { index, lineId, line, variantId } of [...lines].sort((a, b) => a.variantId - b.variantId || a.index - b.index)) {
 		const have = heldPerLine.get(index) ?? 0
 		const need = Math.max(0, line.quantity - have)
 		if (need === 0) continue
@@ -109,7 +118,7 @@ export async function deliverFromStock(
 				.update(stockUnits)
 				.set({ slotsUsed: slot, status: slot >= unit.slots ? 'used' : 'available' })
 				.where(eq(stockUnits.id, unit.id))
-			await tx.insert(stockAssignments).values({ unitId: unit.id, slot, orderId: order.id, orderNumber: order.orderNumber, lineIndex: index, unitIndex: unitIndex++ })
+			await tx.insert(stockAssignments).values({ unitId: unit.id, slot, orderId: order.id, orderNumber: order.orderNumber, lineId, lineIndex: index, unitIndex: unitIndex++ })
 			mine.add(unit.id)
 			taken++
 		}
@@ -117,9 +126,9 @@ export async function deliverFromStock(
 		owed += need - units.length
 	}
 
-	const manualLines = order.productDetails.length > new Set(lines.map((l) => l.index)).size
+	const manualLines = orderLines.length > new Set(lines.map((l) => l.index)).size
 	if (taken === 0 && owed === order.undeliveredUnits) return { taken, owed, fromStock: true, complete: false, variantIds: [] }
-	const content = await deliveryText(tx, order)
+	const content = await deliveryText(tx, order, orderLines)
 	// Everything from stock and nothing left: delivered. Otherwise the buyer sees what came and staff see what is owed.
 	const complete = owed === 0 && !manualLines
 	const [next] = await tx
@@ -145,7 +154,7 @@ function optionOf(line: OrderLine): string | null {
 }
 
 /** What the buyer reads: per line, its units in full; replaced units are named by their last characters only. */
-export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id' | 'productDetails'>): Promise<string | null> {
+export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id'>, lines?: OrderLineRow[]): Promise<string | null> {
 	const rows = await tx
 		.select({ unit: stockUnits, lineIndex: stockAssignments.lineIndex, unitIndex: stockAssignments.unitIndex, replacedAt: stockAssignments.replacedAt, assignedAt: stockAssignments.assignedAt })
 		.from(stockAssignments)
@@ -154,7 +163,8 @@ export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id' | 'produ
 		.orderBy(asc(stockAssignments.lineIndex), asc(stockAssignments.unitIndex), asc(stockAssignments.id))
 	if (rows.length === 0) return null
 	const blocks: string[] = []
-	order.productDetails.forEach((line, index) => {
+	const orderLines = (lines ?? (await linesOfOrders(tx, [order.id])).get(order.id) ?? []).map(specLine)
+	orderLines.forEach((line, index) => {
 		const mine = rows.filter((r) => r.lineIndex === index)
 		if (mine.length === 0) return
 		const option = optionOf(line)

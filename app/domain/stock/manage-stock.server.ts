@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { orders, products, productVariants, stockAssignments, stockUnits, type StaffRole, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
+import { orderLines, orders, products, productVariants, stockAssignments, stockUnits, type StaffRole, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
 import { hitRateLimit } from '../rate-limit.server'
@@ -64,7 +64,7 @@ async function ordersWaitingFor(tx: Tx, variantId: number): Promise<number> {
 	const [row] = await tx
 		.select({ count: sql<number>`count(*)::integer` })
 		.from(orders)
-		.where(sql`${orders.undeliveredUnits} > 0 and exists (select 1 from jsonb_array_elements(${orders.productDetails}) as line where (line->>'variantId')::bigint = ${variantId})`)
+		.where(sql`${orders.undeliveredUnits} > 0 and exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.variantId} = ${variantId})`)
 	return Number(row?.count ?? 0)
 }
 

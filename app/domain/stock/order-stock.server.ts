@@ -5,6 +5,7 @@ import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
+import { linesOfOrders, specLine } from '../orders/order-lines.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliverQueuedOrders, deliveryText } from './deliver-stock.server'
 import { maskUnit } from './mask-unit.server'
@@ -101,7 +102,7 @@ export async function replaceUnit(db: Db, actor: Actor, orderNumber: string, ass
 		if (!unit) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.noStock)
 		const slot = unit.slotsUsed + 1
 		await tx.update(stockUnits).set({ slotsUsed: slot, status: slot >= unit.slots ? 'used' : 'available' }).where(eq(stockUnits.id, unit.id))
-		await tx.insert(stockAssignments).values({ unitId: unit.id, slot, orderId: order.id, orderNumber: order.orderNumber, lineIndex: old.a.lineIndex, unitIndex: old.a.unitIndex })
+		await tx.insert(stockAssignments).values({ unitId: unit.id, slot, orderId: order.id, orderNumber: order.orderNumber, lineId: old.a.lineId, lineIndex: old.a.lineIndex, unitIndex: old.a.unitIndex })
 		await tx.update(stockAssignments).set({ replacedAt: new Date(), replacedBy: actor.label }).where(and(eq(stockAssignments.id, assignmentId), isNull(stockAssignments.replacedAt)))
 		// A unit that did not work is not sold again: its free slots are voided.
 		await tx
@@ -130,12 +131,16 @@ export interface QueuedOrder {
 /** Paid orders waiting for stock, oldest payment first: the dashboard's queue. */
 export async function stockQueue(db: Db, limit = 50): Promise<{ orders: QueuedOrder[]; total: number }> {
 	const rows = await db
-		.select({ orderNumber: orders.orderNumber, customerName: orders.customerName, paidAt: orders.paidAt, owed: orders.undeliveredUnits, productDetails: orders.productDetails })
+		.select({ id: orders.id, orderNumber: orders.orderNumber, customerName: orders.customerName, paidAt: orders.paidAt, owed: orders.undeliveredUnits })
 		.from(orders)
 		.where(gt(orders.undeliveredUnits, 0))
 		.orderBy(asc(orders.paidAt), asc(orders.id))
 		.limit(limit)
 	const [{ total }] = await db.select({ total: sql<number>`count(*)::integer` }).from(orders).where(gt(orders.undeliveredUnits, 0))
+	const lines = await linesOfOrders(
+		db,
+		rows.map((r) => r.id),
+	)
 	return {
 		total: Number(total),
 		orders: rows.map((r) => ({
@@ -143,7 +148,8 @@ export async function stockQueue(db: Db, limit = 50): Promise<{ orders: QueuedOr
 			customerName: r.customerName,
 			paidAt: r.paidAt?.toISOString() ?? null,
 			owed: r.owed,
-			lines: r.productDetails
+			lines: (lines.get(r.id) ?? [])
+				.map(specLine)
 				.filter((l) => l.variantId != null)
 				.map((l) => {
 					const option = [l.selectedDuration?.label ?? l.selectedDenomination?.label, l.selectedAccountType].filter(Boolean).join(', ')

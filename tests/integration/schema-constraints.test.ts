@@ -1,0 +1,200 @@
+// The schema refuses nonsense on its own (ADR-024): each kind written straight with SQL, past the
+// shop's code, is refused by the database; and orders stored with JSON lines before order_lines read
+// the same after the migration that moved them.
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database, Db } from '../../app/db/client.server'
+import * as schema from '../../app/db/schema'
+import { withLinesOf } from '../../app/domain/orders/order-lines.server'
+import { freshPostgresDatabase } from '../setup/postgres'
+import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+
+/** The error PostgreSQL raised for a statement (drizzle wraps it), or null when it was accepted. */
+async function refusal(db: Db, statement: ReturnType<typeof sql>): Promise<{ code?: string; constraint?: string } | null> {
+	try {
+		await db.transaction(async (tx) => {
+			await tx.execute(statement)
+		})
+		return null
+	} catch (error) {
+		const e = error as { cause?: { code?: string; constraint?: string }; code?: string; constraint?: string }
+		return e.cause ?? e
+	}
+}
+
+/** ON DELETE RESTRICT: restrict_violation (23001), or foreign_key_violation (23503) from some builds. */
+const RESTRICTED = 'restricted'
+
+describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
+	let database: Database
+	let order: number
+	let line: number
+	let product: number
+	let variant: number
+	let unit: number
+	beforeAll(async () => {
+		database = await testDatabase(kind)
+		await resetData(database)
+		const { db } = database
+		const p = (await db.execute(sql`insert into products (name, description, image, caption, category, features, specifications, payment_methods)
+			values ('Constraint Card', 'x', '/x.png', 'x', 'xbox', '[]', '[]', '[]') returning id`)).rows[0] as { id: number }
+		product = Number(p.id)
+		variant = Number(((await db.execute(sql`insert into product_variants (product_id, label, price) values (${product}, '$10', 3200) returning id`)).rows[0] as { id: number }).id)
+		order = Number(((await db.execute(sql`insert into orders (order_number, total_amount) values ('CON-1', 3200) returning id`)).rows[0] as { id: number }).id)
+		line = Number(
+			((await db.execute(sql`insert into order_lines (order_id, position, product_id, variant_id, name, image, quantity, unit_price, line_total)
+				values (${order}, 0, ${product}, ${variant}, 'Constraint Card', '/x.png', 1, 3200, 3200) returning id`)).rows[0] as { id: number }).id,
+		)
+		unit = Number(
+			((await db.execute(sql`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint)
+				values (${product}, ${variant}, 'code', 's', 'k', 'constraint-fp') returning id`)).rows[0] as { id: number }).id,
+		)
+		await db.execute(sql`insert into stock_assignments (unit_id, slot, order_id, order_number, line_id, line_index) values (${unit}, 1, ${order}, 'CON-1', ${line}, 0)`)
+	})
+	afterAll(async () => {
+		await resetData(database)
+	})
+
+	const lineWith = (fields: { quantity?: number; unitPrice?: number; lineTotal?: number; discount?: number; productId?: number; position?: number }) => {
+		const q = fields.quantity ?? 1
+		const price = fields.unitPrice ?? 100
+		return sql`insert into order_lines (order_id, position, product_id, name, image, quantity, unit_price, discount, line_total)
+			values (${order}, ${fields.position ?? 9}, ${fields.productId ?? product}, 'x', 'x', ${q}, ${price}, ${fields.discount ?? 0}, ${fields.lineTotal ?? q * price})`
+	}
+
+	const nonsense: { name: string; statement: () => ReturnType<typeof sql>; code: string; constraint?: string }[] = [
+		{ name: 'a negative unit price', statement: () => lineWith({ unitPrice: -1, lineTotal: -1 }), code: '23514' },
+		{ name: 'a zero quantity', statement: () => lineWith({ quantity: 0, lineTotal: 0 }), code: '23514', constraint: 'order_lines_quantity_check' },
+		{ name: 'a line total that is not quantity × price − discount', statement: () => lineWith({ quantity: 2, unitPrice: 100, lineTotal: 150 }), code: '23514', constraint: 'order_lines_line_total_check' },
+		{ name: 'a negative discount', statement: () => lineWith({ discount: -5, lineTotal: 105 }), code: '23514', constraint: 'order_lines_discount_check' },
+		{ name: 'a line of a product that does not exist', statement: () => lineWith({ productId: 999_999 }), code: '23503', constraint: 'order_lines_product_id_products_id_fk' },
+		{ name: 'a second line at the same position', statement: () => lineWith({ position: 0 }), code: '23505', constraint: 'order_lines_order_position_key' },
+		{ name: 'a line of an order that does not exist', statement: () => sql`insert into order_lines (order_id, position, product_id, name, image, quantity, unit_price, line_total) values (999999, 0, ${product}, 'x', 'x', 1, 1, 1)`, code: '23503', constraint: 'order_lines_order_id_orders_id_fk' },
+		{ name: 'a negative order total', statement: () => sql`insert into orders (order_number, total_amount) values ('CON-NEG', -1)`, code: '23514', constraint: 'orders_total_amount_check' },
+		{ name: 'a negative option price', statement: () => sql`insert into product_variants (product_id, label, price) values (${product}, 'x', -100)`, code: '23514', constraint: 'product_variants_price_check' },
+		{ name: 'an option of a product that does not exist', statement: () => sql`insert into product_variants (product_id, label, price) values (999999, 'x', 100)`, code: '23503' },
+		{ name: 'an orphan stock unit', statement: () => sql`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint) values (999999, ${variant}, 'code', 's', 'k', 'orphan')`, code: '23503' },
+		{ name: 'a stock unit with more slots used than it has', statement: () => sql`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint, slots, slots_used) values (${product}, ${variant}, 'account', 's', 'k', 'over', 2, 3)`, code: '23514', constraint: 'stock_units_slots_check' },
+		{ name: 'a stock unit of an unknown kind', statement: () => sql`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint) values (${product}, ${variant}, 'voucher', 's', 'k', 'kind')`, code: '23514', constraint: 'stock_units_kind_check' },
+		{ name: 'a delivered unit of a line that does not exist', statement: () => sql`insert into stock_assignments (unit_id, slot, order_id, order_number, line_id, line_index) values (${unit}, 2, ${order}, 'CON-1', 999999, 0)`, code: '23503' },
+		{ name: 'a review rated 6', statement: () => sql`insert into reviews (product_id, name, rating, comment) values (${product}, 'A', 6, 'x')`, code: '23514', constraint: 'reviews_rating_check' },
+		{ name: 'a review rated 0', statement: () => sql`insert into reviews (product_id, name, rating, comment) values (${product}, 'A', 0, 'x')`, code: '23514', constraint: 'reviews_rating_check' },
+		{ name: 'a review of a product that does not exist', statement: () => sql`insert into reviews (product_id, name, rating, comment) values (999999, 'A', 5, 'x')`, code: '23503' },
+		{ name: 'a session of a staff account that does not exist', statement: () => sql`insert into staff_sessions (id_hash, staff_id, expires_at) values ('h', 999999, now())`, code: '23503' },
+		{ name: 'a staff role that is not owner or staff', statement: () => sql`insert into staff_users (email, name, role, password_hash) values ('x@example.pk', 'X', 'admin', 'h')`, code: '23514', constraint: 'staff_users_role_check' },
+		{ name: 'deleting a product an order bought', statement: () => sql`delete from products where id = ${product}`, code: RESTRICTED },
+		{ name: 'deleting a stock unit that was delivered', statement: () => sql`delete from stock_units where id = ${unit}`, code: RESTRICTED },
+	]
+
+	it.each(nonsense)('refuses $name', async ({ statement, code, constraint }) => {
+		const error = await refusal(database.db, statement())
+		expect(error, 'the database accepted it').not.toBeNull()
+		if (code === RESTRICTED) expect(['23001', '23503']).toContain(error!.code)
+		else expect(error!.code).toBe(code)
+		if (constraint) expect(error!.constraint).toBe(constraint)
+	})
+
+	it('takes a deleted product’s options, stock units and reviews with it, and a staff member’s sessions', async () => {
+		const { db } = database
+		const lone = Number(((await db.execute(sql`insert into products (name, description, image, caption, category, features, specifications, payment_methods)
+			values ('Lone Card', 'x', '/x.png', 'x', 'xbox', '[]', '[]', '[]') returning id`)).rows[0] as { id: number }).id)
+		const v = Number(((await db.execute(sql`insert into product_variants (product_id, label, price) values (${lone}, '$5', 1600) returning id`)).rows[0] as { id: number }).id)
+		await db.execute(sql`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint) values (${lone}, ${v}, 'code', 's', 'k', 'lone-fp')`)
+		await db.execute(sql`insert into reviews (product_id, name, rating, comment) values (${lone}, 'Sana', 5, 'Fast')`)
+		await db.execute(sql`delete from products where id = ${lone}`)
+		const left = (await db.execute(sql`select
+			(select count(*) from product_variants where product_id = ${lone}) as variants,
+			(select count(*) from stock_units where product_id = ${lone}) as units,
+			(select count(*) from reviews where product_id = ${lone}) as reviews`)).rows[0] as Record<string, string | number>
+		expect(Object.values(left).map(Number)).toEqual([0, 0, 0])
+
+		const staff = Number(((await db.execute(sql`insert into staff_users (email, name, password_hash) values ('gone@example.pk', 'Gone', 'h') returning id`)).rows[0] as { id: number }).id)
+		await db.execute(sql`insert into staff_sessions (id_hash, staff_id, expires_at) values ('gone-session', ${staff}, now() + interval '1 hour')`)
+		await db.execute(sql`delete from staff_users where id = ${staff}`)
+		expect((await db.execute(sql`select count(*) as n from staff_sessions where id_hash = 'gone-session'`)).rows.map((r) => Number((r as { n: number }).n))).toEqual([0])
+	})
+})
+
+// ---- The migration that moved JSON lines into order_lines ----
+
+const DRIZZLE = path.resolve('drizzle')
+const MOVE = '0020_order_lines_and_constraints.sql'
+const migrationFiles = fs
+	.readdirSync(DRIZZLE)
+	.filter((f) => /^\d{4}_.*\.sql$/.test(f))
+	.sort()
+const statementsOf = (file: string) =>
+	fs
+		.readFileSync(path.join(DRIZZLE, file), 'utf8')
+		.split('--> statement-breakpoint')
+		.map((s) => s.trim())
+		.filter(Boolean)
+
+/** An order as the shop stored it before order_lines: two lines, one with a variant, one from before variants. */
+const OLD_LINES = [
+	{ id: 1, name: 'Xbox Game Pass Ultimate', image: '/images/products/gpu.webp', price: 3400, originalPrice: 4000, quantity: 2, selectedDuration: { label: '2 Months', price: 3400, months: 2 }, selectedDenomination: null, selectedAccountType: 'shared', variantId: null as number | null, code: null },
+	{ id: 14, name: 'Xbox Gift Card', image: '/images/products/xgc.webp', price: 3200, originalPrice: null, quantity: 1, selectedDuration: null, selectedDenomination: { label: '$10 USD', price: 3200, value: 10 }, selectedAccountType: null, code: 'XGC-10' },
+]
+
+async function migratedOrder(run: (statement: string) => Promise<unknown>, query: (text: string) => Promise<Record<string, unknown>[]>) {
+	for (const file of migrationFiles.slice(0, migrationFiles.indexOf(MOVE))) for (const s of statementsOf(file)) await run(s)
+	// A product and its variant as the catalogue had them, so the old line names a real option.
+	await run(`insert into products (id, name, description, image, caption, category, features, specifications, payment_methods) overriding system value values (1, 'Xbox Game Pass Ultimate', 'x', '/x', 'x', 'xbox', '[]', '[]', '[]'), (14, 'Xbox Gift Card', 'x', '/x', 'x', 'xbox', '[]', '[]', '[]')`)
+	const [variant] = await query(`insert into product_variants (product_id, label, months, account_type, price) values (1, '2 Months', 2, 'shared', 3400) returning id`)
+	const lines = [{ ...OLD_LINES[0]!, variantId: Number(variant!.id) }, OLD_LINES[1]!]
+	await run(`insert into orders (order_number, total_amount, product_details, status) values ('OLD-1', 10000, '${JSON.stringify(lines)}'::jsonb, 'completed')`)
+	await run(`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint) values (1, ${Number(variant!.id)}, 'account', 's', 'k', 'old-fp')`)
+	await run(`insert into stock_assignments (unit_id, slot, order_id, order_number, line_index) select u.id, 1, o.id, 'OLD-1', 0 from stock_units u, orders o`)
+	for (const s of statementsOf(MOVE)) await run(s)
+	for (const file of migrationFiles.slice(migrationFiles.indexOf(MOVE) + 1)) for (const s of statementsOf(file)) await run(s)
+	return lines
+}
+
+describe('moving JSON order lines into order_lines', () => {
+	it('reads an order stored before the move the same after it, on PGlite', async () => {
+		const client = await PGlite.create({ extensions: { pg_trgm } })
+		try {
+			const lines = await migratedOrder(
+				(s) => client.exec(s),
+				async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+			)
+			const db = drizzle(client, { schema }) as unknown as Db
+			const [row] = await db.select().from(schema.orders)
+			const order = await withLinesOf(db, row)
+			expect(order!.productDetails).toEqual(lines)
+			expect(JSON.stringify(order!.productDetails)).toBe(JSON.stringify(lines))
+			const [assignment] = (await client.query<{ line_id: number; position: number }>('select a.line_id, l.position from stock_assignments a join order_lines l on l.id = a.line_id')).rows
+			expect(assignment).toMatchObject({ position: 0 })
+			const column = await client.query(`select 1 from information_schema.columns where table_name = 'orders' and column_name = 'product_details'`)
+			expect(column.rows).toEqual([])
+		} finally {
+			await client.close()
+		}
+	})
+
+	it.runIf(process.env.TEST_DATABASE_URL)('reads an order stored before the move the same after it, on PostgreSQL', async () => {
+		const url = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_move')
+		const client = new pg.Client({ connectionString: url })
+		await client.connect()
+		try {
+			await client.query('create extension if not exists pg_trgm')
+			const lines = await migratedOrder(
+				(s) => client.query(s),
+				async (text) => (await client.query(text)).rows as Record<string, unknown>[],
+			)
+			const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres')
+			const db = drizzlePg(client, { schema }) as unknown as Db
+			const [row] = await db.select().from(schema.orders)
+			const order = await withLinesOf(db, row)
+			expect(JSON.stringify(order!.productDetails)).toBe(JSON.stringify(lines))
+		} finally {
+			await client.end()
+		}
+	})
+})
