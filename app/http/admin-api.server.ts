@@ -6,6 +6,7 @@ import { staffActor, type Actor } from '../domain/staff/audit.server'
 import { permissionRefusal, staffMay } from '../domain/staff/permissions'
 import type { Staff } from '../domain/staff/sessions.server'
 import { AppError } from '../utils/app-error'
+import { apiName, invalidInput } from '../utils/field-errors'
 import { env } from '../utils/env.server'
 import { logger } from '../utils/logger.server'
 import type { AdminContract } from './admin-contract'
@@ -95,7 +96,6 @@ export interface AdminEndpoint {
 /** JSON bodies of console endpoints are forms and lists of fields; a contract with more to say sets `bodyLimit`. */
 export const ADMIN_BODY_LIMIT = 64 * 1024
 
-const fieldName = (path: readonly PropertyKey[]) => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`)).join('')
 
 const TYPE_NAMES: Record<string, string> = {
 	string: 'text',
@@ -114,7 +114,7 @@ const TYPE_NAMES: Record<string, string> = {
  * the field. Messages a schema sets itself ('Please enter a valid email address.') take precedence.
  */
 function sentence(issue: z.core.$ZodRawIssue): string | undefined {
-	const name = fieldName(issue.path ?? [])
+	const name = apiName(issue.path ?? [])
 	const field = name || 'The request'
 	switch (issue.code) {
 		case 'invalid_type':
@@ -149,9 +149,7 @@ function sentence(issue: z.core.$ZodRawIssue): string | undefined {
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 	const parsed = schema.safeParse(value, { error: sentence })
 	if (parsed.success) return parsed.data
-	const fieldErrors: Record<string, string> = {}
-	for (const issue of parsed.error.issues) fieldErrors[fieldName(issue.path) || '_'] ??= issue.message
-	throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, fieldErrors)
+	throw invalidInput(parsed.error, { name: apiName, root: '_' })
 }
 
 /** The query string as fields: one value as text, a repeated name as a list. */

@@ -1,5 +1,6 @@
 import { db } from '~/db/client.server'
-import { checkoutRequest, fieldErrorsOf } from '~/domain/orders/checkout-input'
+import { checkoutRequest } from '~/domain/orders/checkout-input'
+import { invalidInput, topName } from '~/utils/field-errors'
 import { startPayproPayment } from '~/domain/payments/start-paypro-payment.server'
 import { payproClient } from '~/integrations/paypro/paypro.server'
 import { AppError } from '~/utils/app-error'
@@ -15,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	let orderNumber: string | undefined
 	try {
 		const parsed = checkoutRequest.safeParse(await readJson(request, { limit: 64 * 1024 }))
-		if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, fieldErrorsOf(parsed.error.issues))
+		if (!parsed.success) throw invalidInput(parsed.error, { name: topName, root: '' })
 		const { order, setCookie } = await placeOrder(request, context.clientIp, parsed.data)
 		orderNumber = order.orderNumber
 		const headers = new Headers({ 'Set-Cookie': setCookie })
