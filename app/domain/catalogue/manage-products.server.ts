@@ -13,7 +13,7 @@ import { PAYMENT_METHODS, type Category, type ProductKind, type Variant } from '
 
 export type AdminProduct = Awaited<ReturnType<typeof readAdminProduct>> & {}
 
-const PRODUCT_NOT_FOUND = 'Product not found'
+export const PRODUCT_NOT_FOUND = 'Product not found'
 
 async function readAdminProduct(db: Db | Tx, id: number) {
 	const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)

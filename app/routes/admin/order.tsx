@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { UnbrokenText } from '~/components/order/delivery-text'
-import { Form, Link, data, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
+import { Form, Link, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
 import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
@@ -22,7 +22,7 @@ import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
-import { readPageForm } from '~/http/http.server'
+import { notFound, pageFailure, readPageForm } from '~/http/http.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/order'
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireStaff(request)
 	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
-	if (!order) throw data(`Order ${params.orderNumber} not found.`, { status: 404 })
+	if (!order) throw pageFailure(notFound(`Order ${params.orderNumber} not found.`))
 	const history = await orderHistory(db(), order.orderNumber)
 	return {
 		order: staffOrderView(order, { deliveryContent: true }),

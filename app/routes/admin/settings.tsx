@@ -24,12 +24,13 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { idSchema } from '~/utils/input'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/settings'
+import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Settings', description: 'Staff accounts and API keys.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const me = await requireStaff(request, { role: 'owner' })
+	const me = await requireStaff(request, { permission: 'owner' })
 	const [staff, apiKeys, requireTwoFactor] = await Promise.all([listStaff(db()), listApiKeys(db()), twoFactorRequired(db())])
 	return { me: { id: me.id, twoFactorEnabled: me.twoFactorEnabled }, staff, apiKeys, requireTwoFactor }
 }
@@ -48,42 +49,42 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('require-two-factor'), required: z.enum(['true', 'false']).transform((v) => v === 'true') }),
 ])
 
-type Outcome = { ok: true; message: string; secret?: { label: string; value: string; what: string } } | { ok: false; intent: string; error: string; values?: Record<string, string> }
+type SettingsOutcome = Outcome<{ secret?: { label: string; value: string; what: string } }>
 
 export async function action({ request }: Route.ActionArgs) {
-	const me = await requireStaff(request, { role: 'owner' })
+	const me = await requireStaff(request, { permission: 'owner' })
 	const actor = staffActor(me)
 	const form = await readPageForm(request)
 	const parsed = settingsIntent.safeParse(form)
-	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), error: NOT_UNDERSTOOD }, { status: 400 })
+	if (!parsed.success) return data<SettingsOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
 	const input = parsed.data
 	try {
 		switch (input.intent) {
 			case 'create-staff': {
 				const created = await addStaffMember(db(), actor, input)
-				return data<Outcome>({ ok: true, message: `Created ${withArticle(created.role)} account for ${created.email}.`, secret: { label: `Password for ${created.email}.`, value: created.password, what: 'password' } })
+				return data<SettingsOutcome>({ ok: true, message: `Created ${withArticle(created.role)} account for ${created.email}.`, secret: { label: `Password for ${created.email}.`, value: created.password, what: 'password' } })
 			}
 			case 'reset-password': {
 				const reset = await resetStaffPassword(db(), actor, input.staffId)
-				return data<Outcome>({ ok: true, message: `Reset the password of ${reset.email} and signed them out everywhere.`, secret: { label: `New password for ${reset.email}.`, value: reset.password, what: 'password' } })
+				return data<SettingsOutcome>({ ok: true, message: `Reset the password of ${reset.email} and signed them out everywhere.`, secret: { label: `New password for ${reset.email}.`, value: reset.password, what: 'password' } })
 			}
 			case 'set-active': {
 				const result = await setStaffActive(db(), actor, input)
-				return data<Outcome>({ ok: true, message: result.active ? `Reactivated ${result.email}.` : `Deactivated ${result.email} and signed them out.` })
+				return data<SettingsOutcome>({ ok: true, message: result.active ? `Reactivated ${result.email}.` : `Deactivated ${result.email} and signed them out.` })
 			}
 			case 'set-catalogue': {
 				const account = await setCanManageCatalogue(db(), actor, input)
-				return data<Outcome>({ ok: true, message: account.canManageCatalogue ? `${account.email} may now manage the catalogue.` : `${account.email} may no longer manage the catalogue.` })
+				return data<SettingsOutcome>({ ok: true, message: account.canManageCatalogue ? `${account.email} may now manage the catalogue.` : `${account.email} may no longer manage the catalogue.` })
 			}
 			case 'set-reveal-stock': {
 				const account = await setCanRevealStock(db(), actor, input)
-				return data<Outcome>({ ok: true, message: account.canRevealStock ? `${account.email} may now reveal stock.` : `${account.email} may no longer reveal stock.` })
+				return data<SettingsOutcome>({ ok: true, message: account.canRevealStock ? `${account.email} may now reveal stock.` : `${account.email} may no longer reveal stock.` })
 			}
 			case 'create-key': {
 				const scopes = API_KEY_SCOPES.filter((scope) => form[`scope-${scope}`] === 'on')
 				const expiresAt = input.expiresInDays ? new Date(Date.now() + Number(input.expiresInDays) * 86_400_000) : null
 				const created = await issueApiKey(db(), actor, input.name, { scopes, expiresAt })
-				return data<Outcome>({
+				return data<SettingsOutcome>({
 					ok: true,
 					message: `Created the API key “${created.name}”: it may ${created.scopes.join(', ')}${created.expiresAt ? `, until ${created.expiresAt.toISOString().slice(0, 10)}` : ''}.`,
 					secret: { label: `API key “${created.name}”.`, value: created.key, what: 'API key' },
@@ -91,11 +92,11 @@ export async function action({ request }: Route.ActionArgs) {
 			}
 			case 'revoke-key': {
 				await withdrawApiKey(db(), actor, input.apiKeyId)
-				return data<Outcome>({ ok: true, message: 'Revoked the API key: tools using it are refused from now on.' })
+				return data<SettingsOutcome>({ ok: true, message: 'Revoked the API key: tools using it are refused from now on.' })
 			}
 			case 'require-two-factor': {
 				const result = await setTwoFactorRequired(db(), { ...actor, staffId: me.id }, input.required)
-				return data<Outcome>({
+				return data<SettingsOutcome>({
 					ok: true,
 					message: result.required
 						? 'Two-factor sign-in is now required: staff without it are sent to set it up before they can use the console.'
@@ -104,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
 			}
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: input.intent, error: error.message, values: form }, { status: error.status })
+		if (error instanceof AppError) return data<SettingsOutcome>({ ok: false, intent: input.intent, message: error.message, values: form }, { status: error.status })
 		throw error
 	}
 }
@@ -131,7 +132,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
-	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.error : null} />
+	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.message : null} />
 
 	return (
 		<div className="staff-settings">
@@ -142,7 +143,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 				</div>
 			) : null}
 			{result?.ok && result.secret ? <ShownOnce {...result.secret} /> : null}
-			{failed && !['create-staff', 'create-key', 'require-two-factor'].includes(failed.intent) ? errorFor(failed.intent) : null}
+			{failed && !['create-staff', 'create-key', 'require-two-factor'].includes(failed.intent ?? '') ? errorFor(failed.intent ?? '') : null}
 
 			<section aria-labelledby="staff-heading" className="settings-section">
 				<h2 id="staff-heading">Staff accounts</h2>
