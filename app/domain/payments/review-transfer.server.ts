@@ -8,7 +8,7 @@ import { PAID_STATUS } from '../orders/status'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
 
-// Decision 5: a manual transfer waits (status 'pending' with a receipt) until staff confirm or reject it.
+// Product decision 5: a manual transfer waits (status 'pending' with a receipt) until staff confirm or reject it.
 
 const WAITING_STATUS = 'pending'
 const NOTE_MAX = 500
