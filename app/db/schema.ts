@@ -56,6 +56,8 @@ export const products = pgTable(
 		contentPage: text('content_page').$type<ContentPage | null>(),
 		/** Products in one group show one list of reviews (the spec's Game Pass pair). */
 		reviewGroup: text('review_group'),
+		/** A DM order of it runs for a number of days, with reminder emails before the end (§5: the Game Pass products). Set on the product's console page. */
+		hasDuration: boolean('has_duration').notNull().default(false),
 		/** manual: staff deliver by hand (today's way); stock_*: delivered from stock at payment, and when out either sold for manual delivery or not sold. */
 		stockMode: text('stock_mode').$type<StockMode>().notNull().default('manual'),
 		featured: boolean('featured').notNull().default(false),
@@ -434,7 +436,7 @@ export const rateLimits = pgTable('rate_limits', {
 
 export type StaffRole = 'owner' | 'staff'
 
-/** Named staff accounts (decision 6): scrypt password hashes, never the password. */
+/** Named staff accounts (product decision 6): scrypt password hashes, never the password. */
 export const staffUsers = pgTable(
 	'staff_users',
 	{

@@ -12,7 +12,7 @@ import type { AdminContract } from './admin-contract'
 import { errorResponse, onlyMethods, readJson, refuseBadInput } from './http.server'
 import { crossOriginRefusal, currentStaff, missingTwoFactor, TWO_FACTOR_REQUIRED } from './staff-auth.server'
 
-// The console's JSON API (/api/admin/…, decision 013): who is asking (a staff session from the
+// The console's JSON API (/api/admin/…, ADR-013): who is asking (a staff session from the
 // shop's own pages, or an X-ADMIN-KEY), whether they may, and one way to read a request and
 // answer it from an endpoint's contract (app/http/admin-contract.ts), the same zod schemas that
 // /api/admin/openapi.json is generated from.

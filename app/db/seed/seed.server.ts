@@ -43,6 +43,7 @@ export async function seedDatabase(db: Db) {
 					contentPage: p.contentPage ?? null,
 					reviewGroup: p.reviewGroup ?? null,
 					featured: p.featured,
+					hasDuration: p.hasDuration ?? false,
 				})),
 			)
 			.onConflictDoNothing({ target: products.id })

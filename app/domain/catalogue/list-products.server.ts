@@ -27,6 +27,7 @@ const columns = {
 	contentPage: products.contentPage,
 	reviewGroup: products.reviewGroup,
 	featured: products.featured,
+	hasDuration: products.hasDuration,
 }
 
 const variantColumns = {

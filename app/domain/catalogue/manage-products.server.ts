@@ -37,6 +37,7 @@ function shape(row: typeof products.$inferSelect, variants: Variant[]) {
 		image: row.image,
 		imageSet: row.imageSet ?? null,
 		featured: row.featured,
+		hasDuration: row.hasDuration,
 		sortOrder: row.sortOrder,
 		visible: row.active,
 		termsPage: row.termsPage ?? null,
@@ -120,6 +121,7 @@ function rowValues(input: UpdateProductInput) {
 	if (input.badge !== undefined) v.badge = input.badge
 	if (input.originalPrice !== undefined) v.originalPrice = input.originalPrice
 	if (input.featured !== undefined) v.featured = input.featured
+	if (input.hasDuration !== undefined) v.hasDuration = input.hasDuration
 	if (input.sortOrder !== undefined) v.sortOrder = input.sortOrder
 	if (input.visible !== undefined) v.active = input.visible
 	if (input.termsPage !== undefined) v.termsPage = input.termsPage

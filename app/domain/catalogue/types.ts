@@ -94,6 +94,8 @@ export interface Product {
 	contentPage: ContentPage | null
 	reviewGroup: string | null
 	featured: boolean
+	/** A DM order of it runs for a number of days (a subscription with a countdown and reminders). */
+	hasDuration: boolean
 	/** The variants a buyer may choose, in their order (hidden ones left out). */
 	variants: Variant[]
 }

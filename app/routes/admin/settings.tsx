@@ -6,16 +6,14 @@ import { ShownOnce } from '~/components/admin/shown-once'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { API_KEY_EXPIRY_DAYS, API_KEY_SCOPE_TEXT, API_KEY_SCOPES } from '~/domain/staff/api-key-scopes'
-import { listApiKeys } from '~/domain/staff/api-keys.server'
-import { addStaffMember } from '~/domain/staff/add-staff-member.server'
-import { issueApiKey } from '~/domain/staff/issue-api-key.server'
+import { createApiKey, listApiKeys, revokeApiKey } from '~/domain/staff/api-keys.server'
+import { createStaff } from '~/domain/staff/manage-staff.server'
 import { listStaff } from '~/domain/staff/list-staff.server'
 import { resetStaffPassword } from '~/domain/staff/reset-staff-password.server'
 import { setStaffActive } from '~/domain/staff/set-staff-active.server'
 import { setCanManageCatalogue } from '~/domain/staff/set-catalogue-permission.server'
 import { setCanRevealStock } from '~/domain/staff/set-reveal-stock-permission.server'
 import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
-import { withdrawApiKey } from '~/domain/staff/withdraw-api-key.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
@@ -61,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 	try {
 		switch (input.intent) {
 			case 'create-staff': {
-				const created = await addStaffMember(db(), actor, input)
+				const created = await createStaff(db(), { email: input.email, name: input.name, role: input.role }, actor)
 				return data<SettingsOutcome>({ ok: true, message: `Created ${withArticle(created.role)} account for ${created.email}.`, secret: { label: `Password for ${created.email}.`, value: created.password, what: 'password' } })
 			}
 			case 'reset-password': {
@@ -83,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
 			case 'create-key': {
 				const scopes = API_KEY_SCOPES.filter((scope) => form[`scope-${scope}`] === 'on')
 				const expiresAt = input.expiresInDays ? new Date(Date.now() + Number(input.expiresInDays) * 86_400_000) : null
-				const created = await issueApiKey(db(), actor, input.name, { scopes, expiresAt })
+				const created = await createApiKey(db(), input.name, actor.staffId ?? null, { scopes, expiresAt, actor })
 				return data<SettingsOutcome>({
 					ok: true,
 					message: `Created the API key “${created.name}”: it may ${created.scopes.join(', ')}${created.expiresAt ? `, until ${created.expiresAt.toISOString().slice(0, 10)}` : ''}.`,
@@ -91,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
 				})
 			}
 			case 'revoke-key': {
-				await withdrawApiKey(db(), actor, input.apiKeyId)
+				await revokeApiKey(db(), input.apiKeyId, actor)
 				return data<SettingsOutcome>({ ok: true, message: 'Revoked the API key: tools using it are refused from now on.' })
 			}
 			case 'require-two-factor': {
