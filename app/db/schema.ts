@@ -44,7 +44,8 @@ export const products = pgTable(
 		/** An uploaded cover's sizes (ProductImageSet): the storefront builds srcset and width/height from it. */
 		imageSet: jsonb('image_set').$type<ProductImageSet | null>(),
 		caption: text('caption').notNull(),
-		category: text('category').$type<Category>().notNull(),
+		/** xbox, playstation or pc: the console API's `platform` (the spec's product shape calls it `category`). */
+		platform: text('platform').$type<Category>().notNull(),
 		kind: text('kind').$type<ProductKind>().notNull().default('game_key'),
 		badge: text('badge').$type<ProductBadge | null>(),
 		features: jsonb('features').$type<string[]>().notNull(),
@@ -64,11 +65,11 @@ export const products = pgTable(
 		/** Lower first on the storefront; ties by id. */
 		sortOrder: integer('sort_order').notNull().default(0),
 		/** Visible on the storefront. A product orders refer to is hidden, never deleted. */
-		active: boolean('active').notNull().default(true),
+		visible: boolean('visible').notNull().default(true),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('products_storefront_idx').on(t.active, t.sortOrder, t.id)],
+	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id)],
 )
 
 /**
@@ -217,7 +218,8 @@ export const gameLibrary = pgTable(
 		id: serial('id').primaryKey(),
 		title: text('title').notNull(),
 		genre: text('genre').notNull(),
-		trending: boolean('trending').notNull().default(false),
+		/** Listed under Trending Now / Most Popular (the spec's `trending`); the console and its API call it Top. */
+		top: boolean('top').notNull().default(false),
 		hidden: boolean('hidden').notNull().default(false),
 	},
 	(t) => [uniqueIndex('game_library_title_key').on(t.title)],

@@ -33,7 +33,7 @@ export async function seedDatabase(db: Db) {
 					originalPrice: p.originalPrice,
 					image: p.image,
 					caption: p.caption,
-					category: p.category,
+					platform: p.category,
 					kind: kindOf(p),
 					badge: p.badge ?? null,
 					features: p.features,

@@ -116,7 +116,8 @@ export const DEFAULT_DENOMINATIONS: Denomination[] = [{ value: 5, price: 1200, l
 export interface GameLibraryEntry {
 	title: string
 	genre: string
-	trending: boolean
+	/** Listed under Trending Now / Most Popular (the spec's `trending`). */
+	top: boolean
 }
 
 /** What a product card needs: no description, features or specifications. */
