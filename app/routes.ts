@@ -1,21 +1,9 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
-
-const policy = (path: string) => route(path, 'routes/store/policy.tsx', { id: `policy-${path}` })
+import { PRODUCT_PAGE, PUBLIC_PAGES } from './public-pages'
 
 export default [
-	index('routes/store/home.tsx'),
-	route('products', 'routes/store/products.tsx'),
-	route('product/:id', 'routes/store/product.tsx'),
-	route('services', 'routes/store/services.tsx'),
-	route('about', 'routes/store/about.tsx'),
-	route('contact', 'routes/store/contact.tsx'),
-	route('palestine-initiative', 'routes/store/palestine-initiative.tsx'),
-	route('game-pass-library', 'routes/store/game-pass-library.tsx'),
-	route('game-pass-details', 'routes/store/game-pass-details.tsx'),
-	route('gta-v-content', 'routes/store/gta-v-content.tsx'),
-	route('tekken-7-content', 'routes/store/tekken-7-content.tsx'),
-	route('game-pass-terms', 'routes/store/game-pass-terms.tsx', { id: 'game-pass-terms' }),
-	route('game-pass-pc-terms', 'routes/store/game-pass-terms.tsx', { id: 'game-pass-pc-terms' }),
+	...PUBLIC_PAGES.map((page) => (page.path === '/' ? index(page.file) : route(page.path.slice(1), page.file, page.id ? { id: page.id } : {}))),
+	route(PRODUCT_PAGE.path, PRODUCT_PAGE.file),
 	route('checkout', 'routes/store/checkout.tsx'),
 	route('payment-details', 'routes/store/payment-details.tsx'),
 	route('order-status', 'routes/store/order-status.tsx'),
@@ -24,11 +12,6 @@ export default [
 	route('my-orders', 'routes/store/my-orders.tsx'),
 	route('my-orders/verify', 'routes/store/my-orders-verify.tsx'),
 	route('receipt/:orderNumber', 'routes/store/receipt.tsx'),
-	policy('privacy-policy'),
-	policy('terms-and-conditions'),
-	policy('refund-policy'),
-	policy('ownership'),
-	policy('faq'),
 	route('api/checkout', 'routes/api/checkout.ts', { id: 'api-checkout' }),
 	route('.netlify/functions/paypro-order', 'routes/api/checkout.ts', { id: 'netlify-paypro-order' }),
 	route('api/cart/prices', 'routes/api/cart-prices.ts'),

@@ -9,32 +9,10 @@ import zlib from 'node:zlib'
 import type http from 'node:http'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
+import { PRODUCT_PAGE, PUBLIC_PAGES as PUBLIC_PAGE_LIST } from '../app/public-pages'
 
 /** Pages whose HTML is the same for every visitor. Never: /order-status, /checkout, /payment-details, /admin*, /api*, /paypro*. */
-const PUBLIC_PAGES = new RegExp(
-	'^/(?:' +
-		[
-			'',
-			'products',
-			'product/\\d+',
-			'services',
-			'about',
-			'contact',
-			'palestine-initiative',
-			'game-pass-library',
-			'game-pass-details',
-			'gta-v-content',
-			'tekken-7-content',
-			'game-pass-terms',
-			'game-pass-pc-terms',
-			'privacy-policy',
-			'terms-and-conditions',
-			'refund-policy',
-			'ownership',
-			'faq',
-		].join('|') +
-		')$',
-)
+const PUBLIC_PAGES = new RegExp(`^/(?:${[...PUBLIC_PAGE_LIST.map((page) => page.path.slice(1)), PRODUCT_PAGE.pattern].join('|')})$`)
 
 export function isPublicPage(pathname: string): boolean {
 	return PUBLIC_PAGES.test(pathname)

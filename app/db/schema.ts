@@ -46,7 +46,8 @@ export const products = pgTable(
 		/** An uploaded cover's sizes (ProductImageSet): the storefront builds srcset and width/height from it. */
 		imageSet: jsonb('image_set').$type<ProductImageSet | null>(),
 		caption: text('caption').notNull(),
-		category: text('category').$type<Category>().notNull(),
+		/** xbox, playstation or pc: the console API's `platform` (the spec's product shape calls it `category`). */
+		platform: text('platform').$type<Category>().notNull(),
 		kind: text('kind').$type<ProductKind>().notNull().default('game_key'),
 		badge: text('badge').$type<ProductBadge | null>(),
 		features: jsonb('features').$type<string[]>().notNull(),
@@ -58,17 +59,19 @@ export const products = pgTable(
 		contentPage: text('content_page').$type<ContentPage | null>(),
 		/** Products in one group show one list of reviews (the spec's Game Pass pair). */
 		reviewGroup: text('review_group'),
+		/** A DM order of it runs for a number of days, with reminder emails before the end (§5: the Game Pass products). Set on the product's console page. */
+		hasDuration: boolean('has_duration').notNull().default(false),
 		/** manual: staff deliver by hand (today's way); stock_*: delivered from stock at payment, and when out either sold for manual delivery or not sold. */
 		stockMode: text('stock_mode').$type<StockMode>().notNull().default('manual'),
 		featured: boolean('featured').notNull().default(false),
 		/** Lower first on the storefront; ties by id. */
 		sortOrder: integer('sort_order').notNull().default(0),
 		/** Visible on the storefront. A product orders refer to is hidden, never deleted. */
-		active: boolean('active').notNull().default(true),
+		visible: boolean('visible').notNull().default(true),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('products_storefront_idx').on(t.active, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} >= 0`)],
+	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} >= 0`)],
 )
 
 /**
@@ -259,7 +262,8 @@ export const gameLibrary = pgTable(
 		id: serial('id').primaryKey(),
 		title: text('title').notNull(),
 		genre: text('genre').notNull(),
-		trending: boolean('trending').notNull().default(false),
+		/** Listed under Trending Now / Most Popular (the spec's `trending`); the console and its API call it Top. */
+		top: boolean('top').notNull().default(false),
 		hidden: boolean('hidden').notNull().default(false),
 	},
 	(t) => [uniqueIndex('game_library_title_key').on(t.title)],
@@ -550,7 +554,7 @@ export const rateLimits = pgTable(
 
 export type StaffRole = 'owner' | 'staff'
 
-/** Named staff accounts (decision 6): scrypt password hashes, never the password. */
+/** Named staff accounts (product decision 6): scrypt password hashes, never the password. */
 export const staffUsers = pgTable(
 	'staff_users',
 	{

@@ -5,19 +5,17 @@ import { verifyApiKey } from '../domain/staff/api-keys.server'
 import { staffActor, type Actor } from '../domain/staff/audit.server'
 import { permissionRefusal, staffMay } from '../domain/staff/permissions'
 import type { Staff } from '../domain/staff/sessions.server'
-import { AppError } from '../utils/app-error'
+import { apiName, invalidInput } from '../utils/field-errors'
 import { env } from '../utils/env.server'
 import { logger } from '../utils/logger.server'
 import type { AdminContract } from './admin-contract'
 import { errorResponse, onlyMethods, readJson, refuseBadInput } from './http.server'
-import { assertSameOrigin, currentStaff, missingTwoFactor, TWO_FACTOR_REQUIRED } from './staff-auth.server'
+import { crossOriginRefusal, currentStaff, missingTwoFactor, TWO_FACTOR_REQUIRED } from './staff-auth.server'
 
-// The console's JSON API (/api/admin/…, decision 013): who is asking (a staff session from the
+// The console's JSON API (/api/admin/…, ADR-013): who is asking (a staff session from the
 // shop's own pages, or an X-ADMIN-KEY), whether they may, and one way to read a request and
 // answer it from an endpoint's contract (app/http/admin-contract.ts), the same zod schemas that
 // /api/admin/openapi.json is generated from.
-
-export { requireCatalogueStaff } from './staff-auth.server'
 
 export const SIGN_IN_OR_KEY = 'Please sign in to the staff console or send a valid X-ADMIN-KEY.'
 
@@ -57,7 +55,8 @@ export async function requireAdminActor(request: Request, need: AdminNeed): Prom
 	const staff = await currentStaff(request)
 	if (!staff) throw refusal(401, SIGN_IN_OR_KEY)
 	// A session cookie rides along on any site's request: writes must come from the shop's own pages.
-	if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
+	const crossSite = request.method !== 'GET' && request.method !== 'HEAD' ? crossOriginRefusal(request) : null
+	if (crossSite) throw refusal(crossSite.status, crossSite.message)
 	if (await missingTwoFactor(staff)) throw refusal(403, TWO_FACTOR_REQUIRED)
 	if (!staffMay(staff, need.permission)) throw refusal(403, permissionRefusal(need.permission))
 	return { actor: staffActor(staff), staff, scopes: null }
@@ -95,7 +94,6 @@ export interface AdminEndpoint {
 /** JSON bodies of console endpoints are forms and lists of fields; a contract with more to say sets `bodyLimit`. */
 export const ADMIN_BODY_LIMIT = 64 * 1024
 
-const fieldName = (path: readonly PropertyKey[]) => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`)).join('')
 
 const TYPE_NAMES: Record<string, string> = {
 	string: 'text',
@@ -114,7 +112,7 @@ const TYPE_NAMES: Record<string, string> = {
  * the field. Messages a schema sets itself ('Please enter a valid email address.') take precedence.
  */
 function sentence(issue: z.core.$ZodRawIssue): string | undefined {
-	const name = fieldName(issue.path ?? [])
+	const name = apiName(issue.path ?? [])
 	const field = name || 'The request'
 	switch (issue.code) {
 		case 'invalid_type':
@@ -149,9 +147,7 @@ function sentence(issue: z.core.$ZodRawIssue): string | undefined {
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 	const parsed = schema.safeParse(value, { error: sentence })
 	if (parsed.success) return parsed.data
-	const fieldErrors: Record<string, string> = {}
-	for (const issue of parsed.error.issues) fieldErrors[fieldName(issue.path) || '_'] ??= issue.message
-	throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, fieldErrors)
+	throw invalidInput(parsed.error, { name: apiName, root: '_' })
 }
 
 /** The query string as fields: one value as text, a repeated name as a list. */

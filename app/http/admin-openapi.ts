@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { API_KEY_SCOPE_TEXT, API_KEY_SCOPES, type EndpointScope } from '../domain/staff/api-key-scopes'
 import type { AdminContract, AdminPermission } from './admin-contract'
 
-// /api/admin/openapi.json (decision 013): the OpenAPI 3.1 document of the console's JSON API,
+// /api/admin/openapi.json (ADR-013): the OpenAPI 3.1 document of the console's JSON API,
 // generated from the endpoints' contracts, the zod schemas the routes validate with. Each schema
 // goes through zod's own JSON Schema output (draft 2020-12, the dialect of OpenAPI 3.1): inputs
 // (path, query, body) as the caller sends them, answers as the shop sends them.

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { AppError } from '../utils/app-error'
 import { env } from '../utils/env.server'
-import { hasNul, inputProblem, NUL_MESSAGE, PROTO_KEY_MESSAGE } from '../utils/input'
+import { hasNul, inputProblem, NUL_MESSAGE, parseId, PROTO_KEY_MESSAGE } from '../utils/input'
 import { logger } from '../utils/logger.server'
 
 // The one input layer for request bodies: each reader checks the Content-Type, stops reading at a
@@ -89,13 +89,43 @@ export async function readJsonOrForm(request: Request, options: { limit?: number
 	return isJson(type) || (options.untypedIsJson && type === '') ? readJson(request, options) : readForm(request, options)
 }
 
+// One failure shape (AppError: a code, its status and the sentence a buyer or staff member reads),
+// answered one way for APIs (apiFailure: JSON `{error, fieldErrors?}`) and one way for pages
+// (pageFailure: the status page with the sentence, shown by the route's ErrorBoundary).
+
+/** An API's expected failure: its status, `{error, fieldErrors?}` (and `extra`), `headers` added. */
+export function apiFailure(error: AppError, { extra = {}, headers = {} }: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+	// A body refused for its size is left unread: the connection is not kept for the rest of it.
+	const close: Record<string, string> = error.code === 'TOO_LARGE' ? { Connection: 'close' } : {}
+	return Response.json({ ...extra, error: error.message, fieldErrors: error.fieldErrors }, { status: error.status, headers: { ...close, ...headers } })
+}
+
+/** A page's expected failure, to throw from a loader or action: the route's ErrorBoundary shows the sentence. */
+export const pageFailure = (error: AppError) => data(error.message, { status: error.status })
+
+/** `run`, with an expected failure (a missing record, a refused change) thrown as its page: the 404 page, a 409 page… */
+export async function asPage<T>(run: () => Promise<T>): Promise<T> {
+	try {
+		return await run()
+	} catch (error) {
+		if (error instanceof AppError) throw pageFailure(error)
+		throw error
+	}
+}
+
+/** A record's id from the address (`params.id`), or the not-found page with `sentence`. */
+export function idFromPath(value: string | undefined, sentence: string): number {
+	const id = parseId(value)
+	if (id === null) throw pageFailure(notFound(sentence))
+	return id
+}
+
+/** The one "not found": an AppError to throw from the domain, or to answer with apiFailure / pageFailure. */
+export const notFound = (sentence: string) => new AppError('NOT_FOUND', sentence)
+
 /** Expected failures become their 4xx with a clear message; anything else is logged and a 500 with a generic one. */
 export function errorResponse(error: unknown, fallback: string, extra: Record<string, unknown> = {}) {
-	if (error instanceof AppError) {
-		// A body refused for its size is left unread: the connection is not kept for the rest of it.
-		const headers = error.code === 'TOO_LARGE' ? { Connection: 'close' } : undefined
-		return Response.json({ ...extra, error: error.message, fieldErrors: error.fieldErrors }, { status: error.status, headers })
-	}
+	if (error instanceof AppError) return apiFailure(error, { extra })
 	logger.error({ err: error }, fallback)
 	return Response.json({ ...extra, error: fallback }, { status: 500 })
 }
@@ -111,7 +141,7 @@ export async function readPageForm(request: Request, options: { limit?: number }
 	try {
 		return await readForm(request, options)
 	} catch (error) {
-		if (error instanceof AppError) throw data(error.message, { status: error.status })
+		if (error instanceof AppError) throw pageFailure(error)
 		throw error
 	}
 }

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import { catalogueFieldErrors, notSavedMessage, readProductForm, type ProductFormValues } from '../domain/catalogue/product-form'
 import type { CreateProductInput } from '../domain/catalogue/product-input'
 import { AppError } from '../utils/app-error'
-import { readPageForm } from './http.server'
+import { pageFailure, readPageForm } from './http.server'
 
 // The console's product form (new and edit pages): read the post, check it, save it, and answer
 // with a redirect to the saved product, or the form back as it was typed with its errors.
@@ -31,7 +31,7 @@ export async function saveProductForm(values: ProductFormValues, save: (input: C
 		const product = await save(read.input)
 		return redirect(`/admin/products/${product.id}?notice=${notice}`)
 	} catch (error) {
-		if (error instanceof AppError && error.code === 'NOT_FOUND') throw data(error.message, { status: 404 })
+		if (error instanceof AppError && error.code === 'NOT_FOUND') throw pageFailure(error)
 		if (error instanceof AppError) {
 			const fieldErrors = catalogueFieldErrors(error.message, error.fieldErrors)
 			return refusal(values, Object.keys(fieldErrors).length ? notSavedMessage(fieldErrors) : error.message, fieldErrors, error.status)

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
 import { db } from '../db/client.server'
-import type { StaffRole } from '../db/schema'
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../domain/staff/devices.server'
-import { canManageCatalogue } from '../domain/staff/permissions'
+import { staffMay, type StaffPermission } from '../domain/staff/permissions'
+import { AppError } from '../utils/app-error'
 import { PENDING_COOKIE, PENDING_MINUTES } from '../domain/staff/pending-sign-ins.server'
 import { SESSION_COOKIE, sessionIdHash, staffForSession, type Staff } from '../domain/staff/sessions.server'
 import { staffSessionHolder, type LiveHolder } from '../domain/realtime/live-ended.server'
@@ -10,7 +10,7 @@ import { twoFactorRequired } from '../domain/staff/two-factor-requirement.server
 import { readCookie } from './cookies'
 import { isCrossSite } from './request-guard'
 import { env } from '../utils/env.server'
-import { cookiesAreSecure } from './http.server'
+import { cookiesAreSecure, pageFailure } from './http.server'
 
 export const sessionPolicy = () => ({ idleMinutes: env().STAFF_IDLE_MINUTES, absoluteHours: env().STAFF_SESSION_HOURS })
 
@@ -54,7 +54,12 @@ export async function staffStreamHolder(request: Request): Promise<LiveHolder | 
 	return (await currentStaff(request)) ? staffSessionHolder(sessionIdHash(id)) : null
 }
 
-const forbidden = () => new Response('This page is for the shop owner only.', { status: 403 })
+/** What a page refused for a missing permission says. */
+const PAGE_REFUSAL: Record<StaffPermission, string> = {
+	staff: 'Please sign in to the staff console.',
+	catalogue: 'This page is for the shop owner and staff the owner lets manage the catalogue.',
+	owner: 'This page is for the shop owner only.',
+}
 
 export const TWO_FACTOR_REQUIRED = 'The shop owner requires two-factor sign-in for every staff account: set it up on the Security page (/admin/security) first.'
 
@@ -64,38 +69,32 @@ export const missingTwoFactor = async (staff: Staff) => !staff.twoFactorEnabled 
 // Single-fetch data requests carry '.data' after the page's path.
 const pagePath = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/$/, '') || '/'
 
-/** Admin pages: the signed-in staff member, or a redirect to sign-in that comes back here. */
-export async function requireStaff(request: Request, { role }: { role?: StaffRole } = {}): Promise<Staff> {
+/**
+ * The one gate of console pages: the signed-in staff member holding `permission` (any staff member
+ * by default), a redirect to sign-in that comes back here, a redirect to set up two-factor sign-in
+ * when the owner requires it, or a 403 page with a sentence. The console's APIs have theirs:
+ * requireAdminActor (admin-api.server.ts).
+ */
+export async function requireStaff(request: Request, { permission = 'staff' }: { permission?: StaffPermission } = {}): Promise<Staff> {
 	const staff = await currentStaff(request)
 	if (!staff) {
 		const url = new URL(request.url)
 		throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
 	}
 	if (pagePath(request) !== SECURITY_PAGE && (await missingTwoFactor(staff))) throw redirect(SECURITY_PAGE)
-	if (role === 'owner' && staff.role !== 'owner') throw forbidden()
+	if (!staffMay(staff, permission)) throw pageFailure(new AppError('FORBIDDEN', PAGE_REFUSAL[permission]))
 	if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
 	return staff
 }
 
-/** Console pages that change the catalogue: the owner, or staff the owner lets manage it; others get a 403 page. */
-export async function requireCatalogueStaff(request: Request): Promise<Staff> {
-	const staff = await requireStaff(request)
-	if (!canManageCatalogue(staff)) throw new Response('This page is for the shop owner and staff the owner lets manage the catalogue.', { status: 403 })
-	return staff
-}
-
-/** Admin APIs: 401 JSON instead of a redirect. */
-export async function requireStaffApi(request: Request, { role }: { role?: StaffRole } = {}): Promise<Staff> {
-	const staff = await currentStaff(request)
-	if (!staff) throw Response.json({ error: 'Please sign in to the staff console.' }, { status: 401 })
-	if (await missingTwoFactor(staff)) throw Response.json({ error: TWO_FACTOR_REQUIRED }, { status: 403 })
-	if (role === 'owner' && staff.role !== 'owner') throw Response.json({ error: 'Only the shop owner may do this.' }, { status: 403 })
-	if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
-	return staff
-}
-
-/** State-changing requests signed by a staff cookie must come from the shop's own pages (the host also refuses every cross-site write: request-guard.ts). */
-export function assertSameOrigin(request: Request) {
+/** A state-changing request signed by a staff cookie from another site: refused (the host also refuses every cross-site write: request-guard.ts). */
+export function crossOriginRefusal(request: Request): AppError | null {
 	const own = [new URL(request.url).origin, ...(env().PUBLIC_URL ? [new URL(env().PUBLIC_URL!).origin] : [])]
-	if (isCrossSite({ origin: request.headers.get('origin'), secFetchSite: request.headers.get('sec-fetch-site'), own })) throw Response.json({ error: 'Cross-origin requests are not allowed.' }, { status: 403 })
+	return isCrossSite({ origin: request.headers.get('origin'), secFetchSite: request.headers.get('sec-fetch-site'), own }) ? new AppError('FORBIDDEN', 'Cross-origin requests are not allowed.') : null
+}
+
+/** Pages that write without the staff gate (sign-in, sign-out): a cross-site post is a 403 page. */
+export function assertSameOrigin(request: Request) {
+	const refused = crossOriginRefusal(request)
+	if (refused) throw pageFailure(refused)
 }

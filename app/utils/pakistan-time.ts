@@ -1,4 +1,7 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+// The one place that knows Pakistan's time: UTC+5 all year (no daylight saving since 2009).
 const PKT_OFFSET_MS = 5 * 60 * 60 * 1000
 
 /**
@@ -25,6 +28,28 @@ export function formatPakistanNumeric(date: Date): string {
 	const d = pakistanClock(date)!
 	const two = (n: number) => String(n).padStart(2, '0')
 	return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`
+}
+
+/** 'January 5, 2025': the Pakistan calendar day, as a policy page's "last updated" shows it. */
+export function formatPakistanLongDay(iso: string): string {
+	const d = pakistanClock(iso)
+	if (!d) return ''
+	return `${LONG_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`
+}
+
+/**
+ * `months` calendar months after `from`, on Pakistan's calendar, at the same time of day. A day the
+ * month lacks becomes its last day (31 Jan + 1 month = 28 or 29 Feb).
+ */
+export function addCalendarMonths(from: Date | string, months: number): Date {
+	const local = new Date(new Date(from).getTime() + PKT_OFFSET_MS)
+	const day = local.getUTCDate()
+	const target = new Date(local.getTime())
+	target.setUTCDate(1)
+	target.setUTCMonth(target.getUTCMonth() + months)
+	const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
+	target.setUTCDate(Math.min(day, lastDay))
+	return new Date(target.getTime() - PKT_OFFSET_MS)
 }
 
 /** Pakistan's calendar date, '2025-01-05'. */

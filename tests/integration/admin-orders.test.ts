@@ -1,5 +1,5 @@
 // The staff order list and the admin update (spec §2 admin dashboard, §5 admin update, §7 calls 9
-// and 10; decisions 4, 6, 7, 8): search, filters, keyset pages, the update's rules, encryption at
+// and 10; product decisions 4, 6, 7, 8): search, filters, keyset pages, the update's rules, encryption at
 // rest, the one "delivered" email, the audit trail, and the pages and API over HTTP.
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,5 +1,5 @@
-// Staff confirm or reject manual transfers (decisions 4 and 5), and create DM orders (spec §2, §3,
-// §5, §7 call 11, §9; decision 6): the rules in the domain, then the pages and the API over HTTP
+// Staff confirm or reject manual transfers (product decisions 4 and 5), and create DM orders (spec §2, §3,
+// §5, §7 call 11, §9; product decision 6): the rules in the domain, then the pages and the API over HTTP
 // against the real server (startShop).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -7,7 +7,7 @@ import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Db } from '../../app/db/client.server'
-import { apiKeys, auditLog, emailOutbox, jobs, orders } from '../../app/db/schema'
+import { apiKeys, auditLog, emailOutbox, jobs, orders, products } from '../../app/db/schema'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
 import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
@@ -265,6 +265,24 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			expect(brevo.requests).toEqual([])
 			expect(await db.select().from(emailOutbox)).toEqual([])
 			expect((await db.select().from(jobs).where(eq(jobs.kind, 'send-reminder'))).every((j) => j.status === 'done')).toBe(true)
+		})
+
+		it('runs a countdown for the products set to have one, whatever their names say', async () => {
+			const { db } = database
+			const actor = { apiKeyId: null, label: 'api key: test' }
+			const order = (id: number) => createDmOrder(db, actor, dmOrderRequest.parse({ customer: { name: 'Sara' }, items: [{ id }], durationDays: 30 }))
+			// The migration set today's Game Pass products; the owner turns the setting on and off on the product's page.
+			expect((await db.select({ id: products.id }).from(products).where(eq(products.hasDuration, true))).map((p) => p.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 10])
+			const [gamePass] = await db.select({ name: products.name }).from(products).where(eq(products.id, 1))
+			try {
+				await db.update(products).set({ hasDuration: false, name: 'Xbox Game Pass Ultimate (no countdown)' }).where(eq(products.id, 1))
+				await db.update(products).set({ hasDuration: true }).where(eq(products.id, 7))
+				expect((await order(1)).durationDays).toBeNull()
+				expect((await order(7)).durationDays).toBe(30)
+			} finally {
+				await db.update(products).set({ hasDuration: true, name: gamePass!.name }).where(eq(products.id, 1))
+				await db.update(products).set({ hasDuration: false }).where(eq(products.id, 7))
+			}
 		})
 	})
 

@@ -1,4 +1,4 @@
-// Proving who you are (decision 3; issue: buyers find their orders again, safely): typing an
+// Proving who you are (product decision 3; issue: buyers find their orders again, safely): typing an
 // order's email on its page unlocks nothing by itself, it sends a one-time link and a 6-digit code
 // to the address on the order; the link works once and not after 15 minutes; another address gets
 // the same answer and no mail, in the same time; only the guesser is limited (per network address and

@@ -74,7 +74,7 @@ describe.each(databaseKinds)('cart prices over HTTP on %s', (kind) => {
 	})
 
 	it('says a hidden product is no longer sold, and prices the other lines', async () => {
-		await db.update(products).set({ active: false }).where(eq(products.id, 10))
+		await db.update(products).set({ visible: false }).where(eq(products.id, 10))
 		try {
 			const { status, body } = await ask({ lines: [pcMonth, tenDollars] })
 			expect(status).toBe(200)
@@ -83,7 +83,7 @@ describe.each(databaseKinds)('cart prices over HTTP on %s', (kind) => {
 				{ available: true, price: 3200, variantId: expect.any(Number), termsPage: null },
 			])
 		} finally {
-			await db.update(products).set({ active: true }).where(eq(products.id, 10))
+			await db.update(products).set({ visible: true }).where(eq(products.id, 10))
 		}
 	})
 

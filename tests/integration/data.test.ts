@@ -81,7 +81,7 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 		const [{ count }] = (await db.execute<{ count: string }>(sql`select count(*) from game_library`)).rows as [{ count: string }]
 		const library = await listLibrary(db)
 		expect(Number(count)).toBe(library.length)
-		expect(library.filter((g) => g.trending)).toHaveLength(24)
+		expect(library.filter((g) => g.top)).toHaveLength(24)
 		// put it back for the other tests
 		const original = (await import('../../app/db/seed/catalogue')).catalogue.find((p) => p.id === 2)!
 		await db.update(products).set({ name: original.name }).where(eq(products.id, 2))
@@ -118,14 +118,14 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 		expect(await getProduct(db, key.id)).toMatchObject({ price: key.price, durations: null, denominations: null })
 		// A hidden variant leaves the options; a hidden product leaves the storefront.
 		await db.update(productVariants).set({ hidden: true }).where(and(eq(productVariants.productId, 1), eq(productVariants.months, 2), isNull(productVariants.value)))
-		await db.update(products).set({ active: false }).where(eq(products.id, 3))
+		await db.update(products).set({ visible: false }).where(eq(products.id, 3))
 		try {
 			expect((await getProduct(db, 1))!.durations!.map((d) => d.months)).toEqual([1, 0])
 			expect(await getProduct(db, 3)).toBeNull()
 			expect((await listProducts(db)).some((p) => p.id === 3)).toBe(false)
 		} finally {
 			await db.update(productVariants).set({ hidden: false }).where(eq(productVariants.productId, 1))
-			await db.update(products).set({ active: true }).where(eq(products.id, 3))
+			await db.update(products).set({ visible: true }).where(eq(products.id, 3))
 		}
 	})
 

@@ -41,7 +41,7 @@ describe.each(databaseKinds)('the game library from the console on %s', (kind) =
 		const { db } = database
 		const added = await createLibraryTitle(db, owner, libraryTitleInput.parse({ title: '  Hunza Valley Rally ', genre: 'RPG', top: 'yes' }))
 		expect(added).toMatchObject({ title: 'Hunza Valley Rally', genre: 'RPG', top: true, hidden: false })
-		expect(await shown('Hunza Valley Rally')).toEqual({ title: 'Hunza Valley Rally', genre: 'RPG', trending: true })
+		expect(await shown('Hunza Valley Rally')).toEqual({ title: 'Hunza Valley Rally', genre: 'RPG', top: true })
 		expect(filterLibrary(await storefront(), { search: 'hunza', genre: '' }).trending.map((g) => g.title)).toContain('Hunza Valley Rally')
 		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, `library title ${added.id}`))
 		expect(entry).toMatchObject({ action: 'library.create', actor: 'owner@example.pk', before: null, after: { title: 'Hunza Valley Rally', genre: 'RPG', top: true, hidden: false } })
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('the game library from the console on %s', (kind) =
 	it('imports a CSV: adds new titles, updates known ones whatever their case, and skips bad lines with their numbers and reasons', async () => {
 		const { db } = database
 		const [known] = await db.select().from(gameLibrary).where(eq(gameLibrary.title, 'A Way Out'))
-		expect(known).toMatchObject({ genre: 'Adventure', trending: false })
+		expect(known).toMatchObject({ genre: 'Adventure', top: false })
 		const csv = [
 			'\uFEFFTitle,Genre,Top',
 			'Karachi Drift 2,Adventure,yes',
@@ -123,12 +123,12 @@ describe.each(databaseKinds)('the game library from the console on %s', (kind) =
 			{ line: 8, title: 'karachi drift 2', reason: 'the same title as line 2' },
 			{ line: 13, title: 'L'.repeat(121), reason: 'title longer than 120 characters' },
 		])
-		expect(await shown('Karachi Drift 2')).toEqual({ title: 'Karachi Drift 2', genre: 'Adventure', trending: true })
-		expect(await shown('Indus Tactics')).toMatchObject({ genre: 'Action', trending: false })
+		expect(await shown('Karachi Drift 2')).toEqual({ title: 'Karachi Drift 2', genre: 'Adventure', top: true })
+		expect(await shown('Indus Tactics')).toMatchObject({ genre: 'Action', top: false })
 		expect(await shown('Multi line title')).toMatchObject({ genre: 'Indie' })
 		// The known title takes the file's spelling, genre and Top, and keeps its row.
 		const [updated] = await db.select().from(gameLibrary).where(eq(gameLibrary.id, known!.id))
-		expect(updated).toMatchObject({ title: 'a way out', genre: 'Co-op', trending: true })
+		expect(updated).toMatchObject({ title: 'a way out', genre: 'Co-op', top: true })
 
 		const entries = await db.select().from(auditLog).where(eq(auditLog.action, 'library.import'))
 		expect(entries).toHaveLength(1)

@@ -1,5 +1,5 @@
 // PayPro's payment callback, the email it causes, the queue that sends it, and the sweep that finds
-// paid orders whose callback never came (PAYMENTS.md; decision 4; spec §7 call 6, §9).
+// paid orders whose callback never came (PAYMENTS.md; product decision 4; spec §7 call 6, §9).
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Db } from '../../app/db/client.server'

@@ -1,6 +1,6 @@
 // The payment calls over HTTP against the real server (startShop): checkout (§7 call 5 on both
 // paths), paying on the built-in PayPro simulator, the callback (/paypro/uis), the order lookup
-// (§7 call 7, decision 3), and a live PayPro account (the fake) failing at checkout.
+// (§7 call 7, product decision 3), and a live PayPro account (the fake) failing at checkout.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,4 +1,4 @@
-// Manual transfer: the receipt screenshot (decision 5; spec §2 payment details, §9 10 MB hint), kept
+// Manual transfer: the receipt screenshot (product decision 5; spec §2 payment details, §9 10 MB hint), kept
 // in the file store (ADR-019) within bounds: a capped history per order, an allowance per address, a
 // total quota, and nothing kept for an order that ended unpaid.
 import fs from 'node:fs'

@@ -1,5 +1,5 @@
 // Checkout to PayPro's hosted page: server-side prices, idempotent orders, and every way the
-// provider can fail while the order is created (spec §5, §7 call 5, §8, §9; PAYMENTS.md; decision 1).
+// provider can fail while the order is created (spec §5, §7 call 5, §8, §9; PAYMENTS.md; product decision 1).
 import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Db } from '../../app/db/client.server'

@@ -244,7 +244,7 @@ describe.each(databaseKinds)('product images over HTTP on %s', (kind) => {
 		cookie = await session('owner@example.pk', 'owner')
 		// A staff member the owner has not let manage the catalogue.
 		helperCookie = await session('helper@example.pk', 'staff')
-		const [product] = await shop.database.db.select({ id: products.id }).from(products).where(eq(products.active, true)).orderBy(products.id).limit(1)
+		const [product] = await shop.database.db.select({ id: products.id }).from(products).where(eq(products.visible, true)).orderBy(products.id).limit(1)
 		productId = product!.id
 	}, 120_000)
 	afterAll(async () => {

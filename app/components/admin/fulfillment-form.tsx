@@ -1,31 +1,10 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { FULFILLMENT_STEPS } from '~/domain/orders/status'
 import { ErrorAlert } from '~/components/ui/error-alert'
 
-export interface SavedOrder {
-	order_number: string
-	fulfillment_status: string
-	delivery_content: unknown
-}
-
-type SaveResult = { ok: true; order: SavedOrder } | { ok: false; message: string }
-
-/** §7 call 10 from the browser, with §8's messages: the body's message or error, else 'Server error: {status}'. */
-export async function saveFulfillment(orderNumber: string, updates: { fulfillment_status: string; delivery_content: string }): Promise<SaveResult> {
-	try {
-		const res = await fetch('/api/admin-update-order', {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: JSON.stringify({ orderNumber, updates }),
-		})
-		const body = (await res.json().catch(() => null)) as { data?: SavedOrder; message?: string; error?: string } | null
-		if (!res.ok) return { ok: false, message: body?.message || body?.error || `Server error: ${res.status}` }
-		if (!body?.data) return { ok: false, message: 'Unexpected error occurred' }
-		return { ok: true, order: body.data }
-	} catch (error) {
-		return { ok: false, message: error instanceof Error ? 'Failed to update fulfillment status' : 'An unknown error occurred' }
-	}
-}
+/** Where the panel posts: the order's console page, whose action updates the fulfillment (also from the orders list). */
+export const orderActionPath = (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`
 
 /** The update panel: fulfillment-status dropdown, codes or account details, Save ('Updating...') and Cancel. */
 export function FulfillmentForm({
@@ -38,29 +17,30 @@ export function FulfillmentForm({
 	orderNumber: string
 	fulfillmentStatus: string
 	deliveryContent: string | null
-	onSaved: (order: SavedOrder) => void
+	/** Called with the saved sentence ('Order … updated: Delivered.'). */
+	onSaved: (message: string) => void
 	onCancel: () => void
 }) {
 	const id = useId()
 	const known = FULFILLMENT_STEPS.some((s) => s.id === fulfillmentStatus)
 	const [status, setStatus] = useState(known ? fulfillmentStatus : 'pending')
 	const [content, setContent] = useState(deliveryContent ?? '')
-	const [busy, setBusy] = useState(false)
-	const [error, setError] = useState<string | null>(null)
-
-	async function submit(event: FormEvent<HTMLFormElement>) {
-		event.preventDefault()
-		if (busy) return
-		setBusy(true)
-		setError(null)
-		const result = await saveFulfillment(orderNumber, { fulfillment_status: status, delivery_content: content })
-		setBusy(false)
-		if (result.ok) onSaved(result.order)
-		else setError(result.message)
-	}
+	// Saved through the order page's action, staying on this page (a fetcher); the page's data reloads after it.
+	const fetcher = useFetcher<{ ok: boolean; message: string }>()
+	const busy = fetcher.state !== 'idle'
+	const answered = fetcher.state === 'idle' ? fetcher.data : undefined
+	const error = answered && !answered.ok ? answered.message : null
+	const reported = useRef<unknown>(null)
+	useEffect(() => {
+		if (answered?.ok && reported.current !== answered) {
+			reported.current = answered
+			onSaved(answered.message)
+		}
+	}, [answered, onSaved])
 
 	return (
-		<form className="fulfillment-form" onSubmit={submit} aria-label={`Update order ${orderNumber}`}>
+		<fetcher.Form method="post" action={orderActionPath(orderNumber)} className="fulfillment-form" aria-label={`Update order ${orderNumber}`}>
+			<input type="hidden" name="intent" value="fulfillment" />
 			<div className="field">
 				<label htmlFor={`${id}-status`}>Fulfillment status</label>
 				<select id={`${id}-status`} name="fulfillment_status" value={status} onChange={(e) => setStatus(e.target.value)} disabled={busy}>
@@ -97,6 +77,6 @@ export function FulfillmentForm({
 					Cancel
 				</button>
 			</div>
-		</form>
+		</fetcher.Form>
 	)
 }

@@ -2,8 +2,8 @@ import { cartTotal, linePrice, payableItems, type CartItem } from '~/domain/cart
 import { formatRs } from '~/utils/money'
 import { LinePriceNote } from '../cart/line-price-note'
 import { ProductImage } from '../product/product-image'
+import { accountTypeName } from '~/domain/pricing/account-type-label'
 
-const accountLabel = (t: CartItem['selectedAccountType']) => (t === 'shared' ? 'Shared' : t === 'private' ? 'Private' : null)
 
 /** `total`: the order's total when the server's differs from the lines' (a price changed as the order was placed). */
 export function OrderSummary({ items, single, total = cartTotal(items) }: { items: CartItem[]; single: boolean; total?: number }) {
@@ -22,7 +22,7 @@ export function OrderSummary({ items, single, total = cartTotal(items) }: { item
 								<p className="summary-name">{item.name}</p>
 								{item.selectedDuration ? <p className="muted small">Duration: {item.selectedDuration.label}</p> : null}
 								{item.selectedDenomination ? <p className="muted small">Value: {item.selectedDenomination.label}</p> : null}
-								{accountLabel(item.selectedAccountType) ? <p className="muted small">Account Type: {accountLabel(item.selectedAccountType)}</p> : null}
+								{accountTypeName(item.selectedAccountType) ? <p className="muted small">Account Type: {accountTypeName(item.selectedAccountType)}</p> : null}
 								{single ? null : <p className="muted small">Quantity: {item.quantity}</p>}
 							</div>
 							<div className="summary-price">

@@ -5,6 +5,7 @@ import { LinePriceNote } from '../cart/line-price-note'
 import { Rs } from '../ui/price'
 import { useCart } from '../cart/cart-context'
 import { ProductImage } from '../product/product-image'
+import { accountTypeName } from '~/domain/pricing/account-type-label'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
@@ -83,7 +84,7 @@ export function CartDrawer() {
 									{item.selectedDuration ? <p className="muted small">Duration: {item.selectedDuration.label}</p> : null}
 									{item.selectedDenomination ? <p className="muted small">Value: {item.selectedDenomination.label}</p> : null}
 									{item.selectedAccountType ? (
-										<p className="muted small">Account: {item.selectedAccountType === 'shared' ? 'Shared' : 'Private'}</p>
+										<p className="muted small">Account: {accountTypeName(item.selectedAccountType)}</p>
 									) : null}
 									<div className="qty">
 										<button type="button" aria-label={`Decrease quantity of ${item.name}`} onClick={() => dispatch({ type: 'updateQuantity', index, quantity: item.quantity - 1 })}>

@@ -12,7 +12,7 @@ import { PaymentStatus, type PaymentFormResult } from './payment-status'
 import { SubscriptionCountdown } from './subscription-countdown'
 import { UnlockOrderForm } from './unlock-order-form'
 
-/** §2 order view; the public view (decision 3) swaps contact details, items and deliverables for the unlock form. */
+/** §2 order view; the public view (product decision 3) swaps contact details, items and deliverables for the unlock form. */
 export function OrderDetails({
 	order,
 	live,

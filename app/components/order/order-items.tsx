@@ -6,6 +6,7 @@ import { lineEndsAt, renewPath } from '~/domain/orders/renewal'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { formatRs } from '~/utils/money'
 import { formatPakistanDay } from '~/utils/pakistan-time'
+import { accountTypeName } from '~/domain/pricing/account-type-label'
 
 /** What was bought: only in the full view. */
 export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<FullOrderView, 'orderNumber' | 'actions' | 'deliveredAt'> }) {
@@ -21,7 +22,7 @@ export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<
 							<p className="order-item-name">{item.name}</p>
 							{item.selectedDuration ? <p className="muted small">Duration: {item.selectedDuration.label}</p> : null}
 							{item.selectedDenomination ? <p className="muted small">Value: {item.selectedDenomination.label}</p> : null}
-							{item.selectedAccountType ? <p className="muted small">Account: {item.selectedAccountType === 'shared' ? 'Shared' : 'Private'}</p> : null}
+							{item.selectedAccountType ? <p className="muted small">Account: {accountTypeName(item.selectedAccountType)}</p> : null}
 							<p className="muted small">Quantity: {item.quantity}</p>
 							{order ? <LineEnd item={item} deliveredAt={delivered} orderNumber={order.orderNumber} index={index} /> : null}
 						</div>

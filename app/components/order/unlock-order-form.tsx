@@ -22,7 +22,7 @@ function rememberSent(email: string | null) {
 }
 
 /**
- * Decision 3: a buyer without the order's cookie or link proves who they are with a one-time link or
+ * Product decision 3: a buyer without the order's cookie or link proves who they are with a one-time link or
  * code sent to the order's address; typing the address unlocks nothing by itself. Without scripts
  * the form posts and the server sends the page back here with `signIn=sent`.
  */

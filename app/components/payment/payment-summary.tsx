@@ -1,7 +1,7 @@
 import { linePrice, type CartItem } from '~/domain/cart/cart'
 import { formatRs } from '~/utils/money'
+import { accountTypeName } from '~/domain/pricing/account-type-label'
 
-const accountLabel = (t: CartItem['selectedAccountType']) => (t === 'shared' ? 'Shared' : t === 'private' ? 'Private' : null)
 
 /** The order being paid for: its number, its lines and the total the server priced. */
 export function PaymentSummary({ orderNumber, items, amount }: { orderNumber: string; items: CartItem[]; amount: number }) {
@@ -18,7 +18,7 @@ export function PaymentSummary({ orderNumber, items, amount }: { orderNumber: st
 							<p className="payment-line-name">{item.name}</p>
 							{item.selectedDuration ? <p className="muted small">Duration: {item.selectedDuration.label}</p> : null}
 							{item.selectedDenomination ? <p className="muted small">Value: {item.selectedDenomination.label}</p> : null}
-							{accountLabel(item.selectedAccountType) ? <p className="muted small">Account Type: {accountLabel(item.selectedAccountType)}</p> : null}
+							{accountTypeName(item.selectedAccountType) ? <p className="muted small">Account Type: {accountTypeName(item.selectedAccountType)}</p> : null}
 						</div>
 						<p className="payment-line-price">
 							{formatRs(linePrice(item))} × {item.quantity}

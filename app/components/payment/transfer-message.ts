@@ -1,6 +1,7 @@
 import { formatPakistanNumeric } from '~/utils/pakistan-time'
 import { linePrice, type CartItem } from '~/domain/cart/cart'
 import { formatRs } from '~/utils/money'
+import { accountTypeLabel } from '~/domain/pricing/account-type-label'
 
 export const NO_RECEIPT_MESSAGE = 'Please upload your payment receipt screenshot first.'
 
@@ -24,7 +25,7 @@ function itemLine(item: TransferMessageInput['items'][number], index: number) {
 	const options = [
 		item.selectedDuration?.label,
 		item.selectedDenomination?.label,
-		item.selectedAccountType ? `${item.selectedAccountType === 'shared' ? 'Shared' : 'Private'} account` : null,
+		accountTypeLabel(item.selectedAccountType),
 	].filter(Boolean)
 	const detail = options.length ? ` (${options.join(', ')})` : ''
 	return `${index + 1}. ${item.name}${detail} - ${formatRs(linePrice(item))} × ${item.quantity}`

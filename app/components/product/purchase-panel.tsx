@@ -22,6 +22,7 @@ import { useChatMessage } from '../layout/chat-button'
 import { ProductPrice, Rs } from '../ui/price'
 import { AccountTypeModal } from './account-type-modal'
 import { CUSTOM_VALUE_RANGES, QuoteModal } from './quote-modals'
+import { accountTypeLabel } from '~/domain/pricing/account-type-label'
 
 export function PurchasePanel({
 	product,
@@ -99,7 +100,7 @@ export function PurchasePanel({
 			</p>
 			{accountPrices?.[otherType] ? (
 				<p className="muted small account-price-note">
-					{shownType === 'shared' ? 'Shared' : 'Private'} account price. {otherType === 'shared' ? 'Shared' : 'Private'} account: <Rs amount={accountPrices[otherType]!} />.
+					{accountTypeLabel(shownType)} price. {accountTypeLabel(otherType)}: <Rs amount={accountPrices[otherType]!} />.
 				</p>
 			) : null}
 

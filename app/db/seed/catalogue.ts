@@ -6,8 +6,8 @@ import {
 import { productView, variantsFromOptions } from '../../domain/catalogue/product-view'
 
 /** A built-in product as written here: its options in the spec's shape (the seed turns them into variants) and its settings. */
-export type SeedProduct = Omit<Product, 'imageSet' | 'kind' | 'badge' | 'termsPage' | 'contentPage' | 'reviewGroup' | 'variants'> &
-	Partial<Pick<Product, 'kind' | 'badge' | 'termsPage' | 'contentPage' | 'reviewGroup'>>
+export type SeedProduct = Omit<Product, 'imageSet' | 'kind' | 'badge' | 'termsPage' | 'contentPage' | 'reviewGroup' | 'hasDuration' | 'variants'> &
+	Partial<Pick<Product, 'kind' | 'badge' | 'termsPage' | 'contentPage' | 'reviewGroup' | 'hasDuration'>>
 
 // The built-in catalogue: 49 products, ids 1 to 50 with no id 30, sorted by id.
 // Prices are whole rupees. Products with durations or denominations start at the first option's price.
@@ -18,6 +18,7 @@ export const catalogue: SeedProduct[] = [
 		contentPage: '/game-pass-library',
 		reviewGroup: 'game-pass',
 		name: 'Xbox Game Pass Ultimate (Console Edition)',
+		hasDuration: true,
 		description:
 			'Hundreds of games on your Xbox, day-one releases, online multiplayer and EA Play, all in one pass. We activate it on your own account or hand you a ready account, delivered by WhatsApp or email in 0-24 hours. Our best-seller.',
 		price: 4000,
@@ -54,6 +55,7 @@ export const catalogue: SeedProduct[] = [
 	{
 		id: 2,
 		name: 'Xbox Game Pass Core',
+		hasDuration: true,
 		description:
 			'Online multiplayer on Xbox plus a hand-picked library of 25+ games. The simple, budget-friendly way to play online with your friends. Code or activation sent by WhatsApp or email in 0-24 hours.',
 		price: 1000,
@@ -90,6 +92,7 @@ export const catalogue: SeedProduct[] = [
 	{
 		id: 3,
 		name: 'Xbox Game Pass Standard',
+		hasDuration: true,
 		description:
 			'Hundreds of console games plus online multiplayer, for less than Ultimate. New games join the library all the time (day-one releases are not included). Activated for you and delivered in 0-24 hours.',
 		price: 2500,
@@ -328,6 +331,7 @@ export const catalogue: SeedProduct[] = [
 		contentPage: '/game-pass-library',
 		reviewGroup: 'game-pass',
 		name: 'PC Game Pass',
+		hasDuration: true,
 		description:
 			'Hundreds of PC games, day-one releases from Xbox Game Studios and EA Play on PC, all for one low monthly price. We activate it for you and deliver by WhatsApp or email in 0-24 hours. Pick 1 to 12 months, or ask us for a custom duration.',
 		price: 1200,
@@ -1607,7 +1611,7 @@ export function seededView(p: SeedProduct): Product {
 	const { durations: _d, denominations: _n, privatePrice: _p, sharedPrice: _s, price: _price, ...row } = p
 	const variants = variantsFromOptions(p).map((v) => ({ ...v, id: p.id * 100 + v.position, hidden: false }))
 	return productView(
-		{ ...row, imageSet: null, kind: p.kind ?? 'game_key', badge: p.badge ?? null, termsPage: p.termsPage ?? null, contentPage: p.contentPage ?? null, reviewGroup: p.reviewGroup ?? null },
+		{ ...row, imageSet: null, kind: p.kind ?? 'game_key', badge: p.badge ?? null, termsPage: p.termsPage ?? null, contentPage: p.contentPage ?? null, reviewGroup: p.reviewGroup ?? null, hasDuration: p.hasDuration ?? false },
 		variants,
 	)
 }

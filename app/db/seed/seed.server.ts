@@ -33,7 +33,7 @@ export async function seedDatabase(db: Db) {
 					originalPrice: p.originalPrice,
 					image: p.image,
 					caption: p.caption,
-					category: p.category,
+					platform: p.category,
 					kind: kindOf(p),
 					badge: p.badge ?? null,
 					features: p.features,
@@ -43,6 +43,7 @@ export async function seedDatabase(db: Db) {
 					contentPage: p.contentPage ?? null,
 					reviewGroup: p.reviewGroup ?? null,
 					featured: p.featured,
+					hasDuration: p.hasDuration ?? false,
 				})),
 			)
 			.onConflictDoNothing({ target: products.id })

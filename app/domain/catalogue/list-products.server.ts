@@ -17,7 +17,7 @@ const columns = {
 	image: products.image,
 	imageSet: products.imageSet,
 	caption: products.caption,
-	category: products.category,
+	category: products.platform,
 	kind: products.kind,
 	badge: products.badge,
 	features: products.features,
@@ -27,6 +27,7 @@ const columns = {
 	contentPage: products.contentPage,
 	reviewGroup: products.reviewGroup,
 	featured: products.featured,
+	hasDuration: products.hasDuration,
 }
 
 const variantColumns = {
@@ -68,7 +69,7 @@ async function withVariants(db: Db | Tx, rows: ProductRow[]): Promise<Product[]>
 
 /** The storefront's products: visible ones, in the owner's order. */
 export async function listProducts(db: Db | Tx): Promise<Product[]> {
-	const rows = await db.select(columns).from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder), asc(products.id))
+	const rows = await db.select(columns).from(products).where(eq(products.visible, true)).orderBy(asc(products.sortOrder), asc(products.id))
 	return withVariants(db, rows)
 }
 
@@ -78,7 +79,7 @@ export async function getProduct(db: Db | Tx, id: number): Promise<Product | nul
 	const rows = await db
 		.select(columns)
 		.from(products)
-		.where(and(eq(products.id, id), eq(products.active, true)))
+		.where(and(eq(products.id, id), eq(products.visible, true)))
 		.limit(1)
 	const [product] = await withVariants(db, rows)
 	return product ?? null
@@ -91,7 +92,7 @@ export async function getProducts(db: Db | Tx, ids: number[]): Promise<Map<numbe
 	const rows = await db
 		.select(columns)
 		.from(products)
-		.where(and(inArray(products.id, wanted), eq(products.active, true)))
+		.where(and(inArray(products.id, wanted), eq(products.visible, true)))
 	return new Map((await withVariants(db, rows)).map((p) => [p.id, p]))
 }
 
@@ -104,7 +105,7 @@ export async function findProductWith(
 	const rows = await db
 		.select(columns)
 		.from(products)
-		.where(and(setting, eq(products.active, true)))
+		.where(and(setting, eq(products.visible, true)))
 		.orderBy(asc(products.sortOrder), asc(products.id))
 		.limit(1)
 	const [product] = await withVariants(db, rows)

@@ -13,7 +13,7 @@ import { PAYMENT_METHODS, type Category, type ProductKind, type Variant } from '
 
 export type AdminProduct = Awaited<ReturnType<typeof readAdminProduct>> & {}
 
-const PRODUCT_NOT_FOUND = 'Product not found'
+export const PRODUCT_NOT_FOUND = 'Product not found'
 
 async function readAdminProduct(db: Db | Tx, id: number) {
 	const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
@@ -26,7 +26,7 @@ function shape(row: typeof products.$inferSelect, variants: Variant[]) {
 	return {
 		id: row.id,
 		name: row.name,
-		platform: row.category,
+		platform: row.platform,
 		kind: row.kind,
 		caption: row.caption,
 		description: row.description,
@@ -37,8 +37,9 @@ function shape(row: typeof products.$inferSelect, variants: Variant[]) {
 		image: row.image,
 		imageSet: row.imageSet ?? null,
 		featured: row.featured,
+		hasDuration: row.hasDuration,
 		sortOrder: row.sortOrder,
-		visible: row.active,
+		visible: row.visible,
 		termsPage: row.termsPage ?? null,
 		contentPage: row.contentPage ?? null,
 		reviewGroup: row.reviewGroup ?? null,
@@ -76,10 +77,10 @@ export async function listAdminProducts(db: Db | Tx, query: ProductListQuery = {
 		const byId = /^\d{1,9}$/.test(q) ? eq(products.id, Number(q)) : undefined
 		where.push(byId ? or(ilike(products.name, like), byId)! : ilike(products.name, like))
 	}
-	if (query.platform) where.push(eq(products.category, query.platform))
+	if (query.platform) where.push(eq(products.platform, query.platform))
 	if (query.kind) where.push(eq(products.kind, query.kind))
-	if (query.visibility === 'visible') where.push(eq(products.active, true))
-	if (query.visibility === 'hidden') where.push(eq(products.active, false))
+	if (query.visibility === 'visible') where.push(eq(products.visible, true))
+	if (query.visibility === 'hidden') where.push(eq(products.visible, false))
 	if (query.featured != null) where.push(eq(products.featured, query.featured))
 	const order =
 		query.sort === 'name' ? [asc(products.name), asc(products.id)] : query.sort === 'updated' ? [desc(products.updatedAt), desc(products.id)] : [asc(products.sortOrder), asc(products.id)]
@@ -111,7 +112,7 @@ function checkVariants(variants: VariantInput[]) {
 function rowValues(input: UpdateProductInput) {
 	const v: Partial<typeof products.$inferInsert> = {}
 	if (input.name !== undefined) v.name = input.name
-	if (input.platform !== undefined) v.category = input.platform
+	if (input.platform !== undefined) v.platform = input.platform
 	if (input.kind !== undefined) v.kind = input.kind
 	if (input.caption !== undefined) v.caption = input.caption
 	if (input.description !== undefined) v.description = input.description
@@ -120,8 +121,9 @@ function rowValues(input: UpdateProductInput) {
 	if (input.badge !== undefined) v.badge = input.badge
 	if (input.originalPrice !== undefined) v.originalPrice = input.originalPrice
 	if (input.featured !== undefined) v.featured = input.featured
+	if (input.hasDuration !== undefined) v.hasDuration = input.hasDuration
 	if (input.sortOrder !== undefined) v.sortOrder = input.sortOrder
-	if (input.visible !== undefined) v.active = input.visible
+	if (input.visible !== undefined) v.visible = input.visible
 	if (input.termsPage !== undefined) v.termsPage = input.termsPage
 	if (input.contentPage !== undefined) v.contentPage = input.contentPage
 	if (input.reviewGroup !== undefined) v.reviewGroup = input.reviewGroup
@@ -150,7 +152,7 @@ export async function createProduct(db: Db, actor: Actor, input: CreateProductIn
 			.values({
 				...(rowValues(input) as typeof products.$inferInsert),
 				name: input.name,
-				category: input.platform,
+				platform: input.platform,
 				description: input.description,
 				caption: input.caption,
 				features: input.features,
@@ -244,7 +246,7 @@ export async function removeProduct(db: Db, actor: Actor, id: number): Promise<{
 		if (!locked) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND)
 		const before = await getAdminProduct(tx, id)
 		if (await hasOrders(tx, id)) {
-			await tx.update(products).set({ active: false, updatedAt: sql`now()` }).where(eq(products.id, id))
+			await tx.update(products).set({ visible: false, updatedAt: sql`now()` }).where(eq(products.id, id))
 			await recordAudit(tx, actor, { action: 'product.hide', target: `product ${id}`, before, after: { ...before, visible: false }, note: 'Orders refer to it: hidden instead of deleted.' })
 			await notifyStoreChanged(tx, 'catalogue')
 			return { deleted: false, hidden: true, message: 'Orders refer to this product, so it was hidden instead of deleted: those orders keep what they bought.' }

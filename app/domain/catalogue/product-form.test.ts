@@ -12,6 +12,7 @@ const gamePass: ProductFormSource = {
 	badge: 'sale',
 	originalPrice: 3000,
 	featured: true,
+	hasDuration: true,
 	sortOrder: 5,
 	visible: true,
 	termsPage: 'game-pass-console',
@@ -55,6 +56,7 @@ describe('the console’s product form', () => {
 			badge: 'sale',
 			originalPrice: 3000,
 			featured: true,
+			hasDuration: true,
 			visible: true,
 			sortOrder: 5,
 			termsPage: 'game-pass-console',
@@ -76,7 +78,7 @@ describe('the console’s product form', () => {
 			['1 Month', 1, 2500],
 			['12 Months', 12, 24000],
 		])
-		expect(read.ok && [read.input.visible, read.input.featured, read.input.badge, read.input.termsPage]).toEqual([false, false, null, null])
+		expect(read.ok && [read.input.visible, read.input.featured, read.input.hasDuration, read.input.badge, read.input.termsPage]).toEqual([false, false, false, null, null])
 	})
 
 	it('sells options in the order of their position numbers; a row moved to a taken number goes before the one there', () => {

@@ -57,6 +57,7 @@ export interface ProductFormSource {
 	badge: ProductBadge | null
 	originalPrice: number | null
 	featured: boolean
+	hasDuration: boolean
 	sortOrder: number
 	visible: boolean
 	termsPage: TermsPage | null
@@ -97,6 +98,7 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 	}
 	if (product.visible) values.visible = '1'
 	if (product.featured) values.featured = '1'
+	if (product.hasDuration) values.hasDuration = '1'
 	product.variants.forEach((v, i) => {
 		Object.assign(values, {
 			[`variants.${i}.id`]: String(v.id),
@@ -236,6 +238,7 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 		badge: orNull('badge'),
 		originalPrice: numberFrom(values.originalPrice ?? '', { money: true }),
 		featured: Boolean(values.featured),
+		hasDuration: Boolean(values.hasDuration),
 		sortOrder: numberFrom(values.sortOrder ?? '') ?? 0,
 		visible: Boolean(values.visible),
 		termsPage: orNull('termsPage'),

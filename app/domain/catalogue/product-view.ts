@@ -1,4 +1,5 @@
 import type { Denomination, DurationOption, Product, Variant } from './types'
+import { accountTypeLabel } from '../pricing/account-type-label'
 
 /** A product's row as stored, without the options its variants carry. */
 export type ProductRow = Omit<Product, 'price' | 'durations' | 'denominations' | 'privatePrice' | 'sharedPrice' | 'variants'>
@@ -79,8 +80,8 @@ export function variantsFromOptions(options: {
 	} else if (options.denominations?.length) {
 		for (const d of options.denominations) add({ label: d.label, months: null, value: d.value, accountType: null, price: d.price })
 	} else if (options.privatePrice != null && options.sharedPrice != null) {
-		add({ label: 'Private account', months: null, value: null, accountType: 'private', price: options.privatePrice })
-		add({ label: 'Shared account', months: null, value: null, accountType: 'shared', price: options.sharedPrice })
+		add({ label: accountTypeLabel('private')!, months: null, value: null, accountType: 'private', price: options.privatePrice })
+		add({ label: accountTypeLabel('shared')!, months: null, value: null, accountType: 'shared', price: options.sharedPrice })
 	} else {
 		add({ label: 'Standard', months: null, value: null, accountType: null, price: options.price })
 	}

@@ -94,6 +94,8 @@ export interface Product {
 	contentPage: ContentPage | null
 	reviewGroup: string | null
 	featured: boolean
+	/** A DM order of it runs for a number of days (a subscription with a countdown and reminders). */
+	hasDuration: boolean
 	/** The variants a buyer may choose, in their order (hidden ones left out). */
 	variants: Variant[]
 }
@@ -114,7 +116,8 @@ export const DEFAULT_DENOMINATIONS: Denomination[] = [{ value: 5, price: 1200, l
 export interface GameLibraryEntry {
 	title: string
 	genre: string
-	trending: boolean
+	/** Listed under Trending Now / Most Popular (the spec's `trending`). */
+	top: boolean
 }
 
 /** What a product card needs: no description, features or specifications. */

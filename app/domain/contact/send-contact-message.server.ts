@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Db } from '../../db/client.server'
 import { contactMessages } from '../../db/schema'
-import { AppError } from '../../utils/app-error'
+import { invalidInput, topName } from '../../utils/field-errors'
 import { nameSchema } from '../../utils/input'
 import { hitRateLimit } from '../rate-limit.server'
 
@@ -24,9 +24,7 @@ export async function sendContactMessage(
 ) {
 	const parsed = contactInput.safeParse(input)
 	if (!parsed.success) {
-		const fieldErrors: Record<string, string> = {}
-		for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message
-		throw new AppError('BAD_REQUEST', 'Please check the highlighted fields.', fieldErrors)
+		throw invalidInput(parsed.error, { name: topName, message: 'Please check the highlighted fields.' })
 	}
 	await hitRateLimit(db, `contact:${clientIp}`, {
 		limit: limitPerHour,

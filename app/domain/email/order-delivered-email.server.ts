@@ -4,7 +4,7 @@ import { absoluteUrl } from '../../utils/origin.server'
 import type { QueuedEmail } from './queue-email.server'
 import { orderDeliveredHtml } from '../../integrations/email/html/templates.server'
 
-/** Sent once when staff complete an order: the tracking link only, never the codes (decision 7). */
+/** Sent once when staff complete an order: the tracking link only, never the codes (product decision 7). */
 export function orderDeliveredEmail(order: Order, storeName: string): QueuedEmail {
 	const trackingUrl = absoluteUrl(orderLink(order))
 	const name = order.customerName ?? 'there'

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { singleton } from '../../utils/singleton.server'
 
-// Decision 7: codes and account logins are encrypted at rest (AES-256-GCM). Stored form:
+// Product decision 7: codes and account logins are encrypted at rest (AES-256-GCM). Stored form:
 // 'enc:v1:<iv>:<tag>:<ciphertext>' in base64url; anything else is legacy plain text.
 const PREFIX = 'enc:v1:'
 

@@ -5,10 +5,10 @@ import { filterLibrary, gameCount, genresOf, LIBRARY_PAGE_SIZE, libraryHref, lib
 describe('game library', () => {
 	it('de-duplicates by trimmed title and sorts alphabetically', () => {
 		const list = normaliseLibrary([
-			{ title: 'Halo Infinite ', genre: 'Shooter', trending: true },
-			{ title: 'Forza Horizon 5', genre: 'Racing', trending: false },
-			{ title: ' Halo Infinite', genre: 'Action', trending: false },
-			{ title: 'avowed', genre: 'RPG', trending: false },
+			{ title: 'Halo Infinite ', genre: 'Shooter', top: true },
+			{ title: 'Forza Horizon 5', genre: 'Racing', top: false },
+			{ title: ' Halo Infinite', genre: 'Action', top: false },
+			{ title: 'avowed', genre: 'RPG', top: false },
 		])
 		expect(list.map((g) => g.title)).toEqual(['avowed', 'Forza Horizon 5', 'Halo Infinite'])
 		expect(list[2]!.genre).toBe('Shooter')

@@ -25,7 +25,7 @@ export function filterLibrary(entries: GameLibraryEntry[], { search, genre }: Li
 	const all = entries.filter(
 		(e) => (!genre || e.genre === genre) && (!needle || e.title.toLowerCase().includes(needle)),
 	)
-	return { all, trending: all.filter((e) => e.trending).slice(0, TRENDING_COUNT) }
+	return { all, trending: all.filter((e) => e.top).slice(0, TRENDING_COUNT) }
 }
 
 export const genresOf = (entries: GameLibraryEntry[]) =>

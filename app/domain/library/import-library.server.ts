@@ -125,7 +125,7 @@ async function importRows(db: Db, actor: Actor, rows: Row[], skipped: LibraryImp
 	return db.transaction(async (tx) => {
 		// Two imports at once would each add the other's new titles twice: one at a time.
 		await tx.execute(sql`select pg_advisory_xact_lock(7302)`)
-		const existing = await tx.select({ id: gameLibrary.id, title: gameLibrary.title, genre: gameLibrary.genre, top: gameLibrary.trending, hidden: gameLibrary.hidden }).from(gameLibrary)
+		const existing = await tx.select({ id: gameLibrary.id, title: gameLibrary.title, genre: gameLibrary.genre, top: gameLibrary.top, hidden: gameLibrary.hidden }).from(gameLibrary)
 		const exact = new Map(existing.map((t) => [t.title, t]))
 		const byLowerTitle = new Map(existing.map((t) => [t.title.toLowerCase(), t]))
 		const added: Row[] = []
@@ -138,14 +138,14 @@ async function importRows(db: Db, actor: Actor, rows: Row[], skipped: LibraryImp
 			else changed.push({ id: known.id, before: known, row })
 		}
 		for (const part of chunks(added)) {
-			await tx.insert(gameLibrary).values(part.map((r) => ({ title: r.title, genre: r.genre, trending: r.top })))
+			await tx.insert(gameLibrary).values(part.map((r) => ({ title: r.title, genre: r.genre, top: r.top })))
 		}
 		for (const part of chunks(changed)) {
 			const values = sql.join(
 				part.map((c) => sql`(${c.id}::integer, ${c.row.title}::text, ${c.row.genre}::text, ${c.row.top}::boolean)`),
 				sql`, `,
 			)
-			await tx.execute(sql`update ${gameLibrary} set title = v.title, genre = v.genre, trending = v.top from (values ${values}) as v(id, title, genre, top) where ${gameLibrary.id} = v.id`)
+			await tx.execute(sql`update ${gameLibrary} set title = v.title, genre = v.genre, top = v.top from (values ${values}) as v(id, title, genre, top) where ${gameLibrary.id} = v.id`)
 		}
 		if (added.length || changed.length) {
 			await recordAudit(tx, actor, {

@@ -89,12 +89,3 @@ export interface LibraryImportReport {
 	skipped: { line: number; title: string | null; reason: string }[]
 }
 
-/** Each field's first message from a failed parse (a message for the whole input under "form"). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-	const errors: Record<string, string> = {}
-	for (const issue of error.issues) {
-		const key = issue.path.length ? String(issue.path[0]) : 'form'
-		errors[key] ??= issue.message
-	}
-	return errors
-}

@@ -15,7 +15,7 @@ export const duplicateTitle = (title: string) => `The library already has "${tit
 /** Titles per page of the console's list. */
 export const LIBRARY_ADMIN_PAGE = 100
 
-const columns = { id: gameLibrary.id, title: gameLibrary.title, genre: gameLibrary.genre, top: gameLibrary.trending, hidden: gameLibrary.hidden }
+const columns = { id: gameLibrary.id, title: gameLibrary.title, genre: gameLibrary.genre, top: gameLibrary.top, hidden: gameLibrary.hidden }
 
 const snapshot = (t: LibraryTitle) => ({ title: t.title, genre: t.genre, top: t.top, hidden: t.hidden })
 
@@ -81,7 +81,7 @@ export async function createLibraryTitle(db: Db, actor: Actor, input: LibraryTit
 	return refuseRacingDuplicate(input.title, () =>
 		db.transaction(async (tx) => {
 			await refuseDuplicate(tx, input.title)
-			const [row] = await tx.insert(gameLibrary).values({ title: input.title, genre: input.genre, trending: input.top }).returning(columns)
+			const [row] = await tx.insert(gameLibrary).values({ title: input.title, genre: input.genre, top: input.top }).returning(columns)
 			await recordAudit(tx, actor, { action: 'library.create', target: `library title ${row!.id}`, before: null, after: snapshot(row!) })
 			await notifyStoreChanged(tx, 'library')
 			return row!
@@ -105,7 +105,7 @@ export async function updateLibraryTitle(db: Db, actor: Actor, id: number, patch
 			if (next.title !== before.title) await refuseDuplicate(tx, next.title, id)
 			const [after] = await tx
 				.update(gameLibrary)
-				.set({ title: next.title, genre: next.genre, trending: next.top, hidden: next.hidden })
+				.set({ title: next.title, genre: next.genre, top: next.top, hidden: next.hidden })
 				.where(eq(gameLibrary.id, id))
 				.returning(columns)
 			const action = patch.hidden !== undefined && next.hidden !== before.hidden && Object.values(patch).filter((v) => v !== undefined).length === 1 ? (next.hidden ? 'library.hide' : 'library.show') : 'library.update'

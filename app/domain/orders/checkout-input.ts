@@ -65,12 +65,3 @@ export type CheckoutRequest = z.infer<typeof checkoutRequest>
 export const CUSTOMER_FIELDS = ['customerName', 'customerEmail', 'customerMobile'] as const
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number]
 
-/** One message per field: the first problem found (an empty name is "required", not also "letters only"). */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
-	const errors: Record<string, string> = {}
-	for (const issue of issues) {
-		const field = String(issue.path[0] ?? '')
-		if (!(field in errors)) errors[field] = issue.message
-	}
-	return errors
-}

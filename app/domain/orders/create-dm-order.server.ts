@@ -54,9 +54,9 @@ export async function createDmOrder(
 		...(variant ? { variantId: variant.id } : {}),
 		code: item.code || null,
 	}))
-	const subscription = lines.some((l) => hasSubscriptionDuration(l.name))
+	const subscription = products.some(({ product }) => hasSubscriptionDuration(product))
 	// Without a duration typed, a subscription runs for the months chosen (30 days each), else the default.
-	const months = lines.find((l) => hasSubscriptionDuration(l.name) && l.selectedDuration?.months)?.selectedDuration?.months
+	const months = products.find(({ product, variant }) => hasSubscriptionDuration(product) && variant?.months)?.variant?.months
 	const durationDays = subscription ? (input.durationDays ?? (months ? months * 30 : DEFAULT_DM_DURATION_DAYS)) : null
 
 	return db.transaction(async (tx) => {

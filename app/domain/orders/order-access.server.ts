@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { orderPagePath } from '../buyers/next-path'
 import type { Order } from './order'
 
-// Decision 3: the order number alone shows status; contact details and deliverables need the
+// Product decision 3: the order number alone shows status; contact details and deliverables need the
 // order's secret token (the HTTP layer keeps it in a cookie per order, or reads it from the link).
 
 /** The buyer's private link to the order: what emails and DM orders hand out. */

@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { orderLines, orders, type OrderLine } from '../../db/schema'
+import { orderLines, type OrderLine } from '../../db/schema'
 import type { Order, OrderRow } from './order'
 
 // An order's lines are rows of order_lines (ADR-024). Orders are written with their lines in one

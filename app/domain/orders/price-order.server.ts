@@ -23,7 +23,7 @@ export const productsForLines = (db: Db | Tx, items: Pick<CheckoutLine, 'id'>[])
 	)
 
 /**
- * Decision 1: every line is priced from the catalogue. The browser says what was chosen (product,
+ * Product decision 1: every line is priced from the catalogue. The browser says what was chosen (product,
  * duration, value, account type, quantity); any price it sends is ignored.
  */
 export async function priceOrder(db: Db | Tx, items: CheckoutLine[]): Promise<PricedOrder> {

@@ -5,6 +5,7 @@ import type { Denomination, DurationOption, Product } from '../catalogue/types'
 import { choiceOfVariant, priceChoice, type Choice } from '../pricing/price-of'
 import type { AccountType } from '../pricing/product-options'
 import type { Order } from './order'
+import { accountTypeLabel } from '../pricing/account-type-label'
 
 export type RenewalOffer =
 	| {
@@ -46,7 +47,7 @@ export async function renewalOffer(db: Db, order: Order, lineIndex: number): Pro
 	}
 	const priced = priceChoice(product, choice)
 	if ('problem' in priced || priced.price <= 0) return { ok: false, productId: product.id, productName: product.name, message: NO_LONGER_SOLD(product.name) }
-	const optionLabel = [priced.duration?.label ?? priced.denomination?.label, priced.accountType ? `${priced.accountType === 'shared' ? 'Shared' : 'Private'} account` : null]
+	const optionLabel = [priced.duration?.label ?? priced.denomination?.label, accountTypeLabel(priced.accountType)]
 		.filter(Boolean)
 		.join(' · ')
 	return {

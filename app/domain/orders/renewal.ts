@@ -2,28 +2,14 @@
 // Browser-safe: the order page, My orders and the reminder email all use it.
 
 import type { OrderLine } from '../../db/schema'
+import { addCalendarMonths } from '../../utils/pakistan-time'
 import { DAY_MS } from './subscription'
 
 /** Opens checkout with the same product and option as line `lineIndex` of the order, at today's price. */
 export const renewPath = (orderNumber: string, lineIndex: number) => `/renew/${encodeURIComponent(orderNumber)}/${lineIndex}`
 
-/** Pakistan keeps UTC+5 all year: months are counted on its calendar. */
-const PKT_OFFSET_MS = 5 * 60 * 60 * 1000
-
-/**
- * `months` calendar months after `from`, on Pakistan's calendar, at the same time of day. A day the
- * month lacks becomes its last day (31 Jan + 1 month = 28 or 29 Feb).
- */
-export function addCalendarMonths(from: Date | string, months: number): Date {
-	const local = new Date(new Date(from).getTime() + PKT_OFFSET_MS)
-	const day = local.getUTCDate()
-	const target = new Date(local.getTime())
-	target.setUTCDate(1)
-	target.setUTCMonth(target.getUTCMonth() + months)
-	const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
-	target.setUTCDate(Math.min(day, lastDay))
-	return new Date(target.getTime() - PKT_OFFSET_MS)
-}
+/** Months are counted on Pakistan's calendar (the one dates module). */
+export { addCalendarMonths }
 
 /** The months a line runs for; 0 for anything that is not a subscription. */
 export function lineMonths(line: Pick<OrderLine, 'selectedDuration'>): number {

@@ -14,5 +14,5 @@ export function subscriptionDaysLeft(endsAt: Date | string, now: number = Date.n
 	return Math.max(0, Math.ceil((new Date(endsAt).getTime() - now) / DAY_MS))
 }
 
-/** §5: only products whose name contains 'game pass' (any case) have a duration. */
-export const hasSubscriptionDuration = (productName: string) => /game pass/i.test(productName)
+/** §5: a DM order runs for a number of days only for products set so (the Game Pass products): the product's own setting, never its name. */
+export const hasSubscriptionDuration = (product: { hasDuration: boolean }) => product.hasDuration

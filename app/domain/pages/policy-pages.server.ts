@@ -12,6 +12,7 @@ import { readStoreDetails } from '../settings/store-details.server'
 import { PAGE_MESSAGES, PAGE_NESTING_LIMIT, POLICY_SLUGS, pageMarkdownSchema } from './page-input'
 import { policyMarkdown } from './policy-markdown'
 import { nestingDepth, pageTokens, renderMarkdownReport, type PageTokens, type RenderedPage } from './render-markdown.server'
+import { formatPakistanLongDay } from '../../utils/pakistan-time'
 
 // The policy pages and the FAQ, editable by the owner as Markdown: the edited text is a store
 // setting ('page:faq' → {markdown, updatedAt, html, tokens, dropped}); without one the page shows
@@ -42,7 +43,7 @@ function requireSlug(slug: string): PolicySlug {
 }
 
 /** 'July 8, 2025', as the pages date themselves, for the day in Pakistan. */
-const pageDate = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Karachi', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso))
+const pageDate = formatPakistanLongDay
 
 export interface EditablePage {
 	slug: PolicySlug

@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
 import { withLines, withLinesOf } from '../orders/order-lines.server'
 
-// Decision 5: a manual transfer waits (awaiting confirmation, with a receipt) until staff confirm or reject it.
+// Product decision 5: a manual transfer waits (awaiting confirmation, with a receipt) until staff confirm or reject it.
 
 const [WAITING_STATUS] = paymentFrom('confirmTransfer')
 const NOTE_MAX = 500

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Db, Tx } from '../../db/client.server'
 import { products, reviews } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { invalidInput, topName } from '../../utils/field-errors'
 import { idSchema, nameSchema, textSchema } from '../../utils/input'
 import { hitRateLimit } from '../rate-limit.server'
 import { readStoreDetails } from '../settings/store-details.server'
@@ -28,8 +29,7 @@ export async function addReview(
 ): Promise<Review> {
 	const parsed = reviewInput.safeParse(input)
 	if (!parsed.success) {
-		const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]))
-		throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, fieldErrors)
+		throw invalidInput(parsed.error, { name: topName })
 	}
 	const { productId, name, rating, comment } = parsed.data
 	// ADR-018: an email typed into a form proves nothing (ADR-017); only a buyer signed in with it does.

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '../../utils/app-error'
+import { fieldErrorsOf } from '../../utils/field-errors'
 import { nameSchema, textSchema } from '../../utils/input'
 import { normalisePakistaniMobile } from '../orders/checkout-input'
 import { storeContacts } from './store-contacts'
@@ -207,15 +208,6 @@ export const storeDetailsView = z.object({
 /** What a stored value must look like to be used (it was checked on the way in; older rows may lack newer fields). */
 export const storedStoreDetailsSchema = storeDetailsView.partial()
 
-/** Field errors by the form's field names (testimonials.1.text), each the first message for that field. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-	const errors: Record<string, string> = {}
-	for (const issue of error.issues) {
-		const name = issue.path.length > 0 ? issue.path.map(String).join('.') : 'form'
-		errors[name] ??= issue.message
-	}
-	return errors
-}
 
 /** Checks a change (from the form or the API); an AppError with a message per field when something needs fixing. */
 export function parseStoreDetailsPatch(input: unknown): StoreDetailsPatch {

@@ -5,6 +5,7 @@ import { apiKeys } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { announceLiveEnded, apiKeyHolder } from '../realtime/live-ended.server'
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from './api-key-scopes'
+import { recordAudit, type Actor } from './audit.server'
 
 const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
 
@@ -13,6 +14,8 @@ export interface NewApiKey {
 	scopes?: readonly string[]
 	/** When it stops working; null or absent: until revoked. */
 	expiresAt?: Date | null
+	/** Who issues it, for the audit log (the console); absent for scripts and tests. */
+	actor?: Actor
 }
 
 /** The scopes as given, checked: at least one, each known, each once. */
@@ -24,23 +27,39 @@ function checkedScopes(scopes: readonly string[]): ApiKeyScope[] {
 	return chosen
 }
 
-/** A new X-ADMIN-KEY: the key itself is returned once; only its hash is stored. */
-export async function createApiKey(db: Db | Tx, name: string, createdBy: number | null, { scopes = API_KEY_SCOPES, expiresAt = null }: NewApiKey = {}) {
+/**
+ * A new X-ADMIN-KEY: the key itself is returned once; only its hash is stored. With an `actor` the
+ * audit entry is written in the same transaction, naming the key by its prefix, never the key.
+ */
+export async function createApiKey(db: Db | Tx, name: string, createdBy: number | null, { scopes = API_KEY_SCOPES, expiresAt = null, actor }: NewApiKey = {}) {
 	const label = name.trim()
 	if (!label || label.length > 80) throw new AppError('BAD_REQUEST', 'Give the key a name of up to 80 characters.')
 	if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', 'A key’s expiry must be in the future.')
 	const key = `gvk_${crypto.randomBytes(24).toString('base64url')}`
-	const [row] = await db
-		.insert(apiKeys)
-		.values({ name: label, prefix: key.slice(0, 8), keyHash: hashKey(key), createdBy, scopes: checkedScopes(scopes), expiresAt })
-		.returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt })
-	return { ...row!, key }
+	return db.transaction(async (tx) => {
+		const [row] = await tx
+			.insert(apiKeys)
+			.values({ name: label, prefix: key.slice(0, 8), keyHash: hashKey(key), createdBy, scopes: checkedScopes(scopes), expiresAt })
+			.returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt })
+		const created = { ...row!, key }
+		if (actor) {
+			await recordAudit(tx, actor, {
+				action: 'apikey.create',
+				after: { apiKeyId: created.id, name: created.name, prefix: created.prefix, scopes: created.scopes, expiresAt: created.expiresAt?.toISOString() ?? null },
+			})
+		}
+		return created
+	})
 }
 
-export async function revokeApiKey(db: Db | Tx, id: number) {
-	const [row] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })
-	if (!row) throw new AppError('NOT_FOUND', 'No active key with that id.')
-	await announceLiveEnded(db, [apiKeyHolder(id)])
+/** Revokes an X-ADMIN-KEY: tools using it are refused from the next request on (audited when an `actor` is given). */
+export async function revokeApiKey(db: Db | Tx, id: number, actor?: Actor) {
+	await db.transaction(async (tx) => {
+		const [row] = await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix })
+		if (!row) throw new AppError('NOT_FOUND', 'No active key with that id.')
+		if (actor) await recordAudit(tx, actor, { action: 'apikey.revoke', after: { apiKeyId: id, name: row.name, prefix: row.prefix } })
+		await announceLiveEnded(tx, [apiKeyHolder(id)])
+	})
 }
 
 export interface VerifiedApiKey {

@@ -6,6 +6,7 @@ import { AppError } from '../../utils/app-error'
 import { nameSchema } from '../../utils/input'
 import { generatePassword, hashPassword } from './password.server'
 import { destroyStaffSessions } from './sessions.server'
+import { recordAudit, type Actor } from './audit.server'
 
 export const newStaffInput = z.object({
 	email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address.')),
@@ -14,18 +15,25 @@ export const newStaffInput = z.object({
 	password: z.string().min(10, 'Passwords need at least 10 characters.').max(200).optional(),
 })
 
-/** Creates a staff account; without a password one is generated and returned once. */
-export async function createStaff(db: Db | Tx, input: z.input<typeof newStaffInput>): Promise<{ id: number; email: string; role: StaffRole; password: string }> {
+/**
+ * Creates a staff account; without a password one is generated and returned once. With an `actor`
+ * (the console) the audit entry is written in the same transaction; it never holds the password.
+ */
+export async function createStaff(db: Db | Tx, input: z.input<typeof newStaffInput>, actor?: Actor): Promise<{ id: number; email: string; role: StaffRole; password: string }> {
 	const parsed = newStaffInput.safeParse(input)
 	if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
 	const password = parsed.data.password ?? generatePassword()
-	const [row] = await db
-		.insert(staffUsers)
-		.values({ email: parsed.data.email, name: parsed.data.name, role: parsed.data.role, passwordHash: await hashPassword(password) })
-		.onConflictDoNothing({ target: staffUsers.email })
-		.returning({ id: staffUsers.id, email: staffUsers.email, role: staffUsers.role })
-	if (!row) throw new AppError('CONFLICT', `A staff account for ${parsed.data.email} already exists.`)
-	return { ...row, password }
+	const passwordHash = await hashPassword(password)
+	return db.transaction(async (tx) => {
+		const [row] = await tx
+			.insert(staffUsers)
+			.values({ email: parsed.data.email, name: parsed.data.name, role: parsed.data.role, passwordHash })
+			.onConflictDoNothing({ target: staffUsers.email })
+			.returning({ id: staffUsers.id, email: staffUsers.email, role: staffUsers.role })
+		if (!row) throw new AppError('CONFLICT', `A staff account for ${parsed.data.email} already exists.`)
+		if (actor) await recordAudit(tx, actor, { action: 'staff.create', after: { staffId: row.id, email: row.email, name: parsed.data.name, role: row.role } })
+		return { ...row, password }
+	})
 }
 
 /** Sets a new password (generated when none is given) and signs the account out everywhere. */

@@ -46,7 +46,7 @@ export async function lowStockVariants(db: Db, variantIds?: number[]): Promise<(
 		.where(
 			and(
 				ne(products.stockMode, 'manual'),
-				eq(products.active, true),
+				eq(products.visible, true),
 				eq(productVariants.hidden, false),
 				variantIds ? inArray(productVariants.id, variantIds.length ? variantIds : [-1]) : undefined,
 				sql`${free} <= ${productVariants.lowStockThreshold}`,

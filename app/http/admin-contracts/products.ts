@@ -29,6 +29,7 @@ export const adminProduct = z.object({
 	image: z.string(),
 	imageSet: z.object({ base: z.string(), widths: z.array(z.number().int()), width: z.number().int(), height: z.number().int() }).nullable(),
 	featured: z.boolean(),
+	hasDuration: z.boolean().describe('A DM order of it runs for a number of days, with reminder emails (the Game Pass products)'),
 	sortOrder: z.number().int(),
 	visible: z.boolean(),
 	termsPage: z.enum(['game-pass-console', 'game-pass-pc']).nullable(),

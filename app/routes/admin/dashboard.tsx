@@ -7,7 +7,7 @@ import { consoleToDo } from '~/domain/orders/console-to-do.server'
 import { StockAlertsPanel } from '~/components/admin/stock-alerts-panel'
 import { stockQueue } from '~/domain/stock/order-stock.server'
 import { lowStockVariants } from '~/domain/stock/stock-alerts.server'
-import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
+import { FulfillmentForm } from '~/components/admin/fulfillment-form'
 import { OrderProducts, PaymentBadge, TestPaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
 import { listOrders } from '~/domain/orders/list-orders.server'
@@ -51,9 +51,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 	const refreshing = revalidator.state === 'loading'
 	const filtered = Boolean(query.q || query.status || query.fulfillment)
 
-	function saved(order: SavedOrder) {
+	function saved(message: string) {
 		setOpen(null)
-		setNotice(`Order ${order.order_number} updated: ${fulfillmentTitle(order.fulfillment_status)}.`)
+		setNotice(message)
 		void revalidator.revalidate()
 	}
 
@@ -206,7 +206,7 @@ function OrderRow({
 	hydrated: boolean
 	onOpen: () => void
 	onCancel: () => void
-	onSaved: (order: SavedOrder) => void
+	onSaved: (message: string) => void
 }) {
 	const panelId = `update-${order.id}`
 	return (

@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			id: p.id,
 			name: p.name,
 			price: displayPrice(p),
-			subscription: hasSubscriptionDuration(p.name),
+			subscription: hasSubscriptionDuration(p),
 			// One option is the product itself: nothing to pick.
 			options: p.variants.length > 1 ? p.variants.map((v) => ({ id: v.id, text: optionText(v), price: v.price, months: v.months })) : [],
 		})),

@@ -7,19 +7,20 @@ import { LIBRARY_CSV_FIELD, LIBRARY_IMPORT_LIMITS, LIBRARY_LIMITS, libraryListQu
 import { createLibraryTitle, listAdminLibrary, updateLibraryTitle } from '~/domain/library/manage-library.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
-import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { readLibraryCsv } from '~/http/library-csv.server'
 import { AppError } from '~/utils/app-error'
 import { idSchema } from '~/utils/input'
 import { pageMeta } from '~/utils/seo'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import type { Route } from './+types/library'
+import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Game library', description: 'The Game Pass library titles: add, edit, hide, import a CSV.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireCatalogueStaff(request)
+	await requireStaff(request, { permission: 'catalogue' })
 	const query = libraryListQuery.parse(Object.fromEntries(new URL(request.url).searchParams))
 	return { query, ...(await listAdminLibrary(db(), query)) }
 }
@@ -30,10 +31,7 @@ const intents = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('hide'), id: idSchema(), hidden: z.enum(['true', 'false']) }),
 ])
 
-type Outcome =
-	| { ok: true; intent: string; message: string; report?: LibraryImportReport; at: number }
-	| { ok: false; intent: string; message: string; id?: number; values?: Record<string, string> }
-
+type LibraryOutcome = Outcome<{ report?: LibraryImportReport }, { id?: number }>
 
 /** The result of an import in one sentence. */
 function importSummary(r: LibraryImportReport) {
@@ -42,18 +40,18 @@ function importSummary(r: LibraryImportReport) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const staff = await requireCatalogueStaff(request)
+	const staff = await requireStaff(request, { permission: 'catalogue' })
 	const actor = staffActor(staff)
 	const multipart = /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')
 	try {
 		if (multipart && new URL(request.url).searchParams.has('import')) {
 			const text = await readLibraryCsv(request)
 			const report = await importLibraryCsv(db(), actor, text)
-			return data<Outcome>({ ok: true, intent: 'import', message: importSummary(report), report, at: Date.now() })
+			return data<LibraryOutcome>({ ok: true, intent: 'import', message: importSummary(report), report, at: Date.now() })
 		}
 		const form = await readPageForm(request)
 		const parsed = intents.safeParse(form)
-		if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
+		if (!parsed.success) return data<LibraryOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
 		const input = parsed.data
 		try {
 			switch (input.intent) {
@@ -61,18 +59,18 @@ export async function action({ request }: Route.ActionArgs) {
 					const fields = libraryTitleInput.safeParse({ title: input.title, genre: input.genre, top: input.top === 'on' })
 					if (!fields.success) throw new AppError('BAD_REQUEST', fields.error.issues[0]!.message)
 					const added = await createLibraryTitle(db(), actor, fields.data)
-					return data<Outcome>({ ok: true, intent: 'add', message: `Added “${added.title}” (${added.genre}${added.top ? ', Top' : ''}) to the library.`, at: Date.now() })
+					return data<LibraryOutcome>({ ok: true, intent: 'add', message: `Added “${added.title}” (${added.genre}${added.top ? ', Top' : ''}) to the library.`, at: Date.now() })
 				}
 				case 'edit': {
 					const fields = libraryTitlePatch.safeParse({ title: input.title, genre: input.genre, top: input.top === 'on' })
 					if (!fields.success) throw new AppError('BAD_REQUEST', fields.error.issues[0]!.message)
 					const saved = await updateLibraryTitle(db(), actor, input.id, fields.data)
-					return data<Outcome>({ ok: true, intent: 'edit', message: `Saved “${saved.title}”.`, at: Date.now() })
+					return data<LibraryOutcome>({ ok: true, intent: 'edit', message: `Saved “${saved.title}”.`, at: Date.now() })
 				}
 				case 'hide': {
 					const hidden = input.hidden === 'true'
 					const saved = await updateLibraryTitle(db(), actor, input.id, { hidden })
-					return data<Outcome>({
+					return data<LibraryOutcome>({
 						ok: true,
 						intent: 'hide',
 						message: hidden ? `Hid “${saved.title}”: the library page no longer lists it.` : `“${saved.title}” is listed on the library page again.`,
@@ -83,12 +81,12 @@ export async function action({ request }: Route.ActionArgs) {
 		} catch (error) {
 			if (error instanceof AppError) {
 				const id = 'id' in input ? input.id : undefined
-				return data<Outcome>({ ok: false, intent: input.intent, message: error.message, id, values: form }, { status: error.status })
+				return data<LibraryOutcome>({ ok: false, intent: input.intent, message: error.message, id, values: form }, { status: error.status })
 			}
 			throw error
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: multipart ? 'import' : '', message: error.message }, { status: error.status })
+		if (error instanceof AppError) return data<LibraryOutcome>({ ok: false, intent: multipart ? 'import' : '', message: error.message }, { status: error.status })
 		throw error
 	}
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { UnbrokenText } from '~/components/order/delivery-text'
-import { Form, Link, data, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
+import { Form, Link, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
 import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
-import { FulfillmentForm, type SavedOrder } from '~/components/admin/fulfillment-form'
+import { FulfillmentForm } from '~/components/admin/fulfillment-form'
 import { OrderProducts, PaymentBadge, TestPaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
 import { buyerChatLink } from '~/domain/orders/buyer-chat'
@@ -14,6 +14,7 @@ import { earlierReceipts } from '~/domain/payments/read-receipt.server'
 import { renewalLinks } from '~/domain/orders/renewal-links.server'
 import { fulfillmentTitle } from '~/domain/orders/status'
 import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
+import { updateOrderFulfillment } from '~/domain/fulfillment/update-order-fulfillment.server'
 import { approveTestOrder } from '~/domain/payments/approve-test-order.server'
 import { deliverOrderNow, orderStockUnits, replaceUnit } from '~/domain/stock/order-stock.server'
 import { StockUnits } from '~/components/admin/order-stock-units'
@@ -22,7 +23,7 @@ import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
-import { readPageForm } from '~/http/http.server'
+import { notFound, pageFailure, readPageForm } from '~/http/http.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/order'
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireStaff(request)
 	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
-	if (!order) throw data(`Order ${params.orderNumber} not found.`, { status: 404 })
+	if (!order) throw pageFailure(notFound(`Order ${params.orderNumber} not found.`))
 	const history = await orderHistory(db(), order.orderNumber)
 	return {
 		order: staffOrderView(order, { deliveryContent: true }),
@@ -48,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const actionInput = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('mark-paid'), note: z.string().default('') }),
 	z.object({ intent: z.literal('deliver-stock') }),
+	z.object({ intent: z.literal('fulfillment'), fulfillment_status: z.string(), delivery_content: z.string().default('') }),
 	z.object({ intent: z.literal('approve-test') }),
 	z.object({ intent: z.literal('replace-unit'), assignmentId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), reason: z.string().default('') }),
 ])
@@ -59,11 +61,16 @@ const actionInput = z.discriminatedUnion('intent', [
  */
 export async function action({ request, params }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
-	const parsed = actionInput.safeParse(await readPageForm(request))
+	// Delivery content may be up to 20,000 characters (several of them multi-byte): room for it, percent-encoded.
+	const parsed = actionInput.safeParse(await readPageForm(request, { limit: 256 * 1024 }))
 	if (!parsed.success) return notUnderstood()
 	const orderNumber = params.orderNumber
 	const input = parsed.data
 	return staffActionResult(async () => {
+		if (input.intent === 'fulfillment') {
+			const saved = await updateOrderFulfillment(db(), staffActor(staff), { orderNumber, updates: { fulfillment_status: input.fulfillment_status, delivery_content: input.delivery_content } })
+			return `Order ${saved.order_number} updated: ${fulfillmentTitle(saved.fulfillment_status)}.`
+		}
 		if (input.intent === 'deliver-stock') {
 			const { owed } = await deliverOrderNow(db(), staffActor(staff), orderNumber)
 			return owed ? `Still waiting for ${owed} ${owed === 1 ? 'unit' : 'units'}: import more stock for this option.` : `Order ${orderNumber} is delivered from stock.`
@@ -110,8 +117,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 	// A new key puts the form back to what is saved (Cancel, or after a save).
 	const [formKey, setFormKey] = useState(0)
 
-	function saved(result: SavedOrder) {
-		setNotice(`Order ${result.order_number} updated: ${fulfillmentTitle(result.fulfillment_status)}.`)
+	function saved(message: string) {
+		setNotice(message)
 		void revalidator.revalidate().then(() => setFormKey((k) => k + 1))
 	}
 

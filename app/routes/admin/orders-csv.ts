@@ -4,7 +4,7 @@ import { parseOrderListQuery } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { specFulfillmentStatus, specPaymentStatus } from '~/domain/orders/status'
 import { logger } from '~/utils/logger.server'
-import { requireStaffApi } from '~/http/staff-auth.server'
+import { requireAdminActor } from '~/http/admin-api.server'
 import type { Route } from './+types/orders-csv'
 import { onlyMethods } from '~/http/http.server'
 
@@ -30,7 +30,7 @@ const row = (o: StaffOrder) =>
 		.join(',') + '\r\n'
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireStaffApi(request)
+	await requireAdminActor(request, { permission: 'staff', scope: 'session-only' })
 	const query = { ...parseOrderListQuery(new URL(request.url).searchParams), before: null, after: null }
 	const encoder = new TextEncoder()
 	let cursor: number | null = null

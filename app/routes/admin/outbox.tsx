@@ -11,7 +11,7 @@ import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import { idSchema } from '~/utils/input'
-import { readPageForm } from '~/http/http.server'
+import { notFound, pageFailure, readPageForm } from '~/http/http.server'
 import type { Route } from './+types/outbox'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,9 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request)
 	const wanted = new URL(request.url).searchParams.get('preview')
 	const previewId = wanted === null ? null : idSchema().safeParse(wanted)
-	if (previewId && !previewId.success) throw new Response('That email preview does not exist.', { status: 404 })
+	if (previewId && !previewId.success) throw pageFailure(notFound('That email preview does not exist.'))
 	const preview = previewId ? await outboxEmailPreview(db(), previewId.data) : null
-	if (previewId && !preview) throw new Response('That email preview does not exist.', { status: 404 })
+	if (previewId && !preview) throw pageFailure(notFound('That email preview does not exist.'))
 	return { emails: await listOutbox(db()), preview, logOnly: env().EMAIL_PROVIDER === 'log' }
 }
 

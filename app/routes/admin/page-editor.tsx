@@ -9,12 +9,13 @@ import { previewPolicyPage, readPolicyPage, readPolicyPageShown, restorePolicyPa
 import { pageTokens } from '~/domain/pages/render-markdown.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { staffActor } from '~/domain/staff/audit.server'
-import { readPageForm } from '~/http/http.server'
-import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { asPage, readPageForm } from '~/http/http.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import type { Route } from './+types/page-editor'
+import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta(matches, { title: loaderData ? `Edit ${loaderData.page.title}` : 'Edit page', description: 'Edit a policy page or the FAQ as Markdown.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -23,20 +24,11 @@ async function tokens() {
 	return pageTokens(await readStoreDetails(db()))
 }
 
-/** A page that is not one of the five is the console's 404, with the list of those that are. */
-async function pageOr404<T>(read: () => Promise<T>): Promise<T> {
-	try {
-		return await read()
-	} catch (error) {
-		if (error instanceof AppError && error.code === 'NOT_FOUND') throw data(error.message, { status: 404 })
-		throw error
-	}
-}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireCatalogueStaff(request)
+	await requireStaff(request, { permission: 'catalogue' })
 	// Opens whatever is stored: the HTML made when it was saved, or the text shown plainly with a note if it cannot render.
-	const { html, dropped, problem, ...page } = await pageOr404(() => readPolicyPageShown(db(), params.slug ?? ''))
+	const { html, dropped, problem, ...page } = await asPage(() => readPolicyPageShown(db(), params.slug ?? ''))
 	return { page, html, dropped, problem }
 }
 
@@ -46,40 +38,39 @@ const intents = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('restore') }),
 ])
 
-type Outcome =
-	| { ok: true; intent: 'save' | 'restore'; message: string; at: number; dropped: string[] }
+type EditorOutcome =
+	| Outcome<{ intent: 'save' | 'restore'; at: number; dropped: string[] }, { markdown?: string }>
 	| { ok: true; intent: 'preview'; markdown: string; html: string; dropped: string[] }
-	| { ok: false; intent: string; message: string; markdown?: string }
 
 // Markdown of up to 100,000 characters, which a form sends percent-encoded: up to nine bytes for an Urdu letter.
 const FORM_LIMIT = 1024 * 1024
 
 export async function action({ request, params }: Route.ActionArgs) {
-	const staff = await requireCatalogueStaff(request)
-	const page = await pageOr404(() => readPolicyPage(db(), params.slug ?? ''))
+	const staff = await requireStaff(request, { permission: 'catalogue' })
+	const page = await asPage(() => readPolicyPage(db(), params.slug ?? ''))
 	const form = await readPageForm(request, { limit: FORM_LIMIT })
 	const parsed = intents.safeParse(form)
-	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
+	if (!parsed.success) return data<EditorOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
 	const input = parsed.data
 	try {
 		switch (input.intent) {
 			case 'preview': {
 				const { html, dropped } = await previewPolicyPage(input.markdown, await tokens())
-				return data<Outcome>({ ok: true, intent: 'preview', markdown: input.markdown, html, dropped })
+				return data<EditorOutcome>({ ok: true, intent: 'preview', markdown: input.markdown, html, dropped })
 			}
 			case 'save': {
 				const saved = await savePolicyPage(db(), staffActor(staff), page.slug, input.markdown)
 				const message = saved.updatedAt === page.updatedAt ? 'Nothing had changed, so nothing was saved.' : `Saved. /${page.slug} shows your text now.`
-				return data<Outcome>({ ok: true, intent: 'save', message, at: Date.now(), dropped: saved.dropped })
+				return data<EditorOutcome>({ ok: true, intent: 'save', message, at: Date.now(), dropped: saved.dropped })
 			}
 			case 'restore': {
 				await restorePolicyPage(db(), staffActor(staff), page.slug)
 				const message = page.edited ? `Restored the shop’s own text. /${page.slug} shows it now; your text is kept in the audit log.` : 'The page already shows the shop’s own text.'
-				return data<Outcome>({ ok: true, intent: 'restore', message, at: Date.now(), dropped: [] })
+				return data<EditorOutcome>({ ok: true, intent: 'restore', message, at: Date.now(), dropped: [] })
 			}
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: input.intent, message: error.message, markdown: 'markdown' in input ? input.markdown : undefined }, { status: error.status })
+		if (error instanceof AppError) return data<EditorOutcome>({ ok: false, intent: input.intent, message: error.message, markdown: 'markdown' in input ? input.markdown : undefined }, { status: error.status })
 		throw error
 	}
 }

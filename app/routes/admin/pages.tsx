@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { AdminTime } from '~/components/admin/admin-time'
 import { db } from '~/db/client.server'
 import { listPolicyPages } from '~/domain/pages/policy-pages.server'
-import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/pages'
 
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Pages', description: 'The policy pages and the FAQ, edited as Markdown.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireCatalogueStaff(request)
+	await requireStaff(request, { permission: 'catalogue' })
 	return { pages: await listPolicyPages(db()) }
 }
 

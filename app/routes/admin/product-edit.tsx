@@ -4,40 +4,22 @@ import { ProductImageForm } from '~/components/admin/product-image-form'
 import { PRODUCT_FORM_ID, ProductEditor, ProductErrorSummary } from '~/components/admin/product-editor'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
-import { duplicateProduct, getAdminProduct, removeProduct, updateProduct } from '~/domain/catalogue/manage-products.server'
+import { duplicateProduct, getAdminProduct, PRODUCT_NOT_FOUND, removeProduct, updateProduct } from '~/domain/catalogue/manage-products.server'
 import { productFormValues } from '~/domain/catalogue/product-form'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readProductFormPost, saveProductForm } from '~/http/product-form.server'
-import { requireCatalogueStaff } from '~/http/staff-auth.server'
-import { AppError } from '~/utils/app-error'
-import { parseId } from '~/utils/input'
+import { requireStaff } from '~/http/staff-auth.server'
 import { pageMeta } from '~/utils/seo'
 import productsStyles from '~/styles/console-products.css?url'
 import type { Route } from './+types/product-edit'
+import { asPage, idFromPath } from '~/http/http.server'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta(matches, { title: loaderData ? `${loaderData.product.name}: edit` : 'Product', description: 'Change a product, its options and prices.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: productsStyles }]
 
-const PRODUCT_NOT_FOUND = 'Product not found'
 
-/** A product id from the address, or the 404 page. */
-function productIdOf(params: { id?: string }) {
-	const id = parseId(params.id)
-	if (id == null) throw data(PRODUCT_NOT_FOUND, { status: 404 })
-	return id
-}
-
-/** The catalogue's "not found" as the 404 page; other expected failures as their 4xx with the sentence. */
-async function orNotFound<T>(run: () => Promise<T>): Promise<T> {
-	try {
-		return await run()
-	} catch (error) {
-		if (error instanceof AppError) throw data(error.message, { status: error.status })
-		throw error
-	}
-}
 
 /** What a redirect here may announce (only these: the address never puts its own text on the page). */
 const NOTICES = {
@@ -50,32 +32,32 @@ const NOTICES = {
 } as const
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireCatalogueStaff(request)
-	const id = productIdOf(params)
-	const product = await orNotFound(() => getAdminProduct(db(), id))
+	await requireStaff(request, { permission: 'catalogue' })
+	const id = idFromPath(params.id, PRODUCT_NOT_FOUND)
+	const product = await asPage(() => getAdminProduct(db(), id))
 	const notice = new URL(request.url).searchParams.get('notice')
 	return { product, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES](product.visible) : null }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-	const staff = await requireCatalogueStaff(request)
-	const id = productIdOf(params)
+	const staff = await requireStaff(request, { permission: 'catalogue' })
+	const id = idFromPath(params.id, PRODUCT_NOT_FOUND)
 	const actor = staffActor(staff)
 	const form = await readProductFormPost(request)
 	switch (form.intent ?? 'save') {
 		case 'save':
 			return saveProductForm(form, (input) => updateProduct(db(), actor, id, input), 'saved')
 		case 'duplicate': {
-			const copy = await orNotFound(() => duplicateProduct(db(), actor, id))
+			const copy = await asPage(() => duplicateProduct(db(), actor, id))
 			return redirect(`/admin/products/${copy.id}?notice=duplicated`)
 		}
 		case 'hide':
 		case 'show': {
-			const product = await orNotFound(() => updateProduct(db(), actor, id, { visible: form.intent === 'show' }))
+			const product = await asPage(() => updateProduct(db(), actor, id, { visible: form.intent === 'show' }))
 			return redirect(`/admin/products/${id}?notice=${product.visible ? 'shown' : 'hidden'}`)
 		}
 		case 'delete': {
-			const removed = await orNotFound(() => removeProduct(db(), actor, id))
+			const removed = await asPage(() => removeProduct(db(), actor, id))
 			return redirect(removed.deleted ? '/admin/products?notice=deleted' : `/admin/products/${id}?notice=kept`)
 		}
 		default:

@@ -7,7 +7,7 @@ import { createProduct } from '~/domain/catalogue/manage-products.server'
 import { productFormValues } from '~/domain/catalogue/product-form'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readProductFormPost, saveProductForm } from '~/http/product-form.server'
-import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { pageMeta } from '~/utils/seo'
 import productsStyles from '~/styles/console-products.css?url'
 import type { Route } from './+types/product-new'
@@ -17,12 +17,12 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: productsStyles }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireCatalogueStaff(request)
+	await requireStaff(request, { permission: 'catalogue' })
 	return null
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const staff = await requireCatalogueStaff(request)
+	const staff = await requireStaff(request, { permission: 'catalogue' })
 	const form = await readProductFormPost(request)
 	return saveProductForm(form, (input) => createProduct(db(), staffActor(staff), input), 'created')
 }

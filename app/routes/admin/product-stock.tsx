@@ -1,3 +1,4 @@
+import { PRODUCT_NOT_FOUND } from '~/domain/catalogue/manage-products.server'
 import { useEffect, useRef } from 'react'
 import { Form, Link, data, useActionData } from 'react-router'
 import { z } from 'zod'
@@ -8,21 +9,17 @@ import { canRevealStock } from '~/domain/staff/permissions'
 import { importStock, listUnits, revealUnit, setLowStockThreshold, setStockMode, stockCounts, voidUnit, type ImportStockReport, type RevealedUnit } from '~/domain/stock/manage-stock.server'
 import { STOCK_LIMITS } from '~/domain/stock/stock-rules'
 import { readStockText } from '~/domain/stock/stock-text.server'
-import { readPageForm } from '~/http/http.server'
-import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { idFromPath, readPageForm } from '~/http/http.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
-import { idSchema, parseId } from '~/utils/input'
+import { idSchema } from '~/utils/input'
 import { pageMeta } from '~/utils/seo'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import type { Route } from './+types/product-stock'
+import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Stock', description: 'Codes and accounts delivered from stock.', extra: [{ name: 'robots', content: 'noindex' }] })
 
-const productIdOf = (params: { id?: string }) => {
-	const id = parseId(params.id)
-	if (id === null) throw data('Product not found.', { status: 404 })
-	return id
-}
 
 const listQuery = z.object({
 	variant: idSchema().optional().catch(undefined),
@@ -31,8 +28,8 @@ const listQuery = z.object({
 })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	const staff = await requireCatalogueStaff(request)
-	const productId = productIdOf(params)
+	const staff = await requireStaff(request, { permission: 'catalogue' })
+	const productId = idFromPath(params.id, PRODUCT_NOT_FOUND)
 	const query = listQuery.parse(Object.fromEntries(new URL(request.url).searchParams))
 	try {
 		const counts = await stockCounts(db(), productId)
@@ -52,14 +49,13 @@ const intents = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('mode'), stockMode: z.string() }),
 ])
 
-type Outcome = {
-	ok: boolean
-	intent: string
-	message: string
+/** What the stock page shows after an import, a void or a reveal. */
+type StockShown = {
 	refused?: { line: number; reason: string }[]
 	notes?: { line: number; note: string }[]
 	revealed?: { unitId: number; unit: RevealedUnit }
 }
+type StockOutcome = Outcome<StockShown, StockShown>
 
 async function readStockForm(request: Request): Promise<Record<string, string>> {
 	if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return readPageForm(request)
@@ -81,15 +77,15 @@ async function readStockForm(request: Request): Promise<Record<string, string>> 
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-	const staff = await requireCatalogueStaff(request)
+	const staff = await requireStaff(request, { permission: 'catalogue' })
 	const actor = staffActor(staff)
-	const productId = productIdOf(params)
+	const productId = idFromPath(params.id, PRODUCT_NOT_FOUND)
 	let intent = ''
 	try {
 		const form = await readStockForm(request)
 		intent = String(form.intent ?? '')
 		const parsed = intents.safeParse(form)
-		if (!parsed.success) return data<Outcome>({ ok: false, intent, message: NOT_UNDERSTOOD }, { status: 400 })
+		if (!parsed.success) return data<StockOutcome>({ ok: false, intent, message: NOT_UNDERSTOOD }, { status: 400 })
 		const input = parsed.data
 		switch (input.intent) {
 			case 'import': {
@@ -99,24 +95,24 @@ export async function action({ request, params }: Route.ActionArgs) {
 				const slots = slotsText === '' ? null : /^\d{1,3}$/.test(slotsText) ? Number(slotsText) : -1
 				const report = await importStock(db(), actor, productId, { variantId: input.variantId, kind: input.kind, units: read.units, lines: read.lines, slots })
 				const notes = [...read.notes, ...report.notes].sort((a, b) => a.line - b.line)
-				return { ok: true, intent, message: importSummary(report), refused: report.refused, notes } satisfies Outcome
+				return { ok: true, intent, message: importSummary(report), refused: report.refused, notes } satisfies StockOutcome
 			}
 			case 'void':
 				await voidUnit(db(), actor, productId, input.unitId, input.reason)
-				return { ok: true, intent, message: `Unit ${input.unitId} voided.` } satisfies Outcome
+				return { ok: true, intent, message: `Unit ${input.unitId} voided.` } satisfies StockOutcome
 			case 'reveal':
-				return { ok: true, intent, message: `Unit ${input.unitId} revealed (recorded in the audit log).`, revealed: { unitId: input.unitId, unit: await revealUnit(db(), staff, productId, input.unitId) } } satisfies Outcome
+				return { ok: true, intent, message: `Unit ${input.unitId} revealed (recorded in the audit log).`, revealed: { unitId: input.unitId, unit: await revealUnit(db(), staff, productId, input.unitId) } } satisfies StockOutcome
 			case 'threshold': {
 				const t = input.threshold.trim()
 				await setLowStockThreshold(db(), actor, productId, input.variantId, /^\d{1,5}$/.test(t) ? Number(t) : -1)
-				return { ok: true, intent, message: 'Low-stock threshold saved.' } satisfies Outcome
+				return { ok: true, intent, message: 'Low-stock threshold saved.' } satisfies StockOutcome
 			}
 			case 'mode':
 				await setStockMode(db(), actor, productId, input.stockMode)
-				return { ok: true, intent, message: 'Delivery mode saved.' } satisfies Outcome
+				return { ok: true, intent, message: 'Delivery mode saved.' } satisfies StockOutcome
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<Outcome>({ ok: false, intent, message: error.message }, { status: error.status })
+		if (error instanceof AppError) return data<StockOutcome>({ ok: false, intent, message: error.message }, { status: error.status })
 		throw error
 	}
 }
@@ -142,7 +138,7 @@ const MODES = [
 
 export default function ProductStock({ loaderData }: Route.ComponentProps) {
 	const { counts, units, query, mayReveal } = loaderData
-	const outcome = useActionData<typeof action>() as Outcome | undefined
+	const outcome = useActionData<typeof action>() as StockOutcome | undefined
 	// After an import the text is cleared (its report stays): pressing Import again cannot re-send it unseen.
 	const importForm = useRef<HTMLFormElement>(null)
 	useEffect(() => {

@@ -9,7 +9,7 @@ import { adminListQuery, isFiltered, parseProductListQuery, PRODUCT_SORTS, PRODU
 import { CATEGORIES, PRODUCT_KINDS } from '~/domain/catalogue/types'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
-import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { idSchema } from '~/utils/input'
 import { formatRs } from '~/utils/money'
@@ -27,7 +27,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: prod
 const NOTICES = { deleted: 'The product was deleted.' } as const
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireCatalogueStaff(request)
+	await requireStaff(request, { permission: 'catalogue' })
 	const url = new URL(request.url)
 	const query = parseProductListQuery(url.searchParams)
 	const list = await listAdminProducts(db(), adminListQuery(query))
@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const rowAction = z.object({ intent: z.enum(['duplicate', 'hide', 'show']), id: idSchema('Product not found') })
 
 export async function action({ request }: Route.ActionArgs) {
-	const staff = await requireCatalogueStaff(request)
+	const staff = await requireStaff(request, { permission: 'catalogue' })
 	const parsed = rowAction.safeParse(await readPageForm(request))
 	if (!parsed.success) return notUnderstood()
 	const { intent, id } = parsed.data

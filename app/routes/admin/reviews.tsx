@@ -8,28 +8,28 @@ import { listStaffReviews } from '~/domain/reviews/list-staff-reviews.server'
 import { staffReviewQuery } from '~/domain/reviews/staff-review-query'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
-import { requireCatalogueStaff } from '~/http/staff-auth.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { idSchema } from '~/utils/input'
 import { pageMeta } from '~/utils/seo'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import type { Route } from './+types/reviews'
+import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Reviews', description: 'Buyers’ reviews: hide one from every page, or show it again.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireCatalogueStaff(request)
+	await requireStaff(request, { permission: 'catalogue' })
 	const query = staffReviewQuery.parse(Object.fromEntries(new URL(request.url).searchParams))
 	return { query, ...(await listStaffReviews(db(), query)) }
 }
 
 const hideInput = z.object({ reviewId: idSchema(), hidden: z.enum(['true', 'false']).transform((v) => v === 'true') })
 
-type Outcome = { ok: true; message: string } | { ok: false; message: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	const staff = await requireCatalogueStaff(request)
+	const staff = await requireStaff(request, { permission: 'catalogue' })
 	const parsed = hideInput.safeParse(await readPageForm(request))
 	if (!parsed.success) return data<Outcome>({ ok: false, message: NOT_UNDERSTOOD }, { status: 400 })
 	const { reviewId, hidden } = parsed.data

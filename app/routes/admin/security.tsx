@@ -18,6 +18,7 @@ import { pageMeta } from '~/utils/seo'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/security'
+import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Security', description: 'Two-factor sign-in for your staff account.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -35,32 +36,32 @@ const securityIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('renew-codes'), code: z.string() }),
 ])
 
-type Outcome = { ok: true; message: string; recoveryCodes?: string[] } | { ok: false; intent: string; error: string }
+type SecurityOutcome = Outcome<{ recoveryCodes?: string[] }>
 
 export async function action({ request }: Route.ActionArgs) {
 	const me = await requireStaff(request)
 	const actor = { ...staffActor(me), staffId: me.id }
 	const form = await readPageForm(request)
 	const parsed = securityIntent.safeParse(form)
-	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), error: NOT_UNDERSTOOD }, { status: 400 })
+	if (!parsed.success) return data<SecurityOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
 	const input = parsed.data
 	try {
 		switch (input.intent) {
 			case 'enable': {
 				const recoveryCodes = await enableTwoFactor(db(), actor, input.code)
-				return data<Outcome>({ ok: true, message: 'Two-factor sign-in is on. From now on you sign in with your password and a code from your app.', recoveryCodes })
+				return data<SecurityOutcome>({ ok: true, message: 'Two-factor sign-in is on. From now on you sign in with your password and a code from your app.', recoveryCodes })
 			}
 			case 'renew-codes': {
 				const recoveryCodes = await renewRecoveryCodes(db(), actor, input.code)
-				return data<Outcome>({ ok: true, message: 'New recovery codes are ready; the old ones no longer work.', recoveryCodes })
+				return data<SecurityOutcome>({ ok: true, message: 'New recovery codes are ready; the old ones no longer work.', recoveryCodes })
 			}
 			case 'disable': {
 				await disableTwoFactor(db(), actor, input.proof)
-				return data<Outcome>({ ok: true, message: 'Two-factor sign-in is off. You sign in with your password only.' })
+				return data<SecurityOutcome>({ ok: true, message: 'Two-factor sign-in is off. You sign in with your password only.' })
 			}
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: input.intent, error: error.message }, { status: error.status })
+		if (error instanceof AppError) return data<SecurityOutcome>({ ok: false, intent: input.intent, message: error.message }, { status: error.status })
 		throw error
 	}
 }
@@ -88,7 +89,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
-	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.error : null} />
+	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.message : null} />
 	const formKey = (name: string) => (result ? `${name}-${JSON.stringify(result)}` : name)
 
 	return (
@@ -100,7 +101,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
 				</div>
 			) : null}
 			{result?.ok && result.recoveryCodes ? <RecoveryCodes codes={result.recoveryCodes} /> : null}
-			{failed && !['enable', 'disable', 'renew-codes'].includes(failed.intent) ? <ErrorAlert message={failed.error} /> : null}
+			{failed && !['enable', 'disable', 'renew-codes'].includes(failed.intent ?? '') ? <ErrorAlert message={failed.message} /> : null}
 
 			<section aria-labelledby="two-factor-heading" className="settings-section">
 				<h2 id="two-factor-heading">Two-factor sign-in</h2>

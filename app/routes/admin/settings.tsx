@@ -7,16 +7,14 @@ import { ShownOnce } from '~/components/admin/shown-once'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { API_KEY_EXPIRY_DAYS, API_KEY_SCOPE_TEXT, API_KEY_SCOPES } from '~/domain/staff/api-key-scopes'
-import { listApiKeys } from '~/domain/staff/api-keys.server'
-import { addStaffMember } from '~/domain/staff/add-staff-member.server'
-import { issueApiKey } from '~/domain/staff/issue-api-key.server'
+import { createApiKey, listApiKeys, revokeApiKey } from '~/domain/staff/api-keys.server'
+import { createStaff } from '~/domain/staff/manage-staff.server'
 import { listStaff } from '~/domain/staff/list-staff.server'
 import { resetStaffPassword } from '~/domain/staff/reset-staff-password.server'
 import { setStaffActive } from '~/domain/staff/set-staff-active.server'
 import { setCanManageCatalogue } from '~/domain/staff/set-catalogue-permission.server'
 import { setCanRevealStock } from '~/domain/staff/set-reveal-stock-permission.server'
 import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
-import { withdrawApiKey } from '~/domain/staff/withdraw-api-key.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { clearSessionCookie, requireStaff } from '~/http/staff-auth.server'
@@ -26,6 +24,7 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { idSchema } from '~/utils/input'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/settings'
+import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Settings', description: 'Your account; for the owner, staff accounts and API keys.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -64,7 +63,7 @@ const ownAccountIntent = z.discriminatedUnion('intent', [
 const signedOutTo = (request: Request, why: 'password-changed' | 'everywhere') =>
 	redirect(`/admin/login?signedOut=${why}`, { headers: { 'Set-Cookie': clearSessionCookie(request) } })
 
-type Outcome = { ok: true; message: string; secret?: { label: string; value: string; what: string } } | { ok: false; intent: string; error: string; values?: Record<string, string> }
+type SettingsOutcome = Outcome<{ secret?: { label: string; value: string; what: string } }>
 
 export async function action({ request }: Route.ActionArgs) {
 	const signedIn = await requireStaff(request)
@@ -80,54 +79,54 @@ export async function action({ request }: Route.ActionArgs) {
 			throw signedOutTo(request, 'password-changed')
 		} catch (error) {
 			// Passwords are never typed back into the form.
-			if (error instanceof AppError) return data<Outcome>({ ok: false, intent: own.data.intent, error: error.message }, { status: error.status })
+			if (error instanceof AppError) return data<SettingsOutcome>({ ok: false, intent: own.data.intent, message: error.message }, { status: error.status })
 			throw error
 		}
 	}
-	const me = await requireStaff(request, { role: 'owner' })
+	const me = await requireStaff(request, { permission: 'owner' })
 	const actor = staffActor(me)
 	const parsed = settingsIntent.safeParse(form)
-	if (!parsed.success) return data<Outcome>({ ok: false, intent: String(form.intent ?? ''), error: NOT_UNDERSTOOD }, { status: 400 })
+	if (!parsed.success) return data<SettingsOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
 	const input = parsed.data
 	try {
 		switch (input.intent) {
 			case 'create-staff': {
-				const created = await addStaffMember(db(), actor, input)
-				return data<Outcome>({ ok: true, message: `Created ${withArticle(created.role)} account for ${created.email}.`, secret: { label: `Password for ${created.email}.`, value: created.password, what: 'password' } })
+				const created = await createStaff(db(), { email: input.email, name: input.name, role: input.role }, actor)
+				return data<SettingsOutcome>({ ok: true, message: `Created ${withArticle(created.role)} account for ${created.email}.`, secret: { label: `Password for ${created.email}.`, value: created.password, what: 'password' } })
 			}
 			case 'reset-password': {
 				const reset = await resetStaffPassword(db(), actor, input.staffId)
-				return data<Outcome>({ ok: true, message: `Reset the password of ${reset.email} and signed them out everywhere.`, secret: { label: `New password for ${reset.email}.`, value: reset.password, what: 'password' } })
+				return data<SettingsOutcome>({ ok: true, message: `Reset the password of ${reset.email} and signed them out everywhere.`, secret: { label: `New password for ${reset.email}.`, value: reset.password, what: 'password' } })
 			}
 			case 'set-active': {
 				const result = await setStaffActive(db(), actor, input)
-				return data<Outcome>({ ok: true, message: result.active ? `Reactivated ${result.email}.` : `Deactivated ${result.email} and signed them out.` })
+				return data<SettingsOutcome>({ ok: true, message: result.active ? `Reactivated ${result.email}.` : `Deactivated ${result.email} and signed them out.` })
 			}
 			case 'set-catalogue': {
 				const account = await setCanManageCatalogue(db(), actor, input)
-				return data<Outcome>({ ok: true, message: account.canManageCatalogue ? `${account.email} may now manage the catalogue.` : `${account.email} may no longer manage the catalogue.` })
+				return data<SettingsOutcome>({ ok: true, message: account.canManageCatalogue ? `${account.email} may now manage the catalogue.` : `${account.email} may no longer manage the catalogue.` })
 			}
 			case 'set-reveal-stock': {
 				const account = await setCanRevealStock(db(), actor, input)
-				return data<Outcome>({ ok: true, message: account.canRevealStock ? `${account.email} may now reveal stock.` : `${account.email} may no longer reveal stock.` })
+				return data<SettingsOutcome>({ ok: true, message: account.canRevealStock ? `${account.email} may now reveal stock.` : `${account.email} may no longer reveal stock.` })
 			}
 			case 'create-key': {
 				const scopes = API_KEY_SCOPES.filter((scope) => form[`scope-${scope}`] === 'on')
 				const expiresAt = input.expiresInDays ? new Date(Date.now() + Number(input.expiresInDays) * 86_400_000) : null
-				const created = await issueApiKey(db(), actor, input.name, { scopes, expiresAt })
-				return data<Outcome>({
+				const created = await createApiKey(db(), input.name, actor.staffId ?? null, { scopes, expiresAt, actor })
+				return data<SettingsOutcome>({
 					ok: true,
 					message: `Created the API key “${created.name}”: it may ${created.scopes.join(', ')}${created.expiresAt ? `, until ${created.expiresAt.toISOString().slice(0, 10)}` : ''}.`,
 					secret: { label: `API key “${created.name}”.`, value: created.key, what: 'API key' },
 				})
 			}
 			case 'revoke-key': {
-				await withdrawApiKey(db(), actor, input.apiKeyId)
-				return data<Outcome>({ ok: true, message: 'Revoked the API key: tools using it are refused from now on.' })
+				await revokeApiKey(db(), input.apiKeyId, actor)
+				return data<SettingsOutcome>({ ok: true, message: 'Revoked the API key: tools using it are refused from now on.' })
 			}
 			case 'require-two-factor': {
 				const result = await setTwoFactorRequired(db(), { ...actor, staffId: me.id }, input.required)
-				return data<Outcome>({
+				return data<SettingsOutcome>({
 					ok: true,
 					message: result.required
 						? 'Two-factor sign-in is now required: staff without it are sent to set it up before they can use the console.'
@@ -136,7 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
 			}
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: input.intent, error: error.message, values: form }, { status: error.status })
+		if (error instanceof AppError) return data<SettingsOutcome>({ ok: false, intent: input.intent, message: error.message, values: form }, { status: error.status })
 		throw error
 	}
 }
@@ -163,7 +162,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
-	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.error : null} />
+	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.message : null} />
 
 	return (
 		<div className="staff-settings">
@@ -174,7 +173,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 				</div>
 			) : null}
 			{result?.ok && result.secret ? <ShownOnce {...result.secret} /> : null}
-			{failed && !['create-staff', 'create-key', 'require-two-factor', 'change-password', 'sign-out-everywhere'].includes(failed.intent) ? errorFor(failed.intent) : null}
+			{failed && !['create-staff', 'create-key', 'require-two-factor', 'change-password', 'sign-out-everywhere'].includes(failed.intent ?? '') ? errorFor(failed.intent ?? '') : null}
 
 			<YourAccount email={me.email} busy={busy} errorFor={errorFor} />
 
@@ -225,7 +224,7 @@ function YourAccount({ email, busy, errorFor }: { email: string; busy: boolean; 
 }
 
 type Owner = NonNullable<Route.ComponentProps['loaderData']['owner']>
-type Failed = { ok: false; intent: string; error: string; values?: Record<string, string> } | null
+type Failed = { ok: false; intent?: string; message: string; values?: Record<string, string> } | null
 
 function OwnerSettings({
 	me,

@@ -10,29 +10,30 @@ import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/store'
+import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Store details', description: 'The store’s name, contacts, transfer accounts and home page texts.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireStaff(request, { role: 'owner' })
+	await requireStaff(request, { permission: 'owner' })
 	return { details: await readStoreDetails(db()) }
 }
 
-type Outcome = { ok: true; message: string; savedAt: number; details: StoreDetails } | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+type StoreOutcome = Outcome<{ savedAt: number; details: StoreDetails }, { fieldErrors: Record<string, string>; values: Record<string, string> }>
 
 const listOf = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`)
 
 export async function action({ request }: Route.ActionArgs) {
-	const me = await requireStaff(request, { role: 'owner' })
+	const me = await requireStaff(request, { permission: 'owner' })
 	const form = await readPageForm(request, { limit: 64 * 1024 })
 	const { change, formErrors } = storeDetailsFromForm(form)
 	try {
 		const { changed, details } = await updateStoreDetails(db(), staffActor(me), parseStoreDetailsPatch(change))
 		const message = changed.length === 0 ? 'Nothing had changed, so nothing was saved.' : `Saved the ${listOf(changed.map((k) => STORE_DETAIL_LABELS[k]))}. Every page of the shop shows ${changed.length === 1 ? 'it' : 'them'} now.`
-		return data<Outcome>({ ok: true, message, savedAt: Date.now(), details })
+		return data<StoreOutcome>({ ok: true, message, savedAt: Date.now(), details })
 	} catch (error) {
-		if (error instanceof AppError) return data<Outcome>({ ok: false, message: error.message, fieldErrors: formErrors(error.fieldErrors ?? {}), values: form }, { status: error.status })
+		if (error instanceof AppError) return data<StoreOutcome>({ ok: false, message: error.message, fieldErrors: formErrors(error.fieldErrors ?? {}), values: form }, { status: error.status })
 		throw error
 	}
 }

@@ -11,7 +11,7 @@ import type { Route } from './+types/admin-create-dm-order'
 import { onlyMethods, readJson } from '~/http/http.server'
 
 // §7 call 11 (POST /.netlify/functions/admin-create-dm-order, also /api/admin-create-dm-order):
-// X-ADMIN-KEY is checked against the hashed API keys (decision 6); the answer is {trackUrl}.
+// X-ADMIN-KEY is checked against the hashed API keys (product decision 6); the answer is {trackUrl}.
 // Errors are plain text: the spec's page shows the raw response text.
 const text = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
 

@@ -1,8 +1,8 @@
 import { db } from '~/db/client.server'
-import { checkoutRequest, fieldErrorsOf } from '~/domain/orders/checkout-input'
+import { checkoutRequest } from '~/domain/orders/checkout-input'
+import { invalidInput, topName } from '~/utils/field-errors'
 import { startPayproPayment } from '~/domain/payments/start-paypro-payment.server'
 import { payproClient } from '~/integrations/paypro/paypro.server'
-import { AppError } from '~/utils/app-error'
 import { errorResponse, onlyMethods, readJson } from '~/http/http.server'
 import { placeOrder } from '~/http/place-order.server'
 import type { Route } from './+types/checkout'
@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	let orderNumber: string | undefined
 	try {
 		const parsed = checkoutRequest.safeParse(await readJson(request, { limit: 64 * 1024 }))
-		if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, fieldErrorsOf(parsed.error.issues))
+		if (!parsed.success) throw invalidInput(parsed.error, { name: topName, root: '' })
 		const { order, setCookie } = await placeOrder(request, context.clientIp, parsed.data)
 		orderNumber = order.orderNumber
 		const headers = new Headers({ 'Set-Cookie': setCookie })

@@ -15,7 +15,7 @@ const input = z.object(
 	{ error: 'Please send the order number and the email address you used at checkout.' },
 )
 
-// Decision 3: typing the order's email unlocks nothing by itself. It sends a one-time link and a
+// Product decision 3: typing the order's email unlocks nothing by itself. It sends a one-time link and a
 // 6-digit code to the address on the order; the answer is the same whether or not it matches.
 // A form posted without scripts comes back to the order page, which then asks for the code.
 export async function action({ request, context }: Route.ActionArgs) {

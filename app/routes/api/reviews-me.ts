@@ -1,7 +1,7 @@
 import { db } from '~/db/client.server'
 import { reviewerStanding } from '~/domain/reviews/verified-purchase.server'
 import { currentBuyer } from '~/http/buyer-session.server'
-import { onlyMethods } from '~/http/http.server'
+import { apiFailure, notFound, onlyMethods } from '~/http/http.server'
 import { parseId, PRODUCT_ID_MESSAGE } from '~/utils/input'
 import type { Route } from './+types/reviews-me'
 
@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const productId = parseId(new URL(request.url).searchParams.get('productId'))
 	if (productId === null) return Response.json({ error: PRODUCT_ID_MESSAGE }, { status: 400, headers: privateHeaders })
 	const standing = await reviewerStanding(db(), await currentBuyer(request), productId)
-	if (!standing) return Response.json({ error: 'Product not found' }, { status: 404, headers: privateHeaders })
+	if (!standing) return apiFailure(notFound('Product not found'), { headers: privateHeaders })
 	return Response.json(standing, { headers: privateHeaders })
 }
 

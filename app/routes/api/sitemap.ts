@@ -3,8 +3,9 @@ import { listProducts } from '~/domain/catalogue/list-products.server'
 import { linkOrigin } from '~/utils/origin.server'
 import type { Route } from './+types/sitemap'
 import { onlyMethods } from '~/http/http.server'
+import { PUBLIC_PAGES } from '~/public-pages'
 
-const STATIC_PATHS = ['/', '/products', '/services', '/about', '/contact', '/palestine-initiative', '/game-pass-library', '/game-pass-details', '/gta-v-content', '/tekken-7-content', '/privacy-policy', '/terms-and-conditions', '/refund-policy', '/ownership', '/faq']
+const STATIC_PATHS = PUBLIC_PAGES.filter((page) => page.inSitemap).map((page) => page.path)
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const origin = linkOrigin(request)

@@ -9,7 +9,6 @@ import type { CartLinePrice } from '~/domain/cart/cart-prices'
 import {
 	checkoutRequest,
 	CUSTOMER_FIELDS,
-	fieldErrorsOf,
 	isValidName,
 	NAME_LIVE_MESSAGE,
 	NAME_SUBMIT_MESSAGE,
@@ -29,6 +28,7 @@ import { payproClient } from '~/integrations/paypro/paypro.server'
 import { checkoutLineFor, type Renewal } from '~/http/checkout-line.server'
 import { readPageForm } from '~/http/http.server'
 import { placeOrder } from '~/http/place-order.server'
+import { fieldErrorsOf, topName } from '~/utils/field-errors'
 import { AppError } from '~/utils/app-error'
 import { termsPathOf } from '~/domain/catalogue/terms-page'
 import type { Route } from './+types/checkout'
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		...(line.renewal ? { renewsOrderNumber: line.renewal.orderNumber } : {}),
 	})
 	if (!parsed.success) {
-		const fieldErrors = fieldErrorsOf(parsed.error.issues)
+		const fieldErrors = fieldErrorsOf(parsed.error, { name: topName, root: '' })
 		const onFields = CUSTOMER_FIELDS.some((f) => f in fieldErrors)
 		return refuse(400, fieldErrors, onFields ? null : parsed.error.issues[0]!.message)
 	}

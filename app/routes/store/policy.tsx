@@ -5,12 +5,13 @@ import { pageTokens } from '~/domain/pages/render-markdown.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { fillPlaceholders, pageMeta } from '~/utils/seo'
 import type { Route } from './+types/policy'
+import { notFound, pageFailure } from '~/http/http.server'
 
 // The policy pages and the FAQ: the owner's Markdown (or the shop's own text), rendered and
 // sanitised on the server, so the page ships no script of its own for it.
 export async function loader({ request }: Route.LoaderArgs) {
 	const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, '') as PolicySlug
-	if (!policyPages[slug]) throw new Response('Not found', { status: 404 })
+	if (!policyPages[slug]) throw pageFailure(notFound('Not found'))
 	// The HTML stored when the owner saved the page: no Markdown is rendered for a view.
 	return renderPolicyPage(db(), slug, pageTokens(await readStoreDetails(db())))
 }

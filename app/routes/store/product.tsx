@@ -1,4 +1,4 @@
-import { Link, data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import { PurchasePanel } from '~/components/product/purchase-panel'
 import { ProductImage } from '~/components/product/product-image'
 import { ReviewsSection } from '~/components/product/reviews-section'
@@ -18,11 +18,12 @@ import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
 import { parseId } from '~/utils/input'
 import type { Route } from './+types/product'
+import { notFound, pageFailure } from '~/http/http.server'
 
 export async function loader({ params }: Route.LoaderArgs) {
 	const id = parseId(params.id)
 	const product = id === null ? null : await getProduct(db(), id)
-	if (!product) throw data({ notFound: true }, { status: 404 })
+	if (!product) throw pageFailure(notFound('Product not found'))
 	const reviews = listReviews(db(), product).catch((error: unknown) => {
 		logger.error({ err: error }, 'reviews failed')
 		throw new Error('Failed to fetch reviews')

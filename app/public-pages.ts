@@ -1,0 +1,40 @@
+// The storefront's public pages, listed once: the route table (routes.ts) routes them, the page
+// cache (server/page-cache.ts) keeps them (their HTML is the same for every visitor) and the sitemap
+// lists those meant to be found. A product's page (/product/:id) is public too; it is routed, cached
+// and listed by its id.
+
+export interface PublicPage {
+	/** The address, '/about'. */
+	path: `/${string}`
+	/** The route module, relative to app/. */
+	file: string
+	/** The route id, where one module serves several addresses. */
+	id?: string
+	/** Listed in /sitemap.xml. */
+	inSitemap: boolean
+}
+
+const policy = (slug: string): PublicPage => ({ path: `/${slug}`, file: 'routes/store/policy.tsx', id: `policy-${slug}`, inSitemap: true })
+
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+	{ path: '/', file: 'routes/store/home.tsx', inSitemap: true },
+	{ path: '/products', file: 'routes/store/products.tsx', inSitemap: true },
+	{ path: '/services', file: 'routes/store/services.tsx', inSitemap: true },
+	{ path: '/about', file: 'routes/store/about.tsx', inSitemap: true },
+	{ path: '/contact', file: 'routes/store/contact.tsx', inSitemap: true },
+	{ path: '/palestine-initiative', file: 'routes/store/palestine-initiative.tsx', inSitemap: true },
+	{ path: '/game-pass-library', file: 'routes/store/game-pass-library.tsx', inSitemap: true },
+	{ path: '/game-pass-details', file: 'routes/store/game-pass-details.tsx', inSitemap: true },
+	{ path: '/gta-v-content', file: 'routes/store/gta-v-content.tsx', inSitemap: true },
+	{ path: '/tekken-7-content', file: 'routes/store/tekken-7-content.tsx', inSitemap: true },
+	{ path: '/game-pass-terms', file: 'routes/store/game-pass-terms.tsx', id: 'game-pass-terms', inSitemap: false },
+	{ path: '/game-pass-pc-terms', file: 'routes/store/game-pass-terms.tsx', id: 'game-pass-pc-terms', inSitemap: false },
+	policy('privacy-policy'),
+	policy('terms-and-conditions'),
+	policy('refund-policy'),
+	policy('ownership'),
+	policy('faq'),
+]
+
+/** A product's page, public like the rest. */
+export const PRODUCT_PAGE = { path: 'product/:id', pattern: 'product/\\d+', file: 'routes/store/product.tsx' } as const
