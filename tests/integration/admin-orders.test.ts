@@ -356,7 +356,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 	afterEach(async () => {
-		await shop.database.db.execute(sql`truncate orders, audit_log, email_outbox, jobs restart identity`)
+		await shop.database.db.execute(sql`truncate orders, order_lines, stock_assignments, audit_log, email_outbox, jobs restart identity`)
 	})
 
 	const update = (body: string, headers: Record<string, string> = { cookie }, route = '/api/admin-update-order') =>
