@@ -13,6 +13,8 @@ import { readStoreDetails } from './domain/settings/store-details.server'
 import { env, publicEnv } from './utils/env.server'
 import { linkOrigin } from './utils/origin.server'
 import { useNonce } from './utils/nonce'
+import { renderStaticHtml } from './utils/static-html.server'
+import { SiteFooterContent } from './components/layout/site-footer'
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesheet },
@@ -22,8 +24,12 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
 	const e = env()
 	const details = await readStoreDetails(db())
+	const config = { ...storefrontDetails(details), ...publicEnv(e) }
+	const year = new Date().getFullYear()
+	// The footer is drawn here and sent as HTML: the browser never downloads its component (ADR-007).
+	const footerHtml = renderStaticHtml(<SiteFooterContent config={config} year={year} />)
 	// Shared previews need absolute image URLs.
-	return { config: { ...storefrontDetails(details), ...publicEnv(e) }, year: new Date().getFullYear(), origin: linkOrigin(request) }
+	return { config, year, origin: linkOrigin(request), footerHtml }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -63,8 +69,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	const consolePage = isConsolePage(useMatches())
 	// The staff console brings its own plain layout (routes/admin/layout.tsx).
 	if (consolePage) return <Outlet />
-	const { config, year } = loaderData
-	const { CartProvider, ChatMessageProvider, SiteHeader, SiteFooter, CartDrawer } = shopChrome ?? use(loadShopChrome())
+	const { config, footerHtml } = loaderData
+	const { CartProvider, ChatMessageProvider, SiteHeader, CartDrawer, ServerHtml } = shopChrome ?? use(loadShopChrome())
 	return (
 		<CartProvider storageKey={`${config.storeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-cart`}>
 			<ChatMessageProvider>
@@ -75,7 +81,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 				<main id="main">
 					<Outlet />
 				</main>
-				<SiteFooter config={config} year={year} />
+				<ServerHtml as="footer" className="site-footer" html={footerHtml} />
 				<CartDrawer />
 				<div id="site-modal-root" />
 			</ChatMessageProvider>

@@ -30,11 +30,16 @@ export function PolicySections({ sections, headingLevel = 2 }: { sections: Polic
 
 export function useFill() {
 	const root = useRootData()
+	return fillFor({ storeName: root?.config.storeName ?? '', supportEmail: root?.config.supportEmail ?? '', whatsappText: root?.config.contacts.whatsapp.text ?? '' })
+}
+
+/** Fills the store's name, email and WhatsApp number into a text (the server's static sections call it directly). */
+export function fillFor(store: { storeName: string; supportEmail: string; whatsappText: string }) {
 	const values = {
-		storeName: root?.config.storeName ?? '',
-		supportEmail: root?.config.supportEmail ?? '',
+		storeName: store.storeName,
+		supportEmail: store.supportEmail,
 		// The WhatsApp number itself: texts say "on WhatsApp at {whatsapp}".
-		whatsapp: root?.config.contacts.whatsapp.text ?? '',
+		whatsapp: store.whatsappText,
 	}
 	// The number never breaks across lines: a buyer reads it whole.
 	return (text: string): ReactNode => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { cartBadge, cartCount } from '~/domain/cart/cart'
+import { cartBadge, cartCount } from '~/domain/cart/cart-count'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { useCart } from '../cart/cart-context'
 import { ChatButton } from './chat-button'

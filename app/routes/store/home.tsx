@@ -1,14 +1,15 @@
-import { useState } from 'react'
 import { Link } from 'react-router'
 import { Leaderboard } from '~/components/home/leaderboard'
 import { PromoVideo } from '~/components/home/promo-video'
 import { ProductCard } from '~/components/product/product-card'
-import { ServiceGrid } from '~/components/home/service-grid'
+import { HomeStaticSections } from '~/components/home/home-static-sections'
+import { ServerHtml } from '~/components/layout/server-html'
 import { Rs, Stars } from '~/components/ui/price'
-import { aboutStory, contactIntro, homeFaq } from '~/content/site'
 import { db } from '~/db/client.server'
 import { listProducts, summariseAll } from '~/domain/catalogue/list-products.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { storefrontDetails } from '~/domain/settings/store-details'
+import { renderStaticHtml } from '~/utils/static-html.server'
 import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
 import { durationRows, type DurationRow } from '~/domain/pricing/duration-rows'
 import { fromPrice, type FromPrice } from '~/domain/pricing/from-price'
@@ -16,7 +17,6 @@ import type { TermsPage } from '~/domain/catalogue/types'
 import { logger } from '~/utils/logger.server'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
-import { ContactLinks } from '~/components/layout/contact-links'
 import { useFill } from '~/components/content/policy-sections'
 import type { Route } from './+types/home'
 
@@ -56,11 +56,13 @@ export async function loader() {
 		leaderboard,
 		hero: { headline: details.heroHeadline, subheadline: details.heroSubheadline },
 		testimonials: details.testimonials,
+		// Drawn here and sent as HTML: the browser never downloads these sections' components (ADR-007).
+		staticHtml: renderStaticHtml(<HomeStaticSections config={storefrontDetails(details)} />),
 	}
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-	const { featured, pc, console: consoleEdition, leaderboard, hero, testimonials } = loaderData
+	const { featured, pc, console: consoleEdition, leaderboard, hero, testimonials, staticHtml } = loaderData
 	const root = useRootData()
 	const fill = useFill()
 	return (
@@ -129,45 +131,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 			<Leaderboard rows={leaderboard} />
 
-			<section className="section alt" id="services" aria-labelledby="services-title">
-				<div className="container">
-					<h2 id="services-title">Our Services</h2>
-					<ServiceGrid headingLevel="h3" />
-				</div>
-			</section>
-
-			<section className="section" id="faq" aria-labelledby="faq-title">
-				<div className="container narrow">
-					<h2 id="faq-title">Frequently Asked Questions</h2>
-					<div className="faq">
-						{homeFaq.map((item) => (
-							<FaqItem key={item.question} question={item.question} answer={item.answer} />
-						))}
-					</div>
-					<p>
-						<Link to="/faq">See all questions</Link>
-					</p>
-				</div>
-			</section>
-
-			<section className="section alt" id="about" aria-labelledby="about-title">
-				<div className="container narrow">
-					<h2 id="about-title">About Us</h2>
-					<p>{fill(aboutStory[0])}</p>
-					<Link to="/about">Read our story</Link>
-				</div>
-			</section>
-
-			<section className="section" id="contact" aria-labelledby="contact-title">
-				<div className="container narrow">
-					<h2 id="contact-title">Contact</h2>
-					<p>{fill(contactIntro)}</p>
-					{root ? <ContactLinks contacts={root.config.contacts} /> : null}
-					<Link to="/contact" className="button primary">
-						Send us a message
-					</Link>
-				</div>
-			</section>
+			<ServerHtml html={staticHtml} />
 		</>
 	)
 }
@@ -195,22 +159,6 @@ function PromoPlan({ title, plan, action }: { title: string; plan: { to: string;
 			<Link to={plan.to} className="button primary">
 				{action}
 			</Link>
-		</div>
-	)
-}
-
-/** Each question opens and closes on its own. */
-function FaqItem({ question, answer }: { question: string; answer: string }) {
-	const [open, setOpen] = useState(false)
-	return (
-		<div className="faq-item">
-			<h3>
-				<button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-					{question}
-					<span aria-hidden="true">{open ? '−' : '+'}</span>
-				</button>
-			</h3>
-			{open ? <p>{answer}</p> : null}
 		</div>
 	)
 }
