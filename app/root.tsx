@@ -42,8 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#0b0f14" />
 				{/* Before the stylesheet link: an inline script after it would wait for the stylesheet.
-				    The server's and the browser's builds print the function differently; the server's runs. */}
-				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: IMAGE_LOADED_SCRIPT }} />
+				    It runs once, from the server's HTML: the browser's build keeps the tag as it is and carries no copy. */}
+				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? IMAGE_LOADED_SCRIPT : ' ' }} />
 				<Meta />
 				<Links />
 				{data?.config.metaPixelId ? <PixelScript pixelId={data.config.metaPixelId} nonce={nonce} /> : null}

@@ -2,22 +2,20 @@ import { Link } from 'react-router'
 import { Leaderboard } from '~/components/home/leaderboard'
 import { PromoVideo } from '~/components/home/promo-video'
 import { ProductCard } from '~/components/product/product-card'
-import { HomeStaticSections } from '~/components/home/home-static-sections'
+import { HomeHero, HomePromo, HomeStaticSections, HomeTestimonials } from '~/components/home/home-static-sections'
 import { ServerHtml } from '~/components/layout/server-html'
-import { Rs, Stars } from '~/components/ui/price'
 import { db } from '~/db/client.server'
 import { listProducts, summariseAll } from '~/domain/catalogue/list-products.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { storefrontDetails } from '~/domain/settings/store-details'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
-import { durationRows, type DurationRow } from '~/domain/pricing/duration-rows'
-import { fromPrice, type FromPrice } from '~/domain/pricing/from-price'
 import type { TermsPage } from '~/domain/catalogue/types'
+import { durationRows } from '~/domain/pricing/duration-rows'
+import { fromPrice } from '~/domain/pricing/from-price'
 import { logger } from '~/utils/logger.server'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
-import { useFill } from '~/components/content/policy-sections'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -25,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 		title: 'Xbox Game Pass, PlayStation Plus & Gift Cards in Pakistan',
 		description:
 			'Buy Xbox Game Pass, PlayStation Plus, EA Play, gift cards and game keys in rupees. Pay by card, JazzCash or EasyPaisa; fast digital delivery.',
-		image: loaderData?.console?.image ?? loaderData?.featured[0]?.image,
+		image: loaderData?.consoleImage ?? loaderData?.featured[0]?.image,
 	})
 
 const FEATURED_COUNT = 4
@@ -49,49 +47,35 @@ export async function loader() {
 		logger.error({ err: error }, 'leaderboard failed')
 		throw new Error('Failed to fetch leaderboard')
 	})
+	const config = storefrontDetails(details)
+	const pc = promo('game-pass-pc')
+	const consoleEdition = promo('game-pass-console')
 	return {
 		featured: await summariseAll(db(), products.filter((p) => p.featured).slice(0, FEATURED_COUNT)),
-		pc: promo('game-pass-pc'),
-		console: promo('game-pass-console'),
+		/** For the shared preview's image (meta). */
+		consoleImage: consoleEdition?.image ?? null,
 		leaderboard,
-		hero: { headline: details.heroHeadline, subheadline: details.heroSubheadline },
-		testimonials: details.testimonials,
-		// Drawn here and sent as HTML: the browser never downloads these sections' components (ADR-007).
-		staticHtml: renderStaticHtml(<HomeStaticSections config={storefrontDetails(details)} />),
+		// What never changes in the browser is drawn here and sent as HTML: the browser never downloads
+		// these sections' components (ADR-007).
+		html: {
+			hero: renderStaticHtml(<HomeHero config={config} headline={details.heroHeadline} subheadline={details.heroSubheadline} />),
+			promo: renderStaticHtml(<HomePromo pc={pc} consoleEdition={consoleEdition} />),
+			testimonials: details.testimonials.length > 0 ? renderStaticHtml(<HomeTestimonials config={config} testimonials={details.testimonials} />) : null,
+			bottom: renderStaticHtml(<HomeStaticSections config={config} />),
+		},
 	}
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-	const { featured, pc, console: consoleEdition, leaderboard, hero, testimonials, staticHtml } = loaderData
+	const { featured, leaderboard, html } = loaderData
 	const root = useRootData()
-	const fill = useFill()
 	return (
 		<>
-			<section className="hero">
-				<div className="container">
-					<h1>{fill(hero.headline)}</h1>
-					<p className="lead">{fill(hero.subheadline)}</p>
-					<div className="hero-actions">
-						<Link to="/products" className="button primary">
-							Browse All Products
-						</Link>
-						<Link to="/about" className="button ghost">
-							Learn More<span className="sr-only"> about {root?.config.storeName ?? 'us'}</span>
-						</Link>
-					</div>
-				</div>
-			</section>
+			<ServerHtml as="section" className="hero" html={html.hero} />
 
 			<section className="section promo" aria-labelledby="promo-title">
 				<div className="container promo-grid">
-					<div>
-						<h2 id="promo-title">Xbox Game Pass Ultimate</h2>
-						<p className="muted">Hundreds of games on console and PC, EA Play included, paid in rupees.</p>
-						<div className="promo-plans">
-							{pc ? <PromoPlan title="PC Edition" plan={pc} action="Buy PC Edition" /> : null}
-							{consoleEdition ? <PromoPlan title="Console Edition" plan={consoleEdition} action="Buy Console Edition" /> : null}
-						</div>
-					</div>
+					<ServerHtml html={html.promo} />
 					<PromoVideo videoId={root?.config.promoVideoId ?? null} title="Xbox Game Pass Ultimate trailer" />
 				</div>
 			</section>
@@ -112,53 +96,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				</div>
 			</section>
 
-			{testimonials.length > 0 ? (
-				<section className="section alt" aria-labelledby="testimonials-title">
-					<div className="container">
-						<h2 id="testimonials-title">What Our Buyers Say</h2>
-						<ul className="testimonials">
-							{testimonials.map((t, i) => (
-								<li key={i} className="testimonial">
-									<Stars rating={t.rating} />
-									<blockquote>{fill(t.text)}</blockquote>
-									<p className="muted small">{t.name}</p>
-								</li>
-							))}
-						</ul>
-					</div>
-				</section>
-			) : null}
+			{html.testimonials ? <ServerHtml as="section" className="section alt" aria-labelledby="testimonials-title" html={html.testimonials} /> : null}
 
 			<Leaderboard rows={leaderboard} />
 
-			<ServerHtml html={staticHtml} />
+			<ServerHtml html={html.bottom} />
 		</>
-	)
-}
-
-function PromoPlan({ title, plan, action }: { title: string; plan: { to: string; from: FromPrice; rows: DurationRow[] }; action: string }) {
-	return (
-		<div className="plan">
-			<h3>{title}</h3>
-			<p className="plan-from">
-				{plan.from.isFrom ? 'from ' : null}
-				<Rs amount={plan.from.price} />
-			</p>
-			<ul>
-				{plan.rows.map((r) => (
-					<li key={r.months}>
-						{r.label} <Rs amount={r.price} />
-						{r.sharedPrice ? (
-							<span className="plan-shared nowrap">
-								Shared <Rs amount={r.sharedPrice} />
-							</span>
-						) : null}
-					</li>
-				))}
-			</ul>
-			<Link to={plan.to} className="button primary">
-				{action}
-			</Link>
-		</div>
 	)
 }

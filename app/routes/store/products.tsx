@@ -8,7 +8,7 @@ import { productsMissingNote } from '~/content/site'
 import { db } from '~/db/client.server'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
-import { useFill } from '~/components/content/policy-sections'
+import { useFill } from '~/components/content/fill'
 import type { Route } from './+types/products'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
