@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Leaderboard } from '~/components/home/leaderboard'
+import { LeaderboardList } from '~/components/home/leaderboard-list'
 import { PromoVideo } from '~/components/home/promo-video'
 import { ProductCard } from '~/components/product/product-card'
 import { HomeHero, HomePromo, HomeStaticSections, HomeTestimonials } from '~/components/home/home-static-sections'
@@ -43,10 +44,12 @@ export async function loader() {
 		}
 	}
 	// Deferred: the page paints without waiting, and a failure only affects this section.
-	const leaderboard = topBuyers(db()).catch((error: unknown) => {
-		logger.error({ err: error }, 'leaderboard failed')
-		throw new Error('Failed to fetch leaderboard')
-	})
+	const leaderboard = topBuyers(db())
+		.catch((error: unknown) => {
+			logger.error({ err: error }, 'leaderboard failed')
+			throw new Error('Failed to fetch leaderboard')
+		})
+		.then((list) => renderStaticHtml(<LeaderboardList list={list} />))
 	const config = storefrontDetails(details)
 	const pc = promo('game-pass-pc')
 	const consoleEdition = promo('game-pass-console')
@@ -98,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 			{html.testimonials ? <ServerHtml as="section" className="section alt" aria-labelledby="testimonials-title" html={html.testimonials} /> : null}
 
-			<Leaderboard rows={leaderboard} />
+			<Leaderboard html={leaderboard} />
 
 			<ServerHtml html={html.bottom} />
 		</>
