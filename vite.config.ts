@@ -5,7 +5,7 @@ const module = (paths: string) => new RegExp(`[\\\\/]app[\\\\/](${paths})\\.tsx?
 /** React, React DOM and React Router: one chunk every page loads first (it compresses better whole). */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 /** Small modules the shop's pages and the staff console both use, and Vite's helper for loading a chunk later. */
-const SHARED_MODULES = module('utils/(money|seo)|components/ui/price|components/product/image-loaded|components/layout/(page-shell|root-data)|components/content/fill')
+const SHARED_MODULES = module('utils/(money|seo)|components/ui/price|components/product/image-loaded|components/layout/(page-shell|root-data)')
 /** What pages that show products share: the cover image and the catalogue's small types. */
 const CATALOGUE = module('components/product/product-image|domain/catalogue/(covers|types|terms-page|product-view)')
 const SHARED = (id: string) => SHARED_MODULES.test(id) || id.includes('vite/preload-helper')

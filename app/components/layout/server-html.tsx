@@ -1,7 +1,7 @@
 import type { HTMLAttributes, MouseEvent } from 'react'
 import { useNavigate } from 'react-router'
 
-type TagName = 'div' | 'footer' | 'section'
+type TagName = 'div' | 'footer' | 'section' | 'p'
 
 /**
  * A part of the page only the server draws (ADR-007): its loader renders it to HTML
