@@ -5,16 +5,22 @@ const module = (paths: string) => new RegExp(`[\\\\/]app[\\\\/](${paths})\\.tsx?
 /** React, React DOM and React Router: one chunk every page loads first (it compresses better whole). */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 /** Small modules the shop's pages and the staff console both use, and Vite's helper for loading a chunk later. */
-const SHARED_MODULES = module('utils/(money|seo)|components/ui/price|components/product/product-image|domain/catalogue/(covers|types|product-view|terms-page)|domain/pricing/[\\w-]+')
+const SHARED_MODULES = module('utils/(money|seo)|components/ui/price|components/product/image-loaded|components/layout/(page-shell|root-data)')
+/** What pages that show products share: the cover image and the catalogue's small types. */
+const CATALOGUE = module('components/product/product-image|domain/catalogue/(covers|types|terms-page|product-view)')
 const SHARED = (id: string) => SHARED_MODULES.test(id) || id.includes('vite/preload-helper')
-/** What every shop page runs besides its own route (its frame and the cart), never the console. */
-const SHOP_BASE = module('components/layout/(shop-chrome|site-header|site-footer|chat-button|cart-drawer-slot)|components/cart/[\\w-]+|domain/cart/[\\w-]+|domain/orders/checkout-lines|domain/buyers/next-path|utils/chat')
+/** What every shop page runs besides its own route (its frame and the cart's state), never the console.
+ *  The cart's rules (cart-store) load apart, when the cart is first changed or a saved one is read. */
+const SHOP_BASE = module('components/layout/(shop-chrome|site-header|server-html|chat-button|cart-drawer-slot)|components/cart/cart-context|domain/cart/(cart-count|cart-prices)|domain/buyers/next-path|utils/chat')
 
 export default defineConfig(({ isSsrBuild }) => ({
 	plugins: [reactRouter()],
 	resolve: { tsconfigPaths: true },
 	build: {
 		assetsInlineLimit: 0,
+		// No preload helper in every page's script: a chunk loaded later (the shop frame, the cart, a dialog)
+		// needs only chunks the page has already loaded.
+		modulePreload: false,
 		// Small files compress badly one by one: a page's common code goes in a few chunks, not a dozen.
 		...(isSsrBuild
 			? {}
@@ -25,6 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 								groups: [
 									{ name: 'framework', test: FRAMEWORK, priority: 3 },
 									{ name: 'shared', test: SHARED, priority: 2 },
+									{ name: 'catalogue', test: CATALOGUE, priority: 2 },
 									{ name: 'shop-base', test: SHOP_BASE, priority: 1 },
 								],
 							},

@@ -13,6 +13,8 @@ import { readStoreDetails } from './domain/settings/store-details.server'
 import { env, publicEnv } from './utils/env.server'
 import { linkOrigin } from './utils/origin.server'
 import { useNonce } from './utils/nonce'
+import { renderStaticHtml } from './utils/static-html.server'
+import { SiteFooterContent } from './components/layout/site-footer'
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesheet },
@@ -22,8 +24,12 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
 	const e = env()
 	const details = await readStoreDetails(db())
+	const config = { ...storefrontDetails(details), ...publicEnv(e) }
+	const year = new Date().getFullYear()
+	// The footer is drawn here and sent as HTML: the browser never downloads its component (ADR-007).
+	const footerHtml = renderStaticHtml(<SiteFooterContent config={config} year={year} />)
 	// Shared previews need absolute image URLs.
-	return { config: { ...storefrontDetails(details), ...publicEnv(e) }, year: new Date().getFullYear(), origin: linkOrigin(request) }
+	return { config, year, origin: linkOrigin(request), footerHtml }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -36,8 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#0b0f14" />
 				{/* Before the stylesheet link: an inline script after it would wait for the stylesheet.
-				    The server's and the browser's builds print the function differently; the server's runs. */}
-				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: IMAGE_LOADED_SCRIPT }} />
+				    It runs once, from the server's HTML: the browser's build keeps the tag as it is and carries no copy. */}
+				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? IMAGE_LOADED_SCRIPT : ' ' }} />
 				<Meta />
 				<Links />
 				{data?.config.metaPixelId ? <PixelScript pixelId={data.config.metaPixelId} nonce={nonce} /> : null}
@@ -63,8 +69,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	const consolePage = isConsolePage(useMatches())
 	// The staff console brings its own plain layout (routes/admin/layout.tsx).
 	if (consolePage) return <Outlet />
-	const { config, year } = loaderData
-	const { CartProvider, ChatMessageProvider, SiteHeader, SiteFooter, CartDrawer } = shopChrome ?? use(loadShopChrome())
+	const { config, footerHtml } = loaderData
+	const { CartProvider, ChatMessageProvider, SiteHeader, CartDrawer, ServerHtml } = shopChrome ?? use(loadShopChrome())
 	return (
 		<CartProvider storageKey={`${config.storeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-cart`}>
 			<ChatMessageProvider>
@@ -75,7 +81,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 				<main id="main">
 					<Outlet />
 				</main>
-				<SiteFooter config={config} year={year} />
+				<ServerHtml as="footer" className="site-footer" html={footerHtml} />
 				<CartDrawer />
 				<div id="site-modal-root" />
 			</ChatMessageProvider>

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react'
 import type { PolicySection } from '~/content/policies'
-import { useRootData } from '~/components/layout/root-data'
-import { fillPlaceholders } from '~/utils/seo'
+import { useFill } from './fill'
 
 /** Renders policy sections with the store's name, email and WhatsApp filled in. */
 export function PolicySections({ sections, headingLevel = 2 }: { sections: PolicySection[]; headingLevel?: 2 | 3 }) {
@@ -26,30 +24,6 @@ export function PolicySections({ sections, headingLevel = 2 }: { sections: Polic
 			))}
 		</>
 	)
-}
-
-export function useFill() {
-	const root = useRootData()
-	const values = {
-		storeName: root?.config.storeName ?? '',
-		supportEmail: root?.config.supportEmail ?? '',
-		// The WhatsApp number itself: texts say "on WhatsApp at {whatsapp}".
-		whatsapp: root?.config.contacts.whatsapp.text ?? '',
-	}
-	// The number never breaks across lines: a buyer reads it whole.
-	return (text: string): ReactNode => {
-		const [first = '', ...rest] = text.split('{whatsapp}')
-		if (rest.length === 0) return fillPlaceholders(text, values)
-		return [
-			fillPlaceholders(first, values),
-			...rest.flatMap((part, i) => [
-				<span key={i} className="nowrap">
-					{values.whatsapp}
-				</span>,
-				fillPlaceholders(part, values),
-			]),
-		]
-	}
 }
 
 export function ContentGroups({ groups }: { groups: { heading: string; items: string[] }[] }) {

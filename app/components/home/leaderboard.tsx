@@ -1,45 +1,19 @@
 import { Suspense } from 'react'
-import { Await, Link } from 'react-router'
-import type { LeaderboardRow } from '~/domain/leaderboard/top-buyers.server'
-import { Rs } from '../ui/price'
-import { EmptyState } from '../ui/empty-state'
+import { Await } from 'react-router'
+import { ServerHtml } from '../layout/server-html'
 
-export function Leaderboard({ rows }: { rows: Promise<LeaderboardRow[]> }) {
+/**
+ * The top buyers, streamed after the page (the home loader defers them). The list is drawn on the
+ * server (`LeaderboardList` in leaderboard-list.tsx, rendered to HTML in the loader): the browser only puts it in place.
+ */
+export function Leaderboard({ html }: { html: Promise<string> }) {
 	return (
 		<section className="section" aria-labelledby="leaderboard-title">
 			<div className="container">
 				<h2 id="leaderboard-title">Top Buyers</h2>
 				<Suspense fallback={<p className="muted" role="status">Loading leaderboard...</p>}>
-					<Await
-						resolve={rows}
-						errorElement={<LeaderboardError />}
-					>
-						{(list) =>
-							list.length === 0 ? (
-								<EmptyState
-									icon="trophy"
-									title="Be the First!"
-									action={
-										<Link to="/products" className="button primary">
-											Browse Products
-										</Link>
-									}
-								>
-									This board counts orders paid on this website, with each buyer shown by first name and initial. Place the first one and the top spot is yours.
-								</EmptyState>
-							) : (
-								<ol className="leaderboard">
-									{list.map((row) => (
-										<li key={row.id}>
-											<span className="rank">#{row.rank}</span>
-											<span className="leader-name">{row.name}</span>
-											<span className="muted small">{row.orders_count} order{row.orders_count === 1 ? '' : 's'}</span>
-											<span className="leader-spent"><Rs amount={row.total_spent} /></span>
-										</li>
-									))}
-								</ol>
-							)
-						}
+					<Await resolve={html} errorElement={<LeaderboardError />}>
+						{(list) => <ServerHtml html={list} />}
 					</Await>
 				</Suspense>
 			</div>

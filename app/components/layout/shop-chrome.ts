@@ -3,5 +3,5 @@
 export { CartProvider } from '../cart/cart-context'
 export { CartDrawer } from './cart-drawer-slot'
 export { ChatMessageProvider } from './chat-button'
-export { SiteFooter } from './site-footer'
 export { SiteHeader } from './site-header'
+export { ServerHtml } from './server-html'

@@ -2,9 +2,10 @@ import { Link } from 'react-router'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import type { RootConfig } from './root-data'
 
-export function SiteFooter({ config, year }: { config: RootConfig; year: number }) {
+/** The footer's content, drawn by the server only: the root loader renders it (ServerHtml). */
+export function SiteFooterContent({ config, year }: { config: RootConfig; year: number }) {
 	return (
-		<footer className="site-footer">
+		<>
 			<div className="container footer-grid">
 				<div>
 					<p className="footer-brand">{config.storeName}</p>
@@ -51,6 +52,6 @@ export function SiteFooter({ config, year }: { config: RootConfig; year: number 
 					© {year} {config.storeName}. All rights reserved. Not affiliated with Microsoft, Sony or any game publisher.
 				</p>
 			</div>
-		</footer>
+		</>
 	)
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { cartBadge, cartCount } from '~/domain/cart/cart'
+import { cartBadge, cartCount } from '~/domain/cart/cart-count'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { useCart } from '../cart/cart-context'
 import { ChatButton } from './chat-button'
@@ -102,7 +102,7 @@ export function SiteHeader({ storeName, banner, whatsapp }: { storeName: string;
 				<div className="header-actions">
 					<NavLink to={MY_ORDERS_PATH} className={({ isActive }) => (isActive ? 'my-orders-link active' : 'my-orders-link')}>
 						<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-							<path fill="currentColor" d="M6 2h12a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm0 2v16h12V4H6Zm2 3h8v2H8V7Zm0 4h8v2H8v-2Zm0 4h5v2H8v-2Z" />
+							<use href="/icons.svg#orders" />
 						</svg>
 						<span className="my-orders-text">My orders</span>
 					</NavLink>
@@ -114,7 +114,7 @@ export function SiteHeader({ storeName, banner, whatsapp }: { storeName: string;
 						aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? '' : 's'}` : 'Cart'}
 					>
 						<svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-							<path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l.3 2H19v2H6L3.4 4H1V2h3.6a1 1 0 0 1 1 .8L5.2 4Z" />
+							<use href="/icons.svg#cart" />
 						</svg>
 						{/* The server's cart is empty, so the badge appears only once the saved cart is read in the
 						    browser; it is absolutely placed and cannot shift the layout. */}

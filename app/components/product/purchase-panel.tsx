@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { CONTENT_PAGES, type Denomination, type DurationOption, type Product } from '~/domain/catalogue/types'
 import { toCartItem } from '~/domain/cart/to-cart-item'
@@ -20,9 +20,13 @@ import { trackPixel } from '~/utils/pixel'
 import { useCart } from '../cart/cart-context'
 import { useChatMessage } from '../layout/chat-button'
 import { ProductPrice, Rs } from '../ui/price'
-import { AccountTypeModal } from './account-type-modal'
-import { CUSTOM_VALUE_RANGES, QuoteModal } from './quote-modals'
 import { accountTypeLabel } from '~/domain/pricing/account-type-label'
+
+// The dialogs open only at a buyer's click: their script is fetched then, not with the page (ADR-007).
+const AccountTypeModal = lazy(() => import('./account-type-modal').then((m) => ({ default: m.AccountTypeModal })))
+const QuoteModal = lazy(() => import('./quote-modals').then((m) => ({ default: m.QuoteModal })))
+
+const CUSTOM_VALUE_RANGES = ['$20-$50', '$50-$80', '$80-$100']
 
 export function PurchasePanel({
 	product,
@@ -171,38 +175,47 @@ export function PurchasePanel({
 				</p>
 			) : null}
 
-			<QuoteModal
-				open={quote === 'duration'}
-				onClose={() => setQuote(null)}
-				title="Custom Duration"
-				intro="Choose a length and we'll send you a quote on WhatsApp."
-				choices={quoteMonths.map((m) => ({ key: String(m), label: `${m} Months` }))}
-				onChoose={(m) => openChat(customDurationQuote(product.name, Number(m)))}
-			/>
-			<QuoteModal
-				open={quote === 'value'}
-				onClose={() => setQuote(null)}
-				title="Custom Amount"
-				intro="Choose a value range and we'll send you a quote on WhatsApp."
-				choices={CUSTOM_VALUE_RANGES.map((r) => ({ key: r, label: r }))}
-				onChoose={(r) => openChat(customValueQuote(product.name, r))}
-			/>
-			{accountPrices ? (
-				<AccountTypeModal
-					open={accountModal !== null}
-					onClose={() => setAccountModal(null)}
-					optionLabel={chosen && chosen.price > 0 ? chosen.label : null}
-					privatePrice={accountPrices.private}
-					sharedPrice={accountPrices.shared}
-					sharedConfirmLabel={accountModal === 'buy' ? 'Buy Shared Account' : 'Add Shared Account to Cart'}
-					onConfirm={(type) => {
-						const mode = accountModal
-						setAccountModal(null)
-						if (mode === 'buy') return buyNow(type)
-						addToCart(type)
-						setTimeout(() => addRef.current?.focus(), 100)
-					}}
-				/>
+			{quote ? (
+				<Suspense fallback={null}>
+					{quote === 'duration' ? (
+						<QuoteModal
+							open
+							onClose={() => setQuote(null)}
+							title="Custom Duration"
+							intro="Choose a length and we'll send you a quote on WhatsApp."
+							choices={quoteMonths.map((m) => ({ key: String(m), label: `${m} Months` }))}
+							onChoose={(m) => openChat(customDurationQuote(product.name, Number(m)))}
+						/>
+					) : (
+						<QuoteModal
+							open
+							onClose={() => setQuote(null)}
+							title="Custom Amount"
+							intro="Choose a value range and we'll send you a quote on WhatsApp."
+							choices={CUSTOM_VALUE_RANGES.map((r) => ({ key: r, label: r }))}
+							onChoose={(r) => openChat(customValueQuote(product.name, r))}
+						/>
+					)}
+				</Suspense>
+			) : null}
+			{accountPrices && accountModal !== null ? (
+				<Suspense fallback={null}>
+					<AccountTypeModal
+						open
+						onClose={() => setAccountModal(null)}
+						optionLabel={chosen && chosen.price > 0 ? chosen.label : null}
+						privatePrice={accountPrices.private}
+						sharedPrice={accountPrices.shared}
+						sharedConfirmLabel={accountModal === 'buy' ? 'Buy Shared Account' : 'Add Shared Account to Cart'}
+						onConfirm={(type) => {
+							const mode = accountModal
+							setAccountModal(null)
+							if (mode === 'buy') return buyNow(type)
+							addToCart(type)
+							setTimeout(() => addRef.current?.focus(), 100)
+						}}
+					/>
+				</Suspense>
 			) : null}
 		</div>
 	)

@@ -1,7 +1,5 @@
 import { Modal } from '../ui/modal'
 
-export const CUSTOM_VALUE_RANGES = ['$20-$50', '$50-$80', '$80-$100']
-
 /** A list of quote choices; choosing one opens the chat with the request and closes the modal. */
 export function QuoteModal({
 	open,

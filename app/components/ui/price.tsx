@@ -1,4 +1,4 @@
-import { ratingInWords, type RatingSummary } from '~/domain/reviews/review-scope'
+import { ratingInWords, type RatingSummary } from '~/domain/reviews/rating-words'
 import type { FromPrice } from '~/domain/pricing/from-price'
 import { formatRs } from '~/utils/money'
 

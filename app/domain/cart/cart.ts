@@ -159,8 +159,7 @@ function withoutOrdered(items: CartItem[], ordered: CartItem[]): CartItem[] {
 		.filter((item) => item.quantity > 0)
 }
 
-export const cartCount = (items: CartItem[]) => items.reduce((n, i) => n + i.quantity, 0)
-export const cartBadge = (count: number) => (count > 99 ? '99+' : String(count))
+export { cartBadge, cartCount } from './cart-count'
 /** What the payable lines cost; a line no longer sold is left out, as checkout leaves it out. */
 export const cartTotal = (items: CartItem[]) => orderTotal(payableItems(items))
 export { linePrice }

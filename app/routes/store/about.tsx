@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useFill } from '~/components/content/policy-sections'
+import { useFill } from '~/components/content/fill'
 import { aboutStory } from '~/content/site'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/about'

@@ -1,5 +1,5 @@
 import { Form, data, useActionData, useNavigation } from 'react-router'
-import { useFill } from '~/components/content/policy-sections'
+import { useFill } from '~/components/content/fill'
 import { contactIntro } from '~/content/site'
 import { db } from '~/db/client.server'
 import { sendContactMessage } from '~/domain/contact/send-contact-message.server'

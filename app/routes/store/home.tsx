@@ -1,23 +1,22 @@
-import { useState } from 'react'
 import { Link } from 'react-router'
 import { Leaderboard } from '~/components/home/leaderboard'
+import { LeaderboardList } from '~/components/home/leaderboard-list'
 import { PromoVideo } from '~/components/home/promo-video'
 import { ProductCard } from '~/components/product/product-card'
-import { ServiceGrid } from '~/components/home/service-grid'
-import { Rs, Stars } from '~/components/ui/price'
-import { aboutStory, contactIntro, homeFaq } from '~/content/site'
+import { HomeHero, HomePromo, HomeStaticSections, HomeTestimonials } from '~/components/home/home-static-sections'
+import { ServerHtml } from '~/components/layout/server-html'
 import { db } from '~/db/client.server'
 import { listProducts, summariseAll } from '~/domain/catalogue/list-products.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { storefrontDetails } from '~/domain/settings/store-details'
+import { renderStaticHtml } from '~/utils/static-html.server'
 import { topBuyers } from '~/domain/leaderboard/top-buyers.server'
-import { durationRows, type DurationRow } from '~/domain/pricing/duration-rows'
-import { fromPrice, type FromPrice } from '~/domain/pricing/from-price'
 import type { TermsPage } from '~/domain/catalogue/types'
+import { durationRows } from '~/domain/pricing/duration-rows'
+import { fromPrice } from '~/domain/pricing/from-price'
 import { logger } from '~/utils/logger.server'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
-import { ContactLinks } from '~/components/layout/contact-links'
-import { useFill } from '~/components/content/policy-sections'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -25,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 		title: 'Xbox Game Pass, PlayStation Plus & Gift Cards in Pakistan',
 		description:
 			'Buy Xbox Game Pass, PlayStation Plus, EA Play, gift cards and game keys in rupees. Pay by card, JazzCash or EasyPaisa; fast digital delivery.',
-		image: loaderData?.console?.image ?? loaderData?.featured[0]?.image,
+		image: loaderData?.consoleImage ?? loaderData?.featured[0]?.image,
 	})
 
 const FEATURED_COUNT = 4
@@ -45,51 +44,41 @@ export async function loader() {
 		}
 	}
 	// Deferred: the page paints without waiting, and a failure only affects this section.
-	const leaderboard = topBuyers(db()).catch((error: unknown) => {
-		logger.error({ err: error }, 'leaderboard failed')
-		throw new Error('Failed to fetch leaderboard')
-	})
+	const leaderboard = topBuyers(db())
+		.catch((error: unknown) => {
+			logger.error({ err: error }, 'leaderboard failed')
+			throw new Error('Failed to fetch leaderboard')
+		})
+		.then((list) => renderStaticHtml(<LeaderboardList list={list} />))
+	const config = storefrontDetails(details)
+	const pc = promo('game-pass-pc')
+	const consoleEdition = promo('game-pass-console')
 	return {
 		featured: await summariseAll(db(), products.filter((p) => p.featured).slice(0, FEATURED_COUNT)),
-		pc: promo('game-pass-pc'),
-		console: promo('game-pass-console'),
+		/** For the shared preview's image (meta). */
+		consoleImage: consoleEdition?.image ?? null,
 		leaderboard,
-		hero: { headline: details.heroHeadline, subheadline: details.heroSubheadline },
-		testimonials: details.testimonials,
+		// What never changes in the browser is drawn here and sent as HTML: the browser never downloads
+		// these sections' components (ADR-007).
+		html: {
+			hero: renderStaticHtml(<HomeHero config={config} headline={details.heroHeadline} subheadline={details.heroSubheadline} />),
+			promo: renderStaticHtml(<HomePromo pc={pc} consoleEdition={consoleEdition} />),
+			testimonials: details.testimonials.length > 0 ? renderStaticHtml(<HomeTestimonials config={config} testimonials={details.testimonials} />) : null,
+			bottom: renderStaticHtml(<HomeStaticSections config={config} />),
+		},
 	}
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-	const { featured, pc, console: consoleEdition, leaderboard, hero, testimonials } = loaderData
+	const { featured, leaderboard, html } = loaderData
 	const root = useRootData()
-	const fill = useFill()
 	return (
 		<>
-			<section className="hero">
-				<div className="container">
-					<h1>{fill(hero.headline)}</h1>
-					<p className="lead">{fill(hero.subheadline)}</p>
-					<div className="hero-actions">
-						<Link to="/products" className="button primary">
-							Browse All Products
-						</Link>
-						<Link to="/about" className="button ghost">
-							Learn More<span className="sr-only"> about {root?.config.storeName ?? 'us'}</span>
-						</Link>
-					</div>
-				</div>
-			</section>
+			<ServerHtml as="section" className="hero" html={html.hero} />
 
 			<section className="section promo" aria-labelledby="promo-title">
 				<div className="container promo-grid">
-					<div>
-						<h2 id="promo-title">Xbox Game Pass Ultimate</h2>
-						<p className="muted">Hundreds of games on console and PC, EA Play included, paid in rupees.</p>
-						<div className="promo-plans">
-							{pc ? <PromoPlan title="PC Edition" plan={pc} action="Buy PC Edition" /> : null}
-							{consoleEdition ? <PromoPlan title="Console Edition" plan={consoleEdition} action="Buy Console Edition" /> : null}
-						</div>
-					</div>
+					<ServerHtml html={html.promo} />
 					<PromoVideo videoId={root?.config.promoVideoId ?? null} title="Xbox Game Pass Ultimate trailer" />
 				</div>
 			</section>
@@ -110,107 +99,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				</div>
 			</section>
 
-			{testimonials.length > 0 ? (
-				<section className="section alt" aria-labelledby="testimonials-title">
-					<div className="container">
-						<h2 id="testimonials-title">What Our Buyers Say</h2>
-						<ul className="testimonials">
-							{testimonials.map((t, i) => (
-								<li key={i} className="testimonial">
-									<Stars rating={t.rating} />
-									<blockquote>{fill(t.text)}</blockquote>
-									<p className="muted small">{t.name}</p>
-								</li>
-							))}
-						</ul>
-					</div>
-				</section>
-			) : null}
+			{html.testimonials ? <ServerHtml as="section" className="section alt" aria-labelledby="testimonials-title" html={html.testimonials} /> : null}
 
-			<Leaderboard rows={leaderboard} />
+			<Leaderboard html={leaderboard} />
 
-			<section className="section alt" id="services" aria-labelledby="services-title">
-				<div className="container">
-					<h2 id="services-title">Our Services</h2>
-					<ServiceGrid headingLevel="h3" />
-				</div>
-			</section>
-
-			<section className="section" id="faq" aria-labelledby="faq-title">
-				<div className="container narrow">
-					<h2 id="faq-title">Frequently Asked Questions</h2>
-					<div className="faq">
-						{homeFaq.map((item) => (
-							<FaqItem key={item.question} question={item.question} answer={item.answer} />
-						))}
-					</div>
-					<p>
-						<Link to="/faq">See all questions</Link>
-					</p>
-				</div>
-			</section>
-
-			<section className="section alt" id="about" aria-labelledby="about-title">
-				<div className="container narrow">
-					<h2 id="about-title">About Us</h2>
-					<p>{fill(aboutStory[0])}</p>
-					<Link to="/about">Read our story</Link>
-				</div>
-			</section>
-
-			<section className="section" id="contact" aria-labelledby="contact-title">
-				<div className="container narrow">
-					<h2 id="contact-title">Contact</h2>
-					<p>{fill(contactIntro)}</p>
-					{root ? <ContactLinks contacts={root.config.contacts} /> : null}
-					<Link to="/contact" className="button primary">
-						Send us a message
-					</Link>
-				</div>
-			</section>
+			<ServerHtml html={html.bottom} />
 		</>
-	)
-}
-
-function PromoPlan({ title, plan, action }: { title: string; plan: { to: string; from: FromPrice; rows: DurationRow[] }; action: string }) {
-	return (
-		<div className="plan">
-			<h3>{title}</h3>
-			<p className="plan-from">
-				{plan.from.isFrom ? 'from ' : null}
-				<Rs amount={plan.from.price} />
-			</p>
-			<ul>
-				{plan.rows.map((r) => (
-					<li key={r.months}>
-						{r.label} <Rs amount={r.price} />
-						{r.sharedPrice ? (
-							<span className="plan-shared nowrap">
-								Shared <Rs amount={r.sharedPrice} />
-							</span>
-						) : null}
-					</li>
-				))}
-			</ul>
-			<Link to={plan.to} className="button primary">
-				{action}
-			</Link>
-		</div>
-	)
-}
-
-/** Each question opens and closes on its own. */
-function FaqItem({ question, answer }: { question: string; answer: string }) {
-	const [open, setOpen] = useState(false)
-	return (
-		<div className="faq-item">
-			<h3>
-				<button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-					{question}
-					<span aria-hidden="true">{open ? '−' : '+'}</span>
-				</button>
-			</h3>
-			{open ? <p>{answer}</p> : null}
-		</div>
 	)
 }

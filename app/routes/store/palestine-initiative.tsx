@@ -1,4 +1,4 @@
-import { useFill } from '~/components/content/policy-sections'
+import { useFill } from '~/components/content/fill'
 import { PromoVideo } from '~/components/home/promo-video'
 import { palestineInitiative } from '~/content/site'
 import { useRootData } from '~/components/layout/root-data'

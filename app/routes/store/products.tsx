@@ -4,11 +4,13 @@ import { listProducts, summariseAll } from '~/domain/catalogue/list-products.ser
 import { MAX_PRODUCT_SEARCH_LENGTH, parseProductSearch } from '~/domain/catalogue/product-search-query'
 import { searchProducts } from '~/domain/catalogue/search-products'
 import { CATEGORIES, type Category } from '~/domain/catalogue/types'
-import { productsMissingNote } from '~/content/site'
+import { ProductsNote } from '~/components/content/products-note'
+import { ServerHtml } from '~/components/layout/server-html'
 import { db } from '~/db/client.server'
+import { storefrontDetails } from '~/domain/settings/store-details'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { pageMeta } from '~/utils/seo'
-import { useRootData } from '~/components/layout/root-data'
-import { useFill } from '~/components/content/policy-sections'
+import { renderStaticHtml } from '~/utils/static-html.server'
 import type { Route } from './+types/products'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,7 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const asked = Number(params.get('page'))
 	const page = Number.isSafeInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1
 	const shown = await summariseAll(db(), matching.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE))
-	return { products: shown, category, counts, page, pageCount, q }
+	const store = storefrontDetails(await readStoreDetails(db()))
+	// Drawn here and sent as HTML: the browser never downloads it (ADR-007).
+	const noteHtml = renderStaticHtml(
+		<ProductsNote storeName={store.storeName} supportEmail={store.supportEmail} whatsappText={store.contacts.whatsapp.text} instagram={store.instagram} />,
+	)
+	return { products: shown, category, counts, page, pageCount, q, noteHtml }
 }
 
 
@@ -53,9 +60,7 @@ const pageHref = (category: 'all' | Category, page: number, q: string) => {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-	const { products: shown, category, counts, page, pageCount, q } = loaderData
-	const root = useRootData()
-	const fill = useFill()
+	const { products: shown, category, counts, page, pageCount, q, noteHtml } = loaderData
 
 	return (
 		<div className="container page">
@@ -142,12 +147,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 					</div>
 				</nav>
 			) : null}
-			<p className="note">
-				{fill(productsMissingNote)}{' '}
-				<a href={`https://instagram.com/${root?.config.instagram}`} target="_blank" rel="noopener noreferrer">
-					Message us on Instagram
-				</a>
-			</p>
+			<ServerHtml as="p" className="note" html={noteHtml} />
 		</div>
 	)
 }

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
+
+/**
+ * A part of a page that never changes in the browser, as HTML for `ServerHtml` (ADR-007). Its
+ * `<Link>`s become plain links (`ServerHtml` navigates them in the app); it may not read loader data
+ * through hooks, so it takes what it shows as props.
+ */
+export function renderStaticHtml(node: ReactNode): string {
+	return renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>)
+}
