@@ -4,21 +4,14 @@
 // the same answer and no mail, in the same time; only the guesser is limited (per network address and
 // per code), so a stranger cannot lock a buyer out; codes and links are masked in the console; the link's
 // `next` never leaves the shop. Over HTTP against the real server, on PGlite and PostgreSQL.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq, like, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { buyerSignIns, emailOutbox } from '../../app/db/schema'
 import { BUYER_SIGN_IN_MESSAGES, LIVE_SIGN_INS_PER_ADDRESS, requestBuyerSignIn } from '../../app/domain/buyers/sign-in.server'
 import { listOutbox, outboxEmailPreview } from '../../app/domain/email/list-outbox.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody, placeOrder } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
 const json = { 'Content-Type': 'application/json', Accept: 'application/json' }
@@ -27,19 +20,11 @@ let addresses = 0
 const nextAddress = () => `203.0.113.${++addresses}`
 
 describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
+	const testShop = useTestShop(kind, 'buyer_sign_in', { CHECKOUT_RATE_LIMIT: '1000', TRUST_PROXY: 'true' })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-buyer-sign-in-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_buyer_sign_in') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', TRUST_PROXY: 'true' }))
-	})
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		resetPayproClient()
-		setEmailProvider(null)
-		fs.rmSync(dataDir, { recursive: true, force: true })
+		shop = testShop.shop
 	})
 
 	/** A transfer order placed over HTTP; its order cookie is dropped, as on another device. */
