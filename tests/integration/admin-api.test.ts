@@ -1,7 +1,6 @@
 // The console's JSON API over HTTP against the real server (startShop): a staff session from the
 // shop's own pages or an X-ADMIN-KEY, refusals as JSON sentences, permissions (owner, catalogue,
 // staff), bad input as a 4xx sentence, and every change in the audit log with before and after.
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
@@ -12,7 +11,7 @@ import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { requireAdminActor } from '../../app/http/admin-api.server'
 import { adminContracts } from '../../app/http/admin-contracts'
 import { CROSS_SITE_REFUSED } from '../../app/http/request-guard'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 

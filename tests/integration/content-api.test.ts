@@ -12,7 +12,7 @@ import { readStoreDetails } from '../../app/domain/settings/store-details.server
 import { addReview } from '../../app/domain/reviews/add-review.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { databaseKinds } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 

@@ -3,7 +3,6 @@
 // malformed cookies, wrong Content-Types, oversized bodies and unexpected methods. Each answer is a
 // 4xx (or a normal page) with a sentence a person understands: never a 500, never an empty body.
 import net from 'node:net'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import routes from '../../app/routes'
