@@ -1,11 +1,8 @@
 // The console's JSON API over HTTP against the real server (startShop): a staff session from the
 // shop's own pages or an X-ADMIN-KEY, refusals as JSON sentences, permissions (owner, catalogue,
 // staff), bad input as a 4xx sentence, and every change in the audit log with before and after.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { apiKeys, auditLog, staffUsers } from '../../app/db/schema'
 import { API_KEY_SCOPES, SESSION_ONLY_REFUSAL } from '../../app/domain/staff/api-key-scopes'
@@ -14,17 +11,14 @@ import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { requireAdminActor } from '../../app/http/admin-api.server'
 import { adminContracts } from '../../app/http/admin-contracts'
 import { CROSS_SITE_REFUSED } from '../../app/http/request-guard'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { signInOverHttp, testShopEnv } from '../setup/test-shop'
+import type { RunningShop } from '../../server/start'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const OWNER = { email: 'owner@example.pk', password: 'api-owner-password' }
 const EVIL = 'https://evil.example'
 
 describe.each(databaseKinds)('console API on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let db: Db
 	let ownerCookie: string
@@ -53,10 +47,10 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 	const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error
 	const catalogueFlag = async (id: number) => (await db.select({ flag: staffUsers.canManageCatalogue }).from(staffUsers).where(eq(staffUsers.id, id)))[0]!.flag
 
+	const testShop = useTestShop(kind, 'admin_api', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-api-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_admin_api') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }))
+		shop = testShop.shop
 		db = shop.database.db
 		staffId = (await createStaff(db, { email: 'sara@example.pk', name: 'Sara', role: 'staff', password: 'staff-password-1' })).id
 		ownerCookie = await signIn(OWNER.email, OWNER.password)
@@ -64,11 +58,6 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 		key = (await createApiKey(db, 'Instagram DM tool', null)).key
 	})
 
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
-	})
 
 	describe('who may ask', () => {
 		it('refuses a caller without a session or key with a 401 sentence, never cached', async () => {

@@ -1,11 +1,8 @@
 // The staff order list and the admin update (spec §2 admin dashboard, §5 admin update, §7 calls 9
 // and 10; product decisions 4, 6, 7, 8): search, filters, keyset pages, the update's rules, encryption at
 // rest, the one "delivered" email, the audit trail, and the pages and API over HTTP.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database, Db } from '../../app/db/client.server'
 import { emailOutbox, orders, type OrderLine } from '../../app/db/schema'
 import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
@@ -17,13 +14,11 @@ import { orderHistory } from '../../app/domain/staff/audit.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { signIn } from '../../app/domain/staff/sign-in.server'
 import { AppError } from '../../app/utils/app-error'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { logger } from '../../app/utils/logger.server'
 import { sendQueuedEmail } from '../../app/domain/email/send-queued-email.server'
 import { logProvider } from '../../app/integrations/email/log.server'
-import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import type { RunningShop } from '../../server/start'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 import { insertOrderLines, withLinesOf } from '../../app/domain/orders/order-lines.server'
 
@@ -338,23 +333,17 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 })
 
 describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let cookie: string
+	const testShop = useTestShop(kind, 'admin_orders', { JOBS_WORKER: 'false' })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-orders-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_admin_orders') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { JOBS_WORKER: 'false' }))
+		shop = testShop.shop
 		const staff = await createStaff(shop.database.db, { email: 'helper@example.pk', name: 'Helper', password: 'correct-horse-battery' })
 		const signedIn = await signIn(shop.database.db, { email: staff.email, password: 'correct-horse-battery' }, { ip: '127.0.0.1' }, { idleMinutes: 60, absoluteHours: 12 })
 		if (signedIn.kind !== 'signed-in') throw new Error('expected a session')
 		cookie = `staff_session=${signedIn.sessionId}`
 	}, 120_000)
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
-	})
 	afterEach(async () => {
 		await shop.database.db.execute(sql`truncate orders, order_lines, stock_assignments, audit_log, email_outbox, jobs restart identity`)
 	})

@@ -1,19 +1,14 @@
 // The products endpoints of the console API over HTTP against the real server: the request
 // shapes, X-ADMIN-KEY and staff sessions with the catalogue permission, the storefront following a
 // change at once, checkout charging the variant's price, and bad input as a 4xx sentence.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, staffUsers } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { signInOverHttp, testShopEnv } from '../setup/test-shop'
+import type { RunningShop } from '../../server/start'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const OWNER = { email: 'owner@example.pk', password: 'products-owner-password' }
@@ -26,7 +21,6 @@ interface Product {
 }
 
 describe.each(databaseKinds)('products API on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let db: Db
 	let key: string
@@ -60,21 +54,16 @@ describe.each(databaseKinds)('products API on %s', (kind) => {
 		],
 	}
 
+	const testShop = useTestShop(kind, 'products_api', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-products-api-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_products_api') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }))
+		shop = testShop.shop
 		db = shop.database.db
 		key = (await createApiKey(db, 'Price sheet tool', null)).key
 		staffId = (await createStaff(db, { email: 'bilal@example.pk', name: 'Bilal', role: 'staff', password: 'staff-password-2' })).id
 		staffCookie = await signInOverHttp(shop.url, 'bilal@example.pk', 'staff-password-2', '198.51.100.40')
 	})
 
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
-	})
 
 	it('creates a product from the issue’s request, which the storefront then shows and checkout charges by variant', async () => {
 		const res = await call('POST', '/api/admin/products', { json: gamePassThree })

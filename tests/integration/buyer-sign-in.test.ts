@@ -4,22 +4,15 @@
 // the same answer and no mail, in the same time; only the guesser is limited (per network address and
 // per code), so a stranger cannot lock a buyer out; codes and links are masked in the console; the link's
 // `next` never leaves the shop. Over HTTP against the real server, on PGlite and PostgreSQL.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buyerSignIns, emailOutbox } from '../../app/db/schema'
 import { BUYER_SIGN_IN_MESSAGES, LIVE_SIGN_INS_PER_ADDRESS, requestBuyerSignIn } from '../../app/domain/buyers/sign-in.server'
 import { listOutbox, outboxEmailPreview } from '../../app/domain/email/list-outbox.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody, placeOrder } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
@@ -29,24 +22,16 @@ let addresses = 0
 const nextAddress = () => `203.0.113.${++addresses}`
 
 describe.each(databaseKinds)('buyer sign-in on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let brevo: FakeBrevo
+	// The shop mails through a fake Brevo of its own: the test reads what a buyer would receive.
+	const testShop = useTestShop(kind, 'buyer_sign_in', {}, { start: false })
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-buyer-sign-in-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_buyer_sign_in') : undefined
 		brevo = await startFakeBrevo()
-		shop = await startShop(
-			testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', TRUST_PROXY: 'true', EMAIL_PROVIDER: 'brevo', BREVO_API_KEY: brevo.apiKey, BREVO_BASE_URL: brevo.url }),
-		)
+		shop = await testShop.start({ CHECKOUT_RATE_LIMIT: '1000', TRUST_PROXY: 'true', EMAIL_PROVIDER: 'brevo', BREVO_API_KEY: brevo.apiKey, BREVO_BASE_URL: brevo.url })
 	})
 	afterAll(async () => {
-		await shop?.close()
 		await brevo?.close()
-		useEnv(parseEnv())
-		resetPayproClient()
-		setEmailProvider(null)
-		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	/** A transfer order placed over HTTP; its order cookie is dropped, as on another device. */

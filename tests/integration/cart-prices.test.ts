@@ -1,17 +1,12 @@
 // POST /api/cart/prices over HTTP against the real server: a saved cart asks what its lines cost now,
 // read by the same line pricing as checkout (priceLine), so the cart and the order never disagree.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { products, productVariants } from '../../app/db/schema'
 import type { Db } from '../../app/db/client.server'
 import { NUL_MESSAGE } from '../../app/utils/input'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import type { RunningShop } from '../../server/start'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const json = { 'Content-Type': 'application/json' }
@@ -21,20 +16,14 @@ const pcMonth = { id: 10, quantity: 2, selectedDuration: { label: '1 Month', mon
 type Answer = { lines?: ({ available: true; price: number; variantId: number | null; termsPage: string | null } | { available: false; message: string })[]; error?: string }
 
 describe.each(databaseKinds)('cart prices over HTTP on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let db: Db
 
+	const testShop = useTestShop(kind, 'cart_prices', { CHECKOUT_RATE_LIMIT: '1000' })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cart-prices-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_cart_prices') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000' }))
+		shop = testShop.shop
 		db = shop.database.db
-	})
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	const ask = async (body: unknown, init: RequestInit = {}) => {

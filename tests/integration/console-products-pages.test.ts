@@ -3,19 +3,15 @@
 // sentences and the typed values, hostile input (NUL, huge numbers, ids past the range) never a 500,
 // a product with orders is hidden instead of deleted, and staff without the catalogue permission are
 // refused.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { products } from '../../app/db/schema'
 import { getAdminProduct } from '../../app/domain/catalogue/manage-products.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody, placeOrder } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const OWNER = { email: 'owner@example.pk', password: 'console-products-owner' }
@@ -77,19 +73,16 @@ describe.each(databaseKinds)('console product pages on %s', (kind) => {
 	const get = (url: string, cookie = owner) => fetch(`${shop.url}${url}`, { redirect: 'manual', headers: { Cookie: cookie } })
 	const createdId = (res: Response) => Number(/^\/admin\/products\/(\d+)\?notice=created$/.exec(res.headers.get('location') ?? '')?.[1])
 
+	const testShop = useTestShop(kind, 'console_products', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
+
 	beforeAll(async () => {
-		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-console-products-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_console_products') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }))
+		shop = testShop.shop
 		db = shop.database.db
 		owner = await signIn(OWNER.email, OWNER.password)
 		await createStaff(db, { email: 'sana@example.pk', name: 'Sana', role: 'staff', password: 'staff-password-3' })
 		staffWithout = await signIn('sana@example.pk', 'staff-password-3')
 	})
 
-	afterAll(async () => {
-		await shop?.close()
-	})
 
 	it('saves the owner’s form as a product: blank rows left out, prices as typed, settings as chosen', async () => {
 		const res = await post('/admin/products/new', newProductForm())

@@ -1,11 +1,8 @@
 // The content endpoints over HTTP against the real server (startShop): the game library, the policy
 // pages and FAQ, and hiding reviews, for the owner, staff the owner lets manage the catalogue, and
 // X-ADMIN-KEY tools; staff without that permission are refused; bad input is a 4xx sentence.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, storeSettings } from '../../app/db/schema'
 import { PAGE_MESSAGES } from '../../app/domain/pages/page-input'
@@ -15,16 +12,13 @@ import { readStoreDetails } from '../../app/domain/settings/store-details.server
 import { addReview } from '../../app/domain/reviews/add-review.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from '../setup/postgres'
+import type { RunningShop } from '../../server/start'
 import { databaseKinds } from '../setup/test-db'
-import { signInOverHttp, testShopEnv } from '../setup/test-shop'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 
 const OWNER = { email: 'owner@example.pk', password: 'content-owner-password' }
 
 describe.each(databaseKinds)('content API on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let db: Db
 	let ownerCookie: string
@@ -49,10 +43,10 @@ describe.each(databaseKinds)('content API on %s', (kind) => {
 	}
 	const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error
 
+	const testShop = useTestShop(kind, 'content_api', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-content-api-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_content_api') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }))
+		shop = testShop.shop
 		db = shop.database.db
 		await createStaff(db, { email: 'bilal@example.pk', name: 'Bilal', role: 'staff', password: 'staff-password-2' })
 		ownerCookie = await signIn(OWNER.email, OWNER.password)
@@ -60,11 +54,6 @@ describe.each(databaseKinds)('content API on %s', (kind) => {
 		key = (await createApiKey(db, 'Sheet sync', null)).key
 	})
 
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
-	})
 
 	it('refuses staff the owner has not let manage the catalogue, on every content endpoint and page', async () => {
 		for (const [method, url] of [

@@ -2,21 +2,17 @@
 // simulator's pages) gets NUL bytes, ids past PostgreSQL's integer range, broken %-encodings,
 // malformed cookies, wrong Content-Types, oversized bodies and unexpected methods. Each answer is a
 // 4xx (or a normal page) with a sentence a person understands: never a 500, never an empty body.
-import fs from 'node:fs'
 import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import routes from '../../app/routes'
 import { adminContracts } from '../../app/http/admin-contracts'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { placeOrder } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { signInOverHttp, testShopEnv } from '../setup/test-shop'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 
 interface RouteEntry {
 	path?: string
@@ -151,17 +147,14 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 
 	let adminKey: string
 
+	const testShop = useTestShop(kind, 'hostile', { TRUST_PROXY: 'true', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'hostile-owner-password' })
+
 	beforeAll(async () => {
-		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-hostile-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_hostile') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'hostile-owner-password' }))
+		shop = testShop.shop
 		orderNumber = (await placeOrder(shop.database.db)).orderNumber
 		adminKey = (await createApiKey(shop.database.db, 'Hostile probe', null)).key
 	})
 
-	afterAll(async () => {
-		await shop?.close()
-	})
 
 	it('covers every route of the route table', () => {
 		expect(PATTERNS.length).toBeGreaterThan(40)

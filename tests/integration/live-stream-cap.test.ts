@@ -1,15 +1,10 @@
 // Live streams (order page and reviews) over HTTP against the real server: one address holds at
 // most 20 at once on a server process, the next gets a clear 429, and closing one frees its slot.
-import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const TOO_MANY = 'Too many live connections from your address. Close some tabs and try again.'
@@ -25,15 +20,14 @@ interface Opened {
 }
 
 describe.each(databaseKinds)('live stream cap on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let orderNumber: string
 	const open: Opened[] = []
 
+	const testShop = useTestShop(kind, 'streams', { JOBS_WORKER: 'false' })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-streams-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_streams') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { JOBS_WORKER: 'false' }))
+		shop = testShop.shop
 		const placed = await fetch(`${shop.url}/api/checkout`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
@@ -43,11 +37,6 @@ describe.each(databaseKinds)('live stream cap on %s', (kind) => {
 	})
 	afterEach(async () => {
 		await closeAll()
-	})
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	const orderStream = () => `/api/order/stream?orderNumber=${encodeURIComponent(orderNumber)}`

@@ -3,7 +3,7 @@
 // the code works once; an address without orders gets the same answer and no email; signing out
 // everywhere ends every session; hostile input gets a 4xx or the signed-out page, never a 500.
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { buyerSessions, emailOutbox, orders } from '../../app/db/schema'
 import { BUYER_SIGN_IN_MESSAGES, LIVE_SIGN_INS_PER_ADDRESS } from '../../app/domain/buyers/sign-in.server'
@@ -15,7 +15,7 @@ import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
 import { openOrderStream } from '../setup/order-stream'
 import { notifyOrderChanged } from '../../app/domain/orders/notify-order.server'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
-import { startTestShop } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData } from '../setup/test-db'
 
 /** PC Game Pass, 1 Month: a subscription line. */
@@ -30,16 +30,15 @@ const codeOf = (subject: string) => /^(\d{6}) is your /.exec(subject)![1]!
 describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 	let shop: RunningShop
 	let db: Db
-	let stop: () => Promise<void>
+	const testShop = useTestShop(kind, 'my_orders', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' })
 
 	beforeAll(async () => {
-		;({ shop, stop } = await startTestShop(kind, 'my_orders', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' }))
+		shop = testShop.shop
 		db = shop.database.db
 	}, 120_000)
 	afterEach(async () => {
 		await resetData(shop.database)
 	})
-	afterAll(() => stop?.())
 
 	const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
 		fetch(`${shop.url}/my-orders`, { method: 'POST', redirect: 'manual', headers: { ...form, ...headers }, body: new URLSearchParams(body) })

@@ -2,7 +2,7 @@
 // simulator, as a browser without scripts does it (plain forms, 303s back to the page): a transfer
 // buyer who comes back later, an online payment left on PayPro's page, and an unknown order number.
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { emailOutbox, orders } from '../../app/db/schema'
 import { withLinesOf } from '../../app/domain/orders/order-lines.server'
@@ -10,7 +10,7 @@ import { RECEIPT_NO_ACCESS, RECEIPT_NOT_IMAGE } from '../../app/domain/payments/
 import { readStoreDetails } from '../../app/domain/settings/store-details.server'
 import type { RunningShop } from '../../server/start'
 import { checkoutBody, orderRow, png } from '../setup/payments'
-import { startTestShop } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const PAGE = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
@@ -19,13 +19,12 @@ const decoded = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&a
 describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind) => {
 	let shop: RunningShop
 	let db: Db
-	let stop: () => Promise<void>
+	const testShop = useTestShop(kind, 'order_pay', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' })
 
 	beforeAll(async () => {
-		;({ shop, stop } = await startTestShop(kind, 'order_pay', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' }))
+		shop = testShop.shop
 		db = shop.database.db
 	}, 120_000)
-	afterAll(() => stop?.())
 
 	async function checkout(paymentMethod: 'manual' | 'paypro') {
 		const res = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(checkoutBody(undefined, { paymentMethod })) })

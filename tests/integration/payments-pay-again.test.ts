@@ -1,9 +1,6 @@
 // Paying again after a failed online payment (a new PayPro order for the same order, created once
 // however many requests ask at once, or a switch to bank transfer), and staff marking a DM order
 // paid: the rules against the PayPro stand-in, then over HTTP against the real server and its simulator.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Db } from '../../app/db/client.server'
@@ -19,15 +16,12 @@ import { DM_PAID_NOTE_REQUIRED, markDmOrderPaid } from '../../app/domain/payment
 import { payOrderAgain } from '../../app/domain/payments/pay-order-again.server'
 import { sweepOrders } from '../../app/domain/payments/reconcile-orders.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient, SIMULATOR } from '../../app/integrations/paypro/paypro.server'
+import { SIMULATOR } from '../../app/integrations/paypro/paypro.server'
 import { AppError } from '../../app/utils/app-error'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
 import { ageOrder, checkoutBody, jobRows, orderRow, payproClientFor, placeOrder } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
 const actor = { staffId: null, label: 'owner@example.pk' }
@@ -248,16 +242,15 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 	})
 
 	describe('over HTTP with the PayPro simulator', () => {
-		let dataDir: string
 		let shop: RunningShop
 		let db: Db
 		let staffCookie: string
 		const owner = { email: 'owner@example.pk', password: 'correct-horse-9' }
 
+		const testShop = useTestShop(kind, 'pay_again', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false', ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password })
+
 		beforeAll(async () => {
-			dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pay-again-'))
-			const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_pay_again') : undefined
-			shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false', ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password }))
+			shop = testShop.shop
 			db = shop.database.db
 			const signIn = await fetch(`${shop.url}/admin/login`, {
 				method: 'POST',
@@ -268,13 +261,6 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			expect(signIn.status).toBe(302)
 			staffCookie = /staff_session=[^;]*/.exec(signIn.headers.get('set-cookie') ?? '')![0]
 		}, 120_000)
-		afterAll(async () => {
-			await shop?.close()
-			useEnv(parseEnv())
-			resetPayproClient()
-			setEmailProvider(null)
-			fs.rmSync(dataDir, { recursive: true, force: true })
-		})
 
 		async function checkoutAndFail() {
 			const res = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(checkoutBody()) })

@@ -7,7 +7,7 @@
 // listens (a production start needs a build, which the unit tests run before), so every payment path
 // below (the simulator's page, its callback, the PayPro status check) runs as on a deployed server.
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, stockAssignments, stockUnits } from '../../app/db/schema'
 import { createProductInput } from '../../app/domain/catalogue/product-input'
@@ -20,7 +20,7 @@ import { resetPayproClient, simulatorPaymentsAreTests } from '../../app/integrat
 import { env, useEnv, type Env } from '../../app/utils/env.server'
 import type { RunningShop } from '../../server/start'
 import { checkoutBody, orderRow } from '../setup/payments'
-import { signInOverHttp, startTestShop } from '../setup/test-shop'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const OWNER = { email: 'owner@example.pk', password: 'test-orders-owner-password' }
@@ -28,7 +28,7 @@ const owner: Actor = { staffId: null, label: OWNER.email }
 
 describe.each(databaseKinds)('test payments in production on %s', (kind) => {
 	let shop: RunningShop
-	let stop: () => Promise<void>
+	const testShop = useTestShop(kind, 'test-orders', { TRUST_PROXY: 'true', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
 	let db: Db
 	let development: Env
 	let staffCookie: string
@@ -41,7 +41,7 @@ describe.each(databaseKinds)('test payments in production on %s', (kind) => {
 	}
 
 	beforeAll(async () => {
-		;({ shop, stop } = await startTestShop(kind, 'test-orders', { TRUST_PROXY: 'true', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }))
+		shop = testShop.shop
 		db = shop.database.db
 		development = env()
 		const created = await createProduct(
@@ -54,9 +54,6 @@ describe.each(databaseKinds)('test payments in production on %s', (kind) => {
 		staffCookie = await signInOverHttp(shop.url, OWNER.email, OWNER.password, '198.51.100.90')
 	})
 
-	afterAll(async () => {
-		await stop?.()
-	})
 
 	/** A buyer checks out one code over HTTP and pays on the simulator's page; answers the order number and the buyer's cookie. */
 	async function buyAndPayOnSimulator(email: string) {

@@ -1,13 +1,10 @@
 // Product covers uploaded in the console: checked by their bytes, converted with sharp into the sizes
 // the storefront serves, stored in the database, served from /media/{key} for good, and shown on the
 // product's page as a <picture> with WebP and JPEG.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import zlib from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../app/db/client.server'
 import { auditLog, media, products } from '../../app/db/schema'
 import { getProduct } from '../../app/domain/catalogue/list-products.server'
@@ -24,11 +21,9 @@ import type { Actor } from '../../app/domain/staff/audit.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { signIn } from '../../app/domain/staff/sign-in.server'
 import { AppError } from '../../app/utils/app-error'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from '../setup/postgres'
+import type { RunningShop } from '../../server/start'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 
@@ -224,7 +219,6 @@ describe.each(databaseKinds)('product images on %s', (kind) => {
 })
 
 describe.each(databaseKinds)('product images over HTTP on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let cookie: string
 	let helperCookie: string
@@ -237,21 +231,16 @@ describe.each(databaseKinds)('product images over HTTP on %s', (kind) => {
 		return `staff_session=${signedIn.sessionId}`
 	}
 
+	const testShop = useTestShop(kind, 'media', { JOBS_WORKER: 'false' })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-media-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_media') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { JOBS_WORKER: 'false' }))
+		shop = testShop.shop
 		cookie = await session('owner@example.pk', 'owner')
 		// A staff member the owner has not let manage the catalogue.
 		helperCookie = await session('helper@example.pk', 'staff')
 		const [product] = await shop.database.db.select({ id: products.id }).from(products).where(eq(products.visible, true)).orderBy(products.id).limit(1)
 		productId = product!.id
 	}, 120_000)
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
-	})
 	afterEach(async () => {
 		await shop.database.db.execute(sql`truncate media, audit_log`)
 	})

@@ -3,7 +3,6 @@
 // with their sentences, old disk files swept, and junk in the order number answered with a 4xx.
 import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
@@ -11,11 +10,9 @@ import { fileChunks, files, orders } from '../../app/db/schema'
 import { enqueueJob } from '../../app/domain/jobs/queue.server'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody, jobRows, orderRow, png } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { startTestShop, testShopEnv } from '../setup/test-shop'
+import { startTestShop, useTestShop } from '../setup/test-shop'
 import { NUL_IN_ADDRESS } from '../../app/http/request-guard'
 import { databaseKinds } from '../setup/test-db'
 
@@ -26,9 +23,9 @@ const DAILY_LIMIT = 'You have uploaded as many receipts as we can take from one 
 const STORE_FULL = 'We cannot take receipt uploads right now: the space for them is full. Please send your receipt to us on WhatsApp; our team has been told.'
 
 describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
-	let dataDir: string
+	const testShop = useTestShop(kind, 'uploads', { CHECKOUT_RATE_LIMIT: '1000' })
 	let shop: RunningShop
-	const receipts = () => path.join(dataDir, 'uploads', 'receipts')
+	const receipts = () => path.join(testShop.dataDir, 'uploads', 'receipts')
 	const onDisk = () => (fs.existsSync(receipts()) ? fs.readdirSync(receipts()).sort() : [])
 	/** The ids of every stored file. */
 	const stored = async () => (await shop.database.db.select({ id: files.id }).from(files)).map((f) => f.id).sort()
@@ -42,14 +39,7 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		new Uint8Array(Buffer.concat((await shop.database.db.select({ bytes: fileChunks.bytes }).from(fileChunks).where(eq(fileChunks.fileId, id)).orderBy(fileChunks.seq)).map((c) => c.bytes)))
 
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-uploads-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_uploads') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000' }))
-	})
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
+		shop = testShop.shop
 	})
 
 	/** A manual-transfer order placed through the checkout, with the buyer's order cookie. */

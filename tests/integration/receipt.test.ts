@@ -1,21 +1,15 @@
 // The buyer's printable receipt (/receipt/:orderNumber) over HTTP against the real server: the order's
 // cookie or the buyer signed in with its email sees it; everyone else gets the 404 of an unknown order.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orders } from '../../app/db/schema'
 import { redeemSignInLink, requestBuyerSignIn } from '../../app/domain/buyers/sign-in.server'
 import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { formatPakistanTime } from '../../app/utils/pakistan-time'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody, giftCard10, orderRow } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const json = { 'Content-Type': 'application/json' }
@@ -26,18 +20,11 @@ const ultimateShared = { id: 1, quantity: 2, selectedDuration: { label: '1 Month
 const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '')
 
 describe.each(databaseKinds)('the receipt page on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
+	const testShop = useTestShop(kind, 'receipt', { CHECKOUT_RATE_LIMIT: '1000' })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-receipt-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_receipt') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000' }))
-	})
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		resetPayproClient()
-		fs.rmSync(dataDir, { recursive: true, force: true })
+		shop = testShop.shop
 	})
 
 	/** Checks out over HTTP as the checkout page does; returns the order number and the order's cookie. */

@@ -1,23 +1,18 @@
 // What the buyer reads is true, checked on the pages a real shop server renders: the WhatsApp number
 // shown is the one its link opens (after the owner changes it), stars are counted or absent, no
 // invented testimonials or counts, and Game Pass has one “from” price everywhere.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { emailOutbox } from '../../app/db/schema'
 import { redeemSignInLink, requestBuyerSignIn } from '../../app/domain/buyers/sign-in.server'
 import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
 import { addReview } from '../../app/domain/reviews/add-review.server'
 import { REVIEW_MESSAGES } from '../../app/domain/reviews/review-scope'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
-import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from '../setup/postgres'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody, placeOrder } from '../setup/payments'
 import { databaseKinds } from '../setup/test-db'
-import { signInOverHttp, testShopEnv } from '../setup/test-shop'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 
 const OWNER = { email: 'owner@example.pk', password: 'truth-owner-password' }
 
@@ -43,7 +38,6 @@ const numberLinks = (html: string) =>
 const digits = (text: string) => text.replace(/\D/g, '')
 
 describe.each(databaseKinds)('what the shop tells buyers, on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let ownerCookie: string
 	const page = async (url: string) => {
@@ -52,18 +46,13 @@ describe.each(databaseKinds)('what the shop tells buyers, on %s', (kind) => {
 		return res.text()
 	}
 
+	const testShop = useTestShop(kind, 'truth', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-truth-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_truth') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }))
+		shop = testShop.shop
 		ownerCookie = await signInOverHttp(shop.url, OWNER.email, OWNER.password, '198.51.100.90')
 	})
 
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
-	})
 
 	it('shows, after the owner changes the WhatsApp number, the new number wherever WhatsApp is named, each number linked to what it opens', async () => {
 		const saved = await fetch(`${shop.url}/admin/store`, {

@@ -4,13 +4,10 @@
 // owner can require, and clear 4xx answers for oversized or malformed input.
 import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { promisify } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
 import * as OTPAuth from 'otpauth'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, staffDevices, staffPendingSignIns, staffRecoveryCodes, staffSessions, staffUsers, storeSettings } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
@@ -18,14 +15,10 @@ import { SIGN_IN_AGAIN, WRONG_CODE } from '../../app/domain/staff/complete-two-f
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { hashParams } from '../../app/domain/staff/password.server'
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from '../../app/domain/staff/sign-in.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from '../setup/postgres'
+import type { RunningShop } from '../../server/start'
 import { databaseKinds } from '../setup/test-db'
 import { NUL_MESSAGE } from '../../app/utils/input'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 
 const run = promisify(execFile)
 
@@ -75,27 +68,17 @@ class Browser {
 const totpFor = (secret: string) => new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) })
 
 describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
-	let dataDir: string
-	let databaseUrl: string | undefined
 	let shop: RunningShop
 	let db: Db
 	let ip = 0
 	const browser = () => (++ip, new Browser(() => shop, `10.${ip >> 8}.${ip & 255}.1`))
 	const settings = { TRUST_PROXY: 'true', JOBS_WORKER: 'false' }
 
-	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-sign-in-'))
-		databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_sign_in') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { ...settings, ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'owner-password-1' }))
-		db = shop.database.db
-	})
+	const testShop = useTestShop(kind, 'sign_in', { ...settings, ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'owner-password-1' })
 
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		resetPayproClient()
-		setEmailProvider(null)
-		fs.rmSync(dataDir, { recursive: true, force: true })
+	beforeAll(() => {
+		shop = testShop.shop
+		db = shop.database.db
 	})
 
 	async function newStaff(name: string, role: 'owner' | 'staff' = 'staff') {
@@ -536,14 +519,15 @@ describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
 			const account = await newStaff('phoneless')
 			const b = await signedIn(account)
 			await enableTwoFactor(b)
-			await shop.close()
+			await testShop.close()
+			const { dataDir, databaseUrl } = testShop
 			try {
 				const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', NODE_ENV: 'development', LOG_LEVEL: 'silent' }
 				if (!databaseUrl) delete (env as Record<string, string | undefined>).DATABASE_URL
 				const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'reset-2fa', '--email', account.email.toUpperCase()], { env })
 				expect(stdout).toContain(`Turned off two-factor sign-in for ${account.email} and signed it out everywhere`)
 			} finally {
-				shop = await startShop(testShopEnv({ dataDir, databaseUrl }, settings))
+				shop = await testShop.start(settings)
 				db = shop.database.db
 			}
 			expect((await b.request('/admin/inbox')).status).toBe(302)

@@ -2,11 +2,8 @@
 // moment a payment is confirmed): an order waiting for stock is served on demand, a unit that did
 // not work is replaced (the buyer's content changes, the old code only masked), the low-stock list,
 // and the refusals with their sentences. PGlite and PostgreSQL.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { orders, stockAssignments } from '../../app/db/schema'
 import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
@@ -14,18 +11,15 @@ import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { logProvider } from '../../app/integrations/email/log.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { logger } from '../../app/utils/logger.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { checkoutBody, placeOrder, runAllJobs } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const owner = { staffId: null, label: 'owner@example.pk' }
 
 describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let db: Db
 	let key: string
@@ -36,17 +30,12 @@ describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
 			body: json !== undefined ? JSON.stringify(json) : undefined,
 		})
 
+	const testShop = useTestShop(kind, 'stock_console', { TRUST_PROXY: 'true', JOBS_WORKER: 'false' })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-stock-console-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_stock_console') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false' }))
+		shop = testShop.shop
 		db = shop.database.db
 		key = (await createApiKey(db, 'Stock console', null)).key
-	})
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	it('serves a waiting order on demand, replaces a unit, lists low stock, and refuses with sentences', async () => {

@@ -3,10 +3,9 @@
 // code is spaced or cased, and against units already sold), slots per account, counts per option,
 // voiding, secrets kept out of the audit log, and a 'stock_only' option out of stock refused at checkout.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, orders, stockAssignments, stockUnits } from '../../app/db/schema'
 import { insertOrderLines } from '../../app/domain/orders/order-lines.server'
@@ -17,10 +16,8 @@ import { listUnits, revealUnit, setLowStockThreshold, setStockMode, stockAvailab
 import { refingerprintStock } from '../../app/domain/stock/refingerprint-stock.server'
 import { fingerprintOf, sealUnit } from '../../app/domain/stock/stock-crypto.server'
 import { normaliseCode } from '../../app/domain/stock/stock-normalise.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import type { RunningShop } from '../../server/start'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const OWNER = { email: 'owner@example.pk', password: 'stock-owner-password' }
@@ -37,7 +34,6 @@ interface Counts {
 }
 
 describe.each(databaseKinds)('stock import on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let db: Db
 	let key: string
@@ -56,19 +52,14 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 	}
 	const counts = async (productId: number) => (await (await call('GET', `/api/admin/products/${productId}/stock`)).json()) as Counts
 
+	const testShop = useTestShop(kind, 'stock', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
+
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-stock-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_stock') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }))
+		shop = testShop.shop
 		db = shop.database.db
 		key = (await createApiKey(db, 'Stock sheet', null)).key
 	})
 
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
-	})
 
 	it('imports codes, refuses the same code spaced or cased differently and one already sold, and counts per option', async () => {
 		const product = await createProduct('PSN Card (stock)', [

@@ -1,21 +1,24 @@
+// The shop fixture: a real shop server (as `npm run dev` serves it, so no build is needed) on a
+// database of its own copied from the worker's seeded one (tests/setup/test-db.ts), started before
+// a block's tests and stopped after them. Every shop of a worker renders through one shared Vite
+// dev server, so the shop's modules are transformed once per worker instead of once per shop.
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
+import type { ViteDevServer } from 'vite'
+import type { Db } from '../../app/db/client.server'
 import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
-import { freshPostgresDatabase } from './postgres'
-import type { DatabaseKind } from './test-db'
+import { copyOfSeededDatabase, type DatabaseKind } from './test-db'
+
+type Settings = Record<string, string | undefined>
 
 /**
  * Settings for a real shop server in a test: as `npm run dev` serves it (no build needed), on a free
  * port, quiet, on the given data folder and database, plus the test's own settings.
  */
-export function testShopEnv(
-	{ dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string },
-	settings: Record<string, string | undefined> = {},
-) {
+export function testShopEnv({ dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string }, settings: Settings = {}) {
 	return parseEnv({
 		NODE_ENV: 'development',
 		PORT: '0',
@@ -25,6 +28,26 @@ export function testShopEnv(
 		DATABASE_URL: databaseUrl,
 		...settings,
 	})
+}
+
+let sharedVite: Promise<ViteDevServer> | null = null
+
+/** The worker's one Vite dev server (no file watcher, no live reload: nothing edits the app during a run). */
+function testVite(): Promise<ViteDevServer> {
+	sharedVite ??= import('vite').then(({ createServer }) => createServer({ server: { middlewareMode: true, hmr: false, watch: null } }))
+	return sharedVite
+}
+
+/** Starts a shop on an existing data folder and database, rendering through the worker's Vite server. */
+export async function startShopOn(place: { dataDir: string; databaseUrl?: string }, settings: Settings = {}, options: { pageCacheSeconds?: number } = {}): Promise<RunningShop> {
+	return startShop(testShopEnv(place, settings), { ...options, vite: await testVite() })
+}
+
+/** Puts back the test process's own configuration and providers, which a shop's start replaced. */
+export function restoreProcessSettings() {
+	useEnv(parseEnv())
+	resetPayproClient()
+	setEmailProvider(null)
 }
 
 /** Signs a staff member in through the real sign-in form; returns the session cookie. `address` keeps each sign-in under its own rate limit. */
@@ -40,22 +63,99 @@ export async function signInOverHttp(shopUrl: string, email: string, password: s
 	return `staff_session=${match[1]}`
 }
 
+export interface TestShop {
+	readonly shop: RunningShop
+	readonly url: string
+	readonly db: Db
+	/** The shop's data folder (PGlite lives in it) and, on PostgreSQL, its database. */
+	readonly dataDir: string
+	readonly databaseUrl: string | undefined
+	/** Starts (again) on the same data with these settings (the last ones when omitted); a running shop is closed first. */
+	start(settings?: Settings): Promise<RunningShop>
+	/** Closes the server, keeping its data (a command-line tool may open it meanwhile). */
+	close(): Promise<void>
+	/** Closes the server, puts back the process's settings and removes the data folder. */
+	stop(): Promise<void>
+}
+
 /**
- * A real shop server for one test file, on its own data folder and (for PostgreSQL) its own fresh
- * database named after `name`; `stop` closes it and puts back the process-wide settings it changed.
+ * A shop server on a fresh copy of the seeded database: `name` names its PostgreSQL database.
+ * Outside hooks (useTestShop does it in hooks), call stop() when done.
  */
-export async function startTestShop(kind: DatabaseKind, name: string, settings: Record<string, string | undefined> = {}): Promise<{ shop: RunningShop; stop: () => Promise<void> }> {
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${name}-`))
-	const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, `shop_vitest_${name.replace(/\W/g, '_')}`) : undefined
-	const shop = await startShop(testShopEnv({ dataDir, databaseUrl }, settings))
-	return {
-		shop,
-		stop: async () => {
-			await shop.close()
-			useEnv(parseEnv())
-			resetPayproClient()
-			setEmailProvider(null)
-			fs.rmSync(dataDir, { recursive: true, force: true })
+export async function startTestShop(kind: DatabaseKind, name: string, settings: Settings = {}, { start = true, pageCacheSeconds }: { start?: boolean; pageCacheSeconds?: number } = {}): Promise<TestShop> {
+	const place = await copyOfSeededDatabase(kind, name)
+	let running: RunningShop | null = null
+	let lastSettings = settings
+	const handle: TestShop = {
+		get shop() {
+			if (!running) throw new Error('the shop is not running')
+			return running
 		},
+		get url() {
+			return handle.shop.url
+		},
+		get db() {
+			return handle.shop.database.db
+		},
+		dataDir: place.dataDir,
+		databaseUrl: place.databaseUrl,
+		async start(next = lastSettings) {
+			await handle.close()
+			lastSettings = next
+			running = await startShopOn(place, next, { pageCacheSeconds })
+			return running
+		},
+		async close() {
+			const closing = running
+			running = null
+			await closing?.close()
+		},
+		async stop() {
+			await handle.close()
+			restoreProcessSettings()
+			fs.rmSync(place.dataDir, { recursive: true, force: true })
+		},
+	}
+	if (start) await handle.start(settings)
+	return handle
+}
+
+/**
+ * The shop fixture for a block of tests: started before its first test (on a fresh copy of the
+ * seeded database), stopped after its last. Read its properties inside hooks and tests.
+ * With `start: false` only the database is prepared; the block calls `start(settings)` itself.
+ */
+export function useTestShop(kind: DatabaseKind, name: string, settings: Settings = {}, options: { start?: boolean; pageCacheSeconds?: number } = {}): TestShop {
+	let handle: TestShop | null = null
+	beforeAll(async () => {
+		handle = await startTestShop(kind, name, settings, options)
+	})
+	afterAll(async () => {
+		await handle?.stop()
+		handle = null
+	})
+	const current = () => {
+		if (!handle) throw new Error('the test shop exists inside hooks and tests only')
+		return handle
+	}
+	return {
+		get shop() {
+			return current().shop
+		},
+		get url() {
+			return current().url
+		},
+		get db() {
+			return current().db
+		},
+		get dataDir() {
+			return current().dataDir
+		},
+		get databaseUrl() {
+			return current().databaseUrl
+		},
+		start: (next) => current().start(next),
+		close: () => current().close(),
+		stop: () => current().stop(),
 	}
 }
