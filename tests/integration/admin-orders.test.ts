@@ -154,11 +154,11 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect(await search({ q: '+92 321 7654321' })).toEqual([sara.orderNumber])
 		expect(await search({ q: '0321-7654321' })).toEqual([sara.orderNumber])
 		expect(await search({ q: '%' })).toEqual([])
-		expect(await search({ status: 'completed' })).toEqual([zain.orderNumber, ali.orderNumber])
+		expect(await search({ status: 'paid' })).toEqual([zain.orderNumber, ali.orderNumber])
 		expect(await search({ fulfillment: 'preparing' })).toEqual([zain.orderNumber])
-		expect(await search({ q: 'ali', status: 'completed', fulfillment: 'completed' })).toEqual([ali.orderNumber])
+		expect(await search({ q: 'ali', status: 'paid', fulfillment: 'completed' })).toEqual([ali.orderNumber])
 		expect(await search({ status: 'not-a-status' })).toHaveLength(3)
-		const filtered = await listOrders(db, query({ status: 'completed' }))
+		const filtered = await listOrders(db, query({ status: 'paid' }))
 		expect(filtered.total).toBe(2)
 		expect((await listOrders(db, query({ q: 'nobody' }))).total).toBe(0)
 		// Never the order's secret.
@@ -279,7 +279,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('reads delivery content as §5 says: structured data, trimmed text, empty as none', async () => {
 		const { db } = database
-		const order = await insertOrder(db)
+		const order = await insertOrder(db, { paymentStatus: 'paid' })
 		const save = (delivery_content: unknown) => updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'delivered', delivery_content } })
 		expect((await save({ email: 'acct@example.com', password: 'pw' })).delivery_content).toEqual({ email: 'acct@example.com', password: 'pw' })
 		expect((await save('["A-1", "B-2"]')).delivery_content).toEqual(['A-1', 'B-2'])
@@ -322,7 +322,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('writes an audit row with who, before and after, and whether content is set, not the content', async () => {
 		const { db } = database
-		const order = await insertOrder(db)
+		const order = await insertOrder(db, { paymentStatus: 'paid' })
 		await updateOrderFulfillment(db, { staffId: null, label: 'owner@example.pk' }, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: CODES } })
 		const history = await orderHistory(db, order.orderNumber)
 		expect(history).toHaveLength(1)
