@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { orders, products } from '../../db/schema'
 import type { ReviewerStanding } from './review-scope'
