@@ -427,7 +427,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		const db = shop.database.db
 		await insertOrder(db, { customerName: '=HYPERLINK("http://evil.example","x")', paymentStatus: 'paid', deliveryContent: encryptDelivery(CODES), createdAt: at(5) })
 		await insertOrder(db, { customerName: 'Sara, "the buyer"', paymentStatus: 'awaiting_payment', createdAt: at(10) })
-		const res = await fetch(`${shop.url}/admin/orders.csv?status=completed`, { headers: { cookie } })
+		const res = await fetch(`${shop.url}/admin/orders.csv?status=paid`, { headers: { cookie } })
 		expect(res.status).toBe(200)
 		expect(res.headers.get('content-type')).toContain('text/csv')
 		expect(res.headers.get('content-encoding')).toBe('gzip')
@@ -440,7 +440,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		const all = await (await fetch(`${shop.url}/admin/orders.csv`, { headers: { cookie } })).text()
 		expect(all).toContain('"Sara, ""the buyer"""')
 		// A client that takes no gzip gets the same rows as they are.
-		const plain = await fetch(`${shop.url}/admin/orders.csv?status=completed`, { headers: { cookie, 'Accept-Encoding': 'identity' } })
+		const plain = await fetch(`${shop.url}/admin/orders.csv?status=paid`, { headers: { cookie, 'Accept-Encoding': 'identity' } })
 		expect(plain.headers.get('content-encoding')).toBeNull()
 		expect(await plain.text()).toBe(text)
 		expect((await fetch(`${shop.url}/admin/orders.csv`)).status).toBe(401)
@@ -463,7 +463,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		expect(rowOf(noReceipt.orderNumber)).toContain('No receipt yet')
 		// Every console page carries the badge; the to-do link lists the paid orders not delivered yet.
 		expect(await (await fetch(`${shop.url}/admin/outbox`, { headers: { cookie } })).text()).toContain('count-badge nav-badge">1<')
-		const undelivered = await page('?status=completed&fulfillment=undelivered')
+		const undelivered = await page('?status=paid&fulfillment=undelivered')
 		expect(undelivered).toContain(toDeliver.orderNumber)
 		expect(undelivered).toContain('1 order matches your search.')
 		const byPayproId = await page('?q=1795699377914959')
