@@ -27,7 +27,7 @@ import type {
 	Specification,
 	TermsPage,
 } from '../domain/catalogue/types'
-import { DELIVERY_STATES, PAYMENT_STATES, type DeliveryState, type PaymentState } from '../domain/orders/order-state'
+import { DELIVERY_STATES, PAYMENT_STATES, type DeliveryState, type PaymentState } from './order-states'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 	dataType: () => 'bytea',

@@ -1,6 +1,6 @@
 import { buyerOwnsOrder } from '../domain/buyers/sign-in.server'
 import type { Order } from '../domain/orders/order'
-import { tokenMatches } from '../domain/orders/order-access.server'
+import { tokenMatches } from '../domain/orders/order-token.server'
 import { currentBuyer } from './buyer-session.server'
 import { readCookie } from './cookies'
 

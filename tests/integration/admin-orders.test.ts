@@ -150,11 +150,11 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect(await search({ q: '+92 321 7654321' })).toEqual([sara.orderNumber])
 		expect(await search({ q: '0321-7654321' })).toEqual([sara.orderNumber])
 		expect(await search({ q: '%' })).toEqual([])
-		expect(await search({ status: 'completed' })).toEqual([zain.orderNumber, ali.orderNumber])
+		expect(await search({ status: 'paid' })).toEqual([zain.orderNumber, ali.orderNumber])
 		expect(await search({ fulfillment: 'preparing' })).toEqual([zain.orderNumber])
-		expect(await search({ q: 'ali', status: 'completed', fulfillment: 'completed' })).toEqual([ali.orderNumber])
+		expect(await search({ q: 'ali', status: 'paid', fulfillment: 'completed' })).toEqual([ali.orderNumber])
 		expect(await search({ status: 'not-a-status' })).toHaveLength(3)
-		const filtered = await listOrders(db, query({ status: 'completed' }))
+		const filtered = await listOrders(db, query({ status: 'paid' }))
 		expect(filtered.total).toBe(2)
 		expect((await listOrders(db, query({ q: 'nobody' }))).total).toBe(0)
 		// Never the order's secret.
@@ -275,7 +275,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('reads delivery content as §5 says: structured data, trimmed text, empty as none', async () => {
 		const { db } = database
-		const order = await insertOrder(db)
+		const order = await insertOrder(db, { paymentStatus: 'paid' })
 		const save = (delivery_content: unknown) => updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'delivered', delivery_content } })
 		expect((await save({ email: 'acct@example.com', password: 'pw' })).delivery_content).toEqual({ email: 'acct@example.com', password: 'pw' })
 		expect((await save('["A-1", "B-2"]')).delivery_content).toEqual(['A-1', 'B-2'])
@@ -318,7 +318,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('writes an audit row with who, before and after, and whether content is set, not the content', async () => {
 		const { db } = database
-		const order = await insertOrder(db)
+		const order = await insertOrder(db, { paymentStatus: 'paid' })
 		await updateOrderFulfillment(db, { staffId: null, label: 'owner@example.pk' }, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: CODES } })
 		const history = await orderHistory(db, order.orderNumber)
 		expect(history).toHaveLength(1)
@@ -417,7 +417,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		const db = shop.database.db
 		await insertOrder(db, { customerName: '=HYPERLINK("http://evil.example","x")', paymentStatus: 'paid', deliveryContent: encryptDelivery(CODES), createdAt: at(5) })
 		await insertOrder(db, { customerName: 'Sara, "the buyer"', paymentStatus: 'awaiting_payment', createdAt: at(10) })
-		const res = await fetch(`${shop.url}/admin/orders.csv?status=completed`, { headers: { cookie } })
+		const res = await fetch(`${shop.url}/admin/orders.csv?status=paid`, { headers: { cookie } })
 		expect(res.status).toBe(200)
 		expect(res.headers.get('content-type')).toContain('text/csv')
 		expect(res.headers.get('content-encoding')).toBe('gzip')
@@ -430,7 +430,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		const all = await (await fetch(`${shop.url}/admin/orders.csv`, { headers: { cookie } })).text()
 		expect(all).toContain('"Sara, ""the buyer"""')
 		// A client that takes no gzip gets the same rows as they are.
-		const plain = await fetch(`${shop.url}/admin/orders.csv?status=completed`, { headers: { cookie, 'Accept-Encoding': 'identity' } })
+		const plain = await fetch(`${shop.url}/admin/orders.csv?status=paid`, { headers: { cookie, 'Accept-Encoding': 'identity' } })
 		expect(plain.headers.get('content-encoding')).toBeNull()
 		expect(await plain.text()).toBe(text)
 		expect((await fetch(`${shop.url}/admin/orders.csv`)).status).toBe(401)
@@ -453,7 +453,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		expect(rowOf(noReceipt.orderNumber)).toContain('No receipt yet')
 		// Every console page carries the badge; the to-do link lists the paid orders not delivered yet.
 		expect(await (await fetch(`${shop.url}/admin/outbox`, { headers: { cookie } })).text()).toContain('count-badge nav-badge">1<')
-		const undelivered = await page('?status=completed&fulfillment=undelivered')
+		const undelivered = await page('?status=paid&fulfillment=undelivered')
 		expect(undelivered).toContain(toDeliver.orderNumber)
 		expect(undelivered).toContain('1 order matches your search.')
 		const byPayproId = await page('?q=1795699377914959')

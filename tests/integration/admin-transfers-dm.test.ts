@@ -116,8 +116,8 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			expect(entries[0]).toMatchObject({
 				actor: 'owner@example.pk',
 				orderNumber: order.orderNumber,
-				before: { status: 'pending' },
-				after: { status: 'completed' },
+				before: { paymentStatus: 'awaiting_confirmation' },
+				after: { paymentStatus: 'paid' },
 				note: 'Seen in the bank statement',
 			})
 			expect(await listTransferQueue(db)).toEqual([])

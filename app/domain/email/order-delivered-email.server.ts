@@ -1,5 +1,5 @@
 import type { OrderRow as Order } from '../orders/order'
-import { orderLink } from '../orders/order-access.server'
+import { orderLink } from '../orders/order-token.server'
 import { absoluteUrl } from '../../utils/origin.server'
 import type { QueuedEmail } from './queue-email.server'
 import { orderDeliveredHtml } from '../../integrations/email/html/templates.server'

@@ -1,5 +1,5 @@
 import type { Order } from '../orders/order'
-import { orderLink } from '../orders/order-access.server'
+import { orderLink } from '../orders/order-token.server'
 import { absoluteUrl } from '../../utils/origin.server'
 import { env } from '../../utils/env.server'
 import type { QueuedEmail } from './queue-email.server'

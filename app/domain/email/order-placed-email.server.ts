@@ -1,5 +1,5 @@
 import type { OrderRow as Order } from '../orders/order'
-import { orderLink } from '../orders/order-access.server'
+import { orderLink } from '../orders/order-token.server'
 import type { TransferAccount } from '../settings/store-details'
 import { orderPlacedHtml } from '../../integrations/email/html/templates.server'
 import { formatRs } from '../../utils/money'

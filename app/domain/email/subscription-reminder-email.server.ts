@@ -1,6 +1,6 @@
 import { pakistanDate } from '../../utils/pakistan-time'
 import type { Order } from '../orders/order'
-import { orderLink } from '../orders/order-access.server'
+import { orderLink } from '../orders/order-token.server'
 import { subscriptionDaysLeft } from '../orders/subscription'
 import { absoluteUrl } from '../../utils/origin.server'
 import { unsubscribeParts } from '../orders/renewal-unsubscribe.server'

@@ -5,25 +5,9 @@ import { AppError } from '../../utils/app-error'
 // `payment_status` or `delivery_status` names one of these transitions: it takes its from-states for the
 // conditional update (`where payment_status in (from)`) and is refused with a sentence otherwise.
 
-export const PAYMENT_STATES = [
-	/** Placed; the buyer has not paid yet (online, or a transfer whose receipt has not come). */
-	'awaiting_payment',
-	/** Staff have something to confirm: a transfer receipt, or a DM order's payment arranged in the chat. */
-	'awaiting_confirmation',
-	'paid',
-	/** The provider reported the payment failed, or staff rejected the transfer: it may be paid again. */
-	'failed',
-	/** Left unpaid past ORDER_EXPIRY_HOURS. */
-	'expired',
-	'cancelled',
-	'partly_refunded',
-	'refunded',
-] as const
-export type PaymentState = (typeof PAYMENT_STATES)[number]
+import { DELIVERY_STATES, PAYMENT_STATES, type DeliveryState, type PaymentState } from '../../db/order-states'
 
-/** The spec's fulfillment steps (§4 tracker), in order. */
-export const DELIVERY_STATES = ['pending', 'preparing', 'activating', 'ready_for_delivery', 'delivered', 'completed'] as const
-export type DeliveryState = (typeof DELIVERY_STATES)[number]
+export { DELIVERY_STATES, PAYMENT_STATES, type DeliveryState, type PaymentState }
 
 /** Where an order starts: placed online or for a transfer it waits for the money; a DM order's payment is arranged in the chat, for staff to confirm. */
 export const PLACED = {

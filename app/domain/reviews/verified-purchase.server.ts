@@ -3,7 +3,6 @@ import type { Db, Tx } from '../../db/client.server'
 import { orderLines, orders, products } from '../../db/schema'
 import type { ReviewerStanding } from './review-scope'
 
-/** The statuses of a paid order (§4's success badge). */
 /**
  * Whether this email has a paid order containing the product (or, when the product shares a review
  * group, any product of that group: its reviews are one list). The one rule behind “Verified

@@ -1,7 +1,7 @@
 import { db } from '~/db/client.server'
 import { createDmOrder } from '~/domain/orders/create-dm-order.server'
 import { dmOrderRequest } from '~/domain/orders/dm-order-input'
-import { orderLink } from '~/domain/orders/order-access.server'
+import { orderLink } from '~/domain/orders/order-token.server'
 import { scopeRefusal } from '~/domain/staff/api-key-scopes'
 import { verifyApiKey } from '~/domain/staff/api-keys.server'
 import { AppError } from '~/utils/app-error'

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, data, redirect, useLocation, useNavigate } from 'react-router'
-import { OrderSummary } from '~/components/checkout/order-summary'
+import { CheckoutSummary } from '~/components/checkout/checkout-summary'
 import { useCart } from '~/components/cart/cart-context'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { fetchCartPrices } from '~/components/cart/cart-prices'
@@ -435,7 +435,7 @@ function CheckoutForm({
 				</p>
 			) : null}
 			<div className="checkout-layout">
-				<OrderSummary items={items} single={single} total={shownTotal} />
+				<CheckoutSummary items={items} single={single} total={shownTotal} />
 				<section className="checkout-form-panel" aria-labelledby="customer-title">
 					<h2 id="customer-title">Customer Information</h2>
 					<ErrorAlert message={error} />

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from 'react-router'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
-import { tokenMatches } from '~/domain/orders/order-access.server'
+import { tokenMatches } from '~/domain/orders/order-token.server'
 import { renewalOffer } from '~/domain/orders/renewal-offer.server'
 import { cookiesAreSecure } from '~/http/http.server'
 import { accessCookie, canSeeEverything } from '~/http/order-access.server'

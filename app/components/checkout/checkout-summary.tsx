@@ -6,7 +6,7 @@ import { accountTypeName } from '~/domain/pricing/account-type-label'
 
 
 /** `total`: the order's total when the server's differs from the lines' (a price changed as the order was placed). */
-export function OrderSummary({ items, single, total = cartTotal(items) }: { items: CartItem[]; single: boolean; total?: number }) {
+export function CheckoutSummary({ items, single, total = cartTotal(items) }: { items: CartItem[]; single: boolean; total?: number }) {
 	const count = payableItems(items).reduce((n, i) => n + i.quantity, 0)
 	return (
 		<section className="checkout-summary" aria-labelledby="summary-title">

@@ -1,0 +1,22 @@
+// The values the order's two state columns may hold (their CHECKs in drizzle/0020), here below the
+// domain so the schema can name them. What each means and which moves are allowed: app/domain/orders/order-state.ts (ADR-023).
+
+export const PAYMENT_STATES = [
+	/** Placed; the buyer has not paid yet (online, or a transfer whose receipt has not come). */
+	'awaiting_payment',
+	/** Staff have something to confirm: a transfer receipt, or a DM order's payment arranged in the chat. */
+	'awaiting_confirmation',
+	'paid',
+	/** The provider reported the payment failed, or staff rejected the transfer: it may be paid again. */
+	'failed',
+	/** Left unpaid past ORDER_EXPIRY_HOURS. */
+	'expired',
+	'cancelled',
+	'partly_refunded',
+	'refunded',
+] as const
+export type PaymentState = (typeof PAYMENT_STATES)[number]
+
+/** The spec's fulfillment steps (§4 tracker), in order. */
+export const DELIVERY_STATES = ['pending', 'preparing', 'activating', 'ready_for_delivery', 'delivered', 'completed'] as const
+export type DeliveryState = (typeof DELIVERY_STATES)[number]
