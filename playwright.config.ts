@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { E2E_WORKERS, mailboxUrls, shopUrls } from './tests/e2e/shops'
+import { E2E_WORKERS, shopUrls } from './tests/e2e/shops'
 
 export default defineConfig({
 	testDir: './tests/e2e',
@@ -23,13 +23,16 @@ export default defineConfig({
 		{ name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testIgnore: /desktop\..*\.spec\.ts/ },
 		{ name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' }, testMatch: /desktop\..*\.spec\.ts/ },
 	],
+	// All shops start together, from one command (tests/setup/e2e-shops.ts), rather than one after
+	// another; Playwright waits for each one's /healthz (the later entries only wait).
 	webServer: shopUrls.map((url, i) => ({
-		command: 'node --import tsx tests/setup/e2e-server.ts',
+		command: i === 0 ? 'node --import tsx tests/setup/e2e-shops.ts' : `node -e "setInterval(() => {}, 60_000)"`,
 		url: `${url}/healthz`,
 		timeout: 300_000,
-		reuseExistingServer: false,
+		// A later shop is found already up, started by the first command.
+		reuseExistingServer: i > 0,
 		stdout: 'ignore' as const,
 		stderr: 'pipe' as const,
-		env: { PORT: new URL(url).port, PUBLIC_URL: url, E2E_SHOP: String(i), MAILBOX_PORT: new URL(mailboxUrls[i]!).port, LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
+		env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
 	})),
 })

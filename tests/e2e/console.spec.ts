@@ -52,7 +52,8 @@ test('console pages have their own header, without the shop’s banner, cart, ch
 	await expect(page.getByRole('button', { name: /cart/i })).toHaveCount(0)
 	expect((await loadedScripts(page)).filter((p) => SHOP_CHROME_SCRIPT.test(p))).toEqual([])
 
-	const { staff, close } = await signInAsOwner(browser, { context: PHONE })
+	// A session of its own: this test signs out at the end.
+	const { staff, close } = await signInAsOwner(browser, { context: PHONE, ownSession: true })
 	for (const path of ['/admin-dashboard', '/admin/payments', '/admin/settings', '/admin/store']) {
 		await gotoHydrated(staff, path)
 		const nav = staff.getByRole('navigation', { name: 'Staff console' })

@@ -1,7 +1,8 @@
 // The end-to-end run starts one shop per Playwright worker, each on a database of its own, so two
 // tests never share a server at the same moment (a test may change store settings or stock).
-// E2E_WORKERS defaults to 1: on a 2-core machine a second worker saved a minute and made
-// timing-sensitive tests flaky; a larger machine may raise it.
+// E2E_WORKERS defaults to 1: on a 2-core machine a second worker made timing-sensitive tests
+// flaky (Order Not Found within 1.5 s); a larger machine may raise it, and its shops then start
+// side by side (tests/setup/e2e-shops.ts).
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210)
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1))
 export const shopUrls = Array.from({ length: E2E_WORKERS }, (_, i) => `http://localhost:${FIRST_PORT + i}`)
