@@ -106,7 +106,7 @@ ALTER TABLE "files" ADD CONSTRAINT "files_byte_size_check" CHECK ("files"."byte_
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_attempts_check" CHECK ("jobs"."attempts" >= 0 and "jobs"."max_attempts" >= 1);--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_total_amount_check" CHECK ("orders"."total_amount" >= 0);--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_undelivered_units_check" CHECK ("orders"."undelivered_units" >= 0);--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_duration_days_check" CHECK ("orders"."duration_days" >= 1);--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_duration_days_check" CHECK ("orders"."duration_days" >= 0);--> statement-breakpoint
 ALTER TABLE "paypro_sim_orders" ADD CONSTRAINT "paypro_sim_orders_amount_check" CHECK ("paypro_sim_orders"."amount" >= 0);--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_price_check" CHECK ("product_variants"."price" >= 0);--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_months_check" CHECK ("product_variants"."months" >= 0);--> statement-breakpoint

@@ -380,14 +380,18 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 
 	it('updates through the API on both paths and answers {data} with the delivery content', async () => {
 		const order = await insertOrder(shop.database.db, { paymentStatus: 'paid' })
-		const res = await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: CODES, status: 'failed' } }))
+		const res = await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'delivered', delivery_content: CODES, status: 'failed' } }))
 		expect(res.status).toBe(200)
 		const body = (await res.json()) as { data: Record<string, unknown> }
-		expect(body.data).toMatchObject({ order_number: order.orderNumber, status: 'completed', fulfillment_status: 'completed', delivery_content: CODES })
+		expect(body.data).toMatchObject({ order_number: order.orderNumber, status: 'completed', fulfillment_status: 'delivered', delivery_content: CODES })
 		expect(body.data).not.toHaveProperty('access_token')
-		const again = await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'delivered' } }), { cookie }, '/.netlify/functions/admin-update-order')
+		const again = await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed' } }), { cookie }, '/.netlify/functions/admin-update-order')
 		expect(again.status).toBe(200)
-		expect(((await again.json()) as { data: { fulfillment_status: string } }).data.fulfillment_status).toBe('delivered')
+		expect(((await again.json()) as { data: { fulfillment_status: string } }).data.fulfillment_status).toBe('completed')
+		// Delivery only moves forward (ADR-023): going back is refused with a sentence, not saved.
+		const back = await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'delivered' } }))
+		expect(back.status).toBe(409)
+		expect(((await back.json()) as { error: string }).error).toMatch(/cannot/)
 	})
 
 	it('answers 4xx JSON for bad input, unknown orders, strangers and other sites', async () => {

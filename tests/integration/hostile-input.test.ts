@@ -278,8 +278,8 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 	})
 
 	it('keeps what was saved: the order placed before the probes is intact', async () => {
-		const rows = await shop.database.db.execute(sql`select status from orders where order_number = ${orderNumber}`)
-		expect(rows.rows).toEqual([{ status: 'payment_pending' }])
+		const rows = await shop.database.db.execute(sql`select payment_status from orders where order_number = ${orderNumber}`)
+		expect(rows.rows).toEqual([{ payment_status: 'awaiting_payment' }])
 	})
 
 	// The console API with a valid X-ADMIN-KEY: every endpoint of the contracts, hostile addresses,

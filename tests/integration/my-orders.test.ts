@@ -251,7 +251,7 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		const online = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah' }))
 		const transfer = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah', paymentMethod: 'manual' }))
 		const inReview = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah', paymentMethod: 'manual' }))
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation' }).where(eq(orders.orderNumber, inReview.orderNumber))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipt.png' }).where(eq(orders.orderNumber, inReview.orderNumber))
 		const cookie = await signIn('nida@example.pk')
 		const page = await html(await myOrders(cookie))
 		expect(page).toContain(`action="/api/order/${online.orderNumber}/pay-again"`)

@@ -75,7 +75,7 @@ describe.each(databaseKinds)('starting a PayPro payment on %s', (kind) => {
 		])
 		expect(order.orderNumber).toMatch(/^[A-Z]{1,4}-\d{13}-\d{1,3}$/)
 		expect(await orderRow(db, order.orderNumber)).toMatchObject({
-			status: 'payment_pending',
+			paymentStatus: 'awaiting_payment',
 			paymentUrl: url,
 			payproTransactionId: created.payproId,
 			payproClaimedAt: null,

@@ -42,7 +42,7 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		database = await testDatabase(kind)
 		await resetData(database)
 		const { db } = database
-		const p = (await db.execute(sql`insert into products (name, description, image, caption, category, features, specifications, payment_methods)
+		const p = (await db.execute(sql`insert into products (name, description, image, caption, platform, features, specifications, payment_methods)
 			values ('Constraint Card', 'x', '/x.png', 'x', 'xbox', '[]', '[]', '[]') returning id`)).rows[0] as { id: number }
 		product = Number(p.id)
 		variant = Number(((await db.execute(sql`insert into product_variants (product_id, label, price) values (${product}, '$10', 3200) returning id`)).rows[0] as { id: number }).id)
@@ -102,7 +102,7 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 
 	it('takes a deleted product’s options, stock units and reviews with it, and a staff member’s sessions', async () => {
 		const { db } = database
-		const lone = Number(((await db.execute(sql`insert into products (name, description, image, caption, category, features, specifications, payment_methods)
+		const lone = Number(((await db.execute(sql`insert into products (name, description, image, caption, platform, features, specifications, payment_methods)
 			values ('Lone Card', 'x', '/x.png', 'x', 'xbox', '[]', '[]', '[]') returning id`)).rows[0] as { id: number }).id)
 		const v = Number(((await db.execute(sql`insert into product_variants (product_id, label, price) values (${lone}, '$5', 1600) returning id`)).rows[0] as { id: number }).id)
 		await db.execute(sql`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint) values (${lone}, ${v}, 'code', 's', 'k', 'lone-fp')`)
@@ -124,7 +124,8 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 // ---- The migration that moved JSON lines into order_lines ----
 
 const DRIZZLE = path.resolve('drizzle')
-const MOVE = '0020_order_lines_and_constraints.sql'
+// The order is written as the shop stored it before the order model (0020 onwards): status text, JSON lines.
+const FIRST_NEW = '0020_order_state.sql'
 const migrationFiles = fs
 	.readdirSync(DRIZZLE)
 	.filter((f) => /^\d{4}_.*\.sql$/.test(f))
@@ -143,7 +144,7 @@ const OLD_LINES = [
 ]
 
 async function migratedOrder(run: (statement: string) => Promise<unknown>, query: (text: string) => Promise<Record<string, unknown>[]>) {
-	for (const file of migrationFiles.slice(0, migrationFiles.indexOf(MOVE))) for (const s of statementsOf(file)) await run(s)
+	for (const file of migrationFiles.slice(0, migrationFiles.indexOf(FIRST_NEW))) for (const s of statementsOf(file)) await run(s)
 	// A product and its variant as the catalogue had them, so the old line names a real option.
 	await run(`insert into products (id, name, description, image, caption, category, features, specifications, payment_methods) overriding system value values (1, 'Xbox Game Pass Ultimate', 'x', '/x', 'x', 'xbox', '[]', '[]', '[]'), (14, 'Xbox Gift Card', 'x', '/x', 'x', 'xbox', '[]', '[]', '[]')`)
 	const [variant] = await query(`insert into product_variants (product_id, label, months, account_type, price) values (1, '2 Months', 2, 'shared', 3400) returning id`)
@@ -151,8 +152,7 @@ async function migratedOrder(run: (statement: string) => Promise<unknown>, query
 	await run(`insert into orders (order_number, total_amount, product_details, status) values ('OLD-1', 10000, '${JSON.stringify(lines)}'::jsonb, 'completed')`)
 	await run(`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint) values (1, ${Number(variant!.id)}, 'account', 's', 'k', 'old-fp')`)
 	await run(`insert into stock_assignments (unit_id, slot, order_id, order_number, line_index) select u.id, 1, o.id, 'OLD-1', 0 from stock_units u, orders o`)
-	for (const s of statementsOf(MOVE)) await run(s)
-	for (const file of migrationFiles.slice(migrationFiles.indexOf(MOVE) + 1)) for (const s of statementsOf(file)) await run(s)
+	for (const file of migrationFiles.slice(migrationFiles.indexOf(FIRST_NEW))) for (const s of statementsOf(file)) await run(s)
 	return lines
 }
 
@@ -169,6 +169,8 @@ describe('moving JSON order lines into order_lines', () => {
 			const order = await withLinesOf(db, row)
 			expect(order!.productDetails).toEqual(lines)
 			expect(JSON.stringify(order!.productDetails)).toBe(JSON.stringify(lines))
+			// The old 'completed' meant paid; delivery had not been recorded ('pending').
+			expect(row).toMatchObject({ paymentStatus: 'paid', deliveryStatus: 'pending' })
 			const [assignment] = (await client.query<{ line_id: number; position: number }>('select a.line_id, l.position from stock_assignments a join order_lines l on l.id = a.line_id')).rows
 			expect(assignment).toMatchObject({ position: 0 })
 			const column = await client.query(`select 1 from information_schema.columns where table_name = 'orders' and column_name = 'product_details'`)
