@@ -24,6 +24,8 @@ export function FulfillmentForm({
 	const id = useId()
 	const known = FULFILLMENT_STEPS.some((s) => s.id === fulfillmentStatus)
 	const [status, setStatus] = useState(known ? fulfillmentStatus : 'pending')
+	// Delivery only moves forward (ADR-023): the steps before the saved one are shown but cannot be picked.
+	const savedStep = FULFILLMENT_STEPS.findIndex((s) => s.id === (known ? fulfillmentStatus : 'pending'))
 	const [content, setContent] = useState(deliveryContent ?? '')
 	// Saved through the order page's action, staying on this page (a fetcher); the page's data reloads after it.
 	const fetcher = useFetcher<{ ok: boolean; message: string }>()
@@ -44,8 +46,8 @@ export function FulfillmentForm({
 			<div className="field">
 				<label htmlFor={`${id}-status`}>Fulfillment status</label>
 				<select id={`${id}-status`} name="fulfillment_status" value={status} onChange={(e) => setStatus(e.target.value)} disabled={busy}>
-					{FULFILLMENT_STEPS.map((s) => (
-						<option key={s.id} value={s.id}>
+					{FULFILLMENT_STEPS.map((s, i) => (
+						<option key={s.id} value={s.id} disabled={i < savedStep}>
 							{s.title}
 						</option>
 					))}
