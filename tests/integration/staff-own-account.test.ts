@@ -2,35 +2,28 @@
 // staff changes their own password (current + new, the usual rules) or signs out everywhere, with
 // plain form posts. Both end every session of the account, this one too, and the live order streams
 // opened under those sessions close within a second; both are in the audit log.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, staffSessions } from '../../app/db/schema'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { OWN_ACCOUNT_MESSAGES } from '../../app/domain/staff/own-account.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { openOrderStream } from '../setup/order-stream'
 import { checkoutBody } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { signInOverHttp, testShopEnv } from '../setup/test-shop'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 describe.each(databaseKinds)('staff: your account on %s', (kind) => {
-	let dataDir: string
 	let shop: RunningShop
 	let db: Db
 	let orderNumber: string
 	let ip = 0
 	const nextIp = () => `198.51.100.${++ip}`
+	const testShop = useTestShop(kind, 'own_account', { TRUST_PROXY: 'true', JOBS_WORKER: 'false' })
 
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-own-account-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_own_account') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { TRUST_PROXY: 'true', JOBS_WORKER: 'false' }))
+		shop = testShop.shop
 		db = shop.database.db
 		const placed = await fetch(`${shop.url}/api/checkout`, {
 			method: 'POST',
@@ -38,11 +31,6 @@ describe.each(databaseKinds)('staff: your account on %s', (kind) => {
 			body: JSON.stringify(checkoutBody(undefined, { paymentMethod: 'manual' })),
 		})
 		orderNumber = ((await placed.json()) as { orderNumber: string }).orderNumber
-	})
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	const post = (cookie: string, fields: Record<string, string>) =>
