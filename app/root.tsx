@@ -21,13 +21,21 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
+/** The footer's HTML, drawn again only when the store details or the year change (the root loader runs on every request). */
+let footerCache: { key: string; html: string } | null = null
+function footerFor(config: Parameters<typeof SiteFooterContent>[0]['config'], year: number): string {
+	const key = `${year}:${JSON.stringify(config)}`
+	if (footerCache?.key !== key) footerCache = { key, html: renderStaticHtml(<SiteFooterContent config={config} year={year} />) }
+	return footerCache.html
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
 	const e = env()
 	const details = await readStoreDetails(db())
 	const config = { ...storefrontDetails(details), ...publicEnv(e) }
 	const year = new Date().getFullYear()
 	// The footer is drawn here and sent as HTML: the browser never downloads its component (ADR-007).
-	const footerHtml = renderStaticHtml(<SiteFooterContent config={config} year={year} />)
+	const footerHtml = footerFor(config, year)
 	// Shared previews need absolute image URLs.
 	return { config, year, origin: linkOrigin(request), footerHtml }
 }
