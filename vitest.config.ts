@@ -5,6 +5,8 @@ export default defineConfig({
 	test: {
 		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/lint/**/*.test.ts'],
 		environment: 'node',
+		// The tests' shops serve the build: made first when the sources are newer than it.
+		globalSetup: ['tests/setup/fresh-build.ts'],
 		// Two workers (this machine's cores), each with databases of its own (VITEST_POOL_ID in
 		// tests/setup/postgres.ts); modules shared across a worker's files: its embedded database starts once.
 		maxWorkers: 2,

@@ -60,11 +60,7 @@ async function moveReceiptsIntoStore(db: Db, dataDir: string) {
 /** Opens the database (migrations, seed, owner account), then serves the shop. */
 export async function startShop(
 	env: Env = parseEnv(),
-	options: {
-		pageCacheSeconds?: number
-		/** In development, a Vite dev server to render through instead of one of this shop's own (tests share one per process); the shop leaves it open when it closes. */
-		vite?: import('vite').ViteDevServer
-	} = {},
+	options: { pageCacheSeconds?: number } = {},
 ): Promise<RunningShop> {
 	const pageCacheSeconds = options.pageCacheSeconds ?? pageCacheSecondsFrom(env)
 	// The store's first details come from the environment; what the schema alone cannot check stops the start too.
@@ -102,9 +98,7 @@ export async function startShop(
 			if (!app!.pageCache.tryServe(req, res)) app!(req, res)
 		})
 		let build: ServerBuild | null = null
-		if (env.NODE_ENV === 'development' && options.vite) {
-			vite = options.vite
-		} else if (env.NODE_ENV === 'development') {
+		if (env.NODE_ENV === 'development') {
 			const { createServer } = await import('vite')
 			// Live reload on this server's own port, not Vite's fixed one: two shops (several servers, tests) can run at once.
 			vite = await createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } })
@@ -123,7 +117,7 @@ export async function startShop(
 	} catch (error) {
 		// The owner exists now: its generated password must not be lost with this failed start.
 		announceOwner(`http://localhost:${env.PORT}`)
-		if (!options.vite) await vite?.close().catch(() => {})
+		await vite?.close().catch(() => {})
 		await database.close().catch(() => {})
 		throw error
 	}
@@ -155,7 +149,7 @@ export async function startShop(
 			await worker?.stop()
 			server.closeAllConnections()
 			await new Promise((r) => server.close(r))
-			if (!options.vite) await vite?.close()
+			await vite?.close()
 			await database.close()
 			setDatabase(null)
 			// Hashing and rendering threads end with the server (they start again with the next one).

@@ -273,7 +273,7 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
  * honouring scroll-padding), focused, and the element drawn at its centre must be the control.
  */
 export async function coveredControls(page: Page): Promise<string[]> {
-	return page.evaluate(async () => {
+	return page.evaluate(() => {
 		const label = (el: Element) => {
 			const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40) || (el as HTMLInputElement).name || el.id
 			return `${el.tagName.toLowerCase()} "${name}"`
@@ -289,7 +289,6 @@ export async function coveredControls(page: Page): Promise<string[]> {
 			}
 			return `${el.tagName.toLowerCase()} "${(el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30)}"`
 		}
-		const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
 		// Where things end up matters, not how they move: no transitions while checking.
 		const still = document.createElement('style')
 		still.textContent = '*, *::before, *::after { transition: none !important; scroll-behavior: auto !important; }'
@@ -305,7 +304,9 @@ export async function coveredControls(page: Page): Promise<string[]> {
 				for (const block of ['start', 'end'] as const) {
 					el.scrollIntoView({ block, inline: 'nearest' })
 					el.focus({ preventScroll: true })
-					await frame()
+					// Scrolling and focusing lay the page out again when the box is read (the shop moves
+					// nothing from scroll events), so no frame is waited for: a frame per control made a
+					// page with a hundred controls take seconds.
 					const box = el.getBoundingClientRect()
 					// The centre of the part inside the viewport (a tall text area may not fit), and where
 					// its text starts and ends, a little in from each side.

@@ -208,8 +208,6 @@ describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => 
 	it('opens for staff on one server a receipt uploaded through the other: nothing is kept on one server’s disk', { timeout: 120_000 }, async () => {
 		const owner = [a, b].flatMap((shop) => shop.logs).find((l) => l.msg === 'created the owner account with a generated password: sign in and keep it safe') as { email: string; password: string }
 		const staff = await signInOverHttp(b.url, owner.email, owner.password, '198.51.100.30')
-		// The receipt's route is built on its first request (development mode): done now, so that the connection
-		// to the first server is not left idle past its keep-alive time (5 s) while it builds.
 		expect((await fetch(`${b.url}/admin/receipts/NONE-1-1`, { headers: { Cookie: staff } })).status).toBe(404)
 		const placed = await fetch(`${a.url}/api/checkout`, { method: 'POST', headers: json, body: JSON.stringify(checkoutBody(undefined, { paymentMethod: 'manual' })) })
 		expect(placed.status).toBe(201)

@@ -1,5 +1,5 @@
-// A shop server in a process of its own (`node server/index.ts`, as `npm run dev` serves it), for
-// tests where two servers must not share anything but the database, or where a process must die.
+// A shop server in a process of its own (`node server/index.ts` on the build, as `npm start` serves
+// it), for tests where two servers must not share anything but the database, or where a process must die.
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import net from 'node:net'
@@ -24,7 +24,7 @@ export async function spawnShop(settings: Record<string, string | undefined>, { 
 	const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
 		env: {
 			...process.env,
-			NODE_ENV: 'development',
+			NODE_ENV: 'test',
 			PORT: '0',
 			HOST: '127.0.0.1',
 			LOG_LEVEL: 'info',

@@ -1,10 +1,9 @@
-// The shop fixture: a real shop server (as `npm run dev` serves it, so no build is needed) on a
-// database of its own copied from the worker's seeded one (tests/setup/test-db.ts), started before
-// a block's tests and stopped after them. Every shop of a worker renders through one shared Vite
-// dev server, so the shop's modules are transformed once per worker instead of once per shop.
+// The shop fixture: a real shop server (the built shop, as `npm start` serves it: the test run
+// builds it first when the sources changed, tests/setup/fresh-build.ts) on a database of its own
+// copied from the worker's seeded one (tests/setup/test-db.ts), started before a block's tests and
+// stopped after them.
 import fs from 'node:fs'
 import { afterAll, beforeAll } from 'vitest'
-import type { ViteDevServer } from 'vite'
 import type { Db } from '../../app/db/client.server'
 import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
@@ -15,12 +14,12 @@ import { copyOfSeededDatabase, type DatabaseKind } from './test-db'
 type Settings = Record<string, string | undefined>
 
 /**
- * Settings for a real shop server in a test: as `npm run dev` serves it (no build needed), on a free
- * port, quiet, on the given data folder and database, plus the test's own settings.
+ * Settings for a real shop server in a test: the built shop, on a free port, quiet, on the given
+ * data folder and database, plus the test's own settings.
  */
 export function testShopEnv({ dataDir, databaseUrl }: { dataDir: string; databaseUrl?: string }, settings: Settings = {}) {
 	return parseEnv({
-		NODE_ENV: 'development',
+		NODE_ENV: 'test',
 		PORT: '0',
 		HOST: '127.0.0.1',
 		LOG_LEVEL: 'silent',
@@ -30,17 +29,9 @@ export function testShopEnv({ dataDir, databaseUrl }: { dataDir: string; databas
 	})
 }
 
-let sharedVite: Promise<ViteDevServer> | null = null
-
-/** The worker's one Vite dev server (no file watcher, no live reload: nothing edits the app during a run). */
-function testVite(): Promise<ViteDevServer> {
-	sharedVite ??= import('vite').then(({ createServer }) => createServer({ server: { middlewareMode: true, hmr: false, watch: null } }))
-	return sharedVite
-}
-
-/** Starts a shop on an existing data folder and database, rendering through the worker's Vite server. */
+/** Starts the built shop on an existing data folder and database. */
 export async function startShopOn(place: { dataDir: string; databaseUrl?: string }, settings: Settings = {}, options: { pageCacheSeconds?: number } = {}): Promise<RunningShop> {
-	return startShop(testShopEnv(place, settings), { ...options, vite: await testVite() })
+	return startShop(testShopEnv(place, settings), options)
 }
 
 /** Puts back the test process's own configuration and providers, which a shop's start replaced. */

@@ -1,0 +1,27 @@
+// Vitest global setup: the tests' shops serve the built shop (tests/setup/test-shop.ts), so the build
+// must be of these sources. `npm test` builds just before; a run on its own builds here when any
+// source is newer than the build (or there is none), so a test never passes against old code.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const SOURCES = ['app', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
+const BUILT = path.join(ROOT, 'build/server/index.js')
+
+function newestChange(entry: string): number {
+	const stat = fs.statSync(entry, { throwIfNoEntry: false })
+	if (!stat) return 0
+	if (!stat.isDirectory()) return stat.mtimeMs
+	let newest = stat.mtimeMs
+	for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestChange(path.join(entry, child)))
+	return newest
+}
+
+export default function freshBuild() {
+	const built = fs.statSync(BUILT, { throwIfNoEntry: false })?.mtimeMs ?? 0
+	const changed = Math.max(...SOURCES.map((source) => newestChange(path.join(ROOT, source))))
+	if (built >= changed) return
+	console.log(built ? 'the sources changed since the last build: building the shop for the tests' : 'no build yet: building the shop for the tests')
+	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+}
