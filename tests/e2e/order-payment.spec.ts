@@ -125,13 +125,11 @@ test('an online payment left on PayPro’s page is paid by transfer instead: the
 	await waitForHydration(page)
 })
 
-test('an unknown order id says Order Not Found within 1.5 s', async ({ page }) => {
+// How soon it says so is measured by `npm run bench -- steps` (the unknown order id step).
+test('an unknown order id says Order Not Found, before and after scripts start', async ({ page }) => {
 	for (const query of ['ordId=999999999999999', 'internalOrderId=XGC-1-404']) {
-		const started = Date.now()
-		// Timed to when the buyer can read it, not to when every script and image has loaded.
 		await page.goto(`/order-status?${query}`, { waitUntil: 'commit' })
 		await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible()
-		expect(Date.now() - started).toBeLessThanOrEqual(1500)
 		// And it stays said: no late lookups turn it into something else.
 		await waitForHydration(page)
 		await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible()
