@@ -108,7 +108,7 @@ test('the owner’s new product is found, bought and paid at its price; a new pr
 	// The owner hides it: it leaves the list and its page says so.
 	await owner.getByLabel('Visible in the shop').uncheck()
 	await owner.getByRole('button', { name: 'Save' }).last().click()
-	await expect(owner.getByRole('status').filter({ hasText: /Saved/ })).toBeVisible()
+	await expect(owner.getByRole('status').filter({ hasText: 'Saved. The product is hidden, so buyers do not see it.' })).toBeVisible()
 	const gone = await page.goto(`/product/${productId}`)
 	expect(gone?.status()).toBe(404)
 	await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible()
