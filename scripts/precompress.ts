@@ -12,8 +12,13 @@ import { keepBuildAssets, keptAssetsDir } from './keep-assets'
 const brotli = promisify(zlib.brotliCompress)
 const ROOT = path.resolve(import.meta.dirname, '../build/client')
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml)$/
-/** Smaller bodies do not gain from compression (response headers weigh more). */
-const MIN_BYTES = 1024
+/**
+ * A compressed copy is kept only when it saves more than the headers it adds (Content-Encoding, Vary:
+ * about 50 bytes). Most of a page's small chunks (a few hundred bytes up to 1 KB) still shrink by half.
+ */
+const MIN_SAVING = 64
+/** Below this nothing shrinks by MIN_SAVING. */
+const MIN_BYTES = 128
 
 async function* files(dir: string): AsyncGenerator<string> {
 	for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
@@ -35,6 +40,7 @@ async function precompress(file: string) {
 			},
 		}),
 	])
+	if (gz.length + MIN_SAVING > body.length) return { raw: 0, gz: 0, br: 0 }
 	await Promise.all([fs.writeFile(`${file}.gz`, gz), fs.writeFile(`${file}.br`, br)])
 	return { raw: body.length, gz: gz.length, br: br.length }
 }

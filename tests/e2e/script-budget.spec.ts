@@ -1,0 +1,62 @@
+// Issue 20: a buyer page loads the framework (React, React DOM, React Router) plus at most 10 KB of
+// the shop's own script, gzipped (KB = 1000 bytes), measured as `npm run bench -- lighthouse` does:
+// the gzip bodies the server sends for every script the page loads by itself, without a click.
+import fs from 'node:fs'
+import path from 'node:path'
+import { test, expect, gotoHydrated } from './helpers'
+
+const ASSETS = path.resolve(import.meta.dirname, '../../build/client/assets')
+const KB = 1000
+/** The shop's own script a page may add to the framework (ADR-007). */
+const SHOP_BUDGET = 10 * KB
+
+/**
+ * Pages not yet within the budget: the most of the shop's own script each may load today, so it can
+ * only go down. Lower a figure when a page gets lighter; a page within the budget leaves this list.
+ */
+const NOT_YET_WITHIN: Record<string, number> = {
+	'/product/1': 14.6 * KB,
+	'/order-status?internalOrderId=GV-BUDGET-1': 20.8 * KB,
+	'/my-orders': 12.6 * KB,
+	'/checkout': 41.0 * KB,
+	'/payment-details': 15.3 * KB,
+	'/game-pass-details': 10.4 * KB,
+	'/faq': 15.0 * KB,
+}
+
+/** The bytes the server sends for a built file to a browser that accepts gzip: its .gz copy, or the file when it has none. */
+function gzipBytes(file: string) {
+	const full = path.join(ASSETS, path.basename(file))
+	return fs.existsSync(`${full}.gz`) ? fs.statSync(`${full}.gz`).size : fs.statSync(full).size
+}
+
+/** The client entry and what it imports: the framework every page loads before the shop's code. */
+function frameworkBytes() {
+	const file = fs.readdirSync(ASSETS).find((f) => /^manifest-[\w-]+\.js$/.test(f))!
+	const manifest = JSON.parse(fs.readFileSync(path.join(ASSETS, file), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, '')) as {
+		entry: { module: string; imports: string[] }
+	}
+	return { files: new Set([manifest.entry.module, ...manifest.entry.imports]), bytes: [manifest.entry.module, ...manifest.entry.imports].reduce((sum, f) => sum + gzipBytes(f), 0) }
+}
+
+const PAGES = ['/', '/products', '/game-pass-library', '/about', '/contact', '/services', '/gta-v-content', '/my-orders/verify', ...Object.keys(NOT_YET_WITHIN)]
+
+for (const page of PAGES) {
+	test(`${page} loads at most the framework plus ${NOT_YET_WITHIN[page] ? `${(NOT_YET_WITHIN[page] / KB).toFixed(1)} KB (not yet within 10 KB)` : '10 KB'} of script, gzipped`, async ({ page: tab }) => {
+		const scripts = new Set<string>()
+		tab.on('request', (request) => {
+			const url = new URL(request.url())
+			if (request.resourceType() === 'script' && url.pathname.startsWith('/assets/')) scripts.add(url.pathname)
+		})
+		await gotoHydrated(tab, page)
+		await tab.waitForLoadState('networkidle')
+		const framework = frameworkBytes()
+		for (const file of framework.files) expect(scripts, `${page} loads the framework's ${file}`).toContain(file)
+		const own = [...scripts].filter((f) => !framework.files.has(f))
+		const ownBytes = own.reduce((sum, f) => sum + gzipBytes(f), 0)
+		const detail = own.map((f) => `${f} ${gzipBytes(f)}`).join(', ')
+		expect(ownBytes, `${page}: the shop's own script, ${(ownBytes / KB).toFixed(2)} KB gzipped over the framework's ${(framework.bytes / KB).toFixed(2)}: ${detail}`).toBeLessThanOrEqual(
+			NOT_YET_WITHIN[page] ?? SHOP_BUDGET,
+		)
+	})
+}
