@@ -30,7 +30,7 @@ const ROUTES = [
 
 /** Serious and critical WCAG 2 A/AA violations, as readable lines. */
 async function seriousViolations(page: Page, include?: string) {
-	let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa'])
+	let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).options({ resultTypes: ['violations'] })
 	if (include) builder = builder.include(include)
 	const { violations } = await builder.analyze()
 	return violations

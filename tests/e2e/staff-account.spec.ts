@@ -73,13 +73,14 @@ test('a staff member changes their password without scripts; their order stream 
 
 	await laptop.page.getByLabel('Current password').fill(password)
 	await laptop.page.getByLabel('New password').fill('mariam-new-password-2')
-	const changedAt = Date.now()
 	await laptop.page.getByRole('button', { name: 'Change password' }).click()
 	await expect(laptop.page).toHaveURL(/\/admin\/login\?signedOut=password-changed$/)
+	// Counted from the laptop's answer: hashing the new password (at production cost) comes before it.
+	const answeredAt = Date.now()
 	await expect(laptop.page.getByText('Your password is changed and every device was signed out. Sign in with your new password.')).toBeVisible()
 	await phone.page.waitForFunction(() => (window as unknown as { __streamEndedAt?: number }).__streamEndedAt !== undefined, undefined, { timeout: 5_000 })
 	const endedAt = await phone.page.evaluate(() => (window as unknown as { __streamEndedAt: number }).__streamEndedAt)
-	expect(endedAt - changedAt).toBeLessThan(1_000 + 1_000) // the page's answer and the redirect included, on a shared machine
+	expect(endedAt - answeredAt).toBeLessThan(1_000)
 
 	// The phone is signed out too; the new password signs in.
 	await phone.page.goto('/admin/settings')
