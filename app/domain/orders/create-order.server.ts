@@ -14,6 +14,7 @@ import type { StoreDetails } from '../settings/store-details'
 
 import type { Order } from './order'
 import { PLACED } from './order-state'
+import { claimAtCreation, holdClaimFromCreation } from '../payments/start-paypro-payment.server'
 
 export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
 
@@ -25,7 +26,8 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
 
 /**
  * Creates the order for a checkout, priced by the server. The same checkout key always gives the
- * same order: a double click, a retry or a reload creates one order, not two.
+ * same order: a double click, a retry or a reload creates one order, not two. A new PayPro order
+ * comes back claimed for its caller, who passes it to startPayproPayment next (holdClaimFromCreation).
  */
 export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey: string; renewsOrderId?: number | null }): Promise<{ order: Order; created: boolean }> {
 	const existing = await findByCheckoutKey(db, input.checkoutKey)
@@ -50,6 +52,8 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 						accessToken: newAccessToken(),
 						checkoutKey: input.checkoutKey,
 						renewsOrderId: input.renewsOrderId ?? null,
+						// The request placing a PayPro order also creates its PayPro order: it holds the claim from the start.
+						...(input.paymentMethod === 'paypro' ? { payproClaimedAt: claimAtCreation() } : {}),
 					})
 					.onConflictDoNothing({ target: orders.checkoutKey })
 					.returning()
@@ -59,7 +63,10 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 				await queueOrderPlaced(tx, order, store)
 				return order
 			})
-			if (row) return { order: row, created: true }
+			if (row) {
+				holdClaimFromCreation(row)
+				return { order: row, created: true }
+			}
 			// A concurrent request with the same key won the insert: answer with its order.
 			const winner = await findByCheckoutKey(db, input.checkoutKey)
 			if (winner) return { order: sameCheckout(winner, input), created: false }
