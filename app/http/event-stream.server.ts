@@ -61,9 +61,9 @@ function framedChunk(chunk: Uint8Array): Buffer {
  * fan-out to 10,000 pages sent nothing until it had framed all 10,000. Anything else (headers not
  * sent yet, bytes still waiting in the response, not chunked) goes through response.write.
  */
-function writeEvent(out: ServerResponse, chunk: Uint8Array) {
+function writeEvent(out: ServerResponse, chunk: Uint8Array, buffered: number) {
 	const socket = out.socket
-	if (chunk.byteLength && socket && out.headersSent && out.chunkedEncoding && out.writableLength === socket.writableLength) {
+	if (chunk.byteLength && socket && out.headersSent && out.chunkedEncoding && buffered === socket.writableLength) {
 		socket.write(framedChunk(chunk))
 	} else out.write(chunk)
 }
@@ -139,13 +139,14 @@ export function eventStream(
 		write(chunk) {
 			if (closed) return
 			if (out.destroyed || out.writableEnded) return close()
-			if (out.writableLength > LIVE_STREAM_MAX_BUFFERED) {
+			const buffered = out.writableLength
+			if (buffered > LIVE_STREAM_MAX_BUFFERED) {
 				// Not reading: drop it rather than buffer without bound.
 				close()
 				out.destroy()
 				return
 			}
-			writeEvent(out, chunk)
+			writeEvent(out, chunk, buffered)
 		},
 	}
 	// The buyer may leave before setup finishes: the slot is freed then, and again harmlessly later.
