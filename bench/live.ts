@@ -41,8 +41,8 @@ interface Stream {
 	readyAt: number | null
 	/** performance.now() of its first `order` event after the trigger. */
 	orderAt: number | null
-	/** The status that first `order` event carried. */
-	orderStatus: string | null
+	/** The data of that first `order` event, read once every stream has it (not while the clock runs for the others). */
+	orderData: string | null
 	/** `order` events before the trigger (there should be none). */
 	early: number
 	error: string | null
@@ -77,7 +77,7 @@ function openStream(url: string, cookie: string, agent: http.Agent, trigger: Tri
 			settle()
 		}
 		const req = http.get(url, { agent, localAddress: nextClientAddress(), headers: { Accept: 'text/event-stream', Cookie: cookie } })
-		const stream: Stream = { req, readyAt: null, orderAt: null, orderStatus: null, early: 0, error: null }
+		const stream: Stream = { req, readyAt: null, orderAt: null, orderData: null, early: 0, error: null }
 		const timer = setTimeout(() => {
 			fail(`no ready event within ${READY_TIMEOUT_MS / 1000} s`)
 			req.destroy()
@@ -98,11 +98,7 @@ function openStream(url: string, cookie: string, agent: http.Agent, trigger: Tri
 					if (trigger.at === null) stream.early++
 					else if (stream.orderAt === null) {
 						stream.orderAt = now
-						try {
-							stream.orderStatus = String((JSON.parse(data) as { status?: unknown }).status)
-						} catch {
-							stream.orderStatus = 'unparsable'
-						}
+						stream.orderData = data
 						onDelivered()
 					}
 				} else if (event === 'error') {
@@ -114,6 +110,16 @@ function openStream(url: string, cookie: string, agent: http.Agent, trigger: Tri
 			})
 		})
 	})
+}
+
+/** The status a stream's first `order` event carried. */
+function orderStatusOf(stream: Stream): string | null {
+	if (stream.orderData === null) return null
+	try {
+		return String((JSON.parse(stream.orderData) as { status?: unknown }).status)
+	} catch {
+		return 'unparsable'
+	}
 }
 
 /** Called on every first `order` event after the trigger; set per step. */
@@ -234,7 +240,7 @@ async function step(ctx: BenchContext, n: number, index: number): Promise<StepRe
 			failed: n - held.length,
 			connectMs,
 			received: latencies.length,
-			paid: held.filter((s) => s.orderStatus === PAID_STATUS).length,
+			paid: held.filter((s) => orderStatusOf(s) === PAID_STATUS).length,
 			early: streams.reduce((sum, s) => sum + s.early, 0),
 			payMs,
 			notifyMs: notifyAt === null ? null : notifyAt - trigger.at,

@@ -258,7 +258,9 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
 	const url = `http://127.0.0.1:${port}`
 	log(`starting the shop on ${url} with ${database.label}`)
 	const started = Date.now()
-	const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+	// BENCH_SHOP_NODE_ARGS: extra Node flags for the shop only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load.
+	const extraArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
+	const child = spawn(process.execPath, [...extraArgs, '--import', 'tsx', 'server/index.ts'], {
 		cwd: ROOT,
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],

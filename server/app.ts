@@ -164,14 +164,15 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		}
 	})
 
-	app.use(
-		compression({
-			// Server-sent events must reach the browser as they are written.
-			filter: (req, res) =>
-				!String(res.getHeader('Content-Type') ?? '').includes('text/event-stream') &&
-				compression.filter(req, res),
-		}),
-	)
+	const compress = compression({
+		// Server-sent events must reach the browser as they are written.
+		filter: (req, res) =>
+			!String(res.getHeader('Content-Type') ?? '').includes('text/event-stream') &&
+			compression.filter(req, res),
+	})
+	// A live stream (EventSource asks for text/event-stream) skips compression's wrapper altogether: a
+	// fan-out writes its events to each stream's socket, with nothing of compression's in between.
+	app.use((req, res, next) => (req.headers.accept?.includes('text/event-stream') ? next() : compress(req, res, next)))
 
 	if (vite) {
 		app.use(vite.middlewares)

@@ -43,6 +43,31 @@ export interface LiveSink {
 /** One server-sent event as bytes, made once and written to every stream that should have it. */
 export const encodeEvent = (event: string, data: string): Uint8Array => Buffer.from(`event: ${event}\ndata: ${data}\n\n`)
 
+/** Each event's bytes framed as one HTTP/1.1 chunk, made by the first stream that writes it and shared by the others. */
+const framedChunks = new WeakMap<Uint8Array, Buffer>()
+function framedChunk(chunk: Uint8Array): Buffer {
+	let framed = framedChunks.get(chunk)
+	if (!framed) {
+		framed = Buffer.concat([Buffer.from(`${chunk.byteLength.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
+		framedChunks.set(chunk, framed)
+	}
+	return framed
+}
+
+/**
+ * Writes an event to a chunked response that has nothing waiting in it: straight to its socket, as
+ * the one chunk Node would have written, the same bytes for every stream. Node's own response.write
+ * would frame it again for each stream and hold the socket corked until the end of the tick, so a
+ * fan-out to 10,000 pages sent nothing until it had framed all 10,000. Anything else (headers not
+ * sent yet, bytes still waiting in the response, not chunked) goes through response.write.
+ */
+function writeEvent(out: ServerResponse, chunk: Uint8Array, buffered: number) {
+	const socket = out.socket
+	if (chunk.byteLength && socket && out.headersSent && out.chunkedEncoding && buffered === socket.writableLength) {
+		socket.write(framedChunk(chunk))
+	} else out.write(chunk)
+}
+
 const PING = Buffer.from(': ping\n\n')
 const RETRY = Buffer.from('retry: 3000\n\n')
 const HEARTBEAT_MS = 25_000
@@ -114,13 +139,14 @@ export function eventStream(
 		write(chunk) {
 			if (closed) return
 			if (out.destroyed || out.writableEnded) return close()
-			if (out.writableLength > LIVE_STREAM_MAX_BUFFERED) {
+			const buffered = out.writableLength
+			if (buffered > LIVE_STREAM_MAX_BUFFERED) {
 				// Not reading: drop it rather than buffer without bound.
 				close()
 				out.destroy()
 				return
 			}
-			out.write(chunk)
+			writeEvent(out, chunk, buffered)
 		},
 	}
 	// The buyer may leave before setup finishes: the slot is freed then, and again harmlessly later.

@@ -14,39 +14,64 @@ import { encodeEvent, type LiveSink } from './event-stream.server'
 interface Watchers {
 	full: Set<LiveSink>
 	limited: Set<LiveSink>
+	/** The order's changes are read and written one after another: a page never gets an older state after a newer one. */
+	delivering: Promise<void>
 }
+
+/**
+ * Pages written to before the fan-out lets the event loop run (and the sockets written so far
+ * flush): the first pages get the change at once rather than after the last, and the server
+ * answers other requests meanwhile.
+ */
+const FAN_OUT_BATCH = 500
 
 const watching = singleton('order-live-watchers', () => new Map<string, Watchers>())
 const listening = singleton('order-live-listening', () => new WeakMap<object, Promise<unknown>>())
 
 const FAILED = encodeEvent('error', JSON.stringify({ error: 'Failed to fetch order details' }))
 
-function writeAll(sinks: Set<LiveSink>, chunk: Uint8Array) {
-	for (const sink of sinks) sink.write(chunk)
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Writes `chunk` to every sink, FAN_OUT_BATCH at a time (a sink added meanwhile gets it too, a removed one does not). */
+async function writeAll(sinks: Set<LiveSink>, chunk: Uint8Array) {
+	let written = 0
+	for (const sink of sinks) {
+		sink.write(chunk)
+		if (++written % FAN_OUT_BATCH === 0) await nextTurn()
+	}
 }
 
-async function orderChanged(orderNumber: string) {
-	const watchers = watching.get(orderNumber)
-	if (!watchers) return
+async function deliver(orderNumber: string, watchers: Watchers) {
 	let order
 	try {
 		order = await readChangedOrder(db(), orderNumber)
 	} catch (error) {
 		logger.warn({ err: error, orderNumber }, 'reading a changed order for its live pages failed')
-		writeAll(watchers.full, FAILED)
-		writeAll(watchers.limited, FAILED)
+		await writeAll(watchers.full, FAILED)
+		await writeAll(watchers.limited, FAILED)
 		return
 	}
 	if (!order) return
-	if (watchers.full.size) writeAll(watchers.full, encodeEvent('order', JSON.stringify(viewOrder(order, { full: true }))))
-	if (watchers.limited.size) writeAll(watchers.limited, encodeEvent('order', JSON.stringify(viewOrder(order, { full: false }))))
+	// Both views are made before either is written, each once for all its pages.
+	const full = watchers.full.size ? encodeEvent('order', JSON.stringify(viewOrder(order, { full: true }))) : null
+	const limited = watchers.limited.size ? encodeEvent('order', JSON.stringify(viewOrder(order, { full: false }))) : null
+	if (full) await writeAll(watchers.full, full)
+	if (limited) await writeAll(watchers.limited, limited)
+}
+
+function orderChanged(orderNumber: string) {
+	const watchers = watching.get(orderNumber)
+	if (!watchers) return
+	watchers.delivering = watchers.delivering.then(() => deliver(orderNumber, watchers)).catch((error: unknown) => {
+		logger.warn({ err: error, orderNumber }, 'writing a changed order to its live pages failed')
+	})
 }
 
 function listen(): Promise<unknown> {
 	const current = database()
 	let ready = listening.get(current)
 	if (!ready) {
-		ready = subscribe(ORDERS_CHANNEL, (orderNumber) => void orderChanged(orderNumber))
+		ready = subscribe(ORDERS_CHANNEL, orderChanged)
 		ready.catch(() => listening.delete(current))
 		listening.set(current, ready)
 	}
@@ -56,7 +81,7 @@ function listen(): Promise<unknown> {
 /** Sends `sink` every change of the order, in full or limited as its page showed it; resolves with the function that stops it. */
 export async function watchOrder(orderNumber: string, full: boolean, sink: LiveSink): Promise<() => void> {
 	let watchers = watching.get(orderNumber)
-	if (!watchers) watching.set(orderNumber, (watchers = { full: new Set(), limited: new Set() }))
+	if (!watchers) watching.set(orderNumber, (watchers = { full: new Set(), limited: new Set(), delivering: Promise.resolve() }))
 	const set = full ? watchers.full : watchers.limited
 	set.add(sink)
 	await listen()

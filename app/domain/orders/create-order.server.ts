@@ -5,7 +5,7 @@ import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import type { CheckoutRequest } from './checkout-input'
 import { makeOrderNumber } from './order-number'
-import { insertOrderLines, withLinesOf } from './order-lines.server'
+import { insertOrderWithLines, withLinesOf } from './order-lines.server'
 import { priceOrder } from './price-order.server'
 import { orderPlacedEmail } from '../email/order-placed-email.server'
 import { queueEmail } from '../email/queue-email.server'
@@ -14,6 +14,7 @@ import type { StoreDetails } from '../settings/store-details'
 
 import type { Order } from './order'
 import { PLACED } from './order-state'
+import { claimAtCreation, holdClaimFromCreation } from '../payments/start-paypro-payment.server'
 
 export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
 
@@ -25,7 +26,8 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
 
 /**
  * Creates the order for a checkout, priced by the server. The same checkout key always gives the
- * same order: a double click, a retry or a reload creates one order, not two.
+ * same order: a double click, a retry or a reload creates one order, not two. A new PayPro order
+ * comes back claimed for its caller, who passes it to startPayproPayment next (holdClaimFromCreation).
  */
 export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey: string; renewsOrderId?: number | null }): Promise<{ order: Order; created: boolean }> {
 	const existing = await findByCheckoutKey(db, input.checkoutKey)
@@ -35,35 +37,38 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 	const store = await storeForEmail(db, input.paymentMethod)
 	for (let attempt = 0; attempt < 5; attempt++) {
 		const orderNumber = makeOrderNumber(lines[0]!.name, lines.length)
+		const values = {
+			orderNumber,
+			customerName: input.customerName,
+			customerEmail: input.customerEmail.toLowerCase(),
+			customerPhone: input.customerMobile,
+			totalAmount: total,
+			...PLACED.checkout,
+			paymentMethod: input.paymentMethod,
+			accessToken: newAccessToken(),
+			checkoutKey: input.checkoutKey,
+			renewsOrderId: input.renewsOrderId ?? null,
+			// The request placing a PayPro order also creates its PayPro order: it holds the claim from the start.
+			...(input.paymentMethod === 'paypro' ? { payproClaimedAt: claimAtCreation() } : {}),
+		}
 		try {
-			const row = await db.transaction(async (tx) => {
-				const [row] = await tx
-					.insert(orders)
-					.values({
-						orderNumber,
-						customerName: input.customerName,
-						customerEmail: input.customerEmail.toLowerCase(),
-						customerPhone: input.customerMobile,
-						totalAmount: total,
-						...PLACED.checkout,
-						paymentMethod: input.paymentMethod,
-						accessToken: newAccessToken(),
-						checkoutKey: input.checkoutKey,
-						renewsOrderId: input.renewsOrderId ?? null,
+			// The order with its lines is one statement (atomic on its own); a transfer order's email to
+			// its buyer is queued in the same transaction.
+			const order: Order = store
+				? await db.transaction(async (tx) => {
+						const placed: Order = { ...(await insertOrderWithLines(tx, values, lines)), productDetails: lines }
+						await queueOrderPlaced(tx, placed, store)
+						return placed
 					})
-					.onConflictDoNothing({ target: orders.checkoutKey })
-					.returning()
-				if (!row) return null
-				await insertOrderLines(tx, row.id, lines)
-				const order: Order = { ...row, productDetails: lines }
-				await queueOrderPlaced(tx, order, store)
-				return order
-			})
-			if (row) return { order: row, created: true }
-			// A concurrent request with the same key won the insert: answer with its order.
-			const winner = await findByCheckoutKey(db, input.checkoutKey)
-			if (winner) return { order: sameCheckout(winner, input), created: false }
+				: { ...(await insertOrderWithLines(db, values, lines)), productDetails: lines }
+			holdClaimFromCreation(order)
+			return { order, created: true }
 		} catch (error) {
+			if (isUniqueViolation(error, 'orders_checkout_key_key')) {
+				// A concurrent request with the same key placed it first: answer with its order.
+				const winner = await findByCheckoutKey(db, input.checkoutKey)
+				if (winner) return { order: sameCheckout(winner, input), created: false }
+			}
 			if (!isUniqueViolation(error, 'orders_order_number_key')) throw error
 		}
 	}

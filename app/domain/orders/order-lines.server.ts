@@ -1,6 +1,7 @@
-import { asc, inArray } from 'drizzle-orm'
+import { asc, inArray, sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client.server'
-import { orderLines, type OrderLine } from '../../db/schema'
+import { orderLines, orders, type OrderLine } from '../../db/schema'
 import type { Order, OrderRow } from './order'
 
 // An order's lines are rows of order_lines (ADR-024). Orders are written with their lines in one
@@ -61,6 +62,21 @@ export async function insertOrderLines(tx: Db | Tx, orderId: number, lines: Orde
 		.values(lines.map((line, position) => lineRow(orderId, position, line)))
 		.returning({ id: orderLines.id, position: orderLines.position })
 	return rows.sort((a, b) => a.position - b.position).map((r) => r.id)
+}
+
+/**
+ * Writes an order and its lines in one statement, answering the order's row: one round trip, and
+ * atomic on its own (a statement is its own transaction; in a caller's transaction it is part of
+ * that). An order number or checkout key already taken fails the whole statement, lines included.
+ */
+export async function insertOrderWithLines(db: Db | Tx, values: PgInsertValue<typeof orders>, lines: OrderLine[]): Promise<OrderRow> {
+	const placed = db.$with('placed').as(db.insert(orders).values(values).returning())
+	const placedId = sql`(select ${sql.identifier('id')} from ${placed})`
+	const placedLines = db
+		.$with('placed_lines')
+		.as(db.insert(orderLines).values(lines.map((line, position) => ({ ...lineRow(0, position, line), orderId: placedId }))).returning({ id: orderLines.id }))
+	const [row] = await (lines.length ? db.with(placed, placedLines) : db.with(placed)).select().from(placed)
+	return row!
 }
 
 /** The lines of these orders, in order, read in one query. */

@@ -17,6 +17,18 @@ const POLL_MS = 250
 const claimStamp = sql`date_trunc('milliseconds', clock_timestamp())`
 
 /**
+ * A new PayPro order is written already claimed (createOrder: payproClaimedAt is claimAtCreation()),
+ * by the request that goes on to create its PayPro order: the order object it was given back holds
+ * the claim (heldFromCreation), so that request needs no second write to claim it. Any other
+ * request, and any other copy of the order, finds the claim held and waits as for any claim.
+ */
+export const claimAtCreation = () => claimStamp
+const heldFromCreation = new WeakMap<Order, Date>()
+export function holdClaimFromCreation(order: Order) {
+	if (order.payproClaimedAt && !order.paymentUrl) heldFromCreation.set(order, order.payproClaimedAt)
+}
+
+/**
  * Creates the PayPro order for one of our orders and returns the hosted page URL. Only one request
  * at a time may create it (a leased claim on the row, never a transaction held across the HTTP
  * call); a concurrent or later request for the same order waits for and reuses the same URL.
@@ -24,6 +36,12 @@ const claimStamp = sql`date_trunc('milliseconds', clock_timestamp())`
 export async function startPayproPayment(db: Db, paypro: PayProClient, order: Order, { waitMs = 15_000 } = {}): Promise<string> {
 	if (order.paymentStatus !== 'awaiting_payment') throw new AppError('CONFLICT', `Order ${order.orderNumber} is no longer waiting for payment.`)
 	if (order.paymentUrl) return order.paymentUrl
+	// Just created with its claim, for this caller (holdClaimFromCreation): no earlier PayPro order. Used once.
+	const held = heldFromCreation.get(order)
+	if (held) {
+		heldFromCreation.delete(order)
+		return createPayproOrder(db, paypro, order, { claimedAt: held, failedPayproId: null })
+	}
 
 	const deadline = Date.now() + waitMs
 	for (;;) {
