@@ -63,7 +63,8 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		database = await testDatabase(kind)
 		await resetData(database)
 		fake = await startFakePayPro()
-		paypro = payproClientFor(fake)
+		// Thirty confirmations at once share one embedded database: PayPro is given time to answer each.
+		paypro = payproClientFor(fake, 15_000)
 	})
 	afterEach(async () => {
 		await resetData(database)
