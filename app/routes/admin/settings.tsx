@@ -166,7 +166,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
-	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.message : null} />
+	// A refusal of one field is shown beside that field, not again above the form.
+	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent && !Object.keys(failed.fieldErrors ?? {}).length ? failed.message : null} />
 
 	return (
 		<div className="staff-settings">

@@ -1,0 +1,74 @@
+// The console's forms check what is typed with the server's own zod schema (issue 22): the schema's
+// sentence appears beside the field before anything is sent, and a browser without scripts gets the
+// same sentence beside the same field from the server.
+import type { Page } from '@playwright/test'
+import { test, expect, signInAsOwner } from './helpers'
+
+/** Counts the form posts the page sends to `path`. */
+function postsTo(page: Page, path: string) {
+	const posts: string[] = []
+	page.on('request', (request) => {
+		if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith(path)) posts.push(request.url())
+	})
+	return posts
+}
+
+/** The field is marked invalid and names the sentence shown beside it. */
+async function expectRefusedBeside(page: Page, label: string, message: string, scope = page.locator('body')) {
+	const field = scope.getByLabel(label, { exact: true })
+	await expect(field).toHaveAttribute('aria-invalid', 'true')
+	const describedBy = (await field.getAttribute('aria-describedby'))!.split(' ')
+	await expect(page.locator(`[id="${describedBy[0]}"]`)).toHaveText(message)
+	await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+}
+
+test('settings: a name of spaces and a short new password are refused beside their fields before anything is sent', async ({ browser }) => {
+	const { staff: page, close } = await signInAsOwner(browser, { path: '/admin/settings' })
+	const posts = postsTo(page, '/admin/settings')
+	const staffForm = page.locator('form#create-staff')
+	await staffForm.getByLabel('Email').fill('spaces@example.pk')
+	await staffForm.getByLabel('Name', { exact: true }).fill('   ')
+	await staffForm.getByRole('button', { name: 'Create account' }).click()
+	await expectRefusedBeside(page, 'Name', 'Please enter a name.', staffForm)
+	// Typing a name clears it as it is typed.
+	await staffForm.getByLabel('Name', { exact: true }).fill('Sana')
+	await expect(staffForm.getByLabel('Name', { exact: true })).not.toHaveAttribute('aria-invalid', 'true')
+
+	const account = page.getByRole('region', { name: 'Your account' })
+	await account.getByLabel('Current password').fill('e2e-owner-password')
+	await account.getByLabel('New password').fill('short')
+	await account.getByRole('button', { name: 'Change password' }).click()
+	await expectRefusedBeside(page, 'New password', 'Passwords need at least 10 characters.', account)
+	// The limits the browser knows come from the same schema.
+	await expect(account.getByLabel('New password')).toHaveAttribute('maxlength', '1024')
+	await expect(staffForm.getByLabel('Name', { exact: true })).toHaveAttribute('maxlength', '100')
+	expect(posts).toEqual([])
+	for (const [width, height] of [
+		[360, 740],
+		[1280, 900],
+	] as const) {
+		await page.setViewportSize({ width, height })
+		await staffForm.screenshot({ path: test.info().outputPath(`settings-staff-refused-${width}.png`) })
+		await account.screenshot({ path: test.info().outputPath(`settings-password-refused-${width}.png`) })
+	}
+	await close()
+})
+
+test.describe('without scripts', () => {
+	test('settings: the server refuses a name of spaces with the same sentence beside the field, keeping what was typed', async ({ browser }) => {
+		const { staff: signedIn, close: closeSignedIn } = await signInAsOwner(browser, { path: '/admin/settings' })
+		const storageState = await signedIn.context().storageState()
+		await closeSignedIn()
+		const context = await browser.newContext({ javaScriptEnabled: false, storageState })
+		const close = () => context.close()
+		const page = await context.newPage()
+		await page.goto('/admin/settings')
+		const staffForm = page.locator('form#create-staff')
+		await staffForm.getByLabel('Email').fill('spaces-again@example.pk')
+		await staffForm.getByLabel('Name', { exact: true }).fill('   ')
+		await staffForm.getByRole('button', { name: 'Create account' }).click()
+		await expectRefusedBeside(page, 'Name', 'Please enter a name.', page.locator('form#create-staff'))
+		await expect(page.locator('form#create-staff').getByLabel('Email')).toHaveValue('spaces-again@example.pk')
+		await close()
+	})
+})
