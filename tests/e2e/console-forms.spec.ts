@@ -54,6 +54,29 @@ test('settings: a name of spaces and a short new password are refused beside the
 	await close()
 })
 
+test('DM order: a malformed email is refused beside the field before anything is sent; blank optional fields are not required', async ({ browser }) => {
+	const { staff: page, close } = await signInAsOwner(browser, { path: '/admin/dm-order' })
+	const posts = postsTo(page, '/admin/dm-order')
+	const form = page.locator('form#dm-order')
+	// The buyer's details, the amount and the duration may be left blank.
+	for (const label of ['Customer Name', 'Customer Email', 'Customer Phone', 'Amount (PKR)']) await expect(form.getByLabel(label)).not.toHaveAttribute('required')
+	await expect(form.getByLabel('Customer Name')).toHaveAttribute('maxlength', '100')
+	await form.getByLabel('Customer Email').fill('hira-at-example')
+	await form.getByLabel('Amount (PKR)').fill('lots')
+	await form.getByRole('button', { name: 'Create Order' }).click()
+	await expectRefusedBeside(page, 'Customer Email', 'Enter a valid customer email address, or leave it blank.', form)
+	await expectRefusedBeside(page, 'Amount (PKR)', 'The amount must be a number of rupees, like 4000.', form)
+	expect(posts).toEqual([])
+	for (const [width, height] of [
+		[360, 740],
+		[1280, 900],
+	] as const) {
+		await page.setViewportSize({ width, height })
+		await form.screenshot({ path: test.info().outputPath(`dm-order-refused-${width}.png`) })
+	}
+	await close()
+})
+
 test.describe('without scripts', () => {
 	test('settings: the server refuses a name of spaces with the same sentence beside the field, keeping what was typed', async ({ browser }) => {
 		const { staff: signedIn, close: closeSignedIn } = await signInAsOwner(browser, { path: '/admin/settings' })

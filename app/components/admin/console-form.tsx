@@ -22,14 +22,23 @@ function lengthLimits(def: Def, into: Constraint): void {
 	}
 }
 
-/** `required`, `pattern` (conform's reading) and the lengths of each field, from the schema. */
+type Field = { _zod: { def: Def } } & Pick<z.ZodType, 'safeParse'>
+
+/**
+ * Each field's `pattern` (conform's reading), lengths and `required`, from the schema: a field is
+ * required when the schema refuses it empty (an empty box sends ''), whatever wraps it.
+ */
 function constraintOf(schema: z.ZodObject): Record<string, Constraint> {
 	const constraint: Record<string, Constraint> = getZodConstraint(schema)
 	const walk = (def: Def, prefix: string) => {
-		for (const [key, field] of Object.entries(def.shape ?? {})) {
+		for (const [key, field] of Object.entries((def.shape ?? {}) as Record<string, Field>)) {
 			const name = prefix ? `${prefix}.${key}` : key
 			if (field._zod.def.type === 'object') walk(field._zod.def, name)
-			else lengthLimits(field._zod.def, (constraint[name] ??= {}))
+			else {
+				const limits = (constraint[name] ??= {})
+				lengthLimits(field._zod.def, limits)
+				limits.required = !field.safeParse('').success
+			}
 		}
 	}
 	walk(schema._zod.def as unknown as Def, '')

@@ -29,6 +29,39 @@ const optionalText = (max: number, what: string) =>
 		.nullish()
 		.transform((v) => (v ? v : null))
 
+/** The buyer's details, each optional (null when blank). */
+const customerFields = {
+	name: optionalText(100, 'customer name'),
+	email: optionalText(200, 'customer email').pipe(z.email('Enter a valid customer email address, or leave it blank.').nullable()),
+	phone: optionalText(30, 'customer phone'),
+}
+
+const totalAmount = z
+	.union([z.string().max(50, AMOUNT_MESSAGE), z.number()], { error: AMOUNT_MESSAGE })
+	.nullish()
+	.transform((v, ctx) => {
+		const amount = parseDmAmount(v)
+		if (amount === null) return null
+		if (!Number.isFinite(amount) || amount < 0 || amount > MAX_DM_AMOUNT) {
+			ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE })
+			return z.NEVER
+		}
+		return Math.round(amount)
+	})
+
+const durationDays = z
+	.union([z.number(), z.string().trim()], { error: DURATION_MESSAGE })
+	.nullish()
+	.transform((v, ctx) => {
+		if (v == null || v === '') return null
+		const days = Number(v)
+		if (!Number.isInteger(days) || days < 0 || days > MAX_DM_DURATION_DAYS) {
+			ctx.addIssue({ code: 'custom', message: DURATION_MESSAGE })
+			return z.NEVER
+		}
+		return days
+	})
+
 const dmItem = z.object(
 	{
 		id: idSchema('Choose a product from the catalogue.'),
@@ -47,43 +80,30 @@ const dmItem = z.object(
 export const dmOrderRequest = z.object(
 	{
 		customer: z
-			.object(
-				{
-					name: optionalText(100, 'customer name'),
-					email: optionalText(200, 'customer email').pipe(z.email('Enter a valid customer email address, or leave it blank.').nullable()),
-					phone: optionalText(30, 'customer phone'),
-				},
-				{ error: 'customer must be an object with name, email and phone.' },
-			)
+			.object(customerFields, { error: 'customer must be an object with name, email and phone.' })
 			.nullish()
 			.transform((c) => c ?? { name: null, email: null, phone: null }),
-		totalAmount: z
-			.union([z.string().max(50, AMOUNT_MESSAGE), z.number()], { error: AMOUNT_MESSAGE })
-			.nullish()
-			.transform((v, ctx) => {
-				const amount = parseDmAmount(v)
-				if (amount === null) return null
-				if (!Number.isFinite(amount) || amount < 0 || amount > MAX_DM_AMOUNT) {
-					ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE })
-					return z.NEVER
-				}
-				return Math.round(amount)
-			}),
+		totalAmount,
 		items: z.array(dmItem, { error: 'Choose a product: items must list one product.' }).min(1, 'Choose a product: items must list one product.').max(10, 'At most 10 items per DM order.'),
 		status: z.literal('pending', { error: "DM orders are created with status 'pending'." }).optional(),
-		durationDays: z
-			.union([z.number(), z.string().trim()], { error: DURATION_MESSAGE })
-			.nullish()
-			.transform((v, ctx) => {
-				if (v == null || v === '') return null
-				const days = Number(v)
-				if (!Number.isInteger(days) || days < 0 || days > MAX_DM_DURATION_DAYS) {
-					ctx.addIssue({ code: 'custom', message: DURATION_MESSAGE })
-					return z.NEVER
-				}
-				return days
-			}),
+		durationDays,
 	},
 	{ error: 'The request body must be a JSON object with customer, totalAmount and items.' },
 )
 export type DmOrderRequest = z.infer<typeof dmOrderRequest>
+
+/**
+ * The console's DM order form (/admin/dm-order), one field per input, with the request's own rules:
+ * the page checks it before sending, and its action parses it into the request `createDmOrder` takes.
+ */
+export const dmOrderFormFields = z.object({
+	...customerFields,
+	productId: idSchema('Choose a product from the catalogue.'),
+	variantId: z.union([z.literal('').transform(() => null), idSchema('Choose one of the product’s options.')]).optional(),
+	amount: totalAmount,
+	durationDays,
+})
+
+export const dmOrderForm = dmOrderFormFields.transform(
+	(f): DmOrderRequest => ({ customer: { name: f.name, email: f.email, phone: f.phone }, totalAmount: f.amount, items: [{ id: f.productId, variantId: f.variantId ?? null }], durationDays: f.durationDays }),
+)

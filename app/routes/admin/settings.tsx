@@ -474,7 +474,7 @@ function NewKeyForm({ busy, answer, error }: { busy: boolean; answer: Failed; er
 			</fieldset>
 			<div className="field">
 				<label htmlFor={fields.expiresInDays.id}>Expires</label>
-				<select {...getSelectProps(fields.expiresInDays)} required={false}>
+				<select {...getSelectProps(fields.expiresInDays)}>
 					<option value="">Never (until revoked)</option>
 					{API_KEY_EXPIRY_DAYS.map((days) => (
 						<option key={days} value={days}>
