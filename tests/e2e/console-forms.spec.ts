@@ -30,6 +30,13 @@ test('settings: a name of spaces and a short new password are refused beside the
 	await staffForm.getByLabel('Name', { exact: true }).fill('   ')
 	await staffForm.getByRole('button', { name: 'Create account' }).click()
 	await expectRefusedBeside(page, 'Name', 'Please enter a name.', staffForm)
+	for (const [width, height] of [
+		[360, 740],
+		[1280, 900],
+	] as const) {
+		await page.setViewportSize({ width, height })
+		await staffForm.screenshot({ path: test.info().outputPath(`settings-staff-refused-${width}.png`) })
+	}
 	// Typing a name clears it as it is typed.
 	await staffForm.getByLabel('Name', { exact: true }).fill('Sana')
 	await expect(staffForm.getByLabel('Name', { exact: true })).not.toHaveAttribute('aria-invalid', 'true')
@@ -48,7 +55,6 @@ test('settings: a name of spaces and a short new password are refused beside the
 		[1280, 900],
 	] as const) {
 		await page.setViewportSize({ width, height })
-		await staffForm.screenshot({ path: test.info().outputPath(`settings-staff-refused-${width}.png`) })
 		await account.screenshot({ path: test.info().outputPath(`settings-password-refused-${width}.png`) })
 	}
 	await close()
@@ -73,6 +79,27 @@ test('DM order: a malformed email is refused beside the field before anything is
 	] as const) {
 		await page.setViewportSize({ width, height })
 		await form.screenshot({ path: test.info().outputPath(`dm-order-refused-${width}.png`) })
+	}
+	await close()
+})
+
+test('library: a title without a genre is refused beside the genre before anything is sent', async ({ browser }) => {
+	const { staff: page, close } = await signInAsOwner(browser, { path: '/admin/library' })
+	const posts = postsTo(page, '/admin/library')
+	const add = page.getByRole('region', { name: 'Add a title' })
+	await expect(add.getByLabel('Title')).toHaveAttribute('maxlength', '120')
+	await expect(add.getByLabel('Genre')).toHaveAttribute('maxlength', '40')
+	await add.getByLabel('Title').fill('Forza Horizon 9')
+	await add.getByLabel('Genre').fill('  ')
+	await add.getByRole('button', { name: 'Add title' }).click()
+	await expectRefusedBeside(page, 'Genre', 'Enter the genre (up to 40 characters), like Shooter or RPG.', add)
+	expect(posts).toEqual([])
+	for (const [width, height] of [
+		[360, 740],
+		[1280, 900],
+	] as const) {
+		await page.setViewportSize({ width, height })
+		await add.screenshot({ path: test.info().outputPath(`library-add-refused-${width}.png`) })
 	}
 	await close()
 })

@@ -9,12 +9,16 @@ import type { z } from 'zod'
 // scripts the browser's own checks of those attributes apply, then the server's.
 
 type Constraint = { required?: boolean; minLength?: number; maxLength?: number }
-type Def = { type: string; shape?: Record<string, { _zod: { def: Def } }>; innerType?: { _zod: { def: Def } }; in?: { _zod: { def: Def } }; checks?: Array<{ _zod: { def: { check: string; minimum?: number; maximum?: number } } }> }
+type Def = { type: string; shape?: Record<string, { _zod: { def: Def } }>; innerType?: { _zod: { def: Def } }; in?: { _zod: { def: Def } }; out?: { _zod: { def: Def } }; checks?: Array<{ _zod: { def: { check: string; minimum?: number; maximum?: number } } }> }
 
 /** A string's length limits, read from its checks (this zod keeps them there, not in the `bag` conform reads). */
 function lengthLimits(def: Def, into: Constraint): void {
 	if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') return def.innerType && lengthLimits(def.innerType._zod.def, into)
-	if (def.type === 'pipe') return def.in && lengthLimits(def.in._zod.def, into)
+	if (def.type === 'pipe') {
+		if (def.in) lengthLimits(def.in._zod.def, into)
+		if (def.out) lengthLimits(def.out._zod.def, into)
+		return
+	}
 	if (def.type !== 'string') return
 	for (const check of def.checks ?? []) {
 		if (check._zod.def.check === 'min_length') into.minLength = check._zod.def.minimum
