@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { nameSchema } from '../../utils/input'
 import { API_KEY_EXPIRY_DAYS } from './api-key-scopes'
-import { PASSWORD_MAX, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, newPasswordSchema } from './sign-in-input'
+import { CODE_MAX, PASSWORD_MAX, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, newPasswordSchema } from './sign-in-input'
 
 // What the console's settings forms take, one schema each: the server parses with it and the form
 // checks with the same one before sending (limits, `required` and messages come from here only).
@@ -37,4 +37,18 @@ const API_KEY_NAME_MESSAGE = `Give the key a name of up to ${API_KEY_NAME_MAX} c
 export const newApiKeyInput = z.object({
 	name: nameSchema(API_KEY_NAME_MESSAGE, API_KEY_NAME_MAX, API_KEY_NAME_MESSAGE),
 	expiresInDays: z.enum(['', ...API_KEY_EXPIRY_DAYS.map(String)]).default(''),
+})
+
+export const ENTER_APP_CODE = 'Please enter the 6-digit code your authenticator app shows.'
+
+/** Security: a code from the authenticator app, to turn two-factor sign-in on or to renew the recovery codes. */
+export const appCodeInput = z.object({
+	code: z.string().trim().min(1, ENTER_APP_CODE).max(CODE_MAX, ENTER_APP_CODE),
+})
+
+export const WRONG_PROOF = 'That password or code is not right.'
+
+/** Security: turning two-factor sign-in off, proven with the password or a code. */
+export const disableTwoFactorInput = z.object({
+	proof: z.string().min(1, 'Please enter your password or a code from your authenticator app.').max(PASSWORD_MAX, WRONG_PROOF),
 })
