@@ -22,7 +22,7 @@ import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { clearSessionCookie, requireStaff } from '~/http/staff-auth.server'
 import { changeOwnPassword, signOutEverywhere } from '~/domain/staff/own-account.server'
-import { PASSWORD_TOO_SHORT } from '~/domain/staff/sign-in-input'
+import { PASSWORD_MIN } from '~/domain/staff/sign-in-input'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { idSchema } from '~/utils/input'
@@ -211,7 +211,7 @@ function YourAccount({ email, busy, answer, errorFor }: { email: string; busy: b
 					<input {...getInputProps(fields.next, { type: 'password', ariaDescribedBy: 'new-password-hint' })} autoComplete="new-password" />
 					<FieldError field={fields.next} />
 					<p id="new-password-hint" className="muted small">
-						{PASSWORD_TOO_SHORT} Every device signed in to your account is signed out, this one too: sign in again with the new password.
+						At least {PASSWORD_MIN} characters. Every device signed in to your account is signed out, this one too: sign in again with the new password.
 					</p>
 				</div>
 				<button type="submit" className="button primary" disabled={busy}>
