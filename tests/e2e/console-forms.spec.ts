@@ -104,6 +104,25 @@ test('library: a title without a genre is refused beside the genre before anythi
 	await close()
 })
 
+test('page editor: an emptied page is refused beside the text before anything is saved', async ({ browser }) => {
+	const { staff: page, close } = await signInAsOwner(browser, { path: '/admin/pages/refund-policy' })
+	const posts = postsTo(page, '/admin/pages/refund-policy')
+	const text = page.getByLabel('Page text (Markdown)')
+	await expect(text).toHaveAttribute('maxlength', '100000')
+	await text.fill('')
+	await page.getByRole('button', { name: 'Save page' }).click()
+	await expectRefusedBeside(page, 'Page text (Markdown)', 'The page cannot be empty. Write its text, or use Restore default to go back to the shop’s own.')
+	expect(posts).toEqual([])
+	for (const [width, height] of [
+		[360, 740],
+		[1280, 900],
+	] as const) {
+		await page.setViewportSize({ width, height })
+		await page.locator('form#page-editor').screenshot({ path: test.info().outputPath(`page-editor-refused-${width}.png`) })
+	}
+	await close()
+})
+
 test.describe('without scripts', () => {
 	test('settings: the server refuses a name of spaces with the same sentence beside the field, keeping what was typed', async ({ browser }) => {
 		const { staff: signedIn, close: closeSignedIn } = await signInAsOwner(browser, { path: '/admin/settings' })
