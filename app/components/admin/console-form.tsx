@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
-import { useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parse, useForm, type FieldMetadata, type Submission, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import type { z } from 'zod'
+import { apiName } from '~/utils/field-errors'
 
 // The console's forms, one way (issue 22): conform checks a form in the browser with the same zod
 // schema the server parses it with (its `required`, `minLength`, `maxLength` from the schema too),
@@ -49,6 +50,24 @@ function constraintOf(schema: z.ZodObject): Record<string, Constraint> {
 	return constraint
 }
 
+/**
+ * The form's fields checked by `schema` as strings, as the server reads them (`readPageForm`), each
+ * problem under the field's name as conform writes it (`rows[0].price`). This is conform's
+ * `parseWithZod` with `disableAutoCoercion`, without importing its coercion, which brings zod's
+ * `lazy` into the zod chunk the checkout shares.
+ */
+function checkWith<Schema extends z.ZodType>(schema: Schema, formData: FormData): Submission<z.input<Schema>, string[], z.output<Schema>> {
+	return parse<z.output<Schema>, string[]>(formData, {
+		resolve: (value) => {
+			const checked = schema.safeParse(value)
+			if (checked.success) return { value: checked.data }
+			const error: Record<string, string[]> = {}
+			for (const issue of checked.error.issues) (error[apiName(issue.path)] ??= []).push(issue.message)
+			return { error }
+		},
+	})
+}
+
 /** What a console action answered (`app/http/outcome.ts`), as far as a form needs it. */
 type Answer = { ok: boolean; intent?: string; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }
 
@@ -79,8 +98,7 @@ export function useConsoleForm<Schema extends z.ZodObject>(
 		defaultNoValidate: false,
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
-		// Strings as the server reads them (`readPageForm`): no coercion, so both see the same values.
-		onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+		onValidate: ({ formData }) => checkWith(schema, formData),
 	})
 }
 
