@@ -123,6 +123,25 @@ test('page editor: an emptied page is refused beside the text before anything is
 	await close()
 })
 
+test('security: a code of spaces is refused beside the field before anything is sent', async ({ browser }) => {
+	const { staff: page, close } = await signInAsOwner(browser, { path: '/admin/security' })
+	const posts = postsTo(page, '/admin/security')
+	const form = page.locator('form#enable')
+	await expect(form.getByLabel('Enter the 6-digit code the app shows')).toHaveAttribute('maxlength', '40')
+	await form.getByLabel('Enter the 6-digit code the app shows').fill('   ')
+	await form.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+	await expectRefusedBeside(page, 'Enter the 6-digit code the app shows', 'Please enter the 6-digit code your authenticator app shows.', form)
+	expect(posts).toEqual([])
+	for (const [width, height] of [
+		[360, 740],
+		[1280, 900],
+	] as const) {
+		await page.setViewportSize({ width, height })
+		await form.screenshot({ path: test.info().outputPath(`security-code-refused-${width}.png`) })
+	}
+	await close()
+})
+
 test.describe('without scripts', () => {
 	test('settings: the server refuses a name of spaces with the same sentence beside the field, keeping what was typed', async ({ browser }) => {
 		const { staff: signedIn, close: closeSignedIn } = await signInAsOwner(browser, { path: '/admin/settings' })
