@@ -63,7 +63,7 @@ export const nameSchema = (message: string, max: number, maxMessage: string, { m
 		.trim()
 		.refine((v) => !hasForbiddenCharacter(v), NUL_MESSAGE)
 		.refine((v) => !isInvisible(v), message)
-		.refine((v) => v.length <= max, maxMessage)
+		.max(max, maxMessage)
 
 /** Why a parsed JSON value or form cannot be taken, however deep: a forbidden character in a string or key, or a `__proto__` key. Null when it can. */
 export function inputProblem(value: unknown): string | null {

@@ -1,6 +1,7 @@
 // Staff confirm or reject manual transfers (product decisions 4 and 5), and create DM orders (spec §2, §3,
 // §5, §7 call 11, §9; product decision 6): the rules in the domain, then the pages and the API over HTTP
 // against the real server (startShop).
+import { fieldErrorIn } from '../setup/field-error'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -470,6 +471,12 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			const wrong = await submit({ productId: '14' })
 			expect(wrong.status).toBe(400)
 			expect(await wrong.text()).toContain('has no such option: choose one of its options.')
+			// A field the request's schema refuses: its sentence beside the field, what was typed kept.
+			const badEmail = await submit({ email: 'hira-at-example' })
+			expect(badEmail.status).toBe(400)
+			const badEmailHtml = await badEmail.text()
+			expect(fieldErrorIn(badEmailHtml, 'email', 'dm-order')).toBe('Enter a valid customer email address, or leave it blank.')
+			expect(badEmailHtml).toMatch(/<input[^>]* value="Hira Baig"/)
 			const stranger = await submit({}, {})
 			expect(stranger.status).toBe(302)
 			expect(stranger.headers.get('location')).toContain('/admin/login')

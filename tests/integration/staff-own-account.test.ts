@@ -13,6 +13,8 @@ import { openOrderStream } from '../setup/order-stream'
 import { checkoutBody } from '../setup/payments'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
+import { fieldErrorIn } from '../setup/field-error'
+import { PASSWORD_TOO_SHORT } from '../../app/domain/staff/sign-in-input'
 
 describe.each(databaseKinds)('staff: your account on %s', (kind) => {
 	let shop: RunningShop
@@ -131,5 +133,28 @@ describe.each(databaseKinds)('staff: your account on %s', (kind) => {
 		const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.staffId, me.id), eq(auditLog.action, 'staff.sign-out-everywhere')))
 		expect(entry?.after).toMatchObject({ sessions: 2 })
 		expect(await auditActions(other.id)).toEqual([])
+	})
+
+	it('without scripts, a refused form shows the schema\'s sentence beside its field (the same the browser shows before sending)', async () => {
+		await createStaff(db, { email: 'sana@example.pk', name: 'Sana', role: 'owner', password: 'sana-password-1' })
+		const cookie = await signInOverHttp(shop.url, 'sana@example.pk', 'sana-password-1', nextIp())
+		const short = await post(cookie, { intent: 'change-password', current: 'sana-password-1', next: 'short' })
+		expect(short.status).toBe(400)
+		const shortHtml = await short.text()
+		expect(fieldErrorIn(shortHtml, 'next', 'change-password')).toBe(PASSWORD_TOO_SHORT)
+		// The form's limits come from the same schema.
+		expect(shortHtml.match(/<input[^>]* name="next"[^>]*>/)?.[0]).toMatch(/ minLength="10" maxLength="1024"/)
+		const wrong = await post(cookie, { intent: 'change-password', current: 'not-sana', next: 'a-new-password-3' })
+		expect(fieldErrorIn(await wrong.text(), 'current', 'change-password')).toBe(OWN_ACCOUNT_MESSAGES.wrongCurrent)
+		// A name of spaces only passes the browser's `required`, not the schema.
+		const blank = await post(cookie, { intent: 'create-staff', email: 'new@example.pk', name: '   ', role: 'staff' })
+		expect(blank.status).toBe(400)
+		const blankHtml = await blank.text()
+		expect(fieldErrorIn(blankHtml, 'name', 'create-staff')).toBe('Please enter a name.')
+		// What was typed comes back.
+		expect(blankHtml).toMatch(/<input[^>]* value="new@example.pk"/)
+		const longKey = await post(cookie, { intent: 'create-key', name: 'k'.repeat(81), 'scope-stock': 'on' })
+		expect(longKey.status).toBe(400)
+		expect(fieldErrorIn(await longKey.text(), 'name', 'create-key')).toBe('Give the key a name of up to 80 characters.')
 	})
 })

@@ -45,6 +45,8 @@ export const libraryTitleInput = z.strictObject({
 	top: flag(LIBRARY_MESSAGES.top).default(false),
 })
 export type LibraryTitleInput = z.infer<typeof libraryTitleInput>
+/** The console's "Add a title" form: the same fields (its other fields, like `intent`, are not the title's). */
+export const libraryTitleForm = z.object(libraryTitleInput.shape)
 
 /** A change to a title: any of its fields, and whether it is hidden from the storefront. */
 export const libraryTitlePatch = z

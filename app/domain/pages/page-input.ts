@@ -26,5 +26,8 @@ export const pageMarkdownSchema = z
 	.pipe(textSchema())
 	.pipe(z.string().min(1, PAGE_MESSAGES.empty).max(PAGE_MARKDOWN_LIMIT, PAGE_MESSAGES.tooLong))
 
+/** The console's editor: the page's Markdown (its buttons send `intent` besides). */
+export const pageEditorForm = z.object({ markdown: pageMarkdownSchema })
+
 /** The JSON API's body: {markdown}. */
 export const pageInput = z.strictObject({ markdown: pageMarkdownSchema })

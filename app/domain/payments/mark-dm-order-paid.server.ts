@@ -7,18 +7,18 @@ import { withLinesOf } from '../orders/order-lines.server'
 import { paymentRefusal } from '../orders/order-state'
 import type { Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
+import { checkedNote, DM_PAID_NOTE_REQUIRED, markDmPaidInput } from './staff-note'
 
-const NOTE_MAX = 500
-export const DM_PAID_NOTE_REQUIRED = 'Please write a note: how and where the buyer paid.'
+export { DM_PAID_NOTE_REQUIRED }
 
 /**
  * A DM order's payment is arranged in the chat; staff record that it arrived. Same one path to
  * paid as every payment (one paid email, the live page updates), with the audit entry in its transaction.
  */
 export async function markDmOrderPaid(db: Db, actor: Actor, orderNumber: string, note: string): Promise<{ changed: boolean; order: Order }> {
-	const text = note.trim()
-	if (!text) throw new AppError('BAD_REQUEST', DM_PAID_NOTE_REQUIRED)
-	if (text.length > NOTE_MAX) throw new AppError('BAD_REQUEST', `Please keep it to ${NOTE_MAX} characters.`)
+	const text = checkedNote(markDmPaidInput, note, (refusal) => {
+		throw new AppError('BAD_REQUEST', refusal, { note: refusal })
+	})
 	const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
 	const order = await withLinesOf(db, row)
 	if (!order) throw new AppError('NOT_FOUND', `No order ${orderNumber}.`)

@@ -8,24 +8,20 @@ import { paymentFrom, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/orde
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
 import { withLines, withLinesOf } from '../orders/order-lines.server'
+import { checkedNote, confirmTransferInput, NOTE_REQUIRED, REASON_REQUIRED, rejectTransferInput } from './staff-note'
 
 // Product decision 5: a manual transfer waits (awaiting confirmation, with a receipt) until staff confirm or reject it.
 
 const [WAITING_STATUS] = paymentFrom('confirmTransfer')
-const NOTE_MAX = 500
-
-export const NOTE_REQUIRED = 'Please write a note: what you checked before confirming this transfer.'
-export const REASON_REQUIRED = 'Please write a reason: the buyer sees it on their order page.'
+export { NOTE_REQUIRED, REASON_REQUIRED }
 
 const isWaiting = (order: Pick<Order, 'paymentStatus' | 'receiptPath'>) => order.paymentStatus === WAITING_STATUS && Boolean(order.receiptPath)
 /** The same in SQL (a partial index in drizzle/0012 holds exactly these orders). */
 export const transferWaiting = () => and(eq(orders.paymentStatus, WAITING_STATUS!), isNotNull(orders.receiptPath))
 
-function requireText(text: string | null | undefined, message: string): string {
-	const value = (text ?? '').trim()
-	if (!value) throw new AppError('BAD_REQUEST', message)
-	if (value.length > NOTE_MAX) throw new AppError('BAD_REQUEST', `Please keep it to ${NOTE_MAX} characters.`)
-	return value
+/** A note the schema refuses: its sentence, for the form's note field too. */
+const refuseNote = (message: string): never => {
+	throw new AppError('BAD_REQUEST', message, { note: message })
 }
 
 async function findByNumber(db: Db | Tx, orderNumber: string): Promise<Order> {
@@ -42,7 +38,7 @@ const notWaiting = (order: Pick<Order, 'orderNumber' | 'paymentStatus'>) => paym
  * paid email), and the audit entry commits with the change. Confirming again changes nothing.
  */
 export async function confirmTransfer(db: Db, actor: Actor, orderNumber: string, note: string): Promise<{ changed: boolean; order: Order }> {
-	const text = requireText(note, NOTE_REQUIRED)
+	const text = checkedNote(confirmTransferInput, note, refuseNote)
 	const order = await findByNumber(db, orderNumber)
 	if (order.paymentStatus === 'paid') return { changed: false, order }
 	if (!isWaiting(order)) throw notWaiting(order)
@@ -54,7 +50,7 @@ export async function confirmTransfer(db: Db, actor: Actor, orderNumber: string,
 
 /** The transfer did not arrive or does not match: the order fails and the buyer sees why. */
 export async function rejectTransfer(db: Db, actor: Actor, orderNumber: string, reason: string): Promise<Order> {
-	const text = requireText(reason, REASON_REQUIRED)
+	const text = checkedNote(rejectTransferInput, reason, refuseNote)
 	return db.transaction(async (tx) => {
 		const [row] = await tx
 			.update(orders)

@@ -6,6 +6,8 @@ import { AppError } from '../../utils/app-error'
 import { announceLiveEnded, apiKeyHolder } from '../realtime/live-ended.server'
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from './api-key-scopes'
 import { recordAudit, type Actor } from './audit.server'
+import { newApiKeyInput } from './staff-input'
+import { invalidInput } from '../../utils/field-errors'
 
 const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
 
@@ -32,8 +34,9 @@ function checkedScopes(scopes: readonly string[]): ApiKeyScope[] {
  * audit entry is written in the same transaction, naming the key by its prefix, never the key.
  */
 export async function createApiKey(db: Db | Tx, name: string, createdBy: number | null, { scopes = API_KEY_SCOPES, expiresAt = null, actor }: NewApiKey = {}) {
-	const label = name.trim()
-	if (!label || label.length > 80) throw new AppError('BAD_REQUEST', 'Give the key a name of up to 80 characters.')
+	const named = newApiKeyInput.shape.name.safeParse(name)
+	if (!named.success) throw invalidInput(named.error, { root: 'name' })
+	const label = named.data
 	if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', 'A key’s expiry must be in the future.')
 	const key = `gvk_${crypto.randomBytes(24).toString('base64url')}`
 	return db.transaction(async (tx) => {

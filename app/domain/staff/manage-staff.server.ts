@@ -1,19 +1,16 @@
 import { eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.server'
 import { staffUsers, type StaffRole } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
-import { nameSchema } from '../../utils/input'
+import { invalidInput } from '../../utils/field-errors'
 import { generatePassword, hashPassword } from './password.server'
 import { destroyStaffSessions } from './sessions.server'
 import { recordAudit, type Actor } from './audit.server'
+import { newPasswordSchema } from './sign-in-input'
+import { newStaffInput } from './staff-input'
 
-export const newStaffInput = z.object({
-	email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address.')),
-	name: nameSchema('Please enter a name.', 100, 'A name can be at most 100 characters.'),
-	role: z.enum(['owner', 'staff']).default('staff'),
-	password: z.string().min(10, 'Passwords need at least 10 characters.').max(200).optional(),
-})
+export { newStaffInput }
 
 /**
  * Creates a staff account; without a password one is generated and returned once. With an `actor`
@@ -21,7 +18,7 @@ export const newStaffInput = z.object({
  */
 export async function createStaff(db: Db | Tx, input: z.input<typeof newStaffInput>, actor?: Actor): Promise<{ id: number; email: string; role: StaffRole; password: string }> {
 	const parsed = newStaffInput.safeParse(input)
-	if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
+	if (!parsed.success) throw invalidInput(parsed.error)
 	const password = parsed.data.password ?? generatePassword()
 	const passwordHash = await hashPassword(password)
 	return db.transaction(async (tx) => {
@@ -38,7 +35,8 @@ export async function createStaff(db: Db | Tx, input: z.input<typeof newStaffInp
 
 /** Sets a new password (generated when none is given) and signs the account out everywhere. */
 export async function resetPassword(db: Db | Tx, email: string, password?: string): Promise<string> {
-	if (password !== undefined && password.length < 10) throw new AppError('BAD_REQUEST', 'Passwords need at least 10 characters.')
+	const chosen = password === undefined ? null : newPasswordSchema.safeParse(password)
+	if (chosen && !chosen.success) throw invalidInput(chosen.error, { root: 'password' })
 	const next = password ?? generatePassword()
 	const [row] = await db
 		.update(staffUsers)

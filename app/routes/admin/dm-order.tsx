@@ -5,7 +5,11 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { listProducts } from '~/domain/catalogue/list-products.server'
 import { createDmOrder } from '~/domain/orders/create-dm-order.server'
-import { dmOrderRequest } from '~/domain/orders/dm-order-input'
+import { dmOrderForm, dmOrderFormFields, MAX_DM_DURATION_DAYS } from '~/domain/orders/dm-order-fields'
+import { invalidInput } from '~/utils/field-errors'
+import type { Outcome } from '~/http/outcome'
+import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { lineOptionLabel } from '~/domain/orders/line-option'
 import { orderLink } from '~/domain/orders/order-token.server'
 import { DEFAULT_DM_DURATION_DAYS, hasSubscriptionDuration } from '~/domain/orders/subscription'
@@ -53,22 +57,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
 	const form = await readPageForm(request)
-	const field = (name: string) => (form[name] ?? '').trim()
-	const parsed = dmOrderRequest.safeParse({
-		customer: { name: field('name'), email: field('email'), phone: field('phone') },
-		totalAmount: field('amount'),
-		items: [{ id: field('productId'), variantId: field('variantId') || null }],
-		durationDays: field('durationDays'),
-	})
-	if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0]!.message }, { status: 400 })
+	const parsed = dmOrderForm.safeParse(form)
+	if (!parsed.success) {
+		const refused = invalidInput(parsed.error)
+		return data<DmOutcome>({ ok: false, message: refused.message, fieldErrors: refused.fieldErrors, values: form }, { status: 400 })
+	}
 	try {
 		const order = await createDmOrder(db(), staffActor(staff), parsed.data)
-		return { ok: true as const, trackUrl: absoluteUrl(orderLink(order)), orderNumber: order.orderNumber }
+		return data<DmOutcome>({ ok: true, message: `Order ${order.orderNumber} created`, trackUrl: absoluteUrl(orderLink(order)), orderNumber: order.orderNumber })
 	} catch (error) {
-		if (error instanceof AppError) return data({ ok: false as const, message: error.message }, { status: error.status })
+		if (error instanceof AppError) return data<DmOutcome>({ ok: false, message: error.message, fieldErrors: error.fieldErrors, values: form }, { status: error.status })
 		throw error
 	}
 }
+
+type DmOutcome = Outcome<{ trackUrl: string; orderNumber: string }>
 
 const optionWithPrice = (o: { text: string; price: number }) => (o.price > 0 ? `${o.text} — ${formatRs(o.price)}` : o.text)
 
@@ -83,6 +86,10 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 	const product = products.find((p) => String(p.id) === productId)
 	const option = product?.options.find((o) => String(o.id) === optionId) ?? product?.options[0]
 	const price = option?.price ?? product?.price
+	const failed = result && !result.ok ? result : null
+	const [form, fields] = useConsoleForm(dmOrderFormFields, { id: 'dm-order', answer: failed })
+	// A refusal of one field is shown beside it, not again above the form.
+	const formError = failed && !Object.keys(failed.fieldErrors ?? {}).length ? failed.message : null
 
 	useEffect(() => {
 		if (!copied) return
@@ -94,19 +101,22 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 		<div className="staff-dm-order">
 			<h1>Create DM Order</h1>
 			<p className="muted">For orders agreed over direct messages: the buyer gets a tracking link to their order.</p>
-			<Form method="post" className="dm-order-form">
-				{result && !result.ok ? <ErrorAlert message={result.message} /> : null}
+			<Form method="post" className="dm-order-form" {...getFormProps(form)}>
+				<ErrorAlert message={formError} />
 				<div className="field">
-					<label htmlFor="dm-name">Customer Name</label>
-					<input id="dm-name" name="name" autoComplete="off" maxLength={100} />
+					<label htmlFor={fields.name.id}>Customer Name</label>
+					<input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
+					<FieldError field={fields.name} />
 				</div>
 				<div className="field">
-					<label htmlFor="dm-email">Customer Email</label>
-					<input id="dm-email" name="email" type="email" autoComplete="off" maxLength={200} />
+					<label htmlFor={fields.email.id}>Customer Email</label>
+					<input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
+					<FieldError field={fields.email} />
 				</div>
 				<div className="field">
-					<label htmlFor="dm-phone">Customer Phone</label>
-					<input id="dm-phone" name="phone" type="tel" autoComplete="off" maxLength={30} />
+					<label htmlFor={fields.phone.id}>Customer Phone</label>
+					<input {...getInputProps(fields.phone, { type: 'tel' })} autoComplete="off" />
+					<FieldError field={fields.phone} />
 				</div>
 				<div className="field">
 					<label htmlFor="dm-product">Product</label>
@@ -160,23 +170,24 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 					</div>
 				) : null}
 				<div className="field">
-					<label htmlFor="dm-amount">Amount (PKR)</label>
-					<input id="dm-amount" name="amount" inputMode="decimal" autoComplete="off" placeholder={price ? String(price) : ''} />
-					<span className="muted small">{price ? `Leave blank for the price of what is chosen (${formatRs(price)}).` : 'Enter the amount agreed with the buyer.'}</span>
+					<label htmlFor={fields.amount.id}>Amount (PKR)</label>
+					<input {...getInputProps(fields.amount, { type: 'text', ariaDescribedBy: 'dm-amount-hint' })} inputMode="decimal" autoComplete="off" placeholder={price ? String(price) : ''} />
+					<FieldError field={fields.amount} />
+					<span className="muted small" id="dm-amount-hint">{price ? `Leave blank for the price of what is chosen (${formatRs(price)}).` : 'Enter the amount agreed with the buyer.'}</span>
 				</div>
 				{product?.subscription ? (
 					<div className="field">
-						<label htmlFor="dm-duration">Duration (days)</label>
+						<label htmlFor={fields.durationDays.id}>Duration (days)</label>
 						<input
+							{...getInputProps(fields.durationDays, { type: 'number', value: false, ariaDescribedBy: 'dm-duration-hint' })}
 							key={option?.id ?? 'none'}
-							id="dm-duration"
-							name="durationDays"
-							type="number"
 							min={0}
+							max={MAX_DM_DURATION_DAYS}
 							step={1}
 							defaultValue={option?.months ? option.months * 30 : DEFAULT_DM_DURATION_DAYS}
 						/>
-						<span className="muted small">0 means no countdown and no reminder emails.</span>
+						<FieldError field={fields.durationDays} />
+						<span className="muted small" id="dm-duration-hint">0 means no countdown and no reminder emails.</span>
 					</div>
 				) : null}
 				<button type="submit" className="button primary block" disabled={busy || !product}>

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { importLibraryCsv } from '~/domain/library/import-library.server'
-import { LIBRARY_CSV_FIELD, LIBRARY_IMPORT_LIMITS, LIBRARY_LIMITS, libraryListQuery, libraryTitleInput, libraryTitlePatch, type LibraryImportReport } from '~/domain/library/library-input'
+import { LIBRARY_CSV_FIELD, LIBRARY_IMPORT_LIMITS, LIBRARY_LIMITS, libraryListQuery, libraryTitleForm, libraryTitleInput, libraryTitlePatch, type LibraryImportReport } from '~/domain/library/library-input'
 import { createLibraryTitle, listAdminLibrary, updateLibraryTitle } from '~/domain/library/manage-library.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
@@ -15,6 +15,9 @@ import { pageMeta } from '~/utils/seo'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import type { Route } from './+types/library'
 import type { Outcome } from '~/http/outcome'
+import { invalidInput } from '~/utils/field-errors'
+import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { getFormProps, getInputProps } from '@conform-to/react'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Game library', description: 'The Game Pass library titles: add, edit, hide, import a CSV.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -57,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
 			switch (input.intent) {
 				case 'add': {
 					const fields = libraryTitleInput.safeParse({ title: input.title, genre: input.genre, top: input.top === 'on' })
-					if (!fields.success) throw new AppError('BAD_REQUEST', fields.error.issues[0]!.message)
+					if (!fields.success) throw invalidInput(fields.error)
 					const added = await createLibraryTitle(db(), actor, fields.data)
 					return data<LibraryOutcome>({ ok: true, intent: 'add', message: `Added “${added.title}” (${added.genre}${added.top ? ', Top' : ''}) to the library.`, at: Date.now() })
 				}
@@ -81,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
 		} catch (error) {
 			if (error instanceof AppError) {
 				const id = 'id' in input ? input.id : undefined
-				return data<LibraryOutcome>({ ok: false, intent: input.intent, message: error.message, id, values: form }, { status: error.status })
+				return data<LibraryOutcome>({ ok: false, intent: input.intent, message: error.message, id, fieldErrors: error.fieldErrors, values: form }, { status: error.status })
 			}
 			throw error
 		}
@@ -110,7 +113,6 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting'
 	const failed = result && !result.ok ? result : null
-	const addValues = failed?.intent === 'add' ? failed.values : undefined
 
 	return (
 		<div className="staff-content staff-library">
@@ -123,7 +125,7 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 					{result.message}
 				</p>
 			) : null}
-			<ErrorAlert message={failed && !failed.id ? failed.message : null} />
+			<ErrorAlert message={failed && !failed.id && !(failed.intent === 'add' && Object.keys(failed.fieldErrors ?? {}).length) ? failed.message : null} />
 			{result?.ok && result.report?.skipped.length ? (
 				<section className="import-skipped" aria-labelledby="skipped-heading">
 					<h2 id="skipped-heading">Skipped lines</h2>
@@ -142,23 +144,7 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 			<div className="content-tools">
 				<section className="settings-section" aria-labelledby="add-heading">
 					<h2 id="add-heading">Add a title</h2>
-					<Form method="post" className="library-add" key={result?.ok && result.intent === 'add' ? result.at : 'add'}>
-						<input type="hidden" name="intent" value="add" />
-						<div className="field">
-							<label htmlFor="add-title">Title</label>
-							<input id="add-title" name="title" required maxLength={LIBRARY_LIMITS.title} defaultValue={addValues?.title} />
-						</div>
-						<div className="field">
-							<label htmlFor="add-genre">Genre</label>
-							<input id="add-genre" name="genre" required maxLength={LIBRARY_LIMITS.genre} defaultValue={addValues?.genre} placeholder="e.g. Shooter" />
-						</div>
-						<label className="inline-check">
-							<input type="checkbox" name="top" defaultChecked={addValues?.top === 'on'} /> Top (Trending Now)
-						</label>
-						<button type="submit" className="button primary" disabled={busy}>
-							Add title
-						</button>
-					</Form>
+					<AddTitleForm key={result?.ok && result.intent === 'add' ? result.at : 'add'} answer={failed?.intent === 'add' ? failed : null} busy={busy} />
 				</section>
 
 				<section className="settings-section" aria-labelledby="import-heading">
@@ -271,5 +257,31 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 				</nav>
 			) : null}
 		</div>
+	)
+}
+
+/** A new title: checked with the title's own schema before it is sent, and by the action after. */
+function AddTitleForm({ answer, busy }: { answer: { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | null; busy: boolean }) {
+	const [form, fields] = useConsoleForm(libraryTitleForm, { id: 'library-add', answer })
+	return (
+		<Form method="post" className="library-add" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="add" />
+			<div className="field">
+				<label htmlFor={fields.title.id}>Title</label>
+				<input {...getInputProps(fields.title, { type: 'text' })} />
+				<FieldError field={fields.title} />
+			</div>
+			<div className="field">
+				<label htmlFor={fields.genre.id}>Genre</label>
+				<input {...getInputProps(fields.genre, { type: 'text' })} placeholder="e.g. Shooter" />
+				<FieldError field={fields.genre} />
+			</div>
+			<label className="inline-check">
+				<input {...getInputProps(fields.top, { type: 'checkbox' })} /> Top (Trending Now)
+			</label>
+			<button type="submit" className="button primary" disabled={busy}>
+				Add title
+			</button>
+		</Form>
 	)
 }

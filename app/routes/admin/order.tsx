@@ -14,6 +14,9 @@ import { earlierReceipts } from '~/domain/payments/read-receipt.server'
 import { renewalLinks } from '~/domain/orders/renewal-links.server'
 import { fulfillmentTitle } from '~/domain/orders/status'
 import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
+import { markDmPaidInput } from '~/domain/payments/staff-note'
+import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { updateOrderFulfillment } from '~/domain/fulfillment/update-order-fulfillment.server'
 import { approveTestOrder } from '~/domain/payments/approve-test-order.server'
 import { deliverOrderNow, orderStockUnits, replaceUnit } from '~/domain/stock/order-stock.server'
@@ -245,17 +248,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 						</Form>
 					) : null}
 					{canMarkPaid ? (
-						<Form method="post" className="mark-paid-form">
-							<input type="hidden" name="intent" value="mark-paid" />
-							<p className="muted small">Payment for a DM order is arranged in the chat. Mark it paid once the money has arrived.</p>
-							<div className="field">
-								<label htmlFor="mark-paid-note">How the buyer paid</label>
-								<input id="mark-paid-note" name="note" required maxLength={500} placeholder="e.g. JazzCash, checked" autoComplete="off" />
-							</div>
-							<button type="submit" className="button primary small" disabled={markingPaid}>
-								{markingPaid ? 'Marking paid…' : 'Mark as paid'}
-							</button>
-						</Form>
+						<MarkPaidForm markingPaid={markingPaid} />
 					) : null}
 				</section>
 			</div>
@@ -371,5 +364,24 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
 				</Link>
 			</p>
 		</div>
+	)
+}
+
+/** A DM order's payment, recorded once the money has arrived: the note checked with the server's schema before it is sent. */
+function MarkPaidForm({ markingPaid }: { markingPaid: boolean }) {
+	const [form, fields] = useConsoleForm(markDmPaidInput, { id: 'mark-paid' })
+	return (
+		<Form method="post" className="mark-paid-form" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="mark-paid" />
+			<p className="muted small">Payment for a DM order is arranged in the chat. Mark it paid once the money has arrived.</p>
+			<div className="field">
+				<label htmlFor={fields.note.id}>How the buyer paid</label>
+				<input {...getInputProps(fields.note, { type: 'text' })} placeholder="e.g. JazzCash, checked" autoComplete="off" />
+				<FieldError field={fields.note} />
+			</div>
+			<button type="submit" className="button primary small" disabled={markingPaid}>
+				{markingPaid ? 'Marking paid…' : 'Mark as paid'}
+			</button>
+		</Form>
 	)
 }

@@ -4,7 +4,9 @@ import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
-import { PAGE_MARKDOWN_LIMIT } from '~/domain/pages/page-input'
+import { pageEditorForm } from '~/domain/pages/page-input'
+import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { previewPolicyPage, readPolicyPage, readPolicyPageShown, restorePolicyPage, savePolicyPage } from '~/domain/pages/policy-pages.server'
 import { pageTokens } from '~/domain/pages/render-markdown.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
@@ -70,7 +72,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 			}
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<EditorOutcome>({ ok: false, intent: input.intent, message: error.message, markdown: 'markdown' in input ? input.markdown : undefined }, { status: error.status })
+		if (error instanceof AppError) {
+			const markdown = 'markdown' in input ? input.markdown : undefined
+			return data<EditorOutcome>({ ok: false, intent: input.intent, message: error.message, fieldErrors: error.fieldErrors, values: markdown === undefined ? undefined : { markdown }, markdown }, { status: error.status })
+		}
 		throw error
 	}
 }
@@ -104,6 +109,7 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
 	const shown = live ?? (result?.ok && result.intent === 'preview' ? result.html : html)
 	// What the page leaves out of the text: of the live preview, of the preview or save just made, else of the stored page.
 	const leftOut = liveDropped ?? (result?.ok ? result.dropped : dropped)
+	const failed = result && !result.ok ? result : null
 
 	function onType(markdown: string) {
 		clearTimeout(typing.current)
@@ -133,7 +139,8 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
 					{result.message}
 				</p>
 			) : null}
-			<ErrorAlert message={result && !result.ok ? result.message : null} />
+			{/* A refusal of the text is shown beside it, not again above the form. */}
+			<ErrorAlert message={failed && !failed.fieldErrors?.markdown ? failed.message : null} />
 			{problem ? (
 				<p className="warning-box" role="status">
 					{problem}
@@ -141,34 +148,7 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
 			) : null}
 
 			<div className="editor-layout">
-				<Form method="post" className="editor-form" key={editorKey}>
-					<div className="field">
-						<label htmlFor="page-markdown">Page text (Markdown)</label>
-						<p className="field-hint" id="markdown-hint">
-							<code>## Heading</code> starts a section (on the FAQ, each question); leave an empty line between paragraphs; <code>- item</code> for a list, <code>**bold**</code>,{' '}
-							<code>[text](https://…)</code> for a link. <code>{'{storeName}'}</code>, <code>{'{supportEmail}'}</code> and <code>{'{whatsapp}'}</code> are filled in with the store’s details. HTML is left out.
-						</p>
-						<textarea
-							id="page-markdown"
-							name="markdown"
-							rows={24}
-							maxLength={PAGE_MARKDOWN_LIMIT}
-							defaultValue={sent ?? page.markdown}
-							aria-describedby="markdown-hint"
-							required
-							spellCheck
-							onChange={(e) => onType(e.target.value)}
-						/>
-					</div>
-					<div className="editor-actions">
-						<button type="submit" name="intent" value="save" className="button primary" disabled={busy}>
-							Save page
-						</button>
-						<button type="submit" name="intent" value="preview" className="button ghost" disabled={busy}>
-							Preview
-						</button>
-					</div>
-				</Form>
+				<EditorForm key={editorKey} markdown={sent ?? page.markdown} answer={failed} busy={busy} onType={onType} />
 
 				<section className="editor-preview" aria-labelledby="preview-heading" aria-busy={preview.state !== 'idle'}>
 					<h2 id="preview-heading">Preview</h2>
@@ -205,5 +185,31 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
 				<span className="muted small">{page.edited ? 'Puts back the shop’s own text; yours stays in the audit log.' : 'The page shows the shop’s own text.'}</span>
 			</Form>
 		</div>
+	)
+}
+
+/** The page's text, checked with the server's schema before it is saved or previewed; drawn anew after a save. */
+function EditorForm({ markdown, answer, busy, onType }: { markdown: string; answer: { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | null; busy: boolean; onType: (markdown: string) => void }) {
+	const [form, fields] = useConsoleForm(pageEditorForm, { id: 'page-editor', answer, defaultValue: { markdown } })
+	return (
+		<Form method="post" className="editor-form" {...getFormProps(form)}>
+			<div className="field">
+				<label htmlFor={fields.markdown.id}>Page text (Markdown)</label>
+				<p className="field-hint" id="markdown-hint">
+					<code>## Heading</code> starts a section (on the FAQ, each question); leave an empty line between paragraphs; <code>- item</code> for a list, <code>**bold**</code>,{' '}
+					<code>[text](https://…)</code> for a link. <code>{'{storeName}'}</code>, <code>{'{supportEmail}'}</code> and <code>{'{whatsapp}'}</code> are filled in with the store’s details. HTML is left out.
+				</p>
+				<textarea {...getTextareaProps(fields.markdown, { ariaDescribedBy: 'markdown-hint' })} rows={24} spellCheck onChange={(e) => onType(e.target.value)} />
+				<FieldError field={fields.markdown} />
+			</div>
+			<div className="editor-actions">
+				<button type="submit" name="intent" value="save" className="button primary" disabled={busy}>
+					Save page
+				</button>
+				<button type="submit" name="intent" value="preview" className="button ghost" disabled={busy}>
+					Preview
+				</button>
+			</div>
+		</Form>
 	)
 }

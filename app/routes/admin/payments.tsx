@@ -11,6 +11,10 @@ import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/payments'
+import type { ReactNode } from 'react'
+import { confirmTransferInput, rejectTransferInput } from '~/domain/payments/staff-note'
+import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { getFormProps, getInputProps } from '@conform-to/react'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Transfers', description: 'Manual transfers waiting for confirmation.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -99,28 +103,16 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
 									) : null}
 								</div>
 								<div className="transfer-actions">
-									<Form method="post" className="transfer-form">
-										<input type="hidden" name="intent" value="confirm" />
-										<input type="hidden" name="orderNumber" value={t.orderNumber} />
-										<div className="field">
-											<label htmlFor={`confirm-note-${id}`}>Confirmation note</label>
-											<input id={`confirm-note-${id}`} name="note" required maxLength={500} placeholder="e.g. Seen in the bank statement" autoComplete="off" />
-										</div>
+									<NoteForm schema={confirmTransferInput} intent="confirm" orderNumber={t.orderNumber} id={id} label="Confirmation note" placeholder="e.g. Seen in the bank statement">
 										<button type="submit" className="button primary small" disabled={busy}>
 											Confirm
 										</button>
-									</Form>
-									<Form method="post" className="transfer-form">
-										<input type="hidden" name="intent" value="reject" />
-										<input type="hidden" name="orderNumber" value={t.orderNumber} />
-										<div className="field">
-											<label htmlFor={`reject-note-${id}`}>Reason for rejection</label>
-											<input id={`reject-note-${id}`} name="note" required maxLength={500} placeholder="Shown to the buyer" autoComplete="off" />
-										</div>
+									</NoteForm>
+									<NoteForm schema={rejectTransferInput} intent="reject" orderNumber={t.orderNumber} id={id} label="Reason for rejection" placeholder="Shown to the buyer">
 										<button type="submit" className="button ghost small danger" disabled={busy}>
 											Reject
 										</button>
-									</Form>
+									</NoteForm>
 								</div>
 							</article>
 						</li>
@@ -128,5 +120,22 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
 				})}
 			</ul>
 		</div>
+	)
+}
+
+/** Confirm or reject one transfer: the note checked with the server's schema before it is sent. */
+function NoteForm({ schema, intent, orderNumber, id, label, placeholder, children }: { schema: typeof confirmTransferInput; intent: string; orderNumber: string; id: string; label: string; placeholder: string; children: ReactNode }) {
+	const [form, fields] = useConsoleForm(schema, { id: `${intent}-${id}` })
+	return (
+		<Form method="post" className="transfer-form" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value={intent} />
+			<input type="hidden" name="orderNumber" value={orderNumber} />
+			<div className="field">
+				<label htmlFor={fields.note.id}>{label}</label>
+				<input {...getInputProps(fields.note, { type: 'text' })} placeholder={placeholder} autoComplete="off" />
+				<FieldError field={fields.note} />
+			</div>
+			{children}
+		</Form>
 	)
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form, data, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
@@ -19,6 +20,9 @@ import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/security'
 import type { Outcome } from '~/http/outcome'
+import { appCodeInput, disableTwoFactorInput } from '~/domain/staff/staff-input'
+import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { getFormProps, getInputProps } from '@conform-to/react'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Security', description: 'Two-factor sign-in for your staff account.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -61,7 +65,8 @@ export async function action({ request }: Route.ActionArgs) {
 			}
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<SecurityOutcome>({ ok: false, intent: input.intent, message: error.message }, { status: error.status })
+		// Codes and passwords are never typed back into the form.
+		if (error instanceof AppError) return data<SecurityOutcome>({ ok: false, intent: input.intent, message: error.message, fieldErrors: error.fieldErrors }, { status: error.status })
 		throw error
 	}
 }
@@ -89,7 +94,9 @@ export default function Security({ loaderData }: Route.ComponentProps) {
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
-	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.message : null} />
+	// A refusal of the field is shown beside it, not again above the form.
+	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent && !Object.keys(failed.fieldErrors ?? {}).length ? failed.message : null} />
+	const answerFor = (intent: string) => (failed?.intent === intent ? failed : null)
 	const formKey = (name: string) => (result ? `${name}-${JSON.stringify(result)}` : name)
 
 	return (
@@ -112,34 +119,17 @@ export default function Security({ loaderData }: Route.ComponentProps) {
 							{loaderData.status.recoveryCodesLeft === 1 ? '1 recovery code is' : `${loaderData.status.recoveryCodesLeft} recovery codes are`} left.
 						</p>
 
-						<Form method="post" className="settings-form" key={formKey('renew')}>
+						<CodeForm key={formKey('renew')} intent="renew-codes" answer={answerFor('renew-codes')} className="settings-form" busy={busy} label="Code from your authenticator app" button="Make new recovery codes">
 							<h3>New recovery codes</h3>
 							{errorFor('renew-codes')}
-							<input type="hidden" name="intent" value="renew-codes" />
-							<div className="field">
-								<label htmlFor="renew-code">Code from your authenticator app</label>
-								<input id="renew-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={40} required />
-							</div>
-							<button type="submit" className="button primary" disabled={busy}>
-								Make new recovery codes
-							</button>
-						</Form>
+						</CodeForm>
 
 						{loaderData.required ? (
 							<p className="muted small">The shop owner requires two-factor sign-in for every staff account, so it cannot be turned off.</p>
 						) : (
-							<Form method="post" className="settings-form" key={formKey('disable')}>
-								<h3>Turn off two-factor sign-in</h3>
+							<DisableForm key={formKey('disable')} answer={answerFor('disable')} busy={busy}>
 								{errorFor('disable')}
-								<input type="hidden" name="intent" value="disable" />
-								<div className="field">
-									<label htmlFor="disable-proof">Your password or a code from your app</label>
-									<input id="disable-proof" name="proof" type="password" autoComplete="current-password" maxLength={1024} required />
-								</div>
-								<button type="submit" className="button ghost" disabled={busy}>
-									Turn off two-factor sign-in
-								</button>
-							</Form>
+							</DisableForm>
 						)}
 					</>
 				) : (
@@ -167,22 +157,54 @@ export default function Security({ loaderData }: Route.ComponentProps) {
 								</div>
 							</li>
 							<li>
-								<Form method="post" className="two-factor-confirm" key={formKey('enable')}>
+								<CodeForm key={formKey('enable')} intent="enable" answer={answerFor('enable')} className="two-factor-confirm" busy={busy} label="Enter the 6-digit code the app shows" button="Turn on two-factor sign-in">
 									{errorFor('enable')}
-									<input type="hidden" name="intent" value="enable" />
-									<div className="field">
-										<label htmlFor="enable-code">Enter the 6-digit code the app shows</label>
-										<input id="enable-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={40} required />
-									</div>
-									<button type="submit" className="button primary" disabled={busy}>
-										Turn on two-factor sign-in
-									</button>
-								</Form>
+								</CodeForm>
 							</li>
 						</ol>
 					</>
 				)}
 			</section>
 		</div>
+	)
+}
+
+type Answer = { ok: false; message: string; fieldErrors?: Record<string, string> } | null
+
+/** A code from the authenticator app: to turn two-factor sign-in on, or for new recovery codes. */
+function CodeForm({ intent, answer, className, busy, label, button, children }: { intent: string; answer: Answer; className: string; busy: boolean; label: string; button: string; children: ReactNode }) {
+	const [form, fields] = useConsoleForm(appCodeInput, { id: intent, answer })
+	return (
+		<Form method="post" className={className} {...getFormProps(form)}>
+			{children}
+			<input type="hidden" name="intent" value={intent} />
+			<div className="field">
+				<label htmlFor={fields.code.id}>{label}</label>
+				<input {...getInputProps(fields.code, { type: 'text', value: false })} inputMode="numeric" autoComplete="one-time-code" />
+				<FieldError field={fields.code} />
+			</div>
+			<button type="submit" className="button primary" disabled={busy}>
+				{button}
+			</button>
+		</Form>
+	)
+}
+
+function DisableForm({ answer, busy, children }: { answer: Answer; busy: boolean; children: ReactNode }) {
+	const [form, fields] = useConsoleForm(disableTwoFactorInput, { id: 'disable', answer })
+	return (
+		<Form method="post" className="settings-form" {...getFormProps(form)}>
+			<h3>Turn off two-factor sign-in</h3>
+			{children}
+			<input type="hidden" name="intent" value="disable" />
+			<div className="field">
+				<label htmlFor={fields.proof.id}>Your password or a code from your app</label>
+				<input {...getInputProps(fields.proof, { type: 'password', value: false })} autoComplete="current-password" />
+				<FieldError field={fields.proof} />
+			</div>
+			<button type="submit" className="button ghost" disabled={busy}>
+				Turn off two-factor sign-in
+			</button>
+		</Form>
 	)
 }

@@ -7,6 +7,9 @@ import { ShownOnce } from '~/components/admin/shown-once'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { API_KEY_EXPIRY_DAYS, API_KEY_SCOPE_TEXT, API_KEY_SCOPES } from '~/domain/staff/api-key-scopes'
+import { changePasswordInput, newApiKeyInput, newStaffInput } from '~/domain/staff/staff-input'
+import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { createApiKey, listApiKeys, revokeApiKey } from '~/domain/staff/api-keys.server'
 import { createStaff } from '~/domain/staff/manage-staff.server'
 import { listStaff } from '~/domain/staff/list-staff.server'
@@ -19,6 +22,7 @@ import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { clearSessionCookie, requireStaff } from '~/http/staff-auth.server'
 import { changeOwnPassword, signOutEverywhere } from '~/domain/staff/own-account.server'
+import { PASSWORD_MIN } from '~/domain/staff/sign-in-input'
 import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { idSchema } from '~/utils/input'
@@ -48,7 +52,7 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('set-catalogue'), staffId: id, canManageCatalogue: z.literal('true').optional().transform((v) => v === 'true') }),
 	z.object({ intent: z.literal('set-reveal-stock'), staffId: id, canRevealStock: z.literal('true').optional().transform((v) => v === 'true') }),
 	// One box per scope (`scope-<name>`), an unticked one not sent; the expiry in days, or '' for none.
-	z.looseObject({ intent: z.literal('create-key'), name: z.string(), expiresInDays: z.enum(['', ...API_KEY_EXPIRY_DAYS.map(String)]).default('') }),
+	z.looseObject({ intent: z.literal('create-key'), name: z.string(), expiresInDays: newApiKeyInput.shape.expiresInDays }),
 	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
 	z.object({ intent: z.literal('require-two-factor'), required: z.enum(['true', 'false']).transform((v) => v === 'true') }),
 ])
@@ -79,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
 			throw signedOutTo(request, 'password-changed')
 		} catch (error) {
 			// Passwords are never typed back into the form.
-			if (error instanceof AppError) return data<SettingsOutcome>({ ok: false, intent: own.data.intent, message: error.message }, { status: error.status })
+			if (error instanceof AppError) return data<SettingsOutcome>({ ok: false, intent: own.data.intent, message: error.message, fieldErrors: error.fieldErrors }, { status: error.status })
 			throw error
 		}
 	}
@@ -135,7 +139,7 @@ export async function action({ request }: Route.ActionArgs) {
 			}
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<SettingsOutcome>({ ok: false, intent: input.intent, message: error.message, values: form }, { status: error.status })
+		if (error instanceof AppError) return data<SettingsOutcome>({ ok: false, intent: input.intent, message: error.message, fieldErrors: error.fieldErrors, values: form }, { status: error.status })
 		throw error
 	}
 }
@@ -162,7 +166,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
-	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent ? failed.message : null} />
+	// A refusal of one field is shown beside that field, not again above the form.
+	const errorFor = (intent: string) => <ErrorAlert message={failed?.intent === intent && !Object.keys(failed.fieldErrors ?? {}).length ? failed.message : null} />
 
 	return (
 		<div className="staff-settings">
@@ -175,7 +180,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 			{result?.ok && result.secret ? <ShownOnce {...result.secret} /> : null}
 			{failed && !['create-staff', 'create-key', 'require-two-factor', 'change-password', 'sign-out-everywhere'].includes(failed.intent ?? '') ? errorFor(failed.intent ?? '') : null}
 
-			<YourAccount email={me.email} busy={busy} errorFor={errorFor} />
+			<YourAccount email={me.email} busy={busy} answer={result} errorFor={errorFor} />
 
 			{owner ? <OwnerSettings me={me} {...owner} busy={busy} failed={failed} errorFor={errorFor} /> : null}
 		</div>
@@ -183,7 +188,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 }
 
 /** The signed-in staff member's own password and sessions. Both forms end every session of the account, this one too. */
-function YourAccount({ email, busy, errorFor }: { email: string; busy: boolean; errorFor: (intent: string) => ReactNode }) {
+function YourAccount({ email, busy, answer, errorFor }: { email: string; busy: boolean; answer: Answer; errorFor: (intent: string) => ReactNode }) {
+	const [form, fields] = useConsoleForm(changePasswordInput, { id: 'change-password', answer: answer?.intent === 'change-password' ? answer : null })
 	return (
 		<section aria-labelledby="account-heading" className="settings-section your-account">
 			<h2 id="account-heading">Your account</h2>
@@ -192,18 +198,20 @@ function YourAccount({ email, busy, errorFor }: { email: string; busy: boolean; 
 			</p>
 			<h3 id="password-heading">Change your password</h3>
 			{errorFor('change-password')}
-			<Form method="post" className="settings-form" aria-labelledby="password-heading">
+			<Form method="post" className="settings-form" aria-labelledby="password-heading" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="change-password" />
 				<input type="hidden" name="username" value={email} autoComplete="username" />
 				<div className="field">
-					<label htmlFor="current-password">Current password</label>
-					<input id="current-password" name="current" type="password" autoComplete="current-password" required maxLength={1024} />
+					<label htmlFor={fields.current.id}>Current password</label>
+					<input {...getInputProps(fields.current, { type: 'password' })} autoComplete="current-password" />
+					<FieldError field={fields.current} />
 				</div>
 				<div className="field">
-					<label htmlFor="new-password">New password</label>
-					<input id="new-password" name="next" type="password" autoComplete="new-password" required minLength={10} maxLength={1024} aria-describedby="new-password-hint" />
+					<label htmlFor={fields.next.id}>New password</label>
+					<input {...getInputProps(fields.next, { type: 'password', ariaDescribedBy: 'new-password-hint' })} autoComplete="new-password" />
+					<FieldError field={fields.next} />
 					<p id="new-password-hint" className="muted small">
-						At least 10 characters. Every device signed in to your account is signed out, this one too: sign in again with the new password.
+						At least {PASSWORD_MIN} characters. Every device signed in to your account is signed out, this one too: sign in again with the new password.
 					</p>
 				</div>
 				<button type="submit" className="button primary" disabled={busy}>
@@ -225,6 +233,7 @@ function YourAccount({ email, busy, errorFor }: { email: string; busy: boolean; 
 
 type Owner = NonNullable<Route.ComponentProps['loaderData']['owner']>
 type Failed = { ok: false; intent?: string; message: string; values?: Record<string, string> } | null
+type Answer = ReturnType<typeof useActionData<typeof action>>
 
 function OwnerSettings({
 	me,
@@ -303,29 +312,7 @@ function OwnerSettings({
 					</table>
 				</div>
 
-				<Form method="post" className="settings-form" key={result?.ok ? `staff-${result.message}` : 'staff'}>
-					<h3>Add a staff member</h3>
-					{errorFor('create-staff')}
-					<input type="hidden" name="intent" value="create-staff" />
-					<div className="field">
-						<label htmlFor="staff-email">Email</label>
-						<input id="staff-email" name="email" type="email" autoComplete="off" required defaultValue={failed?.intent === 'create-staff' ? failed.values?.email : undefined} />
-					</div>
-					<div className="field">
-						<label htmlFor="staff-name">Name</label>
-						<input id="staff-name" name="name" autoComplete="off" required maxLength={100} defaultValue={failed?.intent === 'create-staff' ? failed.values?.name : undefined} />
-					</div>
-					<div className="field">
-						<label htmlFor="staff-role">Role</label>
-						<select id="staff-role" name="role" defaultValue={failed?.intent === 'create-staff' ? failed.values?.role : 'staff'}>
-							<option value="staff">Staff</option>
-							<option value="owner">Owner</option>
-						</select>
-					</div>
-					<button type="submit" className="button primary" disabled={busy}>
-						Create account
-					</button>
-				</Form>
+				<NewStaffForm key={result?.ok ? `staff-${result.message}` : 'staff'} busy={busy} answer={failed?.intent === 'create-staff' ? failed : null} error={errorFor('create-staff')} />
 			</section>
 
 			<section aria-labelledby="sign-in-heading" className="settings-section">
@@ -425,41 +412,80 @@ function OwnerSettings({
 						</table>
 					</div>
 				)}
-				<Form method="post" className="settings-form" key={result?.ok ? `key-${result.message}` : 'key'}>
-					<h3>Create an API key</h3>
-					{errorFor('create-key')}
-					<input type="hidden" name="intent" value="create-key" />
-					<div className="field">
-						<label htmlFor="key-name">Key name</label>
-						<input id="key-name" name="name" autoComplete="off" required maxLength={80} placeholder="e.g. Instagram DM tool" defaultValue={failed?.intent === 'create-key' ? failed.values?.name : undefined} />
-					</div>
-					<fieldset className="field key-scope-choice">
-						<legend>What it may do</legend>
-						{API_KEY_SCOPES.map((scope) => (
-							<label key={scope} className="checkbox-label">
-								<input type="checkbox" name={`scope-${scope}`} defaultChecked={failed?.intent === 'create-key' ? failed.values?.[`scope-${scope}`] === 'on' : false} />
-								<span>
-									<code>{scope}</code> {API_KEY_SCOPE_TEXT[scope]}
-								</span>
-							</label>
-						))}
-					</fieldset>
-					<div className="field">
-						<label htmlFor="key-expiry">Expires</label>
-						<select id="key-expiry" name="expiresInDays" defaultValue={failed?.intent === 'create-key' ? failed.values?.expiresInDays : ''}>
-							<option value="">Never (until revoked)</option>
-							{API_KEY_EXPIRY_DAYS.map((days) => (
-								<option key={days} value={days}>
-									In {days} days
-								</option>
-							))}
-						</select>
-					</div>
-					<button type="submit" className="button primary" disabled={busy}>
-						Create key
-					</button>
-				</Form>
+				<NewKeyForm key={result?.ok ? `key-${result.message}` : 'key'} busy={busy} answer={failed?.intent === 'create-key' ? failed : null} error={errorFor('create-key')} />
 			</section>
 		</>
+	)
+}
+
+function NewStaffForm({ busy, answer, error }: { busy: boolean; answer: Failed; error: ReactNode }) {
+	const [form, fields] = useConsoleForm(newStaffInput, { id: 'create-staff', answer, defaultValue: { role: 'staff' } })
+	return (
+		<Form method="post" className="settings-form" {...getFormProps(form)}>
+			<h3>Add a staff member</h3>
+			{error}
+			<input type="hidden" name="intent" value="create-staff" />
+			<div className="field">
+				<label htmlFor={fields.email.id}>Email</label>
+				<input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
+				<FieldError field={fields.email} />
+			</div>
+			<div className="field">
+				<label htmlFor={fields.name.id}>Name</label>
+				<input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
+				<FieldError field={fields.name} />
+			</div>
+			<div className="field">
+				<label htmlFor={fields.role.id}>Role</label>
+				<select {...getSelectProps(fields.role)}>
+					<option value="staff">Staff</option>
+					<option value="owner">Owner</option>
+				</select>
+			</div>
+			<button type="submit" className="button primary" disabled={busy}>
+				Create account
+			</button>
+		</Form>
+	)
+}
+
+function NewKeyForm({ busy, answer, error }: { busy: boolean; answer: Failed; error: ReactNode }) {
+	const [form, fields] = useConsoleForm(newApiKeyInput, { id: 'create-key', answer, defaultValue: { expiresInDays: '' } })
+	return (
+		<Form method="post" className="settings-form" {...getFormProps(form)}>
+			<h3>Create an API key</h3>
+			{error}
+			<input type="hidden" name="intent" value="create-key" />
+			<div className="field">
+				<label htmlFor={fields.name.id}>Key name</label>
+				<input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" placeholder="e.g. Instagram DM tool" />
+				<FieldError field={fields.name} />
+			</div>
+			<fieldset className="field key-scope-choice">
+				<legend>What it may do</legend>
+				{API_KEY_SCOPES.map((scope) => (
+					<label key={scope} className="checkbox-label">
+						<input type="checkbox" name={`scope-${scope}`} defaultChecked={answer ? answer.values?.[`scope-${scope}`] === 'on' : false} />
+						<span>
+							<code>{scope}</code> {API_KEY_SCOPE_TEXT[scope]}
+						</span>
+					</label>
+				))}
+			</fieldset>
+			<div className="field">
+				<label htmlFor={fields.expiresInDays.id}>Expires</label>
+				<select {...getSelectProps(fields.expiresInDays)}>
+					<option value="">Never (until revoked)</option>
+					{API_KEY_EXPIRY_DAYS.map((days) => (
+						<option key={days} value={days}>
+							In {days} days
+						</option>
+					))}
+				</select>
+			</div>
+			<button type="submit" className="button primary" disabled={busy}>
+				Create key
+			</button>
+		</Form>
 	)
 }

@@ -1,0 +1,94 @@
+import { z } from 'zod'
+import { idSchema, parseId } from '../../utils/input'
+import type { DmOrderRequest } from './dm-order-input'
+
+// §5 DM order rules for each field, shared by the request (dm-order-input.ts) and the console's form,
+// which the page checks before sending. Apart from the request's schema so that the page's script
+// builds only these (the request's own, with its literals, stays on the server).
+
+export const AMOUNT_MESSAGE = 'The amount must be a number of rupees, like 4000.'
+export const DURATION_MESSAGE = 'The duration must be a whole number of days, 0 or more.'
+export const MAX_DM_AMOUNT = 10_000_000
+export const MAX_DM_DURATION_DAYS = 3650
+
+/**
+ * §5 amount: blank gives null (the product's default price applies); otherwise every character but
+ * digits and dots is dropped ('Rs. 4,000' → 4000; the dot of a leading 'Rs.' is not a decimal
+ * point). NaN when what is left is not a number.
+ */
+export function parseDmAmount(value: string | number | null | undefined): number | null {
+	if (value == null) return null
+	if (typeof value === 'number') return value
+	if (value.trim() === '') return null
+	const cleaned = value.replace(/^\s*(?:rs|pkr)\.?/i, '').replace(/[^\d.]/g, '')
+	return cleaned ? Number(cleaned) : Number.NaN
+}
+
+const optionalText = (max: number, what: string) =>
+	z
+		.string({ error: `The ${what} must be text.` })
+		.trim()
+		.max(max, `The ${what} can be at most ${max} characters.`)
+		.nullish()
+		.transform((v) => (v ? v : null))
+
+/** The buyer's details, each optional (null when blank). */
+export const customerFields = {
+	name: optionalText(100, 'customer name'),
+	email: optionalText(200, 'customer email').pipe(z.email('Enter a valid customer email address, or leave it blank.').nullable()),
+	phone: optionalText(30, 'customer phone'),
+}
+
+export const totalAmount = z
+	.union([z.string().max(50, AMOUNT_MESSAGE), z.number()], { error: AMOUNT_MESSAGE })
+	.nullish()
+	.transform((v, ctx) => {
+		const amount = parseDmAmount(v)
+		if (amount === null) return null
+		if (!Number.isFinite(amount) || amount < 0 || amount > MAX_DM_AMOUNT) {
+			ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE })
+			return z.NEVER
+		}
+		return Math.round(amount)
+	})
+
+export const durationDays = z
+	.union([z.number(), z.string().trim()], { error: DURATION_MESSAGE })
+	.nullish()
+	.transform((v, ctx) => {
+		if (v == null || v === '') return null
+		const days = Number(v)
+		if (!Number.isInteger(days) || days < 0 || days > MAX_DM_DURATION_DAYS) {
+			ctx.addIssue({ code: 'custom', message: DURATION_MESSAGE })
+			return z.NEVER
+		}
+		return days
+	})
+
+/**
+ * The console's DM order form (/admin/dm-order), one field per input, with the request's own rules:
+ * the page checks it before sending, and its action parses it into the request `createDmOrder` takes.
+ */
+export const dmOrderFormFields = z.object({
+	...customerFields,
+	productId: idSchema('Choose a product from the catalogue.'),
+	/** Blank: the product's own price. */
+	variantId: z
+		.string()
+		.optional()
+		.transform((value, ctx) => {
+			if (!value) return null
+			const id = parseId(value)
+			if (id === null) {
+				ctx.addIssue({ code: 'custom', message: 'Choose one of the product’s options.' })
+				return z.NEVER
+			}
+			return id
+		}),
+	amount: totalAmount,
+	durationDays,
+})
+
+export const dmOrderForm = dmOrderFormFields.transform(
+	(f): DmOrderRequest => ({ customer: { name: f.name, email: f.email, phone: f.phone }, totalAmount: f.amount, items: [{ id: f.productId, variantId: f.variantId ?? null }], durationDays: f.durationDays }),
+)
