@@ -79,6 +79,17 @@ describe.each(databaseKinds)('staff: your account on %s', (kind) => {
 		expect(await auditActions(me.id)).not.toContain('staff.change-own-password')
 	})
 
+	it('a stolen session cannot guess the current password: ten wrong tries, then a sentence and 429 even for the right one', async () => {
+		await createStaff(db, { email: 'danish@example.pk', name: 'Danish', role: 'staff', password: 'danish-password-1' })
+		const cookie = await signInOverHttp(shop.url, 'danish@example.pk', 'danish-password-1', nextIp())
+		for (let i = 0; i < 10; i++) expect((await post(cookie, { intent: 'change-password', current: `guess-${i}-password`, next: 'a-new-password-2' })).status).toBe(400)
+		const refused = await post(cookie, { intent: 'change-password', current: 'danish-password-1', next: 'a-new-password-2' })
+		expect(refused.status).toBe(429)
+		expect(await refused.text()).toContain(OWN_ACCOUNT_MESSAGES.tooManyTries)
+		// Nothing changed: the old password still signs in.
+		await signInOverHttp(shop.url, 'danish@example.pk', 'danish-password-1', nextIp())
+	})
+
 	it('a password change ends every session of the account, and a staff order stream open on another device closes within a second', async () => {
 		const me = await createStaff(db, { email: 'hina@example.pk', name: 'Hina', role: 'staff', password: 'hina-password-1' })
 		const here = await signInOverHttp(shop.url, 'hina@example.pk', 'hina-password-1', nextIp())

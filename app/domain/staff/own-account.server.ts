@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { staffUsers } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { hitRateLimit } from '../rate-limit.server'
 import { recordAudit, staffActor } from './audit.server'
 import { resetPassword } from './manage-staff.server'
 import { verifyPassword } from './password.server'
@@ -20,6 +21,8 @@ export async function changeOwnPassword(db: Db, staff: { id: number; email: stri
 	const parsed = changePasswordInput.safeParse(input)
 	if (!parsed.success) throw invalidInput(parsed.error)
 	const { current, next } = parsed.data
+	// A session someone else got hold of must not become a way to guess the password.
+	await hitRateLimit(db, `own-password:${staff.id}`, { limit: 10, windowSeconds: 900, message: OWN_ACCOUNT_MESSAGES.tooManyTries })
 	const [row] = await db.select({ passwordHash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, staff.id)).limit(1)
 	if (!row) throw new AppError('NOT_FOUND', 'No staff account with that id.')
 	if (!(await verifyPassword(current, row.passwordHash))) throw new AppError('BAD_REQUEST', OWN_ACCOUNT_MESSAGES.wrongCurrent, { current: OWN_ACCOUNT_MESSAGES.wrongCurrent })

@@ -22,6 +22,7 @@ export const OWN_ACCOUNT_MESSAGES = {
 	tooShort: PASSWORD_TOO_SHORT,
 	tooLong: PASSWORD_TOO_LONG,
 	same: 'The new password is the same as the current one: please choose another.',
+	tooManyTries: 'Too many wrong current passwords. Please wait 15 minutes and try again.',
 } as const
 
 /** "Your account": the current password, and the new one under the one password rule. */
