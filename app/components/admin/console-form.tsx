@@ -50,6 +50,9 @@ function constraintOf(schema: z.ZodObject): Record<string, Constraint> {
 	return constraint
 }
 
+/** Each field's `required` and length limits, from the schema: for a form drawn by hand (the store details' rows). */
+export const fieldLimits = (schema: z.ZodObject): Record<string, Constraint> => constraintOf(schema)
+
 /**
  * The form's fields checked by `schema` as strings, as the server reads them (`readPageForm`), each
  * problem under the field's name as conform writes it (`rows[0].price`). This is conform's

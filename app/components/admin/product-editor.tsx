@@ -13,9 +13,13 @@ import {
 	TERMS_PAGE_LABELS,
 	type ProductFormValues,
 } from '~/domain/catalogue/product-form'
-import { MAX_VARIANTS } from '~/domain/catalogue/product-input'
+import { fieldLimits } from '~/components/admin/console-form'
+import { createProductInput, MAX_VARIANTS, specificationInput, variantInput } from '~/domain/catalogue/product-input'
 import { CATEGORIES, PRODUCT_BADGES, PRODUCT_KINDS } from '~/domain/catalogue/types'
 import { useHydrated } from '~/utils/use-hydrated'
+
+// The longest each box takes, from the schemas the server checks the product with (nowhere else).
+const LIMITS = { product: fieldLimits(createProductInput), variant: fieldLimits(variantInput), specification: fieldLimits(specificationInput) }
 
 export const PRODUCT_FORM_ID = 'product-form'
 
@@ -50,11 +54,11 @@ export function ProductEditor({ values, errors, intent, submitLabel, busy }: { v
 			<section className="settings-section" aria-labelledby="product-details-heading">
 				<h2 id="product-details-heading">Product</h2>
 				<div className="field-grid">
-					<TextField {...field} name="name" label="Name" maxLength={120} rows={2} oneLine />
+					<TextField {...field} name="name" label="Name" maxLength={LIMITS.product.name?.maxLength} rows={2} oneLine />
 					<SelectField {...field} name="platform" label="Platform" options={CATEGORIES.map((c) => [c, PLATFORM_LABELS[c]])} />
 					<SelectField {...field} name="kind" label="Kind" options={PRODUCT_KINDS.map((k) => [k, KIND_LABELS[k]])} />
-					<TextField {...field} name="caption" label="Caption" maxLength={80} rows={2} oneLine hint="One short line under the name on product cards, like “Instant delivery”." />
-					<TextField {...field} name="description" label="Description" maxLength={4000} rows={6} />
+					<TextField {...field} name="caption" label="Caption" maxLength={LIMITS.product.caption?.maxLength} rows={2} oneLine hint="One short line under the name on product cards, like “Instant delivery”." />
+					<TextField {...field} name="description" label="Description" maxLength={LIMITS.product.description?.maxLength} rows={6} />
 					<TextField {...field} name="features" label="Features" rows={5} hint="One per line, up to 20: the ticked list on the product page." />
 					<SelectField {...field} name="badge" label="Badge" options={[['', 'None'], ...PRODUCT_BADGES.map((b) => [b, BADGE_LABELS[b]] as [string, string])]} />
 					<TextField {...field} name="originalPrice" label="Original price (Rs.)" inputMode="numeric" hint="Shown struck through beside the price, for a sale. Empty for none." />
@@ -102,8 +106,8 @@ export function ProductEditor({ values, errors, intent, submitLabel, busy }: { v
 				<ol className="settings-rows spec-rows">
 					{Array.from({ length: specRows }, (_, i) => (
 						<li key={i} className="settings-row spec-row">
-							<TextField {...field} name={`specifications.${i}.label`} label="Name" rowLabel={`specification ${i + 1}`} maxLength={60} />
-							<TextField {...field} name={`specifications.${i}.value`} label="Value" rowLabel={`specification ${i + 1}`} maxLength={200} />
+							<TextField {...field} name={`specifications.${i}.label`} label="Name" rowLabel={`specification ${i + 1}`} maxLength={LIMITS.specification.label?.maxLength} />
+							<TextField {...field} name={`specifications.${i}.value`} label="Value" rowLabel={`specification ${i + 1}`} maxLength={LIMITS.specification.value?.maxLength} />
 						</li>
 					))}
 				</ol>
@@ -195,7 +199,7 @@ function OptionRow({
 					)}
 				</td>
 				<td className="option-cell-label">
-					<CellInput {...field} name={name('label')} label="Label" maxLength={60} placeholder="e.g. 1 Month" />
+					<CellInput {...field} name={name('label')} label="Label" maxLength={LIMITS.variant.label?.maxLength} placeholder="e.g. 1 Month" />
 				</td>
 				<td className="option-cell-months">
 					<CellInput {...field} name={name('months')} label="Months" inputMode="numeric" />

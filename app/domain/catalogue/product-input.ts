@@ -33,6 +33,9 @@ export const variantInput = z
 	})
 export type VariantInput = z.infer<typeof variantInput>
 
+/** A specification row of a product page: a label and its value. */
+export const specificationInput = z.object({ label: textSchema().pipe(z.string().min(1).max(60)), value: textSchema().pipe(z.string().min(1).max(200)) })
+
 const settingKeys = <T extends Record<string, unknown>>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]]
 
 const productFields = {
@@ -44,10 +47,7 @@ const productFields = {
 	features: z.array(textSchema().pipe(z.string().min(1).max(200)), { error: 'Features must be a list of short texts.' }).max(20, 'At most 20 features.'),
 	specifications: z
 		.array(
-			z.union([
-				z.object({ label: textSchema().pipe(z.string().min(1).max(60)), value: textSchema().pipe(z.string().min(1).max(200)) }),
-				textSchema().pipe(z.string().min(1).max(200)),
-			]),
+			z.union([specificationInput, textSchema().pipe(z.string().min(1).max(200))]),
 			{ error: 'Specifications must be a list of label and value pairs.' },
 		)
 		.max(20, 'At most 20 specifications.'),

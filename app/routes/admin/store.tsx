@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { Form, data, useActionData, useNavigation } from 'react-router'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
-import { localMobile, MAX_FORM_ROWS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFromForm, type StoreDetails } from '~/domain/settings/store-details'
+import { fieldLimits } from '~/components/admin/console-form'
+import { localMobile, MAX_FORM_ROWS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFromForm, storeDetailsSchema, testimonialSchema, transferAccountSchema, type StoreDetails } from '~/domain/settings/store-details'
 import { readStoreDetails, updateStoreDetails } from '~/domain/settings/store-details.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
@@ -37,6 +38,9 @@ export async function action({ request }: Route.ActionArgs) {
 		throw error
 	}
 }
+
+// The longest each box takes, from the schema the action parses the form with (nowhere else).
+const LIMITS = { details: fieldLimits(storeDetailsSchema), account: fieldLimits(transferAccountSchema), testimonial: fieldLimits(testimonialSchema) }
 
 /** Blank rows under the saved ones, for adding without scripts; the lists hold at most 12. */
 const BLANK_ROWS = 2
@@ -97,7 +101,7 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 				<section className="settings-section" aria-labelledby="contacts-heading">
 					<h2 id="contacts-heading">Store and contacts</h2>
 					<div className="field-grid">
-						<TextField {...field} name="storeName" label="Store name" maxLength={60} autoComplete="organization" />
+						<TextField {...field} name="storeName" label="Store name" maxLength={LIMITS.details.storeName?.maxLength} autoComplete="organization" />
 						<TextField {...field} name="whatsapp" label="WhatsApp number" type="tel" autoComplete="off" hint="The chat button, the footer, the contact page and every “Ask on WhatsApp” open a chat with this number." />
 						<TextField {...field} name="supportPhone" label="Support number" type="tel" autoComplete="off" hint="Shown beside the WhatsApp links and in the policies. A mobile or a landline." />
 						<TextField {...field} name="supportEmail" label="Support email" type="email" autoComplete="off" />
@@ -114,9 +118,9 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 					<ol className="settings-rows">
 						{Array.from({ length: accountRows }, (_, i) => (
 							<li key={i} className="settings-row account-row">
-								<TextField {...field} name={`transferAccounts.${i}.method`} label="Bank or wallet" rowLabel={`account ${i + 1}`} placeholder="e.g. Meezan Bank" maxLength={60} />
-								<TextField {...field} name={`transferAccounts.${i}.holder`} label="Account holder" rowLabel={`account ${i + 1}`} maxLength={100} />
-								<TextField {...field} name={`transferAccounts.${i}.account`} label="Account number or IBAN" rowLabel={`account ${i + 1}`} maxLength={60} />
+								<TextField {...field} name={`transferAccounts.${i}.method`} label="Bank or wallet" rowLabel={`account ${i + 1}`} placeholder="e.g. Meezan Bank" maxLength={LIMITS.account.method?.maxLength} />
+								<TextField {...field} name={`transferAccounts.${i}.holder`} label="Account holder" rowLabel={`account ${i + 1}`} maxLength={LIMITS.account.holder?.maxLength} />
+								<TextField {...field} name={`transferAccounts.${i}.account`} label="Account number or IBAN" rowLabel={`account ${i + 1}`} maxLength={LIMITS.account.account?.maxLength} />
 								{i < details.transferAccounts.length ? <RemoveBox list="transferAccounts" index={i} label={`account ${i + 1}`} values={values} /> : <span />}
 							</li>
 						))}
@@ -127,9 +131,9 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 				<section className="settings-section" aria-labelledby="home-heading">
 					<h2 id="home-heading">Home page</h2>
 					<div className="field-grid">
-						<TextField {...field} name="banner" label="Announcement banner" maxLength={90} wide hint="Above the header on every page. Leave it empty to show no banner." />
-						<TextField {...field} name="heroHeadline" label="Headline" maxLength={120} wide />
-						<TextField {...field} name="heroSubheadline" label="Text under the headline" maxLength={400} multiline />
+						<TextField {...field} name="banner" label="Announcement banner" maxLength={LIMITS.details.banner?.maxLength} wide hint="Above the header on every page. Leave it empty to show no banner." />
+						<TextField {...field} name="heroHeadline" label="Headline" maxLength={LIMITS.details.heroHeadline?.maxLength} wide />
+						<TextField {...field} name="heroSubheadline" label="Text under the headline" maxLength={LIMITS.details.heroSubheadline?.maxLength} multiline />
 					</div>
 					<h3 id="testimonials">Testimonials</h3>
 					<p className="muted small">Up to 12, shown in this order. Leave a row empty to add nothing; tick Remove to take one away; with none, the home page leaves the section out.</p>
@@ -138,9 +142,9 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 					<ol className="settings-rows">
 						{Array.from({ length: testimonialRows }, (_, i) => (
 							<li key={i} className="settings-row testimonial-row">
-								<TextField {...field} name={`testimonials.${i}.name`} label="Name and city" rowLabel={`testimonial ${i + 1}`} placeholder="e.g. Ahmed R., Lahore" maxLength={60} />
+								<TextField {...field} name={`testimonials.${i}.name`} label="Name and city" rowLabel={`testimonial ${i + 1}`} placeholder="e.g. Ahmed R., Lahore" maxLength={LIMITS.testimonial.name?.maxLength} />
 								<RatingField {...field} name={`testimonials.${i}.rating`} rowLabel={`testimonial ${i + 1}`} />
-								<TextField {...field} name={`testimonials.${i}.text`} label="What they said" rowLabel={`testimonial ${i + 1}`} maxLength={500} multiline wide={false} />
+								<TextField {...field} name={`testimonials.${i}.text`} label="What they said" rowLabel={`testimonial ${i + 1}`} maxLength={LIMITS.testimonial.text?.maxLength} multiline wide={false} />
 								{i < details.testimonials.length ? <RemoveBox list="testimonials" index={i} label={`testimonial ${i + 1}`} values={values} /> : <span />}
 							</li>
 						))}
