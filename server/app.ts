@@ -178,7 +178,10 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		app.use(vite.middlewares)
 	} else {
 		app.use('/assets', builtAssets({ clientDir, keptDir: keptAssetsDir }))
-		app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: '1h' } }))
+		// Only a path naming a file (`/icons.svg`, `/images/…`) is looked for on disk: pages and APIs
+		// never cost a file-system lookup on their way to the routes.
+		const files = expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: '1h' } })
+		app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? files(req, res, next) : next()))
 	}
 
 	// No PayPro account configured: the shop serves its own PayPro-compatible provider.
