@@ -8,10 +8,9 @@ import type { DeliveryState } from '~/domain/orders/order-state'
 import { FULFILLMENT_STEPS, fulfillmentIndex, paymentBadge } from '~/domain/orders/status'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { Rs } from '../ui/price'
-import { formatPakistanDay, formatPakistanTime } from '~/utils/pakistan-time'
 
 /** One order on My orders: what the order page says, in a card a phone shows whole; the codes stay folded until asked for. */
-export function BuyerOrderCard({ order, lines }: BuyerOrder) {
+export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
 	const badge = paymentBadge(order.paymentStatus)
 	const paid = order.actions.paid
 	const titleId = `my-order-${order.orderNumber.replace(/[^\w-]/g, '')}`
@@ -30,7 +29,7 @@ export function BuyerOrderCard({ order, lines }: BuyerOrder) {
 			</div>
 			<p className="my-order-meta">
 				<time dateTime={order.createdAt} className="muted">
-					{formatPakistanTime(order.createdAt)}
+					{shown.placedAt}
 				</time>
 				<strong className="order-total"><Rs amount={order.totalAmount} /></strong>
 			</p>
@@ -40,7 +39,7 @@ export function BuyerOrderCard({ order, lines }: BuyerOrder) {
 					<OrderLineRow key={line.lineIndex} line={line} />
 				))}
 			</ul>
-			{order.subscriptionEndsAt ? <EndsOn iso={order.subscriptionEndsAt} label="Subscription" /> : null}
+			{order.subscriptionEndsAt && shown.subscriptionEndsDay ? <EndsOn iso={order.subscriptionEndsAt} day={shown.subscriptionEndsDay} label="Subscription" /> : null}
 			<Deliverables order={order} paid={paid} />
 			<div className="my-order-actions">
 				<Link to={orderPagePath(order.orderNumber)} className="button ghost small">
@@ -100,7 +99,7 @@ function OrderLineRow({ line }: { line: BuyerOrderLine }) {
 					{line.quantity > 1 ? ` × ${line.quantity}` : null}
 				</p>
 				{line.option ? <p className="muted small">{line.option}</p> : null}
-				{line.endsAt ? <EndsOn iso={line.endsAt} /> : null}
+				{line.endsAt && line.endsDay ? <EndsOn iso={line.endsAt} day={line.endsDay} /> : null}
 			</div>
 			{line.renewPath ? (
 				<Link to={line.renewPath} className="button ghost small" aria-label={`Renew ${line.name}`}>
@@ -116,13 +115,13 @@ function OrderLineRow({ line }: { line: BuyerOrderLine }) {
 }
 
 /** 'Ends 5 Jan 2027 · 40 days left', as the order page says it. */
-function EndsOn({ iso, label }: { iso: string; label?: string }) {
+function EndsOn({ iso, day, label }: { iso: string; day: string; label?: string }) {
 	const days = subscriptionDaysLeft(iso)
 	const verb = days > 0 ? 'ends' : 'ended'
 	return (
 		// Server and browser may read the clock either side of a day's end.
 		<p className={days > 0 ? 'line-ends' : 'line-ends ended'} data-testid="line-ends" suppressHydrationWarning>
-			{label ? `${label} ${verb}` : verb === 'ends' ? 'Ends' : 'Ended'} <time dateTime={iso}>{formatPakistanDay(iso)}</time>
+			{label ? `${label} ${verb}` : verb === 'ends' ? 'Ends' : 'Ended'} <time dateTime={iso}>{day}</time>
 			{days > 0 ? ` · ${days} ${days === 1 ? 'day' : 'days'} left` : null}
 		</p>
 	)

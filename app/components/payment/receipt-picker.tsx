@@ -1,14 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { RECEIPT_NOT_IMAGE, RECEIPT_SNIFF_BYTES, receiptProblem } from '~/domain/payments/receipt-rules'
-
-/** Why a chosen file cannot be a receipt, or null when it can: the server's own rule, on the file's first bytes, before any upload. */
-export async function chosenReceiptProblem(file: Blob): Promise<string | null> {
-	try {
-		return receiptProblem(file.size, new Uint8Array(await file.slice(0, RECEIPT_SNIFF_BYTES).arrayBuffer()))
-	} catch {
-		return RECEIPT_NOT_IMAGE
-	}
-}
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
 
@@ -37,6 +27,7 @@ export function ReceiptPicker({ file, onChange, disabled, required }: { file: Fi
 		// The input is cleared each time so choosing the same file again still reports a change.
 		event.target.value = ''
 		if (!chosen) return
+		const { chosenReceiptProblem } = await import('./upload-receipt')
 		const reason = await chosenReceiptProblem(chosen)
 		setProblem(reason)
 		// A refused file replaces nothing: the one chosen before (if any) stays, and no preview says otherwise.

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { ErrorAlert } from '~/components/ui/error-alert'
-import { RECEIPT_MISSING, RECEIPT_RESULTS, RECEIPT_UPLOADED, type ReceiptResult } from '~/domain/payments/receipt-rules'
-import { ReceiptPicker, chosenReceiptProblem } from './receipt-picker'
-import { receiptUploadPath, uploadReceipt } from './upload-receipt'
+import { RECEIPT_MISSING, RECEIPT_RESULTS, RECEIPT_UPLOADED, receiptUploadPath, type ReceiptResult } from '~/domain/payments/receipt-rules'
+import { ReceiptPicker } from './receipt-picker'
 
 /**
  * The receipt upload of an order's page. A real multipart form: without scripts it posts and the
@@ -22,6 +21,7 @@ export function ReceiptUploadForm({ orderNumber, result, onUploaded, submitLabel
 		const input = event.currentTarget.elements.namedItem('receipt')
 		const file = receipt ?? (input instanceof HTMLInputElement ? (input.files?.[0] ?? null) : null)
 		if (!file) return setError(RECEIPT_MISSING)
+		const { chosenReceiptProblem, uploadReceipt } = await import('./upload-receipt')
 		const problem = await chosenReceiptProblem(file)
 		if (problem) return setError(problem)
 		setBusy(true)

@@ -1,7 +1,17 @@
-import { RECEIPT_FAILED } from '~/domain/payments/receipt-rules'
+import { RECEIPT_FAILED, RECEIPT_NOT_IMAGE, receiptUploadPath } from '~/domain/payments/receipt-rules'
+import { RECEIPT_SNIFF_BYTES, receiptProblem } from '~/domain/payments/receipt-type'
 
-/** Where an order's transfer receipt is posted: by the page's scripts, or as a plain form without them. */
-export const receiptUploadPath = (orderNumber: string) => `/api/order/${encodeURIComponent(orderNumber)}/receipt`
+// What the browser does with a chosen receipt: check it, then send it. Pages import this module when
+// the buyer chooses or sends a file, not with the page (issue 20).
+
+/** Why a chosen file cannot be a receipt, or null when it can: the server's own rule, on the file's first bytes, before any upload. */
+export async function chosenReceiptProblem(file: Blob): Promise<string | null> {
+	try {
+		return receiptProblem(file.size, new Uint8Array(await file.slice(0, RECEIPT_SNIFF_BYTES).arrayBuffer()))
+	} catch {
+		return RECEIPT_NOT_IMAGE
+	}
+}
 
 /** Sends the receipt for an order; the server's own message when it refuses it. */
 export async function uploadReceipt(orderNumber: string, receipt: File): Promise<{ ok: true; status: string } | { ok: false; error: string }> {

@@ -13,7 +13,7 @@ import {
 } from '~/domain/pricing/product-options'
 import { offersAccountTypes, priceChoice, priceOf } from '~/domain/pricing/price-of'
 import { buyNowTarget } from '~/domain/catalogue/buy-now-target'
-import { BUY_FIELDS } from '~/domain/orders/checkout-query'
+import { BUY_FIELDS } from '~/domain/orders/buy-fields'
 import { chatLink, customDurationQuote, customValueQuote, productEnquiry } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
 import { trackPixel } from '~/utils/pixel'

@@ -2,7 +2,6 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import { Await, Link, useFetcher } from 'react-router'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { insertReview, REVIEW_LIMITS, REVIEW_MESSAGES, type RatingSummary, type Review, type ReviewerStanding } from '~/domain/reviews/review-scope'
-import { formatPakistanDay } from '~/utils/pakistan-time'
 import { RatingBadge, Stars } from '../ui/price'
 import { useRootData } from '../layout/root-data'
 import { EmptyState } from '../ui/empty-state'
@@ -64,7 +63,7 @@ function ReviewList({ productId, initial }: { productId: number; initial: Review
 					</p>
 					<p>{r.comment}</p>
 					<p className="muted small">
-						<time dateTime={r.createdAt}>{formatPakistanDay(r.createdAt)}</time>
+						<time dateTime={r.createdAt}>{r.day}</time>
 					</p>
 				</li>
 			))}

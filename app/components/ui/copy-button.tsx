@@ -42,12 +42,9 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
 				title={`Copy ${what}`}
 				onClick={async () => setCopied(await copyText(value))}
 			>
+				{/* Symbols of /icons.svg, as the header's icons: their paths are not in the pages' script. */}
 				<svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
-					{copied ? (
-						<path fill="currentColor" d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2Z" />
-					) : (
-						<path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1Zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2Zm0 16H8V7h11v14Z" />
-					)}
+					<use href={copied ? '/icons.svg#copied' : '/icons.svg#copy'} />
 				</svg>
 			</button>
 			<span className="sr-only" role="status">

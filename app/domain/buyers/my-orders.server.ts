@@ -7,6 +7,7 @@ import { renewPath, subscriptionLineEnds } from '../orders/renewal'
 import { viewOrder } from '../orders/view-order.server'
 import { lineOptionLabel } from '../orders/line-option'
 import { withLines } from '../orders/order-lines.server'
+import { formatPakistanDay, formatPakistanTime } from '../../utils/pakistan-time'
 
 // My orders: every order placed with the signed-in buyer's address, shaped for its card. The route
 // only asks; what a card shows (when a subscription ends, Renew or Buy again) is decided here.
@@ -39,11 +40,16 @@ export async function ordersForBuyer(db: Db, email: string): Promise<BuyerOrders
 					option: lineOptionLabel(line),
 					quantity: line.quantity,
 					endsAt: endsAt?.toISOString() ?? null,
+					endsDay: endsAt ? formatPakistanDay(endsAt.toISOString()) : null,
 					renewPath: endsAt ? renewPath(row.orderNumber, lineIndex) : null,
 					buyAgainPath: endsAt ? null : `/product/${line.id}`,
 				}
 			})
-			return { order, lines }
+			const shown = {
+				placedAt: formatPakistanTime(order.createdAt),
+				subscriptionEndsDay: order.subscriptionEndsAt ? formatPakistanDay(order.subscriptionEndsAt) : null,
+			}
+			return { order, lines, shown }
 		}),
 	}
 }

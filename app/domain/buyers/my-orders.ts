@@ -13,6 +13,8 @@ export interface BuyerOrderLine {
 	quantity: number
 	/** When a delivered subscription line ends (ISO), else null. */
 	endsAt: string | null
+	/** That day as the page shows it ('5 Jan 2027', Pakistan's calendar), else null. */
+	endsDay: string | null
 	/** Renew at today's price: only for a line that ends. */
 	renewPath: string | null
 	/** The product's page, for a line that does not end (a gift card, a key). */
@@ -22,6 +24,13 @@ export interface BuyerOrderLine {
 export interface BuyerOrder {
 	order: FullOrderView
 	lines: BuyerOrderLine[]
+	/** The order's dates as the page shows them, written on the server so the page ships no date code. */
+	shown: {
+		/** '5 Jan 2025, 3:04 PM PKT' */
+		placedAt: string
+		/** The day the order's subscription ends ('5 Jan 2027'), else null. */
+		subscriptionEndsDay: string | null
+	}
 }
 
 export interface BuyerOrders {

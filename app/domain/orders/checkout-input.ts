@@ -1,27 +1,9 @@
 import { idSchema, nameSchema } from '../../utils/input'
 import { z } from 'zod'
+import { EMAIL_MESSAGE, isValidName, NAME_SUBMIT_MESSAGE, normalisePakistaniMobile, PHONE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './checkout-fields'
 
-// The checkout request, shared by the form (live checks) and the server (the final word).
-
-export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields'
-export const NAME_LIVE_MESSAGE = 'Name Cannot Contains Numbers & Special Letters'
-export const NAME_SUBMIT_MESSAGE = 'Name Cannot Contain Numbers & Special Letters'
-export const EMAIL_MESSAGE = 'Please enter a valid email address.'
-export const PHONE_MESSAGE = 'Please enter a Pakistani mobile number, like 0300 1234567.'
-
-/**
- * §5, widened to real names: letters of any script (with their combining marks), spaces,
- * apostrophes (' and ’), periods and hyphens, with at least one letter ("Syed M. Ali", "Mu'az Khan",
- * "Anne-Marie", "علی رضا"). Digits and other symbols are refused with the spec's messages.
- */
-export const isValidName = (name: string) => /^[\p{L}\p{M} '’.-]+$/u.test(name.trim()) && /\p{L}/u.test(name)
-
-/** PayPro wants 03XXXXXXXXX: accept +92 / 92 / 0 prefixes, spaces and dashes. */
-export function normalisePakistaniMobile(input: string): string | null {
-	const digits = input.replace(/[\s\-()]/g, '').replace(/^\+/, '')
-	const match = /^(?:92|0)?(3\d{9})$/.exec(digits)
-	return match ? `0${match[1]}` : null
-}
+// The checkout request as the server takes it (the final word). The form's live checks and the
+// messages are in checkout-fields.ts, which the browser loads without zod.
 
 const option = z.object({ label: z.string().max(80).optional(), months: z.number().int().min(0).max(120).optional(), value: z.number().min(0).max(100_000).optional() }).passthrough()
 
@@ -60,8 +42,3 @@ export const checkoutRequest = z.object({
 	renewsOrderNumber: z.string().trim().min(1).max(100).optional(),
 }, { error: REQUIRED_FIELDS_MESSAGE })
 export type CheckoutRequest = z.infer<typeof checkoutRequest>
-
-/** The customer fields a refusal can name, as the form and the server call them. */
-export const CUSTOMER_FIELDS = ['customerName', 'customerEmail', 'customerMobile'] as const
-export type CustomerField = (typeof CUSTOMER_FIELDS)[number]
-

@@ -3,13 +3,12 @@ import type { CheckoutState } from '../catalogue/buy-now-target'
 import type { Product } from '../catalogue/types'
 import { offersAccountTypes, priceChoice, priceOf } from '../pricing/price-of'
 import { denominationsOf, durationsOf, type AccountType } from '../pricing/product-options'
+import { BUY_FIELDS } from './buy-fields'
 
 // A checkout line named in the address (/checkout?product=1&duration=2+Months): what the product
 // page's Buy Now form sends when the page has no scripts, and what a renewal opens. The server
 // reads it on every request (page and order), so the line is the same whether scripts run or not.
 
-/** The Buy Now form's field names (product page) and the checkout address's. */
-export const BUY_FIELDS = { product: 'product', duration: 'duration', value: 'value', accountType: 'accountType', terms: 'terms', renew: 'renew', line: 'line' } as const
 
 export const RENEWAL_NOT_FOUND = 'We could not find that subscription. Open the Renew link from your order page or from our email.'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isValidName, normalisePakistaniMobile } from './checkout-input'
+import { isValidName, normalisePakistaniMobile } from './checkout-fields'
 import { checkoutItems, checkoutKeyFor, toCheckoutLines } from './checkout-lines'
 import { readCheckoutAnswer } from './checkout-response'
 import { makeOrderNumber } from './order-number'

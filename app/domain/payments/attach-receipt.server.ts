@@ -17,11 +17,10 @@ import {
 	RECEIPT_MAX_BYTES,
 	RECEIPT_MISSING,
 	RECEIPT_NOT_IMAGE,
-	RECEIPT_SNIFF_BYTES,
 	RECEIPT_STORE_FULL,
 	RECEIPT_TOO_LARGE,
-	receiptType,
 } from './receipt-rules'
+import { RECEIPT_SNIFF_BYTES, receiptType } from './receipt-type'
 
 /** What strangers may store, from the settings (UPLOADS_QUOTA_MB, UPLOADS_PER_ADDRESS_MB_PER_DAY). */
 export interface UploadLimits {

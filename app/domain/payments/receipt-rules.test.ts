@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE, readReceiptResult, receiptProblem, receiptType } from './receipt-rules'
+import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE, readReceiptResult } from './receipt-rules'
+import { receiptProblem, receiptType } from './receipt-type'
 
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'latin1')] : p)))
 const png = bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 13])

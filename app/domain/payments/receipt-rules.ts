@@ -1,5 +1,6 @@
-// The transfer receipt's rules, in one place: the browser checks a chosen file with them before a
-// slow upload, and the server checks the bytes it received with the very same functions.
+// The transfer receipt's rules, in one place: its limits and messages here, its accepted kinds in
+// receipt-type.ts (the browser checks a chosen file with them before a slow upload, and the server
+// checks the bytes it received with the very same functions).
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024
 export const RECEIPT_TOO_LARGE = 'Your receipt is larger than 10 MB. Please upload a smaller screenshot.'
 export const RECEIPT_NOT_IMAGE = 'The receipt must be an image (PNG, JPG, WebP or HEIC).'
@@ -13,36 +14,6 @@ export const RECEIPT_STORE_FULL = 'We cannot take receipt uploads right now: the
 
 /** Files kept per order: the current receipt and the ones it replaced, newest first; older ones are removed. */
 export const RECEIPT_HISTORY = 5
-
-/** How many leading bytes `receiptType` reads. */
-export const RECEIPT_SNIFF_BYTES = 16
-
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
-// ISO-BMFF brands of HEIC/HEIF photos (iPhones and many Android phones); AVIF and videos are not receipts.
-const HEIF_BRANDS: Record<string, 'heic' | 'heif'> = { heic: 'heic', heix: 'heic', hevc: 'heic', hevx: 'heic', heim: 'heic', heis: 'heic', hevm: 'heic', hevs: 'heic', mif1: 'heif', msf1: 'heif' }
-
-/** The image kind a receipt's first bytes show, or null when they are not an accepted image. Never the name or the claimed type. */
-export function receiptType(bytes: Uint8Array): { mime: string; extension: string } | null {
-	if (bytes.length >= 8 && bytes[0] === 0x89 && ascii(bytes, 1, 4) === 'PNG' && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) {
-		return { mime: 'image/png', extension: 'png' }
-	}
-	if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mime: 'image/jpeg', extension: 'jpg' }
-	if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a')) return { mime: 'image/gif', extension: 'gif' }
-	if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return { mime: 'image/webp', extension: 'webp' }
-	if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp') {
-		const kind = HEIF_BRANDS[ascii(bytes, 8, 12)]
-		if (kind) return { mime: `image/${kind}`, extension: kind }
-	}
-	return null
-}
-
-/** Why a file of this size and these first bytes cannot be a receipt, or null when it can: one message, before any upload. */
-export function receiptProblem(size: number, head: Uint8Array): string | null {
-	if (size === 0) return RECEIPT_MISSING
-	if (!receiptType(head)) return RECEIPT_NOT_IMAGE
-	if (size > RECEIPT_MAX_BYTES) return RECEIPT_TOO_LARGE
-	return null
-}
 
 /** What a receipt upload posted as a plain form (no scripts) comes back to the order page as: a code in the address, never free text. */
 export const RECEIPT_RESULTS = {
@@ -64,3 +35,6 @@ export const readReceiptResult = (value: string | null): ReceiptResult | null =>
 export function isOrderNumberShaped(value: string | undefined): value is string {
 	return Boolean(value) && value!.length <= 100 && !/[\u0000-\u001f\u007f]/.test(value!)
 }
+
+/** Where an order's transfer receipt is posted: by the page's scripts, or as a plain form without them. */
+export const receiptUploadPath = (orderNumber: string) => `/api/order/${encodeURIComponent(orderNumber)}/receipt`

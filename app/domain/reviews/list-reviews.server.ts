@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { products, reviews } from '../../db/schema'
 import type { Review, ReviewScope } from './review-scope'
+import { formatPakistanDay } from '../../utils/pakistan-time'
 
 export const REVIEWS_SHOWN = 50
 
@@ -16,6 +17,7 @@ export function toReview(row: typeof reviews.$inferSelect): Review {
 		reviewGroup: row.reviewGroup,
 		verifiedPurchase: row.verifiedPurchase,
 		createdAt: row.createdAt.toISOString(),
+		day: formatPakistanDay(row.createdAt.toISOString()),
 	}
 }
 

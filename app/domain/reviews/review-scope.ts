@@ -17,6 +17,8 @@ export interface Review {
 	/** The reviewer's email had a paid order of the product when they wrote it (the email itself is never sent). */
 	verifiedPurchase: boolean
 	createdAt: string
+	/** The Pakistan calendar day it was written, as the page shows it ('5 Jan 2025'): formatted on the server, so pages ship no date code for it. */
+	day: string
 }
 
 export { ratingInWords, type RatingSummary } from './rating-words'

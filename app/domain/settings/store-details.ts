@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../../utils/app-error'
 import { fieldErrorsOf } from '../../utils/field-errors'
 import { nameSchema, textSchema } from '../../utils/input'
-import { normalisePakistaniMobile } from '../orders/checkout-input'
+import { normalisePakistaniMobile } from '../orders/checkout-fields'
 import { storeContacts } from './store-contacts'
 import { announcementBanner } from '../../content/site/home'
 

@@ -6,16 +6,10 @@ import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { fetchCartPrices } from '~/components/cart/cart-prices'
 import { cartTotal, payableItems, sameLine, withPrice, withPriceOf, type CartItem } from '~/domain/cart/cart'
 import type { CartLinePrice } from '~/domain/cart/cart-prices'
-import {
-	checkoutRequest,
-	CUSTOMER_FIELDS,
-	isValidName,
-	NAME_LIVE_MESSAGE,
-	NAME_SUBMIT_MESSAGE,
-	REQUIRED_FIELDS_MESSAGE,
-	type CustomerField,
-} from '~/domain/orders/checkout-input'
-import { BUY_FIELDS, NOT_SOLD_MESSAGE, RENEWAL_NOT_FOUND, type BuyQuestions } from '~/domain/orders/checkout-query'
+import { checkoutRequest } from '~/domain/orders/checkout-input'
+import { CUSTOMER_FIELDS, isValidName, NAME_LIVE_MESSAGE, NAME_SUBMIT_MESSAGE, REQUIRED_FIELDS_MESSAGE, type CustomerField } from '~/domain/orders/checkout-fields'
+import { BUY_FIELDS } from '~/domain/orders/buy-fields'
+import { NOT_SOLD_MESSAGE, RENEWAL_NOT_FOUND, type BuyQuestions } from '~/domain/orders/checkout-query'
 import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/checkout-lines'
 import { readCheckoutAnswer, type CheckoutAnswer, type CheckoutOutcome } from '~/domain/orders/checkout-response'
 import { formatRs } from '~/utils/money'

@@ -5,7 +5,6 @@ import { PaymentSummary } from '~/components/payment/payment-summary'
 import { ReceiptPicker } from '~/components/payment/receipt-picker'
 import { TransferAccounts } from '~/components/payment/transfer-accounts'
 import { TransferReference } from '~/components/payment/transfer-payment'
-import { uploadReceipt } from '~/components/payment/upload-receipt'
 import { NO_RECEIPT_MESSAGE, orderTrackingUrl, transferMessage } from '~/components/payment/transfer-message'
 import { MY_ORDERS_PATH, orderPagePath } from '~/domain/buyers/next-path'
 import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
@@ -95,6 +94,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 		setBusy(true)
 		setError(null)
 		try {
+			const { uploadReceipt } = await import('~/components/payment/upload-receipt')
 			const answer = await uploadReceipt(state.orderNumber, receipt)
 			if (!answer.ok) {
 				setError(answer.error)

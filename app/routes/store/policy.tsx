@@ -12,17 +12,18 @@ import { notFound, pageFailure } from '~/http/http.server'
 export async function loader({ request }: Route.LoaderArgs) {
 	const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, '') as PolicySlug
 	if (!policyPages[slug]) throw pageFailure(notFound('Not found'))
-	// The HTML stored when the owner saved the page: no Markdown is rendered for a view.
-	return renderPolicyPage(db(), slug, pageTokens(await readStoreDetails(db())))
+	// The HTML stored when the owner saved the page: no Markdown is rendered for a view. The page's
+	// description comes along for its meta tags, so the policies' text never reaches the browser's script.
+	const page = await renderPolicyPage(db(), slug, pageTokens(await readStoreDetails(db())))
+	return { ...page, description: policyPages[slug].description }
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-	const page = data ? policyPages[data.slug] : null
-	if (!page) return pageMeta(matches, { title: 'Not found', description: '' })
+	if (!data) return pageMeta(matches, { title: 'Not found', description: '' })
 	const root = matches.find((m) => m?.id === 'root')?.data as { config: { storeName: string } } | undefined
 	return pageMeta(matches, {
-		title: page.title,
-		description: fillPlaceholders(page.description, { storeName: root?.config.storeName ?? '' }),
+		title: data.title,
+		description: fillPlaceholders(data.description, { storeName: root?.config.storeName ?? '' }),
 	})
 }
 
