@@ -1,8 +1,19 @@
 // The console's forms check what is typed with the server's own zod schema (issue 22): the schema's
 // sentence appears beside the field before anything is sent, and a browser without scripts gets the
 // same sentence beside the same field from the server.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { test, expect, signInAsOwner } from './helpers'
+
+/** The refused form at a phone's and a laptop's width, kept with the test's results to look at. */
+async function screenshotsOf(page: Page, part: Locator, name: string) {
+	for (const [width, height] of [
+		[360, 740],
+		[1280, 900],
+	] as const) {
+		await page.setViewportSize({ width, height })
+		await part.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) })
+	}
+}
 
 /** Counts the form posts the page sends to `path`. */
 function postsTo(page: Page, path: string) {
@@ -30,13 +41,7 @@ test('settings: a name of spaces and a short new password are refused beside the
 	await staffForm.getByLabel('Name', { exact: true }).fill('   ')
 	await staffForm.getByRole('button', { name: 'Create account' }).click()
 	await expectRefusedBeside(page, 'Name', 'Please enter a name.', staffForm)
-	for (const [width, height] of [
-		[360, 740],
-		[1280, 900],
-	] as const) {
-		await page.setViewportSize({ width, height })
-		await staffForm.screenshot({ path: test.info().outputPath(`settings-staff-refused-${width}.png`) })
-	}
+	await screenshotsOf(page, staffForm, 'settings-staff-refused')
 	// Typing a name clears it as it is typed.
 	await staffForm.getByLabel('Name', { exact: true }).fill('Sana')
 	await expect(staffForm.getByLabel('Name', { exact: true })).not.toHaveAttribute('aria-invalid', 'true')
@@ -50,13 +55,7 @@ test('settings: a name of spaces and a short new password are refused beside the
 	await expect(account.getByLabel('New password')).toHaveAttribute('maxlength', '1024')
 	await expect(staffForm.getByLabel('Name', { exact: true })).toHaveAttribute('maxlength', '100')
 	expect(posts).toEqual([])
-	for (const [width, height] of [
-		[360, 740],
-		[1280, 900],
-	] as const) {
-		await page.setViewportSize({ width, height })
-		await account.screenshot({ path: test.info().outputPath(`settings-password-refused-${width}.png`) })
-	}
+	await screenshotsOf(page, account, 'settings-password-refused')
 	await close()
 })
 
@@ -73,13 +72,7 @@ test('DM order: a malformed email is refused beside the field before anything is
 	await expectRefusedBeside(page, 'Customer Email', 'Enter a valid customer email address, or leave it blank.', form)
 	await expectRefusedBeside(page, 'Amount (PKR)', 'The amount must be a number of rupees, like 4000.', form)
 	expect(posts).toEqual([])
-	for (const [width, height] of [
-		[360, 740],
-		[1280, 900],
-	] as const) {
-		await page.setViewportSize({ width, height })
-		await form.screenshot({ path: test.info().outputPath(`dm-order-refused-${width}.png`) })
-	}
+	await screenshotsOf(page, form, 'dm-order-refused')
 	await close()
 })
 
@@ -94,13 +87,7 @@ test('library: a title without a genre is refused beside the genre before anythi
 	await add.getByRole('button', { name: 'Add title' }).click()
 	await expectRefusedBeside(page, 'Genre', 'Enter the genre (up to 40 characters), like Shooter or RPG.', add)
 	expect(posts).toEqual([])
-	for (const [width, height] of [
-		[360, 740],
-		[1280, 900],
-	] as const) {
-		await page.setViewportSize({ width, height })
-		await add.screenshot({ path: test.info().outputPath(`library-add-refused-${width}.png`) })
-	}
+	await screenshotsOf(page, add, 'library-add-refused')
 	await close()
 })
 
@@ -132,13 +119,7 @@ test('security: a code of spaces is refused beside the field before anything is 
 	await form.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
 	await expectRefusedBeside(page, 'Enter the 6-digit code the app shows', 'Please enter the 6-digit code your authenticator app shows.', form)
 	expect(posts).toEqual([])
-	for (const [width, height] of [
-		[360, 740],
-		[1280, 900],
-	] as const) {
-		await page.setViewportSize({ width, height })
-		await form.screenshot({ path: test.info().outputPath(`security-code-refused-${width}.png`) })
-	}
+	await screenshotsOf(page, form, 'security-code-refused')
 	await close()
 })
 
