@@ -223,7 +223,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 		it('staff mark a DM order paid once: audited, one paid email; other orders and a missing note are refused', async () => {
 			const { db } = database
 			const dm = await createDmOrder(db, actor, dmRequest)
-			await expect(markDmOrderPaid(db, actor, dm.orderNumber, '  ')).rejects.toEqual(new AppError('BAD_REQUEST', DM_PAID_NOTE_REQUIRED))
+			await expect(markDmOrderPaid(db, actor, dm.orderNumber, '  ')).rejects.toEqual(new AppError('BAD_REQUEST', DM_PAID_NOTE_REQUIRED, { note: DM_PAID_NOTE_REQUIRED }))
 			const [first, second] = await Promise.all([
 				markDmOrderPaid(db, actor, dm.orderNumber, 'JazzCash, seen in the statement'),
 				markDmOrderPaid(db, actor, dm.orderNumber, 'JazzCash, seen in the statement'),

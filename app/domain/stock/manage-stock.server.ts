@@ -448,10 +448,11 @@ export interface RevealingStaff {
  */
 export async function revealUnit(db: Db, staff: RevealingStaff, productId: number, unitId: number): Promise<RevealedUnit> {
 	if (!canRevealStock(staff)) throw new AppError('FORBIDDEN', STOCK_MESSAGES.revealRefused)
+	// Every attempt counts, a unit that is not there too; the counter commits on its own (rate-limit.server.ts).
+	await hitRateLimit(db, `stock-reveal:${staff.id}`, { limit: REVEALS_PER_HOUR, windowSeconds: 3600, message: STOCK_MESSAGES.revealLimited })
 	return db.transaction(async (tx) => {
 		const [unit] = await tx.select().from(stockUnits).where(and(eq(stockUnits.id, unitId), eq(stockUnits.productId, productId)))
 		if (!unit) throw new AppError('NOT_FOUND', STOCK_MESSAGES.unitNotFound)
-		await hitRateLimit(tx, `stock-reveal:${staff.id}`, { limit: REVEALS_PER_HOUR, windowSeconds: 3600, message: STOCK_MESSAGES.revealLimited })
 		let plain: string
 		try {
 			plain = openUnit(unit)

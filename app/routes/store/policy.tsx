@@ -14,17 +14,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (!policyPages[slug]) throw pageFailure(notFound('Not found'))
 	// The HTML stored when the owner saved the page: no Markdown is rendered for a view. The page's
 	// description comes along for its meta tags, so the policies' text never reaches the browser's script.
-	const page = await renderPolicyPage(db(), slug, pageTokens(await readStoreDetails(db())))
-	return { ...page, description: policyPages[slug].description }
+	const details = await readStoreDetails(db())
+	const page = await renderPolicyPage(db(), slug, pageTokens(details))
+	return { ...page, description: fillPlaceholders(policyPages[slug].description, { storeName: details.storeName }) }
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
 	if (!data) return pageMeta(matches, { title: 'Not found', description: '' })
-	const root = matches.find((m) => m?.id === 'root')?.data as { config: { storeName: string } } | undefined
-	return pageMeta(matches, {
-		title: data.title,
-		description: fillPlaceholders(data.description, { storeName: root?.config.storeName ?? '' }),
-	})
+	return pageMeta(matches, { title: data.title, description: data.description })
 }
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {
