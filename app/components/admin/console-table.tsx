@@ -22,15 +22,18 @@ export function ConsoleTable<Row>({
 	rowClassName,
 	className = 'stacked-table',
 	scroll = true,
+	footer,
 }: {
 	columns: readonly Column<Row>[]
 	rows: readonly Row[]
-	rowKey: (row: Row) => Key
+	rowKey: (row: Row, index: number) => Key
 	rowClassName?: (row: Row) => string | undefined
 	/** The table's class: `stacked-table` unless a page styles its own (the products' cards). */
 	className?: string
 	/** Inside a `.table-scroll` box (the default); off where the page's own CSS never lets the table overflow. */
 	scroll?: boolean
+	/** The table's `tfoot` rows (a total). */
+	footer?: ReactNode
 }) {
 	const table = (
 		<table className={className}>
@@ -44,8 +47,8 @@ export function ConsoleTable<Row>({
 				</tr>
 			</thead>
 			<tbody>
-				{rows.map((row) => (
-					<tr key={rowKey(row)} className={rowClassName?.(row)}>
+				{rows.map((row, i) => (
+					<tr key={rowKey(row, i)} className={rowClassName?.(row)}>
 						{columns.map((c) => {
 							const label = c.label ?? (c.srOnlyHeader ? false : c.header)
 							return (
@@ -57,6 +60,7 @@ export function ConsoleTable<Row>({
 					</tr>
 				))}
 			</tbody>
+			{footer ? <tfoot>{footer}</tfoot> : null}
 		</table>
 	)
 	return scroll ? <div className="table-scroll">{table}</div> : table
