@@ -7,3 +7,12 @@ export function ActionResult({ result }: { result: { ok: boolean; message: strin
 		</p>
 	)
 }
+
+/** A page's green note (what a redirect here reported), or nothing. */
+export function Notice({ message }: { message: string | null | undefined }) {
+	return message ? (
+		<p className="success-box" role="status">
+			{message}
+		</p>
+	) : null
+}

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { Form, Link, useRevalidator } from 'react-router'
+import { Notice } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
+import { FilterActions, FilterSelect } from '~/components/admin/search-filters'
 import { ConsoleToDoList } from '~/components/admin/console-to-do'
 import { SetupChecklist } from '~/components/admin/setup-checklist'
 import { consoleToDo } from '~/domain/orders/console-to-do.server'
@@ -81,46 +83,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 					<label htmlFor="orders-q">Search</label>
 					<input id="orders-q" type="search" name="q" defaultValue={query.q} placeholder="Order number or ID, name, email, phone" autoComplete="off" />
 				</div>
-				<div className="field">
-					<label htmlFor="orders-status">Payment</label>
-					<select id="orders-status" name="status" defaultValue={query.status}>
-						<option value="">All payments</option>
-						{PAYMENT_FILTERS.map((s) => (
-							<option key={s.state} value={s.state}>
-								{s.label}
-							</option>
-						))}
-					</select>
-				</div>
-				<div className="field">
-					<label htmlFor="orders-fulfillment">Fulfillment</label>
-					<select id="orders-fulfillment" name="fulfillment" defaultValue={query.fulfillment}>
-						<option value="">All fulfillment</option>
-						<option value={NOT_DELIVERED}>Not delivered yet</option>
-						{FULFILLMENT_STEPS.map((s) => (
-							<option key={s.id} value={s.id}>
-								{s.title}
-							</option>
-						))}
-					</select>
-				</div>
-				<div className="staff-orders-filter-actions">
-					<button type="submit" className="button primary small">
-						Search
-					</button>
-					{filtered ? (
-						<Link to="/admin-dashboard" className="button ghost small">
-							Clear
-						</Link>
-					) : null}
-				</div>
+				<FilterSelect id="orders-status" name="status" label="Payment" value={query.status} options={[['', 'All payments'], ...PAYMENT_FILTERS.map((s) => [s.state, s.label] as const)]} />
+				<FilterSelect
+					id="orders-fulfillment"
+					name="fulfillment"
+					label="Fulfillment"
+					value={query.fulfillment}
+					options={[['', 'All fulfillment'], [NOT_DELIVERED, 'Not delivered yet'], ...FULFILLMENT_STEPS.map((s) => [s.id, s.title] as const)]}
+				/>
+				<FilterActions clearTo={filtered ? '/admin-dashboard' : null} />
 			</Form>
 
-			{notice ? (
-				<p className="success-box" role="status">
-					{notice}
-				</p>
-			) : null}
+			<Notice message={notice} />
 			{failed || !page ? (
 				<p className="error-box" role="alert">
 					Failed to fetch orders

@@ -1,7 +1,9 @@
-import { Form, useActionData, useNavigation } from 'react-router'
+import { useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
+import { ConsoleTable } from '~/components/admin/console-table'
+import { RowAction } from '~/components/admin/row-action'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { listFailedJobs } from '~/domain/jobs/list-failed-jobs.server'
@@ -43,51 +45,23 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
 			<p className="muted">{jobs.length === 0 ? 'No failed jobs.' : `${jobs.length} jobs used up their attempts; most recent first.`}</p>
 			<ActionResult result={result} />
 			{jobs.length > 0 ? (
-				<div className="table-scroll">
-					<table className="stacked-table">
-						<thead>
-							<tr>
-								<th scope="col">Kind</th>
-								<th scope="col">Details</th>
-								<th scope="col">Attempts</th>
-								<th scope="col">Last error</th>
-								<th scope="col">Created</th>
-								<th scope="col">Failed</th>
-								<th scope="col">
-									<span className="sr-only">Actions</span>
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{jobs.map((j) => (
-								<tr key={j.id}>
-									<td data-label="Kind">{j.kind}</td>
-									<td data-label="Details">
-										<code className="small">{JSON.stringify(j.payload)}</code>
-									</td>
-									<td data-label="Attempts">
-										{j.attempts} of {j.maxAttempts}
-									</td>
-									<td data-label="Last error" className="error-text">{j.lastError ?? <span className="muted">—</span>}</td>
-									<td data-label="Created">
-										<AdminTime date={j.createdAt} />
-									</td>
-									<td data-label="Failed">
-										<AdminTime date={j.updatedAt} />
-									</td>
-									<td>
-										<Form method="post">
-											<input type="hidden" name="jobId" value={j.id} />
-											<button type="submit" className="button ghost small" disabled={busy} aria-label={`Retry job ${j.id} (${j.kind})`}>
-												Retry
-											</button>
-										</Form>
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<ConsoleTable
+					rows={jobs}
+					rowKey={(j) => j.id}
+					columns={[
+						{ header: 'Kind', cell: (j) => j.kind },
+						{ header: 'Details', cell: (j) => <code className="small">{JSON.stringify(j.payload)}</code> },
+						{ header: 'Attempts', cell: (j) => `${j.attempts} of ${j.maxAttempts}` },
+						{ header: 'Last error', className: 'error-text', cell: (j) => j.lastError ?? <span className="muted">—</span> },
+						{ header: 'Created', cell: (j) => <AdminTime date={j.createdAt} /> },
+						{ header: 'Failed', cell: (j) => <AdminTime date={j.updatedAt} /> },
+						{
+							header: 'Actions',
+							srOnlyHeader: true,
+							cell: (j) => <RowAction fields={{ jobId: j.id }} label="Retry" ariaLabel={`Retry job ${j.id} (${j.kind})`} busy={busy} />,
+						},
+					]}
+				/>
 			) : null}
 		</div>
 	)

@@ -1,6 +1,9 @@
 import { Form, Link, data, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { ErrorAlert } from '~/components/ui/error-alert'
+import { ConsoleTable } from '~/components/admin/console-table'
+import { RowAction } from '~/components/admin/row-action'
+import { SearchFilters } from '~/components/admin/search-filters'
 import { db } from '~/db/client.server'
 import { importLibraryCsv } from '~/domain/library/import-library.server'
 import { LIBRARY_CSV_FIELD, LIBRARY_IMPORT_LIMITS, LIBRARY_LIMITS, libraryListQuery, libraryTitleForm, libraryTitleInput, libraryTitlePatch, type LibraryImportReport } from '~/domain/library/library-input'
@@ -113,6 +116,12 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting'
 	const failed = result && !result.ok ? result : null
+	/** A row's refusal, and what its edit sent when that was refused (shown again in its fields). */
+	const errorOf = (id: number) => (failed?.id === id ? failed : null)
+	const editedOf = (id: number) => {
+		const rowError = errorOf(id)
+		return rowError?.intent === 'edit' ? rowError.values : undefined
+	}
 
 	return (
 		<div className="staff-content staff-library">
@@ -164,91 +173,83 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 				</section>
 			</div>
 
-			<Form method="get" className="content-filters" role="search">
-				<div className="field">
-					<label htmlFor="library-q">Search titles or genres</label>
-					<input id="library-q" type="search" name="q" defaultValue={query.q} maxLength={100} />
-				</div>
-				<div className="field">
-					<label htmlFor="library-show">Show</label>
-					<select id="library-show" name="show" defaultValue={query.show}>
-						<option value="all">All titles</option>
-						<option value="visible">Listed</option>
-						<option value="hidden">Hidden</option>
-					</select>
-				</div>
-				<button type="submit" className="button ghost">
-					Search
-				</button>
-			</Form>
+			<SearchFilters
+				idPrefix="library"
+				searchLabel="Search titles or genres"
+				q={query.q}
+				show={query.show}
+				showOptions={[
+					['all', 'All titles'],
+					['visible', 'Listed'],
+					['hidden', 'Hidden'],
+				]}
+			/>
 
 			<p className="muted small" role="status">
 				{total === 0 ? 'No titles match.' : `${total} title${total === 1 ? '' : 's'}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}.`}
 			</p>
 			{titles.length ? (
-				<div className="table-scroll">
-					<table className="stacked-table library-table">
-						<thead>
-							<tr>
-								<th scope="col">Title</th>
-								<th scope="col">Genre</th>
-								<th scope="col">Top</th>
-								<th scope="col">
-									<span className="sr-only">Save</span>
-								</th>
-								<th scope="col">On the library page</th>
-							</tr>
-						</thead>
-						<tbody>
-							{titles.map((t) => {
-								const formId = `title-${t.id}`
-								const rowError = failed?.id === t.id ? failed : null
-								const values = rowError?.intent === 'edit' ? rowError.values : undefined
+				<ConsoleTable
+					className="stacked-table library-table"
+					rows={titles}
+					rowKey={(t) => t.id}
+					rowClassName={(t) => (t.hidden ? 'is-hidden' : undefined)}
+					columns={[
+						{
+							header: 'Title',
+							cell: (t) => {
+								const rowError = errorOf(t.id)
 								return (
-									<tr key={t.id} className={t.hidden ? 'is-hidden' : undefined}>
-										<td data-label="Title">
-											<input form={formId} name="title" aria-label={`Title of ${t.title}`} defaultValue={values?.title ?? t.title} maxLength={LIBRARY_LIMITS.title} required />
-											{rowError ? (
-												<p className="field-error" role="alert">
-													{rowError.message}
-												</p>
-											) : null}
-										</td>
-										<td data-label="Genre">
-											<input form={formId} name="genre" aria-label={`Genre of ${t.title}`} defaultValue={values?.genre ?? t.genre} maxLength={LIBRARY_LIMITS.genre} required />
-										</td>
-										<td>
-											<label className="inline-check">
-												<input form={formId} type="checkbox" name="top" defaultChecked={values ? values.top === 'on' : t.top} aria-label={`${t.title} is Top`} />
-												<span aria-hidden="true">Top</span>
-											</label>
-										</td>
-										<td>
-											<Form method="post" id={formId}>
-												<input type="hidden" name="intent" value="edit" />
-												<input type="hidden" name="id" value={t.id} />
-												<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save ${t.title}`}>
-													Save
-												</button>
-											</Form>
-										</td>
-										<td data-label="On the library page">
-											<Form method="post" className="visibility-form">
-												<input type="hidden" name="intent" value="hide" />
-												<input type="hidden" name="id" value={t.id} />
-												<input type="hidden" name="hidden" value={t.hidden ? 'false' : 'true'} />
-												<span className={t.hidden ? 'status-pill hidden' : 'status-pill'}>{t.hidden ? 'Hidden' : 'Listed'}</span>
-												<button type="submit" className="button ghost small" disabled={busy} aria-label={`${t.hidden ? 'Show' : 'Hide'} ${t.title}`}>
-													{t.hidden ? 'Show' : 'Hide'}
-												</button>
-											</Form>
-										</td>
-									</tr>
+									<>
+										<input form={`title-${t.id}`} name="title" aria-label={`Title of ${t.title}`} defaultValue={editedOf(t.id)?.title ?? t.title} maxLength={LIBRARY_LIMITS.title} required />
+										{rowError ? (
+											<p className="field-error" role="alert">
+												{rowError.message}
+											</p>
+										) : null}
+									</>
 								)
-							})}
-						</tbody>
-					</table>
-				</div>
+							},
+						},
+						{
+							header: 'Genre',
+							cell: (t) => <input form={`title-${t.id}`} name="genre" aria-label={`Genre of ${t.title}`} defaultValue={editedOf(t.id)?.genre ?? t.genre} maxLength={LIBRARY_LIMITS.genre} required />,
+						},
+						{
+							header: 'Top',
+							label: false,
+							cell: (t) => {
+								const values = editedOf(t.id)
+								return (
+									<label className="inline-check">
+										<input form={`title-${t.id}`} type="checkbox" name="top" defaultChecked={values ? values.top === 'on' : t.top} aria-label={`${t.title} is Top`} />
+										<span aria-hidden="true">Top</span>
+									</label>
+								)
+							},
+						},
+						{
+							header: 'Save',
+							srOnlyHeader: true,
+							cell: (t) => <RowAction id={`title-${t.id}`} intent="edit" fields={{ id: t.id }} label="Save" ariaLabel={`Save ${t.title}`} busy={busy} />,
+						},
+						{
+							header: 'On the library page',
+							cell: (t) => (
+								<RowAction
+									className="visibility-form"
+									intent="hide"
+									fields={{ id: t.id, hidden: t.hidden ? 'false' : 'true' }}
+									label={t.hidden ? 'Show' : 'Hide'}
+									ariaLabel={`${t.hidden ? 'Show' : 'Hide'} ${t.title}`}
+									busy={busy}
+								>
+									<span className={t.hidden ? 'status-pill hidden' : 'status-pill'}>{t.hidden ? 'Hidden' : 'Listed'}</span>
+								</RowAction>
+							),
+						},
+					]}
+				/>
 			) : null}
 			{pageCount > 1 ? (
 				<nav className="content-pager" aria-label="Pages of titles">

@@ -4,6 +4,7 @@ import { Form, Link, isRouteErrorResponse, useActionData, useNavigation, useReva
 import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
+import { ConsoleTable } from '~/components/admin/console-table'
 import { FulfillmentForm } from '~/components/admin/fulfillment-form'
 import { OrderProducts, PaymentBadge, TestPaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
@@ -255,38 +256,24 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 
 			<section className="settings-section" aria-labelledby="order-items">
 				<h2 id="order-items">Items</h2>
-				<div className="table-scroll">
-					<table className="stacked-table">
-						<thead>
-							<tr>
-								<th scope="col">Product</th>
-								<th scope="col">Price</th>
-								<th scope="col">Quantity</th>
-								<th scope="col">Line total</th>
-							</tr>
-						</thead>
-						<tbody>
-							{order.items.map((line, i) => (
-								<tr key={i}>
-									<td>
-										<OrderProducts items={[line]} />
-									</td>
-									<td data-label="Price">{formatRs(line.price)}</td>
-									<td data-label="Quantity">{line.quantity}</td>
-									<td data-label="Line total">{formatRs(line.price * line.quantity)}</td>
-								</tr>
-							))}
-						</tbody>
-						<tfoot>
-							<tr>
-								<th scope="row" colSpan={3}>
-									Total
-								</th>
-								<td className="staff-amount">{formatRs(order.totalAmount)}</td>
-							</tr>
-						</tfoot>
-					</table>
-				</div>
+				<ConsoleTable
+					rows={order.items}
+					rowKey={(_, i) => i}
+					columns={[
+						{ header: 'Product', label: false, cell: (line) => <OrderProducts items={[line]} /> },
+						{ header: 'Price', cell: (line) => formatRs(line.price) },
+						{ header: 'Quantity', cell: (line) => line.quantity },
+						{ header: 'Line total', cell: (line) => formatRs(line.price * line.quantity) },
+					]}
+					footer={
+						<tr>
+							<th scope="row" colSpan={3}>
+								Total
+							</th>
+							<td className="staff-amount">{formatRs(order.totalAmount)}</td>
+						</tr>
+					}
+				/>
 			</section>
 
 			{stock.units.length || stock.owed ? <StockUnits orderNumber={order.orderNumber} items={order.items} units={stock.units} owed={stock.owed} /> : null}
@@ -318,34 +305,17 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 				{history.length === 0 ? (
 					<p className="muted">No staff actions yet.</p>
 				) : (
-					<div className="table-scroll">
-						<table className="stacked-table">
-							<thead>
-								<tr>
-									<th scope="col">When</th>
-									<th scope="col">Who</th>
-									<th scope="col">What</th>
-									<th scope="col">Before → After</th>
-									<th scope="col">Note</th>
-								</tr>
-							</thead>
-							<tbody>
-								{history.map((h) => (
-									<tr key={h.id}>
-										<td data-label="When">
-											<AdminTime date={h.createdAt} />
-										</td>
-										<td data-label="Who" className="staff-wrap">{h.actor}</td>
-										<td data-label="What">{ACTION_LABEL[h.action] ?? h.action}</td>
-										<td data-label="Before → After" className="staff-wrap">
-											{describeChange(h.before)} → {describeChange(h.after)}
-										</td>
-										<td data-label="Note" className="staff-wrap">{h.note ?? <span className="muted">—</span>}</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
+					<ConsoleTable
+						rows={history}
+						rowKey={(h) => h.id}
+						columns={[
+							{ header: 'When', cell: (h) => <AdminTime date={h.createdAt} /> },
+							{ header: 'Who', className: 'staff-wrap', cell: (h) => h.actor },
+							{ header: 'What', cell: (h) => ACTION_LABEL[h.action] ?? h.action },
+							{ header: 'Before → After', className: 'staff-wrap', cell: (h) => `${describeChange(h.before)} → ${describeChange(h.after)}` },
+							{ header: 'Note', className: 'staff-wrap', cell: (h) => h.note ?? <span className="muted">—</span> },
+						]}
+					/>
 				)}
 			</section>
 		</div>

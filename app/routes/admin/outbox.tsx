@@ -1,7 +1,9 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router'
+import { Link, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
+import { ConsoleTable } from '~/components/admin/console-table'
+import { RowAction } from '~/components/admin/row-action'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { listOutbox, outboxEmailPreview } from '~/domain/email/list-outbox.server'
@@ -74,60 +76,47 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 				</section>
 			) : null}
 			{emails.length > 0 ? (
-				<div className="table-scroll">
-					<table className="stacked-table">
-						<thead>
-							<tr>
-								<th scope="col">To</th>
-								<th scope="col">Subject</th>
-								<th scope="col">Status</th>
-								<th scope="col">Attempts</th>
-								<th scope="col">Last error</th>
-								<th scope="col">Created</th>
-								<th scope="col">Sent</th>
-								<th scope="col">
-									<span className="sr-only">Actions</span>
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{emails.map((e) => (
-								<tr key={e.id}>
-									<td data-label="To">
-										{e.toName ? <div>{e.toName}</div> : null}
-										<div className="small">{e.toEmail}</div>
-									</td>
-									<td data-label="Subject">{e.subject}</td>
-									<td data-label="Status">
-										<span className={`status-pill status-${e.delivery}`}>{STATUS_LABEL[e.delivery]}</span>
-										{e.delivery === 'logged' ? <div className="small muted">No email provider set</div> : null}
-									</td>
-									<td data-label="Attempts">{e.attempts}</td>
-									<td data-label="Last error" className="error-text">{e.lastError ?? <span className="muted">—</span>}</td>
-									<td data-label="Created">
-										<AdminTime date={e.createdAt} />
-									</td>
-									<td data-label="Sent">
-										<AdminTime date={e.delivery === 'logged' ? null : e.sentAt} />
-									</td>
-									<td>
-										<Link className="button ghost small" to={`?preview=${e.id}`} aria-label={`Preview email to ${e.toEmail}: ${e.subject}`}>
-											Preview
-										</Link>
-										{e.status === 'failed' ? (
-											<Form method="post">
-												<input type="hidden" name="outboxId" value={e.id} />
-												<button type="submit" className="button ghost small" disabled={busy} aria-label={`Retry email to ${e.toEmail}: ${e.subject}`}>
-													Retry
-												</button>
-											</Form>
-										) : null}
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<ConsoleTable
+					rows={emails}
+					rowKey={(e) => e.id}
+					columns={[
+						{
+							header: 'To',
+							cell: (e) => (
+								<>
+									{e.toName ? <div>{e.toName}</div> : null}
+									<div className="small">{e.toEmail}</div>
+								</>
+							),
+						},
+						{ header: 'Subject', cell: (e) => e.subject },
+						{
+							header: 'Status',
+							cell: (e) => (
+								<>
+									<span className={`status-pill status-${e.delivery}`}>{STATUS_LABEL[e.delivery]}</span>
+									{e.delivery === 'logged' ? <div className="small muted">No email provider set</div> : null}
+								</>
+							),
+						},
+						{ header: 'Attempts', cell: (e) => e.attempts },
+						{ header: 'Last error', className: 'error-text', cell: (e) => e.lastError ?? <span className="muted">—</span> },
+						{ header: 'Created', cell: (e) => <AdminTime date={e.createdAt} /> },
+						{ header: 'Sent', cell: (e) => <AdminTime date={e.delivery === 'logged' ? null : e.sentAt} /> },
+						{
+							header: 'Actions',
+							srOnlyHeader: true,
+							cell: (e) => (
+								<>
+									<Link className="button ghost small" to={`?preview=${e.id}`} aria-label={`Preview email to ${e.toEmail}: ${e.subject}`}>
+										Preview
+									</Link>
+									{e.status === 'failed' ? <RowAction fields={{ outboxId: e.id }} label="Retry" ariaLabel={`Retry email to ${e.toEmail}: ${e.subject}`} busy={busy} /> : null}
+								</>
+							),
+						},
+					]}
+				/>
 			) : null}
 		</div>
 	)

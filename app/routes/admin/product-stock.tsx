@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { Form, Link, data, useActionData } from 'react-router'
 import { z } from 'zod'
 import { ErrorAlert } from '~/components/ui/error-alert'
+import { ConsoleTable } from '~/components/admin/console-table'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { canRevealStock } from '~/domain/staff/permissions'
@@ -171,32 +172,53 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 
 			<section className="settings-section">
 				<h2>Per option</h2>
-				<div className="table-scroll">
-					<table className="data-table stacked-table stock-counts-table">
-						<thead>
-							<tr><th>Option</th><th>Available</th><th>Sold</th><th>Voided</th><th>Warn at</th></tr>
-						</thead>
-						<tbody>
-							{counts.variants.map((v) => (
-								<tr key={v.variantId} className={v.low ? 'stock-low' : undefined}>
-									<td className="stock-count-option">{v.label}{v.hidden ? <span className="muted small"> (hidden)</span> : null}</td>
-									<td data-label="Available"><strong>{v.available}</strong>{v.low ? <span className="badge warning"> Low</span> : null}</td>
-									<td data-label="Sold">{v.sold}</td>
-									<td data-label="Voided">{v.voided}</td>
-									<td data-label="Warn at" className="stock-count-threshold">
-										<Form method="post" className="inline-form">
-											<input type="hidden" name="intent" value="threshold" />
-											<input type="hidden" name="variantId" value={v.variantId} />
-											<label className="sr-only" htmlFor={`threshold-${v.variantId}`}>Low-stock threshold for {v.label}</label>
-											<input id={`threshold-${v.variantId}`} name="threshold" type="number" min={0} max={STOCK_LIMITS.threshold} defaultValue={v.lowStockThreshold} style={{ width: '5em' }} />
-											<button type="submit" className="button ghost small">Save</button>
-										</Form>
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<ConsoleTable
+					className="data-table stacked-table stock-counts-table"
+					rows={counts.variants}
+					rowKey={(v) => v.variantId}
+					rowClassName={(v) => (v.low ? 'stock-low' : undefined)}
+					columns={[
+						{
+							header: 'Option',
+							label: false,
+							className: 'stock-count-option',
+							cell: (v) => (
+								<>
+									{v.label}
+									{v.hidden ? <span className="muted small"> (hidden)</span> : null}
+								</>
+							),
+						},
+						{
+							header: 'Available',
+							cell: (v) => (
+								<>
+									<strong>{v.available}</strong>
+									{v.low ? <span className="badge warning"> Low</span> : null}
+								</>
+							),
+						},
+						{ header: 'Sold', cell: (v) => v.sold },
+						{ header: 'Voided', cell: (v) => v.voided },
+						{
+							header: 'Warn at',
+							className: 'stock-count-threshold',
+							cell: (v) => (
+								<Form method="post" className="inline-form">
+									<input type="hidden" name="intent" value="threshold" />
+									<input type="hidden" name="variantId" value={v.variantId} />
+									<label className="sr-only" htmlFor={`threshold-${v.variantId}`}>
+										Low-stock threshold for {v.label}
+									</label>
+									<input id={`threshold-${v.variantId}`} name="threshold" type="number" min={0} max={STOCK_LIMITS.threshold} defaultValue={v.lowStockThreshold} style={{ width: '5em' }} />
+									<button type="submit" className="button ghost small">
+										Save
+									</button>
+								</Form>
+							),
+						},
+					]}
+				/>
 			</section>
 
 			<section className="settings-section">

@@ -1,6 +1,9 @@
 import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { ActionResult } from '~/components/admin/action-result'
+import { ActionResult, Notice } from '~/components/admin/action-result'
+import { ConsoleTable } from '~/components/admin/console-table'
+import { RowAction } from '~/components/admin/row-action'
+import { FilterActions, FilterSelect } from '~/components/admin/search-filters'
 import { ProductThumb, VisibilityBadge } from '~/components/admin/product-bits'
 import { db } from '~/db/client.server'
 import { duplicateProduct, listAdminProducts, updateProduct } from '~/domain/catalogue/manage-products.server'
@@ -99,10 +102,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 					<label htmlFor="products-q">Search</label>
 					<input id="products-q" type="search" name="q" defaultValue={query.q} placeholder="Name or product id" autoComplete="off" maxLength={120} />
 				</div>
-				<Select id="products-platform" name="platform" label="Platform" value={query.platform} options={[['', 'All platforms'], ...CATEGORIES.map((c) => [c, PLATFORM_LABELS[c]] as const)]} />
-				<Select id="products-kind" name="kind" label="Kind" value={query.kind} options={[['', 'All kinds'], ...PRODUCT_KINDS.map((k) => [k, KIND_LABELS[k]] as const)]} />
-				<Select id="products-visibility" name="visibility" label="Shown" value={query.visibility} options={Object.entries(PRODUCT_VISIBILITY)} />
-				<Select
+				<FilterSelect id="products-platform" name="platform" label="Platform" value={query.platform} options={[['', 'All platforms'], ...CATEGORIES.map((c) => [c, PLATFORM_LABELS[c]] as const)]} />
+				<FilterSelect id="products-kind" name="kind" label="Kind" value={query.kind} options={[['', 'All kinds'], ...PRODUCT_KINDS.map((k) => [k, KIND_LABELS[k]] as const)]} />
+				<FilterSelect id="products-visibility" name="visibility" label="Shown" value={query.visibility} options={Object.entries(PRODUCT_VISIBILITY)} />
+				<FilterSelect
 					id="products-featured"
 					name="featured"
 					label="Featured"
@@ -113,24 +116,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 						['no', 'Not featured'],
 					]}
 				/>
-				<Select id="products-sort" name="sort" label="Sort by" value={query.sort} options={Object.entries(PRODUCT_SORTS)} />
-				<div className="staff-orders-filter-actions">
-					<button type="submit" className="button primary small">
-						Search
-					</button>
-					{filtered || query.sort !== 'order' ? (
-						<Link to="/admin/products" className="button ghost small">
-							Clear
-						</Link>
-					) : null}
-				</div>
+				<FilterSelect id="products-sort" name="sort" label="Sort by" value={query.sort} options={Object.entries(PRODUCT_SORTS)} />
+				<FilterActions clearTo={filtered || query.sort !== 'order' ? '/admin/products' : null} />
 			</Form>
 
-			{notice ? (
-				<p className="success-box" role="status">
-					{notice}
-				</p>
-			) : null}
+			<Notice message={notice} />
 			<ActionResult result={result} />
 
 			<p className="muted small" aria-live="polite">
@@ -143,31 +133,20 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 				<p className="empty-state">{total > 0 ? 'There are no products on this page.' : filtered ? 'No products match. Try fewer filters or another word.' : 'No products yet: create the first one.'}</p>
 			) : (
 				// A table from 1000 px up; below that each product is a card (console-products.css), never a page that scrolls sideways.
-				<table className="product-table">
-					<thead>
-						<tr>
-							<th scope="col">
-								<span className="sr-only">Cover</span>
-							</th>
-							<th scope="col">Product</th>
-							<th scope="col">Platform</th>
-							<th scope="col">Kind</th>
-							<th scope="col">Price</th>
-							<th scope="col">Options</th>
-							<th scope="col">Shown</th>
-							<th scope="col">Order</th>
-							<th scope="col">
-								<span className="sr-only">Actions</span>
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{products.map((p) => (
-							<tr key={p.id} className={p.visible ? 'product-row' : 'product-row is-hidden'}>
-								<td className="product-cell-cover">
-									<ProductThumb src={p.image} />
-								</td>
-								<td className="product-cell-name">
+				<ConsoleTable
+					className="product-table"
+					scroll={false}
+					rows={products}
+					rowKey={(p) => p.id}
+					rowClassName={(p) => (p.visible ? 'product-row' : 'product-row is-hidden')}
+					columns={[
+						{ header: 'Cover', srOnlyHeader: true, className: 'product-cell-cover', cell: (p) => <ProductThumb src={p.image} /> },
+						{
+							header: 'Product',
+							label: false,
+							className: 'product-cell-name',
+							cell: (p) => (
+								<>
 									<Link to={`/admin/products/${p.id}`} className="product-name-link">
 										{p.name}
 									</Link>
@@ -178,47 +157,40 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 											<span className="sr-only">Featured on the home page</span>
 										</span>
 									) : null}
-								</td>
-								<td className="product-cell-platform" data-label="Platform">
-									{PLATFORM_LABELS[p.platform]}
-								</td>
-								<td className="product-cell-kind" data-label="Kind">
-									{KIND_LABELS[p.kind]}
-								</td>
-								<td className="product-cell-price" data-label="Price">
-									{priceText(p.options)}
-								</td>
-								<td className="product-cell-options" data-label="Options">
+								</>
+							),
+						},
+						{ header: 'Platform', className: 'product-cell-platform', cell: (p) => PLATFORM_LABELS[p.platform] },
+						{ header: 'Kind', className: 'product-cell-kind', cell: (p) => KIND_LABELS[p.kind] },
+						{ header: 'Price', className: 'product-cell-price', cell: (p) => priceText(p.options) },
+						{
+							header: 'Options',
+							className: 'product-cell-options',
+							cell: (p) => (
+								<>
 									{p.options.shown}
 									{p.options.hidden ? <span className="muted small"> (+{p.options.hidden} hidden)</span> : null}
-								</td>
-								<td className="product-cell-shown">
-									<VisibilityBadge visible={p.visible} />
-								</td>
-								<td className="product-cell-order" data-label="Order">
-									{p.sortOrder}
-								</td>
-								<td className="product-cell-actions">
+								</>
+							),
+						},
+						{ header: 'Shown', label: false, className: 'product-cell-shown', cell: (p) => <VisibilityBadge visible={p.visible} /> },
+						{ header: 'Order', className: 'product-cell-order', cell: (p) => p.sortOrder },
+						{
+							header: 'Actions',
+							srOnlyHeader: true,
+							className: 'product-cell-actions',
+							cell: (p) => (
+								<>
 									<Link to={`/admin/products/${p.id}`} className="button ghost small" aria-label={`Edit ${p.name}`}>
 										Edit
 									</Link>
-									<Form method="post">
-										<input type="hidden" name="id" value={p.id} />
-										<button type="submit" name="intent" value="duplicate" className="button ghost small" disabled={busy} aria-label={`Duplicate ${p.name}`}>
-											Duplicate
-										</button>
-									</Form>
-									<Form method="post">
-										<input type="hidden" name="id" value={p.id} />
-										<button type="submit" name="intent" value={p.visible ? 'hide' : 'show'} className="button ghost small" disabled={busy} aria-label={`${p.visible ? 'Hide' : 'Show'} ${p.name}`}>
-											{p.visible ? 'Hide' : 'Show'}
-										</button>
-									</Form>
-								</td>
-							</tr>
-						))}
-					</tbody>
-				</table>
+									<RowAction intent="duplicate" fields={{ id: p.id }} label="Duplicate" ariaLabel={`Duplicate ${p.name}`} busy={busy} />
+									<RowAction intent={p.visible ? 'hide' : 'show'} fields={{ id: p.id }} label={p.visible ? 'Hide' : 'Show'} ariaLabel={`${p.visible ? 'Hide' : 'Show'} ${p.name}`} busy={busy} />
+								</>
+							),
+						},
+					]}
+				/>
 			)}
 
 			{pages > 1 ? (
@@ -242,21 +214,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 					)}
 				</nav>
 			) : null}
-		</div>
-	)
-}
-
-function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: readonly (readonly [string, string])[] }) {
-	return (
-		<div className="field">
-			<label htmlFor={id}>{label}</label>
-			<select id={id} name={name} defaultValue={value}>
-				{options.map(([v, text]) => (
-					<option key={v} value={v}>
-						{text}
-					</option>
-				))}
-			</select>
 		</div>
 	)
 }

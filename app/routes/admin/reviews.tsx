@@ -1,6 +1,9 @@
-import { Form, Link, data, useActionData, useNavigation } from 'react-router'
+import { Link, data, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { Notice } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
+import { RowAction } from '~/components/admin/row-action'
+import { SearchFilters } from '~/components/admin/search-filters'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { setReviewHidden } from '~/domain/reviews/hide-review.server'
@@ -65,30 +68,20 @@ export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
 		<div className="staff-content staff-reviews">
 			<h1>Reviews</h1>
 			<p className="muted">Newest first. Hiding a review takes it off its product page at once (and out of every list and count); it stays here, and Show again puts it back.</p>
-			{result?.ok ? (
-				<p className="success-box" role="status">
-					{result.message}
-				</p>
-			) : null}
+			<Notice message={result?.ok ? result.message : null} />
 			<ErrorAlert message={result && !result.ok ? result.message : null} />
 
-			<Form method="get" className="content-filters" role="search">
-				<div className="field">
-					<label htmlFor="reviews-q">Search name, review or product</label>
-					<input id="reviews-q" type="search" name="q" defaultValue={query.q} maxLength={100} />
-				</div>
-				<div className="field">
-					<label htmlFor="reviews-show">Show</label>
-					<select id="reviews-show" name="show" defaultValue={query.show}>
-						<option value="all">All reviews</option>
-						<option value="visible">Shown</option>
-						<option value="hidden">Hidden</option>
-					</select>
-				</div>
-				<button type="submit" className="button ghost">
-					Search
-				</button>
-			</Form>
+			<SearchFilters
+				idPrefix="reviews"
+				searchLabel="Search name, review or product"
+				q={query.q}
+				show={query.show}
+				showOptions={[
+					['all', 'All reviews'],
+					['visible', 'Shown'],
+					['hidden', 'Hidden'],
+				]}
+			/>
 
 			{reviews.length === 0 ? (
 				<p className="muted">{query.before ? 'No older reviews.' : query.q || query.show !== 'all' ? 'No reviews match.' : 'No reviews yet.'}</p>
@@ -117,18 +110,19 @@ export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
 								</p>
 								{r.email ? <p className="muted small">{r.email}{r.verifiedPurchase ? '' : ' · no paid order of this product'}</p> : null}
 								<p className="inbox-text">{r.comment}</p>
-								<Form method="post" className="inbox-actions">
-									<input type="hidden" name="reviewId" value={r.id} />
-									<input type="hidden" name="hidden" value={r.hidden ? 'false' : 'true'} />
+								<RowAction
+									className="inbox-actions"
+									fields={{ reviewId: r.id, hidden: r.hidden ? 'false' : 'true' }}
+									label={r.hidden ? 'Show again' : 'Hide'}
+									ariaLabel={`${r.hidden ? 'Show again' : 'Hide'} the review by ${r.name}`}
+									busy={busy}
+								>
 									{r.hidden ? (
 										<span className="muted small">
 											Hidden <AdminTime date={r.hiddenAt} />
 										</span>
 									) : null}
-									<button type="submit" className="button ghost small" disabled={busy} aria-label={`${r.hidden ? 'Show again' : 'Hide'} the review by ${r.name}`}>
-										{r.hidden ? 'Show again' : 'Hide'}
-									</button>
-								</Form>
+								</RowAction>
 							</article>
 						</li>
 					))}

@@ -3,6 +3,8 @@ import { Form, data, redirect, useActionData, useNavigation } from 'react-router
 import { withArticle } from '~/utils/article'
 import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
+import { ConsoleTable } from '~/components/admin/console-table'
+import { RowAction } from '~/components/admin/row-action'
 import { ShownOnce } from '~/components/admin/shown-once'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
@@ -249,68 +251,43 @@ function OwnerSettings({
 		<>
 			<section aria-labelledby="staff-heading" className="settings-section">
 				<h2 id="staff-heading">Staff accounts</h2>
-				<div className="table-scroll">
-					<table className="stacked-table">
-						<thead>
-							<tr>
-								<th scope="col">Email</th>
-								<th scope="col">Name</th>
-								<th scope="col">Role</th>
-								<th scope="col">Catalogue</th>
-								<th scope="col">Stock</th>
-								<th scope="col">Status</th>
-								<th scope="col">Two-factor</th>
-								<th scope="col">Last sign-in</th>
-								<th scope="col">
-									<span className="sr-only">Actions</span>
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{staff.map((s) => (
-								<tr key={s.id}>
-									<td data-label="Email">{s.email}</td>
-									<td data-label="Name">{s.name}</td>
-									<td data-label="Role">{s.role}</td>
-									<td data-label="Catalogue">
-										<PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />
-									</td>
-									<td data-label="Stock">
-										<PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} />
-									</td>
-									<td data-label="Status">{s.active ? 'Active' : <span className="muted">Deactivated</span>}</td>
-									<td data-label="Two-factor">{s.twoFactorSince ? 'On' : <span className="muted">Off</span>}</td>
-									<td data-label="Last sign-in">
-										<AdminTime date={s.lastLoginAt} />
-									</td>
-									<td className="settings-actions">
-										{s.id === me.id ? (
-											<span className="muted small">You</span>
-										) : (
-											<>
-												<Form method="post">
-													<input type="hidden" name="intent" value="reset-password" />
-													<input type="hidden" name="staffId" value={s.id} />
-													<button type="submit" className="button ghost small" disabled={busy} aria-label={`Reset password for ${s.email}`}>
-														Reset password
-													</button>
-												</Form>
-												<Form method="post">
-													<input type="hidden" name="intent" value="set-active" />
-													<input type="hidden" name="staffId" value={s.id} />
-													<input type="hidden" name="active" value={s.active ? 'false' : 'true'} />
-													<button type="submit" className="button ghost small" disabled={busy} aria-label={`${s.active ? 'Deactivate' : 'Reactivate'} ${s.email}`}>
-														{s.active ? 'Deactivate' : 'Reactivate'}
-													</button>
-												</Form>
-											</>
-										)}
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<ConsoleTable
+					rows={staff}
+					rowKey={(s) => s.id}
+					columns={[
+						{ header: 'Email', cell: (s) => s.email },
+						{ header: 'Name', cell: (s) => s.name },
+						{ header: 'Role', cell: (s) => s.role },
+						{
+							header: 'Catalogue',
+							cell: (s) => <PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />,
+						},
+						{ header: 'Stock', cell: (s) => <PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} /> },
+						{ header: 'Status', cell: (s) => (s.active ? 'Active' : <span className="muted">Deactivated</span>) },
+						{ header: 'Two-factor', cell: (s) => (s.twoFactorSince ? 'On' : <span className="muted">Off</span>) },
+						{ header: 'Last sign-in', cell: (s) => <AdminTime date={s.lastLoginAt} /> },
+						{
+							header: 'Actions',
+							srOnlyHeader: true,
+							className: 'settings-actions',
+							cell: (s) =>
+								s.id === me.id ? (
+									<span className="muted small">You</span>
+								) : (
+									<>
+										<RowAction intent="reset-password" fields={{ staffId: s.id }} label="Reset password" ariaLabel={`Reset password for ${s.email}`} busy={busy} />
+										<RowAction
+											intent="set-active"
+											fields={{ staffId: s.id, active: s.active ? 'false' : 'true' }}
+											label={s.active ? 'Deactivate' : 'Reactivate'}
+											ariaLabel={`${s.active ? 'Deactivate' : 'Reactivate'} ${s.email}`}
+											busy={busy}
+										/>
+									</>
+								),
+						},
+					]}
+				/>
 
 				<NewStaffForm key={result?.ok ? `staff-${result.message}` : 'staff'} busy={busy} answer={failed?.intent === 'create-staff' ? failed : null} error={errorFor('create-staff')} />
 			</section>
@@ -347,70 +324,48 @@ function OwnerSettings({
 				{apiKeys.length === 0 ? (
 					<p className="muted">No API keys yet.</p>
 				) : (
-					<div className="table-scroll">
-						<table className="stacked-table">
-							<thead>
-								<tr>
-									<th scope="col">Name</th>
-									<th scope="col">Prefix</th>
-									<th scope="col">May</th>
-									<th scope="col">Created</th>
-									<th scope="col">Last used</th>
-									<th scope="col">Expires</th>
-									<th scope="col">Status</th>
-									<th scope="col">
-										<span className="sr-only">Actions</span>
-									</th>
-								</tr>
-							</thead>
-							<tbody>
-								{apiKeys.map((k) => (
-									<tr key={k.id}>
-										<td data-label="Name">{k.name}</td>
-										<td data-label="Prefix">
-											<code>{k.prefix}…</code>
-										</td>
-										<td data-label="May">
-											<ul className="key-scopes">
-												{k.scopes.map((scope) => (
-													<li key={scope} title={API_KEY_SCOPE_TEXT[scope]}>
-														<code>{scope}</code>
-													</li>
-												))}
-											</ul>
-										</td>
-										<td data-label="Created">
-											<AdminTime date={k.createdAt} />
-										</td>
-										<td data-label="Last used">{k.lastUsedAt ? <AdminTime date={k.lastUsedAt} /> : <span className="muted">Never</span>}</td>
-										<td data-label="Expires">{k.expiresAt ? <AdminTime date={k.expiresAt} /> : <span className="muted">Never</span>}</td>
-										<td data-label="Status">
-											{k.revokedAt ? (
-												<span className="muted">
-													Revoked <AdminTime date={k.revokedAt} />
-												</span>
-											) : k.expiresAt && new Date(k.expiresAt).getTime() <= Date.now() ? (
-												<span className="muted">Expired</span>
-											) : (
-												'Active'
-											)}
-										</td>
-										<td className="settings-actions">
-											{k.revokedAt ? null : (
-												<Form method="post">
-													<input type="hidden" name="intent" value="revoke-key" />
-													<input type="hidden" name="apiKeyId" value={k.id} />
-													<button type="submit" className="button ghost small" disabled={busy} aria-label={`Revoke API key ${k.name}`}>
-														Revoke
-													</button>
-												</Form>
-											)}
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
+					<ConsoleTable
+						rows={apiKeys}
+						rowKey={(k) => k.id}
+						columns={[
+							{ header: 'Name', cell: (k) => k.name },
+							{ header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
+							{
+								header: 'May',
+								cell: (k) => (
+									<ul className="key-scopes">
+										{k.scopes.map((scope) => (
+											<li key={scope} title={API_KEY_SCOPE_TEXT[scope]}>
+												<code>{scope}</code>
+											</li>
+										))}
+									</ul>
+								),
+							},
+							{ header: 'Created', cell: (k) => <AdminTime date={k.createdAt} /> },
+							{ header: 'Last used', cell: (k) => (k.lastUsedAt ? <AdminTime date={k.lastUsedAt} /> : <span className="muted">Never</span>) },
+							{ header: 'Expires', cell: (k) => (k.expiresAt ? <AdminTime date={k.expiresAt} /> : <span className="muted">Never</span>) },
+							{
+								header: 'Status',
+								cell: (k) =>
+									k.revokedAt ? (
+										<span className="muted">
+											Revoked <AdminTime date={k.revokedAt} />
+										</span>
+									) : k.expiresAt && new Date(k.expiresAt).getTime() <= Date.now() ? (
+										<span className="muted">Expired</span>
+									) : (
+										'Active'
+									),
+							},
+							{
+								header: 'Actions',
+								srOnlyHeader: true,
+								className: 'settings-actions',
+								cell: (k) => (k.revokedAt ? null : <RowAction intent="revoke-key" fields={{ apiKeyId: k.id }} label="Revoke" ariaLabel={`Revoke API key ${k.name}`} busy={busy} />),
+							},
+						]}
+					/>
 				)}
 				<NewKeyForm key={result?.ok ? `key-${result.message}` : 'key'} busy={busy} answer={failed?.intent === 'create-key' ? failed : null} error={errorFor('create-key')} />
 			</section>
