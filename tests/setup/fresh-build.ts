@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const SOURCES = ['app', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
+const SOURCES = ['app', 'public', 'scripts', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
 const BUILT = path.join(ROOT, 'build/server/index.js')
 
 function newestChange(entry: string): number {
