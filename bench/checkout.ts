@@ -3,6 +3,7 @@
 // (the shop's PayPro adapter calls the simulator over HTTP, as it would call PayPro).
 import autocannon, { type Result } from 'autocannon'
 import { checkoutBody, checkoutKey, checkoutKeyPrefix, onShop, postCheckout, rawGet, type CheckoutAnswer } from './http.ts'
+import fs from 'node:fs'
 import { metric, type BenchContext, type SectionResult } from './types.ts'
 
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 10) || 10)
@@ -26,6 +27,56 @@ interface Tally {
 	/** Failure messages (status and error text) and how often each came back. */
 	reasons: Map<string, number>
 	lastPaymentUrl: string | null
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number): number | null {
+	try {
+		// Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+		return (Number(fields[11]) + Number(fields[12])) / 100
+	} catch {
+		return null
+	}
+}
+
+/** The PostgreSQL backends serving `database` (their command lines name it), by pid. */
+function backendsOf(database: string): number[] {
+	try {
+		return fs
+			.readdirSync('/proc')
+			.filter((d) => /^\d+$/.test(d))
+			.filter((d) => {
+				try {
+					return fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith(`postgres: `) && fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(` ${database} `)
+				} catch {
+					return false
+				}
+			})
+			.map(Number)
+	} catch {
+		return []
+	}
+}
+
+/**
+ * CPU used by the shop's process and by its database's backends between start() and stop(): a cost
+ * per checkout that a busy machine does not inflate, unlike the latency (Linux only).
+ */
+function cpuMeter(shopPid: number | undefined, databaseUrl: string | undefined) {
+	const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null
+	const read = () => {
+		const shop = shopPid ? cpuSeconds(shopPid) : null
+		const pids = database ? backendsOf(database) : []
+		return { shop, backends: new Map(pids.map((pid) => [pid, cpuSeconds(pid) ?? 0])) }
+	}
+	const start = read()
+	return () => {
+		const end = read()
+		let database = 0
+		for (const [pid, seconds] of end.backends) database += seconds - (start.backends.get(pid) ?? 0)
+		return { shop: start.shop != null && end.shop != null ? end.shop - start.shop : null, database: end.backends.size ? database : null }
+	}
 }
 
 const newTally = (): Tally => ({ ok: 0, failed: 0, reasons: new Map(), lastPaymentUrl: null })
@@ -118,7 +169,11 @@ export async function checkoutSection(ctx: BenchContext): Promise<SectionResult>
 	ctx.log(`checkout: one at a time takes ${single.toFixed(0)} ms; loading with ${CONNECTIONS} connections for ${DURATION_S} s`)
 
 	const tally = newTally()
+	const cpu = cpuMeter(ctx.shopPid, ctx.database.kind === 'postgres' ? ctx.database.url : undefined)
 	const r = await load(ctx, 'load', DURATION_S, tally)
+	const used = cpu()
+	const perCheckout = (seconds: number | null) => (seconds != null && tally.ok > 0 ? (seconds * 1000) / tally.ok : null)
+	ctx.log(`checkout: CPU per checkout: shop ${perCheckout(used.shop)?.toFixed(2) ?? '?'} ms, database ${perCheckout(used.database)?.toFixed(2) ?? '?'} ms`)
 	const done = r.requests.total > 0
 	// Timeouts and socket errors never reach onResponse.
 	const failed = tally.failed + r.errors + r.timeouts
@@ -165,6 +220,8 @@ export async function checkoutSection(ctx: BenchContext): Promise<SectionResult>
 					metric('p99', done ? r.latency.p99 : null, 'ms', 0, TARGETS.p99),
 					metric('Max', done ? r.latency.max : null, 'ms', 0),
 					metric('1 checkout', single, 'ms', 0),
+					metric('Shop CPU', perCheckout(used.shop), 'ms', 2),
+					metric('DB CPU', perCheckout(used.database), 'ms', 2),
 					metric('OK', tally.ok, '', 0),
 					metric('Failed', failed, '', 0, TARGETS.failed),
 					...(stored ? [metric('Stored', stored.simulator, '', 0)] : []),
@@ -186,6 +243,7 @@ export async function checkoutSection(ctx: BenchContext): Promise<SectionResult>
 			failureReasons: Object.fromEntries(tally.reasons),
 			latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.mean },
 			sequentialMs: times,
+			cpuMsPerCheckout: { shop: perCheckout(used.shop), database: perCheckout(used.database) },
 			stored,
 		},
 	}

@@ -11,7 +11,7 @@ import type { Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { publicOrigin } from '../app/utils/origin.server'
 import { callbackCredentials, SIMULATOR, usingSimulator } from '../app/integrations/paypro/paypro.server'
-import { payproSimulator } from '../app/integrations/paypro/simulator.server'
+import { payproSimulatorApi, payproSimulatorPages } from '../app/integrations/paypro/simulator.server'
 import { subscribe } from '../app/domain/realtime/hub.server'
 import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
 import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
@@ -77,6 +77,10 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 
 	// First: a cached page is answered with its recorded headers and a fresh nonce, and logged here.
 	app.use(pageCache.serve)
+
+	// No PayPro account configured: the shop serves its own PayPro-compatible provider. Its API is
+	// called server to server by the shop's PayPro adapter, and answers before the page middleware.
+	if (usingSimulator()) app.use(SIMULATOR.basePath, payproSimulatorApi({ db: database().db, shopOrigin: publicOrigin }))
 
 	app.use(
 		pinoHttp({
@@ -184,9 +188,9 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? files(req, res, next) : next()))
 	}
 
-	// No PayPro account configured: the shop serves its own PayPro-compatible provider.
+	// The simulator's hosted payment page, a page like the shop's own.
 	if (usingSimulator()) {
-		app.use(SIMULATOR.basePath, payproSimulator({ db: database().db, shopOrigin: publicOrigin, callback: callbackCredentials }))
+		app.use(SIMULATOR.basePath, payproSimulatorPages({ db: database().db, shopOrigin: publicOrigin, callback: callbackCredentials }))
 	}
 
 	app.use(pageCache.record)

@@ -240,6 +240,22 @@ describe.each(databaseKinds)('starting a PayPro payment on %s', (kind) => {
 			expect(row).toMatchObject({ checkoutKey: body.checkoutKey, totalAmount: 7200 })
 		})
 
+		it('answers a checkout sent again with its order, even after its product was hidden, and a changed basket with a sentence', async () => {
+			const { db } = database
+			const body = checkoutRequest.parse(checkoutBody([giftCard10]))
+			const first = await createOrder(db, { ...body, checkoutKey: body.checkoutKey! })
+			await db.execute(sql`update products set visible = false where id = 14`)
+			try {
+				const again = await createOrder(db, { ...body, checkoutKey: body.checkoutKey! })
+				expect(again).toMatchObject({ created: false, order: { orderNumber: first.order.orderNumber, totalAmount: 3200 } })
+				const changed = await createOrder(db, { ...body, checkoutKey: body.checkoutKey!, productDetails: [{ ...giftCard10, quantity: 2 }] }).catch((e: unknown) => e)
+				expect(changed).toMatchObject({ code: 'CONFLICT', message: `This checkout was already placed as order ${first.order.orderNumber}. Reload the page to start a new one.` })
+				expect(await countOrders(db)).toBe(1)
+			} finally {
+				await db.execute(sql`update products set visible = true where id = 14`)
+			}
+		})
+
 		it('creates one PayPro order when the payment is started ten times at once, and every caller gets its page', async () => {
 			const { db } = database
 			const order = await placeOrder(db)

@@ -30,10 +30,18 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
  * comes back claimed for its caller, who passes it to startPayproPayment next (holdClaimFromCreation).
  */
 export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey: string; renewsOrderId?: number | null }): Promise<{ order: Order; created: boolean }> {
-	const existing = await findByCheckoutKey(db, input.checkoutKey)
-	if (existing) return { order: await switchMethodIfAsked(db, sameCheckout(existing, input), input), created: false }
-
-	const { lines, total } = await priceOrder(db, input.productDetails)
+	// A checkout key seen before is found when its insert is refused (below): the first try of a
+	// checkout, by far the most common, costs no lookup.
+	let priced: Awaited<ReturnType<typeof priceOrder>>
+	try {
+		priced = await priceOrder(db, input.productDetails)
+	} catch (error) {
+		// Placed before, then its product was hidden or repriced: the order placed stands.
+		const placed = await placedBefore(db, input)
+		if (placed) return placed
+		throw error
+	}
+	const { lines, total } = priced
 	const store = await storeForEmail(db, input.paymentMethod)
 	for (let attempt = 0; attempt < 5; attempt++) {
 		const orderNumber = makeOrderNumber(lines[0]!.name, lines.length)
@@ -65,14 +73,20 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 			return { order, created: true }
 		} catch (error) {
 			if (isUniqueViolation(error, 'orders_checkout_key_key')) {
-				// A concurrent request with the same key placed it first: answer with its order.
-				const winner = await findByCheckoutKey(db, input.checkoutKey)
-				if (winner) return { order: sameCheckout(winner, input), created: false }
+				// This checkout was placed before (a retry, a double click, a concurrent request): answer with its order.
+				const placed = await placedBefore(db, input)
+				if (placed) return placed
 			}
 			if (!isUniqueViolation(error, 'orders_order_number_key')) throw error
 		}
 	}
 	throw new AppError('CONFLICT', 'Could not allocate an order number. Please try again.')
+}
+
+/** The order this checkout key placed before, as this checkout answers it (same items; the way to pay switched if asked). */
+async function placedBefore(db: Db, input: CheckoutRequest & { checkoutKey: string }): Promise<{ order: Order; created: false } | null> {
+	const existing = await findByCheckoutKey(db, input.checkoutKey)
+	return existing ? { order: await switchMethodIfAsked(db, sameCheckout(existing, input), input), created: false } : null
 }
 
 async function findByCheckoutKey(db: Db, key: string) {

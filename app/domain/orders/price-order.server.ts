@@ -1,10 +1,9 @@
 import type { Db, Tx } from '../../db/client.server'
 import type { OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
-import { getProducts } from '../catalogue/list-products.server'
+import { getProducts, productsForSale } from '../catalogue/list-products.server'
 import type { Product } from '../catalogue/types'
 import { choiceOfVariant, priceChoice, type Choice, type ChoiceProblem } from '../pricing/price-of'
-import { soldOutStockOnly } from '../stock/manage-stock.server'
 import type { CheckoutLine } from './checkout-input'
 
 export interface PricedOrder {
@@ -27,9 +26,11 @@ export const productsForLines = (db: Db | Tx, items: Pick<CheckoutLine, 'id'>[])
  * duration, value, account type, quantity); any price it sends is ignored.
  */
 export async function priceOrder(db: Db | Tx, items: CheckoutLine[]): Promise<PricedOrder> {
-	const byId = await productsForLines(db, items)
 	// A 'stock_only' product's option with no stock left is not sold (issue: stock import and management).
-	const soldOut = await soldOutStockOnly(db, [...byId.values()].flatMap((p) => p.variants.map((v) => v.id)))
+	const { products: byId, soldOut } = await productsForSale(
+		db,
+		items.map((i) => i.id),
+	)
 	const lines = items.map((item) => {
 		const priced = priceLine(byId.get(item.id), item, soldOut)
 		if (!priced.ok) throw new AppError('BAD_REQUEST', priced.message)

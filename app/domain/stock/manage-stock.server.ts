@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { orderLines, orders, products, productVariants, stockAssignments, stockUnits, type StaffRole, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
@@ -495,19 +495,10 @@ export async function stockAvailability(db: Db, productIds: number[]): Promise<{
 	return { availability, stockOnly }
 }
 
-/** Variants of 'stock_only' products among `variantIds` that have no free slot left: checkout refuses them. */
-export async function soldOutStockOnly(db: Db | Tx, variantIds: number[]): Promise<Set<number>> {
-	if (variantIds.length === 0) return new Set()
-	const rows = await db
-		.select({ variantId: productVariants.id })
-		.from(productVariants)
-		.innerJoin(products, eq(products.id, productVariants.productId))
-		.where(
-			and(
-				inArray(productVariants.id, variantIds),
-				eq(products.stockMode, 'stock_only'),
-				sql`not exists (select 1 from ${stockUnits} where ${stockUnits.variantId} = ${productVariants.id} and ${stockUnits.status} = 'available' and ${stockUnits.slotsUsed} < ${stockUnits.slots})`,
-			),
-		)
-	return new Set(rows.map((r) => r.variantId))
-}
+/**
+ * Whether a variant of a 'stock_only' product has no free slot left, so checkout refuses it: the one
+ * statement of that rule, as a condition on a variant's id and its product's stock mode (qualified
+ * names: drizzle leaves columns unqualified in a one-table select).
+ */
+export const soldOutStockOnly = (variantId: SQL, stockMode: SQL) =>
+	sql<boolean>`(${stockMode} = 'stock_only' and not exists (select 1 from stock_units su where su.variant_id = ${variantId} and su.status = 'available' and su.slots_used < su.slots))`

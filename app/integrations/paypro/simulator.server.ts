@@ -67,8 +67,18 @@ async function createOrFindSimOrder(db: Db, fields: SimOrderFields) {
 	return null
 }
 
-export function payproSimulator({ db, shopOrigin, callback }: SimulatorOptions) {
+/**
+ * PayPro's API (/v2/ppro/auth, /co, /ggos), called by the shop's adapter server to server. Mounted
+ * ahead of the shop's page middleware (request log, page headers): it stands in for a service
+ * outside the shop, whose work the shop would not pay for.
+ */
+export function payproSimulatorApi({ db, shopOrigin }: Pick<SimulatorOptions, 'db' | 'shopOrigin'>) {
 	const router = express.Router()
+	router.use((_req, res, next) => {
+		res.setHeader('Cache-Control', 'no-store')
+		res.setHeader('X-Content-Type-Options', 'nosniff')
+		next()
+	})
 	// GGOS is a GET with a JSON body: parse bodies whatever the method.
 	router.use('/v2', express.json({ limit: '64kb', type: () => true }))
 
@@ -156,6 +166,18 @@ export function payproSimulator({ db, shopOrigin, callback }: SimulatorOptions) 
 			},
 		])
 	})
+
+	// A body that is not JSON, or too large: PayPro's shape of a refusal.
+	router.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+		const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400
+		res.status(status).json([{ Status: '01', Description: 'Invalid Data' }])
+	})
+	return router
+}
+
+/** The hosted payment page a buyer is sent to, which calls the shop's callback as PayPro does. */
+export function payproSimulatorPages({ db, shopOrigin, callback }: SimulatorOptions) {
+	const router = express.Router()
 
 	router.get('/pay/:payproId', async (req, res) => {
 		const [row] = await db.select().from(payproSimOrders).where(eq(payproSimOrders.payproId, req.params.payproId)).limit(1)
