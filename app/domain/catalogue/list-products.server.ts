@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
+import { prepared } from '../../db/prepared.server'
 import { products, productVariants } from '../../db/schema'
 import { toCartItem } from '../cart/to-cart-item'
 import { fromPrice } from '../pricing/from-price'
@@ -102,10 +103,12 @@ async function productsWithVariants(db: Db | Tx, ids: number[], withSoldOut: boo
 		'id', pv.id, 'label', pv.label, 'months', pv.months, 'value', pv.value, 'accountType', pv.account_type,
 		'price', pv.price, 'position', pv.position, 'hidden', pv.hidden${withSoldOut ? sql`, 'soldOut', ${soldOutStockOnly(sql`pv.id`, sql`products.stock_mode`)}` : sql``}
 	) order by pv.position, pv.id) from product_variants pv where pv.product_id = products.id), '[]'::json)`
-	const rows = await db
-		.select({ ...columns, variants })
-		.from(products)
-		.where(and(inArray(products.id, wanted), eq(products.visible, true)))
+	const rows = await prepared(db, `productsWithVariants:${withSoldOut}`, (db) =>
+		db
+			.select({ ...columns, variants })
+			.from(products)
+			.where(and(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`, eq(products.visible, true))),
+	).execute({ ids: wanted })
 	const byId = new Map<number, Product>()
 	for (const { variants: list, ...row } of rows) {
 		for (const variant of list) {

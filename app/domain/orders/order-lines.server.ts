@@ -1,6 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client.server'
+import { placeholders, prepared } from '../../db/prepared.server'
 import { orderLines, orders, type OrderLine } from '../../db/schema'
 import type { Order, OrderRow } from './order'
 
@@ -68,14 +69,25 @@ export async function insertOrderLines(tx: Db | Tx, orderId: number, lines: Orde
  * Writes an order and its lines in one statement, answering the order's row: one round trip, and
  * atomic on its own (a statement is its own transaction; in a caller's transaction it is part of
  * that). An order number or checkout key already taken fails the whole statement, lines included.
+ * Prepared once per shape (how many lines, which columns are set: app/db/prepared.server.ts).
  */
 export async function insertOrderWithLines(db: Db | Tx, values: PgInsertValue<typeof orders>, lines: OrderLine[]): Promise<OrderRow> {
-	const placed = db.$with('placed').as(db.insert(orders).values(values).returning())
-	const placedId = sql`(select ${sql.identifier('id')} from ${placed})`
-	const placedLines = db
-		.$with('placed_lines')
-		.as(db.insert(orderLines).values(lines.map((line, position) => ({ ...lineRow(0, position, line), orderId: placedId }))).returning({ id: orderLines.id }))
-	const [row] = await (lines.length ? db.with(placed, placedLines) : db.with(placed)).select().from(placed)
+	const params: Record<string, unknown> = {}
+	const order = placeholders(values, '', params)
+	const placedLines = lines.map((line, i) => {
+		const { orderId: _, ...row } = lineRow(0, i, line)
+		return placeholders(row, `line${i}_`, params)
+	})
+	const shape = [order.shape, ...placedLines.map((l) => l.shape)].join(';')
+	const statement = prepared(db, `insertOrderWithLines:${shape}`, (db) => {
+		const placed = db.$with('placed').as(db.insert(orders).values(order.row).returning())
+		const placedId = sql`(select ${sql.identifier('id')} from ${placed})`
+		const written = db
+			.$with('placed_lines')
+			.as(db.insert(orderLines).values(placedLines.map((l) => ({ ...l.row, orderId: placedId }))).returning({ id: orderLines.id }))
+		return (placedLines.length ? db.with(placed, written) : db.with(placed)).select().from(placed)
+	})
+	const [row] = await statement.execute(params)
 	return row!
 }
 

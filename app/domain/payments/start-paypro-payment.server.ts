@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
+import { prepared } from '../../db/prepared.server'
 import { orders } from '../../db/schema'
 import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
 import { AppError } from '../../utils/app-error'
@@ -93,6 +94,24 @@ async function claimOrder(db: Db, orderId: number): Promise<Claim | null> {
 	return claimed?.claimedAt ? { claimedAt: claimed.claimedAt, failedPayproId: claimed.failedPayproId } : null
 }
 
+/** Stores a new PayPro order's page and id on its order, unless a page is already stored. */
+const storePaymentPage = (db: Db) =>
+	prepared(db, 'storePaymentPage', (db) => {
+		const payproId = sql`${sql.placeholder('payproId')}`
+		return db
+			.update(orders)
+			.set({
+				paymentUrl: sql`${sql.placeholder('paymentUrl')}`,
+				payproTransactionId: payproId,
+				// The earlier attempt's id stays findable: the buyer may quote the id its page showed.
+				earlierPayproIds: sql`case when ${orders.payproTransactionId} is not null and ${orders.payproTransactionId} <> ${payproId} and not (${orders.payproTransactionId} = any(${orders.earlierPayproIds})) then array_append(${orders.earlierPayproIds}, ${orders.payproTransactionId}) else ${orders.earlierPayproIds} end`,
+				payproClaimedAt: null,
+				updatedAt: sql`now()`,
+			})
+			.where(and(eq(orders.id, sql.placeholder('orderId')), isNull(orders.paymentUrl)))
+			.returning({ paymentUrl: orders.paymentUrl })
+	})
+
 async function createPayproOrder(db: Db, paypro: PayProClient, order: Order, claim: Claim): Promise<string> {
 	const lease = keepClaim(db, order.id, claim.claimedAt)
 	try {
@@ -104,18 +123,7 @@ async function createPayproOrder(db: Db, paypro: PayProClient, order: Order, cla
 			customerEmail: order.customerEmail ?? '',
 		})
 		await lease.stop()
-		const [stored] = await db
-			.update(orders)
-			.set({
-				paymentUrl: created.paymentUrl,
-				payproTransactionId: created.payproId,
-				// The earlier attempt's id stays findable: the buyer may quote the id its page showed.
-				earlierPayproIds: sql`case when ${orders.payproTransactionId} is not null and ${orders.payproTransactionId} <> ${created.payproId} and not (${orders.payproTransactionId} = any(${orders.earlierPayproIds})) then array_append(${orders.earlierPayproIds}, ${orders.payproTransactionId}) else ${orders.earlierPayproIds} end`,
-				payproClaimedAt: null,
-				updatedAt: new Date(),
-			})
-			.where(and(eq(orders.id, order.id), isNull(orders.paymentUrl)))
-			.returning({ paymentUrl: orders.paymentUrl })
+		const [stored] = await storePaymentPage(db).execute({ orderId: order.id, paymentUrl: created.paymentUrl, payproId: created.payproId })
 		if (stored?.paymentUrl) return stored.paymentUrl
 		// This lease lapsed (a stalled process) and the request that took over stored its page first.
 		const [row] = await db.select({ paymentUrl: orders.paymentUrl }).from(orders).where(eq(orders.id, order.id)).limit(1)

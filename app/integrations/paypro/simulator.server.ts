@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import express, { type Request, type Response } from 'express'
 import type { Db } from '../../db/client.server'
+import { placeholders, prepared } from '../../db/prepared.server'
 import { payproSimOrders } from '../../db/schema'
 import { formatRs } from '../../utils/money'
 import { logger } from '../../utils/logger.server'
@@ -52,11 +53,9 @@ type SimOrderFields = Omit<typeof payproSimOrders.$inferInsert, 'payproId'>
  */
 async function createOrFindSimOrder(db: Db, fields: SimOrderFields) {
 	for (let draw = 0; draw < 5; draw++) {
-		const [inserted] = await db
-			.insert(payproSimOrders)
-			.values({ ...fields, payproId: nextPayproId() })
-			.onConflictDoNothing()
-			.returning()
+		const params: Record<string, unknown> = {}
+		const { row, shape } = placeholders({ ...fields, payproId: nextPayproId() }, '', params)
+		const [inserted] = await prepared(db, `simulator order:${shape}`, (db) => db.insert(payproSimOrders).values(row).onConflictDoNothing().returning()).execute(params)
 		if (inserted) return inserted
 		const [existing] = await db
 			.select()
@@ -167,10 +166,14 @@ export function payproSimulatorApi({ db, shopOrigin }: Pick<SimulatorOptions, 'd
 		])
 	})
 
-	// A body that is not JSON, or too large: PayPro's shape of a refusal.
+	// A body that is not JSON, or too large: PayPro's shape of a refusal. Anything else is the simulator's own failure.
 	router.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-		const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400
-		res.status(status).json([{ Status: '01', Description: 'Invalid Data' }])
+		if (error.status && error.status >= 400 && error.status < 500) {
+			res.status(error.status).json([{ Status: '01', Description: 'Invalid Data' }])
+			return
+		}
+		logger.error({ err: error }, 'PayPro simulator: request failed')
+		res.status(500).json([{ Status: '01', Description: 'Try again' }])
 	})
 	return router
 }
