@@ -75,12 +75,48 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	app.disable('x-powered-by')
 	if (env.TRUST_PROXY) app.set('trust proxy', true)
 
+	// The request line and declared size, checked for every route (app.use(guard) below): a clear 4xx, never a query with a NUL.
+	// Then, once for every route, the cross-site rule (request-guard.ts): a form or call another site's
+	// page sends with the buyer's or staff member's cookies changes nothing.
+	const publicUrlOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null
+	const ownOrigins = (req: express.Request) => {
+		const hosts = [req.get('host'), req.get('x-forwarded-host')?.split(',')[0]?.trim()].filter((h): h is string => !!h)
+		return [...hosts.map((h) => `${req.protocol}://${h}`), ...(publicUrlOrigin ? [publicUrlOrigin] : [])]
+	}
+	const guard: express.RequestHandler = (req, res, next) => {
+		const forwardedHost = env.TRUST_PROXY ? req.headers['x-forwarded-host'] : undefined
+		const refusal =
+			refuseHost(req.headers.host, Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ??
+			refuseRequest(req.url, req.headers['content-length']) ??
+			refuseCrossSite(req.method, req.path, { origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), adminKey: req.get('x-admin-key') }, ownOrigins(req))
+		if (!refusal) {
+			// An answer given before the body was read (a 405, a 413, a refused form) ends the connection:
+			// kept open, the unread rest of the body would be taken for the client's next request.
+			const writeHead = res.writeHead
+			res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+				if (!req.complete && !res.headersSent) this.setHeader('Connection', 'close')
+				return writeHead.apply(this, args)
+			} as typeof writeHead
+			return next()
+		}
+		res.status(refusal.status).setHeader('Cache-Control', 'no-store')
+		if (refusal.status === 413) res.setHeader('Connection', 'close')
+		if (wantsJson(req.path ?? req.url, req.headers.accept)) res.json({ error: refusal.message })
+		else {
+			// The store's name from memory (the database only after a change), the environment's when the database is away.
+			void readStoreDetails(database().db)
+				.then((details) => details.storeName, () => storeDetailsDefaults(env).storeName)
+				.then((storeName) => res.type('html').send(refusalPage(refusal.status, refusal.message, storeName)))
+		}
+	}
+
 	// First: a cached page is answered with its recorded headers and a fresh nonce, and logged here.
 	app.use(pageCache.serve)
 
 	// No PayPro account configured: the shop serves its own PayPro-compatible provider. Its API is
 	// called server to server by the shop's PayPro adapter, and answers before the page middleware.
-	if (usingSimulator()) app.use(SIMULATOR.basePath, payproSimulatorApi({ db: database().db, shopOrigin: publicOrigin }))
+	// The request guard still comes first: nothing reaches it unchecked.
+	if (usingSimulator()) app.use(SIMULATOR.basePath, guard, payproSimulatorApi({ db: database().db, shopOrigin: publicOrigin }))
 
 	app.use(
 		pinoHttp({
@@ -133,40 +169,7 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		else res.status(503).json({ status: 'unavailable' })
 	})
 
-	// The request line and declared size, checked once for every route: a clear 4xx, never a query with a NUL.
-	// Then, once for every route, the cross-site rule (request-guard.ts): a form or call another site's
-	// page sends with the buyer's or staff member's cookies changes nothing.
-	const publicUrlOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null
-	const ownOrigins = (req: express.Request) => {
-		const hosts = [req.get('host'), req.get('x-forwarded-host')?.split(',')[0]?.trim()].filter((h): h is string => !!h)
-		return [...hosts.map((h) => `${req.protocol}://${h}`), ...(publicUrlOrigin ? [publicUrlOrigin] : [])]
-	}
-	app.use((req, res, next) => {
-		const forwardedHost = env.TRUST_PROXY ? req.headers['x-forwarded-host'] : undefined
-		const refusal =
-			refuseHost(req.headers.host, Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ??
-			refuseRequest(req.url, req.headers['content-length']) ??
-			refuseCrossSite(req.method, req.path, { origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), adminKey: req.get('x-admin-key') }, ownOrigins(req))
-		if (!refusal) {
-			// An answer given before the body was read (a 405, a 413, a refused form) ends the connection:
-			// kept open, the unread rest of the body would be taken for the client's next request.
-			const writeHead = res.writeHead
-			res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-				if (!req.complete && !res.headersSent) this.setHeader('Connection', 'close')
-				return writeHead.apply(this, args)
-			} as typeof writeHead
-			return next()
-		}
-		res.status(refusal.status).setHeader('Cache-Control', 'no-store')
-		if (refusal.status === 413) res.setHeader('Connection', 'close')
-		if (wantsJson(req.path ?? req.url, req.headers.accept)) res.json({ error: refusal.message })
-		else {
-			// The store's name from memory (the database only after a change), the environment's when the database is away.
-			void readStoreDetails(database().db)
-				.then((details) => details.storeName, () => storeDetailsDefaults(env).storeName)
-				.then((storeName) => res.type('html').send(refusalPage(refusal.status, refusal.message, storeName)))
-		}
-	})
+	app.use(guard)
 
 	const compress = compression({
 		// Server-sent events must reach the browser as they are written.
