@@ -135,3 +135,18 @@ test('an unknown order id says Order Not Found, before and after scripts start',
 		await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible()
 	}
 })
+
+test('the order page’s copy buttons copy the transfer reference and an account number, and say so', async ({ page, context }) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+	const { orderNumber } = await placeOrderFromPage(page, { paymentMethod: 'manual', customerEmail: `copy.${Date.now().toString(36)}@example.pk` })
+	await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
+	await page.getByRole('button', { name: 'Copy payment reference' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Payment reference copied' })).toBeAttached()
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderNumber)
+	const account = page.locator('.transfer-account').first()
+	const number = ((await account.locator('.transfer-number').textContent()) ?? '').replace(/\s+/g, '')
+	await account.getByRole('button', { name: /^Copy .* account number$/ }).click()
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(number)
+	// The check goes back to the copy icon after 2 seconds.
+	await expect(page.getByRole('button', { name: 'Copy payment reference' })).not.toHaveClass(/copied/, { timeout: 5000 })
+})

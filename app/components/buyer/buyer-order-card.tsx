@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { DeliveryText, deliveryText } from '~/components/order/delivery-text'
 import { PayAgain } from '~/components/order/pay-again'
 import type { BuyerOrder, BuyerOrderLine } from '~/domain/buyers/my-orders'
@@ -9,7 +9,7 @@ import { FULFILLMENT_STEPS, fulfillmentIndex, paymentBadge } from '~/domain/orde
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { Rs } from '../ui/price'
 
-/** One order on My orders: what the order page says, in a card a phone shows whole; the codes stay folded until asked for. */
+/** One order on My orders: what the order page says, in a card a phone shows whole; the codes stay folded until asked for. The server draws it (ADR-007). */
 export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
 	const badge = paymentBadge(order.paymentStatus)
 	const paid = order.actions.paid
@@ -55,10 +55,9 @@ export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
 
 /** An unpaid order says what the order page offers: the same ways to pay, or where the payment stands. */
 function UnpaidNote({ order }: { order: BuyerOrder['order'] }) {
-	const navigate = useNavigate()
 	const transferPath = `${orderPagePath(order.orderNumber)}#pay-by-transfer`
 	if (order.actions.canPayAgain) {
-		return <PayAgain key={order.paymentStatus} order={order} failedBefore={false} onSwitched={() => void navigate(transferPath)} />
+		return <PayAgain order={order} failedBefore={false} afterTransfer={transferPath} />
 	}
 	if (order.actions.canUploadReceipt) {
 		return (

@@ -12,7 +12,27 @@ export function SignInCodeForm({ email, next }: { email: string; next: string; b
 	const busy = fetcher.state !== 'idle'
 	return (
 		<fetcher.Form method="post" action={VERIFY_PATH} className="buyer-code-form">
-			<ErrorAlert message={fetcher.data?.error} />
+			<SignInCodeFields email={email} next={next} error={fetcher.data?.error} busy={busy} />
+		</fetcher.Form>
+	)
+}
+
+/**
+ * The code form's fields, for a part the server draws (the order page): a plain form posting to the
+ * verify page, which the page's script sends without leaving the page (`data-enhance`).
+ */
+export function SignInCodeStaticForm({ email, next }: { email: string; next: string }) {
+	return (
+		<form method="post" action={VERIFY_PATH} className="buyer-code-form" data-enhance="sign-in-code">
+			<SignInCodeFields email={email} next={next} error={null} busy={false} />
+		</form>
+	)
+}
+
+function SignInCodeFields({ email, next, error, busy }: { email: string; next: string; error: string | null | undefined; busy: boolean }) {
+	return (
+		<>
+			<ErrorAlert message={error} />
 			<input type="hidden" name="next" value={next} />
 			<div className="field">
 				<label htmlFor="buyer-code-email">Email address</label>
@@ -34,9 +54,9 @@ export function SignInCodeForm({ email, next }: { email: string; next: string; b
 					{BUYER_SIGN_IN_CODE_HELP}
 				</p>
 			</div>
-			<button type="submit" className="button primary" disabled={busy}>
+			<button type="submit" className="button primary" disabled={busy} data-busy-label="Checking…">
 				{busy ? 'Checking…' : 'Open my orders'}
 			</button>
-		</fetcher.Form>
+		</>
 	)
 }

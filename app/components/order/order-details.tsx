@@ -6,38 +6,38 @@ import { DeliverablesCard } from './deliverables-card'
 import { FulfillmentTracker } from './fulfillment-tracker'
 import { OrderHelp } from './order-help'
 import { OrderItems } from './order-items'
-import { LiveIndicator } from './order-states'
 import { OrderSummary } from './order-summary'
 import { PaymentStatus, type PaymentFormResult } from './payment-status'
 import { SubscriptionCountdown } from './subscription-countdown'
 import { UnlockOrderForm } from './unlock-order-form'
 
-/** §2 order view; the public view (product decision 3) swaps contact details, items and deliverables for the unlock form. */
+/**
+ * §2 order view below its heading; the public view (product decision 3) swaps contact details, items
+ * and deliverables for the unlock form. The server draws it (`renderStaticHtml`, again for every live
+ * update): the page's script only makes its buttons and forms work (`order-page-parts.ts`).
+ */
 export function OrderDetails({
 	order,
-	live,
 	whatsapp,
 	supportEmail,
 	accounts,
 	formResult,
-	onChanged,
+	testPayments,
+	unlockSentTo,
 }: {
 	order: OrderView
-	live: boolean
 	whatsapp: string
 	supportEmail: string
 	accounts: TransferAccount[]
 	formResult: PaymentFormResult
-	onChanged: () => void
+	testPayments: boolean
+	/** The address a sign-in code was asked for from this page (`signIn=sent&email=`), or null. */
+	unlockSentTo: string | null
 }) {
 	return (
-		<div className="container page narrow order-page">
-			<div className="order-head">
-				<h1>Order Status</h1>
-				<LiveIndicator live={live} />
-			</div>
+		<>
 			<OrderSummary order={order} />
-			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} onChanged={onChanged} />
+			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} testPayments={testPayments} />
 			<SubscriptionCountdown order={order} />
 			<FulfillmentTracker status={order.deliveryStatus} />
 			{order.full ? (
@@ -46,13 +46,13 @@ export function OrderDetails({
 					<OrderItems items={order.items} order={order} />
 				</>
 			) : (
-				<UnlockOrderForm orderNumber={order.orderNumber} />
+				<UnlockOrderForm orderNumber={order.orderNumber} sentTo={unlockSentTo} />
 			)}
 			<div className="order-actions">
 				<Link to="/products" className="button primary">
 					Continue Shopping
 				</Link>
-				<button type="button" className="button ghost" onClick={() => window.location.reload()}>
+				<button type="button" className="button ghost" data-reload="">
 					Refresh Status
 				</button>
 			</div>
@@ -60,6 +60,6 @@ export function OrderDetails({
 				Bought here before? <Link to={MY_ORDERS_PATH}>My orders</Link> shows every order placed with your email.
 			</p>
 			<OrderHelp orderNumber={order.orderNumber} whatsapp={whatsapp} supportEmail={supportEmail} />
-		</div>
+		</>
 	)
 }

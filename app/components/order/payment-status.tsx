@@ -4,7 +4,7 @@ import { RECEIPT_RESULTS, type ReceiptResult } from '~/domain/payments/receipt-r
 import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
 import type { TransferAccount } from '~/domain/settings/store-details'
 import { ReceiptUploadForm } from '~/components/payment/receipt-upload-form'
-import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
+import { TestPaymentsNote } from '~/components/payment/test-payments-notice'
 import { TransferPayment } from '~/components/payment/transfer-payment'
 import { chatLink } from '~/utils/chat'
 import { PayAgain } from './pay-again'
@@ -26,13 +26,13 @@ export function PaymentStatus({
 	whatsapp,
 	accounts,
 	formResult,
-	onChanged,
+	testPayments,
 }: {
 	order: OrderView
 	whatsapp: string
 	accounts: TransferAccount[]
 	formResult: PaymentFormResult
-	onChanged: () => void
+	testPayments: boolean
 }) {
 	const { actions } = order
 	const badge = paymentBadge(order.paymentStatus)
@@ -83,7 +83,7 @@ export function PaymentStatus({
 			{receiptInReview && order.full ? (
 				<details className="receipt-replace" open={formResult.receipt !== null && formResult.receipt !== 'uploaded'}>
 					<summary>Sent the wrong screenshot? Upload another</summary>
-					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt === 'uploaded' ? null : formResult.receipt} onUploaded={onChanged} submitLabel="Replace receipt" />
+					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt === 'uploaded' ? null : formResult.receipt} submitLabel="Replace receipt" />
 				</details>
 			) : null}
 			{!order.full && (formResult.receipt || formResult.payAgainFailed) ? (
@@ -96,13 +96,13 @@ export function PaymentStatus({
 				<p className="order-note">Waiting for the payment by bank or wallet transfer. Unlock the order below to see how to pay and upload the receipt.</p>
 			) : null}
 			{waitingForReceipt && order.full ? (
-				<TransferPayment orderNumber={order.orderNumber} amount={order.totalAmount} accounts={accounts} result={formResult.receipt} onUploaded={onChanged} />
+				<TransferPayment orderNumber={order.orderNumber} amount={order.totalAmount} accounts={accounts} result={formResult.receipt} />
 			) : null}
 			{actions.canPayAgain && order.full ? (
-				<PayAgain key={order.paymentStatus} order={order} failedBefore={formResult.payAgainFailed} onSwitched={onChanged} />
+				<PayAgain order={order} failedBefore={formResult.payAgainFailed} />
 			) : null}
 			{closed ? <ClosedOrderNote order={order} /> : null}
-			{online ? <TestPaymentsNotice /> : null}
+			{online ? <TestPaymentsNote shown={testPayments} /> : null}
 			{order.rejectionReason ? <p className="error-box">Your transfer could not be confirmed: {order.rejectionReason}</p> : null}
 		</section>
 	)

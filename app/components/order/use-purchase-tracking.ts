@@ -5,7 +5,7 @@ import { trackPixel } from '~/utils/pixel'
 export const purchaseMarkerKey = (orderNumber: string) => `purchase-tracked:${orderNumber}`
 
 /** §4 purchase tracking: one pixel Purchase event per paid order and browser, remembered in local storage. */
-export function usePurchaseTracking(order: OrderView | null) {
+export function usePurchaseTracking(order: Pick<OrderView, 'orderNumber' | 'status' | 'totalAmount'> | null) {
 	const orderNumber = order?.orderNumber
 	const completed = order?.status.toLowerCase() === 'completed'
 	const value = order?.totalAmount

@@ -26,13 +26,11 @@ export function TransferPayment({
 	amount,
 	accounts,
 	result,
-	onUploaded,
 }: {
 	orderNumber: string
 	amount: number
 	accounts: TransferAccount[]
 	result: ReceiptResult | null
-	onUploaded: () => void
 }) {
 	return (
 		<div className="transfer-payment" id="pay-by-transfer">
@@ -48,7 +46,7 @@ export function TransferPayment({
 				<li>Upload a screenshot of your payment receipt below. Our team checks it and confirms your order here.</li>
 			</ol>
 			<TransferAccounts accounts={accounts} />
-			<ReceiptUploadForm orderNumber={orderNumber} result={result} onUploaded={onUploaded} />
+			<ReceiptUploadForm orderNumber={orderNumber} result={result} />
 		</div>
 	)
 }

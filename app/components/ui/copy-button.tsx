@@ -1,27 +1,7 @@
 import { useEffect, useState } from 'react'
+import { copyText } from './copy-text'
 
-export async function copyText(text: string): Promise<boolean> {
-	try {
-		await navigator.clipboard.writeText(text)
-		return true
-	} catch {
-		// No clipboard API outside secure contexts (a phone on the shop's LAN address): the old way.
-		const area = document.createElement('textarea')
-		area.value = text
-		area.setAttribute('readonly', '')
-		area.style.position = 'fixed'
-		area.style.opacity = '0'
-		document.body.append(area)
-		area.select()
-		try {
-			return document.execCommand('copy')
-		} catch {
-			return false
-		} finally {
-			area.remove()
-		}
-	}
-}
+export { copyText }
 
 /** An icon button that copies a value and shows a check for 2 seconds. `what` names it: 'order number'. */
 export function CopyButton({ value, what }: { value: string; what: string }) {
@@ -40,6 +20,9 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
 				className={copied ? 'copy-button copied' : 'copy-button'}
 				aria-label={`Copy ${what}`}
 				title={`Copy ${what}`}
+				// What a part the server draws copies (`copyFromButton`), as it has no handler of its own.
+				data-copy={value}
+				data-what={what}
 				onClick={async () => setCopied(await copyText(value))}
 			>
 				{/* Symbols of /icons.svg, as the header's icons: their paths are not in the pages' script. */}

@@ -1,7 +1,8 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import { z } from 'zod'
 import { BuyerEmailField } from '~/components/buyer/buyer-email-field'
 import { BuyerOrderCard } from '~/components/buyer/buyer-order-card'
+import { ServerParts } from '~/components/order/server-parts'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
@@ -13,6 +14,7 @@ import { clearBuyerSessionCookie, clearPendingSignInCookie, currentBuyer, pendin
 import { readPageForm } from '~/http/http.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
+import { renderStaticHtml } from '~/utils/static-html.server'
 import type { Route } from './+types/my-orders'
 
 // My orders: a buyer proves they own an email address (a one-time link or code sent to it) and sees
@@ -43,7 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 	if (next !== MY_ORDERS_PATH) throw redirect(next, { headers: { 'Cache-Control': 'no-store' } })
 	const headers = pending ? { ...privateHeaders, 'Set-Cookie': clearPendingSignInCookie(request) } : privateHeaders
-	return data({ buyer: { email: buyer.email }, ...(await ordersForBuyer(db(), buyer.email)) }, { headers })
+	const { orders, more } = await ordersForBuyer(db(), buyer.email)
+	// The cards as the server draws them (ADR-007): the page ships no order components, only what makes their buttons and forms work.
+	return data({ buyer: { email: buyer.email }, ordersHtml: renderStaticHtml(<OrderList orders={orders} more={more} />) }, { headers })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,7 +91,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
 	const navigation = useNavigation()
 	const submitting = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
 	if (!loaderData.buyer) return <SignedOut notice={loaderData.notice} pending={loaderData.pending} next={loaderData.next} result={actionData ?? null} submitting={submitting} />
-	return <SignedIn email={loaderData.buyer.email} orders={loaderData.orders} more={loaderData.more} submitting={submitting} />
+	return <SignedIn email={loaderData.buyer.email} ordersHtml={loaderData.ordersHtml} submitting={submitting} />
 }
 
 function SignedOut({
@@ -146,7 +150,8 @@ function SignedOut({
 	)
 }
 
-function SignedIn({ email, orders, more, submitting }: { email: string; orders: BuyerOrder[]; more: boolean; submitting: string | null }) {
+function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml: string; submitting: string | null }) {
+	const revalidator = useRevalidator()
 	return (
 		<div className="container page narrow my-orders">
 			<div className="my-orders-head">
@@ -155,6 +160,30 @@ function SignedIn({ email, orders, more, submitting }: { email: string; orders: 
 					Signed in as <strong className="break-anywhere">{email}</strong>
 				</p>
 			</div>
+			<ServerParts html={ordersHtml} refresh={() => void revalidator.revalidate()} />
+			<div className="my-orders-sign-out">
+				<Form method="post" replace>
+					<input type="hidden" name="intent" value="sign-out" />
+					<button type="submit" className="button ghost" disabled={submitting !== null}>
+						{submitting === 'sign-out' ? 'Signing out…' : 'Sign out'}
+					</button>
+				</Form>
+				<Form method="post" replace>
+					<input type="hidden" name="intent" value="sign-out-everywhere" />
+					<button type="submit" className="button ghost" disabled={submitting !== null}>
+						{submitting === 'sign-out-everywhere' ? 'Signing out…' : 'Sign out everywhere'}
+					</button>
+				</Form>
+			</div>
+			<p className="muted small">Sign out everywhere ends this address’s sign-ins on every phone and computer.</p>
+		</div>
+	)
+}
+
+/** The buyer's orders, newest first: drawn by the server. */
+function OrderList({ orders, more }: { orders: BuyerOrder[]; more: boolean }) {
+	return (
+		<>
 			{orders.length === 0 ? (
 				<div className="empty-panel">
 					<p className="empty-panel-title">No orders yet</p>
@@ -173,21 +202,6 @@ function SignedIn({ email, orders, more, submitting }: { email: string; orders: 
 				</ol>
 			)}
 			{more ? <p className="muted small">These are your {MY_ORDERS_LIMIT} newest orders. An older order opens from the link in its email.</p> : null}
-			<div className="my-orders-sign-out">
-				<Form method="post" replace>
-					<input type="hidden" name="intent" value="sign-out" />
-					<button type="submit" className="button ghost" disabled={submitting !== null}>
-						{submitting === 'sign-out' ? 'Signing out…' : 'Sign out'}
-					</button>
-				</Form>
-				<Form method="post" replace>
-					<input type="hidden" name="intent" value="sign-out-everywhere" />
-					<button type="submit" className="button ghost" disabled={submitting !== null}>
-						{submitting === 'sign-out-everywhere' ? 'Signing out…' : 'Sign out everywhere'}
-					</button>
-				</Form>
-			</div>
-			<p className="muted small">Sign out everywhere ends this address’s sign-ins on every phone and computer.</p>
-		</div>
+		</>
 	)
 }

@@ -1,29 +1,28 @@
-import { redirect, useRevalidator, useSearchParams } from 'react-router'
-import { lookupKey, type OrderLookup } from '~/components/order/fetch-order'
+import { useEffect, useState } from 'react'
+import { redirect, useRevalidator } from 'react-router'
+import { lookupKey, notFoundMessage, type OrderLookup } from '~/components/order/fetch-order'
 import { OrderDetails } from '~/components/order/order-details'
-import { OrderLoading, OrderNotFound } from '~/components/order/order-states'
-import type { PaymentFormResult } from '~/components/order/payment-status'
+import { ServerParts } from '~/components/order/server-parts'
+import { LiveIndicator, OrderLoading, OrderNotFound } from '~/components/order/order-states'
 import { useLiveOrder } from '~/components/order/use-live-order'
-import { useOrderLookup } from '~/components/order/use-order-lookup'
 import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { tokenMatches } from '~/domain/orders/order-token.server'
 import { accessCookie, orderViewer } from '~/http/order-access.server'
 import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-request.server'
-import type { OrderView } from '~/domain/orders/order-view'
 import { readReceiptResult } from '~/domain/payments/receipt-rules'
-import type { TransferAccount } from '~/domain/settings/store-details'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
-import { useRootData } from '~/components/layout/root-data'
 import { cookiesAreSecure } from '~/http/http.server'
+import { publicEnv } from '~/utils/env.server'
 import { pageMeta } from '~/utils/seo'
+import { renderStaticHtml } from '~/utils/static-html.server'
 import type { Route } from './+types/order-status'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const { lookup, token, params } = parseOrderQuery(url)
-	if (!lookup) return { lookup: null, order: null, retry: false, accounts: [] }
+	if (!lookup) return { lookup: null, key: '', order: null, retry: false, notFound: null }
 	if (token) {
 		const found = await findOrder(db(), lookup)
 		if (found && tokenMatches(found, token)) {
@@ -36,8 +35,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 	// §7 call 7, first attempt (the browser makes the others only while the order may still be being written).
 	const [{ order, retry }, store] = await Promise.all([lookUpOrderForPage(db(), lookup, await orderViewer(request)), readStoreDetails(db())])
+	const key = lookupKey(lookup)
+	if (!order) return { lookup, key, order: null, retry, notFound: retry ? null : notFoundMessage(lookup) }
+	// The order as the server draws it (ADR-007), again on every live update: the page ships no order components.
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
-	return { lookup, order: order as OrderView | null, retry, accounts: store.transferAccounts }
+	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
+	const html = renderStaticHtml(
+		<OrderDetails
+			order={order}
+			whatsapp={store.whatsapp}
+			supportEmail={store.supportEmail}
+			accounts={store.transferAccounts}
+			formResult={{ receipt: readReceiptResult(params.get('receipt')), payAgainFailed: params.get('payAgain') === 'failed' }}
+			testPayments={publicEnv().testPayments}
+			unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
+		/>,
+	)
+	return {
+		lookup,
+		key,
+		order: { html, orderNumber: order.orderNumber, full: order.full, status: order.status, totalAmount: order.totalAmount },
+		retry: false,
+		notFound: null,
+	}
 }
 
 // The page differs per buyer (cookie) and changes by the minute.
@@ -50,33 +70,44 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		extra: [{ name: 'robots', content: 'noindex' }],
 	})
 
+type ShownOrder = NonNullable<Route.ComponentProps['loaderData']['order']>
+
 export default function OrderStatus({ loaderData }: Route.ComponentProps) {
-	const { lookup, order, retry, accounts } = loaderData
+	const { lookup, key, order, retry, notFound } = loaderData
 	if (!lookup) return <OrderNotFound message="Order ID not found in URL parameters" />
-	return <OrderTracking key={lookupKey(lookup)} lookup={lookup} initialOrder={order} retry={retry} accounts={accounts} />
+	return <OrderTracking key={key} lookup={lookup} order={order} retry={retry} notFound={notFound} />
 }
 
-function OrderTracking({ lookup, initialOrder, retry, accounts }: { lookup: OrderLookup; initialOrder: OrderView | null; retry: boolean; accounts: TransferAccount[] }) {
-	const root = useRootData()
+function OrderTracking({ lookup, order, retry, notFound }: { lookup: OrderLookup; order: ShownOrder | null; retry: boolean; notFound: string | null }) {
 	const revalidator = useRevalidator()
-	const [params] = useSearchParams()
-	const { order, setOrder, error } = useOrderLookup(lookup, initialOrder, retry)
-	const live = useLiveOrder(order?.orderNumber ?? null, order?.full ?? false, setOrder)
+	const refresh = () => void revalidator.revalidate()
+	const [error, setError] = useState<string | null>(null)
+	const live = useLiveOrder(order?.orderNumber ?? null, order?.full ?? false, refresh)
 	usePurchaseTracking(order)
-	// What a form posted without scripts came back with (codes only: the address never carries text to show).
-	const formResult: PaymentFormResult = { receipt: readReceiptResult(params.get('receipt')), payAgainFailed: params.get('payAgain') === 'failed' }
 
-	if (error) return <OrderNotFound message={error} />
+	// The order may still be being written (right after a payment): look again, with the code for it loaded only then.
+	const waiting = !order && retry
+	useEffect(() => {
+		if (!waiting) return
+		const controller = new AbortController()
+		void import('~/components/order/use-order-lookup').then(async ({ lookAgain }) => {
+			const result = await lookAgain(lookup, controller.signal)
+			if (result === 'found') void revalidator.revalidate()
+			else if (result) setError(result.error)
+		})
+		return () => controller.abort()
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- one search per order asked for (the page's key)
+	}, [waiting])
+
+	if (notFound || error) return <OrderNotFound message={(notFound ?? error)!} />
 	if (!order) return <OrderLoading />
 	return (
-		<OrderDetails
-			order={order}
-			live={live}
-			whatsapp={root?.config.whatsapp ?? ''}
-			supportEmail={root?.config.supportEmail ?? ''}
-			accounts={accounts}
-			formResult={formResult}
-			onChanged={() => void revalidator.revalidate()}
-		/>
+		<div className="container page narrow order-page">
+			<div className="order-head">
+				<h1>Order Status</h1>
+				<LiveIndicator live={live} />
+			</div>
+			<ServerParts html={order.html} refresh={refresh} />
+		</div>
 	)
 }

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { checkoutStateFor, paymentItems, readPaymentDetailsState, type PaymentDetailsState } from '~/components/payment/payment-details-state'
+import { InvalidAccess } from './invalid-access'
+import { PaymentSummary } from '~/components/payment/payment-summary'
+import { ReceiptPicker } from '~/components/payment/receipt-picker'
+import { TransferAccounts } from '~/components/payment/transfer-accounts'
+import { TransferReference } from '~/components/payment/transfer-payment'
+import { NO_RECEIPT_MESSAGE, orderTrackingUrl, transferMessage } from '~/components/payment/transfer-message'
+import { orderPagePath } from '~/domain/buyers/next-path'
+import { useRootData } from '~/components/layout/root-data'
+import { chatLink } from '~/utils/chat'
+import { formatRs } from '~/utils/money'
+import type { TransferAccount } from '~/domain/settings/store-details'
+import { ErrorAlert } from '~/components/ui/error-alert'
+
+const FINISH_DELAY_MS = 2000
+
+/** /payment-details right after checkout (loaded with that navigation): the order its navigation state describes, else 'Invalid access'. */
+export default function PaymentDetailsFromState({ navigationState, accounts }: { navigationState: unknown; accounts: TransferAccount[] }) {
+	const state = readPaymentDetailsState(navigationState)
+	return state ? <ManualPayment key={state.orderNumber} state={state} accounts={accounts} /> : <InvalidAccess />
+}
+
+/** The amount, the accounts, the reference and the receipt upload. */
+function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accounts: TransferAccount[] }) {
+	const navigate = useNavigate()
+	const whatsapp = useRootData()?.config.whatsapp ?? ''
+	const items = paymentItems(state)
+	const trackingPath = orderPagePath(state.orderNumber)
+
+	const [receipt, setReceipt] = useState<File | null>(null)
+	const [busy, setBusy] = useState(false)
+	const [error, setError] = useState<string | null>(null)
+	// Set once the receipt is on the server; the chat link is kept when the browser blocked the popup.
+	const [sent, setSent] = useState<{ chatUrl: string; popupBlocked: boolean } | null>(null)
+	const finishTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+	useEffect(() => () => void (finishTimer.current && clearTimeout(finishTimer.current)), [])
+
+	function finishSoon() {
+		if (finishTimer.current) return
+		// §2's pause before leaving, without its alert: the receipt is already with us, nothing needs attaching again.
+		finishTimer.current = setTimeout(() => navigate(trackingPath), FINISH_DELAY_MS)
+	}
+
+	async function confirm(event: React.FormEvent) {
+		event.preventDefault()
+		if (busy || sent) return
+		if (!receipt) {
+			window.alert(NO_RECEIPT_MESSAGE)
+			return
+		}
+		setBusy(true)
+		setError(null)
+		try {
+			const { uploadReceipt } = await import('~/components/payment/upload-receipt')
+			const answer = await uploadReceipt(state.orderNumber, receipt)
+			if (!answer.ok) {
+				setError(answer.error)
+				return
+			}
+			const message = transferMessage({
+				customer: state.customerInfo,
+				items,
+				total: state.amount,
+				orderNumber: state.orderNumber,
+				payproOrderId: state.payproOrderId,
+				date: new Date(),
+				trackingUrl: orderTrackingUrl(window.location.origin, state.orderNumber),
+			})
+			const chatUrl = chatLink(whatsapp, message)
+			const popup = window.open(chatUrl, '_blank')
+			if (popup) {
+				try {
+					popup.opener = null
+				} catch {
+					// The shop's opener policy already cuts the link to the chat tab.
+				}
+				finishSoon()
+			}
+			setSent({ chatUrl, popupBlocked: !popup })
+		} finally {
+			setBusy(false)
+		}
+	}
+
+	return (
+		<div className="container page payment-details">
+			<button type="button" className="button ghost back-button" onClick={() => navigate('/checkout', { state: checkoutStateFor(state) })}>
+				<span aria-hidden="true">←</span> Back to Checkout
+			</button>
+			<h1>Payment Details</h1>
+			<p className="lead">
+				Send {formatRs(state.amount)} to one of the accounts below, then upload a screenshot of your receipt to confirm your order.
+			</p>
+			<div className="payment-layout">
+				<div className="payment-column">
+					<PaymentSummary orderNumber={state.orderNumber} items={items} amount={state.amount} />
+					<div className="warning-box exact-amount">
+						<p>
+							<strong>Send the exact amount: {formatRs(state.amount)}.</strong> A different amount cannot be matched to your order and will
+							delay it.
+						</p>
+						<TransferReference orderNumber={state.orderNumber} />
+					</div>
+				</div>
+				<div className="payment-column">
+					<section className="payment-panel" aria-labelledby="payment-methods-title">
+						<h2 id="payment-methods-title">Payment Methods</h2>
+						<TransferAccounts accounts={accounts} />
+					</section>
+					<form className="payment-panel" onSubmit={confirm} aria-labelledby="receipt-title" noValidate>
+						<h2 id="receipt-title">Upload Receipt</h2>
+						<p className="muted small">Upload a screenshot of your completed transfer. Our team checks it and confirms your order.</p>
+						<ReceiptPicker
+							file={receipt}
+							onChange={(file) => {
+								setReceipt(file)
+								setError(null)
+							}}
+							disabled={busy || sent !== null}
+						/>
+						<ErrorAlert message={error} />
+						<button type="submit" className="button primary block confirm-payment" disabled={!receipt || busy || sent !== null}>
+							{busy ? 'Uploading...' : 'Confirm Payment'}
+						</button>
+						<div role="status">
+							{sent ? (
+								<div className="success-box payment-sent">
+									{sent.popupBlocked ? (
+										<>
+											<p>Receipt uploaded: our team checks your transfer and confirms your order. You can also message us on WhatsApp (optional).</p>
+											<p className="payment-sent-actions">
+												<a className="button primary" href={sent.chatUrl} target="_blank" rel="noopener noreferrer" onClick={finishSoon}>
+													Open WhatsApp
+												</a>
+												<Link to={trackingPath} className="button ghost">
+													Track your order
+												</Link>
+											</p>
+										</>
+									) : (
+										<p>Receipt uploaded: our team checks your transfer and confirms your order. WhatsApp is open if you want to message us. Taking you to your order...</p>
+									)}
+								</div>
+							) : null}
+						</div>
+					</form>
+				</div>
+			</div>
+		</div>
+	)
+}
