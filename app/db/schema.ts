@@ -28,6 +28,7 @@ import type {
 	TermsPage,
 } from '../domain/catalogue/types'
 import { DELIVERY_STATES, PAYMENT_STATES, type DeliveryState, type PaymentState } from './order-states'
+import type { BlockKind } from './block-kinds'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 	dataType: () => 'bytea',
@@ -749,4 +750,31 @@ export const emailUnsubscribes = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [primaryKey({ columns: [t.email, t.kind] })],
+)
+
+/**
+ * A buyer the owner keeps out: their checkouts and sign-ins are refused with a neutral sentence.
+ * The value is stored normalised (app/domain/buyers/blocklist.ts), so another spelling matches.
+ */
+export const blockedBuyers = pgTable(
+	'blocked_buyers',
+	{
+		id: serial('id').primaryKey(),
+		kind: text('kind').$type<BlockKind>().notNull(),
+		value: text('value').notNull(),
+		note: text('note'),
+		/** Who blocked them: a block outlives its maker's account. */
+		createdBy: integer('created_by').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		/** Checkouts and sign-ins refused by this block, and the last one: what staff see of it. */
+		refusals: integer('refusals').notNull().default(0),
+		lastRefusedAt: timestamp('last_refused_at', { withTimezone: true }),
+	},
+	(t) => [
+		uniqueIndex('blocked_buyers_kind_value_key').on(t.kind, t.value),
+		index('blocked_buyers_created_by_idx').on(t.createdBy),
+		check('blocked_buyers_kind_check', sql`${t.kind} in ('email', 'phone', 'address')`),
+		check('blocked_buyers_value_check', sql`length(${t.value}) between 1 and 254`),
+		check('blocked_buyers_refusals_check', sql`${t.refusals} >= 0`),
+	],
 )

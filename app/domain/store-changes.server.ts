@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.server'
 
-/** Anything the storefront shows that staff changed in the console: products, settings, pages, library, reviews. */
+/** Anything the storefront shows or checks that staff changed in the console: products, settings, pages, library, reviews, the blocklist. */
 export const STORE_CHANGED_CHANNEL = 'store_changed'
 
-export type StoreChange = 'catalogue' | 'settings' | 'pages' | 'library' | 'reviews'
+export type StoreChange = 'catalogue' | 'settings' | 'pages' | 'library' | 'reviews' | 'blocklist'
 
 /**
  * Tells every server instance, on commit, that what the storefront shows has changed: each clears

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
 import { db } from '~/db/client.server'
+import { BLOCKED_CHECKOUT_MESSAGE } from '~/domain/buyers/blocklist'
+import { refuseBlockedBuyer } from '~/domain/buyers/blocklist.server'
 import { checkoutKeySchema, type CheckoutRequest } from '~/domain/orders/checkout-input'
 import { createOrder } from '~/domain/orders/create-order.server'
 import type { Order } from '~/domain/orders/order'
@@ -11,7 +13,7 @@ import { cookiesAreSecure } from './http.server'
 import { accessCookie, canSeeEverything } from './order-access.server'
 
 // Placing an order from a checkout, the same for the scripted call (/api/checkout) and the page's
-// own form (/checkout without scripts): rate limit, the renewal link, the order, its access cookie.
+// own form (/checkout without scripts): rate limit, the blocklist, the renewal link, the order, its access cookie.
 
 /** The body's checkoutKey, else an Idempotency-Key header; a call with neither (the spec's own) creates one order. */
 function checkoutKeyOf(request: Request, fromBody: string | undefined): string {
@@ -36,6 +38,7 @@ export async function placeOrder(request: Request, clientIp: string, input: Chec
 		windowSeconds: 600,
 		message: 'Too many checkouts from your connection. Please wait a few minutes and try again.',
 	})
+	await refuseBlockedBuyer(db(), { email: input.customerEmail, phone: input.customerMobile, address: clientIp }, BLOCKED_CHECKOUT_MESSAGE)
 	const renewsOrderId = await renewedOrderId(request, input.renewsOrderNumber)
 	const { order } = await createOrder(db(), { ...input, checkoutKey: checkoutKeyOf(request, input.checkoutKey), renewsOrderId })
 	return { order, setCookie: accessCookie(order.orderNumber, order.accessToken!, { secure: cookiesAreSecure(request) }) }

@@ -88,6 +88,9 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		{ name: 'a review of a product that does not exist', statement: () => sql`insert into reviews (product_id, name, rating, comment) values (999999, 'A', 5, 'x')`, code: '23503' },
 		{ name: 'a session of a staff account that does not exist', statement: () => sql`insert into staff_sessions (id_hash, staff_id, expires_at) values ('h', 999999, now())`, code: '23503' },
 		{ name: 'a staff role that is not owner or staff', statement: () => sql`insert into staff_users (email, name, role, password_hash) values ('x@example.pk', 'X', 'admin', 'h')`, code: '23514', constraint: 'staff_users_role_check' },
+		{ name: 'a block of an unknown kind', statement: () => sql`insert into blocked_buyers (kind, value) values ('name', 'Ali')`, code: '23514', constraint: 'blocked_buyers_kind_check' },
+		{ name: 'a block of an empty value', statement: () => sql`insert into blocked_buyers (kind, value) values ('email', '')`, code: '23514', constraint: 'blocked_buyers_value_check' },
+		{ name: 'the same block twice', statement: () => sql`insert into blocked_buyers (kind, value) values ('email', 'twice@example.pk'), ('email', 'twice@example.pk')`, code: '23505', constraint: 'blocked_buyers_kind_value_key' },
 		{ name: 'deleting a product an order bought', statement: () => sql`delete from products where id = ${product}`, code: RESTRICTED },
 		{ name: 'deleting a stock unit that was delivered', statement: () => sql`delete from stock_units where id = ${unit}`, code: RESTRICTED },
 	]

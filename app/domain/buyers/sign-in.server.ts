@@ -9,6 +9,8 @@ import { queueEmail } from '../email/queue-email.server'
 import { signInEmail } from '../email/sign-in-email.server'
 import { hitRateLimit } from '../rate-limit.server'
 import { BUYER_SIGN_IN_MESSAGES } from './next-path'
+import { BLOCKED_SIGN_IN_MESSAGE } from './blocklist'
+import { refuseBlockedBuyer } from './blocklist.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { announceLiveEnded, buyerSessionHolder } from '../realtime/live-ended.server'
 
@@ -66,6 +68,7 @@ class NothingToSend extends Error {}
 export async function requestBuyerSignIn(db: Db, { email: rawEmail, orderNumber, clientIp, next }: { email: unknown; orderNumber?: string | null; clientIp: string; next?: string | null }): Promise<void> {
 	const email = buyerEmail(rawEmail)
 	await limit(db, `buyer-sign-in:ip:${clientIp}`, 20)
+	await refuseBlockedBuyer(db, { email, address: clientIp }, BLOCKED_SIGN_IN_MESSAGE)
 
 	const [match] = await db
 		.select({ orderNumber: orders.orderNumber })

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { announcementBanner, heroCopy } from '../../content/site/home'
-import { database, type Db } from '../../db/client.server'
+import type { Db } from '../../db/client.server'
 import { storeSettings } from '../../db/schema'
 import { ConfigError, env, type Env } from '../../utils/env.server'
 import { logger } from '../../utils/logger.server'
-import { singleton } from '../../utils/singleton.server'
-import { subscribe } from '../realtime/hub.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
-import { notifyStoreChanged, STORE_CHANGED_CHANNEL } from '../store-changes.server'
+import { cachedUntilChanged } from '../cached-read.server'
+import { notifyStoreChanged } from '../store-changes.server'
 import { writeStoreSetting } from '../store-settings.server'
 import { SAMPLE, sampleTransferAccounts, STORE_DETAIL_FIELDS, storedStoreDetailsSchema, transferAccountSchema, type StoreDetails, type StoreDetailsPatch, type TransferAccount } from './store-details'
 
@@ -93,49 +92,14 @@ async function loadStoreDetails(db: Db): Promise<StoreDetails> {
 	return row ? withDefaults(row.value, defaults) : defaults
 }
 
-// Read on every page, so kept in memory: one read per change, not per request. A change on any
-// instance clears every instance's copy (STORE_CHANGED_CHANNEL); the age limit only covers changes
-// sent while an instance's LISTEN connection was away (PostgreSQL does not replay them).
-const MAX_AGE_MS = 60_000
-const cache = singleton('store-details', () => ({
-	entries: new WeakMap<Db, { details: Promise<StoreDetails>; at: number }>(),
-	watched: new WeakSet<object>(),
-}))
+// Read on every page, so kept in memory until the owner changes them (cached-read.server.ts).
+const storeDetailsCache = cachedUntilChanged('store details', 'settings', loadStoreDetails)
 
 /** Forgets this instance's copy; the next read asks the database. */
-export function forgetStoreDetails() {
-	cache.entries = new WeakMap()
-}
-
-/** Clears the copy whenever any instance changes the settings (once per open database). */
-function watchForChanges() {
-	let open
-	try {
-		open = database()
-	} catch {
-		return // no shared database (a test's own): the age limit applies
-	}
-	if (cache.watched.has(open)) return
-	cache.watched.add(open)
-	subscribe(STORE_CHANGED_CHANNEL, (what) => {
-		if (what === 'settings') forgetStoreDetails()
-	}).catch((error: unknown) => logger.warn({ err: error }, 'store details: cannot listen for changes; each instance rereads them every minute'))
-}
+export const forgetStoreDetails = () => storeDetailsCache.forget()
 
 /** The store's details as buyers see them: from memory, read again after any change. */
-export function readStoreDetails(db: Db): Promise<StoreDetails> {
-	watchForChanges()
-	const entries = cache.entries
-	const cached = entries.get(db)
-	if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.details
-	const details = loadStoreDetails(db)
-	entries.set(db, { details, at: Date.now() })
-	// A failed read is not kept: the next request tries again.
-	details.catch(() => {
-		if (entries.get(db)?.details === details) entries.delete(db)
-	})
-	return details
-}
+export const readStoreDetails = (db: Db): Promise<StoreDetails> => storeDetailsCache.read(db)
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 

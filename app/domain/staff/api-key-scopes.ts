@@ -4,7 +4,7 @@
  * settings, transfer accounts, staff accounts and API keys are never changed with a key: only the
  * owner signed in to the console may (contracts say `scope: 'session-only'`).
  */
-export const API_KEY_SCOPES = ['dm-orders', 'catalogue', 'content', 'stock'] as const
+export const API_KEY_SCOPES = ['dm-orders', 'catalogue', 'content', 'stock', 'blocklist'] as const
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
 
@@ -14,6 +14,7 @@ export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
 	catalogue: 'Products, their options, prices and covers',
 	content: 'Game library, pages and reviews',
 	stock: 'Stock: import codes and accounts, counts, deliver waiting orders, replace a unit',
+	blocklist: 'Blocked buyers: list, block and unblock an email, phone number or network address',
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AdminContract } from '../admin-contract'
+import { buyersContracts } from './buyers'
 import { contentContracts } from './content'
 import { mediaContracts } from './media'
 import { productsContracts } from './products'
@@ -9,4 +10,4 @@ import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...sessionContracts]
