@@ -147,10 +147,17 @@ test('on an order page from another device, typing the order’s email shows not
 		await expect(page.getByLabel('6-digit code')).toBeVisible()
 		await expect(page.getByText('CORE-1M-UNLK-44QP')).toHaveCount(0)
 
+		// The email form comes back at once, in place: the page is not loaded again (a load that lands
+		// after the code is asked for would bring the email form back over the code's).
+		const reloads: string[] = []
+		page.on('request', (request) => {
+			if (request.url().includes('/order-status.data') && !request.url().includes('signIn=')) reloads.push(request.url())
+		})
 		await page.getByRole('link', { name: 'Use another email address' }).click()
 		await page.getByLabel('Email address').fill(email)
 		await page.getByRole('button', { name: 'Email me a sign-in code' }).click()
 		await expect(page.getByText('If that email address is on an order, we have sent it a sign-in link and a 6-digit code.')).toBeVisible()
+		expect(reloads).toEqual([])
 		const code = await signInCodeFor(staff, email)
 		// A wrong code is said where it was typed.
 		await page.getByLabel('6-digit code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'))

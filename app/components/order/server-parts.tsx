@@ -38,8 +38,8 @@ export function ServerParts({ html, refresh }: { html: string; refresh: () => vo
 	}, [])
 
 	return (
-		<div ref={parts} className="server-parts" onClick={onPartsClick} onSubmit={(event) => onPartsSubmit(event, actions)}>
-			<ServerHtml html={html} className="server-parts" />
+		<div ref={parts} className="server-parts" onSubmit={(event) => onPartsSubmit(event, actions)}>
+			<ServerHtml html={html} className="server-parts" onClick={onPartsClick} />
 		</div>
 	)
 }

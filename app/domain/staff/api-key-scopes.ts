@@ -14,7 +14,7 @@ export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
 	catalogue: 'Products, their options, prices and covers',
 	content: 'Game library, pages and reviews',
 	stock: 'Stock: import codes and accounts, counts, deliver waiting orders, replace a unit',
-	blocklist: 'Blocked buyers: list, block and unblock an email, phone number or network address',
+	blocklist: 'Blocked buyers: list, block and unblock them',
 }
 
 /**
