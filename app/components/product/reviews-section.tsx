@@ -1,14 +1,30 @@
-import { Suspense, useEffect, useRef, useState } from 'react'
-import { Await, Link, useFetcher } from 'react-router'
-import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
-import { insertReview, REVIEW_LIMITS, REVIEW_MESSAGES, type RatingSummary, type Review, type ReviewerStanding } from '~/domain/reviews/review-scope'
+import { Suspense, useEffect, useState, type SyntheticEvent } from 'react'
+import { Await, useRevalidator } from 'react-router'
+import { insertReview, type RatingSummary, type Review } from '~/domain/reviews/review-scope'
 import { RatingBadge, Stars } from '../ui/price'
-import { useRootData } from '../layout/root-data'
 import { EmptyState } from '../ui/empty-state'
-import { ErrorAlert } from '../ui/error-alert'
+import { ServerHtml } from '../layout/server-html'
+
+type FormActions = typeof import('./review-form-actions')
+let loadingFormActions: Promise<FormActions> | undefined
+// What the form does when used loads at the buyer's first touch of it, not with the page (ADR-007).
+const loadFormActions = () => (loadingFormActions ??= import('./review-form-actions'))
 
 /** Reviews of a product (or of its review group): streamed list, live additions and removals, and the post form. */
-export function ReviewsSection({ productId, reviews, rating, title = 'Customer Reviews' }: { productId: number; reviews: Promise<Review[]>; rating: RatingSummary | null; title?: string }) {
+export function ReviewsSection({
+	productId,
+	reviews,
+	rating,
+	form,
+	title = 'Customer Reviews',
+}: {
+	productId: number
+	reviews: Promise<Review[]>
+	rating: RatingSummary | null
+	/** The review form as the server drew it (review-form.server.tsx: `reviewFormHtml`). */
+	form: string
+	title?: string
+}) {
 	return (
 		<section className="section reviews" id="reviews" aria-labelledby="reviews-title">
 			<h2 id="reviews-title">{title}</h2>
@@ -22,7 +38,7 @@ export function ReviewsSection({ productId, reviews, rating, title = 'Customer R
 					{(initial) => <ReviewList productId={productId} initial={initial} />}
 				</Await>
 			</Suspense>
-			<ReviewForm productId={productId} />
+			<ReviewForm html={form} />
 		</section>
 	)
 }
@@ -71,88 +87,30 @@ function ReviewList({ productId, initial }: { productId: number; initial: Review
 	)
 }
 
-function ReviewForm({ productId }: { productId: number }) {
-	const fetcher = useFetcher<{ ok: true } | { error: string }>()
-	const buyersOnly = useRootData()?.config.reviewsFrom === 'buyers'
-	// The page is the same HTML for everyone (ADR-006): whether the writer is a signed-in buyer is asked
-	// once they start on the form, not on every page view.
-	const standing = useFetcher<ReviewerStanding>()
-	const askStanding = () => {
-		if (standing.state === 'idle' && !standing.data) standing.load(`/api/reviews/me?productId=${productId}`)
+/**
+ * The post form, kept as the server drew it: a touch loads what it does (the stars, the writer's
+ * standing, posting); a star clicked or the form sent meanwhile takes effect once that has loaded.
+ */
+function ReviewForm({ html }: { html: string }) {
+	const { revalidate } = useRevalidator()
+	const withForm = (event: SyntheticEvent<HTMLElement>, act: (actions: FormActions, form: HTMLFormElement) => unknown) => {
+		const form = event.currentTarget.querySelector('form')
+		if (form) void loadFormActions().then((actions) => act(actions, form))
 	}
-	const signedIn = standing.data && 'signedIn' in standing.data && standing.data.signedIn ? standing.data : null
-	const [name, setName] = useState('')
-	const [comment, setComment] = useState('')
-	const [rating, setRating] = useState(5)
-	const submitting = fetcher.state !== 'idle'
-	const lastHandled = useRef<unknown>(null)
-
-	useEffect(() => {
-		if (fetcher.state === 'idle' && fetcher.data && fetcher.data !== lastHandled.current) {
-			lastHandled.current = fetcher.data
-			if ('ok' in fetcher.data) {
-				setName('')
-				setComment('')
-				setRating(5)
-			}
-		}
-	}, [fetcher.state, fetcher.data])
-
-	const error = fetcher.data && 'error' in fetcher.data ? fetcher.data.error : null
 	return (
-		<fetcher.Form
-			method="post"
-			action="/api/reviews"
-			className="review-form"
-			onFocus={askStanding}
-			onSubmit={(e) => {
-				if (submitting || !name.trim() || !comment.trim()) e.preventDefault()
+		<ServerHtml
+			html={html}
+			onFocus={(event) => withForm(event, (actions, form) => actions.askStanding(form))}
+			onPointerDown={(event) => withForm(event, () => null)}
+			onClickCapture={(event) => {
+				const target = event.target
+				withForm(event, (actions, form) => actions.clickIn(form, target))
 			}}
-		>
-			<h3>Write a review</h3>
-			{/* Until the form is used, everyone reads the invitation to sign in (the page is one HTML for all, ADR-006). */}
-			{signedIn ? (
-				<p className="muted small review-sign-in" role="status">
-					Signed in as {signedIn.email}:{' '}
-					{signedIn.bought
-						? 'your review shows “Verified purchase”.'
-						: buyersOnly
-							? 'we found no paid order of this product for that address, and only buyers can review it.'
-							: 'we found no paid order of this product for that address, so your review shows without “Verified purchase”.'}
-				</p>
-			) : (
-				<p className="muted small review-sign-in">
-					{buyersOnly ? 'Only buyers can review. ' : 'Bought it? '}
-					<Link to={`${MY_ORDERS_PATH}?next=${encodeURIComponent(`/product/${productId}#reviews`)}`}>{REVIEW_MESSAGES.signIn}</Link>
-					{buyersOnly ? '.' : ': your review then shows “Verified purchase”.'}
-				</p>
-			)}
-			<ErrorAlert message={error} />
-			<fieldset disabled={submitting}>
-				<input type="hidden" name="productId" value={productId} />
-				<input type="hidden" name="rating" value={rating} />
-				<div className="field">
-					<label htmlFor="review-name">Your name</label>
-					<input id="review-name" name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={REVIEW_LIMITS.name} required autoComplete="given-name" />
-				</div>
-				<div className="field">
-					<span id="rating-label" className="label">Rating</span>
-					<div className="star-picker" role="radiogroup" aria-labelledby="rating-label">
-						{[1, 2, 3, 4, 5].map((n) => (
-							<button key={n} type="button" role="radio" aria-checked={rating === n} aria-label={`${n} star${n === 1 ? '' : 's'}`} className={n <= rating ? 'on' : ''} onClick={() => setRating(n)}>
-								★
-							</button>
-						))}
-					</div>
-				</div>
-				<div className="field">
-					<label htmlFor="review-comment">Your review</label>
-					<textarea id="review-comment" name="comment" rows={3} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={REVIEW_LIMITS.comment} required />
-				</div>
-				<button type="submit" className="button primary">
-					{submitting ? 'Submitting...' : 'Submit Review'}
-				</button>
-			</fieldset>
-		</fetcher.Form>
+			onSubmit={(event) => {
+				event.preventDefault()
+				// Posted as a fetcher did: the page's data (its rating) is read again once the review is taken.
+				withForm(event, (actions, form) => actions.submit(form, () => void revalidate()))
+			}}
+		/>
 	)
 }
