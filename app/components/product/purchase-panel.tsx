@@ -1,9 +1,9 @@
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { CONTENT_PAGES, type Product } from '~/domain/catalogue/types'
+import type { Product } from '~/domain/catalogue/types'
 import type { AccountType } from '~/domain/pricing/product-options'
 import type { OfferKey, PurchaseChoices, PurchaseOption } from '~/domain/pricing/purchase-choices'
-import { buyNowTarget } from '~/domain/catalogue/buy-now-target'
+import { buyNowTargetVia } from '~/domain/catalogue/buy-now-target'
 import { BUY_FIELDS } from '~/domain/orders/buy-fields'
 import { chatLink, productEnquiry } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
@@ -11,7 +11,6 @@ import { trackPixel } from '~/utils/pixel'
 import { useCart } from '../cart/cart-context'
 import { useChatMessage } from '../layout/chat-button'
 import { ProductPrice, Rs } from '../ui/price'
-import { accountTypeLabel } from '~/domain/pricing/account-type-label'
 
 // The dialogs open only at a buyer's click: their script is fetched then, not with the page (ADR-007).
 const AccountTypeModal = lazy(() => import('./account-type-modal').then((m) => ({ default: m.AccountTypeModal })))
@@ -29,7 +28,7 @@ export function PurchasePanel({
 	whatsapp: string
 	preselectAccountType: AccountType | null
 }) {
-	const { field, options, accountTypes: hasAccountTypes, quotes } = choices
+	const { field, options, accountTypes: hasAccountTypes, quotes, terms, contentLink, typeLabels } = choices
 	const [chosen, setChosen] = useState<PurchaseOption>(options[0]!)
 	const [quote, setQuote] = useState<'duration' | 'value' | null>(null)
 	const [accountModal, setAccountModal] = useState<'cart' | 'buy' | null>(null)
@@ -69,7 +68,7 @@ export function PurchasePanel({
 		trackPixel('Lead', { content_name: product.name, content_ids: [product.id], value, currency: 'PKR' })
 		const duration = field === 'duration' ? (product.durations?.find((d) => d.label === chosen.label) ?? null) : null
 		const denomination = field === 'value' ? (product.denominations?.find((d) => d.label === chosen.label) ?? null) : null
-		const target = buyNowTarget(product, { duration, denomination, accountType: accountType ?? null })
+		const target = buyNowTargetVia(terms, product, { duration, denomination, accountType: accountType ?? null })
 		navigate(target.to, { state: target.state })
 	}
 
@@ -91,7 +90,7 @@ export function PurchasePanel({
 			</p>
 			{accountPrices?.[otherType] ? (
 				<p className="muted small account-price-note">
-					{accountTypeLabel(shownType)} price. {accountTypeLabel(otherType)}: <Rs amount={accountPrices[otherType]!} />.
+					{shownType ? typeLabels[shownType] : null} price. {typeLabels[otherType]}: <Rs amount={accountPrices[otherType]!} />.
 				</p>
 			) : null}
 
@@ -154,9 +153,9 @@ export function PurchasePanel({
 
 			</form>
 
-			{product.contentPage ? (
+			{contentLink ? (
 				<p>
-					<Link to={product.contentPage}>{CONTENT_PAGES[product.contentPage]}</Link>
+					<Link to={contentLink.to}>{contentLink.label}</Link>
 				</p>
 			) : null}
 

@@ -1,9 +1,13 @@
-import { Suspense, useEffect, useState, type SyntheticEvent } from 'react'
+import { Suspense, useEffect, type SyntheticEvent } from 'react'
 import { Await, useRevalidator } from 'react-router'
-import { insertReview, type RatingSummary, type Review } from '~/domain/reviews/review-scope'
-import { RatingBadge, Stars } from '../ui/price'
-import { EmptyState } from '../ui/empty-state'
+import type { RatingSummary, Review } from '~/domain/reviews/review-scope'
+import { RatingBadge } from '../ui/price'
 import { ServerHtml } from '../layout/server-html'
+
+type ListActions = typeof import('./review-list-actions')
+let loadingListActions: Promise<ListActions> | undefined
+// Putting a review in or taking one out loads with the first review posted or hidden while the page is open.
+const loadListActions = () => (loadingListActions ??= import('./review-list-actions'))
 
 type FormActions = typeof import('./review-form-actions')
 let loadingFormActions: Promise<FormActions> | undefined
@@ -19,7 +23,8 @@ export function ReviewsSection({
 	title = 'Customer Reviews',
 }: {
 	productId: number
-	reviews: Promise<Review[]>
+	/** The list as HTML (review-list.tsx), when it arrives. */
+	reviews: Promise<string>
 	rating: RatingSummary | null
 	/** The review form as the server drew it (review-form.server.tsx: `reviewFormHtml`). */
 	form: string
@@ -35,7 +40,7 @@ export function ReviewsSection({
 			) : null}
 			<Suspense fallback={<p className="muted" role="status">Loading reviews...</p>}>
 				<Await resolve={reviews} errorElement={<p className="error-box">Failed to fetch reviews</p>}>
-					{(initial) => <ReviewList productId={productId} initial={initial} />}
+					{(html) => <LiveReviews productId={productId} html={html} />}
 				</Await>
 			</Suspense>
 			<ReviewForm html={form} />
@@ -43,48 +48,30 @@ export function ReviewsSection({
 	)
 }
 
-function ReviewList({ productId, initial }: { productId: number; initial: Review[] }) {
-	const [list, setList] = useState(initial)
-	useEffect(() => setList(initial), [initial])
-
+/** The list as the server drew it; reviews posted or hidden meanwhile arrive on the live stream and are put in or taken out. */
+function LiveReviews({ productId, html }: { productId: number; html: string }) {
 	useEffect(() => {
 		const source = new EventSource(`/api/reviews/stream?productId=${productId}`)
-		// The server sends only this page's reviews (its product's, or its review group's).
+		// The server sends only this page's reviews (its product's, or its review group's), and they are handled in order.
+		let handled: Promise<unknown> = Promise.resolve()
+		const then = (act: (actions: ListActions, container: HTMLElement) => void) => {
+			handled = handled.then(loadListActions).then((actions) => {
+				const container = document.getElementById('review-list')
+				if (container) act(actions, container)
+			})
+		}
 		source.addEventListener('review', (event) => {
 			const review = JSON.parse((event as MessageEvent<string>).data) as Review
-			setList((current) => insertReview(current, review))
+			then((actions, container) => actions.addReview(container, review))
 		})
 		// Staff hid one: it leaves the page without a reload.
 		source.addEventListener('review-hidden', (event) => {
 			const { id } = JSON.parse((event as MessageEvent<string>).data) as { id: number }
-			setList((current) => current.filter((r) => r.id !== id))
+			then((actions, container) => actions.hideReview(container, id))
 		})
 		return () => source.close()
 	}, [productId])
-
-	if (list.length === 0) {
-		return (
-			<EmptyState icon="review" title="Be the first to review this product!">
-				Bought it? Tell other gamers how it went in the form below: your review shows here as soon as you post it.
-			</EmptyState>
-		)
-	}
-	return (
-		<ul className="review-list" aria-live="polite">
-			{list.map((r) => (
-				<li key={r.id} className="review">
-					<p className="review-head">
-						<strong>{r.name}</strong> <Stars rating={r.rating} />{' '}
-						{r.verifiedPurchase ? <span className="verified-badge">✓ Verified purchase</span> : null}
-					</p>
-					<p>{r.comment}</p>
-					<p className="muted small">
-						<time dateTime={r.createdAt}>{r.day}</time>
-					</p>
-				</li>
-			))}
-		</ul>
-	)
+	return <ServerHtml id="review-list" html={html} />
 }
 
 /**

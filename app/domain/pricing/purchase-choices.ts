@@ -1,4 +1,6 @@
-import type { Product } from '../catalogue/types'
+import { CONTENT_PAGES, type Product } from '../catalogue/types'
+import { termsPathOf, type TermsPath } from '../catalogue/terms-page'
+import { accountTypeLabel } from './account-type-label'
 import type { CartItem } from '../cart/cart'
 import { toCartItem } from '../cart/to-cart-item'
 import { offersAccountTypes, priceChoice, type Choice } from './price-of'
@@ -36,6 +38,12 @@ export interface PurchaseOption {
 }
 
 export interface PurchaseChoices {
+	/** The terms Buy Now goes through first (the product's setting), for buyNowTargetVia. */
+	terms: TermsPath | null
+	/** The page listing what the product includes, and its link's words. */
+	contentLink: { to: string; label: string } | null
+	/** How each account type is named on the page ('Private', 'Shared'). */
+	typeLabels: Record<AccountType, string>
 	/** Which Buy Now field the options fill; null when the product has none. */
 	field: 'duration' | 'value' | null
 	options: PurchaseOption[]
@@ -62,6 +70,11 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 	const accountTypes = offersAccountTypes(product)
 	const keys: OfferKey[] = accountTypes ? ['private', 'shared'] : ['any']
 	const typeOf = (key: OfferKey) => (key === 'any' ? undefined : key)
+	const settings = {
+		terms: termsPathOf(product.termsPage),
+		contentLink: product.contentPage ? { to: product.contentPage, label: CONTENT_PAGES[product.contentPage] } : null,
+		typeLabels: { private: accountTypeLabel('private')!, shared: accountTypeLabel('shared')! },
+	}
 
 	const offer = (choice: Choice, key: OfferKey): Offer => {
 		const priced = priceChoice(product, { ...choice, accountType: typeOf(key) })
@@ -78,6 +91,7 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 
 	if (durations) {
 		return {
+			...settings,
 			field: 'duration',
 			accountTypes,
 			quotes: quoteMonths.map((m) => ({ label: `${m} Months`, text: customDurationQuote(product.name, m) })),
@@ -97,11 +111,12 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 	}
 	if (denominations) {
 		return {
+			...settings,
 			field: 'value',
 			accountTypes,
 			quotes: CUSTOM_VALUE_RANGES.map((range) => ({ label: range, text: customValueQuote(product.name, range) })),
 			options: denominations.map((d) => ({ label: d.label, custom: isCustomDenomination(d), listed: d.price, offers: isCustomDenomination(d) ? {} : offers({ denomination: d }) })),
 		}
 	}
-	return { field: null, accountTypes, quotes: [], options: [{ label: '', custom: false, listed: 0, offers: offers({}) }] }
+	return { ...settings, field: null, accountTypes, quotes: [], options: [{ label: '', custom: false, listed: 0, offers: offers({}) }] }
 }

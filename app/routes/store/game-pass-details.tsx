@@ -3,6 +3,7 @@ import { PromoVideo } from '~/components/home/promo-video'
 import { FromPriceLine, Rs } from '~/components/ui/price'
 import { ReviewsSection } from '~/components/product/reviews-section'
 import { ReviewForm } from '~/components/product/review-form'
+import { ReviewList } from '~/components/product/review-list'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { gamePassBenefits } from '~/content/site'
@@ -32,10 +33,12 @@ export async function loader() {
 	])
 	const table = (p: typeof consoleEdition) => (p ? { to: `/product/${p.id}`, image: p.image, from: fromPrice(p), rows: durationRows(p) } : null)
 	const reviewsOf = consoleEdition ?? pcEdition
-	const reviews = (reviewsOf ? listReviews(db(), reviewsOf) : Promise.resolve([])).catch((error: unknown) => {
-		logger.error({ err: error }, 'reviews failed')
-		throw new Error('Failed to fetch reviews')
-	})
+	const reviews = (reviewsOf ? listReviews(db(), reviewsOf) : Promise.resolve([]))
+		.then((list) => renderStaticHtml(<ReviewList reviews={list} />))
+		.catch((error: unknown) => {
+			logger.error({ err: error }, 'reviews failed')
+			throw new Error('Failed to fetch reviews')
+		})
 	return {
 		pc: table(pcEdition),
 		console: table(consoleEdition),

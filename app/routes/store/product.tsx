@@ -3,6 +3,7 @@ import { PurchasePanel } from '~/components/product/purchase-panel'
 import { ProductImage } from '~/components/product/product-image'
 import { ReviewsSection } from '~/components/product/reviews-section'
 import { ReviewForm } from '~/components/product/review-form'
+import { ReviewList } from '~/components/product/review-list'
 import { ProductDescription } from '~/components/product/product-description'
 import { ServerHtml } from '~/components/layout/server-html'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
@@ -30,10 +31,13 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const id = parseId(params.id)
 	const product = id === null ? null : await getProduct(db(), id)
 	if (!product) throw pageFailure(notFound('Product not found'))
-	const reviews = listReviews(db(), product).catch((error: unknown) => {
-		logger.error({ err: error }, 'reviews failed')
-		throw new Error('Failed to fetch reviews')
-	})
+	// Drawn as HTML when they arrive (ADR-007): the page ships no component for the list.
+	const reviews = listReviews(db(), product)
+		.then((list) => renderStaticHtml(<ReviewList reviews={list} />))
+		.catch((error: unknown) => {
+			logger.error({ err: error }, 'reviews failed')
+			throw new Error('Failed to fetch reviews')
+		})
 	// Per option: 'instant', 'few', 'out' or 'manual' (never a count), and whether 'out' cannot be bought.
 	const stock = await stockAvailability(db(), [product.id]).then((found) => ({
 		availability: Object.fromEntries(found.availability),
@@ -45,6 +49,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 	return {
 		product,
 		// Every option priced here, with its cart line and stock: the page ships no pricing rules (ADR-007).
+		// The cover, as HTML: the page ships no image component (ADR-007).
+		hero: renderStaticHtml(
+			<ProductImage src={product.image} imageSet={product.imageSet} alt={product.name} size={400} sizes="(min-width: 768px) 480px, 100vw" priority className="product-hero-image" />,
+		),
 		choices: purchaseChoices(product, stock),
 		// What never changes in the browser comes as HTML (ADR-007).
 		description: renderStaticHtml(<ProductDescription product={product} />),
@@ -76,7 +84,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-	const { product, choices, description, reviews, reviewForm, rating, from } = loaderData
+	const { product, hero, choices, description, reviews, reviewForm, rating, from } = loaderData
 	const root = useRootData()
 	const location = useLocation()
 	const preselect = (location.state as { preselectAccountType?: AccountType } | null)?.preselectAccountType ?? null
@@ -87,7 +95,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				<Link to="/products">Products</Link> / <span aria-current="page">{product.name}</span>
 			</nav>
 			<div className="product-layout">
-				<ProductImage src={product.image} imageSet={product.imageSet} alt={product.name} size={400} sizes="(min-width: 768px) 480px, 100vw" priority className="product-hero-image" />
+				{/* Drawn by the server: a cover that fails is marked by the head's image script (image-loaded.ts). */}
+				<ServerHtml data-server-image="" html={hero} />
 				<div>
 					<h1>{product.name}</h1>
 					<p className="muted">{product.caption}</p>
