@@ -28,8 +28,10 @@ export function PurchasePanel({
 	whatsapp: string
 	preselectAccountType: AccountType | null
 }) {
-	const { field, options, accountTypes: hasAccountTypes, quotes, terms, contentLink, typeLabels } = choices
+	const { field, options, accountTypes: hasAccountTypes, quotes, terms, contentLink, typeLabels, values } = choices
 	const [chosen, setChosen] = useState<PurchaseOption>(options[0]!)
+	// A product sold by duration and value lists both; the pair chosen sets the price.
+	const [chosenValue, setChosenValue] = useState<PurchaseOption | null>(values?.options[0] ?? null)
 	const [quote, setQuote] = useState<'duration' | 'value' | null>(null)
 	const [accountModal, setAccountModal] = useState<'cart' | 'buy' | null>(null)
 	const addRef = useRef<HTMLButtonElement>(null)
@@ -39,35 +41,40 @@ export function PurchasePanel({
 	// The page shows the private price (or the one the buyer switched to); the dialog offers both.
 	const shownType: AccountType | null = hasAccountTypes ? (preselectAccountType ?? 'private') : null
 	const keyOf = (type: AccountType | null | undefined): OfferKey => type ?? 'any'
-	const shown = chosen.offers[keyOf(shownType)]
+	const chosenOffers = values && chosenValue ? (values.pairs[chosen.label]?.[chosenValue.label] ?? {}) : chosen.offers
+	const shown = chosenOffers[keyOf(shownType)]
 	const price = shown?.price ?? product.price
-	const accountPrices = hasAccountTypes ? { private: chosen.offers.private?.price ?? null, shared: chosen.offers.shared?.price ?? null } : null
+	const accountPrices = hasAccountTypes ? { private: chosenOffers.private?.price ?? null, shared: chosenOffers.shared?.price ?? null } : null
 	const otherType: AccountType = shownType === 'shared' ? 'private' : 'shared'
 	const saving = chosen.saving?.[keyOf(shownType)] ?? null
 	const availability = shown?.availability
 	const soldOut = shown?.soldOut === true
-	const option = field ? chosen : null
+	// The option the page names (the value, when there are both), as it always has.
+	const option = chosenValue ?? (field ? chosen : null)
 	useChatMessage(productEnquiry(product.name, option && option.listed > 0 ? { label: option.label, price } : null))
 
 	// The custom option's quotes, as links without scripts and as the dialog's choices with them.
-	const quoteLinks = quotes.map((q) => ({ label: q.label, href: chatLink(whatsapp, q.text) }))
+	const links = (list: { label: string; text: string }[]) => list.map((q) => ({ label: q.label, href: chatLink(whatsapp, q.text) }))
+	const quoteLinks = links(quotes)
+	const quoteChoices = quote === 'value' && values ? values.quotes : quotes
 	function openChat(label: string) {
-		const text = quotes.find((q) => q.label === label)?.text
+		const text = quoteChoices.find((q) => q.label === label)?.text
 		if (text) window.open(chatLink(whatsapp, text), '_blank', 'noopener,noreferrer')
 	}
 
 	function addToCart(accountType?: AccountType) {
-		const item = chosen.offers[keyOf(accountType)]?.item
+		const item = chosenOffers[keyOf(accountType)]?.item
 		if (!item) return
 		dispatch({ type: 'add', item })
 		dispatch({ type: 'open' })
 	}
 
 	function buyNow(accountType?: AccountType) {
-		const value = chosen.offers[keyOf(accountType)]?.price ?? price
+		const value = chosenOffers[keyOf(accountType)]?.price ?? price
 		trackPixel('Lead', { content_name: product.name, content_ids: [product.id], value, currency: 'PKR' })
 		const duration = field === 'duration' ? (product.durations?.find((d) => d.label === chosen.label) ?? null) : null
-		const denomination = field === 'value' ? (product.denominations?.find((d) => d.label === chosen.label) ?? null) : null
+		const valueLabel = field === 'value' ? chosen.label : chosenValue?.label
+		const denomination = valueLabel ? (product.denominations?.find((d) => d.label === valueLabel) ?? null) : null
 		const target = buyNowTargetVia(terms, product, { duration, denomination, accountType: accountType ?? null })
 		navigate(target.to, { state: target.state })
 	}
@@ -110,6 +117,21 @@ export function PurchasePanel({
 						customButton="Check Prices"
 						customButtonClass="desktop-only"
 						quoteLinks={quoteLinks}
+					/>
+				) : null}
+
+				{values && chosenValue ? (
+					<OptionSelect
+						id="denomination"
+						name={BUY_FIELDS.value}
+						label="Value"
+						options={values.options}
+						value={chosenValue}
+						shownKey={keyOf(shownType)}
+						onChoose={setChosenValue}
+						onCustom={() => setQuote('value')}
+						customButton="Get Quote"
+						quoteLinks={links(values.quotes)}
 					/>
 				) : null}
 
@@ -167,7 +189,7 @@ export function PurchasePanel({
 						{...(quote === 'duration'
 							? { title: 'Custom Duration', intro: "Choose a length and we'll send you a quote on WhatsApp." }
 							: { title: 'Custom Amount', intro: "Choose a value range and we'll send you a quote on WhatsApp." })}
-						choices={quotes.map((q) => ({ key: q.label, label: q.label }))}
+						choices={quoteChoices.map((q) => ({ key: q.label, label: q.label }))}
 						onChoose={openChat}
 					/>
 				</Suspense>

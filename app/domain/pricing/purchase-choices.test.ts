@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { catalogueProducts as catalogue } from '../../db/seed/catalogue'
 import { toCartItem } from '../cart/to-cart-item'
 import { priceOf } from './price-of'
+import { productView } from '../catalogue/product-view'
 import { purchaseChoices } from './purchase-choices'
 
 const product = (id: number) => catalogue.find((p) => p.id === id)!
@@ -61,5 +62,34 @@ describe('the product page’s options, priced by the server', () => {
 		expect(oneMonth!.offers.private).toMatchObject({ availability: 'out', soldOut: true })
 		expect(oneMonth!.offers.shared).toMatchObject({ availability: 'few', soldOut: false })
 		expect(purchaseChoices(gamePass, { ...stock, stockOnly: false }).options[0]!.offers.private).toMatchObject({ availability: 'out', soldOut: false })
+	})
+
+	it('lists both the durations and the values of a product sold by both (the console can make one), each pair priced with its cart line', () => {
+		// As the console saves it: the gift card's value variants beside two duration variants.
+		const card = product(14)
+		const duration = (id: number, months: number, price: number) => ({ id, label: `${months} Month${months === 1 ? '' : 's'}`, months, value: null, accountType: null, price, position: 100 + id, hidden: false })
+		const both = productView({ ...card, name: 'Top-up plan' }, [...card.variants, duration(9001, 1, 1500), duration(9002, 3, 4000)])
+		if (!both.durations || !both.denominations) throw new Error('the product has both durations and values')
+		const choices = purchaseChoices(both, noStock)
+		expect(choices.field).toBe('duration')
+		expect(choices.options.map((o) => o.label)).toEqual(['1 Month', '3 Months'])
+		// The values are listed too, with the custom amount as a quote by value range.
+		expect(choices.values?.options.map((o) => [o.label, o.custom])).toEqual(both.denominations.map((d) => [d.label, d.value === 0]))
+		expect(choices.values?.quotes.map((q) => q.label)).toEqual(['$20-$50', '$50-$80', '$80-$100'])
+		// Every duration with every value has the price and the cart line the one rule gives that pair.
+		for (const duration of both.durations) {
+			for (const value of both.denominations.filter((d) => d.value > 0)) {
+				const pair = { duration: { label: duration.label }, denomination: { label: value.label } }
+				const offer = choices.values?.pairs[duration.label]?.[value.label]?.any
+				expect(offer?.price, `${duration.label} ${value.label}`).toBe(priceOf(both, pair))
+				expect(offer?.item).toEqual(toCartItem(both, pair))
+				expect(offer?.item).toMatchObject({ selectedDuration: { label: duration.label }, selectedDenomination: { label: value.label } })
+			}
+		}
+	})
+
+	it('lists no second list for a product with only durations or only values', () => {
+		expect(purchaseChoices(product(1), noStock).values).toBeNull()
+		expect(purchaseChoices(product(14), noStock).values).toBeNull()
 	})
 })

@@ -50,6 +50,16 @@ export interface PurchaseChoices {
 	accountTypes: boolean
 	/** What the custom option asks a quote for (lengths, or value ranges), each with its WhatsApp message. */
 	quotes: { label: string; text: string }[]
+	/** A product with both durations and values: the values, listed under the durations, and what each pair costs. */
+	values: PairedValues | null
+}
+
+/** The values list of a product sold by duration and value: each value priced alone (for its line in the list). */
+export interface PairedValues {
+	options: PurchaseOption[]
+	quotes: { label: string; text: string }[]
+	/** The offers of a duration and a value chosen together: `pairs[duration label][value label]`. */
+	pairs: Record<string, Record<string, Partial<Record<OfferKey, Offer>>>>
 }
 
 /** The value ranges a gift card's custom amount asks a quote for. */
@@ -88,12 +98,26 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 		}
 	}
 	const offers = (choice: Choice) => Object.fromEntries(keys.map((key) => [key, offer(choice, key)]))
+	const valueQuotes = () => CUSTOM_VALUE_RANGES.map((range) => ({ label: range, text: customValueQuote(product.name, range) }))
+	const valueOptions = (list: NonNullable<typeof denominations>) =>
+		list.map((d) => ({ label: d.label, custom: isCustomDenomination(d), listed: d.price, offers: isCustomDenomination(d) ? {} : offers({ denomination: d }) }))
 
 	if (durations) {
 		return {
 			...settings,
 			field: 'duration',
 			accountTypes,
+			values: denominations
+				? {
+						options: valueOptions(denominations),
+						quotes: valueQuotes(),
+						pairs: Object.fromEntries(
+							durations
+								.filter((d) => !isCustomDuration(d))
+								.map((d) => [d.label, Object.fromEntries(denominations.filter((v) => !isCustomDenomination(v)).map((v) => [v.label, offers({ duration: d, denomination: v })]))]),
+						),
+					}
+				: null,
 			quotes: quoteMonths.map((m) => ({ label: `${m} Months`, text: customDurationQuote(product.name, m) })),
 			options: durations.map((d) => {
 				const custom = isCustomDuration(d)
@@ -114,9 +138,10 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 			...settings,
 			field: 'value',
 			accountTypes,
-			quotes: CUSTOM_VALUE_RANGES.map((range) => ({ label: range, text: customValueQuote(product.name, range) })),
-			options: denominations.map((d) => ({ label: d.label, custom: isCustomDenomination(d), listed: d.price, offers: isCustomDenomination(d) ? {} : offers({ denomination: d }) })),
+			quotes: valueQuotes(),
+			options: valueOptions(denominations),
+			values: null,
 		}
 	}
-	return { ...settings, field: null, accountTypes, quotes: [], options: [{ label: '', custom: false, listed: 0, offers: offers({}) }] }
+	return { ...settings, field: null, accountTypes, quotes: [], options: [{ label: '', custom: false, listed: 0, offers: offers({}) }], values: null }
 }
