@@ -4,10 +4,8 @@ import { cartCount, savedCartCount } from '~/domain/cart/cart-count'
 import { PRICES_STALE_MS } from '~/domain/cart/cart-prices'
 
 interface CartContextValue extends CartState {
-	/** How many items the cart holds: the saved cart's count before its lines are read. */
+	/** How many items the cart holds: with the saved cart's count while its lines are not read (not in `items` yet). */
 	count: number
-	/** The saved cart is being read (its lines are not in `items` yet). */
-	reading: boolean
 	dispatch: (action: CartAction) => void
 	/** Asks the server for the lines' prices when they are older than a few minutes (or `force`). */
 	refreshPrices: (force?: boolean) => void
@@ -32,7 +30,6 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 	// The saved cart not read yet: its text, and its count for the badge meanwhile.
 	const unread = useRef<string | null>(null)
 	const [unreadCount, setUnreadCount] = useState(0)
-	const [reading, setReading] = useState(false)
 	const restored = useRef(false)
 	const restoring = useRef<Promise<CartStore> | null>(null)
 	const items = useRef<CartItem[]>([])
@@ -43,7 +40,6 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 	/** Reads the saved cart once, with the cart's rules; every change waits for it, in the order made. */
 	const restore = useCallback(() => {
 		if (restoring.current) return restoring.current
-		if (unread.current !== null) setReading(true)
 		restoring.current = loadCartStore().then((store) => {
 			const raw = unread.current
 			unread.current = null
@@ -58,7 +54,6 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 			items.current = [...saved, ...items.current]
 			if (saved.length > 0) setState((s) => ({ ...s, items: [...saved, ...s.items] }))
 			setUnreadCount(0)
-			setReading(false)
 			return store
 		})
 		return restoring.current
@@ -129,7 +124,7 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 	}, [state.isOpen, refreshPrices])
 
 	const count = cartCount(state.items) + unreadCount
-	const value = useMemo(() => ({ ...state, count, reading, dispatch, refreshPrices }), [state, count, reading, dispatch, refreshPrices])
+	const value = useMemo(() => ({ ...state, count, dispatch, refreshPrices }), [state, count, dispatch, refreshPrices])
 	return <CartContext.Provider value={value}>{children}</CartContext.Provider>
 }
 

@@ -11,7 +11,7 @@ import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/
 import { readCheckoutAnswer, type CheckoutAnswer, type CheckoutOutcome } from '~/domain/orders/checkout-response'
 import { formatRs } from '~/utils/money'
 import { ErrorAlert } from '~/components/ui/error-alert'
-import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
+import { TestPaymentsNotice, TestPaymentsText } from '~/components/payment/test-payments-notice'
 
 // Checkout's form, its summary and the cart's rules they need: a script of its own, loaded by the
 // checkout page only when it has a line to show (ADR-007), not with an empty checkout.
@@ -42,6 +42,7 @@ export function CheckoutForm({
 	checkoutKey: pageKey,
 	refused,
 	noItems,
+	testPayments,
 }: {
 	state: CheckoutState | null
 	renewal: Renewal | null
@@ -51,6 +52,8 @@ export function CheckoutForm({
 	refused: Refused | null
 	/** What the page shows when the line cannot be bought any more (the page's own, so it loads with the page). */
 	noItems: React.ReactNode
+	/** Whether payments are tests, for the form the server draws without the root's data; else read from it. */
+	testPayments?: boolean
 }) {
 	const navigate = useNavigate()
 	const cart = useCart()
@@ -303,7 +306,7 @@ export function CheckoutForm({
 						</fieldset>
 						{/* PayPro's notes are for online payment only (hidden by CSS too, for a choice made without scripts). */}
 						<div className="online-only">
-							<TestPaymentsNotice />
+							{testPayments === undefined ? <TestPaymentsNotice /> : testPayments ? <TestPaymentsText /> : null}
 						</div>
 						{placed ? (
 							<div className="warning-box price-changed" role="alert">

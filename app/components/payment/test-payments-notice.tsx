@@ -2,7 +2,11 @@ import { useRootData } from '~/components/layout/root-data'
 
 /** Shown wherever a buyer pays online while the shop runs the PayPro simulator: nothing paid there is real. */
 export function TestPaymentsNotice() {
-	if (!useRootData()?.config.testPayments) return null
+	return useRootData()?.config.testPayments ? <TestPaymentsText /> : null
+}
+
+/** The notice itself, for a part the server draws without the root's data (checkout's form, ADR-007). */
+export function TestPaymentsText() {
 	return (
 		<p className="warning-box test-payments" role="note">
 			<strong>Test payments only.</strong> Online payments in this shop go to a PayPro simulator: no money is taken, and an order

@@ -1,4 +1,4 @@
-import { use } from 'react'
+import { use, useLayoutEffect, useRef, useState } from 'react'
 import { Link, data, redirect, useLocation } from 'react-router'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { checkoutRequest } from '~/domain/orders/checkout-input'
@@ -18,6 +18,7 @@ import { placeOrder } from '~/http/place-order.server'
 import { fieldErrorsOf, topName } from '~/utils/field-errors'
 import { AppError } from '~/utils/app-error'
 import { renderStaticHtml } from '~/utils/static-html.server'
+import { publicEnv } from '~/utils/env.server'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -31,7 +32,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const line = await checkoutLineFor(request)
 	const status = line.kind === 'not-sold' || line.kind === 'renewal-not-found' ? 404 : line.kind === 'renewal-not-sold' ? 410 : 200
 	// One key per page shown: submitting its form twice places one order.
-	return data({ line: line.kind === 'line' ? line : null, instead: instead(line), checkoutKey: crypto.randomUUID() }, { status, headers: noStore })
+	const checkoutKey = crypto.randomUUID()
+	const formHtml = line.kind === 'line' ? await drawnForm(line, checkoutKey) : null
+	return data({ line: line.kind === 'line' ? line : null, instead: instead(line), checkoutKey, formHtml }, { status, headers: noStore })
+}
+
+/**
+ * The form for a line named in the address, drawn here as HTML (ADR-007): the page shows it as drawn and
+ * loads its script at the buyer's first touch (it works without scripts meanwhile).
+ */
+async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, checkoutKey: string) {
+	const [{ CheckoutForm }, { CartProvider }] = await Promise.all([import('~/components/checkout/checkout-form'), import('~/components/cart/cart-context')])
+	return renderStaticHtml(
+		<CartProvider storageKey="">
+			<CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={null} noItems={null} testPayments={publicEnv().testPayments} />
+		</CartProvider>,
+	)
 }
 
 /** What the page shows instead of its form for a line it cannot sell as named: drawn here, as HTML (ADR-007). */
@@ -99,12 +115,101 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const location = useLocation()
 	// Only a line the shop's own pages sent (Buy Now, the cart): a redirect leaves a state of its own ({ _isRedirect }).
 	const navigated = isCheckoutState(location.state) ? location.state : null
-	const { line, instead, checkoutKey } = loaderData
+	const { line, instead, checkoutKey, formHtml } = loaderData
+	// The drawn form's values once its script has loaded (the buyer's first touch), and where they were.
+	const [woken, setWoken] = useState<Woken | null>(null)
+	useLayoutEffect(() => {
+		if (!woken) return
+		const field = woken.focus ? (document.getElementById(woken.focus.id) as HTMLInputElement | null) : null
+		field?.focus()
+		if (field && woken.focus?.start != null) field.setSelectionRange(woken.focus.start, woken.focus.end)
+		if (woken.submit) document.querySelector<HTMLFormElement>('.checkout-form-panel form')?.requestSubmit()
+	}, [woken])
 	if (!navigated && instead) return <ServerHtml className={instead.className} html={instead.html} />
 	if (!navigated && !line) return <NoItems />
+	// A line named in the address: the form as the server drew it, until the buyer touches it (or it was refused).
+	if (!navigated && line && formHtml && !actionData && !woken) return <DrawnForm html={formHtml} onWake={setWoken} />
 	const { CheckoutForm } = checkoutForm ?? use(loadCheckoutForm())
 	if (navigated || !line) return <CheckoutForm state={navigated} renewal={null} prefill={null} checkoutKey={null} refused={null} noItems={<NoItems />} />
-	return <CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={(actionData ?? null) as Refused | null} noItems={<NoItems />} />
+	const refused = (actionData ?? (woken ? { values: woken.values, fieldErrors: {}, message: null } : null)) as Refused | null
+	return <CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={refused} noItems={<NoItems />} />
+}
+
+/** What the buyer had typed and chosen in the drawn form, the field they were in, and whether they sent it. */
+interface Woken {
+	values: Values
+	focus: { id: string; start: number | null; end: number | null } | null
+	submit: boolean
+}
+
+/**
+ * Checkout's form as the server drew it. The buyer's first touch (a tap, a field focused, the form sent)
+ * loads the form's script; the script's form then takes the place of this one with what was typed and
+ * chosen, the focus and the caret kept, once no finger is down (so a tap is never split between the two).
+ * The form sent meanwhile is sent by the script's form; if the script cannot load, as drawn (it works without).
+ */
+function DrawnForm({ html, onWake }: { html: string; onWake: (woken: Woken) => void }) {
+	const root = useRef<HTMLDivElement>(null)
+	const pressed = useRef(false)
+	const loaded = useRef(false)
+	const sending = useRef(false)
+
+	function swap() {
+		const form = root.current?.querySelector('form')
+		if (!loaded.current || pressed.current || !form) return
+		const active = document.activeElement
+		const focus = active instanceof HTMLInputElement && form.contains(active) && active.id ? { id: active.id, start: caret(active, 'selectionStart'), end: caret(active, 'selectionEnd') } : null
+		// The form's own fields by name: the customer's, the payment method chosen (and the page's key).
+		const values = Object.fromEntries(new FormData(form)) as unknown as Values
+		onWake({ values, focus, submit: sending.current })
+	}
+	function wake() {
+		void loadCheckoutForm().then(
+			() => {
+				loaded.current = true
+				swap()
+			},
+			() => {
+				// Without the script the form still works as drawn: one sent meanwhile goes as it is.
+				if (sending.current) root.current?.querySelector('form')?.submit()
+			},
+		)
+	}
+	const release = () => {
+		pressed.current = false
+		setTimeout(swap)
+	}
+
+	return (
+		<div ref={root} style={{ display: 'contents' }}>
+			<ServerHtml
+				html={html}
+				style={{ display: 'contents' }}
+				onFocus={wake}
+				onKeyDown={wake}
+				onPointerDown={() => {
+					pressed.current = true
+					wake()
+				}}
+				onPointerUp={release}
+				onPointerCancel={release}
+				onSubmit={(event) => {
+					event.preventDefault()
+					sending.current = true
+					wake()
+				}}
+			/>
+		</div>
+	)
+}
+
+/** An input's caret, where it has one (an email field has none). */
+function caret(input: HTMLInputElement, end: 'selectionStart' | 'selectionEnd') {
+	try {
+		return input[end]
+	} catch {
+		return null
+	}
 }
 
 /** Checkout with nothing to buy: reached from the address alone, or with a line no longer sold. */
