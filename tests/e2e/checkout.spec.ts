@@ -244,3 +244,45 @@ test('a DM order says its payment is arranged on WhatsApp; staff mark it paid an
 	await expect(page.getByText(/Payment arranged with our team on WhatsApp/)).toHaveCount(0)
 	expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
 })
+
+test('a checkout opened from its address: what is typed before its form’s script arrives stays, where it was typed, and the form is then the script’s', async ({ page }) => {
+	// The form's script is held back until the buyer has typed, as on a slow connection.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	const asked: string[] = []
+	await page.route(/\/assets\/checkout-form-[\w-]+\.js$/, async (route) => {
+		asked.push(route.request().url())
+		await held
+		await route.continue()
+	})
+	await gotoHydrated(page, '/checkout?product=14&value=%2410+USD')
+	await expect(page.getByTestId('checkout-total')).toHaveText('Rs. 3,200')
+	// The page is read without the form's script: the buyer's first touch asks for it.
+	expect(asked).toEqual([])
+	await page.getByLabel('Full Name').fill('Ali Khan')
+	await page.getByLabel('Email Address').fill('ali.khan@example.pk')
+	await page.getByText('Send the amount yourself and upload the receipt').tap()
+	await page.getByLabel('Email Address').focus()
+	await expect.poll(() => asked).toHaveLength(1)
+	const loaded = page.waitForResponse(/\/assets\/checkout-form-[\w-]+\.js$/)
+	release()
+	await loaded
+
+	await expect(page.getByLabel('Full Name')).toHaveValue('Ali Khan')
+	await expect(page.getByLabel('Email Address')).toHaveValue('ali.khan@example.pk')
+	await expect(page.getByLabel('Email Address')).toBeFocused()
+	await expect(page.getByRole('radio', { name: /Bank or wallet transfer/ })).toBeChecked()
+	// The script's form: its required-fields alert (the drawn form would be refused by the server instead).
+	const alerts: string[] = []
+	page.on('dialog', (d) => {
+		alerts.push(d.message())
+		void d.accept()
+	})
+	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
+	await expect.poll(() => alerts).toEqual(['Please fill in all required fields'])
+	await expect(page).toHaveURL(/\/checkout\?product=14/)
+	await page.getByLabel('Phone Number').fill('0300 1234567')
+	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
+	await expect(page).toHaveURL(/\/payment-details$/)
+	await expect(page.getByTestId('payment-total')).toHaveText('Rs. 3,200')
+})

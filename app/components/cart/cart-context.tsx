@@ -1,8 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { CartAction, CartItem, CartState } from '~/domain/cart/cart'
+import { cartCount, savedCartCount } from '~/domain/cart/cart-count'
 import { PRICES_STALE_MS } from '~/domain/cart/cart-prices'
 
 interface CartContextValue extends CartState {
+	/** How many items the cart holds: with the saved cart's count while its lines are not read (not in `items` yet). */
+	count: number
 	dispatch: (action: CartAction) => void
 	/** Asks the server for the lines' prices when they are older than a few minutes (or `force`). */
 	refreshPrices: (force?: boolean) => void
@@ -17,35 +20,69 @@ export const loadCartStore = () => (loading ??= import('./cart-store'))
 
 const emptyCart: CartState = { items: [], isOpen: false }
 
+/**
+ * A saved cart is counted at once for the header's badge (cart-count.ts reads the stored lines without
+ * the cart's rules); its lines are read with the rules, and re-priced by the server, when the buyer opens
+ * the cart, changes it or checks it out: a page only read never downloads them (ADR-007).
+ */
 export function CartProvider({ storageKey, children }: { storageKey: string; children: ReactNode }) {
 	const [state, setState] = useState(emptyCart)
+	// The saved cart not read yet: its text, and its count for the badge meanwhile.
+	const unread = useRef<string | null>(null)
+	const [unreadCount, setUnreadCount] = useState(0)
 	const restored = useRef(false)
+	const restoring = useRef<Promise<CartStore> | null>(null)
 	const items = useRef<CartItem[]>([])
 	// When the lines' prices were last known to be the server's: a page's prices are as of its load.
 	const pricedAt = useRef(0)
 	const asking = useRef(false)
 
-	// Opening and closing need nothing else; every other change waits for the cart's rules, in order.
-	const dispatch = useCallback((action: CartAction) => {
-		if (action.type === 'open' || action.type === 'close' || action.type === 'toggle') {
-			setState((s) => ({ ...s, isOpen: action.type === 'toggle' ? !s.isOpen : action.type === 'open' }))
-			return
-		}
-		void loadCartStore().then((store) => setState((s) => store.cartReducer(s, action)))
+	/** Reads the saved cart once, with the cart's rules; every change waits for it, in the order made. */
+	const restore = useCallback(() => {
+		if (restoring.current) return restoring.current
+		restoring.current = loadCartStore().then((store) => {
+			const raw = unread.current
+			unread.current = null
+			let saved: CartItem[] = []
+			try {
+				saved = store.parseStoredCart(raw)
+			} catch (error) {
+				console.warn('Could not read the saved cart; starting with an empty one.', error)
+			}
+			restored.current = true
+			// Lines added before the saved cart was read stay, after it.
+			items.current = [...saved, ...items.current]
+			if (saved.length > 0) setState((s) => ({ ...s, items: [...saved, ...s.items] }))
+			setUnreadCount(0)
+			return store
+		})
+		return restoring.current
 	}, [])
 
-	const reprice = useCallback(
-		async (lines: CartItem[]) => {
-			if (asking.current || lines.length === 0) return
-			asking.current = true
-			const answer = await (await loadCartStore()).fetchCartPrices(lines)
-			asking.current = false
-			if (!answer) return
-			pricedAt.current = Date.now()
-			dispatch({ type: 'reprice', ...answer })
+	// Opening and closing need nothing else; every other change waits for the saved cart and the cart's rules.
+	const dispatch = useCallback(
+		(action: CartAction) => {
+			if (action.type === 'open' || action.type === 'close' || action.type === 'toggle') {
+				setState((s) => ({ ...s, isOpen: action.type === 'toggle' ? !s.isOpen : action.type === 'open' }))
+				return
+			}
+			void restore().then((store) => setState((s) => store.cartReducer(s, action)))
 		},
-		[dispatch],
+		[restore],
 	)
+
+	const reprice = useCallback(async () => {
+		// An empty cart has nothing to price, and needs none of the cart's rules.
+		if (asking.current || (restored.current && items.current.length === 0)) return
+		asking.current = true
+		const store = await restore()
+		const lines = items.current
+		const answer = lines.length > 0 ? await store.fetchCartPrices(lines) : null
+		asking.current = false
+		if (!answer) return
+		pricedAt.current = Date.now()
+		dispatch({ type: 'reprice', ...answer })
+	}, [restore, dispatch])
 
 	useEffect(() => {
 		let raw: string | null = null
@@ -54,34 +91,20 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 		} catch (error) {
 			console.warn('Could not read the saved cart; starting with an empty one.', error)
 		}
-		// Nothing saved: the server's empty cart stands, the page is not rendered again and the cart's rules stay unloaded.
+		// Nothing saved: the server's empty cart stands and the page is not rendered again.
 		if (!raw || raw === '[]') {
 			restored.current = true
 			pricedAt.current = Date.now()
 			return
 		}
-		void loadCartStore().then((store) => {
-			let saved: CartItem[] = []
-			try {
-				saved = store.parseStoredCart(raw)
-			} catch (error) {
-				console.warn('Could not read the saved cart; starting with an empty one.', error)
-			}
-			restored.current = true
-			if (saved.length === 0) {
-				pricedAt.current = Date.now()
-				return
-			}
-			// Lines added before the saved cart was read stay, after it.
-			setState((s) => ({ ...s, items: [...saved, ...s.items] }))
-			// A saved cart's prices are as old as the cart: ask the server once what they are now.
-			void reprice(saved)
-		})
-	}, [storageKey, reprice])
+		// A saved cart's prices are as old as the cart (pricedAt stays 0): opening it asks the server what they are now.
+		unread.current = raw
+		setUnreadCount(savedCartCount(raw))
+	}, [storageKey])
 
 	useEffect(() => {
-		items.current = state.items
 		if (!restored.current) return
+		items.current = state.items
 		try {
 			window.localStorage.setItem(storageKey, JSON.stringify(state.items))
 		} catch (error) {
@@ -91,7 +114,7 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 
 	const refreshPrices = useCallback(
 		(force = false) => {
-			if (force || Date.now() - pricedAt.current > PRICES_STALE_MS) void reprice(items.current)
+			if (force || Date.now() - pricedAt.current > PRICES_STALE_MS) void reprice()
 		},
 		[reprice],
 	)
@@ -100,7 +123,8 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 		if (state.isOpen) refreshPrices()
 	}, [state.isOpen, refreshPrices])
 
-	const value = useMemo(() => ({ ...state, dispatch, refreshPrices }), [state, dispatch, refreshPrices])
+	const count = cartCount(state.items) + unreadCount
+	const value = useMemo(() => ({ ...state, count, dispatch, refreshPrices }), [state, count, dispatch, refreshPrices])
 	return <CartContext.Provider value={value}>{children}</CartContext.Provider>
 }
 

@@ -1,6 +1,6 @@
 import type { CartItem } from '~/domain/cart/cart'
 import { MAX_PRICED_LINES, type CartLinePrice, type CartPricesAnswer } from '~/domain/cart/cart-prices'
-import { toCheckoutLines } from '~/domain/orders/checkout-lines'
+import { toCheckoutLines } from '~/domain/orders/to-checkout-lines'
 
 /**
  * The server's prices now for these lines (the first 50, as an order holds), one answer per line in

@@ -10,7 +10,7 @@ import { accountTypeName } from '~/domain/pricing/account-type-label'
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 export function CartDrawer() {
-	const { items, isOpen, dispatch } = useCart()
+	const { items, count, isOpen, dispatch } = useCart()
 	const navigate = useNavigate()
 	const closeRef = useRef<HTMLButtonElement>(null)
 	const drawerRef = useRef<HTMLElement>(null)
@@ -69,7 +69,10 @@ export function CartDrawer() {
 						×
 					</button>
 				</div>
-				{items.length === 0 ? (
+				{items.length === 0 && count > 0 ? (
+					// The saved cart's lines are being read: nothing is said until they are there.
+					<div className="cart-empty" aria-busy="true" />
+				) : items.length === 0 ? (
 					<div className="cart-empty">
 						<p className="cart-empty-title">Your cart is empty</p>
 						<p className="muted">Add some products to get started!</p>

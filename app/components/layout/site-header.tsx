@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { cartBadge, cartCount } from '~/domain/cart/cart-count'
+import { cartBadge } from '~/domain/cart/cart-count'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { useCart } from '../cart/cart-context'
 import { ChatButton } from './chat-button'
@@ -83,8 +83,7 @@ function PhoneMenu() {
  * the bar, always on screen: floating over the page, it covered the first screen's buttons and titles.
  */
 export function SiteHeader({ storeName, banner, whatsapp }: { storeName: string; banner: string; whatsapp: string }) {
-	const { items, dispatch } = useCart()
-	const count = cartCount(items)
+	const { count, dispatch } = useCart()
 
 	return (
 		<header className={banner ? 'site-header' : 'site-header no-banner'}>

@@ -2,12 +2,16 @@ import { useRootData } from '~/components/layout/root-data'
 
 /** Shown wherever a buyer pays online while the shop runs the PayPro simulator: nothing paid there is real. */
 export function TestPaymentsNotice() {
-	return <TestPaymentsNote shown={Boolean(useRootData()?.config.testPayments)} />
+	return useRootData()?.config.testPayments ? <TestPaymentsText /> : null
 }
 
-/** The notice itself, for a part the server draws from its loader (which knows whether payments are test ones). */
+/** The notice, for a part the server draws from its loader (which knows whether payments are test ones). */
 export function TestPaymentsNote({ shown }: { shown: boolean }) {
-	if (!shown) return null
+	return shown ? <TestPaymentsText /> : null
+}
+
+/** The notice itself, for a part the server draws without the root's data (checkout's form, ADR-007). */
+export function TestPaymentsText() {
 	return (
 		<p className="warning-box test-payments" role="note">
 			<strong>Test payments only.</strong> Online payments in this shop go to a PayPro simulator: no money is taken, and an order

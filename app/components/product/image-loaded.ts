@@ -14,9 +14,22 @@ export function markLoaded(target: EventTarget | null) {
 }
 
 /**
+ * A product image drawn by the server only (inside `[data-server-image]`, which React never redraws:
+ * the product page's cover) that fails says so, as ProductImage does: its wrapper then holds
+ * 'Image unavailable' instead of the image. Plain text, not a function's source, so the browser's
+ * build carries none of it.
+ */
+const SERVER_IMAGE_FAILED = `document.addEventListener('error', function (e) {
+	var img = e.target, wrapper = img instanceof HTMLImageElement ? img.closest('.product-image') : null;
+	if (!wrapper || !wrapper.closest('[data-server-image]')) return;
+	var note = document.createElement('span'); note.className = 'image-unavailable'; note.textContent = 'Image unavailable';
+	wrapper.replaceChildren(note);
+}, true);`
+
+/**
  * Run inline at the top of every page: marks a product image's wrapper as loaded when the image
  * arrives, whether that is before the scripts, during hydration or after a client navigation.
  * `load` does not bubble, so it is caught on the way down, on the document: an element's load
  * event never reaches the window.
  */
-export const IMAGE_LOADED_SCRIPT = `document.addEventListener('load', function (e) { (${markLoaded})(e.target) }, true);`
+export const IMAGE_LOADED_SCRIPT = `document.addEventListener('load', function (e) { (${markLoaded})(e.target) }, true);${SERVER_IMAGE_FAILED}`

@@ -1,88 +1,81 @@
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { CONTENT_PAGES, type Denomination, type DurationOption, type Product } from '~/domain/catalogue/types'
-import { toCartItem } from '~/domain/cart/to-cart-item'
-import {
-	denominationsOf,
-	durationsOf,
-	isCustomDenomination,
-	isCustomDuration,
-	quotableMonths,
-	twoMonthSaving,
-	type AccountType,
-} from '~/domain/pricing/product-options'
-import { offersAccountTypes, priceChoice, priceOf } from '~/domain/pricing/price-of'
-import { buyNowTarget } from '~/domain/catalogue/buy-now-target'
+import type { Product } from '~/domain/catalogue/types'
+import type { AccountType } from '~/domain/pricing/product-options'
+import type { OfferKey, PurchaseChoices, PurchaseOption } from '~/domain/pricing/purchase-choices'
+import { buyNowTargetVia } from '~/domain/catalogue/buy-now-target'
 import { BUY_FIELDS } from '~/domain/orders/buy-fields'
-import { chatLink, customDurationQuote, customValueQuote, productEnquiry } from '~/utils/chat'
+import { chatLink, productEnquiry } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
 import { trackPixel } from '~/utils/pixel'
 import { useCart } from '../cart/cart-context'
 import { useChatMessage } from '../layout/chat-button'
 import { ProductPrice, Rs } from '../ui/price'
-import { accountTypeLabel } from '~/domain/pricing/account-type-label'
 
 // The dialogs open only at a buyer's click: their script is fetched then, not with the page (ADR-007).
 const AccountTypeModal = lazy(() => import('./account-type-modal').then((m) => ({ default: m.AccountTypeModal })))
 const QuoteModal = lazy(() => import('./quote-modals').then((m) => ({ default: m.QuoteModal })))
 
-const CUSTOM_VALUE_RANGES = ['$20-$50', '$50-$80', '$80-$100']
-
+/** The panel's prices, cart lines and stock come priced from the loader (pricing/purchase-choices.ts): the browser only picks among them. */
 export function PurchasePanel({
 	product,
+	choices,
 	whatsapp,
 	preselectAccountType,
-	stock,
 }: {
 	product: Product
+	choices: PurchaseChoices
 	whatsapp: string
 	preselectAccountType: AccountType | null
-	/** Per option id: 'instant' | 'few' | 'out' | 'manual' (never a count); stockOnly: an option that is out cannot be bought. */
-	stock?: { availability: Record<number, string>; stockOnly: boolean }
 }) {
-	// The custom duration is offered only for lengths not already priced on the page.
-	const quoteMonths = quotableMonths(durationsOf(product))
-	const durations = durationsOf(product)?.filter((d) => !isCustomDuration(d) || quoteMonths.length > 0) ?? null
-	const denominations = denominationsOf(product)
-	const [duration, setDuration] = useState<DurationOption | null>(durations?.[0] ?? null)
-	const [denomination, setDenomination] = useState<Denomination | null>(denominations?.[0] ?? null)
+	const { field, options, accountTypes: hasAccountTypes, quotes, terms, contentLink, typeLabels, values } = choices
+	const [chosen, setChosen] = useState<PurchaseOption>(options[0]!)
+	// A product sold by duration and value lists both; the pair chosen sets the price.
+	const [chosenValue, setChosenValue] = useState<PurchaseOption | null>(values?.options[0] ?? null)
 	const [quote, setQuote] = useState<'duration' | 'value' | null>(null)
 	const [accountModal, setAccountModal] = useState<'cart' | 'buy' | null>(null)
 	const addRef = useRef<HTMLButtonElement>(null)
 	const { dispatch } = useCart()
 	const navigate = useNavigate()
 
-	const chosen = denomination ?? duration
-	const hasAccountTypes = offersAccountTypes(product)
 	// The page shows the private price (or the one the buyer switched to); the dialog offers both.
 	const shownType: AccountType | null = hasAccountTypes ? (preselectAccountType ?? 'private') : null
-	const choice = { duration, denomination }
-	const price = priceOf(product, { ...choice, accountType: shownType }) ?? product.price
-	const accountPrices = hasAccountTypes
-		? { private: priceOf(product, { ...choice, accountType: 'private' }), shared: priceOf(product, { ...choice, accountType: 'shared' }) }
-		: null
+	const keyOf = (type: AccountType | null | undefined): OfferKey => type ?? 'any'
+	const chosenOffers = values && chosenValue ? (values.pairs[chosen.label]?.[chosenValue.label] ?? {}) : chosen.offers
+	const shown = chosenOffers[keyOf(shownType)]
+	const price = shown?.price ?? product.price
+	const accountPrices = hasAccountTypes ? { private: chosenOffers.private?.price ?? null, shared: chosenOffers.shared?.price ?? null } : null
 	const otherType: AccountType = shownType === 'shared' ? 'private' : 'shared'
-	const saving = duration?.months === 2 ? twoMonthSaving(durations, (d) => priceOf(product, { duration: d, accountType: shownType })) : null
-	const pricedChoice = priceChoice(product, { ...choice, accountType: shownType })
-	const availability = 'variantId' in pricedChoice && pricedChoice.variantId != null ? stock?.availability[pricedChoice.variantId] : undefined
-	const soldOut = availability === 'out' && stock?.stockOnly === true
-	useChatMessage(productEnquiry(product.name, chosen && chosen.price > 0 ? { label: chosen.label, price } : null))
+	const saving = chosen.saving?.[keyOf(shownType)] ?? null
+	const availability = shown?.availability
+	const soldOut = shown?.soldOut === true
+	// The option the page names (the value, when there are both), as it always has.
+	const option = chosenValue ?? (field ? chosen : null)
+	useChatMessage(productEnquiry(product.name, option && option.listed > 0 ? { label: option.label, price } : null))
 
-	function openChat(text: string) {
-		window.open(chatLink(whatsapp, text), '_blank', 'noopener,noreferrer')
+	// The custom option's quotes, as links without scripts and as the dialog's choices with them.
+	const links = (list: { label: string; text: string }[]) => list.map((q) => ({ label: q.label, href: chatLink(whatsapp, q.text) }))
+	const quoteLinks = links(quotes)
+	const quoteChoices = quote === 'value' && values ? values.quotes : quotes
+	function openChat(label: string) {
+		const text = quoteChoices.find((q) => q.label === label)?.text
+		if (text) window.open(chatLink(whatsapp, text), '_blank', 'noopener,noreferrer')
 	}
 
 	function addToCart(accountType?: AccountType) {
-		const item = toCartItem(product, { ...choice, accountType })
+		const item = chosenOffers[keyOf(accountType)]?.item
 		if (!item) return
 		dispatch({ type: 'add', item })
 		dispatch({ type: 'open' })
 	}
 
 	function buyNow(accountType?: AccountType) {
-		const value = priceOf(product, { ...choice, accountType }) ?? price
+		const value = chosenOffers[keyOf(accountType)]?.price ?? price
 		trackPixel('Lead', { content_name: product.name, content_ids: [product.id], value, currency: 'PKR' })
-		const target = buyNowTarget(product, { duration, denomination, accountType: accountType ?? null })
+		const duration = field === 'duration' ? (product.durations?.find((d) => d.label === chosen.label) ?? null) : null
+		const valueLabel = field === 'value' ? chosen.label : chosenValue?.label
+		const denomination = valueLabel ? (product.denominations?.find((d) => d.label === valueLabel) ?? null) : null
+		const target = buyNowTargetVia(terms, product, { duration, denomination, accountType: accountType ?? null })
 		navigate(target.to, { state: target.state })
 	}
 
@@ -104,43 +97,56 @@ export function PurchasePanel({
 			</p>
 			{accountPrices?.[otherType] ? (
 				<p className="muted small account-price-note">
-					{accountTypeLabel(shownType)} price. {accountTypeLabel(otherType)}: <Rs amount={accountPrices[otherType]!} />.
+					{shownType ? typeLabels[shownType] : null} price. {typeLabels[otherType]}: <Rs amount={accountPrices[otherType]!} />.
 				</p>
 			) : null}
 
 			{/* A real form: without scripts (or before they start) Buy Now opens checkout with what is chosen here. */}
 			<form method="get" action="/checkout" onSubmit={buy}>
 				<input type="hidden" name={BUY_FIELDS.product} value={product.id} />
-				{durations ? (
+				{field === 'duration' ? (
 					<OptionSelect
 						id="duration"
 						name={BUY_FIELDS.duration}
 						label="Duration"
-						options={durations}
-						value={duration}
-						isCustom={isCustomDuration}
-						optionPrice={(d) => priceOf(product, { duration: d, accountType: shownType })}
-						onChoose={setDuration}
+						options={options}
+						value={chosen}
+						shownKey={keyOf(shownType)}
+						onChoose={setChosen}
 						onCustom={() => setQuote('duration')}
 						customButton="Check Prices"
 						customButtonClass="desktop-only"
-						quoteLinks={quoteMonths.map((m) => ({ label: `${m} Months`, href: chatLink(whatsapp, customDurationQuote(product.name, m)) }))}
+						quoteLinks={quoteLinks}
 					/>
 				) : null}
 
-				{denominations ? (
+				{values && chosenValue ? (
 					<OptionSelect
 						id="denomination"
 						name={BUY_FIELDS.value}
 						label="Value"
-						options={denominations}
-						value={denomination}
-						isCustom={isCustomDenomination}
-						optionPrice={(d) => priceOf(product, { denomination: d, accountType: shownType })}
-						onChoose={setDenomination}
+						options={values.options}
+						value={chosenValue}
+						shownKey={keyOf(shownType)}
+						onChoose={setChosenValue}
 						onCustom={() => setQuote('value')}
 						customButton="Get Quote"
-						quoteLinks={CUSTOM_VALUE_RANGES.map((r) => ({ label: r, href: chatLink(whatsapp, customValueQuote(product.name, r)) }))}
+						quoteLinks={links(values.quotes)}
+					/>
+				) : null}
+
+				{field === 'value' ? (
+					<OptionSelect
+						id="denomination"
+						name={BUY_FIELDS.value}
+						label="Value"
+						options={options}
+						value={chosen}
+						shownKey={keyOf(shownType)}
+						onChoose={setChosen}
+						onCustom={() => setQuote('value')}
+						customButton="Get Quote"
+						quoteLinks={quoteLinks}
 					/>
 				) : null}
 
@@ -151,10 +157,10 @@ export function PurchasePanel({
 				) : null}
 				<div className="buy-actions">
 					<button type="submit" className="button primary" disabled={soldOut}>
-						{chosen && chosen.price > 0 ? (
+						{option && option.listed > 0 ? (
 							<>
 								{/* Without scripts the label cannot follow the list: it says Buy Now, and checkout shows the price. */}
-								<span className="script-only">{`Buy ${chosen.label} - ${formatRs(price)}`}</span>
+								<span className="script-only">{`Buy ${option.label} - ${formatRs(price)}`}</span>
 								<span className="noscript-only">Buy Now</span>
 							</>
 						) : (
@@ -169,33 +175,23 @@ export function PurchasePanel({
 
 			</form>
 
-			{product.contentPage ? (
+			{contentLink ? (
 				<p>
-					<Link to={product.contentPage}>{CONTENT_PAGES[product.contentPage]}</Link>
+					<Link to={contentLink.to}>{contentLink.label}</Link>
 				</p>
 			) : null}
 
 			{quote ? (
 				<Suspense fallback={null}>
-					{quote === 'duration' ? (
-						<QuoteModal
-							open
-							onClose={() => setQuote(null)}
-							title="Custom Duration"
-							intro="Choose a length and we'll send you a quote on WhatsApp."
-							choices={quoteMonths.map((m) => ({ key: String(m), label: `${m} Months` }))}
-							onChoose={(m) => openChat(customDurationQuote(product.name, Number(m)))}
-						/>
-					) : (
-						<QuoteModal
-							open
-							onClose={() => setQuote(null)}
-							title="Custom Amount"
-							intro="Choose a value range and we'll send you a quote on WhatsApp."
-							choices={CUSTOM_VALUE_RANGES.map((r) => ({ key: r, label: r }))}
-							onChoose={(r) => openChat(customValueQuote(product.name, r))}
-						/>
-					)}
+					<QuoteModal
+						open
+						onClose={() => setQuote(null)}
+						{...(quote === 'duration'
+							? { title: 'Custom Duration', intro: "Choose a length and we'll send you a quote on WhatsApp." }
+							: { title: 'Custom Amount', intro: "Choose a value range and we'll send you a quote on WhatsApp." })}
+						choices={quoteChoices.map((q) => ({ key: q.label, label: q.label }))}
+						onChoose={openChat}
+					/>
 				</Suspense>
 			) : null}
 			{accountPrices && accountModal !== null ? (
@@ -203,7 +199,7 @@ export function PurchasePanel({
 					<AccountTypeModal
 						open
 						onClose={() => setAccountModal(null)}
-						optionLabel={chosen && chosen.price > 0 ? chosen.label : null}
+						optionLabel={option && option.listed > 0 ? option.label : null}
 						privatePrice={accountPrices.private}
 						sharedPrice={accountPrices.shared}
 						sharedConfirmLabel={accountModal === 'buy' ? 'Buy Shared Account' : 'Add Shared Account to Cart'}
@@ -222,14 +218,13 @@ export function PurchasePanel({
 }
 
 /** A duration or value dropdown; its custom option opens the quote modal instead of being selected. */
-function OptionSelect<T extends { label: string; price: number }>({
+function OptionSelect({
 	id,
 	name,
 	label,
 	options,
 	value,
-	isCustom,
-	optionPrice,
+	shownKey,
 	onChoose,
 	onCustom,
 	customButton,
@@ -240,11 +235,11 @@ function OptionSelect<T extends { label: string; price: number }>({
 	/** The field's name in the Buy Now form (checkout's address). */
 	name: string
 	label: string
-	options: T[]
-	value: T | null
-	isCustom: (option: T) => boolean
-	optionPrice: (option: T) => number | null
-	onChoose: (option: T) => void
+	options: PurchaseOption[]
+	value: PurchaseOption
+	/** Whose price each option shows: the account type the page shows. */
+	shownKey: OfferKey
+	onChoose: (option: PurchaseOption) => void
 	onCustom: () => void
 	customButton: string
 	customButtonClass?: string
@@ -255,11 +250,12 @@ function OptionSelect<T extends { label: string; price: number }>({
 	// A choice made before the scripts started is the choice: the page starts from what it shows.
 	useLayoutEffect(() => {
 		const shown = ref.current?.value
-		if (!shown || shown === value?.label) return
+		if (!shown || shown === value.label) return
 		const next = options.find((o) => o.label === shown)
-		if (next && !isCustom(next)) onChoose(next)
+		if (next && !next.custom) onChoose(next)
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the scripts take over the page
 	}, [])
+	const hasCustom = options.some((o) => o.custom)
 	return (
 		<div className="field">
 			<label htmlFor={id}>{label}</label>
@@ -268,27 +264,27 @@ function OptionSelect<T extends { label: string; price: number }>({
 					ref={ref}
 					id={id}
 					name={name}
-					value={value?.label ?? ''}
+					value={value.label}
 					onChange={(e) => {
 						const next = options.find((o) => o.label === e.target.value)
 						if (!next) return
-						if (isCustom(next)) onCustom()
+						if (next.custom) onCustom()
 						else onChoose(next)
 					}}
 				>
 					{options.map((o) => (
 						<option key={o.label} value={o.label}>
-							{isCustom(o) ? o.label : `${o.label} - ${formatRs(optionPrice(o) ?? o.price)}`}
+							{o.custom ? o.label : `${o.label} - ${formatRs(o.offers[shownKey]?.price ?? o.listed)}`}
 						</option>
 					))}
 				</select>
-				{options.some(isCustom) ? (
+				{hasCustom ? (
 					<button type="button" className={`button ghost script-only ${customButtonClass}`} onClick={onCustom}>
 						{customButton}
 					</button>
 				) : null}
 			</div>
-			{options.some(isCustom) && quoteLinks.length ? (
+			{hasCustom && quoteLinks.length ? (
 				// Without scripts the dialog cannot open: the quotes are links that open WhatsApp with the request written.
 				<details className="noscript-only quote-links">
 					<summary className="button ghost">{customButton}</summary>

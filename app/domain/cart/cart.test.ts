@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cartBadge, cartCount, cartReducer, cartTotal, checkoutDestination, emptyCart, parseStoredCart, type CartItem } from './cart'
 import type { CartLinePrice } from './cart-prices'
+import { savedCartCount } from './cart-count'
 
 const giftCard = (label: string, price: number): Omit<CartItem, 'quantity'> => ({
 	id: 14,
@@ -162,6 +163,14 @@ describe('carts saved before prices were numbers', () => {
 	it('drops a line it cannot price or understand, not the cart', () => {
 		const items = parseStoredCart(JSON.stringify([{ id: 9, name: 'No price', price: 'free', quantity: 1 }, { id: 14, name: 'Zero', price: 'Rs. 1,200', quantity: 0 }, { id: 5, name: 'GTA V', price: 1500, quantity: 1 }]))
 		expect(items.map((i) => i.name)).toEqual(['GTA V'])
+	})
+
+	it('is counted for the header’s badge before it is read, as reading it counts it', () => {
+		expect(savedCartCount(oldCart)).toBe(cartCount(parseStoredCart(oldCart)))
+		expect(savedCartCount(JSON.stringify({ items: JSON.parse(oldCart) }))).toBe(4)
+		expect(savedCartCount(JSON.stringify([{ id: 14, name: 'Zero', price: 1200, quantity: 0 }, null, { id: 'x' }, { id: 5, name: 'GTA V', price: 1500, quantity: 2.5 }]))).toBe(2)
+		expect(savedCartCount('not json')).toBe(0)
+		expect(savedCartCount('{"items": 5}')).toBe(0)
 	})
 })
 

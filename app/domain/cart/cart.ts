@@ -4,6 +4,7 @@ import type { AccountType } from '../pricing/product-options'
 import { termsPathOf } from '../catalogue/terms-page'
 import { TERMS_PAGES, type ProductImageSet, type TermsPage } from '../catalogue/types'
 import type { CartLinePrice } from './cart-prices'
+import { storedLines, storedQuantity } from './cart-count'
 
 export interface CartItem {
 	id: number
@@ -181,10 +182,7 @@ export function checkoutDestination(all: CartItem[]): string | null {
  */
 export function parseStoredCart(raw: string | null): CartItem[] {
 	if (!raw) return []
-	const value: unknown = JSON.parse(raw)
-	const items = Array.isArray(value) ? value : (value as { items?: unknown })?.items
-	if (!Array.isArray(items)) throw new Error('stored cart is not a list')
-	return readCartItems(items)
+	return readCartItems(storedLines(raw))
 }
 
 /** Cart lines from storage or a page's history state, old text prices read as numbers; malformed lines dropped. */
@@ -207,7 +205,9 @@ function storedOption<K extends 'months' | 'value'>(v: unknown, key: K) {
 }
 
 function readStoredLine(i: unknown): CartItem | null {
-	if (!isRecord(i) || typeof i.id !== 'number' || typeof i.name !== 'string' || !isCount(i.quantity) || i.quantity < 1) return null
+	// What the badge counted before the cart was read (cart-count.ts), less a line without a price.
+	const quantity = storedQuantity(i)
+	if (quantity === 0 || !isRecord(i) || typeof i.id !== 'number' || typeof i.name !== 'string') return null
 	const selectedDuration = storedOption(i.selectedDuration, 'months')
 	const selectedDenomination = storedOption(i.selectedDenomination, 'value')
 	// §9's line price: the option's price first, then the line's own.
@@ -221,7 +221,7 @@ function readStoredLine(i: unknown): CartItem | null {
 		...(isRecord(i.imageSet) ? { imageSet: i.imageSet as unknown as ProductImageSet } : {}),
 		price,
 		originalPrice: originalPrice || null,
-		quantity: Math.floor(i.quantity),
+		quantity,
 		...(selectedDuration ? { selectedDuration: { ...selectedDuration, price } } : {}),
 		...(selectedDenomination ? { selectedDenomination: { ...selectedDenomination, price } } : {}),
 		...(i.selectedAccountType === 'private' || i.selectedAccountType === 'shared' ? { selectedAccountType: i.selectedAccountType } : {}),

@@ -1,6 +1,6 @@
 import type { Denomination, DurationOption, Product } from './types'
 import type { AccountType } from '../pricing/product-options'
-import { termsPathOf } from './terms-page'
+import { termsPathOf, type TermsPath } from './terms-page'
 
 export interface CheckoutState {
 	product?: Product
@@ -15,19 +15,18 @@ export interface CheckoutState {
  * the duration; the console terms with duration and account type); everything else to checkout
  * with what was chosen (a gift card's value, a duration, an account type).
  */
-export function buyNowTarget(
-	product: Product,
-	{
-		duration,
-		denomination,
-		accountType,
-	}: { duration: DurationOption | null; denomination: Denomination | null; accountType: AccountType | null },
-): { to: string; state: CheckoutState } {
+export function buyNowTarget(product: Product, choice: BuyChoice): { to: string; state: CheckoutState } {
+	return buyNowTargetVia(termsPathOf(product.termsPage), product, choice)
+}
+
+type BuyChoice = { duration: DurationOption | null; denomination: Denomination | null; accountType: AccountType | null }
+
+/** buyNowTarget with the product's terms page already looked up (the product page's loader does), so the page needs no catalogue settings. */
+export function buyNowTargetVia(terms: TermsPath | null, product: Product, { duration, denomination, accountType }: BuyChoice): { to: string; state: CheckoutState } {
 	const withAccount = accountType ? { selectedAccountType: accountType } : {}
 	if (denomination && product.denominations) {
 		return { to: '/checkout', state: { product, selectedDenomination: denomination } }
 	}
-	const terms = termsPathOf(product.termsPage)
 	if (terms === '/game-pass-pc-terms') {
 		return { to: terms, state: { product, ...(duration ? { selectedDuration: duration } : {}) } }
 	}

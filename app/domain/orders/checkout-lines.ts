@@ -3,6 +3,9 @@ import { readCartItems, type CartItem } from '../cart/cart'
 import { toCartItem } from '../cart/to-cart-item'
 import type { CheckoutLine } from './checkout-input'
 
+// The request lines are a module of their own: the cart asks prices with them, without the pricing rules.
+export { toCheckoutLines } from './to-checkout-lines'
+
 /** What the checkout page shows and sends: the cart's items, or the one product bought now. */
 export function checkoutItems(state: CheckoutState | null | undefined): CartItem[] {
 	if (!state) return []
@@ -14,18 +17,6 @@ export function checkoutItems(state: CheckoutState | null | undefined): CartItem
 		accountType: state.selectedAccountType ?? null,
 	})
 	return item ? [{ ...item, quantity: 1 }] : []
-}
-
-/** The request lines: what was chosen (and the option's id when known), never a price (the server prices the order). */
-export function toCheckoutLines(items: CartItem[]): CheckoutLine[] {
-	return items.map((i) => ({
-		id: i.id,
-		quantity: i.quantity,
-		selectedDuration: i.selectedDuration ? { label: i.selectedDuration.label, months: i.selectedDuration.months } : null,
-		selectedDenomination: i.selectedDenomination ? { label: i.selectedDenomination.label, value: i.selectedDenomination.value } : null,
-		selectedAccountType: i.selectedAccountType ?? null,
-		...(i.variantId ? { variantId: i.variantId } : {}),
-	}))
 }
 
 /** One key per cart content and tab: a double click, retry or reload of the same checkout reuses it. */

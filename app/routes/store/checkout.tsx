@@ -1,44 +1,28 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Link, data, redirect, useLocation, useNavigate } from 'react-router'
-import { CheckoutSummary } from '~/components/checkout/checkout-summary'
-import { useCart } from '~/components/cart/cart-context'
+import { use, useLayoutEffect, useRef, useState } from 'react'
+import { Link, data, redirect, useLocation } from 'react-router'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
-import { fetchCartPrices } from '~/components/cart/cart-prices'
-import { cartTotal, payableItems, sameLine, withPrice, withPriceOf, type CartItem } from '~/domain/cart/cart'
-import type { CartLinePrice } from '~/domain/cart/cart-prices'
 import { checkoutRequest } from '~/domain/orders/checkout-input'
-import { CUSTOMER_FIELDS, isValidName, NAME_LIVE_MESSAGE, NAME_SUBMIT_MESSAGE, REQUIRED_FIELDS_MESSAGE, type CustomerField } from '~/domain/orders/checkout-fields'
-import { BUY_FIELDS } from '~/domain/orders/buy-fields'
-import { NOT_SOLD_MESSAGE, RENEWAL_NOT_FOUND, type BuyQuestions } from '~/domain/orders/checkout-query'
-import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/checkout-lines'
-import { readCheckoutAnswer, type CheckoutAnswer, type CheckoutOutcome } from '~/domain/orders/checkout-response'
-import { formatRs } from '~/utils/money'
+import { CUSTOMER_FIELDS } from '~/domain/orders/checkout-fields'
+import { checkoutItems, toCheckoutLines } from '~/domain/orders/checkout-lines'
+import { NOT_SOLD_MESSAGE, RENEWAL_NOT_FOUND } from '~/domain/orders/checkout-query'
 import { pageMeta } from '~/utils/seo'
-import { ErrorAlert } from '~/components/ui/error-alert'
-import { TestPaymentsNotice } from '~/components/payment/test-payments-notice'
+import { ServerHtml } from '~/components/layout/server-html'
+import type { Refused, Values } from '~/components/checkout/checkout-form'
+import { BuyQuestionsStep, NotAvailable } from '~/components/checkout/checkout-refusal'
 import { db } from '~/db/client.server'
 import { startPayproPayment } from '~/domain/payments/start-paypro-payment.server'
 import { payproClient } from '~/integrations/paypro/paypro.server'
-import { checkoutLineFor, type Renewal } from '~/http/checkout-line.server'
+import { checkoutLineFor, type CheckoutLineAnswer } from '~/http/checkout-line.server'
 import { readPageForm } from '~/http/http.server'
 import { placeOrder } from '~/http/place-order.server'
 import { fieldErrorsOf, topName } from '~/utils/field-errors'
 import { AppError } from '~/utils/app-error'
-import { termsPathOf } from '~/domain/catalogue/terms-page'
+import { renderStaticHtml } from '~/utils/static-html.server'
+import { publicEnv } from '~/utils/env.server'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Checkout', description: 'Review your order and pay securely.', extra: [{ name: 'robots', content: 'noindex' }] })
-
-const REDIRECT_DELAY_MS = 1500
-const NOTHING_PAYABLE_MESSAGE = 'Nothing here can be bought online now: the items are no longer available.'
-
-type PaymentMethod = 'paypro' | 'manual'
-type PlacedOrder = Extract<CheckoutOutcome, { ok: true }>
-
-type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod }
-/** A refusal of the page's own form (no scripts): the values kept and each field's message. */
-type Refused = { values: Values; fieldErrors: Record<string, string>; message: string | null }
 
 const noStore = { 'Cache-Control': 'private, no-store' }
 
@@ -48,7 +32,39 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const line = await checkoutLineFor(request)
 	const status = line.kind === 'not-sold' || line.kind === 'renewal-not-found' ? 404 : line.kind === 'renewal-not-sold' ? 410 : 200
 	// One key per page shown: submitting its form twice places one order.
-	return data({ line, checkoutKey: crypto.randomUUID() }, { status, headers: noStore })
+	const checkoutKey = crypto.randomUUID()
+	const formHtml = line.kind === 'line' ? await drawnForm(line, checkoutKey) : null
+	return data({ line: line.kind === 'line' ? line : null, instead: instead(line), checkoutKey, formHtml }, { status, headers: noStore })
+}
+
+/**
+ * The form for a line named in the address, drawn here as HTML (ADR-007): the page shows it as drawn and
+ * loads its script at the buyer's first touch (it works without scripts meanwhile).
+ */
+async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, checkoutKey: string) {
+	const [{ CheckoutForm }, { CartProvider }] = await Promise.all([import('~/components/checkout/checkout-form'), import('~/components/cart/cart-context')])
+	return renderStaticHtml(
+		<CartProvider storageKey="">
+			<CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={null} noItems={null} testPayments={publicEnv().testPayments} />
+		</CartProvider>,
+	)
+}
+
+/** What the page shows instead of its form for a line it cannot sell as named: drawn here, as HTML (ADR-007). */
+function instead(line: CheckoutLineAnswer): { className: string; html: string } | null {
+	switch (line.kind) {
+		case 'none':
+		case 'line':
+			return null
+		case 'ask':
+			return { className: 'container page narrow checkout-questions', html: renderStaticHtml(<BuyQuestionsStep questions={line.questions} />) }
+		case 'not-sold':
+			return { className: 'container page narrow center', html: renderStaticHtml(<NotAvailable kind={line.kind} productId={line.productId} message={null} />) }
+		case 'renewal-not-found':
+			return { className: 'container page narrow center', html: renderStaticHtml(<NotAvailable kind={line.kind} productId={null} message={null} />) }
+		case 'renewal-not-sold':
+			return { className: 'container page narrow center', html: renderStaticHtml(<NotAvailable kind={line.kind} productId={line.productId} message={line.message} />) }
+	}
 }
 
 /** The page's form without scripts: the same order as /api/checkout, then on to pay. */
@@ -86,432 +102,126 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 }
 
+type CheckoutFormModule = typeof import('~/components/checkout/checkout-form')
+let checkoutForm: CheckoutFormModule | undefined
+let loadingCheckoutForm: Promise<CheckoutFormModule> | undefined
+// The form and the cart's rules it needs load only when there is a line to show: an empty checkout
+// (reached from the address alone) never downloads them. The server has them at once, so its HTML
+// always holds the form (which works without scripts).
+const loadCheckoutForm = () => (loadingCheckoutForm ??= import('~/components/checkout/checkout-form').then((m) => (checkoutForm = m)))
+if (import.meta.env.SSR) void loadCheckoutForm()
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
 	const location = useLocation()
 	// Only a line the shop's own pages sent (Buy Now, the cart): a redirect leaves a state of its own ({ _isRedirect }).
 	const navigated = isCheckoutState(location.state) ? location.state : null
-	const { line, checkoutKey } = loaderData
-	const refused = (actionData ?? null) as Refused | null
-	if (navigated || line.kind === 'none') return <CheckoutForm state={navigated} renewal={null} prefill={null} checkoutKey={null} refused={null} />
-	if (line.kind === 'line') return <CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={refused} />
-	if (line.kind === 'ask') return <BuyQuestionsStep questions={line.questions} />
-	return (
-		<div className="container page narrow center">
-			<h1>{line.kind === 'renewal-not-found' ? 'Subscription not found' : 'Not available'}</h1>
-			<p className="error-box" role="alert">
-				{line.kind === 'renewal-not-found' ? RENEWAL_NOT_FOUND : line.kind === 'renewal-not-sold' ? line.message : NOT_SOLD_MESSAGE}
-			</p>
-			<div className="order-actions">
-				{line.kind !== 'renewal-not-found' && line.productId ? (
-					<Link to={`/product/${line.productId}`} className="button primary">
-						See the product
-					</Link>
-				) : null}
-				<Link to="/products" className="button ghost">
-					Browse Products
-				</Link>
-			</div>
-		</div>
-	)
+	const { line, instead, checkoutKey, formHtml } = loaderData
+	// The drawn form's values once its script has loaded (the buyer's first touch), and where they were.
+	const [woken, setWoken] = useState<Woken | null>(null)
+	useLayoutEffect(() => {
+		if (!woken) return
+		const field = woken.focus ? (document.getElementById(woken.focus.id) as HTMLInputElement | null) : null
+		field?.focus()
+		if (field && woken.focus?.start != null) field.setSelectionRange(woken.focus.start, woken.focus.end)
+		if (woken.submit) document.querySelector<HTMLFormElement>('.checkout-form-panel form')?.requestSubmit()
+	}, [woken])
+	if (!navigated && instead) return <ServerHtml className={instead.className} html={instead.html} />
+	if (!navigated && !line) return <NoItems />
+	// A line named in the address: the form as the server drew it, until the buyer touches it (or it was refused).
+	if (!navigated && line && formHtml && !actionData && !woken) return <DrawnForm html={formHtml} onWake={setWoken} />
+	const { CheckoutForm } = checkoutForm ?? use(loadCheckoutForm())
+	if (navigated || !line) return <CheckoutForm state={navigated} renewal={null} prefill={null} checkoutKey={null} refused={null} noItems={<NoItems />} />
+	const refused = (actionData ?? (woken ? { values: woken.values, fieldErrors: {}, message: null } : null)) as Refused | null
+	return <CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={refused} noItems={<NoItems />} />
+}
+
+/** What the buyer had typed and chosen in the drawn form, the field they were in, and whether they sent it. */
+interface Woken {
+	values: Values
+	focus: { id: string; start: number | null; end: number | null } | null
+	submit: boolean
 }
 
 /**
- * Bought from the address (no scripts): what the product page's dialog and terms page ask with
- * scripts, asked here as a plain form that opens checkout with the answers.
+ * Checkout's form as the server drew it. The buyer's first touch (a tap, a field focused, the form sent)
+ * loads the form's script; the script's form then takes the place of this one with what was typed and
+ * chosen, the focus and the caret kept, once no finger is down (so a tap is never split between the two).
+ * The form sent meanwhile is sent by the script's form; if the script cannot load, as drawn (it works without).
  */
-function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
-	const { product, optionLabel, accountPrices, termsPage, carry } = questions
-	const terms = termsPathOf(termsPage)
+function DrawnForm({ html, onWake }: { html: string; onWake: (woken: Woken) => void }) {
+	const root = useRef<HTMLDivElement>(null)
+	const pressed = useRef(false)
+	const loaded = useRef(false)
+	const sending = useRef(false)
+
+	function swap() {
+		const form = root.current?.querySelector('form')
+		if (!loaded.current || pressed.current || !form) return
+		const active = document.activeElement
+		const focus = active instanceof HTMLInputElement && form.contains(active) && active.id ? { id: active.id, start: caret(active, 'selectionStart'), end: caret(active, 'selectionEnd') } : null
+		// The form's own fields by name: the customer's, the payment method chosen (and the page's key).
+		const values = Object.fromEntries(new FormData(form)) as unknown as Values
+		onWake({ values, focus, submit: sending.current })
+	}
+	function wake() {
+		void loadCheckoutForm().then(
+			() => {
+				loaded.current = true
+				swap()
+			},
+			() => {
+				// Without the script the form still works as drawn: one sent meanwhile goes as it is.
+				if (sending.current) root.current?.querySelector('form')?.submit()
+			},
+		)
+	}
+	const release = () => {
+		pressed.current = false
+		setTimeout(swap)
+	}
+
 	return (
-		<div className="container page narrow checkout-questions">
-			<Link to={`/product/${product.id}`} className="button ghost back-button">
-				<span aria-hidden="true">←</span> Back to Product
-			</Link>
-			<h1>{optionLabel ? `${product.name}, ${optionLabel}` : product.name}</h1>
-			<form method="get" action="/checkout" className="order-card">
-				{Object.entries(carry).map(([name, value]) => (
-					<input key={name} type="hidden" name={name} value={value} />
-				))}
-				{accountPrices ? (
-					<fieldset className="pay-methods">
-						<legend>Choose account type</legend>
-						{accountPrices.private != null ? (
-							<label className="pay-method">
-								<input type="radio" name={BUY_FIELDS.accountType} value="private" defaultChecked required />
-								<span>
-									<strong>
-										Private Account · <span className="price-nowrap">{formatRs(accountPrices.private)}</span>
-									</strong>
-									<span className="muted small">The account is yours alone.</span>
-								</span>
-							</label>
-						) : null}
-						{accountPrices.shared != null ? (
-							<label className="pay-method">
-								<input type="radio" name={BUY_FIELDS.accountType} value="shared" defaultChecked={accountPrices.private == null} required />
-								<span>
-									<strong>
-										Shared Account · <span className="price-nowrap">{formatRs(accountPrices.shared)}</span>
-									</strong>
-									<span className="muted small">
-										At most 2 customers share one account, each on their own profile. Shared accounts may have online and multiplayer limits; these are
-										not refundable.
-									</span>
-								</span>
-							</label>
-						) : null}
-					</fieldset>
-				) : null}
-				{terms ? (
-					<label className="checkbox">
-						<input type="checkbox" name={BUY_FIELDS.terms} value="agreed" required />
-						<span>
-							I have read and agree to the{' '}
-							<Link to={terms} target="_blank">
-								{termsPage === 'game-pass-pc' ? 'PC Game Pass terms' : 'Game Pass Ultimate terms'}
-							</Link>
-						</span>
-					</label>
-				) : null}
-				<button type="submit" className="button primary block">
-					Continue to Checkout
-				</button>
-			</form>
+		<div ref={root} style={{ display: 'contents' }}>
+			<ServerHtml
+				html={html}
+				style={{ display: 'contents' }}
+				onFocus={wake}
+				onKeyDown={wake}
+				onPointerDown={() => {
+					pressed.current = true
+					wake()
+				}}
+				onPointerUp={release}
+				onPointerCancel={release}
+				onSubmit={(event) => {
+					event.preventDefault()
+					sending.current = true
+					wake()
+				}}
+			/>
 		</div>
 	)
 }
 
-const FIELD_IDS: Record<CustomerField, string> = { customerName: 'checkout-name', customerEmail: 'checkout-email', customerMobile: 'checkout-phone' }
-
-function CheckoutForm({
-	state,
-	renewal,
-	prefill,
-	checkoutKey: pageKey,
-	refused,
-}: {
-	state: CheckoutState | null
-	renewal: Renewal | null
-	prefill: { name: string; email: string; phone: string } | null
-	/** The page's own key (address lines), sent by its form without scripts and by the script alike. */
-	checkoutKey: string | null
-	refused: Refused | null
-}) {
-	const navigate = useNavigate()
-	const cart = useCart()
-	const { refreshPrices } = cart
-	const single = !(Array.isArray(state?.cartItems) && state.cartItems.length > 0)
-	// The product bought now is priced as the page that sent it; the server is asked what it costs now.
-	const [singlePrice, setSinglePrice] = useState<CartLinePrice | null>(null)
-	const items = checkoutItems(state).map((item): CartItem => {
-		if (single) return singlePrice ? withPrice(item, singlePrice) : item
-		// Cart lines show what the cart knows of their prices now (re-priced on load and when stale).
-		const known = cart.items.find((c) => sameLine(c, item))
-		return known ? withPriceOf(item, known) : item
-	})
-
-	const [form, setForm] = useState<Record<CustomerField, string>>(() => ({
-		customerName: refused?.values.customerName ?? prefill?.name ?? '',
-		customerEmail: refused?.values.customerEmail ?? prefill?.email ?? '',
-		customerMobile: refused?.values.customerMobile ?? prefill?.phone ?? '',
-	}))
-	const [method, setMethod] = useState<PaymentMethod>(refused?.values.paymentMethod ?? 'paypro')
-	const [busy, setBusy] = useState(false)
-	// A refusal: each field's one message beside it, and a message of its own only when no field is to blame.
-	const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(refused?.fieldErrors ?? {})
-	const [error, setError] = useState<string | null>(refused?.message ?? null)
-	const [refusals, setRefusals] = useState(0)
-	const [status, setStatus] = useState<string | null>(null)
-	// An order the server priced differently from this page: shown with its total before the buyer goes on to pay.
-	const [placed, setPlaced] = useState<PlacedOrder | null>(null)
-	const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-	const formRef = useRef<HTMLFormElement>(null)
-	useEffect(() => () => void (redirectTimer.current && clearTimeout(redirectTimer.current)), [])
-
-	// What the buyer typed or chose before the scripts started is what the form holds from now on.
-	useLayoutEffect(() => {
-		const el = formRef.current
-		if (!el) return
-		const typed = Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, (el.elements.namedItem(f) as HTMLInputElement | null)?.value ?? '']))
-		setForm((f) => (CUSTOMER_FIELDS.some((k) => typed[k] !== f[k]) ? { ...f, ...typed } : f))
-		const checked = el.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked')?.value
-		if (checked === 'paypro' || checked === 'manual') setMethod(checked)
-	}, [])
-
-	// After a refusal the first field to correct takes the focus (and so comes into view on a phone).
-	useEffect(() => {
-		if (refusals === 0) return
-		const first = CUSTOMER_FIELDS.find((f) => fieldErrors[f])
-		if (first) document.getElementById(FIELD_IDS[first])?.focus()
-		// eslint-disable-next-line react-hooks/exhaustive-deps -- only when a refusal arrives
-	}, [refusals])
-
-	// Prices are asked once here (the cart's only when stale), and again after the server charged another total.
-	const [askAgain, setAskAgain] = useState(0)
-	useEffect(() => {
-		if (!single) return refreshPrices(askAgain > 0)
-		let current = true
-		void fetchCartPrices(checkoutItems(state)).then((answer) => current && answer && setSinglePrice(answer.prices[0]!))
-		return () => void (current = false)
-	}, [state, single, askAgain, refreshPrices])
-
-	if (items.length === 0) {
-		return (
-			<div className="container page narrow center">
-				<h1>No items to checkout</h1>
-				<Link to="/products" className="button primary">
-					Browse Products
-				</Link>
-			</div>
-		)
-	}
-
-	const payable = payableItems(items)
-	const total = cartTotal(items)
-	const shownTotal = placed ? placed.totalAmount : total
-	const nameLive = form.customerName.trim() !== '' && !isValidName(form.customerName) ? NAME_LIVE_MESSAGE : null
-	// One message per field: the refusal's, else (for the name) the spec's live message.
-	const messageOf = (field: CustomerField) => fieldErrors[field] ?? (field === 'customerName' ? nameLive : null)
-	const firstRefused = refused ? CUSTOMER_FIELDS.find((f) => refused.fieldErrors[f]) : undefined
-
-	function refuse(errors: Record<string, string>, message: string | null) {
-		setFieldErrors(errors)
-		setError(CUSTOMER_FIELDS.some((f) => errors[f]) ? null : message)
-		setRefusals((n) => n + 1)
-	}
-
-	async function submit(event: React.FormEvent) {
-		event.preventDefault()
-		if (busy) return
-		const missing = CUSTOMER_FIELDS.filter((f) => !form[f].trim())
-		if (missing.length > 0) {
-			window.alert(REQUIRED_FIELDS_MESSAGE)
-			refuse(Object.fromEntries(missing.map((f) => [f, REQUIRED_FIELDS_MESSAGE])), null)
-			return
-		}
-		if (!isValidName(form.customerName)) {
-			refuse({ customerName: NAME_SUBMIT_MESSAGE }, null)
-			return
-		}
-		if (payable.length === 0) {
-			refuse({}, NOTHING_PAYABLE_MESSAGE)
-			return
-		}
-		setBusy(true)
-		setFieldErrors({})
-		setError(null)
-		setStatus(null)
-		try {
-			const productDetails = toCheckoutLines(payable)
-			const checkoutKey = pageKey ?? checkoutKeyFor(productDetails, safeSessionStorage())
-			const res = await fetch('/api/checkout', {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({
-					orderAmount: String(total),
-					customerName: form.customerName.trim(),
-					customerEmail: form.customerEmail.trim(),
-					customerMobile: form.customerMobile.trim(),
-					productDetails,
-					checkoutKey,
-					paymentMethod: method,
-					...(renewal ? { renewsOrderNumber: renewal.orderNumber } : {}),
-				}),
-			})
-			const body = (await res.json().catch(() => null)) as CheckoutAnswer | null
-			const outcome = readCheckoutAnswer(res, body)
-			if (!outcome.ok) {
-				refuse(outcome.fieldErrors ?? {}, outcome.message)
-				return
-			}
-			rememberContact({ email: form.customerEmail.trim(), name: form.customerName.trim(), orderId: outcome.orderNumber, product: payable[0]! })
-			if (outcome.totalAmount !== total) {
-				// A price changed after this page priced the lines: the server's total is the one charged, so the
-				// buyer sees it (and the lines at their new prices) before going on to pay.
-				setPlaced(outcome)
-				setAskAgain((n) => n + 1)
-				return
-			}
-			goToPayment(outcome)
-		} catch (e) {
-			refuse({}, e instanceof Error && e.message ? e.message : 'Failed to create payment order')
-		} finally {
-			setBusy(false)
-		}
-	}
-
-	function goToPayment(outcome: PlacedOrder) {
-		// The order now holds these items and its page pays for them again after a failure ("Try again",
-		// transfer), so the cart lets them go now rather than invite a second order for the same things.
-		if (!single) cart.dispatch({ type: 'removeOrdered', items: payable })
-		if (outcome.paymentMethod === 'manual') {
-			navigate('/payment-details', {
-				state: {
-					orderType: single ? 'single' : 'cart',
-					product: state?.product,
-					selectedDuration: state?.selectedDuration,
-					selectedDenomination: state?.selectedDenomination,
-					selectedAccountType: state?.selectedAccountType,
-					cartItems: payable,
-					customerInfo: { name: form.customerName.trim(), email: form.customerEmail.trim(), phone: form.customerMobile.trim() },
-					amount: outcome.totalAmount,
-					totalItems: payable.reduce((n, i) => n + i.quantity, 0),
-					orderNumber: outcome.orderNumber,
-				},
-			})
-			return
-		}
-		setStatus('Redirecting to secure payment page... Please do not close this window.')
-		redirectTimer.current = setTimeout(() => window.location.assign(outcome.paymentUrl), REDIRECT_DELAY_MS)
-	}
-
-	const set = (field: CustomerField) => (e: React.ChangeEvent<HTMLInputElement>) => {
-		setForm((f) => ({ ...f, [field]: e.target.value }))
-		// The buyer is correcting this field: its refusal gives way (the name's live check still speaks).
-		setFieldErrors((errors) => (field in errors ? Object.fromEntries(Object.entries(errors).filter(([k]) => k !== field)) : errors))
-	}
-	const redirecting = status !== null
-	const field = (name: CustomerField, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => {
-		const message = messageOf(name)
-		const id = FIELD_IDS[name]
-		return (
-			<div className="field">
-				<label htmlFor={id}>{label}</label>
-				<input
-					id={id}
-					name={name}
-					required
-					value={form[name]}
-					onChange={set(name)}
-					aria-invalid={message ? true : undefined}
-					aria-describedby={message ? `${id}-error` : undefined}
-					autoFocus={firstRefused === name}
-					{...props}
-				/>
-				{message ? (
-					<p className="field-error" id={`${id}-error`}>
-						{message}
-					</p>
-				) : null}
-			</div>
-		)
-	}
-	const product = state?.product
-
-	return (
-		<div className="container page checkout">
-			{renewal ? (
-				<Link to={`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`} className="button ghost back-button">
-					<span aria-hidden="true">←</span> Back to Order
-				</Link>
-			) : !single ? (
-				// The cart is a drawer: back to the page it was opened on, with it open again.
-				<button
-					type="button"
-					className="button ghost back-button"
-					onClick={() => {
-						navigate(-1)
-						cart.dispatch({ type: 'open' })
-					}}
-				>
-					<span aria-hidden="true">←</span> Back to Cart
-				</button>
-			) : product ? (
-				<Link to={`/product/${product.id}`} className="button ghost back-button">
-					<span aria-hidden="true">←</span> Back to Product
-				</Link>
-			) : null}
-			<h1>{renewal ? 'Renew' : 'Checkout'}</h1>
-			{renewal ? (
-				<p className="renewal-note" role="note">
-					Renewing <strong>{[renewal.productName, renewal.optionLabel].filter(Boolean).join(', ')}</strong> from order{' '}
-					<Link to={`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`}>#{renewal.orderNumber}</Link>.
-				</p>
-			) : null}
-			<div className="checkout-layout">
-				<CheckoutSummary items={items} single={single} total={shownTotal} />
-				<section className="checkout-form-panel" aria-labelledby="customer-title">
-					<h2 id="customer-title">Customer Information</h2>
-					<ErrorAlert message={error} />
-					<form ref={formRef} method="post" onSubmit={submit} noValidate>
-						{pageKey ? <input type="hidden" name="checkoutKey" value={pageKey} /> : null}
-						{field('customerName', 'Full Name', { autoComplete: 'name', maxLength: 100 })}
-						{field('customerEmail', 'Email Address', { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 200 })}
-						{field('customerMobile', 'Phone Number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '0300 1234567', maxLength: 20 })}
-						<fieldset className="pay-methods">
-							<legend>How would you like to pay?</legend>
-							<label className={method === 'paypro' ? 'pay-method selected' : 'pay-method'}>
-								<input type="radio" name="paymentMethod" value="paypro" checked={method === 'paypro'} onChange={() => setMethod('paypro')} />
-								<span>
-									<strong>Pay online</strong>
-									<span className="muted small">Card, JazzCash, EasyPaisa and more through PayPro</span>
-								</span>
-							</label>
-							<label className={method === 'manual' ? 'pay-method selected' : 'pay-method'}>
-								<input type="radio" name="paymentMethod" value="manual" checked={method === 'manual'} onChange={() => setMethod('manual')} />
-								<span>
-									<strong>Bank or wallet transfer</strong>
-									<span className="muted small">Send the amount yourself and upload the receipt</span>
-								</span>
-							</label>
-						</fieldset>
-						{/* PayPro's notes are for online payment only (hidden by CSS too, for a choice made without scripts). */}
-						<div className="online-only">
-							<TestPaymentsNotice />
-						</div>
-						{placed ? (
-							<div className="warning-box price-changed" role="alert">
-								<p>
-									A price changed while you were checking out. Your order’s total is now <strong>{formatRs(placed.totalAmount)}</strong>: that is
-									the amount you pay.
-								</p>
-								<button type="button" className="button primary block" disabled={redirecting} onClick={() => goToPayment(placed)}>
-									Continue to Payment {formatRs(placed.totalAmount)}
-								</button>
-							</div>
-						) : (
-							<>
-								{payable.length === 0 ? <p className="field-error">{NOTHING_PAYABLE_MESSAGE}</p> : null}
-								<button type="submit" className="button primary block" disabled={busy || redirecting || payable.length === 0}>
-									{busy ? 'Processing...' : `Proceed to Payment ${formatRs(total)}`}
-								</button>
-							</>
-						)}
-						<p className="muted small checkout-status" role="status">
-							{status}
-						</p>
-					</form>
-					<p className="secure-note small online-only">
-						<svg className="secure-note-icon" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
-							<path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
-						</svg>{' '}
-						Payments are processed securely by PayPro. We never see or store your card details.
-					</p>
-				</section>
-			</div>
-			<p className="muted small center">
-				By proceeding, you agree to our <Link to="/terms-and-conditions">Terms &amp; Conditions</Link> and{' '}
-				<Link to="/privacy-policy">Privacy Policy</Link>.
-			</p>
-		</div>
-	)
-}
-
-function safeSessionStorage(): Storage | null {
+/** An input's caret, where it has one (an email field has none). */
+function caret(input: HTMLInputElement, end: 'selectionStart' | 'selectionEnd') {
 	try {
-		return window.sessionStorage
+		return input[end]
 	} catch {
 		return null
 	}
 }
 
-/** §7 call 5: before the redirect, a contact-info object is kept for the buyer's own reference. */
-function rememberContact(info: { email: string; name: string; orderId: string; product: { name: string; image: string } }) {
-	try {
-		window.localStorage.setItem('lastOrderContact', JSON.stringify({ email: info.email, name: info.name, orderId: info.orderId, productName: info.product.name, image: info.product.image }))
-	} catch (error) {
-		console.warn('Could not store the order contact info', error)
-	}
+/** Checkout with nothing to buy: reached from the address alone, or with a line no longer sold. */
+function NoItems() {
+	return (
+		<div className="container page narrow center">
+			<h1>No items to checkout</h1>
+			<Link to="/products" className="button primary">
+				Browse Products
+			</Link>
+		</div>
+	)
 }
 
 function isCheckoutState(value: unknown): value is CheckoutState {

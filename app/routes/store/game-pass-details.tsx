@@ -2,6 +2,10 @@ import { Link } from 'react-router'
 import { PromoVideo } from '~/components/home/promo-video'
 import { FromPriceLine, Rs } from '~/components/ui/price'
 import { ReviewsSection } from '~/components/product/reviews-section'
+import { ReviewForm } from '~/components/product/review-form'
+import { ReviewList } from '~/components/product/review-list'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { renderStaticHtml } from '~/utils/static-html.server'
 import { gamePassBenefits } from '~/content/site'
 import { db } from '~/db/client.server'
 import { findProductWith } from '~/domain/catalogue/list-products.server'
@@ -29,11 +33,20 @@ export async function loader() {
 	])
 	const table = (p: typeof consoleEdition) => (p ? { to: `/product/${p.id}`, image: p.image, from: fromPrice(p), rows: durationRows(p) } : null)
 	const reviewsOf = consoleEdition ?? pcEdition
-	const reviews = (reviewsOf ? listReviews(db(), reviewsOf) : Promise.resolve([])).catch((error: unknown) => {
-		logger.error({ err: error }, 'reviews failed')
-		throw new Error('Failed to fetch reviews')
-	})
-	return { pc: table(pcEdition), console: table(consoleEdition), reviewsProductId: reviewsOf?.id ?? null, reviews, rating: reviewsOf ? await ratingFor(db(), reviewsOf) : null }
+	const reviews = (reviewsOf ? listReviews(db(), reviewsOf) : Promise.resolve([]))
+		.then((list) => renderStaticHtml(<ReviewList reviews={list} />))
+		.catch((error: unknown) => {
+			logger.error({ err: error }, 'reviews failed')
+			throw new Error('Failed to fetch reviews')
+		})
+	return {
+		pc: table(pcEdition),
+		console: table(consoleEdition),
+		reviewsProductId: reviewsOf?.id ?? null,
+		reviews,
+		reviewForm: reviewsOf ? await reviewFormHtml(reviewsOf.id) : '',
+		rating: reviewsOf ? await ratingFor(db(), reviewsOf) : null,
+	}
 }
 
 export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
@@ -90,7 +103,13 @@ export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 					Browse Game Library
 				</Link>
 			</section>
-			{loaderData.reviewsProductId ? <ReviewsSection productId={loaderData.reviewsProductId} reviews={loaderData.reviews} rating={loaderData.rating} title="Game Pass Reviews" /> : null}
+			{loaderData.reviewsProductId ? <ReviewsSection productId={loaderData.reviewsProductId} reviews={loaderData.reviews} rating={loaderData.rating} form={loaderData.reviewForm} title="Game Pass Reviews" /> : null}
 		</div>
 	)
+}
+
+/** The review form as every reader first sees it, drawn here: the page ships no component for it (ADR-007). */
+async function reviewFormHtml(productId: number) {
+	const { reviewsFrom } = await readStoreDetails(db())
+	return renderStaticHtml(<ReviewForm productId={productId} buyersOnly={reviewsFrom === 'buyers'} />)
 }

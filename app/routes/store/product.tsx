@@ -2,6 +2,12 @@ import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-ro
 import { PurchasePanel } from '~/components/product/purchase-panel'
 import { ProductImage } from '~/components/product/product-image'
 import { ReviewsSection } from '~/components/product/reviews-section'
+import { ReviewForm } from '~/components/product/review-form'
+import { ReviewList } from '~/components/product/review-list'
+import { ProductDescription } from '~/components/product/product-description'
+import { ServerHtml } from '~/components/layout/server-html'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { renderStaticHtml } from '~/utils/static-html.server'
 import { db } from '~/db/client.server'
 import { getProduct } from '~/domain/catalogue/list-products.server'
 import { mainWidth, mediaUrl } from '~/domain/media/media-files'
@@ -11,6 +17,7 @@ import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { ratingFor } from '~/domain/reviews/rating-summary.server'
 import { FromPriceLine, RatingBadge } from '~/components/ui/price'
 import { fromPrice } from '~/domain/pricing/from-price'
+import { purchaseChoices } from '~/domain/pricing/purchase-choices'
 import { stockAvailability } from '~/domain/stock/manage-stock.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
@@ -24,29 +31,50 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const id = parseId(params.id)
 	const product = id === null ? null : await getProduct(db(), id)
 	if (!product) throw pageFailure(notFound('Product not found'))
-	const reviews = listReviews(db(), product).catch((error: unknown) => {
-		logger.error({ err: error }, 'reviews failed')
-		throw new Error('Failed to fetch reviews')
-	})
+	// Drawn as HTML when they arrive (ADR-007): the page ships no component for the list.
+	const reviews = listReviews(db(), product)
+		.then((list) => renderStaticHtml(<ReviewList reviews={list} />))
+		.catch((error: unknown) => {
+			logger.error({ err: error }, 'reviews failed')
+			throw new Error('Failed to fetch reviews')
+		})
 	// Per option: 'instant', 'few', 'out' or 'manual' (never a count), and whether 'out' cannot be bought.
-	const { availability, stockOnly } = await stockAvailability(db(), [product.id]).then((found) => ({
+	const stock = await stockAvailability(db(), [product.id]).then((found) => ({
 		availability: Object.fromEntries(found.availability),
 		stockOnly: found.stockOnly.has(product.id),
 	}))
 	// The one “from” price, shown when the page's first price is not already it (an account's shared price).
 	const from = fromPrice(product)
-	return { product, reviews, availability, stockOnly, rating: await ratingFor(db(), product), from: from && from.price < displayPrice(product) ? from : null }
+	const price = displayPrice(product)
+	return {
+		product,
+		// Every option priced here, with its cart line and stock: the page ships no pricing rules (ADR-007).
+		// The cover, as HTML: the page ships no image component (ADR-007).
+		hero: renderStaticHtml(
+			<ProductImage src={product.image} imageSet={product.imageSet} alt={product.name} size={400} sizes="(min-width: 768px) 480px, 100vw" priority className="product-hero-image" />,
+		),
+		choices: purchaseChoices(product, stock),
+		// What never changes in the browser comes as HTML (ADR-007).
+		description: renderStaticHtml(<ProductDescription product={product} />),
+		reviews,
+		// The review form as HTML: what it does loads when a buyer first touches it (ADR-007).
+		reviewForm: await reviewFormHtml(product.id),
+		rating: await ratingFor(db(), product),
+		from: from && from.price < price ? from : null,
+		// For the page's meta (a client-side navigation runs it in the browser too).
+		share: { price, image: product.imageSet ? mediaUrl(product.imageSet.base, mainWidth(product.imageSet), 'jpg') : product.image },
+	}
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
 	if (!data) return pageMeta(matches, { title: 'Product not found', description: 'This product does not exist.' })
-	const { product } = data
-	const price = displayPrice(product)
+	const { product, share } = data
+	const { price } = share
 	return pageMeta(matches, {
 		title: product.name,
 		description: `${product.name} - ${formatRs(price)}. ${product.description}`.slice(0, 160),
-		// Link previews (WhatsApp, Facebook) read JPEG everywhere; an uploaded cover has one.
-		image: product.imageSet ? mediaUrl(product.imageSet.base, mainWidth(product.imageSet), 'jpg') : product.image,
+		// Link previews (WhatsApp, Facebook) read JPEG everywhere; an uploaded cover has one (share.image).
+		image: share.image,
 		type: 'product',
 		extra: [
 			{ property: 'product:price:amount', content: String(price) },
@@ -56,7 +84,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-	const { product, reviews, availability, stockOnly, rating, from } = loaderData
+	const { product, hero, choices, description, reviews, reviewForm, rating, from } = loaderData
 	const root = useRootData()
 	const location = useLocation()
 	const preselect = (location.state as { preselectAccountType?: AccountType } | null)?.preselectAccountType ?? null
@@ -67,7 +95,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				<Link to="/products">Products</Link> / <span aria-current="page">{product.name}</span>
 			</nav>
 			<div className="product-layout">
-				<ProductImage src={product.image} imageSet={product.imageSet} alt={product.name} size={400} sizes="(min-width: 768px) 480px, 100vw" priority className="product-hero-image" />
+				{/* Drawn by the server: a cover that fails is marked by the head's image script (image-loaded.ts). */}
+				<ServerHtml data-server-image="" html={hero} />
 				<div>
 					<h1>{product.name}</h1>
 					<p className="muted">{product.caption}</p>
@@ -82,7 +111,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					<PurchasePanel
 						key={product.id}
 						product={product}
-						stock={{ availability, stockOnly }}
+						choices={choices}
 						whatsapp={root?.config.whatsapp ?? ''}
 						preselectAccountType={preselect === 'private' || preselect === 'shared' ? preselect : null}
 					/>
@@ -94,36 +123,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					</ul>
 				</div>
 			</div>
-			<section className="section" aria-labelledby="description-title">
-				<h2 id="description-title">Description</h2>
-				<p>{product.description}</p>
-				<h2 className="h3">Features</h2>
-				<ol className="features">
-					{product.features.map((f) => (
-						<li key={f}>{f}</li>
-					))}
-				</ol>
-				{product.specifications.length ? (
-					<>
-						<h2 className="h3">Specifications</h2>
-						<dl className="specs">
-							{product.specifications.map((s, i) =>
-								typeof s === 'string' ? (
-									<div key={i}>
-										<dd>{s}</dd>
-									</div>
-								) : (
-									<div key={s.label}>
-										<dt>{s.label}</dt>
-										<dd>{s.value}</dd>
-									</div>
-								),
-							)}
-						</dl>
-					</>
-				) : null}
-			</section>
-			<ReviewsSection productId={product.id} reviews={reviews} rating={rating} />
+			<ServerHtml as="section" className="section" aria-labelledby="description-title" html={description} />
+			<ReviewsSection productId={product.id} reviews={reviews} rating={rating} form={reviewForm} />
 		</div>
 	)
 }
@@ -142,4 +143,10 @@ export function ErrorBoundary() {
 			</p>
 		</div>
 	)
+}
+
+/** The review form as every reader first sees it, drawn here: the page ships no component for it (ADR-007). */
+async function reviewFormHtml(productId: number) {
+	const { reviewsFrom } = await readStoreDetails(db())
+	return renderStaticHtml(<ReviewForm productId={productId} buyersOnly={reviewsFrom === 'buyers'} />)
 }

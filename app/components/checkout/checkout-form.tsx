@@ -1,0 +1,364 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { CheckoutSummary } from './checkout-summary'
+import { useCart } from '~/components/cart/cart-context'
+import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
+import { fetchCartPrices } from '~/components/cart/cart-prices'
+import { cartTotal, payableItems, sameLine, withPrice, withPriceOf, type CartItem } from '~/domain/cart/cart'
+import type { CartLinePrice } from '~/domain/cart/cart-prices'
+import { CUSTOMER_FIELDS, isValidName, NAME_LIVE_MESSAGE, NAME_SUBMIT_MESSAGE, REQUIRED_FIELDS_MESSAGE, type CustomerField } from '~/domain/orders/checkout-fields'
+import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/checkout-lines'
+import { readCheckoutAnswer, type CheckoutAnswer, type CheckoutOutcome } from '~/domain/orders/checkout-response'
+import { formatRs } from '~/utils/money'
+import { ErrorAlert } from '~/components/ui/error-alert'
+import { TestPaymentsNotice, TestPaymentsText } from '~/components/payment/test-payments-notice'
+
+// Checkout's form, its summary and the cart's rules they need: a script of its own, loaded by the
+// checkout page only when it has a line to show (ADR-007), not with an empty checkout.
+
+const REDIRECT_DELAY_MS = 1500
+const NOTHING_PAYABLE_MESSAGE = 'Nothing here can be bought online now: the items are no longer available.'
+
+/** The subscription a renewal's checkout renews (the order and its line, as the address named them). */
+export interface Renewal {
+	orderNumber: string
+	productName: string
+	optionLabel: string
+}
+
+export type PaymentMethod = 'paypro' | 'manual'
+type PlacedOrder = Extract<CheckoutOutcome, { ok: true }>
+
+export type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod }
+/** A refusal of the page's own form (no scripts): the values kept and each field's message. */
+export type Refused = { values: Values; fieldErrors: Record<string, string>; message: string | null }
+
+const FIELD_IDS: Record<CustomerField, string> = { customerName: 'checkout-name', customerEmail: 'checkout-email', customerMobile: 'checkout-phone' }
+
+export function CheckoutForm({
+	state,
+	renewal,
+	prefill,
+	checkoutKey: pageKey,
+	refused,
+	noItems,
+	testPayments,
+}: {
+	state: CheckoutState | null
+	renewal: Renewal | null
+	prefill: { name: string; email: string; phone: string } | null
+	/** The page's own key (address lines), sent by its form without scripts and by the script alike. */
+	checkoutKey: string | null
+	refused: Refused | null
+	/** What the page shows when the line cannot be bought any more (the page's own, so it loads with the page). */
+	noItems: React.ReactNode
+	/** Whether payments are tests, for the form the server draws without the root's data; else read from it. */
+	testPayments?: boolean
+}) {
+	const navigate = useNavigate()
+	const cart = useCart()
+	const { refreshPrices } = cart
+	const single = !(Array.isArray(state?.cartItems) && state.cartItems.length > 0)
+	// The product bought now is priced as the page that sent it; the server is asked what it costs now.
+	const [singlePrice, setSinglePrice] = useState<CartLinePrice | null>(null)
+	const items = checkoutItems(state).map((item): CartItem => {
+		if (single) return singlePrice ? withPrice(item, singlePrice) : item
+		// Cart lines show what the cart knows of their prices now (re-priced on load and when stale).
+		const known = cart.items.find((c) => sameLine(c, item))
+		return known ? withPriceOf(item, known) : item
+	})
+
+	const [form, setForm] = useState<Record<CustomerField, string>>(() => ({
+		customerName: refused?.values.customerName ?? prefill?.name ?? '',
+		customerEmail: refused?.values.customerEmail ?? prefill?.email ?? '',
+		customerMobile: refused?.values.customerMobile ?? prefill?.phone ?? '',
+	}))
+	const [method, setMethod] = useState<PaymentMethod>(refused?.values.paymentMethod ?? 'paypro')
+	const [busy, setBusy] = useState(false)
+	// A refusal: each field's one message beside it, and a message of its own only when no field is to blame.
+	const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(refused?.fieldErrors ?? {})
+	const [error, setError] = useState<string | null>(refused?.message ?? null)
+	const [refusals, setRefusals] = useState(0)
+	const [status, setStatus] = useState<string | null>(null)
+	// An order the server priced differently from this page: shown with its total before the buyer goes on to pay.
+	const [placed, setPlaced] = useState<PlacedOrder | null>(null)
+	const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+	const formRef = useRef<HTMLFormElement>(null)
+	useEffect(() => () => void (redirectTimer.current && clearTimeout(redirectTimer.current)), [])
+
+	// What the buyer typed or chose before the scripts started is what the form holds from now on.
+	useLayoutEffect(() => {
+		const el = formRef.current
+		if (!el) return
+		const typed = Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, (el.elements.namedItem(f) as HTMLInputElement | null)?.value ?? '']))
+		setForm((f) => (CUSTOMER_FIELDS.some((k) => typed[k] !== f[k]) ? { ...f, ...typed } : f))
+		const checked = el.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked')?.value
+		if (checked === 'paypro' || checked === 'manual') setMethod(checked)
+	}, [])
+
+	// After a refusal the first field to correct takes the focus (and so comes into view on a phone).
+	useEffect(() => {
+		if (refusals === 0) return
+		const first = CUSTOMER_FIELDS.find((f) => fieldErrors[f])
+		if (first) document.getElementById(FIELD_IDS[first])?.focus()
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- only when a refusal arrives
+	}, [refusals])
+
+	// Prices are asked once here (the cart's only when stale), and again after the server charged another total.
+	const [askAgain, setAskAgain] = useState(0)
+	useEffect(() => {
+		if (!single) return refreshPrices(askAgain > 0)
+		let current = true
+		void fetchCartPrices(checkoutItems(state)).then((answer) => current && answer && setSinglePrice(answer.prices[0]!))
+		return () => void (current = false)
+	}, [state, single, askAgain, refreshPrices])
+
+	if (items.length === 0) return noItems
+
+	const payable = payableItems(items)
+	const total = cartTotal(items)
+	const shownTotal = placed ? placed.totalAmount : total
+	const nameLive = form.customerName.trim() !== '' && !isValidName(form.customerName) ? NAME_LIVE_MESSAGE : null
+	// One message per field: the refusal's, else (for the name) the spec's live message.
+	const messageOf = (field: CustomerField) => fieldErrors[field] ?? (field === 'customerName' ? nameLive : null)
+	const firstRefused = refused ? CUSTOMER_FIELDS.find((f) => refused.fieldErrors[f]) : undefined
+
+	function refuse(errors: Record<string, string>, message: string | null) {
+		setFieldErrors(errors)
+		setError(CUSTOMER_FIELDS.some((f) => errors[f]) ? null : message)
+		setRefusals((n) => n + 1)
+	}
+
+	async function submit(event: React.FormEvent) {
+		event.preventDefault()
+		if (busy) return
+		const missing = CUSTOMER_FIELDS.filter((f) => !form[f].trim())
+		if (missing.length > 0) {
+			window.alert(REQUIRED_FIELDS_MESSAGE)
+			refuse(Object.fromEntries(missing.map((f) => [f, REQUIRED_FIELDS_MESSAGE])), null)
+			return
+		}
+		if (!isValidName(form.customerName)) {
+			refuse({ customerName: NAME_SUBMIT_MESSAGE }, null)
+			return
+		}
+		if (payable.length === 0) {
+			refuse({}, NOTHING_PAYABLE_MESSAGE)
+			return
+		}
+		setBusy(true)
+		setFieldErrors({})
+		setError(null)
+		setStatus(null)
+		try {
+			const productDetails = toCheckoutLines(payable)
+			const checkoutKey = pageKey ?? checkoutKeyFor(productDetails, safeSessionStorage())
+			const res = await fetch('/api/checkout', {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({
+					orderAmount: String(total),
+					customerName: form.customerName.trim(),
+					customerEmail: form.customerEmail.trim(),
+					customerMobile: form.customerMobile.trim(),
+					productDetails,
+					checkoutKey,
+					paymentMethod: method,
+					...(renewal ? { renewsOrderNumber: renewal.orderNumber } : {}),
+				}),
+			})
+			const body = (await res.json().catch(() => null)) as CheckoutAnswer | null
+			const outcome = readCheckoutAnswer(res, body)
+			if (!outcome.ok) {
+				refuse(outcome.fieldErrors ?? {}, outcome.message)
+				return
+			}
+			rememberContact({ email: form.customerEmail.trim(), name: form.customerName.trim(), orderId: outcome.orderNumber, product: payable[0]! })
+			if (outcome.totalAmount !== total) {
+				// A price changed after this page priced the lines: the server's total is the one charged, so the
+				// buyer sees it (and the lines at their new prices) before going on to pay.
+				setPlaced(outcome)
+				setAskAgain((n) => n + 1)
+				return
+			}
+			goToPayment(outcome)
+		} catch (e) {
+			refuse({}, e instanceof Error && e.message ? e.message : 'Failed to create payment order')
+		} finally {
+			setBusy(false)
+		}
+	}
+
+	function goToPayment(outcome: PlacedOrder) {
+		// The order now holds these items and its page pays for them again after a failure ("Try again",
+		// transfer), so the cart lets them go now rather than invite a second order for the same things.
+		if (!single) cart.dispatch({ type: 'removeOrdered', items: payable })
+		if (outcome.paymentMethod === 'manual') {
+			navigate('/payment-details', {
+				state: {
+					orderType: single ? 'single' : 'cart',
+					product: state?.product,
+					selectedDuration: state?.selectedDuration,
+					selectedDenomination: state?.selectedDenomination,
+					selectedAccountType: state?.selectedAccountType,
+					cartItems: payable,
+					customerInfo: { name: form.customerName.trim(), email: form.customerEmail.trim(), phone: form.customerMobile.trim() },
+					amount: outcome.totalAmount,
+					totalItems: payable.reduce((n, i) => n + i.quantity, 0),
+					orderNumber: outcome.orderNumber,
+				},
+			})
+			return
+		}
+		setStatus('Redirecting to secure payment page... Please do not close this window.')
+		redirectTimer.current = setTimeout(() => window.location.assign(outcome.paymentUrl), REDIRECT_DELAY_MS)
+	}
+
+	const set = (field: CustomerField) => (e: React.ChangeEvent<HTMLInputElement>) => {
+		setForm((f) => ({ ...f, [field]: e.target.value }))
+		// The buyer is correcting this field: its refusal gives way (the name's live check still speaks).
+		setFieldErrors((errors) => (field in errors ? Object.fromEntries(Object.entries(errors).filter(([k]) => k !== field)) : errors))
+	}
+	const redirecting = status !== null
+	const field = (name: CustomerField, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => {
+		const message = messageOf(name)
+		const id = FIELD_IDS[name]
+		return (
+			<div className="field">
+				<label htmlFor={id}>{label}</label>
+				<input
+					id={id}
+					name={name}
+					required
+					value={form[name]}
+					onChange={set(name)}
+					aria-invalid={message ? true : undefined}
+					aria-describedby={message ? `${id}-error` : undefined}
+					autoFocus={firstRefused === name}
+					{...props}
+				/>
+				{message ? (
+					<p className="field-error" id={`${id}-error`}>
+						{message}
+					</p>
+				) : null}
+			</div>
+		)
+	}
+	const product = state?.product
+
+	return (
+		<div className="container page checkout">
+			{renewal ? (
+				<Link to={`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`} className="button ghost back-button">
+					<span aria-hidden="true">←</span> Back to Order
+				</Link>
+			) : !single ? (
+				// The cart is a drawer: back to the page it was opened on, with it open again.
+				<button
+					type="button"
+					className="button ghost back-button"
+					onClick={() => {
+						navigate(-1)
+						cart.dispatch({ type: 'open' })
+					}}
+				>
+					<span aria-hidden="true">←</span> Back to Cart
+				</button>
+			) : product ? (
+				<Link to={`/product/${product.id}`} className="button ghost back-button">
+					<span aria-hidden="true">←</span> Back to Product
+				</Link>
+			) : null}
+			<h1>{renewal ? 'Renew' : 'Checkout'}</h1>
+			{renewal ? (
+				<p className="renewal-note" role="note">
+					Renewing <strong>{[renewal.productName, renewal.optionLabel].filter(Boolean).join(', ')}</strong> from order{' '}
+					<Link to={`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`}>#{renewal.orderNumber}</Link>.
+				</p>
+			) : null}
+			<div className="checkout-layout">
+				<CheckoutSummary items={items} single={single} total={shownTotal} />
+				<section className="checkout-form-panel" aria-labelledby="customer-title">
+					<h2 id="customer-title">Customer Information</h2>
+					<ErrorAlert message={error} />
+					<form ref={formRef} method="post" onSubmit={submit} noValidate>
+						{pageKey ? <input type="hidden" name="checkoutKey" value={pageKey} /> : null}
+						{field('customerName', 'Full Name', { autoComplete: 'name', maxLength: 100 })}
+						{field('customerEmail', 'Email Address', { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 200 })}
+						{field('customerMobile', 'Phone Number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '0300 1234567', maxLength: 20 })}
+						<fieldset className="pay-methods">
+							<legend>How would you like to pay?</legend>
+							<label className={method === 'paypro' ? 'pay-method selected' : 'pay-method'}>
+								<input type="radio" name="paymentMethod" value="paypro" checked={method === 'paypro'} onChange={() => setMethod('paypro')} />
+								<span>
+									<strong>Pay online</strong>
+									<span className="muted small">Card, JazzCash, EasyPaisa and more through PayPro</span>
+								</span>
+							</label>
+							<label className={method === 'manual' ? 'pay-method selected' : 'pay-method'}>
+								<input type="radio" name="paymentMethod" value="manual" checked={method === 'manual'} onChange={() => setMethod('manual')} />
+								<span>
+									<strong>Bank or wallet transfer</strong>
+									<span className="muted small">Send the amount yourself and upload the receipt</span>
+								</span>
+							</label>
+						</fieldset>
+						{/* PayPro's notes are for online payment only (hidden by CSS too, for a choice made without scripts). */}
+						<div className="online-only">
+							{testPayments === undefined ? <TestPaymentsNotice /> : testPayments ? <TestPaymentsText /> : null}
+						</div>
+						{placed ? (
+							<div className="warning-box price-changed" role="alert">
+								<p>
+									A price changed while you were checking out. Your order’s total is now <strong>{formatRs(placed.totalAmount)}</strong>: that is
+									the amount you pay.
+								</p>
+								<button type="button" className="button primary block" disabled={redirecting} onClick={() => goToPayment(placed)}>
+									Continue to Payment {formatRs(placed.totalAmount)}
+								</button>
+							</div>
+						) : (
+							<>
+								{payable.length === 0 ? <p className="field-error">{NOTHING_PAYABLE_MESSAGE}</p> : null}
+								<button type="submit" className="button primary block" disabled={busy || redirecting || payable.length === 0}>
+									{busy ? 'Processing...' : `Proceed to Payment ${formatRs(total)}`}
+								</button>
+							</>
+						)}
+						<p className="muted small checkout-status" role="status">
+							{status}
+						</p>
+					</form>
+					<p className="secure-note small online-only">
+						<svg className="secure-note-icon" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+							<path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
+						</svg>{' '}
+						Payments are processed securely by PayPro. We never see or store your card details.
+					</p>
+				</section>
+			</div>
+			<p className="muted small center">
+				By proceeding, you agree to our <Link to="/terms-and-conditions">Terms &amp; Conditions</Link> and{' '}
+				<Link to="/privacy-policy">Privacy Policy</Link>.
+			</p>
+		</div>
+	)
+}
+
+function safeSessionStorage(): Storage | null {
+	try {
+		return window.sessionStorage
+	} catch {
+		return null
+	}
+}
+
+/** §7 call 5: before the redirect, a contact-info object is kept for the buyer's own reference. */
+function rememberContact(info: { email: string; name: string; orderId: string; product: { name: string; image: string } }) {
+	try {
+		window.localStorage.setItem('lastOrderContact', JSON.stringify({ email: info.email, name: info.name, orderId: info.orderId, productName: info.product.name, image: info.product.image }))
+	} catch (error) {
+		console.warn('Could not store the order contact info', error)
+	}
+}

@@ -1,0 +1,90 @@
+import type { ReviewerStanding } from '~/domain/reviews/review-scope'
+
+// What the review form does once a buyer uses it: loaded at their first touch of the form
+// (reviews-section.tsx), not with the page. It works on the form the server drew (review-form.server.tsx).
+
+const asked = new WeakSet<HTMLFormElement>()
+const busy = new WeakSet<HTMLFormElement>()
+
+const field = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement
+
+/** Whether the writer is a signed-in buyer, asked once they start on the form; the answer replaces the invitation. */
+export function askStanding(form: HTMLFormElement) {
+	if (asked.has(form)) return
+	asked.add(form)
+	const buyersOnly = form.dataset.reviewsFrom === 'buyers'
+	fetch(`/api/reviews/me?productId=${encodeURIComponent(field(form, 'productId').value)}`)
+		.then((res) => (res.ok ? (res.json() as Promise<ReviewerStanding>) : null))
+		.then((standing) => {
+			const note = form.querySelector('.review-sign-in')
+			if (!standing?.signedIn || !note) return
+			note.setAttribute('role', 'status')
+			note.textContent = `Signed in as ${standing.email}: ${
+				standing.bought
+					? 'your review shows “Verified purchase”.'
+					: buyersOnly
+						? 'we found no paid order of this product for that address, and only buyers can review it.'
+						: 'we found no paid order of this product for that address, so your review shows without “Verified purchase”.'
+			}`
+		})
+		// Asked again at the next touch.
+		.catch(() => asked.delete(form))
+}
+
+/** The stars: the one clicked and those before it lit, and the rating sent with the review. */
+export function setRating(form: HTMLFormElement, rating: number) {
+	field(form, 'rating').value = String(rating)
+	form.querySelectorAll('.star-picker [role="radio"]').forEach((star, i) => {
+		star.setAttribute('aria-checked', String(i + 1 === rating))
+		star.classList.toggle('on', i < rating)
+	})
+}
+
+/** A click on a star (any click in the form comes here; others are left alone). */
+export function clickIn(form: HTMLFormElement, target: EventTarget | null) {
+	const star = target instanceof Element ? target.closest('.star-picker [role="radio"]') : null
+	if (!star) return
+	setRating(form, [...form.querySelectorAll('.star-picker [role="radio"]')].indexOf(star) + 1)
+}
+
+function showError(form: HTMLFormElement, message: string | null) {
+	form.querySelector(':scope > .error-box')?.remove()
+	if (!message) return
+	const alert = document.createElement('p')
+	alert.className = 'error-box'
+	alert.setAttribute('role', 'alert')
+	alert.textContent = message
+	form.querySelector('fieldset')?.before(alert)
+}
+
+function setBusy(form: HTMLFormElement, on: boolean) {
+	if (on) busy.add(form)
+	else busy.delete(form)
+	const fieldset = form.querySelector('fieldset')
+	if (fieldset) fieldset.disabled = on
+	const button = form.querySelector('button[type="submit"]')
+	if (button) button.textContent = on ? 'Submitting...' : 'Submit Review'
+}
+
+/** Posts the review (not when the name or the review is blank); once taken, the form is ready for the next one. */
+export async function submit(form: HTMLFormElement, taken: () => void) {
+	if (busy.has(form) || !field(form, 'name').value.trim() || !field(form, 'comment').value.trim()) return
+	// Read before the fieldset is disabled: a disabled field is not sent.
+	const body = new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)]))
+	setBusy(form, true)
+	try {
+		const res = await fetch(form.action, { method: 'POST', body })
+		const answer = (await res.json().catch(() => null)) as { ok: true } | { error: string } | null
+		if (answer && 'ok' in answer) {
+			showError(form, null)
+			field(form, 'name').value = ''
+			field(form, 'comment').value = ''
+			setRating(form, 5)
+			taken()
+		} else showError(form, answer?.error ?? 'Failed to submit review')
+	} catch {
+		showError(form, 'Failed to submit review')
+	} finally {
+		setBusy(form, false)
+	}
+}
