@@ -2,7 +2,8 @@
 // sentence appears beside the field before anything is sent, and a browser without scripts gets the
 // same sentence beside the same field from the server.
 import type { Locator, Page } from '@playwright/test'
-import { test, expect, signInAsOwner } from './helpers'
+import type { Browser } from '@playwright/test'
+import { test, expect, gotoHydrated, signInAsOwner, unique } from './helpers'
 
 /** The refused form at a phone's and a laptop's width, kept with the test's results to look at. */
 async function screenshotsOf(page: Page, part: Locator, name: string) {
@@ -123,6 +124,91 @@ test('security: a code of spaces is refused beside the field before anything is 
 	await close()
 })
 
+/** A product of its own with one option and `codes` codes in stock, on its stock page. */
+async function productWithStock(page: Page, codes: number) {
+	const created = await page.request.post('/api/admin/products', {
+		data: { name: unique('PSN Card (forms)'), platform: 'playstation', kind: 'gift_card', description: 'Delivered on your order page.', variants: [{ label: '$10 USD', value: 10, price: 3100 }] },
+	})
+	expect(created.status()).toBe(201)
+	const product = (await created.json()) as { id: number; variants: { id: number }[] }
+	if (codes) {
+		const units = Array.from({ length: codes }, (_, i) => ({ code: unique(`FORMS-${i}`).replace(/\s/g, '-') }))
+		const imported = await page.request.post(`/api/admin/products/${product.id}/stock`, { data: { variantId: product.variants[0]!.id, units } })
+		expect(imported.status()).toBe(201)
+	}
+	return product
+}
+
+test('stock: a threshold past the limit, a void reason of spaces and eleven buyers per unit are refused beside their fields before anything is sent', async ({ browser }) => {
+	const { staff: page, close } = await signInAsOwner(browser, { path: '/admin/products' })
+	const product = await productWithStock(page, 1)
+	await gotoHydrated(page, `/admin/products/${product.id}/stock`)
+	const posts = postsTo(page, `/admin/products/${product.id}/stock`)
+
+	const threshold = page.getByLabel('Low-stock threshold for $10 USD')
+	// The bounds the browser knows come from the schema.
+	await expect(threshold).toHaveAttribute('min', '0')
+	await expect(threshold).toHaveAttribute('max', '1000')
+	await threshold.fill('5000')
+	await threshold.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click()
+	await expectRefusedBeside(page, 'Low-stock threshold for $10 USD', 'The low-stock threshold must be a whole number from 0 to 1000.')
+	await screenshotsOf(page, page.locator('.stock-counts-table'), 'stock-threshold-refused')
+
+	const reason = page.getByRole('textbox', { name: /^Reason to void unit/ })
+	await expect(reason).toHaveAttribute('maxlength', '300')
+	const reasonLabel = (await reason.getAttribute('aria-label'))!
+	await reason.fill('   ')
+	await reason.locator('xpath=ancestor::form').getByRole('button', { name: 'Void' }).click()
+	await expectRefusedBeside(page, reasonLabel, 'Please give a reason of at most 300 characters.')
+	await screenshotsOf(page, page.locator('.stock-units li').first(), 'stock-void-refused')
+
+	const importForm = page.locator('form#stock-import')
+	await expect(importForm.getByLabel('Buyers per unit')).toHaveAttribute('max', '10')
+	await importForm.getByLabel(/Codes: one per line/).fill('FORMS-SLOTS-1')
+	await importForm.getByLabel('Buyers per unit').fill('11')
+	await importForm.getByRole('button', { name: 'Import' }).click()
+	await expectRefusedBeside(page, 'Buyers per unit', 'Slots must be a whole number from 1 to 10.', importForm)
+	expect(posts).toEqual([])
+	await screenshotsOf(page, importForm, 'stock-import-refused')
+
+	// A value the browser cannot know is wrong (no codes in the text) is refused by the server beside the text.
+	await importForm.getByLabel('Buyers per unit').fill('')
+	await importForm.getByLabel(/Codes: one per line/).fill('\n\n')
+	await importForm.getByRole('button', { name: 'Import' }).click()
+	await expectRefusedBeside(page, 'Codes: one per line, each line exactly one code (commas and quotes included). Accounts: CSV with the header login,password,notes,slots.', 'Paste at least one code or account, or choose a CSV file.', importForm)
+	await close()
+})
+
+test('library: a title emptied in its row is refused beside the row’s title before anything is sent', async ({ browser }) => {
+	const { staff: page, close } = await signInAsOwner(browser, { path: '/admin/library' })
+	const name = unique('Forms Row')
+	const add = page.getByRole('region', { name: 'Add a title' })
+	await add.getByLabel('Title').fill(name)
+	await add.getByLabel('Genre').fill('Racing')
+	await add.getByRole('button', { name: 'Add title' }).click()
+	await expect(page.getByRole('status').first()).toHaveText(`Added “${name}” (Racing) to the library.`)
+	await gotoHydrated(page, `/admin/library?q=${encodeURIComponent(name)}`)
+	const posts = postsTo(page, '/admin/library')
+	const label = `Title of ${name}`
+	const title = page.getByLabel(label, { exact: true })
+	await expect(title).toHaveAttribute('maxlength', '120')
+	await title.fill('   ')
+	await page.getByRole('button', { name: `Save ${name}` }).click()
+	await expectRefusedBeside(page, label, "Enter the game's title (up to 120 characters).")
+	expect(posts).toEqual([])
+	await screenshotsOf(page, page.locator('.library-table'), 'library-row-refused')
+	await close()
+})
+
+/** The owner's session in a browser without scripts. */
+async function withoutScripts(browser: Browser) {
+	const { staff: signedIn, close } = await signInAsOwner(browser, { path: '/admin/settings' })
+	const storageState = await signedIn.context().storageState()
+	await close()
+	const context = await browser.newContext({ javaScriptEnabled: false, storageState })
+	return context.newPage()
+}
+
 test.describe('without scripts', () => {
 	test('settings: the server refuses a name of spaces with the same sentence beside the field, keeping what was typed', async ({ browser }) => {
 		const { staff: signedIn, close: closeSignedIn } = await signInAsOwner(browser, { path: '/admin/settings' })
@@ -139,5 +225,35 @@ test.describe('without scripts', () => {
 		await expectRefusedBeside(page, 'Name', 'Please enter a name.', page.locator('form#create-staff'))
 		await expect(page.locator('form#create-staff').getByLabel('Email')).toHaveValue('spaces-again@example.pk')
 		await close()
+	})
+
+	test('stock: the server refuses a void reason of spaces with the sentence beside that unit’s reason', async ({ browser }) => {
+		const page = await withoutScripts(browser)
+		const product = await productWithStock(page, 2)
+		await page.goto(`/admin/products/${product.id}/stock`)
+		const reason = page.getByRole('textbox', { name: /^Reason to void unit/ }).last()
+		const label = (await reason.getAttribute('aria-label'))!
+		await reason.fill('   ')
+		await reason.locator('xpath=ancestor::form').getByRole('button', { name: 'Void' }).click()
+		await expectRefusedBeside(page, label, 'Please give a reason of at most 300 characters.')
+		// Only that unit's field: the other unit's reason is not marked.
+		await expect(page.getByRole('textbox', { name: /^Reason to void unit/ }).and(page.locator('[aria-invalid="true"]'))).toHaveCount(1)
+		await page.context().close()
+	})
+
+	test('reviews: a Hide the server cannot take is refused beside that review’s button', async ({ browser }) => {
+		const page = await withoutScripts(browser)
+		const posted = await page.request.post('/api/reviews', { data: { productId: 12, name: unique('Faraz'), rating: 4, comment: unique('Forms review') } })
+		expect(posted.status()).toBe(201)
+		await page.goto('/admin/reviews')
+		const review = page.getByRole('article').first()
+		const id = await review.locator('input[name="reviewId"]').inputValue()
+		// A form that says neither hidden nor shown (an old page, a hand-made post).
+		await review.locator('input[name="hidden"]').evaluate((input: HTMLInputElement) => (input.value = 'maybe'))
+		await review.getByRole('button', { name: /^(Hide|Show again) the review by/ }).click()
+		const refused = page.locator('article').filter({ has: page.locator(`input[name="reviewId"][value="${id}"]`) })
+		await expect(refused.getByRole('alert')).toHaveText('Say whether the review is hidden (true) or shown (false).')
+		await expect(refused.getByRole('button', { name: /^(Hide|Show again) the review by/ })).toHaveAccessibleDescription('Say whether the review is hidden (true) or shown (false).')
+		await page.context().close()
 	})
 })

@@ -9,15 +9,24 @@ import { apiName } from '~/utils/field-errors'
 // and shows the server's answer (the route action's `Outcome`) beside the same fields. Without
 // scripts the browser's own checks of those attributes apply, then the server's.
 
-type Constraint = { required?: boolean; minLength?: number; maxLength?: number }
-type Def = { type: string; shape?: Record<string, { _zod: { def: Def } }>; innerType?: { _zod: { def: Def } }; in?: { _zod: { def: Def } }; out?: { _zod: { def: Def } }; checks?: Array<{ _zod: { def: { check: string; minimum?: number; maximum?: number } } }> }
+type Constraint = { required?: boolean; minLength?: number; maxLength?: number; min?: number | string; max?: number | string }
+type Def = { type: string; shape?: Record<string, { _zod: { def: Def } }>; innerType?: { _zod: { def: Def } }; in?: { _zod: { def: Def } }; out?: { _zod: { def: Def } }; checks?: Array<{ _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number; inclusive?: boolean } } }> }
 
-/** A string's length limits, read from its checks (this zod keeps them there, not in the `bag` conform reads). */
+/** A string's length limits, or a number's bounds, read from its checks (this zod keeps them there, not in the `bag` conform reads). */
 function lengthLimits(def: Def, into: Constraint): void {
 	if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') return def.innerType && lengthLimits(def.innerType._zod.def, into)
 	if (def.type === 'pipe') {
 		if (def.in) lengthLimits(def.in._zod.def, into)
 		if (def.out) lengthLimits(def.out._zod.def, into)
+		return
+	}
+	if (def.type === 'number') {
+		for (const check of def.checks ?? []) {
+			const { check: kind, value, inclusive } = check._zod.def
+			if (value === undefined || !inclusive) continue
+			if (kind === 'greater_than') into.min = value
+			if (kind === 'less_than') into.max = value
+		}
 		return
 	}
 	if (def.type !== 'string') return
@@ -50,7 +59,7 @@ function constraintOf(schema: z.ZodObject): Record<string, Constraint> {
 	return constraint
 }
 
-/** Each field's `required` and length limits, from the schema: for a form drawn by hand (the store details' rows). */
+/** Each field's `required`, length limits and a number's bounds, from the schema: for a form drawn by hand (the store details' rows). */
 export const fieldLimits = (schema: z.ZodObject): Record<string, Constraint> => constraintOf(schema)
 
 /**
