@@ -10,11 +10,16 @@ import { STOCK_FIELD_MESSAGES as M, STOCK_LIMITS, STOCK_MODES } from './stock-ru
 export const stockSlots = z.number(M.slots).int(M.slots).min(1, M.slots).max(STOCK_LIMITS.slots, M.slots)
 /** The count of available units at or below which an option is low. */
 export const lowStockThreshold = z.number(M.threshold).int(M.threshold).min(0, M.threshold).max(STOCK_LIMITS.threshold, M.threshold)
-/** Why a unit is voided: its spaces folded, something said, not too long. */
-export const voidReason = z
-	.string(M.voidReason)
-	.transform((v) => v.replace(/\s+/g, ' ').trim())
-	.pipe(z.string().min(1, M.voidReason).max(STOCK_LIMITS.voidReason, M.voidReason).refine((v) => !hasForbiddenCharacter(v), M.voidReason))
+/** Why staff void or replace a unit: its spaces folded, something said, not too long; `message` otherwise. */
+export const unitReason = (message: string) =>
+	z
+		.string(message)
+		.transform((v) => v.replace(/\s+/g, ' ').trim())
+		.pipe(z.string().min(1, message).max(STOCK_LIMITS.voidReason, message).refine((v) => !hasForbiddenCharacter(v), message))
+/** Why a unit is voided. */
+export const voidReason = unitReason(M.voidReason)
+/** Why a delivered unit is replaced on its order. */
+export const replaceReason = unitReason(M.replaceReason)
 export const stockModeSchema = z.enum(STOCK_MODES as [string, ...string[]], { error: M.mode })
 
 /** A whole number typed in a box, then checked by `rule`; anything else gets `message`. */
@@ -48,3 +53,6 @@ export const stockThresholdForm = z.object({ variantId: idSchema(), threshold: t
 
 /** How the product is delivered. */
 export const stockModeForm = z.object({ stockMode: stockModeSchema })
+
+/** Replace a unit an order holds: which of the order's units, and why. */
+export const replaceUnitForm = z.object({ assignmentId: idSchema(), reason: replaceReason })

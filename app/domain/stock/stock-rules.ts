@@ -11,6 +11,7 @@ export const STOCK_FIELD_MESSAGES = {
 	threshold: `The low-stock threshold must be a whole number from 0 to ${STOCK_LIMITS.threshold}.`,
 	mode: 'Choose how the product is delivered: manual, stock or manual, or stock only.',
 	voidReason: `Please give a reason of at most ${STOCK_LIMITS.voidReason} characters.`,
+	replaceReason: `Please say why the unit is replaced, in at most ${STOCK_LIMITS.voidReason} characters.`,
 	variant: 'Choose the option the stock is for.',
 	kind: 'Choose whether these are codes or accounts.',
 } as const

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { UnbrokenText } from '~/components/order/delivery-text'
-import { Form, Link, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
+import { Form, Link, data, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
 import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
@@ -22,7 +22,11 @@ import { updateOrderFulfillment } from '~/domain/fulfillment/update-order-fulfil
 import { approveTestOrder } from '~/domain/payments/approve-test-order.server'
 import { deliverOrderNow, orderStockUnits, replaceUnit } from '~/domain/stock/order-stock.server'
 import { StockUnits } from '~/components/admin/order-stock-units'
-import { orderHistory, staffActor } from '~/domain/staff/audit.server'
+import { orderHistory, staffActor, type Actor } from '~/domain/staff/audit.server'
+import { replaceUnitForm } from '~/domain/stock/stock-input'
+import { AppError } from '~/utils/app-error'
+import { invalidInput } from '~/utils/field-errors'
+import { parseId } from '~/utils/input'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
@@ -55,7 +59,7 @@ const actionInput = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('deliver-stock') }),
 	z.object({ intent: z.literal('fulfillment'), fulfillment_status: z.string(), delivery_content: z.string().default('') }),
 	z.object({ intent: z.literal('approve-test') }),
-	z.object({ intent: z.literal('replace-unit'), assignmentId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), reason: z.string().default('') }),
+	z.object({ intent: z.literal('replace-unit') }),
 ])
 
 /**
@@ -66,10 +70,12 @@ const actionInput = z.discriminatedUnion('intent', [
 export async function action({ request, params }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
 	// Delivery content may be up to 20,000 characters (several of them multi-byte): room for it, percent-encoded.
-	const parsed = actionInput.safeParse(await readPageForm(request, { limit: 256 * 1024 }))
+	const form = await readPageForm(request, { limit: 256 * 1024 })
+	const parsed = actionInput.safeParse(form)
 	if (!parsed.success) return notUnderstood()
 	const orderNumber = params.orderNumber
 	const input = parsed.data
+	if (input.intent === 'replace-unit') return replaceOrderUnit(staffActor(staff), orderNumber, form)
 	return staffActionResult(async () => {
 		if (input.intent === 'fulfillment') {
 			const saved = await updateOrderFulfillment(db(), staffActor(staff), { orderNumber, updates: { fulfillment_status: input.fulfillment_status, delivery_content: input.delivery_content } })
@@ -84,13 +90,25 @@ export async function action({ request, params }: Route.ActionArgs) {
 			if (delivered) return `Test order ${orderNumber} approved and delivered from stock.`
 			return owed ? `Test order ${orderNumber} approved. It waits for ${owed} ${owed === 1 ? 'unit' : 'units'} of stock.` : `Test order ${orderNumber} approved. Deliver it from the fulfillment form.`
 		}
-		if (input.intent === 'replace-unit') {
-			await replaceUnit(db(), staffActor(staff), orderNumber, input.assignmentId, input.reason)
-			return 'Unit replaced. The buyer sees the new one on their order page.'
-		}
 		const { changed } = await markDmOrderPaid(db(), staffActor(staff), orderNumber, input.note)
 		return changed ? `Order ${orderNumber} is paid. The buyer has been emailed.` : `Order ${orderNumber} was already paid.`
 	})
+}
+
+type ReplaceRefusal = { ok: false; intent: 'replace-unit'; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; assignmentId?: number }
+
+/** Replace a unit: its refusal is shown beside the reason of that unit's form. */
+async function replaceOrderUnit(actor: Actor, orderNumber: string, form: Record<string, string>) {
+	const assignmentId = parseId(form.assignmentId) ?? undefined
+	try {
+		const fields = replaceUnitForm.safeParse(form)
+		if (!fields.success) throw invalidInput(fields.error)
+		await replaceUnit(db(), actor, orderNumber, fields.data.assignmentId, fields.data.reason)
+		return { ok: true as const, message: 'Unit replaced. The buyer sees the new one on their order page.' }
+	} catch (error) {
+		if (error instanceof AppError) return data<ReplaceRefusal>({ ok: false, intent: 'replace-unit', message: error.message, fieldErrors: error.fieldErrors, values: form, assignmentId }, { status: error.status })
+		throw error
+	}
 }
 
 const PAYMENT_METHOD: Record<string, string> = { paypro: 'PayPro (card or wallet)', manual: 'Bank or wallet transfer', dm: 'DM order' }
@@ -114,6 +132,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 	const { order, history, stock, renewal, chat } = loaderData
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
+	/** A refused Replace, shown beside its unit's reason. */
+	const replaceRefusal = markPaidResult && !markPaidResult.ok && 'intent' in markPaidResult && markPaidResult.intent === 'replace-unit' ? (markPaidResult as ReplaceRefusal) : null
 	const markingPaid = useNavigation().state === 'submitting'
 	const { canMarkPaid } = order.actions
 	const hydrated = useHydrated()
@@ -151,7 +171,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					{notice}
 				</p>
 			) : null}
-			<ActionResult result={markPaidResult} />
+			<ActionResult result={replaceRefusal?.fieldErrors ? undefined : markPaidResult} />
 			<div className="staff-order-grid">
 				<section className="settings-section" aria-labelledby="order-customer">
 					<h2 id="order-customer">Customer</h2>
@@ -276,7 +296,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 				/>
 			</section>
 
-			{stock.units.length || stock.owed ? <StockUnits orderNumber={order.orderNumber} items={order.items} units={stock.units} owed={stock.owed} /> : null}
+			{stock.units.length || stock.owed ? <StockUnits orderNumber={order.orderNumber} items={order.items} units={stock.units} owed={stock.owed} refusal={replaceRefusal} /> : null}
 
 			<section className="settings-section" aria-labelledby="order-fulfillment">
 				<h2 id="order-fulfillment">Fulfillment</h2>
