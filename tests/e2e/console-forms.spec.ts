@@ -241,6 +241,23 @@ test.describe('without scripts', () => {
 		await page.context().close()
 	})
 
+	test('library: the server refuses a genre of spaces in a row beside that row’s genre, keeping what was typed', async ({ browser }) => {
+		const page = await withoutScripts(browser)
+		const name = unique('Forms NoScript')
+		await page.goto('/admin/library')
+		const add = page.getByRole('region', { name: 'Add a title' })
+		await add.getByLabel('Title').fill(name)
+		await add.getByLabel('Genre').fill('Racing')
+		await add.getByRole('button', { name: 'Add title' }).click()
+		await page.goto(`/admin/library?q=${encodeURIComponent(name)}`)
+		await page.getByLabel(`Title of ${name}`, { exact: true }).fill(`${name} II`)
+		await page.getByLabel(`Genre of ${name}`, { exact: true }).fill('   ')
+		await page.getByRole('button', { name: `Save ${name}` }).click()
+		await expectRefusedBeside(page, `Genre of ${name}`, 'Enter the genre (up to 40 characters), like Shooter or RPG.')
+		await expect(page.getByLabel(`Title of ${name}`, { exact: true })).toHaveValue(`${name} II`)
+		await page.context().close()
+	})
+
 	test('reviews: a Hide the server cannot take is refused beside that review’s button', async ({ browser }) => {
 		const page = await withoutScripts(browser)
 		const posted = await page.request.post('/api/reviews', { data: { productId: 12, name: unique('Faraz'), rating: 4, comment: unique('Forms review') } })
