@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
+import { refuse, refuseWith } from '~/http/refusal.server'
 import { copyText } from '~/components/ui/copy-button'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
@@ -60,13 +61,13 @@ export async function action({ request }: Route.ActionArgs) {
 	const parsed = dmOrderForm.safeParse(form)
 	if (!parsed.success) {
 		const refused = invalidInput(parsed.error)
-		return data<DmOutcome>({ ok: false, message: refused.message, fieldErrors: refused.fieldErrors, values: form }, { status: 400 })
+		return refuse<DmOutcome>(400, { message: refused.message, fieldErrors: refused.fieldErrors, values: form })
 	}
 	try {
 		const order = await createDmOrder(db(), staffActor(staff), parsed.data)
 		return data<DmOutcome>({ ok: true, message: `Order ${order.orderNumber} created`, trackUrl: absoluteUrl(orderLink(order)), orderNumber: order.orderNumber })
 	} catch (error) {
-		if (error instanceof AppError) return data<DmOutcome>({ ok: false, message: error.message, fieldErrors: error.fieldErrors, values: form }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<DmOutcome>(error, { values: form })
 		throw error
 	}
 }

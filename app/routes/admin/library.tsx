@@ -15,7 +15,7 @@ import { readLibraryCsv } from '~/http/library-csv.server'
 import { AppError } from '~/utils/app-error'
 import { idSchema } from '~/utils/input'
 import { pageMeta } from '~/utils/seo'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import type { Route } from './+types/library'
 import type { Outcome } from '~/http/outcome'
 import { invalidInput } from '~/utils/field-errors'
@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
 		}
 		const form = await readPageForm(request)
 		const parsed = intents.safeParse(form)
-		if (!parsed.success) return data<LibraryOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
+		if (!parsed.success) return notUnderstood<LibraryOutcome>({ intent: String(form.intent ?? '') })
 		const input = parsed.data
 		try {
 			switch (input.intent) {
@@ -88,12 +88,12 @@ export async function action({ request }: Route.ActionArgs) {
 		} catch (error) {
 			if (error instanceof AppError) {
 				const id = 'id' in input ? input.id : undefined
-				return data<LibraryOutcome>({ ok: false, intent: input.intent, message: error.message, id, fieldErrors: error.fieldErrors, values: form }, { status: error.status })
+				return refuseWith<LibraryOutcome>(error, { intent: input.intent, id, values: form })
 			}
 			throw error
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<LibraryOutcome>({ ok: false, intent: multipart ? 'import' : '', message: error.message }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<LibraryOutcome>(error, { intent: multipart ? 'import' : '', fieldErrors: undefined })
 		throw error
 	}
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { UnbrokenText } from '~/components/order/delivery-text'
-import { Form, Link, data, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
+import { Form, Link, isRouteErrorResponse, useActionData, useNavigation, useRevalidator } from 'react-router'
 import { z } from 'zod'
 import { ActionResult } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
@@ -32,7 +32,7 @@ import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { notFound, pageFailure, readPageForm } from '~/http/http.server'
-import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith, staffActionResult } from '~/http/refusal.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/order'
 
@@ -106,7 +106,7 @@ async function replaceOrderUnit(actor: Actor, orderNumber: string, form: Record<
 		await replaceUnit(db(), actor, orderNumber, fields.data.assignmentId, fields.data.reason)
 		return { ok: true as const, message: 'Unit replaced. The buyer sees the new one on their order page.' }
 	} catch (error) {
-		if (error instanceof AppError) return data<ReplaceRefusal>({ ok: false, intent: 'replace-unit', message: error.message, fieldErrors: error.fieldErrors, values: form, assignmentId }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<ReplaceRefusal>(error, { intent: 'replace-unit', values: form, assignmentId })
 		throw error
 	}
 }

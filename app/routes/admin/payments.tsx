@@ -8,7 +8,7 @@ import { confirmTransfer, listTransferQueue, rejectTransfer } from '~/domain/pay
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
-import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { notUnderstood, staffActionResult } from '~/http/refusal.server'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/payments'
 import type { ReactNode } from 'react'

@@ -19,7 +19,7 @@ import { idSchema, parseId } from '~/utils/input'
 import { invalidInput } from '~/utils/field-errors'
 import { stockImportForm, stockModeForm, stockThresholdForm, stockVoidForm } from '~/domain/stock/stock-input'
 import { pageMeta } from '~/utils/seo'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import type { Route } from './+types/product-stock'
 import type { Outcome } from '~/http/outcome'
 
@@ -109,7 +109,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		form = await readStockForm(request)
 		intent = String(form.intent ?? '')
 		const parsed = intents.safeParse(form)
-		if (!parsed.success) return data<StockOutcome>({ ok: false, intent, message: NOT_UNDERSTOOD }, { status: 400 })
+		if (!parsed.success) return notUnderstood<StockOutcome>({ intent })
 		const input = parsed.data
 		switch (input.intent) {
 			case 'import': {
@@ -142,7 +142,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		if (error instanceof AppError) {
 			const { file: _file, ...values } = form
 			const row = { variantId: parseId(form.variantId) ?? undefined, unitId: parseId(form.unitId) ?? undefined }
-			return data<StockOutcome>({ ok: false, intent, message: error.message, fieldErrors: error.fieldErrors, values, ...row }, { status: error.status })
+			return refuseWith<StockOutcome>(error, { intent, values, ...row })
 		}
 		throw error
 	}

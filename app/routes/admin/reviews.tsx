@@ -15,7 +15,7 @@ import { AppError } from '~/utils/app-error'
 import { parseId } from '~/utils/input'
 import { reviewVisibilityForm } from '~/domain/reviews/review-visibility'
 import { pageMeta } from '~/utils/seo'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { NOT_UNDERSTOOD, refuse, refuseWith } from '~/http/refusal.server'
 import type { Route } from './+types/reviews'
 import type { Outcome } from '~/http/outcome'
 
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request, { permission: 'catalogue' })
 	const form = await readPageForm(request)
 	const parsed = reviewVisibilityForm.safeParse(form)
-	if (!parsed.success) return data<ReviewOutcome>({ ok: false, message: parsed.error.issues[0]?.message ?? NOT_UNDERSTOOD, reviewId: parseId(form.reviewId) ?? undefined }, { status: 400 })
+	if (!parsed.success) return refuse<ReviewOutcome>(400, { message: parsed.error.issues[0]?.message ?? NOT_UNDERSTOOD, reviewId: parseId(form.reviewId) ?? undefined })
 	const { reviewId, hidden } = parsed.data
 	try {
 		const result = await setReviewHidden(db(), staffActor(staff), reviewId, hidden)
@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
 				: 'That review was already shown.'
 		return data<ReviewOutcome>({ ok: true, message })
 	} catch (error) {
-		if (error instanceof AppError) return data<ReviewOutcome>({ ok: false, message: error.message, reviewId }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<ReviewOutcome>(error, { reviewId, fieldErrors: undefined })
 		throw error
 	}
 }

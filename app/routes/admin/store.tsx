@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Form, data, useActionData, useNavigation } from 'react-router'
+import { refuseWith } from '~/http/refusal.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { fieldLimits } from '~/components/admin/console-form'
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
 		const message = changed.length === 0 ? 'Nothing had changed, so nothing was saved.' : `Saved the ${listOf(changed.map((k) => STORE_DETAIL_LABELS[k]))}. Every page of the shop shows ${changed.length === 1 ? 'it' : 'them'} now.`
 		return data<StoreOutcome>({ ok: true, message, savedAt: Date.now(), details })
 	} catch (error) {
-		if (error instanceof AppError) return data<StoreOutcome>({ ok: false, message: error.message, fieldErrors: formErrors(error.fieldErrors ?? {}), values: form }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<StoreOutcome>(error, { fieldErrors: formErrors(error.fieldErrors ?? {}), values: form })
 		throw error
 	}
 }
