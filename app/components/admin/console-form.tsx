@@ -3,40 +3,14 @@ import { parse, useForm, type FieldMetadata, type Submission, type SubmissionRes
 import { getZodConstraint } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { apiName } from '~/utils/field-errors'
+import { limitsOf, type Constraint } from './field-limits'
+
+export { fieldLimits } from './field-limits'
 
 // The console's forms, one way (issue 22): conform checks a form in the browser with the same zod
 // schema the server parses it with (its `required`, `minLength`, `maxLength` from the schema too),
 // and shows the server's answer (the route action's `Outcome`) beside the same fields. Without
 // scripts the browser's own checks of those attributes apply, then the server's.
-
-type Constraint = { required?: boolean; minLength?: number; maxLength?: number; min?: number | string; max?: number | string }
-type Def = { type: string; shape?: Record<string, { _zod: { def: Def } }>; innerType?: { _zod: { def: Def } }; in?: { _zod: { def: Def } }; out?: { _zod: { def: Def } }; checks?: Array<{ _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number; inclusive?: boolean } } }> }
-
-/** A string's length limits, or a number's bounds, read from its checks (this zod keeps them there, not in the `bag` conform reads). */
-function lengthLimits(def: Def, into: Constraint): void {
-	if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') return def.innerType && lengthLimits(def.innerType._zod.def, into)
-	if (def.type === 'pipe') {
-		if (def.in) lengthLimits(def.in._zod.def, into)
-		if (def.out) lengthLimits(def.out._zod.def, into)
-		return
-	}
-	if (def.type === 'number') {
-		for (const check of def.checks ?? []) {
-			const { check: kind, value, inclusive } = check._zod.def
-			if (value === undefined || !inclusive) continue
-			if (kind === 'greater_than') into.min = value
-			if (kind === 'less_than') into.max = value
-		}
-		return
-	}
-	if (def.type !== 'string') return
-	for (const check of def.checks ?? []) {
-		if (check._zod.def.check === 'min_length') into.minLength = check._zod.def.minimum
-		if (check._zod.def.check === 'max_length') into.maxLength = check._zod.def.maximum
-	}
-}
-
-type Field = { _zod: { def: Def } } & Pick<z.ZodType, 'safeParse'>
 
 /**
  * Each field's `pattern` (conform's reading), lengths and `required`, from the schema: a field is
@@ -44,23 +18,9 @@ type Field = { _zod: { def: Def } } & Pick<z.ZodType, 'safeParse'>
  */
 function constraintOf(schema: z.ZodObject): Record<string, Constraint> {
 	const constraint: Record<string, Constraint> = getZodConstraint(schema)
-	const walk = (def: Def, prefix: string) => {
-		for (const [key, field] of Object.entries((def.shape ?? {}) as Record<string, Field>)) {
-			const name = prefix ? `${prefix}.${key}` : key
-			if (field._zod.def.type === 'object') walk(field._zod.def, name)
-			else {
-				const limits = (constraint[name] ??= {})
-				lengthLimits(field._zod.def, limits)
-				limits.required = !field.safeParse('').success
-			}
-		}
-	}
-	walk(schema._zod.def as unknown as Def, '')
+	for (const [name, limits] of Object.entries(limitsOf(schema))) constraint[name] = { ...constraint[name], ...limits }
 	return constraint
 }
-
-/** Each field's `required`, length limits and a number's bounds, from the schema: for a form drawn by hand (the store details' rows). */
-export const fieldLimits = (schema: z.ZodObject): Record<string, Constraint> => constraintOf(schema)
 
 /**
  * The form's fields checked by `schema` as strings, as the server reads them (`readPageForm`), each

@@ -35,6 +35,7 @@ export function StockUnits({
 	units,
 	owed,
 	refusal,
+	deliverRefusal,
 }: {
 	orderNumber: string
 	items: StaffOrder['items']
@@ -42,6 +43,8 @@ export function StockUnits({
 	owed: number
 	/** A refused Replace: shown beside the reason of the unit it names. */
 	refusal?: Refusal | null
+	/** Why "Deliver from stock now" was refused: shown under its button, which names it. */
+	deliverRefusal?: string | null
 }) {
 	const busy = useNavigation().state === 'submitting'
 	const lineName = (i: number) => {
@@ -63,9 +66,14 @@ export function StockUnits({
 					</p>
 					<Form method="post">
 						<input type="hidden" name="intent" value="deliver-stock" />
-						<button type="submit" className="button primary small" disabled={busy}>
+						<button type="submit" className="button primary small" disabled={busy} aria-describedby={deliverRefusal ? 'deliver-stock-error' : undefined}>
 							Deliver from stock now
 						</button>
+						{deliverRefusal ? (
+							<p className="field-error" id="deliver-stock-error" role="alert">
+								{deliverRefusal}
+							</p>
+						) : null}
 					</Form>
 				</div>
 			) : null}

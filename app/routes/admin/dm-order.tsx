@@ -6,7 +6,7 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { listProducts } from '~/domain/catalogue/list-products.server'
 import { createDmOrder } from '~/domain/orders/create-dm-order.server'
-import { dmOrderForm, dmOrderFormFields, MAX_DM_DURATION_DAYS } from '~/domain/orders/dm-order-fields'
+import { dmOrderForm, dmOrderFormFields } from '~/domain/orders/dm-order-fields'
 import { invalidInput } from '~/utils/field-errors'
 import type { Outcome } from '~/http/outcome'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
@@ -182,8 +182,6 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 						<input
 							{...getInputProps(fields.durationDays, { type: 'number', value: false, ariaDescribedBy: 'dm-duration-hint' })}
 							key={option?.id ?? 'none'}
-							min={0}
-							max={MAX_DM_DURATION_DAYS}
 							step={1}
 							defaultValue={option?.months ? option.months * 30 : DEFAULT_DM_DURATION_DAYS}
 						/>

@@ -171,6 +171,7 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 			</div>
 
 			<SearchFilters
+				schema={libraryListQuery}
 				idPrefix="library"
 				searchLabel="Search titles or genres"
 				q={query.q}

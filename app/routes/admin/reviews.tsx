@@ -77,6 +77,7 @@ export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
 			<ErrorAlert message={failed && !refusedInRow ? failed.message : null} />
 
 			<SearchFilters
+				schema={staffReviewQuery}
 				idPrefix="reviews"
 				searchLabel="Search name, review or product"
 				q={query.q}
