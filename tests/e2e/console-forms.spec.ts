@@ -3,7 +3,7 @@
 // same sentence beside the same field from the server.
 import type { Locator, Page } from '@playwright/test'
 import type { Browser } from '@playwright/test'
-import { test, expect, gotoHydrated, signInAsOwner, unique } from './helpers'
+import { test, expect, gotoHydrated, paidOrder, PNG_1PX, signInAsOwner, unique } from './helpers'
 
 /** The refused form at a phone's and a laptop's width, kept with the test's results to look at. */
 async function screenshotsOf(page: Page, part: Locator, name: string) {
@@ -209,6 +209,43 @@ async function withoutScripts(browser: Browser) {
 	return context.newPage()
 }
 
+test('store details: a malformed support email is refused beside the field before anything is sent', async ({ browser }) => {
+	const { staff: page, close } = await signInAsOwner(browser, { path: '/admin/store' })
+	const posts = postsTo(page, '/admin/store')
+	const form = page.locator('form.store-form')
+	await form.getByLabel('Support email').fill('support-at-shop')
+	await form.getByLabel('Support email').blur()
+	await expectRefusedBeside(page, 'Support email', 'Enter the support email as an address like support@yourshop.pk.', form)
+	await form.getByRole('button', { name: 'Save store details' }).first().click()
+	expect(posts).toEqual([])
+	await screenshotsOf(page, form.getByRole('region', { name: 'Store and contacts' }), 'store-refused')
+	// Corrected, the sentence goes as it is typed.
+	await form.getByLabel('Support email').fill('support@gamevault.pk')
+	await expect(form.getByLabel('Support email')).not.toHaveAttribute('aria-invalid', 'true')
+	await close()
+})
+
+test('order page: delivery content past the limit is refused beside the box before anything is sent', async ({ browser }) => {
+	const orderNumber = await paidOrder(browser, `${unique('fulfil').replace(' ', '-')}@example.pk`, { id: 2, quantity: 1, selectedDuration: { months: 1 } }, 'Rs. 1,000')
+	const { staff: page, close } = await signInAsOwner(browser, { path: `/admin/orders/${orderNumber}` })
+	const posts = postsTo(page, '/admin/orders')
+	const form = page.getByRole('form', { name: `Update order ${orderNumber}` })
+	const content = form.getByLabel('Game codes or account details')
+	// The box takes the schema's limit; past it (an old page, a paste the browser let through) the schema refuses it.
+	await expect(content).toHaveAttribute('maxlength', '20000')
+	await content.evaluate((box: HTMLTextAreaElement) => box.removeAttribute('maxlength'))
+	await content.fill('X'.repeat(20_001))
+	await form.getByRole('button', { name: 'Save' }).click()
+	await expectRefusedBeside(page, 'Game codes or account details', 'Delivery content can be at most 20,000 characters.', form)
+	expect(posts).toEqual([])
+	await content.fill('XBOX-CORE-7Q4K')
+	await expect(content).not.toHaveAttribute('aria-invalid', 'true')
+	await content.fill('X'.repeat(20_001))
+	await content.blur()
+	await screenshotsOf(page, form, 'fulfillment-refused')
+	await close()
+})
+
 test.describe('without scripts', () => {
 	test('settings: the server refuses a name of spaces with the same sentence beside the field, keeping what was typed', async ({ browser }) => {
 		const { staff: signedIn, close: closeSignedIn } = await signInAsOwner(browser, { path: '/admin/settings' })
@@ -271,6 +308,39 @@ test.describe('without scripts', () => {
 		const refused = page.locator('article').filter({ has: page.locator(`input[name="reviewId"][value="${id}"]`) })
 		await expect(refused.getByRole('alert')).toHaveText('Say whether the review is hidden (true) or shown (false).')
 		await expect(refused.getByRole('button', { name: /^(Hide|Show again) the review by/ })).toHaveAccessibleDescription('Say whether the review is hidden (true) or shown (false).')
+		await page.context().close()
+	})
+	test('transfers: the server refuses a reason of spaces beside that transfer’s reason, not above the list', async ({ browser }) => {
+		const page = await withoutScripts(browser)
+		const answer = await page.request.post('/api/checkout', {
+			data: { customerName: 'Sana Malik', customerEmail: `${unique('transfer').replace(' ', '-')}@example.pk`, customerMobile: '03331234567', paymentMethod: 'manual', checkoutKey: unique('e2e-forms-transfer').replace(' ', '-'), productDetails: [{ id: 2, quantity: 1, selectedDuration: { months: 1 } }] },
+		})
+		expect(answer.ok(), await answer.text()).toBe(true)
+		const { orderNumber } = (await answer.json()) as { orderNumber: string }
+		const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+		expect(upload.ok()).toBe(true)
+		await page.goto('/admin/payments')
+		const entry = page.getByRole('article', { name: orderNumber })
+		await entry.getByLabel('Reason for rejection').fill('   ')
+		await entry.getByRole('button', { name: 'Reject' }).click()
+		const refused = page.getByRole('article', { name: orderNumber })
+		await expectRefusedBeside(page, 'Reason for rejection', 'Please write a reason: the buyer sees it on their order page.', refused)
+		// Beside that field only: no sentence above the list, the confirmation note not marked.
+		await expect(page.locator('.staff-transfers > .error-box')).toHaveCount(0)
+		await expect(refused.getByLabel('Confirmation note')).not.toHaveAttribute('aria-invalid', 'true')
+		await screenshotsOf(page, refused, 'transfer-refused')
+		await page.context().close()
+	})
+
+	test('store details: the server refuses a malformed support email beside the field, keeping what was typed', async ({ browser }) => {
+		const page = await withoutScripts(browser)
+		await page.goto('/admin/store')
+		const form = page.locator('form.store-form')
+		await form.getByLabel('Support email').fill('support-at-shop')
+		await form.getByLabel('Store name').fill('GameVault PK (forms)')
+		await form.getByRole('button', { name: 'Save store details' }).first().click()
+		await expectRefusedBeside(page, 'Support email', 'Enter the support email as an address like support@yourshop.pk.', page.locator('form.store-form'))
+		await expect(page.locator('form.store-form').getByLabel('Store name')).toHaveValue('GameVault PK (forms)')
 		await page.context().close()
 	})
 })

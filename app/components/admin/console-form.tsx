@@ -18,7 +18,8 @@ export { fieldLimits } from './field-limits'
  */
 function constraintOf(schema: z.ZodObject): Record<string, Constraint> {
 	const constraint: Record<string, Constraint> = getZodConstraint(schema)
-	for (const [name, limits] of Object.entries(limitsOf(schema))) constraint[name] = { ...constraint[name], ...limits }
+	// conform's answer is a caching proxy: each field's constraint is completed in place.
+	for (const [name, limits] of Object.entries(limitsOf(schema))) Object.assign((constraint[name] ??= {}), limits)
 	return constraint
 }
 
@@ -72,6 +73,35 @@ export function useConsoleForm<Schema extends z.ZodObject>(
 		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => checkWith(schema, formData),
 	})
+}
+
+/**
+ * A console form drawn by hand (rows named `list.0.field`, a form-to-change mapping of its own),
+ * checked before it is sent by `check`: the function that gives the problems the action would refuse
+ * it with, by the form's field names. `errors` is each field's first problem (the action's refusal
+ * until the field is checked again).
+ */
+export function useCheckedForm({ id, answer, check }: { id: string; answer?: Answer | null; check: (values: Record<string, string>) => Record<string, string> }) {
+	const lastResult = useMemo(() => lastResultOf(answer), [answer])
+	const [form] = useForm({
+		id,
+		lastResult,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) =>
+			parse(formData, {
+				resolve: () => {
+					const values: Record<string, string> = {}
+					for (const [name, value] of formData) if (typeof value === 'string') values[name] = value
+					const problems = check(values)
+					if (!Object.keys(problems).length) return { value: values }
+					return { error: Object.fromEntries(Object.entries(problems).map(([name, message]) => [name, [message]])) }
+				},
+			}),
+	})
+	const errors: Record<string, string> = {}
+	for (const [name, messages] of Object.entries(form.allErrors)) if (messages[0]) errors[name] = messages[0]
+	return { form, errors }
 }
 
 /** A field's first problem, beside it; the field names it with `aria-describedby` while it is invalid. */
