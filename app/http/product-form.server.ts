@@ -1,4 +1,5 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { refuse } from './refusal.server'
 import { catalogueFieldErrors, notSavedMessage, readProductForm, type ProductFormValues } from '../domain/catalogue/product-form'
 import type { CreateProductInput } from '../domain/catalogue/product-input'
 import { AppError } from '../utils/app-error'
@@ -21,7 +22,7 @@ export interface ProductFormRefusal {
 }
 
 const refusal = (values: ProductFormValues, message: string, fieldErrors: Record<string, string>, status: number) =>
-	data<ProductFormRefusal>({ ok: false, message, fieldErrors, values, attempt: Date.now() }, { status })
+	refuse<ProductFormRefusal>(status, { message, fieldErrors, values, attempt: Date.now() })
 
 /** Saves the posted form with `save` and redirects to the product's page with `notice`; a refusal keeps what was typed. */
 export async function saveProductForm(values: ProductFormValues, save: (input: CreateProductInput) => Promise<{ id: number }>, notice: 'created' | 'saved') {

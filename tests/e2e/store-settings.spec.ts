@@ -71,12 +71,18 @@ test('the WhatsApp number changed in the console appears in the chat links of ev
 
 test('a wrong number is refused with a sentence under the field, and the shop keeps the one it had', async ({ page, browser }) => {
 	const { staff, close } = await signInAsOwner(browser, { path: '/admin/store', context: PHONE })
+	const posts: string[] = []
+	staff.on('request', (request) => {
+		if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/admin/store')) posts.push(request.url())
+	})
 	await staff.getByLabel('WhatsApp number').fill('12345')
 	await staff.getByRole('button', { name: 'Save store details' }).first().click()
 	const message = 'Enter the WhatsApp number as a Pakistani mobile number, like 0300 1234567.'
-	await expect(staff.getByRole('alert')).toContainText(message)
+	// Refused before it is sent, with the action's own sentence, under the field that names it.
 	await expect(staff.getByLabel('WhatsApp number')).toHaveAttribute('aria-invalid', 'true')
 	await expect(staff.locator('#whatsapp-error')).toHaveText(message)
+	await expect(staff.getByLabel('WhatsApp number')).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+	expect(posts).toEqual([])
 	await close()
 	await gotoHydrated(page, '/contact')
 	expect(await chatNumbers(page)).not.toContain('12345')

@@ -2,8 +2,8 @@
 // and 10; product decisions 4, 6, 7, 8): search, filters, keyset pages, the update's rules, encryption at
 // rest, the one "delivered" email, the audit trail, and the pages and API over HTTP.
 import { eq, sql } from 'drizzle-orm'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Database, Db } from '../../app/db/client.server'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Db } from '../../app/db/client.server'
 import { emailOutbox, orders, type OrderLine } from '../../app/db/schema'
 import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
 import { encryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
@@ -19,7 +19,7 @@ import { sendQueuedEmail } from '../../app/domain/email/send-queued-email.server
 import { logProvider } from '../../app/integrations/email/log.server'
 import type { RunningShop } from '../../server/start'
 import { useTestShop } from '../setup/test-shop'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { insertOrderLines, withLinesOf } from '../../app/domain/orders/order-lines.server'
 
 const line: OrderLine = {
@@ -62,13 +62,8 @@ const actor = { staffId: null, label: 'tester@example.pk' }
 const CODES = 'XBOX-AAAA-BBBB-CCCC'
 
 describe.each(databaseKinds)('staff order list on %s', (kind) => {
-	let database: Database
-	beforeAll(async () => {
-		database = await testDatabase(kind)
-	})
-	beforeEach(async () => {
-		await resetData(database)
-	})
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 
 	it('lists newest first and pages through every order once, with ties on the same moment ordered by id', async () => {
 		const { db } = database

@@ -2,27 +2,20 @@
 // API refuses anyone not signed in, owner-only pages refuse staff, cross-origin writes are refused,
 // sign-in is rate-limited, sessions end on sign-out and when idle, the first start prints the
 // owner's generated password once, and what shoppers type renders as text for staff.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { apiKeys, auditLog, contactMessages, emailOutbox, jobs, orders, staffSessions, staffUsers } from '../../app/db/schema'
 import { verifyApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from '../../app/domain/staff/sign-in.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { logger } from '../../app/utils/logger.server'
 import { CROSS_SITE_REFUSED } from '../../app/http/request-guard'
 import routes from '../../app/routes'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { placeOrder } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const SCRIPT = '<script>alert(1)</script>'
@@ -39,8 +32,8 @@ function generatedOwnerLines(warn: { mock: { calls: unknown[][] } }) {
 const countRows = async (db: Db, table: string) => Number(((await db.execute(sql.raw(`select count(*) as n from ${table}`))).rows[0] as { n: string }).n)
 
 describe.each(databaseKinds)('staff console security on %s', (kind) => {
-	let dataDir: string
-	let databaseUrl: string | undefined
+	// Started in the block's own hook: first without an owner over https, then again on the same data.
+	const testShop = useTestShop(kind, 'admin', {}, { start: false })
 	let shop: RunningShop
 	let db: Db
 	let firstStart: { email: string; password: string; signIn: string }[]
@@ -49,11 +42,6 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 	let ip = 0
 	/** A new client address per sign-in (TRUST_PROXY is on), so the per-address limit only bites where a test wants it. */
 	const nextIp = () => `198.51.100.${++ip}`
-
-	const start = (settings: Record<string, string>) =>
-		startShop(
-			testShopEnv({ dataDir, databaseUrl }, settings),
-		)
 
 	function signIn(origin: string, email: string, password: string, address = nextIp()) {
 		return fetch(`${origin}/admin/login`, {
@@ -106,21 +94,19 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 	let staff: { email: string; password: string; id: number }
 
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-'))
-		databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_admin') : undefined
 		const warn = vi.spyOn(logger, 'warn')
 		try {
-			// First start on an empty database, no ADMIN_EMAIL / ADMIN_PASSWORD, served over https.
-			const first = await start({ PUBLIC_URL: 'https://shop.example', JOBS_WORKER: 'false' })
+			// First start on a database with no staff, no ADMIN_EMAIL / ADMIN_PASSWORD, served over https.
+			const first = await testShop.start({ PUBLIC_URL: 'https://shop.example', JOBS_WORKER: 'false' })
 			firstStart = generatedOwnerLines(warn)
 			try {
 				secureCookie = (await signIn(first.url, firstStart[0]!.email, firstStart[0]!.password)).headers.get('set-cookie') ?? ''
 			} finally {
-				await first.close()
+				await testShop.close()
 			}
 			warn.mockClear()
 			// The same database again: the owner exists, nothing is printed.
-			shop = await start({ TRUST_PROXY: 'true', STAFF_IDLE_MINUTES: '30', JOBS_WORKER: 'false', REVIEW_RATE_LIMIT: '100', CONTACT_RATE_LIMIT: '100' })
+			shop = await testShop.start({ TRUST_PROXY: 'true', STAFF_IDLE_MINUTES: '30', JOBS_WORKER: 'false', REVIEW_RATE_LIMIT: '100', CONTACT_RATE_LIMIT: '100' })
 			secondStart = generatedOwnerLines(warn)
 		} finally {
 			warn.mockRestore()
@@ -129,15 +115,6 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 		owner = { email: firstStart[0]!.email, password: firstStart[0]!.password }
 		const created = await createStaff(db, { email: 'staff@example.pk', name: 'Sara', role: 'staff', password: 'staff-password-1' })
 		staff = { email: created.email, password: 'staff-password-1', id: created.id }
-	})
-
-	afterAll(async () => {
-		await shop?.close()
-		// Back to the test process's own configuration and providers.
-		useEnv(parseEnv())
-		resetPayproClient()
-		setEmailProvider(null)
-		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	describe('the owner account', () => {

@@ -1,10 +1,7 @@
 // Staff confirm or reject manual transfers (product decisions 4 and 5), and create DM orders (spec §2, §3,
 // §5, §7 call 11, §9; product decision 6): the rules in the domain, then the pages and the API over HTTP
-// against the real server (startShop).
+// against the real server (the shared shop fixture, tests/setup/test-shop.ts).
 import { fieldErrorIn } from '../setup/field-error'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Db } from '../../app/db/client.server'
@@ -21,16 +18,13 @@ import { confirmTransfer, listTransferQueue, NOTE_REQUIRED, REASON_REQUIRED, rej
 import { createApiKey, revokeApiKey } from '../../app/domain/staff/api-keys.server'
 import { brevoProvider } from '../../app/integrations/email/brevo.server'
 import type { PayProClient } from '../../app/integrations/paypro/client.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
 import { AppError } from '../../app/utils/app-error'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import { parseEnv } from '../../app/utils/env.server'
+import type { RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { buyer, checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { useTestShop } from '../setup/test-shop'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const SCRIPT = '<script>alert(1)</script>'
 const ESCAPED = '&lt;script&gt;alert(1)&lt;/script&gt;'
@@ -61,16 +55,15 @@ async function runAll(db: Db, handlers: ReturnType<typeof workerHandlers>) {
 
 describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 	describe('the rules', () => {
+		// The worker's database, emptied before the first test and after each.
+		const testDb = useTestDatabase(kind)
 		let database: Database
 		let brevo: FakeBrevo
 		beforeAll(async () => {
 			brevo = await startFakeBrevo()
-			database = await testDatabase(kind)
-			// Start clean whatever the previous file left behind.
-			await resetData(database)
+			database = testDb.database
 		})
-		afterEach(async () => {
-			await resetData(database)
+		afterEach(() => {
 			brevo.reset()
 		})
 		afterAll(async () => {
@@ -288,21 +281,16 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 	})
 
 	describe('over HTTP', () => {
-		let dataDir: string
-		let databaseUrl: string | undefined
+		const owner = { email: 'owner@example.pk', password: 'correct-horse-9' }
+		const testShop = useTestShop(kind, 'dm', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false', ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password })
 		let shop: RunningShop
 		let db: Db
 		let key: string
 		let revokedKey: string
 		let cookie: string
-		const owner = { email: 'owner@example.pk', password: 'correct-horse-9' }
 
 		beforeAll(async () => {
-			dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dm-'))
-			databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_dm') : undefined
-			shop = await startShop(
-				testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false', ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password }),
-			)
+			shop = testShop.shop
 			db = shop.database.db
 			key = (await createApiKey(db, 'dm-tool', null)).key
 			const revoked = await createApiKey(db, 'old laptop', null)
@@ -317,13 +305,6 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			expect(signIn.status).toBe(302)
 			cookie = /staff_session=[^;]*/.exec(signIn.headers.get('set-cookie') ?? '')![0]
 		}, 120_000)
-		afterAll(async () => {
-			await shop?.close()
-			useEnv(parseEnv())
-			resetPayproClient()
-			setEmailProvider(null)
-			fs.rmSync(dataDir, { recursive: true, force: true })
-		})
 
 		const createDm = (body: unknown, headers: Record<string, string> = { 'X-ADMIN-KEY': key }, route = '/api/admin-create-dm-order') =>
 			fetch(`${shop.url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../app/db/client.server'
+import { describe, expect, it } from 'vitest'
 import { auditLog, orders } from '../../app/db/schema'
 import { withLinesOf } from '../../app/domain/orders/order-lines.server'
 import { buyNowTarget } from '../../app/domain/catalogue/buy-now-target'
@@ -13,7 +12,7 @@ import type { Actor } from '../../app/domain/staff/audit.server'
 import { checkoutDestination } from '../../app/domain/cart/cart'
 import { toCartItem } from '../../app/domain/cart/to-cart-item'
 import { AppError } from '../../app/utils/app-error'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 
@@ -32,14 +31,8 @@ const threeDurations = createProductInput.parse({
 const buyer = { customerName: 'Ayesha Khan', customerEmail: 'ayesha@example.pk', customerMobile: '03001234567', paymentMethod: 'manual' as const }
 
 describe.each(databaseKinds)('the catalogue from the console on %s', (kind) => {
-	let database: Database
-	beforeAll(async () => {
-		database = await testDatabase(kind)
-		await resetData(database)
-	})
-	afterEach(async () => {
-		await resetData(database)
-	})
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 
 	it('creates a product with three durations that the storefront lists and checkout prices by months or by variant', async () => {
 		const { db } = database

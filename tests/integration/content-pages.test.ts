@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { policyPages } from '../../app/content/policies'
-import type { Database } from '../../app/db/client.server'
 import { auditLog } from '../../app/db/schema'
 import { POLICY_SLUGS } from '../../app/domain/pages/page-input'
 import { listPolicyPages, readPolicyPage, renderPolicyPage, restorePolicyPage, savePolicyPage } from '../../app/domain/pages/policy-pages.server'
@@ -10,7 +9,7 @@ import type { Actor } from '../../app/domain/staff/audit.server'
 import { STORE_CHANGED_CHANNEL } from '../../app/domain/store-changes.server'
 import { AppError } from '../../app/utils/app-error'
 import { fillPlaceholders } from '../../app/utils/seo'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 const tokens = { storeName: 'GameVault PK', supportEmail: 'help@gamevault.pk', whatsapp: '+92 300 7654321' }
@@ -79,14 +78,8 @@ describe('policy Markdown as the storefront shows it', () => {
 })
 
 describe.each(databaseKinds)('policy pages and the FAQ from the console on %s', (kind) => {
-	let database: Database
-	beforeAll(async () => {
-		database = await testDatabase(kind)
-		await resetData(database)
-	})
-	afterEach(async () => {
-		await resetData(database)
-	})
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 
 	it('shows the shop’s own texts until the owner edits them: every heading, paragraph and bullet, tokens filled', async () => {
 		const { db } = database
@@ -110,7 +103,7 @@ describe.each(databaseKinds)('policy pages and the FAQ from the console on %s', 
 	it('saves the owner’s Markdown, shows it dated, audits before and after, clears every instance’s pages, and restores the default', async () => {
 		const { db } = database
 		const changes: string[] = []
-		const stop = await database.listen(STORE_CHANGED_CHANNEL, (payload) => changes.push(payload))
+		const stop = await database.database.listen(STORE_CHANGED_CHANNEL, (payload) => changes.push(payload))
 		try {
 			const original = await readPolicyPage(db, 'faq')
 			const markdown = 'Questions buyers ask {storeName}.\n\n## Do you deliver on Eid?\n\nYes, every day of the year.'

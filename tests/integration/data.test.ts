@@ -1,8 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../app/db/client.server'
+import { describe, expect, it } from 'vitest'
 import { gameLibrary, orders, products, productVariants, contactMessages } from '../../app/db/schema'
 import { seedDatabase } from '../../app/db/seed/seed.server'
 import { getProduct, listProducts } from '../../app/domain/catalogue/list-products.server'
@@ -13,7 +12,7 @@ import { addReview, REVIEWS_CHANNEL } from '../../app/domain/reviews/add-review.
 import { listProductReviews } from '../../app/domain/reviews/list-reviews.server'
 import type { PaymentState } from '../../app/domain/orders/order-state'
 import { AppError } from '../../app/utils/app-error'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const visitor = { clientIp: '203.0.113.7', limitPerHour: 100 }
 
@@ -30,15 +29,8 @@ function paidOrder(n: number, name: string, email: string, total: number, paymen
 }
 
 describe.each(databaseKinds)('data on %s', (kind) => {
-	let database: Database
-	beforeAll(async () => {
-		database = await testDatabase(kind)
-		// Start clean whatever the previous file left behind.
-		await resetData(database)
-	})
-	afterEach(async () => {
-		await resetData(database)
-	})
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 
 	it('refuses a payment or delivery state the order model does not know (CHECK), and takes every one it does', async () => {
 		const { db } = database
@@ -174,7 +166,7 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 
 	it('announces a new review to listeners when it commits', async () => {
 		const received: string[] = []
-		const stop = await database.listen(REVIEWS_CHANNEL, (payload) => received.push(payload))
+		const stop = await database.database.listen(REVIEWS_CHANNEL, (payload) => received.push(payload))
 		try {
 			await addReview(database.db, { productId: 9, name: 'Live', rating: 5, comment: 'hello' }, visitor)
 			await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0)

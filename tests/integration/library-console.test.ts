@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../app/db/client.server'
+import { afterEach, describe, expect, it } from 'vitest'
 import { auditLog, gameLibrary } from '../../app/db/schema'
 import { seedDatabase } from '../../app/db/seed/seed.server'
 import { filterLibrary, genresOf } from '../../app/domain/library/filter-library'
@@ -11,7 +10,7 @@ import { createLibraryTitle, listAdminLibrary, updateLibraryTitle } from '../../
 import type { Actor } from '../../app/domain/staff/audit.server'
 import { STORE_CHANGED_CHANNEL } from '../../app/domain/store-changes.server'
 import { AppError } from '../../app/utils/app-error'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 
@@ -22,13 +21,9 @@ async function failure(promise: Promise<unknown>) {
 }
 
 describe.each(databaseKinds)('the game library from the console on %s', (kind) => {
-	let database: Database
-	beforeAll(async () => {
-		database = await testDatabase(kind)
-		await resetData(database)
-	})
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 	afterEach(async () => {
-		await resetData(database)
 		// Back to the seeded library for the next test (and the other files).
 		await database.db.execute(sql`truncate game_library restart identity`)
 		await seedDatabase(database.db)
@@ -54,7 +49,7 @@ describe.each(databaseKinds)('the game library from the console on %s', (kind) =
 	it('edits a title, and a hidden one leaves the list, the counts and the genres until shown again', async () => {
 		const { db } = database
 		const changes: string[] = []
-		const stop = await database.listen(STORE_CHANGED_CHANNEL, (payload) => changes.push(payload))
+		const stop = await database.database.listen(STORE_CHANGED_CHANNEL, (payload) => changes.push(payload))
 		try {
 			const before = await storefront()
 			const lone = await createLibraryTitle(db, owner, { title: 'Tiny Glade', genre: 'Cosy Builder', top: false })

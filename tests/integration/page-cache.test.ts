@@ -1,18 +1,14 @@
 // The full-page cache of public catalogue pages (server/page-cache.ts): hits carry a fresh CSP nonce,
 // pages that depend on cookies are never cached, and new data (a review, by HTTP or by NOTIFY from
 // another process) or the TTL ends a cached page.
-import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import zlib from 'node:zlib'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addReview } from '../../app/domain/reviews/add-review.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { createPageCache, newNonce } from '../../server/page-cache'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 
 /** A phone's browser: bots get pages of their own (rendered complete, without streaming). */
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36' }
@@ -36,18 +32,9 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
 
 describe('page cache on the shop', () => {
 	let shop: RunningShop
-	let dataDir: string
-	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-page-cache-'))
-		shop = await startShop(
-			testShopEnv({ dataDir }, { REVIEW_RATE_LIMIT: '1000' }),
-			{ pageCacheSeconds: 60 },
-		)
-	})
-	afterAll(async () => {
-		await shop?.close()
-		useEnv(parseEnv())
-		fs.rmSync(dataDir, { recursive: true, force: true })
+	const testShop = useTestShop('pglite', 'page_cache', { REVIEW_RATE_LIMIT: '1000' }, { pageCacheSeconds: 60 })
+	beforeAll(() => {
+		shop = testShop.shop
 	})
 
 	it('serves a second request from the cache with a fresh nonce in the CSP header and the HTML', async () => {

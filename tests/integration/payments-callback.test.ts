@@ -2,7 +2,7 @@
 // paid orders whose callback never came (PAYMENTS.md; product decision 4; spec §7 call 6, §9).
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../../app/db/client.server'
+import type { Db } from '../../app/db/client.server'
 import { orders } from '../../app/db/schema'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
 import { ORDERS_CHANNEL } from '../../app/domain/orders/notify-order.server'
@@ -24,7 +24,7 @@ import {
 	placeOrder,
 	runAllJobs,
 } from '../setup/payments'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const callbackAccount = { username: 'shop-uis', password: 'uis-password-1' }
 const callback = (paypro: PayProClient, db: Db, csvinvoiceids: string, account: Partial<typeof callbackAccount> = callbackAccount) =>
@@ -34,19 +34,16 @@ const paid = (invoice: string) => ({ StatusCode: '00', InvoiceID: invoice, Descr
 const noRecord = (invoice: string | null) => ({ StatusCode: '03', InvoiceID: invoice, Description: 'No records found.' })
 
 describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
-	let database: Database
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 	let fake: FakePayPro
 	let brevo: FakeBrevo
 	let paypro: PayProClient
 	beforeAll(async () => {
-		database = await testDatabase(kind)
-		// Start clean whatever the previous file left behind.
-		await resetData(database)
 		fake = await startFakePayPro()
 		brevo = await startFakeBrevo()
 	})
 	afterEach(async () => {
-		await resetData(database)
 		fake.reset()
 		brevo.reset()
 	})
@@ -82,7 +79,7 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			const order = await orderAtPayPro()
 			fake.pay(order.orderNumber)
 			const notices: string[] = []
-			const stop = await database.listen(ORDERS_CHANNEL, (n) => notices.push(n))
+			const stop = await database.database.listen(ORDERS_CHANNEL, (n) => notices.push(n))
 			try {
 				const replies = await Promise.all(Array.from({ length: 50 }, () => callback(paypro, db, order.orderNumber)))
 				expect(replies).toEqual(Array(50).fill([paid(order.orderNumber)]))

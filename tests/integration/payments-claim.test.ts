@@ -1,21 +1,15 @@
 // Preparing the PayPro page survives a crash (ADR-010): the request that asks PayPro holds a short
 // lease on the order and renews it while PayPro answers, so a claim left by a dead process lapses
 // within seconds, while requests at the same moment still create exactly one PayPro order.
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../app/db/schema'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
 import { checkoutBody, orderRow, placeOrder } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
 import { sharedDeliveryKey, spawnShop } from '../setup/shop-process'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 interface CheckoutJson {
@@ -28,8 +22,6 @@ interface CheckoutJson {
 const json = { 'Content-Type': 'application/json' }
 
 describe.each(databaseKinds)('preparing the PayPro page on %s', (kind) => {
-	let dataDir: string
-	let databaseUrl: string | undefined
 	let fake: FakePayPro
 	let shop: RunningShop
 	const payproSettings = () => ({
@@ -45,21 +37,17 @@ describe.each(databaseKinds)('preparing the PayPro page on %s', (kind) => {
 		JOBS_WORKER: 'false',
 		DELIVERY_ENCRYPTION_KEY: sharedDeliveryKey,
 	})
+	// Started in the block's hook once the fake PayPro runs: its address is in the settings.
+	const testShop = useTestShop(kind, 'claim', {}, { start: false })
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-claim-'))
-		databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_claim') : undefined
 		fake = await startFakePayPro()
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, payproSettings()))
+		shop = await testShop.start(payproSettings())
 		// The dev server compiles the routes on the first request: do that before anything is timed.
 		expect((await fetch(`${shop.url}/api/order?internalOrderId=warm-up`)).status).toBe(404)
 	})
 	afterAll(async () => {
-		await shop?.close()
+		await testShop.close()
 		await fake?.close()
-		useEnv(parseEnv())
-		resetPayproClient()
-		setEmailProvider(null)
-		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	const checkout = async (url: string, body: unknown) => {
@@ -98,7 +86,7 @@ describe.each(databaseKinds)('preparing the PayPro page on %s', (kind) => {
 
 	if (kind === 'postgres') {
 		it('gives the buyer the payment page from another server within seconds after the first was killed mid-request', { timeout: 120_000 }, async () => {
-			const crashing = await spawnShop({ DATABASE_URL: databaseUrl, DATA_DIR: path.join(dataDir, 'crashing'), ...payproSettings() })
+			const crashing = await spawnShop({ DATABASE_URL: testShop.databaseUrl, DATA_DIR: path.join(testShop.dataDir, 'crashing'), ...payproSettings() })
 			try {
 				fake.fail('co', { kind: 'delay', ms: 30_000 })
 				const request = checkoutBody()

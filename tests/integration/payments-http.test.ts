@@ -3,23 +3,19 @@
 // (§7 call 7, product decision 3), and a live PayPro account (the fake) failing at checkout.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { enqueueJob } from '../../app/domain/jobs/queue.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { createPayProClient } from '../../app/integrations/paypro/client.server'
-import { resetPayproClient, SIMULATOR } from '../../app/integrations/paypro/paypro.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
-import { startShop, type RunningShop } from '../../server/start'
+import { SIMULATOR } from '../../app/integrations/paypro/paypro.server'
+import type { RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
 import { checkoutBody, giftCard10, orderRow, payproClientFor, placeOrder, png } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 interface CheckoutJson {
@@ -42,28 +38,19 @@ function cookieFrom(res: Response) {
 }
 
 describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
-	let dataDir: string
-	let databaseUrl: string | undefined
+	// One database for the block; each describe starts the shop on it with its own settings.
+	const testShop = useTestShop(kind, 'http', {}, { start: false })
 	let brevo: FakeBrevo
 	beforeAll(async () => {
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-http-'))
-		databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_http') : undefined
 		brevo = await startFakeBrevo()
 	})
 	afterAll(async () => {
 		await brevo.close()
-		// Back to the test process's own configuration and providers.
-		useEnv(parseEnv())
-		resetPayproClient()
-		setEmailProvider(null)
-		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
-	/** The shop as `npm run dev` serves it (no build needed), on a free port, with these settings. */
+	/** The built shop on a free port, with these settings. */
 	const start = (settings: Record<string, string> = {}) =>
-		startShop(
-			testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', EMAIL_PROVIDER: 'brevo', BREVO_API_KEY: brevo.apiKey, BREVO_BASE_URL: brevo.url, ...settings }),
-		)
+		testShop.start({ CHECKOUT_RATE_LIMIT: '1000', EMAIL_PROVIDER: 'brevo', BREVO_API_KEY: brevo.apiKey, BREVO_BASE_URL: brevo.url, ...settings })
 
 	describe('with the built-in PayPro simulator', () => {
 		let shop: RunningShop
@@ -71,7 +58,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			shop = await start()
 		})
 		afterAll(async () => {
-			await shop?.close()
+			await testShop.close()
 		})
 
 		const checkout = async (body: unknown, route = '/api/checkout') => {
@@ -319,7 +306,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			const row = (await orderRow(shop.database.db, orderNumber!))!
 			expect(row.receiptPath).toMatch(/^file:[0-9a-f-]{36}$/)
 			expect(await stored()).toEqual([row.receiptPath!.slice('file:'.length)])
-			expect(fs.existsSync(path.join(dataDir, 'uploads'))).toBe(false)
+			expect(fs.existsSync(path.join(testShop.dataDir, 'uploads'))).toBe(false)
 		})
 	})
 
@@ -340,7 +327,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			})
 		})
 		afterAll(async () => {
-			await shop?.close()
+			await testShop.close()
 			await fake?.close()
 		})
 

@@ -3,7 +3,7 @@
 // paid: the rules against the PayPro stand-in, then over HTTP against the real server and its simulator.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../../app/db/client.server'
+import type { Db } from '../../app/db/client.server'
 import { auditLog, emailOutbox, orders, payproSimOrders } from '../../app/db/schema'
 import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
 import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
@@ -22,7 +22,7 @@ import type { RunningShop } from '../../server/start'
 import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
 import { ageOrder, checkoutBody, jobRows, orderRow, payproClientFor, placeOrder } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const actor = { staffId: null, label: 'owner@example.pk' }
 const callbackCredentials = { username: 'uis-user', password: 'uis-pass' }
@@ -32,15 +32,13 @@ const dmRequest = dmOrderRequest.parse({ customer: { name: 'Sara Ahmed', email: 
 
 describe.each(databaseKinds)('paying again on %s', (kind) => {
 	describe('the rules', () => {
-		let database: Database
+		// The worker's seeded database, emptied before the first test and after each.
+		const database = useTestDatabase(kind)
 		let fake: FakePayPro
 		beforeAll(async () => {
-			database = await testDatabase(kind)
-			await resetData(database)
 			fake = await startFakePayPro()
 		})
 		afterEach(async () => {
-			await resetData(database)
 			fake.reset()
 		})
 		afterAll(async () => {

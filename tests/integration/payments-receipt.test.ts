@@ -5,8 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../app/db/client.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files, orders } from '../../app/db/schema'
 import { CHUNK_BYTES, postgresFileStore, type FileStore } from '../../app/domain/files/file-store.server'
 import { attachReceipt, type UploadLimits } from '../../app/domain/payments/attach-receipt.server'
@@ -17,7 +16,7 @@ import { moveDiskReceipts, sweepUnpaidOrderReceipts } from '../../app/domain/pay
 import { localStorage } from '../../app/integrations/storage/local.server'
 import { AppError } from '../../app/utils/app-error'
 import { checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const MB = 1024 * 1024
 const roomy: UploadLimits = { perAddressBytesPerDay: 1024 * MB, totalBytes: 4096 * MB }
@@ -43,18 +42,13 @@ async function readAll(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
 }
 
 describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
-	let database: Database
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 	let store: FileStore
 	let root: string
 	beforeAll(async () => {
-		database = await testDatabase(kind)
 		store = postgresFileStore(database.db)
-		// Start clean whatever the previous file left behind.
-		await resetData(database)
 		root = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-receipts-'))
-	})
-	afterEach(async () => {
-		await resetData(database)
 	})
 	afterAll(() => {
 		fs.rmSync(root, { recursive: true, force: true })

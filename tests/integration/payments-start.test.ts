@@ -2,7 +2,7 @@
 // provider can fail while the order is created (spec §5, §7 call 5, §8, §9; PAYMENTS.md; product decision 1).
 import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../../app/db/client.server'
+import type { Db } from '../../app/db/client.server'
 import { orders } from '../../app/db/schema'
 import { checkoutRequest } from '../../app/domain/orders/checkout-input'
 import { createOrder } from '../../app/domain/orders/create-order.server'
@@ -11,7 +11,7 @@ import { createPayProClient } from '../../app/integrations/paypro/client.server'
 import { AppError } from '../../app/utils/app-error'
 import { closedPortUrl, startFakePayPro, type Failure, type FakePayPro } from '../fakes/paypro-server'
 import { checkoutBody, giftCard10, orderRow, payproClientFor, placeOrder } from '../setup/payments'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 /** dd/mm/yyyy of a moment, in Pakistan. */
 const karachiDate = (d: Date) => d.toLocaleDateString('en-GB', { timeZone: 'Asia/Karachi' })
@@ -28,16 +28,13 @@ async function expectStillWaiting(db: Db, orderNumber: string) {
 }
 
 describe.each(databaseKinds)('starting a PayPro payment on %s', (kind) => {
-	let database: Database
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 	let fake: FakePayPro
 	beforeAll(async () => {
-		database = await testDatabase(kind)
-		// Start clean whatever the previous file left behind.
-		await resetData(database)
 		fake = await startFakePayPro()
 	})
 	afterEach(async () => {
-		await resetData(database)
 		fake.reset()
 	})
 	afterAll(async () => {

@@ -5,7 +5,6 @@ import zlib from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../app/db/client.server'
 import { auditLog, media, products } from '../../app/db/schema'
 import { getProduct } from '../../app/domain/catalogue/list-products.server'
 import { toCartItem } from '../../app/domain/cart/to-cart-item'
@@ -22,7 +21,7 @@ import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { signIn } from '../../app/domain/staff/sign-in.server'
 import { AppError } from '../../app/utils/app-error'
 import type { RunningShop } from '../../server/start'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { useTestShop } from '../setup/test-shop'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
@@ -85,14 +84,8 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; mes
 const keyOf = (url: string) => url.replace(/^\/media\//, '')
 
 describe.each(databaseKinds)('product images on %s', (kind) => {
-	let database: Database
-	beforeAll(async () => {
-		database = await testDatabase(kind)
-		await resetData(database)
-	})
-	afterEach(async () => {
-		await resetData(database)
-	})
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 
 	const stored = async () => database.db.select({ key: media.key, contentType: media.contentType, bytes: media.bytes, width: media.width, height: media.height }).from(media).orderBy(media.key)
 

@@ -3,9 +3,6 @@
 // instances the hourly job runs; one-click unsubscribe (RFC 8058) stops them; Renew opens checkout
 // with the same option at today's price, for the order's holder only. Over HTTP against the real
 // server, on PGlite and PostgreSQL (two database handles there, as two instances have).
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openPostgres, type Database, type Db } from '../../app/db/client.server'
@@ -19,19 +16,15 @@ import { queueRenewalReminders } from '../../app/domain/orders/renewal-reminders
 import { unsubscribeToken } from '../../app/domain/orders/renewal-unsubscribe.server'
 import { parseStoreDetailsPatch } from '../../app/domain/settings/store-details'
 import { updateStoreDetails } from '../../app/domain/settings/store-details.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
 import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import { brevoProvider } from '../../app/integrations/email/brevo.server'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
-import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { formatPakistanDay } from '../../app/utils/pakistan-time'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
-import { startShop, type RunningShop } from '../../server/start'
+import type { RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { checkoutBody, placeOrder } from '../setup/payments'
-import { freshPostgresDatabase } from '../setup/postgres'
-import { testShopEnv } from '../setup/test-shop'
+import { useTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData } from '../setup/test-db'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -81,15 +74,13 @@ describe.each(databaseKinds)('renewals on %s', (kind) => {
 	let other: Database | null = null
 	let otherDb: Db
 	let brevo: FakeBrevo
-	let dataDir: string
+	const testShop = useTestShop(kind, 'renewals', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' })
 
 	beforeAll(async () => {
 		brevo = await startFakeBrevo()
-		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-renewals-'))
-		const databaseUrl = kind === 'postgres' ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest_renewals') : undefined
-		shop = await startShop(testShopEnv({ dataDir, databaseUrl }, { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false' }))
+		shop = testShop.shop
 		db = shop.database.db
-		if (databaseUrl) other = await openPostgres(databaseUrl)
+		if (testShop.databaseUrl) other = await openPostgres(testShop.databaseUrl)
 		otherDb = other?.db ?? db
 	}, 120_000)
 	afterEach(async () => {
@@ -100,12 +91,7 @@ describe.each(databaseKinds)('renewals on %s', (kind) => {
 	})
 	afterAll(async () => {
 		await other?.close()
-		await shop?.close()
 		await brevo.close()
-		useEnv(parseEnv())
-		resetPayproClient()
-		setEmailProvider(null)
-		fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	it('an order whose subscription ends in 3 days gets one reminder, however many times and on however many instances the job runs', async () => {

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../app/db/client.server'
+import { describe, expect, it } from 'vitest'
 import { auditLog } from '../../app/db/schema'
 import { getProduct } from '../../app/domain/catalogue/list-products.server'
 import { createProduct } from '../../app/domain/catalogue/manage-products.server'
@@ -13,7 +12,7 @@ import { parseReviewEvent } from '../../app/domain/reviews/review-scope'
 import type { Actor } from '../../app/domain/staff/audit.server'
 import { STORE_CHANGED_CHANNEL } from '../../app/domain/store-changes.server'
 import { AppError } from '../../app/utils/app-error'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 const visitor = { clientIp: '203.0.113.40', limitPerHour: 100 }
@@ -22,14 +21,8 @@ const newProduct = (name: string, reviewGroup: string | null) =>
 	createProductInput.parse({ name, platform: 'xbox', kind: 'subscription', description: `${name} for your console.`, reviewGroup, variants: [{ label: '1 Month', months: 1, price: 2500 }] })
 
 describe.each(databaseKinds)('reviews staff hide, and review groups, on %s', (kind) => {
-	let database: Database
-	beforeAll(async () => {
-		database = await testDatabase(kind)
-		await resetData(database)
-	})
-	afterEach(async () => {
-		await resetData(database)
-	})
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 
 	it('a hidden review leaves the product page and the API lists, stays in the console marked hidden, and comes back when shown again', async () => {
 		const { db } = database
@@ -76,8 +69,8 @@ describe.each(databaseKinds)('reviews staff hide, and review groups, on %s', (ki
 		const review = await addReview(db, { productId: 9, name: 'Live', rating: 5, comment: 'hello' }, visitor)
 		const reviewEvents: string[] = []
 		const changes: string[] = []
-		const stopReviews = await database.listen(REVIEWS_CHANNEL, (payload) => reviewEvents.push(payload))
-		const stopChanges = await database.listen(STORE_CHANGED_CHANNEL, (payload) => changes.push(payload))
+		const stopReviews = await database.database.listen(REVIEWS_CHANNEL, (payload) => reviewEvents.push(payload))
+		const stopChanges = await database.database.listen(STORE_CHANGED_CHANNEL, (payload) => changes.push(payload))
 		try {
 			// The review's own 'review' notice may still be on its way to a listener opened just after it: read past it.
 			const events = () => reviewEvents.map((e) => parseReviewEvent(e))

@@ -1,7 +1,6 @@
 // What the stars say is counted (the real average and count of shown reviews, or nothing), a review
 // says whether a signed-in buyer's own paid orders include the product, and the owner can let only buyers review.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Database } from '../../app/db/client.server'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getProduct, listProducts, summariseAll } from '../../app/domain/catalogue/list-products.server'
 import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
 import { addReview } from '../../app/domain/reviews/add-review.server'
@@ -13,7 +12,7 @@ import { REVIEW_MESSAGES } from '../../app/domain/reviews/review-scope'
 import { forgetStoreDetails, updateStoreDetails } from '../../app/domain/settings/store-details.server'
 import { AppError } from '../../app/utils/app-error'
 import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const visitor = { clientIp: '203.0.113.60', limitPerHour: 100 }
 const owner = { label: 'owner@example.pk' }
@@ -22,14 +21,9 @@ const GIFT_CARD = 14
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as AppError)
 
 describe.each(databaseKinds)('review ratings and verified purchases on %s', (kind) => {
-	let database: Database
-	beforeAll(async () => {
-		database = await testDatabase(kind)
-	})
-	beforeEach(async () => {
-		await resetData(database)
-		forgetStoreDetails()
-	})
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
+	beforeEach(() => forgetStoreDetails())
 	afterEach(() => forgetStoreDetails())
 
 	async function paidOrder(productDetails: unknown[] = [giftCard10]) {

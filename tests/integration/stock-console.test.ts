@@ -10,11 +10,13 @@ import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.se
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
+import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { logProvider } from '../../app/integrations/email/log.server'
 import { logger } from '../../app/utils/logger.server'
 import type { RunningShop } from '../../server/start'
 import { checkoutBody, placeOrder, runAllJobs } from '../setup/payments'
-import { useTestShop } from '../setup/test-shop'
+import { fieldErrorIn } from '../setup/field-error'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
 const owner = { staffId: null, label: 'owner@example.pk' }
@@ -98,5 +100,30 @@ describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
 		expect(huge.status).toBe(400)
 		const anonymous = await fetch(`${shop.url}/api/admin/orders/${order.orderNumber}/deliver-from-stock`, { method: 'POST', headers: { Origin: shop.url } })
 		expect(anonymous.status).toBe(401)
+	})
+	it('the order page without scripts shows a refused Replace reason beside that unit’s reason, keeping the unit', async () => {
+		const created = await call('POST', '/api/admin/products', { name: 'Steam Wallet (replace form)', platform: 'pc', kind: 'gift_card', description: 'Delivered by email.', variants: [{ label: '$20', value: 20, price: 6300 }] })
+		const product = (await created.json()) as { id: number; variants: { id: number }[] }
+		const variantId = product.variants[0]!.id
+		expect((await call('POST', `/api/admin/products/${product.id}/stock`, { variantId, units: [{ code: 'FORM-DDDD-0004' }, { code: 'FORM-EEEE-0005' }] })).status).toBe(201)
+		const order = await placeOrder(db, checkoutBody([{ id: product.id, quantity: 1, variantId }], { paymentMethod: 'manual' }))
+		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/z.png' }).where(eq(orders.id, order.id))
+		await confirmTransfer(db, owner, order.orderNumber, 'Seen')
+		const [unit] = await db.select().from(stockAssignments).where(eq(stockAssignments.orderId, order.id))
+		await createStaff(db, { email: 'replacer@example.pk', name: 'Replacer', role: 'owner', password: 'replace-password-1' })
+		const cookie = await signInOverHttp(shop.url, 'replacer@example.pk', 'replace-password-1', '198.51.100.77')
+
+		const page = await fetch(`${shop.url}/admin/orders/${order.orderNumber}`, {
+			method: 'POST',
+			headers: { Origin: shop.url, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ intent: 'replace-unit', assignmentId: String(unit!.id), reason: '   ' }),
+		})
+		expect(page.status).toBe(400)
+		const html = await page.text()
+		expect(fieldErrorIn(html, 'reason', `replace-${unit!.id}`)).toBe('Please say why the unit is replaced, in at most 300 characters.')
+		// The box takes what the rule takes, and the refusal is not repeated above the page.
+		expect(html).toMatch(new RegExp(`<input[^>]* form="replace-${unit!.id}"[^>]*maxLength="300"|<input[^>]*maxLength="300"[^>]* form="replace-${unit!.id}"`, 'i'))
+		expect(html).not.toContain('class="error-box"')
+		expect((await db.select().from(stockAssignments).where(eq(stockAssignments.id, unit!.id)))[0]!.replacedAt).toBeNull()
 	})
 })

@@ -5,7 +5,7 @@
 // a unit, the low-stock and out-of-stock alerts, and products that stay manual. PGlite and PostgreSQL.
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../../app/db/client.server'
+import type { Db } from '../../app/db/client.server'
 import { auditLog, emailOutbox, orders, stockAssignments, stockUnits } from '../../app/db/schema'
 import { withLines } from '../../app/domain/orders/order-lines.server'
 import { createProductInput } from '../../app/domain/catalogue/product-input'
@@ -28,7 +28,7 @@ import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import { logger } from '../../app/utils/logger.server'
 import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
 import { checkoutBody, jobRows, orderRow, payproClientFor, placeOrder, runAllJobs } from '../setup/payments'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 const callbackAccount = { username: 'shop-uis', password: 'uis-password-1' }
@@ -56,18 +56,16 @@ const codes = (prefix: string, n: number) => Array.from({ length: n }, (_, i) =>
 const lineFor = (productId: number, variantId: number, quantity = 1) => ({ id: productId, quantity, variantId })
 
 describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
-	let database: Database
+	// The worker's seeded database, emptied before the first test and after each.
+	const database = useTestDatabase(kind)
 	let fake: FakePayPro
 	let paypro: PayProClient
 	beforeAll(async () => {
-		database = await testDatabase(kind)
-		await resetData(database)
 		fake = await startFakePayPro()
 		// Thirty confirmations at once share one embedded database: PayPro is given time to answer each.
 		paypro = payproClientFor(fake, 15_000)
 	})
 	afterEach(async () => {
-		await resetData(database)
 		fake.reset()
 	})
 	afterAll(async () => {

@@ -3,31 +3,14 @@ import { parse, useForm, type FieldMetadata, type Submission, type SubmissionRes
 import { getZodConstraint } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { apiName } from '~/utils/field-errors'
+import { limitsOf, type Constraint } from './field-limits'
+
+export { fieldLimits } from './field-limits'
 
 // The console's forms, one way (issue 22): conform checks a form in the browser with the same zod
 // schema the server parses it with (its `required`, `minLength`, `maxLength` from the schema too),
 // and shows the server's answer (the route action's `Outcome`) beside the same fields. Without
 // scripts the browser's own checks of those attributes apply, then the server's.
-
-type Constraint = { required?: boolean; minLength?: number; maxLength?: number }
-type Def = { type: string; shape?: Record<string, { _zod: { def: Def } }>; innerType?: { _zod: { def: Def } }; in?: { _zod: { def: Def } }; out?: { _zod: { def: Def } }; checks?: Array<{ _zod: { def: { check: string; minimum?: number; maximum?: number } } }> }
-
-/** A string's length limits, read from its checks (this zod keeps them there, not in the `bag` conform reads). */
-function lengthLimits(def: Def, into: Constraint): void {
-	if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') return def.innerType && lengthLimits(def.innerType._zod.def, into)
-	if (def.type === 'pipe') {
-		if (def.in) lengthLimits(def.in._zod.def, into)
-		if (def.out) lengthLimits(def.out._zod.def, into)
-		return
-	}
-	if (def.type !== 'string') return
-	for (const check of def.checks ?? []) {
-		if (check._zod.def.check === 'min_length') into.minLength = check._zod.def.minimum
-		if (check._zod.def.check === 'max_length') into.maxLength = check._zod.def.maximum
-	}
-}
-
-type Field = { _zod: { def: Def } } & Pick<z.ZodType, 'safeParse'>
 
 /**
  * Each field's `pattern` (conform's reading), lengths and `required`, from the schema: a field is
@@ -35,23 +18,10 @@ type Field = { _zod: { def: Def } } & Pick<z.ZodType, 'safeParse'>
  */
 function constraintOf(schema: z.ZodObject): Record<string, Constraint> {
 	const constraint: Record<string, Constraint> = getZodConstraint(schema)
-	const walk = (def: Def, prefix: string) => {
-		for (const [key, field] of Object.entries((def.shape ?? {}) as Record<string, Field>)) {
-			const name = prefix ? `${prefix}.${key}` : key
-			if (field._zod.def.type === 'object') walk(field._zod.def, name)
-			else {
-				const limits = (constraint[name] ??= {})
-				lengthLimits(field._zod.def, limits)
-				limits.required = !field.safeParse('').success
-			}
-		}
-	}
-	walk(schema._zod.def as unknown as Def, '')
+	// conform's answer is a caching proxy: each field's constraint is completed in place.
+	for (const [name, limits] of Object.entries(limitsOf(schema))) Object.assign((constraint[name] ??= {}), limits)
 	return constraint
 }
-
-/** Each field's `required` and length limits, from the schema: for a form drawn by hand (the store details' rows). */
-export const fieldLimits = (schema: z.ZodObject): Record<string, Constraint> => constraintOf(schema)
 
 /**
  * The form's fields checked by `schema` as strings, as the server reads them (`readPageForm`), each
@@ -103,6 +73,35 @@ export function useConsoleForm<Schema extends z.ZodObject>(
 		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => checkWith(schema, formData),
 	})
+}
+
+/**
+ * A console form drawn by hand (rows named `list.0.field`, a form-to-change mapping of its own),
+ * checked before it is sent by `check`: the function that gives the problems the action would refuse
+ * it with, by the form's field names. `errors` is each field's first problem (the action's refusal
+ * until the field is checked again).
+ */
+export function useCheckedForm({ id, answer, check }: { id: string; answer?: Answer | null; check: (values: Record<string, string>) => Record<string, string> }) {
+	const lastResult = useMemo(() => lastResultOf(answer), [answer])
+	const [form] = useForm({
+		id,
+		lastResult,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) =>
+			parse(formData, {
+				resolve: () => {
+					const values: Record<string, string> = {}
+					for (const [name, value] of formData) if (typeof value === 'string') values[name] = value
+					const problems = check(values)
+					if (!Object.keys(problems).length) return { value: values }
+					return { error: Object.fromEntries(Object.entries(problems).map(([name, message]) => [name, [message]])) }
+				},
+			}),
+	})
+	const errors: Record<string, string> = {}
+	for (const [name, messages] of Object.entries(form.allErrors)) if (messages[0]) errors[name] = messages[0]
+	return { form, errors }
 }
 
 /** A field's first problem, beside it; the field names it with `aria-describedby` while it is invalid. */

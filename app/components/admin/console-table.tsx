@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react'
+import { Fragment, type Key, type ReactNode } from 'react'
 
 /** One column of a console table: its header, each row's cell, and how a phone labels the cell. */
 export type Column<Row> = {
@@ -23,6 +23,7 @@ export function ConsoleTable<Row>({
 	className = 'stacked-table',
 	scroll = true,
 	footer,
+	rowWrapper,
 }: {
 	columns: readonly Column<Row>[]
 	rows: readonly Row[]
@@ -34,6 +35,8 @@ export function ConsoleTable<Row>({
 	scroll?: boolean
 	/** The table's `tfoot` rows (a total). */
 	footer?: ReactNode
+	/** Wraps each row (a provider its cells read, like a row's own form); renders no element of its own. */
+	rowWrapper?: (row: Row, tr: ReactNode) => ReactNode
 }) {
 	const table = (
 		<table className={className}>
@@ -47,7 +50,8 @@ export function ConsoleTable<Row>({
 				</tr>
 			</thead>
 			<tbody>
-				{rows.map((row, i) => (
+				{rows.map((row, i) => {
+					const tr = (
 					<tr key={rowKey(row, i)} className={rowClassName?.(row)}>
 						{columns.map((c) => {
 							const label = c.label ?? (c.srOnlyHeader ? false : c.header)
@@ -58,7 +62,9 @@ export function ConsoleTable<Row>({
 							)
 						})}
 					</tr>
-				))}
+					)
+					return rowWrapper ? <Fragment key={rowKey(row, i)}>{rowWrapper(row, tr)}</Fragment> : tr
+				})}
 			</tbody>
 			{footer ? <tfoot>{footer}</tfoot> : null}
 		</table>

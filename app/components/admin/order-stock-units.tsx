@@ -1,10 +1,51 @@
 import { Form, useNavigation } from 'react-router'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import type { OrderStockUnit } from '~/domain/stock/order-stock.server'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { replaceUnitForm } from '~/domain/stock/stock-input'
 import { AdminTime } from './admin-time'
+import { FieldError, useConsoleForm } from './console-form'
+
+type Refusal = { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; assignmentId?: number }
+
+/** Replace one unit, with the reason checked by the server's schema before it is sent. */
+function ReplaceForm({ assignmentId, busy, answer }: { assignmentId: number; busy: boolean; answer: Refusal | null }) {
+	const [form, fields] = useConsoleForm(replaceUnitForm, { id: `replace-${assignmentId}`, answer })
+	return (
+		<Form method="post" className="stock-replace-form" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="replace-unit" />
+			<input type="hidden" name="assignmentId" value={assignmentId} />
+			<div className="field">
+				<label htmlFor={fields.reason.id}>Why it is replaced</label>
+				<input {...getInputProps(fields.reason, { type: 'text' })} placeholder="e.g. buyer says the code was already redeemed" autoComplete="off" />
+				<FieldError field={fields.reason} />
+			</div>
+			<button type="submit" className="button ghost small" disabled={busy}>
+				Replace with another unit
+			</button>
+			<p className="small muted">The buyer’s page shows the new unit at once; this one is voided and named only by its last characters.</p>
+		</Form>
+	)
+}
 
 /** The units an order got from stock (masked), Replace per unit, and what it is still owed with "Deliver from stock now". Works without scripts. */
-export function StockUnits({ orderNumber, items, units, owed }: { orderNumber: string; items: StaffOrder['items']; units: OrderStockUnit[]; owed: number }) {
+export function StockUnits({
+	orderNumber,
+	items,
+	units,
+	owed,
+	refusal,
+	deliverRefusal,
+}: {
+	orderNumber: string
+	items: StaffOrder['items']
+	units: OrderStockUnit[]
+	owed: number
+	/** A refused Replace: shown beside the reason of the unit it names. */
+	refusal?: Refusal | null
+	/** Why "Deliver from stock now" was refused: shown under its button, which names it. */
+	deliverRefusal?: string | null
+}) {
 	const busy = useNavigation().state === 'submitting'
 	const lineName = (i: number) => {
 		const line = items[i]
@@ -25,9 +66,14 @@ export function StockUnits({ orderNumber, items, units, owed }: { orderNumber: s
 					</p>
 					<Form method="post">
 						<input type="hidden" name="intent" value="deliver-stock" />
-						<button type="submit" className="button primary small" disabled={busy}>
+						<button type="submit" className="button primary small" disabled={busy} aria-describedby={deliverRefusal ? 'deliver-stock-error' : undefined}>
 							Deliver from stock now
 						</button>
+						{deliverRefusal ? (
+							<p className="field-error" id="deliver-stock-error" role="alert">
+								{deliverRefusal}
+							</p>
+						) : null}
 					</Form>
 				</div>
 			) : null}
@@ -53,20 +99,9 @@ export function StockUnits({ orderNumber, items, units, owed }: { orderNumber: s
 								</span>
 							</div>
 							{u.replacedAt ? null : (
-								<details className="stock-replace">
+								<details className="stock-replace" open={refusal?.assignmentId === u.assignmentId || undefined}>
 									<summary>Replace unit</summary>
-									<Form method="post" className="stock-replace-form">
-										<input type="hidden" name="intent" value="replace-unit" />
-										<input type="hidden" name="assignmentId" value={u.assignmentId} />
-										<div className="field">
-											<label htmlFor={`replace-reason-${u.assignmentId}`}>Why it is replaced</label>
-											<input id={`replace-reason-${u.assignmentId}`} name="reason" required maxLength={200} placeholder="e.g. buyer says the code was already redeemed" autoComplete="off" />
-										</div>
-										<button type="submit" className="button ghost small" disabled={busy}>
-											Replace with another unit
-										</button>
-										<p className="small muted">The buyer’s page shows the new unit at once; this one is voided and named only by its last characters.</p>
-									</Form>
+									<ReplaceForm assignmentId={u.assignmentId} busy={busy} answer={refusal?.assignmentId === u.assignmentId ? refusal : null} />
 								</details>
 							)}
 						</li>

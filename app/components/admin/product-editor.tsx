@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import {
 	BADGE_LABELS,
@@ -11,9 +11,11 @@ import {
 	REVIEW_GROUP_LABELS,
 	rowCount,
 	TERMS_PAGE_LABELS,
+	productFormErrors,
 	type ProductFormValues,
 } from '~/domain/catalogue/product-form'
-import { fieldLimits } from '~/components/admin/console-form'
+import { fieldLimits, useCheckedForm } from '~/components/admin/console-form'
+import { getFormProps } from '@conform-to/react'
 import { createProductInput, MAX_VARIANTS, specificationInput, variantInput } from '~/domain/catalogue/product-input'
 import { CATEGORIES, PRODUCT_BADGES, PRODUCT_KINDS } from '~/domain/catalogue/types'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -30,8 +32,13 @@ type Errors = Record<string, string>
  * specifications as name/value rows. It works without scripts (blank rows to add, a position number
  * to reorder); with them, rows move up and down and more rows can be added.
  */
-export function ProductEditor({ values, errors, intent, submitLabel, busy }: { values: ProductFormValues; errors: Errors; intent?: string; submitLabel: string; busy: boolean }) {
+export function ProductEditor({ values, errors: refused, intent, submitLabel, busy }: { values: ProductFormValues; errors: Errors; intent?: string; submitLabel: string; busy: boolean }) {
 	const hydrated = useHydrated()
+	// Checked before it is sent with what the action reads it with (`readProductForm`): each problem
+	// beside its field, the action's refusal too; without scripts, the server's alone.
+	const answer = useMemo(() => (Object.keys(refused).length ? { ok: false, message: '', fieldErrors: refused, values } : null), [refused, values])
+	const { form, errors: checked } = useCheckedForm({ id: PRODUCT_FORM_ID, answer, check: productFormErrors })
+	const errors = hydrated ? checked : refused
 	const [options, setOptions] = useState(() => optionRowOrder(values))
 	const [specRows, setSpecRows] = useState(() => rowCount(values, 'specifications'))
 	const field = { values, errors }
@@ -50,7 +57,7 @@ export function ProductEditor({ values, errors, intent, submitLabel, busy }: { v
 	)
 
 	return (
-		<Form method="post" id={PRODUCT_FORM_ID} className="product-form" noValidate>
+		<Form method="post" className="product-form" {...getFormProps(form)} noValidate>
 			<section className="settings-section" aria-labelledby="product-details-heading">
 				<h2 id="product-details-heading">Product</h2>
 				<div className="field-grid">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { FormEventHandler, ReactNode } from 'react'
 import { Form } from 'react-router'
 
 /**
@@ -14,6 +14,8 @@ export function RowAction({
 	busy,
 	className,
 	id,
+	formProps,
+	describedBy,
 	children,
 }: {
 	intent?: string
@@ -24,16 +26,20 @@ export function RowAction({
 	className?: string
 	/** For inputs elsewhere in the row that belong to this form (`form=` on them). */
 	id?: string
+	/** conform's form props (`getFormProps`) where the row's fields are checked before sending. */
+	formProps?: { id: string; onSubmit: FormEventHandler<HTMLFormElement>; noValidate: boolean }
+	/** The id of the row's refusal shown beside the button. */
+	describedBy?: string
 	children?: ReactNode
 }) {
 	return (
-		<Form method="post" className={className} id={id}>
+		<Form method="post" className={className} id={id} {...formProps}>
 			{intent === undefined ? null : <input type="hidden" name="intent" value={intent} />}
 			{Object.entries(fields).map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
 			{children}
-			<button type="submit" className="button ghost small" disabled={busy} aria-label={ariaLabel}>
+			<button type="submit" className="button ghost small" disabled={busy} aria-label={ariaLabel} aria-describedby={describedBy}>
 				{label}
 			</button>
 		</Form>

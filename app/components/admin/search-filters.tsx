@@ -1,4 +1,6 @@
 import { Form, Link } from 'react-router'
+import type { z } from 'zod'
+import { fieldLimits } from './field-limits'
 
 type Options = readonly (readonly [value: string, text: string])[]
 
@@ -25,6 +27,7 @@ export function SearchFilters({
 	q,
 	show,
 	showOptions,
+	schema,
 }: {
 	/** The fields' ids are `${idPrefix}-q` and `${idPrefix}-show`. */
 	idPrefix: string
@@ -32,12 +35,14 @@ export function SearchFilters({
 	q: string
 	show: string
 	showOptions: Options
+	/** The list's query schema: the search box's `maxLength` is its `q`'s. */
+	schema: z.ZodObject
 }) {
 	return (
 		<Form method="get" className="content-filters" role="search">
 			<div className="field">
 				<label htmlFor={`${idPrefix}-q`}>{searchLabel}</label>
-				<input id={`${idPrefix}-q`} type="search" name="q" defaultValue={q} maxLength={100} />
+				<input id={`${idPrefix}-q`} type="search" name="q" defaultValue={q} maxLength={fieldLimits(schema).q?.maxLength} />
 			</div>
 			<FilterSelect id={`${idPrefix}-show`} name="show" label="Show" value={show} options={showOptions} />
 			<button type="submit" className="button ghost">

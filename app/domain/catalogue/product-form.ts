@@ -185,6 +185,12 @@ export const notSavedMessage = (fieldErrors: Record<string, string>) => {
 	return count === 1 ? `Nothing was saved: ${Object.values(fieldErrors)[0]}` : `Nothing was saved. Please correct the ${count} fields marked below.`
 }
 
+/** The product form's problems, by the form's field names, as the action refuses it: the editor checks with it before sending. */
+export function productFormErrors(values: ProductFormValues): Record<string, string> {
+	const read = readProductForm(values)
+	return read.ok ? {} : read.fieldErrors
+}
+
 /** The posted form as a product's full input, or field errors named by the form's fields. */
 export function readProductForm(values: ProductFormValues): ProductFormResult {
 	const own: Record<string, string> = {}

@@ -13,6 +13,7 @@ import { DELIVERY_STATES, isDeliveryState, moveDeliveryTo, type DeliveryState } 
 import { specFulfillmentStatus, specPaymentStatus } from '../orders/status'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { decryptDelivery, encryptDelivery } from './delivery-crypto.server'
+import { CHOOSE_STATUS, CONTENT_TOO_LONG, DELIVERY_CONTENT_MAX } from './fulfillment-input'
 
 /** The order as §3 names its fields, with the delivery content decrypted: the answer of §7 call 10. */
 export interface SpecOrder {
@@ -32,7 +33,6 @@ export interface SpecOrder {
 }
 
 const ALLOWED = new Set(['fulfillment_status', 'delivery_content'])
-const MAX_CONTENT = 20_000
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -91,8 +91,8 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 		fulfillmentStatus = rawStatus
 	}
 	const content = rawContent === undefined ? undefined : deliveryContentText(rawContent)
-	if (content != null && content.length > MAX_CONTENT) throw new AppError('BAD_REQUEST', `Delivery content can be at most ${MAX_CONTENT.toLocaleString('en-US')} characters.`)
-	if (fulfillmentStatus === undefined && content === undefined) throw new AppError('BAD_REQUEST', 'Please choose a fulfillment status.')
+	if (content != null && content.length > DELIVERY_CONTENT_MAX) throw new AppError('BAD_REQUEST', CONTENT_TOO_LONG)
+	if (fulfillmentStatus === undefined && content === undefined) throw new AppError('BAD_REQUEST', CHOOSE_STATUS)
 
 	const { storeName } = await readStoreDetails(db)
 	const order = await db.transaction(async (tx) => {

@@ -52,18 +52,12 @@ export const totalAmount = z
 		return Math.round(amount)
 	})
 
+/** Blank gives null (no countdown); the bounds are the number's own checks, so the form's box reads them (`min`, `max`). */
 export const durationDays = z
 	.union([z.number(), z.string().trim()], { error: DURATION_MESSAGE })
 	.nullish()
-	.transform((v, ctx) => {
-		if (v == null || v === '') return null
-		const days = Number(v)
-		if (!Number.isInteger(days) || days < 0 || days > MAX_DM_DURATION_DAYS) {
-			ctx.addIssue({ code: 'custom', message: DURATION_MESSAGE })
-			return z.NEVER
-		}
-		return days
-	})
+	.transform((v) => (v == null || v === '' ? null : Number(v)))
+	.pipe(z.number({ error: DURATION_MESSAGE }).int(DURATION_MESSAGE).min(0, DURATION_MESSAGE).max(MAX_DM_DURATION_DAYS, DURATION_MESSAGE).nullable())
 
 /**
  * The console's DM order form (/admin/dm-order), one field per input, with the request's own rules:

@@ -268,6 +268,16 @@ export function storeDetailsFromForm(form: Record<string, string>) {
 	return { change, formErrors }
 }
 
+/**
+ * The store details form's problems, by the form's field names, as the action would refuse them: the
+ * page checks with it before sending (the same mapping and the same schema), so nothing differs.
+ */
+export function storeDetailsFormErrors(form: Record<string, string>): Record<string, string> {
+	const { change, formErrors } = storeDetailsFromForm(form)
+	const parsed = storeDetailsPatchSchema.safeParse(change)
+	return parsed.success ? {} : formErrors(fieldErrorsOf(parsed.error))
+}
+
 /** What every page of the shop needs (through the root loader); the rest travels with the page that shows it. */
 export function storefrontDetails(d: StoreDetails) {
 	return {

@@ -10,7 +10,8 @@ import { enqueueJob } from '../jobs/queue.server'
 import { maskUnit } from './mask-unit.server'
 import { fingerprintOf, openUnit, sealUnit } from './stock-crypto.server'
 import { codeNotes, normaliseCode } from './stock-normalise.server'
-import { STOCK_LIMITS } from './stock-rules'
+import { STOCK_FIELD_MESSAGES, STOCK_LIMITS, STOCK_MODES } from './stock-rules'
+import { lowStockThreshold, stockModeSchema, stockSlots, voidReason } from './stock-input'
 import { limitImportWork, UNITS_PER_TURN, yieldToOthers } from '../jobs/cpu-limits.server'
 
 // Stock staff import for a product's variants (issue: stock import and management): codes and
@@ -18,12 +19,10 @@ import { limitImportWork, UNITS_PER_TURN, yieldToOthers } from '../jobs/cpu-limi
 // against anything the product ever had, sold or not) is refused without decrypting a unit.
 // Secrets never reach the audit log, logs or errors: only counts and unit ids do.
 
-export { STOCK_LIMITS }
+export { STOCK_LIMITS, STOCK_MODES }
 
 /** Units one staff member may see in full per hour. */
 export const REVEALS_PER_HOUR = 30
-
-export const STOCK_MODES: StockMode[] = ['manual', 'stock_or_manual', 'stock_only']
 
 export interface CodeUnit {
 	code: string
@@ -74,13 +73,13 @@ export const STOCK_MESSAGES = {
 	noUnits: 'Please give at least one unit: a code per line, or a CSV of accounts.',
 	tooMany: `Import at most ${STOCK_LIMITS.units.toLocaleString('en-US')} units at a time, in several batches.`,
 	tooLarge: 'The stock is too large: import at most 1 MB at a time.',
-	slots: `Slots must be a whole number from 1 to ${STOCK_LIMITS.slots}.`,
+	slots: STOCK_FIELD_MESSAGES.slots,
 	unitNotFound: 'Stock unit not found.',
 	alreadyVoided: 'This unit is already voided.',
 	fullyUsed: 'Every slot of this unit was sold: it cannot be voided. Replace it on the order instead.',
-	threshold: `The low-stock threshold must be a whole number from 0 to ${STOCK_LIMITS.threshold}.`,
-	mode: 'Choose how the product is delivered: manual, stock or manual, or stock only.',
-	voidReason: `Please give a reason of at most ${STOCK_LIMITS.voidReason} characters.`,
+	threshold: STOCK_FIELD_MESSAGES.threshold,
+	mode: STOCK_FIELD_MESSAGES.mode,
+	voidReason: STOCK_FIELD_MESSAGES.voidReason,
 	race: 'Someone imported some of these units at the same moment. Import them again: the ones already in are refused as duplicates.',
 	revealRefused: 'Only the shop owner, or staff the owner lets reveal stock, may see a unit in full.',
 	revealLimited: `You revealed ${REVEALS_PER_HOUR} units in the last hour: try again later.`,
@@ -103,7 +102,7 @@ const isCode = (u: CodeUnit | AccountUnit): u is CodeUnit => typeof (u as CodeUn
 
 function checkSlots(slots: number | null | undefined): number | null {
 	if (slots == null) return null
-	if (!Number.isInteger(slots) || slots < 1 || slots > STOCK_LIMITS.slots) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.slots)
+	if (!stockSlots.safeParse(slots).success) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.slots, { slots: STOCK_MESSAGES.slots })
 	return slots
 }
 
@@ -195,7 +194,7 @@ async function importStockNow(db: Db, actor: Actor, productId: number, input: Im
 			if (password.length > STOCK_LIMITS.password) return skip(IMPORT_REASONS.tooLong('password', STOCK_LIMITS.password))
 			if (notesText.length > STOCK_LIMITS.notes) return skip(IMPORT_REASONS.tooLong('notes', STOCK_LIMITS.notes))
 			if (unit.slots != null) {
-				if (!Number.isInteger(unit.slots) || unit.slots < 1 || unit.slots > STOCK_LIMITS.slots) return skip(`slots must be from 1 to ${STOCK_LIMITS.slots}`)
+				if (!stockSlots.safeParse(unit.slots).success) return skip(`slots must be from 1 to ${STOCK_LIMITS.slots}`)
 				slots = unit.slots
 			}
 			normalised = login.normalize('NFKC').toLowerCase()
@@ -332,8 +331,9 @@ export async function stockCounts(db: Db, productId: number): Promise<{ productI
 
 /** Voids a unit's unsold slots (a bad code, a locked account); a unit every buyer of which got it cannot be voided. A unit of another product is not found. */
 export async function voidUnit(db: Db, actor: Actor, productId: number, unitId: number, reason: string): Promise<void> {
-	const why = reason.replace(/\s+/g, ' ').trim()
-	if (!why || why.length > STOCK_LIMITS.voidReason || hasNul(why)) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.voidReason, { reason: STOCK_MESSAGES.voidReason })
+	const said = voidReason.safeParse(reason)
+	if (!said.success) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.voidReason, { reason: STOCK_MESSAGES.voidReason })
+	const why = said.data
 	await db.transaction(async (tx) => {
 		const [unit] = await tx.select({ id: stockUnits.id, productId: stockUnits.productId, status: stockUnits.status, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed }).from(stockUnits).where(and(eq(stockUnits.id, unitId), eq(stockUnits.productId, productId))).for('update')
 		if (!unit) throw new AppError('NOT_FOUND', STOCK_MESSAGES.unitNotFound)
@@ -351,7 +351,7 @@ export async function voidUnit(db: Db, actor: Actor, productId: number, unitId: 
 }
 
 export async function setLowStockThreshold(db: Db, actor: Actor, productId: number, variantId: number, threshold: number): Promise<void> {
-	if (!Number.isInteger(threshold) || threshold < 0 || threshold > STOCK_LIMITS.threshold) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.threshold, { threshold: STOCK_MESSAGES.threshold })
+	if (!lowStockThreshold.safeParse(threshold).success) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.threshold, { threshold: STOCK_MESSAGES.threshold })
 	await db.transaction(async (tx) => {
 		const [variant] = await tx
 			.select({ id: productVariants.id, threshold: productVariants.lowStockThreshold })
@@ -365,7 +365,7 @@ export async function setLowStockThreshold(db: Db, actor: Actor, productId: numb
 }
 
 export async function setStockMode(db: Db, actor: Actor, productId: number, mode: string): Promise<void> {
-	if (!STOCK_MODES.includes(mode as StockMode)) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.mode, { stockMode: STOCK_MESSAGES.mode })
+	if (!stockModeSchema.safeParse(mode).success) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.mode, { stockMode: STOCK_MESSAGES.mode })
 	await db.transaction(async (tx) => {
 		const [product] = await tx.select({ stockMode: products.stockMode }).from(products).where(eq(products.id, productId))
 		if (!product) throw new AppError('NOT_FOUND', STOCK_MESSAGES.productNotFound)

@@ -2,7 +2,6 @@ import { and, asc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders, stockAssignments, stockUnits } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
-import { hasNul } from '../../utils/input'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { linesOfOrders, specLine } from '../orders/order-lines.server'
@@ -10,7 +9,8 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliverQueuedOrders, deliveryText } from './deliver-stock.server'
 import { maskUnit } from './mask-unit.server'
 import { alertLowStock } from './stock-alerts.server'
-import { STOCK_LIMITS } from './stock-rules'
+import { STOCK_FIELD_MESSAGES, STOCK_LIMITS } from './stock-rules'
+import { replaceReason } from './stock-input'
 
 // Staff's part in delivery from stock: what an order got (masked), serving an order owed stock
 // now, and replacing a unit that did not work. Each change is audited by unit id, never by secret.
@@ -21,7 +21,7 @@ export const ORDER_STOCK_MESSAGES = {
 	alreadyReplaced: 'This unit was replaced already.',
 	notPaid: 'Only a paid order is delivered from stock.',
 	noStock: 'There is no stock left for this option: import more, then replace the unit.',
-	reason: `Please say why the unit is replaced, in at most ${STOCK_LIMITS.voidReason} characters.`,
+	reason: STOCK_FIELD_MESSAGES.replaceReason,
 	nothingOwed: 'This order is not waiting for stock.',
 }
 
@@ -78,8 +78,9 @@ export async function deliverOrderNow(db: Db, actor: Actor, orderNumber: string)
  * voided; the new one takes its place on the order page, live.
  */
 export async function replaceUnit(db: Db, actor: Actor, orderNumber: string, assignmentId: number, reason: string): Promise<{ unitId: number }> {
-	const why = reason.replace(/\s+/g, ' ').trim()
-	if (!why || why.length > STOCK_LIMITS.voidReason || hasNul(why)) throw new AppError('BAD_REQUEST', ORDER_STOCK_MESSAGES.reason, { reason: ORDER_STOCK_MESSAGES.reason })
+	const said = replaceReason.safeParse(reason)
+	if (!said.success) throw new AppError('BAD_REQUEST', ORDER_STOCK_MESSAGES.reason, { reason: ORDER_STOCK_MESSAGES.reason })
+	const why = said.data
 	const result = await db.transaction(async (tx) => {
 		const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
 		if (!order) throw new AppError('NOT_FOUND', ORDER_STOCK_MESSAGES.orderNotFound)

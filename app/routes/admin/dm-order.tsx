@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
+import { refuse, refuseWith } from '~/http/refusal.server'
 import { copyText } from '~/components/ui/copy-button'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { listProducts } from '~/domain/catalogue/list-products.server'
 import { createDmOrder } from '~/domain/orders/create-dm-order.server'
-import { dmOrderForm, dmOrderFormFields, MAX_DM_DURATION_DAYS } from '~/domain/orders/dm-order-fields'
+import { dmOrderForm, dmOrderFormFields } from '~/domain/orders/dm-order-fields'
 import { invalidInput } from '~/utils/field-errors'
 import type { Outcome } from '~/http/outcome'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
@@ -60,13 +61,13 @@ export async function action({ request }: Route.ActionArgs) {
 	const parsed = dmOrderForm.safeParse(form)
 	if (!parsed.success) {
 		const refused = invalidInput(parsed.error)
-		return data<DmOutcome>({ ok: false, message: refused.message, fieldErrors: refused.fieldErrors, values: form }, { status: 400 })
+		return refuse<DmOutcome>(400, { message: refused.message, fieldErrors: refused.fieldErrors, values: form })
 	}
 	try {
 		const order = await createDmOrder(db(), staffActor(staff), parsed.data)
 		return data<DmOutcome>({ ok: true, message: `Order ${order.orderNumber} created`, trackUrl: absoluteUrl(orderLink(order)), orderNumber: order.orderNumber })
 	} catch (error) {
-		if (error instanceof AppError) return data<DmOutcome>({ ok: false, message: error.message, fieldErrors: error.fieldErrors, values: form }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<DmOutcome>(error, { values: form })
 		throw error
 	}
 }
@@ -181,8 +182,6 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 						<input
 							{...getInputProps(fields.durationDays, { type: 'number', value: false, ariaDescribedBy: 'dm-duration-hint' })}
 							key={option?.id ?? 'none'}
-							min={0}
-							max={MAX_DM_DURATION_DAYS}
 							step={1}
 							defaultValue={option?.months ? option.months * 30 : DEFAULT_DM_DURATION_DAYS}
 						/>

@@ -8,7 +8,7 @@ import { listContactMessages } from '~/domain/contact/list-contact-messages.serv
 import { markMessageHandled } from '~/domain/contact/mark-message-handled.server'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
-import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { notUnderstood, staffActionResult } from '~/http/refusal.server'
 import { idSchema } from '~/utils/input'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/inbox'

@@ -6,7 +6,7 @@ import { RowAction } from '~/components/admin/row-action'
 import { SearchFilters } from '~/components/admin/search-filters'
 import { db } from '~/db/client.server'
 import { importLibraryCsv } from '~/domain/library/import-library.server'
-import { LIBRARY_CSV_FIELD, LIBRARY_IMPORT_LIMITS, LIBRARY_LIMITS, libraryListQuery, libraryTitleForm, libraryTitleInput, libraryTitlePatch, type LibraryImportReport } from '~/domain/library/library-input'
+import { LIBRARY_CSV_FIELD, LIBRARY_IMPORT_LIMITS, libraryListQuery, libraryTitleForm, libraryTitleInput, type LibraryImportReport } from '~/domain/library/library-input'
 import { createLibraryTitle, listAdminLibrary, updateLibraryTitle } from '~/domain/library/manage-library.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
@@ -15,12 +15,13 @@ import { readLibraryCsv } from '~/http/library-csv.server'
 import { AppError } from '~/utils/app-error'
 import { idSchema } from '~/utils/input'
 import { pageMeta } from '~/utils/seo'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import type { Route } from './+types/library'
 import type { Outcome } from '~/http/outcome'
 import { invalidInput } from '~/utils/field-errors'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { FormProvider, getFormProps, getInputProps, useField } from '@conform-to/react'
+import type { ReactNode } from 'react'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Game library', description: 'The Game Pass library titles: add, edit, hide, import a CSV.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -57,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
 		}
 		const form = await readPageForm(request)
 		const parsed = intents.safeParse(form)
-		if (!parsed.success) return data<LibraryOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
+		if (!parsed.success) return notUnderstood<LibraryOutcome>({ intent: String(form.intent ?? '') })
 		const input = parsed.data
 		try {
 			switch (input.intent) {
@@ -68,8 +69,8 @@ export async function action({ request }: Route.ActionArgs) {
 					return data<LibraryOutcome>({ ok: true, intent: 'add', message: `Added “${added.title}” (${added.genre}${added.top ? ', Top' : ''}) to the library.`, at: Date.now() })
 				}
 				case 'edit': {
-					const fields = libraryTitlePatch.safeParse({ title: input.title, genre: input.genre, top: input.top === 'on' })
-					if (!fields.success) throw new AppError('BAD_REQUEST', fields.error.issues[0]!.message)
+					const fields = libraryTitleForm.safeParse({ title: input.title, genre: input.genre, top: input.top === 'on' })
+					if (!fields.success) throw invalidInput(fields.error)
 					const saved = await updateLibraryTitle(db(), actor, input.id, fields.data)
 					return data<LibraryOutcome>({ ok: true, intent: 'edit', message: `Saved “${saved.title}”.`, at: Date.now() })
 				}
@@ -87,12 +88,12 @@ export async function action({ request }: Route.ActionArgs) {
 		} catch (error) {
 			if (error instanceof AppError) {
 				const id = 'id' in input ? input.id : undefined
-				return data<LibraryOutcome>({ ok: false, intent: input.intent, message: error.message, id, fieldErrors: error.fieldErrors, values: form }, { status: error.status })
+				return refuseWith<LibraryOutcome>(error, { intent: input.intent, id, values: form })
 			}
 			throw error
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<LibraryOutcome>({ ok: false, intent: multipart ? 'import' : '', message: error.message }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<LibraryOutcome>(error, { intent: multipart ? 'import' : '', fieldErrors: undefined })
 		throw error
 	}
 }
@@ -118,10 +119,6 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 	const failed = result && !result.ok ? result : null
 	/** A row's refusal, and what its edit sent when that was refused (shown again in its fields). */
 	const errorOf = (id: number) => (failed?.id === id ? failed : null)
-	const editedOf = (id: number) => {
-		const rowError = errorOf(id)
-		return rowError?.intent === 'edit' ? rowError.values : undefined
-	}
 
 	return (
 		<div className="staff-content staff-library">
@@ -174,6 +171,7 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 			</div>
 
 			<SearchFilters
+				schema={libraryListQuery}
 				idPrefix="library"
 				searchLabel="Search titles or genres"
 				q={query.q}
@@ -194,44 +192,39 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 					rows={titles}
 					rowKey={(t) => t.id}
 					rowClassName={(t) => (t.hidden ? 'is-hidden' : undefined)}
+					rowWrapper={(t, tr) => (
+						// Keyed by what is saved: after a save the row's fields show it.
+						<RowForm key={`${t.title}\u0000${t.genre}\u0000${t.top}`} title={t} answer={errorOf(t.id)?.intent === 'edit' ? errorOf(t.id) : null}>
+							{tr}
+						</RowForm>
+					)}
 					columns={[
 						{
 							header: 'Title',
-							cell: (t) => {
-								const rowError = errorOf(t.id)
-								return (
-									<>
-										<input form={`title-${t.id}`} name="title" aria-label={`Title of ${t.title}`} defaultValue={editedOf(t.id)?.title ?? t.title} maxLength={LIBRARY_LIMITS.title} required />
-										{rowError ? (
-											<p className="field-error" role="alert">
-												{rowError.message}
-											</p>
-										) : null}
-									</>
-								)
-							},
+							cell: (t) => (
+								<>
+									<RowField formId={rowFormId(t.id)} name="title" label={`Title of ${t.title}`} />
+									{errorOf(t.id) && !Object.keys(errorOf(t.id)?.fieldErrors ?? {}).length ? (
+										<p className="field-error" role="alert">
+											{errorOf(t.id)!.message}
+										</p>
+									) : null}
+								</>
+							),
 						},
 						{
 							header: 'Genre',
-							cell: (t) => <input form={`title-${t.id}`} name="genre" aria-label={`Genre of ${t.title}`} defaultValue={editedOf(t.id)?.genre ?? t.genre} maxLength={LIBRARY_LIMITS.genre} required />,
+							cell: (t) => <RowField formId={rowFormId(t.id)} name="genre" label={`Genre of ${t.title}`} />,
 						},
 						{
 							header: 'Top',
 							label: false,
-							cell: (t) => {
-								const values = editedOf(t.id)
-								return (
-									<label className="inline-check">
-										<input form={`title-${t.id}`} type="checkbox" name="top" defaultChecked={values ? values.top === 'on' : t.top} aria-label={`${t.title} is Top`} />
-										<span aria-hidden="true">Top</span>
-									</label>
-								)
-							},
+							cell: (t) => <RowTop formId={rowFormId(t.id)} title={t.title} />,
 						},
 						{
 							header: 'Save',
 							srOnlyHeader: true,
-							cell: (t) => <RowAction id={`title-${t.id}`} intent="edit" fields={{ id: t.id }} label="Save" ariaLabel={`Save ${t.title}`} busy={busy} />,
+							cell: (t) => <RowSave formId={rowFormId(t.id)} id={t.id} title={t.title} busy={busy} />,
 						},
 						{
 							header: 'On the library page',
@@ -259,6 +252,42 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 			) : null}
 		</div>
 	)
+}
+
+type Refusal = { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }
+
+const rowFormId = (id: number) => `title-${id}`
+
+/** A row's edit form: its fields sit in the row's cells (`form=`), checked with the title's schema before they are sent. */
+function RowForm({ title, answer, children }: { title: { id: number; title: string; genre: string; top: boolean }; answer: Refusal | null; children: ReactNode }) {
+	const [form] = useConsoleForm(libraryTitleForm, { id: rowFormId(title.id), answer, defaultValue: { title: title.title, genre: title.genre, top: title.top ? 'on' : '' } })
+	return <FormProvider context={form.context}>{children}</FormProvider>
+}
+
+/** A row's title or genre box, and its refusal beside it. */
+function RowField({ formId, name, label }: { formId: string; name: 'title' | 'genre'; label: string }) {
+	const [field] = useField<string>(name, { formId })
+	return (
+		<>
+			<input {...getInputProps(field, { type: 'text' })} aria-label={label} />
+			<FieldError field={field} />
+		</>
+	)
+}
+
+function RowTop({ formId, title }: { formId: string; title: string }) {
+	const [field] = useField<string>('top', { formId })
+	return (
+		<label className="inline-check">
+			<input {...getInputProps(field, { type: 'checkbox' })} aria-label={`${title} is Top`} />
+			<span aria-hidden="true">Top</span>
+		</label>
+	)
+}
+
+function RowSave({ formId, id, title, busy }: { formId: string; id: number; title: string; busy: boolean }) {
+	const [, form] = useField('title', { formId })
+	return <RowAction formProps={getFormProps(form)} intent="edit" fields={{ id }} label="Save" ariaLabel={`Save ${title}`} busy={busy} />
 }
 
 /** A new title: checked with the title's own schema before it is sent, and by the action after. */

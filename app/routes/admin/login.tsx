@@ -2,7 +2,8 @@ import { Form, data, redirect, useActionData, useNavigation } from 'react-router
 import { db } from '~/db/client.server'
 import { completeTwoFactorSignIn, SIGN_IN_AGAIN } from '~/domain/staff/complete-two-factor-sign-in.server'
 import { endPendingSignIn, pendingSignInFor } from '~/domain/staff/pending-sign-ins.server'
-import { EMAIL_MAX } from '~/domain/staff/sign-in-input'
+import { EMAIL_MAX, secondFactorInput, signInInput } from '~/domain/staff/sign-in-input'
+import { fieldLimits } from '~/components/admin/field-limits'
 import { signIn, type SignInResult } from '~/domain/staff/sign-in.server'
 import { AppError } from '~/utils/app-error'
 import { safeRedirect } from '~/utils/safe-redirect'
@@ -23,6 +24,10 @@ import { CONSOLE_SHELL } from '~/components/layout/page-shell'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/login'
+
+/** The boxes' limits, from the schemas the action parses with. */
+const SIGN_IN_LIMITS = fieldLimits(signInInput)
+const CODE_LIMITS = fieldLimits(secondFactorInput)
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Staff sign-in', description: 'Staff console sign-in.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -117,7 +122,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 							<input type="hidden" name="intent" value="code" />
 							<div className="field">
 								<label htmlFor="login-code">Authentication code</label>
-								<input id="login-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={40} required autoFocus />
+								<input id="login-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={CODE_LIMITS.code?.maxLength} required autoFocus />
 							</div>
 							<button type="submit" className="button primary block" disabled={busy}>
 								{busy ? 'Checking...' : 'Verify and sign in'}
@@ -136,7 +141,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 						<input type="hidden" name="intent" value="password" />
 						<div className="field">
 							<label htmlFor="login-email">Email</label>
-							<input id="login-email" name="email" type="email" autoComplete="username" required maxLength={EMAIL_MAX} defaultValue={result?.email ?? ''} />
+							<input id="login-email" name="email" type="email" autoComplete="username" required maxLength={SIGN_IN_LIMITS.email?.maxLength} defaultValue={result?.email ?? ''} />
 						</div>
 						<div className="field">
 							<label htmlFor="login-password">Password</label>

@@ -19,16 +19,21 @@ import { markDmPaidInput } from '~/domain/payments/staff-note'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { updateOrderFulfillment } from '~/domain/fulfillment/update-order-fulfillment.server'
+import { fulfillmentForm } from '~/domain/fulfillment/fulfillment-input'
 import { approveTestOrder } from '~/domain/payments/approve-test-order.server'
 import { deliverOrderNow, orderStockUnits, replaceUnit } from '~/domain/stock/order-stock.server'
 import { StockUnits } from '~/components/admin/order-stock-units'
-import { orderHistory, staffActor } from '~/domain/staff/audit.server'
+import { orderHistory, staffActor, type Actor } from '~/domain/staff/audit.server'
+import { replaceUnitForm } from '~/domain/stock/stock-input'
+import { AppError } from '~/utils/app-error'
+import { invalidInput } from '~/utils/field-errors'
+import { parseId } from '~/utils/input'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { notFound, pageFailure, readPageForm } from '~/http/http.server'
-import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith, staffActionResult } from '~/http/refusal.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/order'
 
@@ -53,9 +58,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const actionInput = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('mark-paid'), note: z.string().default('') }),
 	z.object({ intent: z.literal('deliver-stock') }),
-	z.object({ intent: z.literal('fulfillment'), fulfillment_status: z.string(), delivery_content: z.string().default('') }),
+	z.object({ intent: z.literal('fulfillment') }),
 	z.object({ intent: z.literal('approve-test') }),
-	z.object({ intent: z.literal('replace-unit'), assignmentId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), reason: z.string().default('') }),
+	z.object({ intent: z.literal('replace-unit') }),
 ])
 
 /**
@@ -66,13 +71,19 @@ const actionInput = z.discriminatedUnion('intent', [
 export async function action({ request, params }: Route.ActionArgs) {
 	const staff = await requireStaff(request)
 	// Delivery content may be up to 20,000 characters (several of them multi-byte): room for it, percent-encoded.
-	const parsed = actionInput.safeParse(await readPageForm(request, { limit: 256 * 1024 }))
+	const form = await readPageForm(request, { limit: 256 * 1024 })
+	const parsed = actionInput.safeParse(form)
 	if (!parsed.success) return notUnderstood()
 	const orderNumber = params.orderNumber
 	const input = parsed.data
+	if (input.intent === 'replace-unit') return replaceOrderUnit(staffActor(staff), orderNumber, form)
+	// A refusal names its form (`intent`) and comes back with what was typed, beside its field.
+	const values: Record<string, string> | undefined = input.intent === 'fulfillment' ? { fulfillment_status: form.fulfillment_status ?? '', delivery_content: form.delivery_content ?? '' } : input.intent === 'mark-paid' ? { note: input.note } : undefined
 	return staffActionResult(async () => {
 		if (input.intent === 'fulfillment') {
-			const saved = await updateOrderFulfillment(db(), staffActor(staff), { orderNumber, updates: { fulfillment_status: input.fulfillment_status, delivery_content: input.delivery_content } })
+			const fields = fulfillmentForm.safeParse(form)
+			if (!fields.success) throw invalidInput(fields.error)
+			const saved = await updateOrderFulfillment(db(), staffActor(staff), { orderNumber, updates: fields.data })
 			return `Order ${saved.order_number} updated: ${fulfillmentTitle(saved.fulfillment_status)}.`
 		}
 		if (input.intent === 'deliver-stock') {
@@ -84,13 +95,26 @@ export async function action({ request, params }: Route.ActionArgs) {
 			if (delivered) return `Test order ${orderNumber} approved and delivered from stock.`
 			return owed ? `Test order ${orderNumber} approved. It waits for ${owed} ${owed === 1 ? 'unit' : 'units'} of stock.` : `Test order ${orderNumber} approved. Deliver it from the fulfillment form.`
 		}
-		if (input.intent === 'replace-unit') {
-			await replaceUnit(db(), staffActor(staff), orderNumber, input.assignmentId, input.reason)
-			return 'Unit replaced. The buyer sees the new one on their order page.'
-		}
 		const { changed } = await markDmOrderPaid(db(), staffActor(staff), orderNumber, input.note)
 		return changed ? `Order ${orderNumber} is paid. The buyer has been emailed.` : `Order ${orderNumber} was already paid.`
-	})
+	}, { intent: input.intent, values })
+}
+
+type Refused = { ok: false; message: string; intent?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }
+type ReplaceRefusal = { ok: false; intent: 'replace-unit'; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; assignmentId?: number }
+
+/** Replace a unit: its refusal is shown beside the reason of that unit's form. */
+async function replaceOrderUnit(actor: Actor, orderNumber: string, form: Record<string, string>) {
+	const assignmentId = parseId(form.assignmentId) ?? undefined
+	try {
+		const fields = replaceUnitForm.safeParse(form)
+		if (!fields.success) throw invalidInput(fields.error)
+		await replaceUnit(db(), actor, orderNumber, fields.data.assignmentId, fields.data.reason)
+		return { ok: true as const, message: 'Unit replaced. The buyer sees the new one on their order page.' }
+	} catch (error) {
+		if (error instanceof AppError) return refuseWith<ReplaceRefusal>(error, { intent: 'replace-unit', values: form, assignmentId })
+		throw error
+	}
 }
 
 const PAYMENT_METHOD: Record<string, string> = { paypro: 'PayPro (card or wallet)', manual: 'Bank or wallet transfer', dm: 'DM order' }
@@ -114,6 +138,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 	const { order, history, stock, renewal, chat } = loaderData
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
+	/** A refused Replace, shown beside its unit's reason. */
+	const refusal = markPaidResult && !markPaidResult.ok ? (markPaidResult as Refused) : null
+	const replaceRefusal = refusal?.intent === 'replace-unit' ? (refusal as ReplaceRefusal) : null
+	// A refusal is shown beside what it refuses (a field, or "Deliver from stock now"), not above the page.
+	const besideItsForm = Boolean(refusal && (refusal.intent === 'deliver-stock' || Object.keys(refusal.fieldErrors ?? {}).length))
 	const markingPaid = useNavigation().state === 'submitting'
 	const { canMarkPaid } = order.actions
 	const hydrated = useHydrated()
@@ -151,7 +180,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					{notice}
 				</p>
 			) : null}
-			<ActionResult result={markPaidResult} />
+			<ActionResult result={besideItsForm ? undefined : markPaidResult} />
 			<div className="staff-order-grid">
 				<section className="settings-section" aria-labelledby="order-customer">
 					<h2 id="order-customer">Customer</h2>
@@ -249,7 +278,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 						</Form>
 					) : null}
 					{canMarkPaid ? (
-						<MarkPaidForm markingPaid={markingPaid} />
+						<MarkPaidForm markingPaid={markingPaid} answer={refusal?.intent === 'mark-paid' ? refusal : null} />
 					) : null}
 				</section>
 			</div>
@@ -276,7 +305,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 				/>
 			</section>
 
-			{stock.units.length || stock.owed ? <StockUnits orderNumber={order.orderNumber} items={order.items} units={stock.units} owed={stock.owed} /> : null}
+			{stock.units.length || stock.owed ? <StockUnits orderNumber={order.orderNumber} items={order.items} units={stock.units} owed={stock.owed} refusal={replaceRefusal} deliverRefusal={refusal?.intent === 'deliver-stock' ? refusal.message : null} /> : null}
 
 			<section className="settings-section" aria-labelledby="order-fulfillment">
 				<h2 id="order-fulfillment">Fulfillment</h2>
@@ -338,8 +367,8 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
 }
 
 /** A DM order's payment, recorded once the money has arrived: the note checked with the server's schema before it is sent. */
-function MarkPaidForm({ markingPaid }: { markingPaid: boolean }) {
-	const [form, fields] = useConsoleForm(markDmPaidInput, { id: 'mark-paid' })
+function MarkPaidForm({ markingPaid, answer }: { markingPaid: boolean; answer: Refused | null }) {
+	const [form, fields] = useConsoleForm(markDmPaidInput, { id: 'mark-paid', answer })
 	return (
 		<Form method="post" className="mark-paid-form" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="mark-paid" />

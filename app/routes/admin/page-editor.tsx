@@ -15,7 +15,7 @@ import { asPage, readPageForm } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import type { Route } from './+types/page-editor'
 import type { Outcome } from '~/http/outcome'
 
@@ -52,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const page = await asPage(() => readPolicyPage(db(), params.slug ?? ''))
 	const form = await readPageForm(request, { limit: FORM_LIMIT })
 	const parsed = intents.safeParse(form)
-	if (!parsed.success) return data<EditorOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
+	if (!parsed.success) return notUnderstood<EditorOutcome>({ intent: String(form.intent ?? '') })
 	const input = parsed.data
 	try {
 		switch (input.intent) {
@@ -74,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	} catch (error) {
 		if (error instanceof AppError) {
 			const markdown = 'markdown' in input ? input.markdown : undefined
-			return data<EditorOutcome>({ ok: false, intent: input.intent, message: error.message, fieldErrors: error.fieldErrors, values: markdown === undefined ? undefined : { markdown }, markdown }, { status: error.status })
+			return refuseWith<EditorOutcome>(error, { intent: input.intent, values: markdown === undefined ? undefined : { markdown }, markdown })
 		}
 		throw error
 	}

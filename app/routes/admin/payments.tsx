@@ -8,7 +8,7 @@ import { confirmTransfer, listTransferQueue, rejectTransfer } from '~/domain/pay
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
-import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { notUnderstood, staffActionResult } from '~/http/refusal.server'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/payments'
 import type { ReactNode } from 'react'
@@ -36,6 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 	if (!parsed.success) return notUnderstood()
 	const { intent, orderNumber, note } = parsed.data
 	const actor = staffActor(staff)
+	// A refused note comes back beside the note of that transfer's form, as it was typed.
 	return staffActionResult(async () => {
 		if (intent === 'confirm') {
 			const { changed } = await confirmTransfer(db(), actor, orderNumber, note)
@@ -43,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
 		}
 		await rejectTransfer(db(), actor, orderNumber, note)
 		return `Order ${orderNumber} was rejected. The buyer sees your reason on their order page.`
-	})
+	}, { intent, orderNumber, values: { note } })
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
@@ -55,7 +56,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
 		<div className="staff-transfers">
 			<h1>Transfers</h1>
 			<p className="muted">Bank and wallet transfers with an uploaded receipt. Check the money has arrived before you confirm.</p>
-			<ActionResult result={result} />
+			<ActionResult result={result && !refusedBeside(result) ? result : undefined} />
 			{queue.length === 0 ? <p className="empty-state">No transfers waiting.</p> : null}
 			<ul className="transfer-list">
 				{queue.map((t) => {
@@ -103,12 +104,12 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
 									) : null}
 								</div>
 								<div className="transfer-actions">
-									<NoteForm schema={confirmTransferInput} intent="confirm" orderNumber={t.orderNumber} id={id} label="Confirmation note" placeholder="e.g. Seen in the bank statement">
+									<NoteForm schema={confirmTransferInput} intent="confirm" orderNumber={t.orderNumber} id={id} answer={result} label="Confirmation note" placeholder="e.g. Seen in the bank statement">
 										<button type="submit" className="button primary small" disabled={busy}>
 											Confirm
 										</button>
 									</NoteForm>
-									<NoteForm schema={rejectTransferInput} intent="reject" orderNumber={t.orderNumber} id={id} label="Reason for rejection" placeholder="Shown to the buyer">
+									<NoteForm schema={rejectTransferInput} intent="reject" orderNumber={t.orderNumber} id={id} answer={result} label="Reason for rejection" placeholder="Shown to the buyer">
 										<button type="submit" className="button ghost small danger" disabled={busy}>
 											Reject
 										</button>
@@ -123,9 +124,15 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** Confirm or reject one transfer: the note checked with the server's schema before it is sent. */
-function NoteForm({ schema, intent, orderNumber, id, label, placeholder, children }: { schema: typeof confirmTransferInput; intent: string; orderNumber: string; id: string; label: string; placeholder: string; children: ReactNode }) {
-	const [form, fields] = useConsoleForm(schema, { id: `${intent}-${id}` })
+type Answer = { ok: boolean; message: string; intent?: string; orderNumber?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }
+
+/** A refusal of one transfer's note, shown beside that note rather than above the list. */
+const refusedBeside = (answer: Answer) => !answer.ok && Boolean(answer.orderNumber && answer.fieldErrors?.note)
+
+/** Confirm or reject one transfer: the note checked with the server's schema before it is sent, the server's refusal beside it. */
+function NoteForm({ schema, intent, orderNumber, id, answer, label, placeholder, children }: { schema: typeof confirmTransferInput; intent: string; orderNumber: string; id: string; answer: Answer | undefined; label: string; placeholder: string; children: ReactNode }) {
+	const mine = answer && !answer.ok && answer.intent === intent && answer.orderNumber === orderNumber ? answer : null
+	const [form, fields] = useConsoleForm(schema, { id: `${intent}-${id}`, answer: mine })
 	return (
 		<Form method="post" className="transfer-form" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value={intent} />

@@ -1,4 +1,5 @@
 import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router'
+import { NOT_UNDERSTOOD } from '~/http/refusal.server'
 import { ProductPageError, VisibilityBadge } from '~/components/admin/product-bits'
 import { ProductImageForm } from '~/components/admin/product-image-form'
 import { PRODUCT_FORM_ID, ProductEditor, ProductErrorSummary } from '~/components/admin/product-editor'
@@ -61,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 			return redirect(removed.deleted ? '/admin/products?notice=deleted' : `/admin/products/${id}?notice=kept`)
 		}
 		default:
-			throw data('That request was not understood. Please reload the page and try again.', { status: 400 })
+			throw data(NOT_UNDERSTOOD, { status: 400 })
 	}
 }
 

@@ -1,5 +1,7 @@
 import { PRODUCT_NOT_FOUND } from '~/domain/catalogue/manage-products.server'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
+import { FieldError, useConsoleForm } from '~/components/admin/console-form'
 import { Form, Link, data, useActionData } from 'react-router'
 import { z } from 'zod'
 import { ErrorAlert } from '~/components/ui/error-alert'
@@ -13,9 +15,11 @@ import { readStockText } from '~/domain/stock/stock-text.server'
 import { idFromPath, readPageForm } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
-import { idSchema } from '~/utils/input'
+import { idSchema, parseId } from '~/utils/input'
+import { invalidInput } from '~/utils/field-errors'
+import { stockImportForm, stockModeForm, stockThresholdForm, stockVoidForm } from '~/domain/stock/stock-input'
 import { pageMeta } from '~/utils/seo'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import type { Route } from './+types/product-stock'
 import type { Outcome } from '~/http/outcome'
 
@@ -43,12 +47,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 const intents = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('import'), variantId: idSchema(), kind: z.enum(['code', 'account']), text: z.string().optional(), slots: z.string().optional() }),
-	z.object({ intent: z.literal('void'), unitId: idSchema(), reason: z.string() }),
+	z.object({ intent: z.literal('import') }),
+	z.object({ intent: z.literal('void') }),
 	z.object({ intent: z.literal('reveal'), unitId: idSchema() }),
-	z.object({ intent: z.literal('threshold'), variantId: idSchema(), threshold: z.string() }),
-	z.object({ intent: z.literal('mode'), stockMode: z.string() }),
+	z.object({ intent: z.literal('threshold') }),
+	z.object({ intent: z.literal('mode') }),
 ])
+
+/** The form's fields by `schema`, or the refusal of each field (as `invalidInput`). */
+function fieldsOf<Schema extends z.ZodType>(schema: Schema, form: Record<string, string>): z.output<Schema> {
+	const parsed = schema.safeParse(form)
+	if (!parsed.success) throw invalidInput(parsed.error)
+	return parsed.data
+}
+
+/** A refusal of what was pasted or uploaded is shown beside the text box. */
+function aboutTheText<T>(read: () => T): T {
+	try {
+		return read()
+	} catch (error) {
+		if (error instanceof AppError && !error.fieldErrors) throw new AppError(error.code, error.message, { text: error.message })
+		throw error
+	}
+}
 
 /** What the stock page shows after an import, a void or a reveal. */
 type StockShown = {
@@ -56,7 +77,8 @@ type StockShown = {
 	notes?: { line: number; note: string }[]
 	revealed?: { unitId: number; unit: RevealedUnit }
 }
-type StockOutcome = Outcome<StockShown, StockShown>
+/** A refusal names the row whose form was refused: the option of a threshold, the unit voided. */
+type StockOutcome = Outcome<StockShown, StockShown & { variantId?: number; unitId?: number }>
 
 async function readStockForm(request: Request): Promise<Record<string, string>> {
 	if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return readPageForm(request)
@@ -82,38 +104,46 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const actor = staffActor(staff)
 	const productId = idFromPath(params.id, PRODUCT_NOT_FOUND)
 	let intent = ''
+	let form: Record<string, string> = {}
 	try {
-		const form = await readStockForm(request)
+		form = await readStockForm(request)
 		intent = String(form.intent ?? '')
 		const parsed = intents.safeParse(form)
-		if (!parsed.success) return data<StockOutcome>({ ok: false, intent, message: NOT_UNDERSTOOD }, { status: 400 })
+		if (!parsed.success) return notUnderstood<StockOutcome>({ intent })
 		const input = parsed.data
 		switch (input.intent) {
 			case 'import': {
-				const text = form.file?.trim() ? form.file : (input.text ?? '')
-				const read = readStockText(input.kind, text)
-				const slotsText = (input.slots ?? '').trim()
-				const slots = slotsText === '' ? null : /^\d{1,3}$/.test(slotsText) ? Number(slotsText) : -1
-				const report = await importStock(db(), actor, productId, { variantId: input.variantId, kind: input.kind, units: read.units, lines: read.lines, slots })
+				const fields = fieldsOf(stockImportForm, form)
+				const text = form.file?.trim() ? form.file : (fields.text ?? '')
+				const read = aboutTheText(() => readStockText(fields.kind, text))
+				const report = await importStock(db(), actor, productId, { variantId: fields.variantId, kind: fields.kind, units: read.units, lines: read.lines, slots: fields.slots ?? null })
 				const notes = [...read.notes, ...report.notes].sort((a, b) => a.line - b.line)
 				return { ok: true, intent, message: importSummary(report), refused: report.refused, notes } satisfies StockOutcome
 			}
-			case 'void':
-				await voidUnit(db(), actor, productId, input.unitId, input.reason)
-				return { ok: true, intent, message: `Unit ${input.unitId} voided.` } satisfies StockOutcome
+			case 'void': {
+				const fields = fieldsOf(stockVoidForm, form)
+				await voidUnit(db(), actor, productId, fields.unitId, fields.reason)
+				return { ok: true, intent, message: `Unit ${fields.unitId} voided.` } satisfies StockOutcome
+			}
 			case 'reveal':
 				return { ok: true, intent, message: `Unit ${input.unitId} revealed (recorded in the audit log).`, revealed: { unitId: input.unitId, unit: await revealUnit(db(), staff, productId, input.unitId) } } satisfies StockOutcome
 			case 'threshold': {
-				const t = input.threshold.trim()
-				await setLowStockThreshold(db(), actor, productId, input.variantId, /^\d{1,5}$/.test(t) ? Number(t) : -1)
+				const fields = fieldsOf(stockThresholdForm, form)
+				await setLowStockThreshold(db(), actor, productId, fields.variantId, fields.threshold)
 				return { ok: true, intent, message: 'Low-stock threshold saved.' } satisfies StockOutcome
 			}
-			case 'mode':
-				await setStockMode(db(), actor, productId, input.stockMode)
+			case 'mode': {
+				const fields = fieldsOf(stockModeForm, form)
+				await setStockMode(db(), actor, productId, fields.stockMode)
 				return { ok: true, intent, message: 'Delivery mode saved.' } satisfies StockOutcome
+			}
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<StockOutcome>({ ok: false, intent, message: error.message }, { status: error.status })
+		if (error instanceof AppError) {
+			const { file: _file, ...values } = form
+			const row = { variantId: parseId(form.variantId) ?? undefined, unitId: parseId(form.unitId) ?? undefined }
+			return refuseWith<StockOutcome>(error, { intent, values, ...row })
+		}
 		throw error
 	}
 }
@@ -145,6 +175,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 	useEffect(() => {
 		if (outcome?.intent === 'import' && outcome.ok) importForm.current?.reset()
 	}, [outcome])
+	const failed = outcome && !outcome.ok ? outcome : null
 	const labelOf = new Map(counts.variants.map((v) => [v.variantId, v.label]))
 	const pages = Math.max(1, Math.ceil(units.total / units.perPage))
 	const pageLink = (page: number) => `?${new URLSearchParams({ ...(query.variant ? { variant: String(query.variant) } : {}), ...(query.status ? { status: query.status } : {}), page: String(page) })}`
@@ -154,7 +185,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 				<Link to={`/admin/products/${counts.productId}`}>← Back to the product</Link>
 			</p>
 			<h1>Stock</h1>
-			{outcome && outcome.intent !== 'import' ? outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={outcome.message} /> : null}
+			{outcome && outcome.intent !== 'import' ? outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={refusedBeside(outcome) ? null : outcome.message} /> : null}
 			{outcome?.revealed ? (
 				<div className="settings-section" role="status">
 					<h2>Unit {outcome.revealed.unitId}</h2>
@@ -204,17 +235,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 							header: 'Warn at',
 							className: 'stock-count-threshold',
 							cell: (v) => (
-								<Form method="post" className="inline-form">
-									<input type="hidden" name="intent" value="threshold" />
-									<input type="hidden" name="variantId" value={v.variantId} />
-									<label className="sr-only" htmlFor={`threshold-${v.variantId}`}>
-										Low-stock threshold for {v.label}
-									</label>
-									<input id={`threshold-${v.variantId}`} name="threshold" type="number" min={0} max={STOCK_LIMITS.threshold} defaultValue={v.lowStockThreshold} style={{ width: '5em' }} />
-									<button type="submit" className="button ghost small">
-										Save
-									</button>
-								</Form>
+								<ThresholdForm variant={v} answer={failed?.intent === 'threshold' && failed.variantId === v.variantId ? failed : null} />
 							),
 						},
 					]}
@@ -224,63 +245,21 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 			<section className="settings-section">
 				<h2>Delivery</h2>
 				{/* Keyed by the saved mode: after any action (an import switches Manual to Stock, else manual) the form shows what is saved, so saving it never undoes that. */}
-				<Form method="post" key={counts.stockMode}>
-					<input type="hidden" name="intent" value="mode" />
-					<fieldset>
-						<legend className="sr-only">How this product is delivered</legend>
-						{MODES.map((m) => (
-							<label key={m.value} className="choice-row">
-								<input type="radio" name="stockMode" value={m.value} defaultChecked={counts.stockMode === m.value} />
-								<span>
-									<strong>{m.label}</strong>
-									<span className="choice-hint muted small">{m.hint}</span>
-								</span>
-							</label>
-						))}
-					</fieldset>
-					<button type="submit" className="button small">Save delivery mode</button>
-				</Form>
+				<ModeForm key={counts.stockMode} stockMode={counts.stockMode} answer={failed?.intent === 'mode' ? failed : null} />
 			</section>
 
 			<section className="settings-section">
 				<h2>Import</h2>
-				<Form method="post" encType="multipart/form-data" ref={importForm}>
-					<input type="hidden" name="intent" value="import" />
-					<p>
-						<label htmlFor="stock-variant">Option</label>{' '}
-						<select id="stock-variant" name="variantId" required defaultValue={query.variant ?? counts.variants.find((v) => !v.hidden)?.variantId}>
-							{counts.variants.filter((v) => !v.hidden).map((v) => (
-								<option key={v.variantId} value={v.variantId}>{v.label}</option>
-							))}
-						</select>
-					</p>
-					<fieldset>
-						<legend>Kind</legend>
-						<label className="choice-row">
-							<input type="radio" name="kind" value="code" defaultChecked /> <span>Codes (gift cards, keys)</span>
-						</label>
-						<label className="choice-row">
-							<input type="radio" name="kind" value="account" /> <span>Accounts (login and password)</span>
-						</label>
-					</fieldset>
-					<p>
-						<label htmlFor="stock-text">Codes: one per line, each line exactly one code (commas and quotes included). Accounts: CSV with the header <code>login,password,notes,slots</code>.</label>
-						<textarea id="stock-text" name="text" rows={8} style={{ width: '100%' }} spellCheck={false} autoComplete="off" />
-					</p>
-					<p>
-						<label htmlFor="stock-file">Or a CSV file (codes: a <code>code</code> column)</label>{' '}
-						<input id="stock-file" name="file" type="file" accept=".csv,text/csv,text/plain" />
-					</p>
-					<p>
-						<label htmlFor="stock-slots">Buyers per unit</label>{' '}
-						<input id="stock-slots" name="slots" type="number" min={1} max={STOCK_LIMITS.slots} placeholder="1, or 2 for shared" style={{ width: '14em' }} />
-					</p>
-					<button type="submit" className="button primary small">Import</button>
-				</Form>
+				<ImportForm
+					variants={counts.variants.filter((v) => !v.hidden)}
+					variantId={query.variant ?? counts.variants.find((v) => !v.hidden)?.variantId}
+					answer={failed?.intent === 'import' ? failed : null}
+					formRef={importForm}
+				/>
 				{/* The answer sits under the button staff pressed, not at the top of a long page. */}
 				{outcome?.intent === 'import' ? (
 					<div className="stock-import-outcome">
-						{outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={outcome.message} />}
+						{outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={refusedBeside(outcome) ? null : outcome.message} />}
 						{outcome.refused?.length || outcome.notes?.length ? <ImportReport refused={outcome.refused ?? []} notes={outcome.notes ?? []} /> : null}
 					</div>
 				) : null}
@@ -321,12 +300,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 										</Form>
 									) : null}
 									{u.status === 'available' && u.slotsUsed < u.slots ? (
-										<Form method="post" style={{ display: 'flex', gap: '0.5em' }}>
-											<input type="hidden" name="intent" value="void" />
-											<input type="hidden" name="unitId" value={u.id} />
-											<input name="reason" required maxLength={STOCK_LIMITS.voidReason} placeholder="Why void it?" aria-label={`Reason to void unit ${u.id}`} />
-											<button type="submit" className="button ghost small">Void</button>
-										</Form>
+										<VoidForm unitId={u.id} answer={failed?.intent === 'void' && failed.unitId === u.id ? failed : null} />
 									) : null}
 								</div>
 							</li>
@@ -341,6 +315,115 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 				) : null}
 			</section>
 		</div>
+	)
+}
+
+type Refusal = Extract<StockOutcome, { ok: false }>
+
+/** A refusal shown beside its fields, not again above the form. */
+const refusedBeside = (outcome: StockOutcome) => !outcome.ok && Object.keys(outcome.fieldErrors ?? {}).length > 0
+
+/** An option's low-stock threshold, checked with the server's schema before it is sent. */
+function ThresholdForm({ variant, answer }: { variant: { variantId: number; label: string; lowStockThreshold: number }; answer: Refusal | null }) {
+	const [form, fields] = useConsoleForm(stockThresholdForm, { id: `threshold-${variant.variantId}`, answer, defaultValue: { threshold: String(variant.lowStockThreshold) } })
+	return (
+		<Form method="post" className="inline-form stock-threshold-form" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="threshold" />
+			<input type="hidden" name="variantId" value={variant.variantId} />
+			<label className="sr-only" htmlFor={fields.threshold.id}>
+				Low-stock threshold for {variant.label}
+			</label>
+			<input {...getInputProps(fields.threshold, { type: 'number' })} className="stock-threshold-input" />
+			<button type="submit" className="button ghost small">
+				Save
+			</button>
+			<FieldError field={fields.threshold} />
+		</Form>
+	)
+}
+
+/** How the product is delivered: one of the modes, each with what it means. */
+function ModeForm({ stockMode, answer }: { stockMode: string; answer: Refusal | null }) {
+	const [form, fields] = useConsoleForm(stockModeForm, { id: 'stock-mode', answer, defaultValue: { stockMode } })
+	const invalid = !fields.stockMode.valid
+	return (
+		<Form method="post" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="mode" />
+			<fieldset aria-invalid={invalid || undefined} aria-describedby={invalid ? fields.stockMode.errorId : undefined}>
+				<legend className="sr-only">How this product is delivered</legend>
+				{MODES.map((m) => (
+					<label key={m.value} className="choice-row">
+						<input type="radio" name={fields.stockMode.name} value={m.value} defaultChecked={fields.stockMode.initialValue === m.value} required aria-invalid={invalid || undefined} aria-describedby={invalid ? fields.stockMode.errorId : undefined} />
+						<span>
+							<strong>{m.label}</strong>
+							<span className="choice-hint muted small">{m.hint}</span>
+						</span>
+					</label>
+				))}
+			</fieldset>
+			<FieldError field={fields.stockMode} />
+			<button type="submit" className="button small">Save delivery mode</button>
+		</Form>
+	)
+}
+
+/** Codes or accounts, pasted or in a file, for one option. */
+function ImportForm({ variants, variantId, answer, formRef }: { variants: { variantId: number; label: string }[]; variantId: number | undefined; answer: Refusal | null; formRef: RefObject<HTMLFormElement | null> }) {
+	const [form, fields] = useConsoleForm(stockImportForm, { id: 'stock-import', answer, defaultValue: { variantId: variantId === undefined ? undefined : String(variantId), kind: 'code' } })
+	return (
+		<Form method="post" encType="multipart/form-data" ref={formRef} {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="import" />
+			<div className="field">
+				<label htmlFor={fields.variantId.id}>Option</label>
+				<select {...getSelectProps(fields.variantId)}>
+					{variants.map((v) => (
+						<option key={v.variantId} value={v.variantId}>{v.label}</option>
+					))}
+				</select>
+				<FieldError field={fields.variantId} />
+			</div>
+			<fieldset>
+				<legend>Kind</legend>
+				<label className="choice-row">
+					<input type="radio" name={fields.kind.name} value="code" defaultChecked={fields.kind.initialValue !== 'account'} /> <span>Codes (gift cards, keys)</span>
+				</label>
+				<label className="choice-row">
+					<input type="radio" name={fields.kind.name} value="account" defaultChecked={fields.kind.initialValue === 'account'} /> <span>Accounts (login and password)</span>
+				</label>
+				<FieldError field={fields.kind} />
+			</fieldset>
+			<div className="field">
+				<label htmlFor={fields.text.id}>Codes: one per line, each line exactly one code (commas and quotes included). Accounts: CSV with the header <code>login,password,notes,slots</code>.</label>
+				<textarea {...getTextareaProps(fields.text)} rows={8} className="stock-text" spellCheck={false} autoComplete="off" />
+				<FieldError field={fields.text} />
+			</div>
+			<div className="field">
+				<label htmlFor="stock-file">Or a CSV file (codes: a <code>code</code> column)</label>
+				<input id="stock-file" name="file" type="file" accept=".csv,text/csv,text/plain" />
+			</div>
+			<div className="field">
+				<label htmlFor={fields.slots.id}>Buyers per unit</label>
+				<input {...getInputProps(fields.slots, { type: 'number' })} placeholder="1, or 2 for shared" className="stock-slots-input" />
+				<FieldError field={fields.slots} />
+			</div>
+			<button type="submit" className="button primary small">Import</button>
+		</Form>
+	)
+}
+
+/** Void a unit's unsold slots, with the reason staff give. */
+function VoidForm({ unitId, answer }: { unitId: number; answer: Refusal | null }) {
+	const [form, fields] = useConsoleForm(stockVoidForm, { id: `void-${unitId}`, answer })
+	return (
+		<Form method="post" className="stock-void-form" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="void" />
+			<input type="hidden" name="unitId" value={unitId} />
+			<div className="stock-void-row">
+				<input {...getInputProps(fields.reason, { type: 'text' })} placeholder="Why void it?" aria-label={`Reason to void unit ${unitId}`} />
+				<button type="submit" className="button ghost small">Void</button>
+			</div>
+			<FieldError field={fields.reason} />
+		</Form>
 	)
 }
 

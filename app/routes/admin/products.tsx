@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router'
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { ActionResult, Notice } from '~/components/admin/action-result'
 import { ConsoleTable } from '~/components/admin/console-table'
@@ -17,7 +17,7 @@ import { AppError } from '~/utils/app-error'
 import { idSchema } from '~/utils/input'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
-import { notUnderstood, staffActionResult } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith, staffActionResult } from '~/http/refusal.server'
 import productsStyles from '~/styles/console-products.css?url'
 import type { Route } from './+types/products'
 
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
 			const copy = await duplicateProduct(db(), actor, id)
 			return redirect(`/admin/products/${copy.id}?notice=duplicated`)
 		} catch (error) {
-			if (error instanceof AppError) return data({ ok: false as const, message: error.message }, { status: error.status })
+			if (error instanceof AppError) return refuseWith(error)
 			throw error
 		}
 	}

@@ -1,5 +1,4 @@
 import { Link, data, useActionData, useNavigation } from 'react-router'
-import { z } from 'zod'
 import { Notice } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { RowAction } from '~/components/admin/row-action'
@@ -13,9 +12,10 @@ import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
-import { idSchema } from '~/utils/input'
+import { parseId } from '~/utils/input'
+import { reviewVisibilityForm } from '~/domain/reviews/review-visibility'
 import { pageMeta } from '~/utils/seo'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { NOT_UNDERSTOOD, refuse, refuseWith } from '~/http/refusal.server'
 import type { Route } from './+types/reviews'
 import type { Outcome } from '~/http/outcome'
 
@@ -28,13 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return { query, ...(await listStaffReviews(db(), query)) }
 }
 
-const hideInput = z.object({ reviewId: idSchema(), hidden: z.enum(['true', 'false']).transform((v) => v === 'true') })
-
+/** A refusal names the review whose row it is shown in. */
+type ReviewOutcome = Outcome<object, { reviewId?: number }>
 
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request, { permission: 'catalogue' })
-	const parsed = hideInput.safeParse(await readPageForm(request))
-	if (!parsed.success) return data<Outcome>({ ok: false, message: NOT_UNDERSTOOD }, { status: 400 })
+	const form = await readPageForm(request)
+	const parsed = reviewVisibilityForm.safeParse(form)
+	if (!parsed.success) return refuse<ReviewOutcome>(400, { message: parsed.error.issues[0]?.message ?? NOT_UNDERSTOOD, reviewId: parseId(form.reviewId) ?? undefined })
 	const { reviewId, hidden } = parsed.data
 	try {
 		const result = await setReviewHidden(db(), staffActor(staff), reviewId, hidden)
@@ -45,9 +46,9 @@ export async function action({ request }: Route.ActionArgs) {
 			: result.changed
 				? 'Review shown again on its product page.'
 				: 'That review was already shown.'
-		return data<Outcome>({ ok: true, message })
+		return data<ReviewOutcome>({ ok: true, message })
 	} catch (error) {
-		if (error instanceof AppError) return data<Outcome>({ ok: false, message: error.message }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<ReviewOutcome>(error, { reviewId, fieldErrors: undefined })
 		throw error
 	}
 }
@@ -64,14 +65,19 @@ export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
 	const { query, reviews, nextBefore } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
+	/** A refusal of one review's Hide or Show again is shown in its row, beside the button. */
+	const failed = result && !result.ok ? result : null
+	const refusalOf = (id: number) => (failed?.reviewId === id ? failed.message : null)
+	const refusedInRow = reviews.some((r) => refusalOf(r.id))
 	return (
 		<div className="staff-content staff-reviews">
 			<h1>Reviews</h1>
 			<p className="muted">Newest first. Hiding a review takes it off its product page at once (and out of every list and count); it stays here, and Show again puts it back.</p>
 			<Notice message={result?.ok ? result.message : null} />
-			<ErrorAlert message={result && !result.ok ? result.message : null} />
+			<ErrorAlert message={failed && !refusedInRow ? failed.message : null} />
 
 			<SearchFilters
+				schema={staffReviewQuery}
 				idPrefix="reviews"
 				searchLabel="Search name, review or product"
 				q={query.q}
@@ -116,6 +122,7 @@ export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
 									label={r.hidden ? 'Show again' : 'Hide'}
 									ariaLabel={`${r.hidden ? 'Show again' : 'Hide'} the review by ${r.name}`}
 									busy={busy}
+									describedBy={refusalOf(r.id) ? `review-${r.id}-refused` : undefined}
 								>
 									{r.hidden ? (
 										<span className="muted small">
@@ -123,6 +130,11 @@ export default function ReviewsConsole({ loaderData }: Route.ComponentProps) {
 										</span>
 									) : null}
 								</RowAction>
+								{refusalOf(r.id) ? (
+									<p className="field-error" id={`review-${r.id}-refused`} role="alert">
+										{refusalOf(r.id)}
+									</p>
+								) : null}
 							</article>
 						</li>
 					))}

@@ -16,7 +16,7 @@ import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/security'
 import type { Outcome } from '~/http/outcome'
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const actor = { ...staffActor(me), staffId: me.id }
 	const form = await readPageForm(request)
 	const parsed = securityIntent.safeParse(form)
-	if (!parsed.success) return data<SecurityOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
+	if (!parsed.success) return notUnderstood<SecurityOutcome>({ intent: String(form.intent ?? '') })
 	const input = parsed.data
 	try {
 		switch (input.intent) {
@@ -66,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 		}
 	} catch (error) {
 		// Codes and passwords are never typed back into the form.
-		if (error instanceof AppError) return data<SecurityOutcome>({ ok: false, intent: input.intent, message: error.message, fieldErrors: error.fieldErrors }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<SecurityOutcome>(error, { intent: input.intent })
 		throw error
 	}
 }

@@ -25,7 +25,7 @@ import { pageMeta } from '~/utils/seo'
 import { clearSessionCookie, requireStaff } from '~/http/staff-auth.server'
 import { changeOwnPassword, signOutEverywhere } from '~/domain/staff/own-account.server'
 import { PASSWORD_MIN } from '~/domain/staff/sign-in-input'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
+import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { idSchema } from '~/utils/input'
 import { readPageForm } from '~/http/http.server'
@@ -85,14 +85,14 @@ export async function action({ request }: Route.ActionArgs) {
 			throw signedOutTo(request, 'password-changed')
 		} catch (error) {
 			// Passwords are never typed back into the form.
-			if (error instanceof AppError) return data<SettingsOutcome>({ ok: false, intent: own.data.intent, message: error.message, fieldErrors: error.fieldErrors }, { status: error.status })
+			if (error instanceof AppError) return refuseWith<SettingsOutcome>(error, { intent: own.data.intent })
 			throw error
 		}
 	}
 	const me = await requireStaff(request, { permission: 'owner' })
 	const actor = staffActor(me)
 	const parsed = settingsIntent.safeParse(form)
-	if (!parsed.success) return data<SettingsOutcome>({ ok: false, intent: String(form.intent ?? ''), message: NOT_UNDERSTOOD }, { status: 400 })
+	if (!parsed.success) return notUnderstood<SettingsOutcome>({ intent: String(form.intent ?? '') })
 	const input = parsed.data
 	try {
 		switch (input.intent) {
@@ -141,7 +141,7 @@ export async function action({ request }: Route.ActionArgs) {
 			}
 		}
 	} catch (error) {
-		if (error instanceof AppError) return data<SettingsOutcome>({ ok: false, intent: input.intent, message: error.message, fieldErrors: error.fieldErrors, values: form }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<SettingsOutcome>(error, { intent: input.intent, values: form })
 		throw error
 	}
 }

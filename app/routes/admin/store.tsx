@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react'
 import { Form, data, useActionData, useNavigation } from 'react-router'
+import { refuseWith } from '~/http/refusal.server'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
-import { fieldLimits } from '~/components/admin/console-form'
-import { localMobile, MAX_FORM_ROWS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFromForm, storeDetailsSchema, testimonialSchema, transferAccountSchema, type StoreDetails } from '~/domain/settings/store-details'
+import { fieldLimits, useCheckedForm } from '~/components/admin/console-form'
+import { getFormProps } from '@conform-to/react'
+import { localMobile, MAX_FORM_ROWS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFormErrors, storeDetailsFromForm, storeDetailsSchema, testimonialSchema, transferAccountSchema, type StoreDetails } from '~/domain/settings/store-details'
 import { readStoreDetails, updateStoreDetails } from '~/domain/settings/store-details.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
+import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/store'
 import type { Outcome } from '~/http/outcome'
 
@@ -34,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 		const message = changed.length === 0 ? 'Nothing had changed, so nothing was saved.' : `Saved the ${listOf(changed.map((k) => STORE_DETAIL_LABELS[k]))}. Every page of the shop shows ${changed.length === 1 ? 'it' : 'them'} now.`
 		return data<StoreOutcome>({ ok: true, message, savedAt: Date.now(), details })
 	} catch (error) {
-		if (error instanceof AppError) return data<StoreOutcome>({ ok: false, message: error.message, fieldErrors: formErrors(error.fieldErrors ?? {}), values: form }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<StoreOutcome>(error, { fieldErrors: formErrors(error.fieldErrors ?? {}), values: form })
 		throw error
 	}
 }
@@ -75,7 +78,11 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const failed = result && !result.ok ? result : null
 	const values = failed ? failed.values : formValues(details)
-	const errors = failed?.fieldErrors ?? {}
+	// Checked before it is sent with what the action refuses (the same mapping, the same schema); each
+	// problem beside its field, the action's refusal too (without scripts, from the server alone).
+	const { form, errors: checked } = useCheckedForm({ id: 'store-details', answer: failed, check: storeDetailsFormErrors })
+	const hydrated = useHydrated()
+	const errors = hydrated ? checked : (failed?.fieldErrors ?? {})
 	const field = { values, errors }
 	const accountRows = rowsToShow(details.transferAccounts.length, failed?.values['transferAccounts.rows'])
 	const testimonialRows = rowsToShow(details.testimonials.length, failed?.values['testimonials.rows'])
@@ -97,7 +104,7 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 			{failed && Object.keys(failed.fieldErrors).length > 0 ? <ErrorSummary errors={failed.fieldErrors} /> : <ErrorAlert message={failed?.message} />}
 
 			{/* One form, so nothing typed in one section is lost by saving another; it works without scripts. */}
-			<Form method="post" className="store-form" key={result?.ok ? result.savedAt : 'store'} noValidate>
+			<Form method="post" className="store-form" key={result?.ok ? result.savedAt : 'store'} {...getFormProps(form)} noValidate>
 				<section className="settings-section" aria-labelledby="contacts-heading">
 					<h2 id="contacts-heading">Store and contacts</h2>
 					<div className="field-grid">
