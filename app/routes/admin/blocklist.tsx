@@ -11,13 +11,13 @@ import { BLOCK_KIND_LABELS, BLOCK_KINDS, blockFields, blockInput } from '~/domai
 import { blockBuyer, listBlocks, unblockBuyer } from '~/domain/buyers/blocklist.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import type { Outcome } from '~/http/outcome'
+import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import { readPageForm } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { invalidInput } from '~/utils/field-errors'
 import { idSchema } from '~/utils/input'
 import { pageMeta } from '~/utils/seo'
-import { NOT_UNDERSTOOD } from '~/utils/staff-action.server'
 import type { Route } from './+types/blocklist'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request, { permission: 'owner' })
 	const form = await readPageForm(request)
 	const parsed = intents.safeParse(form)
-	if (!parsed.success) return data<Outcome>({ ok: false, message: NOT_UNDERSTOOD }, { status: 400 })
+	if (!parsed.success) return notUnderstood<Outcome>()
 	const input = parsed.data
 	try {
 		if (input.intent === 'add') {
@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 		await unblockBuyer(db(), staffActor(staff), input.id)
 		return data<Outcome>({ ok: true, intent: 'remove', message: 'The block is lifted.', at: Date.now() })
 	} catch (error) {
-		if (error instanceof AppError) return data<Outcome>({ ok: false, intent: input.intent, message: error.message, fieldErrors: error.fieldErrors, values: form as Record<string, string> }, { status: error.status })
+		if (error instanceof AppError) return refuseWith<Outcome>(error, { intent: input.intent, values: form })
 		throw error
 	}
 }
