@@ -1,5 +1,6 @@
 import type { MouseEvent, FormEvent } from 'react'
 import { copyFromButton } from '~/components/ui/copy-text'
+import { showFormError as showError } from '~/components/ui/form-error'
 
 // The order page and My orders are drawn by the server (ADR-007): their buttons and forms are plain
 // HTML the page's script listens to from above. Copy and Refresh work here; a form the page sends
@@ -74,15 +75,8 @@ export function onPartsChange(event: Event) {
 }
 
 /** A form's failure, where `ErrorAlert` would draw it (before its fields or buttons); none when `message` is null. */
-export function showFormError(form: HTMLFormElement, message: string | null) {
-	form.querySelector(':scope > .error-box[role="alert"]')?.remove()
-	if (!message) return
-	const box = document.createElement('p')
-	box.className = 'error-box'
-	box.setAttribute('role', 'alert')
-	box.textContent = message
-	form.insertBefore(box, form.querySelector(':scope > .field, :scope > .order-actions, :scope > [role="status"], :scope > button'))
-}
+export const showFormError = (form: HTMLFormElement, message: string | null) =>
+	showError(form, message, form.querySelector(':scope > .field, :scope > .order-actions, :scope > [role="status"], :scope > button'))
 
 /** Busy while sent: every button of the form off, the one pressed saying what happens (`data-busy-label`). */
 export function setFormBusy(form: HTMLFormElement, busy: boolean, pressed?: HTMLButtonElement | null) {

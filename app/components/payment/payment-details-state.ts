@@ -1,5 +1,5 @@
 import type { CartItem } from '~/domain/cart/cart'
-import { toCartItem } from '~/domain/cart/to-cart-item'
+import { boughtNowItems } from '~/domain/cart/to-cart-item'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import type { Denomination, DurationOption, Product } from '~/domain/catalogue/types'
 import type { AccountType } from '~/domain/pricing/product-options'
@@ -39,13 +39,7 @@ export function readPaymentDetailsState(value: unknown): PaymentDetailsState | n
 /** The lines of the order: the cart's items, or the one product bought now. */
 export function paymentItems(state: Pick<PaymentDetailsState, 'cartItems' | 'product' | 'selectedDuration' | 'selectedDenomination' | 'selectedAccountType'>): CartItem[] {
 	if (Array.isArray(state.cartItems) && state.cartItems.length > 0) return state.cartItems
-	if (!state.product) return []
-	const item = toCartItem(state.product, {
-		duration: state.selectedDuration ?? null,
-		denomination: state.selectedDenomination ?? null,
-		accountType: state.selectedAccountType ?? null,
-	})
-	return item ? [{ ...item, quantity: 1 }] : []
+	return boughtNowItems(state)
 }
 
 /** 'Back to Checkout' returns what checkout was given: the product bought now, or the cart. */

@@ -1,4 +1,5 @@
 import type { ReviewerStanding } from '~/domain/reviews/review-scope'
+import { showFormError } from '~/components/ui/form-error'
 
 // What the review form does once a buyer uses it: loaded at their first touch of the form
 // (reviews-section.tsx), not with the page. It works on the form the server drew (review-form.server.tsx).
@@ -47,15 +48,7 @@ export function clickIn(form: HTMLFormElement, target: EventTarget | null) {
 	setRating(form, [...form.querySelectorAll('.star-picker [role="radio"]')].indexOf(star) + 1)
 }
 
-function showError(form: HTMLFormElement, message: string | null) {
-	form.querySelector(':scope > .error-box')?.remove()
-	if (!message) return
-	const alert = document.createElement('p')
-	alert.className = 'error-box'
-	alert.setAttribute('role', 'alert')
-	alert.textContent = message
-	form.querySelector('fieldset')?.before(alert)
-}
+const showError = (form: HTMLFormElement, message: string | null) => showFormError(form, message, form.querySelector(':scope > fieldset'))
 
 function setBusy(form: HTMLFormElement, on: boolean) {
 	if (on) busy.add(form)

@@ -3,15 +3,20 @@ import { copyText } from './copy-text'
 
 export { copyText }
 
-/** An icon button that copies a value and shows a check for 2 seconds. `what` names it: 'order number'. */
-export function CopyButton({ value, what }: { value: string; what: string }) {
+/** Whether something was just copied: true for 2 seconds after `setCopied(true)`. */
+export function useCopied() {
 	const [copied, setCopied] = useState(false)
-
 	useEffect(() => {
 		if (!copied) return
 		const timer = setTimeout(() => setCopied(false), 2000)
 		return () => clearTimeout(timer)
 	}, [copied])
+	return [copied, setCopied] as const
+}
+
+/** An icon button that copies a value and shows a check for 2 seconds. `what` names it: 'order number'. */
+export function CopyButton({ value, what }: { value: string; what: string }) {
+	const [copied, setCopied] = useCopied()
 
 	return (
 		<>

@@ -25,3 +25,19 @@ export function toCartItem(product: Cartable, choice: Choice): Omit<CartItem, 'q
 		variantId,
 	}
 }
+
+/** The one product a Buy now names (its product and choices, as checkout's history state carries them), as the line it buys, or none. */
+export function boughtNowItems(state: {
+	product?: Cartable | null
+	selectedDuration?: Choice['duration']
+	selectedDenomination?: Choice['denomination']
+	selectedAccountType?: Choice['accountType']
+}): CartItem[] {
+	if (!state.product) return []
+	const item = toCartItem(state.product, {
+		duration: state.selectedDuration ?? null,
+		denomination: state.selectedDenomination ?? null,
+		accountType: state.selectedAccountType ?? null,
+	})
+	return item ? [{ ...item, quantity: 1 }] : []
+}

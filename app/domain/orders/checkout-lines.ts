@@ -1,6 +1,6 @@
 import type { CheckoutState } from '../catalogue/buy-now-target'
 import { readCartItems, type CartItem } from '../cart/cart'
-import { toCartItem } from '../cart/to-cart-item'
+import { boughtNowItems } from '../cart/to-cart-item'
 import type { CheckoutLine } from './checkout-input'
 
 // The request lines are a module of their own: the cart asks prices with them, without the pricing rules.
@@ -10,13 +10,7 @@ export { toCheckoutLines } from './to-checkout-lines'
 export function checkoutItems(state: CheckoutState | null | undefined): CartItem[] {
 	if (!state) return []
 	if (Array.isArray(state.cartItems) && state.cartItems.length > 0) return readCartItems(state.cartItems)
-	if (!state.product) return []
-	const item = toCartItem(state.product, {
-		duration: state.selectedDuration ?? null,
-		denomination: state.selectedDenomination ?? null,
-		accountType: state.selectedAccountType ?? null,
-	})
-	return item ? [{ ...item, quantity: 1 }] : []
+	return boughtNowItems(state)
 }
 
 /** One key per cart content and tab: a double click, retry or reload of the same checkout reuses it. */

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
 import { refuse, refuseWith } from '~/http/refusal.server'
-import { copyText } from '~/components/ui/copy-button'
+import { copyText, useCopied } from '~/components/ui/copy-button'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { listProducts } from '~/domain/catalogue/list-products.server'
@@ -83,7 +83,7 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const [productId, setProductId] = useState(String(products[0]?.id ?? ''))
 	const [optionId, setOptionId] = useState('')
-	const [copied, setCopied] = useState(false)
+	const [copied, setCopied] = useCopied()
 	const product = products.find((p) => String(p.id) === productId)
 	const option = product?.options.find((o) => String(o.id) === optionId) ?? product?.options[0]
 	const price = option?.price ?? product?.price
@@ -91,12 +91,6 @@ export default function DmOrder({ loaderData }: Route.ComponentProps) {
 	const [form, fields] = useConsoleForm(dmOrderFormFields, { id: 'dm-order', answer: failed })
 	// A refusal of one field is shown beside it, not again above the form.
 	const formError = failed && !Object.keys(failed.fieldErrors ?? {}).length ? failed.message : null
-
-	useEffect(() => {
-		if (!copied) return
-		const timer = setTimeout(() => setCopied(false), 2000)
-		return () => clearTimeout(timer)
-	}, [copied])
 
 	return (
 		<div className="staff-dm-order">
