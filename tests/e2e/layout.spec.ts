@@ -1,4 +1,4 @@
-import { test, expect, gotoHydrated, modal, optionSelect } from './helpers'
+import { test, expect, gotoHydrated, modal, optionSelect, signInAsOwner } from './helpers'
 import { emojiInText, stuckAtTop, unfilledTokens } from './layout-checks'
 import { STOREFRONT_PAGES, expectCleanLayout, openSettled, saleBadgesOnCovers } from './layout-pages'
 
@@ -12,6 +12,23 @@ for (const { name, open } of STOREFRONT_PAGES) {
 		await expectCleanLayout(page)
 	})
 }
+
+test('a product the owner names with a long word keeps its name inside its card at 360×740', async ({ page, browser }) => {
+	const { staff, close } = await signInAsOwner(browser, { path: '/admin/products' })
+	const created = await staff.request.post('/api/admin/products', {
+		data: { name: `PSN Card Supercalifragilistic${Date.now().toString(36)}`, platform: 'playstation', kind: 'gift_card', description: 'Delivered on your order page.', variants: [{ label: '$10 USD', value: 10, price: 3100 }] },
+	})
+	expect(created.status()).toBe(201)
+	const { id } = (await created.json()) as { id: number }
+	try {
+		await openSettled(page, '/products')
+		await expect(page.getByRole('link', { name: /PSN Card Supercalifragilistic/ }).first()).toBeAttached()
+		await expectCleanLayout(page)
+	} finally {
+		await staff.request.delete(`/api/admin/products/${id}`)
+		await close()
+	}
+})
 
 const OTHER_PAGES = ['/services', '/about', '/palestine-initiative', '/game-pass-details', '/gta-v-content', '/tekken-7-content', '/privacy-policy', '/terms-and-conditions', '/refund-policy', '/ownership', '/faq', '/product/999', '/checkout', '/payment-details', '/order-status']
 
