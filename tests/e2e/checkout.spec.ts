@@ -286,3 +286,23 @@ test('a checkout opened from its address: what is typed before its form’s scri
 	await expect(page).toHaveURL(/\/payment-details$/)
 	await expect(page.getByTestId('payment-total')).toHaveText('Rs. 3,200')
 })
+
+test('a checkout opened from its address: a tap whose click arrives after the finger lifts (as on a phone) still chooses', async ({ page }) => {
+	await gotoHydrated(page, '/checkout?product=14&value=%2410+USD')
+	const label = page.getByText('Send the amount yourself and upload the receipt')
+	const at = { bubbles: true, pointerType: 'touch', isPrimary: true }
+	// The finger is down: the form's script is asked for and arrives.
+	const loaded = page.waitForResponse(/\/assets\/checkout-form-[\w-]+\.js$/)
+	await label.dispatchEvent('pointerdown', at)
+	await loaded
+	await page.waitForTimeout(100)
+	// The finger lifts; the phone's click comes a task later.
+	await label.evaluate((el, init) => {
+		el.dispatchEvent(new PointerEvent('pointerup', init))
+		setTimeout(() => setTimeout(() => (el as HTMLElement).click()))
+	}, at)
+	await expect(page.getByRole('radio', { name: /Bank or wallet transfer/ })).toBeChecked()
+	await page.getByLabel('Full Name').fill('Ali Khan')
+	await expect(page.getByRole('radio', { name: /Bank or wallet transfer/ })).toBeChecked()
+	await expect(page.getByLabel('Full Name')).toHaveValue('Ali Khan')
+})

@@ -175,9 +175,16 @@ function DrawnForm({ html, onWake }: { html: string; onWake: (woken: Woken) => v
 			},
 		)
 	}
+	// A tap's click comes after the finger lifts, on a phone a task or more later: the swap waits for it (a label's
+	// click has then checked its radio), or, when none comes (the finger moved), a moment.
+	const settle = useRef<ReturnType<typeof setTimeout>>(undefined)
+	const swapIn = (ms: number) => {
+		clearTimeout(settle.current)
+		settle.current = setTimeout(swap, ms)
+	}
 	const release = () => {
 		pressed.current = false
-		setTimeout(swap)
+		swapIn(300)
 	}
 
 	return (
@@ -193,6 +200,7 @@ function DrawnForm({ html, onWake }: { html: string; onWake: (woken: Woken) => v
 				}}
 				onPointerUp={release}
 				onPointerCancel={release}
+				onClick={() => swapIn(0)}
 				onSubmit={(event) => {
 					event.preventDefault()
 					sending.current = true
