@@ -97,6 +97,9 @@ export const productVariants = pgTable(
 		hidden: boolean('hidden').notNull().default(false),
 		/** Staff are alerted when this variant's available stock falls to this many units or fewer. */
 		lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+		/** What one unit costs the shop (owner and catalogue staff only, never a buyer): whole rupees, or US cents converted at the owner's rate (app/domain/costs); at most one is set. */
+		costRupees: integer('cost_rupees'),
+		costUsdCents: integer('cost_usd_cents'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
@@ -107,6 +110,7 @@ export const productVariants = pgTable(
 		check('product_variants_value_check', sql`${t.value} >= 0`),
 		check('product_variants_account_type_check', sql`${t.accountType} in ('private', 'shared')`),
 		check('product_variants_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
+		check('product_variants_cost_check', sql`${t.costRupees} >= 0 and ${t.costUsdCents} >= 0 and (${t.costRupees} is null or ${t.costUsdCents} is null)`),
 	],
 )
 
@@ -143,6 +147,9 @@ export const stockUnits = pgTable(
 		slotsUsed: integer('slots_used').notNull().default(0),
 		status: text('status').$type<StockUnitStatus>().notNull().default('available'),
 		importedBy: text('imported_by'),
+		/** What this unit cost, when its import said (wins over the option's cost): whole rupees or US cents, at most one. */
+		costRupees: integer('cost_rupees'),
+		costUsdCents: integer('cost_usd_cents'),
 		voidReason: text('void_reason'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		voidedAt: timestamp('voided_at', { withTimezone: true }),
@@ -166,6 +173,7 @@ export const stockUnits = pgTable(
 			.where(sql`${t.duplicateOf} is not null`),
 		check('stock_units_kind_check', sql`${t.kind} in ('code', 'account')`),
 		check('stock_units_status_check', sql`${t.status} in ('available', 'used', 'voided')`),
+		check('stock_units_cost_check', sql`${t.costRupees} >= 0 and ${t.costUsdCents} >= 0 and (${t.costRupees} is null or ${t.costUsdCents} is null)`),
 		check('stock_units_slots_check', sql`${t.slots} >= 1 and ${t.slotsUsed} >= 0 and ${t.slotsUsed} <= ${t.slots}`),
 	],
 )
@@ -372,6 +380,10 @@ export const orders = pgTable(
 		testApprovedAt: timestamp('test_approved_at', { withTimezone: true }),
 		/** A renewal's original order (the one whose subscription it extends): staff see both ways. */
 		renewsOrderId: bigint('renews_order_id', { mode: 'number' }).references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+		/** Recorded when the order is paid (app/domain/costs, owner only): what its lines cost (null when an option had no cost), PayPro's fee, and total − cost − fee. */
+		cost: integer('cost'),
+		fee: integer('fee'),
+		profit: integer('profit'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
@@ -441,6 +453,9 @@ export const orderLines = pgTable(
 		lineTotal: integer('line_total').notNull(),
 		/** A code staff typed for this line when selling by direct message. */
 		code: text('code'),
+		/** Recorded at payment (owner only): the line's cost (each unit's own from stock, else the option's at the rate then) and that per unit, rounded. Null: unknown. */
+		unitCost: integer('unit_cost'),
+		cost: integer('cost'),
 	},
 	(t) => [
 		uniqueIndex('order_lines_order_position_key').on(t.orderId, t.position),

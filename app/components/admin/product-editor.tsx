@@ -77,7 +77,8 @@ export function ProductEditor({ values, errors: refused, intent, submitLabel, bu
 				<p className="muted small">
 					What a buyer chooses, in this order, each with its own price in whole rupees. Fill <strong>Months</strong> for a duration or <strong>Value</strong> for a gift card’s amount, and the
 					account type where private and shared differ. Months 0 or value 0 with price 0 is the custom entry quoted on WhatsApp. Empty rows are ignored; tick Hidden to stop selling an option
-					(orders keep what they bought).
+					(orders keep what they bought). <strong>Cost to you</strong> is what one costs the shop, in rupees or US dollars (converted at the rate on the Store details page): only the console
+					sees it, for profit and repricing; empty for unknown.
 				</p>
 				<FieldError errors={errors} name="variants" />
 				<input type="hidden" name="variants.rows" value={options.length} />
@@ -90,6 +91,7 @@ export function ProductEditor({ values, errors: refused, intent, submitLabel, bu
 							<th scope="col">Value</th>
 							<th scope="col">Account type</th>
 							<th scope="col">Price (Rs.)</th>
+							<th scope="col">Cost to you</th>
 							<th scope="col">Hidden</th>
 						</tr>
 					</thead>
@@ -228,6 +230,19 @@ function OptionRow({
 				<td className="option-cell-price">
 					<CellInput {...field} name={name('price')} label="Price (Rs.)" inputMode="numeric" />
 				</td>
+				<td className="option-cell-cost">
+					<label className="cell-label" htmlFor={idOf(name('costAmount'))}>
+						Cost to you<span className="sr-only">, {which}</span>
+					</label>
+					<span className="option-cost">
+						<input type="text" id={idOf(name('costAmount'))} name={name('costAmount')} defaultValue={values[name('costAmount')] ?? ''} autoComplete="off" inputMode="decimal" placeholder="—" {...described(name('costAmount'), errors)} />
+						<select name={name('costCurrency')} defaultValue={values[name('costCurrency')] || 'PKR'} aria-label={`Currency of the cost, ${which}`}>
+							<option value="PKR">Rs.</option>
+							<option value="USD">US$</option>
+						</select>
+					</span>
+					<FieldError errors={errors} name={name('costAmount')} />
+				</td>
 				<td className="option-cell-hidden">
 					<label className="option-hidden">
 						<input type="checkbox" name={name('hidden')} value="1" defaultChecked={Boolean(values[name('hidden')])} />
@@ -239,7 +254,7 @@ function OptionRow({
 			</tr>
 			{rowError ? (
 				<tr>
-					<td colSpan={7} className="option-row-error">
+					<td colSpan={8} className="option-row-error">
 						<FieldError errors={errors} name={`variants.${row}`} />
 					</td>
 				</tr>

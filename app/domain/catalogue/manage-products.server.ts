@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Db, Tx } from '../../db/client.server'
 import { orderLines, products, productVariants } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { costColumns, costFromColumns, type Cost } from '../costs/cost-rules'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { variantsOf } from './list-products.server'
@@ -15,14 +16,29 @@ export type AdminProduct = Awaited<ReturnType<typeof readAdminProduct>> & {}
 
 export const PRODUCT_NOT_FOUND = 'Product not found'
 
+/** An option as the console sees it: with its cost (never read by the storefront's variantsOf). */
+export type AdminVariant = Variant & { cost: Cost | null }
+
+/** The options of these products with their costs, by product. */
+async function adminVariantsOf(db: Db | Tx, ids: number[]): Promise<Map<number, AdminVariant[]>> {
+	const [byProduct, costs] = await Promise.all([
+		variantsOf(db, ids),
+		ids.length
+			? db.select({ id: productVariants.id, costRupees: productVariants.costRupees, costUsdCents: productVariants.costUsdCents }).from(productVariants).where(inArray(productVariants.productId, ids))
+			: Promise.resolve([]),
+	])
+	const costOf = new Map(costs.map((c) => [c.id, costFromColumns(c)]))
+	return new Map([...byProduct].map(([id, list]) => [id, list.map((v) => ({ ...v, cost: costOf.get(v.id) ?? null }))]))
+}
+
 async function readAdminProduct(db: Db | Tx, id: number) {
 	const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
 	if (!row) return null
-	const variants = (await variantsOf(db, [id])).get(id) ?? []
+	const variants = (await adminVariantsOf(db, [id])).get(id) ?? []
 	return shape(row, variants)
 }
 
-function shape(row: typeof products.$inferSelect, variants: Variant[]) {
+function shape(row: typeof products.$inferSelect, variants: AdminVariant[]) {
 	return {
 		id: row.id,
 		name: row.name,
@@ -96,7 +112,7 @@ export async function listAdminProducts(db: Db | Tx, query: ProductListQuery = {
 			.offset((page - 1) * ADMIN_PRODUCTS_PER_PAGE),
 		db.select({ count: sql<number>`count(*)::int` }).from(products).where(condition),
 	])
-	const variants = await variantsOf(
+	const variants = await adminVariantsOf(
 		db,
 		rows.map((r) => r.id),
 	)
@@ -139,6 +155,8 @@ const variantRow = (productId: number, v: VariantInput, position: number) => ({
 	price: v.price,
 	position,
 	hidden: v.hidden ?? false,
+	// Left out (an API change that does not mention costs) keeps the option's cost.
+	...(v.cost !== undefined ? costColumns(v.cost) : {}),
 })
 
 /** A product's own cover until one is uploaded: the shop's drawn placeholder. */

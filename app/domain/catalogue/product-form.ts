@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { Cost } from '../costs/cost-rules'
 import { createProductInput, MAX_VARIANTS, type CreateProductInput } from './product-input'
 import type { Category, ContentPage, ProductBadge, ProductKind, Specification, TermsPage, Variant } from './types'
 
@@ -43,7 +44,7 @@ export const BLANK_SPEC_ROWS = 2
 export const MAX_OPTION_ROWS = MAX_VARIANTS + 10
 export const MAX_SPEC_ROWS = 30
 
-export const OPTION_FIELDS = ['id', 'label', 'months', 'value', 'accountType', 'price', 'hidden', 'position'] as const
+export const OPTION_FIELDS = ['id', 'label', 'months', 'value', 'accountType', 'price', 'costAmount', 'costCurrency', 'hidden', 'position'] as const
 
 /** The product as the catalogue hands it to the console (AdminProduct), the part the form shows. */
 export interface ProductFormSource {
@@ -63,7 +64,7 @@ export interface ProductFormSource {
 	termsPage: TermsPage | null
 	contentPage: ContentPage | null
 	reviewGroup: string | null
-	variants: Variant[]
+	variants: (Variant & { cost?: Cost | null })[]
 }
 
 const text = (n: number | null | undefined) => (n == null ? '' : String(n))
@@ -107,6 +108,8 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 			[`variants.${i}.value`]: text(v.value),
 			[`variants.${i}.accountType`]: v.accountType ?? '',
 			[`variants.${i}.price`]: String(v.price),
+			[`variants.${i}.costAmount`]: v.cost ? String(v.cost.amount) : '',
+			[`variants.${i}.costCurrency`]: v.cost?.currency ?? 'PKR',
 			[`variants.${i}.position`]: String(i + 1),
 		})
 		if (v.hidden) values[`variants.${i}.hidden`] = '1'
@@ -135,9 +138,17 @@ function numberFrom(typed: string, { money = false } = {}): number | string | nu
 	return Math.abs(n) > Number.MAX_SAFE_INTEGER ? Math.sign(n) * Number.MAX_SAFE_INTEGER : n
 }
 
+/** A cost typed in the form: empty is none; "US$ 4.99" or "4.99" with USD chosen is dollars; rupees otherwise. */
+function costFrom(typed: string, currency: string) {
+	const t = typed.replace(/[\s,]/g, '').replace(/^(rs\.?|us\$|\$)/i, '')
+	if (t === '') return null
+	const amount = /^\d+(\.\d+)?$/.test(t) ? Number(t) : typed
+	return { amount, currency: currency === 'USD' ? 'USD' : 'PKR' }
+}
+
 const oneLine = (typed: string | undefined) => (typed ?? '').replace(/\s+/g, ' ')
 
-const isBlankOption = (values: ProductFormValues, row: number) => ['id', 'label', 'months', 'value', 'price'].every((f) => cell(values, 'variants', row, f) === '')
+const isBlankOption = (values: ProductFormValues, row: number) => ['id', 'label', 'months', 'value', 'price', 'costAmount'].every((f) => cell(values, 'variants', row, f) === '')
 
 /**
  * The option rows in the order they are sold: by their position number; among equal numbers, a row
@@ -172,6 +183,7 @@ const FALLBACK: Record<string, string> = {
 	'variants.*.label': 'Every option needs a label, like "1 Month" or "$10 USD".',
 	'variants.*.months': 'Months must be a whole number from 0 to 120.',
 	'variants.*.value': 'A gift-card value must be a whole number from 0 to 1,000,000.',
+	'variants.*.cost': 'A cost is an amount in rupees or US dollars.',
 }
 const UNKNOWN_OPTION = 'This option is not one of this product’s any more. Please reload the page and try again.'
 
@@ -207,6 +219,7 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 			value: numberFrom(get('value')),
 			accountType: accountType === '' ? null : accountType,
 			price: numberFrom(get('price'), { money: true }) ?? 0,
+			cost: costFrom(get('costAmount'), get('costCurrency')),
 			hidden: get('hidden') !== '',
 		}
 	})
@@ -259,7 +272,8 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 	for (const issue of issues) {
 		const [list, index, field] = issue.path
 		let name: string
-		if (list === 'variants' && typeof index === 'number') name = field === undefined ? `variants.${optionRows[index]}` : `variants.${optionRows[index]}.${String(field)}`
+		if (list === 'variants' && typeof index === 'number')
+			name = field === undefined ? `variants.${optionRows[index]}` : field === 'cost' ? `variants.${optionRows[index]}.costAmount` : `variants.${optionRows[index]}.${String(field)}`
 		else if (list === 'specifications' && typeof index === 'number') name = `specifications.${specRows[index]}.${field === 'label' ? 'label' : 'value'}`
 		else name = String(list ?? 'form')
 		const message = field === 'id' ? UNKNOWN_OPTION : issue.message

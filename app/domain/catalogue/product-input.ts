@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idSchema, nameSchema, textSchema } from '../../utils/input'
+import { costSchema } from '../costs/cost-rules'
 import { CATEGORIES, CONTENT_PAGES, PRODUCT_BADGES, PRODUCT_KINDS, TERMS_PAGES, type ContentPage, type TermsPage } from './types'
 
 // What the console (form and JSON API) sends to create or change a product. Prices are whole rupees;
@@ -24,6 +25,8 @@ export const variantInput = z
 		value: z.number().int('A gift-card value must be a whole number.').min(0).max(1_000_000).nullish(),
 		accountType: z.enum(['private', 'shared'], { error: 'Account type must be private or shared.' }).nullish(),
 		price: rupees('A price'),
+		/** What one costs the shop, in rupees or US dollars (owner and catalogue staff only); null clears it, left out keeps it. */
+		cost: costSchema.nullable().optional(),
 		hidden: z.boolean().optional(),
 	})
 	.refine((v) => v.months == null || v.value == null, { message: 'An option is a duration or a gift-card value, not both.' })

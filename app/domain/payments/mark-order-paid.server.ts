@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
+import { recordOrderCost } from '../costs/record-order-cost.server'
 import { orders } from '../../db/schema'
 import { orderPaidEmail } from '../email/order-paid-email.server'
 import { queueEmail } from '../email/queue-email.server'
@@ -47,6 +48,8 @@ export async function markOrderPaid(
 		// Codes from stock go with the payment, in its transaction: a replay that changed nothing takes nothing.
 		// A test payment takes nothing (deliverFromStock holds it): no code leaves stock until staff approve the order.
 		const delivery = await deliverFromStock(tx, order, { storeName, deliveredEmail: false })
+		// Its cost, fee and profit are fixed now, at the rate of the day, with the units stock gave it.
+		await recordOrderCost(tx, order, via)
 		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order, storeName, { delivered: delivery.complete }))
 		await notifyOrderChanged(tx, order.orderNumber)
 		if (onPaid) await onPaid(tx, order)

@@ -13,6 +13,10 @@ const variant = z.object({
 	price: z.number().int().describe('Whole rupees'),
 	position: z.number().int(),
 	hidden: z.boolean(),
+	cost: z
+		.object({ amount: z.number(), currency: z.enum(['PKR', 'USD']) })
+		.nullable()
+		.describe('What one costs the shop: whole rupees, or US dollars converted at the owner’s rate (never shown to buyers)'),
 })
 
 export const adminProduct = z.object({

@@ -1,0 +1,67 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { Tx } from '../../db/client.server'
+import { orderLines, orders, productVariants, stockAssignments, stockUnits } from '../../db/schema'
+import type { OrderRow } from '../orders/order'
+import { costFromColumns, exactRupees, payproFee } from './cost-rules'
+import { readCostSettings } from './cost-settings.server'
+
+/** What an order cost the shop, as recorded when it was paid (owner only). */
+export interface OrderCost {
+	cost: number | null
+	fee: number
+	profit: number | null
+}
+
+/**
+ * Records a paid order's cost, PayPro's fee and its profit, in the transaction that marks it paid
+ * (after stock delivered what it could). Each unit stock delivered costs its own cost when its import
+ * said one (a shared account's cost split over its slots), else the option's cost at today's rate.
+ * A line with any unit of unknown cost has no cost, and neither has the order nor its profit.
+ * The fee is PayPro's percentage of the total, for orders PayPro confirmed; others pay none.
+ */
+export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount' | 'paymentMethod'>, via: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer'): Promise<OrderCost> {
+	const settings = await readCostSettings(tx)
+	const rate = settings.rupeesPerDollar
+	const lines = await tx.select({ id: orderLines.id, variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id))
+	const variantIds = [...new Set(lines.flatMap((l) => (l.variantId != null ? [l.variantId] : [])))]
+	const variantCost = new Map<number, number | null>()
+	if (variantIds.length) {
+		const rows = await tx
+			.select({ id: productVariants.id, costRupees: productVariants.costRupees, costUsdCents: productVariants.costUsdCents })
+			.from(productVariants)
+			.where(inArray(productVariants.id, variantIds))
+		for (const r of rows) variantCost.set(r.id, exactRupees(costFromColumns(r), rate))
+	}
+	const units = await tx
+		.select({ lineId: stockAssignments.lineId, costRupees: stockUnits.costRupees, costUsdCents: stockUnits.costUsdCents, slots: stockUnits.slots })
+		.from(stockAssignments)
+		.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
+		.where(and(eq(stockAssignments.orderId, order.id), isNull(stockAssignments.replacedAt)))
+
+	let total: number | null = 0
+	for (const line of lines) {
+		let lineCost: number | null = 0
+		let counted = 0
+		for (const unit of units.filter((u) => u.lineId === line.id).slice(0, line.quantity)) {
+			const own = exactRupees(costFromColumns(unit), rate)
+			if (own == null) continue
+			lineCost += own / unit.slots
+			counted++
+		}
+		const rest = line.quantity - counted
+		if (rest > 0) {
+			const each = line.variantId != null ? (variantCost.get(line.variantId) ?? null) : null
+			lineCost = each == null ? null : lineCost + each * rest
+		}
+		const cost = lineCost == null ? null : Math.round(lineCost)
+		await tx
+			.update(orderLines)
+			.set({ cost, unitCost: lineCost == null ? null : Math.round(lineCost / line.quantity) })
+			.where(eq(orderLines.id, line.id))
+		total = total == null || cost == null ? null : total + cost
+	}
+	const fee = via === 'confirmByProvider' && order.paymentMethod === 'paypro' ? payproFee(order.totalAmount, settings.payproFeePercent) : 0
+	const recorded: OrderCost = { cost: total, fee, profit: total == null ? null : order.totalAmount - total - fee }
+	await tx.update(orders).set(recorded).where(eq(orders.id, order.id))
+	return recorded
+}
