@@ -36,17 +36,22 @@ import { notFound, pageFailure, readPageForm } from '~/http/http.server'
 import { notUnderstood, refuseWith, staffActionResult } from '~/http/refusal.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/order'
+import { orderProfit } from '~/domain/costs/order-profit.server'
+import { staffMay } from '~/domain/staff/permissions'
+import { OrderProfitFacts } from '~/components/admin/order-profit'
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
 	pageMeta(matches, { title: `Order ${params.orderNumber}`, description: 'One order: details, fulfillment and history.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireStaff(request)
+	const staff = await requireStaff(request)
 	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
 	if (!order) throw pageFailure(notFound(`Order ${params.orderNumber} not found.`))
 	const history = await orderHistory(db(), order.orderNumber)
 	return {
 		order: staffOrderView(order, { deliveryContent: true }),
+		// Cost, fee and profit: the owner's alone (other staff's pages never carry them).
+		profit: staffMay(staff, 'owner') ? await orderProfit(db(), order) : null,
 		chat: buyerChatLink(order, (await readStoreDetails(db())).storeName),
 		stock: { units: await orderStockUnits(db(), order.id), owed: order.undeliveredUnits },
 		renewal: await renewalLinks(db(), order),
@@ -277,6 +282,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 							</button>
 						</Form>
 					) : null}
+					{loaderData.profit ? <OrderProfitFacts profit={loaderData.profit} total={order.totalAmount} paymentMethod={order.paymentMethod} /> : null}
 					{canMarkPaid ? (
 						<MarkPaidForm markingPaid={markingPaid} answer={refusal?.intent === 'mark-paid' ? refusal : null} />
 					) : null}

@@ -7,9 +7,13 @@ import { logger } from '~/utils/logger.server'
 import { requireAdminActor } from '~/http/admin-api.server'
 import type { Route } from './+types/orders-csv'
 import { onlyMethods } from '~/http/http.server'
+import { profitsOf } from '~/domain/costs/order-profit.server'
+import { staffMay } from '~/domain/staff/permissions'
 
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
 const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment']
+/** Any staff member may download the CSV; only the owner's has what each paid order cost and earned (recorded at payment). */
+const OWNER_HEADER = ['Cost (Rs.)', 'PayPro fee (Rs.)', 'Profit (Rs.)']
 const BATCH = 1000
 
 /** Quoted always; a cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
@@ -24,13 +28,23 @@ const products = (order: StaffOrder) =>
 		.map((l) => [`${l.name} x ${l.quantity}`, l.selectedDuration?.label ?? l.selectedDenomination?.label, l.selectedAccountType].filter(Boolean).join(', '))
 		.join('; ')
 
-const row = (o: StaffOrder) =>
-	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no']
+type Profits = Awaited<ReturnType<typeof profitsOf>>
+
+/** The owner's three columns of an order (empty until it is paid), or none for other staff. */
+const ownerCells = (o: StaffOrder, profits: Profits | null) => {
+	if (!profits) return []
+	const p = profits.get(o.id)
+	return [p?.cost, p?.fee, p?.profit]
+}
+
+const row = (o: StaffOrder, profits: Profits | null) =>
+	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no', ...ownerCells(o, profits)]
 		.map(csvCell)
 		.join(',') + '\r\n'
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireAdminActor(request, { permission: 'staff', scope: 'session-only' })
+	const { staff } = await requireAdminActor(request, { permission: 'staff', scope: 'session-only' })
+	const owner = staff != null && staffMay(staff, 'owner')
 	const query = { ...parseOrderListQuery(new URL(request.url).searchParams), before: null, after: null }
 	const encoder = new TextEncoder()
 	let cursor: number | null = null
@@ -38,13 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
 		start(controller) {
 			// The BOM lets spreadsheet apps read Urdu names as UTF-8.
-			controller.enqueue(encoder.encode('\uFEFF' + HEADER.map(csvCell).join(',') + '\r\n'))
+			controller.enqueue(encoder.encode('\uFEFF' + [...HEADER, ...(owner ? OWNER_HEADER : [])].map(csvCell).join(',') + '\r\n'))
 		},
 		async pull(controller) {
 			if (done) return controller.close()
 			try {
 				const page = await listOrders(db(), { ...query, before: cursor }, { pageSize: BATCH, deliveryContent: false, withTotal: false })
-				if (page.orders.length > 0) controller.enqueue(encoder.encode(page.orders.map(row).join('')))
+				const profits = owner ? await profitsOf(db(), page.orders.map((o) => o.id)) : null
+				if (page.orders.length > 0) controller.enqueue(encoder.encode(page.orders.map((o) => row(o, profits)).join('')))
 				cursor = page.olderCursor
 				if (cursor == null) {
 					done = true

@@ -13,6 +13,10 @@ import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { useHydrated } from '~/utils/use-hydrated'
+import { CostSettingsForm } from '~/components/admin/cost-settings-form'
+import { costSettingsForm } from '~/domain/costs/cost-rules'
+import { readCostSettings, updateCostSettings } from '~/domain/costs/cost-settings.server'
+import { invalidInput } from '~/utils/field-errors'
 import type { Route } from './+types/store'
 import type { Outcome } from '~/http/outcome'
 
@@ -21,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request, { permission: 'owner' })
-	return { details: await readStoreDetails(db()) }
+	const [details, costs] = await Promise.all([readStoreDetails(db()), readCostSettings(db())])
+	return { details, costs }
 }
 
 type StoreOutcome = Outcome<{ savedAt: number; details: StoreDetails }, { fieldErrors: Record<string, string>; values: Record<string, string> }>
@@ -31,6 +36,7 @@ const listOf = (names: string[]) => (names.length <= 1 ? names.join('') : `${nam
 export async function action({ request }: Route.ActionArgs) {
 	const me = await requireStaff(request, { permission: 'owner' })
 	const form = await readPageForm(request, { limit: 64 * 1024 })
+	if (form.intent === 'costs') return saveCosts(form, staffActor(me))
 	const { change, formErrors } = storeDetailsFromForm(form)
 	try {
 		const { changed, details } = await updateStoreDetails(db(), staffActor(me), parseStoreDetailsPatch(change))
@@ -38,6 +44,21 @@ export async function action({ request }: Route.ActionArgs) {
 		return data<StoreOutcome>({ ok: true, message, savedAt: Date.now(), details })
 	} catch (error) {
 		if (error instanceof AppError) return refuseWith<StoreOutcome>(error, { fieldErrors: formErrors(error.fieldErrors ?? {}), values: form })
+		throw error
+	}
+}
+
+type CostsOutcome = Outcome<{ savedAt: number }>
+
+/** The costs form (its own form on this page): the dollar rate and PayPro's fee. */
+async function saveCosts(form: Record<string, string>, actor: ReturnType<typeof staffActor>) {
+	try {
+		const parsed = costSettingsForm.safeParse(form)
+		if (!parsed.success) throw invalidInput(parsed.error)
+		const { changed } = await updateCostSettings(db(), actor, parsed.data)
+		return data<CostsOutcome>({ ok: true, intent: 'costs', message: changed ? 'Saved the rate and PayPro’s fee. Orders paid from now on count their cost and profit with them.' : 'Nothing had changed, so nothing was saved.', savedAt: Date.now() })
+	} catch (error) {
+		if (error instanceof AppError) return refuseWith<CostsOutcome>(error, { intent: 'costs', values: form })
 		throw error
 	}
 }
@@ -72,7 +93,9 @@ function formValues(details: StoreDetails): Record<string, string> {
 }
 
 export default function StoreSettings({ loaderData }: Route.ComponentProps) {
-	const result = useActionData<typeof action>()
+	const answer = useActionData<typeof action>()
+	const costsAnswer = answer?.intent === 'costs' ? (answer as CostsOutcome) : null
+	const result = answer?.intent === 'costs' ? undefined : (answer as StoreOutcome | undefined)
 	// Just saved: what was saved, as the form is drawn anew (the page's data may follow a moment later).
 	const details = result?.ok ? result.details : loaderData.details
 	const busy = useNavigation().state === 'submitting'
@@ -200,6 +223,8 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 					{save}
 				</section>
 			</Form>
+
+			<CostSettingsForm costs={loaderData.costs} answer={costsAnswer} busy={busy} />
 		</div>
 	)
 }

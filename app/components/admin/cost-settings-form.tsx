@@ -1,0 +1,59 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form } from 'react-router'
+import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { ErrorAlert } from '~/components/ui/error-alert'
+import { costSettingsForm, rateText } from '~/domain/costs/cost-rules'
+import type { CostSettings } from '~/domain/costs/cost-settings.server'
+import { formatPakistanDay } from '~/utils/pakistan-time'
+
+type Answer = { ok: boolean; message: string; intent?: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; savedAt?: number }
+
+/** "Rs. 280 per US$, set 27 Nov 2026", or that none is set. */
+export function rateLine(costs: Pick<CostSettings, 'rupeesPerDollar' | 'rateSetAt'>) {
+	if (costs.rupeesPerDollar == null) return 'No dollar rate is set: costs in US dollars are not counted until one is.'
+	return `${rateText(costs.rupeesPerDollar)}${costs.rateSetAt ? `, set ${formatPakistanDay(costs.rateSetAt)}` : ''}`
+}
+
+/** The owner's dollar rate and PayPro's fee (store details page): its own form, checked with its schema. */
+export function CostSettingsForm({ costs, answer, busy }: { costs: CostSettings; answer: Answer | null; busy: boolean }) {
+	const refusal = answer && !answer.ok ? answer : null
+	const [form, fields] = useConsoleForm(costSettingsForm, {
+		id: `costs-${answer?.ok ? answer.savedAt : 'form'}`,
+		answer: refusal,
+		defaultValue: { rupeesPerDollar: costs.rupeesPerDollar == null ? '' : String(costs.rupeesPerDollar), payproFeePercent: String(costs.payproFeePercent) },
+	})
+	return (
+		<section className="settings-section cost-settings" aria-labelledby="costs-heading" id="costs">
+			<h2 id="costs-heading">Costs and fees</h2>
+			<p className="muted small">Only you see these. Options’ costs in US dollars are converted at this rate; each paid order records its cost, PayPro’s fee and its profit when it is paid.</p>
+			<p className="cost-rate" data-testid="rate-line">
+				<strong>{rateLine(costs)}</strong>
+			</p>
+			{answer?.ok ? (
+				<p className="success-box" role="status">
+					{answer.message}
+				</p>
+			) : null}
+			<ErrorAlert message={refusal && !Object.keys(refusal.fieldErrors ?? {}).length ? refusal.message : null} />
+			<Form method="post" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="costs" />
+				<div className="field-grid">
+					<div className="field">
+						<label htmlFor={fields.rupeesPerDollar.id}>Rupees per US dollar</label>
+						<input {...getInputProps(fields.rupeesPerDollar, { type: 'text' })} inputMode="decimal" autoComplete="off" placeholder="e.g. 280" />
+						<FieldError field={fields.rupeesPerDollar} />
+					</div>
+					<div className="field">
+						<label htmlFor={fields.payproFeePercent.id}>PayPro’s fee (%)</label>
+						<input {...getInputProps(fields.payproFeePercent, { type: 'text' })} inputMode="decimal" autoComplete="off" placeholder="e.g. 2.5" />
+						<FieldError field={fields.payproFeePercent} />
+						<p className="field-hint">Taken off orders paid through PayPro; transfers and DM orders pay none.</p>
+					</div>
+				</div>
+				<button type="submit" className="button primary" disabled={busy}>
+					{busy ? 'Saving…' : 'Save rate and fee'}
+				</button>
+			</Form>
+		</section>
+	)
+}
