@@ -132,3 +132,18 @@ export async function applyReprice(db: Db, actor: Actor, choice: RepriceChoice):
 		return { ...result, applied: true }
 	})
 }
+
+/** What the reprice page offers to choose from: every product, by the shop's order. */
+export async function repriceProducts(db: Db) {
+	return db
+		.select({ id: products.id, name: products.name, platform: products.platform, visible: products.visible })
+		.from(products)
+		.orderBy(asc(products.sortOrder), asc(products.id))
+}
+
+/** The page's "scope" choice as the options to reprice. */
+export function scopeChoice(scope: string): Pick<RepriceChoice, 'productId' | 'platform'> {
+	if (scope.startsWith('platform:')) return { platform: scope.slice(9) as RepriceChoice['platform'] }
+	if (scope.startsWith('product:')) return { productId: Number(scope.slice(8)) }
+	return {}
+}

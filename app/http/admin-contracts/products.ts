@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { createProductInput, updateProductInput } from '../../domain/catalogue/product-input'
+import { repriceInput } from '../../domain/costs/cost-rules'
 import { CATEGORIES, PRODUCT_KINDS } from '../../domain/catalogue/types'
 import { idSchema } from '../../utils/input'
 import { defineContract, type AdminContract } from '../admin-contract'
@@ -128,6 +129,43 @@ export const duplicateProductContract = defineContract({
 	status: 201,
 })
 
+const cost = z.object({ amount: z.number(), currency: z.enum(['PKR', 'USD']) })
+
+export const repricePlan = z.object({
+	marginPercent: z.number(),
+	roundTo: z.number().int(),
+	rate: z.object({ rupeesPerDollar: z.number(), setAt: z.string().nullable(), text: z.string() }).nullable().describe('The owner’s dollar rate used for costs in US dollars'),
+	rows: z.array(
+		z.object({
+			variantId: z.number().int(),
+			productId: z.number().int(),
+			productName: z.string(),
+			label: z.string(),
+			hidden: z.boolean(),
+			cost: cost.nullable(),
+			costRupees: z.number().int().nullable(),
+			oldPrice: z.number().int(),
+			newPrice: z.number().int().nullable().describe('Null when skipped'),
+			skipped: z.string().nullable().describe('Why this option keeps its price'),
+		}),
+	),
+	changing: z.number().int(),
+	skipped: z.number().int(),
+	applied: z.boolean(),
+})
+
+export const repriceContract = defineContract({
+	method: 'POST',
+	path: '/api/admin/products/reprice',
+	summary:
+		'Reprice options from their costs: cost × rate × (1 + margin %), rounded up to Rs. 10, 50 or 100. Chooses options by `variantIds`, `productId` and/or `platform` (none: all). Answers the preview (old and new price of each, skipped ones with why); with `apply: true` writes the new prices in one transaction, audited',
+	tag: 'Products',
+	permission: 'owner',
+	scope: 'catalogue',
+	body: repriceInput,
+	response: repricePlan,
+})
+
 /** The product endpoints' contracts. */
 export const productsContracts: AdminContract[] = [
 	listProductsContract,
@@ -136,4 +174,5 @@ export const productsContracts: AdminContract[] = [
 	updateProductContract,
 	deleteProductContract,
 	duplicateProductContract,
+	repriceContract,
 ]

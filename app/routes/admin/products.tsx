@@ -20,6 +20,7 @@ import { pageMeta } from '~/utils/seo'
 import { notUnderstood, refuseWith, staffActionResult } from '~/http/refusal.server'
 import productsStyles from '~/styles/console-products.css?url'
 import type { Route } from './+types/products'
+import { staffMay } from '~/domain/staff/permissions'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Products', description: 'The catalogue: search, filter, create, change, duplicate and hide products.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -30,12 +31,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: prod
 const NOTICES = { deleted: 'The product was deleted.' } as const
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireStaff(request, { permission: 'catalogue' })
+	const staff = await requireStaff(request, { permission: 'catalogue' })
 	const url = new URL(request.url)
 	const query = parseProductListQuery(url.searchParams)
 	const list = await listAdminProducts(db(), adminListQuery(query))
 	return {
 		query,
+		owner: staffMay(staff, 'owner'),
 		total: list.total,
 		page: list.page,
 		perPage: list.perPage,
@@ -91,9 +93,16 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 		<div className="staff-products">
 			<div className="staff-orders-head">
 				<h1>Products</h1>
-				<Link to="/admin/products/new" className="button primary">
-					New product
-				</Link>
+				<div className="product-head-actions">
+					{loaderData.owner ? (
+						<Link to="/admin/reprice" className="button ghost">
+							Reprice from costs
+						</Link>
+					) : null}
+					<Link to="/admin/products/new" className="button primary">
+						New product
+					</Link>
+				</div>
 			</div>
 
 			{/* Keyed by the query, so Back and the pager show the filters of the list on screen. */}
