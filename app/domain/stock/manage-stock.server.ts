@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { costColumns, costSchema, type Cost } from '../costs/cost-rules'
+import { invalidInput } from '../../utils/field-errors'
 import type { Db, Tx } from '../../db/client.server'
 import { orderLines, orders, products, productVariants, stockAssignments, stockUnits, type StaffRole, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
@@ -42,6 +44,8 @@ export interface ImportStockInput {
 	slots?: number | null
 	/** The line each unit came from (a pasted text or a file), for the report; default its 1-based position. */
 	lines?: number[]
+	/** What each unit of the batch cost (rupees or US dollars): recorded on every unit, it wins over the option's cost when an order is paid. */
+	cost?: Cost | null
 }
 
 export interface ImportStockReport {
@@ -154,6 +158,9 @@ async function importStockNow(db: Db, actor: Actor, productId: number, input: Im
 	if (Buffer.byteLength(JSON.stringify(input.units), 'utf8') > STOCK_LIMITS.bytes) throw new AppError('TOO_LARGE', STOCK_MESSAGES.tooLarge)
 	if (hasNul(JSON.stringify(input.units))) throw new AppError('BAD_REQUEST', 'The stock contains characters that are not text.')
 	const batchSlots = checkSlots(input.slots)
+	const cost = input.cost == null ? null : costSchema.safeParse(input.cost)
+	if (cost && !cost.success) throw invalidInput(cost.error, { name: () => 'costAmount' })
+	const unitCost = costColumns(cost?.data ?? null)
 	const { variant } = await visibleVariant(db, productId, input.variantId)
 	const defaultSlots = batchSlots ?? (input.kind === 'account' && variant.accountType === 'shared' ? 2 : 1)
 
@@ -232,7 +239,7 @@ async function importStockNow(db: Db, actor: Actor, productId: number, input: Im
 			for (let i = 0; i < fresh.length; i += 500) {
 				const inserted = await tx
 					.insert(stockUnits)
-					.values(fresh.slice(i, i + 500).map((r) => ({ productId, variantId: input.variantId, kind: input.kind, secret: r.secret, keyId: r.keyId, fingerprint: r.fingerprint, fingerprintVersion: 2, slots: r.slots, importedBy: actor.label })))
+					.values(fresh.slice(i, i + 500).map((r) => ({ productId, variantId: input.variantId, kind: input.kind, secret: r.secret, keyId: r.keyId, fingerprint: r.fingerprint, fingerprintVersion: 2, slots: r.slots, importedBy: actor.label, ...unitCost })))
 					.onConflictDoNothing()
 					.returning({ id: stockUnits.id, fingerprint: stockUnits.fingerprint })
 				for (const u of inserted) {

@@ -43,6 +43,13 @@ export const stockImportForm = z.object({
 		.transform((v) => (v === '' ? null : Number(v)))
 		.pipe(stockSlots.nullable())
 		.optional(),
+	/** What each unit of this batch cost (wins over the option's cost when an order is paid); blank: the option's. */
+	costAmount: z
+		.string()
+		.trim()
+		.refine((v) => v === '' || /^\d{1,8}(\.\d{1,2})?$/.test(v.replace(/,/g, '')), 'A cost is an amount like 1200 (rupees) or 4.99 (US dollars), or blank for the option’s cost.')
+		.optional(),
+	costCurrency: z.enum(['PKR', 'USD'], { error: 'A cost’s currency must be PKR or USD.' }).optional(),
 })
 
 /** Void a unit: its id and why. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { STOCK_LIMITS } from '../../domain/stock/manage-stock.server'
 import { idSchema } from '../../utils/input'
+import { costSchema } from '../../domain/costs/cost-rules'
 import { defineContract, type AdminContract } from '../admin-contract'
 
 const productId = z.object({ id: idSchema('Product not found') })
@@ -23,6 +24,7 @@ export const importStockBody = z
 			.union([z.array(codeUnit).min(1).max(STOCK_LIMITS.units), z.array(accountUnit).min(1).max(STOCK_LIMITS.units)])
 			.describe('Codes ([{code}]) or accounts ([{login, password, notes?}]), not both'),
 		slots: z.number().int().min(1).max(STOCK_LIMITS.slots).optional().describe('Buyers each unit serves: default 1, 2 for accounts of a shared option'),
+		cost: costSchema.nullish().describe('What each unit of this batch cost ({amount, currency: PKR or USD}); it wins over the option’s cost when an order is paid'),
 	})
 	.strict()
 

@@ -116,7 +116,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 				const fields = fieldsOf(stockImportForm, form)
 				const text = form.file?.trim() ? form.file : (fields.text ?? '')
 				const read = aboutTheText(() => readStockText(fields.kind, text))
-				const report = await importStock(db(), actor, productId, { variantId: fields.variantId, kind: fields.kind, units: read.units, lines: read.lines, slots: fields.slots ?? null })
+				const report = await importStock(db(), actor, productId, { variantId: fields.variantId, kind: fields.kind, units: read.units, lines: read.lines, slots: fields.slots ?? null, cost: fields.costAmount ? { amount: Number(fields.costAmount.replace(/,/g, '')), currency: fields.costCurrency ?? 'PKR' } : null })
 				const notes = [...read.notes, ...report.notes].sort((a, b) => a.line - b.line)
 				return { ok: true, intent, message: importSummary(report), refused: report.refused, notes } satisfies StockOutcome
 			}
@@ -405,6 +405,18 @@ function ImportForm({ variants, variantId, answer, formRef }: { variants: { vari
 				<label htmlFor={fields.slots.id}>Buyers per unit</label>
 				<input {...getInputProps(fields.slots, { type: 'number' })} placeholder="1, or 2 for shared" className="stock-slots-input" />
 				<FieldError field={fields.slots} />
+			</div>
+			<div className="field">
+				<label htmlFor={fields.costAmount.id}>Cost of each unit (optional)</label>
+				<span className="option-cost stock-cost">
+					<input {...getInputProps(fields.costAmount, { type: 'text' })} inputMode="decimal" autoComplete="off" placeholder="blank: the option’s cost" />
+					<select name={fields.costCurrency.name} defaultValue={fields.costCurrency.initialValue ?? 'PKR'} aria-label="Currency of the cost">
+						<option value="PKR">Rs.</option>
+						<option value="USD">US$</option>
+					</select>
+				</span>
+				<FieldError field={fields.costAmount} />
+				<p className="field-hint">Only the console sees it. When an order is paid, a unit from this batch counts this cost rather than the option’s.</p>
 			</div>
 			<button type="submit" className="button primary small">Import</button>
 		</Form>

@@ -8,7 +8,7 @@ const route = adminRoute(
 	adminEndpoint(stockCountsContract, ({ params }) => stockCounts(db(), params.id)),
 	adminEndpoint(importStockContract, ({ actor, params, body }) => {
 		const kind = body.units.length > 0 && 'code' in body.units[0]! ? 'code' : 'account'
-		return importStock(db(), actor, params.id, { variantId: body.variantId, kind, units: body.units, slots: body.slots })
+		return importStock(db(), actor, params.id, { variantId: body.variantId, kind, units: body.units, slots: body.slots, cost: body.cost ?? null })
 	}),
 )
 
