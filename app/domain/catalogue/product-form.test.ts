@@ -64,9 +64,9 @@ describe('the console’s product form', () => {
 			reviewGroup: 'game-pass',
 		})
 		expect(read.input.variants).toEqual([
-			{ id: 11, label: '1 Month', months: 1, value: null, accountType: null, price: 2500, hidden: false },
-			{ id: 12, label: '3 Months', months: 3, value: null, accountType: null, price: 6900, hidden: false },
-			{ id: 13, label: 'Custom Duration', months: 0, value: null, accountType: null, price: 0, hidden: true },
+			{ id: 11, label: '1 Month', months: 1, value: null, accountType: null, price: 2500, cost: null, hidden: false },
+			{ id: 12, label: '3 Months', months: 3, value: null, accountType: null, price: 6900, cost: null, hidden: false },
+			{ id: 13, label: 'Custom Duration', months: 0, value: null, accountType: null, price: 0, cost: null, hidden: true },
 		])
 	})
 

@@ -136,9 +136,10 @@ export default function Reprice({ loaderData }: Route.ComponentProps) {
 					<h2 id="reprice-heading">{done.intent === 'apply' ? 'Applied' : 'Preview'}</h2>
 					<p className={done.intent === 'apply' ? 'success-box' : 'muted'} role="status">
 						{done.message}
-						{done.plan.skipped ? ` ${done.plan.skipped} ${done.plan.skipped === 1 ? 'option is' : 'options are'} skipped (see why below).` : ''}
+						{done.plan.skipped ? ` ${done.plan.skipped} ${done.plan.skipped === 1 ? 'option keeps its price' : 'options keep their price'} (see why below the table).` : ''}
 					</p>
-					<PlanTable rows={done.plan.rows} applied={done.intent === 'apply'} />
+					<PlanTable rows={done.plan.rows.filter((r) => !r.skipped)} applied={done.intent === 'apply'} />
+					<SkippedList rows={done.plan.rows.filter((r) => r.skipped)} />
 					{done.intent === 'preview' && done.plan.changing ? (
 						<Form method="post" className="reprice-apply">
 							<input type="hidden" name="scope" value={done.chosen.scope} />
@@ -155,13 +156,33 @@ export default function Reprice({ loaderData }: Route.ComponentProps) {
 	)
 }
 
+/** Options left as they are, each with why: folded under the table, so the prices that change stay in view. */
+function SkippedList({ rows }: { rows: RepriceRow[] }) {
+	if (!rows.length) return null
+	return (
+		<details className="reprice-skipped-list">
+			<summary>
+				{rows.length} {rows.length === 1 ? 'option keeps its price' : 'options keep their price'}, and why
+			</summary>
+			<ul>
+				{rows.map((r) => (
+					<li key={r.variantId}>
+						<Link to={`/admin/products/${r.productId}`}>{r.productName}</Link>, {r.label}
+						{r.hidden ? ' (hidden)' : ''}: <span className="reprice-why">{r.skipped}</span>
+					</li>
+				))}
+			</ul>
+		</details>
+	)
+}
+
 function PlanTable({ rows, applied }: { rows: RepriceRow[]; applied: boolean }) {
-	if (!rows.length) return <p className="muted">No options match.</p>
+	if (!rows.length) return <p className="muted">No chosen option has a cost to price from.</p>
 	return (
 		<ConsoleTable
 			rows={rows}
 			rowKey={(r) => r.variantId}
-			rowClassName={(r) => (r.skipped ? 'reprice-skipped' : r.newPrice !== r.oldPrice ? 'reprice-changed' : undefined)}
+			rowClassName={(r) => (r.newPrice !== r.oldPrice ? 'reprice-changed' : undefined)}
 			columns={[
 				{
 					header: 'Option',
@@ -181,9 +202,7 @@ function PlanTable({ rows, applied }: { rows: RepriceRow[]; applied: boolean }) 
 				{
 					header: applied ? 'Price now' : 'New price',
 					cell: (r) =>
-						r.skipped ? (
-							<span className="reprice-why">Skipped: {r.skipped}</span>
-						) : r.newPrice === r.oldPrice ? (
+						r.newPrice === r.oldPrice ? (
 							<span className="muted">{formatRs(r.newPrice!)} (same)</span>
 						) : (
 							<strong>{formatRs(r.newPrice!)}</strong>
