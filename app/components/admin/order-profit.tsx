@@ -32,7 +32,7 @@ export function OrderProfitFacts({ profit, total, paymentMethod }: { profit: Ord
 					{profit.lines.map((l, i) => (
 						<li key={i}>
 							{l.name}
-							{l.optionLabel ? ` (${l.optionLabel})` : ''}: {l.quantity} × {formatRs(l.unitCost ?? 0)}
+							{l.optionLabel ? ` (${l.optionLabel})` : ''}: {l.quantity} at <span className="nowrap">{formatRs(l.unitCost ?? 0)}</span> each
 						</li>
 					))}
 				</ul>

@@ -205,7 +205,13 @@ function PlanTable({ rows, applied }: { rows: RepriceRow[]; applied: boolean }) 
 						r.newPrice === r.oldPrice ? (
 							<span className="muted">{formatRs(r.newPrice!)} (same)</span>
 						) : (
-							<strong>{formatRs(r.newPrice!)}</strong>
+							<>
+								<strong>{formatRs(r.newPrice!)}</strong>{' '}
+								<span className="reprice-change">
+									({r.newPrice! > r.oldPrice ? '+' : '−'}
+									{formatRs(Math.abs(r.newPrice! - r.oldPrice))})
+								</span>
+							</>
 						),
 				},
 			]}
