@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { orders } from '../../app/db/schema'
+import { orders, products, stockUnits } from '../../app/db/schema'
 import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
@@ -88,6 +88,28 @@ describe.each(databaseKinds)('costs in the console on %s', (kind) => {
 			expect(body.error).toMatch(/cost/i)
 		}
 		expect((await variantsOf(14))[at]!.cost).toEqual({ amount: 9.5, currency: 'USD' })
+	})
+
+	it('imports stock with a cost per unit over the API, and refuses a cost that is not one', async () => {
+		const ten = (await variantsOf(14)).find((v) => v.value === 10)!
+		const stockKey = (await createApiKey(db, 'Stock tool', null, { scopes: ['stock'] })).key
+		const importStock = (cost: unknown, code: string) =>
+			fetch(`${url()}/api/admin/products/14/stock`, {
+				method: 'POST',
+				headers: { 'X-ADMIN-KEY': stockKey, 'Content-Type': 'application/json' },
+				body: JSON.stringify({ variantId: ten.id, units: [{ code }], cost }),
+			})
+		const bad = await importStock({ amount: 9.999, currency: 'USD' }, 'API-COST-0001')
+		expect(bad.status).toBe(400)
+		expect(((await bad.json()) as { error: string }).error).toMatch(/A cost in US dollars must be from 0 to 100,000, to the cent/)
+		expect((await importStock({ amount: 5, currency: 'GBP' }, 'API-COST-0001')).status).toBe(400)
+		const res = await importStock({ amount: 7.25, currency: 'USD' }, 'API-COST-0002')
+		expect(res.status, await res.clone().text()).toBeLessThan(300)
+		const [unit] = await db.select().from(stockUnits).where(eq(stockUnits.variantId, ten.id))
+		expect([unit!.costRupees, unit!.costUsdCents]).toEqual([null, 725])
+		// Taken out again, so the orders below are served by hand, as the other tests expect.
+		await db.delete(stockUnits).where(eq(stockUnits.variantId, ten.id))
+		await db.update(products).set({ stockMode: 'manual' }).where(eq(products.id, 14))
 	})
 
 	it('refuses hostile reprice requests with a 400 sentence, and staff who are not the owner with a 403', async () => {

@@ -196,6 +196,20 @@ describe.each(databaseKinds)('costs and profit on %s', (kind) => {
 		expect(entry).toMatchObject({ target: `product ${productId}`, before: { prices: { [ten]: 3200 } }, after: { prices: { [ten]: 3400 }, marginPercent: 20, roundTo: 100 } })
 	})
 
+	it('applies two reprices sent at the same moment one after the other: each audit entry’s before is what the other left', async () => {
+		const { db } = database
+		await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 0 })
+		const { productId, ten } = await card(db)
+		await Promise.all([applyReprice(db, owner, { productId, marginPercent: 20, roundTo: 100 }), applyReprice(db, owner, { productId, marginPercent: 50, roundTo: 100 })])
+		const entries = await db.select().from(auditLog).where(eq(auditLog.action, 'product.reprice')).orderBy(auditLog.id)
+		expect(entries).toHaveLength(2)
+		const prices = entries.map((e) => [(e.before as { prices: Record<number, number> }).prices[ten], (e.after as { prices: Record<number, number> }).prices[ten]])
+		expect(prices[0]![0]).toBe(3200)
+		expect(prices[1]![0]).toBe(prices[0]![1])
+		expect(new Set([prices[0]![1], prices[1]![1]])).toEqual(new Set([3400, 4200]))
+		expect((await getAdminProduct(db, productId)).variants[0]!.price).toBe(prices[1]![1])
+	})
+
 	it('skips a dollar cost while no rate is set', async () => {
 		const { db } = database
 		const { productId } = await card(db)
