@@ -1,9 +1,18 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect, gotoHydrated, signInAsOwner, unique } from './helpers'
 
 // Costs and repricing (issue 23), end to end on a phone: the owner sets the dollar rate, gives an
 // option a cost in US dollars on the product form, previews the new prices on the reprice page (the
 // option without a cost listed as skipped, with why), applies them, and the storefront shows the new price.
+
+const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+
+/** Serious and critical WCAG 2 A/AA violations, as readable lines. */
+async function seriousViolations(page: Page) {
+	const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).options({ resultTypes: ['violations'] }).analyze()
+	return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`)
+}
 
 const optionField = (page: Page, field: string, n: number) => page.getByLabel(`${field}, option ${n}`, { exact: true })
 
@@ -16,6 +25,7 @@ test('the owner reprices from a dollar cost: preview, then apply; the product pa
 	await owner.getByLabel('PayPro’s fee (%)').fill('2.5')
 	await owner.getByRole('button', { name: 'Save rate and fee' }).click()
 	await expect(owner.getByTestId('rate-line')).toContainText(/Rs\. 280 per US\$, set \d{1,2} [A-Z][a-z]{2} \d{4}/)
+	expect(await pageScrollsSideways(owner)).toBe(false)
 
 	// A product whose first option costs US$ 8; the second has no cost.
 	const name = unique('Xbox Live Gold')
@@ -52,6 +62,9 @@ test('the owner reprices from a dollar cost: preview, then apply; the product pa
 	await expect(rows.nth(0)).toContainText('US$ 8 = Rs. 2,240')
 	await owner.getByText('1 option keeps its price, and why').click()
 	await expect(owner.locator('.reprice-skipped-list li')).toHaveText(`${name}, 3 Months: No cost: give this option a cost on its product’s page.`)
+	// On a phone the preview fits and reads well.
+	expect(await pageScrollsSideways(owner)).toBe(false)
+	expect(await seriousViolations(owner)).toEqual([])
 
 	// Nothing changed yet: the shop still sells it at Rs. 2,500.
 	await gotoHydrated(page, `/product/${productId}`)
