@@ -12,6 +12,9 @@ import { readProductForm } from '../../app/domain/catalogue/product-form'
 import { costInRupees, repricedPrice } from '../../app/domain/costs/cost-rules'
 import { readCostSettings, updateCostSettings } from '../../app/domain/costs/cost-settings.server'
 import { applyReprice, previewReprice } from '../../app/domain/costs/reprice.server'
+import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
+import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
+import { markDmOrderPaid } from '../../app/domain/payments/mark-dm-order-paid.server'
 import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
 import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
@@ -145,6 +148,15 @@ describe.each(databaseKinds)('costs and profit on %s', (kind) => {
 		const { productId, ten } = await card(db, [{ amount: 2650, currency: 'PKR' }, null])
 		const order = await paidByTransfer(db, [line(productId, ten)])
 		expect(await recorded(db, order.id)).toEqual({ status: 'paid', cost: 2650, fee: 0, profit: 550, lines: [{ unitCost: 2650, cost: 2650 }] })
+	})
+
+	it('records a DM order marked paid by staff with no PayPro fee, at the price agreed in the chat', async () => {
+		const { db } = database
+		await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 2.5 })
+		const { productId, ten } = await card(db)
+		const order = await createDmOrder(db, owner, dmOrderRequest.parse({ customer: { email: 'dm@example.pk' }, items: [{ id: productId, variantId: ten }], totalAmount: 3000 }))
+		await markDmOrderPaid(db, owner, order.orderNumber, 'Paid in the chat by EasyPaisa')
+		expect(await recorded(db, order.id)).toEqual({ status: 'paid', cost: 2800, fee: 0, profit: 200, lines: [{ unitCost: 2800, cost: 2800 }] })
 	})
 
 	it('leaves cost and profit unknown when an option has no cost (the fee is still recorded)', async () => {
