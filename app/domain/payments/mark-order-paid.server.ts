@@ -49,7 +49,7 @@ export async function markOrderPaid(
 		// A test payment takes nothing (deliverFromStock holds it): no code leaves stock until staff approve the order.
 		const delivery = await deliverFromStock(tx, order, { storeName, deliveredEmail: false })
 		// Its cost, fee and profit are fixed now, at the rate of the day, with the units stock gave it.
-		await recordOrderCost(tx, order, via)
+		Object.assign(order, await recordOrderCost(tx, order, via))
 		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order, storeName, { delivered: delivery.complete }))
 		await notifyOrderChanged(tx, order.orderNumber)
 		if (onPaid) await onPaid(tx, order)
