@@ -409,14 +409,14 @@ function ImportForm({ variants, variantId, answer, formRef }: { variants: { vari
 			<div className="field">
 				<label htmlFor={fields.costAmount.id}>Cost of each unit (optional)</label>
 				<span className="option-cost stock-cost">
-					<input {...getInputProps(fields.costAmount, { type: 'text' })} inputMode="decimal" autoComplete="off" placeholder="blank: the option’s cost" />
+					<input {...getInputProps(fields.costAmount, { type: 'text' })} inputMode="decimal" autoComplete="off" placeholder="e.g. 1200 or 4.99" />
 					<select name={fields.costCurrency.name} defaultValue={fields.costCurrency.initialValue ?? 'PKR'} aria-label="Currency of the cost">
 						<option value="PKR">Rs.</option>
 						<option value="USD">US$</option>
 					</select>
 				</span>
 				<FieldError field={fields.costAmount} />
-				<p className="field-hint">Only the console sees it. When an order is paid, a unit from this batch counts this cost rather than the option’s.</p>
+				<p className="field-hint">Only the console sees it. Blank: each unit counts its option’s cost. Given: when an order is paid, a unit from this batch counts this cost instead.</p>
 			</div>
 			<button type="submit" className="button primary small">Import</button>
 		</Form>

@@ -95,7 +95,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 				<h1>Products</h1>
 				<div className="product-head-actions">
 					{loaderData.owner ? (
-						<Link to="/admin/reprice" className="button ghost">
+						<Link to="/admin/reprice" className="button ghost small">
 							Reprice from costs
 						</Link>
 					) : null}
