@@ -325,6 +325,8 @@ export interface OrderLine {
 	/** The variant bought (absent on orders placed before variants existed). */
 	variantId?: number | null
 	code: string | null
+	/** Rupees a discount code took off this line (absent when none). */
+	discount?: number
 }
 
 export const orders = pgTable(
