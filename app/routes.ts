@@ -13,6 +13,7 @@ export default [
 	route('my-orders/verify', 'routes/store/my-orders-verify.tsx'),
 	route('receipt/:orderNumber', 'routes/store/receipt.tsx'),
 	route('api/checkout', 'routes/api/checkout.ts', { id: 'api-checkout' }),
+	route('api/checkout/coupon', 'routes/api/checkout-coupon.ts'),
 	route('.netlify/functions/paypro-order', 'routes/api/checkout.ts', { id: 'netlify-paypro-order' }),
 	route('api/cart/prices', 'routes/api/cart-prices.ts'),
 	route('paypro/uis', 'routes/api/paypro-uis.ts'),

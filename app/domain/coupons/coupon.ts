@@ -267,5 +267,13 @@ export type CouponView = z.infer<typeof couponView>
 /** What a code takes off, in words: '10% off', 'Rs. 500 off'. */
 export const couponOffText = (c: { type: CouponKind; value: number }) => (c.type === 'percent' ? `${c.value}% off` : `${formatRs(c.value)} off`)
 
+/** A code priced on a checkout's lines: what the page shows before the order is placed. */
+export interface CouponQuote {
+	code: string
+	discount: number
+	subtotal: number
+	totalAmount: number
+}
+
 /** What a discount code took off an order: its lines' discounts summed (0 when none). */
 export const discountOf = (lines: readonly { discount?: number }[]) => lines.reduce((sum, l) => sum + (l.discount ?? 0), 0)

@@ -4,6 +4,8 @@ import { couponRedemptions, coupons, products, type OrderLine } from '../../db/s
 import { AppError } from '../../utils/app-error'
 import type { Category } from '../catalogue/types'
 import { recordAudit, type Actor } from '../staff/audit.server'
+import type { CheckoutLine } from '../orders/checkout-input'
+import { priceOrder } from '../orders/price-order.server'
 import {
 	COUPON_MESSAGES,
 	COUPON_REFUSALS,
@@ -13,6 +15,7 @@ import {
 	type Coupon,
 	type CouponInput,
 	type CouponPatch,
+	type CouponQuote,
 	type CouponUsage,
 	type CouponView,
 	type DiscountLine,
@@ -225,4 +228,11 @@ export async function codesOfOrders(db: Db | Tx, orderIds: number[]): Promise<Ma
 	if (orderIds.length === 0) return new Map()
 	const rows = await db.select({ orderId: couponRedemptions.orderId, code: couponRedemptions.code }).from(couponRedemptions).where(inArray(couponRedemptions.orderId, orderIds))
 	return new Map(rows.map((r) => [r.orderId, r.code]))
+}
+
+/** A checkout's code priced on its lines as the server sells them now (the page's "Apply", with or without scripts). */
+export async function quoteCoupon(db: Db, input: { productDetails: CheckoutLine[]; couponCode: string; email?: string; phone?: string }): Promise<CouponQuote> {
+	const { lines, total } = await priceOrder(db, input.productDetails)
+	const applied = await previewCoupon(db, input.couponCode, lines, { email: input.email, phone: input.phone })
+	return { code: applied.code, discount: applied.discount, subtotal: total, totalAmount: total - applied.discount }
 }
