@@ -36,6 +36,8 @@ import { notFound, pageFailure, readPageForm } from '~/http/http.server'
 import { notUnderstood, refuseWith, staffActionResult } from '~/http/refusal.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/order'
+import { discountOf } from '~/domain/coupons/coupon'
+import { codesOfOrders } from '~/domain/coupons/coupons.server'
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
 	pageMeta(matches, { title: `Order ${params.orderNumber}`, description: 'One order: details, fulfillment and history.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -46,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!order) throw pageFailure(notFound(`Order ${params.orderNumber} not found.`))
 	const history = await orderHistory(db(), order.orderNumber)
 	return {
-		order: staffOrderView(order, { deliveryContent: true }),
+		order: { ...staffOrderView(order, { deliveryContent: true }), couponCode: (await codesOfOrders(db(), [order.id])).get(order.id) ?? null },
 		chat: buyerChatLink(order, (await readStoreDetails(db())).storeName),
 		stock: { units: await orderStockUnits(db(), order.id), owed: order.undeliveredUnits },
 		renewal: await renewalLinks(db(), order),
@@ -213,6 +215,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					<dl className="staff-facts">
 						<dt>Amount</dt>
 						<dd className="staff-amount">{formatRs(order.totalAmount)}</dd>
+						{discountOf(order.items) > 0 ? (
+							<>
+								<dt>Discount</dt>
+								<dd>
+									{formatRs(discountOf(order.items))} off{order.couponCode ? ` with code ${order.couponCode}` : ''}
+								</dd>
+							</>
+						) : null}
 						<dt>Method</dt>
 						<dd>{PAYMENT_METHOD[order.paymentMethod] ?? order.paymentMethod}</dd>
 						<dt>Status</dt>
@@ -292,7 +302,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 						{ header: 'Product', label: false, cell: (line) => <OrderProducts items={[line]} /> },
 						{ header: 'Price', cell: (line) => formatRs(line.price) },
 						{ header: 'Quantity', cell: (line) => line.quantity },
-						{ header: 'Line total', cell: (line) => formatRs(line.price * line.quantity) },
+						{ header: 'Line total', cell: (line) => (line.discount ? `${formatRs(line.price * line.quantity - line.discount)} (${formatRs(line.discount)} off)` : formatRs(line.price * line.quantity)) },
 					]}
 					footer={
 						<tr>

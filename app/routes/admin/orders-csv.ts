@@ -7,9 +7,10 @@ import { logger } from '~/utils/logger.server'
 import { requireAdminActor } from '~/http/admin-api.server'
 import type { Route } from './+types/orders-csv'
 import { onlyMethods } from '~/http/http.server'
+import { discountOf } from '~/domain/coupons/coupon'
 
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
-const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment']
+const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment', 'Discount (Rs.)']
 const BATCH = 1000
 
 /** Quoted always; a cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
@@ -25,7 +26,7 @@ const products = (order: StaffOrder) =>
 		.join('; ')
 
 const row = (o: StaffOrder) =>
-	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no']
+	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no', discountOf(o.items)]
 		.map(csvCell)
 		.join(',') + '\r\n'
 
