@@ -103,7 +103,8 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
 			<p className="muted">Discount codes buyers type at checkout. Times are Pakistan time. A use held by an order that expires or is cancelled comes back by itself.</p>
 			<Notice message={result?.ok ? result.message : null} />
 			<ErrorAlert message={refusal && !formAnswer ? refusal.message : null} />
-			<CouponForm key={editing?.id ?? 'new'} editing={editing} answer={formAnswer} busy={busy} />
+			{/* A code made: the form starts empty again (a new key draws it afresh). */}
+			<CouponForm key={editing ? `edit-${editing.id}` : result?.ok && result.intent === 'create' ? `new-${result.at}` : 'new'} editing={editing} answer={formAnswer} busy={busy} />
 
 			<h2>Codes</h2>
 			{coupons.length === 0 ? (
@@ -131,12 +132,13 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
 							<p className="muted small">
 								{c.startsAt ? (
 									<>
-										From <AdminTime date={c.startsAt} />{' '}
+										From <AdminTime date={c.startsAt} />
 									</>
 								) : null}
+								{c.startsAt && c.endsAt ? ' · ' : null}
 								{c.endsAt ? (
 									<>
-										Until <AdminTime date={c.endsAt} />
+										{c.startsAt ? 'until' : 'Until'} <AdminTime date={c.endsAt} />
 									</>
 								) : null}
 								{!c.startsAt && !c.endsAt ? 'No dates.' : null}
