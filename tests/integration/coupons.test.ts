@@ -200,7 +200,16 @@ describe.each(databaseKinds)('discount codes over HTTP on %s', (kind) => {
 
 		const placed = await post('/.netlify/functions/paypro-order', checkoutBody([giftCard10], { couponCode: 'launch10', paymentMethod: 'manual' }))
 		expect(placed.status).toBe(201)
-		expect(await placed.json()).toMatchObject({ status: '00', totalAmount: 2880, discount: 320 })
+		const answer = (await placed.json()) as { orderNumber: string }
+		expect(answer).toMatchObject({ status: '00', totalAmount: 2880, discount: 320 })
+		// The buyer's order page, receipt and transfer email show the discount.
+		const cookie = placed.headers.get('set-cookie')!.split(';')[0]!
+		const orderPage = await (await fetch(`${testShop.url}/order-status?internalOrderId=${answer.orderNumber}`, { headers: { Cookie: cookie } })).text()
+		expect(orderPage).toContain('−Rs. 320')
+		const receipt = await (await fetch(`${testShop.url}/receipt/${answer.orderNumber}`, { headers: { Cookie: cookie } })).text()
+		expect(receipt).toContain('−Rs. 320')
+		const email = await db.execute<{ text: string }>(sql`select text from email_outbox where order_number = ${answer.orderNumber}`)
+		expect(email.rows[0]!.text).toContain('Rs. 320 off')
 
 		const read = (await (await api('GET', `/api/admin/coupons/${coupon.id}`)).json()) as { uses: number }
 		expect(read.uses).toBe(1)

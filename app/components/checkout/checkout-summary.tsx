@@ -55,7 +55,7 @@ export function CheckoutSummary({
 			{discount ? (
 				<p className="summary-row summary-discount">
 					<span>Discount ({discount.code})</span>
-					<span data-testid="checkout-discount">−{formatRs(discount.discount)}</span>
+					<span data-testid="checkout-discount">{`−${formatRs(discount.discount)}`}</span>
 				</p>
 			) : null}
 			<p className="summary-row summary-total">

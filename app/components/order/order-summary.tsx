@@ -45,7 +45,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
 				{order.full && discountOf(order.items) > 0 ? (
 					<div>
 						<dt>Discount</dt>
-						<dd className="order-discount">−{formatRs(discountOf(order.items))}</dd>
+						<dd className="order-discount">{`−${formatRs(discountOf(order.items))}`}</dd>
 					</div>
 				) : null}
 				<div>

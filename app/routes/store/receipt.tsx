@@ -174,7 +174,7 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 								<th scope="row">Discount</th>
 								<td className="receipt-wide" />
 								<td className="receipt-wide" />
-								<td className="num">−{receipt.discount}</td>
+								<td className="num">{`−${receipt.discount}`}</td>
 							</tr>
 						) : null}
 						<tr>
