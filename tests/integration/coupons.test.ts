@@ -11,7 +11,7 @@ import { AppError } from '../../app/utils/app-error'
 import { parsePakistanDateTime } from '../../app/utils/pakistan-time'
 import { buyer, checkoutBody, giftCard10, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
-import { useTestShop } from '../setup/test-shop'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 
 const NOW = new Date('2026-11-27T10:00:00Z')
 const base: Coupon = {
@@ -175,7 +175,8 @@ describe.each(databaseKinds)('discount codes at checkout on %s', (kind) => {
 describe.each(databaseKinds)('discount codes over HTTP on %s', (kind) => {
 	let db: Db
 	let key: string
-	const testShop = useTestShop(kind, 'coupons', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000' })
+	const OWNER = { email: 'owner@example.pk', password: 'coupon-owner-password' }
+	const testShop = useTestShop(kind, 'coupons', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
 
 	beforeAll(async () => {
 		db = testShop.shop.database.db
@@ -250,5 +251,26 @@ describe.each(databaseKinds)('discount codes over HTTP on %s', (kind) => {
 		const otherKey = (await createApiKey(db, 'Catalogue tool', null, { scopes: ['catalogue'] })).key
 		expect((await api('GET', '/api/admin/coupons', undefined, otherKey)).status).toBe(403)
 		expect(buyer.customerEmail).toBe('Ali@Example.pk')
+	})
+	it('the owner makes a code with the console’s own form; the console’s order page and the CSV show the discount and the code', async () => {
+		const cookie = await signInOverHttp(testShop.url, OWNER.email, OWNER.password, '198.51.100.77')
+		const consoleForm = (body: Record<string, string>) =>
+			fetch(`${testShop.url}/admin/coupons`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, Origin: testShop.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) })
+		const refused = await consoleForm({ intent: 'create', code: 'FORM500', type: 'percent', value: '500' })
+		expect(refused.status).toBe(400)
+		expect(await refused.text()).toContain(COUPON_MESSAGES.percent)
+		const made = await consoleForm({ intent: 'create', code: 'FORM500', type: 'fixed', value: '500', platform_xbox: 'on', endsAt: '2099-12-31T23:59' })
+		expect(made.status).toBe(200)
+		expect(await made.text()).toContain('Code FORM500 is ready: Rs. 500 off.')
+
+		const placed = (await (await post('/api/checkout', checkoutBody([giftCard10], { couponCode: 'form500', paymentMethod: 'manual', customerEmail: 'csv@example.pk' }))).json()) as { orderNumber: string; totalAmount: number }
+		expect(placed.totalAmount).toBe(2700)
+		const orderPage = await (await fetch(`${testShop.url}/admin/orders/${placed.orderNumber}`, { headers: { Cookie: cookie } })).text()
+		expect(orderPage).toContain('with code FORM500')
+		const csv = await (await fetch(`${testShop.url}/admin/orders.csv`, { headers: { Cookie: cookie } })).text()
+		const [header, row] = csv.replace(/^\uFEFF/, '').split('\r\n')
+		expect(header).toContain('"Discount (Rs.)"')
+		expect(row).toContain(placed.orderNumber)
+		expect(row!.endsWith('"500"')).toBe(true)
 	})
 })

@@ -252,6 +252,7 @@ export function CheckoutForm({
 					cartItems: payable,
 					customerInfo: { name: form.customerName.trim(), email: form.customerEmail.trim(), phone: form.customerMobile.trim() },
 					amount: outcome.totalAmount,
+					...(applied && outcome.totalAmount === applied.totalAmount ? { discount: applied.discount } : {}),
 					totalItems: payable.reduce((n, i) => n + i.quantity, 0),
 					orderNumber: outcome.orderNumber,
 				},
