@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { coupons } from '../../app/db/schema'
 import { COUPON_MESSAGES, COUPON_REFUSALS, couponBuyer, normaliseCode, priceCoupon, spread, type Coupon, type DiscountLine } from '../../app/domain/coupons/coupon'
+import { orderPaidEmail } from '../../app/domain/email/order-paid-email.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { AppError } from '../../app/utils/app-error'
 import { parsePakistanDateTime } from '../../app/utils/pakistan-time'
@@ -112,6 +113,10 @@ describe.each(databaseKinds)('discount codes at checkout on %s', (kind) => {
 		const lines = (await database.db.execute<{ discount: number; line_total: number }>(sql`select discount, line_total from order_lines where order_id = ${order.id} order by position`)).rows
 		expect(lines.reduce((s, l) => s + Number(l.line_total), 0)).toBe(order.totalAmount)
 		expect(await redemptions(database.db)).toEqual([{ order_id: order.id, email: 'ali@example.pk', phone: '03001234567', discount: 1001 }])
+		// The paid email says what was paid and what the code took off.
+		const paid = orderPaidEmail(order, 'GameVault PK')
+		expect(paid.text).toContain('Paid Rs. 4,199, with Rs. 1,001 off from your discount code.')
+		expect(paid.html).toContain('Discount')
 	})
 
 	it('refuses the checkout with the sentence (never a different total) when a code does not apply', async () => {
