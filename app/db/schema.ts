@@ -333,6 +333,8 @@ export interface OrderLine {
 	/** The variant bought (absent on orders placed before variants existed). */
 	variantId?: number | null
 	code: string | null
+	/** Rupees a discount code took off this line (absent when none). */
+	discount?: number
 }
 
 export const orders = pgTable(
@@ -791,5 +793,77 @@ export const blockedBuyers = pgTable(
 		check('blocked_buyers_kind_check', sql`${t.kind} in ('email', 'phone', 'address')`),
 		check('blocked_buyers_value_check', sql`length(${t.value}) between 1 and 254`),
 		check('blocked_buyers_refusals_check', sql`${t.refusals} >= 0`),
+	],
+)
+
+/**
+ * A discount code the owner makes (app/domain/coupons): percent or whole rupees off, for the whole
+ * order or only some products, options or platforms, within its dates and limits. Codes are compared
+ * case-insensitively (the unique index is on lower(code)).
+ */
+export const coupons = pgTable(
+	'coupons',
+	{
+		id: serial('id').primaryKey(),
+		code: text('code').notNull(),
+		kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+		/** Percent off (1–100), or rupees off. */
+		value: integer('value').notNull(),
+		/** What it applies to; all empty: the whole order. A line matches when it is any of these. */
+		productIds: integer('product_ids').array().notNull().default(sql`'{}'::integer[]`),
+		variantIds: integer('variant_ids').array().notNull().default(sql`'{}'::integer[]`),
+		platforms: text('platforms').array().$type<Category[]>().notNull().default(sql`'{}'::text[]`),
+		/** The subtotal the order's lines must reach (rupees; 0: none). */
+		minSubtotal: integer('min_subtotal').notNull().default(0),
+		startsAt: timestamp('starts_at', { withTimezone: true }),
+		endsAt: timestamp('ends_at', { withTimezone: true }),
+		/** Uses in all (null: no limit) and per buyer (by normalised email and by phone). */
+		maxUses: integer('max_uses'),
+		maxUsesPerBuyer: integer('max_uses_per_buyer'),
+		/** Only for a buyer with no earlier paid order (by email or phone). */
+		firstOrderOnly: boolean('first_order_only').notNull().default(false),
+		active: boolean('active').notNull().default(true),
+		createdBy: integer('created_by').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('coupons_code_key').on(sql`lower(${t.code})`),
+		index('coupons_created_by_idx').on(t.createdBy),
+		check('coupons_kind_check', sql`${t.kind} in ('percent', 'fixed')`),
+		check('coupons_value_check', sql`${t.value} >= 1 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+		check('coupons_code_check', sql`length(${t.code}) between 1 and 40`),
+		check('coupons_min_subtotal_check', sql`${t.minSubtotal} >= 0`),
+		check('coupons_max_uses_check', sql`${t.maxUses} >= 1 and ${t.maxUsesPerBuyer} >= 1`),
+		check('coupons_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
+	],
+)
+
+/**
+ * One use of a code: one per order, with the buyer's normalised email and phone. A use counts while
+ * its order is not expired or cancelled, so a use held by such an order comes back by itself.
+ */
+export const couponRedemptions = pgTable(
+	'coupon_redemptions',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		couponId: integer('coupon_id')
+			.notNull()
+			.references((): AnyPgColumn => coupons.id, { onDelete: 'restrict' }),
+		orderId: bigint('order_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+		/** The code as it was then (for the order's pages, whatever the code becomes). */
+		code: text('code').notNull(),
+		email: text('email').notNull(),
+		phone: text('phone').notNull(),
+		discount: integer('discount').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('coupon_redemptions_order_key').on(t.orderId),
+		index('coupon_redemptions_coupon_email_idx').on(t.couponId, t.email),
+		index('coupon_redemptions_coupon_phone_idx').on(t.couponId, t.phone),
+		check('coupon_redemptions_discount_check', sql`${t.discount} >= 1`),
 	],
 )

@@ -62,3 +62,30 @@ function pakistanClock(instant: string | Date): Date | null {
 	const time = new Date(instant).getTime()
 	return Number.isNaN(time) ? null : new Date(time + PKT_OFFSET_MS)
 }
+
+/**
+ * An instant from what a person typed as Pakistan time ('2026-12-01T09:30', a datetime-local field's
+ * value, or '2026-12-01' for that day's start), or an ISO 8601 instant with its own offset ('…Z',
+ * '…+05:00'). Null when it is not a real moment.
+ */
+export function parsePakistanDateTime(text: string): Date | null {
+	const value = text.trim()
+	const local = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value)
+	if (local) {
+		const [y, mo, d, h = '0', mi = '0', s = '0'] = local.slice(1).map((p) => p ?? undefined) as string[]
+		const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s))
+		const check = new Date(utc)
+		// 2026-02-30 or 25:00 is no moment (Date.UTC would roll it over).
+		if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null
+		return new Date(utc - PKT_OFFSET_MS)
+	}
+	if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(value)) return null
+	const date = new Date(value)
+	return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** An instant as a datetime-local field shows it in Pakistan time: '2026-12-01T09:30'. */
+export function pakistanDateTimeInput(date: Date | string): string {
+	const d = pakistanClock(date)
+	return d ? d.toISOString().slice(0, 16) : ''
+}

@@ -91,6 +91,11 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		{ name: 'a block of an unknown kind', statement: () => sql`insert into blocked_buyers (kind, value) values ('name', 'Ali')`, code: '23514', constraint: 'blocked_buyers_kind_check' },
 		{ name: 'a block of an empty value', statement: () => sql`insert into blocked_buyers (kind, value) values ('email', '')`, code: '23514', constraint: 'blocked_buyers_value_check' },
 		{ name: 'the same block twice', statement: () => sql`insert into blocked_buyers (kind, value) values ('email', 'twice@example.pk'), ('email', 'twice@example.pk')`, code: '23505', constraint: 'blocked_buyers_kind_value_key' },
+		{ name: 'a percent code over 100', statement: () => sql`insert into coupons (code, kind, value) values ('OVER', 'percent', 101)`, code: '23514', constraint: 'coupons_value_check' },
+		{ name: 'a code of an unknown kind', statement: () => sql`insert into coupons (code, kind, value) values ('ODD', 'free', 5)`, code: '23514', constraint: 'coupons_kind_check' },
+		{ name: 'the same code in another case', statement: () => sql`insert into coupons (code, kind, value) values ('Eid', 'fixed', 5), ('EID', 'fixed', 5)`, code: '23505', constraint: 'coupons_code_key' },
+		{ name: 'a code that ends before it starts', statement: () => sql`insert into coupons (code, kind, value, starts_at, ends_at) values ('BACK', 'fixed', 5, now(), now() - interval '1 day')`, code: '23514', constraint: 'coupons_dates_check' },
+		{ name: 'a code used by an order that does not exist', statement: () => sql`insert into coupon_redemptions (coupon_id, order_id, code, email, phone, discount) values (999999, 999999, 'X', 'a@example.pk', '03001234567', 5)`, code: '23503' },
 		{ name: 'deleting a product an order bought', statement: () => sql`delete from products where id = ${product}`, code: RESTRICTED },
 		{ name: 'deleting a stock unit that was delivered', statement: () => sql`delete from stock_units where id = ${unit}`, code: RESTRICTED },
 	]

@@ -10,6 +10,7 @@ import { CUSTOMER_FIELDS, isValidName, NAME_LIVE_MESSAGE, NAME_SUBMIT_MESSAGE, R
 import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/checkout-lines'
 import { readCheckoutAnswer, type CheckoutAnswer, type CheckoutOutcome } from '~/domain/orders/checkout-response'
 import { formatRs } from '~/utils/money'
+import type { CouponQuote } from '~/domain/coupons/coupon'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { TestPaymentsNotice, TestPaymentsText } from '~/components/payment/test-payments-notice'
 
@@ -29,9 +30,15 @@ export interface Renewal {
 export type PaymentMethod = 'paypro' | 'manual'
 type PlacedOrder = Extract<CheckoutOutcome, { ok: true }>
 
-export type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod }
-/** A refusal of the page's own form (no scripts): the values kept and each field's message. */
-export type Refused = { values: Values; fieldErrors: Record<string, string>; message: string | null }
+export type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod; couponCode?: string }
+/**
+ * A refusal of the page's own form (no scripts): the values kept and each field's message; or its
+ * "Apply" answered: the discount code the server priced (`coupon`), or its sentence on `couponCode`.
+ */
+export type Refused = { values: Values; fieldErrors: Record<string, string>; message: string | null; coupon?: CouponQuote | null }
+
+/** The fields a refusal may name: the buyer's, and the discount code. */
+const REFUSABLE_FIELDS = [...CUSTOMER_FIELDS, 'couponCode']
 
 const FIELD_IDS: Record<CustomerField, string> = { customerName: 'checkout-name', customerEmail: 'checkout-email', customerMobile: 'checkout-phone' }
 
@@ -74,6 +81,10 @@ export function CheckoutForm({
 		customerMobile: refused?.values.customerMobile ?? prefill?.phone ?? '',
 	}))
 	const [method, setMethod] = useState<PaymentMethod>(refused?.values.paymentMethod ?? 'paypro')
+	// The discount code typed, and the one the server priced (only the server prices a code).
+	const [couponCode, setCouponCode] = useState(refused?.values.couponCode ?? '')
+	const [applied, setApplied] = useState<CouponQuote | null>(refused?.coupon ?? null)
+	const [applying, setApplying] = useState(false)
 	const [busy, setBusy] = useState(false)
 	// A refusal: each field's one message beside it, and a message of its own only when no field is to blame.
 	const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(refused?.fieldErrors ?? {})
@@ -94,6 +105,8 @@ export function CheckoutForm({
 		setForm((f) => (CUSTOMER_FIELDS.some((k) => typed[k] !== f[k]) ? { ...f, ...typed } : f))
 		const checked = el.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked')?.value
 		if (checked === 'paypro' || checked === 'manual') setMethod(checked)
+		const code = (el.elements.namedItem('couponCode') as HTMLInputElement | null)?.value
+		if (code) setCouponCode((c) => c || code)
 	}, [])
 
 	// After a refusal the first field to correct takes the focus (and so comes into view on a phone).
@@ -117,7 +130,9 @@ export function CheckoutForm({
 
 	const payable = payableItems(items)
 	const total = cartTotal(items)
-	const shownTotal = placed ? placed.totalAmount : total
+	// With a code applied, the server's total (its discount on its own prices) is the one to pay.
+	const payTotal = applied ? applied.totalAmount : total
+	const shownTotal = placed ? placed.totalAmount : payTotal
 	const nameLive = form.customerName.trim() !== '' && !isValidName(form.customerName) ? NAME_LIVE_MESSAGE : null
 	// One message per field: the refusal's, else (for the name) the spec's live message.
 	const messageOf = (field: CustomerField) => fieldErrors[field] ?? (field === 'customerName' ? nameLive : null)
@@ -125,13 +140,45 @@ export function CheckoutForm({
 
 	function refuse(errors: Record<string, string>, message: string | null) {
 		setFieldErrors(errors)
-		setError(CUSTOMER_FIELDS.some((f) => errors[f]) ? null : message)
+		setError(REFUSABLE_FIELDS.some((f) => errors[f]) ? null : message)
+		if (errors.couponCode) setApplied(null)
 		setRefusals((n) => n + 1)
+	}
+
+	/** "Apply": the server prices the code on these lines (and this buyer, when typed in already). */
+	async function applyCode() {
+		const code = couponCode.trim()
+		if (applying || !code) return
+		setApplying(true)
+		setFieldErrors(({ couponCode: _, ...rest }) => rest)
+		try {
+			const res = await fetch('/api/checkout/coupon', {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ productDetails: toCheckoutLines(payable), couponCode: code, customerEmail: form.customerEmail.trim(), customerMobile: form.customerMobile.trim() }),
+			})
+			const body = (await res.json().catch(() => null)) as (CouponQuote & { error?: string }) | null
+			if (res.ok && body) {
+				setApplied(body)
+				setPlaced(null)
+			} else {
+				setApplied(null)
+				setFieldErrors((errors) => ({ ...errors, couponCode: body?.error || 'Could not check the discount code. Please try again.' }))
+			}
+		} catch {
+			setFieldErrors((errors) => ({ ...errors, couponCode: 'Could not check the discount code. Please try again.' }))
+		} finally {
+			setApplying(false)
+		}
 	}
 
 	async function submit(event: React.FormEvent) {
 		event.preventDefault()
 		if (busy) return
+		// "Apply" (or Enter, which presses the form's first button) with a code typed prices the code.
+		if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'apply' && couponCode.trim()) return void applyCode()
+		// A code typed but not applied yet: it is priced first, so the buyer sees the total before paying it.
+		if (couponCode.trim() && applied?.code.toLowerCase() !== couponCode.trim().toLowerCase()) return void applyCode()
 		const missing = CUSTOMER_FIELDS.filter((f) => !form[f].trim())
 		if (missing.length > 0) {
 			window.alert(REQUIRED_FIELDS_MESSAGE)
@@ -164,6 +211,7 @@ export function CheckoutForm({
 					productDetails,
 					checkoutKey,
 					paymentMethod: method,
+					...(applied ? { couponCode: applied.code } : {}),
 					...(renewal ? { renewsOrderNumber: renewal.orderNumber } : {}),
 				}),
 			})
@@ -174,7 +222,7 @@ export function CheckoutForm({
 				return
 			}
 			rememberContact({ email: form.customerEmail.trim(), name: form.customerName.trim(), orderId: outcome.orderNumber, product: payable[0]! })
-			if (outcome.totalAmount !== total) {
+			if (outcome.totalAmount !== payTotal) {
 				// A price changed after this page priced the lines: the server's total is the one charged, so the
 				// buyer sees it (and the lines at their new prices) before going on to pay.
 				setPlaced(outcome)
@@ -204,6 +252,7 @@ export function CheckoutForm({
 					cartItems: payable,
 					customerInfo: { name: form.customerName.trim(), email: form.customerEmail.trim(), phone: form.customerMobile.trim() },
 					amount: outcome.totalAmount,
+					...(applied && outcome.totalAmount === applied.totalAmount ? { discount: applied.discount } : {}),
 					totalItems: payable.reduce((n, i) => n + i.quantity, 0),
 					orderNumber: outcome.orderNumber,
 				},
@@ -278,7 +327,7 @@ export function CheckoutForm({
 				</p>
 			) : null}
 			<div className="checkout-layout">
-				<CheckoutSummary items={items} single={single} total={shownTotal} />
+				<CheckoutSummary items={items} single={single} total={shownTotal} discount={applied && !placed ? applied : null} />
 				<section className="checkout-form-panel" aria-labelledby="customer-title">
 					<h2 id="customer-title">Customer Information</h2>
 					<ErrorAlert message={error} />
@@ -304,6 +353,39 @@ export function CheckoutForm({
 								</span>
 							</label>
 						</fieldset>
+						<div className="field coupon-field">
+							<label htmlFor="checkout-coupon">Discount code</label>
+							<div className="coupon-apply">
+								<input
+									id="checkout-coupon"
+									name="couponCode"
+									value={couponCode}
+									onChange={(e) => {
+										setCouponCode(e.target.value)
+										if (applied) setApplied(null)
+										setFieldErrors(({ couponCode: _, ...rest }) => rest)
+									}}
+									autoComplete="off"
+									autoCapitalize="characters"
+									spellCheck={false}
+									maxLength={40}
+									aria-invalid={fieldErrors.couponCode ? true : undefined}
+									aria-describedby={fieldErrors.couponCode ? 'checkout-coupon-error' : applied ? 'checkout-coupon-applied' : undefined}
+								/>
+								<button type="submit" name="intent" value="apply" className="button ghost" formNoValidate disabled={applying || busy}>
+									{applying ? 'Checking…' : 'Apply'}
+								</button>
+							</div>
+							{fieldErrors.couponCode ? (
+								<p className="field-error" id="checkout-coupon-error" role="alert">
+									{fieldErrors.couponCode}
+								</p>
+							) : applied ? (
+								<p className="coupon-applied small" id="checkout-coupon-applied" role="status">
+									Code {applied.code} applied: {formatRs(applied.discount)} off.
+								</p>
+							) : null}
+						</div>
 						{/* PayPro's notes are for online payment only (hidden by CSS too, for a choice made without scripts). */}
 						<div className="online-only">
 							{testPayments === undefined ? <TestPaymentsNotice /> : testPayments ? <TestPaymentsText /> : null}
@@ -322,7 +404,7 @@ export function CheckoutForm({
 							<>
 								{payable.length === 0 ? <p className="field-error">{NOTHING_PAYABLE_MESSAGE}</p> : null}
 								<button type="submit" className="button primary block" disabled={busy || redirecting || payable.length === 0}>
-									{busy ? 'Processing...' : `Proceed to Payment ${formatRs(total)}`}
+									{busy ? 'Processing...' : `Proceed to Payment ${formatRs(payTotal)}`}
 								</button>
 							</>
 						)}

@@ -6,7 +6,18 @@ import { accountTypeName } from '~/domain/pricing/account-type-label'
 
 
 /** `total`: the order's total when the server's differs from the lines' (a price changed as the order was placed). */
-export function CheckoutSummary({ items, single, total = cartTotal(items) }: { items: CartItem[]; single: boolean; total?: number }) {
+export function CheckoutSummary({
+	items,
+	single,
+	total = cartTotal(items),
+	discount = null,
+}: {
+	items: CartItem[]
+	single: boolean
+	total?: number
+	/** The discount code the server priced for these lines (its discount is already out of `total`). */
+	discount?: { code: string; discount: number } | null
+}) {
 	const count = payableItems(items).reduce((n, i) => n + i.quantity, 0)
 	return (
 		<section className="checkout-summary" aria-labelledby="summary-title">
@@ -35,12 +46,18 @@ export function CheckoutSummary({ items, single, total = cartTotal(items) }: { i
 					)
 				})}
 			</ul>
-			{single ? null : (
+			{single && !discount ? null : (
 				<p className="summary-row">
-					<span>Items ({count})</span>
+					<span>{single ? 'Subtotal' : `Items (${count})`}</span>
 					<span>{formatRs(cartTotal(items))}</span>
 				</p>
 			)}
+			{discount ? (
+				<p className="summary-row summary-discount">
+					<span>Discount ({discount.code})</span>
+					<span data-testid="checkout-discount">{`−${formatRs(discount.discount)}`}</span>
+				</p>
+			) : null}
 			<p className="summary-row summary-total">
 				<span>Total</span>
 				<strong data-testid="checkout-total">{formatRs(total)}</strong>

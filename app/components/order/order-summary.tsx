@@ -1,5 +1,6 @@
 import type { OrderView } from '~/domain/orders/order-view'
 import { formatRs } from '~/utils/money'
+import { discountOf } from '~/domain/coupons/coupon'
 import { CopyButton } from '../ui/copy-button'
 import { formatPakistanTime } from '~/utils/pakistan-time'
 
@@ -39,6 +40,12 @@ export function OrderSummary({ order }: { order: OrderView }) {
 					<div>
 						<dt>Phone</dt>
 						<dd>{order.customerPhone}</dd>
+					</div>
+				) : null}
+				{order.full && discountOf(order.items) > 0 ? (
+					<div>
+						<dt>Discount</dt>
+						<dd className="order-discount">{`−${formatRs(discountOf(order.items))}`}</dd>
 					</div>
 				) : null}
 				<div>

@@ -95,7 +95,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 			</p>
 			<div className="payment-layout">
 				<div className="payment-column">
-					<PaymentSummary orderNumber={state.orderNumber} items={items} amount={state.amount} />
+					<PaymentSummary orderNumber={state.orderNumber} items={items} amount={state.amount} discount={typeof state.discount === 'number' ? state.discount : 0} />
 					<div className="warning-box exact-amount">
 						<p>
 							<strong>Send the exact amount: {formatRs(state.amount)}.</strong> A different amount cannot be matched to your order and will

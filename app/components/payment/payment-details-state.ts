@@ -16,6 +16,8 @@ export interface PaymentDetailsState {
 	customerInfo: { name: string; email: string; phone: string }
 	/** The order's total as the server priced it, in rupees. */
 	amount: number
+	/** What a discount code took off (already out of `amount`). */
+	discount?: number
 	totalItems: number
 	orderNumber: string
 	payproOrderId?: string

@@ -4,7 +4,7 @@ import { accountTypeName } from '~/domain/pricing/account-type-label'
 
 
 /** The order being paid for: its number, its lines and the total the server priced. */
-export function PaymentSummary({ orderNumber, items, amount }: { orderNumber: string; items: CartItem[]; amount: number }) {
+export function PaymentSummary({ orderNumber, items, amount, discount = 0 }: { orderNumber: string; items: CartItem[]; amount: number; discount?: number }) {
 	return (
 		<section className="payment-panel" aria-labelledby="payment-summary-title">
 			<h2 id="payment-summary-title">Order Summary</h2>
@@ -26,6 +26,12 @@ export function PaymentSummary({ orderNumber, items, amount }: { orderNumber: st
 					</li>
 				))}
 			</ul>
+			{discount > 0 ? (
+				<p className="payment-discount">
+					<span>Discount</span>
+					<span>{`−${formatRs(discount)}`}</span>
+				</p>
+			) : null}
 			<p className="payment-total">
 				<span>Total</span>
 				<strong data-testid="payment-total">{formatRs(amount)}</strong>

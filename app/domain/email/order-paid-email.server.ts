@@ -5,6 +5,7 @@ import { env } from '../../utils/env.server'
 import type { QueuedEmail } from './queue-email.server'
 import { emailImageUrl } from '../media/media-files'
 import { formatRs } from '../../utils/money'
+import { discountOf } from '../coupons/coupon'
 import { orderPaidHtml } from '../../integrations/email/html/templates.server'
 
 /** The order email of §7 (template 2: NAME, ORDER_ID, PRODUCT_NAME, PRODUCT_IMAGE) plus the tracking link. */
@@ -31,6 +32,7 @@ export function orderPaidEmail(order: Order, storeName: string, { delivered = fa
 			`Hi ${name},`,
 			'',
 			`We have received your payment for order ${order.orderNumber} (${productName}).`,
+			...(discountOf(lines) > 0 ? [`Paid ${formatRs(order.totalAmount)}, with ${formatRs(discountOf(lines))} off from your discount code.`] : []),
 			...(delivered
 				? ['It is delivered already: your codes or account details are waiting on your order page. Keep them private.', '', `Open your order here: ${trackingUrl}`]
 				: ['We are preparing it now; most orders are delivered within a few hours.', '', `Track your order and receive your codes here: ${trackingUrl}`]),
@@ -45,6 +47,7 @@ export function orderPaidEmail(order: Order, storeName: string, { delivered = fa
 			orderNumber: order.orderNumber,
 			productName,
 			amount: typeof order.totalAmount === 'number' ? formatRs(order.totalAmount) : null,
+			discount: discountOf(lines) > 0 ? formatRs(discountOf(lines)) : null,
 			trackingUrl,
 			delivered,
 		}),

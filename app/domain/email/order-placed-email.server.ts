@@ -3,6 +3,7 @@ import { orderLink } from '../orders/order-token.server'
 import type { TransferAccount } from '../settings/store-details'
 import { orderPlacedHtml } from '../../integrations/email/html/templates.server'
 import { formatRs } from '../../utils/money'
+import { discountOf } from '../coupons/coupon'
 import { absoluteUrl } from '../../utils/origin.server'
 import type { QueuedEmail } from './queue-email.server'
 
@@ -14,6 +15,8 @@ export function orderPlacedEmail(order: Order, storeName: string, accounts: Tran
 	const orderUrl = absoluteUrl(orderLink(order))
 	const name = order.customerName ?? 'there'
 	const total = formatRs(order.totalAmount)
+	const off = 'productDetails' in order ? discountOf((order as Order & { productDetails: { discount?: number }[] }).productDetails) : 0
+	const discount = off > 0 ? formatRs(off) : null
 	const rows = accounts.map((a) => ({ label: a.method, lines: [a.account, `Account holder: ${a.holder}`] }))
 	return {
 		dedupeKey: `order-placed:${order.orderNumber}`,
@@ -26,6 +29,7 @@ export function orderPlacedEmail(order: Order, storeName: string, accounts: Tran
 			`Hi ${name},`,
 			'',
 			`Thank you for your order ${order.orderNumber}. Send ${total} to one of these accounts:`,
+			...(discount ? [`(${discount} off with your discount code.)`] : []),
 			'',
 			...rows.map((r) => `${r.label}: ${r.lines.join(' · ')}`),
 			'',
@@ -37,7 +41,7 @@ export function orderPlacedEmail(order: Order, storeName: string, accounts: Tran
 			'',
 			`Thank you for shopping with ${storeName}.`,
 		].join('\n'),
-		html: orderPlacedHtml({ storeName, shopUrl: absoluteUrl('/'), name, orderNumber: order.orderNumber, total, accounts: rows, orderUrl }),
+		html: orderPlacedHtml({ storeName, shopUrl: absoluteUrl('/'), name, orderNumber: order.orderNumber, total, discount, accounts: rows, orderUrl }),
 		orderNumber: order.orderNumber,
 	}
 }

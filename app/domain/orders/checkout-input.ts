@@ -1,5 +1,6 @@
 import { idSchema, nameSchema } from '../../utils/input'
 import { z } from 'zod'
+import { COUPON_REFUSALS } from '../coupons/coupon'
 import { EMAIL_MESSAGE, isValidName, NAME_SUBMIT_MESSAGE, normalisePakistaniMobile, PHONE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './checkout-fields'
 
 // The checkout request as the server takes it (the final word). The form's live checks and the
@@ -40,5 +41,12 @@ export const checkoutRequest = z.object({
 	paymentMethod: z.enum(['paypro', 'manual']).default('paypro'),
 	/** A renewal names the order it renews; the server links the two when the buyer may see that order. */
 	renewsOrderNumber: z.string().trim().min(1).max(100).optional(),
+	/** A discount code (issue 23): the server prices it; blank is none. */
+	couponCode: z
+		.string({ error: COUPON_REFUSALS.malformed })
+		.trim()
+		.max(100, COUPON_REFUSALS.malformed)
+		.transform((v) => v || undefined)
+		.optional(),
 }, { error: REQUIRED_FIELDS_MESSAGE })
 export type CheckoutRequest = z.infer<typeof checkoutRequest>

@@ -15,6 +15,7 @@ import type { StoreDetails } from '../settings/store-details'
 import type { Order } from './order'
 import { PLACED } from './order-state'
 import { claimAtCreation, holdClaimFromCreation } from '../payments/start-paypro-payment.server'
+import { applyCouponForOrder, recordRedemption } from '../coupons/coupons.server'
 
 export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
 
@@ -61,8 +62,17 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 		}
 		try {
 			// The order with its lines is one statement (atomic on its own); a transfer order's email to
-			// its buyer is queued in the same transaction.
-			const order: Order = store
+			// its buyer is queued in the same transaction. A discount code is applied and its use written in
+			// the same transaction too (its row locked: uses are counted one checkout after another).
+			const order: Order = input.couponCode
+				? await db.transaction(async (tx) => {
+						const applied = await applyCouponForOrder(tx, input.couponCode!, lines, { email: input.customerEmail, phone: input.customerMobile })
+						const placed: Order = { ...(await insertOrderWithLines(tx, { ...values, totalAmount: total - applied.discount }, applied.lines)), productDetails: applied.lines }
+						await recordRedemption(tx, placed.id, applied)
+						await queueOrderPlaced(tx, placed, store)
+						return placed
+					})
+				: store
 				? await db.transaction(async (tx) => {
 						const placed: Order = { ...(await insertOrderWithLines(tx, values, lines)), productDetails: lines }
 						await queueOrderPlaced(tx, placed, store)
@@ -72,7 +82,9 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 			holdClaimFromCreation(order)
 			return { order, created: true }
 		} catch (error) {
-			if (isUniqueViolation(error, 'orders_checkout_key_key')) {
+			// A code refused to a checkout placed before (a double click): that order stands, its use counted once.
+			const refusedCode = input.couponCode && error instanceof AppError && error.fieldErrors?.couponCode
+			if (refusedCode || isUniqueViolation(error, 'orders_checkout_key_key')) {
 				// This checkout was placed before (a retry, a double click, a concurrent request): answer with its order.
 				const placed = await placedBefore(db, input)
 				if (placed) return placed

@@ -31,8 +31,8 @@ export function lineRow(orderId: number, position: number, line: OrderLine): typ
 		accountType: line.selectedAccountType,
 		quantity: line.quantity,
 		unitPrice: line.price,
-		discount: 0,
-		lineTotal: line.quantity * line.price,
+		discount: line.discount ?? 0,
+		lineTotal: line.quantity * line.price - (line.discount ?? 0),
 		code: line.code,
 	}
 }
@@ -52,6 +52,7 @@ export function specLine(row: OrderLineRow): OrderLine {
 		selectedAccountType: row.accountType,
 		...(row.variantId != null ? { variantId: row.variantId } : {}),
 		code: row.code,
+		...(row.discount > 0 ? { discount: row.discount } : {}),
 	}
 }
 

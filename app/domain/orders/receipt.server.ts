@@ -1,4 +1,5 @@
 import type { StoreDetails } from '../settings/store-details'
+import { discountOf } from '../coupons/coupon'
 import { storeContacts, type ContactLink } from '../settings/store-contacts'
 import { formatRs } from '../../utils/money'
 import { formatPakistanTime } from '../../utils/pakistan-time'
@@ -40,6 +41,8 @@ export interface OrderReceipt {
 	paymentMethod: string
 	status: string
 	lines: ReceiptLine[]
+	/** Taken off by a discount code, or null. */
+	discount: string | null
 	total: string
 	buyer: { name: string; email: string | null }
 }
@@ -74,6 +77,7 @@ export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'sto
 			unitPrice: formatRs(line.price),
 			lineTotal: formatRs(line.price * line.quantity),
 		})),
+		discount: discountOf(order.productDetails) > 0 ? formatRs(discountOf(order.productDetails)) : null,
 		total: formatRs(order.totalAmount),
 		buyer: { name: order.customerName || 'Customer', email: order.customerEmail },
 	}

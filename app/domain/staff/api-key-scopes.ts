@@ -4,7 +4,7 @@
  * settings, transfer accounts, staff accounts and API keys are never changed with a key: only the
  * owner signed in to the console may (contracts say `scope: 'session-only'`).
  */
-export const API_KEY_SCOPES = ['dm-orders', 'catalogue', 'content', 'stock', 'blocklist'] as const
+export const API_KEY_SCOPES = ['dm-orders', 'catalogue', 'content', 'stock', 'blocklist', 'coupons'] as const
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
 
@@ -15,6 +15,7 @@ export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
 	content: 'Game library, pages and reviews',
 	stock: 'Stock: import codes and accounts, counts, deliver waiting orders, replace a unit',
 	blocklist: 'Blocked buyers: list, block and unblock them',
+	coupons: 'Discount codes: list, create, edit, pause and resume them',
 }
 
 /**

@@ -39,6 +39,8 @@ import type { Route } from './+types/order'
 import { orderProfit } from '~/domain/costs/order-profit.server'
 import { staffMay } from '~/domain/staff/permissions'
 import { OrderProfitFacts } from '~/components/admin/order-profit'
+import { discountOf } from '~/domain/coupons/coupon'
+import { codesOfOrders } from '~/domain/coupons/coupons.server'
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
 	pageMeta(matches, { title: `Order ${params.orderNumber}`, description: 'One order: details, fulfillment and history.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -49,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!order) throw pageFailure(notFound(`Order ${params.orderNumber} not found.`))
 	const history = await orderHistory(db(), order.orderNumber)
 	return {
-		order: staffOrderView(order, { deliveryContent: true }),
+		order: { ...staffOrderView(order, { deliveryContent: true }), couponCode: (await codesOfOrders(db(), [order.id])).get(order.id) ?? null },
 		// Cost, fee and profit: the owner's alone (other staff's pages never carry them).
 		profit: staffMay(staff, 'owner') ? await orderProfit(db(), order) : null,
 		chat: buyerChatLink(order, (await readStoreDetails(db())).storeName),
@@ -218,6 +220,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					<dl className="staff-facts">
 						<dt>Amount</dt>
 						<dd className="staff-amount">{formatRs(order.totalAmount)}</dd>
+						{discountOf(order.items) > 0 ? (
+							<>
+								<dt>Discount</dt>
+								<dd>
+									{formatRs(discountOf(order.items))} off{order.couponCode ? ` with code ${order.couponCode}` : ''}
+								</dd>
+							</>
+						) : null}
 						<dt>Method</dt>
 						<dd>{PAYMENT_METHOD[order.paymentMethod] ?? order.paymentMethod}</dd>
 						<dt>Status</dt>
@@ -298,7 +308,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 						{ header: 'Product', label: false, cell: (line) => <OrderProducts items={[line]} /> },
 						{ header: 'Price', cell: (line) => formatRs(line.price) },
 						{ header: 'Quantity', cell: (line) => line.quantity },
-						{ header: 'Line total', cell: (line) => formatRs(line.price * line.quantity) },
+						{ header: 'Line total', cell: (line) => (line.discount ? `${formatRs(line.price * line.quantity - line.discount)} (${formatRs(line.discount)} off)` : formatRs(line.price * line.quantity)) },
 					]}
 					footer={
 						<tr>

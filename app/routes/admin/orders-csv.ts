@@ -9,9 +9,10 @@ import type { Route } from './+types/orders-csv'
 import { onlyMethods } from '~/http/http.server'
 import { profitsOf } from '~/domain/costs/order-profit.server'
 import { staffMay } from '~/domain/staff/permissions'
+import { discountOf } from '~/domain/coupons/coupon'
 
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
-const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment']
+const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment', 'Discount (Rs.)']
 /** Any staff member may download the CSV; only the owner's has what each paid order cost and earned (recorded at payment). */
 const OWNER_HEADER = ['Cost (Rs.)', 'PayPro fee (Rs.)', 'Profit (Rs.)']
 const BATCH = 1000
@@ -38,7 +39,7 @@ const ownerCells = (o: StaffOrder, profits: Profits | null) => {
 }
 
 const row = (o: StaffOrder, profits: Profits | null) =>
-	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no', ...ownerCells(o, profits)]
+	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no', discountOf(o.items), ...ownerCells(o, profits)]
 		.map(csvCell)
 		.join(',') + '\r\n'
 

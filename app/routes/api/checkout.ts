@@ -5,6 +5,7 @@ import { startPayproPayment } from '~/domain/payments/start-paypro-payment.serve
 import { payproClient } from '~/integrations/paypro/paypro.server'
 import { errorResponse, onlyMethods, readJson } from '~/http/http.server'
 import { placeOrder } from '~/http/place-order.server'
+import { discountOf } from '~/domain/coupons/coupon'
 import type { Route } from './+types/checkout'
 
 // §7 call 5 (POST /.netlify/functions/paypro-order, also /api/checkout): the server creates and
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const { order, setCookie } = await placeOrder(request, context.clientIp, parsed.data)
 		orderNumber = order.orderNumber
 		const headers = new Headers({ 'Set-Cookie': setCookie })
-		const common = { status: '00', orderNumber: order.orderNumber, totalAmount: order.totalAmount, order: { orderNumber: order.orderNumber } }
+		const common = { status: '00', orderNumber: order.orderNumber, totalAmount: order.totalAmount, discount: discountOf(order.productDetails), order: { orderNumber: order.orderNumber } }
 		if (order.paymentMethod === 'manual') {
 			return Response.json({ ...common, message: 'Order created: waiting for your transfer', paymentMethod: 'manual' }, { status: 201, headers })
 		}

@@ -17,6 +17,8 @@ import { readPageForm } from '~/http/http.server'
 import { placeOrder } from '~/http/place-order.server'
 import { fieldErrorsOf, topName } from '~/utils/field-errors'
 import { AppError } from '~/utils/app-error'
+import { COUPON_REFUSALS } from '~/domain/coupons/coupon'
+import { quoteCoupon } from '~/domain/coupons/coupons.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { publicEnv } from '~/utils/env.server'
 import type { Route } from './+types/checkout'
@@ -76,13 +78,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 		customerEmail: form.customerEmail ?? '',
 		customerMobile: form.customerMobile ?? '',
 		paymentMethod: form.paymentMethod === 'manual' ? 'manual' : 'paypro',
+		couponCode: form.couponCode ?? '',
 	}
 	const refuse = (status: number, fieldErrors: Record<string, string>, message: string | null) => data<Refused>({ values, fieldErrors, message }, { status, headers: noStore })
 	if (line.kind !== 'line') return refuse(400, {}, line.kind === 'renewal-not-found' ? RENEWAL_NOT_FOUND : NOT_SOLD_MESSAGE)
+	// "Apply": the server prices the code and draws the form again with the discount (or its sentence).
+	if (form.intent === 'apply') {
+		try {
+			if (!values.couponCode?.trim()) throw new AppError('BAD_REQUEST', COUPON_REFUSALS.malformed, { couponCode: COUPON_REFUSALS.malformed })
+			const coupon = await quoteCoupon(db(), { productDetails: toCheckoutLines(checkoutItems(line.state)), couponCode: values.couponCode, email: values.customerEmail, phone: values.customerMobile })
+			return data<Refused>({ values, fieldErrors: {}, message: null, coupon }, { headers: noStore })
+		} catch (error) {
+			if (error instanceof AppError) return refuse(error.status, error.fieldErrors ?? {}, error.message)
+			throw error
+		}
+	}
 	const parsed = checkoutRequest.safeParse({
 		...values,
 		productDetails: toCheckoutLines(checkoutItems(line.state)),
 		checkoutKey: form.checkoutKey || undefined,
+		couponCode: values.couponCode,
 		...(line.renewal ? { renewsOrderNumber: line.renewal.orderNumber } : {}),
 	})
 	if (!parsed.success) {
@@ -202,6 +217,8 @@ function DrawnForm({ html, onWake }: { html: string; onWake: (woken: Woken) => v
 				onPointerCancel={release}
 				onClick={() => swapIn(0)}
 				onSubmit={(event) => {
+					// "Apply" goes to the server as drawn: the page comes back with the code priced.
+					if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'apply') return
 					event.preventDefault()
 					sending.current = true
 					wake()

@@ -169,6 +169,14 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 						))}
 					</tbody>
 					<tfoot>
+						{receipt.discount ? (
+							<tr className="receipt-discount">
+								<th scope="row">Discount</th>
+								<td className="receipt-wide" />
+								<td className="receipt-wide" />
+								<td className="num">{`−${receipt.discount}`}</td>
+							</tr>
+						) : null}
 						<tr>
 							<th scope="row">Total</th>
 							<td className="receipt-wide" />

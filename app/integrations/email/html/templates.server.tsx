@@ -6,13 +6,13 @@ type Shell = Omit<EmailShell, 'preview'>
 /** An order number never breaks at its hyphens. */
 const No = ({ n }: { n: string }) => <span style={{ whiteSpace: 'nowrap' }}>{n}</span>
 
-export function orderPaidHtml(d: Shell & { name: string; orderNumber: string; productName: string; amount: string | null; trackingUrl: string; delivered: boolean }) {
+export function orderPaidHtml(d: Shell & { name: string; orderNumber: string; productName: string; amount: string | null; discount?: string | null; trackingUrl: string; delivered: boolean }) {
 	return renderEmail(
 		<Layout shell={{ ...d, preview: d.delivered ? `Order ${d.orderNumber} is paid and delivered` : `Payment received for order ${d.orderNumber}` }}>
 			<Title>{d.delivered ? 'Paid and delivered' : 'Payment received'}</Title>
 			<P>Hi {d.name},</P>
 			<P>We have received your payment for order <No n={d.orderNumber} />.</P>
-			<Facts rows={[['Order', d.orderNumber], ['Product', d.productName], ...(d.amount ? [['Paid', d.amount] as [string, string]] : [])]} />
+			<Facts rows={[['Order', d.orderNumber], ['Product', d.productName], ...(d.discount ? [['Discount', `−${d.discount}`] as [string, string]] : []), ...(d.amount ? [['Paid', d.amount] as [string, string]] : [])]} />
 			<P>
 				{d.delivered
 					? 'It is delivered already: your codes or account details are waiting on your order page. Keep them private.'
@@ -81,13 +81,13 @@ export function signInHtml(d: Shell & { intro: string; link: string; code: strin
 	)
 }
 
-export function orderPlacedHtml(d: Shell & { name: string; orderNumber: string; total: string; accounts: { label: string; lines: string[] }[]; orderUrl: string }) {
+export function orderPlacedHtml(d: Shell & { name: string; orderNumber: string; total: string; discount?: string | null; accounts: { label: string; lines: string[] }[]; orderUrl: string }) {
 	return renderEmail(
 		<Layout shell={{ ...d, preview: `Order ${d.orderNumber}: pay ${d.total} by transfer` }}>
 			<Title>Order placed</Title>
 			<P>Hi {d.name},</P>
 			<P>Thank you for your order <No n={d.orderNumber} />. Send {d.total} to one of these accounts, then upload your receipt on your order page.</P>
-			<Facts rows={[['Order', d.orderNumber], ['To pay', d.total], ['Payment reference', d.orderNumber]]} />
+			<Facts rows={[['Order', d.orderNumber], ...(d.discount ? [['Discount', `−${d.discount}`] as [string, string]] : []), ['To pay', d.total], ['Payment reference', d.orderNumber]]} />
 			{d.accounts.map((a) => (
 				<Section key={a.label} style={{ border: '1px solid #e2e8f0', borderRadius: '10px', padding: '10px 14px', margin: '0 0 8px' }}>
 					<Text style={{ margin: 0, fontWeight: 700, fontSize: '15px' }}>{a.label}</Text>

@@ -1,0 +1,279 @@
+import { z } from 'zod'
+import { CATEGORIES, type Category } from '../catalogue/types'
+import { formatRs } from '../../utils/money'
+import { formatPakistanTime, parsePakistanDateTime } from '../../utils/pakistan-time'
+import { hasForbiddenCharacter, MAX_ID, NUL_MESSAGE } from '../../utils/input'
+import { normaliseBlockValue } from '../buyers/blocklist'
+
+// Discount codes (issue 23): what a code is, what it takes off which lines, and every sentence a buyer
+// or the owner reads about one. Pure: the checkout, the console and the API share it; the database
+// side (locking, counting uses) is coupons.server.ts.
+
+export const COUPON_KINDS = ['percent', 'fixed'] as const
+export type CouponKind = (typeof COUPON_KINDS)[number]
+
+/** Every sentence a buyer reads about a code that does not apply: one sentence each. */
+export const COUPON_REFUSALS = {
+	unknown: 'This discount code is not valid.',
+	notStarted: (startsAt: Date) => `This discount code starts on ${formatPakistanTime(startsAt.toISOString())}.`,
+	ended: 'This discount code has ended.',
+	usedUp: 'This discount code has been used up.',
+	notForItems: 'This discount code is not for the items in your order.',
+	minSubtotal: (min: number) => `Minimum order ${formatRs(min)} not reached for this discount code.`,
+	alreadyUsed: 'You have already used this discount code.',
+	firstOrderOnly: 'This discount code is only for your first order.',
+	malformed: 'Enter a discount code of letters, digits, "-" or "_" (at most 40).',
+} as const
+
+/** The owner's sentences for a code's fields. */
+export const COUPON_MESSAGES = {
+	code: 'Use 1 to 40 letters, digits, "-" or "_" for the code.',
+	duplicate: 'There is already a code with that name (codes are the same in any case).',
+	kind: 'Choose percent or fixed rupees.',
+	percent: 'A percent off is a whole number from 1 to 100.',
+	fixed: 'Rupees off is a whole number from 1 to 1,000,000.',
+	ids: 'List ids as whole numbers separated by commas, like 14, 15.',
+	platforms: 'Choose platforms among xbox, playstation and pc.',
+	minSubtotal: 'The minimum order is a whole number of rupees from 0 to 10,000,000.',
+	date: 'Enter a date and time in Pakistan time, like 2026-12-01 09:30.',
+	dates: 'The end must come after the start.',
+	maxUses: 'Total uses is a whole number from 1 to 1,000,000, or empty for no limit.',
+	maxUsesPerBuyer: 'Uses per buyer is a whole number from 1 to 1,000, or empty for no limit.',
+	notFound: 'That discount code does not exist.',
+} as const
+
+export const CODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/
+
+/** A code as a buyer typed it, compared in one form (case does not matter); null when it cannot be one. */
+export function normaliseCode(raw: string): string | null {
+	const code = raw.normalize('NFKC').trim()
+	return CODE_PATTERN.test(code) ? code.toLowerCase() : null
+}
+
+/** A code as stored and as the owner and buyers see it. */
+export interface Coupon {
+	id: number
+	code: string
+	kind: CouponKind
+	value: number
+	productIds: number[]
+	variantIds: number[]
+	platforms: Category[]
+	minSubtotal: number
+	startsAt: Date | null
+	endsAt: Date | null
+	maxUses: number | null
+	maxUsesPerBuyer: number | null
+	firstOrderOnly: boolean
+	active: boolean
+}
+
+/** A line of the order as the code reads it. */
+export interface DiscountLine {
+	productId: number
+	variantId: number | null
+	platform: Category | null
+	unitPrice: number
+	quantity: number
+}
+
+/** What the database knows of this buyer and this code when it is applied. */
+export interface CouponUsage {
+	/** Uses held by orders not expired or cancelled. */
+	uses: number
+	/** Of those, by this buyer (same normalised email or phone). */
+	usesByBuyer: number
+	/** Whether this buyer (email or phone) has a paid order already. */
+	hasPaidOrder: boolean
+}
+
+export type CouponPricing = { ok: true; discount: number; lineDiscounts: number[] } | { ok: false; message: string }
+
+export const appliesToLine = (coupon: Pick<Coupon, 'productIds' | 'variantIds' | 'platforms'>, line: DiscountLine) => {
+	const whole = coupon.productIds.length === 0 && coupon.variantIds.length === 0 && coupon.platforms.length === 0
+	return (
+		whole ||
+		coupon.productIds.includes(line.productId) ||
+		(line.variantId != null && coupon.variantIds.includes(line.variantId)) ||
+		(line.platform != null && coupon.platforms.includes(line.platform))
+	)
+}
+
+/**
+ * Whether `coupon` applies to these lines for this buyer now, and what it takes off each line: whole
+ * rupees, spread over the lines it is for in proportion to their amounts (largest remainder), summing
+ * exactly to the discount. The one reading of a code's rules; the sentence says the first that fails.
+ */
+export function priceCoupon(coupon: Coupon, lines: DiscountLine[], usage: CouponUsage | null, now: Date): CouponPricing {
+	if (!coupon.active) return { ok: false, message: COUPON_REFUSALS.unknown }
+	if (coupon.startsAt && now < coupon.startsAt) return { ok: false, message: COUPON_REFUSALS.notStarted(coupon.startsAt) }
+	if (coupon.endsAt && now >= coupon.endsAt) return { ok: false, message: COUPON_REFUSALS.ended }
+	if (usage && coupon.maxUses != null && usage.uses >= coupon.maxUses) return { ok: false, message: COUPON_REFUSALS.usedUp }
+	const amounts = lines.map((l) => l.unitPrice * l.quantity)
+	const eligible = lines.map((l) => appliesToLine(coupon, l))
+	const eligibleTotal = amounts.reduce((sum, a, i) => sum + (eligible[i] ? a : 0), 0)
+	if (eligibleTotal === 0) return { ok: false, message: COUPON_REFUSALS.notForItems }
+	const subtotal = amounts.reduce((sum, a) => sum + a, 0)
+	if (subtotal < coupon.minSubtotal) return { ok: false, message: COUPON_REFUSALS.minSubtotal(coupon.minSubtotal) }
+	if (usage && coupon.firstOrderOnly && usage.hasPaidOrder) return { ok: false, message: COUPON_REFUSALS.firstOrderOnly }
+	if (usage && coupon.maxUsesPerBuyer != null && usage.usesByBuyer >= coupon.maxUsesPerBuyer) return { ok: false, message: COUPON_REFUSALS.alreadyUsed }
+	const discount = coupon.kind === 'percent' ? Math.round((eligibleTotal * coupon.value) / 100) : Math.min(coupon.value, eligibleTotal)
+	if (discount <= 0) return { ok: false, message: COUPON_REFUSALS.notForItems }
+	return { ok: true, discount, lineDiscounts: spread(discount, amounts.map((a, i) => (eligible[i] ? a : 0))) }
+}
+
+/** `total` split over `weights` in whole numbers summing to it exactly (largest remainder; ties to the earlier line). */
+export function spread(total: number, weights: number[]): number[] {
+	const sum = weights.reduce((s, w) => s + w, 0)
+	if (sum === 0) return weights.map(() => 0)
+	const exact = weights.map((w) => (total * w) / sum)
+	const parts = exact.map(Math.floor)
+	let left = total - parts.reduce((s, p) => s + p, 0)
+	const order = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((a, b) => b.rest - a.rest || a.i - b.i)
+	for (const { i } of order) {
+		if (left <= 0) break
+		if (weights[i]! > 0) {
+			parts[i]! += 1
+			left -= 1
+		}
+	}
+	return parts
+}
+
+/** The buyer a use is counted against: email and phone in the blocklist's normalised forms. */
+export function couponBuyer(email: string, phone: string): { email: string; phone: string } {
+	return { email: normaliseBlockValue('email', email) ?? email.trim().toLowerCase(), phone: normaliseBlockValue('phone', phone) ?? phone.trim() }
+}
+
+// ---- The owner's input: the API's JSON and the console's form, one set of rules ----
+
+const wholeNumber = (message: string, min: number, max: number) =>
+	z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+		const text = typeof v === 'number' ? String(v) : v.trim()
+		if (!/^\d{1,10}$/.test(text) || Number(text) < min || Number(text) > max) {
+			ctx.addIssue({ code: 'custom', message })
+			return z.NEVER
+		}
+		return Number(text)
+	})
+
+/** Empty (a form's blank box, null in JSON) is none. */
+const optionalNumber = (message: string, min: number, max: number) =>
+	z.union([z.literal(''), z.null(), wholeNumber(message, min, max)]).transform((v) => (v === '' || v === null ? null : v))
+
+/** Ids: a JSON array, or a form's '14, 15'. */
+const idList = z.union([z.array(z.unknown()), z.string()], { error: COUPON_MESSAGES.ids }).transform((v, ctx) => {
+	const parts = Array.isArray(v) ? v : v.split(/[\s,]+/).filter(Boolean)
+	const ids: number[] = []
+	for (const p of parts) {
+		const text = typeof p === 'number' ? String(p) : typeof p === 'string' ? p.trim() : ''
+		if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_ID) {
+			ctx.addIssue({ code: 'custom', message: COUPON_MESSAGES.ids })
+			return z.NEVER
+		}
+		if (!ids.includes(Number(text))) ids.push(Number(text))
+	}
+	if (ids.length > 200) {
+		ctx.addIssue({ code: 'custom', message: COUPON_MESSAGES.ids })
+		return z.NEVER
+	}
+	return ids
+})
+
+const platformList = z.union([z.array(z.unknown()), z.string()], { error: COUPON_MESSAGES.platforms }).transform((v, ctx) => {
+	const parts = Array.isArray(v) ? v : v.split(/[\s,]+/).filter(Boolean)
+	const out: Category[] = []
+	for (const p of parts) {
+		if (typeof p !== 'string' || !(CATEGORIES as readonly string[]).includes(p)) {
+			ctx.addIssue({ code: 'custom', message: COUPON_MESSAGES.platforms })
+			return z.NEVER
+		}
+		if (!out.includes(p as Category)) out.push(p as Category)
+	}
+	return out
+})
+
+const dateTime = z.union([z.literal(''), z.null(), z.string({ error: COUPON_MESSAGES.date })], { error: COUPON_MESSAGES.date }).transform((v, ctx) => {
+	if (v === '' || v === null) return null
+	const date = v.length <= 40 && !hasForbiddenCharacter(v) ? parsePakistanDateTime(v) : null
+	if (!date) {
+		ctx.addIssue({ code: 'custom', message: COUPON_MESSAGES.date })
+		return z.NEVER
+	}
+	return date
+})
+
+const flag = z.union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('')], { error: 'Answer yes or no.' }).transform((v) => v === true || v === 'on' || v === 'true')
+
+const couponShape = {
+	code: z
+		.string({ error: COUPON_MESSAGES.code })
+		.trim()
+		.refine((v) => !hasForbiddenCharacter(v), NUL_MESSAGE)
+		.refine((v) => CODE_PATTERN.test(v), COUPON_MESSAGES.code),
+	type: z.enum(COUPON_KINDS, { error: COUPON_MESSAGES.kind }),
+	value: wholeNumber(COUPON_MESSAGES.fixed, 1, 1_000_000),
+	productIds: idList.optional(),
+	variantIds: idList.optional(),
+	platforms: platformList.optional(),
+	minSubtotal: optionalNumber(COUPON_MESSAGES.minSubtotal, 0, 10_000_000).optional(),
+	startsAt: dateTime.optional(),
+	endsAt: dateTime.optional(),
+	maxUses: optionalNumber(COUPON_MESSAGES.maxUses, 1, 1_000_000).optional(),
+	maxUsesPerBuyer: optionalNumber(COUPON_MESSAGES.maxUsesPerBuyer, 1, 1_000).optional(),
+	firstOrderOnly: flag.optional(),
+	active: flag.optional(),
+}
+
+type Shaped = { type?: CouponKind; value?: number; startsAt?: Date | null; endsAt?: Date | null }
+/** The rules across fields: a percent is at most 100, the end after the start. */
+const acrossFields = (input: Shaped, ctx: z.RefinementCtx) => {
+	if (input.type === 'percent' && input.value !== undefined && input.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: COUPON_MESSAGES.percent })
+	if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: COUPON_MESSAGES.dates })
+}
+
+/** A new code as `POST /api/admin/coupons` takes it (no other field). */
+export const couponInput = z.strictObject(couponShape).superRefine(acrossFields)
+export type CouponInput = z.output<typeof couponInput>
+
+/** A change as `PATCH /api/admin/coupons/{id}` takes it: any of the fields (`active: false` pauses it). */
+export const couponPatch = z.strictObject(couponShape).partial().superRefine(acrossFields)
+export type CouponPatch = z.output<typeof couponPatch>
+
+/** The console's form (every field a string, beside its `intent` and `id`), checked as typed with the same rules. */
+export const couponFields = z.object({ ...couponShape, firstOrderOnly: flag.optional(), active: flag.optional() }).superRefine(acrossFields)
+
+/** A code as staff see it, with its uses. */
+export const couponView = z.object({
+	id: z.number().int(),
+	code: z.string(),
+	type: z.enum(COUPON_KINDS),
+	value: z.number().int(),
+	productIds: z.array(z.number().int()),
+	variantIds: z.array(z.number().int()),
+	platforms: z.array(z.enum(CATEGORIES)),
+	minSubtotal: z.number().int(),
+	startsAt: z.string().nullable().describe('ISO 8601'),
+	endsAt: z.string().nullable().describe('ISO 8601'),
+	maxUses: z.number().int().nullable(),
+	maxUsesPerBuyer: z.number().int().nullable(),
+	firstOrderOnly: z.boolean(),
+	active: z.boolean(),
+	uses: z.number().int().describe('Orders carrying the code that are not expired or cancelled'),
+	createdAt: z.string().describe('ISO 8601'),
+})
+export type CouponView = z.infer<typeof couponView>
+
+/** What a code takes off, in words: '10% off', 'Rs. 500 off'. */
+export const couponOffText = (c: { type: CouponKind; value: number }) => (c.type === 'percent' ? `${c.value}% off` : `${formatRs(c.value)} off`)
+
+/** A code priced on a checkout's lines: what the page shows before the order is placed. */
+export interface CouponQuote {
+	code: string
+	discount: number
+	subtotal: number
+	totalAmount: number
+}
+
+/** What a discount code took off an order: its lines' discounts summed (0 when none). */
+export const discountOf = (lines: readonly { discount?: number }[]) => lines.reduce((sum, l) => sum + (l.discount ?? 0), 0)

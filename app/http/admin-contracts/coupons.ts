@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { COUPON_MESSAGES, couponInput, couponPatch, couponView } from '../../domain/coupons/coupon'
+import { idSchema } from '../../utils/input'
+import { defineContract, type AdminContract } from '../admin-contract'
+
+const couponId = z.object({ id: idSchema(COUPON_MESSAGES.notFound) })
+
+export const listCouponsContract = defineContract({
+	method: 'GET',
+	path: '/api/admin/coupons',
+	summary: 'The discount codes, newest first, each with its uses (orders not expired or cancelled)',
+	tag: 'Coupons',
+	permission: 'owner',
+	scope: 'coupons',
+	response: z.object({ coupons: z.array(couponView) }),
+})
+
+export const createCouponContract = defineContract({
+	method: 'POST',
+	path: '/api/admin/coupons',
+	summary:
+		'Create a discount code: percent or fixed rupees, for the whole order or chosen products, options (variants) or platforms; optional minimum subtotal, start and end (ISO 8601, or Pakistan time as 2026-12-01T09:30), total uses, uses per buyer (by email and phone), first order only; audited',
+	tag: 'Coupons',
+	permission: 'owner',
+	scope: 'coupons',
+	body: couponInput,
+	response: couponView,
+	status: 201,
+})
+
+export const getCouponContract = defineContract({
+	method: 'GET',
+	path: '/api/admin/coupons/{id}',
+	summary: 'One discount code with its uses',
+	tag: 'Coupons',
+	permission: 'owner',
+	scope: 'coupons',
+	params: couponId,
+	response: couponView,
+})
+
+export const updateCouponContract = defineContract({
+	method: 'PATCH',
+	path: '/api/admin/coupons/{id}',
+	summary: 'Change any fields of a code; `active: false` pauses it, `active: true` resumes it; audited',
+	tag: 'Coupons',
+	permission: 'owner',
+	scope: 'coupons',
+	params: couponId,
+	body: couponPatch,
+	response: couponView,
+})
+
+/** The discount codes' endpoints. */
+export const couponsContracts: AdminContract[] = [listCouponsContract, createCouponContract, getCouponContract, updateCouponContract]

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { db } from '~/db/client.server'
+import { COUPON_REFUSALS } from '~/domain/coupons/coupon'
+import { quoteCoupon } from '~/domain/coupons/coupons.server'
+import { checkoutLine } from '~/domain/orders/checkout-input'
+import { errorResponse, onlyMethods, readJson } from '~/http/http.server'
+import { AppError } from '~/utils/app-error'
+import type { Route } from './+types/checkout-coupon'
+
+// POST /api/checkout/coupon: the checkout's "Apply" with scripts. The server prices the code on the
+// lines as it sells them now (never the page): the discount and the new total, or the one sentence
+// saying why the code does not apply. Nothing is held: the order's own transaction checks again.
+const quoteRequest = z.object({
+	productDetails: z.array(checkoutLine).min(1, 'No items to checkout').max(50, 'At most 50 lines per order'),
+	couponCode: z.string({ error: COUPON_REFUSALS.malformed }).trim().min(1, COUPON_REFUSALS.malformed).max(100, COUPON_REFUSALS.malformed),
+	customerEmail: z.string().max(200).optional(),
+	customerMobile: z.string().max(40).optional(),
+})
+
+export async function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return onlyMethods('POST')()
+	try {
+		const parsed = quoteRequest.safeParse(await readJson(request, { limit: 32 * 1024 }))
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0]!
+			throw new AppError('BAD_REQUEST', issue.message, issue.path[0] === 'couponCode' ? { couponCode: issue.message } : undefined)
+		}
+		const { productDetails, couponCode, customerEmail, customerMobile } = parsed.data
+		const quote = await quoteCoupon(db(), { productDetails, couponCode, email: customerEmail, phone: customerMobile })
+		return Response.json(quote, { headers: { 'Cache-Control': 'no-store' } })
+	} catch (error) {
+		return errorResponse(error, 'Could not check the discount code. Please try again.')
+	}
+}
+
+export const loader = onlyMethods('POST')
