@@ -2,6 +2,7 @@ import type { AdminContract } from '../admin-contract'
 import { buyersContracts } from './buyers'
 import { contentContracts } from './content'
 import { mediaContracts } from './media'
+import { ordersContracts } from './orders'
 import { productsContracts } from './products'
 import { sessionContracts } from './session'
 import { staffContracts } from './staff'
@@ -10,4 +11,4 @@ import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...ordersContracts, ...sessionContracts]
