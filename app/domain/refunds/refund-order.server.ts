@@ -146,16 +146,3 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, inp
 		}
 	})
 }
-
-/** An order's refunds, oldest first, with their lines: the console's order page and the API. */
-export async function refundsOf(db: Db, orderId: number) {
-	const list = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id))
-	if (list.length === 0) return []
-	const lines = await db
-		.select({ refundId: refundLines.refundId, lineId: refundLines.orderLineId, name: orderLines.name, quantity: refundLines.quantity, undelivered: refundLines.undelivered, returned: refundLines.returned, voided: refundLines.voided })
-		.from(refundLines)
-		.innerJoin(orderLines, eq(orderLines.id, refundLines.orderLineId))
-		.where(inArray(refundLines.refundId, list.map((r) => r.id)))
-		.orderBy(asc(refundLines.id))
-	return list.map((r) => ({ id: r.id, amount: r.amount, method: r.method, reference: r.reference, reason: r.reason, actor: r.actor, createdAt: r.createdAt.toISOString(), lines: lines.filter((l) => l.refundId === r.id) }))
-}

@@ -4,12 +4,13 @@ import { parseOrderListQuery } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { specFulfillmentStatus, specPaymentStatus } from '~/domain/orders/status'
 import { logger } from '~/utils/logger.server'
+import { refundsOfOrders, refundSummary, type RefundRecord } from '~/domain/refunds/list-refunds.server'
 import { requireAdminActor } from '~/http/admin-api.server'
 import type { Route } from './+types/orders-csv'
 import { onlyMethods } from '~/http/http.server'
 
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
-const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment']
+const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment', 'Refunded (Rs.)', 'Refunds', 'Cancel reason']
 const BATCH = 1000
 
 /** Quoted always; a cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
@@ -24,8 +25,8 @@ const products = (order: StaffOrder) =>
 		.map((l) => [`${l.name} x ${l.quantity}`, l.selectedDuration?.label ?? l.selectedDenomination?.label, l.selectedAccountType].filter(Boolean).join(', '))
 		.join('; ')
 
-const row = (o: StaffOrder) =>
-	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no']
+const row = (o: StaffOrder, refunds: RefundRecord[]) =>
+	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no', o.refundedAmount, refunds.map(refundSummary).join('; '), o.cancelReason]
 		.map(csvCell)
 		.join(',') + '\r\n'
 
@@ -44,7 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 			if (done) return controller.close()
 			try {
 				const page = await listOrders(db(), { ...query, before: cursor }, { pageSize: BATCH, deliveryContent: false, withTotal: false })
-				if (page.orders.length > 0) controller.enqueue(encoder.encode(page.orders.map(row).join('')))
+				if (page.orders.length > 0) {
+					// The refunds of the batch in two queries.
+					const refunds = await refundsOfOrders(db(), page.orders.map((o) => o.id))
+					controller.enqueue(encoder.encode(page.orders.map((o) => row(o, refunds.get(o.id) ?? [])).join('')))
+				}
 				cursor = page.olderCursor
 				if (cursor == null) {
 					done = true
