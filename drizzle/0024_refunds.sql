@@ -40,5 +40,5 @@ CREATE INDEX "refund_lines_order_line_idx" ON "refund_lines" USING btree ("order
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "refunds_staff_idx" ON "refunds" USING btree ("staff_id");--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_refunded_quantity_check" CHECK ("order_lines"."refunded_quantity" >= 0 and "order_lines"."refunded_quantity" <= "order_lines"."quantity");--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_refunded_amount_check" CHECK ("orders"."refunded_amount" >= 0 and "orders"."refunded_amount" <= "orders"."total_amount");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_refunded_amount_check" CHECK ("orders"."refunded_amount" >= 0 and "orders"."refunded_amount" <= greatest("orders"."total_amount", 0));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_status_check" CHECK ("orders"."payment_status" in ('awaiting_payment', 'awaiting_confirmation', 'paid', 'failed', 'expired', 'cancelled', 'partly_refunded', 'refunded', 'paid_after_cancel'));

@@ -406,7 +406,7 @@ export const orders = pgTable(
 		check('orders_total_amount_check', sql`${t.totalAmount} >= 0`),
 		check('orders_undelivered_units_check', sql`${t.undeliveredUnits} >= 0`),
 		check('orders_duration_days_check', sql`${t.durationDays} >= 0`),
-		check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.totalAmount}`),
+		check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= greatest(${t.totalAmount}, 0)`),
 		// Staff search indexes live in drizzle/0002_search_indexes.sql and 0012_order_search_any_id.sql:
 		// trigrams (pg_trgm) on order_number, customer_name and customer_email; text_pattern_ops on phones,
 		// PayPro ids and order times, forwards and reversed (their start and their end); partial indexes
