@@ -14,7 +14,7 @@ type Answer = { ok: false; message: string; intent?: string; fieldErrors?: Recor
 export function CancelOrderForm({ busy, answer }: { busy: boolean; answer: Answer }) {
 	const [form, fields] = useConsoleForm(cancelForm, { id: 'cancel-order', answer })
 	return (
-		<Form method="post" className="mark-paid-form money-form" {...getFormProps(form)} aria-labelledby="cancel-order-title">
+		<Form method="post" className="money-form" {...getFormProps(form)} aria-labelledby="cancel-order-title">
 			<input type="hidden" name="intent" value="cancel" />
 			<h3 id="cancel-order-title">Cancel order</h3>
 			<p className="muted small">The payment link stops working, the buyer is emailed and their open order page shows the reason. A PayPro payment that still arrives is kept for you to deliver or refund.</p>
@@ -125,7 +125,7 @@ export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { bus
 /** A payment that came after the cancel: keep it (deliver) — or refund it with the form beside. */
 export function ReinstateForm({ busy }: { busy: boolean }) {
 	return (
-		<Form method="post" className="mark-paid-form money-form">
+		<Form method="post" className="money-form">
 			<input type="hidden" name="intent" value="reinstate" />
 			<h3>Paid after cancel</h3>
 			<p className="muted small">PayPro's payment arrived after the order was cancelled. Reinstate it to deliver as any paid order (from stock at once), or refund it below.</p>

@@ -14,9 +14,9 @@ export const REFERENCE_MAX = 120
 export const AMOUNT_MAX = 10_000_000
 
 export const REFUND_METHOD_LABELS: Record<(typeof REFUND_METHODS)[number], string> = {
-	paypro: 'PayPro (back to the card or wallet paid with)',
+	paypro: 'PayPro (to the card paid with)',
 	bank: 'Bank transfer',
-	wallet: 'Mobile wallet (JazzCash, Easypaisa)',
+	wallet: 'Wallet (JazzCash, Easypaisa)',
 }
 
 export const REFUND_MESSAGES = {
