@@ -121,4 +121,26 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 		expect(html).toContain('Refunded so far')
 		expect(html).toContain('Price dropped')
 	})
+
+	it('lists a payment that came after the cancel under its own filter and to-do, and reinstates it over the API once', async () => {
+		const staff = await createStaff(db, { email: 'desk@example.pk', name: 'Desk', role: 'staff', password: 'desk-password-12' })
+		const cookie = await signInOverHttp(testShop.url, staff.email, staff.password, '198.51.100.41')
+		const order = await placeOrder(db)
+		expect((await api(`/api/admin/orders/${order.orderNumber}/cancel`, { reason: 'Buyer asked' })).status).toBe(200)
+		// As recordPaymentAfterCancel leaves it when PayPro's money arrives (tested in refunds.test.ts).
+		await db.update(orders).set({ paymentStatus: 'paid_after_cancel', paidAt: new Date() }).where(eq(orders.id, order.id))
+		const list = await (await fetch(`${testShop.url}/admin-dashboard?status=paid_after_cancel`, { headers: { Cookie: cookie } })).text()
+		expect(list).toContain(order.orderNumber)
+		expect(list).toContain('1 order paid after cancel')
+		expect(list).toContain('Paid after cancel')
+
+		const done = await api(`/api/admin/orders/${order.orderNumber}/reinstate`, {})
+		expect(done.status).toBe(200)
+		expect(await done.json()).toEqual({ orderNumber: order.orderNumber, paymentStatus: 'paid' })
+		const again = await api(`/api/admin/orders/${order.orderNumber}/reinstate`, {})
+		expect(again.status).toBe(409)
+		expect((await again.json()).error).toBe(`Order ${order.orderNumber} cannot be reinstated: its payment is paid.`)
+		const byStaff = await api(`/api/admin/orders/${order.orderNumber}/reinstate`, {}, { Cookie: cookie })
+		expect(byStaff.status).toBe(403)
+	})
 })
