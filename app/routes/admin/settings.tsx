@@ -265,11 +265,19 @@ function OwnerSettings({
 						{ header: 'Name', cell: (s) => s.name },
 						{ header: 'Role', cell: (s) => s.role },
 						{
-							header: 'Catalogue',
-							cell: (s) => <PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />,
+							// One column for what the owner grants: the table stays within a laptop's width.
+							header: 'Permissions',
+							cell: (s) =>
+								s.role === 'owner' ? (
+									<span className="muted">Always (owner)</span>
+								) : (
+									<div className="staff-permissions">
+										<PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />
+										<PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} />
+										<PermissionForm staff={s} intent="set-refund" field="canRefund" granted={s.canRefund} what="refund orders" busy={busy} />
+									</div>
+								),
 						},
-						{ header: 'Stock', cell: (s) => <PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} /> },
-						{ header: 'Refunds', cell: (s) => <PermissionForm staff={s} intent="set-refund" field="canRefund" granted={s.canRefund} what="refund orders" busy={busy} /> },
 						{ header: 'Status', cell: (s) => (s.active ? 'Active' : <span className="muted">Deactivated</span>) },
 						{ header: 'Two-factor', cell: (s) => (s.twoFactorSince ? 'On' : <span className="muted">Off</span>) },
 						{ header: 'Last sign-in', cell: (s) => <AdminTime date={s.lastLoginAt} /> },
