@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { orderLines, orders } from '../../app/db/schema'
+import { auditLog, orderLines, orders } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { setCanRefund } from '../../app/domain/staff/set-refund-permission.server'
@@ -17,7 +17,7 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 	let db: Db
 	let refundsKey: string
 	let stockKey: string
-	const testShop = useTestShop(kind, 'refunds-api', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000' })
+	const testShop = useTestShop(kind, 'refunds-api', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'refunds-owner-password' })
 
 	beforeAll(async () => {
 		db = testShop.shop.database.db
@@ -113,6 +113,15 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 		await setCanRefund(db, { staffId: null, label: 'owner@example.pk' }, { staffId: staff.id, canRefund: true })
 		const bad = await form({ ...fields, amount: 'ten' })
 		expect(bad.status).toBe(400)
+		// A line's quantity that is no number, and a line of another order: sentences, never a 500.
+		const notANumber = await form({ ...fields, [`line-${order.lineIds[0]}`]: 'one' })
+		expect(notANumber.status).toBe(400)
+		expect(await notANumber.text()).toContain('Each line needs a quantity of 1 or more.')
+		const strange = await form({ ...fields, 'line-2147483648': '1' })
+		expect(strange.status).toBe(400)
+		const elsewhere = await form({ ...fields, 'line-99999': '1' })
+		expect(elsewhere.status).toBe(400)
+		expect(await elsewhere.text()).toContain(`Line 99999 is not a line of order ${order.orderNumber}.`)
 		const ok = await form({ ...fields, [`line-${order.lineIds[0]}`]: '1' })
 		expect(ok.status).toBe(200)
 		expect(await orderRow(db, order.orderNumber)).toMatchObject({ paymentStatus: 'partly_refunded', refundedAmount: 100 })
@@ -142,5 +151,16 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 		expect((await again.json()).error).toBe(`Order ${order.orderNumber} cannot be reinstated: its payment is paid.`)
 		const byStaff = await api(`/api/admin/orders/${order.orderNumber}/reinstate`, {}, { Cookie: cookie })
 		expect(byStaff.status).toBe(403)
+	})
+
+	it('the owner ticks "May refund orders" for a staff account on the settings page (audited), and unticks it', async () => {
+		const staff = await createStaff(db, { email: 'teller@example.pk', name: 'Teller', role: 'staff', password: 'teller-password-1' })
+		const owner = await signInOverHttp(testShop.url, 'owner@example.pk', 'refunds-owner-password', '198.51.100.42')
+		const settings = (body: Record<string, string>) =>
+			fetch(`${testShop.url}/admin/settings`, { method: 'POST', headers: { Origin: testShop.url, Cookie: owner, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) })
+		expect(await (await settings({ intent: 'set-refund', staffId: String(staff.id), canRefund: 'true' })).text()).toContain('teller@example.pk may now refund orders.')
+		expect(await (await settings({ intent: 'set-refund', staffId: String(staff.id) })).text()).toContain('teller@example.pk may no longer refund orders.')
+		const audit = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staff.id}`))
+		expect(audit.map((a) => a.action)).toEqual(['staff.allow-refund', 'staff.disallow-refund'])
 	})
 })
