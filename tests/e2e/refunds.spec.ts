@@ -85,6 +85,7 @@ test('the owner cancels an unpaid order; the buyer’s open page shows "Cancelle
 		await expect(page.getByTestId('payment-badge')).toHaveText('Cancelled')
 		await expect(page.getByTestId('cancelled-note')).toContainText('Reason: This card is out of stock this week')
 		await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0)
+		await expect(page.getByTestId('deliverables-unpaid')).toHaveText('This order was cancelled, so nothing will be delivered.')
 		await stillSamePage(page)
 		const again = await page.request.post(`/api/order/${orderNumber}/pay-again`, { data: { paymentMethod: 'paypro' } })
 		expect(again.status()).toBe(409)

@@ -43,8 +43,8 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 		const again = await api(`/api/admin/orders/${order.orderNumber}/cancel`, { reason: 'Out of stock' })
 		expect(again.status).toBe(409)
 		expect(await again.json()).toMatchObject({ error: `Order ${order.orderNumber} cannot be cancelled: its payment is cancelled.` })
-		const page = await fetch(`${testShop.url}/order-status?internalOrderId=${order.orderNumber}`)
-		expect(await page.text()).toContain('Out of stock')
+		const page = await (await fetch(`${testShop.url}/order-status?internalOrderId=${order.orderNumber}`)).text()
+		expect(page).toContain('Out of stock')
 	})
 
 	it('refunds a paid order (201), partly then in full, and refuses past what was paid', async () => {
