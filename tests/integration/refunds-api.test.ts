@@ -129,6 +129,12 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 		const html = await page.text()
 		expect(html).toContain('Refunded so far')
 		expect(html).toContain('Price dropped')
+		// The orders CSV carries the refunded amount and each refund.
+		const csv = await (await fetch(`${testShop.url}/admin/orders.csv?q=${order.orderNumber}`, { headers: { Cookie: cookie } })).text()
+		const [header, row] = csv.replace(/^\uFEFF/, '').split('\r\n')
+		expect(header).toContain('"Refunded (Rs.)","Refunds","Cancel reason"')
+		expect(row).toContain(`"${order.orderNumber}"`)
+		expect(row).toMatch(/"100","Rs\. 100 bank \d{4}-\d{2}-\d{2}: Price dropped \(1 × [^)]+\)",""$/)
 	})
 
 	it('lists a payment that came after the cancel under its own filter and to-do, and reinstates it over the API once', async () => {
