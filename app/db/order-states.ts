@@ -14,9 +14,15 @@ export const PAYMENT_STATES = [
 	'cancelled',
 	'partly_refunded',
 	'refunded',
+	/** PayPro's money arrived for an order staff had cancelled: kept, for staff to reinstate (deliver) or refund. */
+	'paid_after_cancel',
 ] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]
 
 /** The spec's fulfillment steps (§4 tracker), in order. */
 export const DELIVERY_STATES = ['pending', 'preparing', 'activating', 'ready_for_delivery', 'delivered', 'completed'] as const
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
+
+/** How money goes back to a buyer (refunds.method's CHECK). */
+export const REFUND_METHODS = ['paypro', 'bank', 'wallet'] as const
+export type RefundMethod = (typeof REFUND_METHODS)[number]

@@ -27,7 +27,7 @@ import type {
 	Specification,
 	TermsPage,
 } from '../domain/catalogue/types'
-import { DELIVERY_STATES, PAYMENT_STATES, type DeliveryState, type PaymentState } from './order-states'
+import { DELIVERY_STATES, PAYMENT_STATES, REFUND_METHODS, type DeliveryState, type PaymentState, type RefundMethod } from './order-states'
 import type { BlockKind } from './block-kinds'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -203,6 +203,8 @@ export const stockAssignments = pgTable(
 		/** Set when staff replaced this unit (it did not work); the replacement is a new row. */
 		replacedAt: timestamp('replaced_at', { withTimezone: true }),
 		replacedBy: text('replaced_by'),
+		/** Set when a refund took this unit back (voided, or returned to stock and its row removed). */
+		refundedAt: timestamp('refunded_at', { withTimezone: true }),
 	},
 	(t) => [
 		uniqueIndex('stock_assignments_unit_slot_key').on(t.unitId, t.slot),
@@ -386,6 +388,13 @@ export const orders = pgTable(
 		cost: integer('cost'),
 		fee: integer('fee'),
 		profit: integer('profit'),
+		/** Why staff cancelled the order; the buyer reads it on the order page. */
+		cancelReason: text('cancel_reason'),
+		cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+		/** Rupees given back so far (the sum of its refunds): never more than the total. */
+		refundedAmount: integer('refunded_amount').notNull().default(0),
+		/** When the buyer's order page first showed its delivered codes or accounts: units delivered after it are unopened. */
+		deliverySeenAt: timestamp('delivery_seen_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
@@ -411,6 +420,7 @@ export const orders = pgTable(
 		check('orders_total_amount_check', sql`${t.totalAmount} >= 0`),
 		check('orders_undelivered_units_check', sql`${t.undeliveredUnits} >= 0`),
 		check('orders_duration_days_check', sql`${t.durationDays} >= 0`),
+		check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= greatest(${t.totalAmount}, 0)`),
 		// Staff search indexes live in drizzle/0002_search_indexes.sql and 0012_order_search_any_id.sql:
 		// trigrams (pg_trgm) on order_number, customer_name and customer_email; text_pattern_ops on phones,
 		// PayPro ids and order times, forwards and reversed (their start and their end); partial indexes
@@ -458,6 +468,8 @@ export const orderLines = pgTable(
 		/** Recorded at payment (owner only): the line's cost (each unit's own from stock, else the option's at the rate then) and that per unit, rounded. Null: unknown. */
 		unitCost: integer('unit_cost'),
 		cost: integer('cost'),
+		/** Units of this line refunded: no longer owed, never delivered again. */
+		refundedQuantity: integer('refunded_quantity').notNull().default(0),
 	},
 	(t) => [
 		uniqueIndex('order_lines_order_position_key').on(t.orderId, t.position),
@@ -472,6 +484,59 @@ export const orderLines = pgTable(
 		check('order_lines_option_check', sql`${t.optionKind} in ('duration', 'denomination')`),
 		check('order_lines_option_numbers_check', sql`${t.optionMonths} >= 0 and ${t.optionValue} >= 0 and ${t.optionPrice} >= 0`),
 		check('order_lines_account_type_check', sql`${t.accountType} in ('private', 'shared')`),
+		check('order_lines_refunded_quantity_check', sql`${t.refundedQuantity} >= 0 and ${t.refundedQuantity} <= ${t.quantity}`),
+	],
+)
+
+
+/** Money given back on an order, whole or in part (audited); its lines say which units. */
+export const refunds = pgTable(
+	'refunds',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		/** A refund is a record of money: its order cannot be deleted under it. */
+		orderId: bigint('order_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
+		amount: integer('amount').notNull(),
+		method: text('method').$type<RefundMethod>().notNull(),
+		/** The bank's or wallet's transaction reference, PayPro's refund id. */
+		reference: text('reference'),
+		reason: text('reason').notNull(),
+		staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'restrict' }),
+		/** Who, as the audit log names them (a staff email or 'api key: name'). */
+		actor: text('actor').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		index('refunds_order_idx').on(t.orderId),
+		index('refunds_staff_idx').on(t.staffId),
+		check('refunds_amount_check', sql`${t.amount} >= 1`),
+		check('refunds_method_check', sql`${t.method} in (${sql.raw(REFUND_METHODS.map((m) => `'${m}'`).join(', '))})`),
+	],
+)
+
+/** Which line a refund took back and how many of its units: not yet delivered, returned to stock, or voided. */
+export const refundLines = pgTable(
+	'refund_lines',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		refundId: bigint('refund_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => refunds.id, { onDelete: 'cascade' }),
+		orderLineId: bigint('order_line_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orderLines.id, { onDelete: 'restrict' }),
+		quantity: integer('quantity').notNull(),
+		/** Of them: owed and no longer delivered, delivered and put back in stock, delivered and voided. */
+		undelivered: integer('undelivered').notNull().default(0),
+		returned: integer('returned').notNull().default(0),
+		voided: integer('voided').notNull().default(0),
+	},
+	(t) => [
+		index('refund_lines_refund_idx').on(t.refundId),
+		index('refund_lines_order_line_idx').on(t.orderLineId),
+		check('refund_lines_quantity_check', sql`${t.quantity} >= 1 and ${t.undelivered} >= 0 and ${t.returned} >= 0 and ${t.voided} >= 0 and ${t.undelivered} + ${t.returned} + ${t.voided} <= ${t.quantity}`),
 	],
 )
 
@@ -584,6 +649,8 @@ export const staffUsers = pgTable(
 		canManageCatalogue: boolean('can_manage_catalogue').notNull().default(false),
 		/** Granted by the owner: may see an unsold stock unit in full (audited, rate-limited). */
 		canRevealStock: boolean('can_reveal_stock').notNull().default(false),
+		/** Granted by the owner: may refund paid orders and reinstate or refund orders paid after a cancel (audited). */
+		canRefund: boolean('can_refund').notNull().default(false),
 		passwordHash: text('password_hash').notNull(),
 		active: boolean('active').notNull().default(true),
 		/** TOTP secret (base32), encrypted like delivery content; set once a code has confirmed it. */

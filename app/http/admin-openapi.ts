@@ -23,6 +23,7 @@ export type OpenApiDocument = {
 const WHO: Record<AdminPermission, string> = {
 	staff: 'Any signed-in staff member.',
 	catalogue: 'The owner, and staff the owner lets manage the catalogue.',
+	refunds: 'The owner, and staff the owner lets refund orders.',
 	owner: 'The shop owner only.',
 }
 

@@ -2,6 +2,7 @@ import { database, db } from '../db/client.server'
 import { ORDERS_CHANNEL } from '../domain/orders/notify-order.server'
 import { readChangedOrder } from '../domain/orders/order-updates.server'
 import { viewOrder } from '../domain/orders/view-order.server'
+import { noteDeliverySeen } from '../domain/orders/delivery-seen.server'
 import { subscribe } from '../domain/realtime/hub.server'
 import { logger } from '../utils/logger.server'
 import { singleton } from '../utils/singleton.server'
@@ -53,7 +54,10 @@ async function deliver(orderNumber: string, watchers: Watchers) {
 	}
 	if (!order) return
 	// Both views are made before either is written, each once for all its pages.
-	const full = watchers.full.size ? encodeEvent('order', JSON.stringify(viewOrder(order, { full: true }))) : null
+	const fullView = watchers.full.size ? viewOrder(order, { full: true }) : null
+	const full = fullView ? encodeEvent('order', JSON.stringify(fullView)) : null
+	// The owner's open page shows the codes it is sent: they count as opened from now (a refund reads it).
+	if (fullView) await noteDeliverySeen(db(), order, fullView).catch((error: unknown) => logger.warn({ err: error, orderNumber }, 'noting delivered codes as seen failed'))
 	const limited = watchers.limited.size ? encodeEvent('order', JSON.stringify(viewOrder(order, { full: false }))) : null
 	if (full) await writeAll(watchers.full, full)
 	if (limited) await writeAll(watchers.limited, limited)

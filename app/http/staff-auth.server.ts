@@ -58,6 +58,7 @@ export async function staffStreamHolder(request: Request): Promise<LiveHolder | 
 const PAGE_REFUSAL: Record<StaffPermission, string> = {
 	staff: 'Please sign in to the staff console.',
 	catalogue: 'This page is for the shop owner and staff the owner lets manage the catalogue.',
+	refunds: 'This is for the shop owner and staff the owner lets refund orders.',
 	owner: 'This page is for the shop owner only.',
 }
 

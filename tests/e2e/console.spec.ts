@@ -78,6 +78,6 @@ test('console pages have their own header, without the shop’s banner, cart, ch
 test('the payment filter offers the states of the order model, by their console words', async ({ browser }) => {
 	const { staff, close } = await signInAsOwner(browser, { context: PHONE })
 	const options = await staff.getByLabel('Payment').locator('option').allTextContents()
-	expect(options).toEqual(['All payments', 'Payment Pending', 'Pending', 'Completed', 'Failed', 'Expired', 'Cancelled', 'Partly refunded', 'Refunded'])
+	expect(options).toEqual(['All payments', 'Payment Pending', 'Pending', 'Completed', 'Failed', 'Expired', 'Cancelled', 'Partly refunded', 'Refunded', 'Paid after cancel'])
 	await close()
 })

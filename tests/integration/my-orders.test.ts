@@ -17,6 +17,8 @@ import { notifyOrderChanged } from '../../app/domain/orders/notify-order.server'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData } from '../setup/test-db'
+import { cancelOrder } from '../../app/domain/orders/cancel-order.server'
+import { refundOrder } from '../../app/domain/refunds/refund-order.server'
 
 /** PC Game Pass, 1 Month: a subscription line. */
 const pcGamePass = { id: 10, quantity: 1, selectedDuration: { label: '1 Month', months: 1 } }
@@ -273,6 +275,19 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		const orderPage = await html(await fetch(`${shop.url}/order-status?internalOrderId=${online.orderNumber}`, { headers: { Cookie: cookie } }))
 		expect(orderPage).toContain('Write this as the payment reference:')
 		expect(orderPage).toContain(`action="/api/order/${online.orderNumber}/receipt"`)
+	})
+
+	it('a refunded order’s card says "Partly refunded" with the amount, and a cancelled one its reason', async () => {
+		const refunded = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'zara@example.pk', customerName: 'Zara Ali' }))
+		const cancelled = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'zara@example.pk', customerName: 'Zara Ali' }))
+		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, refunded.id))
+		const staff = { staffId: null, label: 'owner@example.pk' }
+		await refundOrder(db, staff, refunded.orderNumber, { amount: 1200, method: 'bank', reason: 'Price dropped', units: 'void' })
+		await cancelOrder(db, staff, cancelled.orderNumber, { reason: 'Out of stock this week' })
+		const page = await html(await myOrders(await signIn('zara@example.pk')))
+		expect(page).toMatch(/Partly refunded: <span class="rs">Rs. 1,200<\/span>/)
+		expect(page).toContain('Partly Refunded')
+		expect(page).toContain('Cancelled: Out of stock this week')
 	})
 
 	it('hostile input gets a 4xx or the signed-out page, never a 500', async () => {

@@ -13,6 +13,16 @@ export function ConsoleToDoList({ toDo }: { toDo: ConsoleToDo }) {
 			text: plural(toDo.paidToDeliver, 'paid order to deliver', 'paid orders to deliver'),
 			to: `/admin-dashboard${filtersQueryString({ q: '', status: 'paid', fulfillment: NOT_DELIVERED })}`,
 		},
+		// Rare: shown only while some wait (the orders list's payment filter offers it always).
+		...(toDo.paidAfterCancel > 0
+			? [
+					{
+						n: toDo.paidAfterCancel,
+						text: plural(toDo.paidAfterCancel, 'order paid after cancel', 'orders paid after cancel'),
+						to: `/admin-dashboard${filtersQueryString({ q: '', status: 'paid_after_cancel', fulfillment: '' })}`,
+					},
+				]
+			: []),
 	]
 	return (
 		<nav className="console-to-do" aria-label="To do">

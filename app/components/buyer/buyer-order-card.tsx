@@ -33,6 +33,12 @@ export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
 				</time>
 				<strong className="order-total"><Rs amount={order.totalAmount} /></strong>
 			</p>
+			{order.refundedAmount > 0 ? (
+				<p className="my-order-refund" data-testid="my-order-refund">
+					{order.paymentStatus === 'refunded' ? 'Refunded' : 'Partly refunded'}: <Rs amount={order.refundedAmount} />
+				</p>
+			) : null}
+			{order.paymentStatus === 'cancelled' && order.cancelReason ? <p className="my-order-refund muted">Cancelled: {order.cancelReason}</p> : null}
 			{paid ? <Progress status={order.deliveryStatus} /> : <UnpaidNote order={order} />}
 			<ul className="my-order-lines">
 				{lines.map((line) => (

@@ -15,9 +15,7 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 			<section className="order-card" aria-labelledby="order-deliverables-title">
 				<h2 id="order-deliverables-title">Your Deliverables</h2>
 				<p className="muted" data-testid="deliverables-unpaid">
-					{failed
-						? 'Nothing to deliver yet: this order is not paid. Once it is paid, your codes or account details appear here and we send them to you by email or WhatsApp.'
-						: 'Waiting for your payment. Once it is confirmed, we prepare your order and your codes or account details appear here.'}
+					{notDeliveredNote(order.paymentStatus, failed)}
 				</p>
 			</section>
 		)
@@ -57,4 +55,12 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 			)}
 		</section>
 	)
+}
+
+/** Why an order shows no codes yet, by where its payment stands. */
+function notDeliveredNote(state: FullOrderView['paymentStatus'], failed: boolean): string {
+	if (state === 'cancelled') return 'This order was cancelled, so nothing will be delivered.'
+	if (state === 'paid_after_cancel') return 'Your payment arrived after this order was cancelled. If our team reinstates it, your codes or account details appear here; otherwise you are refunded.'
+	if (failed) return 'Nothing to deliver yet: this order is not paid. Once it is paid, your codes or account details appear here and we send them to you by email or WhatsApp.'
+	return 'Waiting for your payment. Once it is confirmed, we prepare your order and your codes or account details appear here.'
 }

@@ -9,6 +9,7 @@ import { TransferPayment } from '~/components/payment/transfer-payment'
 import { chatLink } from '~/utils/chat'
 import { PayAgain } from './pay-again'
 import { orderAgainPath } from '~/domain/orders/checkout-query'
+import { formatRs } from '~/utils/money'
 
 /** What the order page was sent back with by a form posted without scripts. */
 export interface PaymentFormResult {
@@ -101,10 +102,35 @@ export function PaymentStatus({
 			{actions.canPayAgain && order.full ? (
 				<PayAgain order={order} failedBefore={formResult.payAgainFailed} />
 			) : null}
-			{closed ? <ClosedOrderNote order={order} /> : null}
+			{order.paymentStatus === 'cancelled' ? <CancelledNote order={order} /> : closed ? <ClosedOrderNote order={order} /> : null}
+			{order.paymentStatus === 'paid_after_cancel' ? (
+				<p className="order-note" data-testid="paid-after-cancel-note">
+					<strong>Your payment arrived after this order was cancelled.</strong> It is safe with us: our team will deliver the order or refund you, and email you either way.
+				</p>
+			) : null}
+			{order.refundedAmount > 0 ? (
+				<p className="order-note refund-note" data-testid="refund-note">
+					<strong>{order.paymentStatus === 'refunded' ? 'Refunded' : 'Partly refunded'}:</strong> {formatRs(order.refundedAmount)} of {formatRs(order.totalAmount)} has been given back to you.
+				</p>
+			) : null}
 			{online ? <TestPaymentsNote shown={testPayments} /> : null}
 			{order.rejectionReason ? <p className="error-box">Your transfer could not be confirmed: {order.rejectionReason}</p> : null}
 		</section>
+	)
+}
+
+/** Staff cancelled it: why, and that nothing is to be paid. */
+function CancelledNote({ order }: { order: OrderView }) {
+	return (
+		<div className="order-note closed-order-note" data-testid="cancelled-note">
+			<p>
+				<strong>This order was cancelled by our team.</strong> Please do not pay for it: its payment link no longer works.
+			</p>
+			{order.cancelReason ? <p className="cancel-reason">Reason: {order.cancelReason}</p> : null}
+			<a className="button primary small" href="/products">
+				Browse Products
+			</a>
+		</div>
 	)
 }
 

@@ -17,9 +17,10 @@ export interface OrderCost {
  * (after stock delivered what it could). Each unit stock delivered costs its own cost when its import
  * said one (a shared account's cost split over its slots), else the option's cost at today's rate.
  * A line with any unit of unknown cost has no cost, and neither has the order nor its profit.
- * The fee is PayPro's percentage of the total, for orders PayPro confirmed; others pay none.
+ * The fee is PayPro's percentage of the total, for orders PayPro confirmed (also one reinstated after PayPro's
+ * money came for it once cancelled); others pay none.
  */
-export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount' | 'paymentMethod'>, via: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer'): Promise<OrderCost> {
+export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount' | 'paymentMethod'>, via: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate'): Promise<OrderCost> {
 	const settings = await readCostSettings(tx)
 	const rate = settings.rupeesPerDollar
 	const lines = await tx.select({ id: orderLines.id, variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id))
@@ -60,7 +61,7 @@ export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'tota
 			.where(eq(orderLines.id, line.id))
 		total = total == null || cost == null ? null : total + cost
 	}
-	const fee = via === 'confirmByProvider' && order.paymentMethod === 'paypro' ? payproFee(order.totalAmount, settings.payproFeePercent) : 0
+	const fee = (via === 'confirmByProvider' || via === 'reinstate') && order.paymentMethod === 'paypro' ? payproFee(order.totalAmount, settings.payproFeePercent) : 0
 	const recorded: OrderCost = { cost: total, fee, profit: total == null ? null : order.totalAmount - total - fee }
 	await tx.update(orders).set(recorded).where(eq(orders.id, order.id))
 	return recorded

@@ -84,7 +84,9 @@ describe('orders', () => {
 		expect(paymentBadge('paid')).toEqual({ label: 'Payment Successful', tone: 'success' })
 		expect(paymentBadge('awaiting_payment')).toEqual({ label: 'Processing Payment', tone: 'warning' })
 		expect(paymentBadge('awaiting_confirmation')).toEqual({ label: 'Processing Payment', tone: 'warning' })
-		for (const state of ['failed', 'expired', 'cancelled'] as const) expect(paymentBadge(state)).toEqual({ label: 'Payment Failed', tone: 'danger' })
+		for (const state of ['failed', 'expired'] as const) expect(paymentBadge(state)).toEqual({ label: 'Payment Failed', tone: 'danger' })
+		// Staff cancelled it (with a reason the page shows): the buyer reads that, not a failed payment.
+		expect(paymentBadge('cancelled')).toEqual({ label: 'Cancelled', tone: 'danger' })
 		expect(paymentBadge('refunded').label).toBe('Refunded')
 		expect(paymentBadge('partly_refunded').label).toBe('Partly Refunded')
 	})

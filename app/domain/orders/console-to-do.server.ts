@@ -10,6 +10,8 @@ export interface ConsoleToDo {
 	transfersToConfirm: number
 	/** Paid orders not delivered yet. */
 	paidToDeliver: number
+	/** PayPro's money arrived after staff cancelled the order: to reinstate or refund. */
+	paidAfterCancel: number
 }
 
 const counted = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0)
@@ -21,13 +23,15 @@ export async function countTransfersToConfirm(db: Db): Promise<number> {
 
 /** Both counts, each read from a partial index of its own (drizzle/0012): quick at any number of orders. */
 export async function consoleToDo(db: Db): Promise<ConsoleToDo> {
-	const [transfersToConfirm, paidToDeliver] = await Promise.all([
+	const [transfersToConfirm, paidToDeliver, paidAfterCancel] = await Promise.all([
 		countTransfersToConfirm(db),
 		db
 			.select({ n: count() })
 			.from(orders)
 			.where(and(eq(orders.paymentStatus, 'paid'), inArray(orders.deliveryStatus, [...UNDELIVERED_STATES])))
 			.then(counted),
+		// Rare, and read from orders_payment_status_created_idx.
+		db.select({ n: count() }).from(orders).where(eq(orders.paymentStatus, 'paid_after_cancel')).then(counted),
 	])
-	return { transfersToConfirm, paidToDeliver }
+	return { transfersToConfirm, paidToDeliver, paidAfterCancel }
 }

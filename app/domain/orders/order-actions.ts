@@ -17,7 +17,10 @@ export interface OrderActions {
 	/** Staff may confirm or reject a transfer receipt. */
 	canReviewTransfer: boolean
 	canCancel: boolean
+	/** Staff may give money back (some lines or all): paid, partly refunded, or paid after a cancel. */
 	canRefund: boolean
+	/** Paid after staff cancelled it: staff may keep the payment and deliver (or refund it). */
+	canReinstate: boolean
 	/** Staff may deliver (by hand or from stock): paid, not a test order awaiting approval, not completed. */
 	canDeliver: boolean
 	/** Expired or cancelled: nothing is owed, the buyer may order again. */
@@ -64,7 +67,8 @@ export function orderActions({ paymentStatus: state, deliveryStatus, paymentMeth
 		canReviewTransfer: known && hasReceipt && allows('confirmTransfer', state),
 		canCancel: known && allows('cancel', state),
 		canRefund: known && allows('refund', state),
-		canDeliver: state === 'paid' && !testAwaitingApproval && deliveryStatus !== 'completed',
+		canReinstate: known && allows('reinstate', state),
+		canDeliver: paid && !testAwaitingApproval && deliveryStatus !== 'completed',
 		closed: state === 'expired' || state === 'cancelled',
 		showsProcessingNote: state === 'awaiting_payment' || state === 'awaiting_confirmation',
 	}

@@ -21,9 +21,10 @@ const PAYMENT_TABLE: Record<PaymentState, PaymentState[]> = {
 	paid: ['partly_refunded', 'refunded'],
 	failed: ['awaiting_payment', 'paid', 'cancelled'],
 	expired: ['paid', 'cancelled'],
-	cancelled: [],
+	cancelled: ['paid_after_cancel'],
 	partly_refunded: ['partly_refunded', 'refunded'],
 	refunded: [],
+	paid_after_cancel: ['paid', 'partly_refunded', 'refunded'],
 }
 const DELIVERY_TABLE: Record<DeliveryState, DeliveryState[]> = {
 	pending: ['preparing', 'activating', 'ready_for_delivery', 'delivered', 'completed'],
@@ -39,7 +40,7 @@ describe('the order state machine', () => {
 		const allowed = PAYMENT_STATES.flatMap((from) => PAYMENT_STATES.filter((to) => paymentMoveAllowed(from, to)).map((to) => `${from} → ${to}`))
 		const expected = PAYMENT_STATES.flatMap((from) => PAYMENT_TABLE[from].map((to) => `${from} → ${to}`))
 		expect(allowed.sort()).toEqual(expected.sort())
-		expect(PAYMENT_STATES.length ** 2).toBe(64)
+		expect(PAYMENT_STATES.length ** 2).toBe(81)
 	})
 
 	test('every pair of delivery states: exactly the forward moves are allowed', () => {
@@ -86,6 +87,9 @@ describe('the order state machine', () => {
 		expect(orderActions({ ...base, paymentStatus: 'paid', paymentMethod: 'paypro', testAwaitingApproval: true })).toMatchObject({ canDeliver: false })
 		expect(orderActions({ ...base, paymentStatus: 'refunded', paymentMethod: 'paypro' })).toMatchObject({ paid: false, canRefund: false, canDeliver: false })
 		expect(orderActions({ ...base, paymentStatus: 'expired', paymentMethod: 'manual' })).toMatchObject({ closed: true, canUploadReceipt: false })
+		expect(orderActions({ ...base, paymentStatus: 'cancelled', paymentMethod: 'paypro' })).toMatchObject({ closed: true, canPayAgain: false, canCancel: false, canRefund: false })
+		expect(orderActions({ ...base, paymentStatus: 'partly_refunded', paymentMethod: 'paypro' })).toMatchObject({ paid: true, canRefund: true, canDeliver: true })
+		expect(orderActions({ ...base, paymentStatus: 'paid_after_cancel', paymentMethod: 'paypro' })).toMatchObject({ paid: false, canReinstate: true, canRefund: true, canDeliver: false, canPayAgain: false })
 	})
 
 	test('the spec values and words come from one mapping (§4)', () => {

@@ -23,6 +23,7 @@ export interface Transition<S extends string> {
 }
 
 const UNPAID = ['awaiting_payment', 'awaiting_confirmation'] as const satisfies readonly PaymentState[]
+const PAID = ['paid', 'partly_refunded'] as const satisfies readonly PaymentState[]
 
 /** Every move of the payment state. A move not listed here never happens. */
 export const PAYMENT_TRANSITIONS = {
@@ -42,9 +43,16 @@ export const PAYMENT_TRANSITIONS = {
 	expire: { from: ['awaiting_payment'], to: 'expired', refusal: 'expire' },
 	/** "Try again" after a failed online payment. */
 	payAgain: { from: ['failed'], to: 'awaiting_payment', refusal: 'be paid again' },
+	/** Staff cancel an order not paid (with a reason the buyer reads): its payment link stops. */
 	cancel: { from: [...UNPAID, 'failed', 'expired'], to: 'cancelled', refusal: 'be cancelled' },
-	refundPart: { from: ['paid', 'partly_refunded'], to: 'partly_refunded', refusal: 'be refunded in part' },
-	refund: { from: ['paid', 'partly_refunded'], to: 'refunded', refusal: 'be refunded' },
+	/** PayPro's money arrives for a cancelled order: kept, never lost, for staff to reinstate or refund. */
+	payAfterCancel: { from: ['cancelled'], to: 'paid_after_cancel', refusal: 'take a payment after its cancel' },
+	/** Staff keep a payment that came after the cancel: the order is paid and delivered as any other. */
+	reinstate: { from: ['paid_after_cancel'], to: 'paid', refusal: 'be reinstated' },
+	/** Part of the money given back (some lines, or some of an amount). */
+	refundPart: { from: [...PAID, 'paid_after_cancel'], to: 'partly_refunded', refusal: 'be refunded in part' },
+	/** All of the money given back. */
+	refund: { from: [...PAID, 'paid_after_cancel'], to: 'refunded', refusal: 'be refunded' },
 } as const satisfies Record<string, Transition<PaymentState>>
 export type PaymentTransition = keyof typeof PAYMENT_TRANSITIONS
 
@@ -64,6 +72,8 @@ export type DeliveryTransition = keyof typeof DELIVERY_TRANSITIONS
 
 /** Payment states an order still waits to be paid in (the buyer may pay, staff may confirm). */
 export const UNPAID_STATES: readonly PaymentState[] = UNPAID
+/** Payment states of an order whose money is (still partly) kept: it is delivered. */
+export const PAID_STATES: readonly PaymentState[] = PAID
 /** Delivery states of a paid order still to deliver (the console's to-do and "Not delivered" filter). */
 export const UNDELIVERED_STATES: readonly DeliveryState[] = BEFORE_DELIVERED
 
@@ -79,6 +89,7 @@ export const PAYMENT_STATE_WORDS: Record<PaymentState, string> = {
 	cancelled: 'cancelled',
 	partly_refunded: 'partly refunded',
 	refunded: 'refunded',
+	paid_after_cancel: 'paid after its cancel',
 }
 const DELIVERY_STATE_WORDS: Record<DeliveryState, string> = {
 	pending: 'not started',
@@ -135,7 +146,7 @@ export const deliveryFrom = (name: DeliveryTransition): DeliveryState[] => [...D
  */
 export function moveDeliveryTo(order: { orderNumber: string; paymentStatus: string; deliveryStatus: string }, to: DeliveryState): DeliveryState {
 	if (order.deliveryStatus === to) return to
-	if (order.paymentStatus !== 'paid') {
+	if (!PAID.includes(order.paymentStatus as (typeof PAID)[number])) {
 		const words = isPaymentState(order.paymentStatus) ? PAYMENT_STATE_WORDS[order.paymentStatus] : order.paymentStatus
 		throw new AppError('CONFLICT', `Order ${order.orderNumber} cannot be delivered: its payment is ${words}.`)
 	}

@@ -22,6 +22,10 @@ export interface PublicOrderView {
 	customerName: string
 	paymentMethod: string
 	rejectionReason: string | null
+	/** Why staff cancelled the order (null unless cancelled). */
+	cancelReason: string | null
+	/** Rupees refunded so far (0 when none). */
+	refundedAmount: number
 	durationDays: number | null
 	/** DM subscriptions: created_at + durationDays days (ISO); null without a countdown. */
 	subscriptionEndsAt: string | null

@@ -24,6 +24,10 @@ export interface StaffOrder {
 	items: OrderLine[]
 	hasReceipt: boolean
 	rejectionReason: string | null
+	/** Why staff cancelled it. */
+	cancelReason: string | null
+	/** Rupees refunded so far. */
+	refundedAmount: number
 	durationDays: number | null
 	createdAt: string
 	paidAt: string | null
@@ -60,6 +64,8 @@ export function staffOrderView(order: Order, { deliveryContent }: { deliveryCont
 		items: order.productDetails,
 		hasReceipt: Boolean(order.receiptPath),
 		rejectionReason: order.rejectionReason,
+		cancelReason: order.cancelReason,
+		refundedAmount: order.refundedAmount,
 		durationDays: order.durationDays,
 		createdAt: order.createdAt.toISOString(),
 		paidAt: order.paidAt?.toISOString() ?? null,

@@ -18,6 +18,7 @@ export const SPEC_PAYMENT_STATUS: Record<PaymentState, string> = {
 	cancelled: 'cancelled',
 	partly_refunded: 'partly_refunded',
 	refunded: 'refunded',
+	paid_after_cancel: 'paid_after_cancel',
 }
 export const specPaymentStatus = (state: PaymentState): string => SPEC_PAYMENT_STATUS[state]
 
@@ -28,9 +29,10 @@ const BUYER_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {
 	paid: { label: 'Payment Successful', tone: 'success' },
 	failed: { label: 'Payment Failed', tone: 'danger' },
 	expired: { label: 'Payment Failed', tone: 'danger' },
-	cancelled: { label: 'Payment Failed', tone: 'danger' },
+	cancelled: { label: 'Cancelled', tone: 'danger' },
 	partly_refunded: { label: 'Partly Refunded', tone: 'neutral' },
 	refunded: { label: 'Refunded', tone: 'neutral' },
+	paid_after_cancel: { label: 'Paid after cancel', tone: 'warning' },
 }
 export const paymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => BUYER_BADGE[state]
 
@@ -44,6 +46,7 @@ const STAFF_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {
 	cancelled: { label: 'Cancelled', tone: 'neutral' },
 	partly_refunded: { label: 'Partly refunded', tone: 'neutral' },
 	refunded: { label: 'Refunded', tone: 'neutral' },
+	paid_after_cancel: { label: 'Paid after cancel', tone: 'warning' },
 }
 export const adminPaymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => STAFF_BADGE[state]
 

@@ -21,6 +21,8 @@ export function viewOrder(order: Order, { full }: { full: boolean }): OrderView 
 		createdAt: order.createdAt.toISOString(),
 		paymentMethod: order.paymentMethod,
 		rejectionReason: order.rejectionReason,
+		cancelReason: order.paymentStatus === 'cancelled' || order.paymentStatus === 'paid_after_cancel' ? order.cancelReason : null,
+		refundedAmount: order.refundedAmount,
 		durationDays: order.durationDays,
 		subscriptionEndsAt: subscriptionEndsAt(order.createdAt, order.durationDays)?.toISOString() ?? null,
 		// Until staff approve it, or deliver it by hand.

@@ -6,7 +6,7 @@ import { simulatorPaymentsAreTests } from '../../integrations/paypro/paypro.serv
 import { logger } from '../../utils/logger.server'
 import type { Order } from '../orders/order'
 import { UNPAID_STATES } from '../orders/order-state'
-import { markOrderPaid, stopAwaitingPayment } from './mark-order-paid.server'
+import { markOrderPaid, recordPaymentAfterCancel, stopAwaitingPayment } from './mark-order-paid.server'
 import { shopOrderNumberOf } from './paypro-order-number'
 
 export type ConfirmOutcome = 'paid' | 'already-paid' | 'unpaid' | 'failed' | 'not-found' | 'no-provider-order'
@@ -33,15 +33,19 @@ export async function confirmPayproPayment(
 	const orderNumber = shopOrderNumberOf(invoiceId)
 	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
 	if (!order) return 'not-found'
-	if (order.paymentStatus === 'paid') return 'already-paid'
+	if (order.paymentStatus === 'paid' || order.paymentStatus === 'paid_after_cancel') return 'already-paid'
 	// A PayPro id without a page is an earlier attempt that failed (the buyer is paying again): nothing to ask yet.
 	if (!order.payproTransactionId || !order.paymentUrl) return 'no-provider-order'
 
 	const status = await paypro.getOrderStatus(order.payproTransactionId)
 	if (paymentCovers(order, status)) {
 		const { changed, order: current } = await markOrderPaid(db, order.id, { via: 'confirmByProvider', testPayment: testPayments })
-		// Not changed: another confirmation won (paid), or staff closed the order meanwhile (not ours to reopen).
-		return changed ? 'paid' : current?.paymentStatus === 'paid' ? 'already-paid' : 'unpaid'
+		if (changed) return 'paid'
+		// Staff cancelled it meanwhile (or before): the money is kept, for staff to reinstate or refund.
+		if (current?.paymentStatus === 'cancelled' && (await recordPaymentAfterCancel(db, order.id, { testPayment: testPayments }))) return 'paid'
+		// Not changed: another confirmation won.
+		const [now] = await db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, order.id)).limit(1)
+		return now?.paymentStatus === 'paid' || now?.paymentStatus === 'paid_after_cancel' ? 'already-paid' : 'unpaid'
 	}
 	if (status.orderStatus === 'PAID') {
 		logger.warn({ orderNumber, total: order.totalAmount, payable: status.amountPayable, paid: status.amountPaid }, 'PayPro reports a payment that does not cover the order')

@@ -4,6 +4,7 @@ import { recordOrderCost } from '../costs/record-order-cost.server'
 import { orders } from '../../db/schema'
 import { orderPaidEmail } from '../email/order-paid-email.server'
 import { queueEmail } from '../email/queue-email.server'
+import { paidAfterCancelEmail } from '../email/order-notice-email.server'
 import type { Order } from '../orders/order'
 import { withLinesOf } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
@@ -25,7 +26,7 @@ export async function markOrderPaid(
 		onPaid,
 	}: {
 		/** Who saw the money: PayPro (also after a failed attempt or expiry), staff, or staff reviewing a transfer receipt. */
-		via?: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer'
+		via?: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate'
 		/** Paid on the simulator in production: marked as a test order, and nothing is taken from stock until staff approve it (approveTestOrder). */
 		testPayment?: boolean
 		/** Runs in the same transaction, only for the caller that made the change (e.g. the staff audit entry). */
@@ -37,7 +38,7 @@ export async function markOrderPaid(
 	const result = await db.transaction(async (tx): Promise<{ changed: boolean; order: Order | null; delivery?: StockDelivery }> => {
 		const [row] = await tx
 			.update(orders)
-			.set({ paymentStatus: PAYMENT_TRANSITIONS[via].to, paidAt: new Date(), updatedAt: new Date(), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) })
+			.set({ paymentStatus: PAYMENT_TRANSITIONS[via].to, ...(via === 'reinstate' ? {} : { paidAt: new Date() }), updatedAt: new Date(), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) })
 			.where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, paymentFrom(via))))
 			.returning()
 		if (!row) {
@@ -58,6 +59,27 @@ export async function markOrderPaid(
 	if (result.delivery && result.order) await afterStockDelivery(db, result.delivery, result.order.orderNumber)
 	const current = result.delivery?.fromStock && result.order ? { ...(await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0]!, productDetails: result.order.productDetails } : result.order
 	return { changed: result.changed, order: current ?? result.order }
+}
+
+/**
+ * PayPro's money arrived for an order staff had cancelled (the buyer paid on a page still open): it is
+ * kept, never lost. The order moves to `paid_after_cancel` (conditional update: once), the buyer is
+ * told, and the console's "Paid after cancel" queue shows it for staff to reinstate or refund.
+ * Nothing is delivered until staff reinstate it.
+ */
+export async function recordPaymentAfterCancel(db: Db, orderId: number, { testPayment = false }: { testPayment?: boolean } = {}): Promise<boolean> {
+	const { storeName } = await readStoreDetails(db)
+	return db.transaction(async (tx) => {
+		const [row] = await tx
+			.update(orders)
+			.set({ paymentStatus: PAYMENT_TRANSITIONS.payAfterCancel.to, paidAt: new Date(), updatedAt: new Date(), ...(testPayment ? { testPayment: true } : {}) })
+			.where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, paymentFrom('payAfterCancel'))))
+			.returning()
+		if (!row) return false
+		if (row.customerEmail) await queueEmail(tx, paidAfterCancelEmail(row, storeName))
+		await notifyOrderChanged(tx, row.orderNumber)
+		return true
+	})
 }
 
 /**

@@ -23,6 +23,7 @@ const alreadyPaid = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLIC
 export async function payOrderAgain(db: Db, paypro: PayProClient, order: Order, method: PayAgainMethod): Promise<{ order: Order; paymentUrl: string | null }> {
 	let current = await reload(db, order)
 	if (current.paymentStatus === 'paid') throw alreadyPaid(current)
+	if (current.paymentStatus === 'cancelled') throw new AppError('CONFLICT', `Order ${current.orderNumber} was cancelled by our team, so it can no longer be paid. Please refresh the page.`)
 	if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod === 'paypro' && current.paymentUrl) current = await askAboutOpenPage(db, paypro, current)
 	if (current.paymentStatus === 'failed' && current.paymentMethod === 'paypro') current = await reopenFailedOrder(db, paypro, current, method)
 	else if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)

@@ -25,6 +25,8 @@ export async function sweepOrders(db: Db, { reconcileAfterMinutes, expiryHours, 
 					and(eq(orders.paymentStatus, 'awaiting_payment'), eq(orders.paymentMethod, 'paypro'), isNotNull(orders.payproTransactionId)),
 					// Switched to a transfer with a PayPro page still open: a payment made on it must not be lost either.
 					and(inArray(orders.paymentStatus, ['awaiting_payment', 'awaiting_confirmation']), eq(orders.paymentMethod, 'manual'), isNotNull(orders.paymentUrl)),
+					// Cancelled by staff while its PayPro page was open: a payment made there is kept (paid after cancel).
+					and(eq(orders.paymentStatus, 'cancelled'), isNotNull(orders.paymentUrl)),
 				),
 				lt(orders.createdAt, checkBefore),
 				gt(orders.createdAt, expireBefore),

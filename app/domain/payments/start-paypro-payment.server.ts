@@ -35,6 +35,7 @@ export function holdClaimFromCreation(order: Order) {
  * call); a concurrent or later request for the same order waits for and reuses the same URL.
  */
 export async function startPayproPayment(db: Db, paypro: PayProClient, order: Order, { waitMs = 15_000 } = {}): Promise<string> {
+	if (order.paymentStatus === 'cancelled') throw new AppError('CONFLICT', `Order ${order.orderNumber} was cancelled by our team, so it can no longer be paid.`)
 	if (order.paymentStatus !== 'awaiting_payment') throw new AppError('CONFLICT', `Order ${order.orderNumber} is no longer waiting for payment.`)
 	if (order.paymentUrl) return order.paymentUrl
 	// Just created with its claim, for this caller (holdClaimFromCreation): no earlier PayPro order. Used once.

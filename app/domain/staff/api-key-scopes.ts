@@ -4,18 +4,19 @@
  * settings, transfer accounts, staff accounts and API keys are never changed with a key: only the
  * owner signed in to the console may (contracts say `scope: 'session-only'`).
  */
-export const API_KEY_SCOPES = ['dm-orders', 'catalogue', 'content', 'stock', 'blocklist', 'coupons'] as const
+export const API_KEY_SCOPES = ['dm-orders', 'catalogue', 'content', 'stock', 'blocklist', 'coupons', 'refunds'] as const
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
 
 /** What each scope lets a key do, for the settings page and the OpenAPI document. */
 export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
-	'dm-orders': 'Create DM orders (POST /api/admin-create-dm-order)',
+	'dm-orders': 'Create DM orders (POST /api/admin-create-dm-order), cancel an unpaid order',
 	catalogue: 'Products, their options, prices and covers',
 	content: 'Game library, pages and reviews',
 	stock: 'Stock: import codes and accounts, counts, deliver waiting orders, replace a unit',
 	blocklist: 'Blocked buyers: list, block and unblock them',
 	coupons: 'Discount codes: list, create, edit, pause and resume them',
+	refunds: 'Refunds: give money back on a paid order, reinstate a payment that came after a cancel',
 }
 
 /**

@@ -4,14 +4,15 @@ import type { StaffRole } from '../../db/schema'
  * What a console action needs: any signed-in staff member, the catalogue (the owner, and staff the
  * owner lets manage it), or the owner alone. The same names as the API contracts' `permission`.
  */
-export type StaffPermission = 'staff' | 'catalogue' | 'owner'
+export type StaffPermission = 'staff' | 'catalogue' | 'refunds' | 'owner'
 
-export const STAFF_PERMISSIONS: readonly StaffPermission[] = ['staff', 'catalogue', 'owner']
+export const STAFF_PERMISSIONS: readonly StaffPermission[] = ['staff', 'catalogue', 'refunds', 'owner']
 
 /** The part of a staff account the rules read. */
 export interface PermissionHolder {
 	role: StaffRole
 	canManageCatalogue: boolean
+	canRefund?: boolean
 }
 
 /** The owner always; a staff account when the owner has ticked "May manage the catalogue". */
@@ -20,10 +21,14 @@ export const canManageCatalogue = (staff: PermissionHolder) => staff.role === 'o
 /** The owner always; a staff account when the owner has ticked "May reveal stock": sees an unsold code or account in full. */
 export const canRevealStock = (staff: { role: StaffRole; canRevealStock?: boolean }) => staff.role === 'owner' || staff.canRevealStock === true
 
+/** The owner always; a staff account when the owner has ticked "May refund": gives money back, reinstates a payment after a cancel. */
+export const canRefund = (staff: { role: StaffRole; canRefund?: boolean }) => staff.role === 'owner' || staff.canRefund === true
+
 /** Whether this staff member may do what `permission` guards. */
 export function staffMay(staff: PermissionHolder, permission: StaffPermission): boolean {
 	if (permission === 'owner') return staff.role === 'owner'
 	if (permission === 'catalogue') return canManageCatalogue(staff)
+	if (permission === 'refunds') return canRefund(staff)
 	return true
 }
 
@@ -32,4 +37,8 @@ export const permissionsOf = (staff: PermissionHolder): StaffPermission[] => STA
 
 /** The sentence a refusal carries. */
 export const permissionRefusal = (permission: StaffPermission) =>
-	permission === 'owner' ? 'Only the shop owner may do this.' : 'Only the shop owner, or staff the owner lets manage the catalogue, may do this.'
+	permission === 'owner'
+		? 'Only the shop owner may do this.'
+		: permission === 'refunds'
+			? 'Only the shop owner, or staff the owner lets refund orders, may do this.'
+			: 'Only the shop owner, or staff the owner lets manage the catalogue, may do this.'

@@ -17,6 +17,8 @@ export interface Staff {
 	canManageCatalogue: boolean
 	/** The owner has let this account see stock units in full (the owner always may: see permissions.ts). */
 	canRevealStock: boolean
+	/** The owner has let this account refund orders (the owner always may: see permissions.ts). */
+	canRefund: boolean
 	/** Signs in with a code from an authenticator app as well as the password. */
 	twoFactorEnabled: boolean
 }
@@ -54,7 +56,7 @@ export async function staffForSession(db: Db, id: string | null, policy: Session
 		.returning({ staffId: staffSessions.staffId })
 	if (!row) return null
 	const [staff] = await db
-		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, canManageCatalogue: staffUsers.canManageCatalogue, canRevealStock: staffUsers.canRevealStock, totpEnabledAt: staffUsers.totpEnabledAt })
+		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, canManageCatalogue: staffUsers.canManageCatalogue, canRevealStock: staffUsers.canRevealStock, canRefund: staffUsers.canRefund, totpEnabledAt: staffUsers.totpEnabledAt })
 		.from(staffUsers)
 		.where(and(eq(staffUsers.id, row.staffId), eq(staffUsers.active, true)))
 		.limit(1)

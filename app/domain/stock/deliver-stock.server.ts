@@ -8,7 +8,7 @@ import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import type { OrderRow as Order } from '../orders/order'
 import { linesOfOrders, specLine, type OrderLineRow } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { moveDelivery } from '../orders/order-state'
+import { moveDelivery, PAID_STATES } from '../orders/order-state'
 import { readStoreDetails } from '../settings/store-details.server'
 import { maskPlain } from './mask-unit.server'
 import { openUnit } from './stock-crypto.server'
@@ -45,7 +45,7 @@ interface StockLine {
 }
 
 /** Which lines of the order deliver from stock: a variant of a product whose stock mode is not manual. */
-async function stockLines(tx: Tx, lines: OrderLineRow[]): Promise<StockLine[]> {
+export async function stockLines(tx: Tx, lines: OrderLineRow[]): Promise<StockLine[]> {
 	const candidates = lines.map((line) => ({ index: line.position, lineId: line.id, line, variantId: line.variantId })).filter((l): l is StockLine => l.variantId != null)
 	if (candidates.length === 0) return []
 	const rows = await tx
@@ -89,7 +89,7 @@ export async function deliverFromStock(
 	const held = await tx
 		.select({ unitId: stockAssignments.unitId, lineIndex: stockAssignments.lineIndex })
 		.from(stockAssignments)
-		.where(and(eq(stockAssignments.orderId, order.id), isNull(stockAssignments.replacedAt)))
+		.where(and(eq(stockAssignments.orderId, order.id), isNull(stockAssignments.replacedAt), isNull(stockAssignments.refundedAt)))
 	const heldPerLine = new Map<number, number>()
 	for (const h of held) heldPerLine.set(h.lineIndex, (heldPerLine.get(h.lineIndex) ?? 0) + 1)
 	// Units this order already has: a buyer of two shared slots gets two accounts, not one twice.
@@ -101,7 +101,8 @@ export async function deliverFromStock(
 	// Variants in id order, units in id order: every transaction locks in the same order.
 	for (const { index, lineId, line, variantId } of [...lines].sort((a, b) => a.variantId - b.variantId || a.index - b.index)) {
 		const have = heldPerLine.get(index) ?? 0
-		const need = Math.max(0, line.quantity - have)
+		// Units refunded are owed no more (a refund holds this order's row too: it came before, or comes after).
+		const need = Math.max(0, line.quantity - line.refundedQuantity - have)
 		if (need === 0) continue
 		const units = await tx
 			.select({ id: stockUnits.id, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed })
@@ -156,7 +157,7 @@ function optionOf(line: OrderLine): string | null {
 /** What the buyer reads: per line, its units in full; replaced units are named by their last characters only. */
 export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id'>, lines?: OrderLineRow[]): Promise<string | null> {
 	const rows = await tx
-		.select({ unit: stockUnits, lineIndex: stockAssignments.lineIndex, unitIndex: stockAssignments.unitIndex, replacedAt: stockAssignments.replacedAt, assignedAt: stockAssignments.assignedAt })
+		.select({ unit: stockUnits, lineIndex: stockAssignments.lineIndex, unitIndex: stockAssignments.unitIndex, replacedAt: stockAssignments.replacedAt, refundedAt: stockAssignments.refundedAt, assignedAt: stockAssignments.assignedAt })
 		.from(stockAssignments)
 		.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
 		.where(eq(stockAssignments.orderId, order.id))
@@ -169,7 +170,7 @@ export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id'>, lines?
 		if (mine.length === 0) return
 		const option = optionOf(line)
 		const out = [`${line.name}${option ? ` (${option})` : ''}`]
-		const live = mine.filter((r) => !r.replacedAt)
+		const live = mine.filter((r) => !r.replacedAt && !r.refundedAt)
 		live.forEach((r, i) => {
 			const n = live.length > 1 ? ` ${i + 1}` : ''
 			const plain = openSafely(r.unit)
@@ -184,6 +185,11 @@ export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id'>, lines?
 			const plain = openSafely(r.unit)
 			const name = plain == null ? '' : ` ${maskPlain(r.unit.kind, plain)}`
 			out.push(`Replaced on ${r.replacedAt!.toISOString().slice(0, 10)}: the ${r.unit.kind === 'code' ? 'code' : 'account'}${name} no longer applies.`)
+		}
+		for (const r of mine.filter((m) => m.refundedAt && !m.replacedAt)) {
+			const plain = openSafely(r.unit)
+			const name = plain == null ? '' : ` ${maskPlain(r.unit.kind, plain)}`
+			out.push(`Refunded on ${r.refundedAt!.toISOString().slice(0, 10)}: the ${r.unit.kind === 'code' ? 'code' : 'account'}${name} no longer applies.`)
 		}
 		blocks.push(out.join('\n'))
 	})
@@ -218,7 +224,7 @@ export async function deliverQueuedOrders(db: Db, { orderNumber, limit = 100 }: 
 	for (const { id } of queued) {
 		const result = await db.transaction(async (tx) => {
 			const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-			if (!order || order.undeliveredUnits <= 0 || order.paymentStatus !== 'paid' || order.deliveryStatus === 'completed') return NONE
+			if (!order || order.undeliveredUnits <= 0 || !PAID_STATES.includes(order.paymentStatus) || order.deliveryStatus === 'completed') return NONE
 			return deliverFromStock(tx, order, { storeName, deliveredEmail: true, wait: true })
 		})
 		if (result.taken) served++

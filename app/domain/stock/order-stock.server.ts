@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders, stockAssignments, stockUnits } from '../../db/schema'
+import { PAID_STATES } from '../orders/order-state'
 import { AppError } from '../../utils/app-error'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
@@ -53,8 +54,9 @@ export async function orderStockUnits(db: Db, orderId: number): Promise<OrderSto
 		masked: maskUnit(unit),
 		slot: a.slot,
 		assignedAt: a.assignedAt.toISOString(),
-		replacedAt: a.replacedAt?.toISOString() ?? null,
-		replacedBy: a.replacedBy,
+		// A unit a refund voided is shown as no longer held, as a replaced one is (and cannot be replaced).
+		replacedAt: (a.replacedAt ?? a.refundedAt)?.toISOString() ?? null,
+		replacedBy: a.replacedBy ?? (a.refundedAt ? 'a refund (voided)' : null),
 	}))
 }
 
@@ -84,7 +86,7 @@ export async function replaceUnit(db: Db, actor: Actor, orderNumber: string, ass
 	const result = await db.transaction(async (tx) => {
 		const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
 		if (!order) throw new AppError('NOT_FOUND', ORDER_STOCK_MESSAGES.orderNotFound)
-		if (order.paymentStatus !== 'paid') throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.notPaid)
+		if (!PAID_STATES.includes(order.paymentStatus)) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.notPaid)
 		const [old] = await tx
 			.select({ a: stockAssignments, unit: stockUnits })
 			.from(stockAssignments)
@@ -92,6 +94,7 @@ export async function replaceUnit(db: Db, actor: Actor, orderNumber: string, ass
 			.where(and(eq(stockAssignments.id, assignmentId), eq(stockAssignments.orderId, order.id)))
 		if (!old) throw new AppError('NOT_FOUND', ORDER_STOCK_MESSAGES.assignmentNotFound)
 		if (old.a.replacedAt) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.alreadyReplaced)
+		if (old.a.refundedAt) throw new AppError('CONFLICT', 'This unit was refunded: the buyer no longer holds it.')
 		const held = await tx.select({ unitId: stockAssignments.unitId }).from(stockAssignments).where(eq(stockAssignments.orderId, order.id))
 		const [unit] = await tx
 			.select({ id: stockUnits.id, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed })

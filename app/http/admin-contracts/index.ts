@@ -3,6 +3,7 @@ import { buyersContracts } from './buyers'
 import { contentContracts } from './content'
 import { couponsContracts } from './coupons'
 import { mediaContracts } from './media'
+import { ordersContracts } from './orders'
 import { productsContracts } from './products'
 import { sessionContracts } from './session'
 import { staffContracts } from './staff'
@@ -11,4 +12,4 @@ import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...couponsContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...couponsContracts, ...ordersContracts, ...sessionContracts]

@@ -35,6 +35,8 @@ import { requireStaff } from '~/http/staff-auth.server'
 import { notFound, pageFailure, readPageForm } from '~/http/http.server'
 import { notUnderstood, refuseWith, staffActionResult } from '~/http/refusal.server'
 import { useHydrated } from '~/utils/use-hydrated'
+import { OrderMoney, MONEY_INTENTS } from '~/components/admin/order-money'
+import { orderMoney, orderMoneyAction } from '~/http/order-money.server'
 import type { Route } from './+types/order'
 import { orderProfit } from '~/domain/costs/order-profit.server'
 import { staffMay } from '~/domain/staff/permissions'
@@ -58,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		stock: { units: await orderStockUnits(db(), order.id), owed: order.undeliveredUnits },
 		renewal: await renewalLinks(db(), order),
 		earlierReceipts: await earlierReceipts(db(), order),
+		money: await orderMoney(db(), order, staff),
 		history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, before: h.before, after: h.after, note: h.note, createdAt: h.createdAt.toISOString() })),
 	}
 }
@@ -68,6 +71,9 @@ const actionInput = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('fulfillment') }),
 	z.object({ intent: z.literal('approve-test') }),
 	z.object({ intent: z.literal('replace-unit') }),
+	z.object({ intent: z.literal('cancel') }),
+	z.object({ intent: z.literal('refund') }),
+	z.object({ intent: z.literal('reinstate') }),
 ])
 
 /**
@@ -84,6 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const orderNumber = params.orderNumber
 	const input = parsed.data
 	if (input.intent === 'replace-unit') return replaceOrderUnit(staffActor(staff), orderNumber, form)
+	if (input.intent === 'cancel' || input.intent === 'refund' || input.intent === 'reinstate') return orderMoneyAction(staff, orderNumber, input.intent, form)
 	// A refusal names its form (`intent`) and comes back with what was typed, beside its field.
 	const values: Record<string, string> | undefined = input.intent === 'fulfillment' ? { fulfillment_status: form.fulfillment_status ?? '', delivery_content: form.delivery_content ?? '' } : input.intent === 'mark-paid' ? { note: input.note } : undefined
 	return staffActionResult(async () => {
@@ -132,6 +139,9 @@ const ACTION_LABEL: Record<string, string> = {
 	'stock.replace': 'Unit replaced',
 	'stock.deliver_now': 'Delivered from stock',
 	'order.approve_test': 'Test order approved',
+	'order.cancel': 'Cancelled',
+	'order.refund': 'Refunded',
+	'order.reinstate': 'Reinstated after cancel',
 }
 
 function describeChange(record: Record<string, unknown> | null): string {
@@ -149,7 +159,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 	const refusal = markPaidResult && !markPaidResult.ok ? (markPaidResult as Refused) : null
 	const replaceRefusal = refusal?.intent === 'replace-unit' ? (refusal as ReplaceRefusal) : null
 	// A refusal is shown beside what it refuses (a field, or "Deliver from stock now"), not above the page.
-	const besideItsForm = Boolean(refusal && (refusal.intent === 'deliver-stock' || Object.keys(refusal.fieldErrors ?? {}).length))
+	const besideItsForm = Boolean(refusal && (refusal.intent === 'deliver-stock' || MONEY_INTENTS.has(refusal.intent ?? '') || Object.keys(refusal.fieldErrors ?? {}).length))
 	const markingPaid = useNavigation().state === 'submitting'
 	const { canMarkPaid } = order.actions
 	const hydrated = useHydrated()
@@ -320,6 +330,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					}
 				/>
 			</section>
+
+			<OrderMoney order={order} money={loaderData.money} busy={markingPaid} answer={refusal && MONEY_INTENTS.has(refusal.intent ?? '') ? refusal : null} />
 
 			{stock.units.length || stock.owed ? <StockUnits orderNumber={order.orderNumber} items={order.items} units={stock.units} owed={stock.owed} refusal={replaceRefusal} deliverRefusal={refusal?.intent === 'deliver-stock' ? refusal.message : null} /> : null}
 

@@ -4,6 +4,7 @@ import { parseOrderListQuery } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { specFulfillmentStatus, specPaymentStatus } from '~/domain/orders/status'
 import { logger } from '~/utils/logger.server'
+import { refundsOfOrders, refundSummary, type RefundRecord } from '~/domain/refunds/list-refunds.server'
 import { requireAdminActor } from '~/http/admin-api.server'
 import type { Route } from './+types/orders-csv'
 import { onlyMethods } from '~/http/http.server'
@@ -12,7 +13,7 @@ import { staffMay } from '~/domain/staff/permissions'
 import { discountOf } from '~/domain/coupons/coupon'
 
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
-const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment', 'Discount (Rs.)']
+const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment', 'Discount (Rs.)', 'Refunded (Rs.)', 'Refunds', 'Cancel reason']
 /** Any staff member may download the CSV; only the owner's has what each paid order cost and earned (recorded at payment). */
 const OWNER_HEADER = ['Cost (Rs.)', 'PayPro fee (Rs.)', 'Profit (Rs.)']
 const BATCH = 1000
@@ -38,8 +39,8 @@ const ownerCells = (o: StaffOrder, profits: Profits | null) => {
 	return [p?.cost, p?.fee, p?.profit]
 }
 
-const row = (o: StaffOrder, profits: Profits | null) =>
-	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no', discountOf(o.items), ...ownerCells(o, profits)]
+const row = (o: StaffOrder, refunds: RefundRecord[], profits: Profits | null) =>
+	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no', discountOf(o.items), o.refundedAmount, refunds.map(refundSummary).join('; '), o.cancelReason, ...ownerCells(o, profits)]
 		.map(csvCell)
 		.join(',') + '\r\n'
 
@@ -59,8 +60,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 			if (done) return controller.close()
 			try {
 				const page = await listOrders(db(), { ...query, before: cursor }, { pageSize: BATCH, deliveryContent: false, withTotal: false })
-				const profits = owner ? await profitsOf(db(), page.orders.map((o) => o.id)) : null
-				if (page.orders.length > 0) controller.enqueue(encoder.encode(page.orders.map((o) => row(o, profits)).join('')))
+				if (page.orders.length > 0) {
+					// The refunds (and, for the owner, the costs) of the batch.
+					const refunds = await refundsOfOrders(db(), page.orders.map((o) => o.id))
+					const profits = owner ? await profitsOf(db(), page.orders.map((o) => o.id)) : null
+					controller.enqueue(encoder.encode(page.orders.map((o) => row(o, refunds.get(o.id) ?? [], profits)).join('')))
+				}
 				cursor = page.olderCursor
 				if (cursor == null) {
 					done = true

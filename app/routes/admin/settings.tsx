@@ -19,6 +19,7 @@ import { resetStaffPassword } from '~/domain/staff/reset-staff-password.server'
 import { setStaffActive } from '~/domain/staff/set-staff-active.server'
 import { setCanManageCatalogue } from '~/domain/staff/set-catalogue-permission.server'
 import { setCanRevealStock } from '~/domain/staff/set-reveal-stock-permission.server'
+import { setCanRefund } from '~/domain/staff/set-refund-permission.server'
 import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
@@ -53,6 +54,7 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	// An unticked box is not sent: absent means no.
 	z.object({ intent: z.literal('set-catalogue'), staffId: id, canManageCatalogue: z.literal('true').optional().transform((v) => v === 'true') }),
 	z.object({ intent: z.literal('set-reveal-stock'), staffId: id, canRevealStock: z.literal('true').optional().transform((v) => v === 'true') }),
+	z.object({ intent: z.literal('set-refund'), staffId: id, canRefund: z.literal('true').optional().transform((v) => v === 'true') }),
 	// One box per scope (`scope-<name>`), an unticked one not sent; the expiry in days, or '' for none.
 	z.looseObject({ intent: z.literal('create-key'), name: z.string(), expiresInDays: newApiKeyInput.shape.expiresInDays }),
 	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
@@ -115,6 +117,10 @@ export async function action({ request }: Route.ActionArgs) {
 			case 'set-reveal-stock': {
 				const account = await setCanRevealStock(db(), actor, input)
 				return data<SettingsOutcome>({ ok: true, message: account.canRevealStock ? `${account.email} may now reveal stock.` : `${account.email} may no longer reveal stock.` })
+			}
+			case 'set-refund': {
+				const account = await setCanRefund(db(), actor, input)
+				return data<SettingsOutcome>({ ok: true, message: account.canRefund ? `${account.email} may now refund orders.` : `${account.email} may no longer refund orders.` })
 			}
 			case 'create-key': {
 				const scopes = API_KEY_SCOPES.filter((scope) => form[`scope-${scope}`] === 'on')
@@ -259,10 +265,19 @@ function OwnerSettings({
 						{ header: 'Name', cell: (s) => s.name },
 						{ header: 'Role', cell: (s) => s.role },
 						{
-							header: 'Catalogue',
-							cell: (s) => <PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />,
+							// One column for what the owner grants: the table stays within a laptop's width.
+							header: 'Permissions',
+							cell: (s) =>
+								s.role === 'owner' ? (
+									<span className="muted">Always (owner)</span>
+								) : (
+									<div className="staff-permissions">
+										<PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />
+										<PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} />
+										<PermissionForm staff={s} intent="set-refund" field="canRefund" granted={s.canRefund} what="refund orders" busy={busy} />
+									</div>
+								),
 						},
-						{ header: 'Stock', cell: (s) => <PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} /> },
 						{ header: 'Status', cell: (s) => (s.active ? 'Active' : <span className="muted">Deactivated</span>) },
 						{ header: 'Two-factor', cell: (s) => (s.twoFactorSince ? 'On' : <span className="muted">Off</span>) },
 						{ header: 'Last sign-in', cell: (s) => <AdminTime date={s.lastLoginAt} /> },

@@ -99,3 +99,18 @@ export function orderPlacedHtml(d: Shell & { name: string; orderNumber: string; 
 		</Layout>,
 	)
 }
+
+/** A change to the order the buyer should know of (cancelled, refunded, a payment after a cancel): a title, a few paragraphs, the order link. */
+export function orderNoticeHtml(d: Shell & { title: string; paragraphs: string[]; facts?: [string, string][]; trackingUrl: string }) {
+	return renderEmail(
+		<Layout shell={{ ...d, preview: d.title }}>
+			<Title>{d.title}</Title>
+			{d.paragraphs.map((p, i) => (
+				<P key={i}>{p}</P>
+			))}
+			{d.facts?.length ? <Facts rows={d.facts} /> : null}
+			<Action href={d.trackingUrl} label="Open your order" />
+			<Small>Thank you for shopping with {d.storeName}.</Small>
+		</Layout>,
+	)
+}

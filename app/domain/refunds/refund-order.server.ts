@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { orderLines, orders, refundLines, refunds, stockAssignments, stockUnits } from '../../db/schema'
+import { AppError } from '../../utils/app-error'
+import { formatRs } from '../../utils/money'
+import { orderRefundedEmail } from '../email/order-notice-email.server'
+import { queueEmail } from '../email/queue-email.server'
+import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
+import { notifyOrderChanged } from '../orders/notify-order.server'
+import { movePayment, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
+import { readStoreDetails } from '../settings/store-details.server'
+import { recordAudit, type Actor } from '../staff/audit.server'
+import { deliveryText, stockLines } from '../stock/deliver-stock.server'
+import type { RefundInput, RefundMethod } from './refund-input'
+import type { PaymentState } from '../orders/order-state'
+
+// Giving money back on a paid order (issue 23), whole or per line, in one transaction that holds the
+// order row: the refund and its lines, the units taken back (owed ones are owed no more; delivered ones
+// are voided, or put back in stock when the buyer never opened them and staff say so), the order's
+// payment state (`refundPart` or `refund`) and refunded amount, the buyer's email, the audit entry and
+// the live notice. The amount never exceeds what was paid minus earlier refunds (also a CHECK).
+
+export interface RefundDone {
+	id: number
+	orderNumber: string
+	amount: number
+	method: RefundMethod
+	reference: string | null
+	reason: string
+	paymentStatus: PaymentState
+	refundedAmount: number
+	/** What is left to refund on the order. */
+	refundable: number
+	lines: { lineId: number; quantity: number; undelivered: number; returned: number; voided: number }[]
+	createdAt: string
+}
+
+const bad = (message: string, field: string) => new AppError('BAD_REQUEST', message, { [field]: message })
+
+export async function refundOrder(db: Db, actor: Actor, orderNumber: string, input: RefundInput): Promise<RefundDone> {
+	const { storeName } = await readStoreDetails(db)
+	const units = input.units ?? 'void'
+	return db.transaction(async (tx) => {
+		// The order row held: a payment's delivery from stock, the stock queue and another refund wait for this one (or it for them).
+		const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
+		if (!order) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
+		const left = order.totalAmount - order.refundedAmount
+		const to = movePayment(orderNumber, order.paymentStatus, input.amount >= left ? 'refund' : 'refundPart')
+		if (input.amount > left) {
+			throw bad(
+				left === 0
+					? `Nothing is left to refund on order ${orderNumber}.`
+					: `${formatRs(input.amount)} is more than is left to refund on order ${orderNumber}: ${formatRs(left)} (paid ${formatRs(order.totalAmount)}${order.refundedAmount ? `, ${formatRs(order.refundedAmount)} refunded before` : ''}).`,
+				'amount',
+			)
+		}
+		const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)).for('update')
+		const asked = input.lines ?? []
+		for (const l of asked) {
+			const line = rows.find((r) => r.id === l.lineId)
+			if (!line) throw bad(`Line ${l.lineId} is not a line of order ${orderNumber}.`, 'lines')
+			const open = line.quantity - line.refundedQuantity
+			if (l.quantity > open) throw bad(open === 0 ? `${line.name} is refunded in full already.` : `Only ${open} of ${line.name} can still be refunded (you asked for ${l.quantity}).`, 'lines')
+		}
+
+		const [refund] = await tx
+			.insert(refunds)
+			.values({ orderId: order.id, amount: input.amount, method: input.method, reference: input.reference || null, reason: input.reason, staffId: actor.staffId ?? null, actor: actor.label })
+			.returning()
+		const fromStock = new Set((await stockLines(tx, rows)).map((l) => l.lineId))
+		const done: RefundDone['lines'] = []
+		let noLongerOwed = 0
+		let unitsTouched = false
+		const now = new Date()
+		for (const l of asked) {
+			const line = rows.find((r) => r.id === l.lineId)!
+			// Units the buyer holds on this line, the latest first: those go back before earlier ones.
+			const live = await tx
+				.select({ a: stockAssignments, unit: { id: stockUnits.id, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed, status: stockUnits.status } })
+				.from(stockAssignments)
+				.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
+				.where(and(eq(stockAssignments.lineId, line.id), isNull(stockAssignments.replacedAt), isNull(stockAssignments.refundedAt)))
+				.orderBy(desc(stockAssignments.unitIndex), desc(stockAssignments.id))
+			const owed = order.undeliveredUnits > 0 && fromStock.has(line.id) ? Math.max(0, line.quantity - line.refundedQuantity - live.length) : 0
+			const undelivered = Math.min(l.quantity, owed)
+			const taken = live.slice(0, Math.min(live.length, l.quantity - undelivered))
+			let returned = 0
+			let voided = 0
+			for (const { a, unit } of taken) {
+				if (units === 'return') {
+					// Unopened: the buyer's order page has not shown it (delivered after the page last showed codes, or never shown).
+					const opened = order.deliverySeenAt != null && a.assignedAt <= order.deliverySeenAt
+					if (opened) throw bad(`The buyer has already opened the ${unit.slots > 1 ? 'account' : 'code'} delivered for ${line.name}: it cannot go back to stock. Void it instead.`, 'units')
+					if (unit.slotsUsed !== a.slot || unit.status === 'voided') throw bad(`A unit of ${line.name} has been sold again since, or voided: it cannot go back to stock. Void it instead.`, 'units')
+					await tx.delete(stockAssignments).where(eq(stockAssignments.id, a.id))
+					await tx.update(stockUnits).set({ slotsUsed: unit.slotsUsed - 1, status: 'available' }).where(eq(stockUnits.id, unit.id))
+					returned++
+				} else {
+					await tx.update(stockAssignments).set({ refundedAt: now }).where(eq(stockAssignments.id, a.id))
+					await tx.update(stockUnits).set({ status: 'voided', voidReason: `Refunded on order ${orderNumber}: ${input.reason}`.slice(0, 500), voidedAt: now }).where(eq(stockUnits.id, unit.id))
+					voided++
+				}
+				unitsTouched = true
+			}
+			noLongerOwed += undelivered
+			await tx.update(orderLines).set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${l.quantity}` }).where(eq(orderLines.id, line.id))
+			await tx.insert(refundLines).values({ refundId: refund!.id, orderLineId: line.id, quantity: l.quantity, undelivered, returned, voided })
+			done.push({ lineId: line.id, quantity: l.quantity, undelivered, returned, voided })
+		}
+
+		const content = unitsTouched ? await deliveryText(tx, order) : undefined
+		const [next] = await tx
+			.update(orders)
+			.set({
+				paymentStatus: to,
+				refundedAmount: order.refundedAmount + input.amount,
+				// Refunded in full: nothing is owed any more; otherwise the units refunded before delivery.
+				undeliveredUnits: to === 'refunded' ? 0 : Math.max(0, order.undeliveredUnits - noLongerOwed),
+				...(content !== undefined ? { deliveryContent: content ? encryptDelivery(content) : null } : {}),
+				updatedAt: now,
+			})
+			.where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...PAYMENT_TRANSITIONS[to === 'refunded' ? 'refund' : 'refundPart'].from])))
+			.returning()
+		if (!next) throw paymentRefusal(orderNumber, 'refund', order.paymentStatus)
+		if (next.customerEmail) await queueEmail(tx, orderRefundedEmail(next, storeName, { id: refund!.id, amount: input.amount, method: input.method, reference: refund!.reference, reason: input.reason, full: to === 'refunded' }))
+		await recordAudit(tx, actor, {
+			action: 'order.refund',
+			orderNumber,
+			before: { payment_status: order.paymentStatus, refunded: order.refundedAmount },
+			after: { payment_status: to, refunded: next.refundedAmount, amount: input.amount, method: input.method, reference: refund!.reference, units: asked.length ? units : 'none', lines: done },
+			note: input.reason,
+		})
+		await notifyOrderChanged(tx, orderNumber)
+		return {
+			id: refund!.id,
+			orderNumber,
+			amount: input.amount,
+			method: input.method,
+			reference: refund!.reference,
+			reason: input.reason,
+			paymentStatus: to,
+			refundedAmount: next.refundedAmount,
+			refundable: next.totalAmount - next.refundedAmount,
+			lines: done,
+			createdAt: refund!.createdAt.toISOString(),
+		}
+	})
+}

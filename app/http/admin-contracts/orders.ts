@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { PAYMENT_STATES } from '../../db/order-states'
+import { cancelInput, REFUND_METHODS, refundInput } from '../../domain/refunds/refund-input'
+import { textSchema } from '../../utils/input'
+import { defineContract, type AdminContract } from '../admin-contract'
+
+// Staff's part in an order's money (issue 23): cancelling an order not paid, refunding a paid one, and
+// keeping a payment that came after a cancel.
+
+const orderParams = z.object({ orderNumber: textSchema().pipe(z.string().min(1, 'Order not found.').max(100, 'Order not found.')) })
+
+export const cancelOrderContract = defineContract({
+	method: 'POST',
+	path: '/api/admin/orders/{orderNumber}/cancel',
+	summary:
+		'Cancel an order not paid yet, with a reason the buyer reads (order page, live, and an email); its payment link stops working. A PayPro payment that still arrives is kept as "paid after cancel". 409 when the order is paid. Audited.',
+	tag: 'Orders',
+	permission: 'staff',
+	scope: 'dm-orders',
+	params: orderParams,
+	body: cancelInput,
+	response: z.object({ orderNumber: z.string(), paymentStatus: z.enum(PAYMENT_STATES), cancelReason: z.string() }),
+})
+
+const refundLine = z.object({ lineId: z.number().int(), quantity: z.number().int(), undelivered: z.number().int().describe('Owed, no longer delivered'), returned: z.number().int().describe('Delivered, back in stock'), voided: z.number().int().describe('Delivered, voided') })
+
+export const refundOrderContract = defineContract({
+	method: 'POST',
+	path: '/api/admin/orders/{orderNumber}/refunds',
+	summary:
+		'Give money back on a paid order (or one paid after its cancel), in full or for some lines. The amount is at most what was paid minus earlier refunds (400 with a sentence past it). Units of the lines named that are not delivered yet are owed no more; delivered ones are voided, or returned to stock when the buyer never opened them and `units` is "return". The buyer sees "Refunded" or "Partly refunded" live and is emailed. Audited.',
+	tag: 'Orders',
+	permission: 'refunds',
+	scope: 'refunds',
+	params: orderParams,
+	body: refundInput,
+	response: z.object({
+		id: z.number().int(),
+		orderNumber: z.string(),
+		amount: z.number().int(),
+		method: z.enum(REFUND_METHODS),
+		reference: z.string().nullable(),
+		reason: z.string(),
+		paymentStatus: z.enum(PAYMENT_STATES),
+		refundedAmount: z.number().int().describe('Refunded on the order in all'),
+		refundable: z.number().int().describe('What is left to refund'),
+		lines: z.array(refundLine),
+		createdAt: z.string(),
+	}),
+	status: 201,
+})
+
+export const reinstateOrderContract = defineContract({
+	method: 'POST',
+	path: '/api/admin/orders/{orderNumber}/reinstate',
+	summary: 'Keep a payment that arrived after the order was cancelled: the order becomes paid and is delivered (from stock at once) as any paid order. 409 unless it is paid after cancel. Audited.',
+	tag: 'Orders',
+	permission: 'refunds',
+	scope: 'refunds',
+	params: orderParams,
+	body: z.object({ note: textSchema().pipe(z.string().max(500)).optional() }).strict().optional(),
+	response: z.object({ orderNumber: z.string(), paymentStatus: z.enum(PAYMENT_STATES) }),
+})
+
+export const ordersContracts: AdminContract[] = [cancelOrderContract, refundOrderContract, reinstateOrderContract]
