@@ -175,11 +175,11 @@ describe.each(databaseKinds)('costs in the console on %s', (kind) => {
 		expect(staffHtml).not.toMatch(/"profit"|"unitCost"/)
 
 		const ownerCsv = (await (await page('/admin/orders.csv', ownerCookie)).text()).split('\r\n')
-		expect(ownerCsv[0]).toMatch(/"Cost \(Rs\.\)","PayPro fee \(Rs\.\)","Profit \(Rs\.\)"$/)
-		expect(ownerCsv.find((l) => l.includes(order.orderNumber))).toMatch(/"2660","84","606"$/)
+		expect(ownerCsv[0]).toMatch(/"Cost \(Rs\.\)","PayPro fee \(Rs\.\)","Profit \(Rs\.\)","Profit after refunds \(Rs\.\)"$/)
+		expect(ownerCsv.find((l) => l.includes(order.orderNumber))).toMatch(/"2660","84","606","606"$/)
 		const staffCsv = (await (await page('/admin/orders.csv', staffCookie)).text()).split('\r\n')
 		expect(staffCsv[0]).not.toContain('Profit')
-		expect(staffCsv.find((l) => l.includes(order.orderNumber))).toMatch(/"no","0"$/)
+		expect(staffCsv.find((l) => l.includes(order.orderNumber))).toMatch(/"no","0","0","",""$/)
 
 		// Every buyer-facing page and answer: no cost, fee or profit, by name or by value.
 		const token = row!.accessToken!

@@ -6,7 +6,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { auditLog, emailOutbox, jobs, orderLines, orders, refundLines, refunds, stockAssignments, stockUnits } from '../../app/db/schema'
+import { auditLog, emailOutbox, jobs, orderLines, orders, productVariants, refundLines, refunds, stockAssignments, stockUnits } from '../../app/db/schema'
+import { orderProfit, profitsOf } from '../../app/domain/costs/order-profit.server'
 import { createProductInput } from '../../app/domain/catalogue/product-input'
 import { createProduct } from '../../app/domain/catalogue/manage-products.server'
 import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
@@ -201,6 +202,23 @@ describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {
 			'The buyer has already opened the code delivered for PSN Card: it cannot go back to stock. Void it instead.',
 		)
 		expect(await orderRow(db, order.orderNumber)).toMatchObject({ paymentStatus: 'partly_refunded', refundedAmount: 3200 })
+	})
+
+	it('counts refunds in the owner’s profit: the money given back is lost, a unit never delivered costs nothing, a voided one still does', async () => {
+		const { db } = database
+		const { productId, ten } = await giftCards(db)
+		await db.update(productVariants).set({ costRupees: 2000 }).where(eq(productVariants.id, ten))
+		await importStock(db, owner, productId, { variantId: ten, kind: 'code', units: codes('COST', 1) })
+		// Two ordered, one in stock: one delivered, one owed.
+		const order = await paidByTransfer(db, [{ id: productId, quantity: 2, variantId: ten }])
+		expect(order).toMatchObject({ totalAmount: 6400, cost: 4000, fee: 0, profit: 2400, undeliveredUnits: 1 })
+		const [line] = await linesOf(db, order.id)
+
+		await refundOrder(db, owner, order.orderNumber, refund({ amount: 3200, lines: [{ lineId: line!.id, quantity: 1 }] }))
+		expect((await profitsOf(db, [order.id])).get(order.id)).toMatchObject({ profit: 2400, profitAfterRefunds: 2400 - 3200 + 2000 })
+		await refundOrder(db, owner, order.orderNumber, refund({ amount: 3200, lines: [{ lineId: line!.id, quantity: 1 }], units: 'void' }))
+		expect((await profitsOf(db, [order.id])).get(order.id)).toMatchObject({ profit: 2400, profitAfterRefunds: 2400 - 6400 + 2000 })
+		expect(await orderProfit(db, (await orderRow(db, order.orderNumber))!)).toMatchObject({ refunded: 6400, profitAfterRefunds: -2000 })
 	})
 
 	it('a PayPro confirmation racing a cancel: exactly one wins, and the money is never lost (paid, or paid after cancel)', { timeout: 60_000 }, async () => {

@@ -22,6 +22,16 @@ export function OrderProfitFacts({ profit, total, paymentMethod }: { profit: Ord
 				<dd>{profit.fee ? `− ${formatRs(profit.fee)}` : paymentMethod === 'paypro' ? formatRs(0) : 'None (not paid through PayPro)'}</dd>
 				<dt>Profit</dt>
 				<dd className={`staff-amount${profit.profit != null && profit.profit < 0 ? ' order-loss' : ''}`}>{profit.profit == null ? 'Unknown' : formatRs(profit.profit)}</dd>
+				{profit.refunded > 0 ? (
+					<>
+						<dt>Refunded</dt>
+						<dd>− {formatRs(profit.refunded)}</dd>
+						<dt>After refunds</dt>
+						<dd className={`staff-amount${profit.profitAfterRefunds != null && profit.profitAfterRefunds < 0 ? ' order-loss' : ''}`} title="Units refunded before delivery or returned to stock unopened cost nothing">
+							{profit.profitAfterRefunds == null ? 'Unknown' : formatRs(profit.profitAfterRefunds)}
+						</dd>
+					</>
+				) : null}
 			</dl>
 			{unknown.length ? (
 				<p className="muted small">

@@ -15,7 +15,7 @@ import { discountOf } from '~/domain/coupons/coupon'
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
 const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment', 'Discount (Rs.)', 'Refunded (Rs.)', 'Refunds', 'Cancel reason']
 /** Any staff member may download the CSV; only the owner's has what each paid order cost and earned (recorded at payment). */
-const OWNER_HEADER = ['Cost (Rs.)', 'PayPro fee (Rs.)', 'Profit (Rs.)']
+const OWNER_HEADER = ['Cost (Rs.)', 'PayPro fee (Rs.)', 'Profit (Rs.)', 'Profit after refunds (Rs.)']
 const BATCH = 1000
 
 /** Quoted always; a cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
@@ -36,7 +36,7 @@ type Profits = Awaited<ReturnType<typeof profitsOf>>
 const ownerCells = (o: StaffOrder, profits: Profits | null) => {
 	if (!profits) return []
 	const p = profits.get(o.id)
-	return [p?.cost, p?.fee, p?.profit]
+	return [p?.cost, p?.fee, p?.profit, p?.profitAfterRefunds]
 }
 
 const row = (o: StaffOrder, refunds: RefundRecord[], profits: Profits | null) =>
