@@ -76,5 +76,10 @@ test('the owner reprices from a dollar cost: preview, then apply; the product pa
 	await gotoHydrated(page, `/product/${productId}`)
 	await expect(page.getByText('Rs. 2,800').first()).toBeVisible()
 	await expect(page.getByText('Rs. 2,500')).toHaveCount(0)
+
+	// Out of the shop again: other tests on this shop count what buyers see.
+	await gotoHydrated(owner, `/admin/products?q=${encodeURIComponent(name)}`)
+	await owner.getByRole('button', { name: `Hide ${name}`, exact: true }).click()
+	await expect(owner.getByRole('status').filter({ hasText: `“${name}” is hidden: buyers no longer see it.` })).toBeVisible()
 	await close()
 })
