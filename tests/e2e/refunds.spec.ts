@@ -55,6 +55,9 @@ test('the owner refunds one line; the buyer’s open order page shows "Partly re
 		await form.getByLabel('Reason (the buyer reads it)').fill('All of it')
 		await form.getByRole('button', { name: 'Refund' }).click()
 		await expect(owner.getByText(`Rs. 9,000 is more than is left to refund on order ${orderNumber}: Rs. 5,800 (paid Rs. 7,300, Rs. 1,500 refunded before).`)).toBeVisible()
+
+		// Out of the shop again: other tests on this shop count what buyers see.
+		expect((await owner.request.patch(`/api/admin/products/${product.id}`, { data: { visible: false } })).status()).toBe(200)
 	} finally {
 		await close()
 	}
