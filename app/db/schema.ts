@@ -415,6 +415,8 @@ export const orders = pgTable(
 		index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt),
 		index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
 		index('orders_phone_idx').on(t.customerPhone),
+		/** The console's customers: a buyer is their email in lower case, trimmed (app/domain/customers). */
+		index('orders_customer_email_idx').on(sql`lower(btrim(${t.customerEmail}))`),
 		check('orders_payment_status_check', sql`${t.paymentStatus} in (${sql.raw(PAYMENT_STATES.map((s) => `'${s}'`).join(', '))})`),
 		check('orders_delivery_status_check', sql`${t.deliveryStatus} in (${sql.raw(DELIVERY_STATES.map((s) => `'${s}'`).join(', '))})`),
 		check('orders_total_amount_check', sql`${t.totalAmount} >= 0`),
@@ -860,6 +862,30 @@ export const blockedBuyers = pgTable(
 		check('blocked_buyers_kind_check', sql`${t.kind} in ('email', 'phone', 'address')`),
 		check('blocked_buyers_value_check', sql`length(${t.value}) between 1 and 254`),
 		check('blocked_buyers_refusals_check', sql`${t.refusals} >= 0`),
+	],
+)
+
+/**
+ * What staff note about a buyer (app/domain/customers): kept by the buyer's normalised email (lower
+ * case, trimmed), the key the console's customers page uses; added and deleted with an audit entry.
+ */
+export const customerNotes = pgTable(
+	'customer_notes',
+	{
+		id: serial('id').primaryKey(),
+		email: text('email').notNull(),
+		body: text('body').notNull(),
+		/** Who wrote it: a note outlives its writer's account. */
+		staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+		/** Their email or 'api key: name', as the audit log names them. */
+		staffLabel: text('staff_label').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		index('customer_notes_email_idx').on(t.email, t.createdAt),
+		index('customer_notes_staff_id_idx').on(t.staffId),
+		check('customer_notes_email_check', sql`${t.email} = lower(btrim(${t.email})) and length(${t.email}) between 3 and 254`),
+		check('customer_notes_body_check', sql`length(${t.body}) between 1 and 2000`),
 	],
 )
 
