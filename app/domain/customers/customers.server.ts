@@ -48,8 +48,6 @@ function searchCondition(q: string): SQL | null {
 interface Row extends Record<string, unknown> {
 	id: number | string
 	email: string
-	name: string | null
-	phones: string[] | null
 	orders: number | string
 	paid_orders: number | string
 	spent: number | string | bigint
@@ -59,14 +57,24 @@ interface Row extends Record<string, unknown> {
 	total?: number | string
 }
 
+interface Contact extends Record<string, unknown> {
+	email: string
+	name: string | null
+	phones: string[] | null
+}
+
 const iso = (value: Date | string) => new Date(value).toISOString()
 
-/** The grouped figures of the buyers `where` picks (a condition on the key), in `order`, one page. */
-async function groupedCustomers(db: Db, where: SQL, order: SQL, limit: number, offset: number): Promise<Row[]> {
+/** Orders with a buyer's key (the covering index's condition: the figures come from it alone). */
+const HAS_KEY = sql.raw(`o.customer_email is not null and lower(btrim(o.customer_email)) <> ''`)
+
+/**
+ * The figures of the buyers `where` picks (a condition on the key), in `order`, one page: one
+ * index-only scan of `orders_customer_email_idx`, grouped in key order; the window counts them all.
+ */
+async function customerFigures(db: Db, where: SQL, order: SQL, limit: number, offset: number): Promise<Row[]> {
 	const result = await db.execute<Row>(sql`
 		select min(o.id) as id, ${KEY} as email,
-			(array_agg(o.customer_name order by o.created_at desc, o.id desc) filter (where o.customer_name is not null and btrim(o.customer_name) <> ''))[1] as name,
-			array_agg(distinct o.customer_phone) filter (where o.customer_phone is not null and o.customer_phone <> '') as phones,
 			count(*)::int as orders,
 			(count(*) filter (where ${PAID}))::int as paid_orders,
 			coalesce(sum(o.total_amount - o.refunded_amount) filter (where ${PAID}), 0)::int8 as spent,
@@ -74,18 +82,41 @@ async function groupedCustomers(db: Db, where: SQL, order: SQL, limit: number, o
 			min(o.created_at) as first_at, max(o.created_at) as last_at,
 			count(*) over ()::int as total
 		from orders o
-		where o.customer_email is not null and btrim(o.customer_email) <> '' and ${where}
+		where ${HAS_KEY} and ${where}
 		group by ${KEY}
 		order by ${order}
 		limit ${limit} offset ${offset}`)
 	return result.rows
 }
 
-const toView = (row: Row, subscriptions: CustomerView['subscriptions']): CustomerView => ({
+/** The name on each of these buyers' latest orders and every phone they used: only the page's buyers, through the key's index. */
+async function contactsOf(db: Db, keys: string[]): Promise<Map<string, Contact>> {
+	if (keys.length === 0) return new Map()
+	const result = await db.execute<Contact>(sql`
+		select ${KEY} as email,
+			(array_agg(o.customer_name order by o.created_at desc, o.id desc) filter (where o.customer_name is not null and btrim(o.customer_name) <> ''))[1] as name,
+			array_agg(distinct o.customer_phone) filter (where o.customer_phone is not null and o.customer_phone <> '') as phones
+		from orders o
+		where o.customer_email is not null and ${KEY} in (${sql.join(
+			keys.map((k) => sql`${k}`),
+			sql`, `,
+		)})
+		group by ${KEY}`)
+	return new Map(result.rows.map((row) => [row.email, row]))
+}
+
+/** The buyers' figures with their names, phones and running subscriptions. */
+async function customerViews(db: Db, rows: Row[]): Promise<CustomerView[]> {
+	const keys = rows.map((r) => r.email)
+	const [contacts, subscriptions] = await Promise.all([contactsOf(db, keys), runningSubscriptions(db, keys)])
+	return rows.map((row) => toView(row, contacts.get(row.email), subscriptions.get(row.email) ?? []))
+}
+
+const toView = (row: Row, contact: Contact | undefined, subscriptions: CustomerView['subscriptions']): CustomerView => ({
 	id: Number(row.id),
 	email: row.email,
-	name: row.name?.trim() || null,
-	phones: [...(row.phones ?? [])].sort(),
+	name: contact?.name?.trim() || null,
+	phones: [...(contact?.phones ?? [])].sort(),
 	orders: Number(row.orders),
 	paidOrders: Number(row.paid_orders),
 	totalSpent: Number(row.spent),
@@ -145,18 +176,14 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<C
 	// The search finds the buyers' keys through the orders' search indexes; their figures count every order of theirs.
 	const where = search ? sql`${KEY} in (select lower(btrim(o.customer_email)) from orders o where o.customer_email is not null and (${search}))` : sql`true`
 	const order = query.sort === 'last' ? sql`max(o.created_at) desc, ${KEY} asc` : sql`spent desc, max(o.created_at) desc, ${KEY} asc`
-	const rows = await groupedCustomers(db, where, order, CUSTOMERS_PAGE_SIZE, (query.page - 1) * CUSTOMERS_PAGE_SIZE)
-	const subscriptions = await runningSubscriptions(
-		db,
-		rows.map((r) => r.email),
-	)
+	const rows = await customerFigures(db, where, order, CUSTOMERS_PAGE_SIZE, (query.page - 1) * CUSTOMERS_PAGE_SIZE)
 	// Past the last page the window has no row to count on: ask once more for the count alone.
 	let total = rows.length > 0 ? Number(rows[0]!.total) : 0
 	if (rows.length === 0 && query.page > 1) {
-		const counted = await db.execute<{ n: number }>(sql`select count(distinct ${KEY})::int as n from orders o where o.customer_email is not null and btrim(o.customer_email) <> '' and ${where}`)
+		const counted = await db.execute<{ n: number }>(sql`select count(distinct ${KEY})::int as n from orders o where ${HAS_KEY} and ${where}`)
 		total = Number(counted.rows[0]!.n)
 	}
-	return { customers: rows.map((r) => toView(r, subscriptions.get(r.email) ?? [])), total, page: query.page, pageSize: CUSTOMERS_PAGE_SIZE }
+	return { customers: await customerViews(db, rows), total, page: query.page, pageSize: CUSTOMERS_PAGE_SIZE }
 }
 
 /** The buyer whose first order is `id`, or a "not found" AppError. */
@@ -170,10 +197,10 @@ async function customerKeyOf(db: Db, id: number): Promise<string> {
 /** One buyer: their figures, orders, staff notes and the blocks on their email or phones. */
 export async function readCustomer(db: Db, id: number): Promise<CustomerDetail> {
 	const key = await customerKeyOf(db, id)
-	const [row] = await groupedCustomers(db, sql`${KEY} = ${key}`, sql`1`, 1, 0)
+	const [row] = await customerFigures(db, sql`${KEY} = ${key}`, sql`1`, 1, 0)
 	if (!row) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound)
-	const [subscriptions, found, notes, blocks] = await Promise.all([
-		runningSubscriptions(db, [key]),
+	const [[customer], found, notes, blocks] = await Promise.all([
+		customerViews(db, [row]),
 		db
 			.select()
 			.from(orders)
@@ -183,10 +210,9 @@ export async function readCustomer(db: Db, id: number): Promise<CustomerDetail> 
 		notesOf(db, key),
 		listBlocks(db),
 	])
-	const customer = toView(row, subscriptions.get(key) ?? [])
-	const mine = new Set([`email:${key}`, ...customer.phones.map((p) => `phone:${normaliseBlockValue('phone', p) ?? p}`)])
+	const mine = new Set([`email:${key}`, ...customer!.phones.map((p) => `phone:${normaliseBlockValue('phone', p) ?? p}`)])
 	return {
-		customer,
+		customer: customer!,
 		orders: found.slice(0, CUSTOMER_ORDERS_LIMIT).map((o) => ({
 			orderNumber: o.orderNumber,
 			createdAt: o.createdAt.toISOString(),
