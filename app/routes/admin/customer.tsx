@@ -99,7 +99,16 @@ type Order = CustomerDetail['orders'][number]
 const orderColumns: Column<Order>[] = [
 	{ header: 'Order', cell: (o) => <Link to={`/admin/orders/${encodeURIComponent(o.orderNumber)}`}>{o.orderNumber}</Link> },
 	{ header: 'Placed', cell: (o) => <AdminTime date={o.createdAt} /> },
-	{ header: 'Total', className: 'num', cell: (o) => (o.refunded ? `${formatRs(o.total)} (${formatRs(o.refunded)} refunded)` : formatRs(o.total)) },
+	{
+		header: 'Total',
+		className: 'num',
+		cell: (o) => (
+			<>
+				{formatRs(o.total)}
+				{o.refunded ? <span className="muted small customer-refunded">{formatRs(o.refunded)} refunded</span> : null}
+			</>
+		),
+	},
 	{
 		header: 'Payment',
 		cell: (o) => (
@@ -164,16 +173,20 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
 						<AdminTime date={customer.lastOrderAt} />
 					</dd>
 				</div>
-				<div>
-					<dt>Subscriptions</dt>
+				<div className="customer-figures-wide">
+					<dt>Subscriptions running</dt>
 					<dd>
-						{customer.subscriptions.length === 0
-							? 'None running'
-							: customer.subscriptions.map((s) => (
-									<span key={`${s.orderNumber}-${s.product}-${s.endsAt}`} className="customer-subscription">
-										{s.product}, until {formatPakistanDay(s.endsAt)}
-									</span>
+						{customer.subscriptions.length === 0 ? (
+							'None'
+						) : (
+							<ul className="customer-subscriptions">
+								{customer.subscriptions.map((s) => (
+									<li key={`${s.orderNumber}-${s.product}-${s.endsAt}`}>
+										{s.product}, until {formatPakistanDay(s.endsAt)} ({s.orderNumber})
+									</li>
 								))}
+							</ul>
+						)}
 					</dd>
 				</div>
 			</dl>
@@ -288,7 +301,7 @@ function BlockForm({ targets, answer, busy }: { targets: string[]; answer: Answe
 					</p>
 				) : null}
 			</div>
-			<button type="submit" className="button danger" disabled={busy}>
+			<button type="submit" className="button ghost danger" disabled={busy}>
 				Block
 			</button>
 		</Form>

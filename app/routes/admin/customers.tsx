@@ -1,5 +1,4 @@
 import { Form, Link } from 'react-router'
-import { AdminTime } from '~/components/admin/admin-time'
 import { ConsoleTable, type Column } from '~/components/admin/console-table'
 import { FilterSelect } from '~/components/admin/search-filters'
 import { fieldLimits } from '~/components/admin/field-limits'
@@ -53,22 +52,21 @@ const columns: Column<CustomerView>[] = [
 	{ header: 'Orders', className: 'num', cell: (c) => (c.paidOrders === c.orders ? c.orders : `${c.orders} (${c.paidOrders} paid)`) },
 	{ header: 'Spent', className: 'num', cell: (c) => formatRs(c.totalSpent) },
 	{ header: 'Refunds', className: 'num', cell: (c) => (c.refunds ? formatRs(c.refunds) : '—') },
-	{ header: 'First order', cell: (c) => <AdminTime date={c.firstOrderAt} /> },
-	{ header: 'Last order', cell: (c) => <AdminTime date={c.lastOrderAt} /> },
+	{ header: 'First order', cell: (c) => formatPakistanDay(c.firstOrderAt) },
+	{ header: 'Last order', cell: (c) => formatPakistanDay(c.lastOrderAt) },
 	{
 		header: 'Subscriptions',
-		cell: (c) =>
-			c.subscriptions.length === 0 ? (
-				<span className="muted">None</span>
-			) : (
-				<ul className="customer-subscriptions">
-					{c.subscriptions.map((s) => (
-						<li key={`${s.orderNumber}-${s.product}-${s.endsAt}`}>
-							{s.product}, until {formatPakistanDay(s.endsAt)}
-						</li>
-					))}
-				</ul>
-			),
+		// The soonest to end; the rest are on the buyer's page.
+		cell: (c) => {
+			const [next, ...rest] = c.subscriptions
+			if (!next) return <span className="muted">None</span>
+			return (
+				<>
+					{next.product}, until {formatPakistanDay(next.endsAt)}
+					{rest.length ? <span className="muted small customer-more"> and {rest.length} more</span> : null}
+				</>
+			)
+		},
 	},
 ]
 
