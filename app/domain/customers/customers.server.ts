@@ -22,9 +22,10 @@ import {
 	type CustomerView,
 } from './customers'
 
-// The console's customers: one grouped query over the orders (the buyer's key, lower(btrim(email)),
-// has its own index, and the search narrows the keys first through the orders' search indexes), then
-// the running subscriptions of the page's buyers only. Money is what was paid net of refunds, never a
+// The console's customers: one grouped query over the orders for the figures (an index-only scan of
+// the covering index on the buyer's key, lower(btrim(email)), drizzle/0027; a search narrows the keys
+// first through the orders' search indexes), then the names, phones and running subscriptions of the
+// page's buyers only. Money is what was paid net of refunds, never a
 // test payment's; a payment after a cancel counts once staff reinstate it.
 
 /** The buyer's key in SQL: the same rule as `customerKey`, and the expression `orders_customer_email_idx` indexes. */
