@@ -8,7 +8,7 @@ import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { database } from '../app/db/client.server'
 import type { Env } from '../app/utils/env.server'
-import { logger } from '../app/utils/logger.server'
+import { loggedUrl, logger } from '../app/utils/logger.server'
 import { publicOrigin } from '../app/utils/origin.server'
 import { callbackCredentials, SIMULATOR, usingSimulator } from '../app/integrations/paypro/paypro.server'
 import { payproSimulatorApi, payproSimulatorPages } from '../app/integrations/paypro/simulator.server'
@@ -61,7 +61,7 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	const pageCache = createPageCache({
 		ttlSeconds: pageCacheSeconds,
 		nonceOf: (res) => res.locals.cspNonce as string,
-		onHit: (req) => logger.info({ req: { method: req.method, url: req.url }, res: { statusCode: 200 }, pageCache: 'hit' }, 'request completed'),
+		onHit: (req) => logger.info({ req: { method: req.method, url: loggedUrl(req.url) }, res: { statusCode: 200 }, pageCache: 'hit' }, 'request completed'),
 	})
 	app.pageCache = pageCache
 	if (pageCache.enabled) {
@@ -126,7 +126,7 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 			customLogLevel: (_req, res, err) =>
 				err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
 			serializers: {
-				req: (req) => ({ method: req.method, url: req.url }),
+				req: (req) => ({ method: req.method, url: loggedUrl(req.url) }),
 				res: (res) => ({ statusCode: res.statusCode }),
 			},
 		}),
@@ -215,7 +215,7 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 
 	// Last: whatever escaped a handler is one JSON log line and a JSON sentence, never Express's page and stack on stderr.
 	app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-		logger.error({ err: error, req: { method: req.method, url: req.url } }, 'request failed')
+		logger.error({ err: error, req: { method: req.method, url: loggedUrl(req.url) } }, 'request failed')
 		if (res.headersSent) return void res.destroy()
 		res.status(500).setHeader('Cache-Control', 'no-store').json({ error: 'Something went wrong on the shop’s side. Please try again.' })
 	})

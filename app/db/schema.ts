@@ -425,6 +425,8 @@ export const orders = pgTable(
 		// trigrams (pg_trgm) on order_number, customer_name and customer_email; text_pattern_ops on phones,
 		// PayPro ids and order times, forwards and reversed (their start and their end); partial indexes
 		// for the console's to-do counts (transfers waiting, paid orders to deliver).
+		// The console's customers (drizzle/0027_customers.sql, hand-written: drizzle cannot say INCLUDE): one
+		// covering index on the buyer's key, lower(btrim(customer_email)), so the list is an index-only scan.
 	],
 )
 
@@ -860,6 +862,30 @@ export const blockedBuyers = pgTable(
 		check('blocked_buyers_kind_check', sql`${t.kind} in ('email', 'phone', 'address')`),
 		check('blocked_buyers_value_check', sql`length(${t.value}) between 1 and 254`),
 		check('blocked_buyers_refusals_check', sql`${t.refusals} >= 0`),
+	],
+)
+
+/**
+ * What staff note about a buyer (app/domain/customers): kept by the buyer's normalised email (lower
+ * case, trimmed), the key the console's customers page uses; added and deleted with an audit entry.
+ */
+export const customerNotes = pgTable(
+	'customer_notes',
+	{
+		id: serial('id').primaryKey(),
+		email: text('email').notNull(),
+		body: text('body').notNull(),
+		/** Who wrote it: a note outlives its writer's account. */
+		staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+		/** Their email or 'api key: name', as the audit log names them. */
+		staffLabel: text('staff_label').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		index('customer_notes_email_idx').on(t.email, t.createdAt),
+		index('customer_notes_staff_id_idx').on(t.staffId),
+		check('customer_notes_email_check', sql`${t.email} = lower(btrim(${t.email})) and length(${t.email}) between 3 and 254`),
+		check('customer_notes_body_check', sql`length(${t.body}) between 1 and 2000`),
 	],
 )
 

@@ -81,6 +81,10 @@ describe.each(databaseKinds)('the health check on %s', (kind) => {
 		const requests = () => shop.logs.filter((l) => l.msg === 'request completed').map((l) => (l.req as { url: string }).url)
 		await expect.poll(requests, { timeout: 10_000 }).toContain('/api/order?internalOrderId=after-the-probe')
 		expect(requests()).not.toContain('/healthz')
+		// A search on the console's customers names a buyer: the log keeps the address without it.
+		expect((await fetch(`${shop.url}/api/admin/customers?q=sara%40example.pk&sort=last`)).status).toBe(401)
+		await expect.poll(requests, { timeout: 10_000 }).toContain('/api/admin/customers?q=[search]&sort=last')
+		expect(JSON.stringify(shop.logs)).not.toContain('sara%40example.pk')
 	})
 })
 

@@ -13,6 +13,7 @@ const LINKS: { to: string; label: string; also?: string }[] = [
 	{ to: '/admin-dashboard', label: 'Orders', also: '/admin/orders/' },
 	{ to: '/admin/payments', label: 'Transfers' },
 	{ to: '/admin/dm-order', label: 'DM Order' },
+	{ to: '/admin/customers', label: 'Customers', also: '/admin/customers/' },
 	{ to: '/admin/inbox', label: 'Inbox' },
 	{ to: '/admin/outbox', label: 'Emails' },
 	{ to: '/admin/jobs', label: 'Jobs' },

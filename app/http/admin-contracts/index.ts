@@ -2,6 +2,7 @@ import type { AdminContract } from '../admin-contract'
 import { buyersContracts } from './buyers'
 import { contentContracts } from './content'
 import { couponsContracts } from './coupons'
+import { customersContracts } from './customers'
 import { mediaContracts } from './media'
 import { ordersContracts } from './orders'
 import { productsContracts } from './products'
@@ -12,4 +13,4 @@ import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...couponsContracts, ...ordersContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...customersContracts, ...couponsContracts, ...ordersContracts, ...sessionContracts]
