@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { bucketStarts, type ReportBucket, type ReportRange } from './report-range'
+import { bucketOf, bucketStarts, type ReportBucket, type ReportRange } from './report-range'
 
 // The sales report (ADR-031): every figure is defined here, once, as SQL aggregates over the orders
 // paid in the range (orders.paid_at) and the refunds made in it (refunds.created_at), test payments
-// left out. Read from orders_paid_at_idx and refunds_created_at_idx (drizzle: reports migration).
+// left out. Read from orders_paid_at_idx (covering: its INCLUDE columns answer without the table),
+// refunds_created_at_idx and order_lines_discounted_idx (drizzle: the reports migration).
 //
 //   revenue    = Σ orders.total_amount of orders paid in the range
 //   refunds    = Σ refunds.amount of refunds made in the range (whenever the order was paid)
@@ -117,38 +118,49 @@ export const TOP_CUSTOMERS = 10
 const n = (v: unknown) => (v == null ? 0 : Number(v))
 const rows = async <T>(db: Db, query: SQL) => (await db.execute(query)).rows as T[]
 
-/** The Pakistan day (or week, month) an instant falls in, as 'YYYY-MM-DD'. */
-const bucketSql = (column: SQL, bucket: ReportBucket) => sql`to_char(date_trunc(${sql.raw(`'${bucket}'`)}, (${column} at time zone 'UTC') + interval '5 hours'), 'YYYY-MM-DD')`
+/** The Pakistan calendar day an instant falls in (UTC+5, no daylight saving), as a date. */
+const pakistanDay = (column: SQL) => sql`((${column} at time zone 'UTC') + interval '5 hours')::date`
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`
+
+/** The day as 'YYYY-MM-DD', whichever way the driver hands a date back (PostgreSQL: text; PGlite: a Date). */
+const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10))
 
 export async function salesReport(db: Db, range: ReportRange): Promise<SalesReport> {
 	const { start, end, bucket } = range
 	const prevStart = range.previous.start
-	const paidIn = sql`o.paid_at >= ${ts(prevStart)} and o.paid_at < ${ts(end)} and o.paid_at is not null and not o.test_payment`
-	const [orderRows, refundRows, lineRows, funnelRows, timeRows, customerRows] = await Promise.all([
-		// Paid orders by period, bucket and payment method.
-		rows<{ current: boolean; bucket: string; method: string; orders: string; revenue: string; cost: string; unknown: string }>(
+	// Both periods in one pass, grouped by Pakistan day (the SQL stays cheap: a date cast, a hash
+	// aggregate over the covering index orders_paid_at_idx); weeks and months are folded here.
+	const paidIn = (from: Date) => sql`o.paid_at >= ${ts(from)} and o.paid_at < ${ts(end)} and o.paid_at is not null and not o.test_payment`
+	const [orderRows, refundRows, lineRows, previousDiscount, funnelRows, timeRows, customerRows] = await Promise.all([
+		// Paid orders by day and payment method.
+		rows<{ day: unknown; method: string; orders: string; revenue: string; cost: string; unknown: string }>(
 			db,
-			sql`select o.paid_at >= ${ts(start)} as current, ${bucketSql(sql`o.paid_at`, bucket)} as bucket, o.payment_method as method,
+			sql`select ${pakistanDay(sql`o.paid_at`)} as day, o.payment_method as method,
 				count(*) as orders, sum(o.total_amount) as revenue, sum(coalesce(o.cost, 0) + coalesce(o.fee, 0)) as cost, count(*) filter (where o.cost is null) as unknown
-				from orders o where ${paidIn} group by 1, 2, 3`,
+				from orders o where ${paidIn(prevStart)} group by 1, 2`,
 		),
 		// Refunds made in either period (of orders that were not test payments), with the cost that came back.
-		rows<{ current: boolean; bucket: string; amount: string; back: string }>(
+		rows<{ day: unknown; amount: string; back: string }>(
 			db,
-			sql`select r.created_at >= ${ts(start)} as current, ${bucketSql(sql`r.created_at`, bucket)} as bucket, sum(r.amount) as amount,
+			sql`select ${pakistanDay(sql`r.created_at`)} as day, sum(r.amount) as amount,
 				sum((select coalesce(sum((rl.undelivered + rl.returned) * coalesce(ol.unit_cost, 0)), 0) from refund_lines rl join order_lines ol on ol.id = rl.order_line_id where rl.refund_id = r.id)) as back
 				from refunds r join orders o on o.id = r.order_id
-				where r.created_at >= ${ts(prevStart)} and r.created_at < ${ts(end)} and not o.test_payment group by 1, 2`,
+				where r.created_at >= ${ts(prevStart)} and r.created_at < ${ts(end)} and not o.test_payment group by 1`,
 		),
-		// Lines of paid orders by period, product and option.
-		rows<{ current: boolean; product_id: number | null; variant_id: number | null; name: string; option: string | null; platform: string | null; units: string; revenue: string; discount: string; cost: string }>(
+		// Lines of orders paid in the range, by product and option.
+		rows<{ product_id: number | null; variant_id: number | null; name: string; option: string | null; platform: string | null; units: string; revenue: string; discount: string; cost: string }>(
 			db,
-			sql`select o.paid_at >= ${ts(start)} as current, l.product_id, l.variant_id, max(l.name) as name, max(l.option_label) as option, max(p.platform) as platform,
+			sql`select l.product_id, l.variant_id, max(l.name) as name, max(l.option_label) as option, max(p.platform) as platform,
 				sum(l.quantity) as units, sum(l.line_total) as revenue, sum(l.discount) as discount, sum(coalesce(l.cost, 0)) as cost
 				from orders o join order_lines l on l.order_id = o.id left join products p on p.id = l.product_id
-				where ${paidIn} group by 1, 2, 3`,
+				where ${paidIn(start)} group by 1, 2`,
+		),
+		// The previous period's discounts, from the discounted lines only (order_lines_discounted_idx).
+		rows<{ discount: string | null }>(
+			db,
+			sql`select sum(l.discount) as discount from order_lines l join orders o on o.id = l.order_id
+				where l.discount > 0 and o.paid_at >= ${ts(prevStart)} and o.paid_at < ${ts(start)} and o.paid_at is not null and not o.test_payment`,
 		),
 		// Orders placed in the range, by payment method.
 		rows<{ method: string; placed: string; paid: string; delivered: string; expired: string }>(
@@ -163,25 +175,28 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
 			sql`select o.stock_delivered_at is not null as stock, count(*) as orders,
 				percentile_cont(0.5) within group (order by extract(epoch from o.delivered_at - o.paid_at)) as median,
 				percentile_cont(0.9) within group (order by extract(epoch from o.delivered_at - o.paid_at)) as p90
-				from orders o where o.paid_at >= ${ts(start)} and o.paid_at < ${ts(end)} and not o.test_payment and o.delivered_at is not null group by 1`,
+				from orders o where ${paidIn(start)} and o.delivered_at is not null group by 1`,
 		),
 		rows<{ email: string; orders: string; revenue: string; refunds: string }>(
 			db,
 			sql`select lower(o.customer_email) as email, count(*) as orders, sum(o.total_amount) as revenue, sum(o.refunded_amount) as refunds
-				from orders o where o.paid_at >= ${ts(start)} and o.paid_at < ${ts(end)} and not o.test_payment and o.customer_email is not null
+				from orders o where ${paidIn(start)} and o.customer_email is not null
 				group by 1 order by 3 desc, 1 limit ${TOP_CUSTOMERS}`,
 		),
 	])
 
+	const orderDays = orderRows.map((r) => ({ ...r, day: dayText(r.day), current: dayText(r.day) >= range.from }))
+	const refundDays = refundRows.map((r) => ({ ...r, day: dayText(r.day), current: dayText(r.day) >= range.from }))
+
 	const totalsOf = (current: boolean): ReportTotals => {
-		const mine = orderRows.filter((r) => r.current === current)
-		const refundsMine = refundRows.filter((r) => r.current === current)
+		const mine = orderDays.filter((r) => r.current === current)
+		const refundsMine = refundDays.filter((r) => r.current === current)
 		const orders = mine.reduce((s, r) => s + n(r.orders), 0)
 		const revenue = mine.reduce((s, r) => s + n(r.revenue), 0)
 		const cost = mine.reduce((s, r) => s + n(r.cost), 0)
 		const refunds = refundsMine.reduce((s, r) => s + n(r.amount), 0)
 		const back = refundsMine.reduce((s, r) => s + n(r.back), 0)
-		const discounts = lineRows.filter((r) => r.current === current).reduce((s, r) => s + n(r.discount), 0)
+		const discounts = current ? lineRows.reduce((s, r) => s + n(r.discount), 0) : n(previousDiscount[0]?.discount)
 		return {
 			orders,
 			revenue,
@@ -196,22 +211,22 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
 	}
 
 	const series = new Map(bucketStarts(range).map((date) => [date, { date, orders: 0, revenue: 0, refunds: 0, profit: 0 }]))
-	for (const r of orderRows) {
-		const point = r.current ? series.get(r.bucket) : undefined
+	for (const r of orderDays) {
+		const point = r.current ? series.get(bucketOf(r.day, bucket)) : undefined
 		if (!point) continue
 		point.orders += n(r.orders)
 		point.revenue += n(r.revenue)
 		point.profit += n(r.revenue) - n(r.cost)
 	}
-	for (const r of refundRows) {
-		const point = r.current ? series.get(r.bucket) : undefined
+	for (const r of refundDays) {
+		const point = r.current ? series.get(bucketOf(r.day, bucket)) : undefined
 		if (!point) continue
 		point.refunds += n(r.amount)
 		point.profit += n(r.back) - n(r.amount)
 	}
 
 	const byMethod = new Map<string, GroupRow>()
-	for (const r of orderRows.filter((r) => r.current)) {
+	for (const r of orderDays.filter((r) => r.current)) {
 		const row = byMethod.get(r.method) ?? { key: r.method, label: PAYMENT_METHOD_LABELS[r.method] ?? r.method, orders: 0, revenue: 0 }
 		row.orders += n(r.orders)
 		row.revenue += n(r.revenue)
@@ -219,7 +234,6 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
 	}
 
 	const products: ProductRow[] = lineRows
-		.filter((r) => r.current)
 		.map((r) => ({ productId: r.product_id, variantId: r.variant_id, name: r.name, option: r.option, platform: r.platform, units: n(r.units), revenue: n(r.revenue), discount: n(r.discount), cost: n(r.cost) }))
 		.sort((a, b) => b.revenue - a.revenue || b.units - a.units || a.name.localeCompare(b.name))
 	const byPlatform = new Map<string, PlatformRow>()
