@@ -5,6 +5,7 @@ import { couponsContracts } from './coupons'
 import { mediaContracts } from './media'
 import { ordersContracts } from './orders'
 import { productsContracts } from './products'
+import { reportsContracts } from './reports'
 import { sessionContracts } from './session'
 import { staffContracts } from './staff'
 import { stockContracts } from './stock'
@@ -12,4 +13,4 @@ import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...couponsContracts, ...ordersContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...couponsContracts, ...ordersContracts, ...reportsContracts, ...sessionContracts]
