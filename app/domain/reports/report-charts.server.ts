@@ -1,11 +1,10 @@
 import { scaleBand, scaleLinear } from 'd3-scale'
 import { line } from 'd3-shape'
+import { bucketLabel, CHART_SIZES, type ChartSize } from './report-chart-labels'
 import type { SalesReport } from './sales-report.server'
 
 // The report's charts as geometry computed on the server (ADR-031): the page draws it as SVG, so no
 // chart code reaches any browser bundle (the console's or the buyers').
-
-export const CHART = { width: 400, height: 220, top: 12, right: 8, bottom: 28, left: 52 } as const
 
 export interface SeriesChart {
 	bars: { x: number; y: number; width: number; height: number; date: string; revenue: number }[]
@@ -20,17 +19,9 @@ export interface BarChart {
 	bars: { label: string; value: number; width: number; share: number }[]
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/** '5 Nov', or 'Nov 2026' for months. */
-export function bucketLabel(date: string, bucket: SalesReport['range']['bucket']): string {
-	const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-	return bucket === 'month' ? `${MONTHS[m - 1]} ${y}` : `${d} ${MONTHS[m - 1]}`
-}
-
 /** Revenue as bars and profit as a line, per bucket. */
-export function seriesChart(report: Pick<SalesReport, 'series' | 'range'>): SeriesChart {
-	const { width, height, top, right, bottom, left } = CHART
+export function seriesChart(report: Pick<SalesReport, 'series' | 'range'>, size: ChartSize): SeriesChart {
+	const { width, height, top, right, bottom, left, labels } = CHART_SIZES[size]
 	const points = report.series
 	const x = scaleBand<string>()
 		.domain(points.map((p) => p.date))
@@ -45,8 +36,8 @@ export function seriesChart(report: Pick<SalesReport, 'series' | 'range'>): Seri
 		line<(typeof points)[number]>()
 			.x((p) => (x(p.date) ?? 0) + x.bandwidth() / 2)
 			.y((p) => y(p.profit))(points) ?? ''
-	// At most six labels under the bars, evenly spread, the first and last included.
-	const step = Math.max(1, Math.ceil(points.length / 6))
+	// A few labels under the bars, evenly spread from the first.
+	const step = Math.max(1, Math.ceil(points.length / labels))
 	const xLabels = points
 		.map((p, i) => ({ i, p }))
 		.filter(({ i }) => i % step === 0)
@@ -59,13 +50,4 @@ export function barChart(rows: { label: string; value: number }[]): BarChart {
 	const max = Math.max(1, ...rows.map((r) => r.value))
 	const total = rows.reduce((s, r) => s + Math.max(0, r.value), 0)
 	return { bars: rows.map((r) => ({ label: r.label, value: r.value, width: Math.max(0, Math.round((r.value / max) * 1000) / 10), share: total ? r.value / total : 0 })) }
-}
-
-/** 'Rs. 12k', 'Rs. 1.2M': the chart's axis. */
-export function shortRupees(value: number): string {
-	const abs = Math.abs(value)
-	const sign = value < 0 ? '-' : ''
-	if (abs >= 1_000_000) return `${sign}${(abs / 1_000_000).toFixed(abs >= 10_000_000 ? 0 : 1)}M`
-	if (abs >= 1_000) return `${sign}${(abs / 1_000).toFixed(abs >= 10_000 ? 0 : 1)}k`
-	return `${sign}${abs}`
 }

@@ -3,7 +3,8 @@ import { ConsoleTable } from '~/components/admin/console-table'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { filtersQueryString, type OrderListFilters } from '~/domain/orders/order-list-query'
-import { barChart, bucketLabel, CHART, seriesChart, shortRupees } from '~/domain/reports/report-charts.server'
+import { bucketLabel, CHART_SIZES, shortRupees, type ChartSize } from '~/domain/reports/report-chart-labels'
+import { barChart, seriesChart } from '~/domain/reports/report-charts.server'
 import { PRESET_LABELS, readReportRange, REPORT_PRESETS } from '~/domain/reports/report-range'
 import { reportTable, type ReportPart, type ReportTable } from '~/domain/reports/report-tables'
 import { salesReport, type ReportTotals } from '~/domain/reports/sales-report.server'
@@ -16,30 +17,54 @@ import type { Route } from './+types/reports'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: 'Reports', description: 'Sales, refunds, costs and profit for a range of days.', extra: [{ name: 'robots', content: 'noindex' }] })
+	pageMeta(matches, {
+		title: 'Reports',
+		description: 'Sales, refunds, costs and profit for a range of days.',
+		extra: [{ name: 'robots', content: 'noindex' }],
+	})
 
 // The sales reports (issue 24, ADR-031): a plain GET form picks the days; every chart is SVG drawn
 // from geometry the loader computed, each with its numbers as a table and a CSV of them.
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request, { permission: 'reports' })
 	const params = new URL(request.url).searchParams
-	const asked = { range: params.get('range') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '', by: params.get('by') ?? '' }
+	const asked = {
+		range: params.get('range') ?? '',
+		from: params.get('from') ?? '',
+		to: params.get('to') ?? '',
+		by: params.get('by') ?? '',
+	}
 	const read = readReportRange(asked)
 	if (!read.ok) return { asked, error: read.message, view: null }
 	const report = await salesReport(db(), read.range)
-	const tables = Object.fromEntries((['totals', 'series', 'products', 'platforms', 'methods', 'funnel', 'delivery', 'customers'] as const).map((part) => [part, reportTable(report, part)])) as Record<ReportPart, ReportTable>
+	const tables = Object.fromEntries((['totals', 'series', 'products', 'platforms', 'methods', 'funnel', 'delivery', 'customers'] as const).map((part) => [part, reportTable(report, part)])) as Record<
+		ReportPart,
+		ReportTable
+	>
 	return {
 		asked,
 		error: null,
 		view: {
 			report,
 			tables,
-			chart: seriesChart(report),
-			methods: barChart(report.byPaymentMethod.map((m) => ({ label: m.label, value: m.revenue }))),
+			charts: {
+				narrow: seriesChart(report, 'narrow'),
+				wide: seriesChart(report, 'wide'),
+			},
+			methods: barChart(
+				report.byPaymentMethod.map((m) => ({
+					label: m.label,
+					value: m.revenue,
+				})),
+			),
 			platforms: barChart(report.byPlatform.map((m) => ({ label: m.label, value: m.revenue }))),
 			preset: read.range.preset,
 			/** The query string of what is shown (for the CSV links). */
-			query: new URLSearchParams({ from: read.range.from, to: read.range.to, by: read.range.bucket }).toString(),
+			query: new URLSearchParams({
+				from: read.range.from,
+				to: read.range.to,
+				by: read.range.bucket,
+			}).toString(),
 		},
 	}
 }
@@ -52,9 +77,16 @@ const ordersLink = (filters: Partial<OrderListFilters>) => `/admin-dashboard${fi
 /** '+12%' against the previous period; 'new' when it had none. */
 function change(now: number, before: number): { text: string; direction: 'up' | 'down' | 'same' } {
 	if (now === before) return { text: 'no change', direction: 'same' }
-	if (before === 0) return { text: now > 0 ? 'new' : 'down from 0', direction: now > 0 ? 'up' : 'down' }
+	if (before === 0)
+		return {
+			text: now > 0 ? 'new' : 'down from 0',
+			direction: now > 0 ? 'up' : 'down',
+		}
 	const pct = Math.round(((now - before) / Math.abs(before)) * 100)
-	return { text: `${pct > 0 ? '+' : ''}${pct}%`, direction: now > before ? 'up' : 'down' }
+	return {
+		text: `${pct > 0 ? '+' : ''}${pct}%`,
+		direction: now > before ? 'up' : 'down',
+	}
 }
 
 const days = (from: string, to: string) => (from === to ? bucketLabel(from, 'day') : `${bucketLabel(from, 'day')} – ${bucketLabel(to, 'day')} ${to.slice(0, 4)}`)
@@ -112,7 +144,15 @@ function RangeForm({ asked, view }: { asked: Loaded['asked']; view: View | null 
 	)
 }
 
-const TOTALS: { key: keyof ReportTotals; label: string; money: boolean; link: 'paid' | 'refunded' }[] = [
+/** Products listed on the page; the CSV has them all (up to the report's limit). */
+const PRODUCTS_SHOWN = 20
+
+const TOTALS: {
+	key: keyof ReportTotals
+	label: string
+	money: boolean
+	link: 'paid' | 'refunded'
+}[] = [
 	{ key: 'revenue', label: 'Revenue', money: true, link: 'paid' },
 	{ key: 'refunds', label: 'Refunds', money: true, link: 'refunded' },
 	{ key: 'net', label: 'Net', money: true, link: 'paid' },
@@ -144,7 +184,11 @@ function ReportBody({ view }: { view: View }) {
 						return (
 							<li key={t.key} className="report-total">
 								<span className="report-total-label">{t.label}</span>
-								<Link className="report-total-value" to={ordersLink(t.link === 'refunded' ? { refundedFrom: from, refundedTo: to } : paid)} aria-label={`${t.label} ${t.money ? formatRs(now) : now}: see the orders`}>
+								<Link
+									className="report-total-value"
+									to={ordersLink(t.link === 'refunded' ? { refundedFrom: from, refundedTo: to } : paid)}
+									aria-label={`${t.label} ${t.money ? formatRs(now) : now}: see the orders`}
+								>
 									{t.money ? formatRs(now) : now.toLocaleString('en-US')}
 								</Link>
 								<span className={`report-change ${c.direction === 'same' ? '' : good ? 'good' : 'bad'}`}>
@@ -195,15 +239,38 @@ function ReportBody({ view }: { view: View }) {
 				<h2 id="funnel-heading">From placed to delivered</h2>
 				<p className="muted small">Orders placed in the period, and what became of them so far.</p>
 				<ConsoleTable
+					className="stacked-table report-table"
 					rows={report.funnel.byMethod}
 					rowKey={(r) => r.method}
 					columns={[
 						{ header: 'Payment method', cell: (r) => r.label },
-						{ header: 'Placed', cell: (r) => <Link to={ordersLink({ ...placed, method: r.method })}>{r.placed.toLocaleString('en-US')}</Link> },
+						{
+							header: 'Placed',
+							cell: (r) => <Link to={ordersLink({ ...placed, method: r.method })}>{r.placed.toLocaleString('en-US')}</Link>,
+						},
 						{ header: 'Paid', cell: (r) => r.paid.toLocaleString('en-US') },
-						{ header: 'Share paid', cell: (r) => (r.paidShare == null ? '—' : `${Math.round(r.paidShare * 100)}%`) },
-						{ header: 'Delivered', cell: (r) => r.delivered.toLocaleString('en-US') },
-						{ header: 'Expired unpaid', cell: (r) => <Link to={ordersLink({ ...placed, method: r.method, status: 'expired' })}>{r.expired.toLocaleString('en-US')}</Link> },
+						{
+							header: 'Share paid',
+							cell: (r) => (r.paidShare == null ? '—' : `${Math.round(r.paidShare * 100)}%`),
+						},
+						{
+							header: 'Delivered',
+							cell: (r) => r.delivered.toLocaleString('en-US'),
+						},
+						{
+							header: 'Expired unpaid',
+							cell: (r) => (
+								<Link
+									to={ordersLink({
+										...placed,
+										method: r.method,
+										status: 'expired',
+									})}
+								>
+									{r.expired.toLocaleString('en-US')}
+								</Link>
+							),
+						},
 					]}
 					footer={
 						<tr>
@@ -231,7 +298,10 @@ function ReportBody({ view }: { view: View }) {
 							<strong>{d.how === 'stock' ? 'From stock' : 'By hand'}</strong>{' '}
 							{d.orders ? (
 								<>
-									median {duration(d.medianSeconds)}, 9 in 10 within {duration(d.p90Seconds)} <span className="muted">({d.orders.toLocaleString('en-US')} {d.orders === 1 ? 'order' : 'orders'})</span>
+									median {duration(d.medianSeconds)}, 9 in 10 within {duration(d.p90Seconds)}{' '}
+									<span className="muted">
+										({d.orders.toLocaleString('en-US')} {d.orders === 1 ? 'order' : 'orders'})
+									</span>
 								</>
 							) : (
 								<span className="muted">no order delivered</span>
@@ -248,11 +318,18 @@ function ReportBody({ view }: { view: View }) {
 					<p className="muted">Nothing sold.</p>
 				) : (
 					<ConsoleTable
-						rows={report.byProduct}
+						className="stacked-table report-table"
+						rows={report.byProduct.slice(0, PRODUCTS_SHOWN)}
 						rowKey={(r) => `${r.productId}-${r.variantId}`}
 						columns={[
-							{ header: 'Product', cell: (r) => (r.productId ? <Link to={ordersLink({ ...paid, product: r.productId })}>{r.name}</Link> : r.name) },
-							{ header: 'Option', cell: (r) => r.option ?? <span className="muted">—</span> },
+							{
+								header: 'Product',
+								cell: (r) => (r.productId ? <Link to={ordersLink({ ...paid, product: r.productId })}>{r.name}</Link> : r.name),
+							},
+							{
+								header: 'Option',
+								cell: (r) => r.option ?? <span className="muted">—</span>,
+							},
 							{ header: 'Units', cell: (r) => r.units.toLocaleString('en-US') },
 							{ header: 'Revenue', cell: (r) => formatRs(r.revenue) },
 							{ header: 'Discount', cell: (r) => formatRs(r.discount) },
@@ -260,6 +337,11 @@ function ReportBody({ view }: { view: View }) {
 						]}
 					/>
 				)}
+				{report.byProduct.length > PRODUCTS_SHOWN ? (
+					<p className="muted small">
+						The {PRODUCTS_SHOWN} that earned most of {report.byProduct.length}; the CSV has them all.
+					</p>
+				) : null}
 				<CsvLink part="products" query={query} />
 			</section>
 
@@ -269,11 +351,19 @@ function ReportBody({ view }: { view: View }) {
 					<p className="muted">No paid orders.</p>
 				) : (
 					<ConsoleTable
+						className="stacked-table report-table"
 						rows={report.topCustomers}
 						rowKey={(r) => r.email}
 						columns={[
-							{ header: 'Email', cell: (r) => <Link to={ordersLink({ ...paid, q: r.email })}>{r.email}</Link>, className: 'report-email' },
-							{ header: 'Orders', cell: (r) => r.orders.toLocaleString('en-US') },
+							{
+								header: 'Email',
+								cell: (r) => <Link to={ordersLink({ ...paid, q: r.email })}>{r.email}</Link>,
+								className: 'report-email',
+							},
+							{
+								header: 'Orders',
+								cell: (r) => r.orders.toLocaleString('en-US'),
+							},
 							{ header: 'Spent', cell: (r) => formatRs(r.revenue) },
 							{ header: 'Refunded', cell: (r) => formatRs(r.refunds) },
 						]}
@@ -294,36 +384,48 @@ function duration(seconds: number | null): string {
 }
 
 function SeriesChart({ view }: { view: View }) {
-	const { chart, report } = view
-	const { width, height, left, right } = CHART
-	const total = report.totals
+	const { report } = view
 	return (
 		<figure className="report-chart">
-			<svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="series-title">
-				<title id="series-title">{`Revenue (bars) and profit (line) by ${report.range.bucket}: revenue ${formatRs(total.revenue)}, profit ${formatRs(total.profit)} in all. The numbers are in the table below.`}</title>
-				{chart.yTicks.map((t) => (
-					<g key={t.value}>
-						<line x1={left} x2={width - right} y1={t.y} y2={t.y} className="report-grid" />
-						<text x={left - 6} y={t.y} dy="0.32em" textAnchor="end" className="report-axis">
-							{shortRupees(t.value)}
-						</text>
-					</g>
-				))}
-				{chart.bars.map((b) => (
-					<rect key={b.date} x={b.x} y={b.y} width={b.width} height={Math.max(b.revenue > 0 ? 1 : 0, b.height)} className="report-bar" rx={b.width > 6 ? 2 : 0} />
-				))}
-				<line x1={left} x2={width - right} y1={chart.zeroY} y2={chart.zeroY} className="report-zero" />
-				{chart.profitPath ? <path d={chart.profitPath} className="report-line" /> : null}
-				{chart.xLabels.map((l) => (
-					<text key={l.text + l.x} x={l.x} y={height - 8} textAnchor="middle" className="report-axis">
-						{l.text}
-					</text>
-				))}
-			</svg>
+			{(['narrow', 'wide'] as const).map((size) => (
+				<SeriesSvg key={size} view={view} size={size} />
+			))}
 			<figcaption className="report-legend">
 				<span className="report-key report-key-bar" aria-hidden="true" /> Revenue <span className="report-key report-key-line" aria-hidden="true" /> Profit (after refunds)
+				<span className="sr-only">{`, by ${report.range.bucket}. The numbers are in the table below.`}</span>
 			</figcaption>
 		</figure>
+	)
+}
+
+/** One drawing; CSS shows the narrow one on phones and the wide one from 720 px (the other is display: none, so read once). */
+function SeriesSvg({ view, size }: { view: View; size: ChartSize }) {
+	const { report } = view
+	const chart = view.charts[size]
+	const { width, height, left, right } = CHART_SIZES[size]
+	const total = report.totals
+	return (
+		<svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`series-title-${size}`} className={`report-svg-${size}`}>
+			<title id={`series-title-${size}`}>{`Revenue (bars) and profit (line) by ${report.range.bucket}: revenue ${formatRs(total.revenue)}, profit ${formatRs(total.profit)} in all.`}</title>
+			{chart.yTicks.map((t) => (
+				<g key={t.value}>
+					<line x1={left} x2={width - right} y1={t.y} y2={t.y} className="report-grid" />
+					<text x={left - 6} y={t.y} dy="0.32em" textAnchor="end" className="report-axis">
+						{shortRupees(t.value)}
+					</text>
+				</g>
+			))}
+			{chart.bars.map((b) => (
+				<rect key={b.date} x={b.x} y={b.y} width={b.width} height={Math.max(b.revenue > 0 ? 1 : 0, b.height)} className="report-bar" rx={b.width > 6 ? 2 : 0} />
+			))}
+			<line x1={left} x2={width - right} y1={chart.zeroY} y2={chart.zeroY} className="report-zero" />
+			{chart.profitPath ? <path d={chart.profitPath} className="report-line" /> : null}
+			{chart.xLabels.map((l) => (
+				<text key={l.text + l.x} x={l.x} y={height - 8} textAnchor="middle" className="report-axis">
+					{l.text}
+				</text>
+			))}
+		</svg>
 	)
 }
 
@@ -336,7 +438,10 @@ function Bars({ bars, links, notes, empty }: { bars: View['methods']['bars']; li
 					<div className="report-bar-text">
 						<Link to={links[i]!}>{b.label}</Link>
 						<span>
-							{formatRs(b.value)} <span className="muted">· {Math.round(b.share * 100)}% · {notes[i]}</span>
+							{formatRs(b.value)}{' '}
+							<span className="muted">
+								· {Math.round(b.share * 100)}% · {notes[i]}
+							</span>
 						</span>
 					</div>
 					<div className="report-bar-track" aria-hidden="true">
@@ -365,9 +470,13 @@ function Numbers({ table, part, query }: { table: ReportTable; part: ReportPart;
 			<details className="report-numbers">
 				<summary>The numbers: {table.title.toLowerCase()}</summary>
 				<ConsoleTable
+					className="stacked-table report-table"
 					rows={table.rows}
 					rowKey={(_, i) => i}
-					columns={table.headers.map((h, c) => ({ header: h, cell: (r: ReportTable['rows'][number]) => (r[c] == null ? '—' : typeof r[c] === 'number' ? (r[c] as number).toLocaleString('en-US') : r[c]) }))}
+					columns={table.headers.map((h, c) => ({
+						header: h,
+						cell: (r: ReportTable['rows'][number]) => (r[c] == null ? '—' : typeof r[c] === 'number' ? (r[c] as number).toLocaleString('en-US') : r[c]),
+					}))}
 				/>
 			</details>
 			<CsvLink part={part} query={query} />
