@@ -2,9 +2,10 @@
 // and with staff sessions (the owner, or staff the owner lets see reports), every bad range a 400
 // sentence, the endpoint in the OpenAPI document, the page /admin/reports with its CSVs, and the
 // orders list filtered as the page's figures link to it. On every database.
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
+import { auditLog } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { setCanViewReports } from '../../app/domain/staff/set-reports-permission.server'
@@ -118,6 +119,18 @@ describe.each(databaseKinds)('sales reports over HTTP on %s', (kind) => {
 		const refunded = await (await get('/admin-dashboard?refundedFrom=2026-11-01&refundedTo=2026-11-07', { Cookie: owner })).text()
 		expect(refunded).toContain('GV-R1')
 		expect(refunded).not.toContain('GV-R2')
+	})
+
+	it('the owner ticks "May see reports" for a staff account on the settings page (audited), and unticks it', async () => {
+		const staff = await createStaff(db, { email: 'bookkeeper@example.pk', name: 'Bookkeeper', role: 'staff', password: 'bookkeeper-password-1' })
+		const owner = await signInOverHttp(testShop.url, 'owner@example.pk', 'reports-owner-password', '198.51.100.62')
+		const settings = (body: Record<string, string>) =>
+			fetch(`${testShop.url}/admin/settings`, { method: 'POST', headers: { Origin: testShop.url, Cookie: owner, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) })
+		expect(await (await get('/admin/settings', { Cookie: owner })).text()).toContain('May see reports')
+		expect(await (await settings({ intent: 'set-reports', staffId: String(staff.id), canViewReports: 'true' })).text()).toContain('bookkeeper@example.pk may now see reports.')
+		expect(await (await settings({ intent: 'set-reports', staffId: String(staff.id) })).text()).toContain('bookkeeper@example.pk may no longer see reports.')
+		const audit = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staff.id}`))
+		expect(audit.map((a) => a.action)).toEqual(['staff.allow-reports', 'staff.disallow-reports'])
 	})
 
 	it('lists the endpoint in the OpenAPI document with its scope and permission', async () => {
