@@ -9,7 +9,8 @@
 // BENCH_LIVE_STEPS (100,500,1000,2000), BENCH_LIVE_BUDGET (110 s), BENCH_DASHBOARD_ORDERS (100000),
 // BENCH_DASHBOARD_RUNS (20), BENCH_CATALOGUE_SIZE (500), BENCH_CATALOGUE_RUNS (20), BENCH_STOCK_ORDERS (200),
 // BENCH_STOCK_CONCURRENCY (10), BENCH_STEPS_RUNS (7), BENCH_SEARCH_ORDERS (100000), BENCH_SEARCH_RUNS (20),
-// BENCH_CONTENTION_LOAD (signins,covers,import: which loads run), BENCH_CONTENTION_INTERVAL (100 ms between /about requests).
+// BENCH_CONTENTION_LOAD (signins,covers,import: which loads run), BENCH_CONTENTION_INTERVAL (100 ms between /about requests),
+// BENCH_REPORTS_ORDERS (100000), BENCH_REPORTS_RUNS (20).
 // BENCH_SHOP_NODE_ARGS: extra Node flags for the shop only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
@@ -43,6 +44,8 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	dashboard: async () => (await import('./dashboard.ts')).dashboardSection,
 	// Its own in-memory PGlite: the shop's data is not touched.
 	search: async () => (await import('./search.ts')).searchSection,
+	// Its own PostgreSQL database (shop_bench_reports): the shop's data is not touched.
+	reports: async () => (await import('./reports.ts')).reportsSection,
 }
 
 const RESULTS_DIR = path.join(ROOT, 'bench/results')

@@ -410,6 +410,11 @@ export const orders = pgTable(
 		index('orders_paypro_transaction_id_idx').on(t.payproTransactionId),
 		index('orders_earlier_paypro_ids_idx').using('gin', t.earlierPayproIds),
 		index('orders_created_at_idx').on(t.createdAt),
+		// Sales reports (ADR-031): orders paid in a range, test payments left out. Covering (the
+		// migration's hand-written part adds INCLUDE total_amount, cost, fee, payment_method, …).
+		index('orders_paid_at_idx')
+			.on(t.paidAt)
+			.where(sql`${t.paidAt} is not null and not ${t.testPayment}`),
 		index('orders_receipt_sha256_idx').on(t.receiptSha256),
 		index('orders_delivery_status_created_idx').on(t.deliveryStatus, t.createdAt),
 		index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt),
@@ -477,6 +482,10 @@ export const orderLines = pgTable(
 		uniqueIndex('order_lines_order_position_key').on(t.orderId, t.position),
 		index('order_lines_product_idx').on(t.productId),
 		index('order_lines_variant_idx').on(t.variantId),
+		// Sales reports (ADR-031): the previous period's discounts.
+		index('order_lines_discounted_idx')
+			.on(t.orderId)
+			.where(sql`${t.discount} > 0`),
 		check('order_lines_position_check', sql`${t.position} >= 0`),
 		check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
 		check('order_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
@@ -513,6 +522,8 @@ export const refunds = pgTable(
 	(t) => [
 		index('refunds_order_idx').on(t.orderId),
 		index('refunds_staff_idx').on(t.staffId),
+		// Sales reports (ADR-031): refunds made in a range.
+		index('refunds_created_at_idx').on(t.createdAt),
 		check('refunds_amount_check', sql`${t.amount} >= 1`),
 		check('refunds_method_check', sql`${t.method} in (${sql.raw(REFUND_METHODS.map((m) => `'${m}'`).join(', '))})`),
 	],
@@ -653,6 +664,8 @@ export const staffUsers = pgTable(
 		canRevealStock: boolean('can_reveal_stock').notNull().default(false),
 		/** Granted by the owner: may refund paid orders and reinstate or refund orders paid after a cancel (audited). */
 		canRefund: boolean('can_refund').notNull().default(false),
+		/** Granted by the owner: may see the sales reports (revenue, costs, profit, top customers). */
+		canViewReports: boolean('can_view_reports').notNull().default(false),
 		passwordHash: text('password_hash').notNull(),
 		active: boolean('active').notNull().default(true),
 		/** TOTP secret (base32), encrypted like delivery content; set once a code has confirmed it. */

@@ -5,7 +5,7 @@ import type { EndpointScope } from '../domain/staff/api-key-scopes'
  * Who may call a console endpoint: any signed-in staff member, staff the owner lets manage the
  * catalogue (and the owner), or the owner alone. An X-ADMIN-KEY is checked by `scope` instead.
  */
-export type AdminPermission = 'staff' | 'catalogue' | 'refunds' | 'owner'
+export type AdminPermission = 'staff' | 'catalogue' | 'refunds' | 'reports' | 'owner'
 
 /**
  * One JSON endpoint under /api/admin/: what it takes and answers, as zod schemas. The route

@@ -24,6 +24,7 @@ const WHO: Record<AdminPermission, string> = {
 	staff: 'Any signed-in staff member.',
 	catalogue: 'The owner, and staff the owner lets manage the catalogue.',
 	refunds: 'The owner, and staff the owner lets refund orders.',
+	reports: 'The owner, and staff the owner lets see reports.',
 	owner: 'The shop owner only.',
 }
 

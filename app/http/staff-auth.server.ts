@@ -59,6 +59,7 @@ const PAGE_REFUSAL: Record<StaffPermission, string> = {
 	staff: 'Please sign in to the staff console.',
 	catalogue: 'This page is for the shop owner and staff the owner lets manage the catalogue.',
 	refunds: 'This is for the shop owner and staff the owner lets refund orders.',
+	reports: 'This page is for the shop owner and staff the owner lets see reports.',
 	owner: 'This page is for the shop owner only.',
 }
 

@@ -71,7 +71,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			const res = await call('GET', '/api/admin/me', { cookie: ownerCookie })
 			expect(res.status).toBe(200)
 			expect(res.headers.get('cache-control')).toBe('no-store')
-			expect(await res.json()).toMatchObject({ via: 'session', actor: OWNER.email, staff: { email: OWNER.email, role: 'owner' }, permissions: ['staff', 'catalogue', 'refunds', 'owner'] })
+			expect(await res.json()).toMatchObject({ via: 'session', actor: OWNER.email, staff: { email: OWNER.email, role: 'owner' }, permissions: ['staff', 'catalogue', 'refunds', 'reports', 'owner'] })
 		})
 
 		it('answers a staff session with what staff may do', async () => {

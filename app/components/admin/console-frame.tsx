@@ -6,6 +6,7 @@ export interface ConsoleStaff {
 	name: string
 	role: string
 	canManageCatalogue?: boolean
+	canViewReports?: boolean
 }
 
 const LINKS: { to: string; label: string; also?: string }[] = [
@@ -49,7 +50,8 @@ export function ConsoleFrame({ staff, transfersWaiting = 0, children }: { staff?
 		else if (right > box.right) row.scrollLeft += right - box.right
 	}, [pathname])
 	const catalogue = staff?.role === 'owner' || staff?.canManageCatalogue === true
-	const links = staff ? [...LINKS, ...(catalogue ? CATALOGUE_LINKS : []), ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/blocklist', label: 'Blocked' }, { to: '/admin/coupons', label: 'Coupons' }] : []), { to: '/admin/settings', label: 'Settings' }] : []
+	const reports = staff?.role === 'owner' || staff?.canViewReports === true
+	const links = staff ? [...LINKS, ...(reports ? [{ to: '/admin/reports', label: 'Reports' }] : []), ...(catalogue ? CATALOGUE_LINKS : []), ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/blocklist', label: 'Blocked' }, { to: '/admin/coupons', label: 'Coupons' }] : []), { to: '/admin/settings', label: 'Settings' }] : []
 	return (
 		<div className="console">
 			<a href="#main" className="skip-link">

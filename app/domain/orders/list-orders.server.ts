@@ -84,11 +84,34 @@ async function searchCondition(db: Db, q: string): Promise<SQL | undefined> {
 	return or(...anyOf)
 }
 
+const pakistanDayStart = (day: string, after = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + after * 86_400_000 - 5 * 3_600_000).toISOString()
+
+/** The sales reports' links (ADR-031): paid or placed on Pakistan days, a payment method, a product. */
+function reportConditions(filters: OrderListFilters): (SQL | undefined)[] {
+	const paid = filters.paidFrom || filters.paidTo
+	return [
+		paid ? sql`${orders.paidAt} is not null and not ${orders.testPayment}` : undefined,
+		filters.paidFrom ? sql`${orders.paidAt} >= ${pakistanDayStart(filters.paidFrom)}::timestamptz` : undefined,
+		filters.paidTo ? sql`${orders.paidAt} < ${pakistanDayStart(filters.paidTo, 1)}::timestamptz` : undefined,
+		filters.placedFrom || filters.placedTo ? sql`not ${orders.testPayment}` : undefined,
+		filters.placedFrom ? sql`${orders.createdAt} >= ${pakistanDayStart(filters.placedFrom)}::timestamptz` : undefined,
+		filters.placedTo ? sql`${orders.createdAt} < ${pakistanDayStart(filters.placedTo, 1)}::timestamptz` : undefined,
+		filters.refundedFrom || filters.refundedTo
+			? sql`not ${orders.testPayment} and exists (select 1 from refunds r where r.order_id = "orders"."id" and r.created_at >= ${pakistanDayStart(filters.refundedFrom ?? '2000-01-01')}::timestamptz and r.created_at < ${pakistanDayStart(filters.refundedTo ?? '9999-12-30', 1)}::timestamptz)`
+			: undefined,
+		filters.platform ? sql`exists (select 1 from order_lines ol join products p on p.id = ol.product_id where ol.order_id = "orders"."id" and p.platform = ${filters.platform})` : undefined,
+		filters.method ? eq(orders.paymentMethod, filters.method) : undefined,
+		// Raw, qualified: in a one-table select drizzle would leave orders.id unqualified inside the subquery.
+		filters.product != null ? sql`exists (select 1 from order_lines ol where ol.order_id = "orders"."id" and ol.product_id = ${filters.product})` : undefined,
+	]
+}
+
 async function filterConditions(db: Db, filters: OrderListFilters): Promise<SQL[]> {
 	return [
 		await searchCondition(db, filters.q),
 		filters.status ? eq(orders.paymentStatus, filters.status) : undefined,
 		filters.fulfillment === NOT_DELIVERED ? inArray(orders.deliveryStatus, [...UNDELIVERED_STATES]) : filters.fulfillment ? eq(orders.deliveryStatus, filters.fulfillment) : undefined,
+		...reportConditions(filters),
 	].filter((c): c is SQL => c !== undefined)
 }
 

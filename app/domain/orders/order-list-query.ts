@@ -9,7 +9,25 @@ export interface OrderListFilters {
 	status: PaymentState | ''
 	/** Delivery state, or NOT_DELIVERED for every step before delivery; empty for all. */
 	fulfillment: DeliveryState | typeof NOT_DELIVERED | ''
+	/** Paid (paid_at) or placed (created_at) on these Pakistan days, both included ('YYYY-MM-DD'); a paid range leaves test payments out, as the reports do. */
+	paidFrom?: string
+	paidTo?: string
+	placedFrom?: string
+	placedTo?: string
+	/** Payment method: paypro, manual (bank transfer) or dm. */
+	method?: string
+	/** Orders with a refund made on these Pakistan days. */
+	refundedFrom?: string
+	refundedTo?: string
+	/** Orders with a line of this product, or of a product on this platform. */
+	product?: number
+	platform?: string
 }
+
+/** The filters the sales reports link with (ADR-031), in the order a query string carries them. */
+const REPORT_FILTERS = ['paidFrom', 'paidTo', 'placedFrom', 'placedTo', 'refundedFrom', 'refundedTo', 'method', 'product', 'platform'] as const
+const PAYMENT_METHODS = ['paypro', 'manual', 'dm']
+const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 export interface OrderListQuery extends OrderListFilters {
 	/** Keyset cursors: an order id; the page holds the orders just older (before) or just newer (after) than it. */
@@ -30,8 +48,29 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
 		q: (params.get('q') ?? '').trim().slice(0, 100),
 		status: isPaymentState(status) ? status : '',
 		fulfillment: fulfillment === NOT_DELIVERED || isDeliveryState(fulfillment) ? fulfillment : '',
+		...reportFilters(params),
 		before: cursorId(params.get('before')),
 		after: cursorId(params.get('after')),
+	}
+}
+
+function reportFilters(params: URLSearchParams): Pick<OrderListFilters, (typeof REPORT_FILTERS)[number]> {
+	const day = (name: string) => {
+		const v = params.get(name) ?? ''
+		return DAY.test(v) ? v : undefined
+	}
+	const method = params.get('method') ?? ''
+	const product = params.get('product') ?? ''
+	return {
+		paidFrom: day('paidFrom'),
+		paidTo: day('paidTo'),
+		placedFrom: day('placedFrom'),
+		placedTo: day('placedTo'),
+		refundedFrom: day('refundedFrom'),
+		refundedTo: day('refundedTo'),
+		platform: ['xbox', 'playstation', 'pc'].includes(params.get('platform') ?? '') ? (params.get('platform') as string) : undefined,
+		method: PAYMENT_METHODS.includes(method) ? method : undefined,
+		product: /^\d{1,9}$/.test(product) ? Number(product) : undefined,
 	}
 }
 
@@ -41,6 +80,7 @@ export function filtersQueryString(filters: OrderListFilters, extra: Record<stri
 	if (filters.q) params.set('q', filters.q)
 	if (filters.status) params.set('status', filters.status)
 	if (filters.fulfillment) params.set('fulfillment', filters.fulfillment)
+	for (const name of REPORT_FILTERS) if (filters[name] != null) params.set(name, String(filters[name]))
 	for (const [k, v] of Object.entries(extra)) params.set(k, String(v))
 	const text = params.toString()
 	return text ? `?${text}` : ''

@@ -19,6 +19,8 @@ export interface Staff {
 	canRevealStock: boolean
 	/** The owner has let this account refund orders (the owner always may: see permissions.ts). */
 	canRefund: boolean
+	/** The owner has let this account see the sales reports (the owner always may: see permissions.ts). */
+	canViewReports: boolean
 	/** Signs in with a code from an authenticator app as well as the password. */
 	twoFactorEnabled: boolean
 }
@@ -56,7 +58,7 @@ export async function staffForSession(db: Db, id: string | null, policy: Session
 		.returning({ staffId: staffSessions.staffId })
 	if (!row) return null
 	const [staff] = await db
-		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, canManageCatalogue: staffUsers.canManageCatalogue, canRevealStock: staffUsers.canRevealStock, canRefund: staffUsers.canRefund, totpEnabledAt: staffUsers.totpEnabledAt })
+		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, canManageCatalogue: staffUsers.canManageCatalogue, canRevealStock: staffUsers.canRevealStock, canRefund: staffUsers.canRefund, canViewReports: staffUsers.canViewReports, totpEnabledAt: staffUsers.totpEnabledAt })
 		.from(staffUsers)
 		.where(and(eq(staffUsers.id, row.staffId), eq(staffUsers.active, true)))
 		.limit(1)

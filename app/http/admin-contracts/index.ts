@@ -6,6 +6,7 @@ import { customersContracts } from './customers'
 import { mediaContracts } from './media'
 import { ordersContracts } from './orders'
 import { productsContracts } from './products'
+import { reportsContracts } from './reports'
 import { sessionContracts } from './session'
 import { staffContracts } from './staff'
 import { stockContracts } from './stock'
@@ -13,4 +14,4 @@ import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...customersContracts, ...couponsContracts, ...ordersContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...customersContracts, ...couponsContracts, ...ordersContracts, ...reportsContracts, ...sessionContracts]

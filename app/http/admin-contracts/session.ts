@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { API_KEY_SCOPES } from '../../domain/staff/api-key-scopes'
 import { defineContract, type AdminContract } from '../admin-contract'
 
-const permission = z.enum(['staff', 'catalogue', 'refunds', 'owner'])
+const permission = z.enum(['staff', 'catalogue', 'refunds', 'reports', 'owner'])
 
 export const meResponse = z.object({
 	via: z.enum(['session', 'api-key']).describe('A staff session cookie, or an X-ADMIN-KEY'),

@@ -20,6 +20,7 @@ import { setStaffActive } from '~/domain/staff/set-staff-active.server'
 import { setCanManageCatalogue } from '~/domain/staff/set-catalogue-permission.server'
 import { setCanRevealStock } from '~/domain/staff/set-reveal-stock-permission.server'
 import { setCanRefund } from '~/domain/staff/set-refund-permission.server'
+import { setCanViewReports } from '~/domain/staff/set-reports-permission.server'
 import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
@@ -55,6 +56,7 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('set-catalogue'), staffId: id, canManageCatalogue: z.literal('true').optional().transform((v) => v === 'true') }),
 	z.object({ intent: z.literal('set-reveal-stock'), staffId: id, canRevealStock: z.literal('true').optional().transform((v) => v === 'true') }),
 	z.object({ intent: z.literal('set-refund'), staffId: id, canRefund: z.literal('true').optional().transform((v) => v === 'true') }),
+	z.object({ intent: z.literal('set-reports'), staffId: id, canViewReports: z.literal('true').optional().transform((v) => v === 'true') }),
 	// One box per scope (`scope-<name>`), an unticked one not sent; the expiry in days, or '' for none.
 	z.looseObject({ intent: z.literal('create-key'), name: z.string(), expiresInDays: newApiKeyInput.shape.expiresInDays }),
 	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
@@ -121,6 +123,10 @@ export async function action({ request }: Route.ActionArgs) {
 			case 'set-refund': {
 				const account = await setCanRefund(db(), actor, input)
 				return data<SettingsOutcome>({ ok: true, message: account.canRefund ? `${account.email} may now refund orders.` : `${account.email} may no longer refund orders.` })
+			}
+			case 'set-reports': {
+				const account = await setCanViewReports(db(), actor, input)
+				return data<SettingsOutcome>({ ok: true, message: account.canViewReports ? `${account.email} may now see reports.` : `${account.email} may no longer see reports.` })
 			}
 			case 'create-key': {
 				const scopes = API_KEY_SCOPES.filter((scope) => form[`scope-${scope}`] === 'on')
@@ -275,6 +281,7 @@ function OwnerSettings({
 										<PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />
 										<PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} />
 										<PermissionForm staff={s} intent="set-refund" field="canRefund" granted={s.canRefund} what="refund orders" busy={busy} />
+										<PermissionForm staff={s} intent="set-reports" field="canViewReports" granted={s.canViewReports} what="see reports" busy={busy} />
 									</div>
 								),
 						},

@@ -1,0 +1,271 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { bucketOf, bucketStarts, type ReportBucket, type ReportRange } from './report-range'
+
+// The sales report (ADR-031): every figure is defined here, once, as SQL aggregates over the orders
+// paid in the range (orders.paid_at) and the refunds made in it (refunds.created_at), test payments
+// left out. Read from orders_paid_at_idx (covering: its INCLUDE columns answer without the table),
+// refunds_created_at_idx and order_lines_discounted_idx (drizzle: the reports migration).
+//
+//   revenue    = Σ orders.total_amount of orders paid in the range
+//   refunds    = Σ refunds.amount of refunds made in the range (whenever the order was paid)
+//   net        = revenue − refunds
+//   cost       = Σ (orders.cost + orders.fee) of orders paid in the range, as recorded at payment
+//                (an unknown cost counts 0: `ordersWithoutCost` says how many)
+//   profit     = revenue − cost − refunds + cost back, where cost back = Σ (undelivered + returned)
+//                × order_lines.unit_cost over the refund lines of refunds made in the range (a unit
+//                never delivered or returned unopened cost nothing after all; a voided one did)
+//   orders     = count of orders paid in the range; averageOrder = round(revenue / orders)
+//   discounts  = Σ order_lines.discount of orders paid in the range
+//   funnel     = orders placed in the range (created_at), of them paid (paid_at set), delivered
+//                (delivered_at set) and expired unpaid (payment_status 'expired')
+
+export const PAYMENT_METHOD_LABELS: Record<string, string> = { paypro: 'PayPro', manual: 'Bank transfer', dm: 'DM' }
+export const PLATFORM_LABELS: Record<string, string> = { xbox: 'Xbox', playstation: 'PlayStation', pc: 'PC' }
+
+export interface ReportTotals {
+	orders: number
+	revenue: number
+	refunds: number
+	discounts: number
+	net: number
+	cost: number
+	profit: number
+	averageOrder: number
+	/** Paid orders whose cost was unknown at payment (counted 0 in cost). */
+	ordersWithoutCost: number
+}
+
+export interface SeriesPoint {
+	/** The bucket's first Pakistan day. */
+	date: string
+	orders: number
+	revenue: number
+	refunds: number
+	profit: number
+}
+
+export interface ProductRow {
+	productId: number | null
+	variantId: number | null
+	name: string
+	option: string | null
+	platform: string | null
+	units: number
+	revenue: number
+	discount: number
+	cost: number
+}
+
+export interface GroupRow {
+	key: string
+	label: string
+	orders: number
+	revenue: number
+}
+
+export interface PlatformRow {
+	key: string
+	label: string
+	units: number
+	revenue: number
+}
+
+export interface FunnelRow {
+	method: string
+	label: string
+	placed: number
+	paid: number
+	delivered: number
+	expired: number
+	/** paid / placed, 0 to 1; null when none placed. */
+	paidShare: number | null
+}
+
+export interface DeliveryTime {
+	how: 'stock' | 'hand'
+	orders: number
+	/** Seconds from paid to delivered. */
+	medianSeconds: number | null
+	p90Seconds: number | null
+}
+
+export interface CustomerRow {
+	email: string
+	orders: number
+	revenue: number
+	refunds: number
+}
+
+export interface SalesReport {
+	range: { from: string; to: string; days: number; bucket: ReportBucket }
+	previous: { from: string; to: string }
+	totals: ReportTotals
+	previousTotals: ReportTotals
+	series: SeriesPoint[]
+	byProduct: ProductRow[]
+	byPlatform: PlatformRow[]
+	byPaymentMethod: GroupRow[]
+	funnel: { placed: number; paid: number; delivered: number; expired: number; byMethod: FunnelRow[] }
+	deliveryTimes: DeliveryTime[]
+	topCustomers: CustomerRow[]
+}
+
+/** How many products and customers the report lists. */
+export const REPORT_LIST_LIMIT = 50
+export const TOP_CUSTOMERS = 10
+
+const n = (v: unknown) => (v == null ? 0 : Number(v))
+const rows = async <T>(db: Db, query: SQL) => (await db.execute(query)).rows as T[]
+
+/** The Pakistan calendar day an instant falls in (UTC+5, no daylight saving), as a date. */
+const pakistanDay = (column: SQL) => sql`((${column} at time zone 'UTC') + interval '5 hours')::date`
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`
+
+/** The day as 'YYYY-MM-DD', whichever way the driver hands a date back (PostgreSQL: text; PGlite: a Date). */
+const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10))
+
+export async function salesReport(db: Db, range: ReportRange): Promise<SalesReport> {
+	const { start, end, bucket } = range
+	const prevStart = range.previous.start
+	// Both periods in one pass, grouped by Pakistan day (the SQL stays cheap: a date cast, a hash
+	// aggregate over the covering index orders_paid_at_idx); weeks and months are folded here.
+	const paidIn = (from: Date) => sql`o.paid_at >= ${ts(from)} and o.paid_at < ${ts(end)} and o.paid_at is not null and not o.test_payment`
+	const [orderRows, refundRows, lineRows, previousDiscount, funnelRows, timeRows, customerRows] = await Promise.all([
+		// Paid orders by day and payment method.
+		rows<{ day: unknown; method: string; orders: string; revenue: string; cost: string; unknown: string }>(
+			db,
+			sql`select ${pakistanDay(sql`o.paid_at`)} as day, o.payment_method as method,
+				count(*) as orders, sum(o.total_amount) as revenue, sum(coalesce(o.cost, 0) + coalesce(o.fee, 0)) as cost, count(*) filter (where o.cost is null) as unknown
+				from orders o where ${paidIn(prevStart)} group by 1, 2`,
+		),
+		// Refunds made in either period (of orders that were not test payments), with the cost that came back.
+		rows<{ day: unknown; amount: string; back: string }>(
+			db,
+			sql`select ${pakistanDay(sql`r.created_at`)} as day, sum(r.amount) as amount,
+				sum((select coalesce(sum((rl.undelivered + rl.returned) * coalesce(ol.unit_cost, 0)), 0) from refund_lines rl join order_lines ol on ol.id = rl.order_line_id where rl.refund_id = r.id)) as back
+				from refunds r join orders o on o.id = r.order_id
+				where r.created_at >= ${ts(prevStart)} and r.created_at < ${ts(end)} and not o.test_payment group by 1`,
+		),
+		// Lines of orders paid in the range, by product and option.
+		rows<{ product_id: number | null; variant_id: number | null; name: string; option: string | null; platform: string | null; units: string; revenue: string; discount: string; cost: string }>(
+			db,
+			sql`select l.product_id, l.variant_id, max(l.name) as name, max(l.option_label) as option, max(p.platform) as platform,
+				sum(l.quantity) as units, sum(l.line_total) as revenue, sum(l.discount) as discount, sum(coalesce(l.cost, 0)) as cost
+				from orders o join order_lines l on l.order_id = o.id left join products p on p.id = l.product_id
+				where ${paidIn(start)} group by 1, 2`,
+		),
+		// The previous period's discounts, from the discounted lines only (order_lines_discounted_idx).
+		rows<{ discount: string | null }>(
+			db,
+			sql`select sum(l.discount) as discount from order_lines l join orders o on o.id = l.order_id
+				where l.discount > 0 and o.paid_at >= ${ts(prevStart)} and o.paid_at < ${ts(start)} and o.paid_at is not null and not o.test_payment`,
+		),
+		// Orders placed in the range, by payment method.
+		rows<{ method: string; placed: string; paid: string; delivered: string; expired: string }>(
+			db,
+			sql`select o.payment_method as method, count(*) as placed, count(o.paid_at) as paid, count(o.delivered_at) as delivered,
+				count(*) filter (where o.payment_status = 'expired') as expired
+				from orders o where o.created_at >= ${ts(start)} and o.created_at < ${ts(end)} and not o.test_payment group by 1`,
+		),
+		// Paid → delivered, for orders paid in the range and delivered.
+		rows<{ stock: boolean; orders: string; median: string | null; p90: string | null }>(
+			db,
+			sql`select o.stock_delivered_at is not null as stock, count(*) as orders,
+				percentile_cont(0.5) within group (order by extract(epoch from o.delivered_at - o.paid_at)) as median,
+				percentile_cont(0.9) within group (order by extract(epoch from o.delivered_at - o.paid_at)) as p90
+				from orders o where ${paidIn(start)} and o.delivered_at is not null group by 1`,
+		),
+		rows<{ email: string; orders: string; revenue: string; refunds: string }>(
+			db,
+			sql`select lower(o.customer_email) as email, count(*) as orders, sum(o.total_amount) as revenue, sum(o.refunded_amount) as refunds
+				from orders o where ${paidIn(start)} and o.customer_email is not null
+				group by 1 order by 3 desc, 1 limit ${TOP_CUSTOMERS}`,
+		),
+	])
+
+	const orderDays = orderRows.map((r) => ({ ...r, day: dayText(r.day), current: dayText(r.day) >= range.from }))
+	const refundDays = refundRows.map((r) => ({ ...r, day: dayText(r.day), current: dayText(r.day) >= range.from }))
+
+	const totalsOf = (current: boolean): ReportTotals => {
+		const mine = orderDays.filter((r) => r.current === current)
+		const refundsMine = refundDays.filter((r) => r.current === current)
+		const orders = mine.reduce((s, r) => s + n(r.orders), 0)
+		const revenue = mine.reduce((s, r) => s + n(r.revenue), 0)
+		const cost = mine.reduce((s, r) => s + n(r.cost), 0)
+		const refunds = refundsMine.reduce((s, r) => s + n(r.amount), 0)
+		const back = refundsMine.reduce((s, r) => s + n(r.back), 0)
+		const discounts = current ? lineRows.reduce((s, r) => s + n(r.discount), 0) : n(previousDiscount[0]?.discount)
+		return {
+			orders,
+			revenue,
+			refunds,
+			discounts,
+			net: revenue - refunds,
+			cost,
+			profit: revenue - cost - refunds + back,
+			averageOrder: orders ? Math.round(revenue / orders) : 0,
+			ordersWithoutCost: mine.reduce((s, r) => s + n(r.unknown), 0),
+		}
+	}
+
+	const series = new Map(bucketStarts(range).map((date) => [date, { date, orders: 0, revenue: 0, refunds: 0, profit: 0 }]))
+	for (const r of orderDays) {
+		const point = r.current ? series.get(bucketOf(r.day, bucket)) : undefined
+		if (!point) continue
+		point.orders += n(r.orders)
+		point.revenue += n(r.revenue)
+		point.profit += n(r.revenue) - n(r.cost)
+	}
+	for (const r of refundDays) {
+		const point = r.current ? series.get(bucketOf(r.day, bucket)) : undefined
+		if (!point) continue
+		point.refunds += n(r.amount)
+		point.profit += n(r.back) - n(r.amount)
+	}
+
+	const byMethod = new Map<string, GroupRow>()
+	for (const r of orderDays.filter((r) => r.current)) {
+		const row = byMethod.get(r.method) ?? { key: r.method, label: PAYMENT_METHOD_LABELS[r.method] ?? r.method, orders: 0, revenue: 0 }
+		row.orders += n(r.orders)
+		row.revenue += n(r.revenue)
+		byMethod.set(r.method, row)
+	}
+
+	const products: ProductRow[] = lineRows
+		.map((r) => ({ productId: r.product_id, variantId: r.variant_id, name: r.name, option: r.option, platform: r.platform, units: n(r.units), revenue: n(r.revenue), discount: n(r.discount), cost: n(r.cost) }))
+		.sort((a, b) => b.revenue - a.revenue || b.units - a.units || a.name.localeCompare(b.name))
+	const byPlatform = new Map<string, PlatformRow>()
+	for (const p of products) {
+		const key = p.platform ?? 'other'
+		const row = byPlatform.get(key) ?? { key, label: PLATFORM_LABELS[key] ?? 'Other', units: 0, revenue: 0 }
+		row.units += p.units
+		row.revenue += p.revenue
+		byPlatform.set(key, row)
+	}
+
+	const funnelByMethod: FunnelRow[] = funnelRows
+		.map((r) => ({ method: r.method, label: PAYMENT_METHOD_LABELS[r.method] ?? r.method, placed: n(r.placed), paid: n(r.paid), delivered: n(r.delivered), expired: n(r.expired), paidShare: n(r.placed) ? n(r.paid) / n(r.placed) : null }))
+		.sort((a, b) => b.placed - a.placed || a.method.localeCompare(b.method))
+	const sum = (k: 'placed' | 'paid' | 'delivered' | 'expired') => funnelByMethod.reduce((s, r) => s + r[k], 0)
+
+	const deliveryTimes: DeliveryTime[] = (['stock', 'hand'] as const).map((how) => {
+		const r = timeRows.find((t) => t.stock === (how === 'stock'))
+		return { how, orders: n(r?.orders), medianSeconds: r?.median == null ? null : Math.round(Number(r.median)), p90Seconds: r?.p90 == null ? null : Math.round(Number(r.p90)) }
+	})
+
+	return {
+		range: { from: range.from, to: range.to, days: range.days, bucket },
+		previous: { from: range.previous.from, to: range.previous.to },
+		totals: totalsOf(true),
+		previousTotals: totalsOf(false),
+		series: [...series.values()],
+		byProduct: products.slice(0, REPORT_LIST_LIMIT),
+		byPlatform: [...byPlatform.values()].sort((a, b) => b.revenue - a.revenue),
+		byPaymentMethod: [...byMethod.values()].sort((a, b) => b.revenue - a.revenue),
+		funnel: { placed: sum('placed'), paid: sum('paid'), delivered: sum('delivered'), expired: sum('expired'), byMethod: funnelByMethod },
+		deliveryTimes,
+		topCustomers: customerRows.map((r) => ({ email: r.email, orders: n(r.orders), revenue: n(r.revenue), refunds: n(r.refunds) })),
+	}
+}
