@@ -3,6 +3,7 @@ import { readReportRange } from '~/domain/reports/report-range'
 import { REPORT_PARTS, reportTable, type ReportPart } from '~/domain/reports/report-tables'
 import { salesReport } from '~/domain/reports/sales-report.server'
 import { requireAdminActor } from '~/http/admin-api.server'
+import { onlyMethods } from '~/http/http.server'
 import type { Route } from './+types/reports-csv'
 
 // /admin/reports.csv?from=…&to=…&by=…&part=series: one of the report page's tables as CSV, the rows it shows.
@@ -31,3 +32,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 		},
 	})
 }
+
+export const action = onlyMethods('GET')
