@@ -4,7 +4,6 @@
 // the daily summary, and texts that never carry a buyer's contact details or the bot's token.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../../app/db/client.server'
 import { alertOutbox, auditLog, jobs, orders, staffAlertSettings, storeSettings } from '../../app/db/schema'
 import { isQuiet, sendAfter } from '../../app/domain/alerts/alert-settings'
 import { readMyAlerts, saveMyAlerts } from '../../app/domain/alerts/alert-settings.server'
