@@ -28,7 +28,10 @@ export interface FakeTelegram {
 	close(): Promise<void>
 }
 
-export async function startFakeTelegram(token = '123456789:AAEfakeTokenForTheShopTests_abcdEFGH', { port = 0, username = 'gamevault_alerts_bot' } = {}): Promise<FakeTelegram> {
+/** The token the fake accepts unless told otherwise (the browser tests connect it as the owner would). */
+export const FAKE_TELEGRAM_TOKEN = '123456789:AAEfakeTokenForTheShopTests_abcdEFGH'
+
+export async function startFakeTelegram(token = FAKE_TELEGRAM_TOKEN, { port = 0, username = 'gamevault_alerts_bot' } = {}): Promise<FakeTelegram> {
 	const sent: SentMessage[] = []
 	const calls: FakeTelegram['calls'] = []
 	let updates: { update_id: number; message: { message_id: number; chat: { id: number; type: string }; date: number; text: string } }[] = []

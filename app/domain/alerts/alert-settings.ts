@@ -56,3 +56,24 @@ export function sendAfter(now: Date, start: number | null, end: number | null): 
 
 /** '22:00'. */
 export const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`
+
+const hourChoice = z.union([z.literal(''), z.enum(Array.from({ length: 24 }, (_, h) => String(h)) as [string, ...string[]], { message: 'Choose an hour from the list.' })]).optional()
+
+/** The console form's own fields as the browser sends them (events are boxes named `event-<name>`), checked by conform before sending. */
+export const alertFormInput = z.object({
+	quietStart: hourChoice,
+	quietEnd: hourChoice,
+	summaryHour: hourChoice,
+})
+
+/** The form's boxes and hours as `alertSettingsInput` reads them. */
+export function alertSettingsFromForm(form: Record<string, string>) {
+	return {
+		events: ALERT_EVENTS.filter((e) => form[`event-${e}`] === 'on'),
+		byEmail: form.byEmail === 'true' ? 'true' : undefined,
+		byTelegram: form.byTelegram === 'true' ? 'true' : undefined,
+		quietStart: form.quietStart ?? '',
+		quietEnd: form.quietEnd ?? '',
+		summaryHour: form.summaryHour ?? '',
+	}
+}
