@@ -119,6 +119,8 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
 	})
 	const checked = (name: string, saved: boolean) => (values ? values[name] === 'on' || values[name] === 'true' : saved)
 	const link = result?.ok && 'link' in result ? result.link : undefined
+	// The answer is shown before the page's data is read again: the chat is linked (or not) as it says meanwhile.
+	const linked = result?.ok && result.intent === 'check-link' ? true : result?.ok && result.intent === 'unlink-telegram' ? false : alerts.telegramLinked
 
 	return (
 		<div className="staff-settings staff-alerts">
@@ -155,7 +157,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
 						</label>
 						<label className="checkbox-label">
 							<input type="checkbox" name="byTelegram" value="true" defaultChecked={checked('byTelegram', alerts.byTelegram)} />
-							<span>Telegram{alerts.telegramLinked ? ' (your linked chat)' : ' (link your chat below first)'}</span>
+							<span>Telegram{linked ? ' (your linked chat)' : ' (link your chat below first)'}</span>
 						</label>
 					</fieldset>
 					<div className="alert-hours">
@@ -175,7 +177,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
 				{errorFor('link-telegram', 'check-link', 'unlink-telegram')}
 				{!bot ? (
 					<p className="muted">{me.owner ? 'Connect the shop’s Telegram bot below first.' : 'The shop owner has not connected a Telegram bot yet.'}</p>
-				) : alerts.telegramLinked ? (
+				) : linked ? (
 					<>
 						<p>
 							<strong>Linked</strong> to @{bot.username}.
