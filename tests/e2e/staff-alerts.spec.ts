@@ -101,6 +101,7 @@ test('a transfer receipt uploaded by a buyer reaches the linked Telegram chat of
 	const { orderNumber } = await placeOrderFromPage(page, { customerEmail: buyerEmail, paymentMethod: 'manual' })
 	await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
 	await page.getByLabel(/PNG, JPG up to 10MB/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX })
+	await expect(page.getByRole('img', { name: 'Payment receipt preview' })).toBeVisible()
 	// From the moment the shop has the receipt (its answer to the upload) to the message in the staff chat.
 	const stored = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/${orderNumber}/receipt`) && r.status() < 400, { timeout: 30_000 }).then(() => Date.now())
 	const clickedAt = Date.now()
