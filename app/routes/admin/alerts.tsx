@@ -239,7 +239,8 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
 					) : (
 						<p className="muted small">Make a bot with @BotFather on Telegram and paste its token here. It is stored encrypted and never shown again.</p>
 					)}
-					<Form method="post" className="settings-form" autoComplete="off">
+					{/* Drawn afresh after each answer: a token typed in never stays in the page. */}
+					<Form key={result ? `bot-${result.intent}-${result.message}` : 'bot'} method="post" className="settings-form" autoComplete="off">
 						<input type="hidden" name="intent" value="save-bot" />
 						<div className="field">
 							<label htmlFor="bot-token">{bot ? 'Replace the token' : 'Bot token'}</label>
