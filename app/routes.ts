@@ -41,6 +41,7 @@ export default [
 		route('admin/products/:id', 'routes/admin/product-edit.tsx'),
 		route('admin/products/:id/stock', 'routes/admin/product-stock.tsx'),
 		route('admin/security', 'routes/admin/security.tsx'),
+		route('admin/alerts', 'routes/admin/alerts.tsx'),
 		route('admin/library', 'routes/admin/library.tsx'),
 		route('admin/pages', 'routes/admin/pages.tsx'),
 		route('admin/pages/:slug', 'routes/admin/page-editor.tsx'),

@@ -973,3 +973,67 @@ export const couponRedemptions = pgTable(
 		check('coupon_redemptions_discount_check', sql`${t.discount} >= 1`),
 	],
 )
+
+/**
+ * What reaches one staff member, and where (app/domain/alerts): the events they chose, by email
+ * and/or Telegram, quiet hours in Pakistan time (alerts then wait for their end), the hour of a daily
+ * summary, and their linked Telegram chat. No row: no alerts.
+ */
+export const staffAlertSettings = pgTable(
+	'staff_alert_settings',
+	{
+		staffId: integer('staff_id')
+			.primaryKey()
+			.references((): AnyPgColumn => staffUsers.id, { onDelete: 'cascade' }),
+		events: text('events').array().notNull().default(sql`'{}'::text[]`),
+		byEmail: boolean('by_email').notNull().default(false),
+		byTelegram: boolean('by_telegram').notNull().default(false),
+		/** Pakistan hours (0–23): from quietStart up to quietEnd alerts wait; both null: never quiet. */
+		quietStart: smallint('quiet_start'),
+		quietEnd: smallint('quiet_end'),
+		/** The Pakistan hour of the daily summary (yesterday's figures); null: none. */
+		summaryHour: smallint('summary_hour'),
+		telegramChatId: text('telegram_chat_id'),
+		/** A one-time code the member sends the bot (/start <code>): only its hash, until it expires. */
+		telegramCodeHash: text('telegram_code_hash'),
+		telegramCodeExpiresAt: timestamp('telegram_code_expires_at', { withTimezone: true }),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('staff_alert_settings_code_key').on(t.telegramCodeHash),
+		check('staff_alert_settings_hours_check', sql`${t.quietStart} between 0 and 23 and ${t.quietEnd} between 0 and 23 and ${t.summaryHour} between 0 and 23`),
+		check('staff_alert_settings_quiet_check', sql`(${t.quietStart} is null) = (${t.quietEnd} is null)`),
+	],
+)
+
+export type AlertChannel = 'email' | 'telegram'
+
+/** Every staff alert, one per event × staff member × channel (the dedupe key), sent by a job with retries. */
+export const alertOutbox = pgTable(
+	'alert_outbox',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		dedupeKey: text('dedupe_key').notNull(),
+		staffId: integer('staff_id')
+			.notNull()
+			.references((): AnyPgColumn => staffUsers.id, { onDelete: 'cascade' }),
+		channel: text('channel').$type<AlertChannel>().notNull(),
+		event: text('event').notNull(),
+		subject: text('subject').notNull(),
+		text: text('text').notNull(),
+		status: text('status').$type<EmailStatus>().notNull().default('pending'),
+		attempts: integer('attempts').notNull().default(0),
+		lastError: text('last_error'),
+		/** Held by the member's quiet hours until then. */
+		sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		sentAt: timestamp('sent_at', { withTimezone: true }),
+	},
+	(t) => [
+		uniqueIndex('alert_outbox_dedupe_key_key').on(t.dedupeKey),
+		index('alert_outbox_staff_idx').on(t.staffId),
+		index('alert_outbox_status_idx').on(t.status),
+		check('alert_outbox_channel_check', sql`${t.channel} in ('email', 'telegram')`),
+		check('alert_outbox_attempts_check', sql`${t.attempts} >= 0`),
+	],
+)

@@ -71,6 +71,8 @@ const schema = z.object({
 	BREVO_API_KEY: z.string().min(1).optional(),
 	BREVO_BASE_URL: z.string().url().default('https://api.brevo.com'),
 	BREVO_TEMPLATE_ID: z.coerce.number().int().positive().default(2),
+	/** Telegram's Bot API for staff alerts (the bot's token is saved by the owner in the console); tests point it at a local fake. */
+	TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
 	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
 
 	// Staff console.

@@ -89,3 +89,20 @@ export function pakistanDateTimeInput(date: Date | string): string {
 	const d = pakistanClock(date)
 	return d ? d.toISOString().slice(0, 16) : ''
 }
+
+/** The hour (0–23) on Pakistan's clock at this instant. */
+export function pakistanHour(date: Date): number {
+	return new Date(date.getTime() + PKT_OFFSET_MS).getUTCHours()
+}
+
+/** The first instant after `date` at which Pakistan's clock reads `hour`:00. */
+export function nextPakistanHour(date: Date, hour: number): Date {
+	const local = new Date(date.getTime() + PKT_OFFSET_MS)
+	const at = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour) - PKT_OFFSET_MS
+	return new Date(at > date.getTime() ? at : at + 24 * 3600 * 1000)
+}
+
+/** The start of a Pakistan calendar day ('2025-01-05') as an instant. */
+export function pakistanDayStart(day: string): Date {
+	return new Date(Date.parse(`${day}T00:00:00Z`) - PKT_OFFSET_MS)
+}

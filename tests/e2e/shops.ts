@@ -8,3 +8,5 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
 export const shopUrls = Array.from({ length: E2E_WORKERS }, (_, i) => `http://localhost:${FIRST_PORT + i}`)
 /** Each shop sends its emails to a fake Brevo of its own (tests/fakes/brevo-server.ts), read through its /mailbox. */
 export const mailboxUrls = shopUrls.map((_, i) => `http://127.0.0.1:${FIRST_PORT + 100 + i}`)
+/** And its staff alerts to a fake Telegram Bot API of its own (tests/fakes/telegram-server.ts), read through its /sent. */
+export const telegramUrls = shopUrls.map((_, i) => `http://127.0.0.1:${FIRST_PORT + 200 + i}`)

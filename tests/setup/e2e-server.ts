@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startFakeBrevo } from '../fakes/brevo-server'
+import { startFakeTelegram } from '../fakes/telegram-server'
 import { freshPostgresDatabase } from './postgres'
 
 if (process.env.TEST_DATABASE_URL) {
@@ -17,5 +18,11 @@ if (process.env.TEST_DATABASE_URL) {
 if (process.env.MAILBOX_PORT) {
 	const brevo = await startFakeBrevo('xkeysib-e2e', Number(process.env.MAILBOX_PORT))
 	Object.assign(process.env, { EMAIL_PROVIDER: 'brevo', BREVO_API_KEY: brevo.apiKey, BREVO_BASE_URL: brevo.url })
+}
+// Staff alerts go to Telegram's Bot API, here a fake on a port of its own (TELEGRAM_PORT) with the
+// token tests/e2e/staff-alerts.spec.ts connects; the tests read what each chat received from it.
+if (process.env.TELEGRAM_PORT) {
+	const telegram = await startFakeTelegram(undefined, { port: Number(process.env.TELEGRAM_PORT) })
+	process.env.TELEGRAM_API_URL = telegram.url
 }
 await import('../../server/index')

@@ -19,6 +19,7 @@ const LINKS: { to: string; label: string; also?: string }[] = [
 	{ to: '/admin/outbox', label: 'Emails' },
 	{ to: '/admin/jobs', label: 'Jobs' },
 	{ to: '/admin/security', label: 'Security' },
+	{ to: '/admin/alerts', label: 'Alerts' },
 ]
 
 /** For the owner and staff the owner lets manage the catalogue. */

@@ -16,6 +16,9 @@ import { pruneSessions } from '../staff/sessions.server'
 import { pruneBuyerSignIns } from '../buyers/sign-in.server'
 import { serveStockQueue } from '../stock/stock-alerts.server'
 import { pruneDoneJobs } from './queue.server'
+import { sendQueuedAlert } from '../alerts/send-alert.server'
+import { queueDailySummaries } from '../alerts/daily-summary.server'
+import { pollTelegramLinks } from '../alerts/telegram.server'
 import type { JobHandlers } from './worker.server'
 
 export function jobHandlers(
@@ -35,6 +38,12 @@ export function jobHandlers(
 		'send-email': async (job) => {
 			await sendQueuedEmail(db, deps.email(), Number(job.payload.outboxId), { finalAttempt: job.finalAttempt })
 		},
+		'send-alert': async (job) => {
+			await sendQueuedAlert(db, deps.email, Number(job.payload.alertId), { finalAttempt: job.finalAttempt })
+		},
+		'alert-summaries': async () => {
+			await queueDailySummaries(db)
+		},
 		'reconcile-order': async (job) => {
 			await confirmPayproPayment(db, deps.paypro(), String(job.payload.orderNumber))
 		},
@@ -51,6 +60,8 @@ export function jobHandlers(
 			await pruneBuyerSignIns(db)
 			await pruneRateLimits(db)
 			await pruneDoneJobs(db)
+			// Staff linking their Telegram chat: the bot's messages are read while a code waits (pollTelegramLinks logs its own failures).
+			await pollTelegramLinks(db)
 		},
 		'sweep-receipt-files': async () => {
 			await sweepReceiptFiles(db, receiptFiles())

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
 import type { Db } from '../../db/client.server'
 import { logger } from '../../utils/logger.server'
+import { failedWorkAlert } from '../alerts/event-alerts.server'
+import { queueAlert } from '../alerts/queue-alert.server'
 import { claimJobs, completeJob, enqueueJob, failJob, releaseStuckJobs, type ClaimedJob, type JobKind } from './queue.server'
 
 export type JobHandler = (job: ClaimedJob & { finalAttempt: boolean }) => Promise<void>
@@ -20,6 +22,10 @@ export async function runDueJobs(db: Db, handlers: JobHandlers, { workerId = 'wo
 				const message = error instanceof Error ? error.message : String(error)
 				logger.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed')
 				await failJob(db, job, message)
+				// Staff who asked hear of work that gave up (not of an alert that could not be sent, nor a one-shot sweep).
+				if (job.attempts >= job.maxAttempts && job.maxAttempts > 1 && job.kind !== 'send-alert') {
+					await queueAlert(db, failedWorkAlert(job, message)).catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'could not queue the failed-job alert'))
+				}
 			}
 		}),
 	)
@@ -50,6 +56,8 @@ export function startWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000 }
 			await enqueueJob(db, { kind: 'sweep-receipt-files', payload: {}, dedupeKey: `sweep-receipt-files:${hour}`, maxAttempts: 1 })
 			// Renewal reminders due this hour, once across every instance (each email is keyed too).
 			await enqueueJob(db, { kind: 'renewal-reminders', payload: {}, dedupeKey: `renewal-reminders:${hour}`, maxAttempts: 3 })
+			// Staff daily summaries due this hour (each member's is keyed by day too).
+			await enqueueJob(db, { kind: 'alert-summaries', payload: {}, dedupeKey: `alert-summaries:${hour}`, maxAttempts: 3 })
 		}
 		while (!stopped && (await runDueJobs(db, handlers, { workerId })) > 0) {
 			// keep going while there is work

@@ -5,6 +5,8 @@ import { AppError } from '../../utils/app-error'
 import { filesOf, storedBytes, type FileStore } from '../files/file-store.server'
 import type { Order } from '../orders/order'
 import { notifyOrderChanged } from '../orders/notify-order.server'
+import { receiptAlert } from '../alerts/event-alerts.server'
+import { queueAlert } from '../alerts/queue-alert.server'
 import { paymentFrom, PAYMENT_TRANSITIONS } from '../orders/order-state'
 import { spendAllowance } from '../rate-limit.server'
 import { logger } from '../../utils/logger.server'
@@ -143,6 +145,7 @@ export async function attachReceipt(
 				.returning()
 			if (!updated) throw notWaiting(order)
 			await notifyOrderChanged(tx, updated.orderNumber)
+			await queueAlert(tx, receiptAlert({ ...updated, productDetails: order.productDetails }))
 			return { row: { ...updated, productDetails: order.productDetails }, replaced: await letGoOfOldReceipts(tx, order.id, file.id) }
 		})
 	} catch (error) {

@@ -12,6 +12,8 @@ import { PAYMENT_TRANSITIONS, paymentFrom, type PaymentTransition } from '../ord
 import { readStoreDetails } from '../settings/store-details.server'
 import { afterStockDelivery } from '../stock/stock-alerts.server'
 import { deliverFromStock, type StockDelivery } from '../stock/deliver-stock.server'
+import { handDeliveryAlert, paidAfterCancelAlert, stockQueueAlert } from '../alerts/event-alerts.server'
+import { queueAlert } from '../alerts/queue-alert.server'
 
 /**
  * The one way an order becomes paid, for PayPro and for staff alike. The conditional update lets
@@ -53,6 +55,8 @@ export async function markOrderPaid(
 		Object.assign(order, await recordOrderCost(tx, order, via))
 		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order, storeName, { delivered: delivery.complete }))
 		await notifyOrderChanged(tx, order.orderNumber)
+		// Staff who asked hear of what is left to do (a test payment waits for approval first).
+		if (!order.testPayment && !delivery.complete) await queueAlert(tx, delivery.owed > 0 ? stockQueueAlert(order, delivery.owed) : handDeliveryAlert(order))
 		if (onPaid) await onPaid(tx, order)
 		return { changed: true, order, delivery }
 	})
@@ -78,6 +82,7 @@ export async function recordPaymentAfterCancel(db: Db, orderId: number, { testPa
 		if (!row) return false
 		if (row.customerEmail) await queueEmail(tx, paidAfterCancelEmail(row, storeName))
 		await notifyOrderChanged(tx, row.orderNumber)
+		if (!row.testPayment) await queueAlert(tx, paidAfterCancelAlert(row))
 		return true
 	})
 }

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orderLines, orders, refundLines, refunds, stockAssignments, stockUnits } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { refundAlert } from '../alerts/event-alerts.server'
+import { queueAlert } from '../alerts/queue-alert.server'
 import { formatRs } from '../../utils/money'
 import { orderRefundedEmail } from '../email/order-notice-email.server'
 import { queueEmail } from '../email/queue-email.server'
@@ -131,6 +133,7 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, inp
 			note: input.reason,
 		})
 		await notifyOrderChanged(tx, orderNumber)
+		await queueAlert(tx, refundAlert({ ...next, productDetails: rows }, { id: refund!.id, amount: input.amount, method: input.method, by: actor.label }))
 		return {
 			id: refund!.id,
 			orderNumber,

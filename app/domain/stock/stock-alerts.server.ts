@@ -4,6 +4,8 @@ import { products, productVariants, stockUnits } from '../../db/schema'
 import { absoluteUrl } from '../../utils/origin.server'
 import { logger } from '../../utils/logger.server'
 import { queueEmail } from '../email/queue-email.server'
+import { stockLowAlert } from '../alerts/event-alerts.server'
+import { queueAlert } from '../alerts/queue-alert.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { deliverQueuedOrders, hasQueuedOrders, type StockDelivery } from './deliver-stock.server'
 
@@ -90,6 +92,8 @@ export async function alertLowStock(db: Db, variantIds: number[]): Promise<numbe
 			].join('\n'),
 		})
 		if (queued) sent++
+		// And each staff member who chose it, by their own channels (the same key: once per crossing).
+		await queueAlert(db, stockLowAlert(v))
 	}
 	return sent
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Form, data, redirect, useActionData, useNavigation } from 'react-router'
+import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router'
 import { withArticle } from '~/utils/article'
 import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
@@ -208,7 +208,7 @@ function YourAccount({ email, busy, answer, errorFor }: { email: string; busy: b
 		<section aria-labelledby="account-heading" className="settings-section your-account">
 			<h2 id="account-heading">Your account</h2>
 			<p className="muted small">
-				Signed in as <strong>{email}</strong>.
+				Signed in as <strong>{email}</strong>. Choose what reaches you by email and Telegram on <Link to="/admin/alerts">Alerts</Link>.
 			</p>
 			<h3 id="password-heading">Change your password</h3>
 			{errorFor('change-password')}

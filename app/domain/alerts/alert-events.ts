@@ -1,0 +1,23 @@
+// The events a staff member may be alerted of (issue 24, "Alerts"), in the order the console lists them.
+export const ALERT_EVENTS = ['hand-delivery', 'transfer-receipt', 'paid-after-cancel', 'stock-low', 'stock-queue', 'refund', 'failed-work'] as const
+export type AlertEvent = (typeof ALERT_EVENTS)[number]
+
+export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
+	'hand-delivery': 'A paid order needs delivering by hand',
+	'transfer-receipt': 'A transfer receipt is waiting',
+	'paid-after-cancel': 'An order was paid after its cancel',
+	'stock-low': 'Stock is low or out',
+	'stock-queue': 'A paid order waits for stock',
+	refund: 'A refund was given',
+	'failed-work': 'An email or background job failed',
+}
+
+export const isAlertEvent = (value: string): value is AlertEvent => (ALERT_EVENTS as readonly string[]).includes(value)
+
+/** 'a***@example.pk': enough for staff to recognise a buyer, never their full address. */
+export function maskEmail(email: string | null | undefined): string {
+	if (!email) return ''
+	const at = email.lastIndexOf('@')
+	if (at < 1) return '***'
+	return `${email[0]}***${email.slice(at)}`
+}
