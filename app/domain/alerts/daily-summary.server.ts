@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { staffAlertSettings, staffUsers } from '../../db/schema'
 import { formatRs } from '../../utils/money'
 import { absoluteUrl } from '../../utils/origin.server'
 import { formatPakistanDay, pakistanDate, pakistanDayStart, pakistanHour } from '../../utils/pakistan-time'
+import { readReportRange } from '../reports/report-range'
+import { salesReport } from '../reports/sales-report.server'
 import { queueAlert } from './queue-alert.server'
 
 export interface DayFigures {
@@ -15,20 +17,14 @@ export interface DayFigures {
 }
 
 /**
- * One Pakistan day's figures, simply: orders placed that day, orders paid that day and what they
- * came to, money refunded that day (test payments left out). The reports page gives the full story.
+ * One Pakistan day's figures, as the reports count them (app/domain/reports, ADR-031): orders placed that
+ * day, orders paid that day and what they came to, money refunded that day; test payments left out.
  */
 export async function dayFigures(db: Db, day: string): Promise<DayFigures> {
-	const from = pakistanDayStart(day)
-	const to = new Date(from.getTime() + 24 * 3600 * 1000)
-	const result = await db.execute<{ orders: number; paid: number; revenue: number; refunds: number }>(sql`
-		select
-			(select count(*) from orders o where o.created_at >= ${from} and o.created_at < ${to} and not o.test_payment)::int as orders,
-			(select count(*) from orders o where o.paid_at >= ${from} and o.paid_at < ${to} and not o.test_payment)::int as paid,
-			(select coalesce(sum(o.total_amount), 0) from orders o where o.paid_at >= ${from} and o.paid_at < ${to} and not o.test_payment)::int as revenue,
-			(select coalesce(sum(r.amount), 0) from refunds r join orders o on o.id = r.order_id where r.created_at >= ${from} and r.created_at < ${to} and not o.test_payment)::int as refunds`)
-	const r = result.rows[0]!
-	return { day, orders: Number(r.orders), paid: Number(r.paid), revenue: Number(r.revenue), refunds: Number(r.refunds) }
+	const read = readReportRange({ from: day, to: day, by: 'day' })
+	if (!read.ok) throw new Error(read.message)
+	const { totals, funnel } = await salesReport(db, read.range)
+	return { day, orders: funnel.placed, paid: totals.orders, revenue: totals.revenue, refunds: totals.refunds }
 }
 
 /** The hourly job: members whose summary hour it is (Pakistan time) get yesterday's figures, once per day. */
