@@ -3,6 +3,7 @@ import { Form } from 'react-router'
 import { AdminTime } from '~/components/admin/admin-time'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
 import { cancelForm, REFUND_METHOD_LABELS, REFUND_METHODS, refundForm } from '~/domain/refunds/refund-input'
+import type { RefundRecord } from '~/domain/refunds/list-refunds.server'
 import { formatRs } from '~/utils/money'
 
 // The console order page's money forms (issue 23): cancel an unpaid order, refund a paid one (in full or
@@ -136,16 +137,8 @@ export function ReinstateForm({ busy }: { busy: boolean }) {
 	)
 }
 
-export interface RefundRow {
-	id: number
-	amount: number
-	method: string
-	reference: string | null
-	reason: string
-	actor: string
-	createdAt: string
-	lines: { lineId: number; name: string; quantity: number; undelivered: number; returned: number; voided: number }[]
-}
+/** A refund as the console's order page lists it (the one record the CSV reads too). */
+export type RefundRow = Omit<RefundRecord, 'orderId'>
 
 /** The refunds made on the order, oldest first. */
 export function RefundsList({ refunds }: { refunds: RefundRow[] }) {
