@@ -22,6 +22,8 @@ export default [
 	route('api/order/unlock', 'routes/api/order-unlock.ts'),
 	route('api/order/:orderNumber/receipt', 'routes/api/order-receipt.ts'),
 	route('api/order/:orderNumber/pay-again', 'routes/api/order-pay-again.ts'),
+	route('api/push/key', 'routes/api/push-key.ts'),
+	route('api/push/subscription', 'routes/api/push-subscription.ts'),
 	route('admin', 'routes/admin/index.ts'),
 	route('admin/login', 'routes/admin/login.tsx'),
 	route('admin/logout', 'routes/admin/logout.ts'),

@@ -12,6 +12,7 @@ import { loadDeliveryKey, setDeliveryKey } from '../app/domain/fulfillment/deliv
 import { bootstrapOwner } from '../app/domain/staff/manage-staff.server'
 import { refingerprintStock } from '../app/domain/stock/refingerprint-stock.server'
 import { seedStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
+import { ensureVapidKeys } from '../app/domain/push/vapid-keys.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
 import { shopFileStore } from '../app/domain/files/file-store.server'
@@ -90,6 +91,8 @@ export async function startShop(
 		// Codes imported before look-alikes were compared as one are fingerprinted again, before any import or sale.
 		await refingerprintStock(database.db)
 		await moveReceiptsIntoStore(database.db, env.DATA_DIR)
+		// The shop's Web Push key pair, made on the first start (one pair however many instances start).
+		await ensureVapidKeys(database.db)
 
 		const root = process.cwd()
 		// Cached public pages are answered before Express sees the request.

@@ -1037,3 +1037,55 @@ export const alertOutbox = pgTable(
 		check('alert_outbox_attempts_check', sql`${t.attempts} >= 0`),
 	],
 )
+
+/**
+ * A phone that asked to hear of an order ("Notify me on this phone"): the browser's Web Push
+ * subscription, owned by the order (`order:<number>`, its token holder asked) or by a signed-in buyer
+ * (`buyer:<email>`, every order of the address). The same phone may hold several owners.
+ */
+export const pushSubscriptions = pgTable(
+	'push_subscriptions',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		owner: text('owner').notNull(),
+		endpoint: text('endpoint').notNull(),
+		/** The browser's P-256 public key and auth secret, base64url, as PushSubscription.toJSON() gives them. */
+		p256dh: text('p256dh').notNull(),
+		auth: text('auth').notNull(),
+		/** The buyer session that asked (a buyer owner): signing that session out ends it. */
+		sessionHash: text('session_hash'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('push_subscriptions_endpoint_owner_key').on(t.endpoint, t.owner),
+		index('push_subscriptions_owner_idx').on(t.owner),
+		index('push_subscriptions_session_idx').on(t.sessionHash),
+		check('push_subscriptions_owner_check', sql`${t.owner} like 'order:%' or ${t.owner} like 'buyer:%'`),
+	],
+)
+
+/** Every push the shop sends a phone: one per order event × subscription (the dedupe key), sent by a job with retries. */
+export const pushOutbox = pgTable(
+	'push_outbox',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		dedupeKey: text('dedupe_key').notNull(),
+		subscriptionId: bigint('subscription_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => pushSubscriptions.id, { onDelete: 'cascade' }),
+		orderNumber: text('order_number').notNull(),
+		event: text('event').notNull(),
+		/** What the phone shows: {title, body, url, tag}. Never a code. */
+		payload: jsonb('payload').$type<{ title: string; body: string; url: string; tag: string }>().notNull(),
+		status: text('status').$type<EmailStatus>().notNull().default('pending'),
+		attempts: integer('attempts').notNull().default(0),
+		lastError: text('last_error'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		sentAt: timestamp('sent_at', { withTimezone: true }),
+	},
+	(t) => [
+		uniqueIndex('push_outbox_dedupe_key_key').on(t.dedupeKey),
+		index('push_outbox_subscription_idx').on(t.subscriptionId),
+		check('push_outbox_attempts_check', sql`${t.attempts} >= 0`),
+	],
+)

@@ -73,6 +73,11 @@ const schema = z.object({
 	BREVO_TEMPLATE_ID: z.coerce.number().int().positive().default(2),
 	/** Telegram's Bot API for staff alerts (the bot's token is saved by the owner in the console); tests point it at a local fake. */
 	TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+	/** Who the shop's Web Push requests say they are from (VAPID `sub`): a mailto: or https: address. Unset: mailto: the support email. */
+	PUSH_VAPID_SUBJECT: z
+		.string()
+		.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+		.optional(),
 	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
 
 	// Staff console.

@@ -12,6 +12,8 @@ import { BUYER_SIGN_IN_MESSAGES } from './next-path'
 import { BLOCKED_SIGN_IN_MESSAGE } from './blocklist'
 import { refuseBlockedBuyer } from './blocklist.server'
 import { readStoreDetails } from '../settings/store-details.server'
+import { buyerOwner } from '../push/push-input'
+import { endBuyerPush } from '../push/push-subscriptions.server'
 import { announceLiveEnded, buyerSessionHolder } from '../realtime/live-ended.server'
 
 // Buyers prove they own an email address before seeing anything private (issue: buyers find their
@@ -191,12 +193,16 @@ export async function buyerForSession(db: Db, sessionId: string | null | undefin
 /** Signs this browser out; its open live streams (order pages) close on every instance. */
 export async function endBuyerSession(db: Db, idHash: string): Promise<void> {
 	await db.delete(buyerSessions).where(eq(buyerSessions.idHash, idHash))
+	// Phones signed up for the address through this session hear no more.
+	await endBuyerPush(db, { sessionHashes: [idHash] })
 	await announceLiveEnded(db, [buyerSessionHolder(idHash)])
 }
 
 /** "Sign out everywhere": every session of the address ends, with its open live streams; returns how many. */
 export async function endAllBuyerSessions(db: Db, email: string): Promise<number> {
 	const ended = await db.delete(buyerSessions).where(eq(buyerSessions.email, email)).returning({ idHash: buyerSessions.idHash })
+	// Every phone signed up for the address's orders hears no more.
+	await endBuyerPush(db, { owner: buyerOwner(email) })
 	await announceLiveEnded(db, ended.map((s) => buyerSessionHolder(s.idHash)))
 	return ended.length
 }

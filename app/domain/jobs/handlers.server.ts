@@ -17,6 +17,7 @@ import { pruneBuyerSignIns } from '../buyers/sign-in.server'
 import { serveStockQueue } from '../stock/stock-alerts.server'
 import { pruneDoneJobs } from './queue.server'
 import { sendQueuedAlert } from '../alerts/send-alert.server'
+import { sendQueuedPush } from '../push/send-queued-push.server'
 import { queueDailySummaries } from '../alerts/daily-summary.server'
 import { pollTelegramLinks } from '../alerts/telegram.server'
 import type { JobHandlers } from './worker.server'
@@ -40,6 +41,9 @@ export function jobHandlers(
 		},
 		'send-alert': async (job) => {
 			await sendQueuedAlert(db, deps.email, Number(job.payload.alertId), { finalAttempt: job.finalAttempt })
+		},
+		'send-push': async (job) => {
+			await sendQueuedPush(db, Number(job.payload.pushId), { finalAttempt: job.finalAttempt })
 		},
 		'alert-summaries': async () => {
 			await queueDailySummaries(db)

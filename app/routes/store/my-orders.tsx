@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { BuyerEmailField } from '~/components/buyer/buyer-email-field'
 import { BuyerOrderCard } from '~/components/buyer/buyer-order-card'
 import { ServerParts } from '~/components/order/server-parts'
+import { NotifyButton } from '~/components/push/notify-button'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
@@ -160,6 +161,7 @@ function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml
 					Signed in as <strong className="break-anywhere">{email}</strong>
 				</p>
 			</div>
+			<NotifyButton />
 			<ServerParts html={ordersHtml} refresh={() => void revalidator.revalidate()} />
 			<div className="my-orders-sign-out">
 				<Form method="post" replace>

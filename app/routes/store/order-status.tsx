@@ -4,6 +4,7 @@ import { lookupKey, notFoundMessage, type OrderLookup } from '~/components/order
 import { OrderDetails } from '~/components/order/order-details'
 import { ServerParts } from '~/components/order/server-parts'
 import { LiveIndicator, OrderLoading, OrderNotFound } from '~/components/order/order-states'
+import { NotifyButton } from '~/components/push/notify-button'
 import { useLiveOrder } from '~/components/order/use-live-order'
 import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
 import { db } from '~/db/client.server'
@@ -107,6 +108,8 @@ function OrderTracking({ lookup, order, retry, notFound }: { lookup: OrderLookup
 				<h1>Order Status</h1>
 				<LiveIndicator live={live} />
 			</div>
+			{/* Whoever may see the order in full may have this phone told of it. */}
+			{order.full ? <NotifyButton orderNumber={order.orderNumber} /> : null}
 			<ServerParts html={order.html} refresh={refresh} />
 		</div>
 	)

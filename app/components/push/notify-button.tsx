@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react'
+import { PUSH_BUTTON_TEXT as T } from '~/domain/push/push-button-text'
+import { pushFlag, type PushState } from './push-flag'
+
+// "Notify me on this phone" (Web Push). Drawn only once scripts run in a browser with Push and
+// Notification: the page without scripts shows nothing of it. What subscribes is loaded on click.
+
+
+const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+
+export function NotifyButton({ orderNumber }: { orderNumber?: string }) {
+	const [state, setState] = useState<PushState | null>(null)
+
+	useEffect(() => {
+		if (!supported()) return
+		if (Notification.permission === 'denied') return setState('blocked')
+		if (Notification.permission !== 'granted' || !localStorage.getItem(pushFlag(orderNumber))) return setState('offer')
+		let live = true
+		void navigator.serviceWorker
+			.getRegistration('/')
+			.then((r) => r?.pushManager.getSubscription())
+			.then((s) => live && setState(s ? 'on' : 'offer'), () => live && setState('offer'))
+		return () => {
+			live = false
+		}
+	}, [orderNumber])
+
+	if (!state) return null
+	const run = (busy: PushState, step: 'subscribe' | 'unsubscribe') => {
+		setState(busy)
+		void import('./push-subscribe').then((m) => m[step](orderNumber)).then(setState, () => setState('failed'))
+	}
+	const on = state === 'on' || state === 'turning-off'
+	return (
+		<div className="push-offer" aria-live="polite">
+			{on ? (
+				<p className="push-on">
+					<span>{T.on}</span>{' '}
+					<button type="button" className="button ghost small" disabled={state === 'turning-off'} onClick={() => run('turning-off', 'unsubscribe')}>
+						{state === 'turning-off' ? T.turningOff : T.turnOff}
+					</button>
+				</p>
+			) : state === 'blocked' ? (
+				<p className="muted small">{T.blocked}</p>
+			) : (
+				<>
+					<button type="button" className="button ghost" disabled={state === 'asking'} onClick={() => run('asking', 'subscribe')}>
+						{state === 'asking' ? T.asking : state === 'failed' ? T.tryAgain : T.offer}
+					</button>
+					<p className={state === 'failed' ? 'push-failed small' : 'muted small'} role={state === 'failed' ? 'alert' : undefined}>
+						{state === 'failed' ? T.failed : T.offerHint}
+					</p>
+				</>
+			)}
+		</div>
+	)
+}

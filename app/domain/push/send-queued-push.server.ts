@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { pushOutbox, pushSubscriptions } from '../../db/schema'
+import { PushRefused, sendWebPush } from '../../integrations/push/web-push.server'
+import { env } from '../../utils/env.server'
+import { logger } from '../../utils/logger.server'
+import { readStoreDetails } from '../settings/store-details.server'
+import { ensureVapidKeys } from './vapid-keys.server'
+
+/**
+ * Sends one push from the outbox to its phone. A subscription the push service no longer knows
+ * (404, 410) is dropped with everything queued for it; another failure is recorded and rethrown so
+ * the job retries with backoff (ADR-004), ending 'failed' after the last try.
+ */
+export async function sendQueuedPush(db: Db, pushId: number, { finalAttempt }: { finalAttempt: boolean }) {
+	const [row] = await db
+		.select({ push: pushOutbox, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+		.from(pushOutbox)
+		.innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
+		.where(eq(pushOutbox.id, pushId))
+		.limit(1)
+	// Gone with its subscription (turned off, signed out, or dropped by the service): nothing to send.
+	if (!row || row.push.status === 'sent') return
+	const keys = await ensureVapidKeys(db)
+	const subject = env().PUSH_VAPID_SUBJECT ?? `mailto:${(await readStoreDetails(db)).supportEmail}`
+	try {
+		await sendWebPush({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(row.push.payload), { subject, ...keys })
+		await db.update(pushOutbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${pushOutbox.attempts} + 1`, lastError: null }).where(eq(pushOutbox.id, pushId))
+	} catch (error) {
+		if (error instanceof PushRefused && error.gone) {
+			logger.info({ pushId, status: error.status }, 'push subscription gone: dropped')
+			await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.push.subscriptionId))
+			return
+		}
+		const message = error instanceof Error ? error.message : String(error)
+		await db
+			.update(pushOutbox)
+			.set({ status: finalAttempt ? 'failed' : 'pending', attempts: sql`${pushOutbox.attempts} + 1`, lastError: message.slice(0, 2000) })
+			.where(eq(pushOutbox.id, pushId))
+		throw error
+	}
+}
