@@ -29,6 +29,13 @@ const cache = singleton('push-vapid-keys', () => new WeakMap<Db, VapidKeys>())
 export async function ensureVapidKeys(db: Db): Promise<VapidKeys> {
 	const known = cache.get(db)
 	if (known) return known
+	const keys = await readOrMakeVapidKeys(db)
+	cache.set(db, keys)
+	return keys
+}
+
+/** The stored pair, or a new one if none is stored yet (whoever writes first wins), without the memory. */
+export async function readOrMakeVapidKeys(db: Db): Promise<VapidKeys> {
 	let found = await readStoreSetting(db, SETTING, stored.nullable(), null)
 	if (!found) {
 		const fresh = webpush.generateVAPIDKeys()
@@ -39,7 +46,5 @@ export async function ensureVapidKeys(db: Db): Promise<VapidKeys> {
 		const [row] = await db.select({ value: storeSettings.value }).from(storeSettings).where(eq(storeSettings.key, SETTING)).limit(1)
 		found = stored.parse(row?.value)
 	}
-	const keys = { publicKey: found.publicKey, privateKey: decryptDelivery(found.privateKey)! }
-	cache.set(db, keys)
-	return keys
+	return { publicKey: found.publicKey, privateKey: decryptDelivery(found.privateKey)! }
 }
