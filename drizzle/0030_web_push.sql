@@ -26,7 +26,7 @@ CREATE TABLE "push_subscriptions" (
 --> statement-breakpoint
 ALTER TABLE "push_outbox" ADD CONSTRAINT "push_outbox_subscription_id_push_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."push_subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "push_outbox_dedupe_key_key" ON "push_outbox" USING btree ("dedupe_key");--> statement-breakpoint
-CREATE INDEX "push_outbox_subscription_idx" ON "push_outbox" USING btree ("subscription_id");--> statement-breakpoint
+CREATE INDEX "push_outbox_subscription_idx" ON "push_outbox" USING btree ("subscription_id","order_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_owner_key" ON "push_subscriptions" USING btree ("endpoint","owner");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_owner_idx" ON "push_subscriptions" USING btree ("owner");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_session_idx" ON "push_subscriptions" USING btree ("session_hash");

@@ -1064,6 +1064,9 @@ export const pushSubscriptions = pgTable(
 	],
 )
 
+/** A push not sent because a newer one about the same order was queued for the same phone (its tag would replace it). */
+export type PushStatus = EmailStatus | 'superseded'
+
 /** Every push the shop sends a phone: one per order event × subscription (the dedupe key), sent by a job with retries. */
 export const pushOutbox = pgTable(
 	'push_outbox',
@@ -1077,7 +1080,7 @@ export const pushOutbox = pgTable(
 		event: text('event').notNull(),
 		/** What the phone shows: {title, body, url, tag}. Never a code. */
 		payload: jsonb('payload').$type<{ title: string; body: string; url: string; tag: string }>().notNull(),
-		status: text('status').$type<EmailStatus>().notNull().default('pending'),
+		status: text('status').$type<PushStatus>().notNull().default('pending'),
 		attempts: integer('attempts').notNull().default(0),
 		lastError: text('last_error'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1085,7 +1088,7 @@ export const pushOutbox = pgTable(
 	},
 	(t) => [
 		uniqueIndex('push_outbox_dedupe_key_key').on(t.dedupeKey),
-		index('push_outbox_subscription_idx').on(t.subscriptionId),
+		index('push_outbox_subscription_idx').on(t.subscriptionId, t.orderNumber),
 		check('push_outbox_attempts_check', sql`${t.attempts} >= 0`),
 	],
 )

@@ -164,7 +164,9 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
 		expect((await db.select({ owner: pushSubscriptions.owner }).from(pushSubscriptions)).map((s) => s.owner)).toEqual([`buyer:${email}`, `buyer:${email}`])
 
 		await markOrderPaid(db, first.id)
+		await runJobs()
 		await refundOrder(db, staff, first.orderNumber, refundInput.parse({ amount: 3200, method: 'bank', reason: 'Buyer asked' }))
+		await runJobs()
 		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'files/1', receiptSha256: 'a'.repeat(64) }).where(eq(orders.id, second.id))
 		await rejectTransfer(db, staff, second.orderNumber, 'The amount does not match.')
 		await runJobs()
@@ -184,16 +186,35 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
 		expect((await subscribe({ subscription: asBrowserSends(phone) }, session)).status).toBe(401)
 	})
 
-	it('Turn off removes the phone for that order only', async () => {
+	it('of two pushes about one order waiting for a phone, only the newer goes: an older state never lands after a newer one', async () => {
 		const order = await placeOrder(db)
 		const phone = push.browserSubscription()
 		await subscribe({ orderNumber: order.orderNumber, subscription: asBrowserSends(phone) }, orderCookie(order))
+		await markOrderPaid(db, order.id)
+		await refundOrder(db, staff, order.orderNumber, refundInput.parse({ amount: 3200, method: 'bank', reason: 'Buyer asked' }))
+		await runJobs()
+		expect(push.received).toHaveLength(1)
+		expect(opened(phone).title).toBe('Refund sent')
+		expect((await db.select({ event: pushOutbox.event, status: pushOutbox.status }).from(pushOutbox).orderBy(pushOutbox.id))).toEqual([
+			{ event: 'paid', status: 'superseded' },
+			{ event: 'refunded', status: 'sent' },
+		])
+	})
+
+	it('Turn off removes the phone for that order only', async () => {
+		const order = await placeOrder(db)
+		const other = await placeOrder(db)
+		const phone = push.browserSubscription()
+		await subscribe({ orderNumber: order.orderNumber, subscription: asBrowserSends(phone) }, orderCookie(order))
+		await subscribe({ orderNumber: other.orderNumber, subscription: asBrowserSends(phone) }, orderCookie(other))
 		const res = await unsubscribe({ orderNumber: order.orderNumber, endpoint: phone.endpoint }, orderCookie(order))
 		expect(res.status).toBe(200)
 		expect(await res.json()).toEqual({ ok: true, removed: true })
 		await markOrderPaid(db, order.id)
+		await markOrderPaid(db, other.id)
 		await runJobs()
-		expect(push.received).toEqual([])
+		expect(push.received).toHaveLength(1)
+		expect(opened(phone).body).toContain(other.orderNumber)
 	})
 
 	it('bad input gets a 4xx with a sentence, never a 500, and stores nothing', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { pushOutbox, pushSubscriptions } from '../../db/schema'
 import { PushRefused, sendWebPush } from '../../integrations/push/web-push.server'
@@ -20,7 +20,18 @@ export async function sendQueuedPush(db: Db, pushId: number, { finalAttempt }: {
 		.where(eq(pushOutbox.id, pushId))
 		.limit(1)
 	// Gone with its subscription (turned off, signed out, or dropped by the service): nothing to send.
-	if (!row || row.push.status === 'sent') return
+	if (!row || row.push.status !== 'pending') return
+	// A newer push about the same order waits for this phone: it replaces this one there (same tag), so
+	// this one is not sent, and an older state never arrives after a newer one.
+	const [newer] = await db
+		.select({ id: pushOutbox.id })
+		.from(pushOutbox)
+		.where(and(eq(pushOutbox.subscriptionId, row.push.subscriptionId), eq(pushOutbox.orderNumber, row.push.orderNumber), gt(pushOutbox.id, pushId)))
+		.limit(1)
+	if (newer) {
+		await db.update(pushOutbox).set({ status: 'superseded' }).where(eq(pushOutbox.id, pushId))
+		return
+	}
 	const keys = await ensureVapidKeys(db)
 	const subject = env().PUSH_VAPID_SUBJECT ?? `mailto:${(await readStoreDetails(db)).supportEmail}`
 	try {
