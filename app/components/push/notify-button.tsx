@@ -48,7 +48,7 @@ export function NotifyButton({ orderNumber }: { orderNumber?: string }) {
 						{state === 'asking' ? T.asking : state === 'failed' ? T.tryAgain : T.offer}
 					</button>
 					<p className={state === 'failed' ? 'push-failed small' : 'muted small'} role={state === 'failed' ? 'alert' : undefined}>
-						{state === 'failed' ? T.failed : T.offerHint}
+						{state === 'failed' ? T.failed : orderNumber ? T.offerHint : T.offerHintAll}
 					</p>
 				</>
 			)}

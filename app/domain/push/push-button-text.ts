@@ -3,6 +3,7 @@
 export const PUSH_BUTTON_TEXT = {
 	offer: 'Notify me on this phone',
 	offerHint: 'We tell this phone when your order is paid, delivered or needs something from you.',
+	offerHintAll: 'We tell this phone when any of your orders is paid, delivered or needs something from you.',
 	asking: 'Asking your phone…',
 	on: 'We’ll notify this phone',
 	turnOff: 'Turn off',
