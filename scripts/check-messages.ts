@@ -8,4 +8,4 @@ if (problems.length) {
 	console.error(`The message catalogues differ (app/i18n/):\n  ${problems.join('\n  ')}`)
 	process.exit(1)
 }
-console.log(`Message catalogues: ${Object.values(en).reduce((n, ns) => n + Object.keys(ns).length, 0)} messages in English and Urdu.`)
+console.log(`Message catalogues: ${Object.values(en).reduce<number>((n, ns) => n + Object.keys(ns).length, 0)} messages in English and Urdu.`)

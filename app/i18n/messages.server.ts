@@ -25,3 +25,24 @@ export function translator(lang: Lang): Translate {
 	if (!t) translators.set(lang, (t = makeTranslate(CATALOGUES[lang])))
 	return t
 }
+
+/** English sentence → its key, over every namespace: built once, on first use. */
+let keysBySentence: Map<string, string> | null = null
+
+/**
+ * A sentence the server's rules produce in English (an AppError's message, a zod message) in the
+ * buyer's language: the catalogue's message with the same English words, or the sentence as it is
+ * when the catalogue has no such message (and for English). Sentences with places are filled first
+ * and so pass through; give those a key of their own and translate them where they are made.
+ */
+export function inLanguage(lang: Lang, sentence: string): string {
+	if (lang === 'en') return sentence
+	if (!keysBySentence) {
+		keysBySentence = new Map()
+		for (const [ns, messages] of Object.entries(en)) for (const [key, message] of Object.entries(messages)) if (!keysBySentence.has(message)) keysBySentence.set(message, `${ns}.${key}`)
+	}
+	const key = keysBySentence.get(sentence)
+	if (!key) return sentence
+	const dot = key.indexOf('.')
+	return (CATALOGUES[lang] as Record<string, Record<string, string>>)[key.slice(0, dot)]![key.slice(dot + 1)]!
+}
