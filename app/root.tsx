@@ -1,5 +1,5 @@
 import { use } from 'react'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches } from 'react-router'
 import type { Route } from './+types/root'
 import { BootScripts } from './components/layout/boot-scripts'
 import { isConsolePage, looksLikeConsolePath } from './components/layout/page-shell'
@@ -15,6 +15,10 @@ import { linkOrigin } from './utils/origin.server'
 import { useNonce } from './utils/nonce'
 import { renderStaticHtml } from './utils/static-html.server'
 import { SiteFooterContent } from './components/layout/site-footer'
+import { DIRECTION, langOf, localePath, unprefixed, type Lang } from './i18n/lang'
+import { isBuyerPage } from './public-pages'
+import { useT } from './i18n/use-t'
+import { translator } from './i18n/messages.server'
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesheet },
@@ -22,11 +26,12 @@ export const links: Route.LinksFunction = () => [
 ]
 
 /** The footer's HTML, drawn again only when the store details or the year change (the root loader runs on every request). */
-let footerCache: { key: string; html: string } | null = null
-function footerFor(config: Parameters<typeof SiteFooterContent>[0]['config'], year: number): string {
+const footerCache = new Map<Lang, { key: string; html: string }>()
+function footerFor(config: Parameters<typeof SiteFooterContent>[0]['config'], year: number, lang: Lang): string {
 	const key = `${year}:${JSON.stringify(config)}`
-	if (footerCache?.key !== key) footerCache = { key, html: renderStaticHtml(<SiteFooterContent config={config} year={year} />) }
-	return footerCache.html
+	let cached = footerCache.get(lang)
+	if (cached?.key !== key) footerCache.set(lang, (cached = { key, html: renderStaticHtml(<SiteFooterContent config={config} year={year} lang={lang} t={translator(lang)} />) }))
+	return cached.html
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -35,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const config = { ...storefrontDetails(details), ...publicEnv(e) }
 	const year = new Date().getFullYear()
 	// The footer is drawn here and sent as HTML: the browser never downloads its component (ADR-007).
-	const footerHtml = footerFor(config, year)
+	const footerHtml = footerFor(config, year, langOf(new URL(request.url).pathname))
 	// Shared previews need absolute image URLs.
 	return { config, year, origin: linkOrigin(request), footerHtml }
 }
@@ -43,8 +48,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const data = useRootData()
+	const { pathname } = useLocation()
+	const lang = langOf(pathname)
+	// A buyer page names its twin in the other language (and English as the default) for search engines.
+	const twins = data && isBuyerPage(unprefixed(pathname)) ? (['en', 'ur'] as const) : []
 	return (
-		<html lang="en">
+		<html lang={lang} dir={DIRECTION[lang]}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -54,6 +63,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? IMAGE_LOADED_SCRIPT : ' ' }} />
 				<Meta />
 				<Links />
+				{twins.map((twin) => (
+					<link key={twin} rel="alternate" hrefLang={twin} href={data!.origin + localePath(twin, pathname)} />
+				))}
+				{twins.length ? <link rel="alternate" hrefLang="x-default" href={data!.origin + localePath('en', pathname)} /> : null}
 				{data?.config.metaPixelId ? <PixelScript pixelId={data.config.metaPixelId} nonce={nonce} /> : null}
 			</head>
 			<body>
@@ -82,9 +95,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	return (
 		<CartProvider storageKey={`${config.storeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-cart`}>
 			<ChatMessageProvider>
-				<a href="#main" className="skip-link">
-					Skip to content
-				</a>
+				<SkipLink />
 				<SiteHeader storeName={config.storeName} banner={config.banner} whatsapp={config.whatsapp} />
 				<main id="main">
 					<Outlet />
@@ -94,6 +105,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 				<div id="site-modal-root" />
 			</ChatMessageProvider>
 		</CartProvider>
+	)
+}
+
+function SkipLink() {
+	const t = useT()
+	return (
+		<a href="#main" className="skip-link">
+			{t('common.skipToContent')}
+		</a>
 	)
 }
 

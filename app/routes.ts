@@ -1,17 +1,18 @@
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
-import { PRODUCT_PAGE, PUBLIC_PAGES } from './public-pages'
+import { type RouteConfig, layout, route } from '@react-router/dev/routes'
+import { PRODUCT_PAGE, PUBLIC_PAGES, VISITOR_PAGES } from './public-pages'
+
+/** A buyer page's route path, with the optional Urdu prefix: 'products' → 'ur?/products' (/products and /ur/products). */
+const buyerPath = (path: string) => (path === '' ? 'ur?' : `ur?/${path}`)
 
 export default [
-	...PUBLIC_PAGES.map((page) => (page.path === '/' ? index(page.file) : route(page.path.slice(1), page.file, page.id ? { id: page.id } : {}))),
-	route(PRODUCT_PAGE.path, PRODUCT_PAGE.file),
-	route('checkout', 'routes/store/checkout.tsx'),
-	route('payment-details', 'routes/store/payment-details.tsx'),
-	route('order-status', 'routes/store/order-status.tsx'),
-	route('renew/:orderNumber/:line', 'routes/store/renew.tsx'),
-	route('unsubscribe', 'routes/store/unsubscribe.tsx'),
-	route('my-orders', 'routes/store/my-orders.tsx'),
-	route('my-orders/verify', 'routes/store/my-orders-verify.tsx'),
-	route('receipt/:orderNumber', 'routes/store/receipt.tsx'),
+	// Buyer pages, each at its English address and its Urdu twin under /ur (ADR-032).
+	layout('routes/store/language-layout.tsx', [
+		...PUBLIC_PAGES.map((page) => route(buyerPath(page.path.slice(1)), page.file, page.id ? { id: page.id } : {})),
+		route(buyerPath(PRODUCT_PAGE.path), PRODUCT_PAGE.file),
+		...VISITOR_PAGES.map((page) => route(buyerPath(page.path), page.file)),
+		route(buyerPath('*'), 'routes/store/not-found.tsx'),
+	]),
+	route('language', 'routes/api/language.ts'),
 	route('api/checkout', 'routes/api/checkout.ts', { id: 'api-checkout' }),
 	route('api/checkout/coupon', 'routes/api/checkout-coupon.ts'),
 	route('.netlify/functions/paypro-order', 'routes/api/checkout.ts', { id: 'netlify-paypro-order' }),
@@ -97,5 +98,4 @@ export default [
 	route('api/reviews/me', 'routes/api/reviews-me.ts'),
 	route('sitemap.xml', 'routes/api/sitemap.ts'),
 	route('robots.txt', 'routes/api/robots.ts'),
-	route('*', 'routes/store/not-found.tsx'),
 ] satisfies RouteConfig

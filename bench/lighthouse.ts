@@ -10,7 +10,8 @@ import { rawGet } from './http.ts'
 import { ROOT, trackPid } from './server.ts'
 import { metric, type BenchContext, type Metric, type Row, type SectionResult, type Target } from './types.ts'
 
-export const LIGHTHOUSE_PAGES = ['/', '/products', '/product/1', '/game-pass-library']
+// Each Urdu page beside its English twin (issue 25: mobile 100 on /ur, /ur/products, /ur/product/1).
+export const LIGHTHOUSE_PAGES = ['/', '/ur', '/products', '/ur/products', '/product/1', '/ur/product/1', '/game-pass-library']
 
 /** BENCH_LIGHTHOUSE_CATEGORIES=performance skips the other categories. */
 const CATEGORIES = (process.env.BENCH_LIGHTHOUSE_CATEGORIES ?? 'performance,accessibility,best-practices,seo')

@@ -10,12 +10,14 @@ import type http from 'node:http'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
 import { PRODUCT_PAGE, PUBLIC_PAGES as PUBLIC_PAGE_LIST } from '../app/public-pages'
+import { unprefixed } from '../app/i18n/lang'
 
 /** Pages whose HTML is the same for every visitor. Never: /order-status, /checkout, /payment-details, /admin*, /api*, /paypro*. */
 const PUBLIC_PAGES = new RegExp(`^/(?:${[...PUBLIC_PAGE_LIST.map((page) => page.path.slice(1)), PRODUCT_PAGE.pattern].join('|')})$`)
 
 export function isPublicPage(pathname: string): boolean {
-	return PUBLIC_PAGES.test(pathname)
+	// Each page's Urdu twin (/ur/…) is public too, and kept apart (the cache's key is the address).
+	return PUBLIC_PAGES.test(unprefixed(pathname))
 }
 
 /** Headers of the recorded response that belong to one response, or that the cache sets itself. */

@@ -23,6 +23,7 @@ import { emailProvider, setEmailProvider } from '../app/integrations/email/provi
 import { payproClient, resetPayproClient } from '../app/integrations/paypro/paypro.server'
 import { keptAssetsDir } from '../scripts/keep-assets'
 import { createShopApp, pageCacheSecondsFrom } from './app'
+import { redirectToRememberedLanguage } from './remembered-language'
 
 export interface RunningShop {
 	url: string
@@ -98,6 +99,7 @@ export async function startShop(
 		// Cached public pages are answered before Express sees the request.
 		let app: ReturnType<typeof createShopApp> | null = null
 		const httpServer = http.createServer((req, res) => {
+			if (redirectToRememberedLanguage(req, res)) return
 			if (!app!.pageCache.tryServe(req, res)) app!(req, res)
 		})
 		let build: ServerBuild | null = null

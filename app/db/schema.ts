@@ -29,6 +29,7 @@ import type {
 } from '../domain/catalogue/types'
 import { DELIVERY_STATES, PAYMENT_STATES, REFUND_METHODS, type DeliveryState, type PaymentState, type RefundMethod } from './order-states'
 import type { BlockKind } from './block-kinds'
+import type { Lang } from '../i18n/lang'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 	dataType: () => 'bytea',
@@ -395,6 +396,8 @@ export const orders = pgTable(
 		refundedAmount: integer('refunded_amount').notNull().default(0),
 		/** When the buyer's order page first showed its delivered codes or accounts: units delivered after it are unopened. */
 		deliverySeenAt: timestamp('delivery_seen_at', { withTimezone: true }),
+		/** The language the buyer ordered in (ADR-032): its emails, its pushes, its order page and its receipt follow it. */
+		lang: text('lang').$type<Lang>().notNull().default('en'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
@@ -425,6 +428,7 @@ export const orders = pgTable(
 		check('orders_total_amount_check', sql`${t.totalAmount} >= 0`),
 		check('orders_undelivered_units_check', sql`${t.undeliveredUnits} >= 0`),
 		check('orders_duration_days_check', sql`${t.durationDays} >= 0`),
+		check('orders_lang_check', sql`${t.lang} in ('en', 'ur')`),
 		check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= greatest(${t.totalAmount}, 0)`),
 		// Staff search indexes live in drizzle/0002_search_indexes.sql and 0012_order_search_any_id.sql:
 		// trigrams (pg_trgm) on order_number, customer_name and customer_email; text_pattern_ops on phones,

@@ -194,6 +194,9 @@ test('sitemap lists the products and robots.txt points to it', async ({ request,
 	expect(xml).toContain('<loc>')
 	expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/product\/1<\/loc>/)
 	expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/products<\/loc>/)
+	// Each page's Urdu twin, and each entry naming both.
+	expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/ur\/product\/1<\/loc>/)
+	expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="ur" href="https?:\/\/[^"]+\/ur\/products"\/>/)
 
 	const robots = await request.get('/robots.txt')
 	expect(robots.status()).toBe(200)

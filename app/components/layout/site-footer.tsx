@@ -1,9 +1,16 @@
 import { Link } from 'react-router'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
+import type { Translate } from '~/i18n/catalogue'
+import { LANG_NAMES, type Lang } from '~/i18n/lang'
 import type { RootConfig } from './root-data'
 
-/** The footer's content, drawn by the server only: the root loader renders it (ServerHtml). */
-export function SiteFooterContent({ config, year }: { config: RootConfig; year: number }) {
+/**
+ * The footer's content, drawn by the server only: the root loader renders it (ServerHtml), once per
+ * language. Its language switch names no page: /language sends the buyer back to the page they were
+ * on (its Referer: the shop sends it to itself only).
+ */
+export function SiteFooterContent({ config, year, lang, t }: { config: RootConfig; year: number; lang: Lang; t: Translate }) {
+	const other: Lang = lang === 'ur' ? 'en' : 'ur'
 	return (
 		<>
 			<div className="container footer-grid">
@@ -45,6 +52,9 @@ export function SiteFooterContent({ config, year }: { config: RootConfig; year: 
 				</nav>
 			</div>
 			<div className="container footer-bottom">
+				<a href={`/language?to=${other}`} hrefLang={other} lang={other} aria-label={t('common.language.switchLabel')}>
+					{LANG_NAMES[other]}
+				</a>
 				<a href={config.contacts.instagram.href} rel="noopener noreferrer" target="_blank">
 					Instagram {config.contacts.instagram.text}
 				</a>

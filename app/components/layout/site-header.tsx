@@ -4,6 +4,7 @@ import { cartBadge } from '~/domain/cart/cart-count'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { useCart } from '../cart/cart-context'
 import { ChatButton } from './chat-button'
+import { LanguageSwitch } from './language-switch'
 
 const NAV = [
 	{ to: '/', label: 'Home' },
@@ -99,6 +100,7 @@ export function SiteHeader({ storeName, banner, whatsapp }: { storeName: string;
 					<NavLinks />
 				</nav>
 				<div className="header-actions">
+					<LanguageSwitch />
 					<NavLink to={MY_ORDERS_PATH} className={({ isActive }) => (isActive ? 'my-orders-link active' : 'my-orders-link')}>
 						<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
 							<use href="/icons.svg#orders" />

@@ -1,5 +1,6 @@
 import { idSchema, nameSchema } from '../../utils/input'
 import { z } from 'zod'
+import type { Lang } from '../../i18n/lang'
 import { COUPON_REFUSALS } from '../coupons/coupon'
 import { EMAIL_MESSAGE, isValidName, NAME_SUBMIT_MESSAGE, normalisePakistaniMobile, PHONE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './checkout-fields'
 
@@ -48,5 +49,8 @@ export const checkoutRequest = z.object({
 		.max(100, COUPON_REFUSALS.malformed)
 		.transform((v) => v || undefined)
 		.optional(),
+	/** The language the buyer checked out in (ADR-032): the order's emails and pages follow it. Anything else is English. */
+	lang: z.enum(['en', 'ur']).catch('en').default('en'),
 }, { error: REQUIRED_FIELDS_MESSAGE })
-export type CheckoutRequest = z.infer<typeof checkoutRequest>
+/** As parsed; callers inside the shop (tests, the console) may leave the language out: English. */
+export type CheckoutRequest = Omit<z.infer<typeof checkoutRequest>, 'lang'> & { lang?: Lang }

@@ -54,6 +54,7 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 			totalAmount: total,
 			...PLACED.checkout,
 			paymentMethod: input.paymentMethod,
+			lang: input.lang ?? 'en',
 			accessToken: newAccessToken(),
 			checkoutKey: input.checkoutKey,
 			renewsOrderId: input.renewsOrderId ?? null,

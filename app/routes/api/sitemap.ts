@@ -4,6 +4,7 @@ import { linkOrigin } from '~/utils/origin.server'
 import type { Route } from './+types/sitemap'
 import { onlyMethods } from '~/http/http.server'
 import { PUBLIC_PAGES } from '~/public-pages'
+import { LANGS, localePath } from '~/i18n/lang'
 
 const STATIC_PATHS = PUBLIC_PAGES.filter((page) => page.inSitemap).map((page) => page.path)
 
@@ -11,7 +12,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const origin = linkOrigin(request)
 	const products = await listProducts(db())
 	const urls = [...STATIC_PATHS, ...products.map((p) => `/product/${p.id}`)]
-	const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${origin}${u}</loc></url>`).join('\n')}\n</urlset>\n`
+	// Each page in both languages, each naming its twin (ADR-032).
+	const alternates = (u: string) => LANGS.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${origin}${localePath(lang, u)}"/>`).join('')
+	const entries = urls.flatMap((u) => LANGS.map((lang) => `  <url><loc>${origin}${localePath(lang, u)}</loc>${alternates(u)}</url>`))
+	const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`
 	return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
 }
 

@@ -22,6 +22,8 @@ import { quoteCoupon } from '~/domain/coupons/coupons.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { publicEnv } from '~/utils/env.server'
 import type { Route } from './+types/checkout'
+import { langOf, localePath } from '~/i18n/lang'
+import { orderPagePath } from '~/domain/buyers/next-path'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Checkout', description: 'Review your order and pay securely.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -98,6 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		productDetails: toCheckoutLines(checkoutItems(line.state)),
 		checkoutKey: form.checkoutKey || undefined,
 		couponCode: values.couponCode,
+		lang: langOf(new URL(request.url).pathname),
 		...(line.renewal ? { renewsOrderNumber: line.renewal.orderNumber } : {}),
 	})
 	if (!parsed.success) {
@@ -109,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const { order, setCookie } = await placeOrder(request, context.clientIp, parsed.data)
 		const headers = { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' }
 		// A transfer order's page shows where to send the money and takes the receipt.
-		if (order.paymentMethod === 'manual') return redirect(`/order-status?internalOrderId=${encodeURIComponent(order.orderNumber)}`, { headers })
+		if (order.paymentMethod === 'manual') return redirect(localePath(order.lang, orderPagePath(order.orderNumber)), { headers })
 		return redirect(await startPayproPayment(db(), payproClient(), order), { headers })
 	} catch (error) {
 		if (error instanceof AppError) return refuse(error.status, error.fieldErrors ?? {}, error.message)

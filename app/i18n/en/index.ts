@@ -1,0 +1,11 @@
+import catalogue from './catalogue'
+import checkout from './checkout'
+import common from './common'
+import content from './content'
+import email from './email'
+import offline from './offline'
+import order from './order'
+import push from './push'
+
+/** The English catalogue, one namespace a file: the reference the Urdu one must match. */
+export const en = { common, catalogue, checkout, order, content, email, push, offline }

@@ -1,0 +1,3 @@
+// English: the spec's words exactly. Keys are shared with ur/push.ts (the build checks both name the same keys and places).
+export default {
+} as const

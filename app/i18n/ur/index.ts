@@ -1,0 +1,12 @@
+import type { Catalogue } from '../catalogue'
+import catalogue from './catalogue'
+import checkout from './checkout'
+import common from './common'
+import content from './content'
+import email from './email'
+import offline from './offline'
+import order from './order'
+import push from './push'
+
+/** The Urdu catalogue: every namespace of the English one, no more, no less. */
+export const ur = { common, catalogue, checkout, order, content, email, push, offline } satisfies Catalogue

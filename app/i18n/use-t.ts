@@ -1,0 +1,35 @@
+import { useMemo } from 'react'
+import { useLocation, useMatches } from 'react-router'
+import type { MessageBundle, Translate } from './catalogue'
+import { langOf, localePath, type Lang } from './lang'
+import { makeTranslate } from './translate'
+
+/** The language of the page the buyer is on (its address says it). */
+export function useLang(): Lang {
+	return langOf(useLocation().pathname)
+}
+
+/** Addresses in the page's language: `lp('/products')` is '/ur/products' on an Urdu page. */
+export function useLocalePath(): (to: string) => string {
+	const lang = useLang()
+	return useMemo(() => (to: string) => localePath(lang, to), [lang])
+}
+
+/** The messages the matched routes carry (the language layout's, and any a page adds), merged. */
+function useBundle(): MessageBundle {
+	const matches = useMatches()
+	return useMemo(() => {
+		const bundle: MessageBundle = {}
+		for (const match of matches) {
+			const messages = (match.loaderData as { messages?: MessageBundle } | undefined)?.messages
+			if (messages) Object.assign(bundle, messages)
+		}
+		return bundle
+	}, [matches])
+}
+
+/** `t('checkout.title')`, in the page's language. */
+export function useT(): Translate {
+	const bundle = useBundle()
+	return useMemo(() => makeTranslate(bundle), [bundle])
+}
