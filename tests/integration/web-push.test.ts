@@ -110,6 +110,22 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
 		expect(JSON.stringify(stored)).not.toContain('7Q4K')
 	})
 
+	it('a push speaks the order’s language and opens its page in that language', async () => {
+		const order = await placeOrder(db)
+		await db.update(orders).set({ lang: 'ur' }).where(eq(orders.id, order.id))
+		const phone = push.browserSubscription()
+		expect((await subscribe({ orderNumber: order.orderNumber, subscription: asBrowserSends(phone) }, orderCookie(order))).status).toBe(201)
+		await markOrderPaid(db, order.id)
+		await runJobs()
+		expect(opened(phone)).toEqual({
+			title: 'پیمنٹ مل گئی',
+			// The order number stays left to right inside the Urdu sentence.
+			body: `آرڈر \u2068${order.orderNumber}\u2069 کی پیمنٹ ہو گئی ہے۔ ہم اسے ابھی تیار کر رہے ہیں۔`,
+			url: `/ur/order-status?internalOrderId=${encodeURIComponent(order.orderNumber)}`,
+			tag: `order-${order.orderNumber}`,
+		})
+	})
+
 	it('an event is pushed once, however often and however concurrently it happens, and a phone signed up twice hears it once', async () => {
 		const order = await placeOrder(db)
 		const phone = push.browserSubscription()

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { PUSH_BUTTON_TEXT as T } from '~/domain/push/push-button-text'
+import { useT } from '~/i18n/use-t'
 import { pushFlag, type PushState } from './push-flag'
 
 // "Notify me on this phone" (Web Push). Drawn only once scripts run in a browser with Push and
@@ -9,6 +9,7 @@ import { pushFlag, type PushState } from './push-flag'
 const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
 
 export function NotifyButton({ orderNumber }: { orderNumber?: string }) {
+	const t = useT()
 	const [state, setState] = useState<PushState | null>(null)
 
 	useEffect(() => {
@@ -35,20 +36,20 @@ export function NotifyButton({ orderNumber }: { orderNumber?: string }) {
 		<div className="push-offer" aria-live="polite">
 			{on ? (
 				<p className="push-on">
-					<span>{T.on}</span>{' '}
+					<span>{t('push.on')}</span>{' '}
 					<button type="button" className="button ghost small" disabled={state === 'turning-off'} onClick={() => run('turning-off', 'unsubscribe')}>
-						{state === 'turning-off' ? T.turningOff : T.turnOff}
+						{state === 'turning-off' ? t('push.turningOff') : t('push.turnOff')}
 					</button>
 				</p>
 			) : state === 'blocked' ? (
-				<p className="muted small">{T.blocked}</p>
+				<p className="muted small">{t('push.blocked')}</p>
 			) : (
 				<>
 					<button type="button" className="button ghost" disabled={state === 'asking'} onClick={() => run('asking', 'subscribe')}>
-						{state === 'asking' ? T.asking : state === 'failed' ? T.tryAgain : T.offer}
+						{state === 'asking' ? t('push.asking') : state === 'failed' ? t('push.tryAgain') : t('push.offer')}
 					</button>
 					<p className={state === 'failed' ? 'push-failed small' : 'muted small'} role={state === 'failed' ? 'alert' : undefined}>
-						{state === 'failed' ? T.failed : orderNumber ? T.offerHint : T.offerHintAll}
+						{state === 'failed' ? t('push.failed') : orderNumber ? t('push.offerHint') : t('push.offerHintAll')}
 					</p>
 				</>
 			)}

@@ -2,14 +2,17 @@ import crypto from 'node:crypto'
 import { inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { pushOutbox, pushSubscriptions } from '../../db/schema'
+import { localePath, type Lang } from '../../i18n/lang'
 import { orderPagePath } from '../buyers/next-path'
 import { enqueueJob } from '../jobs/queue.server'
 import { buyerOwner, orderOwner } from './push-input'
-import { pushText, type PushEvent } from './push-text'
+import { pushText, type PushEvent } from './push-text.server'
 
 interface PushOrder {
 	orderNumber: string
 	customerEmail: string | null
+	/** The language the buyer ordered in: the push's words and the page it opens. */
+	lang: Lang
 }
 
 /**
@@ -22,7 +25,7 @@ export async function queueOrderPush(tx: Db | Tx, order: PushOrder, event: PushE
 	const owners = [orderOwner(order.orderNumber), ...(order.customerEmail ? [buyerOwner(order.customerEmail)] : [])]
 	const phones = await tx.select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(inArray(pushSubscriptions.owner, owners))
 	if (phones.length === 0) return 0
-	const url = orderPagePath(order.orderNumber)
+	const url = localePath(order.lang, orderPagePath(order.orderNumber))
 	// A phone signed up both ways is told once.
 	const seen = new Set<string>()
 	let written = 0

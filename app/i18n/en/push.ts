@@ -1,3 +1,26 @@
 // English: the spec's words exactly. Keys are shared with ur/push.ts (the build checks both name the same keys and places).
+// push: "Notify me on this phone" (order page, My orders) and the pushes a phone receives about an order.
 export default {
+	'offer': 'Notify me on this phone',
+	'offerHint': 'We tell this phone when your order is paid, delivered or needs something from you.',
+	'offerHintAll': 'We tell this phone when any of your orders is paid, delivered or needs something from you.',
+	'asking': 'Asking your phone…',
+	'on': 'We’ll notify this phone',
+	'turnOff': 'Turn off',
+	'turningOff': 'Turning off…',
+	'blocked': 'Notifications are blocked for this site. To allow them, open the site settings (the icon beside the address), allow notifications, then reload this page.',
+	'failed': 'This phone could not be signed up for notifications just now. Check your connection and try again.',
+	'tryAgain': 'Try again',
+	'paid.title': 'Payment received',
+	'paid.body': 'Order {order} is paid. We are preparing it now.',
+	'delivered.title': 'Your order is ready',
+	'delivered.body': 'Order {order} is delivered. Open the order page to see it.',
+	'replaced.title': 'An item was replaced',
+	'replaced.body': 'We replaced an item on order {order}. Open the order page to see the new one.',
+	'refunded.title': 'Refund sent',
+	'refunded.body': '{amount} was refunded for order {order}.',
+	'transferRejected.title': 'Your transfer needs attention',
+	'transferRejected.body': 'We could not confirm the transfer for order {order}. Open the order page to see why.',
+	'cancelled.title': 'Order cancelled',
+	'cancelled.body': 'Order {order} was cancelled.',
 } as const
