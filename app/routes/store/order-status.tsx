@@ -1,15 +1,18 @@
 import { useEffect, useState } from 'react'
-import { redirect, useRevalidator } from 'react-router'
+import { data, redirect, useRevalidator } from 'react-router'
 import { lookupKey, notFoundMessage, type OrderLookup } from '~/components/order/fetch-order'
 import { OrderDetails } from '~/components/order/order-details'
 import { ServerParts } from '~/components/order/server-parts'
 import { LiveIndicator, OrderLoading, OrderNotFound } from '~/components/order/order-states'
+import { SavedCopyNotice } from '~/components/order/saved-copy-notice'
 import { useLiveOrder } from '~/components/order/use-live-order'
 import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { tokenMatches } from '~/domain/orders/order-token.server'
 import { accessCookie, orderViewer } from '~/http/order-access.server'
+import { offlineCopyFrom, offlineCopyHeaders } from '~/http/offline-copy'
+import { showsDeliveredContent } from '~/domain/orders/shows-delivered-content'
 import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import { readReceiptResult } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
@@ -51,17 +54,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 			unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
 		/>,
 	)
-	return {
-		lookup,
-		key,
-		order: { html, orderNumber: order.orderNumber, full: order.full, status: order.status, totalAmount: order.totalAmount },
-		retry: false,
-		notFound: null,
-	}
+	return data(
+		{
+			lookup,
+			key,
+			order: { html, orderNumber: order.orderNumber, full: order.full, status: order.status, totalAmount: order.totalAmount },
+			retry: false,
+			notFound: null,
+		},
+		// Kept on the buyer's device for offline reading, unless it shows codes (ADR-033).
+		{ headers: offlineCopyHeaders(!showsDeliveredContent(order)) },
+	)
 }
 
 // The page differs per buyer (cookie) and changes by the minute.
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control': 'private, no-store', ...offlineCopyFrom(loaderHeaders) })
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, {
@@ -103,6 +110,7 @@ function OrderTracking({ lookup, order, retry, notFound }: { lookup: OrderLookup
 	if (!order) return <OrderLoading />
 	return (
 		<div className="container page narrow order-page">
+			<SavedCopyNotice />
 			<div className="order-head">
 				<h1>Order Status</h1>
 				<LiveIndicator live={live} />
