@@ -138,9 +138,13 @@ async function savedCopy(url) {
 	var lang = langOf(url.pathname)
 	var shown
 	try {
-		shown = savedAt.toLocaleString(lang === 'ur' ? 'ur-PK' : 'en-PK', { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' })
+		// Pakistan's time, as the order page writes its dates ('27 Nov 2026, 3:20 PM PKT'), in Western digits.
+		shown =
+			savedAt
+				.toLocaleString(lang === 'ur' ? 'ur-PK' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Karachi', numberingSystem: 'latn' })
+				.replace(/\b(am|pm)\b/, function (m) { return m.toUpperCase() }) + ' PKT'
 	} catch (error) {
-		shown = savedAt.toISOString().slice(0, 16).replace('T', ' ')
+		shown = savedAt.toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
 	}
 	var html = withoutScripts(await copy.text())
 		.replace(' data-saved-copy="" hidden=""', ' data-saved-copy=""')
