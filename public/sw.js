@@ -1,7 +1,7 @@
 importScripts('/sw-push.js')
 // The shop's service worker (docs/decisions/033-installable-shop.md). Plain JS, no build step.
-// - The shell (the offline page and the stylesheets, fonts and images it names, then any /assets/
-//   file the pages load) is kept per build: hashed names, answered from the cache first.
+// - The shell (the offline page and the stylesheets, fonts and images it names: hashed names) is
+//   kept per build, and answers for the pages shown offline only; online pages load as without a worker.
 // - Pages are always asked of the network first: online, the buyer gets the server's answer.
 // - Order pages (/order-status, /my-orders, and their /ur/ twins) are kept as last seen, but only
 //   when the server's answer says `X-Offline-Copy: keep` (never a page showing codes). Offline,
@@ -83,16 +83,17 @@ self.addEventListener('fetch', function (event) {
 	if (req.mode === 'navigate') return event.respondWith(navigate(event, req, url))
 	// A page's data as the app asks for it: only read, for the sign-out's "forget".
 	if (KEPT_DATA.test(url.pathname)) return event.respondWith(fetch(req).then(function (res) { return watch(event, url, res, false) }))
-	if (url.pathname.indexOf('/assets/') === 0) event.respondWith(cacheFirst(req))
+	// The stylesheet, fonts and images of a page this worker answered offline come from the shell.
+	// An online page's files are never touched: they come from the network and the browser's cache as without a worker.
+	if (offlineClients.has(event.clientId)) event.respondWith(fromShell(req))
 })
 
-async function cacheFirst(req) {
-	var cache = await caches.open(SHELL)
-	var hit = await cache.match(req)
-	if (hit) return hit
-	var res = await fetch(req)
-	if (res.ok && res.type === 'basic') cache.put(req, res.clone()).catch(function () {})
-	return res
+/** The pages (clients) answered with a saved copy or the offline page, while this worker runs. */
+var offlineClients = new Set()
+
+async function fromShell(req) {
+	var hit = await caches.match(req, { cacheName: SHELL })
+	return hit || fetch(req)
 }
 
 async function navigate(event, req, url) {
@@ -100,7 +101,10 @@ async function navigate(event, req, url) {
 	try {
 		res = await fetch(req)
 	} catch (error) {
-		return (KEPT.test(url.pathname) && (await savedCopy(url))) || (await offlinePage(url)) || Response.error()
+		var answer = (KEPT.test(url.pathname) && (await savedCopy(url))) || (await offlinePage(url))
+		if (!answer) return Response.error()
+		if (event.resultingClientId) offlineClients.add(event.resultingClientId)
+		return answer
 	}
 	return watch(event, url, res, KEPT.test(url.pathname))
 }

@@ -85,6 +85,7 @@ test('Chromium finds the shop installable: manifest named after the store, its P
 })
 
 test('offline, a seen order page shows as a saved copy with the time it was saved, and a product page shows the offline page, not a stale price', async ({ page, context }, testInfo) => {
+	test.setTimeout(120_000)
 	await gotoHydrated(page, '/')
 	await workerInControl(page)
 	const { orderNumber } = await placeOrderFromPage(page, { customerName: 'Hina Baig', customerEmail: 'hina@example.pk' })

@@ -161,7 +161,6 @@ function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml
 	const revalidator = useRevalidator()
 	return (
 		<div className="container page narrow my-orders">
-			<SavedCopyNotice />
 			<div className="my-orders-head">
 				<h1>My orders</h1>
 				<p className="muted">
@@ -192,6 +191,7 @@ function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml
 function OrderList({ orders, more }: { orders: BuyerOrder[]; more: boolean }) {
 	return (
 		<>
+			<SavedCopyNotice />
 			{orders.length === 0 ? (
 				<div className="empty-panel">
 					<p className="empty-panel-title">No orders yet</p>

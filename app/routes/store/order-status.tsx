@@ -44,15 +44,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
 	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
 	const html = renderStaticHtml(
-		<OrderDetails
-			order={order}
-			whatsapp={store.whatsapp}
-			supportEmail={store.supportEmail}
-			accounts={store.transferAccounts}
-			formResult={{ receipt: readReceiptResult(params.get('receipt')), payAgainFailed: params.get('payAgain') === 'failed' }}
-			testPayments={publicEnv().testPayments}
-			unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
-		/>,
+		<>
+			<SavedCopyNotice />
+			<OrderDetails
+				order={order}
+				whatsapp={store.whatsapp}
+				supportEmail={store.supportEmail}
+				accounts={store.transferAccounts}
+				formResult={{ receipt: readReceiptResult(params.get('receipt')), payAgainFailed: params.get('payAgain') === 'failed' }}
+				testPayments={publicEnv().testPayments}
+				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
+			/>
+		</>,
 	)
 	return data(
 		{
@@ -110,7 +113,6 @@ function OrderTracking({ lookup, order, retry, notFound }: { lookup: OrderLookup
 	if (!order) return <OrderLoading />
 	return (
 		<div className="container page narrow order-page">
-			<SavedCopyNotice />
 			<div className="order-head">
 				<h1>Order Status</h1>
 				<LiveIndicator live={live} />
