@@ -9,6 +9,7 @@ import { IMAGE_LOADED_SCRIPT } from './components/product/image-loaded'
 import stylesheet from './styles/app.css?url'
 import { db } from './db/client.server'
 import { storefrontDetails } from './domain/settings/store-details'
+import { SHOP_THEME_COLOR } from './domain/installable/web-app-manifest'
 import { readStoreDetails } from './domain/settings/store-details.server'
 import { env, publicEnv } from './utils/env.server'
 import { linkOrigin } from './utils/origin.server'
@@ -52,12 +53,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const lang = langOf(pathname)
 	// A buyer page names its twin in the other language (and English as the default) for search engines.
 	const twins = data && isBuyerPage(unprefixed(pathname)) ? (['en', 'ur'] as const) : []
+	// The shop installs as an app from its buyer pages (ADR-034); the staff console is not part of it.
+	const buyerPage = !isConsolePage(useMatches())
 	return (
 		<html lang={lang} dir={DIRECTION[lang]}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
-				<meta name="theme-color" content="#0b0f14" />
+				<meta name="theme-color" content={SHOP_THEME_COLOR} />
+				{buyerPage ? (
+					<>
+						<link rel="manifest" href="/manifest.webmanifest" />
+						<link rel="apple-touch-icon" href="/icons/app-192.png" />
+					</>
+				) : null}
 				{/* Before the stylesheet link: an inline script after it would wait for the stylesheet.
 				    It runs once, from the server's HTML: the browser's build keeps the tag as it is and carries no copy. */}
 				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? IMAGE_LOADED_SCRIPT : ' ' }} />

@@ -96,6 +96,9 @@ export default [
 	route('api/reviews', 'routes/api/reviews.ts'),
 	route('api/reviews/stream', 'routes/api/reviews-stream.ts'),
 	route('api/reviews/me', 'routes/api/reviews-me.ts'),
+	route('manifest.webmanifest', 'routes/api/web-app-manifest.ts'),
+	route('icons/:name', 'routes/api/app-icon.ts'),
+	route('offline', 'routes/store/offline.tsx'),
 	route('sitemap.xml', 'routes/api/sitemap.ts'),
 	route('robots.txt', 'routes/api/robots.ts'),
 ] satisfies RouteConfig

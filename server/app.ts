@@ -1,4 +1,6 @@
 import { createRequestHandler } from '@react-router/express'
+import http from 'node:http'
+import path from 'node:path'
 import compression from 'compression'
 import expressStaticGzip from 'express-static-gzip'
 import express from 'express'
@@ -54,6 +56,17 @@ async function databaseAnswers(): Promise<boolean> {
 	} finally {
 		clearTimeout(timer)
 	}
+}
+
+/**
+ * The service worker and what it imports are asked again on every visit, so a change reaches buyers
+ * at once (ADR-034); the worker may control the whole site from /sw.js.
+ */
+function workerHeaders(res: http.ServerResponse, filePath: string) {
+	const name = path.basename(filePath).replace(/\.(br|gz)$/, '')
+	if (name !== 'sw.js' && name !== 'sw-push.js') return
+	res.setHeader('Cache-Control', 'no-cache')
+	res.setHeader('Service-Worker-Allowed', '/')
 }
 
 export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, pageCacheSeconds = 0 }: ShopAppOptions) {
@@ -187,7 +200,7 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		app.use('/assets', builtAssets({ clientDir, keptDir: keptAssetsDir }))
 		// Only a path naming a file (`/icons.svg`, `/images/…`) is looked for on disk: pages and APIs
 		// never cost a file-system lookup on their way to the routes.
-		const files = expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: '1h' } })
+		const files = expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: '1h', setHeaders: workerHeaders } })
 		app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? files(req, res, next) : next()))
 	}
 

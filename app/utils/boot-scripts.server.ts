@@ -1,5 +1,6 @@
 import { matchRoutes, type EntryContext, type RouteObject } from 'react-router'
 import { HYDRATED_EVENT } from './boot-events'
+import { looksLikeConsolePath } from './console-path'
 
 /**
  * The two inline scripts that start the app in the browser, written in place of React Router's
@@ -103,11 +104,22 @@ const LOADER = `(function (plan) {
 	else addEventListener('load', afterPaint, { once: true });
 })`
 
+/**
+ * Buyer pages register the shop's service worker (public/sw.js, ADR-034) once the page has loaded and
+ * the browser is idle. The build's version is in its address: a deploy installs a new worker, whose
+ * caches are named after it. Never on the staff console's pages.
+ */
+export function registerWorkerScript(version: string): string {
+	const url = `/sw.js?v=${encodeURIComponent(version)}`
+	return `if('serviceWorker'in navigator)addEventListener('load',function(){(window.requestIdleCallback||setTimeout)(function(){navigator.serviceWorker.register(${JSON.stringify(url)}).catch(function(){})})});`
+}
+
 export function bootScripts(entry: EntryContext): BootScripts {
 	if (entry.renderMeta) entry.renderMeta.didRenderScripts = true
+	const buyerPage = !looksLikeConsolePath(entry.staticHandlerContext.location.pathname)
 	return {
 		context: `window.__reactRouterContext = ${entry.serverHandoffString};${STREAM_SCRIPT}`,
-		loader: `${LOADER}(${inlineJson(bootPlan(entry))});`,
+		loader: `${LOADER}(${inlineJson(bootPlan(entry))});${buyerPage ? registerWorkerScript(entry.manifest.version) : ''}`,
 	}
 }
 

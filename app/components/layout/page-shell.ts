@@ -19,8 +19,6 @@ export function isConsolePage(matches: readonly UIMatch[]): boolean {
 	return false
 }
 
-/**
- * The console's addresses, for starting the shop frame's download before the routes have matched
- * (the handle decides what is rendered; a wrong guess here only costs or saves one download).
- */
-export const looksLikeConsolePath = (pathname: string) => /^\/admin(?:-dashboard|\/|$)/.test(pathname)
+// The console's addresses, for starting the shop frame's download before the routes have matched
+// (the handle decides what is rendered; a wrong guess here only costs or saves one download).
+export { looksLikeConsolePath } from '~/utils/console-path'

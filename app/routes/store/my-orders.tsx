@@ -14,6 +14,9 @@ import { endAllBuyerSessions, endBuyerSession, requestBuyerSignIn } from '~/doma
 import { clearBuyerSessionCookie, clearPendingSignInCookie, currentBuyer, pendingSignInCookie, pendingSignInEmail } from '~/http/buyer-session.server'
 import { readPageForm } from '~/http/http.server'
 import { AppError } from '~/utils/app-error'
+import { FORGET_OFFLINE_COPIES, offlineCopyFrom, offlineCopyHeaders } from '~/http/offline-copy'
+import { SavedCopyNotice } from '~/components/order/saved-copy-notice'
+import { showsDeliveredContent } from '~/domain/orders/shows-delivered-content'
 import { pageMeta } from '~/utils/seo'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import type { Route } from './+types/my-orders'
@@ -42,11 +45,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (!buyer) {
 		const signedOut = params.get('signedOut')
 		const notice = signedOut === 'here' || signedOut === 'everywhere' ? SIGNED_OUT[signedOut] : null
-		return data({ buyer: null, notice, pending, next }, { headers: privateHeaders })
+		// Just signed out: the service worker drops the order pages it kept on this device (ADR-034).
+		return data({ buyer: null, notice, pending, next }, { headers: notice ? { ...privateHeaders, ...FORGET_OFFLINE_COPIES } : privateHeaders })
 	}
 	if (next !== MY_ORDERS_PATH) throw redirect(next, { headers: { 'Cache-Control': 'no-store' } })
-	const headers = pending ? { ...privateHeaders, 'Set-Cookie': clearPendingSignInCookie(request) } : privateHeaders
 	const { orders, more } = await ordersForBuyer(db(), buyer.email)
+	// Kept on the buyer's device for offline reading, unless an order on it shows codes (ADR-034).
+	const keep = offlineCopyHeaders(!orders.some((entry) => showsDeliveredContent(entry.order)))
+	const headers = pending ? { ...privateHeaders, ...keep, 'Set-Cookie': clearPendingSignInCookie(request) } : { ...privateHeaders, ...keep }
 	// The cards as the server draws them (ADR-007): the page ships no order components, only what makes their buttons and forms work.
 	return data({ buyer: { email: buyer.email }, ordersHtml: renderStaticHtml(<OrderList orders={orders} more={more} />) }, { headers })
 }
@@ -79,11 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (buyer && intent.data === 'sign-out-everywhere') await endAllBuyerSessions(db(), buyer.email)
 	throw redirect(`${MY_ORDERS_PATH}?signedOut=${intent.data === 'sign-out' ? 'here' : 'everywhere'}`, {
 		status: 303,
-		headers: { 'Set-Cookie': clearBuyerSessionCookie(request), 'Cache-Control': 'no-store' },
+		// The browser's own cache holds nothing of the session's either (the pages are no-store; this also empties the back-forward cache).
+		headers: { 'Set-Cookie': clearBuyerSessionCookie(request), 'Cache-Control': 'no-store', 'Clear-Site-Data': '"cache"' },
 	})
 }
 
-export const headers: Route.HeadersFunction = () => privateHeaders
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({ ...privateHeaders, ...offlineCopyFrom(loaderHeaders) })
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'My orders', description: 'Every order placed with your email address, with its codes and renewals.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -186,6 +193,7 @@ function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml
 function OrderList({ orders, more }: { orders: BuyerOrder[]; more: boolean }) {
 	return (
 		<>
+			<SavedCopyNotice />
 			{orders.length === 0 ? (
 				<div className="empty-panel">
 					<p className="empty-panel-title">No orders yet</p>

@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react'
-import { redirect, useRevalidator } from 'react-router'
+import { data, redirect, useRevalidator } from 'react-router'
 import { lookupKey, notFoundMessage, type OrderLookup } from '~/components/order/fetch-order'
 import { OrderDetails } from '~/components/order/order-details'
 import { ServerParts } from '~/components/order/server-parts'
 import { LiveIndicator, OrderLoading, OrderNotFound } from '~/components/order/order-states'
 import { NotifyButton } from '~/components/push/notify-button'
+import { SavedCopyNotice } from '~/components/order/saved-copy-notice'
 import { useLiveOrder } from '~/components/order/use-live-order'
 import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { tokenMatches } from '~/domain/orders/order-token.server'
 import { accessCookie, orderViewer } from '~/http/order-access.server'
+import { offlineCopyFrom, offlineCopyHeaders } from '~/http/offline-copy'
+import { showsDeliveredContent } from '~/domain/orders/shows-delivered-content'
 import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import { readReceiptResult } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
@@ -42,27 +45,34 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
 	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
 	const html = renderStaticHtml(
-		<OrderDetails
-			order={order}
-			whatsapp={store.whatsapp}
-			supportEmail={store.supportEmail}
-			accounts={store.transferAccounts}
-			formResult={{ receipt: readReceiptResult(params.get('receipt')), payAgainFailed: params.get('payAgain') === 'failed' }}
-			testPayments={publicEnv().testPayments}
-			unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
-		/>,
+		<>
+			<SavedCopyNotice />
+			<OrderDetails
+				order={order}
+				whatsapp={store.whatsapp}
+				supportEmail={store.supportEmail}
+				accounts={store.transferAccounts}
+				formResult={{ receipt: readReceiptResult(params.get('receipt')), payAgainFailed: params.get('payAgain') === 'failed' }}
+				testPayments={publicEnv().testPayments}
+				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
+			/>
+		</>,
 	)
-	return {
-		lookup,
-		key,
-		order: { html, orderNumber: order.orderNumber, full: order.full, status: order.status, totalAmount: order.totalAmount },
-		retry: false,
-		notFound: null,
-	}
+	return data(
+		{
+			lookup,
+			key,
+			order: { html, orderNumber: order.orderNumber, full: order.full, status: order.status, totalAmount: order.totalAmount },
+			retry: false,
+			notFound: null,
+		},
+		// Kept on the buyer's device for offline reading, unless it shows codes (ADR-034).
+		{ headers: offlineCopyHeaders(!showsDeliveredContent(order)) },
+	)
 }
 
 // The page differs per buyer (cookie) and changes by the minute.
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control': 'private, no-store', ...offlineCopyFrom(loaderHeaders) })
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, {

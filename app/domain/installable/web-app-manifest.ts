@@ -1,0 +1,73 @@
+// The web app manifest (ADR-034): what a phone needs to install the shop as an app. Browser-safe, no I/O.
+
+/** The colour of the shop's pages (root.tsx's theme-color), for the app's title bar and splash screen. */
+export const SHOP_THEME_COLOR = '#0b0f14'
+
+/** The icons the manifest lists, drawn from the shop's logo (render-app-icon.server.ts). */
+export const APP_ICONS = {
+	'app-192.png': { size: 192, purpose: 'any' },
+	'app-512.png': { size: 512, purpose: 'any' },
+	'app-maskable-512.png': { size: 512, purpose: 'maskable' },
+} as const
+
+export type AppIconName = keyof typeof APP_ICONS
+
+export const APP_ICON_PATH = '/icons/'
+
+/** Where the installed app opens: the buyer's orders, what a returning buyer comes back for. */
+export const APP_START_URL = '/my-orders'
+
+/** A launcher shows about 12 characters under an icon: the store's name, else its first words that fit, else its start. */
+export function shortStoreName(storeName: string, limit = 12): string {
+	const name = storeName.trim()
+	if (name.length <= limit) return name
+	let short = ''
+	for (const word of name.split(/\s+/)) {
+		const next = short ? `${short} ${word}` : word
+		if (next.length > limit) break
+		short = next
+	}
+	return short || name.slice(0, limit)
+}
+
+export interface WebAppManifest {
+	id: string
+	name: string
+	short_name: string
+	start_url: string
+	scope: string
+	display: 'standalone'
+	theme_color: string
+	background_color: string
+	lang: string
+	dir: 'ltr' | 'rtl'
+	categories: string[]
+	icons: Array<{ src: string; sizes: string; type: 'image/png'; purpose: string }>
+}
+
+/** The manifest for the store's name as the owner set it on /admin/store. */
+export function webAppManifest({ storeName }: { storeName: string }): WebAppManifest {
+	return {
+		id: '/',
+		name: storeName,
+		short_name: shortStoreName(storeName),
+		start_url: APP_START_URL,
+		scope: '/',
+		display: 'standalone',
+		theme_color: SHOP_THEME_COLOR,
+		background_color: SHOP_THEME_COLOR,
+		lang: 'en',
+		dir: 'ltr',
+		categories: ['shopping'],
+		icons: Object.entries(APP_ICONS).map(([file, icon]) => ({
+			src: `${APP_ICON_PATH}${file}`,
+			sizes: `${icon.size}x${icon.size}`,
+			type: 'image/png',
+			purpose: icon.purpose,
+		})),
+	}
+}
+
+export function isAppIconName(name: string): name is AppIconName {
+	return Object.hasOwn(APP_ICONS, name)
+}

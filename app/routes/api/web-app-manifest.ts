@@ -1,0 +1,16 @@
+import { db } from '~/db/client.server'
+import { webAppManifest } from '~/domain/installable/web-app-manifest'
+import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { onlyMethods } from '~/http/http.server'
+import type { Route } from './+types/web-app-manifest'
+
+// GET /manifest.webmanifest: the shop as an installable app (ADR-034), named as the store's details say.
+export async function loader(_: Route.LoaderArgs) {
+	const details = await readStoreDetails(db())
+	return new Response(JSON.stringify(webAppManifest({ storeName: details.storeName })), {
+		// Asked again each time: a name changed on /admin/store reaches the next install.
+		headers: { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'no-cache' },
+	})
+}
+
+export const action = onlyMethods('GET')
