@@ -282,6 +282,19 @@ export async function saveUrduVersion(db: Db, actor: Actor, slug: string, input:
 	return readUrduVersion(db, known, tokens)
 }
 
+/** Back to the shop's own Urdu (or, while the English is the owner's, to none): the owner's Urdu is removed, the audit entry keeps it. */
+export async function restoreUrduVersion(db: Db, actor: Actor, slug: string): Promise<void> {
+	const known = requireSlug(slug)
+	await db.transaction(async (tx) => {
+		const before = await readStoreSetting<StoredPage | null>(tx, urduKey(known), storedPage, null)
+		if (!before) return
+		await tx.delete(storeSettings).where(eq(storeSettings.key, urduKey(known)))
+		const english = await readStoreSetting<StoredPage | null>(tx, pageKey(known), storedPage, null)
+		await recordAudit(tx, actor, { action: 'page.restore', target: `page ${known} (Urdu)`, before: { markdown: before.markdown, edited: true }, after: { markdown: urduVersion(known, english, null).markdown ?? '', edited: false } })
+		await notifyStoreChanged(tx, 'pages')
+	})
+}
+
 /** A page for the editor and the API: its Markdown and what the storefront shows. Opens whatever is stored. */
 export async function readPolicyPageShown(db: Db, slug: string, tokens?: PageTokens): Promise<EditablePage & ShownPage> {
 	const known = requireSlug(slug)

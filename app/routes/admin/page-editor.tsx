@@ -7,7 +7,7 @@ import { db } from '~/db/client.server'
 import { pageEditorForm } from '~/domain/pages/page-input'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
 import { getFormProps, getTextareaProps } from '@conform-to/react'
-import { previewPolicyPage, readPolicyPage, readPolicyPageShown, readUrduVersion, restorePolicyPage, savePolicyPage, saveUrduVersion } from '~/domain/pages/policy-pages.server'
+import { previewPolicyPage, readPolicyPage, readPolicyPageShown, readUrduVersion, restorePolicyPage, restoreUrduVersion, savePolicyPage, saveUrduVersion } from '~/domain/pages/policy-pages.server'
 import { pageTokens } from '~/domain/pages/render-markdown.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { staffActor } from '~/domain/staff/audit.server'
@@ -39,10 +39,11 @@ const intents = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('preview'), markdown: z.string() }),
 	z.object({ intent: z.literal('restore') }),
 	z.object({ intent: z.literal('save-urdu'), urdu: z.string() }),
+	z.object({ intent: z.literal('restore-urdu') }),
 ])
 
 type EditorOutcome =
-	| Outcome<{ intent: 'save' | 'restore' | 'save-urdu'; at: number; dropped: string[] }, { markdown?: string; urdu?: string }>
+	| Outcome<{ intent: 'save' | 'restore' | 'save-urdu' | 'restore-urdu'; at: number; dropped: string[] }, { markdown?: string; urdu?: string }>
 	| { ok: true; intent: 'preview'; markdown: string; html: string; dropped: string[] }
 
 // Markdown of up to 100,000 characters, which a form sends percent-encoded: up to nine bytes for an Urdu letter.
@@ -76,6 +77,16 @@ export async function action({ request, params }: Route.ActionArgs) {
 							? `Saved: no Urdu version. /ur/${page.slug} shows the English text with a note in Urdu.`
 							: `Saved. /ur/${page.slug} shows this Urdu text now.`
 				return data<EditorOutcome>({ ok: true, intent: 'save-urdu', message, at: Date.now(), dropped: [] })
+			}
+			case 'restore-urdu': {
+				const before = await readUrduVersion(db(), page.slug)
+				await restoreUrduVersion(db(), staffActor(staff), page.slug)
+				const message = !before.edited
+					? 'The Urdu version already is the shop’s own.'
+					: page.edited
+						? `Removed your Urdu text. /ur/${page.slug} shows your English text with a note in Urdu; your Urdu is kept in the audit log.`
+						: `Restored the shop’s own Urdu text. /ur/${page.slug} shows it now; yours is kept in the audit log.`
+				return data<EditorOutcome>({ ok: true, intent: 'restore-urdu', message, at: Date.now(), dropped: [] })
 			}
 			case 'restore': {
 				await restorePolicyPage(db(), staffActor(staff), page.slug)
@@ -184,8 +195,6 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
 				</section>
 			</div>
 
-			<UrduEditor key={`urdu-${editorKey}`} slug={page.slug} urdu={urdu} refused={failed?.intent === 'save-urdu' ? failed : null} busy={busy} />
-
 			<Form
 				method="post"
 				className="restore-form"
@@ -199,6 +208,8 @@ export default function PageEditor({ loaderData }: Route.ComponentProps) {
 				</button>
 				<span className="muted small">{page.edited ? 'Puts back the shop’s own text; yours stays in the audit log.' : 'The page shows the shop’s own text.'}</span>
 			</Form>
+
+			<UrduEditor key={`urdu-${editorKey}`} slug={page.slug} urdu={urdu} refused={failed?.intent === 'save-urdu' ? failed : null} busy={busy} />
 		</div>
 	)
 }
@@ -286,6 +297,12 @@ function UrduEditor({
 						Save Urdu version
 					</button>
 				</div>
+			</Form>
+			<Form method="post" className="restore-form">
+				<input type="hidden" name="intent" value="restore-urdu" />
+				<button type="submit" className="button ghost" disabled={busy || !urdu.edited}>
+					Restore the shop’s Urdu
+				</button>
 			</Form>
 			{urdu.html !== null ? (
 				<div className="policy preview-frame urdu-preview" lang="ur" dir="rtl">
