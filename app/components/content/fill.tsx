@@ -16,16 +16,16 @@ export function fillFor(store: { storeName: string; supportEmail: string; whatsa
 		// The WhatsApp number itself: texts say "on WhatsApp at {whatsapp}".
 		whatsapp: store.whatsappText,
 	}
-	// The number never breaks across lines: a buyer reads it whole.
+	// The number never breaks across lines and reads left to right, in Urdu text too: a buyer reads it whole.
 	return (text: string): ReactNode => {
 		const [first = '', ...rest] = text.split('{whatsapp}')
 		if (rest.length === 0) return fillPlaceholders(text, values)
 		return [
 			fillPlaceholders(first, values),
 			...rest.flatMap((part, i) => [
-				<span key={i} className="nowrap">
+				<bdi key={i} className="nowrap" dir="ltr">
 					{values.whatsapp}
-				</span>,
+				</bdi>,
 				fillPlaceholders(part, values),
 			]),
 		]

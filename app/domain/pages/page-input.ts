@@ -29,5 +29,8 @@ export const pageMarkdownSchema = z
 /** The console's editor: the page's Markdown (its buttons send `intent` besides). */
 export const pageEditorForm = z.object({ markdown: pageMarkdownSchema })
 
-/** The JSON API's body: {markdown}. */
-export const pageInput = z.strictObject({ markdown: pageMarkdownSchema })
+/** A page's Urdu version: its Markdown, or '' / null for none (the Urdu page then shows the English). Checked in full when saved. */
+export const urduMarkdownSchema = z.string({ error: PAGE_MESSAGES.notText }).max(PAGE_MARKDOWN_LIMIT, PAGE_MESSAGES.tooLong).nullable()
+
+/** The JSON API's body: {markdown} and, optionally, the Urdu version {urdu} (left as it is when absent). */
+export const pageInput = z.strictObject({ markdown: pageMarkdownSchema, urdu: urduMarkdownSchema.optional() })

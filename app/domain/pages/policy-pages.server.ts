@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { policyPages, type PolicySlug } from '../../content/policies'
+import { policyPagesUr } from '../../content/ur/policies'
 import type { Db } from '../../db/client.server'
 import { storeSettings } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
@@ -12,7 +13,7 @@ import { readStoreDetails } from '../settings/store-details.server'
 import { PAGE_MESSAGES, PAGE_NESTING_LIMIT, POLICY_SLUGS, pageMarkdownSchema } from './page-input'
 import { policyMarkdown } from './policy-markdown'
 import { nestingDepth, pageTokens, renderMarkdownReport, type PageTokens, type RenderedPage } from './render-markdown.server'
-import { formatPakistanLongDay } from '../../utils/pakistan-time'
+import { formatPakistanLongDay, formatPakistanNumeric } from '../../utils/pakistan-time'
 
 // The policy pages and the FAQ, editable by the owner as Markdown: the edited text is a store
 // setting ('page:faq' → {markdown, updatedAt, html, tokens, dropped}); without one the page shows
@@ -20,10 +21,16 @@ import { formatPakistanLongDay } from '../../utils/pakistan-time'
 // a time limit (cpu-limits.server.ts); a text that cannot render is refused and nothing is saved.
 // Views serve the stored HTML; they render again only when the store's details it names have
 // changed (or for a row saved before HTML was stored), once per server, under the same guard.
+//
+// Each page has an optional Urdu version, stored the same way under 'page:faq:ur' (an empty text
+// there: the owner wants none). Without a row, the Urdu page shows the shop's own Urdu while the
+// English is the shop's own too; once the owner has changed the English, the shop's Urdu would say
+// something else, so the Urdu page shows the owner's English (with a note) until an Urdu is saved.
 
 export const PAGE_NOT_FOUND = 'There is no such page. The pages you can edit are: ' + POLICY_SLUGS.join(', ') + '.'
 
 const pageKey = (slug: PolicySlug) => `page:${slug}`
+const urduKey = (slug: PolicySlug) => `page:${slug}:ur`
 const pageTokensSchema = z.object({ storeName: z.string(), supportEmail: z.string(), whatsapp: z.string() })
 const storedPage = z.object({
 	markdown: z.string(),
@@ -144,11 +151,11 @@ function renderOnce(key: string, render: () => Promise<ShownPage>): Promise<Show
 }
 
 /** The page's HTML for these details: stored when it fits, else rendered once; a text that cannot render is shown as plain text. */
-async function shownPage(slug: PolicySlug, stored: StoredPage | null, tokens: PageTokens): Promise<ShownPage> {
+async function shownPage(slug: PolicySlug, stored: StoredPage | null, tokens: PageTokens, version: 'en' | 'ur' = 'en'): Promise<ShownPage> {
 	if (stored?.html !== undefined && sameTokens(stored.tokens, tokens)) return { html: stored.html, dropped: stored.dropped ?? [], problem: null }
-	const key = JSON.stringify([slug, stored?.updatedAt ?? null, tokens])
+	const key = JSON.stringify([slug, version, stored?.updatedAt ?? null, tokens])
 	// The shop's own texts are known to render in milliseconds: on this thread, once per server.
-	if (!stored) return renderOnce(key, async () => ({ ...renderMarkdownReport(policyMarkdown(policyPages[slug]), tokens), problem: null }))
+	if (!stored) return renderOnce(key, async () => ({ ...renderMarkdownReport(version === 'ur' ? urduDefault(slug) : policyMarkdown(policyPages[slug]), tokens), problem: null }))
 	return renderOnce(key, async () => {
 		try {
 			return { ...(await renderPageMarkdown(stored.markdown, tokens)), problem: null }
@@ -170,6 +177,122 @@ export async function renderPolicyPage(db: Db, slug: string, tokens?: PageTokens
 	const page = editable(known, stored)
 	const { html } = await shownPage(known, stored, tokens ?? (await storeTokens(db)))
 	return { slug: page.slug, title: page.title, lastUpdated: page.lastUpdated, html }
+}
+
+// --- The Urdu version -------------------------------------------------------------------------
+
+/** The shop's own Urdu text of a page, as Markdown. */
+const urduDefault = (slug: PolicySlug) => policyMarkdown(policyPagesUr[slug])
+
+/** The store's details in an Urdu text: the WhatsApp number kept left to right (an isolate), so '+92 300…' never turns around. */
+export const urduTokens = (tokens: PageTokens): PageTokens => ({ ...tokens, whatsapp: tokens.whatsapp ? `\u2066${tokens.whatsapp}\u2069` : '' })
+
+async function readStoredUrdu(db: Db, slug: PolicySlug): Promise<StoredPage | null> {
+	return readStoreSetting<StoredPage | null>(db, urduKey(slug), storedPage, null)
+}
+
+export interface UrduVersion {
+	/** The Urdu text the /ur page shows now (the owner's, else the shop's own), or null: the /ur page shows the English. */
+	markdown: string | null
+	/** The shop's own Urdu text. */
+	defaultMarkdown: string
+	/** The owner saved an Urdu version (or chose to have none). */
+	edited: boolean
+	updatedAt: string | null
+}
+
+function urduVersion(slug: PolicySlug, english: StoredPage | null, urdu: StoredPage | null): UrduVersion {
+	const defaultMarkdown = urduDefault(slug)
+	if (urdu) return { markdown: urdu.markdown || null, defaultMarkdown, edited: true, updatedAt: urdu.updatedAt }
+	return { markdown: english ? null : defaultMarkdown, defaultMarkdown, edited: false, updatedAt: null }
+}
+
+/** '08/07/2025': an Urdu page's date, day/month/year in Western digits. */
+const numericDate = (iso: string) => formatPakistanNumeric(new Date(iso)).split(',')[0]!
+
+/**
+ * A page as its Urdu twin (/ur/faq) shows it: the Urdu title, and the Urdu version's text and date,
+ * or, without one, the English text and date with `english: true` (the page says so in Urdu).
+ */
+export async function renderPolicyPageUrdu(db: Db, slug: string, tokens?: PageTokens) {
+	const known = requireSlug(slug)
+	const [english, urdu] = await Promise.all([readStored(db, known), readStoredUrdu(db, known)])
+	const version = urduVersion(known, english, urdu)
+	const details = tokens ?? (await storeTokens(db))
+	const title = policyPagesUr[known].title
+	if (version.markdown === null) {
+		const { html } = await shownPage(known, english, details)
+		return { slug: known, title, lastUpdated: english ? numericDate(english.updatedAt) : policyPagesUr[known].lastUpdated, html, english: true }
+	}
+	const { html } = await shownPage(known, urdu, urduTokens(details), 'ur')
+	return { slug: known, title, lastUpdated: urdu ? numericDate(urdu.updatedAt) : policyPagesUr[known].lastUpdated, html, english: false }
+}
+
+/** A page's Urdu version for the editor and the API: its text and what /ur shows (null: the English). */
+export async function readUrduVersion(db: Db, slug: string, tokens?: PageTokens): Promise<UrduVersion & { html: string | null }> {
+	const known = requireSlug(slug)
+	const [english, urdu] = await Promise.all([readStored(db, known), readStoredUrdu(db, known)])
+	const version = urduVersion(known, english, urdu)
+	if (version.markdown === null) return { ...version, html: null }
+	const { html } = await shownPage(known, urdu, urduTokens(tokens ?? (await storeTokens(db))), 'ur')
+	return { ...version, html }
+}
+
+/**
+ * An Urdu version as it would be saved: its Markdown ('' for none) and its render, or refused with a
+ * sentence under `urdu` (400) when it is no text, too long, or cannot render. Tokens as urduTokens gives them.
+ */
+export async function renderUrduVersion(input: unknown, tokens: PageTokens): Promise<{ markdown: string; page: RenderedPage | null }> {
+	if (typeof input !== 'string' && input !== null) throw new AppError('BAD_REQUEST', PAGE_MESSAGES.notText, { urdu: PAGE_MESSAGES.notText })
+	const text = (input ?? '').replace(/\r\n?/g, '\n')
+	const markdown = text.trim() ? text : ''
+	if (!markdown) return { markdown, page: null }
+	const parsed = pageMarkdownSchema.safeParse(markdown)
+	if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, { urdu: parsed.error.issues[0]!.message })
+	try {
+		return { markdown, page: await renderPageMarkdown(markdown, tokens) }
+	} catch (error) {
+		if (error instanceof AppError && error.fieldErrors?.markdown) throw new AppError(error.code, error.message, { urdu: error.message })
+		throw error
+	}
+}
+
+/**
+ * Saves a page's Urdu version: the owner's Urdu Markdown, rendered and sanitised as the English is
+ * (refused with a sentence, nothing saved, when it cannot render); an empty text means no Urdu
+ * version (/ur shows the English); the shop's own Urdu, sent back while the English is the shop's
+ * own, is the page without an edit. Audited, and every instance's pages cleared.
+ */
+export async function saveUrduVersion(db: Db, actor: Actor, slug: string, input: unknown, tokens?: PageTokens): Promise<UrduVersion & { html: string | null }> {
+	const known = requireSlug(slug)
+	const details = urduTokens(tokens ?? (await storeTokens(db)))
+	const { markdown, page } = await renderUrduVersion(input, details)
+	await db.transaction(async (tx) => {
+		const english = await readStoreSetting<StoredPage | null>(tx, pageKey(known), storedPage, null)
+		const before = await readStoreSetting<StoredPage | null>(tx, urduKey(known), storedPage, null)
+		const current = urduVersion(known, english, before)
+		const asDefault = !english && markdown === current.defaultMarkdown
+		if (before ? before.markdown === markdown : asDefault || (current.markdown ?? '') === markdown) return
+		const after: StoredPage | null = asDefault ? null : { markdown, updatedAt: new Date().toISOString(), ...(page ? { html: page.html, tokens: details, dropped: page.dropped } : {}) }
+		if (after) await writeStoreSetting(tx, urduKey(known), after)
+		else await tx.delete(storeSettings).where(eq(storeSettings.key, urduKey(known)))
+		await recordAudit(tx, actor, { action: 'page.update', target: `page ${known} (Urdu)`, before: { markdown: current.markdown ?? '', edited: before !== null }, after: { markdown, edited: after !== null } })
+		await notifyStoreChanged(tx, 'pages')
+	})
+	return readUrduVersion(db, known, tokens)
+}
+
+/** Back to the shop's own Urdu (or, while the English is the owner's, to none): the owner's Urdu is removed, the audit entry keeps it. */
+export async function restoreUrduVersion(db: Db, actor: Actor, slug: string): Promise<void> {
+	const known = requireSlug(slug)
+	await db.transaction(async (tx) => {
+		const before = await readStoreSetting<StoredPage | null>(tx, urduKey(known), storedPage, null)
+		if (!before) return
+		await tx.delete(storeSettings).where(eq(storeSettings.key, urduKey(known)))
+		const english = await readStoreSetting<StoredPage | null>(tx, pageKey(known), storedPage, null)
+		await recordAudit(tx, actor, { action: 'page.restore', target: `page ${known} (Urdu)`, before: { markdown: before.markdown, edited: true }, after: { markdown: urduVersion(known, english, null).markdown ?? '', edited: false } })
+		await notifyStoreChanged(tx, 'pages')
+	})
 }
 
 /** A page for the editor and the API: its Markdown and what the storefront shows. Opens whatever is stored. */

@@ -94,6 +94,15 @@ export const policyPage = z.object({
 	html: z.string().describe('The page’s text as the storefront shows it: sanitised HTML with the store’s details filled in, rendered when it was saved'),
 	dropped: z.array(z.string()).describe('What the page leaves out of the Markdown: raw HTML tags, images, and a code tag never closed with the rest of its paragraph'),
 	problem: z.string().nullable().describe('Set when the stored text cannot be shown as a page (saved before texts were checked): the storefront shows it as plain text'),
+	urdu: z
+		.object({
+			markdown: z.string().nullable().describe('The Urdu text /ur/{slug} shows: the owner’s, else the shop’s own (while the English is the shop’s own); null: /ur shows the English with a note in Urdu'),
+			defaultMarkdown: z.string().describe('The shop’s own Urdu text'),
+			edited: z.boolean().describe('The owner saved an Urdu version (or chose none)'),
+			updatedAt: z.string().nullable(),
+			html: z.string().nullable().describe('The Urdu text as /ur/{slug} shows it, sanitised; null when it shows the English'),
+		})
+		.describe('The page’s optional Urdu version, shown at /ur/{slug}'),
 })
 
 export const listPagesContract = defineContract({
@@ -103,7 +112,7 @@ export const listPagesContract = defineContract({
 	tag: TAG_PAGES,
 	permission: 'catalogue',
 	scope: 'content',
-	response: z.object({ pages: z.array(policyPage.omit({ markdown: true, defaultMarkdown: true, html: true, dropped: true, problem: true })) }),
+	response: z.object({ pages: z.array(policyPage.omit({ markdown: true, defaultMarkdown: true, html: true, dropped: true, problem: true, urdu: true })) }),
 })
 
 export const readPageContract = defineContract({
@@ -120,14 +129,15 @@ export const readPageContract = defineContract({
 export const savePageContract = defineContract({
 	method: 'PUT',
 	path: '/api/admin/pages/{slug}',
-	summary: 'Replace a page’s Markdown (at most 100,000 characters; raw HTML is left out when shown); the shop’s own text restores the page',
+	summary:
+		'Replace a page’s Markdown (at most 100,000 characters; raw HTML is left out when shown); the shop’s own text restores the page. With urdu, also its Urdu version (the same rules; empty or null: none, /ur shows the English)',
 	tag: TAG_PAGES,
 	permission: 'catalogue',
 	scope: 'content',
 	params: pageSlug,
 	body: pageInput,
-	// 100,000 characters as JSON: escapes take up to six bytes a character.
-	bodyLimit: 1024 * 1024,
+	// 100,000 characters as JSON, twice (English and Urdu): escapes take up to six bytes a character.
+	bodyLimit: 2 * 1024 * 1024,
 	response: policyPage,
 })
 

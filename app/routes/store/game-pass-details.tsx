@@ -7,6 +7,11 @@ import { ReviewList } from '~/components/product/review-list'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { gamePassBenefits } from '~/content/site'
+import { gamePassBenefits as gamePassBenefitsUr } from '~/content/ur/site'
+import { contentMeta } from '~/components/content/content-meta'
+import { contentMessages } from '~/domain/pages/content-messages.server'
+import { langOf, localePath } from '~/i18n/lang'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { db } from '~/db/client.server'
 import { findProductWith } from '~/domain/catalogue/list-products.server'
 import { durationRows } from '~/domain/pricing/duration-rows'
@@ -15,23 +20,18 @@ import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { ratingFor } from '~/domain/reviews/rating-summary.server'
 import { useRootData } from '~/components/layout/root-data'
 import { logger } from '~/utils/logger.server'
-import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/game-pass-details'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-	pageMeta(matches, {
-		title: 'Xbox Game Pass Ultimate - Prices in Pakistan',
-		description: 'Xbox Game Pass Ultimate and PC Game Pass prices in rupees, what you get, and reviews from our buyers.',
-		image: loaderData?.console?.image,
-	})
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.gamePass.title', 'content.gamePass.description', { image: loaderData?.console?.image })
 
 // The products sold under the console and the PC Game Pass terms (their settings, not their ids).
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+	const lang = langOf(new URL(request.url).pathname)
 	const [consoleEdition, pcEdition] = await Promise.all([
 		findProductWith(db(), { termsPage: 'game-pass-console' }),
 		findProductWith(db(), { termsPage: 'game-pass-pc' }),
 	])
-	const table = (p: typeof consoleEdition) => (p ? { to: `/product/${p.id}`, image: p.image, from: fromPrice(p), rows: durationRows(p) } : null)
+	const table = (p: typeof consoleEdition) => (p ? { to: localePath(lang, `/product/${p.id}`), image: p.image, from: fromPrice(p), rows: durationRows(p) } : null)
 	const reviewsOf = consoleEdition ?? pcEdition
 	const reviews = (reviewsOf ? listReviews(db(), reviewsOf) : Promise.resolve([]))
 		.then((list) => renderStaticHtml(<ReviewList reviews={list} />))
@@ -46,64 +46,68 @@ export async function loader() {
 		reviews,
 		reviewForm: reviewsOf ? await reviewFormHtml(reviewsOf.id) : '',
 		rating: reviewsOf ? await ratingFor(db(), reviewsOf) : null,
+		benefits: lang === 'ur' ? gamePassBenefitsUr : gamePassBenefits,
+		messages: contentMessages(lang, 'gamePass'),
 	}
 }
 
 export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 	const root = useRootData()
+	const t = useT()
+	const lp = useLocalePath()
 	const tables = [
-		{ title: 'PC Game Pass', edition: loaderData.pc },
-		{ title: 'Game Pass Ultimate (Console)', edition: loaderData.console },
+		{ title: t('content.gamePass.pcTable'), edition: loaderData.pc },
+		{ title: t('content.gamePass.consoleTable'), edition: loaderData.console },
 	].flatMap(({ title, edition }) => (edition ? [{ title, ...edition }] : []))
 	return (
 		<div className="container page">
-			<h1>Xbox Game Pass Ultimate</h1>
-			<PromoVideo videoId={root?.config.promoVideoId ?? null} title="Xbox Game Pass trailer" />
+			<h1>{t('content.gamePass.heading')}</h1>
+			<PromoVideo videoId={root?.config.promoVideoId ?? null} title={t('content.gamePass.videoTitle')} />
 			<div className="price-tables">
-				{tables.map((t) => (
-					<section key={t.title} className="price-table" aria-labelledby={`table-${t.to}`}>
-						<h2 id={`table-${t.to}`} className="h3">
-							{t.title}
+				{tables.map((table) => (
+					<section key={table.title} className="price-table" aria-labelledby={`table-${table.to}`}>
+						<h2 id={`table-${table.to}`} className="h3">
+							{table.title}
 						</h2>
-						{t.from ? <FromPriceLine from={t.from} /> : null}
+						{table.from ? <FromPriceLine from={table.from} /> : null}
 						<table>
 							<thead>
 								<tr>
-									<th scope="col">Duration</th>
-									<th scope="col">{t.rows.some((r) => r.sharedPrice) ? 'Private' : 'Price'}</th>
-									{t.rows.some((r) => r.sharedPrice) ? <th scope="col">Shared</th> : null}
+									<th scope="col">{t('content.gamePass.duration')}</th>
+									<th scope="col">{table.rows.some((r) => r.sharedPrice) ? t('content.gamePass.private') : t('content.gamePass.price')}</th>
+									{table.rows.some((r) => r.sharedPrice) ? <th scope="col">{t('content.gamePass.shared')}</th> : null}
 								</tr>
 							</thead>
 							<tbody>
-								{t.rows.map((r) => (
+								{table.rows.map((r) => (
 									<tr key={r.label}>
 										<td>{r.label}</td>
 										<td>
 											<Rs amount={r.price} />
 										</td>
-										{t.rows.some((x) => x.sharedPrice) ? <td>{r.sharedPrice ? <Rs amount={r.sharedPrice} /> : '—'}</td> : null}
+										{table.rows.some((x) => x.sharedPrice) ? <td>{r.sharedPrice ? <Rs amount={r.sharedPrice} /> : '—'}</td> : null}
 									</tr>
 								))}
 							</tbody>
 						</table>
-						<Link to={t.to} className="button primary block">
-							Buy {t.title}
+						<Link to={table.to} className="button primary block">
+							{t('content.gamePass.buy', { title: table.title })}
 						</Link>
 					</section>
 				))}
 			</div>
 			<section className="section" aria-labelledby="benefits-title">
-				<h2 id="benefits-title">What you get</h2>
+				<h2 id="benefits-title">{t('content.gamePass.benefits')}</h2>
 				<ul className="check-list">
-					{gamePassBenefits.map((b) => (
+					{loaderData.benefits.map((b) => (
 						<li key={b}>{b}</li>
 					))}
 				</ul>
-				<Link to="/game-pass-library" className="button ghost">
-					Browse Game Library
+				<Link to={lp('/game-pass-library')} className="button ghost">
+					{t('content.gamePass.browseLibrary')}
 				</Link>
 			</section>
-			{loaderData.reviewsProductId ? <ReviewsSection productId={loaderData.reviewsProductId} reviews={loaderData.reviews} rating={loaderData.rating} form={loaderData.reviewForm} title="Game Pass Reviews" /> : null}
+			{loaderData.reviewsProductId ? <ReviewsSection productId={loaderData.reviewsProductId} reviews={loaderData.reviews} rating={loaderData.rating} form={loaderData.reviewForm} title={t('content.gamePass.reviews')} /> : null}
 		</div>
 	)
 }

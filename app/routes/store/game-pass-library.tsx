@@ -2,16 +2,15 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from 'react-router'
 import { db } from '~/db/client.server'
 import type { GameLibraryEntry } from '~/domain/catalogue/types'
-import { filterLibrary, gameCount, genresOf, libraryHref, libraryPage, parseLibraryPage } from '~/domain/library/filter-library'
+import { filterLibrary, genresOf, libraryHref, libraryPage, parseLibraryPage } from '~/domain/library/filter-library'
 import { listLibrary } from '~/domain/library/list-library.server'
-import { pageMeta } from '~/utils/seo'
+import { contentMeta } from '~/components/content/content-meta'
+import { contentMessages } from '~/domain/pages/content-messages.server'
+import { langOf } from '~/i18n/lang'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/game-pass-library'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, {
-		title: 'Game Pass Ultimate Library',
-		description: 'Search the Xbox Game Pass Ultimate library: hundreds of console and PC games by title and genre, with what is trending now.',
-	})
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.library.title', 'content.library.description')
 
 /** One page of "All Titles" (a phone gets ~48 titles, not 436); search, genre and page are in the address. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		pageCount: page.pageCount,
 		first: page.first,
 		last: page.last,
+		messages: contentMessages(langOf(url.pathname), 'library'),
 	}
 }
 
@@ -37,6 +37,7 @@ const SEARCH_DELAY_MS = 300
 
 export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
 	const { filter, genres, trending, total } = loaderData
+	const t = useT()
 	const [params, setParams] = useSearchParams()
 	const navigation = useNavigation()
 	const [text, setText] = useState(filter.search)
@@ -71,18 +72,18 @@ export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
 
 	return (
 		<div className="container page">
-			<h1>Game Pass Ultimate Library</h1>
+			<h1>{t('content.library.title')}</h1>
 			{/* Works without JavaScript as a GET form; with it, results follow the search as you type. */}
 			<Form method="get" className="library-filters" role="search" onSubmit={(e) => e.preventDefault()}>
 				<label className="sr-only" htmlFor="library-search">
-					Search games
+					{t('content.library.searchLabel')}
 				</label>
-				<input id="library-search" type="search" name="q" placeholder="Search games…" value={text} onChange={(e) => onSearch(e.target.value)} />
+				<input id="library-search" type="search" name="q" placeholder={t('content.library.searchPlaceholder')} value={text} onChange={(e) => onSearch(e.target.value)} />
 				<label className="sr-only" htmlFor="library-genre">
-					Genre
+					{t('content.library.genreLabel')}
 				</label>
 				<select id="library-genre" name="genre" value={filter.genre} onChange={(e) => update('genre', e.target.value)}>
-					<option value="">All Genres</option>
+					<option value="">{t('content.library.allGenres')}</option>
 					{genres.map((g) => (
 						<option key={g} value={g}>
 							{g}
@@ -91,7 +92,7 @@ export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
 				</select>
 				<noscript>
 					<button type="submit" className="button ghost">
-						Search
+						{t('content.library.search')}
 					</button>
 				</noscript>
 			</Form>
@@ -99,15 +100,15 @@ export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
 			<div aria-busy={navigation.state === 'loading'} className="library-results">
 				<section className="section" aria-labelledby="trending-title">
 					<h2 id="trending-title">
-						Trending Now / Most Popular <span className="count">{gameCount(trending.length)}</span>
+						{t('content.library.trending')} <span className="count">{t('content.library.count', { count: trending.length })}</span>
 					</h2>
 					{trending.length === 0 ? (
-						<p className="empty-state">No games match your filters.</p>
+						<p className="empty-state">{t('content.library.noMatch')}</p>
 					) : (
 						<ul className="game-grid">
 							{trending.map((g) => (
 								<li key={g.title} className="game trending">
-									<span className="top-badge">Top</span>
+									<span className="top-badge">{t('content.library.top')}</span>
 									<span className="game-title">{g.title}</span>
 									<span className="muted small">{g.genre}</span>
 								</li>
@@ -118,10 +119,10 @@ export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
 
 				<section className="section" aria-labelledby="all-title">
 					<h2 id="all-title">
-						All Titles <span className="count">{gameCount(total)}</span>
+						{t('content.library.allTitles')} <span className="count">{t('content.library.count', { count: total })}</span>
 					</h2>
 					{total === 0 ? (
-						<p className="empty-state">No games found matching your criteria</p>
+						<p className="empty-state">{t('content.library.noneFound')}</p>
 					) : (
 						<AllTitles key={`${filter.search}\n${filter.genre}\n${loaderData.page}`} data={loaderData} />
 					)}
@@ -139,6 +140,8 @@ type LibraryData = Route.ComponentProps['loaderData']
  */
 function AllTitles({ data }: { data: LibraryData }) {
 	const { filter, total, page, pageCount, first } = data
+	const t = useT()
+	const lp = useLocalePath()
 	const fetcher = useFetcher<LibraryData>()
 	const [more, setMore] = useState<{ titles: GameLibraryEntry[]; last: number; page: number }>({ titles: [], last: data.last, page })
 
@@ -162,27 +165,27 @@ function AllTitles({ data }: { data: LibraryData }) {
 					</li>
 				))}
 			</ul>
-			<nav className="library-pager" aria-label="More titles">
+			<nav className="library-pager" aria-label={t('content.library.moreTitles')}>
 				<p className="muted small" role="status">
-					Showing {first}–{more.last} of {total}
+					{t('content.library.showing', { first, last: more.last, total })}
 				</p>
 				<div className="library-pager-links">
 					{page > 1 ? (
-						<Link className="button ghost" to={libraryHref(filter, page - 1)} preventScrollReset={false}>
-							Previous
+						<Link className="button ghost" to={lp(libraryHref(filter, page - 1))} preventScrollReset={false}>
+							{t('content.library.previous')}
 						</Link>
 					) : null}
 					{nextPage ? (
 						<Link
 							className="button primary"
-							to={libraryHref(filter, nextPage)}
+							to={lp(libraryHref(filter, nextPage))}
 							aria-disabled={loading || undefined}
 							onClick={(e) => {
 								e.preventDefault()
-								if (!loading) fetcher.load(libraryHref(filter, nextPage))
+								if (!loading) fetcher.load(lp(libraryHref(filter, nextPage)))
 							}}
 						>
-							{loading ? 'Loading…' : 'Show more'}
+							{loading ? t('content.library.loading') : t('content.library.showMore')}
 						</Link>
 					) : null}
 				</div>

@@ -1,24 +1,24 @@
+import { contentMeta } from '~/components/content/content-meta'
 import { IncludedContentPage } from '~/components/content/included-content'
 import { gtaVContent } from '~/content/site'
+import { gtaVContent as gtaVContentUr } from '~/content/ur/site'
 import { db } from '~/db/client.server'
 import { findProductWith } from '~/domain/catalogue/list-products.server'
-import { pageMeta } from '~/utils/seo'
+import { contentMessages } from '~/domain/pages/content-messages.server'
+import { langOf } from '~/i18n/lang'
+import { useT } from '~/i18n/use-t'
 import type { Route } from './+types/gta-v-content'
 
-const TITLE = 'Grand Theft Auto V - Included Content'
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.included.gtaTitle', 'content.included.gtaDescription')
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, {
-		title: TITLE,
-		description: 'Everything included with Grand Theft Auto V: Story Mode, GTA Online and the Criminal Enterprise Starter Pack.',
-	})
-
-/** The product whose content this page lists: the one with this page as its content page. */
-export async function loader() {
+/** The product whose content this page lists (the one with this page as its content page), and the list in the page's language. */
+export async function loader({ request }: Route.LoaderArgs) {
+	const lang = langOf(new URL(request.url).pathname)
 	const product = await findProductWith(db(), { contentPage: '/gta-v-content' })
-	return { productId: product?.id ?? null }
+	return { productId: product?.id ?? null, groups: lang === 'ur' ? gtaVContentUr : gtaVContent, messages: contentMessages(lang, 'included') }
 }
 
 export default function GtaVContent({ loaderData }: Route.ComponentProps) {
-	return <IncludedContentPage title={TITLE} productId={loaderData.productId} groups={gtaVContent} />
+	const t = useT()
+	return <IncludedContentPage title={t('content.included.gtaTitle')} productId={loaderData.productId} groups={loaderData.groups} />
 }

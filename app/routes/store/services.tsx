@@ -1,22 +1,27 @@
 import { Link } from 'react-router'
+import { contentMeta } from '~/components/content/content-meta'
 import { ServiceGrid } from '~/components/home/service-grid'
-import { pageMeta } from '~/utils/seo'
+import { contentMessages } from '~/domain/pages/content-messages.server'
+import { langOf } from '~/i18n/lang'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/services'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, {
-		title: 'Our Services',
-		description: 'Game subscriptions, gift cards, game keys and accounts for Xbox, PlayStation and PC, with fast delivery and 24/7 support.',
-	})
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.services.title', 'content.services.description')
+
+export function loader({ request }: Route.LoaderArgs) {
+	return { messages: contentMessages(langOf(new URL(request.url).pathname), 'services') }
+}
 
 export default function Services() {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="container page">
-			<h1>Our Services</h1>
+			<h1>{t('content.services.title')}</h1>
 			<ServiceGrid headingLevel="h2" />
 			<p className="center">
-				<Link to="/products" className="button primary">
-					Browse All Products
+				<Link to={lp('/products')} className="button primary">
+					{t('content.services.browseAll')}
 				</Link>
 			</p>
 		</div>
