@@ -48,7 +48,8 @@ export default {
 	'library.noneFound': 'آپ کی تلاش سے ملتی کوئی گیم نہیں ملی',
 	'library.count': '{count} گیمز',
 	'library.moreTitles': 'مزید گیمز',
-	'library.showing': '{total} میں سے {first}–{last}',
+	// The range reads left to right, 1–48, as buyers write it (an isolate).
+	'library.showing': '{total} میں سے \u2066{first}–{last}\u2069',
 	'library.previous': 'پچھلا صفحہ',
 	'library.loading': 'لوڈ ہو رہا ہے…',
 	'library.showMore': 'مزید دکھائیں',

@@ -81,7 +81,9 @@ export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 							<tbody>
 								{table.rows.map((r) => (
 									<tr key={r.label}>
-										<td>{r.label}</td>
+										<td>
+											<bdi>{r.label}</bdi>
+										</td>
 										<td>
 											<Rs amount={r.price} />
 										</td>

@@ -109,7 +109,9 @@ export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
 							{trending.map((g) => (
 								<li key={g.title} className="game trending">
 									<span className="top-badge">{t('content.library.top')}</span>
-									<span className="game-title">{g.title}</span>
+									<span className="game-title">
+							<bdi>{g.title}</bdi>
+						</span>
 									<span className="muted small">{g.genre}</span>
 								</li>
 							))}
@@ -160,7 +162,9 @@ function AllTitles({ data }: { data: LibraryData }) {
 			<ul className="game-list">
 				{titles.map((g) => (
 					<li key={g.title} className="game">
-						<span className="game-title">{g.title}</span>
+						<span className="game-title">
+							<bdi>{g.title}</bdi>
+						</span>
 						<span className="muted small">{g.genre}</span>
 					</li>
 				))}
