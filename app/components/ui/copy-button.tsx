@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { copyText } from './copy-text'
+import { useT } from '~/i18n/use-t'
+import { copiedMessage, copyText } from './copy-text'
 
 export { copyText }
 
@@ -17,17 +18,20 @@ export function useCopied() {
 /** An icon button that copies a value and shows a check for 2 seconds. `what` names it: 'order number'. */
 export function CopyButton({ value, what }: { value: string; what: string }) {
 	const [copied, setCopied] = useCopied()
+	const t = useT()
+	const done = copiedMessage(t('common.copy.copied'), what)
 
 	return (
 		<>
 			<button
 				type="button"
 				className={copied ? 'copy-button copied' : 'copy-button'}
-				aria-label={`Copy ${what}`}
-				title={`Copy ${what}`}
+				aria-label={t('common.copy.label', { what })}
+				title={t('common.copy.label', { what })}
 				// What a part the server draws copies (`copyFromButton`), as it has no handler of its own.
 				data-copy={value}
 				data-what={what}
+				data-copied={done}
 				onClick={async () => setCopied(await copyText(value))}
 			>
 				{/* Symbols of /icons.svg, as the header's icons: their paths are not in the pages' script. */}
@@ -36,7 +40,7 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
 				</svg>
 			</button>
 			<span className="sr-only" role="status">
-				{copied ? `${what[0]!.toUpperCase()}${what.slice(1)} copied` : ''}
+				{copied ? done : ''}
 			</span>
 		</>
 	)
