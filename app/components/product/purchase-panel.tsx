@@ -12,6 +12,7 @@ import { useLocalePath, useT } from '~/i18n/use-t'
 import { useCart } from '../cart/cart-context'
 import { useChatMessage } from '../layout/chat-button'
 import { ProductPrice, Rs } from '../ui/price'
+import { richText } from '../ui/rich-text'
 
 // The dialogs open only at a buyer's click: their script is fetched then, not with the page (ADR-007).
 const AccountTypeModal = lazy(() => import('./account-type-modal').then((m) => ({ default: m.AccountTypeModal })))
@@ -101,7 +102,7 @@ export function PurchasePanel({
 			</p>
 			{accountPrices?.[otherType] ? (
 				<p className="muted small account-price-note">
-					{shownType ? t('catalogue.panel.typePrice', { type: typeName(shownType) }) : null} {t('catalogue.panel.otherPrice', { type: typeName(otherType) })} <Rs amount={accountPrices[otherType]!} />.
+					{shownType ? t('catalogue.panel.typePrice', { type: typeName(shownType) }) : null} {richText(t('catalogue.panel.otherPrice'), { type: typeName(otherType), price: <Rs amount={accountPrices[otherType]!} /> })}
 				</p>
 			) : null}
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useT } from '~/i18n/use-t'
+import type { Translate } from '~/i18n/catalogue'
 import { copiedMessage, copyText } from './copy-text'
 
 export { copyText }
@@ -15,19 +15,23 @@ export function useCopied() {
 	return [copied, setCopied] as const
 }
 
-/** An icon button that copies a value and shows a check for 2 seconds. `what` names it: 'order number'. */
-export function CopyButton({ value, what }: { value: string; what: string }) {
+/**
+ * An icon button that copies a value and shows a check for 2 seconds. `what` names it: 'order number'.
+ * `t`: the buyer page's language (`common.copy.*`), also where the server draws the button; English
+ * without it (the console).
+ */
+export function CopyButton({ value, what, t }: { value: string; what: string; t?: Translate }) {
 	const [copied, setCopied] = useCopied()
-	const t = useT()
-	const done = copiedMessage(t('common.copy.copied'), what)
+	const label = t ? t('common.copy.label', { what }) : `Copy ${what}`
+	const done = copiedMessage(t ? t('common.copy.copied') : '{what} copied', what)
 
 	return (
 		<>
 			<button
 				type="button"
 				className={copied ? 'copy-button copied' : 'copy-button'}
-				aria-label={t('common.copy.label', { what })}
-				title={t('common.copy.label', { what })}
+				aria-label={label}
+				title={label}
 				// What a part the server draws copies (`copyFromButton`), as it has no handler of its own.
 				data-copy={value}
 				data-what={what}

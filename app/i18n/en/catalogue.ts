@@ -114,7 +114,7 @@ export default {
 	'product.specifications': 'Specifications',
 	'panel.save': 'Save',
 	'panel.typePrice': '{type} price.',
-	'panel.otherPrice': '{type}:',
+	'panel.otherPrice': '{type}: {price}.',
 	'panel.duration': 'Duration',
 	'panel.value': 'Value',
 	'panel.checkPrices': 'Check Prices',

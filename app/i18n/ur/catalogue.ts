@@ -115,7 +115,7 @@ export default {
 	'product.specifications': 'تفصیلات',
 	'panel.save': 'بچت',
 	'panel.typePrice': '{type} قیمت۔',
-	'panel.otherPrice': '{type}:',
+	'panel.otherPrice': '{type}: {price}۔',
 	'panel.duration': 'مدت',
 	'panel.value': 'ویلیو',
 	'panel.checkPrices': 'قیمتیں دیکھیں',
