@@ -157,7 +157,7 @@ function PromoPlan({ title, plan, action, lang, t }: { title: string; plan: { to
 			<ul>
 				{plan.rows.map((r) => (
 					<li key={r.months}>
-						{r.label} <Rs amount={r.price} />
+						<bdi>{r.label}</bdi> <Rs amount={r.price} />
 						{r.sharedPrice ? (
 							<span className="plan-shared nowrap">
 								{t('catalogue.home.shared')} <Rs amount={r.sharedPrice} />

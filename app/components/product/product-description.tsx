@@ -6,11 +6,14 @@ export function ProductDescription({ product, t }: { product: Pick<Product, 'des
 	return (
 		<>
 			<h2 id="description-title">{t('catalogue.product.description')}</h2>
-			<p>{product.description}</p>
+			{/* The owner's words: English ones read left to right on an Urdu page too. */}
+			<p dir="auto">{product.description}</p>
 			<h2 className="h3">{t('catalogue.product.features')}</h2>
 			<ol className="features">
 				{product.features.map((f) => (
-					<li key={f}>{f}</li>
+					<li key={f} dir="auto">
+						{f}
+					</li>
 				))}
 			</ol>
 			{product.specifications.length ? (

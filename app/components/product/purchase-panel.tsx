@@ -8,11 +8,11 @@ import { BUY_FIELDS } from '~/domain/orders/buy-fields'
 import { chatLink, productEnquiry } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
 import { trackPixel } from '~/utils/pixel'
-import { useLocalePath, useT } from '~/i18n/use-t'
+import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { useCart } from '../cart/cart-context'
 import { useChatMessage } from '../layout/chat-button'
 import { ProductPrice, Rs } from '../ui/price'
-import { richText } from '../ui/rich-text'
+import { isolated, richText } from '../ui/rich-text'
 
 // The dialogs open only at a buyer's click: their script is fetched then, not with the page (ADR-007).
 const AccountTypeModal = lazy(() => import('./account-type-modal').then((m) => ({ default: m.AccountTypeModal })))
@@ -40,6 +40,7 @@ export function PurchasePanel({
 	const { dispatch } = useCart()
 	const navigate = useNavigate()
 	const t = useT()
+	const lang = useLang()
 	const lp = useLocalePath()
 	const typeName = (type: AccountType) => t(type === 'shared' ? 'catalogue.account.sharedAccount' : 'catalogue.account.privateAccount')
 
@@ -165,7 +166,7 @@ export function PurchasePanel({
 						{option && option.listed > 0 ? (
 							<>
 								{/* Without scripts the label cannot follow the list: it says Buy Now, and checkout shows the price. */}
-								<span className="script-only">{t('catalogue.panel.buyOption', { option: option.label, price: formatRs(price) })}</span>
+								<span className="script-only">{t('catalogue.panel.buyOption', { option: isolated(lang, option.label), price: formatRs(price) })}</span>
 								<span className="noscript-only">{t('catalogue.panel.buyNow')}</span>
 							</>
 						) : (
@@ -182,7 +183,7 @@ export function PurchasePanel({
 
 			{contentLink ? (
 				<p>
-					<Link to={lp(contentLink.to)}>{contentLink.label}</Link>
+					<Link to={lp(contentLink.to)}>{t(contentLink.to === '/game-pass-library' ? 'catalogue.panel.includedGames' : 'catalogue.panel.includedContent')}</Link>
 				</p>
 			) : null}
 
@@ -204,7 +205,7 @@ export function PurchasePanel({
 					<AccountTypeModal
 						open
 						onClose={() => setAccountModal(null)}
-						optionLabel={option && option.listed > 0 ? option.label : null}
+						optionLabel={option && option.listed > 0 ? isolated(lang, option.label) : null}
 						privatePrice={accountPrices.private}
 						sharedPrice={accountPrices.shared}
 						sharedConfirmLabel={t(accountModal === 'buy' ? 'catalogue.account.buyShared' : 'catalogue.account.addShared')}
@@ -252,6 +253,7 @@ function OptionSelect({
 	quoteLinks: { label: string; href: string }[]
 }) {
 	const t = useT()
+	const lang = useLang()
 	const ref = useRef<HTMLSelectElement>(null)
 	// A choice made before the scripts started is the choice: the page starts from what it shows.
 	useLayoutEffect(() => {
@@ -280,7 +282,7 @@ function OptionSelect({
 				>
 					{options.map((o) => (
 						<option key={o.label} value={o.label}>
-							{o.custom ? o.label : `${o.label} - ${formatRs(o.offers[shownKey]?.price ?? o.listed)}`}
+							{isolated(lang, o.custom ? o.label : `${o.label} - ${formatRs(o.offers[shownKey]?.price ?? o.listed)}`)}
 						</option>
 					))}
 				</select>

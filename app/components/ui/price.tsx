@@ -38,7 +38,12 @@ export function FromPriceLine({ from, className = 'from-price' }: { from: FromPr
 		<p className={className}>
 			{from.isFrom ? `${t('common.price.from')} ` : null}
 			<strong className="nowrap">{formatRs(from.price)}</strong>
-			{from.choice ? <span className="muted small"> ({from.choice})</span> : null}
+			{from.choice ? (
+				<span className="muted small">
+					{' '}
+					(<bdi>{from.choice}</bdi>)
+				</span>
+			) : null}
 		</p>
 	)
 }

@@ -1,4 +1,12 @@
 import { Fragment, type ReactNode } from 'react'
+import type { Lang } from '~/i18n/lang'
+
+/**
+ * A shop datum in English ('1 Month', '$10 USD') inside a sentence of the page's language, as plain
+ * text (an <option>, a button's label): on Urdu pages it is isolated (FSI … PDI, as <bdi> would) so it
+ * reads left to right and does not reorder the words around it; English text is left as it is.
+ */
+export const isolated = (lang: Lang, text: string) => (lang === 'ur' ? `\u2068${text}\u2069` : text)
 
 /**
  * A message whose {places} are elements (a link, a price, a number kept left to right): the

@@ -127,6 +127,8 @@ export default {
 	'panel.buyOption': 'Buy {option} - {price}',
 	'panel.buyNow': 'Buy Now',
 	'panel.addToCart': 'Add to Cart',
+	'panel.includedGames': 'View Included Games',
+	'panel.includedContent': 'View Included Content',
 	'panel.noScript': 'The cart needs JavaScript, which is off in this browser. Buy Now works without it.',
 	'panel.customDuration': 'Custom Duration',
 	'panel.customDurationIntro': "Choose a length and we'll send you a quote on WhatsApp.",

@@ -128,6 +128,8 @@ export default {
 	'panel.buyOption': '{option} خریدیں - {price}',
 	'panel.buyNow': 'ابھی خریدیں',
 	'panel.addToCart': 'کارٹ میں ڈالیں',
+	'panel.includedGames': 'شامل گیمز دیکھیں',
+	'panel.includedContent': 'شامل کونٹینٹ دیکھیں',
 	'panel.noScript': 'کارٹ کے لیے جاوا اسکرپٹ ضروری ہے، جو اس براؤزر میں بند ہے۔ "ابھی خریدیں" اس کے بغیر بھی کام کرتا ہے۔',
 	'panel.customDuration': 'اپنی مرضی کی مدت',
 	'panel.customDurationIntro': 'مدت چنیں، ہم آپ کو واٹس ایپ پر قیمت بتا دیں گے۔',
