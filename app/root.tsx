@@ -20,6 +20,7 @@ import { DIRECTION, langOf, localePath, unprefixed, type Lang } from './i18n/lan
 import { isBuyerPage } from './public-pages'
 import { useT } from './i18n/use-t'
 import { translator } from './i18n/messages.server'
+import { announcementBanner } from './content/site/home'
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesheet },
@@ -38,10 +39,14 @@ function footerFor(config: Parameters<typeof SiteFooterContent>[0]['config'], ye
 export async function loader({ request }: Route.LoaderArgs) {
 	const e = env()
 	const details = await readStoreDetails(db())
-	const config = { ...storefrontDetails(details), ...publicEnv(e) }
+	const lang = langOf(new URL(request.url).pathname)
+	const shown = storefrontDetails(details)
+	// The announcement the shop starts with reads in the page's language; the owner's own stays as written.
+	const banner = lang !== 'en' && shown.banner === announcementBanner ? translator(lang)('catalogue.banner.default') : shown.banner
+	const config = { ...shown, banner, ...publicEnv(e) }
 	const year = new Date().getFullYear()
 	// The footer is drawn here and sent as HTML: the browser never downloads its component (ADR-007).
-	const footerHtml = footerFor(config, year, langOf(new URL(request.url).pathname))
+	const footerHtml = footerFor(config, year, lang)
 	// Shared previews need absolute image URLs.
 	return { config, year, origin: linkOrigin(request), footerHtml }
 }
@@ -126,20 +131,35 @@ function SkipLink() {
 	)
 }
 
+const ERROR_WORDS = {
+	'common.error.title': 'Unexpected Application Error!',
+	'common.error.detail': 'Something went wrong on our side. Please refresh the page or come back in a moment.',
+	'common.notFound.title': 'Page not found',
+	'common.notFound.detail': 'We could not find that page.',
+	'common.notFound.home': 'Return to Home',
+} as const
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	let title = 'Unexpected Application Error!'
-	let detail = 'Something went wrong on our side. Please refresh the page or come back in a moment.'
+	const t = useT()
+	const { pathname } = useLocation()
+	// The page's words when its language's messages arrived before the failure; English when they did not.
+	const say = (key: keyof typeof ERROR_WORDS) => {
+		const message = t(key)
+		return message === key ? ERROR_WORDS[key] : message
+	}
+	let title: string = say('common.error.title')
+	let detail: string = say('common.error.detail')
 	if (isRouteErrorResponse(error)) {
-		title = error.status === 404 ? 'Page not found' : `${error.status} ${error.statusText}`
-		detail = error.status === 404 ? 'We could not find that page.' : typeof error.data === 'string' ? error.data : detail
+		title = error.status === 404 ? say('common.notFound.title') : `${error.status} ${error.statusText}`
+		detail = error.status === 404 ? say('common.notFound.detail') : typeof error.data === 'string' ? error.data : detail
 	}
 	return (
 		<main id="main" className="container page narrow center">
 			<h1>{title}</h1>
 			<p>{detail}</p>
 			<p>
-				<a className="button primary" href="/">
-					Return to Home
+				<a className="button primary" href={localePath(langOf(pathname), '/')}>
+					{say('common.notFound.home')}
 				</a>
 			</p>
 		</main>

@@ -42,6 +42,9 @@ export const products = pgTable(
 		id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
 		name: text('name').notNull(),
 		description: text('description').notNull(),
+		/** The owner's Urdu name and description for /ur pages (ADR-032); null: the English shows there. */
+		nameUr: text('name_ur'),
+		descriptionUr: text('description_ur'),
 		originalPrice: integer('original_price'),
 		/** The main cover's URL: the shop's own /images/products/… or an uploaded /media/… image. */
 		image: text('image').notNull(),

@@ -66,6 +66,8 @@ export function ProductEditor({ values, errors: refused, intent, submitLabel, bu
 					<SelectField {...field} name="kind" label="Kind" options={PRODUCT_KINDS.map((k) => [k, KIND_LABELS[k]])} />
 					<TextField {...field} name="caption" label="Caption" maxLength={LIMITS.product.caption?.maxLength} rows={2} oneLine hint="One short line under the name on product cards, like “Instant delivery”." />
 					<TextField {...field} name="description" label="Description" maxLength={LIMITS.product.description?.maxLength} rows={6} />
+					<TextField {...field} name="nameUr" label="Urdu name (optional)" maxLength={LIMITS.product.nameUr?.maxLength} rows={2} oneLine dir="rtl" lang="ur" hint="Shown on the Urdu pages (/ur); empty: they show the English name." />
+					<TextField {...field} name="descriptionUr" label="Urdu description (optional)" maxLength={LIMITS.product.descriptionUr?.maxLength} rows={6} dir="rtl" lang="ur" hint="Shown on the Urdu pages; empty: they show the English description." />
 					<TextField {...field} name="features" label="Features" rows={5} hint="One per line, up to 20: the ticked list on the product page." />
 					<SelectField {...field} name="badge" label="Badge" options={[['', 'None'], ...PRODUCT_BADGES.map((b) => [b, BADGE_LABELS[b]] as [string, string])]} />
 					<TextField {...field} name="originalPrice" label="Original price (Rs.)" inputMode="numeric" hint="Shown struck through beside the price, for a sale. Empty for none." />
@@ -342,8 +344,8 @@ function Labelled({ name, label, hint, rowLabel, errors, className, children }: 
 }
 
 /** A text field; `rows` makes it a box that wraps, also for one-line texts (`oneLine`) too long to read in a phone-wide input. */
-function TextField({ rows, oneLine, maxLength, inputMode, ...props }: FieldProps & { rows?: number; oneLine?: boolean; maxLength?: number; inputMode?: 'numeric' }) {
-	const common = { id: idOf(props.name), name: props.name, defaultValue: props.values[props.name] ?? '', maxLength, ...described(props.name, props.errors, props.hint) }
+function TextField({ rows, oneLine, maxLength, inputMode, dir, lang, ...props }: FieldProps & { rows?: number; oneLine?: boolean; maxLength?: number; inputMode?: 'numeric'; dir?: 'rtl'; lang?: string }) {
+	const common = { id: idOf(props.name), name: props.name, defaultValue: props.values[props.name] ?? '', maxLength, dir, lang, ...described(props.name, props.errors, props.hint) }
 	return (
 		<Labelled {...props} className={rows ? 'field-wide' : undefined}>
 			{rows ? <textarea {...common} rows={rows} className={oneLine ? 'one-line' : undefined} /> : <input type="text" {...common} inputMode={inputMode} autoComplete="off" />}

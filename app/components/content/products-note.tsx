@@ -1,14 +1,13 @@
-import { productsMissingNote } from '~/content/site'
-import { fillFor } from './fill'
+import type { Translate } from '~/i18n/catalogue'
+import { richText } from '../ui/rich-text'
 
-/** The note under the products, drawn by the server only (the products loader renders it for ServerHtml). */
-export function ProductsNote({ storeName, supportEmail, whatsappText, instagram }: { storeName: string; supportEmail: string; whatsappText: string; instagram: string }) {
-	const fill = fillFor({ storeName, supportEmail, whatsappText })
+/** The note under the products, drawn by the server only (the products loader renders it for ServerHtml), in the page's language. */
+export function ProductsNote({ whatsappText, instagram, t }: { whatsappText: string; instagram: string; t: Translate }) {
 	return (
 		<>
-			{fill(productsMissingNote)}{' '}
+			{richText(t('catalogue.products.missingNote'), { whatsapp: <bdi className="nowrap">{whatsappText}</bdi> })}{' '}
 			<a href={`https://instagram.com/${instagram}`} target="_blank" rel="noopener noreferrer">
-				Message us on Instagram
+				{t('catalogue.products.instagram')}
 			</a>
 		</>
 	)

@@ -3,30 +3,36 @@ import { ContactLinks } from '~/components/layout/contact-links'
 import type { RootConfig } from '~/components/layout/root-data'
 import { fillFor } from '~/components/content/fill'
 import { Rs, Stars } from '~/components/ui/price'
-import { aboutStory, contactIntro, homeFaq } from '~/content/site'
+import { richText } from '~/components/ui/rich-text'
 import type { DurationRow } from '~/domain/pricing/duration-rows'
 import type { FromPrice } from '~/domain/pricing/from-price'
+import type { MessageKey, Translate } from '~/i18n/catalogue'
+import { localePath, type Lang } from '~/i18n/lang'
 import { ServiceGrid } from './service-grid'
 
 type StoreTexts = Pick<RootConfig, 'storeName' | 'supportEmail' | 'contacts'>
 const fillOf = (config: StoreTexts) => fillFor({ storeName: config.storeName, supportEmail: config.supportEmail, whatsappText: config.contacts.whatsapp.text })
 
+/** What every server-drawn part of the home page takes: the page's language and its words. */
+type Words = { lang: Lang; t: Translate }
+
 // The home page's parts that never change in the browser: drawn by the server only (the home loader
 // renders them to HTML for ServerHtml), so they cost no script (ADR-007).
 
-/** Inside <section class="hero">. */
-export function HomeHero({ config, headline, subheadline }: { config: StoreTexts; headline: string; subheadline: string }) {
+/** Inside <section class="hero">. `headline`, `subheadline`: the owner's (already in the page's language when they are the shop's first). */
+export function HomeHero({ config, headline, subheadline, lang, t }: { config: StoreTexts; headline: string; subheadline: string } & Words) {
 	const fill = fillOf(config)
 	return (
 		<div className="container">
 			<h1>{fill(headline)}</h1>
 			<p className="lead">{fill(subheadline)}</p>
 			<div className="hero-actions">
-				<Link to="/products" className="button primary">
-					Browse All Products
+				<Link to={localePath(lang, '/products')} className="button primary">
+					{t('catalogue.home.browseAll')}
 				</Link>
-				<Link to="/about" className="button ghost">
-					Learn More<span className="sr-only"> about {config.storeName}</span>
+				<Link to={localePath(lang, '/about')} className="button ghost">
+					{t('catalogue.home.learnMore')}
+					<span className="sr-only">{t('catalogue.home.learnMoreAbout', { storeName: config.storeName })}</span>
 				</Link>
 			</div>
 		</div>
@@ -36,31 +42,31 @@ export function HomeHero({ config, headline, subheadline }: { config: StoreTexts
 type Plan = { to: string; from: FromPrice; rows: DurationRow[] } | null
 
 /** The Game Pass promo's text and plans, beside its video. */
-export function HomePromo({ pc, consoleEdition }: { pc: Plan; consoleEdition: Plan }) {
+export function HomePromo({ pc, consoleEdition, lang, t }: { pc: Plan; consoleEdition: Plan } & Words) {
 	return (
 		<>
-			<h2 id="promo-title">Xbox Game Pass Ultimate</h2>
-			<p className="muted">Hundreds of games on console and PC, EA Play included, paid in rupees.</p>
+			<h2 id="promo-title">{t('catalogue.home.promoTitle')}</h2>
+			<p className="muted">{t('catalogue.home.promoText')}</p>
 			<div className="promo-plans">
-				{pc ? <PromoPlan title="PC Edition" plan={pc} action="Buy PC Edition" /> : null}
-				{consoleEdition ? <PromoPlan title="Console Edition" plan={consoleEdition} action="Buy Console Edition" /> : null}
+				{pc ? <PromoPlan title={t('catalogue.home.pcEdition')} plan={pc} action={t('catalogue.home.buyPc')} lang={lang} t={t} /> : null}
+				{consoleEdition ? <PromoPlan title={t('catalogue.home.consoleEdition')} plan={consoleEdition} action={t('catalogue.home.buyConsole')} lang={lang} t={t} /> : null}
 			</div>
 		</>
 	)
 }
 
 /** Inside <section class="section alt" aria-labelledby="testimonials-title">. */
-export function HomeTestimonials({ config, testimonials }: { config: StoreTexts; testimonials: { name: string; text: string; rating: number }[] }) {
+export function HomeTestimonials({ config, testimonials, t }: { config: StoreTexts; testimonials: { name: string; text: string; rating: number }[]; t: Translate }) {
 	const fill = fillOf(config)
 	return (
 		<div className="container">
-			<h2 id="testimonials-title">What Our Buyers Say</h2>
+			<h2 id="testimonials-title">{t('catalogue.home.testimonials')}</h2>
 			<ul className="testimonials">
-				{testimonials.map((t, i) => (
+				{testimonials.map((item, i) => (
 					<li key={i} className="testimonial">
-						<Stars rating={t.rating} />
-						<blockquote>{fill(t.text)}</blockquote>
-						<p className="muted small">{t.name}</p>
+						<Stars rating={item.rating} label={t('common.stars.label', { rating: item.rating })} />
+						<blockquote>{fill(item.text)}</blockquote>
+						<p className="muted small">{item.name}</p>
 					</li>
 				))}
 			</ul>
@@ -68,56 +74,71 @@ export function HomeTestimonials({ config, testimonials }: { config: StoreTexts;
 	)
 }
 
+const FAQ: [MessageKey, MessageKey][] = [
+	['catalogue.faq.speedQ', 'catalogue.faq.speedA'],
+	['catalogue.faq.payQ', 'catalogue.faq.payA'],
+	['catalogue.faq.trackQ', 'catalogue.faq.trackA'],
+	['catalogue.faq.sharedQ', 'catalogue.faq.sharedA'],
+	['catalogue.faq.faultQ', 'catalogue.faq.faultA'],
+	['catalogue.faq.refundQ', 'catalogue.faq.refundA'],
+]
+
 /**
  * The last sections (services, FAQ, about, contact). Each FAQ question is a <details>: it opens and
  * closes on its own, with or without scripts.
  */
-export function HomeStaticSections({ config }: { config: StoreTexts }) {
-	const fill = fillOf(config)
+export function HomeStaticSections({ config, lang, t }: { config: StoreTexts } & Words) {
+	const lp = (to: string) => localePath(lang, to)
+	// The store's number and address read left to right inside Urdu text.
+	const places = {
+		storeName: config.storeName,
+		whatsapp: <bdi className="nowrap">{config.contacts.whatsapp.text}</bdi>,
+		supportEmail: <bdi>{config.supportEmail}</bdi>,
+	}
 	return (
 		<>
 			<section className="section alt" id="services" aria-labelledby="services-title">
 				<div className="container">
-					<h2 id="services-title">Our Services</h2>
-					<ServiceGrid headingLevel="h3" />
+					<h2 id="services-title">{t('catalogue.home.services')}</h2>
+					<ServiceGrid headingLevel="h3" t={t} />
 				</div>
 			</section>
 
 			<section className="section" id="faq" aria-labelledby="faq-title">
 				<div className="container narrow">
-					<h2 id="faq-title">Frequently Asked Questions</h2>
+					<h2 id="faq-title">{t('catalogue.home.faq')}</h2>
 					<div className="faq">
-						{homeFaq.map((item) => (
-							<details key={item.question} className="faq-item">
+						{FAQ.map(([question, answer]) => (
+							<details key={question} className="faq-item">
 								<summary>
-									<h3>{item.question}</h3>
+									<h3>{t(question)}</h3>
 									<span aria-hidden="true" className="faq-sign" />
 								</summary>
-								<p>{item.answer}</p>
+								<p>{t(answer)}</p>
 							</details>
 						))}
 					</div>
 					<p>
-						<Link to="/faq">See all questions</Link>
+						<Link to={lp('/faq')}>{t('catalogue.home.allQuestions')}</Link>
 					</p>
 				</div>
 			</section>
 
 			<section className="section alt" id="about" aria-labelledby="about-title">
 				<div className="container narrow">
-					<h2 id="about-title">About Us</h2>
-					<p>{fill(aboutStory[0]!)}</p>
-					<Link to="/about">Read our story</Link>
+					<h2 id="about-title">{t('catalogue.home.about')}</h2>
+					<p>{richText(t('catalogue.home.aboutStory'), places)}</p>
+					<Link to={lp('/about')}>{t('catalogue.home.readStory')}</Link>
 				</div>
 			</section>
 
 			<section className="section" id="contact" aria-labelledby="contact-title">
 				<div className="container narrow">
-					<h2 id="contact-title">Contact</h2>
-					<p>{fill(contactIntro)}</p>
-					<ContactLinks contacts={config.contacts} />
-					<Link to="/contact" className="button primary">
-						Send us a message
+					<h2 id="contact-title">{t('catalogue.home.contact')}</h2>
+					<p>{richText(t('catalogue.home.contactIntro'), places)}</p>
+					<ContactLinks contacts={config.contacts} t={t} />
+					<Link to={lp('/contact')} className="button primary">
+						{t('catalogue.home.sendMessage')}
 					</Link>
 				</div>
 			</section>
@@ -125,27 +146,27 @@ export function HomeStaticSections({ config }: { config: StoreTexts }) {
 	)
 }
 
-function PromoPlan({ title, plan, action }: { title: string; plan: { to: string; from: FromPrice; rows: DurationRow[] }; action: string }) {
+function PromoPlan({ title, plan, action, lang, t }: { title: string; plan: { to: string; from: FromPrice; rows: DurationRow[] }; action: string } & Words) {
 	return (
 		<div className="plan">
 			<h3>{title}</h3>
 			<p className="plan-from">
-				{plan.from.isFrom ? 'from ' : null}
+				{plan.from.isFrom ? `${t('common.price.from')} ` : null}
 				<Rs amount={plan.from.price} />
 			</p>
 			<ul>
 				{plan.rows.map((r) => (
 					<li key={r.months}>
-						{r.label} <Rs amount={r.price} />
+						<bdi>{r.label}</bdi> <Rs amount={r.price} />
 						{r.sharedPrice ? (
 							<span className="plan-shared nowrap">
-								Shared <Rs amount={r.sharedPrice} />
+								{t('catalogue.home.shared')} <Rs amount={r.sharedPrice} />
 							</span>
 						) : null}
 					</li>
 				))}
 			</ul>
-			<Link to={plan.to} className="button primary">
+			<Link to={localePath(lang, plan.to)} className="button primary">
 				{action}
 			</Link>
 		</div>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
+import { useT } from '~/i18n/use-t'
 import { ServerHtml } from '../layout/server-html'
 
 /**
@@ -7,11 +8,12 @@ import { ServerHtml } from '../layout/server-html'
  * server (`LeaderboardList` in leaderboard-list.tsx, rendered to HTML in the loader): the browser only puts it in place.
  */
 export function Leaderboard({ html }: { html: Promise<string> }) {
+	const t = useT()
 	return (
 		<section className="section" aria-labelledby="leaderboard-title">
 			<div className="container">
-				<h2 id="leaderboard-title">Top Buyers</h2>
-				<Suspense fallback={<p className="muted" role="status">Loading leaderboard...</p>}>
+				<h2 id="leaderboard-title">{t('catalogue.leaderboard.title')}</h2>
+				<Suspense fallback={<p className="muted" role="status">{t('catalogue.leaderboard.loading')}</p>}>
 					<Await resolve={html} errorElement={<LeaderboardError />}>
 						{(list) => <ServerHtml html={list} />}
 					</Await>
@@ -22,5 +24,6 @@ export function Leaderboard({ html }: { html: Promise<string> }) {
 }
 
 function LeaderboardError() {
-	return <p className="error-box">Failed to load leaderboard: Failed to fetch leaderboard</p>
+	const t = useT()
+	return <p className="error-box">{t('catalogue.leaderboard.failed')}</p>
 }

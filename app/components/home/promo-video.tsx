@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useT } from '~/i18n/use-t'
 
 /**
  * The muted, autoplaying promo. Until it is wanted (scrolled into view, or asked for) only a light
@@ -13,6 +14,7 @@ export function PromoVideo({
 	title: string
 	poster?: string
 }) {
+	const t = useT()
 	const [wanted, setWanted] = useState(false)
 	const [muted, setMuted] = useState(true)
 	const boxRef = useRef<HTMLDivElement>(null)
@@ -48,13 +50,13 @@ export function PromoVideo({
 					loading="lazy"
 				/>
 			) : (
-				<button type="button" className="video-poster" onClick={() => videoId && setWanted(true)} aria-label={videoId ? `Play ${title}` : title} disabled={!videoId}>
+				<button type="button" className="video-poster" onClick={() => videoId && setWanted(true)} aria-label={videoId ? t('catalogue.home.play', { title }) : title} disabled={!videoId}>
 					<img src={poster} alt="" width="640" height="360" loading="lazy" />
 				</button>
 			)}
 			{videoId ? (
 				<button type="button" className="mute-toggle" onClick={toggleMute} aria-pressed={!muted} disabled={!wanted}>
-					{muted ? 'Unmute' : 'Mute'}
+					{t(muted ? 'catalogue.home.unmute' : 'catalogue.home.mute')}
 				</button>
 			) : null}
 		</div>

@@ -5,12 +5,16 @@ import { LinePriceNote } from '../cart/line-price-note'
 import { Rs } from '../ui/price'
 import { useCart } from '../cart/cart-context'
 import { ProductImage } from '../product/product-image'
-import { accountTypeName } from '~/domain/pricing/account-type-label'
+import { useLang, useLocalePath, useT } from '~/i18n/use-t'
+import { isolated } from '../ui/rich-text'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 export function CartDrawer() {
 	const { items, count, isOpen, dispatch } = useCart()
+	const t = useT()
+	const lp = useLocalePath()
+	const lang = useLang()
 	const navigate = useNavigate()
 	const closeRef = useRef<HTMLButtonElement>(null)
 	const drawerRef = useRef<HTMLElement>(null)
@@ -48,7 +52,7 @@ export function CartDrawer() {
 		const destination = checkoutDestination(items)
 		if (!destination) return
 		dispatch({ type: 'close' })
-		navigate(destination, { state: { cartItems: items } })
+		navigate(lp(destination), { state: { cartItems: items } })
 	}
 
 	return (
@@ -57,15 +61,15 @@ export function CartDrawer() {
 			<aside
 				ref={drawerRef}
 				className={isOpen ? 'cart-drawer open' : 'cart-drawer'}
-				aria-label="Shopping cart"
+				aria-label={t('common.cart.label')}
 				aria-hidden={!isOpen}
 				aria-modal={isOpen}
 				inert={!isOpen}
 				role="dialog"
 			>
 				<div className="drawer-head">
-					<h2>Your Cart</h2>
-					<button ref={closeRef} type="button" className="icon-button" onClick={() => dispatch({ type: 'close' })} aria-label="Close cart">
+					<h2>{t('common.cart.title')}</h2>
+					<button ref={closeRef} type="button" className="icon-button" onClick={() => dispatch({ type: 'close' })} aria-label={t('common.cart.close')}>
 						×
 					</button>
 				</div>
@@ -74,35 +78,35 @@ export function CartDrawer() {
 					<div className="cart-empty" aria-busy="true" />
 				) : items.length === 0 ? (
 					<div className="cart-empty">
-						<p className="cart-empty-title">Your cart is empty</p>
-						<p className="muted">Add some products to get started!</p>
+						<p className="cart-empty-title">{t('common.cart.emptyTitle')}</p>
+						<p className="muted">{t('common.cart.emptyText')}</p>
 					</div>
 				) : (
 					<ul className="cart-lines">
 						{items.map((item, index) => (
 							<li key={`${item.id}-${item.selectedDuration?.label ?? ''}-${item.selectedDenomination?.label ?? ''}`} className="cart-line">
-								<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={64} sizes="64px" className="product-thumb" />
+								<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={64} sizes="64px" className="product-thumb" labels={{ loading: t('common.image.loading'), unavailable: t('common.image.unavailable') }} />
 								<div className="cart-line-body">
 									<p className="cart-line-name">{item.name}</p>
-									{item.selectedDuration ? <p className="muted small">Duration: {item.selectedDuration.label}</p> : null}
-									{item.selectedDenomination ? <p className="muted small">Value: {item.selectedDenomination.label}</p> : null}
+									{item.selectedDuration ? <p className="muted small">{t('common.cart.duration', { label: isolated(lang, item.selectedDuration.label) })}</p> : null}
+									{item.selectedDenomination ? <p className="muted small">{t('common.cart.value', { label: isolated(lang, item.selectedDenomination.label) })}</p> : null}
 									{item.selectedAccountType ? (
-										<p className="muted small">Account: {accountTypeName(item.selectedAccountType)}</p>
+										<p className="muted small">{t('common.cart.account', { type: t(item.selectedAccountType === 'shared' ? 'common.account.shared' : 'common.account.private') })}</p>
 									) : null}
 									<div className="qty">
-										<button type="button" aria-label={`Decrease quantity of ${item.name}`} onClick={() => dispatch({ type: 'updateQuantity', index, quantity: item.quantity - 1 })}>
+										<button type="button" aria-label={t('common.cart.decrease', { name: item.name })} onClick={() => dispatch({ type: 'updateQuantity', index, quantity: item.quantity - 1 })}>
 											−
 										</button>
-										<span aria-live="polite" aria-label={`Quantity ${item.quantity}`}>{item.quantity}</span>
-										<button type="button" aria-label={`Increase quantity of ${item.name}`} onClick={() => dispatch({ type: 'updateQuantity', index, quantity: item.quantity + 1 })}>
+										<span aria-live="polite" aria-label={t('common.cart.quantity', { count: item.quantity })}>{item.quantity}</span>
+										<button type="button" aria-label={t('common.cart.increase', { name: item.name })} onClick={() => dispatch({ type: 'updateQuantity', index, quantity: item.quantity + 1 })}>
 											+
 										</button>
 									</div>
 								</div>
 								<div className="cart-line-end">
 									<p className="cart-line-total">{item.unavailable ? <s><Rs amount={linePrice(item) * item.quantity} /></s> : <Rs amount={linePrice(item) * item.quantity} />}</p>
-									<button type="button" className="link-button" onClick={() => dispatch({ type: 'remove', index })} aria-label={`Remove ${item.name}`}>
-										Remove
+									<button type="button" className="link-button" onClick={() => dispatch({ type: 'remove', index })} aria-label={t('common.cart.removeLabel', { name: item.name })}>
+										{t('common.cart.remove')}
 									</button>
 								</div>
 								<LinePriceNote item={item} />
@@ -112,14 +116,14 @@ export function CartDrawer() {
 				)}
 				<div className="drawer-foot">
 					<p className="cart-total">
-						<span>Total</span>
+						<span>{t('common.cart.total')}</span>
 						<strong data-testid="cart-total"><Rs amount={cartTotal(items)} /></strong>
 					</p>
 					<button type="button" className="button primary block" onClick={proceed} aria-disabled={checkoutDestination(items) === null}>
-						Proceed to Checkout
+						{t('common.cart.checkout')}
 					</button>
 					<button type="button" className="button ghost block" onClick={() => dispatch({ type: 'close' })}>
-						Continue Shopping
+						{t('common.cart.continue')}
 					</button>
 				</div>
 			</aside>

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { useT } from '~/i18n/use-t'
 import { chatLink } from '~/utils/chat'
 
 // Two contexts: a page that sets the message reads only the setter, which never changes, so only
@@ -26,13 +27,14 @@ export function useChatMessage(message: string | null) {
 
 export function ChatButton({ whatsapp }: { whatsapp: string }) {
 	const message = useContext(ChatMessageContext)
+	const t = useT()
 	return (
 		<a
 			className="chat-button"
 			href={chatLink(whatsapp, message ?? undefined)}
 			target="_blank"
 			rel="noopener noreferrer"
-			aria-label={message ? 'Ask about this product on WhatsApp' : 'Chat with us on WhatsApp'}
+			aria-label={t(message ? 'common.chat.product' : 'common.chat.general')}
 		>
 			<svg aria-hidden="true" viewBox="0 0 24 24" width="28" height="28">
 				<use href="/icons.svg#chat" />

@@ -4,23 +4,26 @@ import { cartBadge } from '~/domain/cart/cart-count'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { useCart } from '../cart/cart-context'
 import { ChatButton } from './chat-button'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { LanguageSwitch } from './language-switch'
 
 const NAV = [
-	{ to: '/', label: 'Home' },
-	{ to: '/products', label: 'Products' },
-	{ to: '/services', label: 'Services' },
-	{ to: '/about', label: 'About' },
-	{ to: '/contact', label: 'Contact' },
-]
+	{ to: '/', label: 'common.nav.home' },
+	{ to: '/products', label: 'common.nav.products' },
+	{ to: '/services', label: 'common.nav.services' },
+	{ to: '/about', label: 'common.nav.about' },
+	{ to: '/contact', label: 'common.nav.contact' },
+] as const
 
 function NavLinks({ withOrders }: { withOrders?: boolean }) {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<ul>
-			{[...NAV, ...(withOrders ? [{ to: MY_ORDERS_PATH, label: 'My orders' }] : [])].map((item) => (
+			{[...NAV, ...(withOrders ? [{ to: MY_ORDERS_PATH, label: 'common.nav.myOrders' } as const] : [])].map((item) => (
 				<li key={item.to}>
-					<NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => (isActive ? 'active' : undefined)}>
-						{item.label}
+					<NavLink to={lp(item.to)} end={item.to === '/'} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+						{t(item.label)}
 					</NavLink>
 				</li>
 			))}
@@ -34,6 +37,7 @@ function NavLinks({ withOrders }: { withOrders?: boolean }) {
  * close on Escape (focus back on the toggle), on a tap outside it and on going to another page.
  */
 function PhoneMenu() {
+	const t = useT()
 	const menu = useRef<HTMLDetailsElement>(null)
 	const { pathname } = useLocation()
 
@@ -64,7 +68,7 @@ function PhoneMenu() {
 
 	return (
 		<details className="phone-menu" ref={menu}>
-			<summary className="menu-toggle" aria-label="Menu">
+			<summary className="menu-toggle" aria-label={t('common.nav.menu')}>
 				<span aria-hidden="true" className="menu-icon-open">
 					☰
 				</span>
@@ -72,8 +76,10 @@ function PhoneMenu() {
 					✕
 				</span>
 			</summary>
-			<nav aria-label="Main" className="phone-nav">
+			<nav aria-label={t('common.nav.main')} className="phone-nav">
 				<NavLinks withOrders />
+				{/* At 360 px the header has no room for the switch: it is here, at the menu's foot. */}
+				<LanguageSwitch className="language-switch phone-language" />
 			</nav>
 		</details>
 	)
@@ -85,34 +91,36 @@ function PhoneMenu() {
  */
 export function SiteHeader({ storeName, banner, whatsapp }: { storeName: string; banner: string; whatsapp: string }) {
 	const { count, dispatch } = useCart()
+	const t = useT()
+	const lp = useLocalePath()
 
 	return (
 		<header className={banner ? 'site-header' : 'site-header no-banner'}>
 			{banner ? <p className="banner">{banner}</p> : null}
 			<div className="header-bar container">
-				<Link to="/" className="logo" aria-label={`${storeName} home`}>
+				<Link to={lp('/')} className="logo" aria-label={t('common.header.logoLabel', { storeName })}>
 					<span aria-hidden="true" className="logo-mark">
 						▲
 					</span>
 					{storeName}
 				</Link>
-				<nav aria-label="Main" className="main-nav">
+				<nav aria-label={t('common.nav.main')} className="main-nav">
 					<NavLinks />
 				</nav>
 				<div className="header-actions">
-					<LanguageSwitch />
-					<NavLink to={MY_ORDERS_PATH} className={({ isActive }) => (isActive ? 'my-orders-link active' : 'my-orders-link')}>
+					<LanguageSwitch className="language-switch header-language" />
+					<NavLink to={lp(MY_ORDERS_PATH)} className={({ isActive }) => (isActive ? 'my-orders-link active' : 'my-orders-link')}>
 						<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
 							<use href="/icons.svg#orders" />
 						</svg>
-						<span className="my-orders-text">My orders</span>
+						<span className="my-orders-text">{t('common.nav.myOrders')}</span>
 					</NavLink>
 					<ChatButton whatsapp={whatsapp} />
 					<button
 						type="button"
 						className="cart-button"
 						onClick={() => dispatch({ type: 'toggle' })}
-						aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? '' : 's'}` : 'Cart'}
+						aria-label={count > 0 ? t(count === 1 ? 'common.header.cartOne' : 'common.header.cartMany', { count }) : t('common.header.cart')}
 					>
 						<svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
 							<use href="/icons.svg#cart" />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { AccountType } from '~/domain/pricing/product-options'
 import { formatRs } from '~/utils/money'
+import { useT } from '~/i18n/use-t'
 import { Modal } from '../ui/modal'
 
 /** Two steps: choose private or shared; shared shows its rules before it is confirmed. */
@@ -11,7 +12,7 @@ export function AccountTypeModal({
 	optionLabel,
 	privatePrice,
 	sharedPrice,
-	sharedConfirmLabel = 'Add Shared Account to Cart',
+	sharedConfirmLabel,
 }: {
 	open: boolean
 	onClose: () => void
@@ -23,25 +24,26 @@ export function AccountTypeModal({
 	sharedPrice: number | null
 	sharedConfirmLabel?: string
 }) {
+	const t = useT()
 	const [step, setStep] = useState<'selection' | 'sharedConfirmation'>('selection')
 	useEffect(() => {
 		if (open) setStep('selection')
 	}, [open])
 
 	return (
-		<Modal open={open} onClose={onClose} title={step === 'selection' ? 'Choose account type' : 'Shared Account Details'}>
+		<Modal open={open} onClose={onClose} title={t(step === 'selection' ? 'catalogue.account.choose' : 'catalogue.account.sharedDetails')}>
 			{step === 'selection' ? (
 				<div className="choice-list">
-					{optionLabel ? <p className="muted small">Prices for {optionLabel}</p> : null}
+					{optionLabel ? <p className="muted small">{t('catalogue.account.pricesFor', { option: optionLabel })}</p> : null}
 					{privatePrice != null ? (
 						<button type="button" className="button ghost block account-choice" onClick={() => onConfirm('private')}>
-							<span>Private Account</span>
+							<span>{t('catalogue.account.private')}</span>
 							<span className="price-now">{formatRs(privatePrice)}</span>
 						</button>
 					) : null}
 					{sharedPrice != null ? (
 						<button type="button" className="button ghost block account-choice" onClick={() => setStep('sharedConfirmation')}>
-							<span>Shared Account</span>
+							<span>{t('catalogue.account.shared')}</span>
 							<span className="price-now">{formatRs(sharedPrice)}</span>
 						</button>
 					) : null}
@@ -50,21 +52,21 @@ export function AccountTypeModal({
 				<div>
 					{sharedPrice != null ? (
 						<p className="muted small">
-							{optionLabel ? `${optionLabel}, shared` : 'Shared account'}: {formatRs(sharedPrice)}
+							{optionLabel ? t('catalogue.account.optionShared', { option: optionLabel }) : t('catalogue.account.sharedLine')}: {formatRs(sharedPrice)}
 						</p>
 					) : null}
 					<ul className="rules">
-						<li>At most 2 customers share one account, in a two-slot system.</li>
-						<li>Each customer plays on their own profile.</li>
-						<li>Shared accounts may have online and multiplayer limits; these are not refundable.</li>
-						<li>A step-by-step guide is sent to you after purchase.</li>
+						<li>{t('catalogue.account.rule1')}</li>
+						<li>{t('catalogue.account.rule2')}</li>
+						<li>{t('catalogue.account.rule3')}</li>
+						<li>{t('catalogue.account.rule4')}</li>
 					</ul>
 					<div className="choice-list">
 						<button type="button" className="button primary block" onClick={() => onConfirm('shared')}>
-							{sharedConfirmLabel}
+							{sharedConfirmLabel ?? t('catalogue.account.addShared')}
 						</button>
 						<button type="button" className="button ghost block" onClick={() => setStep('selection')}>
-							Back to Selection
+							{t('catalogue.account.back')}
 						</button>
 					</div>
 				</div>

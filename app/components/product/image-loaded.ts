@@ -22,7 +22,7 @@ export function markLoaded(target: EventTarget | null) {
 const SERVER_IMAGE_FAILED = `document.addEventListener('error', function (e) {
 	var img = e.target, wrapper = img instanceof HTMLImageElement ? img.closest('.product-image') : null;
 	if (!wrapper || !wrapper.closest('[data-server-image]')) return;
-	var note = document.createElement('span'); note.className = 'image-unavailable'; note.textContent = 'Image unavailable';
+	var note = document.createElement('span'); note.className = 'image-unavailable'; note.textContent = wrapper.getAttribute('data-unavailable') || 'Image unavailable';
 	wrapper.replaceChildren(note);
 }, true);`
 

@@ -1,20 +1,24 @@
 import type { Product } from '~/domain/catalogue/types'
+import type { Translate } from '~/i18n/catalogue'
 
-/** The product's description, features and specifications: drawn by the server only (the page's loader renders it, ADR-007). */
-export function ProductDescription({ product }: { product: Pick<Product, 'description' | 'features' | 'specifications'> }) {
+/** The product's description, features and specifications: drawn by the server only (the page's loader renders it, ADR-007), headings in the page's language. */
+export function ProductDescription({ product, t }: { product: Pick<Product, 'description' | 'features' | 'specifications'>; t: Translate }) {
 	return (
 		<>
-			<h2 id="description-title">Description</h2>
-			<p>{product.description}</p>
-			<h2 className="h3">Features</h2>
+			<h2 id="description-title">{t('catalogue.product.description')}</h2>
+			{/* The owner's words: English ones read left to right on an Urdu page too. */}
+			<p dir="auto">{product.description}</p>
+			<h2 className="h3">{t('catalogue.product.features')}</h2>
 			<ol className="features">
 				{product.features.map((f) => (
-					<li key={f}>{f}</li>
+					<li key={f} dir="auto">
+						{f}
+					</li>
 				))}
 			</ol>
 			{product.specifications.length ? (
 				<>
-					<h2 className="h3">Specifications</h2>
+					<h2 className="h3">{t('catalogue.product.specifications')}</h2>
 					<dl className="specs">
 						{product.specifications.map((s, i) =>
 							typeof s === 'string' ? (

@@ -16,6 +16,8 @@ import { markLoaded } from './image-loaded'
  * An uploaded cover (imageSet) is a <picture>: WebP at each stored width, JPEG for the browsers
  * without WebP, and its real width and height, so the slot is reserved before it arrives.
  */
+const ENGLISH_LABELS = { loading: 'Loading image', unavailable: 'Image unavailable' }
+
 export function ProductImage({
 	src,
 	imageSet,
@@ -24,6 +26,7 @@ export function ProductImage({
 	sizes,
 	priority = false,
 	className,
+	labels = ENGLISH_LABELS,
 }: {
 	/** products.image: the shop's own cover, an uploaded cover's main file, or any URL. */
 	src: string
@@ -37,6 +40,8 @@ export function ProductImage({
 	/** The page's main image (its LCP): loaded at once and first. */
 	priority?: boolean
 	className?: string
+	/** The spinner's name and the failure's words in the page's language (`common.image.loading`, `common.image.unavailable`). */
+	labels?: { loading: string; unavailable: string }
 }) {
 	const [failed, setFailed] = useState(false)
 	const ref = useRef<HTMLImageElement>(null)
@@ -70,12 +75,13 @@ export function ProductImage({
 	}
 
 	return (
-		<div ref={wrapper} className={`product-image ${className ?? ''}`}>
+		// data-unavailable: what the head's script says when a cover the server drew fails (image-loaded.ts).
+		<div ref={wrapper} className={`product-image ${className ?? ''}`} data-unavailable={labels === ENGLISH_LABELS ? undefined : labels.unavailable}>
 			{failed ? (
-				<span className="image-unavailable">Image unavailable</span>
+				<span className="image-unavailable">{labels.unavailable}</span>
 			) : (
 				<>
-					<span className="spinner" role="status" aria-label="Loading image" />
+					<span className="spinner" role="status" aria-label={labels.loading} />
 					{imageSet ? (
 						<picture>
 							<source type="image/webp" srcSet={mediaSrcSet(imageSet, 'webp')} sizes={sizes} />

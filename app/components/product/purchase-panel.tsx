@@ -8,9 +8,11 @@ import { BUY_FIELDS } from '~/domain/orders/buy-fields'
 import { chatLink, productEnquiry } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
 import { trackPixel } from '~/utils/pixel'
+import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { useCart } from '../cart/cart-context'
 import { useChatMessage } from '../layout/chat-button'
 import { ProductPrice, Rs } from '../ui/price'
+import { isolated, richText } from '../ui/rich-text'
 
 // The dialogs open only at a buyer's click: their script is fetched then, not with the page (ADR-007).
 const AccountTypeModal = lazy(() => import('./account-type-modal').then((m) => ({ default: m.AccountTypeModal })))
@@ -28,7 +30,7 @@ export function PurchasePanel({
 	whatsapp: string
 	preselectAccountType: AccountType | null
 }) {
-	const { field, options, accountTypes: hasAccountTypes, quotes, terms, contentLink, typeLabels, values } = choices
+	const { field, options, accountTypes: hasAccountTypes, quotes, terms, contentLink, values } = choices
 	const [chosen, setChosen] = useState<PurchaseOption>(options[0]!)
 	// A product sold by duration and value lists both; the pair chosen sets the price.
 	const [chosenValue, setChosenValue] = useState<PurchaseOption | null>(values?.options[0] ?? null)
@@ -37,6 +39,10 @@ export function PurchasePanel({
 	const addRef = useRef<HTMLButtonElement>(null)
 	const { dispatch } = useCart()
 	const navigate = useNavigate()
+	const t = useT()
+	const lang = useLang()
+	const lp = useLocalePath()
+	const typeName = (type: AccountType) => t(type === 'shared' ? 'catalogue.account.sharedAccount' : 'catalogue.account.privateAccount')
 
 	// The page shows the private price (or the one the buyer switched to); the dialog offers both.
 	const shownType: AccountType | null = hasAccountTypes ? (preselectAccountType ?? 'private') : null
@@ -76,7 +82,7 @@ export function PurchasePanel({
 		const valueLabel = field === 'value' ? chosen.label : chosenValue?.label
 		const denomination = valueLabel ? (product.denominations?.find((d) => d.label === valueLabel) ?? null) : null
 		const target = buyNowTargetVia(terms, product, { duration, denomination, accountType: accountType ?? null })
-		navigate(target.to, { state: target.state })
+		navigate(lp(target.to), { state: target.state })
 	}
 
 	function buy(event: React.FormEvent) {
@@ -91,30 +97,30 @@ export function PurchasePanel({
 				<ProductPrice price={price} originalPrice={product.originalPrice} />
 				{saving ? (
 					<span className="save-badge">
-						Save <Rs amount={saving.saving} /> <s>{formatRs(saving.doubled)}</s>
+						{t('catalogue.panel.save')} <Rs amount={saving.saving} /> <s>{formatRs(saving.doubled)}</s>
 					</span>
 				) : null}
 			</p>
 			{accountPrices?.[otherType] ? (
 				<p className="muted small account-price-note">
-					{shownType ? typeLabels[shownType] : null} price. {typeLabels[otherType]}: <Rs amount={accountPrices[otherType]!} />.
+					{shownType ? t('catalogue.panel.typePrice', { type: typeName(shownType) }) : null} {richText(t('catalogue.panel.otherPrice'), { type: typeName(otherType), price: <Rs amount={accountPrices[otherType]!} /> })}
 				</p>
 			) : null}
 
 			{/* A real form: without scripts (or before they start) Buy Now opens checkout with what is chosen here. */}
-			<form method="get" action="/checkout" onSubmit={buy}>
+			<form method="get" action={lp('/checkout')} onSubmit={buy}>
 				<input type="hidden" name={BUY_FIELDS.product} value={product.id} />
 				{field === 'duration' ? (
 					<OptionSelect
 						id="duration"
 						name={BUY_FIELDS.duration}
-						label="Duration"
+						label={t('catalogue.panel.duration')}
 						options={options}
 						value={chosen}
 						shownKey={keyOf(shownType)}
 						onChoose={setChosen}
 						onCustom={() => setQuote('duration')}
-						customButton="Check Prices"
+						customButton={t('catalogue.panel.checkPrices')}
 						customButtonClass="desktop-only"
 						quoteLinks={quoteLinks}
 					/>
@@ -124,13 +130,13 @@ export function PurchasePanel({
 					<OptionSelect
 						id="denomination"
 						name={BUY_FIELDS.value}
-						label="Value"
+						label={t('catalogue.panel.value')}
 						options={values.options}
 						value={chosenValue}
 						shownKey={keyOf(shownType)}
 						onChoose={setChosenValue}
 						onCustom={() => setQuote('value')}
-						customButton="Get Quote"
+						customButton={t('catalogue.panel.getQuote')}
 						quoteLinks={links(values.quotes)}
 					/>
 				) : null}
@@ -139,20 +145,20 @@ export function PurchasePanel({
 					<OptionSelect
 						id="denomination"
 						name={BUY_FIELDS.value}
-						label="Value"
+						label={t('catalogue.panel.value')}
 						options={options}
 						value={chosen}
 						shownKey={keyOf(shownType)}
 						onChoose={setChosen}
 						onCustom={() => setQuote('value')}
-						customButton="Get Quote"
+						customButton={t('catalogue.panel.getQuote')}
 						quoteLinks={quoteLinks}
 					/>
 				) : null}
 
 				{availability && availability !== 'manual' ? (
 					<p className={`stock-note small ${availability === 'out' ? 'muted' : ''}`} role="status">
-						{availability === 'instant' ? 'Instant delivery' : availability === 'few' ? 'Instant delivery · Only a few left' : soldOut ? 'Out of stock' : 'Out of stock · delivered by hand after payment'}
+						{t(availability === 'instant' ? 'catalogue.panel.instant' : availability === 'few' ? 'catalogue.panel.fewLeft' : soldOut ? 'catalogue.panel.outOfStock' : 'catalogue.panel.byHand')}
 					</p>
 				) : null}
 				<div className="buy-actions">
@@ -160,24 +166,24 @@ export function PurchasePanel({
 						{option && option.listed > 0 ? (
 							<>
 								{/* Without scripts the label cannot follow the list: it says Buy Now, and checkout shows the price. */}
-								<span className="script-only">{`Buy ${option.label} - ${formatRs(price)}`}</span>
-								<span className="noscript-only">Buy Now</span>
+								<span className="script-only">{t('catalogue.panel.buyOption', { option: isolated(lang, option.label), price: formatRs(price) })}</span>
+								<span className="noscript-only">{t('catalogue.panel.buyNow')}</span>
 							</>
 						) : (
-							'Buy Now'
+							t('catalogue.panel.buyNow')
 						)}
 					</button>
 					<button ref={addRef} type="button" className="button ghost" disabled={soldOut} onClick={() => (hasAccountTypes ? setAccountModal('cart') : addToCart())}>
-						Add to Cart
+						{t('catalogue.panel.addToCart')}
 					</button>
 				</div>
-				<p className="muted small noscript-only">The cart needs JavaScript, which is off in this browser. Buy Now works without it.</p>
+				<p className="muted small noscript-only">{t('catalogue.panel.noScript')}</p>
 
 			</form>
 
 			{contentLink ? (
 				<p>
-					<Link to={contentLink.to}>{contentLink.label}</Link>
+					<Link to={lp(contentLink.to)}>{t(contentLink.to === '/game-pass-library' ? 'catalogue.panel.includedGames' : 'catalogue.panel.includedContent')}</Link>
 				</p>
 			) : null}
 
@@ -187,8 +193,8 @@ export function PurchasePanel({
 						open
 						onClose={() => setQuote(null)}
 						{...(quote === 'duration'
-							? { title: 'Custom Duration', intro: "Choose a length and we'll send you a quote on WhatsApp." }
-							: { title: 'Custom Amount', intro: "Choose a value range and we'll send you a quote on WhatsApp." })}
+							? { title: t('catalogue.panel.customDuration'), intro: t('catalogue.panel.customDurationIntro') }
+							: { title: t('catalogue.panel.customAmount'), intro: t('catalogue.panel.customAmountIntro') })}
 						choices={quoteChoices.map((q) => ({ key: q.label, label: q.label }))}
 						onChoose={openChat}
 					/>
@@ -199,10 +205,10 @@ export function PurchasePanel({
 					<AccountTypeModal
 						open
 						onClose={() => setAccountModal(null)}
-						optionLabel={option && option.listed > 0 ? option.label : null}
+						optionLabel={option && option.listed > 0 ? isolated(lang, option.label) : null}
 						privatePrice={accountPrices.private}
 						sharedPrice={accountPrices.shared}
-						sharedConfirmLabel={accountModal === 'buy' ? 'Buy Shared Account' : 'Add Shared Account to Cart'}
+						sharedConfirmLabel={t(accountModal === 'buy' ? 'catalogue.account.buyShared' : 'catalogue.account.addShared')}
 						onConfirm={(type) => {
 							const mode = accountModal
 							setAccountModal(null)
@@ -246,6 +252,8 @@ function OptionSelect({
 	/** The same quotes as plain WhatsApp links, product and length or range written in: what works without scripts. */
 	quoteLinks: { label: string; href: string }[]
 }) {
+	const t = useT()
+	const lang = useLang()
 	const ref = useRef<HTMLSelectElement>(null)
 	// A choice made before the scripts started is the choice: the page starts from what it shows.
 	useLayoutEffect(() => {
@@ -274,7 +282,7 @@ function OptionSelect({
 				>
 					{options.map((o) => (
 						<option key={o.label} value={o.label}>
-							{o.custom ? o.label : `${o.label} - ${formatRs(o.offers[shownKey]?.price ?? o.listed)}`}
+							{isolated(lang, o.custom ? o.label : `${o.label} - ${formatRs(o.offers[shownKey]?.price ?? o.listed)}`)}
 						</option>
 					))}
 				</select>
@@ -288,7 +296,7 @@ function OptionSelect({
 				// Without scripts the dialog cannot open: the quotes are links that open WhatsApp with the request written.
 				<details className="noscript-only quote-links">
 					<summary className="button ghost">{customButton}</summary>
-					<p className="muted small">Ask for a quote on WhatsApp:</p>
+					<p className="muted small">{t('catalogue.panel.askQuote')}</p>
 					<ul>
 						{quoteLinks.map((q) => (
 							<li key={q.label}>

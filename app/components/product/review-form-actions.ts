@@ -9,6 +9,9 @@ const busy = new WeakSet<HTMLFormElement>()
 
 const field = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement
 
+/** A message the server drew into the form's data-* attributes (review-form.tsx), in the page's language. */
+const words = (form: HTMLFormElement, name: 'submit' | 'submitting' | 'failed' | 'signedInVerified' | 'signedInBuyersOnly' | 'signedInUnverified', fallback: string) => form.dataset[name] ?? fallback
+
 /** Whether the writer is a signed-in buyer, asked once they start on the form; the answer replaces the invitation. */
 export function askStanding(form: HTMLFormElement) {
 	if (asked.has(form)) return
@@ -20,13 +23,14 @@ export function askStanding(form: HTMLFormElement) {
 			const note = form.querySelector('.review-sign-in')
 			if (!standing?.signedIn || !note) return
 			note.setAttribute('role', 'status')
-			note.textContent = `Signed in as ${standing.email}: ${
-				standing.bought
-					? 'your review shows “Verified purchase”.'
-					: buyersOnly
-						? 'we found no paid order of this product for that address, and only buyers can review it.'
-						: 'we found no paid order of this product for that address, so your review shows without “Verified purchase”.'
-			}`
+			// In Urdu text the address is isolated so it reads left to right (as <bdi> would).
+			const email = form.dataset.lang === 'ur' ? `\u2068${standing.email}\u2069` : standing.email
+			const message = standing.bought
+				? words(form, 'signedInVerified', 'Signed in as {email}: your review shows “Verified purchase”.')
+				: buyersOnly
+					? words(form, 'signedInBuyersOnly', 'Signed in as {email}: we found no paid order of this product for that address, and only buyers can review it.')
+					: words(form, 'signedInUnverified', 'Signed in as {email}: we found no paid order of this product for that address, so your review shows without “Verified purchase”.')
+			note.textContent = message.replace('{email}', email)
 		})
 		// Asked again at the next touch.
 		.catch(() => asked.delete(form))
@@ -56,7 +60,7 @@ function setBusy(form: HTMLFormElement, on: boolean) {
 	const fieldset = form.querySelector('fieldset')
 	if (fieldset) fieldset.disabled = on
 	const button = form.querySelector('button[type="submit"]')
-	if (button) button.textContent = on ? 'Submitting...' : 'Submit Review'
+	if (button) button.textContent = on ? words(form, 'submitting', 'Submitting...') : words(form, 'submit', 'Submit Review')
 }
 
 /** Posts the review (not when the name or the review is blank); once taken, the form is ready for the next one. */
@@ -74,9 +78,9 @@ export async function submit(form: HTMLFormElement, taken: () => void) {
 			field(form, 'comment').value = ''
 			setRating(form, 5)
 			taken()
-		} else showError(form, answer?.error ?? 'Failed to submit review')
+		} else showError(form, answer?.error ?? words(form, 'failed', 'Failed to submit review'))
 	} catch {
-		showError(form, 'Failed to submit review')
+		showError(form, words(form, 'failed', 'Failed to submit review'))
 	} finally {
 		setBusy(form, false)
 	}

@@ -6,11 +6,20 @@ import { insertReview, type Review } from '~/domain/reviews/review-scope'
 
 const ITEM = 'li[data-review-id]'
 
-function star(rating: number) {
+/** The words the server drew into the list's template (review-list.tsx), in the page's language. */
+function wordsOf(container: HTMLElement) {
+	const template = container.querySelector<HTMLTemplateElement>('template.no-reviews')
+	return {
+		verified: template?.dataset.verified ?? '✓ Verified purchase',
+		stars: (rating: number) => (template?.dataset.stars ?? '{rating} out of 5 stars').replace('{rating}', String(rating)),
+	}
+}
+
+function star(rating: number, label: string) {
 	const stars = document.createElement('span')
 	stars.className = 'stars'
 	stars.setAttribute('role', 'img')
-	stars.setAttribute('aria-label', `${rating} out of 5 stars`)
+	stars.setAttribute('aria-label', label)
 	const off = document.createElement('span')
 	off.className = 'stars-off'
 	off.textContent = '★★★★★'.slice(rating)
@@ -25,18 +34,18 @@ function paragraph(className: string | null, ...content: (Node | string)[]) {
 	return p
 }
 
-function item(review: Review) {
+function item(review: Review, words: ReturnType<typeof wordsOf>) {
 	const li = document.createElement('li')
 	li.className = 'review'
 	li.dataset.reviewId = String(review.id)
 	li.dataset.createdAt = review.createdAt
 	const name = document.createElement('strong')
 	name.textContent = review.name
-	const head = paragraph('review-head', name, ' ', star(review.rating), ' ')
+	const head = paragraph('review-head', name, ' ', star(review.rating, words.stars(review.rating)), ' ')
 	if (review.verifiedPurchase) {
 		const badge = document.createElement('span')
 		badge.className = 'verified-badge'
-		badge.textContent = '✓ Verified purchase'
+		badge.textContent = words.verified
 		head.append(badge)
 	}
 	const time = document.createElement('time')
@@ -69,7 +78,7 @@ export function addReview(container: HTMLElement, review: Review) {
 		),
 		review,
 	)
-	list.insertBefore(item(review), shown[order.indexOf(review)] ?? null)
+	list.insertBefore(item(review, wordsOf(container)), shown[order.indexOf(review)] ?? null)
 }
 
 /** A review staff hid: it leaves the page; the last one gone, the invitation comes back. */

@@ -2,6 +2,7 @@ import { Suspense, useEffect, type SyntheticEvent } from 'react'
 import { Await, useRevalidator } from 'react-router'
 import type { RatingSummary, Review } from '~/domain/reviews/review-scope'
 import { RatingBadge } from '../ui/price'
+import { useT } from '~/i18n/use-t'
 import { ServerHtml } from '../layout/server-html'
 
 type ListActions = typeof import('./review-list-actions')
@@ -30,6 +31,7 @@ export function ReviewsSection({
 	form: string
 	title?: string
 }) {
+	const t = useT()
 	return (
 		<section className="section reviews" id="reviews" aria-labelledby="reviews-title">
 			<h2 id="reviews-title">{title}</h2>
@@ -38,8 +40,8 @@ export function ReviewsSection({
 					<RatingBadge rating={rating} />
 				</p>
 			) : null}
-			<Suspense fallback={<p className="muted" role="status">Loading reviews...</p>}>
-				<Await resolve={reviews} errorElement={<p className="error-box">Failed to fetch reviews</p>}>
+			<Suspense fallback={<p className="muted" role="status">{t('catalogue.reviews.loading')}</p>}>
+				<Await resolve={reviews} errorElement={<p className="error-box">{t('catalogue.reviews.failed')}</p>}>
 					{(html) => <LiveReviews productId={productId} html={html} />}
 				</Await>
 			</Suspense>

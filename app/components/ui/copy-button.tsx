@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { copyText } from './copy-text'
+import type { Translate } from '~/i18n/catalogue'
+import { copiedMessage, copyText } from './copy-text'
 
 export { copyText }
 
@@ -14,20 +15,27 @@ export function useCopied() {
 	return [copied, setCopied] as const
 }
 
-/** An icon button that copies a value and shows a check for 2 seconds. `what` names it: 'order number'. */
-export function CopyButton({ value, what }: { value: string; what: string }) {
+/**
+ * An icon button that copies a value and shows a check for 2 seconds. `what` names it: 'order number'.
+ * `t`: the buyer page's language (`common.copy.*`), also where the server draws the button; English
+ * without it (the console).
+ */
+export function CopyButton({ value, what, t }: { value: string; what: string; t?: Translate }) {
 	const [copied, setCopied] = useCopied()
+	const label = t ? t('common.copy.label', { what }) : `Copy ${what}`
+	const done = copiedMessage(t ? t('common.copy.copied') : '{what} copied', what)
 
 	return (
 		<>
 			<button
 				type="button"
 				className={copied ? 'copy-button copied' : 'copy-button'}
-				aria-label={`Copy ${what}`}
-				title={`Copy ${what}`}
+				aria-label={label}
+				title={label}
 				// What a part the server draws copies (`copyFromButton`), as it has no handler of its own.
 				data-copy={value}
 				data-what={what}
+				data-copied={done}
 				onClick={async () => setCopied(await copyText(value))}
 			>
 				{/* Symbols of /icons.svg, as the header's icons: their paths are not in the pages' script. */}
@@ -36,7 +44,7 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
 				</svg>
 			</button>
 			<span className="sr-only" role="status">
-				{copied ? `${what[0]!.toUpperCase()}${what.slice(1)} copied` : ''}
+				{copied ? done : ''}
 			</span>
 		</>
 	)

@@ -1,5 +1,10 @@
 // Copying to the clipboard: the copy buttons React draws (`CopyButton`) and those of parts the server draws.
 
+/** What is said once a copy is made: the message ('{what} copied') filled, its first letter a capital ('Order number copied'). */
+export function copiedMessage(template: string, what: string) {
+	return template.replace('{what}', what).replace(/^./, (first) => first.toUpperCase())
+}
+
 export async function copyText(text: string): Promise<boolean> {
 	try {
 		await navigator.clipboard.writeText(text)
@@ -29,13 +34,15 @@ export async function copyText(text: string): Promise<boolean> {
  */
 export async function copyFromButton(button: HTMLElement) {
 	const what = button.dataset.what ?? ''
+	// The message in the page's language, when the server drew it (CopyButton's data-copied).
+	const done = button.dataset.copied ?? copiedMessage('{what} copied', what)
 	if (!(await copyText(button.dataset.copy ?? ''))) return
 	const icon = button.querySelector('use')
 	const status = button.nextElementSibling
 	const show = (copied: boolean) => {
 		button.classList.toggle('copied', copied)
 		icon?.setAttribute('href', copied ? '/icons.svg#copied' : '/icons.svg#copy')
-		if (status?.getAttribute('role') === 'status') status.textContent = copied ? `${what[0]!.toUpperCase()}${what.slice(1)} copied` : ''
+		if (status?.getAttribute('role') === 'status') status.textContent = copied ? done : ''
 	}
 	show(true)
 	clearTimeout(Number(button.dataset.copiedTimer))

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { useT } from '~/i18n/use-t'
 
 const FOCUSABLE =
 	'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -19,6 +20,7 @@ export function Modal({
 	title: string
 	children: ReactNode
 }) {
+	const t = useT()
 	const [root, setRoot] = useState<HTMLElement | null>(null)
 	const dialogRef = useRef<HTMLDivElement>(null)
 	const titleId = useId()
@@ -80,7 +82,7 @@ export function Modal({
 			<div ref={dialogRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
 				<div className="modal-head">
 					<h2 id={titleId}>{title}</h2>
-					<button type="button" className="icon-button" onClick={onClose} aria-label="Close">
+					<button type="button" className="icon-button" onClick={onClose} aria-label={t('common.modal.close')}>
 						×
 					</button>
 				</div>

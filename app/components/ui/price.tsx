@@ -1,6 +1,8 @@
-import { ratingInWords, type RatingSummary } from '~/domain/reviews/rating-words'
+import type { RatingSummary } from '~/domain/reviews/rating-words'
 import type { FromPrice } from '~/domain/pricing/from-price'
 import { formatRs } from '~/utils/money'
+import type { Translate } from '~/i18n/catalogue'
+import { useT } from '~/i18n/use-t'
 
 /** A rupee amount in running text ("from Rs. 2,700"): one unit that never breaks across lines. */
 export function Rs({ amount }: { amount: number }) {
@@ -12,15 +14,16 @@ export function Rs({ amount }: { amount: number }) {
  * `from`: the product sells at more than one price and this is its lowest (pricing/from-price.ts), said “from Rs. 2,700”.
  */
 export function ProductPrice({ price, originalPrice, from = false, className }: { price: number; originalPrice?: number | null; from?: boolean; className?: string }) {
+	const t = useT()
 	return (
 		<span className={`price ${className ?? ''}`}>
 			<span className="price-now">
-				{from ? <span className="price-from">from </span> : null}
+				{from ? <span className="price-from">{t('common.price.from')} </span> : null}
 				{formatRs(price)}
 			</span>
 			{originalPrice && originalPrice > price ? (
 				<s className="price-was">
-					<span className="sr-only">was </span>
+					<span className="sr-only">{t('common.price.was')} </span>
 					{formatRs(originalPrice)}
 				</s>
 			) : null}
@@ -30,20 +33,27 @@ export function ProductPrice({ price, originalPrice, from = false, className }: 
 
 /** The one “from” price (pricing/from-price.ts) and what it buys: “from Rs. 2,700 (1 Month · Shared account)”. */
 export function FromPriceLine({ from, className = 'from-price' }: { from: FromPrice; className?: string }) {
+	const t = useT()
 	return (
 		<p className={className}>
-			{from.isFrom ? 'from ' : null}
+			{from.isFrom ? `${t('common.price.from')} ` : null}
 			<strong className="nowrap">{formatRs(from.price)}</strong>
-			{from.choice ? <span className="muted small"> ({from.choice})</span> : null}
+			{from.choice ? (
+				<span className="muted small">
+					{' '}
+					(<bdi>{from.choice}</bdi>)
+				</span>
+			) : null}
 		</p>
 	)
 }
 
 /** A product's real rating, “★ 4.0 (1)”; nothing at all when it has no reviews. */
 export function RatingBadge({ rating }: { rating: RatingSummary | null }) {
+	const t = useT()
 	if (!rating) return null
 	return (
-		<span className="rating-summary" role="img" aria-label={ratingInWords(rating)}>
+		<span className="rating-summary" role="img" aria-label={ratingWords(t, rating)}>
 			<span className="stars" aria-hidden="true">
 				★
 			</span>
@@ -54,7 +64,12 @@ export function RatingBadge({ rating }: { rating: RatingSummary | null }) {
 	)
 }
 
-/** One review's own stars (or a testimonial's): filled as many as it gave. */
+/** “Rated 4.0 out of 5 from 1 review”: what the compact “★ 4.0 (1)” says aloud. */
+export function ratingWords(t: Translate, r: RatingSummary) {
+	return t(r.count === 1 ? 'common.rating.words' : 'common.rating.wordsMany', { average: r.average.toFixed(1), count: r.count })
+}
+
+/** One review's own stars (or a testimonial's): filled as many as it gave. `label` says them aloud in the page's language (`common.stars.label`). */
 export function Stars({ rating = 5, label }: { rating?: number; label?: string }) {
 	return (
 		<span className="stars" role="img" aria-label={label ?? `${rating} out of 5 stars`}>

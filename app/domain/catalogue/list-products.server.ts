@@ -15,6 +15,8 @@ const columns = {
 	id: products.id,
 	name: products.name,
 	description: products.description,
+	nameUr: products.nameUr,
+	descriptionUr: products.descriptionUr,
 	originalPrice: products.originalPrice,
 	image: products.image,
 	imageSet: products.imageSet,

@@ -46,6 +46,8 @@ function shape(row: typeof products.$inferSelect, variants: AdminVariant[]) {
 		kind: row.kind,
 		caption: row.caption,
 		description: row.description,
+		nameUr: row.nameUr ?? null,
+		descriptionUr: row.descriptionUr ?? null,
 		features: row.features,
 		specifications: row.specifications,
 		badge: row.badge ?? null,
@@ -132,6 +134,8 @@ function rowValues(input: UpdateProductInput) {
 	if (input.kind !== undefined) v.kind = input.kind
 	if (input.caption !== undefined) v.caption = input.caption
 	if (input.description !== undefined) v.description = input.description
+	if (input.nameUr !== undefined) v.nameUr = input.nameUr
+	if (input.descriptionUr !== undefined) v.descriptionUr = input.descriptionUr
 	if (input.features !== undefined) v.features = input.features
 	if (input.specifications !== undefined) v.specifications = input.specifications
 	if (input.badge !== undefined) v.badge = input.badge

@@ -53,6 +53,8 @@ export interface ProductFormSource {
 	kind: ProductKind
 	caption: string
 	description: string
+	nameUr?: string | null
+	descriptionUr?: string | null
 	features: string[]
 	specifications: Specification[]
 	badge: ProductBadge | null
@@ -87,6 +89,8 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 		kind: product.kind,
 		caption: product.caption,
 		description: product.description,
+		nameUr: product.nameUr ?? '',
+		descriptionUr: product.descriptionUr ?? '',
 		features: product.features.join('\n'),
 		badge: product.badge ?? '',
 		originalPrice: text(product.originalPrice),
@@ -252,6 +256,8 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 		kind: values.kind ?? '',
 		caption: oneLine(values.caption),
 		description: values.description ?? '',
+		nameUr: oneLine(values.nameUr) || null,
+		descriptionUr: (values.descriptionUr ?? '').trim() || null,
 		features,
 		specifications,
 		badge: orNull('badge'),

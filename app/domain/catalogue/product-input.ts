@@ -47,6 +47,15 @@ const productFields = {
 	kind: z.enum(PRODUCT_KINDS, { error: 'Kind must be subscription, gift_card, game_key, account or content_pack.' }),
 	caption: textSchema().pipe(z.string().max(80, 'A caption can be at most 80 characters.')),
 	description: textSchema().pipe(z.string().min(1, 'Please describe the product.').max(4000, 'A description can be at most 4,000 characters.')),
+	// The Urdu name and description for /ur pages (ADR-032): optional, blank is none (the English shows there).
+	nameUr: textSchema()
+		.pipe(z.string().max(120, 'An Urdu name can be at most 120 characters.'))
+		.transform((v) => v || null)
+		.nullable(),
+	descriptionUr: textSchema()
+		.pipe(z.string().max(4000, 'An Urdu description can be at most 4,000 characters.'))
+		.transform((v) => v || null)
+		.nullable(),
 	features: z.array(textSchema().pipe(z.string().min(1).max(200)), { error: 'Features must be a list of short texts.' }).max(20, 'At most 20 features.'),
 	specifications: z
 		.array(
@@ -77,6 +86,8 @@ const productFields = {
 export const createProductInput = z.object({
 	...productFields,
 	caption: productFields.caption.default(''),
+	nameUr: productFields.nameUr.default(null),
+	descriptionUr: productFields.descriptionUr.default(null),
 	features: productFields.features.default([]),
 	specifications: productFields.specifications.default([]),
 	badge: productFields.badge.default(null),

@@ -72,6 +72,9 @@ export interface Product {
 	id: number
 	name: string
 	description: string
+	/** The owner's Urdu name and description, shown on /ur pages; without them the English shows there too. */
+	nameUr?: string | null
+	descriptionUr?: string | null
 	/** The price of a product sold as itself (its one variant); otherwise its first option's price. */
 	price: number
 	originalPrice: number | null

@@ -27,6 +27,8 @@ export const adminProduct = z.object({
 	kind: z.enum(PRODUCT_KINDS),
 	caption: z.string(),
 	description: z.string(),
+	nameUr: z.string().nullable().describe('The name on Urdu (/ur) pages; null: the English name shows there'),
+	descriptionUr: z.string().nullable().describe('The description on Urdu (/ur) pages; null: the English one shows there'),
 	features: z.array(z.string()),
 	specifications: z.array(z.union([z.object({ label: z.string(), value: z.string() }), z.string()])),
 	badge: z.enum(['sale', 'new']).nullable(),

@@ -7,6 +7,7 @@ import { HomeHero, HomePromo, HomeStaticSections, HomeTestimonials } from '~/com
 import { ServerHtml } from '~/components/layout/server-html'
 import { db } from '~/db/client.server'
 import { listProducts, summariseAll } from '~/domain/catalogue/list-products.server'
+import { localizeProduct } from '~/domain/catalogue/localize-product'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { storefrontDetails } from '~/domain/settings/store-details'
 import { renderStaticHtml } from '~/utils/static-html.server'
@@ -17,20 +18,29 @@ import { fromPrice } from '~/domain/pricing/from-price'
 import { logger } from '~/utils/logger.server'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
+import { metaWords } from '~/components/layout/meta-words'
+import { heroCopy } from '~/content/site/home'
+import { langOf } from '~/i18n/lang'
+import { translator } from '~/i18n/messages.server'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/home'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-	pageMeta(matches, {
-		title: 'Xbox Game Pass, PlayStation Plus & Gift Cards in Pakistan',
-		description:
-			'Buy Xbox Game Pass, PlayStation Plus, EA Play, gift cards and game keys in rupees. Pay by card, JazzCash or EasyPaisa; fast digital delivery.',
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+	const t = metaWords(matches)
+	return pageMeta(matches, {
+		title: t('catalogue.home.metaTitle'),
+		description: t('catalogue.home.metaDescription'),
 		image: loaderData?.consoleImage ?? loaderData?.featured[0]?.image,
 	})
+}
 
 const FEATURED_COUNT = 4
 
-export async function loader() {
-	const [products, details] = await Promise.all([listProducts(db()), readStoreDetails(db())])
+export async function loader({ request }: Route.LoaderArgs) {
+	const lang = langOf(new URL(request.url).pathname)
+	const t = translator(lang)
+	const [all, details] = await Promise.all([listProducts(db()), readStoreDetails(db())])
+	const products = all.map((p) => localizeProduct(p, lang))
 	// The Game Pass promo shows the products sold under the console and the PC Game Pass terms.
 	const promo = (terms: TermsPage) => {
 		const p = products.find((x) => x.termsPage === terms)
@@ -49,7 +59,7 @@ export async function loader() {
 			logger.error({ err: error }, 'leaderboard failed')
 			throw new Error('Failed to fetch leaderboard')
 		})
-		.then((list) => renderStaticHtml(<LeaderboardList list={list} />))
+		.then((list) => renderStaticHtml(<LeaderboardList list={list} lang={lang} t={t} />))
 	const config = storefrontDetails(details)
 	const pc = promo('game-pass-pc')
 	const consoleEdition = promo('game-pass-console')
@@ -61,10 +71,19 @@ export async function loader() {
 		// What never changes in the browser is drawn here and sent as HTML: the browser never downloads
 		// these sections' components (ADR-007).
 		html: {
-			hero: renderStaticHtml(<HomeHero config={config} headline={details.heroHeadline} subheadline={details.heroSubheadline} />),
-			promo: renderStaticHtml(<HomePromo pc={pc} consoleEdition={consoleEdition} />),
-			testimonials: details.testimonials.length > 0 ? renderStaticHtml(<HomeTestimonials config={config} testimonials={details.testimonials} />) : null,
-			bottom: renderStaticHtml(<HomeStaticSections config={config} />),
+			hero: renderStaticHtml(
+				<HomeHero
+					config={config}
+					// The shop's first words read in the page's language; the owner's own stay as written.
+					headline={details.heroHeadline === heroCopy.headline ? t('catalogue.home.heroHeadline') : details.heroHeadline}
+					subheadline={details.heroSubheadline === heroCopy.subheadline ? t('catalogue.home.heroSubheadline') : details.heroSubheadline}
+					lang={lang}
+					t={t}
+				/>,
+			),
+			promo: renderStaticHtml(<HomePromo pc={pc} consoleEdition={consoleEdition} lang={lang} t={t} />),
+			testimonials: details.testimonials.length > 0 ? renderStaticHtml(<HomeTestimonials config={config} testimonials={details.testimonials} t={t} />) : null,
+			bottom: renderStaticHtml(<HomeStaticSections config={config} lang={lang} t={t} />),
 		},
 	}
 }
@@ -72,6 +91,8 @@ export async function loader() {
 export default function Home({ loaderData }: Route.ComponentProps) {
 	const { featured, leaderboard, html } = loaderData
 	const root = useRootData()
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<>
 			<ServerHtml as="section" className="hero" html={html.hero} />
@@ -79,21 +100,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<section className="section promo" aria-labelledby="promo-title">
 				<div className="container promo-grid">
 					<ServerHtml html={html.promo} />
-					<PromoVideo videoId={root?.config.promoVideoId ?? null} title="Xbox Game Pass Ultimate trailer" />
+					<PromoVideo videoId={root?.config.promoVideoId ?? null} title={t('catalogue.home.trailer')} />
 				</div>
 			</section>
 
 			<section className="section" aria-labelledby="featured-title">
 				<div className="container">
-					<h2 id="featured-title">Featured Products</h2>
+					<h2 id="featured-title">{t('catalogue.home.featured')}</h2>
 					<div className="product-grid">
 						{featured.map((p, i) => (
 							<ProductCard key={p.id} product={p} priority={i < 2} />
 						))}
 					</div>
 					<p className="center">
-						<Link to="/products" className="button ghost">
-							View All Products
+						<Link to={lp('/products')} className="button ghost">
+							{t('catalogue.home.viewAll')}
 						</Link>
 					</p>
 				</div>

@@ -1,20 +1,27 @@
 import { Link, data } from 'react-router'
 import { pageMeta } from '~/utils/seo'
+import { metaWords } from '~/components/layout/meta-words'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/not-found'
 
 export function loader() {
 	throw data(null, { status: 404 })
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Page not found', description: 'This page does not exist.' })
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaWords(matches)
+	return pageMeta(matches, { title: t('common.notFound.title'), description: t('common.notFound.description') })
+}
 
 export function ErrorBoundary() {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="container page narrow center">
-			<h1>Page not found</h1>
-			<p>We could not find that page.</p>
-			<Link to="/" className="button primary">
-				Return to Home
+			<h1>{t('common.notFound.title')}</h1>
+			<p>{t('common.notFound.detail')}</p>
+			<Link to={lp('/')} className="button primary">
+				{t('common.notFound.home')}
 			</Link>
 		</div>
 	)

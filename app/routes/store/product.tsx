@@ -24,16 +24,26 @@ import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
 import { parseId } from '~/utils/input'
+import { metaWords } from '~/components/layout/meta-words'
+import { localizeProduct } from '~/domain/catalogue/localize-product'
+import type { Translate } from '~/i18n/catalogue'
+import { langOf, type Lang } from '~/i18n/lang'
+import { translator } from '~/i18n/messages.server'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/product'
 import { notFound, pageFailure } from '~/http/http.server'
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+	const lang = langOf(new URL(request.url).pathname)
+	const t = translator(lang)
 	const id = parseId(params.id)
-	const product = id === null ? null : await getProduct(db(), id)
-	if (!product) throw pageFailure(notFound('Product not found'))
+	const found = id === null ? null : await getProduct(db(), id)
+	if (!found) throw pageFailure(notFound('Product not found'))
+	// On Urdu pages the owner's Urdu name and description, where set.
+	const product = localizeProduct(found, lang)
 	// Drawn as HTML when they arrive (ADR-007): the page ships no component for the list.
 	const reviews = listReviews(db(), product)
-		.then((list) => renderStaticHtml(<ReviewList reviews={list} />))
+		.then((list) => renderStaticHtml(<ReviewList reviews={list} t={t} />))
 		.catch((error: unknown) => {
 			logger.error({ err: error }, 'reviews failed')
 			throw new Error('Failed to fetch reviews')
@@ -51,14 +61,23 @@ export async function loader({ params }: Route.LoaderArgs) {
 		// Every option priced here, with its cart line and stock: the page ships no pricing rules (ADR-007).
 		// The cover, as HTML: the page ships no image component (ADR-007).
 		hero: renderStaticHtml(
-			<ProductImage src={product.image} imageSet={product.imageSet} alt={product.name} size={400} sizes="(min-width: 768px) 480px, 100vw" priority className="product-hero-image" />,
+			<ProductImage
+				src={product.image}
+				imageSet={product.imageSet}
+				alt={product.name}
+				size={400}
+				sizes="(min-width: 768px) 480px, 100vw"
+				priority
+				className="product-hero-image"
+				labels={{ loading: t('common.image.loading'), unavailable: t('common.image.unavailable') }}
+			/>,
 		),
 		choices: purchaseChoices(product, stock),
 		// What never changes in the browser comes as HTML (ADR-007).
-		description: renderStaticHtml(<ProductDescription product={product} />),
+		description: renderStaticHtml(<ProductDescription product={product} t={t} />),
 		reviews,
 		// The review form as HTML: what it does loads when a buyer first touches it (ADR-007).
-		reviewForm: await reviewFormHtml(product.id),
+		reviewForm: await reviewFormHtml(product.id, lang, t),
 		rating: await ratingFor(db(), product),
 		from: from && from.price < price ? from : null,
 		// For the page's meta (a client-side navigation runs it in the browser too).
@@ -67,7 +86,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-	if (!data) return pageMeta(matches, { title: 'Product not found', description: 'This product does not exist.' })
+	if (!data) {
+		const t = metaWords(matches)
+		return pageMeta(matches, { title: t('catalogue.product.notFound'), description: t('catalogue.product.notFoundDescription') })
+	}
 	const { product, share } = data
 	const { price } = share
 	return pageMeta(matches, {
@@ -88,11 +110,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	const root = useRootData()
 	const location = useLocation()
 	const preselect = (location.state as { preselectAccountType?: AccountType } | null)?.preselectAccountType ?? null
+	const t = useT()
+	const lp = useLocalePath()
 
 	return (
 		<div className="container page">
-			<nav aria-label="Breadcrumb" className="breadcrumb">
-				<Link to="/products">Products</Link> / <span aria-current="page">{product.name}</span>
+			<nav aria-label={t('catalogue.product.breadcrumb')} className="breadcrumb">
+				<Link to={lp('/products')}>{t('catalogue.product.products')}</Link> / <span aria-current="page">{product.name}</span>
 			</nav>
 			<div className="product-layout">
 				{/* Drawn by the server: a cover that fails is marked by the head's image script (image-loaded.ts). */}
@@ -115,7 +139,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 						whatsapp={root?.config.whatsapp ?? ''}
 						preselectAccountType={preselect === 'private' || preselect === 'shared' ? preselect : null}
 					/>
-					<h2 className="h3">Payment methods</h2>
+					<h2 className="h3">{t('catalogue.product.paymentMethods')}</h2>
 					<ul className="payment-methods">
 						{product.paymentMethods.map((m) => (
 							<li key={m}>{m}</li>
@@ -124,7 +148,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				</div>
 			</div>
 			<ServerHtml as="section" className="section" aria-labelledby="description-title" html={description} />
-			<ReviewsSection productId={product.id} reviews={reviews} rating={rating} form={reviewForm} />
+			<ReviewsSection productId={product.id} reviews={reviews} rating={rating} form={reviewForm} title={t('catalogue.reviews.title')} />
 		</div>
 	)
 }
@@ -133,12 +157,18 @@ export function ErrorBoundary() {
 	const error = useRouteError()
 	// Anything but an unknown product is a real failure: let the app's error screen show it.
 	if (!isRouteErrorResponse(error) || error.status !== 404) throw error
+	return <ProductNotFound />
+}
+
+function ProductNotFound() {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="container page narrow center">
-			<h1>Product not found</h1>
+			<h1>{t('catalogue.product.notFound')}</h1>
 			<p>
-				<Link to="/" className="button primary">
-					Return to Home
+				<Link to={lp('/')} className="button primary">
+					{t('catalogue.product.home')}
 				</Link>
 			</p>
 		</div>
@@ -146,7 +176,7 @@ export function ErrorBoundary() {
 }
 
 /** The review form as every reader first sees it, drawn here: the page ships no component for it (ADR-007). */
-async function reviewFormHtml(productId: number) {
+async function reviewFormHtml(productId: number, lang: Lang, t: Translate) {
 	const { reviewsFrom } = await readStoreDetails(db())
-	return renderStaticHtml(<ReviewForm productId={productId} buyersOnly={reviewsFrom === 'buyers'} />)
+	return renderStaticHtml(<ReviewForm productId={productId} buyersOnly={reviewsFrom === 'buyers'} lang={lang} t={t} />)
 }

@@ -11,30 +11,42 @@ import { storefrontDetails } from '~/domain/settings/store-details'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { pageMeta } from '~/utils/seo'
 import { renderStaticHtml } from '~/utils/static-html.server'
+import { metaWords } from '~/components/layout/meta-words'
+import { richText } from '~/components/ui/rich-text'
+import { localizeProduct } from '~/domain/catalogue/localize-product'
+import type { MessageKey } from '~/i18n/catalogue'
+import { langOf } from '~/i18n/lang'
+import { translator } from '~/i18n/messages.server'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/products'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, {
-		title: 'Our Products',
-		description: 'Xbox Game Pass, PlayStation Plus, EA Play, gift cards, game keys and accounts, priced in rupees with fast digital delivery.',
-	})
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaWords(matches)
+	return pageMeta(matches, { title: t('catalogue.products.title'), description: t('catalogue.products.metaDescription') })
+}
 
-const FILTERS: { value: 'all' | Category; label: string }[] = [
-	{ value: 'all', label: 'All' },
-	{ value: 'xbox', label: 'Xbox' },
-	{ value: 'playstation', label: 'PlayStation' },
-	{ value: 'pc', label: 'PC Games' },
+const FILTERS: { value: 'all' | Category; label: MessageKey }[] = [
+	{ value: 'all', label: 'catalogue.products.all' },
+	{ value: 'xbox', label: 'catalogue.products.xbox' },
+	{ value: 'playstation', label: 'catalogue.products.playstation' },
+	{ value: 'pc', label: 'catalogue.products.pc' },
 ]
 
 /** Cards a page: today's catalogue fits on one; a catalogue of hundreds pages on, so a phone never renders them all. */
 export const PRODUCTS_PER_PAGE = 60
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const params = new URL(request.url).searchParams
+	const url = new URL(request.url)
+	const lang = langOf(url.pathname)
+	const params = url.searchParams
 	const requested = params.get('category')
 	const category: 'all' | Category = CATEGORIES.includes(requested as Category) ? (requested as Category) : 'all'
 	const q = parseProductSearch(params.get('q'))
-	const all = searchProducts(await listProducts(db()), q)
+	// Searched in English and, on Urdu pages, in the owner's Urdu names too (either finds the product).
+	const listed = await listProducts(db())
+	const found = new Set(searchProducts(listed, q).map((p) => p.id))
+	if (lang === 'ur' && q) for (const p of searchProducts(listed.map((x) => localizeProduct(x, lang)), q)) found.add(p.id)
+	const all = listed.filter((p) => found.has(p.id)).map((p) => localizeProduct(p, lang))
 	const counts = Object.fromEntries(FILTERS.map((f) => [f.value, f.value === 'all' ? all.length : all.filter((p) => p.category === f.value).length]))
 	const matching = category === 'all' ? all : all.filter((p) => p.category === category)
 	const pageCount = Math.max(1, Math.ceil(matching.length / PRODUCTS_PER_PAGE))
@@ -44,30 +56,34 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const store = storefrontDetails(await readStoreDetails(db()))
 	// Drawn here and sent as HTML: the browser never downloads it (ADR-007).
 	const noteHtml = renderStaticHtml(
-		<ProductsNote storeName={store.storeName} supportEmail={store.supportEmail} whatsappText={store.contacts.whatsapp.text} instagram={store.instagram} />,
+		<ProductsNote whatsappText={store.contacts.whatsapp.text} instagram={store.instagram} t={translator(lang)} />,
 	)
 	return { products: shown, category, counts, page, pageCount, q, noteHtml }
 }
 
 
-const pageHref = (category: 'all' | Category, page: number, q: string) => {
+const pageHref = (lp: (to: string) => string, category: 'all' | Category, page: number, q: string) => {
 	const query = new URLSearchParams()
 	if (q) query.set('q', q)
 	if (category !== 'all') query.set('category', category)
 	if (page > 1) query.set('page', String(page))
 	const search = query.toString()
-	return search ? `/products?${search}` : '/products'
+	return lp(search ? `/products?${search}` : '/products')
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
 	const { products: shown, category, counts, page, pageCount, q, noteHtml } = loaderData
+	const t = useT()
+	const lp = useLocalePath()
+	const count = counts[category] ?? 0
+	const filterName = t(FILTERS.find((f) => f.value === category)?.label ?? 'catalogue.products.all')
 
 	return (
 		<div className="container page">
-			<h1>Our Products</h1>
-			<Form method="get" action="/products" role="search" className="product-search">
+			<h1>{t('catalogue.products.title')}</h1>
+			<Form method="get" action={lp('/products')} role="search" className="product-search">
 				<label htmlFor="product-search" className="sr-only">
-					Search products
+					{t('catalogue.products.searchLabel')}
 				</label>
 				<input
 					id="product-search"
@@ -76,50 +92,59 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 					defaultValue={q}
 					key={q}
 					maxLength={MAX_PRODUCT_SEARCH_LENGTH}
-					placeholder="Search: Game Pass, GTA, gift card…"
+					placeholder={t('catalogue.products.searchPlaceholder')}
 					enterKeyHint="search"
 					autoComplete="off"
 				/>
 				{category !== 'all' ? <input type="hidden" name="category" value={category} /> : null}
 				<button type="submit" className="button primary">
-					Search
+					{t('catalogue.products.search')}
 				</button>
 			</Form>
 			{q && shown.length > 0 ? (
 				<p className="search-summary" role="status">
-					{counts[category] ?? 0} {(counts[category] ?? 0) === 1 ? 'product matches' : 'products match'} “{q}”
-					{category !== 'all' ? ` in ${FILTERS.find((f) => f.value === category)?.label}` : ''}.{' '}
-					<Link to={pageHref(category, 1, '')}>Clear search</Link>
+					{t(
+						category !== 'all'
+							? count === 1
+								? 'catalogue.products.matchOneIn'
+								: 'catalogue.products.matchManyIn'
+							: count === 1
+								? 'catalogue.products.matchOne'
+								: 'catalogue.products.matchMany',
+						{ count, q, category: filterName },
+					)}{' '}
+					<Link to={pageHref(lp, category, 1, '')}>{t('catalogue.products.clearSearch')}</Link>
 				</p>
 			) : null}
-			<div className="filters" role="group" aria-label="Filter by category">
+			<div className="filters" role="group" aria-label={t('catalogue.products.filterLabel')}>
 				{FILTERS.map((f) => {
-					const count = counts[f.value] ?? 0
+					const chipCount = counts[f.value] ?? 0
 					return (
 						<Link
 							key={f.value}
-							to={pageHref(f.value, 1, q)}
+							to={pageHref(lp, f.value, 1, q)}
 							className={category === f.value ? 'chip active' : 'chip'}
 							aria-current={category === f.value ? 'true' : undefined}
 							preventScrollReset
 							replace
 						>
-							{f.label} <span className="chip-count">({count})</span>
+							{t(f.label)} <span className="chip-count">({chipCount})</span>
 						</Link>
 					)
 				})}
 			</div>
 			{shown.length === 0 ? (
 				<div className="empty-panel search-empty" role="status">
-					<p className="empty-panel-title">{q ? `No products match “${q}”` : 'No products here yet'}</p>
+					<p className="empty-panel-title">{q ? t('catalogue.products.noMatch', { q }) : t('catalogue.products.noneYet')}</p>
 					<p className="empty-panel-text">
-						{q ? 'Check the spelling or try fewer words (for example “Game Pass” or “gift card”), or ' : 'Try '}
-						{category !== 'all' && (counts.all ?? 0) > 0 ? (
-							<Link to={pageHref('all', 1, q)}>search all categories</Link>
-						) : (
-							<Link to="/products">see all products</Link>
-						)}
-						.
+						{richText(t(q ? 'catalogue.products.noMatchHint' : 'catalogue.products.noneHint'), {
+							link:
+								category !== 'all' && (counts.all ?? 0) > 0 ? (
+									<Link to={pageHref(lp, 'all', 1, q)}>{t('catalogue.products.searchAll')}</Link>
+								) : (
+									<Link to={lp('/products')}>{t('catalogue.products.seeAll')}</Link>
+								),
+						})}
 					</p>
 				</div>
 			) : null}
@@ -129,19 +154,17 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 				))}
 			</div>
 			{pageCount > 1 ? (
-				<nav className="library-pager" aria-label="More products">
-					<p className="muted small">
-						Page {page} of {pageCount}
-					</p>
+				<nav className="library-pager" aria-label={t('catalogue.products.pagerLabel')}>
+					<p className="muted small">{t('catalogue.products.pageOf', { page, pageCount })}</p>
 					<div className="library-pager-links">
 						{page > 1 ? (
-							<Link className="button ghost" to={pageHref(category, page - 1, q)}>
-								Previous
+							<Link className="button ghost" to={pageHref(lp, category, page - 1, q)}>
+								{t('catalogue.products.previous')}
 							</Link>
 						) : null}
 						{page < pageCount ? (
-							<Link className="button primary" to={pageHref(category, page + 1, q)}>
-								Next page
+							<Link className="button primary" to={pageHref(lp, category, page + 1, q)}>
+								{t('catalogue.products.next')}
 							</Link>
 						) : null}
 					</div>

@@ -1,0 +1,19 @@
+import { Fragment, type ReactNode } from 'react'
+import type { Lang } from '~/i18n/lang'
+
+/**
+ * A shop datum in English ('1 Month', '$10 USD') inside a sentence of the page's language, as plain
+ * text (an <option>, a button's label): on Urdu pages it is isolated (FSI … PDI, as <bdi> would) so it
+ * reads left to right and does not reorder the words around it; English text is left as it is.
+ */
+export const isolated = (lang: Lang, text: string) => (lang === 'ur' ? `\u2068${text}\u2069` : text)
+
+/**
+ * A message whose {places} are elements (a link, a price, a number kept left to right): the
+ * message's words stay in the catalogue, in the order its language puts them. `template` is the
+ * message as `t` gives it without params: 'Try {link}.'
+ */
+export function richText(template: string, places: Record<string, ReactNode>): ReactNode {
+	const parts = template.split(/\{(\w+)\}/)
+	return parts.map((part, i) => (i % 2 === 0 ? part : <Fragment key={i}>{Object.hasOwn(places, part) ? places[part] : `{${part}}`}</Fragment>))
+}
