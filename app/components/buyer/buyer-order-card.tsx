@@ -1,3 +1,4 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { Link } from 'react-router'
 import { DeliveryText, deliveryText } from '~/components/order/delivery-text'
 import { PayAgain } from '~/components/order/pay-again'
@@ -11,6 +12,8 @@ import { Rs } from '../ui/price'
 
 /** One order on My orders: what the order page says, in a card a phone shows whole; the codes stay folded until asked for. The server draws it (ADR-007). */
 export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
+	const t = useT()
+	const lp = useLocalePath()
 	const badge = paymentBadge(order.paymentStatus)
 	const paid = order.actions.paid
 	const titleId = `my-order-${order.orderNumber.replace(/[^\w-]/g, '')}`
@@ -18,13 +21,13 @@ export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
 		<article className="order-card my-order" aria-labelledby={titleId}>
 			<div className="my-order-head">
 				<h2 id={titleId} className="my-order-number">
-					<Link to={orderPagePath(order.orderNumber)}>
-						<span className="sr-only">Order </span>
-						<span className="order-code">{order.orderNumber}</span>
+					<Link to={lp(orderPagePath(order.orderNumber))}>
+						<span className="sr-only">{t('order.card.order')} </span>
+						<span className="order-code" dir="ltr">{order.orderNumber}</span>
 					</Link>
 				</h2>
 				<span className={`order-badge small ${badge.tone}`} data-testid="payment-badge">
-					{badge.label}
+					{t(`order.badge.${order.paymentStatus}`)}
 				</span>
 			</div>
 			<p className="my-order-meta">
@@ -35,24 +38,24 @@ export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
 			</p>
 			{order.refundedAmount > 0 ? (
 				<p className="my-order-refund" data-testid="my-order-refund">
-					{order.paymentStatus === 'refunded' ? 'Refunded' : 'Partly refunded'}: <Rs amount={order.refundedAmount} />
+					{order.paymentStatus === 'refunded' ? t('order.payment.refunded') : t('order.payment.partlyRefunded')}: <Rs amount={order.refundedAmount} />
 				</p>
 			) : null}
-			{order.paymentStatus === 'cancelled' && order.cancelReason ? <p className="my-order-refund muted">Cancelled: {order.cancelReason}</p> : null}
+			{order.paymentStatus === 'cancelled' && order.cancelReason ? <p className="my-order-refund muted">{t('order.card.cancelled', { reason: order.cancelReason })}</p> : null}
 			{paid ? <Progress status={order.deliveryStatus} /> : <UnpaidNote order={order} />}
 			<ul className="my-order-lines">
 				{lines.map((line) => (
 					<OrderLineRow key={line.lineIndex} line={line} />
 				))}
 			</ul>
-			{order.subscriptionEndsAt && shown.subscriptionEndsDay ? <EndsOn iso={order.subscriptionEndsAt} day={shown.subscriptionEndsDay} label="Subscription" /> : null}
+			{order.subscriptionEndsAt && shown.subscriptionEndsDay ? <EndsOn iso={order.subscriptionEndsAt} day={shown.subscriptionEndsDay} subscription /> : null}
 			<Deliverables order={order} paid={paid} />
 			<div className="my-order-actions">
-				<Link to={orderPagePath(order.orderNumber)} className="button ghost small">
-					Order page
+				<Link to={lp(orderPagePath(order.orderNumber))} className="button ghost small">
+					{t('order.card.orderPage')}
 				</Link>
-				<Link to={receiptPath(order.orderNumber)} className="button ghost small" aria-label={`Receipt for order ${order.orderNumber}`}>
-					Receipt
+				<Link to={lp(receiptPath(order.orderNumber))} className="button ghost small" aria-label={t('order.card.receiptLabel', { orderNumber: order.orderNumber })}>
+					{t('order.card.receipt')}
 				</Link>
 			</div>
 		</article>
@@ -61,32 +64,35 @@ export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
 
 /** An unpaid order says what the order page offers: the same ways to pay, or where the payment stands. */
 function UnpaidNote({ order }: { order: BuyerOrder['order'] }) {
-	const transferPath = `${orderPagePath(order.orderNumber)}#pay-by-transfer`
+	const t = useT()
+	const lp = useLocalePath()
+	const transferPath = lp(`${orderPagePath(order.orderNumber)}#pay-by-transfer`)
 	if (order.actions.canPayAgain) {
 		return <PayAgain order={order} failedBefore={false} afterTransfer={transferPath} />
 	}
 	if (order.actions.canUploadReceipt) {
 		return (
 			<div className="my-order-note">
-				<p className="muted small">Waiting for your bank or wallet transfer. The order page shows the accounts to pay and where to upload your receipt.</p>
+				<p className="muted small">{t('order.card.waitingTransfer')}</p>
 				<Link to={transferPath} className="button primary small">
-					Pay and upload receipt
+					{t('order.card.payAndUpload')}
 				</Link>
 			</div>
 		)
 	}
-	if (order.actions.canReplaceReceipt) return <p className="muted small my-order-note">Receipt received, awaiting confirmation by our team.</p>
-	return <p className="muted small my-order-note">The order page shows where your payment stands.</p>
+	if (order.actions.canReplaceReceipt) return <p className="muted small my-order-note">{t('order.card.inReview')}</p>
+	return <p className="muted small my-order-note">{t('order.card.seeOrderPage')}</p>
 }
 
 /** The order page's tracker in one line and its bar. */
 function Progress({ status }: { status: DeliveryState }) {
+	const t = useT()
 	const current = fulfillmentIndex(status)
 	const percent = Math.round(((current + 1) / FULFILLMENT_STEPS.length) * 100)
 	return (
 		<div className="my-order-progress">
 			<p className="small">
-				Step {current + 1} of {FULFILLMENT_STEPS.length}: {FULFILLMENT_STEPS[current]!.title}
+				{t('order.progress.step', { step: current + 1, count: FULFILLMENT_STEPS.length, title: t(`order.step.${FULFILLMENT_STEPS[current]!.id}`) })}
 			</p>
 			<div className="order-progress" aria-hidden="true">
 				<span style={{ width: `${percent}%` }} />
@@ -96,6 +102,8 @@ function Progress({ status }: { status: DeliveryState }) {
 }
 
 function OrderLineRow({ line }: { line: BuyerOrderLine }) {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<li className="my-order-line">
 			<div className="my-order-line-text">
@@ -107,12 +115,12 @@ function OrderLineRow({ line }: { line: BuyerOrderLine }) {
 				{line.endsAt && line.endsDay ? <EndsOn iso={line.endsAt} day={line.endsDay} /> : null}
 			</div>
 			{line.renewPath ? (
-				<Link to={line.renewPath} className="button ghost small" aria-label={`Renew ${line.name}`}>
-					Renew
+				<Link to={lp(line.renewPath)} className="button ghost small" aria-label={t('order.card.renewLabel', { name: line.name })}>
+					{t('order.renew')}
 				</Link>
 			) : line.buyAgainPath ? (
-				<Link to={line.buyAgainPath} className="button ghost small" aria-label={`Buy ${line.name} again`}>
-					Buy again
+				<Link to={lp(line.buyAgainPath)} className="button ghost small" aria-label={t('order.card.buyAgainLabel', { name: line.name })}>
+					{t('order.card.buyAgain')}
 				</Link>
 			) : null}
 		</li>
@@ -120,30 +128,31 @@ function OrderLineRow({ line }: { line: BuyerOrderLine }) {
 }
 
 /** 'Ends 5 Jan 2027 · 40 days left', as the order page says it. */
-function EndsOn({ iso, day, label }: { iso: string; day: string; label?: string }) {
+function EndsOn({ iso, day, subscription = false }: { iso: string; day: string; subscription?: boolean }) {
+	const t = useT()
 	const days = subscriptionDaysLeft(iso)
-	const verb = days > 0 ? 'ends' : 'ended'
 	return (
 		// Server and browser may read the clock either side of a day's end.
 		<p className={days > 0 ? 'line-ends' : 'line-ends ended'} data-testid="line-ends" suppressHydrationWarning>
-			{label ? `${label} ${verb}` : verb === 'ends' ? 'Ends' : 'Ended'} <time dateTime={iso}>{day}</time>
-			{days > 0 ? ` · ${days} ${days === 1 ? 'day' : 'days'} left` : null}
+			{subscription ? t(days > 0 ? 'order.card.subscriptionEnds' : 'order.card.subscriptionEnded') : t(days > 0 ? 'order.ends' : 'order.ended')} <time dateTime={iso}>{day}</time>
+			{days > 0 ? ` · ${t(days === 1 ? 'order.daysLeftOne' : 'order.daysLeftMany', { days })}` : null}
 		</p>
 	)
 }
 
 /** Codes and accounts behind a click, so a list of orders is not a wall of secrets. */
 function Deliverables({ order, paid }: { order: BuyerOrder['order']; paid: boolean }) {
+	const t = useT()
 	const text = deliveryText(order.deliveryContent)
 	if (text == null) {
-		return paid ? <p className="muted small my-order-note">Your codes or account details appear here as soon as the order is completed.</p> : null
+		return paid ? <p className="muted small my-order-note">{t('order.card.codesSoon')}</p> : null
 	}
 	return (
 		<details className="my-order-delivery">
-			<summary>{order.partlyDelivered ? 'Codes and account details (partly delivered)' : 'Codes and account details'}</summary>
-			{order.partlyDelivered ? <p className="muted small">The rest is on its way: it appears on the order page as soon as it is ready.</p> : null}
+			<summary>{order.partlyDelivered ? t('order.card.codesPartly') : t('order.card.codes')}</summary>
+			{order.partlyDelivered ? <p className="muted small">{t('order.card.rest')}</p> : null}
 			<DeliveryText text={text} />
-			<p className="muted small">Keep these details private.</p>
+			<p className="muted small">{t('order.card.private')}</p>
 		</details>
 	)
 }

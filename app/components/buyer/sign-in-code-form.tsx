@@ -1,6 +1,7 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { useFetcher } from 'react-router'
 import { ErrorAlert } from '~/components/ui/error-alert'
-import { BUYER_SIGN_IN_CODE_HELP, VERIFY_PATH } from '~/domain/buyers/next-path'
+import { VERIFY_PATH } from '~/domain/buyers/next-path'
 
 /**
  * The 6-digit code from the email, with the address it was sent to. Posts to the verify page: a
@@ -9,9 +10,10 @@ import { BUYER_SIGN_IN_CODE_HELP, VERIFY_PATH } from '~/domain/buyers/next-path'
  */
 export function SignInCodeForm({ email, next }: { email: string; next: string; busy?: boolean }) {
 	const fetcher = useFetcher<{ error?: string }>()
+	const lp = useLocalePath()
 	const busy = fetcher.state !== 'idle'
 	return (
-		<fetcher.Form method="post" action={VERIFY_PATH} className="buyer-code-form">
+		<fetcher.Form method="post" action={lp(VERIFY_PATH)} className="buyer-code-form">
 			<SignInCodeFields email={email} next={next} error={fetcher.data?.error} busy={busy} />
 		</fetcher.Form>
 	)
@@ -22,24 +24,26 @@ export function SignInCodeForm({ email, next }: { email: string; next: string; b
  * verify page, which the page's script sends without leaving the page (`data-enhance`).
  */
 export function SignInCodeStaticForm({ email, next }: { email: string; next: string }) {
+	const lp = useLocalePath()
 	return (
-		<form method="post" action={VERIFY_PATH} className="buyer-code-form" data-enhance="sign-in-code">
+		<form method="post" action={lp(VERIFY_PATH)} className="buyer-code-form" data-enhance="sign-in-code">
 			<SignInCodeFields email={email} next={next} error={null} busy={false} />
 		</form>
 	)
 }
 
 function SignInCodeFields({ email, next, error, busy }: { email: string; next: string; error: string | null | undefined; busy: boolean }) {
+	const t = useT()
 	return (
 		<>
 			<ErrorAlert message={error} />
 			<input type="hidden" name="next" value={next} />
 			<div className="field">
-				<label htmlFor="buyer-code-email">Email address</label>
+				<label htmlFor="buyer-code-email">{t('order.field.email')}</label>
 				<input id="buyer-code-email" name="email" type="email" inputMode="email" autoComplete="email" required maxLength={200} defaultValue={email} />
 			</div>
 			<div className="field">
-				<label htmlFor="buyer-code">6-digit code</label>
+				<label htmlFor="buyer-code">{t('order.field.code')}</label>
 				<input
 					id="buyer-code"
 					name="code"
@@ -51,11 +55,11 @@ function SignInCodeFields({ email, next, error, busy }: { email: string; next: s
 					aria-describedby="buyer-code-help"
 				/>
 				<p id="buyer-code-help" className="muted small">
-					{BUYER_SIGN_IN_CODE_HELP}
+					{t('order.signIn.code')}
 				</p>
 			</div>
-			<button type="submit" className="button primary" disabled={busy} data-busy-label="Checking…">
-				{busy ? 'Checking…' : 'Open my orders'}
+			<button type="submit" className="button primary" disabled={busy} data-busy-label={t('order.code.checking')}>
+				{busy ? t('order.code.checking') : t('order.code.open')}
 			</button>
 		</>
 	)

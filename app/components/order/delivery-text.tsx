@@ -1,3 +1,4 @@
+import { useT } from '~/i18n/use-t'
 import { CopyButton } from '../ui/copy-button'
 
 /** An order's delivery content as the buyer reads it (stored as text, or JSON from older orders); null when there is none. */
@@ -15,10 +16,11 @@ export function UnbrokenText({ text, className }: { text: string; className?: st
 
 /** The codes or account details with a Copy button: the order page and My orders. */
 export function DeliveryText({ text }: { text: string }) {
+	const t = useT()
 	return (
-		<div className="order-delivery">
+		<div className="order-delivery" dir="ltr">
 			<UnbrokenText text={text} />
-			<CopyButton value={text} what="delivery details" />
+			<CopyButton value={text} what={t('order.copy.delivery')} />
 		</div>
 	)
 }

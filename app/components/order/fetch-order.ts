@@ -1,3 +1,4 @@
+import type { Translate } from '~/i18n/catalogue'
 import type { OrderView } from '~/domain/orders/order-view'
 
 /** How the page was asked for an order: the shop's order number, or the provider's id (or either). */
@@ -11,12 +12,12 @@ export const lookupDelay = (lookup: OrderLookup) => ('ordId' in lookup ? 2000 : 
 
 export const lookupKey = (lookup: OrderLookup) => ('ordId' in lookup ? `ordId:${lookup.ordId}` : `internalOrderId:${lookup.internalOrderId}`)
 
-export function notFoundMessage(lookup: OrderLookup) {
-	return 'internalOrderId' in lookup
-		? `Order not found with internal order ID: ${lookup.internalOrderId}. This indicates a system error. Please contact support.`
-		: `Order not found with ID: ${lookup.ordId}. The order may still be processing. Please wait a moment and refresh the page, or contact support if the issue persists.`
+/** The spec's two "not found" sentences (§8), in the page's language. */
+export function notFoundMessage(lookup: OrderLookup, t: Translate) {
+	return 'internalOrderId' in lookup ? t('order.notFound.internal', { id: lookup.internalOrderId }) : t('order.notFound.ordId', { id: lookup.ordId })
 }
 
+/** Thrown when the request fails; the page shows t('order.fetchFailed'), the spec's 'Failed to fetch order details'. */
 export const FETCH_FAILED = 'Failed to fetch order details'
 
 /** One lookup through the JSON API: the order, or none and whether looking again can help; throws when the request fails. */

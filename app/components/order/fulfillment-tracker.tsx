@@ -1,16 +1,18 @@
+import { useT } from '~/i18n/use-t'
 import type { DeliveryState } from '~/domain/orders/order-state'
 import { FULFILLMENT_STEPS, fulfillmentIndex } from '~/domain/orders/status'
 
 /** §4 tracker: earlier steps done, the current one active, a bar as far along as the order is. */
 export function FulfillmentTracker({ status }: { status: DeliveryState }) {
+	const t = useT()
 	const current = fulfillmentIndex(status)
 	const step = FULFILLMENT_STEPS[current]!
 	const percent = Math.round(((current + 1) / FULFILLMENT_STEPS.length) * 100)
 	return (
 		<section className="order-card" aria-labelledby="order-progress-title">
-			<h2 id="order-progress-title">Order Progress</h2>
+			<h2 id="order-progress-title">{t('order.progress.title')}</h2>
 			<p className="muted">
-				Step {current + 1} of {FULFILLMENT_STEPS.length}: {step.title}
+				{t('order.progress.step', { step: current + 1, count: FULFILLMENT_STEPS.length, title: t(`order.step.${step.id}`) })}
 			</p>
 			<div className="order-progress" aria-hidden="true">
 				<span style={{ width: `${percent}%` }} />
@@ -24,9 +26,9 @@ export function FulfillmentTracker({ status }: { status: DeliveryState }) {
 								{i < current ? '✓' : i + 1}
 							</span>
 							<span className="order-step-text">
-								<strong>{s.title}</strong>
-								{state === 'done' ? <span className="sr-only"> (done)</span> : null}
-								<span className="muted small">{s.description}</span>
+								<strong>{t(`order.step.${s.id}`)}</strong>
+								{state === 'done' ? <span className="sr-only"> {t('order.progress.done')}</span> : null}
+								<span className="muted small">{t(`order.step.${s.id}.text`)}</span>
 							</span>
 						</li>
 					)

@@ -1,3 +1,5 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { aroundLink } from './meta-translate'
 import { Link } from 'react-router'
 import type { TransferAccount } from '~/domain/settings/store-details'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
@@ -22,6 +24,7 @@ export function OrderDetails({
 	supportEmail,
 	accounts,
 	formResult,
+	formMessage = null,
 	testPayments,
 	unlockSentTo,
 }: {
@@ -30,14 +33,19 @@ export function OrderDetails({
 	supportEmail: string
 	accounts: TransferAccount[]
 	formResult: PaymentFormResult
+	/** What a form posted without scripts came back with, in the page's language (or null). */
+	formMessage?: string | null
 	testPayments: boolean
 	/** The address a sign-in code was asked for from this page (`signIn=sent&email=`), or null. */
 	unlockSentTo: string | null
 }) {
+	const t = useT()
+	const lp = useLocalePath()
+	const [before, after] = aroundLink(t('order.myOrdersNote'))
 	return (
 		<>
 			<OrderSummary order={order} />
-			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} testPayments={testPayments} />
+			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} formMessage={formMessage} testPayments={testPayments} />
 			<SubscriptionCountdown order={order} />
 			<FulfillmentTracker status={order.deliveryStatus} />
 			{order.full ? (
@@ -49,15 +57,17 @@ export function OrderDetails({
 				<UnlockOrderForm orderNumber={order.orderNumber} sentTo={unlockSentTo} />
 			)}
 			<div className="order-actions">
-				<Link to="/products" className="button primary">
-					Continue Shopping
+				<Link to={lp('/products')} className="button primary">
+					{t('order.continueShopping')}
 				</Link>
 				<button type="button" className="button ghost" data-reload="">
-					Refresh Status
+					{t('order.refreshStatus')}
 				</button>
 			</div>
 			<p className="muted small order-my-orders">
-				Bought here before? <Link to={MY_ORDERS_PATH}>My orders</Link> shows every order placed with your email.
+				{before}
+				<Link to={lp(MY_ORDERS_PATH)}>{t('order.myOrdersLink')}</Link>
+				{after}
 			</p>
 			<OrderHelp orderNumber={order.orderNumber} whatsapp={whatsapp} supportEmail={supportEmail} />
 		</>

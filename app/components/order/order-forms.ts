@@ -1,20 +1,17 @@
 import { chosenReceiptProblem, uploadReceipt } from '~/components/payment/upload-receipt'
-import { BUYER_SIGN_IN_MESSAGES } from '~/domain/buyers/next-path'
-import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
-import { RECEIPT_MISSING, RECEIPT_UPLOADED } from '~/domain/payments/receipt-rules'
+import type { Translate } from '~/i18n/catalogue'
 import { setFormBusy, showFormError, swapUnlockForms, type PartsActions } from './order-page-parts'
 
 // What the order page and My orders do when a buyer sends one of their forms or chooses a receipt:
 // loaded then, not with the page (issue 20). Without scripts the same forms post to the server.
 
-const SEND_FAILED = 'Could not send the sign-in email'
 const busy = new WeakSet<HTMLFormElement>()
 /** The receipt chosen and checked in each receipt form (its input is cleared, so choosing the same file again reports a change). */
 const chosen = new WeakMap<HTMLFormElement, File>()
 
 export function submitForm(form: HTMLFormElement, pressed: HTMLButtonElement | null, actions: PartsActions) {
 	if (busy.has(form)) return
-	if (form.dataset.enhance === 'unlock') return void send(form, null, () => unlock(form))
+	if (form.dataset.enhance === 'unlock') return void send(form, null, () => unlock(form, actions.t))
 	if (form.dataset.enhance === 'pay-again') return void send(form, pressed, () => payAgain(form, pressed, actions))
 	if (form.dataset.enhance === 'receipt') return void sendReceipt(form, actions)
 }
@@ -35,7 +32,7 @@ async function send(form: HTMLFormElement, pressed: HTMLButtonElement | null, wo
 }
 
 /** Product decision 3: the order's address gets a sign-in link and code; the page then asks for the code, reload or not. */
-async function unlock(form: HTMLFormElement) {
+async function unlock(form: HTMLFormElement, t: Translate) {
 	const input = form.elements.namedItem('email')
 	const email = input instanceof HTMLInputElement ? input.value.trim() : ''
 	const orderNumber = (form.elements.namedItem('orderNumber') as HTMLInputElement | null)?.value ?? ''
@@ -43,7 +40,7 @@ async function unlock(form: HTMLFormElement) {
 		showFormError(form, message)
 		if (input instanceof HTMLInputElement) input.setAttribute('aria-invalid', 'true')
 	}
-	if (!email) return refuse(BUYER_SIGN_IN_MESSAGES.email)
+	if (!email) return refuse(t('order.signIn.email'))
 	try {
 		const response = await fetch('/api/order/unlock', {
 			method: 'POST',
@@ -52,13 +49,13 @@ async function unlock(form: HTMLFormElement) {
 		})
 		if (!response.ok) {
 			const body = (await response.json().catch(() => null)) as { error?: string } | null
-			return refuse(body?.error ?? SEND_FAILED)
+			return refuse(body?.error ?? t('order.unlock.sendFailed'))
 		}
 		// The address the no-script form's answer carries too: a reload still shows the code box.
 		const section = form.closest('section')
 		if (section) swapUnlockForms(section, email)
 	} catch {
-		refuse(`${SEND_FAILED}. Please check your connection and try again.`)
+		refuse(t('order.unlock.offline'))
 	}
 }
 
@@ -73,7 +70,7 @@ async function payAgain(form: HTMLFormElement, pressed: HTMLButtonElement | null
 		})
 		const answer = (await res.json().catch(() => null)) as { ok?: boolean; error?: string; paymentUrl?: string | null } | null
 		if (!res.ok || !answer?.ok) {
-			showFormError(form, answer?.error || `${PAY_AGAIN_FAILED} (error ${res.status})`)
+			showFormError(form, answer?.error || actions.t('order.payAgain.failedStatus', { status: res.status }))
 			// Paid meanwhile, or changed elsewhere: the page shows where the order stands now.
 			if (res.status === 409) actions.refresh()
 			return false
@@ -86,7 +83,7 @@ async function payAgain(form: HTMLFormElement, pressed: HTMLButtonElement | null
 		if (form.dataset.afterTransfer) actions.navigate(form.dataset.afterTransfer)
 		else actions.refresh()
 	} catch {
-		showFormError(form, 'Could not start the payment. Please check your connection and try again.')
+		showFormError(form, actions.t('order.payAgain.offline'))
 	}
 	return false
 }
@@ -101,7 +98,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 }
 
 /** A chosen file: checked with the server's own rule, then previewed and removable; a refused one replaces nothing. */
-export async function receiptChosen(input: HTMLInputElement) {
+export async function receiptChosen(input: HTMLInputElement, t: Translate) {
 	const form = input.form
 	const file = input.files?.[0]
 	input.value = ''
@@ -111,8 +108,8 @@ export async function receiptChosen(input: HTMLInputElement) {
 	if (problem) return
 	chosen.set(form, file)
 	showFormError(form, null)
-	showDone(form, false)
-	showPreview(input, file)
+	showDone(form, false, t)
+	showPreview(input, file, t)
 }
 
 function showProblem(input: HTMLInputElement, problem: string | null) {
@@ -139,20 +136,20 @@ function removePreview(input: HTMLInputElement) {
 	preview?.remove()
 }
 
-function showPreview(input: HTMLInputElement, file: File) {
+function showPreview(input: HTMLInputElement, file: File, t: Translate) {
 	removePreview(input)
 	const picker = input.closest('.receipt-picker')
 	if (!picker || !input.form) return
 	const form = input.form
 	const preview = element('div', 'receipt-preview')
 	const image = element('img', '')
-	image.alt = 'Payment receipt preview'
+	image.alt = t('order.receipt.previewAlt')
 	image.src = URL.createObjectURL(file)
-	image.addEventListener('error', () => image.replaceWith(element('p', 'receipt-no-preview muted', 'This photo cannot be previewed in this browser, but it is a receipt image we accept.')))
+	image.addEventListener('error', () => image.replaceWith(element('p', 'receipt-no-preview muted', t('order.receipt.noPreview'))))
 	const about = element('div', 'receipt-file')
 	const line = element('p', 'small')
 	line.append(element('span', 'receipt-file-name', file.name), ' ', element('span', 'muted', `(${sizeText(file.size)})`))
-	const remove = element('button', 'link-button', 'Remove receipt')
+	const remove = element('button', 'link-button', t('order.receipt.remove'))
 	remove.type = 'button'
 	remove.addEventListener('click', () => {
 		chosen.delete(form)
@@ -165,10 +162,10 @@ function showPreview(input: HTMLInputElement, file: File) {
 	picker.append(preview)
 }
 
-function showDone(form: HTMLFormElement, done: boolean) {
+function showDone(form: HTMLFormElement, done: boolean, t: Translate) {
 	const status = form.querySelector(':scope > [role="status"]')
 	if (!status) return
-	status.replaceChildren(...(done ? [element('p', 'success-box receipt-uploaded', RECEIPT_UPLOADED)] : []))
+	status.replaceChildren(...(done ? [element('p', 'success-box receipt-uploaded', t('order.receipt.uploaded'))] : []))
 }
 
 function setPickerBusy(form: HTMLFormElement, on: boolean) {
@@ -180,7 +177,7 @@ async function sendReceipt(form: HTMLFormElement, actions: PartsActions) {
 	const input = form.querySelector<HTMLInputElement>('input[type="file"]')
 	// A file chosen before the page's scripts started is still in the input.
 	const file = chosen.get(form) ?? input?.files?.[0] ?? null
-	if (!file) return showFormError(form, RECEIPT_MISSING)
+	if (!file) return showFormError(form, actions.t('order.receipt.missing'))
 	const problem = await chosenReceiptProblem(file)
 	if (problem) return showFormError(form, problem)
 	setPickerBusy(form, true)
@@ -193,7 +190,7 @@ async function sendReceipt(form: HTMLFormElement, actions: PartsActions) {
 			input.value = ''
 			removePreview(input)
 		}
-		showDone(form, true)
+		showDone(form, true, actions.t)
 		actions.refresh()
 	})
 }

@@ -1,20 +1,24 @@
+import { useT } from '~/i18n/use-t'
 import { chatLink } from '~/utils/chat'
 
 /** Need Help: WhatsApp with the order number filled in, and the support mailbox. */
 export function OrderHelp({ orderNumber, whatsapp, supportEmail }: { orderNumber: string; whatsapp: string; supportEmail: string }) {
+	const t = useT()
 	return (
 		<section className="order-card" aria-labelledby="order-help-title">
-			<h2 id="order-help-title">Need Help?</h2>
-			<p className="muted">Questions about this order? We answer 24/7. Please quote your order number.</p>
+			<h2 id="order-help-title">{t('order.help.title')}</h2>
+			<p className="muted">{t('order.help.text')}</p>
 			<div className="order-actions">
-				<a className="button primary" href={chatLink(whatsapp, `Hi! I need help with my order ${orderNumber}.`)} target="_blank" rel="noopener noreferrer">
-					Chat on WhatsApp
+				<a className="button primary" href={chatLink(whatsapp, t('order.help.chatMessage', { orderNumber }))} target="_blank" rel="noopener noreferrer">
+					{t('order.help.chat')}
 				</a>
-				<a className="button ghost" href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Order ${orderNumber}`)}`}>
-					Email Support
+				<a className="button ghost" href={`mailto:${supportEmail}?subject=${encodeURIComponent(t('order.help.emailSubject', { orderNumber }))}`}>
+					{t('order.help.email')}
 				</a>
 			</div>
-			<p className="muted small">{supportEmail}</p>
+			<p className="muted small">
+				<bdi>{supportEmail}</bdi>
+			</p>
 		</section>
 	)
 }

@@ -1,3 +1,5 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { aroundLink } from './meta-translate'
 import { Link } from 'react-router'
 import type { OrderLine } from '~/db/schema'
 import type { FullOrderView } from '~/domain/orders/order-view'
@@ -10,32 +12,37 @@ import { accountTypeName } from '~/domain/pricing/account-type-label'
 
 /** What was bought: only in the full view. */
 export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<FullOrderView, 'orderNumber' | 'actions' | 'deliveredAt'> }) {
+	const t = useT()
+	const lp = useLocalePath()
 	if (items.length === 0) return null
+	const [before, after] = aroundLink(t('order.items.receiptNote'))
 	const delivered = order?.actions.paid ? order.deliveredAt : null
 	return (
 		<section className="order-card" aria-labelledby="order-items-title">
-			<h2 id="order-items-title">Items ({items.reduce((n, i) => n + i.quantity, 0)})</h2>
+			<h2 id="order-items-title">{t('order.items.title', { count: items.reduce((n, i) => n + i.quantity, 0) })}</h2>
 			<ul className="order-items">
 				{items.map((item, index) => (
 					<li key={`${item.id}-${index}`} className="order-item">
 						<div>
 							<p className="order-item-name">{item.name}</p>
-							{item.selectedDuration ? <p className="muted small">Duration: {item.selectedDuration.label}</p> : null}
-							{item.selectedDenomination ? <p className="muted small">Value: {item.selectedDenomination.label}</p> : null}
-							{item.selectedAccountType ? <p className="muted small">Account: {accountTypeName(item.selectedAccountType)}</p> : null}
-							<p className="muted small">Quantity: {item.quantity}</p>
+							{item.selectedDuration ? <p className="muted small">{t('order.items.duration', { label: item.selectedDuration.label })}</p> : null}
+							{item.selectedDenomination ? <p className="muted small">{t('order.items.value', { label: item.selectedDenomination.label })}</p> : null}
+							{item.selectedAccountType ? <p className="muted small">{t('order.items.account', { label: accountTypeName(item.selectedAccountType) ?? '' })}</p> : null}
+							<p className="muted small">{t('order.items.quantity', { count: item.quantity })}</p>
 							{order ? <LineEnd item={item} deliveredAt={delivered} orderNumber={order.orderNumber} index={index} /> : null}
 						</div>
 						<div className="order-item-price">
 							<p className="order-item-total">{formatRs(item.price * item.quantity)}</p>
-							{item.quantity > 1 ? <p className="muted small">{formatRs(item.price)} each</p> : null}
+							{item.quantity > 1 ? <p className="muted small">{t('order.items.each', { price: formatRs(item.price) })}</p> : null}
 						</div>
 					</li>
 				))}
 			</ul>
 			{order ? (
 				<p className="order-receipt-link small">
-					<Link to={receiptPath(order.orderNumber)}>{order.actions.paid ? 'Receipt' : 'Order summary'}</Link> to print or save as a PDF
+					{before}
+					<Link to={lp(receiptPath(order.orderNumber))}>{order.actions.paid ? t('order.items.receipt') : t('order.items.summary')}</Link>
+					{after}
 				</p>
 			) : null}
 		</section>
@@ -44,6 +51,8 @@ export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<
 
 /** A subscription line: when it ends (its months from delivery), the days left, and Renew. */
 function LineEnd({ item, deliveredAt, orderNumber, index }: { item: OrderLine; deliveredAt: string | null; orderNumber: string; index: number }) {
+	const t = useT()
+	const lp = useLocalePath()
 	const endsAt = lineEndsAt(item, deliveredAt)
 	if (!endsAt) return null
 	const iso = endsAt.toISOString()
@@ -52,11 +61,11 @@ function LineEnd({ item, deliveredAt, orderNumber, index }: { item: OrderLine; d
 		<div className="line-renewal">
 			{/* Server and browser may read the clock either side of a day's end. */}
 			<p className={days > 0 ? 'line-ends' : 'line-ends ended'} data-testid="line-ends" suppressHydrationWarning>
-				{days > 0 ? 'Ends' : 'Ended'} <time dateTime={iso}>{formatPakistanDay(iso)}</time>
-				{days > 0 ? ` · ${days} ${days === 1 ? 'day' : 'days'} left` : null}
+				{days > 0 ? t('order.ends') : t('order.ended')} <time dateTime={iso}>{formatPakistanDay(iso)}</time>
+				{days > 0 ? ` · ${t(days === 1 ? 'order.daysLeftOne' : 'order.daysLeftMany', { days })}` : null}
 			</p>
-			<Link to={renewPath(orderNumber, index)} className="button ghost small line-renew">
-				Renew
+			<Link to={lp(renewPath(orderNumber, index))} className="button ghost small line-renew">
+				{t('order.renew')}
 			</Link>
 		</div>
 	)

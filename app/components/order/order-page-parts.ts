@@ -1,3 +1,4 @@
+import type { Translate } from '~/i18n/catalogue'
 import type { MouseEvent, FormEvent } from 'react'
 import { copyFromButton } from '~/components/ui/copy-text'
 import { showFormError as showError } from '~/components/ui/form-error'
@@ -9,6 +10,8 @@ import { showFormError as showError } from '~/components/ui/form-error'
 /** What the page does for a form it sent: show the order again, go to an address in the app, or send the sign-in code form. */
 export interface PartsActions {
 	refresh: () => void
+	/** The page's words, for what the forms say in the browser. */
+	t: Translate
 	navigate: (path: string, options?: { replace?: boolean }) => void
 	sendCode: (form: HTMLFormElement) => void
 }
@@ -69,9 +72,9 @@ export function onPartsSubmit(event: FormEvent<HTMLElement>, actions: PartsActio
 }
 
 /** A receipt chosen: checked and previewed before any upload. */
-export function onPartsChange(event: Event) {
+export function onPartsChange(event: Event, t: Translate) {
 	const input = event.target
-	if (input instanceof HTMLInputElement && input.type === 'file' && input.form?.dataset.enhance === 'receipt') void import('./order-forms').then((forms) => forms.receiptChosen(input))
+	if (input instanceof HTMLInputElement && input.type === 'file' && input.form?.dataset.enhance === 'receipt') void import('./order-forms').then((forms) => forms.receiptChosen(input, t))
 }
 
 /** A form's failure, where `ErrorAlert` would draw it (before its fields or buttons); none when `message` is null. */

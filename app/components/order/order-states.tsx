@@ -1,31 +1,35 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { Link } from 'react-router'
 
 /** While the order is looked up again (it may not be stored yet right after payment). */
 export function OrderLoading() {
+	const t = useT()
 	return (
 		<div className="container page narrow center order-page">
-			<h1>Order Status</h1>
+			<h1>{t('order.title')}</h1>
 			<div className="order-card order-loading" role="status">
 				<span className="spinner" aria-hidden="true" />
-				<p>Loading order details...</p>
+				<p>{t('order.loading')}</p>
 			</div>
 		</div>
 	)
 }
 
 export function OrderNotFound({ message }: { message: string }) {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="container page narrow center order-page">
-			<h1>Order Not Found</h1>
+			<h1>{t('order.notFound.title')}</h1>
 			<p className="error-box" role="alert">
 				{message}
 			</p>
 			<div className="order-actions centered">
-				<Link to="/products" className="button primary">
-					Back to Products
+				<Link to={lp('/products')} className="button primary">
+					{t('order.backToProducts')}
 				</Link>
-				<Link to="/contact" className="button ghost">
-					Contact Support
+				<Link to={lp('/contact')} className="button ghost">
+					{t('order.contactSupport')}
 				</Link>
 			</div>
 		</div>
@@ -33,10 +37,11 @@ export function OrderNotFound({ message }: { message: string }) {
 }
 
 export function LiveIndicator({ live }: { live: boolean }) {
+	const t = useT()
 	return (
 		<p className={live ? 'order-live on' : 'order-live'} role="status" data-testid="live-indicator">
 			<span className="order-live-dot" aria-hidden="true" />
-			{live ? 'Live updates active' : 'Checking for updates...'}
+			{live ? t('order.live.on') : t('order.live.off')}
 		</p>
 	)
 }

@@ -1,6 +1,7 @@
+import { useT } from '~/i18n/use-t'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import type { FullOrderView } from '~/domain/orders/order-view'
-import { PAY_AGAIN_FAILED, payAgainPath } from '~/domain/payments/pay-again-rules'
+import { payAgainPath } from '~/domain/payments/pay-again-rules'
 
 /**
  * An unpaid online order: pay it online ("Continue to payment" on a page left unpaid, "Try again"
@@ -10,21 +11,20 @@ import { PAY_AGAIN_FAILED, payAgainPath } from '~/domain/payments/pay-again-rule
  * goes to `afterTransfer` when given (My orders: the order page's transfer details).
  */
 export function PayAgain({ order, failedBefore, afterTransfer }: { order: Pick<FullOrderView, 'orderNumber' | 'paymentStatus'>; failedBefore: boolean; afterTransfer?: string }) {
+	const t = useT()
 	const failed = order.paymentStatus === 'failed'
 	return (
 		<form method="post" action={payAgainPath(order.orderNumber)} className="pay-again" data-enhance="pay-again" data-after-transfer={afterTransfer}>
 			<p className="muted">
-				{failed
-					? 'Your online payment did not go through. You can pay for this order again:'
-					: 'Not paid yet, or left the payment page? Continue to the payment page, or pay by bank or wallet transfer instead.'}
+				{failed ? t('order.payAgain.failedText') : t('order.payAgain.unpaidText')}
 			</p>
-			<ErrorAlert message={failedBefore ? PAY_AGAIN_FAILED : null} />
+			<ErrorAlert message={failedBefore ? t('order.payAgain.failed') : null} />
 			<div className="order-actions">
-				<button type="submit" name="paymentMethod" value="paypro" className="button primary" data-busy-label="Opening payment page...">
-					{failed ? 'Try again' : 'Continue to payment'}
+				<button type="submit" name="paymentMethod" value="paypro" className="button primary" data-busy-label={t('order.payAgain.opening')}>
+					{failed ? t('order.payAgain.tryAgain') : t('order.payAgain.continue')}
 				</button>
-				<button type="submit" name="paymentMethod" value="manual" className="button ghost" data-busy-label="Please wait...">
-					Pay by transfer instead
+				<button type="submit" name="paymentMethod" value="manual" className="button ghost" data-busy-label={t('order.payAgain.wait')}>
+					{t('order.payAgain.transfer')}
 				</button>
 			</div>
 		</form>

@@ -1,3 +1,4 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
 import type { OrderView } from '~/domain/orders/order-view'
 import { paymentBadge } from '~/domain/orders/status'
 import { RECEIPT_RESULTS, type ReceiptResult } from '~/domain/payments/receipt-rules'
@@ -27,14 +28,18 @@ export function PaymentStatus({
 	whatsapp,
 	accounts,
 	formResult,
+	formMessage = null,
 	testPayments,
 }: {
 	order: OrderView
 	whatsapp: string
 	accounts: TransferAccount[]
 	formResult: PaymentFormResult
+	/** The answer of a form posted without scripts, in the page's language. */
+	formMessage?: string | null
 	testPayments: boolean
 }) {
+	const t = useT()
 	const { actions } = order
 	const badge = paymentBadge(order.paymentStatus)
 	const online = order.paymentMethod === 'paypro'
@@ -46,55 +51,54 @@ export function PaymentStatus({
 	const closed = actions.closed
 	return (
 		<section className="order-card" aria-labelledby="order-payment-title">
-			<h2 id="order-payment-title">Payment Status</h2>
+			<h2 id="order-payment-title">{t('order.payment.title')}</h2>
 			<p className="order-badge-row">
 				<span className={`order-badge ${badge.tone}`} data-testid="payment-badge">
-					{badge.label}
+					{t(`order.badge.${order.paymentStatus}`)}
 				</span>
 			</p>
-			{actions.showsProcessingNote && online ? <p className="order-note">Processing might take 10-20 seconds, Kindly wait.</p> : null}
+			{actions.showsProcessingNote && online ? <p className="order-note">{t('order.payment.processing')}</p> : null}
 			{order.testPaymentAwaitingStaff ? (
 				<p className="order-note test-payment-note" data-testid="test-payment-awaiting">
-					<strong>This was a test payment: no money moved.</strong> Your order waits for our staff to approve it before anything is delivered.
+					<strong>{t('order.payment.testStrong')}</strong> {t('order.payment.testText')}
 				</p>
 			) : null}
 			{dmUnpaid ? (
 				<div className="order-note dm-payment-note">
-					<p>Payment arranged with our team on WhatsApp. Pay as agreed in the chat; this page turns to Payment Successful once our team confirms it.</p>
-					<a className="button ghost small" href={chatLink(whatsapp, `Hi! I'm paying for my order ${order.orderNumber}.`)} target="_blank" rel="noopener noreferrer">
-						Open the WhatsApp chat
+					<p>{t('order.payment.dm')}</p>
+					<a className="button ghost small" href={chatLink(whatsapp, t('order.payment.dmChat', { orderNumber: order.orderNumber }))} target="_blank" rel="noopener noreferrer">
+						{t('order.payment.dmButton')}
 					</a>
 				</div>
 			) : null}
 			{receiptInReview ? (
 				<div className="order-note receipt-in-review">
 					<p>
-						<strong>Receipt received, awaiting confirmation.</strong> Our team checks your transfer and confirms your order here; we also email you once it is
-						paid.
+						<strong>{t('order.payment.reviewStrong')}</strong> {t('order.payment.reviewText')}
 					</p>
 					<p className="small">
-						Questions about it?{' '}
-						<a href={chatLink(whatsapp, `Hi! I uploaded the payment receipt for my order ${order.orderNumber}.`)} target="_blank" rel="noopener noreferrer">
-							Message us on WhatsApp
+						{t('order.payment.reviewQuestions')}{' '}
+						<a href={chatLink(whatsapp, t('order.payment.reviewChat', { orderNumber: order.orderNumber }))} target="_blank" rel="noopener noreferrer">
+							{t('order.payment.reviewChatLink')}
 						</a>{' '}
-						(optional).
+						{t('order.payment.optional')}
 					</p>
 				</div>
 			) : null}
 			{receiptInReview && order.full ? (
 				<details className="receipt-replace" open={formResult.receipt !== null && formResult.receipt !== 'uploaded'}>
-					<summary>Sent the wrong screenshot? Upload another</summary>
-					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt === 'uploaded' ? null : formResult.receipt} submitLabel="Replace receipt" />
+					<summary>{t('order.payment.replaceSummary')}</summary>
+					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt === 'uploaded' ? null : formResult.receipt} submitLabel={t('order.payment.replaceButton')} />
 				</details>
 			) : null}
 			{!order.full && (formResult.receipt || formResult.payAgainFailed) ? (
 				// Posted without the order's cookie or a sign-in: the forms' answer shows above the unlock form.
 				<p className="error-box" role="alert">
-					{formResult.receipt ? RECEIPT_RESULTS[formResult.receipt] : PAY_AGAIN_FAILED}
+					{formMessage ?? (formResult.receipt ? RECEIPT_RESULTS[formResult.receipt] : PAY_AGAIN_FAILED)}
 				</p>
 			) : null}
 			{waitingForReceipt && !order.full ? (
-				<p className="order-note">Waiting for the payment by bank or wallet transfer. Unlock the order below to see how to pay and upload the receipt.</p>
+				<p className="order-note">{t('order.payment.waitingTransfer')}</p>
 			) : null}
 			{waitingForReceipt && order.full ? (
 				<TransferPayment orderNumber={order.orderNumber} amount={order.totalAmount} accounts={accounts} result={formResult.receipt} />
@@ -105,54 +109,59 @@ export function PaymentStatus({
 			{order.paymentStatus === 'cancelled' ? <CancelledNote order={order} /> : closed ? <ClosedOrderNote order={order} /> : null}
 			{order.paymentStatus === 'paid_after_cancel' ? (
 				<p className="order-note" data-testid="paid-after-cancel-note">
-					<strong>Your payment arrived after this order was cancelled.</strong> It is safe with us: our team will deliver the order or refund you, and email you either way.
+					<strong>{t('order.payment.paidAfterCancelStrong')}</strong> {t('order.payment.paidAfterCancelText')}
 				</p>
 			) : null}
 			{order.refundedAmount > 0 ? (
 				<p className="order-note refund-note" data-testid="refund-note">
-					<strong>{order.paymentStatus === 'refunded' ? 'Refunded' : 'Partly refunded'}:</strong> {formatRs(order.refundedAmount)} of {formatRs(order.totalAmount)} has been given back to you.
+					<strong>{order.paymentStatus === 'refunded' ? t('order.payment.refunded') : t('order.payment.partlyRefunded')}:</strong>{' '}
+					{t('order.payment.refundText', { amount: formatRs(order.refundedAmount), total: formatRs(order.totalAmount) })}
 				</p>
 			) : null}
 			{online ? <TestPaymentsNote shown={testPayments} /> : null}
-			{order.rejectionReason ? <p className="error-box">Your transfer could not be confirmed: {order.rejectionReason}</p> : null}
+			{order.rejectionReason ? <p className="error-box">{t('order.payment.rejected', { reason: order.rejectionReason })}</p> : null}
 		</section>
 	)
 }
 
 /** Staff cancelled it: why, and that nothing is to be paid. */
 function CancelledNote({ order }: { order: OrderView }) {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="order-note closed-order-note" data-testid="cancelled-note">
 			<p>
-				<strong>This order was cancelled by our team.</strong> Please do not pay for it: its payment link no longer works.
+				<strong>{t('order.payment.cancelledStrong')}</strong> {t('order.payment.cancelledText')}
 			</p>
-			{order.cancelReason ? <p className="cancel-reason">Reason: {order.cancelReason}</p> : null}
-			<a className="button primary small" href="/products">
-				Browse Products
+			{order.cancelReason ? <p className="cancel-reason">{t('order.payment.reason', { reason: order.cancelReason })}</p> : null}
+			<a className="button primary small" href={lp('/products')}>
+				{t('order.browseProducts')}
 			</a>
 		</div>
 	)
 }
 
 function ClosedOrderNote({ order }: { order: OrderView }) {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="order-note closed-order-note" data-testid="closed-order-note">
 			<p>
-				<strong>This order was closed because it was not paid in time.</strong> Nothing was charged. To buy it now, place a new order at today&apos;s price:
+				<strong>{t('order.payment.closedStrong')}</strong> {t('order.payment.closedText')}
 			</p>
 			{order.full ? (
 				<ul className="order-again-list">
 					{order.items.map((line, index) => (
 						<li key={index}>
-							<a className="button primary small" href={orderAgainPath(line)}>
-								Order {line.name} again
+							<a className="button primary small" href={lp(orderAgainPath(line))}>
+								{t('order.payment.orderAgain', { name: line.name })}
 							</a>
 						</li>
 					))}
 				</ul>
 			) : (
-				<a className="button primary small" href="/products">
-					Browse Products
+				<a className="button primary small" href={lp('/products')}>
+					{t('order.browseProducts')}
 				</a>
 			)}
 		</div>

@@ -1,3 +1,4 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { useEffect, useRef } from 'react'
 import { useFetcher, useNavigate } from 'react-router'
 import { ServerHtml } from '~/components/layout/server-html'
@@ -11,15 +12,18 @@ import { onPartsChange, onPartsClick, onPartsSubmit, setFormBusy, showFormError,
  */
 export function ServerParts({ html, refresh }: { html: string; refresh: () => void }) {
 	const navigate = useNavigate()
+	const t = useT()
+	const lp = useLocalePath()
 	const fetcher = useFetcher<{ error?: string }>()
 	const codeForm = useRef<HTMLFormElement | null>(null)
 	const parts = useRef<HTMLDivElement>(null)
 	const actions: PartsActions = {
 		refresh,
+		t,
 		navigate: (path, options) => void navigate(path, options),
 		sendCode: (form) => {
 			codeForm.current = form
-			void fetcher.submit(form, { method: 'post', action: VERIFY_PATH })
+			void fetcher.submit(form, { method: 'post', action: lp(VERIFY_PATH) })
 		},
 	}
 
@@ -33,9 +37,10 @@ export function ServerParts({ html, refresh }: { html: string; refresh: () => vo
 
 	useEffect(() => {
 		const element = parts.current
-		element?.addEventListener('change', onPartsChange)
-		return () => element?.removeEventListener('change', onPartsChange)
-	}, [])
+		const onChange = (event: Event) => onPartsChange(event, t)
+		element?.addEventListener('change', onChange)
+		return () => element?.removeEventListener('change', onChange)
+	}, [t])
 
 	return (
 		<div ref={parts} className="server-parts" onSubmit={(event) => onPartsSubmit(event, actions)}>

@@ -1,6 +1,7 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { BuyerEmailField } from '~/components/buyer/buyer-email-field'
 import { SignInCodeStaticForm } from '~/components/buyer/sign-in-code-form'
-import { BUYER_SIGN_IN_MESSAGES, orderPagePath } from '~/domain/buyers/next-path'
+import { orderPagePath } from '~/domain/buyers/next-path'
 
 /**
  * Product decision 3: a buyer without the order's cookie or link proves who they are with a one-time link or
@@ -10,10 +11,11 @@ import { BUYER_SIGN_IN_MESSAGES, orderPagePath } from '~/domain/buyers/next-path
  * script sends it and goes to that same address (`order-forms.ts`), so a reload still shows the code box.
  */
 export function UnlockOrderForm({ orderNumber, sentTo }: { orderNumber: string; sentTo: string | null }) {
+	const t = useT()
 	// The other state in a `<template>`: with scripts the page swaps them at once (`swapUnlockForms`).
 	return (
 		<section className="order-card" aria-labelledby="order-unlock-title">
-			<h2 id="order-unlock-title">Unlock your order details</h2>
+			<h2 id="order-unlock-title">{t('order.unlock.title')}</h2>
 			{sentTo !== null ? (
 				<>
 					<CodeSent orderNumber={orderNumber} email={sentTo} />
@@ -34,31 +36,31 @@ export function UnlockOrderForm({ orderNumber, sentTo }: { orderNumber: string; 
 }
 
 function CodeSent({ orderNumber, email }: { orderNumber: string; email: string }) {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<>
-			<p role="status">{BUYER_SIGN_IN_MESSAGES.sent}</p>
-			<p className="muted small">Open the link in the email, or type the code here.</p>
-			<SignInCodeStaticForm email={email} next={orderPagePath(orderNumber)} />
+			<p role="status">{t('order.signIn.sent')}</p>
+			<p className="muted small">{t('order.unlock.openOrType')}</p>
+			<SignInCodeStaticForm email={email} next={lp(orderPagePath(orderNumber))} />
 			{/* Without scripts a link to the page without `signIn`; with them the email form takes the code's place at once. */}
-			<a href={orderPagePath(orderNumber)} className="button ghost small" data-unlock-again="">
-				Use another email address
+			<a href={lp(orderPagePath(orderNumber))} className="button ghost small" data-unlock-again="">
+				{t('order.unlock.another')}
 			</a>
 		</>
 	)
 }
 
 function EmailForm({ orderNumber }: { orderNumber: string }) {
+	const t = useT()
 	return (
 		<>
-			<p className="muted">
-				For your privacy, contact details, items and deliverables are hidden. Enter the email address you used at checkout: we will email it a sign-in
-				link and a code.
-			</p>
+			<p className="muted">{t('order.unlock.privacy')}</p>
 			<form method="post" action="/api/order/unlock" className="order-unlock" data-enhance="unlock" noValidate>
 				<input type="hidden" name="orderNumber" value={orderNumber} />
 				<BuyerEmailField id="order-unlock-email" defaultValue="" invalid={false} />
-				<button type="submit" className="button primary" data-busy-label="Sending...">
-					Email me a sign-in code
+				<button type="submit" className="button primary" data-busy-label={t('order.unlock.sending')}>
+					{t('order.unlock.send')}
 				</button>
 			</form>
 		</>

@@ -1,4 +1,5 @@
-import { FETCH_FAILED, ORDER_LOOKUP_ATTEMPTS, fetchOrder, lookupDelay, notFoundMessage, type OrderLookup } from './fetch-order'
+import type { Translate } from '~/i18n/catalogue'
+import { ORDER_LOOKUP_ATTEMPTS, fetchOrder, lookupDelay, notFoundMessage, type OrderLookup } from './fetch-order'
 
 function wait(ms: number, signal: AbortSignal) {
 	return new Promise<void>((resolve) => {
@@ -15,7 +16,7 @@ function wait(ms: number, signal: AbortSignal) {
  * §7 call 7 (the last attempt a partial match): 'found' once the order is there (the page then asks its
  * loader for it), else the spec's message. Loaded only then, not with the order page.
  */
-export async function lookAgain(lookup: OrderLookup, signal: AbortSignal): Promise<'found' | { error: string } | null> {
+export async function lookAgain(lookup: OrderLookup, signal: AbortSignal, t: Translate): Promise<'found' | { error: string } | null> {
 	let lastFailed = false
 	for (let attempt = 2; attempt <= ORDER_LOOKUP_ATTEMPTS; attempt++) {
 		await wait(lookupDelay(lookup), signal)
@@ -31,5 +32,5 @@ export async function lookAgain(lookup: OrderLookup, signal: AbortSignal): Promi
 			lastFailed = true
 		}
 	}
-	return { error: lastFailed ? FETCH_FAILED : notFoundMessage(lookup) }
+	return { error: lastFailed ? t('order.fetchFailed') : notFoundMessage(lookup, t) }
 }

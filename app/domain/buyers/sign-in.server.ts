@@ -1,3 +1,4 @@
+import type { Lang } from '../../i18n/lang'
 import crypto from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -67,7 +68,10 @@ class NothingToSend extends Error {}
  * most LIVE_SIGN_INS_PER_ADDRESS unused sign-ins at once (the buyer's earlier emails keep working),
  * and a few wrong codes end a code (never its link).
  */
-export async function requestBuyerSignIn(db: Db, { email: rawEmail, orderNumber, clientIp, next }: { email: unknown; orderNumber?: string | null; clientIp: string; next?: string | null }): Promise<void> {
+export async function requestBuyerSignIn(
+	db: Db,
+	{ email: rawEmail, orderNumber, clientIp, next, lang = 'en' }: { email: unknown; orderNumber?: string | null; clientIp: string; next?: string | null; lang?: Lang },
+): Promise<void> {
 	const email = buyerEmail(rawEmail)
 	await limit(db, `buyer-sign-in:ip:${clientIp}`, 20)
 	await refuseBlockedBuyer(db, { email, address: clientIp }, BLOCKED_SIGN_IN_MESSAGE)
@@ -96,7 +100,7 @@ export async function requestBuyerSignIn(db: Db, { email: rawEmail, orderNumber,
 			.returning({ id: buyerSignIns.id })
 		try {
 			await tx.transaction(async (savepoint) => {
-				await queueEmail(savepoint, signInEmail({ id: row!.id, email, token, code, orderNumber: orderNumber ?? null, next: next ?? null, storeName, minutes: SIGN_IN_MINUTES }))
+				await queueEmail(savepoint, signInEmail({ id: row!.id, email, token, code, orderNumber: orderNumber ?? null, next: next ?? null, storeName, minutes: SIGN_IN_MINUTES, lang }))
 				if (!send) throw new NothingToSend()
 			})
 		} catch (error) {

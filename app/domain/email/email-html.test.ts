@@ -135,3 +135,44 @@ describe('Brevo', () => {
 		})
 	})
 })
+
+describe('emails in the order’s language', () => {
+	const urdu = { ...order, lang: 'ur' } as unknown as Order
+
+	it('an Urdu order’s emails are Urdu, right to left, and link to its Urdu pages', () => {
+		const emails = [
+			orderPaidEmail(urdu, 'GameVault Test'),
+			orderPlacedEmail(urdu, 'GameVault Test', [{ method: 'JazzCash', holder: 'GameVault Test', account: '03001234567' }]),
+			orderDeliveredEmail(urdu, 'GameVault Test'),
+			subscriptionReminderEmail(urdu, 'before', new Date(Date.now() + 3 * 24 * 60 * 60 * 1000), 'GameVault Test'),
+			renewalReminderEmail(urdu, 0, 'before', new Date(Date.now() + 3 * 24 * 60 * 60 * 1000), 'GameVault Test'),
+		]
+		for (const email of emails) {
+			expectWellFormed(email, ['GV-20261124-0042'])
+			expect(email.html).toContain('<html dir="rtl" lang="ur">')
+			expect(email.subject).toMatch(/[\u0600-\u06ff]/)
+			expect(email.text).toContain('السلام علیکم Ali Raza،')
+			expect(email.html).toContain('https://shop.example.pk/ur/')
+			expect(email.text).not.toContain('https://shop.example.pk/order-status')
+			expect(email.html).not.toContain('Thank you for shopping')
+		}
+		expect(emails[0]!.html).toContain('href="https://shop.example.pk/ur/order-status?internalOrderId=GV-20261124-0042&amp;token=tok_abc"')
+		expect(emails[0]!.html).toContain('Rs. 2,700')
+		expect(emails[0]!.html).toContain('اپنا آرڈر دیکھیں')
+		expect(emails[4]!.params.RENEW_URL).toMatch(/^https:\/\/shop\.example\.pk\/ur\/renew\//)
+	})
+
+	it('an English order’s emails stay English, left to right', () => {
+		const email = orderPaidEmail({ ...order, lang: 'en' } as unknown as Order, 'GameVault Test')
+		expect(email.html).toContain('<html dir="ltr" lang="en">')
+		expect(email.subject).toBe('Order GV-20261124-0042 confirmed: payment received')
+		expect(email.text).toContain('We have received your payment for order GV-20261124-0042 (Xbox Game Pass Ultimate).')
+	})
+
+	it('the sign-in code follows the page it was asked from', () => {
+		const email = signInEmail({ id: 8, email: 'ali@example.pk', token: 'tk', code: '493817', orderNumber: 'GV-20261124-0042', next: null, storeName: 'GameVault Test', minutes: 15, lang: 'ur' })
+		expect(email.html).toContain('<html dir="rtl" lang="ur">')
+		expect(email.params.SIGN_IN_URL).toBe('https://shop.example.pk/ur/my-orders/verify?token=tk&next=%2Fur%2Forder-status%3FinternalOrderId%3DGV-20261124-0042')
+		expect(email.html).toContain('میرے آرڈر کھولیں')
+	})
+})

@@ -1,31 +1,32 @@
+import { emailLanguage, orderLang } from './email-language.server'
 import type { OrderRow as Order } from '../orders/order'
 import { orderLink } from '../orders/order-token.server'
-import { absoluteUrl } from '../../utils/origin.server'
 import type { QueuedEmail } from './queue-email.server'
 import { orderDeliveredHtml } from '../../integrations/email/html/templates.server'
 
 /** Sent once when staff complete an order: the tracking link only, never the codes (product decision 7). */
 export function orderDeliveredEmail(order: Order, storeName: string): QueuedEmail {
-	const trackingUrl = absoluteUrl(orderLink(order))
-	const name = order.customerName ?? 'there'
+	const { lang, t, url } = emailLanguage(orderLang(order))
+	const trackingUrl = url(orderLink(order))
+	const name = order.customerName ?? t('email.there')
 	return {
 		dedupeKey: `order-delivered:${order.orderNumber}`,
 		toEmail: order.customerEmail!,
 		toName: order.customerName,
-		subject: `Order ${order.orderNumber} delivered`,
+		subject: t('email.delivered.subject', { orderNumber: order.orderNumber }),
 		templateId: null,
 		params: { NAME: name, ORDER_ID: order.orderNumber, TRACKING_URL: trackingUrl },
 		text: [
-			`Hi ${name},`,
+			t('email.hi', { name }),
 			'',
-			`Your order ${order.orderNumber} has been delivered.`,
-			'Your codes or account details are waiting for you on your order page. Keep them private.',
+			t('email.delivered.done', { orderNumber: order.orderNumber }),
+			t('email.delivered.waiting'),
 			'',
-			`Open your order here: ${trackingUrl}`,
+			t('email.openOrderAt', { url: trackingUrl }),
 			'',
-			`Thank you for shopping with ${storeName}.`,
+			t('email.thanks', { store: storeName }),
 		].join('\n'),
-		html: orderDeliveredHtml({ storeName, shopUrl: absoluteUrl('/'), name, orderNumber: order.orderNumber, trackingUrl }),
+		html: orderDeliveredHtml({ storeName, lang, t, shopUrl: url('/'), name, orderNumber: order.orderNumber, trackingUrl }),
 		orderNumber: order.orderNumber,
 	}
 }

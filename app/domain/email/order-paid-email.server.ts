@@ -1,3 +1,4 @@
+import { emailLanguage, orderLang } from './email-language.server'
 import type { Order } from '../orders/order'
 import { orderLink } from '../orders/order-token.server'
 import { absoluteUrl } from '../../utils/origin.server'
@@ -10,16 +11,17 @@ import { orderPaidHtml } from '../../integrations/email/html/templates.server'
 
 /** The order email of §7 (template 2: NAME, ORDER_ID, PRODUCT_NAME, PRODUCT_IMAGE) plus the tracking link. */
 export function orderPaidEmail(order: Order, storeName: string, { delivered = false }: { delivered?: boolean } = {}): QueuedEmail {
+	const { lang, t, url } = emailLanguage(orderLang(order))
 	const lines = order.productDetails
 	const first = lines[0]
-	const productName = first ? (lines.length > 1 ? `${first.name} and ${lines.length - 1} more` : first.name) : 'Your order'
-	const trackingUrl = absoluteUrl(orderLink(order))
-	const name = order.customerName ?? 'there'
+	const productName = first ? (lines.length > 1 ? t('email.paid.more', { name: first.name, count: lines.length - 1 }) : first.name) : t('email.paid.yourOrder')
+	const trackingUrl = url(orderLink(order))
+	const name = order.customerName ?? t('email.there')
 	return {
 		dedupeKey: `order-paid:${order.orderNumber}`,
 		toEmail: order.customerEmail!,
 		toName: order.customerName,
-		subject: `Order ${order.orderNumber} confirmed: payment received`,
+		subject: t('email.paid.subject', { orderNumber: order.orderNumber }),
 		templateId: env().BREVO_TEMPLATE_ID,
 		params: {
 			NAME: name,
@@ -29,20 +31,22 @@ export function orderPaidEmail(order: Order, storeName: string, { delivered = fa
 			TRACKING_URL: trackingUrl,
 		},
 		text: [
-			`Hi ${name},`,
+			t('email.hi', { name }),
 			'',
-			`We have received your payment for order ${order.orderNumber} (${productName}).`,
-			...(discountOf(lines) > 0 ? [`Paid ${formatRs(order.totalAmount)}, with ${formatRs(discountOf(lines))} off from your discount code.`] : []),
+			t('email.paid.received', { orderNumber: order.orderNumber, product: productName }),
+			...(discountOf(lines) > 0 ? [t('email.paid.withDiscount', { amount: formatRs(order.totalAmount), discount: formatRs(discountOf(lines)) })] : []),
 			...(delivered
-				? ['It is delivered already: your codes or account details are waiting on your order page. Keep them private.', '', `Open your order here: ${trackingUrl}`]
-				: ['We are preparing it now; most orders are delivered within a few hours.', '', `Track your order and receive your codes here: ${trackingUrl}`]),
+				? [t('email.paid.delivered'), '', t('email.openOrderAt', { url: trackingUrl })]
+				: [t('email.paid.preparing'), '', t('email.paid.track', { url: trackingUrl })]),
 			'',
-			`Thank you for shopping with ${storeName}.`,
+			t('email.thanks', { store: storeName }),
 		].join('\n'),
 		// Sent as is by the log and SMTP providers; Brevo's template path sends only templateId and params.
 		html: orderPaidHtml({
 			storeName,
-			shopUrl: absoluteUrl('/'),
+			lang,
+			t,
+			shopUrl: url('/'),
 			name,
 			orderNumber: order.orderNumber,
 			productName,

@@ -1,10 +1,10 @@
+import { emailLanguage, orderLang } from './email-language.server'
 import type { OrderRow as Order } from '../orders/order'
 import { orderLink } from '../orders/order-token.server'
 import type { TransferAccount } from '../settings/store-details'
 import { orderPlacedHtml } from '../../integrations/email/html/templates.server'
 import { formatRs } from '../../utils/money'
 import { discountOf } from '../coupons/coupon'
-import { absoluteUrl } from '../../utils/origin.server'
 import type { QueuedEmail } from './queue-email.server'
 
 /**
@@ -12,36 +12,37 @@ import type { QueuedEmail } from './queue-email.server'
  * to pay and the order link where the receipt is uploaded. PayPro orders get the paid email instead.
  */
 export function orderPlacedEmail(order: Order, storeName: string, accounts: TransferAccount[]): QueuedEmail {
-	const orderUrl = absoluteUrl(orderLink(order))
-	const name = order.customerName ?? 'there'
+	const { lang, t, url } = emailLanguage(orderLang(order))
+	const orderUrl = url(orderLink(order))
+	const name = order.customerName ?? t('email.there')
 	const total = formatRs(order.totalAmount)
 	const off = 'productDetails' in order ? discountOf((order as Order & { productDetails: { discount?: number }[] }).productDetails) : 0
 	const discount = off > 0 ? formatRs(off) : null
-	const rows = accounts.map((a) => ({ label: a.method, lines: [a.account, `Account holder: ${a.holder}`] }))
+	const rows = accounts.map((a) => ({ label: a.method, lines: [a.account, t('email.placed.holder', { holder: a.holder })] }))
 	return {
 		dedupeKey: `order-placed:${order.orderNumber}`,
 		toEmail: order.customerEmail!,
 		toName: order.customerName,
-		subject: `Order ${order.orderNumber} placed: pay ${total} by transfer`,
+		subject: t('email.placed.subject', { orderNumber: order.orderNumber, total }),
 		templateId: null,
 		params: { NAME: name, ORDER_ID: order.orderNumber, TOTAL: total, TRACKING_URL: orderUrl },
 		text: [
-			`Hi ${name},`,
+			t('email.hi', { name }),
 			'',
-			`Thank you for your order ${order.orderNumber}. Send ${total} to one of these accounts:`,
-			...(discount ? [`(${discount} off with your discount code.)`] : []),
+			t('email.placed.send', { orderNumber: order.orderNumber, total }),
+			...(discount ? [t('email.placed.discount', { discount })] : []),
 			'',
 			...rows.map((r) => `${r.label}: ${r.lines.join(' · ')}`),
 			'',
-			`Write ${order.orderNumber} as the payment reference.`,
+			t('email.placed.reference', { orderNumber: order.orderNumber }),
 			'',
-			`Then upload a screenshot of your payment receipt on your order page, which also keeps these accounts: ${orderUrl}`,
+			t('email.placed.upload', { url: orderUrl }),
 			'',
-			'We deliver once the payment is confirmed.',
+			t('email.placed.deliver'),
 			'',
-			`Thank you for shopping with ${storeName}.`,
+			t('email.thanks', { store: storeName }),
 		].join('\n'),
-		html: orderPlacedHtml({ storeName, shopUrl: absoluteUrl('/'), name, orderNumber: order.orderNumber, total, discount, accounts: rows, orderUrl }),
+		html: orderPlacedHtml({ storeName, lang, t, shopUrl: url('/'), name, orderNumber: order.orderNumber, total, discount, accounts: rows, orderUrl }),
 		orderNumber: order.orderNumber,
 	}
 }

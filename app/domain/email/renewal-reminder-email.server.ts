@@ -1,3 +1,5 @@
+import { emailLanguage, orderLang } from './email-language.server'
+import { localePath } from '../../i18n/lang'
 import { formatPakistanDay } from '../../utils/pakistan-time'
 import { absoluteUrl } from '../../utils/origin.server'
 import type { Order } from '../orders/order'
@@ -10,8 +12,8 @@ import type { QueuedEmail } from './queue-email.server'
 import { renewalReminderHtml } from '../../integrations/email/html/templates.server'
 
 /** The renew link from an email: it carries the order's token, so it opens on any device. */
-export const renewUrl = (order: Pick<Order, 'orderNumber' | 'accessToken'>, lineIndex: number) =>
-	absoluteUrl(`${renewPath(order.orderNumber, lineIndex)}?token=${encodeURIComponent(order.accessToken ?? '')}`)
+export const renewUrl = (order: Pick<Order, 'orderNumber' | 'accessToken'> & { lang?: unknown }, lineIndex: number) =>
+	absoluteUrl(localePath(orderLang(order), `${renewPath(order.orderNumber, lineIndex)}?token=${encodeURIComponent(order.accessToken ?? '')}`))
 
 /**
  * A subscription bought in the shop ends in a few days, or today: renew it in one click, at today's
@@ -25,24 +27,24 @@ export function renewalReminderEmail(
 	storeName: string,
 	now = Date.now(),
 ): QueuedEmail {
+	const { lang, t, url } = emailLanguage(orderLang(order))
 	const line = order.productDetails[lineIndex]!
 	const productName = line.name
 	const option = lineOptionLabel(line) ?? ''
-	const name = order.customerName ?? 'there'
+	const name = order.customerName ?? t('email.there')
 	const days = subscriptionDaysLeft(endsAt, now)
 	const endsOn = formatPakistanDay(endsAt.toISOString())
 	const renew = renewUrl(order, lineIndex)
 	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders')
 	const ended = kind === 'due' || days === 0
-	const daysText = `${days} ${days === 1 ? 'day' : 'days'}`
-	const headline = ended
-		? `Your ${productName}${option ? ` (${option})` : ''} from order ${order.orderNumber} ends today, ${endsOn}.`
-		: `Your ${productName}${option ? ` (${option})` : ''} from order ${order.orderNumber} ends in ${daysText}, on ${endsOn}.`
+	const daysText = t(days === 1 ? 'email.daysOne' : 'email.daysMany', { days })
+	const facts = { product: productName, option: option ? ` (${option})` : '', orderNumber: order.orderNumber, date: endsOn, days: daysText }
+	const headline = ended ? t('email.renewal.headlineToday', facts) : t('email.renewal.headlineSoon', facts)
 	return {
 		dedupeKey: renewalReminderKey(order.orderNumber, lineIndex, kind),
 		toEmail: order.customerEmail!,
 		toName: order.customerName,
-		subject: ended ? `Your ${productName} ends today: renew it in one click` : `Your ${productName} ends in ${daysText}`,
+		subject: ended ? t('email.renewal.subjectToday', { product: productName }) : t('email.renewal.subjectSoon', { product: productName, days: daysText }),
 		templateId: null,
 		params: {
 			NAME: name,
@@ -55,21 +57,23 @@ export function renewalReminderEmail(
 			UNSUBSCRIBE_URL: unsubscribe.url,
 		},
 		text: [
-			`Hi ${name},`,
+			t('email.hi', { name }),
 			'',
 			headline,
-			ended ? 'Renew now to keep playing: it takes a minute, at today’s price.' : 'Renew before it ends to keep playing without a break, at today’s price.',
+			ended ? t('email.renewal.nowText') : t('email.renewal.soonText'),
 			'',
-			`Renew: ${renew}`,
-			`Your order: ${absoluteUrl(orderLink(order))}`,
+			t('email.renewal.renewAt', { url: renew }),
+			t('email.yourOrderAt', { url: url(orderLink(order)) }),
 			'',
-			`Thank you for shopping with ${storeName}.`,
+			t('email.thanks', { store: storeName }),
 			'',
-			`Don’t want these reminders? Unsubscribe: ${unsubscribe.url}`,
+			t('email.footer.unsubscribeAt', { url: unsubscribe.url }),
 		].join('\n'),
 		html: renewalReminderHtml({
 			storeName,
-			shopUrl: absoluteUrl('/'),
+			lang,
+			t,
+			shopUrl: url('/'),
 			name,
 			orderNumber: order.orderNumber,
 			productName,
@@ -78,7 +82,7 @@ export function renewalReminderEmail(
 			ended,
 			endsOn,
 			renewUrl: renew,
-			orderUrl: absoluteUrl(orderLink(order)),
+			orderUrl: url(orderLink(order)),
 			unsubscribeUrl: unsubscribe.url,
 		}),
 		headers: unsubscribe.headers,

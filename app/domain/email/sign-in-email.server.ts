@@ -1,4 +1,5 @@
-import { absoluteUrl } from '../../utils/origin.server'
+import { localePath, type Lang } from '../../i18n/lang'
+import { emailLanguage } from './email-language.server'
 import { MY_ORDERS_PATH, orderPagePath, VERIFY_PATH } from '../buyers/next-path'
 import type { QueuedEmail } from './queue-email.server'
 import { signInHtml } from '../../integrations/email/html/templates.server'
@@ -17,6 +18,7 @@ export function signInEmail({
 	next,
 	storeName,
 	minutes,
+	lang = 'en',
 }: {
 	id: number
 	email: string
@@ -26,32 +28,33 @@ export function signInEmail({
 	next: string | null
 	storeName: string
 	minutes: number
+	/** The language of the page the code was asked from: the email, and the page its link opens, follow it. */
+	lang?: Lang
 }): QueuedEmail {
-	const link = absoluteUrl(signInLinkPath(token, next ?? (orderNumber ? orderPagePath(orderNumber) : MY_ORDERS_PATH)))
-	const intro = orderNumber
-		? `Someone asked to open order ${orderNumber} at ${storeName} with this email address.`
-		: `Someone asked to see the orders placed with this email address at ${storeName}.`
+	const { t, url } = emailLanguage(lang)
+	const link = url(signInLinkPath(token, next ?? localePath(lang, orderNumber ? orderPagePath(orderNumber) : MY_ORDERS_PATH)))
+	const intro = orderNumber ? t('email.signIn.introOrder', { orderNumber, store: storeName }) : t('email.signIn.introOrders', { store: storeName })
 	return {
 		dedupeKey: `sign-in:${id}`,
 		// The code and the link work once: sealed in the outbox, opened only to be sent.
 		sealed: true,
 		toEmail: email,
 		toName: null,
-		subject: `${code} is your ${storeName} sign-in code`,
+		subject: t('email.signIn.subject', { code, store: storeName }),
 		templateId: null,
 		params: { CODE: code, SIGN_IN_URL: link, MINUTES: String(minutes), ORDER_ID: orderNumber ?? '' },
 		text: [
-			'Hi,',
+			t('email.hiPlain'),
 			'',
 			intro,
 			'',
-			`Open them with this link: ${link}`,
+			t('email.signIn.link', { link }),
 			'',
-			`Or type this code on the page: ${code}`,
+			t('email.signIn.code', { code }),
 			'',
-			`The link and the code work once, for ${minutes} minutes. If it was not you, ignore this email: nothing is shown without them.`,
+			t('email.signIn.once', { minutes }),
 		].join('\n'),
-		html: signInHtml({ storeName, shopUrl: absoluteUrl('/'), intro, link, code, minutes }),
+		html: signInHtml({ storeName, lang, t, shopUrl: url('/'), intro, link, code, minutes }),
 		...(orderNumber ? { orderNumber } : {}),
 	}
 }

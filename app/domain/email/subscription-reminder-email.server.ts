@@ -1,8 +1,8 @@
+import { emailLanguage, orderLang } from './email-language.server'
 import { pakistanDate } from '../../utils/pakistan-time'
 import type { Order } from '../orders/order'
 import { orderLink } from '../orders/order-token.server'
 import { subscriptionDaysLeft } from '../orders/subscription'
-import { absoluteUrl } from '../../utils/origin.server'
 import { unsubscribeParts } from '../orders/renewal-unsubscribe.server'
 import type { QueuedEmail } from './queue-email.server'
 import { subscriptionReminderHtml } from '../../integrations/email/html/templates.server'
@@ -15,20 +15,22 @@ export const reminderKey = (orderNumber: string, kind: ReminderKind) => `reminde
 
 /** A DM order's subscription is about to end, or has ended: renew by replying or through the shop. */
 export function subscriptionReminderEmail(order: Order, kind: ReminderKind, endsAt: Date, storeName: string, now = Date.now()): QueuedEmail {
+	const { lang, t, url } = emailLanguage(orderLang(order))
 	const first = order.productDetails[0]
-	const productName = first?.name ?? 'subscription'
-	const trackingUrl = absoluteUrl(orderLink(order))
-	const name = order.customerName ?? 'there'
+	const productName = first?.name ?? t('email.subscription.fallback')
+	const trackingUrl = url(orderLink(order))
+	const name = order.customerName ?? t('email.there')
 	const days = subscriptionDaysLeft(endsAt, now)
 	const ended = kind === 'expiry' || days === 0
 	// Not an order email: the buyer may stop reminders in one click.
 	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders')
-	const when = ended ? `ended on ${pakistanDate(endsAt)}` : `ends in ${days} ${days === 1 ? 'day' : 'days'}, on ${pakistanDate(endsAt)}`
+	const daysText = t(days === 1 ? 'email.daysOne' : 'email.daysMany', { days })
+	const when = ended ? t('email.subscription.endedOn', { date: pakistanDate(endsAt) }) : t('email.subscription.endsIn', { days: daysText, date: pakistanDate(endsAt) })
 	return {
 		dedupeKey: reminderKey(order.orderNumber, kind),
 		toEmail: order.customerEmail!,
 		toName: order.customerName,
-		subject: ended ? `Your ${productName} subscription has ended` : `Your ${productName} subscription ends in ${days} ${days === 1 ? 'day' : 'days'}`,
+		subject: ended ? t('email.subscription.subjectEnded', { product: productName }) : t('email.subscription.subjectSoon', { product: productName, days: daysText }),
 		templateId: null,
 		params: {
 			NAME: name,
@@ -39,20 +41,22 @@ export function subscriptionReminderEmail(order: Order, kind: ReminderKind, ends
 			UNSUBSCRIBE_URL: unsubscribe.url,
 		},
 		text: [
-			`Hi ${name},`,
+			t('email.hi', { name }),
 			'',
-			`Your ${productName} subscription from order ${order.orderNumber} ${when}.`,
-			ended ? 'To keep playing, message us to renew: we will set you up again quickly.' : 'To keep playing without a break, message us to renew before it ends.',
+			t('email.subscription.line', { product: productName, orderNumber: order.orderNumber, when }),
+			ended ? t('email.subscription.endedText') : t('email.subscription.soonText'),
 			'',
-			`Your order: ${trackingUrl}`,
+			t('email.yourOrderAt', { url: trackingUrl }),
 			'',
-			`Thank you for shopping with ${storeName}.`,
+			t('email.thanks', { store: storeName }),
 			'',
-			`Don’t want these reminders? Unsubscribe: ${unsubscribe.url}`,
+			t('email.footer.unsubscribeAt', { url: unsubscribe.url }),
 		].join('\n'),
 		html: subscriptionReminderHtml({
 			storeName,
-			shopUrl: absoluteUrl('/'),
+			lang,
+			t,
+			shopUrl: url('/'),
 			name,
 			orderNumber: order.orderNumber,
 			productName,

@@ -1,6 +1,7 @@
 import type { OrderLine } from '../../db/schema'
 import type { OrderActions } from './order-actions'
 import type { DeliveryState, PaymentState } from './order-state'
+import type { Lang } from '../../i18n/lang'
 
 // What the order page receives. The public view is all a stranger with the number can see.
 
@@ -29,6 +30,8 @@ export interface PublicOrderView {
 	durationDays: number | null
 	/** DM subscriptions: created_at + durationDays days (ISO); null without a countdown. */
 	subscriptionEndsAt: string | null
+	/** The language the buyer ordered in (ADR-032): the order page and receipt follow it. */
+	lang: Lang
 	/** Paid with a test payment (the simulator in production) that staff have not approved: nothing is delivered until they do. */
 	testPaymentAwaitingStaff: boolean
 }

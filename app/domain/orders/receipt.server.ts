@@ -31,7 +31,7 @@ export interface ReceiptLine {
 export interface OrderReceipt {
 	/** A receipt only once paid; before that, an order summary that says plainly it is not one. */
 	paid: boolean
-	heading: 'Receipt' | 'Order summary'
+	heading: string
 	/** For an unpaid order: why this page is not a receipt. */
 	notice: string | null
 	store: { name: string; supportEmail: string; whatsapp: ContactLink; phone: ContactLink | null }

@@ -27,6 +27,7 @@ export function viewOrder(order: Order, { full }: { full: boolean }): OrderView 
 		subscriptionEndsAt: subscriptionEndsAt(order.createdAt, order.durationDays)?.toISOString() ?? null,
 		// Until staff approve it, or deliver it by hand.
 		testPaymentAwaitingStaff: testAwaitingApproval(order),
+		lang: order.lang,
 	}
 	if (!full) return { ...base, full: false, customerName: maskName(order.customerName) }
 	return {

@@ -1,3 +1,5 @@
+import { langOf, localePath } from '~/i18n/lang'
+import { inLanguage } from '~/i18n/messages.server'
 import { redirect } from 'react-router'
 import { z } from 'zod'
 import { db } from '~/db/client.server'
@@ -21,16 +23,20 @@ const input = z.object(
 export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405 })
 	const fromForm = !(request.headers.get('content-type') ?? '').includes('json')
+	// The page the form was sent from says the language: the email, the page it returns to and the answer follow it.
+	const referer = request.headers.get('referer')
+	const lang = referer && URL.canParse(referer) ? langOf(new URL(referer).pathname) : 'en'
 	try {
 		const raw = await readJsonOrForm(request, { limit: 4 * 1024 })
 		const parsed = input.safeParse(raw)
 		if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
 		const { orderNumber, email } = parsed.data
-		const next = orderPagePath(orderNumber)
-		await requestBuyerSignIn(db(), { email, orderNumber, clientIp: context.clientIp, next })
+		const next = localePath(lang, orderPagePath(orderNumber))
+		await requestBuyerSignIn(db(), { email, orderNumber, clientIp: context.clientIp, next, lang })
 		if (fromForm) return redirect(`${next}&signIn=sent&email=${encodeURIComponent(String(email).trim())}`, { status: 303 })
-		return Response.json({ ok: true, message: BUYER_SIGN_IN_MESSAGES.sent })
+		return Response.json({ ok: true, message: inLanguage(lang, BUYER_SIGN_IN_MESSAGES.sent) })
 	} catch (error) {
+		if (error instanceof AppError) return errorResponse(new AppError(error.code, inLanguage(lang, error.message), error.fieldErrors), 'Could not send the sign-in email')
 		return errorResponse(error, 'Could not send the sign-in email')
 	}
 }

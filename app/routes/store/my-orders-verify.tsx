@@ -1,3 +1,7 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { aroundLink, metaTranslate } from '~/components/order/meta-translate'
+import { langOf } from '~/i18n/lang'
+import { inLanguage } from '~/i18n/messages.server'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { db } from '~/db/client.server'
@@ -24,6 +28,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readPageForm(request, { limit: 4 * 1024 })
+	const lang = langOf(new URL(request.url).pathname)
 	const next = safeNextPath(form.next)
 	const meta = { ip: context.clientIp, userAgent: request.headers.get('user-agent') }
 	try {
@@ -31,20 +36,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 		throw redirect(next, { status: 303, headers: { 'Set-Cookie': buyerSessionCookie(request, signedIn.sessionId), 'Cache-Control': 'no-store' } })
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error
-		return data({ error: error.message, email: String(form.email ?? '').slice(0, 200), next, viaLink: Boolean(form.token) }, { status: error.status })
+		return data({ error: inLanguage(lang, error.message), email: String(form.email ?? '').slice(0, 200), next, viaLink: Boolean(form.token) }, { status: error.status })
 	}
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: 'Sign in', description: 'Open your orders with the link or code we emailed you.', extra: [{ name: 'robots', content: 'noindex' }] })
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, { title: t('order.verify.meta.title'), description: t('order.verify.meta.description'), extra: [{ name: 'robots', content: 'noindex' }] })
+}
 
 export default function MyOrdersVerify({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
+	const t = useT()
+	const lp = useLocalePath()
+	const [before, after] = aroundLink(t('order.verify.noEmail'))
 	const next = actionData?.next ?? loaderData.next
 	const token = actionData?.viaLink ? '' : loaderData.token
 	return (
 		<div className="container page narrow buyer-sign-in">
-			<h1>Sign in to your orders</h1>
+			<h1>{t('order.verify.title')}</h1>
 			{actionData?.error ? (
 				<p className="error-box" role="alert">
 					{actionData.error}
@@ -52,12 +62,12 @@ export default function MyOrdersVerify({ loaderData, actionData }: Route.Compone
 			) : null}
 			{token ? (
 				<div className="order-card">
-					<p>Open your orders on this device. The link works once.</p>
+					<p>{t('order.verify.linkText')}</p>
 					<Form method="post" replace>
 						<input type="hidden" name="token" value={token} />
 						<input type="hidden" name="next" value={next} />
 						<button type="submit" className="button primary" disabled={busy}>
-							{busy ? 'Signing in…' : 'Sign in'}
+							{busy ? t('order.verify.signingIn') : t('order.verify.signIn')}
 						</button>
 					</Form>
 				</div>
@@ -67,7 +77,9 @@ export default function MyOrdersVerify({ loaderData, actionData }: Route.Compone
 				</div>
 			)}
 			<p className="muted small buyer-sign-in-again">
-				No email? <Link to={MY_ORDERS_PATH}>Ask for a new link and code</Link>.
+				{before}
+				<Link to={lp(MY_ORDERS_PATH)}>{t('order.verify.askAgain')}</Link>
+				{after}
 			</p>
 		</div>
 	)

@@ -1,3 +1,4 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import { z } from 'zod'
 import { BuyerEmailField } from '~/components/buyer/buyer-email-field'
@@ -9,7 +10,7 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { MY_ORDERS_LIMIT, type BuyerOrder } from '~/domain/buyers/my-orders'
 import { ordersForBuyer } from '~/domain/buyers/my-orders.server'
-import { BUYER_SIGN_IN_MESSAGES, MY_ORDERS_PATH, safeNextPath } from '~/domain/buyers/next-path'
+import { MY_ORDERS_PATH, safeNextPath } from '~/domain/buyers/next-path'
 import { endAllBuyerSessions, endBuyerSession, requestBuyerSignIn } from '~/domain/buyers/sign-in.server'
 import { clearBuyerSessionCookie, clearPendingSignInCookie, currentBuyer, pendingSignInCookie, pendingSignInEmail } from '~/http/buyer-session.server'
 import { readPageForm } from '~/http/http.server'
@@ -18,7 +19,10 @@ import { FORGET_OFFLINE_COPIES, offlineCopyFrom, offlineCopyHeaders } from '~/ht
 import { SavedCopyNotice } from '~/components/order/saved-copy-notice'
 import { showsDeliveredContent } from '~/domain/orders/shows-delivered-content'
 import { pageMeta } from '~/utils/seo'
-import { renderStaticHtml } from '~/utils/static-html.server'
+import { renderPageHtml } from '~/utils/static-page-html.server'
+import { langOf, localePath } from '~/i18n/lang'
+import { inLanguage, messagesFor, PAGE_NAMESPACES, translator } from '~/i18n/messages.server'
+import { metaTranslate } from '~/components/order/meta-translate'
 import type { Route } from './+types/my-orders'
 
 // My orders: a buyer proves they own an email address (a one-time link or code sent to it) and sees
@@ -27,63 +31,62 @@ import type { Route } from './+types/my-orders'
 
 const privateHeaders = { 'Cache-Control': 'private, no-store' }
 
-const SIGNED_OUT = {
-	here: 'You are signed out on this device.',
-	everywhere: 'You are signed out on every device.',
-} as const
-const NOT_UNDERSTOOD = 'This form was not understood. Please reload the page and try again.'
 
 const intentSchema = z.enum(['request', 'another-address', 'sign-out', 'sign-out-everywhere'])
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const buyer = await currentBuyer(request)
-	const params = new URL(request.url).searchParams
+	const url = new URL(request.url)
+	const lang = langOf(url.pathname)
+	const params = url.searchParams
 	// Where signing in leads back to: a product's reviews ("Sign in with your order email to review as a buyer"), else here.
 	const next = safeNextPath(params.get('next'))
 	// A code asked for and not yet typed: the page still shows its box after a reload.
 	const pending = pendingSignInEmail(request)
 	if (!buyer) {
 		const signedOut = params.get('signedOut')
-		const notice = signedOut === 'here' || signedOut === 'everywhere' ? SIGNED_OUT[signedOut] : null
+		const notice = signedOut === 'here' ? translator(lang)('order.my.signedOutHere') : signedOut === 'everywhere' ? translator(lang)('order.my.signedOutEverywhere') : null
 		// Just signed out: the service worker drops the order pages it kept on this device (ADR-034).
 		return data({ buyer: null, notice, pending, next }, { headers: notice ? { ...privateHeaders, ...FORGET_OFFLINE_COPIES } : privateHeaders })
 	}
-	if (next !== MY_ORDERS_PATH) throw redirect(next, { headers: { 'Cache-Control': 'no-store' } })
+	if (next !== MY_ORDERS_PATH && next !== localePath(lang, MY_ORDERS_PATH)) throw redirect(next, { headers: { 'Cache-Control': 'no-store' } })
 	const { orders, more } = await ordersForBuyer(db(), buyer.email)
 	// Kept on the buyer's device for offline reading, unless an order on it shows codes (ADR-034).
 	const keep = offlineCopyHeaders(!orders.some((entry) => showsDeliveredContent(entry.order)))
 	const headers = pending ? { ...privateHeaders, ...keep, 'Set-Cookie': clearPendingSignInCookie(request) } : { ...privateHeaders, ...keep }
 	// The cards as the server draws them (ADR-007): the page ships no order components, only what makes their buttons and forms work.
-	return data({ buyer: { email: buyer.email }, ordersHtml: renderStaticHtml(<OrderList orders={orders} more={more} />) }, { headers })
+	return data({ buyer: { email: buyer.email }, ordersHtml: renderPageHtml(<OrderList orders={orders} more={more} />, { location: url.pathname, messages: messagesFor(lang, PAGE_NAMESPACES) }) }, { headers })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readPageForm(request, { limit: 4 * 1024 })
+	const lang = langOf(new URL(request.url).pathname)
+	const t = translator(lang)
 	const intent = intentSchema.safeParse(form.intent)
-	if (!intent.success) return data({ sent: false as const, message: null, error: NOT_UNDERSTOOD, email: '' }, { status: 400, headers: privateHeaders })
+	if (!intent.success) return data({ sent: false as const, message: null, error: t('order.my.notUnderstood'), email: '' }, { status: 400, headers: privateHeaders })
 
 	if (intent.data === 'request') {
 		const email = String(form.email ?? '')
 			.trim()
 			.slice(0, 200)
 		try {
-			await requestBuyerSignIn(db(), { email: form.email, clientIp: context.clientIp, next: safeNextPath(form.next) })
+			await requestBuyerSignIn(db(), { email: form.email, clientIp: context.clientIp, next: safeNextPath(form.next), lang })
 			// The one answer, whether or not the address is on an order.
-			return data({ sent: true as const, message: BUYER_SIGN_IN_MESSAGES.sent, error: null, email }, { headers: { ...privateHeaders, 'Set-Cookie': pendingSignInCookie(request, email) } })
+			return data({ sent: true as const, message: t('order.signIn.sent'), error: null, email }, { headers: { ...privateHeaders, 'Set-Cookie': pendingSignInCookie(request, email) } })
 		} catch (error) {
 			if (!(error instanceof AppError)) throw error
-			return data({ sent: false as const, message: null, error: error.message, email }, { status: error.status, headers: privateHeaders })
+			return data({ sent: false as const, message: null, error: inLanguage(lang, error.message), email }, { status: error.status, headers: privateHeaders })
 		}
 	}
 
 	if (intent.data === 'another-address') {
-		throw redirect(MY_ORDERS_PATH, { status: 303, headers: { 'Set-Cookie': clearPendingSignInCookie(request), 'Cache-Control': 'no-store' } })
+		throw redirect(localePath(lang, MY_ORDERS_PATH), { status: 303, headers: { 'Set-Cookie': clearPendingSignInCookie(request), 'Cache-Control': 'no-store' } })
 	}
 
 	const buyer = await currentBuyer(request)
 	if (buyer && intent.data === 'sign-out') await endBuyerSession(db(), buyer.idHash)
 	if (buyer && intent.data === 'sign-out-everywhere') await endAllBuyerSessions(db(), buyer.email)
-	throw redirect(`${MY_ORDERS_PATH}?signedOut=${intent.data === 'sign-out' ? 'here' : 'everywhere'}`, {
+	throw redirect(`${localePath(lang, MY_ORDERS_PATH)}?signedOut=${intent.data === 'sign-out' ? 'here' : 'everywhere'}`, {
 		status: 303,
 		// The browser's own cache holds nothing of the session's either (the pages are no-store; this also empties the back-forward cache).
 		headers: { 'Set-Cookie': clearBuyerSessionCookie(request), 'Cache-Control': 'no-store', 'Clear-Site-Data': '"cache"' },
@@ -92,8 +95,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({ ...privateHeaders, ...offlineCopyFrom(loaderHeaders) })
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: 'My orders', description: 'Every order placed with your email address, with its codes and renewals.', extra: [{ name: 'robots', content: 'noindex' }] })
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, { title: t('order.my.meta.title'), description: t('order.my.meta.description'), extra: [{ name: 'robots', content: 'noindex' }] })
+}
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
@@ -115,29 +120,30 @@ function SignedOut({
 	result: { sent: boolean; message: string | null; error: string | null; email: string } | null
 	submitting: string | null
 }) {
+	const t = useT()
 	// Sent just now, or earlier and the page reloaded since (a refused new request shows the form again).
 	const sentTo = result ? (result.sent ? result.email : null) : pending
 	return (
 		<div className="container page narrow my-orders">
-			<h1>My orders</h1>
+			<h1>{t('order.my.title')}</h1>
 			{notice && !result ? (
 				<p className="success-box" role="status">
 					{notice}
 				</p>
 			) : null}
-			<p className="muted">Every order placed with your email address in one place: payment, delivery, your codes and when subscriptions end.</p>
+			<p className="muted">{t('order.my.intro')}</p>
 			{sentTo !== null ? (
 				<>
 					<div className="order-card my-orders-sent">
-						<p role="status">{BUYER_SIGN_IN_MESSAGES.sent}</p>
-						<p className="muted small">Open the link in the email, or type the code here.</p>
+						<p role="status">{t('order.signIn.sent')}</p>
+						<p className="muted small">{t('order.unlock.openOrType')}</p>
 						<SignInCodeForm email={sentTo} next={next} />
 					</div>
 					<Form method="post" replace className="my-orders-another">
 						<input type="hidden" name="intent" value="another-address" />
-						<span className="muted small">Wrong address?</span>{' '}
+						<span className="muted small">{t('order.my.wrongAddress')}</span>{' '}
 						<button type="submit" className="link-button small">
-							Use another email address
+							{t('order.unlock.another')}
 						</button>
 					</Form>
 				</>
@@ -145,12 +151,12 @@ function SignedOut({
 				<Form method="post" className="order-card my-orders-request" noValidate replace>
 					<input type="hidden" name="intent" value="request" />
 					<input type="hidden" name="next" value={next} />
-					<p>Enter the email address you used at checkout: we will email it a sign-in link and a code.</p>
-					{next.startsWith('/product/') ? <p className="muted small">Signed in, you go back to the product to write your review as a buyer.</p> : null}
+					<p>{t('order.my.askText')}</p>
+					{next.startsWith('/product/') || next.startsWith('/ur/product/') ? <p className="muted small">{t('order.my.reviewNote')}</p> : null}
 					<ErrorAlert message={result?.error} />
 					<BuyerEmailField id="my-orders-email" defaultValue={result?.email} invalid={Boolean(result?.error)} />
 					<button type="submit" className="button primary" disabled={submitting === 'request'}>
-						{submitting === 'request' ? 'Sending...' : 'Email me a sign-in code'}
+						{submitting === 'request' ? t('order.unlock.sending') : t('order.unlock.send')}
 					</button>
 				</Form>
 			)}
@@ -160,12 +166,16 @@ function SignedOut({
 
 function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml: string; submitting: string | null }) {
 	const revalidator = useRevalidator()
+	const t = useT()
 	return (
 		<div className="container page narrow my-orders">
 			<div className="my-orders-head">
-				<h1>My orders</h1>
+				<h1>{t('order.my.title')}</h1>
 				<p className="muted">
-					Signed in as <strong className="break-anywhere">{email}</strong>
+					{t('order.my.signedInAs').replace('{email}', '')}
+					<strong className="break-anywhere">
+						<bdi>{email}</bdi>
+					</strong>
 				</p>
 			</div>
 			<NotifyButton />
@@ -174,36 +184,38 @@ function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml
 				<Form method="post" replace>
 					<input type="hidden" name="intent" value="sign-out" />
 					<button type="submit" className="button ghost" disabled={submitting !== null}>
-						{submitting === 'sign-out' ? 'Signing out…' : 'Sign out'}
+						{submitting === 'sign-out' ? t('order.my.signingOut') : t('order.my.signOut')}
 					</button>
 				</Form>
 				<Form method="post" replace>
 					<input type="hidden" name="intent" value="sign-out-everywhere" />
 					<button type="submit" className="button ghost" disabled={submitting !== null}>
-						{submitting === 'sign-out-everywhere' ? 'Signing out…' : 'Sign out everywhere'}
+						{submitting === 'sign-out-everywhere' ? t('order.my.signingOut') : t('order.my.signOutEverywhere')}
 					</button>
 				</Form>
 			</div>
-			<p className="muted small">Sign out everywhere ends this address’s sign-ins on every phone and computer.</p>
+			<p className="muted small">{t('order.my.everywhereNote')}</p>
 		</div>
 	)
 }
 
 /** The buyer's orders, newest first: drawn by the server. */
 function OrderList({ orders, more }: { orders: BuyerOrder[]; more: boolean }) {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<>
 			<SavedCopyNotice />
 			{orders.length === 0 ? (
 				<div className="empty-panel">
-					<p className="empty-panel-title">No orders yet</p>
-					<p className="empty-panel-text">No order was placed with this email address. An order placed with another address is under that address.</p>
-					<Link to="/products" className="button primary">
-						Browse products
+					<p className="empty-panel-title">{t('order.my.emptyTitle')}</p>
+					<p className="empty-panel-text">{t('order.my.emptyText')}</p>
+					<Link to={lp('/products')} className="button primary">
+						{t('order.my.browse')}
 					</Link>
 				</div>
 			) : (
-				<ol className="my-orders-list" aria-label="Your orders, newest first">
+				<ol className="my-orders-list" aria-label={t('order.my.listLabel')}>
 					{orders.map((entry) => (
 						<li key={entry.order.orderNumber}>
 							<BuyerOrderCard {...entry} />
@@ -211,7 +223,7 @@ function OrderList({ orders, more }: { orders: BuyerOrder[]; more: boolean }) {
 					))}
 				</ol>
 			)}
-			{more ? <p className="muted small">These are your {MY_ORDERS_LIMIT} newest orders. An older order opens from the link in its email.</p> : null}
+			{more ? <p className="muted small">{t('order.my.more', { limit: MY_ORDERS_LIMIT })}</p> : null}
 		</>
 	)
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useT } from '~/i18n/use-t'
 import { data, redirect, useRevalidator } from 'react-router'
 import { lookupKey, notFoundMessage, type OrderLookup } from '~/components/order/fetch-order'
 import { OrderDetails } from '~/components/order/order-details'
@@ -20,11 +21,29 @@ import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { cookiesAreSecure } from '~/http/http.server'
 import { publicEnv } from '~/utils/env.server'
 import { pageMeta } from '~/utils/seo'
-import { renderStaticHtml } from '~/utils/static-html.server'
+import { renderPageHtml } from '~/utils/static-page-html.server'
+import { readCookie } from '~/http/cookies'
+import { LANG_COOKIE, langOf, localePath, type Lang } from '~/i18n/lang'
+import { inLanguage, messagesFor, PAGE_NAMESPACES, translator } from '~/i18n/messages.server'
+import { RECEIPT_RESULTS } from '~/domain/payments/receipt-rules'
+import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
+import { metaTranslate } from '~/components/order/meta-translate'
 import type { Route } from './+types/order-status'
+
+/**
+ * The order page follows the order's language (ADR-032): an Urdu order opened at its English address
+ * goes to its /ur twin, unless the buyer chose English with the language switch. An English order
+ * opened at /ur stays in Urdu: the buyer asked for it.
+ */
+function pathFor(request: Request, pathname: string, orderLang: Lang): string {
+	if (orderLang !== 'ur' || langOf(pathname) === 'ur') return pathname
+	return readCookie(request.headers.get('cookie'), LANG_COOKIE) === 'en' ? pathname : localePath('ur', pathname)
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
+	const lang = langOf(url.pathname)
+	const t = translator(lang)
 	const { lookup, token, params } = parseOrderQuery(url)
 	if (!lookup) return { lookup: null, key: '', order: null, retry: false, notFound: null }
 	if (token) {
@@ -32,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		if (found && tokenMatches(found, token)) {
 			// The link's token becomes the order's cookie, so it does not stay in the address bar or history.
 			params.delete('token')
-			throw redirect(`${url.pathname}?${params}`, {
+			throw redirect(`${pathFor(request, url.pathname, found.lang)}?${params}`, {
 				headers: { 'Set-Cookie': accessCookie(found.orderNumber, token, { secure: cookiesAreSecure(request) }), 'Cache-Control': 'no-store' },
 			})
 		}
@@ -40,11 +59,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// §7 call 7, first attempt (the browser makes the others only while the order may still be being written).
 	const [{ order, retry }, store] = await Promise.all([lookUpOrderForPage(db(), lookup, await orderViewer(request)), readStoreDetails(db())])
 	const key = lookupKey(lookup)
-	if (!order) return { lookup, key, order: null, retry, notFound: retry ? null : notFoundMessage(lookup) }
+	if (!order) return { lookup, key, order: null, retry, notFound: retry ? null : notFoundMessage(lookup, t) }
+	const wanted = pathFor(request, url.pathname, order.lang)
+	if (wanted !== url.pathname) throw redirect(`${wanted}${url.search}`, { headers: { 'Cache-Control': 'no-store', Vary: 'Cookie' } })
+	const receipt = readReceiptResult(params.get('receipt'))
 	// The order as the server draws it (ADR-007), again on every live update: the page ships no order components.
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
 	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
-	const html = renderStaticHtml(
+	const html = renderPageHtml(
 		<>
 			<SavedCopyNotice />
 			<OrderDetails
@@ -52,11 +74,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 				whatsapp={store.whatsapp}
 				supportEmail={store.supportEmail}
 				accounts={store.transferAccounts}
-				formResult={{ receipt: readReceiptResult(params.get('receipt')), payAgainFailed: params.get('payAgain') === 'failed' }}
+				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed' }}
+				formMessage={receipt ? inLanguage(lang, RECEIPT_RESULTS[receipt]) : params.get('payAgain') === 'failed' ? inLanguage(lang, PAY_AGAIN_FAILED) : null}
 				testPayments={publicEnv().testPayments}
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
 			/>
 		</>,
+		{ location: url.pathname + url.search, messages: messagesFor(lang, PAGE_NAMESPACES) },
 	)
 	return data(
 		{
@@ -74,23 +98,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 // The page differs per buyer (cookie) and changes by the minute.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control': 'private, no-store', ...offlineCopyFrom(loaderHeaders) })
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, {
-		title: 'Order Status',
-		description: 'Track your order: payment, progress and delivery.',
-		extra: [{ name: 'robots', content: 'noindex' }],
-	})
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, { title: t('order.meta.title'), description: t('order.meta.description'), extra: [{ name: 'robots', content: 'noindex' }] })
+}
 
 type ShownOrder = NonNullable<Route.ComponentProps['loaderData']['order']>
 
 export default function OrderStatus({ loaderData }: Route.ComponentProps) {
 	const { lookup, key, order, retry, notFound } = loaderData
-	if (!lookup) return <OrderNotFound message="Order ID not found in URL parameters" />
+	const t = useT()
+	if (!lookup) return <OrderNotFound message={t('order.notFound.noId')} />
 	return <OrderTracking key={key} lookup={lookup} order={order} retry={retry} notFound={notFound} />
 }
 
 function OrderTracking({ lookup, order, retry, notFound }: { lookup: OrderLookup; order: ShownOrder | null; retry: boolean; notFound: string | null }) {
 	const revalidator = useRevalidator()
+	const t = useT()
 	const refresh = () => void revalidator.revalidate()
 	const [error, setError] = useState<string | null>(null)
 	const live = useLiveOrder(order?.orderNumber ?? null, order?.full ?? false, refresh)
@@ -102,7 +126,7 @@ function OrderTracking({ lookup, order, retry, notFound }: { lookup: OrderLookup
 		if (!waiting) return
 		const controller = new AbortController()
 		void import('~/components/order/use-order-lookup').then(async ({ lookAgain }) => {
-			const result = await lookAgain(lookup, controller.signal)
+			const result = await lookAgain(lookup, controller.signal, t)
 			if (result === 'found') void revalidator.revalidate()
 			else if (result) setError(result.error)
 		})
@@ -115,7 +139,7 @@ function OrderTracking({ lookup, order, retry, notFound }: { lookup: OrderLookup
 	return (
 		<div className="container page narrow order-page">
 			<div className="order-head">
-				<h1>Order Status</h1>
+				<h1>{t('order.title')}</h1>
 				<LiveIndicator live={live} />
 			</div>
 			{/* Whoever may see the order in full may have this phone told of it. */}

@@ -1,4 +1,9 @@
-import { data, Link } from 'react-router'
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { metaTranslate } from '~/components/order/meta-translate'
+import { readCookie } from '~/http/cookies'
+import { LANG_COOKIE, langOf, localePath } from '~/i18n/lang'
+import { translator } from '~/i18n/messages.server'
+import { data, Link, redirect } from 'react-router'
 import { db } from '~/db/client.server'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { findOrder } from '~/domain/orders/find-order.server'
@@ -12,36 +17,53 @@ import type { Route } from './+types/receipt'
 // A buyer's printable receipt. Only whoever may see the order in full gets it; anyone else, and any
 // number that names no order, gets the same 404, so the page never tells that an order exists.
 
-const NOT_FOUND = 'We could not find that receipt. Open it from your order page, with the link we sent you or signed in with the email you ordered with.'
 const privateHeaders = { 'Cache-Control': 'private, no-store' }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	const notFound = () => data({ found: false as const, message: NOT_FOUND }, { status: 404, headers: privateHeaders })
+	const url = new URL(request.url)
+	const lang = langOf(url.pathname)
+	const t = translator(lang)
+	const notFound = () => data({ found: false as const, message: t('order.receipt.notFound') }, { status: 404, headers: privateHeaders })
 	if (!isOrderNumberShaped(params.orderNumber)) return notFound()
 	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
 	if (!order || !(await canSeeEverything(order, request))) return notFound()
-	const receipt = orderReceipt(order, await readStoreDetails(db()))
+	// The receipt follows the order's language (ADR-032), unless the buyer chose English with the switch.
+	if (order.lang === 'ur' && lang === 'en' && readCookie(request.headers.get('cookie'), LANG_COOKIE) !== 'en') {
+		throw redirect(localePath('ur', url.pathname), { headers: { 'Cache-Control': 'no-store', Vary: 'Cookie' } })
+	}
+	const english = orderReceipt(order, await readStoreDetails(db()))
+	const receipt: OrderReceipt = {
+		...english,
+		heading: english.paid ? t('order.receipt.heading') : t('order.receipt.summaryHeading'),
+		notice: english.notice ? t('order.receipt.notPaidText') : null,
+		paymentMethod: t(order.paymentMethod === 'paypro' || order.paymentMethod === 'manual' || order.paymentMethod === 'dm' ? `order.method.${order.paymentMethod}` : 'order.method.other'),
+		status: t(`order.badge.${order.paymentStatus}`),
+	}
 	return data({ found: true as const, receipt }, { headers: privateHeaders })
 }
 
 // Per buyer (their cookie or session) and never worth keeping: not in any cache.
 export const headers: Route.HeadersFunction = () => privateHeaders
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-	pageMeta(matches, {
-		title: loaderData?.found ? `${loaderData.receipt.heading} ${loaderData.receipt.orderNumber}` : 'Receipt',
-		description: 'Your receipt: what you bought, what you paid and when.',
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, {
+		title: loaderData?.found ? `${loaderData.receipt.heading} ${loaderData.receipt.orderNumber}` : t('order.receipt.meta.title'),
+		description: t('order.receipt.meta.description'),
 		extra: [{ name: 'robots', content: 'noindex' }],
 	})
+}
 
 export default function Receipt({ loaderData }: Route.ComponentProps) {
+	const t = useT()
+	const lp = useLocalePath()
 	if (!loaderData.found) {
 		return (
 			<div className="container page narrow center">
-				<h1>Receipt not found</h1>
+				<h1>{t('order.receipt.notFoundTitle')}</h1>
 				<p>{loaderData.message}</p>
-				<Link to="/" className="button primary">
-					Return to Home
+				<Link to={lp('/')} className="button primary">
+					{t('order.receipt.home')}
 				</Link>
 			</div>
 		)
@@ -51,9 +73,9 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
 		<div className="container page narrow receipt-page">
 			<div className="receipt-toolbar">
 				<button type="button" className="button primary" onClick={() => window.print()}>
-					Print or save as PDF
+					{t('order.receipt.print')}
 				</button>
-				<Link to={orderPagePath(receipt.orderNumber)}>Back to your order</Link>
+				<Link to={lp(orderPagePath(receipt.orderNumber))}>{t('order.receipt.back')}</Link>
 			</div>
 			<ReceiptDocument receipt={receipt} />
 		</div>
@@ -74,64 +96,77 @@ function emailWithBreak(email: string) {
 }
 
 function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
+	const t = useT()
 	const { store } = receipt
 	return (
 		<article className={receipt.paid ? 'receipt' : 'receipt unpaid'} aria-labelledby="receipt-title">
 			<header className="receipt-head">
 				<div className="receipt-store">
 					<p className="receipt-store-name">{store.name}</p>
-					<p>{store.supportEmail}</p>
 					<p>
-						WhatsApp <a href={store.whatsapp.href}>{store.whatsapp.text}</a>
+						<bdi>{store.supportEmail}</bdi>
+					</p>
+					<p>
+						{t('order.receipt.whatsapp')}{' '}
+						<a href={store.whatsapp.href} dir="ltr">
+							{store.whatsapp.text}
+						</a>
 					</p>
 					{store.phone ? (
 						<p>
-							Phone <a href={store.phone.href}>{store.phone.text}</a>
+							{t('order.receipt.phone')}{' '}
+							<a href={store.phone.href} dir="ltr">
+								{store.phone.text}
+							</a>
 						</p>
 					) : null}
 				</div>
 				<div className="receipt-title">
 					<h1 id="receipt-title">{receipt.heading}</h1>
-					<p className="receipt-number">{receipt.orderNumber}</p>
+					<p className="receipt-number" dir="ltr">
+						{receipt.orderNumber}
+					</p>
 				</div>
 			</header>
 			{receipt.notice ? (
 				<p className="receipt-notice" role="note">
-					<strong>Not paid.</strong> {receipt.notice}
+					<strong>{t('order.receipt.notPaid')}</strong> {receipt.notice}
 				</p>
 			) : null}
 			<dl className="receipt-facts">
 				<div>
-					<dt>Order number</dt>
-					<dd>{receipt.orderNumber}</dd>
+					<dt>{t('order.receipt.orderNumber')}</dt>
+					<dd>
+						<bdi>{receipt.orderNumber}</bdi>
+					</dd>
 				</div>
 				<div>
-					<dt>Order date</dt>
+					<dt>{t('order.receipt.orderDate')}</dt>
 					<dd>
 						<time dateTime={receipt.orderDate.iso}>{receipt.orderDate.text}</time>
 					</dd>
 				</div>
 				{receipt.paidDate ? (
 					<div>
-						<dt>Paid on</dt>
+						<dt>{t('order.receipt.paidOn')}</dt>
 						<dd>
 							<time dateTime={receipt.paidDate.iso}>{receipt.paidDate.text}</time>
 						</dd>
 					</div>
 				) : null}
 				<div>
-					<dt>Payment method</dt>
+					<dt>{t('order.receipt.method')}</dt>
 					<dd>{receipt.paymentMethod}</dd>
 				</div>
 				<div>
-					<dt>Status</dt>
+					<dt>{t('order.receipt.status')}</dt>
 					<dd>{receipt.status}</dd>
 				</div>
 				<div className="receipt-billed">
-					<dt>Billed to</dt>
+					<dt>{t('order.receipt.billedTo')}</dt>
 					<dd>
 						{receipt.buyer.name}
-						{receipt.buyer.email ? <span className="receipt-email">{emailWithBreak(receipt.buyer.email)}</span> : null}
+						{receipt.buyer.email ? <bdi className="receipt-email">{emailWithBreak(receipt.buyer.email)}</bdi> : null}
 					</dd>
 				</div>
 			</dl>
@@ -139,15 +174,15 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 				<table className="receipt-lines">
 					<thead>
 						<tr>
-							<th scope="col">Item</th>
+							<th scope="col">{t('order.receipt.item')}</th>
 							<th scope="col" className="num receipt-wide">
-								Qty
+								{t('order.receipt.qty')}
 							</th>
 							<th scope="col" className="num receipt-wide">
-								Unit price
+								{t('order.receipt.unitPrice')}
 							</th>
 							<th scope="col" className="num">
-								Amount
+								{t('order.receipt.amount')}
 							</th>
 						</tr>
 					</thead>
@@ -171,14 +206,14 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 					<tfoot>
 						{receipt.discount ? (
 							<tr className="receipt-discount">
-								<th scope="row">Discount</th>
+								<th scope="row">{t('order.receipt.discount')}</th>
 								<td className="receipt-wide" />
 								<td className="receipt-wide" />
 								<td className="num">{`−${receipt.discount}`}</td>
 							</tr>
 						) : null}
 						<tr>
-							<th scope="row">Total</th>
+							<th scope="row">{t('order.receipt.total')}</th>
 							<td className="receipt-wide" />
 							<td className="receipt-wide" />
 							<td className="num">{receipt.total}</td>
@@ -186,7 +221,7 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 					</tfoot>
 				</table>
 			</div>
-			<p className="receipt-thanks">{receipt.paid ? 'Thank you for your purchase' : 'Thank you for your order'}</p>
+			<p className="receipt-thanks">{receipt.paid ? t('order.receipt.thanksPaid') : t('order.receipt.thanksOrder')}</p>
 		</article>
 	)
 }

@@ -1,3 +1,7 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { metaTranslate } from '~/components/order/meta-translate'
+import { langOf, localePath } from '~/i18n/lang'
+import { inLanguage, translator } from '~/i18n/messages.server'
 import { data, Link, redirect } from 'react-router'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
@@ -13,7 +17,8 @@ import type { Route } from './+types/renew'
 // Only for whoever may see the order in full (its token, or the signed-in buyer who placed it).
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	const notFound = () => data({ ok: false as const, found: false as const, message: RENEWAL_NOT_FOUND }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } })
+	const lang = langOf(new URL(request.url).pathname)
+	const notFound = () => data({ ok: false as const, found: false as const, message: inLanguage(lang, RENEWAL_NOT_FOUND) }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } })
 	const lineIndex = /^\d{1,3}$/.test(params.line) ? Number(params.line) : -1
 	if (params.orderNumber.length > 100 || lineIndex < 0) return notFound()
 	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
@@ -31,29 +36,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!allowed) return notFound()
 	const offer = await renewalOffer(db(), order, lineIndex)
 	if (!offer) return notFound()
-	if (!offer.ok) return data({ ok: false as const, found: true as const, message: offer.message, productId: offer.productId, productName: offer.productName }, { status: 410, headers: { 'Cache-Control': 'private, no-store' } })
+	const t = translator(lang)
+	const message = offer.ok ? '' : offer.message === `${offer.productName} is no longer sold.` ? t('order.renew.gone', { name: offer.productName }) : t('order.renew.goneOption', { name: offer.productName })
+	if (!offer.ok) return data({ ok: false as const, found: true as const, message: lang === 'en' ? offer.message : message, productId: offer.productId, productName: offer.productName }, { status: 410, headers: { 'Cache-Control': 'private, no-store' } })
 	// Checkout reads the renewal from its address (with or without scripts): pre-filled, and linked to this order.
-	throw redirect(`/checkout?${new URLSearchParams({ renew: order.orderNumber, line: String(lineIndex) })}`, { headers: { 'Cache-Control': 'no-store' } })
+	throw redirect(`${localePath(lang, '/checkout')}?${new URLSearchParams({ renew: order.orderNumber, line: String(lineIndex) })}`, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: 'Renew', description: 'Renew your subscription at today’s price.', extra: [{ name: 'robots', content: 'noindex' }] })
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, { title: t('order.renew.meta.title'), description: t('order.renew.meta.description'), extra: [{ name: 'robots', content: 'noindex' }] })
+}
 
 export default function Renew({ loaderData: offer }: Route.ComponentProps) {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="container page narrow renew-page">
-			<h1>{offer.found ? 'No longer sold' : 'Subscription not found'}</h1>
+			<h1>{offer.found ? t('order.renew.noLongerSold') : t('order.renew.notFoundTitle')}</h1>
 			<p className="error-box" role="alert">
 				{offer.message}
 			</p>
 			<div className="order-actions">
 				{offer.found ? (
-					<Link to={`/product/${offer.productId}`} className="button primary">
-						{`See ${offer.productName}`}
+					<Link to={lp(`/product/${offer.productId}`)} className="button primary">
+						{t('order.renew.see', { name: offer.productName })}
 					</Link>
 				) : null}
-				<Link to="/products" className="button ghost">
-					Browse products
+				<Link to={lp('/products')} className="button ghost">
+					{t('order.renew.browse')}
 				</Link>
 			</div>
 		</div>

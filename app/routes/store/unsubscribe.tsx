@@ -1,3 +1,7 @@
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { metaTranslate } from '~/components/order/meta-translate'
+import { langOf } from '~/i18n/lang'
+import { translator } from '~/i18n/messages.server'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { db } from '~/db/client.server'
 import { confirmUnsubscribe, unsubscribePage } from '~/domain/orders/renewal-unsubscribe-request.server'
@@ -8,8 +12,15 @@ import type { Route } from './+types/unsubscribe'
 // One-click unsubscribe from renewal reminders: the email's link opens this page (GET shows what
 // will stop and a button), and mail apps POST `List-Unsubscribe=One-Click` to the same address.
 
+/** The page's words in its language: the reason a link is refused, and what stops. */
+function inPageLanguage<P extends { ok: boolean }>(request: Request, page: P): P {
+	const t = translator(langOf(new URL(request.url).pathname))
+	const shown = page as unknown as { ok: boolean; what?: string; message?: string }
+	return (shown.ok ? { ...page, what: t('order.unsubscribe.what') } : { ...page, message: t('order.unsubscribe.badLink') }) as P
+}
+
 export function loader({ request }: Route.LoaderArgs) {
-	const page = unsubscribePage(new URL(request.url).searchParams.get('t'))
+	const page = inPageLanguage(request, unsubscribePage(new URL(request.url).searchParams.get('t')))
 	return data(page, { status: page.ok ? 200 : 400, headers: { 'Cache-Control': 'private, no-store' } })
 }
 
@@ -20,19 +31,23 @@ export async function action({ request }: Route.ActionArgs) {
 		const form = await readForm(request, { limit: 4 * 1024 }).catch(() => ({}) as Record<string, string>)
 		token = form.t ?? null
 	}
-	const page = await confirmUnsubscribe(db(), token)
+	const page = inPageLanguage(request, await confirmUnsubscribe(db(), token))
 	return data(page, { status: page.ok ? 200 : 400, headers: { 'Cache-Control': 'no-store' } })
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: 'Unsubscribe', description: 'Stop renewal reminder emails.', extra: [{ name: 'robots', content: 'noindex' }] })
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, { title: t('order.unsubscribe.meta.title'), description: t('order.unsubscribe.meta.description'), extra: [{ name: 'robots', content: 'noindex' }] })
+}
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
 	const page = actionData ?? loaderData
 	const busy = useNavigation().state === 'submitting'
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="container page narrow unsubscribe-page">
-			<h1>{page.ok && page.done ? 'You are unsubscribed' : 'Unsubscribe'}</h1>
+			<h1>{page.ok && page.done ? t('order.unsubscribe.doneTitle') : t('order.unsubscribe.title')}</h1>
 			{!page.ok ? (
 				<p className="error-box" role="alert">
 					{page.message}
@@ -40,27 +55,41 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
 			) : page.done ? (
 				<div className="order-card" role="status">
 					<p>
-						We will no longer send <strong className="break-anywhere">{page.email}</strong> {page.what}.
+						<EmailIn text={t('order.unsubscribe.done', { what: page.what })} email={page.email} />
 					</p>
-					<p className="muted small">Emails about your orders (payment and delivery) still come, so you always get what you bought.</p>
+					<p className="muted small">{t('order.unsubscribe.doneNote')}</p>
 				</div>
 			) : (
 				<div className="order-card">
 					<p>
-						Stop sending <strong className="break-anywhere">{page.email}</strong> {page.what}?
+						<EmailIn text={t('order.unsubscribe.ask', { what: page.what })} email={page.email} />
 					</p>
-					<p className="muted small">Emails about your orders (payment and delivery) still come.</p>
-					<Form method="post" action={`/unsubscribe?t=${encodeURIComponent(page.token)}`}>
+					<p className="muted small">{t('order.unsubscribe.askNote')}</p>
+					<Form method="post" action={lp(`/unsubscribe?t=${encodeURIComponent(page.token)}`)}>
 						<input type="hidden" name="t" value={page.token} />
 						<button type="submit" className="button primary" disabled={busy}>
-							{busy ? 'Unsubscribing…' : 'Unsubscribe'}
+							{busy ? t('order.unsubscribe.busy') : t('order.unsubscribe.button')}
 						</button>
 					</Form>
 				</div>
 			)}
 			<p className="unsubscribe-back">
-				<Link to="/products">Back to the shop</Link>
+				<Link to={lp('/products')}>{t('order.unsubscribe.back')}</Link>
 			</p>
 		</div>
+	)
+}
+
+/** A sentence with the address in its {email} place, the address in bold and left to right. */
+function EmailIn({ text, email }: { text: string; email: string }) {
+	const at = text.indexOf('{email}')
+	return (
+		<>
+			{text.slice(0, at)}
+			<strong className="break-anywhere">
+				<bdi>{email}</bdi>
+			</strong>
+			{text.slice(at + '{email}'.length)}
+		</>
 	)
 }

@@ -1,6 +1,8 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import type { Translate } from '../../../i18n/catalogue'
+import { DIRECTION, type Lang } from '../../../i18n/lang'
 
 // The shop's colours (app/styles/app.css): a dark navy header with the green accent, a light card
 // body so the email reads well in every mail app, light or dark.
@@ -17,6 +19,9 @@ export interface EmailShell {
 	unsubscribeUrl?: string | null
 	/** Why the buyer gets it, shown small in the footer. */
 	footerNote?: string
+	/** The buyer's language (the order's): the email's words, lang and direction follow it. */
+	lang: Lang
+	t: Translate
 }
 
 const s = {
@@ -30,13 +35,16 @@ const s = {
 }
 
 export function Layout({ shell, children }: { shell: EmailShell; children: ReactNode }) {
+	const { t } = shell
+	const at = t('email.footer.questions').indexOf('{link}')
+	const [before, after] = [t('email.footer.questions').slice(0, at), t('email.footer.questions').slice(at + '{link}'.length)]
 	return (
-		<Html lang="en">
+		<Html lang={shell.lang} dir={DIRECTION[shell.lang]}>
 			<Head>
 				<meta name="color-scheme" content="light" />
 			</Head>
 			<Preview>{shell.preview}</Preview>
-			<Body style={s.body}>
+			<Body style={shell.lang === 'ur' ? { ...s.body, direction: 'rtl' as const, textAlign: 'right' as const } : s.body}>
 				<Container style={s.container}>
 					<Section style={s.header}>
 						<Link href={shell.shopUrl} style={s.brand}>
@@ -50,16 +58,16 @@ export function Layout({ shell, children }: { shell: EmailShell; children: React
 							{shell.storeName} · <Link href={shell.shopUrl} style={{ color: '#16a34a' }}>{shell.shopUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}</Link>
 						</Text>
 						<Text style={{ margin: 0, fontSize: '13px' }}>
-							Questions? Reply to this email or message us on WhatsApp from our{' '}
-							<Link href={new URL('/contact', shell.shopUrl).toString()} style={{ color: '#16a34a' }}>
-								contact page
+							{before}
+							<Link href={new URL(shell.lang === 'ur' ? '/ur/contact' : '/contact', shell.shopUrl).toString()} style={{ color: '#16a34a' }}>
+								{t('email.footer.contactPage')}
 							</Link>
-							.
+							{after}
 						</Text>
 						{shell.footerNote ? <Text style={{ margin: '6px 0 0', fontSize: '13px' }}>{shell.footerNote}</Text> : null}
 						{shell.unsubscribeUrl ? (
 							<Text style={{ margin: '6px 0 0', fontSize: '13px' }}>
-								Don’t want these reminders? <Link href={shell.unsubscribeUrl} style={{ color: '#5b6573', textDecoration: 'underline' }}>Unsubscribe</Link>
+								{t('email.footer.unsubscribeAsk')} <Link href={shell.unsubscribeUrl} style={{ color: '#5b6573', textDecoration: 'underline' }}>{t('email.footer.unsubscribe')}</Link>
 							</Text>
 						) : null}
 					</Section>

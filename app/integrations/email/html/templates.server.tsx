@@ -1,107 +1,166 @@
+import { Fragment } from 'react'
 import { Section, Text } from '@react-email/components'
 import { Action, Facts, Layout, P, renderEmail, Small, Title, type EmailShell } from './email-layout.server'
 
 type Shell = Omit<EmailShell, 'preview'>
 
-/** An order number never breaks at its hyphens. */
-const No = ({ n }: { n: string }) => <span style={{ whiteSpace: 'nowrap' }}>{n}</span>
+/** An order number never breaks at its hyphens, and reads left to right inside Urdu. */
+const No = ({ n }: { n: string }) => (
+	<span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+		{n}
+	</span>
+)
+
+/** A sentence with the order number in it, the number kept whole (`No`). */
+function WithNo({ text, n }: { text: string; n: string }) {
+	const parts = text.split(n)
+	return (
+		<>
+			{parts.map((part, i) => (
+				<Fragment key={i}>
+					{i > 0 ? <No n={n} /> : null}
+					{part}
+				</Fragment>
+			))}
+		</>
+	)
+}
 
 export function orderPaidHtml(d: Shell & { name: string; orderNumber: string; productName: string; amount: string | null; discount?: string | null; trackingUrl: string; delivered: boolean }) {
+	const { t } = d
 	return renderEmail(
-		<Layout shell={{ ...d, preview: d.delivered ? `Order ${d.orderNumber} is paid and delivered` : `Payment received for order ${d.orderNumber}` }}>
-			<Title>{d.delivered ? 'Paid and delivered' : 'Payment received'}</Title>
-			<P>Hi {d.name},</P>
-			<P>We have received your payment for order <No n={d.orderNumber} />.</P>
-			<Facts rows={[['Order', d.orderNumber], ['Product', d.productName], ...(d.discount ? [['Discount', `−${d.discount}`] as [string, string]] : []), ...(d.amount ? [['Paid', d.amount] as [string, string]] : [])]} />
+		<Layout shell={{ ...d, preview: d.delivered ? t('email.paid.previewDelivered', { orderNumber: d.orderNumber }) : t('email.paid.preview', { orderNumber: d.orderNumber }) }}>
+			<Title>{d.delivered ? t('email.paid.titleDelivered') : t('email.paid.title')}</Title>
+			<P>{t('email.hi', { name: d.name })}</P>
 			<P>
-				{d.delivered
-					? 'It is delivered already: your codes or account details are waiting on your order page. Keep them private.'
-					: 'We are preparing it now; most orders are delivered within a few hours.'}
+				<WithNo text={t('email.paid.receivedHtml', { orderNumber: d.orderNumber })} n={d.orderNumber} />
 			</P>
-			<Action href={d.trackingUrl} label={d.delivered ? 'Open your order' : 'Track your order'} />
-			<Small>Thank you for shopping with {d.storeName}.</Small>
+			<Facts
+				rows={[
+					[t('email.fact.order'), d.orderNumber],
+					[t('email.fact.product'), d.productName],
+					...(d.discount ? [[t('email.fact.discount'), `−${d.discount}`] as [string, string]] : []),
+					...(d.amount ? [[t('email.fact.paid'), d.amount] as [string, string]] : []),
+				]}
+			/>
+			<P>{d.delivered ? t('email.paid.delivered') : t('email.paid.preparing')}</P>
+			<Action href={d.trackingUrl} label={d.delivered ? t('email.openOrder') : t('email.paid.trackAction')} />
+			<Small>{t('email.thanks', { store: d.storeName })}</Small>
 		</Layout>,
 	)
 }
 
 export function orderDeliveredHtml(d: Shell & { name: string; orderNumber: string; trackingUrl: string }) {
+	const { t } = d
 	return renderEmail(
-		<Layout shell={{ ...d, preview: `Order ${d.orderNumber} is delivered` }}>
-			<Title>Your order is delivered</Title>
-			<P>Hi {d.name},</P>
-			<P>Your order <No n={d.orderNumber} /> has been delivered. Your codes or account details are waiting for you on your order page. Keep them private.</P>
-			<Action href={d.trackingUrl} label="Open your order" />
-			<Small>Thank you for shopping with {d.storeName}.</Small>
+		<Layout shell={{ ...d, preview: t('email.delivered.preview', { orderNumber: d.orderNumber }) }}>
+			<Title>{t('email.delivered.title')}</Title>
+			<P>{t('email.hi', { name: d.name })}</P>
+			<P>
+				<WithNo text={`${t('email.delivered.done', { orderNumber: d.orderNumber })} ${t('email.delivered.waiting')}`} n={d.orderNumber} />
+			</P>
+			<Action href={d.trackingUrl} label={t('email.openOrder')} />
+			<Small>{t('email.thanks', { store: d.storeName })}</Small>
 		</Layout>,
 	)
 }
 
 export function subscriptionReminderHtml(d: Shell & { name: string; orderNumber: string; productName: string; when: string; ended: boolean; trackingUrl: string; unsubscribeUrl: string }) {
+	const { t } = d
 	return renderEmail(
-		<Layout shell={{ ...d, preview: `Your ${d.productName} subscription ${d.when}` }}>
-			<Title>{d.ended ? 'Your subscription has ended' : 'Your subscription ends soon'}</Title>
-			<P>Hi {d.name},</P>
-			<P>Your {d.productName} subscription from order <No n={d.orderNumber} /> {d.when}.</P>
-			<P>{d.ended ? 'To keep playing, message us to renew: we will set you up again quickly.' : 'To keep playing without a break, message us to renew before it ends.'}</P>
-			<Action href={d.trackingUrl} label="Open your order" />
+		<Layout shell={{ ...d, preview: t('email.subscription.preview', { product: d.productName, when: d.when }) }}>
+			<Title>{d.ended ? t('email.subscription.titleEnded') : t('email.subscription.titleSoon')}</Title>
+			<P>{t('email.hi', { name: d.name })}</P>
+			<P>
+				<WithNo text={t('email.subscription.line', { product: d.productName, orderNumber: d.orderNumber, when: d.when })} n={d.orderNumber} />
+			</P>
+			<P>{d.ended ? t('email.subscription.endedText') : t('email.subscription.soonText')}</P>
+			<Action href={d.trackingUrl} label={t('email.openOrder')} />
 		</Layout>,
 	)
 }
 
 export function renewalReminderHtml(d: Shell & { name: string; orderNumber: string; productName: string; option: string; headline: string; ended: boolean; endsOn: string; renewUrl: string; orderUrl: string; unsubscribeUrl: string }) {
+	const { t } = d
 	return renderEmail(
 		<Layout shell={{ ...d, preview: d.headline }}>
-			<Title>{d.ended ? `${d.productName} ends today` : `${d.productName} ends soon`}</Title>
-			<P>Hi {d.name},</P>
+			<Title>{d.ended ? t('email.renewal.titleToday', { product: d.productName }) : t('email.renewal.titleSoon', { product: d.productName })}</Title>
+			<P>{t('email.hi', { name: d.name })}</P>
 			<P>{d.headline}</P>
-			<Facts rows={[['Order', d.orderNumber], ['Product', d.productName], ...(d.option ? [['Option', d.option] as [string, string]] : []), ['Ends on', d.endsOn]]} />
-			<P>{d.ended ? 'Renew now to keep playing: it takes a minute, at today’s price.' : 'Renew before it ends to keep playing without a break, at today’s price.'}</P>
-			<Action href={d.renewUrl} label="Renew now" />
+			<Facts
+				rows={[
+					[t('email.fact.order'), d.orderNumber],
+					[t('email.fact.product'), d.productName],
+					...(d.option ? [[t('email.fact.option'), d.option] as [string, string]] : []),
+					[t('email.fact.endsOn'), d.endsOn],
+				]}
+			/>
+			<P>{d.ended ? t('email.renewal.nowText') : t('email.renewal.soonText')}</P>
+			<Action href={d.renewUrl} label={t('email.renewal.action')} />
 			<Small>
-				Your order: <a href={d.orderUrl} style={{ color: '#16a34a' }}>{d.orderNumber}</a>
+				{t('email.yourOrder')}{' '}
+				<a href={d.orderUrl} style={{ color: '#16a34a' }} dir="ltr">
+					{d.orderNumber}
+				</a>
 			</Small>
 		</Layout>,
 	)
 }
 
 export function signInHtml(d: Shell & { intro: string; link: string; code: string; minutes: number }) {
+	const { t } = d
 	return renderEmail(
-		<Layout shell={{ ...d, preview: `Your sign-in code for ${d.storeName}` }}>
-			<Title>Your sign-in code</Title>
-			<P>Hi,</P>
+		<Layout shell={{ ...d, preview: t('email.signIn.preview', { store: d.storeName }) }}>
+			<Title>{t('email.signIn.title')}</Title>
+			<P>{t('email.hiPlain')}</P>
 			<P>{d.intro}</P>
 			<Section style={{ backgroundColor: '#f4f7fa', borderRadius: '10px', padding: '14px 16px', margin: '8px 0 4px', textAlign: 'center' as const }}>
-				<Text style={{ margin: 0, fontSize: '13px', color: '#5b6573' }}>Type this code on the page</Text>
-				<Text style={{ margin: '6px 0 0', fontSize: '32px', lineHeight: '1.2', fontWeight: 800, letterSpacing: '6px', color: '#0b0f14', fontFamily: 'ui-monospace, Menlo, Consolas, monospace', userSelect: 'all' as const }}>{d.code}</Text>
+				<Text style={{ margin: 0, fontSize: '13px', color: '#5b6573' }}>{t('email.signIn.typeCode')}</Text>
+				<Text dir="ltr" style={{ margin: '6px 0 0', fontSize: '32px', lineHeight: '1.2', fontWeight: 800, letterSpacing: '6px', color: '#0b0f14', fontFamily: 'ui-monospace, Menlo, Consolas, monospace', userSelect: 'all' as const }}>{d.code}</Text>
 			</Section>
-			<P>Or open them with this button:</P>
-			<Action href={d.link} label="Open my orders" />
-			<Small>The link and the code work once, for {d.minutes} minutes. If it was not you, ignore this email: nothing is shown without them.</Small>
+			<P>{t('email.signIn.orButton')}</P>
+			<Action href={d.link} label={t('email.signIn.action')} />
+			<Small>{t('email.signIn.once', { minutes: d.minutes })}</Small>
 		</Layout>,
 	)
 }
 
 export function orderPlacedHtml(d: Shell & { name: string; orderNumber: string; total: string; discount?: string | null; accounts: { label: string; lines: string[] }[]; orderUrl: string }) {
+	const { t } = d
 	return renderEmail(
-		<Layout shell={{ ...d, preview: `Order ${d.orderNumber}: pay ${d.total} by transfer` }}>
-			<Title>Order placed</Title>
-			<P>Hi {d.name},</P>
-			<P>Thank you for your order <No n={d.orderNumber} />. Send {d.total} to one of these accounts, then upload your receipt on your order page.</P>
-			<Facts rows={[['Order', d.orderNumber], ...(d.discount ? [['Discount', `−${d.discount}`] as [string, string]] : []), ['To pay', d.total], ['Payment reference', d.orderNumber]]} />
+		<Layout shell={{ ...d, preview: t('email.placed.preview', { orderNumber: d.orderNumber, total: d.total }) }}>
+			<Title>{t('email.placed.title')}</Title>
+			<P>{t('email.hi', { name: d.name })}</P>
+			<P>
+				<WithNo text={t('email.placed.sendHtml', { orderNumber: d.orderNumber, total: d.total })} n={d.orderNumber} />
+			</P>
+			<Facts
+				rows={[
+					[t('email.fact.order'), d.orderNumber],
+					...(d.discount ? [[t('email.fact.discount'), `−${d.discount}`] as [string, string]] : []),
+					[t('email.placed.toPay'), d.total],
+					[t('email.placed.paymentReference'), d.orderNumber],
+				]}
+			/>
 			{d.accounts.map((a) => (
 				<Section key={a.label} style={{ border: '1px solid #e2e8f0', borderRadius: '10px', padding: '10px 14px', margin: '0 0 8px' }}>
 					<Text style={{ margin: 0, fontWeight: 700, fontSize: '15px' }}>{a.label}</Text>
-					{a.lines.map((l) => <Text key={l} style={{ margin: '2px 0 0', fontSize: '15px' }}>{l}</Text>)}
+					{a.lines.map((l) => (
+						<Text key={l} style={{ margin: '2px 0 0', fontSize: '15px' }}>
+							{l}
+						</Text>
+					))}
 				</Section>
 			))}
-			<Action href={d.orderUrl} label="Upload your receipt" />
-			<Small>Your order page keeps these accounts and the receipt upload: open it from this link whenever you have paid. We deliver once the payment is confirmed.</Small>
+			<Action href={d.orderUrl} label={t('email.placed.action')} />
+			<Small>{t('email.placed.keeps')}</Small>
 		</Layout>,
 	)
 }
 
 /** A change to the order the buyer should know of (cancelled, refunded, a payment after a cancel): a title, a few paragraphs, the order link. */
 export function orderNoticeHtml(d: Shell & { title: string; paragraphs: string[]; facts?: [string, string][]; trackingUrl: string }) {
+	const { t } = d
 	return renderEmail(
 		<Layout shell={{ ...d, preview: d.title }}>
 			<Title>{d.title}</Title>
@@ -109,8 +168,8 @@ export function orderNoticeHtml(d: Shell & { title: string; paragraphs: string[]
 				<P key={i}>{p}</P>
 			))}
 			{d.facts?.length ? <Facts rows={d.facts} /> : null}
-			<Action href={d.trackingUrl} label="Open your order" />
-			<Small>Thank you for shopping with {d.storeName}.</Small>
+			<Action href={d.trackingUrl} label={t('email.openOrder')} />
+			<Small>{t('email.thanks', { store: d.storeName })}</Small>
 		</Layout>,
 	)
 }
