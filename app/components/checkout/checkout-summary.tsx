@@ -5,6 +5,7 @@ import { ProductImage } from '../product/product-image'
 import type { AccountTypeName } from '~/domain/pricing/account-type-label'
 import type { Translate } from '~/i18n/catalogue'
 import { useT } from '~/i18n/use-t'
+import { fillParts } from './fill-parts'
 
 /** 'Private' / 'Shared' in the page's language; null without an account type. */
 export function accountTypeWord(t: Translate, type: AccountTypeName | null | undefined): string | null {
@@ -39,8 +40,8 @@ export function CheckoutSummary({
 							<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={56} sizes="56px" className="product-thumb" />
 							<div>
 								<p className="summary-name">{item.name}</p>
-								{item.selectedDuration ? <p className="muted small">{t('checkout.summary.duration', { value: item.selectedDuration.label })}</p> : null}
-								{item.selectedDenomination ? <p className="muted small">{t('checkout.summary.value', { value: item.selectedDenomination.label })}</p> : null}
+								{item.selectedDuration ? <p className="muted small">{fillParts(t('checkout.summary.duration'), { value: <bdi>{item.selectedDuration.label}</bdi> })}</p> : null}
+								{item.selectedDenomination ? <p className="muted small">{fillParts(t('checkout.summary.value'), { value: <bdi>{item.selectedDenomination.label}</bdi> })}</p> : null}
 								{item.selectedAccountType ? <p className="muted small">{t('checkout.summary.accountType', { value: accountTypeWord(t, item.selectedAccountType)! })}</p> : null}
 								{single ? null : <p className="muted small">{t('checkout.summary.quantity', { count: item.quantity })}</p>}
 							</div>
@@ -63,7 +64,7 @@ export function CheckoutSummary({
 			{discount ? (
 				<p className="summary-row summary-discount">
 					<span>{t('checkout.summary.discount', { code: discount.code })}</span>
-					<span data-testid="checkout-discount">{`−${formatRs(discount.discount)}`}</span>
+					<span data-testid="checkout-discount" dir="ltr">{`−${formatRs(discount.discount)}`}</span>
 				</p>
 			) : null}
 			<p className="summary-row summary-total">
