@@ -9,7 +9,7 @@ import { RECEIPT_RESULT_KEYS, receiptSentence } from '~/components/payment/recei
 import { en } from '~/i18n/en'
 import { translator } from '~/i18n/messages.server'
 import { AppError } from '~/utils/app-error'
-import { checkoutSentence, refusalIn } from './checkout-sentence.server'
+import { checkoutSentence, refusalIn } from '~/http/checkout-sentence.server'
 
 const english = en.checkout as Record<string, string>
 
