@@ -6,19 +6,20 @@ import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { fetchCartPrices } from '~/components/cart/cart-prices'
 import { cartTotal, payableItems, sameLine, withPrice, withPriceOf, type CartItem } from '~/domain/cart/cart'
 import type { CartLinePrice } from '~/domain/cart/cart-prices'
-import { CUSTOMER_FIELDS, isValidName, NAME_LIVE_MESSAGE, NAME_SUBMIT_MESSAGE, REQUIRED_FIELDS_MESSAGE, type CustomerField } from '~/domain/orders/checkout-fields'
+import { CUSTOMER_FIELDS, isValidName, type CustomerField } from '~/domain/orders/checkout-fields'
 import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/checkout-lines'
 import { readCheckoutAnswer, type CheckoutAnswer, type CheckoutOutcome } from '~/domain/orders/checkout-response'
 import { formatRs } from '~/utils/money'
 import type { CouponQuote } from '~/domain/coupons/coupon'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { TestPaymentsNotice, TestPaymentsText } from '~/components/payment/test-payments-notice'
+import { useLang, useLocalePath, useT } from '~/i18n/use-t'
+import { fillParts } from './fill-parts'
 
 // Checkout's form, its summary and the cart's rules they need: a script of its own, loaded by the
 // checkout page only when it has a line to show (ADR-007), not with an empty checkout.
 
 const REDIRECT_DELAY_MS = 1500
-const NOTHING_PAYABLE_MESSAGE = 'Nothing here can be bought online now: the items are no longer available.'
 
 /** The subscription a renewal's checkout renews (the order and its line, as the address named them). */
 export interface Renewal {
@@ -63,6 +64,9 @@ export function CheckoutForm({
 	testPayments?: boolean
 }) {
 	const navigate = useNavigate()
+	const t = useT()
+	const lang = useLang()
+	const lp = useLocalePath()
 	const cart = useCart()
 	const { refreshPrices } = cart
 	const single = !(Array.isArray(state?.cartItems) && state.cartItems.length > 0)
@@ -133,7 +137,7 @@ export function CheckoutForm({
 	// With a code applied, the server's total (its discount on its own prices) is the one to pay.
 	const payTotal = applied ? applied.totalAmount : total
 	const shownTotal = placed ? placed.totalAmount : payTotal
-	const nameLive = form.customerName.trim() !== '' && !isValidName(form.customerName) ? NAME_LIVE_MESSAGE : null
+	const nameLive = form.customerName.trim() !== '' && !isValidName(form.customerName) ? t('checkout.nameLive') : null
 	// One message per field: the refusal's, else (for the name) the spec's live message.
 	const messageOf = (field: CustomerField) => fieldErrors[field] ?? (field === 'customerName' ? nameLive : null)
 	const firstRefused = refused ? CUSTOMER_FIELDS.find((f) => refused.fieldErrors[f]) : undefined
@@ -155,7 +159,7 @@ export function CheckoutForm({
 			const res = await fetch('/api/checkout/coupon', {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ productDetails: toCheckoutLines(payable), couponCode: code, customerEmail: form.customerEmail.trim(), customerMobile: form.customerMobile.trim() }),
+				body: JSON.stringify({ productDetails: toCheckoutLines(payable), couponCode: code, customerEmail: form.customerEmail.trim(), customerMobile: form.customerMobile.trim(), lang }),
 			})
 			const body = (await res.json().catch(() => null)) as (CouponQuote & { error?: string }) | null
 			if (res.ok && body) {
@@ -163,10 +167,10 @@ export function CheckoutForm({
 				setPlaced(null)
 			} else {
 				setApplied(null)
-				setFieldErrors((errors) => ({ ...errors, couponCode: body?.error || 'Could not check the discount code. Please try again.' }))
+				setFieldErrors((errors) => ({ ...errors, couponCode: body?.error || t('checkout.coupon.checkFailed') }))
 			}
 		} catch {
-			setFieldErrors((errors) => ({ ...errors, couponCode: 'Could not check the discount code. Please try again.' }))
+			setFieldErrors((errors) => ({ ...errors, couponCode: t('checkout.coupon.checkFailed') }))
 		} finally {
 			setApplying(false)
 		}
@@ -181,16 +185,16 @@ export function CheckoutForm({
 		if (couponCode.trim() && applied?.code.toLowerCase() !== couponCode.trim().toLowerCase()) return void applyCode()
 		const missing = CUSTOMER_FIELDS.filter((f) => !form[f].trim())
 		if (missing.length > 0) {
-			window.alert(REQUIRED_FIELDS_MESSAGE)
-			refuse(Object.fromEntries(missing.map((f) => [f, REQUIRED_FIELDS_MESSAGE])), null)
+			window.alert(t('checkout.requiredFields'))
+			refuse(Object.fromEntries(missing.map((f) => [f, t('checkout.requiredFields')])), null)
 			return
 		}
 		if (!isValidName(form.customerName)) {
-			refuse({ customerName: NAME_SUBMIT_MESSAGE }, null)
+			refuse({ customerName: t('checkout.nameSubmit') }, null)
 			return
 		}
 		if (payable.length === 0) {
-			refuse({}, NOTHING_PAYABLE_MESSAGE)
+			refuse({}, t('checkout.nothingPayable'))
 			return
 		}
 		setBusy(true)
@@ -213,10 +217,16 @@ export function CheckoutForm({
 					paymentMethod: method,
 					...(applied ? { couponCode: applied.code } : {}),
 					...(renewal ? { renewsOrderNumber: renewal.orderNumber } : {}),
+					lang,
 				}),
 			})
 			const body = (await res.json().catch(() => null)) as CheckoutAnswer | null
-			const outcome = readCheckoutAnswer(res, body)
+			const outcome = readCheckoutAnswer(res, body, {
+				failed: t('checkout.failed'),
+				noPaymentUrl: t('checkout.noPaymentUrl'),
+				creationFailed: t('checkout.creationFailed'),
+				requestFailed: (status, statusText) => t('checkout.requestFailed', { status, statusText }),
+			})
 			if (!outcome.ok) {
 				refuse(outcome.fieldErrors ?? {}, outcome.message)
 				return
@@ -231,7 +241,7 @@ export function CheckoutForm({
 			}
 			goToPayment(outcome)
 		} catch (e) {
-			refuse({}, e instanceof Error && e.message ? e.message : 'Failed to create payment order')
+			refuse({}, e instanceof Error && e.message ? e.message : t('checkout.failed'))
 		} finally {
 			setBusy(false)
 		}
@@ -242,7 +252,7 @@ export function CheckoutForm({
 		// transfer), so the cart lets them go now rather than invite a second order for the same things.
 		if (!single) cart.dispatch({ type: 'removeOrdered', items: payable })
 		if (outcome.paymentMethod === 'manual') {
-			navigate('/payment-details', {
+			navigate(lp('/payment-details'), {
 				state: {
 					orderType: single ? 'single' : 'cart',
 					product: state?.product,
@@ -259,7 +269,7 @@ export function CheckoutForm({
 			})
 			return
 		}
-		setStatus('Redirecting to secure payment page... Please do not close this window.')
+		setStatus(t('checkout.redirecting'))
 		redirectTimer.current = setTimeout(() => window.location.assign(outcome.paymentUrl), REDIRECT_DELAY_MS)
 	}
 
@@ -299,8 +309,8 @@ export function CheckoutForm({
 	return (
 		<div className="container page checkout">
 			{renewal ? (
-				<Link to={`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`} className="button ghost back-button">
-					<span aria-hidden="true">←</span> Back to Order
+				<Link to={lp(`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`)} className="button ghost back-button">
+					<span aria-hidden="true" className="back-arrow">←</span> {t('checkout.back.order')}
 				</Link>
 			) : !single ? (
 				// The cart is a drawer: back to the page it was opened on, with it open again.
@@ -312,49 +322,55 @@ export function CheckoutForm({
 						cart.dispatch({ type: 'open' })
 					}}
 				>
-					<span aria-hidden="true">←</span> Back to Cart
+					<span aria-hidden="true" className="back-arrow">←</span> {t('checkout.back.cart')}
 				</button>
 			) : product ? (
-				<Link to={`/product/${product.id}`} className="button ghost back-button">
-					<span aria-hidden="true">←</span> Back to Product
+				<Link to={lp(`/product/${product.id}`)} className="button ghost back-button">
+					<span aria-hidden="true" className="back-arrow">←</span> {t('checkout.back.product')}
 				</Link>
 			) : null}
-			<h1>{renewal ? 'Renew' : 'Checkout'}</h1>
+			<h1>{renewal ? t('checkout.renewTitle') : t('checkout.title')}</h1>
 			{renewal ? (
 				<p className="renewal-note" role="note">
-					Renewing <strong>{[renewal.productName, renewal.optionLabel].filter(Boolean).join(', ')}</strong> from order{' '}
-					<Link to={`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`}>#{renewal.orderNumber}</Link>.
+					{fillParts(t('checkout.renewing'), {
+						product: <strong>{[renewal.productName, renewal.optionLabel].filter(Boolean).join(', ')}</strong>,
+						order: (
+							<Link to={lp(`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`)}>
+								<bdi>#{renewal.orderNumber}</bdi>
+							</Link>
+						),
+					})}
 				</p>
 			) : null}
 			<div className="checkout-layout">
 				<CheckoutSummary items={items} single={single} total={shownTotal} discount={applied && !placed ? applied : null} />
 				<section className="checkout-form-panel" aria-labelledby="customer-title">
-					<h2 id="customer-title">Customer Information</h2>
+					<h2 id="customer-title">{t('checkout.customer.title')}</h2>
 					<ErrorAlert message={error} />
 					<form ref={formRef} method="post" onSubmit={submit} noValidate>
 						{pageKey ? <input type="hidden" name="checkoutKey" value={pageKey} /> : null}
-						{field('customerName', 'Full Name', { autoComplete: 'name', maxLength: 100 })}
-						{field('customerEmail', 'Email Address', { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 200 })}
-						{field('customerMobile', 'Phone Number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '0300 1234567', maxLength: 20 })}
+						{field('customerName', t('checkout.field.name'), { autoComplete: 'name', maxLength: 100 })}
+						{field('customerEmail', t('checkout.field.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 200 })}
+						{field('customerMobile', t('checkout.field.phone'), { type: 'tel', dir: 'ltr', autoComplete: 'tel', inputMode: 'tel', placeholder: '0300 1234567', maxLength: 20 })}
 						<fieldset className="pay-methods">
-							<legend>How would you like to pay?</legend>
+							<legend>{t('checkout.method.legend')}</legend>
 							<label className={method === 'paypro' ? 'pay-method selected' : 'pay-method'}>
 								<input type="radio" name="paymentMethod" value="paypro" checked={method === 'paypro'} onChange={() => setMethod('paypro')} />
 								<span>
-									<strong>Pay online</strong>
-									<span className="muted small">Card, JazzCash, EasyPaisa and more through PayPro</span>
+									<strong>{t('checkout.method.online')}</strong>
+									<span className="muted small">{t('checkout.method.onlineHint')}</span>
 								</span>
 							</label>
 							<label className={method === 'manual' ? 'pay-method selected' : 'pay-method'}>
 								<input type="radio" name="paymentMethod" value="manual" checked={method === 'manual'} onChange={() => setMethod('manual')} />
 								<span>
-									<strong>Bank or wallet transfer</strong>
-									<span className="muted small">Send the amount yourself and upload the receipt</span>
+									<strong>{t('checkout.method.transfer')}</strong>
+									<span className="muted small">{t('checkout.method.transferHint')}</span>
 								</span>
 							</label>
 						</fieldset>
 						<div className="field coupon-field">
-							<label htmlFor="checkout-coupon">Discount code</label>
+							<label htmlFor="checkout-coupon">{t('checkout.coupon.label')}</label>
 							<div className="coupon-apply">
 								<input
 									id="checkout-coupon"
@@ -368,12 +384,13 @@ export function CheckoutForm({
 									autoComplete="off"
 									autoCapitalize="characters"
 									spellCheck={false}
+									dir="ltr"
 									maxLength={40}
 									aria-invalid={fieldErrors.couponCode ? true : undefined}
 									aria-describedby={fieldErrors.couponCode ? 'checkout-coupon-error' : applied ? 'checkout-coupon-applied' : undefined}
 								/>
 								<button type="submit" name="intent" value="apply" className="button ghost" formNoValidate disabled={applying || busy}>
-									{applying ? 'Checking…' : 'Apply'}
+									{applying ? t('checkout.coupon.checking') : t('checkout.coupon.apply')}
 								</button>
 							</div>
 							{fieldErrors.couponCode ? (
@@ -382,7 +399,7 @@ export function CheckoutForm({
 								</p>
 							) : applied ? (
 								<p className="coupon-applied small" id="checkout-coupon-applied" role="status">
-									Code {applied.code} applied: {formatRs(applied.discount)} off.
+									{fillParts(t('checkout.coupon.applied'), { code: <bdi>{applied.code}</bdi>, amount: <bdi>{formatRs(applied.discount)}</bdi> })}
 								</p>
 							) : null}
 						</div>
@@ -392,19 +409,16 @@ export function CheckoutForm({
 						</div>
 						{placed ? (
 							<div className="warning-box price-changed" role="alert">
-								<p>
-									A price changed while you were checking out. Your order’s total is now <strong>{formatRs(placed.totalAmount)}</strong>: that is
-									the amount you pay.
-								</p>
+								<p>{fillParts(t('checkout.priceChanged'), { total: <strong>{formatRs(placed.totalAmount)}</strong> })}</p>
 								<button type="button" className="button primary block" disabled={redirecting} onClick={() => goToPayment(placed)}>
-									Continue to Payment {formatRs(placed.totalAmount)}
+									{t('checkout.continueToPayment', { amount: formatRs(placed.totalAmount) })}
 								</button>
 							</div>
 						) : (
 							<>
-								{payable.length === 0 ? <p className="field-error">{NOTHING_PAYABLE_MESSAGE}</p> : null}
+								{payable.length === 0 ? <p className="field-error">{t('checkout.nothingPayable')}</p> : null}
 								<button type="submit" className="button primary block" disabled={busy || redirecting || payable.length === 0}>
-									{busy ? 'Processing...' : `Proceed to Payment ${formatRs(payTotal)}`}
+									{busy ? t('checkout.processing') : t('checkout.proceed', { amount: formatRs(payTotal) })}
 								</button>
 							</>
 						)}
@@ -416,13 +430,15 @@ export function CheckoutForm({
 						<svg className="secure-note-icon" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
 							<path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
 						</svg>{' '}
-						Payments are processed securely by PayPro. We never see or store your card details.
+						{t('checkout.secureNote')}
 					</p>
 				</section>
 			</div>
 			<p className="muted small center">
-				By proceeding, you agree to our <Link to="/terms-and-conditions">Terms &amp; Conditions</Link> and{' '}
-				<Link to="/privacy-policy">Privacy Policy</Link>.
+				{fillParts(t('checkout.agree'), {
+					terms: <Link to={lp('/terms-and-conditions')}>{t('checkout.agree.terms')}</Link>,
+					privacy: <Link to={lp('/privacy-policy')}>{t('checkout.agree.privacy')}</Link>,
+				})}
 			</p>
 		</div>
 	)

@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
 import type { BuyQuestions } from '~/domain/orders/checkout-query'
 import { BUY_FIELDS } from '~/domain/orders/buy-fields'
-import { NOT_SOLD_MESSAGE, RENEWAL_NOT_FOUND } from '~/domain/orders/checkout-query'
 import { termsPathOf } from '~/domain/catalogue/terms-page'
 import { formatRs } from '~/utils/money'
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { fillParts } from './fill-parts'
 
 // What checkout shows in place of its form for a line named in the address that cannot be bought as
 // it is: drawn by the server only (the page's loader renders it to HTML, ADR-007), as none of it
@@ -15,28 +16,30 @@ import { formatRs } from '~/utils/money'
  */
 export function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
 	const { product, optionLabel, accountPrices, termsPage, carry } = questions
+	const t = useT()
+	const lp = useLocalePath()
 	const terms = termsPathOf(termsPage)
 	return (
 		<>
-			<Link to={`/product/${product.id}`} className="button ghost back-button">
-				<span aria-hidden="true">←</span> Back to Product
+			<Link to={lp(`/product/${product.id}`)} className="button ghost back-button">
+				<span aria-hidden="true" className="back-arrow">←</span> {t('checkout.back.product')}
 			</Link>
 			<h1>{optionLabel ? `${product.name}, ${optionLabel}` : product.name}</h1>
-			<form method="get" action="/checkout" className="order-card">
+			<form method="get" action={lp('/checkout')} className="order-card">
 				{Object.entries(carry).map(([name, value]) => (
 					<input key={name} type="hidden" name={name} value={value} />
 				))}
 				{accountPrices ? (
 					<fieldset className="pay-methods">
-						<legend>Choose account type</legend>
+						<legend>{t('checkout.ask.accountType')}</legend>
 						{accountPrices.private != null ? (
 							<label className="pay-method">
 								<input type="radio" name={BUY_FIELDS.accountType} value="private" defaultChecked required />
 								<span>
 									<strong>
-										Private Account · <span className="price-nowrap">{formatRs(accountPrices.private)}</span>
+										{t('checkout.ask.private')} · <span className="price-nowrap">{formatRs(accountPrices.private)}</span>
 									</strong>
-									<span className="muted small">The account is yours alone.</span>
+									<span className="muted small">{t('checkout.ask.privateHint')}</span>
 								</span>
 							</label>
 						) : null}
@@ -45,12 +48,9 @@ export function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
 								<input type="radio" name={BUY_FIELDS.accountType} value="shared" defaultChecked={accountPrices.private == null} required />
 								<span>
 									<strong>
-										Shared Account · <span className="price-nowrap">{formatRs(accountPrices.shared)}</span>
+										{t('checkout.ask.shared')} · <span className="price-nowrap">{formatRs(accountPrices.shared)}</span>
 									</strong>
-									<span className="muted small">
-										At most 2 customers share one account, each on their own profile. Shared accounts may have online and multiplayer limits; these are
-										not refundable.
-									</span>
+									<span className="muted small">{t('checkout.ask.sharedHint')}</span>
 								</span>
 							</label>
 						) : null}
@@ -60,15 +60,18 @@ export function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
 					<label className="checkbox">
 						<input type="checkbox" name={BUY_FIELDS.terms} value="agreed" required />
 						<span>
-							I have read and agree to the{' '}
-							<Link to={terms} target="_blank">
-								{termsPage === 'game-pass-pc' ? 'PC Game Pass terms' : 'Game Pass Ultimate terms'}
-							</Link>
+							{fillParts(t('checkout.ask.agree'), {
+								terms: (
+									<Link to={lp(terms)} target="_blank">
+										{termsPage === 'game-pass-pc' ? t('checkout.ask.termsPc') : t('checkout.ask.termsUltimate')}
+									</Link>
+								),
+							})}
 						</span>
 					</label>
 				) : null}
 				<button type="submit" className="button primary block">
-					Continue to Checkout
+					{t('checkout.ask.continue')}
 				</button>
 			</form>
 		</>
@@ -77,20 +80,22 @@ export function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
 
 /** A line the shop does not sell (any more), or a renewal of a subscription it cannot find. */
 export function NotAvailable({ kind, productId, message }: { kind: 'not-sold' | 'renewal-not-found' | 'renewal-not-sold'; productId: number | null; message: string | null }) {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<>
-			<h1>{kind === 'renewal-not-found' ? 'Subscription not found' : 'Not available'}</h1>
+			<h1>{kind === 'renewal-not-found' ? t('checkout.notAvailable.renewalTitle') : t('checkout.notAvailable.title')}</h1>
 			<p className="error-box" role="alert">
-				{kind === 'renewal-not-found' ? RENEWAL_NOT_FOUND : kind === 'renewal-not-sold' ? message : NOT_SOLD_MESSAGE}
+				{kind === 'renewal-not-found' ? t('checkout.renewalNotFound') : kind === 'renewal-not-sold' ? message : t('checkout.notSold')}
 			</p>
 			<div className="order-actions">
 				{kind !== 'renewal-not-found' && productId ? (
-					<Link to={`/product/${productId}`} className="button primary">
-						See the product
+					<Link to={lp(`/product/${productId}`)} className="button primary">
+						{t('checkout.notAvailable.seeProduct')}
 					</Link>
 				) : null}
-				<Link to="/products" className="button ghost">
-					Browse Products
+				<Link to={lp('/products')} className="button ghost">
+					{t('checkout.browseProducts')}
 				</Link>
 			</div>
 		</>

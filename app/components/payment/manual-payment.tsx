@@ -6,7 +6,9 @@ import { PaymentSummary } from '~/components/payment/payment-summary'
 import { ReceiptPicker } from '~/components/payment/receipt-picker'
 import { TransferAccounts } from '~/components/payment/transfer-accounts'
 import { TransferReference } from '~/components/payment/transfer-payment'
-import { NO_RECEIPT_MESSAGE, orderTrackingUrl, transferMessage } from '~/components/payment/transfer-message'
+import { orderTrackingUrl, transferMessage } from '~/components/payment/transfer-message'
+import { receiptSentence } from '~/components/payment/receipt-words'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { useRootData } from '~/components/layout/root-data'
 import { chatLink } from '~/utils/chat'
@@ -25,9 +27,12 @@ export default function PaymentDetailsFromState({ navigationState, accounts }: {
 /** The amount, the accounts, the reference and the receipt upload. */
 function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accounts: TransferAccount[] }) {
 	const navigate = useNavigate()
+	const t = useT()
+	const lp = useLocalePath()
 	const whatsapp = useRootData()?.config.whatsapp ?? ''
 	const items = paymentItems(state)
-	const trackingPath = orderPagePath(state.orderNumber)
+	// The order was placed in this page's language: its page is in it too.
+	const trackingPath = lp(orderPagePath(state.orderNumber))
 
 	const [receipt, setReceipt] = useState<File | null>(null)
 	const [busy, setBusy] = useState(false)
@@ -47,7 +52,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 		event.preventDefault()
 		if (busy || sent) return
 		if (!receipt) {
-			window.alert(NO_RECEIPT_MESSAGE)
+			window.alert(t('checkout.receipt.missing'))
 			return
 		}
 		setBusy(true)
@@ -56,7 +61,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 			const { uploadReceipt } = await import('~/components/payment/upload-receipt')
 			const answer = await uploadReceipt(state.orderNumber, receipt)
 			if (!answer.ok) {
-				setError(answer.error)
+				setError(receiptSentence(t, answer.error))
 				return
 			}
 			const message = transferMessage({
@@ -86,32 +91,29 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 
 	return (
 		<div className="container page payment-details">
-			<button type="button" className="button ghost back-button" onClick={() => navigate('/checkout', { state: checkoutStateFor(state) })}>
-				<span aria-hidden="true">←</span> Back to Checkout
+			<button type="button" className="button ghost back-button" onClick={() => navigate(lp('/checkout'), { state: checkoutStateFor(state) })}>
+				<span aria-hidden="true" className="back-arrow">←</span> {t('checkout.back.checkout')}
 			</button>
-			<h1>Payment Details</h1>
-			<p className="lead">
-				Send {formatRs(state.amount)} to one of the accounts below, then upload a screenshot of your receipt to confirm your order.
-			</p>
+			<h1>{t('checkout.payment.title')}</h1>
+			<p className="lead">{t('checkout.payment.lead', { amount: formatRs(state.amount) })}</p>
 			<div className="payment-layout">
 				<div className="payment-column">
 					<PaymentSummary orderNumber={state.orderNumber} items={items} amount={state.amount} discount={typeof state.discount === 'number' ? state.discount : 0} />
 					<div className="warning-box exact-amount">
 						<p>
-							<strong>Send the exact amount: {formatRs(state.amount)}.</strong> A different amount cannot be matched to your order and will
-							delay it.
+							<strong>{t('checkout.payment.exactAmount', { amount: formatRs(state.amount) })}</strong> {t('checkout.payment.exactAmountWhy')}
 						</p>
 						<TransferReference orderNumber={state.orderNumber} />
 					</div>
 				</div>
 				<div className="payment-column">
 					<section className="payment-panel" aria-labelledby="payment-methods-title">
-						<h2 id="payment-methods-title">Payment Methods</h2>
+						<h2 id="payment-methods-title">{t('checkout.payment.methods')}</h2>
 						<TransferAccounts accounts={accounts} />
 					</section>
 					<form className="payment-panel" onSubmit={confirm} aria-labelledby="receipt-title" noValidate>
-						<h2 id="receipt-title">Upload Receipt</h2>
-						<p className="muted small">Upload a screenshot of your completed transfer. Our team checks it and confirms your order.</p>
+						<h2 id="receipt-title">{t('checkout.payment.uploadTitle')}</h2>
+						<p className="muted small">{t('checkout.payment.uploadHint')}</p>
 						<ReceiptPicker
 							file={receipt}
 							onChange={(file) => {
@@ -122,25 +124,25 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 						/>
 						<ErrorAlert message={error} />
 						<button type="submit" className="button primary block confirm-payment" disabled={!receipt || busy || sent !== null}>
-							{busy ? 'Uploading...' : 'Confirm Payment'}
+							{busy ? t('checkout.payment.uploading') : t('checkout.payment.confirm')}
 						</button>
 						<div role="status">
 							{sent ? (
 								<div className="success-box payment-sent">
 									{sent.popupBlocked ? (
 										<>
-											<p>Receipt uploaded: our team checks your transfer and confirms your order. You can also message us on WhatsApp (optional).</p>
+											<p>{t('checkout.payment.sentBlocked')}</p>
 											<p className="payment-sent-actions">
 												<a className="button primary" href={sent.chatUrl} target="_blank" rel="noopener noreferrer" onClick={finishSoon}>
-													Open WhatsApp
+													{t('checkout.payment.openWhatsapp')}
 												</a>
 												<Link to={trackingPath} className="button ghost">
-													Track your order
+													{t('checkout.payment.track')}
 												</Link>
 											</p>
 										</>
 									) : (
-										<p>Receipt uploaded: our team checks your transfer and confirms your order. WhatsApp is open if you want to message us. Taking you to your order...</p>
+										<p>{t('checkout.payment.sentOpen')}</p>
 									)}
 								</div>
 							) : null}

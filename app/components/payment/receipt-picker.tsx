@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { useT } from '~/i18n/use-t'
+import { receiptSentence } from './receipt-words'
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
 
 /** Choose the transfer screenshot: checked here, previewed, removable. */
 export function ReceiptPicker({ file, onChange, disabled, required }: { file: File | null; onChange: (file: File | null) => void; disabled?: boolean; required?: boolean }) {
+	const t = useT()
 	const inputId = useId()
 	const problemId = useId()
 	const input = useRef<HTMLInputElement>(null)
@@ -29,7 +32,7 @@ export function ReceiptPicker({ file, onChange, disabled, required }: { file: Fi
 		if (!chosen) return
 		const { chosenReceiptProblem } = await import('./upload-receipt')
 		const reason = await chosenReceiptProblem(chosen)
-		setProblem(reason)
+		setProblem(reason && receiptSentence(t, reason))
 		// A refused file replaces nothing: the one chosen before (if any) stays, and no preview says otherwise.
 		if (!reason) onChange(chosen)
 	}
@@ -46,10 +49,8 @@ export function ReceiptPicker({ file, onChange, disabled, required }: { file: Fi
 				<span aria-hidden="true" className="receipt-drop-icon">
 					⇪
 				</span>
-				<span className="receipt-drop-title">Upload payment receipt</span>
-				<span className="muted small">
-					PNG, JPG up to 10MB
-				</span>
+				<span className="receipt-drop-title">{t('checkout.receipt.pick')}</span>
+				<span className="muted small">{t('checkout.receipt.kinds')}</span>
 				<input
 					ref={input}
 					id={inputId}
@@ -65,7 +66,7 @@ export function ReceiptPicker({ file, onChange, disabled, required }: { file: Fi
 				/>
 			</label>
 			{/* Without scripts there is no preview: the page's style shows this line once a file is chosen. */}
-			<p className="receipt-chosen small">File chosen. Now tap Upload receipt.</p>
+			<p className="receipt-chosen small">{t('checkout.receipt.chosen')}</p>
 			{problem ? (
 				<p className="error-box receipt-problem" role="alert" id={problemId}>
 					{problem}
@@ -74,16 +75,16 @@ export function ReceiptPicker({ file, onChange, disabled, required }: { file: Fi
 			{file ? (
 				<div className="receipt-preview">
 					{preview && !previewFailed ? (
-						<img src={preview} alt="Payment receipt preview" onError={() => setPreviewFailed(true)} />
+						<img src={preview} alt={t('checkout.receipt.previewAlt')} onError={() => setPreviewFailed(true)} />
 					) : (
-						<p className="receipt-no-preview muted">This photo cannot be previewed in this browser, but it is a receipt image we accept.</p>
+						<p className="receipt-no-preview muted">{t('checkout.receipt.noPreview')}</p>
 					)}
 					<div className="receipt-file">
 						<p className="small">
-							<span className="receipt-file-name">{file.name}</span> <span className="muted">({sizeText(file.size)})</span>
+							<bdi className="receipt-file-name">{file.name}</bdi> <bdi className="muted">({sizeText(file.size)})</bdi>
 						</p>
 						<button type="button" className="link-button" onClick={remove} disabled={disabled}>
-							Remove receipt
+							{t('checkout.receipt.remove')}
 						</button>
 					</div>
 				</div>

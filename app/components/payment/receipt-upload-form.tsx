@@ -1,6 +1,8 @@
 import { ErrorAlert } from '~/components/ui/error-alert'
-import { RECEIPT_RESULTS, RECEIPT_UPLOADED, receiptUploadPath, type ReceiptResult } from '~/domain/payments/receipt-rules'
+import { receiptUploadPath, type ReceiptResult } from '~/domain/payments/receipt-rules'
 import { ReceiptPicker } from './receipt-picker'
+import { useT } from '~/i18n/use-t'
+import { RECEIPT_RESULT_KEYS } from './receipt-words'
 
 /**
  * The receipt upload of an order's page, drawn by the server. A real multipart form: without scripts
@@ -8,14 +10,15 @@ import { ReceiptPicker } from './receipt-picker'
  * scripts the page checks and previews the chosen file, then sends it and shows the order again
  * (`order-forms.ts`, loaded when the buyer chooses or sends a file).
  */
-export function ReceiptUploadForm({ orderNumber, result, submitLabel = 'Upload receipt' }: { orderNumber: string; result: ReceiptResult | null; submitLabel?: string }) {
+export function ReceiptUploadForm({ orderNumber, result, submitLabel }: { orderNumber: string; result: ReceiptResult | null; submitLabel?: string }) {
+	const t = useT()
 	return (
 		<form method="post" action={receiptUploadPath(orderNumber)} encType="multipart/form-data" className="receipt-upload" data-enhance="receipt" data-order={orderNumber} noValidate>
 			<ReceiptPicker file={null} required onChange={() => {}} />
-			<ErrorAlert message={result && result !== 'uploaded' ? RECEIPT_RESULTS[result] : null} />
-			<div role="status">{result === 'uploaded' ? <p className="success-box receipt-uploaded">{RECEIPT_UPLOADED}</p> : null}</div>
-			<button type="submit" className="button primary block" data-busy-label="Uploading...">
-				{submitLabel}
+			<ErrorAlert message={result && result !== 'uploaded' ? t(RECEIPT_RESULT_KEYS[result]) : null} />
+			<div role="status">{result === 'uploaded' ? <p className="success-box receipt-uploaded">{t('checkout.receipt.uploaded')}</p> : null}</div>
+			<button type="submit" className="button primary block" data-busy-label={t('checkout.payment.uploading')}>
+				{submitLabel ?? t('checkout.receipt.upload')}
 			</button>
 		</form>
 	)

@@ -1,4 +1,5 @@
 import { useRootData } from '~/components/layout/root-data'
+import { useT } from '~/i18n/use-t'
 
 /** Shown wherever a buyer pays online while the shop runs the PayPro simulator: nothing paid there is real. */
 export function TestPaymentsNotice() {
@@ -12,10 +13,10 @@ export function TestPaymentsNote({ shown }: { shown: boolean }) {
 
 /** The notice itself, for a part the server draws without the root's data (checkout's form, ADR-007). */
 export function TestPaymentsText() {
+	const t = useT()
 	return (
 		<p className="warning-box test-payments" role="note">
-			<strong>Test payments only.</strong> Online payments in this shop go to a PayPro simulator: no money is taken, and an order
-			paid there is a test order.
+			<strong>{t('checkout.testPayments.title')}</strong> {t('checkout.testPayments.text')}
 		</p>
 	)
 }

@@ -1,8 +1,10 @@
 import type { TransferAccount } from '~/domain/settings/store-details'
 import { CopyButton } from '../ui/copy-button'
+import { useT } from '~/i18n/use-t'
 
 /** The bank and wallet accounts a buyer can send the amount to, each number with a copy button. */
 export function TransferAccounts({ accounts }: { accounts: TransferAccount[] }) {
+	const t = useT()
 	return (
 		<ul className="transfer-accounts">
 			{accounts.map((a) => (
@@ -10,15 +12,17 @@ export function TransferAccounts({ accounts }: { accounts: TransferAccount[] }) 
 					<h3 className="transfer-method">{a.method}</h3>
 					<dl>
 						<div>
-							<dt>Account holder</dt>
+							<dt>{t('checkout.transfer.holder')}</dt>
 							<dd>{a.holder}</dd>
 						</div>
 						<div>
-							<dt>Account number</dt>
+							<dt>{t('checkout.transfer.number')}</dt>
 							<dd className="transfer-number-row">
-								<span className="transfer-number">{a.account}</span>
+								<span className="transfer-number" dir="ltr">
+									{a.account}
+								</span>
 								{/* Banking and wallet apps want the number without the spaces that make it readable. */}
-								<CopyButton value={a.account.replace(/\s+/g, '')} what={`${a.method} account number`} />
+								<CopyButton value={a.account.replace(/\s+/g, '')} what={t('checkout.transfer.numberWhat', { method: a.method })} />
 							</dd>
 						</div>
 					</dl>

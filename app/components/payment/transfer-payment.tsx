@@ -4,17 +4,20 @@ import { formatRs } from '~/utils/money'
 import { CopyButton } from '../ui/copy-button'
 import { ReceiptUploadForm } from './receipt-upload-form'
 import { TransferAccounts } from './transfer-accounts'
+import { useT } from '~/i18n/use-t'
+import { fillParts } from '~/components/checkout/fill-parts'
 
 /** The reference a transfer carries so staff can match it: the order number, with a copy button. */
 export function TransferReference({ orderNumber }: { orderNumber: string }) {
+	const t = useT()
 	return (
 		<p className="transfer-reference">
-			<span>Write this as the payment reference:</span>{' '}
+			<span>{t('checkout.transfer.reference')}</span>{' '}
 			<span className="order-copyable">
-				<strong className="order-code" data-testid="transfer-reference">
+				<strong className="order-code" data-testid="transfer-reference" dir="ltr">
 					{orderNumber}
 				</strong>
-				<CopyButton value={orderNumber} what="payment reference" />
+				<CopyButton value={orderNumber} what={t('checkout.transfer.referenceWhat')} />
 			</span>
 		</p>
 	)
@@ -32,18 +35,16 @@ export function TransferPayment({
 	accounts: TransferAccount[]
 	result: ReceiptResult | null
 }) {
+	const t = useT()
 	return (
 		<div className="transfer-payment" id="pay-by-transfer">
-			<h3>Pay by bank or wallet transfer</h3>
+			<h3>{t('checkout.transfer.title')}</h3>
 			<ol className="transfer-steps">
-				<li>
-					Send exactly <strong data-testid="transfer-amount">{formatRs(amount)}</strong> to one of these accounts. A different amount cannot be matched to
-					your order.
-				</li>
+				<li>{fillParts(t('checkout.transfer.sendExactly'), { amount: <strong data-testid="transfer-amount">{formatRs(amount)}</strong> })}</li>
 				<li>
 					<TransferReference orderNumber={orderNumber} />
 				</li>
-				<li>Upload a screenshot of your payment receipt below. Our team checks it and confirms your order here.</li>
+				<li>{t('checkout.transfer.uploadStep')}</li>
 			</ol>
 			<TransferAccounts accounts={accounts} />
 			<ReceiptUploadForm orderNumber={orderNumber} result={result} />

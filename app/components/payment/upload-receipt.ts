@@ -1,8 +1,10 @@
 import { RECEIPT_FAILED, RECEIPT_NOT_IMAGE, receiptUploadPath } from '~/domain/payments/receipt-rules'
 import { RECEIPT_SNIFF_BYTES, receiptProblem } from '~/domain/payments/receipt-type'
+import { RECEIPT_CONNECTION } from './receipt-words'
 
 // What the browser does with a chosen receipt: check it, then send it. Pages import this module when
-// the buyer chooses or sends a file, not with the page (issue 20).
+// the buyer chooses or sends a file, not with the page (issue 20). Its sentences are English: a page shows
+// them in its language with receiptSentence (receipt-words.ts).
 
 /** Why a chosen file cannot be a receipt, or null when it can: the server's own rule, on the file's first bytes, before any upload. */
 export async function chosenReceiptProblem(file: Blob): Promise<string | null> {
@@ -23,6 +25,6 @@ export async function uploadReceipt(orderNumber: string, receipt: File): Promise
 		if (!res.ok || !answer?.ok) return { ok: false, error: answer?.error || `${RECEIPT_FAILED} (error ${res.status})` }
 		return { ok: true, status: answer.status ?? 'pending' }
 	} catch {
-		return { ok: false, error: 'Could not upload your receipt. Please check your connection and try again.' }
+		return { ok: false, error: RECEIPT_CONNECTION }
 	}
 }

@@ -5,6 +5,10 @@ import { quoteCoupon } from '~/domain/coupons/coupons.server'
 import { checkoutLine } from '~/domain/orders/checkout-input'
 import { errorResponse, onlyMethods, readJson } from '~/http/http.server'
 import { AppError } from '~/utils/app-error'
+import { refusalIn } from '~/http/checkout-sentence.server'
+import { langOfBody } from '~/http/checkout-lang'
+import type { Lang } from '~/i18n/lang'
+import { inLanguage } from '~/i18n/messages.server'
 import type { Route } from './+types/checkout-coupon'
 
 // POST /api/checkout/coupon: the checkout's "Apply" with scripts. The server prices the code on the
@@ -15,12 +19,17 @@ const quoteRequest = z.object({
 	couponCode: z.string({ error: COUPON_REFUSALS.malformed }).trim().min(1, COUPON_REFUSALS.malformed).max(100, COUPON_REFUSALS.malformed),
 	customerEmail: z.string().max(200).optional(),
 	customerMobile: z.string().max(40).optional(),
+	/** The page's language: the refusal's sentence comes back in it. */
+	lang: z.unknown().optional(),
 })
 
 export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return onlyMethods('POST')()
+	let lang: Lang = 'en'
 	try {
-		const parsed = quoteRequest.safeParse(await readJson(request, { limit: 32 * 1024 }))
+		const body = await readJson(request, { limit: 32 * 1024 })
+		lang = langOfBody(body)
+		const parsed = quoteRequest.safeParse(body)
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0]!
 			throw new AppError('BAD_REQUEST', issue.message, issue.path[0] === 'couponCode' ? { couponCode: issue.message } : undefined)
@@ -29,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
 		const quote = await quoteCoupon(db(), { productDetails, couponCode, email: customerEmail, phone: customerMobile })
 		return Response.json(quote, { headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {
-		return errorResponse(error, 'Could not check the discount code. Please try again.')
+		return errorResponse(refusalIn(lang, error), inLanguage(lang, 'Could not check the discount code. Please try again.'))
 	}
 }
 

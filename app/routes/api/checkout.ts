@@ -6,16 +6,24 @@ import { payproClient } from '~/integrations/paypro/paypro.server'
 import { errorResponse, onlyMethods, readJson } from '~/http/http.server'
 import { placeOrder } from '~/http/place-order.server'
 import { discountOf } from '~/domain/coupons/coupon'
+import { refusalIn } from '~/http/checkout-sentence.server'
+import { inLanguage } from '~/i18n/messages.server'
+import { langOfBody } from '~/http/checkout-lang'
+import type { Lang } from '~/i18n/lang'
 import type { Route } from './+types/checkout'
 
 // §7 call 5 (POST /.netlify/functions/paypro-order, also /api/checkout): the server creates and
 // prices the order, then PayPro's hosted page; the answer keeps the spec's status/message/paymentUrl/error.
-// A refusal names its fields (fieldErrors, one message each) so the page can mark them.
+// A refusal names its fields (fieldErrors, one message each) so the page can mark them, in the
+// language the body names (`lang`: 'en' or 'ur'; the field names stay the spec's).
 export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405 })
 	let orderNumber: string | undefined
+	let lang: Lang = 'en'
 	try {
-		const parsed = checkoutRequest.safeParse(await readJson(request, { limit: 64 * 1024 }))
+		const body = await readJson(request, { limit: 64 * 1024 })
+		lang = langOfBody(body)
+		const parsed = checkoutRequest.safeParse(body)
 		if (!parsed.success) throw invalidInput(parsed.error, { name: topName, root: '' })
 		const { order, setCookie } = await placeOrder(request, context.clientIp, parsed.data)
 		orderNumber = order.orderNumber
@@ -27,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const paymentUrl = await startPayproPayment(db(), payproClient(), order)
 		return Response.json({ ...common, message: 'Order created', paymentMethod: 'paypro', paymentUrl }, { headers })
 	} catch (error) {
-		return errorResponse(error, 'Failed to create payment order', { status: '02', ...(orderNumber ? { orderNumber } : {}) })
+		return errorResponse(refusalIn(lang, error), inLanguage(lang, 'Failed to create payment order'), { status: '02', ...(orderNumber ? { orderNumber } : {}) })
 	}
 }
 

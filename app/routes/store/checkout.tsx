@@ -24,9 +24,14 @@ import { publicEnv } from '~/utils/env.server'
 import type { Route } from './+types/checkout'
 import { langOf, localePath } from '~/i18n/lang'
 import { orderPagePath } from '~/domain/buyers/next-path'
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { metaTranslate } from '~/components/checkout/meta-words'
+import { checkoutSentence } from '~/http/checkout-sentence.server'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: 'Checkout', description: 'Review your order and pay securely.', extra: [{ name: 'robots', content: 'noindex' }] })
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, { title: t('checkout.meta.title'), description: t('checkout.meta.description'), extra: [{ name: 'robots', content: 'noindex' }] })
+}
 
 const noStore = { 'Cache-Control': 'private, no-store' }
 
@@ -34,46 +39,53 @@ const noStore = { 'Cache-Control': 'private, no-store' }
 // from the address (/checkout?product=…, the product page's form without scripts, and renewals).
 export async function loader({ request }: Route.LoaderArgs) {
 	const line = await checkoutLineFor(request)
+	const { pathname, search } = new URL(request.url)
+	// The parts drawn here speak the page's language: they are drawn at its address.
+	const location = pathname + search
 	const status = line.kind === 'not-sold' || line.kind === 'renewal-not-found' ? 404 : line.kind === 'renewal-not-sold' ? 410 : 200
 	// One key per page shown: submitting its form twice places one order.
 	const checkoutKey = crypto.randomUUID()
-	const formHtml = line.kind === 'line' ? await drawnForm(line, checkoutKey) : null
-	return data({ line: line.kind === 'line' ? line : null, instead: instead(line), checkoutKey, formHtml }, { status, headers: noStore })
+	const formHtml = line.kind === 'line' ? await drawnForm(line, checkoutKey, location) : null
+	return data({ line: line.kind === 'line' ? line : null, instead: instead(line, location), checkoutKey, formHtml }, { status, headers: noStore })
 }
 
 /**
  * The form for a line named in the address, drawn here as HTML (ADR-007): the page shows it as drawn and
  * loads its script at the buyer's first touch (it works without scripts meanwhile).
  */
-async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, checkoutKey: string) {
+async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, checkoutKey: string, location: string) {
 	const [{ CheckoutForm }, { CartProvider }] = await Promise.all([import('~/components/checkout/checkout-form'), import('~/components/cart/cart-context')])
 	return renderStaticHtml(
 		<CartProvider storageKey="">
 			<CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={null} noItems={null} testPayments={publicEnv().testPayments} />
 		</CartProvider>,
+		{ location },
 	)
 }
 
 /** What the page shows instead of its form for a line it cannot sell as named: drawn here, as HTML (ADR-007). */
-function instead(line: CheckoutLineAnswer): { className: string; html: string } | null {
+function instead(line: CheckoutLineAnswer, location: string): { className: string; html: string } | null {
+	const draw = (node: React.ReactNode) => renderStaticHtml(node, { location })
+	const lang = langOf(new URL(location, 'http://x').pathname)
 	switch (line.kind) {
 		case 'none':
 		case 'line':
 			return null
 		case 'ask':
-			return { className: 'container page narrow checkout-questions', html: renderStaticHtml(<BuyQuestionsStep questions={line.questions} />) }
+			return { className: 'container page narrow checkout-questions', html: draw(<BuyQuestionsStep questions={line.questions} />) }
 		case 'not-sold':
-			return { className: 'container page narrow center', html: renderStaticHtml(<NotAvailable kind={line.kind} productId={line.productId} message={null} />) }
+			return { className: 'container page narrow center', html: draw(<NotAvailable kind={line.kind} productId={line.productId} message={null} />) }
 		case 'renewal-not-found':
-			return { className: 'container page narrow center', html: renderStaticHtml(<NotAvailable kind={line.kind} productId={null} message={null} />) }
+			return { className: 'container page narrow center', html: draw(<NotAvailable kind={line.kind} productId={null} message={null} />) }
 		case 'renewal-not-sold':
-			return { className: 'container page narrow center', html: renderStaticHtml(<NotAvailable kind={line.kind} productId={line.productId} message={line.message} />) }
+			return { className: 'container page narrow center', html: draw(<NotAvailable kind={line.kind} productId={line.productId} message={checkoutSentence(lang, line.message)} />) }
 	}
 }
 
 /** The page's form without scripts: the same order as /api/checkout, then on to pay. */
 export async function action({ request, context }: Route.ActionArgs) {
 	const line = await checkoutLineFor(request)
+	const lang = langOf(new URL(request.url).pathname)
 	const form = await readPageForm(request, { limit: 16 * 1024 })
 	const values: Values = {
 		customerName: form.customerName ?? '',
@@ -82,7 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		paymentMethod: form.paymentMethod === 'manual' ? 'manual' : 'paypro',
 		couponCode: form.couponCode ?? '',
 	}
-	const refuse = (status: number, fieldErrors: Record<string, string>, message: string | null) => data<Refused>({ values, fieldErrors, message }, { status, headers: noStore })
+	// Refused in the page's language: the rules' sentences, each field's too.
+	const say = (sentence: string) => checkoutSentence(lang, sentence)
+	const refuse = (status: number, fieldErrors: Record<string, string>, message: string | null) =>
+		data<Refused>({ values, fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([field, m]) => [field, say(m)])), message: message === null ? null : say(message) }, { status, headers: noStore })
 	if (line.kind !== 'line') return refuse(400, {}, line.kind === 'renewal-not-found' ? RENEWAL_NOT_FOUND : NOT_SOLD_MESSAGE)
 	// "Apply": the server prices the code and draws the form again with the discount (or its sentence).
 	if (form.intent === 'apply') {
@@ -100,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		productDetails: toCheckoutLines(checkoutItems(line.state)),
 		checkoutKey: form.checkoutKey || undefined,
 		couponCode: values.couponCode,
-		lang: langOf(new URL(request.url).pathname),
+		lang,
 		...(line.renewal ? { renewsOrderNumber: line.renewal.orderNumber } : {}),
 	})
 	if (!parsed.success) {
@@ -242,11 +257,13 @@ function caret(input: HTMLInputElement, end: 'selectionStart' | 'selectionEnd') 
 
 /** Checkout with nothing to buy: reached from the address alone, or with a line no longer sold. */
 function NoItems() {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="container page narrow center">
-			<h1>No items to checkout</h1>
-			<Link to="/products" className="button primary">
-				Browse Products
+			<h1>{t('checkout.noItems')}</h1>
+			<Link to={lp('/products')} className="button primary">
+				{t('checkout.browseProducts')}
 			</Link>
 		</div>
 	)

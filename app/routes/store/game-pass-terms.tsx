@@ -4,29 +4,36 @@ import { PolicySections } from '~/components/content/policy-sections'
 import { gamePassTerms } from '~/content/policies'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { pageMeta } from '~/utils/seo'
+import { unprefixed } from '~/i18n/lang'
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { metaTranslate } from '~/components/checkout/meta-words'
 import type { Route } from './+types/game-pass-terms'
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-	pageMeta(matches, {
-		title: location.pathname.includes('-pc-') ? 'PC Game Pass Terms' : 'Game Pass Ultimate Terms',
-		description: 'Please read and accept the Game Pass terms before checkout.',
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, {
+		title: location.pathname.includes('-pc-') ? t('checkout.terms.pcTitle') : t('checkout.terms.ultimateTitle'),
+		description: t('checkout.terms.metaDescription'),
 		extra: [{ name: 'robots', content: 'noindex' }],
 	})
+}
 
 export default function GamePassTerms() {
 	const location = useLocation()
 	const navigate = useNavigate()
+	const t = useT()
+	const lp = useLocalePath()
 	const [agreed, setAgreed] = useState(false)
-	const pc = location.pathname === '/game-pass-pc-terms'
+	const pc = unprefixed(location.pathname) === '/game-pass-pc-terms'
 	const state = (location.state ?? {}) as CheckoutState
 	const cartItems = Array.isArray(state.cartItems) && state.cartItems.length > 0 ? state.cartItems : null
 
 	if (!state.product && !cartItems) {
 		return (
 			<div className="container page narrow center">
-				<p className="error-box">{pc ? 'No Game Pass PC product selected or cart empty.' : 'No Game Pass product selected or cart empty.'}</p>
-				<Link to="/products" className="button primary">
-					Browse Products
+				<p className="error-box">{pc ? t('checkout.terms.noPcProduct') : t('checkout.terms.noProduct')}</p>
+				<Link to={lp('/products')} className="button primary">
+					{t('checkout.browseProducts')}
 				</Link>
 			</div>
 		)
@@ -46,22 +53,20 @@ export default function GamePassTerms() {
 					selectedDuration: state.selectedDuration,
 					...(!pc && state.selectedAccountType ? { selectedAccountType: state.selectedAccountType } : {}),
 				}
-		navigate('/checkout', { state: next })
+		navigate(lp('/checkout'), { state: next })
 	}
 
 	return (
 		<div className="container page narrow">
-			<h1>{pc ? 'PC Game Pass Terms' : 'Game Pass Ultimate Terms'}</h1>
+			<h1>{pc ? t('checkout.terms.pcTitle') : t('checkout.terms.ultimateTitle')}</h1>
 			{shared ? (
 				<div className="warning-box" role="note">
 					<p>
-						<strong>Shared account:</strong> shared accounts may have online or multiplayer problems, and there are no refunds for
-						online-mode limits. At most 2 customers share one account (two slots), each on their own profile; a step-by-step
-						guide is sent after purchase.
+						<strong>{t('checkout.terms.sharedTitle')}</strong> {t('checkout.terms.sharedText')}
 					</p>
 					{sharedProductId ? (
-						<Link to={`/product/${sharedProductId}`} state={{ preselectAccountType: 'private' }}>
-							Switch to Private Account
+						<Link to={lp(`/product/${sharedProductId}`)} state={{ preselectAccountType: 'private' }}>
+							{t('checkout.terms.switchPrivate')}
 						</Link>
 					) : null}
 				</div>
@@ -70,10 +75,11 @@ export default function GamePassTerms() {
 				<PolicySections sections={pc ? gamePassTerms.pc : gamePassTerms.console} headingLevel={2} />
 			</div>
 			<label className="checkbox">
-				<input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />I have read and agree to these terms
+				<input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+				{t('checkout.terms.agree')}
 			</label>
 			<button type="button" className="button primary" disabled={!agreed} onClick={proceed}>
-				Proceed to Checkout
+				{t('checkout.terms.proceed')}
 			</button>
 		</div>
 	)

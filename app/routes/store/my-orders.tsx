@@ -19,9 +19,9 @@ import { FORGET_OFFLINE_COPIES, offlineCopyFrom, offlineCopyHeaders } from '~/ht
 import { SavedCopyNotice } from '~/components/order/saved-copy-notice'
 import { showsDeliveredContent } from '~/domain/orders/shows-delivered-content'
 import { pageMeta } from '~/utils/seo'
-import { renderPageHtml } from '~/utils/static-page-html.server'
 import { langOf, localePath } from '~/i18n/lang'
-import { inLanguage, messagesFor, PAGE_NAMESPACES, translator } from '~/i18n/messages.server'
+import { inLanguage, translator } from '~/i18n/messages.server'
+import { renderStaticHtml } from '~/utils/static-html.server'
 import { metaTranslate } from '~/components/order/meta-translate'
 import type { Route } from './+types/my-orders'
 
@@ -55,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const keep = offlineCopyHeaders(!orders.some((entry) => showsDeliveredContent(entry.order)))
 	const headers = pending ? { ...privateHeaders, ...keep, 'Set-Cookie': clearPendingSignInCookie(request) } : { ...privateHeaders, ...keep }
 	// The cards as the server draws them (ADR-007): the page ships no order components, only what makes their buttons and forms work.
-	return data({ buyer: { email: buyer.email }, ordersHtml: renderPageHtml(<OrderList orders={orders} more={more} />, { location: url.pathname, messages: messagesFor(lang, PAGE_NAMESPACES) }) }, { headers })
+	return data({ buyer: { email: buyer.email }, ordersHtml: renderStaticHtml(<OrderList orders={orders} more={more} />, { location: url.pathname }) }, { headers })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

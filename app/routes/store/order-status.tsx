@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useT } from '~/i18n/use-t'
+import { renderStaticHtml } from '~/utils/static-html.server'
 import { data, redirect, useRevalidator } from 'react-router'
 import { lookupKey, notFoundMessage, type OrderLookup } from '~/components/order/fetch-order'
 import { OrderDetails } from '~/components/order/order-details'
@@ -21,10 +22,9 @@ import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { cookiesAreSecure } from '~/http/http.server'
 import { publicEnv } from '~/utils/env.server'
 import { pageMeta } from '~/utils/seo'
-import { renderPageHtml } from '~/utils/static-page-html.server'
 import { readCookie } from '~/http/cookies'
 import { LANG_COOKIE, langOf, localePath, type Lang } from '~/i18n/lang'
-import { inLanguage, messagesFor, PAGE_NAMESPACES, translator } from '~/i18n/messages.server'
+import { inLanguage, translator } from '~/i18n/messages.server'
 import { RECEIPT_RESULTS } from '~/domain/payments/receipt-rules'
 import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
 import { metaTranslate } from '~/components/order/meta-translate'
@@ -66,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// The order as the server draws it (ADR-007), again on every live update: the page ships no order components.
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
 	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
-	const html = renderPageHtml(
+	const html = renderStaticHtml(
 		<>
 			<SavedCopyNotice />
 			<OrderDetails
@@ -80,7 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
 			/>
 		</>,
-		{ location: url.pathname + url.search, messages: messagesFor(lang, PAGE_NAMESPACES) },
+		{ location: url.pathname + url.search },
 	)
 	return data(
 		{

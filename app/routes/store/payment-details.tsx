@@ -7,6 +7,8 @@ import { pageMeta } from '~/utils/seo'
 import { db } from '~/db/client.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { useHydrated } from '~/utils/use-hydrated'
+import { langOf, localePath } from '~/i18n/lang'
+import { metaTranslate } from '~/components/checkout/meta-words'
 import type { Route } from './+types/payment-details'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -14,16 +16,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// and the upload, for whoever may see it (ADR-005, ADR-017).
 	const url = new URL(request.url)
 	const orderNumber = (url.searchParams.get('order') ?? url.searchParams.get('internalOrderId'))?.trim()
-	if (orderNumber && isOrderNumberShaped(orderNumber)) throw redirect(orderPagePath(orderNumber))
+	if (orderNumber && isOrderNumberShaped(orderNumber)) throw redirect(localePath(langOf(url.pathname), orderPagePath(orderNumber)))
 	return { accounts: (await readStoreDetails(db())).transferAccounts }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, {
-		title: 'Payment Details',
-		description: 'Pay for your order by bank or wallet transfer and upload your receipt.',
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, {
+		title: t('checkout.payment.metaTitle'),
+		description: t('checkout.payment.metaDescription'),
 		extra: [{ name: 'robots', content: 'noindex' }],
 	})
+}
 
 /**
  * The transfer page itself: it opens only right after checkout placed the order (its state is the
