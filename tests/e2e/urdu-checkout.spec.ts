@@ -98,7 +98,6 @@ test('checkout in Urdu with scripts: Urdu refusals beside the fields and from th
 
 test('checkout in Urdu without scripts: refused in Urdu by the server, then the transfer order opens at its Urdu address', async ({ browser, baseURL }) => {
 	const context = await browser.newContext({ baseURL, ...PHONE, javaScriptEnabled: false })
-	await withFrameFix(context)
 	const page = await context.newPage()
 	await page.goto(CHECKOUT)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(UR.title)
