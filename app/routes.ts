@@ -10,6 +10,7 @@ export default [
 		...PUBLIC_PAGES.map((page) => route(buyerPath(page.path.slice(1)), page.file, page.id ? { id: page.id } : {})),
 		route(buyerPath(PRODUCT_PAGE.path), PRODUCT_PAGE.file),
 		...VISITOR_PAGES.map((page) => route(buyerPath(page.path), page.file)),
+		route(buyerPath('offline'), 'routes/store/offline.tsx'),
 		route(buyerPath('*'), 'routes/store/not-found.tsx'),
 	]),
 	route('language', 'routes/api/language.ts'),
@@ -98,7 +99,6 @@ export default [
 	route('api/reviews/me', 'routes/api/reviews-me.ts'),
 	route('manifest.webmanifest', 'routes/api/web-app-manifest.ts'),
 	route('icons/:name', 'routes/api/app-icon.ts'),
-	route('offline', 'routes/store/offline.tsx'),
 	route('sitemap.xml', 'routes/api/sitemap.ts'),
 	route('robots.txt', 'routes/api/robots.ts'),
 ] satisfies RouteConfig

@@ -40,8 +40,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 1)
 
 /** The issue's budgets are in KB: 1000 bytes (stricter than KiB). */
 const KB = 1000
-/** A page's own script on top of React, React DOM and React Router (ADR-007). */
-export const SHOP_SCRIPT_BUDGET_KB = 10
+/** A page's own script on top of React, React DOM and React Router (ADR-007): issue 20's 10 KB, plus the 3 KB issue 25 allows (two languages, push, the installable shop). */
+export const SHOP_SCRIPT_BUDGET_KB = 13
 const TARGETS = {
 	performance: { op: '>=', value: 95 },
 	lcp: { op: '<=', value: 1.5 },

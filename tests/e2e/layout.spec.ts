@@ -13,6 +13,15 @@ for (const { name, open } of STOREFRONT_PAGES) {
 	})
 }
 
+// Urdu runs taller and wider than English: each Urdu page gets the same checks (issue 25).
+const URDU_PAGES = ['/ur', '/ur/products', '/ur/product/1', '/ur/product/14', '/ur/game-pass-library', '/ur/game-pass-details', '/ur/services', '/ur/about', '/ur/contact', '/ur/faq', '/ur/my-orders', '/ur/checkout?product=14', '/ur/nothing-here']
+for (const path of URDU_PAGES) {
+	test(`${path} at 360×740: no cut-off text, unfilled tokens, overflow, small tap targets or covered controls`, async ({ page }) => {
+		await openSettled(page, path)
+		await expectCleanLayout(page)
+	})
+}
+
 test('a product the owner names with a long word keeps its name inside its card at 360×740', async ({ page, browser }) => {
 	const { staff, close } = await signInAsOwner(browser, { path: '/admin/products' })
 	const created = await staff.request.post('/api/admin/products', {

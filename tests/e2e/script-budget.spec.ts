@@ -1,4 +1,4 @@
-// Issue 20: a buyer page loads the framework (React, React DOM, React Router) plus at most 10 KB of
+// Issues 20 and 25: a buyer page loads the framework (React, React DOM, React Router) plus at most 13 KB of
 // the shop's own script, gzipped (KB = 1000 bytes), measured as `npm run bench -- lighthouse` does:
 // the gzip bodies the server sends for every script the page loads by itself, without a click.
 import fs from 'node:fs'
@@ -8,8 +8,12 @@ import { test, expect, gotoHydrated, placeOrderFromPage, seedCart, storedLine } 
 
 const ASSETS = path.resolve(import.meta.dirname, '../../build/client/assets')
 const KB = 1000
-/** The shop's own script a page may add to the framework (ADR-007). */
-const SHOP_BUDGET = 10 * KB
+/**
+ * The shop's own script a page may add to the framework (ADR-007): 10 KB (issue 20), plus the 3 KB at
+ * most that issue 25 allows every page for the buyer's two languages, push and the installable shop
+ * (the pages weighed 6.0–9.9 KB before it).
+ */
+const SHOP_BUDGET = 13 * KB
 
 /**
  * Pages not yet within the budget: the most of the shop's own script each may load today, so it can
@@ -59,6 +63,11 @@ const PAGES = [
 	'/order-status?internalOrderId=GV-BUDGET-1',
 	'/my-orders',
 	'/payment-details',
+	// The Urdu twins carry the same script (their words come as data).
+	'/ur',
+	'/ur/products',
+	'/ur/product/1',
+	'/ur/checkout?product=14',
 	...Object.keys(NOT_YET_WITHIN),
 ]
 /** Pages also read with an item in the saved cart (a returning buyer): the badge counts it, the drawer and checkout re-price it. */
@@ -83,7 +92,7 @@ async function expectScriptWithin(tab: Page, path: string, limit: number) {
 }
 
 for (const [page, cart] of [...PAGES.map((p) => [p, false] as const), ...WITH_CART.map((p) => [p, true] as const)]) {
-	test(`${page}${cart ? ' with an item in the cart' : ''} loads at most the framework plus ${NOT_YET_WITHIN[page] ? `${(NOT_YET_WITHIN[page] / KB).toFixed(1)} KB (not yet within 10 KB)` : '10 KB'} of script, gzipped`, async ({ page: tab }) => {
+	test(`${page}${cart ? ' with an item in the cart' : ''} loads at most the framework plus ${NOT_YET_WITHIN[page] ? `${(NOT_YET_WITHIN[page] / KB).toFixed(1)} KB (not yet within 13 KB)` : '13 KB'} of script, gzipped`, async ({ page: tab }) => {
 		if (cart) await seedCart(tab, { items: [storedLine.giftCard10(1)] })
 		await expectScriptWithin(tab, page, NOT_YET_WITHIN[page] ?? SHOP_BUDGET)
 	})
@@ -91,7 +100,7 @@ for (const [page, cart] of [...PAGES.map((p) => [p, false] as const), ...WITH_CA
 
 // The order page as its buyer sees it, with the ways to pay: the forms' code loads only when one is sent.
 for (const paymentMethod of ['manual', 'paypro'] as const) {
-	test(`an unpaid ${paymentMethod === 'manual' ? 'transfer' : 'online'} order's page, seen by its buyer, loads at most the framework plus 10 KB of script, gzipped`, async ({ page }) => {
+	test(`an unpaid ${paymentMethod === 'manual' ? 'transfer' : 'online'} order's page, seen by its buyer, loads at most the framework plus 13 KB of script, gzipped`, async ({ page }) => {
 		const { orderNumber } = await placeOrderFromPage(page, { paymentMethod, customerEmail: `budget.${Date.now().toString(36)}@example.pk` })
 		await expectScriptWithin(page, `/order-status?internalOrderId=${orderNumber}`, SHOP_BUDGET)
 		await expect(page.getByTestId('payment-badge')).toHaveText('Processing Payment')

@@ -14,7 +14,7 @@ import type { CouponQuote } from '~/domain/coupons/coupon'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { TestPaymentsNotice, TestPaymentsText } from '~/components/payment/test-payments-notice'
 import { useLang, useLocalePath, useT } from '~/i18n/use-t'
-import { fillParts } from './fill-parts'
+import { richText } from '~/components/ui/rich-text'
 
 // Checkout's form, its summary and the cart's rules they need: a script of its own, loaded by the
 // checkout page only when it has a line to show (ADR-007), not with an empty checkout.
@@ -332,7 +332,7 @@ export function CheckoutForm({
 			<h1>{renewal ? t('checkout.renewTitle') : t('checkout.title')}</h1>
 			{renewal ? (
 				<p className="renewal-note" role="note">
-					{fillParts(t('checkout.renewing'), {
+					{richText(t('checkout.renewing'), {
 						product: <strong>{[renewal.productName, renewal.optionLabel].filter(Boolean).join(', ')}</strong>,
 						order: (
 							<Link to={lp(`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`)}>
@@ -399,7 +399,7 @@ export function CheckoutForm({
 								</p>
 							) : applied ? (
 								<p className="coupon-applied small" id="checkout-coupon-applied" role="status">
-									{fillParts(t('checkout.coupon.applied'), { code: <bdi>{applied.code}</bdi>, amount: <bdi>{formatRs(applied.discount)}</bdi> })}
+									{richText(t('checkout.coupon.applied'), { code: <bdi>{applied.code}</bdi>, amount: <bdi>{formatRs(applied.discount)}</bdi> })}
 								</p>
 							) : null}
 						</div>
@@ -409,7 +409,7 @@ export function CheckoutForm({
 						</div>
 						{placed ? (
 							<div className="warning-box price-changed" role="alert">
-								<p>{fillParts(t('checkout.priceChanged'), { total: <strong>{formatRs(placed.totalAmount)}</strong> })}</p>
+								<p>{richText(t('checkout.priceChanged'), { total: <strong>{formatRs(placed.totalAmount)}</strong> })}</p>
 								<button type="button" className="button primary block" disabled={redirecting} onClick={() => goToPayment(placed)}>
 									{t('checkout.continueToPayment', { amount: formatRs(placed.totalAmount) })}
 								</button>
@@ -435,7 +435,7 @@ export function CheckoutForm({
 				</section>
 			</div>
 			<p className="muted small center">
-				{fillParts(t('checkout.agree'), {
+				{richText(t('checkout.agree'), {
 					terms: <Link to={lp('/terms-and-conditions')}>{t('checkout.agree.terms')}</Link>,
 					privacy: <Link to={lp('/privacy-policy')}>{t('checkout.agree.privacy')}</Link>,
 				})}

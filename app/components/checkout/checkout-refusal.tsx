@@ -4,7 +4,7 @@ import { BUY_FIELDS } from '~/domain/orders/buy-fields'
 import { termsPathOf } from '~/domain/catalogue/terms-page'
 import { formatRs } from '~/utils/money'
 import { useLocalePath, useT } from '~/i18n/use-t'
-import { fillParts } from './fill-parts'
+import { richText } from '~/components/ui/rich-text'
 
 // What checkout shows in place of its form for a line named in the address that cannot be bought as
 // it is: drawn by the server only (the page's loader renders it to HTML, ADR-007), as none of it
@@ -60,7 +60,7 @@ export function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
 					<label className="checkbox">
 						<input type="checkbox" name={BUY_FIELDS.terms} value="agreed" required />
 						<span>
-							{fillParts(t('checkout.ask.agree'), {
+							{richText(t('checkout.ask.agree'), {
 								terms: (
 									<Link to={lp(terms)} target="_blank">
 										{termsPage === 'game-pass-pc' ? t('checkout.ask.termsPc') : t('checkout.ask.termsUltimate')}

@@ -5,7 +5,7 @@ import { ProductImage } from '../product/product-image'
 import type { AccountTypeName } from '~/domain/pricing/account-type-label'
 import type { Translate } from '~/i18n/catalogue'
 import { useT } from '~/i18n/use-t'
-import { fillParts } from './fill-parts'
+import { richText } from '~/components/ui/rich-text'
 
 /** 'Private' / 'Shared' in the page's language; null without an account type. */
 export function accountTypeWord(t: Translate, type: AccountTypeName | null | undefined): string | null {
@@ -40,8 +40,8 @@ export function CheckoutSummary({
 							<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={56} sizes="56px" className="product-thumb" />
 							<div>
 								<p className="summary-name">{item.name}</p>
-								{item.selectedDuration ? <p className="muted small">{fillParts(t('checkout.summary.duration'), { value: <bdi>{item.selectedDuration.label}</bdi> })}</p> : null}
-								{item.selectedDenomination ? <p className="muted small">{fillParts(t('checkout.summary.value'), { value: <bdi>{item.selectedDenomination.label}</bdi> })}</p> : null}
+								{item.selectedDuration ? <p className="muted small">{richText(t('checkout.summary.duration'), { value: <bdi>{item.selectedDuration.label}</bdi> })}</p> : null}
+								{item.selectedDenomination ? <p className="muted small">{richText(t('checkout.summary.value'), { value: <bdi>{item.selectedDenomination.label}</bdi> })}</p> : null}
 								{item.selectedAccountType ? <p className="muted small">{t('checkout.summary.accountType', { value: accountTypeWord(t, item.selectedAccountType)! })}</p> : null}
 								{single ? null : <p className="muted small">{t('checkout.summary.quantity', { count: item.quantity })}</p>}
 							</div>

@@ -1,5 +1,5 @@
 import { useLocalePath, useT } from '~/i18n/use-t'
-import { aroundLink } from './meta-translate'
+import { aroundLink } from './around-link'
 import { Link } from 'react-router'
 import type { TransferAccount } from '~/domain/settings/store-details'
 import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'

@@ -1,5 +1,5 @@
 import { useLocalePath, useT } from '~/i18n/use-t'
-import { aroundLink } from './meta-translate'
+import { aroundLink } from './around-link'
 import { Link } from 'react-router'
 import type { OrderLine } from '~/db/schema'
 import type { FullOrderView } from '~/domain/orders/order-view'

@@ -1,4 +1,4 @@
-import { OFFLINE_MESSAGES } from '~/content/offline'
+import { useT } from '~/i18n/use-t'
 
 /**
  * Drawn into the order's server HTML (the order page's and My orders' loaders), so no script carries it.
@@ -6,8 +6,9 @@ import { OFFLINE_MESSAGES } from '~/content/offline'
  * without a connection with its saved copy of this page, it shows this notice and writes the time
  * the copy was saved into the <time> (ADR-034). The markers below are what the worker looks for.
  */
-export function SavedCopyNotice({ lang = 'en' }: { lang?: keyof typeof OFFLINE_MESSAGES }) {
-	const [before, after] = OFFLINE_MESSAGES[lang].savedCopy.split('{time}')
+export function SavedCopyNotice() {
+	const t = useT()
+	const [before, after] = t('offline.savedCopy', { time: '\u0000' }).split('\u0000')
 	return (
 		<p className="warning-box saved-copy" role="status" data-saved-copy="" hidden>
 			{before}

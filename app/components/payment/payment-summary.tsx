@@ -2,7 +2,7 @@ import { linePrice, type CartItem } from '~/domain/cart/cart'
 import { formatRs } from '~/utils/money'
 import { accountTypeWord } from '~/components/checkout/checkout-summary'
 import { useT } from '~/i18n/use-t'
-import { fillParts } from '~/components/checkout/fill-parts'
+import { richText } from '~/components/ui/rich-text'
 
 
 /** The order being paid for: its number, its lines and the total the server priced. */
@@ -22,8 +22,8 @@ export function PaymentSummary({ orderNumber, items, amount, discount = 0 }: { o
 					<li key={index} className="payment-line">
 						<div>
 							<p className="payment-line-name">{item.name}</p>
-							{item.selectedDuration ? <p className="muted small">{fillParts(t('checkout.summary.duration'), { value: <bdi>{item.selectedDuration.label}</bdi> })}</p> : null}
-							{item.selectedDenomination ? <p className="muted small">{fillParts(t('checkout.summary.value'), { value: <bdi>{item.selectedDenomination.label}</bdi> })}</p> : null}
+							{item.selectedDuration ? <p className="muted small">{richText(t('checkout.summary.duration'), { value: <bdi>{item.selectedDuration.label}</bdi> })}</p> : null}
+							{item.selectedDenomination ? <p className="muted small">{richText(t('checkout.summary.value'), { value: <bdi>{item.selectedDenomination.label}</bdi> })}</p> : null}
 							{item.selectedAccountType ? <p className="muted small">{t('checkout.summary.accountType', { value: accountTypeWord(t, item.selectedAccountType)! })}</p> : null}
 						</div>
 						<p className="payment-line-price" dir="ltr">

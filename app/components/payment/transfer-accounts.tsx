@@ -22,7 +22,7 @@ export function TransferAccounts({ accounts }: { accounts: TransferAccount[] }) 
 									{a.account}
 								</span>
 								{/* Banking and wallet apps want the number without the spaces that make it readable. */}
-								<CopyButton value={a.account.replace(/\s+/g, '')} what={t('checkout.transfer.numberWhat', { method: a.method })} />
+								<CopyButton value={a.account.replace(/\s+/g, '')} what={t('checkout.transfer.numberWhat', { method: a.method })} t={t} />
 							</dd>
 						</div>
 					</dl>

@@ -5,7 +5,7 @@ import { CopyButton } from '../ui/copy-button'
 import { ReceiptUploadForm } from './receipt-upload-form'
 import { TransferAccounts } from './transfer-accounts'
 import { useT } from '~/i18n/use-t'
-import { fillParts } from '~/components/checkout/fill-parts'
+import { richText } from '~/components/ui/rich-text'
 
 /** The reference a transfer carries so staff can match it: the order number, with a copy button. */
 export function TransferReference({ orderNumber }: { orderNumber: string }) {
@@ -17,7 +17,7 @@ export function TransferReference({ orderNumber }: { orderNumber: string }) {
 				<strong className="order-code" data-testid="transfer-reference" dir="ltr">
 					{orderNumber}
 				</strong>
-				<CopyButton value={orderNumber} what={t('checkout.transfer.referenceWhat')} />
+				<CopyButton value={orderNumber} what={t('checkout.transfer.referenceWhat')} t={t} />
 			</span>
 		</p>
 	)
@@ -40,7 +40,7 @@ export function TransferPayment({
 		<div className="transfer-payment" id="pay-by-transfer">
 			<h3>{t('checkout.transfer.title')}</h3>
 			<ol className="transfer-steps">
-				<li>{fillParts(t('checkout.transfer.sendExactly'), { amount: <strong data-testid="transfer-amount">{formatRs(amount)}</strong> })}</li>
+				<li>{richText(t('checkout.transfer.sendExactly'), { amount: <strong data-testid="transfer-amount" className="nowrap">{formatRs(amount)}</strong> })}</li>
 				<li>
 					<TransferReference orderNumber={orderNumber} />
 				</li>

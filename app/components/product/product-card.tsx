@@ -40,13 +40,13 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
 							<ProductPrice price={price} originalPrice={product.originalPrice} from={product.priceIsFrom} />
 							{onSale ? <span className="sale-badge">{t('catalogue.card.sale')}</span> : null}
 						</p>
-						<p className="card-caption">{product.caption}</p>
+						<p className="card-caption" dir="auto">{product.caption}</p>
 						<RatingBadge rating={product.rating} />
 					</div>
 				</div>
 				<div className="card-back">
 					<p className="card-title">{product.name}</p>
-					<p className="card-caption">{product.caption}</p>
+					<p className="card-caption" dir="auto">{product.caption}</p>
 					<p className="muted small">{t(product.priceIsFrom ? 'catalogue.card.startingPrice' : 'catalogue.card.price')}</p>
 					{/* “Starting Price” above already says it is a from-price: the amount alone fits the card at 360 px. */}
 					<p className="price-now big">{formatRs(price)}</p>

@@ -9,11 +9,10 @@ export function ProductDescription({ product, t }: { product: Pick<Product, 'des
 			{/* The owner's words: English ones read left to right on an Urdu page too. */}
 			<p dir="auto">{product.description}</p>
 			<h2 className="h3">{t('catalogue.product.features')}</h2>
-			<ol className="features">
+			{/* One direction for the whole list (its first feature's), so the numbers sit on the side it is padded on. */}
+			<ol className="features" dir="auto">
 				{product.features.map((f) => (
-					<li key={f} dir="auto">
-						{f}
-					</li>
+					<li key={f}>{f}</li>
 				))}
 			</ol>
 			{product.specifications.length ? (

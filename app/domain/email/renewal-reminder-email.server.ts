@@ -35,7 +35,7 @@ export function renewalReminderEmail(
 	const days = subscriptionDaysLeft(endsAt, now)
 	const endsOn = formatPakistanDay(endsAt.toISOString())
 	const renew = renewUrl(order, lineIndex)
-	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders')
+	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders', lang)
 	const ended = kind === 'due' || days === 0
 	const daysText = t(days === 1 ? 'email.daysOne' : 'email.daysMany', { days })
 	const facts = { product: productName, option: option ? ` (${option})` : '', orderNumber: order.orderNumber, date: endsOn, days: daysText }

@@ -23,7 +23,7 @@ export function subscriptionReminderEmail(order: Order, kind: ReminderKind, ends
 	const days = subscriptionDaysLeft(endsAt, now)
 	const ended = kind === 'expiry' || days === 0
 	// Not an order email: the buyer may stop reminders in one click.
-	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders')
+	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders', lang)
 	const daysText = t(days === 1 ? 'email.daysOne' : 'email.daysMany', { days })
 	const when = ended ? t('email.subscription.endedOn', { date: pakistanDate(endsAt) }) : t('email.subscription.endsIn', { days: daysText, date: pakistanDate(endsAt) })
 	return {

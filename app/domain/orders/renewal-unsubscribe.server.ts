@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.server'
 import { emailUnsubscribes } from '../../db/schema'
 import { deliveryKey } from '../fulfillment/delivery-crypto.server'
 import { absoluteUrl } from '../../utils/origin.server'
+import { localePath, type Lang } from '../../i18n/lang'
 
 // One-click unsubscribe (RFC 8058) from the shop's non-essential emails. The link carries the
 // address, the kind and an HMAC of both under a key derived from the delivery key: nobody can make
@@ -46,11 +47,12 @@ export function readUnsubscribeToken(token: string | null | undefined): { email:
 	return { email, kind }
 }
 
-export const unsubscribeUrl = (email: string, kind: UnsubscribeKind) => absoluteUrl(`/unsubscribe?t=${encodeURIComponent(unsubscribeToken(email, kind))}`)
+/** The unsubscribe page, in the language of the email that links to it (ADR-032). */
+export const unsubscribeUrl = (email: string, kind: UnsubscribeKind, lang: Lang = 'en') => absoluteUrl(localePath(lang, `/unsubscribe?t=${encodeURIComponent(unsubscribeToken(email, kind))}`))
 
 /** The link and the RFC 8058 headers a non-essential email carries. */
-export function unsubscribeParts(email: string, kind: UnsubscribeKind) {
-	const url = unsubscribeUrl(email, kind)
+export function unsubscribeParts(email: string, kind: UnsubscribeKind, lang: Lang = 'en') {
+	const url = unsubscribeUrl(email, kind, lang)
 	return { url, headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
 }
 

@@ -25,7 +25,7 @@ import type { Route } from './+types/checkout'
 import { langOf, localePath } from '~/i18n/lang'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { useLocalePath, useT } from '~/i18n/use-t'
-import { metaTranslate } from '~/components/checkout/meta-words'
+import { metaTranslate } from '~/i18n/meta-translate'
 import { checkoutSentence } from '~/http/checkout-sentence.server'
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -6,7 +6,7 @@ import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { pageMeta } from '~/utils/seo'
 import { unprefixed } from '~/i18n/lang'
 import { useLocalePath, useT } from '~/i18n/use-t'
-import { metaTranslate } from '~/components/checkout/meta-words'
+import { metaTranslate } from '~/i18n/meta-translate'
 import type { Route } from './+types/game-pass-terms'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -18,7 +18,7 @@ import { fromPrice } from '~/domain/pricing/from-price'
 import { logger } from '~/utils/logger.server'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
-import { metaWords } from '~/components/layout/meta-words'
+import { metaTranslate } from '~/i18n/meta-translate'
 import { heroCopy } from '~/content/site/home'
 import { langOf } from '~/i18n/lang'
 import { translator } from '~/i18n/messages.server'
@@ -26,7 +26,7 @@ import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-	const t = metaWords(matches)
+	const t = metaTranslate(matches)
 	return pageMeta(matches, {
 		title: t('catalogue.home.metaTitle'),
 		description: t('catalogue.home.metaDescription'),

@@ -1,5 +1,6 @@
 import { useLocalePath, useT } from '~/i18n/use-t'
-import { aroundLink, metaTranslate } from '~/components/order/meta-translate'
+import { metaTranslate } from '~/i18n/meta-translate'
+import { aroundLink } from '~/components/order/around-link'
 import { langOf } from '~/i18n/lang'
 import { inLanguage } from '~/i18n/messages.server'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'

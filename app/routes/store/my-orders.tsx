@@ -22,7 +22,7 @@ import { pageMeta } from '~/utils/seo'
 import { langOf, localePath } from '~/i18n/lang'
 import { inLanguage, translator } from '~/i18n/messages.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
-import { metaTranslate } from '~/components/order/meta-translate'
+import { metaTranslate } from '~/i18n/meta-translate'
 import type { Route } from './+types/my-orders'
 
 // My orders: a buyer proves they own an email address (a one-time link or code sent to it) and sees

@@ -1,6 +1,6 @@
 import { Link, data } from 'react-router'
 import { pageMeta } from '~/utils/seo'
-import { metaWords } from '~/components/layout/meta-words'
+import { metaTranslate } from '~/i18n/meta-translate'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/not-found'
 
@@ -9,7 +9,7 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-	const t = metaWords(matches)
+	const t = metaTranslate(matches)
 	return pageMeta(matches, { title: t('common.notFound.title'), description: t('common.notFound.description') })
 }
 

@@ -1,30 +1,34 @@
-import { OFFLINE_MESSAGES } from '~/content/offline'
+import { useT } from '~/i18n/use-t'
+import { useLocalePath } from '~/i18n/use-t'
+import { metaTranslate } from '~/i18n/meta-translate'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/offline'
 
-// What the shop's service worker shows for a page it cannot reach and has no saved copy of (ADR-034).
-// The worker keeps this page when it installs and answers with it, without its scripts, at the address
-// the buyer asked for: "Try again" reloads that address.
-
-const text = OFFLINE_MESSAGES.en
+// What the shop's service worker shows for a page it cannot reach and has no saved copy of (ADR-034),
+// at /offline and /ur/offline. The worker keeps this page when it installs and answers with it, without
+// its scripts, at the address the buyer asked for: "Try again" reloads that address.
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-cache' })
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: text.title, description: text.description, extra: [{ name: 'robots', content: 'noindex' }] })
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const t = metaTranslate(matches)
+	return pageMeta(matches, { title: t('offline.title'), description: t('offline.description'), extra: [{ name: 'robots', content: 'noindex' }] })
+}
 
 export default function Offline() {
+	const t = useT()
+	const lp = useLocalePath()
 	return (
 		<div className="container page narrow center offline-page">
-			<h1>{text.title}</h1>
-			<p>{text.body}</p>
-			<p className="muted">{text.saved}</p>
+			<h1>{t('offline.title')}</h1>
+			<p>{t('offline.body')}</p>
+			<p className="muted">{t('offline.saved')}</p>
 			<p className="offline-actions">
 				<a className="button primary" href="">
-					{text.tryAgain}
+					{t('offline.tryAgain')}
 				</a>
-				<a className="button ghost" href="/my-orders">
-					{text.myOrders}
+				<a className="button ghost" href={lp('/my-orders')}>
+					{t('offline.myOrders')}
 				</a>
 			</p>
 		</div>

@@ -27,7 +27,7 @@ import { LANG_COOKIE, langOf, localePath, type Lang } from '~/i18n/lang'
 import { inLanguage, translator } from '~/i18n/messages.server'
 import { RECEIPT_RESULTS } from '~/domain/payments/receipt-rules'
 import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
-import { metaTranslate } from '~/components/order/meta-translate'
+import { metaTranslate } from '~/i18n/meta-translate'
 import type { Route } from './+types/order-status'
 
 /**

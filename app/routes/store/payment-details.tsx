@@ -8,7 +8,7 @@ import { db } from '~/db/client.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import { langOf, localePath } from '~/i18n/lang'
-import { metaTranslate } from '~/components/checkout/meta-words'
+import { metaTranslate } from '~/i18n/meta-translate'
 import type { Route } from './+types/payment-details'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -24,7 +24,7 @@ import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
 import { parseId } from '~/utils/input'
-import { metaWords } from '~/components/layout/meta-words'
+import { metaTranslate } from '~/i18n/meta-translate'
 import { localizeProduct } from '~/domain/catalogue/localize-product'
 import type { Translate } from '~/i18n/catalogue'
 import { langOf, type Lang } from '~/i18n/lang'
@@ -87,7 +87,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
 	if (!data) {
-		const t = metaWords(matches)
+		const t = metaTranslate(matches)
 		return pageMeta(matches, { title: t('catalogue.product.notFound'), description: t('catalogue.product.notFoundDescription') })
 	}
 	const { product, share } = data
@@ -116,14 +116,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="container page">
 			<nav aria-label={t('catalogue.product.breadcrumb')} className="breadcrumb">
-				<Link to={lp('/products')}>{t('catalogue.product.products')}</Link> / <span aria-current="page">{product.name}</span>
+				<Link to={lp('/products')}>{t('catalogue.product.products')}</Link> / <bdi aria-current="page">{product.name}</bdi>
 			</nav>
 			<div className="product-layout">
 				{/* Drawn by the server: a cover that fails is marked by the head's image script (image-loaded.ts). */}
 				<ServerHtml data-server-image="" html={hero} />
 				<div>
 					<h1>{product.name}</h1>
-					<p className="muted">{product.caption}</p>
+					<p className="muted" dir="auto">{product.caption}</p>
 					{rating ? (
 						<p>
 							<a href="#reviews-title" className="rating-link">

@@ -11,7 +11,7 @@ import { storefrontDetails } from '~/domain/settings/store-details'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { pageMeta } from '~/utils/seo'
 import { renderStaticHtml } from '~/utils/static-html.server'
-import { metaWords } from '~/components/layout/meta-words'
+import { metaTranslate } from '~/i18n/meta-translate'
 import { richText } from '~/components/ui/rich-text'
 import { localizeProduct } from '~/domain/catalogue/localize-product'
 import type { MessageKey } from '~/i18n/catalogue'
@@ -21,7 +21,7 @@ import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/products'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-	const t = metaWords(matches)
+	const t = metaTranslate(matches)
 	return pageMeta(matches, { title: t('catalogue.products.title'), description: t('catalogue.products.metaDescription') })
 }
 

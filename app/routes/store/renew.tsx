@@ -1,5 +1,5 @@
 import { useLocalePath, useT } from '~/i18n/use-t'
-import { metaTranslate } from '~/components/order/meta-translate'
+import { metaTranslate } from '~/i18n/meta-translate'
 import { langOf, localePath } from '~/i18n/lang'
 import { inLanguage, translator } from '~/i18n/messages.server'
 import { data, Link, redirect } from 'react-router'

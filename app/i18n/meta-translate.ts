@@ -1,9 +1,10 @@
-import type { MessageBundle, Translate } from '~/i18n/catalogue'
-import { makeTranslate } from '~/i18n/translate'
+import type { MessageBundle, Translate } from './catalogue'
+import { makeTranslate } from './translate'
 
 /**
- * `t` for a route's `meta`, which has no hooks: the messages the matched routes carry (the language
- * layout's, in the page's language), as `useT` merges them.
+ * `t` for a route's `meta` (which cannot call hooks): the messages the matched routes carry (the
+ * language layout's, in the page's language, and any a page adds), merged as `useT` merges them. A page
+ * whose loader threw (a 404) still has its language layout's.
  */
 export function metaTranslate(matches: readonly ({ data?: unknown; loaderData?: unknown } | undefined)[]): Translate {
 	const bundle: MessageBundle = {}
