@@ -76,9 +76,9 @@ test('an Urdu transfer order: its English address opens the Urdu page, in Urdu, 
 		await shoot(page, 'receipt-unpaid')
 
 		// A buyer who chose English with the switch keeps the English page.
-		await context.addCookies([{ name: 'lang', value: 'en', url: page.url() }])
+		await context.addCookies([{ name: 'lang', value: 'en', url: new URL('/', page.url()).href }])
 		await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
-		await expect(page).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}$`))
+		expect(new URL(page.url()).pathname).toBe('/order-status')
 		await expect(page.getByRole('heading', { level: 1, name: 'Order Status' })).toBeVisible()
 		await expect(page.getByTestId('payment-badge')).toHaveText('Processing Payment')
 	} finally {

@@ -33,7 +33,7 @@ describe('the shop’s own Urdu pages', () => {
 		expect(Object.keys(about).every((key) => key.startsWith('about.'))).toBe(true)
 		expect(about['about.title']).toBe('ہمارے بارے میں')
 		expect(contentMessages('en', 'contact').content!['contact.send']).toBe('Send Message')
-		expect(inLanguage('ur', 'Please enter a valid email address.')).toBe('براہِ کرم درست ای میل ایڈریس لکھیں۔')
+		expect(inLanguage('ur', 'Please enter a valid email address.')).toBe('براہ کرم درست ای میل ایڈریس لکھیں۔')
 		expect(inLanguage('en', 'Please enter a valid email address.')).toBe('Please enter a valid email address.')
 	})
 })

@@ -160,6 +160,9 @@ describe('emails in the order’s language', () => {
 		expect(emails[0]!.html).toContain('Rs. 2,700')
 		expect(emails[0]!.html).toContain('اپنا آرڈر دیکھیں')
 		expect(emails[4]!.params.RENEW_URL).toMatch(/^https:\/\/shop\.example\.pk\/ur\/renew\//)
+		// The owner's Brevo template is English: the Urdu email goes as the shop drew it.
+		expect(emails[0]!.templateId).toBeNull()
+		expect(orderPaidEmail({ ...order, lang: 'en' } as unknown as Order, 'GameVault Test').templateId).toBe(2)
 	})
 
 	it('an English order’s emails stay English, left to right', () => {

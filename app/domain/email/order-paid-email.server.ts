@@ -22,7 +22,8 @@ export function orderPaidEmail(order: Order, storeName: string, { delivered = fa
 		toEmail: order.customerEmail!,
 		toName: order.customerName,
 		subject: t('email.paid.subject', { orderNumber: order.orderNumber }),
-		templateId: env().BREVO_TEMPLATE_ID,
+		// The owner's Brevo template is written in English: an Urdu order's email is sent as the shop draws it (ADR-032).
+		templateId: lang === 'en' ? env().BREVO_TEMPLATE_ID : null,
 		params: {
 			NAME: name,
 			ORDER_ID: order.orderNumber,

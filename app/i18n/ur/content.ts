@@ -22,7 +22,7 @@ export default {
 	'contact.send': 'پیغام بھیجیں',
 	'contact.error.name': 'براہِ کرم اپنا نام لکھیں۔',
 	'contact.error.nameLong': 'نام زیادہ سے زیادہ 80 حروف کا ہو سکتا ہے۔',
-	'contact.error.email': 'براہِ کرم درست ای میل ایڈریس لکھیں۔',
+	'contact.error.email': 'براہ کرم درست ای میل ایڈریس لکھیں۔',
 	'contact.error.emailLong': 'یہ ای میل ایڈریس بہت لمبا ہے۔',
 	'contact.error.subjectLong': 'موضوع زیادہ سے زیادہ 120 حروف کا ہو سکتا ہے۔',
 	'contact.error.messageShort': 'براہِ کرم کم از کم 10 حروف کا پیغام لکھیں۔',
