@@ -3,14 +3,22 @@ import { PRODUCT_PAGE, PUBLIC_PAGES, VISITOR_PAGES } from './public-pages'
 
 /** A buyer page's route path, with the optional Urdu prefix: 'products' → 'ur?/products' (/products and /ur/products). */
 const buyerPath = (path: string) => (path === '' ? 'ur?' : `ur?/${path}`)
+const buyerRoute = (page: (typeof PUBLIC_PAGES)[number]) => route(buyerPath(page.path.slice(1)), page.file, page.id ? { id: page.id } : {})
+
+/** Public pages that are part of checking out (the Game Pass terms before checkout). */
+const ORDER_FILES = new Set(['routes/store/game-pass-terms.tsx'])
 
 export default [
 	// Buyer pages, each at its English address and its Urdu twin under /ur (ADR-032).
 	layout('routes/store/language-layout.tsx', [
-		...PUBLIC_PAGES.map((page) => route(buyerPath(page.path.slice(1)), page.file, page.id ? { id: page.id } : {})),
+		...PUBLIC_PAGES.filter((page) => !ORDER_FILES.has(page.file)).map(buyerRoute),
 		route(buyerPath(PRODUCT_PAGE.path), PRODUCT_PAGE.file),
-		...VISITOR_PAGES.map((page) => route(buyerPath(page.path), page.file)),
-		route(buyerPath('offline'), 'routes/store/offline.tsx'),
+		// The pages of checkout, payment and orders, with their own words.
+		layout('routes/store/order-messages-layout.tsx', [
+			...PUBLIC_PAGES.filter((page) => ORDER_FILES.has(page.file)).map(buyerRoute),
+			...VISITOR_PAGES.map((page) => route(buyerPath(page.path), page.file)),
+			route(buyerPath('offline'), 'routes/store/offline.tsx'),
+		]),
 		route(buyerPath('*'), 'routes/store/not-found.tsx'),
 	]),
 	route('language', 'routes/api/language.ts'),

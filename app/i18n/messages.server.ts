@@ -8,8 +8,14 @@ import { makeTranslate } from './translate'
 
 export const CATALOGUES = { en, ur } as const
 
-/** What every buyer page carries to the browser: the interface's words. Long texts (content, email) are drawn on the server. */
-export const PAGE_NAMESPACES = ['common', 'catalogue', 'checkout', 'order', 'push', 'offline'] as const satisfies readonly Namespace[]
+/** What every buyer page carries to the browser: the frame's and the catalogue's words. Long texts (content, email) are drawn on the server. */
+export const PAGE_NAMESPACES = ['common', 'catalogue'] as const satisfies readonly Namespace[]
+
+/** What the checkout, payment and order pages carry besides (routes/store/order-messages-layout.tsx): a catalogue page does not download them. */
+export const ORDER_NAMESPACES = ['checkout', 'order', 'push', 'offline'] as const satisfies readonly Namespace[]
+
+/** Every namespace a component may read: parts drawn by the server get them all (they reach no browser as messages). */
+export const DRAWN_NAMESPACES = [...PAGE_NAMESPACES, ...ORDER_NAMESPACES] as const
 
 export function messagesFor(lang: Lang, namespaces: readonly Namespace[]): MessageBundle {
 	const bundle: MessageBundle = {}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { langOf } from '~/i18n/lang'
-import { messagesFor, PAGE_NAMESPACES } from '~/i18n/messages.server'
+import { DRAWN_NAMESPACES, messagesFor } from '~/i18n/messages.server'
 
 /**
  * A part of a page that never changes in the browser, as HTML for `ServerHtml` (ADR-007). Its
@@ -16,7 +16,7 @@ import { messagesFor, PAGE_NAMESPACES } from '~/i18n/messages.server'
 export function renderStaticHtml(node: ReactNode, { location = '/' }: { location?: string } = {}): string {
 	const router = createMemoryRouter([{ id: 'static-part', path: '*', element: node, loader: () => null }], {
 		initialEntries: [location],
-		hydrationData: { loaderData: { 'static-part': { messages: messagesFor(langOf(new URL(location, 'http://x').pathname), PAGE_NAMESPACES) } } },
+		hydrationData: { loaderData: { 'static-part': { messages: messagesFor(langOf(new URL(location, 'http://x').pathname), DRAWN_NAMESPACES) } } },
 	})
 	try {
 		return renderToStaticMarkup(<RouterProvider router={router} />)
