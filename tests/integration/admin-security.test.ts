@@ -285,7 +285,9 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 			const walk = (entries: readonly RouteConfigEntry[], prefix: string) => {
 				for (const entry of entries) {
 					const own = entry.index ? prefix : entry.path ? `${prefix}/${entry.path}` : prefix
-					if (entry.path !== undefined || entry.index) paths.push((own || '/').replace(/:[a-zA-Z]+/g, '1').replace(/\*$/, 'x'))
+					// A buyer page's optional Urdu prefix (/ur?/contact) names two addresses: /contact and /ur/contact.
+					const filled = (own || '/').replace(/:[a-zA-Z]+/g, '1').replace(/\*$/, 'x')
+					if (entry.path !== undefined || entry.index) paths.push(...(filled.startsWith('/ur?') ? [filled.slice('/ur?'.length) || '/', filled.replace('/ur?', '/ur')] : [filled]))
 					if (entry.children) walk(entry.children, own)
 				}
 			}

@@ -28,7 +28,10 @@ function routePaths(entries: RouteEntry[], prefix = ''): string[] {
 	})
 }
 
-const PATTERNS = [...new Set(routePaths(routes as RouteEntry[])), '/paypro-sim/pay/:payproId']
+/** A buyer page's optional Urdu prefix (`/ur?/products`) names two addresses: /products and /ur/products. */
+const bothLanguages = (pattern: string) => (pattern.startsWith('/ur?') ? [pattern.slice('/ur?'.length) || '/', pattern.replace('/ur?', '/ur')] : [pattern])
+
+const PATTERNS = [...new Set(routePaths(routes as RouteEntry[]).flatMap(bothLanguages)), '/paypro-sim/pay/:payproId']
 const NUL = '%00'
 const PAST_INT = '2147483648'
 /** Past a 64-bit integer: no id column of any size names it. */

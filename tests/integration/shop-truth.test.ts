@@ -13,6 +13,7 @@ import type { RunningShop } from '../../server/start'
 import { checkoutBody, placeOrder } from '../setup/payments'
 import { databaseKinds } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
+import { withoutScripts } from '../setup/page-text'
 
 const OWNER = { email: 'owner@example.pk', password: 'truth-owner-password' }
 
@@ -43,7 +44,7 @@ describe.each(databaseKinds)('what the shop tells buyers, on %s', (kind) => {
 	const page = async (url: string) => {
 		const res = await fetch(`${shop.url}${url}`)
 		expect(res.status, url).toBe(200)
-		return res.text()
+		return withoutScripts(await res.text())
 	}
 
 	const testShop = useTestShop(kind, 'truth', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
