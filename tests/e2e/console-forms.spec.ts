@@ -365,7 +365,7 @@ test.describe('without scripts', () => {
 		await page.getByLabel('Name', { exact: true }).fill(name)
 		await page.getByLabel('Platform').selectOption({ label: 'Xbox' })
 		await page.getByLabel('Kind').selectOption({ label: 'Subscription' })
-		await page.getByLabel('Description').fill('Checked by the server without scripts.')
+		await page.getByLabel('Description', { exact: true }).fill('Checked by the server without scripts.')
 		const price = page.getByLabel('Price (Rs.), option 1', { exact: true })
 		await page.getByLabel('Label, option 1', { exact: true }).fill('1 Month')
 		await page.getByLabel('Months, option 1', { exact: true }).fill('1')

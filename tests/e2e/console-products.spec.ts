@@ -41,7 +41,7 @@ test('the owner creates a product with three durations, finds it, changes a pric
 	await page.getByLabel('Name', { exact: true }).fill(name)
 	await page.getByLabel('Platform').selectOption({ label: 'Xbox' })
 	await page.getByLabel('Kind').selectOption({ label: 'Subscription' })
-	await page.getByLabel('Description').fill('Hundreds of games for your console, delivered on WhatsApp.')
+	await page.getByLabel('Description', { exact: true }).fill('Hundreds of games for your console, delivered on WhatsApp.')
 	await page.getByLabel('Features').fill('Day-one releases\n\nOnline multiplayer')
 	await fillOption(page, 1, { label: '1 Month', months: '1', price: '1500' })
 	await fillOption(page, 2, { label: '3 Months', months: '3', price: 'Rs. 4,200' })
@@ -148,7 +148,7 @@ test('without JavaScript the owner creates a product, orders its options by numb
 	await page.getByLabel('Name', { exact: true }).fill(name)
 	await page.getByLabel('Platform').selectOption({ label: 'PC' })
 	await page.getByLabel('Kind').selectOption({ label: 'Gift card' })
-	await page.getByLabel('Description').fill('Steam credit for your account.')
+	await page.getByLabel('Description', { exact: true }).fill('Steam credit for your account.')
 	// Three blank rows to fill; the last typed is put first by its position number.
 	await optionField(page, 'Label', 1).fill('$10 USD')
 	await optionField(page, 'Value', 1).fill('10')

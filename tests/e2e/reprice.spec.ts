@@ -33,7 +33,7 @@ test('the owner reprices from a dollar cost: preview, then apply; the product pa
 	await owner.getByLabel('Name', { exact: true }).fill(name)
 	await owner.getByLabel('Platform').selectOption({ label: 'Xbox' })
 	await owner.getByLabel('Kind').selectOption({ label: 'Subscription' })
-	await owner.getByLabel('Description').fill('Online play for your Xbox.')
+	await owner.getByLabel('Description', { exact: true }).fill('Online play for your Xbox.')
 	for (const [n, label, months, price] of [[1, '1 Month', '1', '2500'], [2, '3 Months', '3', '6900']] as const) {
 		await optionField(owner, 'Label', n).fill(label)
 		await optionField(owner, 'Months', n).fill(months)
