@@ -44,9 +44,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const q = parseProductSearch(params.get('q'))
 	// Searched in English and, on Urdu pages, in the owner's Urdu names too (either finds the product).
 	const listed = await listProducts(db())
+	// Best matches first (the search's order), then those found only by their Urdu name.
+	const localized = listed.map((p) => localizeProduct(p, lang))
+	const byId = new Map(localized.map((p) => [p.id, p]))
 	const found = new Set(searchProducts(listed, q).map((p) => p.id))
-	if (lang === 'ur' && q) for (const p of searchProducts(listed.map((x) => localizeProduct(x, lang)), q)) found.add(p.id)
-	const all = listed.filter((p) => found.has(p.id)).map((p) => localizeProduct(p, lang))
+	if (lang === 'ur' && q) for (const p of searchProducts(localized, q)) found.add(p.id)
+	const all = [...found].map((id) => byId.get(id)!)
 	const counts = Object.fromEntries(FILTERS.map((f) => [f.value, f.value === 'all' ? all.length : all.filter((p) => p.category === f.value).length]))
 	const matching = category === 'all' ? all : all.filter((p) => p.category === category)
 	const pageCount = Math.max(1, Math.ceil(matching.length / PRODUCTS_PER_PAGE))
