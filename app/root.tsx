@@ -123,13 +123,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 function SkipLink() {
-	const t = useT()
+	const t = useT(SKIP_LINK_WORDS)
 	return (
 		<a href="#main" className="skip-link">
 			{t('common.skipToContent')}
 		</a>
 	)
 }
+
+/** Words the frame shows even when the page failed before its messages arrived. */
+const SKIP_LINK_WORDS = { 'common.skipToContent': 'Skip to content' } as const
 
 const ERROR_WORDS = {
 	'common.error.title': 'Unexpected Application Error!',
@@ -140,13 +143,9 @@ const ERROR_WORDS = {
 } as const
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const t = useT()
-	const { pathname } = useLocation()
 	// The page's words when its language's messages arrived before the failure; English when they did not.
-	const say = (key: keyof typeof ERROR_WORDS) => {
-		const message = t(key)
-		return message === key ? ERROR_WORDS[key] : message
-	}
+	const say = useT(ERROR_WORDS)
+	const { pathname } = useLocation()
 	let title: string = say('common.error.title')
 	let detail: string = say('common.error.detail')
 	if (isRouteErrorResponse(error)) {

@@ -14,6 +14,11 @@ const FILLED: MessageKey[] = [
 	'checkout.alreadyPlaced',
 	'checkout.optionOutOfStock',
 	'checkout.outOfStock',
+	'checkout.notInCatalogue',
+	'checkout.noSuchOption',
+	'checkout.noSuchDuration',
+	'checkout.noSuchValue',
+	'checkout.noPriceForChoice',
 	'checkout.renewalNoLongerSold',
 	'checkout.paymentPreparing',
 ]

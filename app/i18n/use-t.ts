@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useLocation, useMatches } from 'react-router'
-import type { MessageBundle, Translate } from './catalogue'
+import type { MessageBundle, MessageKey, Translate } from './catalogue'
 import { langOf, localePath, type Lang } from './lang'
 import { makeTranslate } from './translate'
 
@@ -28,8 +28,8 @@ function useBundle(): MessageBundle {
 	}, [matches])
 }
 
-/** `t('checkout.title')`, in the page's language. */
-export function useT(): Translate {
+/** `t('checkout.title')`, in the page's language; `fallback` words for keys the page's data may lack (an error page). */
+export function useT(fallback?: Partial<Record<MessageKey, string>>): Translate {
 	const bundle = useBundle()
-	return useMemo(() => makeTranslate(bundle), [bundle])
+	return useMemo(() => makeTranslate(bundle, fallback), [bundle, fallback])
 }

@@ -85,6 +85,13 @@ describe.each(databaseKinds)('cart prices over HTTP on %s', (kind) => {
 				{ available: false, message: 'Xbox Gift Card has no $10 USD value.' },
 				{ available: false, message: 'Xbox Gift Card has no such option.' },
 			])
+			// Asked from an Urdu page, the same answers in Urdu.
+			const urdu = await ask({ lines: [tenDollars, { id: 14, quantity: 1, variantId: ten.id }, pcMonth], lang: 'ur' })
+			expect(urdu.body.lines).toEqual([
+				{ available: false, message: 'Xbox Gift Card میں $10 USD کی ویلیو نہیں ہے۔' },
+				{ available: false, message: 'Xbox Gift Card میں یہ آپشن نہیں ہے۔' },
+				{ available: true, price: expect.any(Number), variantId: expect.any(Number), termsPage: 'game-pass-pc' },
+			])
 		} finally {
 			await db.update(productVariants).set({ hidden: false }).where(eq(productVariants.id, ten.id))
 		}

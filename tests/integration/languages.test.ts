@@ -7,7 +7,7 @@ import { useTestShop } from '../setup/test-shop'
 const PHONE = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36', Accept: 'text/html' }
 
 describe('buyer pages in English and Urdu', () => {
-	const shop = useTestShop('pglite', 'languages', {}, { pageCacheSeconds: 60 })
+	const shop = useTestShop('pglite', 'languages', { REVIEW_RATE_LIMIT: '1' }, { pageCacheSeconds: 60 })
 	const get = (path: string, headers: Record<string, string> = {}) => fetch(shop.url + path, { redirect: 'manual', headers: { ...PHONE, ...headers } })
 
 	it('answers each buyer page at /ur in Urdu, right to left, and each names its twin', async () => {
@@ -93,5 +93,21 @@ describe('buyer pages in English and Urdu', () => {
 		const xml = await (await get('/sitemap.xml')).text()
 		expect(xml).toContain(`<loc>${shop.url}/ur/products</loc>`)
 		expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${shop.url}/products"/>`)
+	})
+
+	it('refuses a review written on an Urdu page in Urdu, and one from an English page in English', async () => {
+		const review = (lang: string) =>
+			fetch(`${shop.url}/api/reviews`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({ productId: '14', name: 'Bilal', rating: '5', comment: 'Code came in a minute.', lang }),
+			})
+		expect((await review('ur')).status).toBe(201)
+		// Past the hourly limit (one, here): the same refusal in each page's language.
+		const urdu = await review('ur')
+		expect(urdu.status).toBe(429)
+		expect(await urdu.json()).toMatchObject({ error: 'آپ نے تھوڑی دیر میں کئی ریویو لکھے ہیں۔ براہِ کرم ایک گھنٹے بعد دوبارہ کوشش کریں۔' })
+		const english = await review('en')
+		expect(await english.json()).toMatchObject({ error: 'You have posted several reviews in a short time. Please try again in an hour.' })
 	})
 })

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { CartAction, CartItem, CartState } from '~/domain/cart/cart'
 import { cartCount, savedCartCount } from '~/domain/cart/cart-count'
 import { PRICES_STALE_MS } from '~/domain/cart/cart-prices'
+import { useLang } from '~/i18n/use-t'
 
 interface CartContextValue extends CartState {
 	/** How many items the cart holds: with the saved cart's count while its lines are not read (not in `items` yet). */
@@ -36,6 +37,10 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 	// When the lines' prices were last known to be the server's: a page's prices are as of its load.
 	const pricedAt = useRef(0)
 	const asking = useRef(false)
+	// The page's language, for why a line can no longer be bought.
+	const pageLang = useLang()
+	const lang = useRef(pageLang)
+	lang.current = pageLang
 
 	/** Reads the saved cart once, with the cart's rules; every change waits for it, in the order made. */
 	const restore = useCallback(() => {
@@ -77,7 +82,7 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 		asking.current = true
 		const store = await restore()
 		const lines = items.current
-		const answer = lines.length > 0 ? await store.fetchCartPrices(lines) : null
+		const answer = lines.length > 0 ? await store.fetchCartPrices(lines, lang.current) : null
 		asking.current = false
 		if (!answer) return
 		pricedAt.current = Date.now()

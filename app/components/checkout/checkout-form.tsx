@@ -126,9 +126,9 @@ export function CheckoutForm({
 	useEffect(() => {
 		if (!single) return refreshPrices(askAgain > 0)
 		let current = true
-		void fetchCartPrices(checkoutItems(state)).then((answer) => current && answer && setSinglePrice(answer.prices[0]!))
+		void fetchCartPrices(checkoutItems(state), lang).then((answer) => current && answer && setSinglePrice(answer.prices[0]!))
 		return () => void (current = false)
-	}, [state, single, askAgain, refreshPrices])
+	}, [state, single, askAgain, refreshPrices, lang])
 
 	if (items.length === 0) return noItems
 

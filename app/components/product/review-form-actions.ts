@@ -68,6 +68,8 @@ export async function submit(form: HTMLFormElement, taken: () => void) {
 	if (busy.has(form) || !field(form, 'name').value.trim() || !field(form, 'comment').value.trim()) return
 	// Read before the fieldset is disabled: a disabled field is not sent.
 	const body = new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)]))
+	// The server's refusal comes back in the page's language.
+	body.set('lang', form.dataset.lang ?? 'en')
 	setBusy(form, true)
 	try {
 		const res = await fetch(form.action, { method: 'POST', body })

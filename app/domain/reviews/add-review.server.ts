@@ -39,7 +39,7 @@ export async function addReview(
 	await hitRateLimit(db, `review:${clientIp}`, {
 		limit: limitPerHour,
 		windowSeconds: 3600,
-		message: 'You have posted several reviews in a short time. Please try again in an hour.',
+		message: REVIEW_MESSAGES.tooMany,
 	})
 	return db.transaction(async (tx) => {
 		const [product] = await tx.select({ reviewGroup: products.reviewGroup }).from(products).where(eq(products.id, productId)).limit(1)

@@ -75,4 +75,6 @@ export const REVIEW_MESSAGES = {
 	signIn: 'Sign in with your order email to review as a buyer',
 	signInToReview: 'Only buyers can review this product. Sign in with your order email to review as a buyer.',
 	buyersOnly: 'Only buyers can review this product, and we found no paid order of it for the email address you signed in with.',
+	/** Past the hourly limit of reviews from one address. */
+	tooMany: 'You have posted several reviews in a short time. Please try again in an hour.',
 } as const

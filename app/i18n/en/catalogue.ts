@@ -171,6 +171,10 @@ export default {
 	'reviews.submit': 'Submit Review',
 	'reviews.submitting': 'Submitting...',
 	'reviews.submitFailed': 'Failed to submit review',
+	// The server's refusals of a review (review-scope.ts's REVIEW_MESSAGES and the hourly limit), word for word: they are matched by their English.
+	'reviews.refusedSignIn': 'Only buyers can review this product. Sign in with your order email to review as a buyer.',
+	'reviews.refusedNotBuyer': 'Only buyers can review this product, and we found no paid order of it for the email address you signed in with.',
+	'reviews.refusedTooMany': 'You have posted several reviews in a short time. Please try again in an hour.',
 	'reviews.signedInVerified': 'Signed in as {email}: your review shows “Verified purchase”.',
 	'reviews.signedInBuyersOnly': 'Signed in as {email}: we found no paid order of this product for that address, and only buyers can review it.',
 	'reviews.signedInUnverified': 'Signed in as {email}: we found no paid order of this product for that address, so your review shows without “Verified purchase”.',

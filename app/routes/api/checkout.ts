@@ -8,7 +8,7 @@ import { placeOrder } from '~/http/place-order.server'
 import { discountOf } from '~/domain/coupons/coupon'
 import { refusalIn } from '~/http/checkout-sentence.server'
 import { inLanguage } from '~/i18n/messages.server'
-import { langOfBody } from '~/http/checkout-lang'
+import { langOfBody } from '~/http/body-lang'
 import type { Lang } from '~/i18n/lang'
 import type { Route } from './+types/checkout'
 

@@ -5,6 +5,9 @@ import { env } from '~/utils/env.server'
 import { parseId, PRODUCT_ID_MESSAGE } from '~/utils/input'
 import { currentBuyer } from '~/http/buyer-session.server'
 import { errorResponse, readJsonOrForm } from '~/http/http.server'
+import { langOfBody } from '~/http/body-lang'
+import { refusalIn } from '~/http/checkout-sentence.server'
+import { inLanguage } from '~/i18n/messages.server'
 import type { Route } from './+types/reviews'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,12 +18,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return Response.json({ error: 'This address only answers GET or POST requests.' }, { status: 405, headers: { Allow: 'GET, POST' } })
+	let input: unknown
 	try {
-		const input = await readJsonOrForm(request, { limit: 8 * 1024 })
+		input = await readJsonOrForm(request, { limit: 8 * 1024 })
 		// "Verified purchase" comes from the buyer session only (ADR-018), never from a typed email.
 		const review = await addReview(db(), input, { clientIp: context.clientIp, limitPerHour: env().REVIEW_RATE_LIMIT, buyer: await currentBuyer(request) })
 		return Response.json({ ok: true, review }, { status: 201 })
 	} catch (error) {
-		return errorResponse(error, 'Failed to submit review')
+		// The refusal in the language of the page the review was written on (its `lang` field).
+		const lang = langOfBody(input)
+		return errorResponse(refusalIn(lang, error), inLanguage(lang, 'Failed to submit review'))
 	}
 }

@@ -8,7 +8,7 @@ import { langOf } from '~/i18n/lang'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/about'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.about.title', 'content.about.description')
+export const meta: Route.MetaFunction = ({ matches }) => contentMeta(matches, 'content.about.title', 'content.about.description')
 
 /** The page's words in its language (the texts stay on the server; the page carries only its own). */
 export function loader({ request }: Route.LoaderArgs) {

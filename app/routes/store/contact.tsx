@@ -17,7 +17,7 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { readPageForm } from '~/http/http.server'
 import type { Route } from './+types/contact'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.contact.title', 'content.contact.description')
+export const meta: Route.MetaFunction = ({ matches }) => contentMeta(matches, 'content.contact.title', 'content.contact.description')
 
 export function loader({ request }: Route.LoaderArgs) {
 	const lang = langOf(new URL(request.url).pathname)

@@ -22,7 +22,7 @@ import { useRootData } from '~/components/layout/root-data'
 import { logger } from '~/utils/logger.server'
 import type { Route } from './+types/game-pass-details'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.gamePass.title', 'content.gamePass.description', { image: loaderData?.console?.image })
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, 'content.gamePass.title', 'content.gamePass.description', { image: loaderData?.console?.image })
 
 // The products sold under the console and the PC Game Pass terms (their settings, not their ids).
 export async function loader({ request }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import { langOf } from '~/i18n/lang'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/game-pass-library'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.library.title', 'content.library.description')
+export const meta: Route.MetaFunction = ({ matches }) => contentMeta(matches, 'content.library.title', 'content.library.description')
 
 /** One page of "All Titles" (a phone gets ~48 titles, not 436); search, genre and page are in the address. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { langOf } from '~/i18n/lang'
 import { useT } from '~/i18n/use-t'
 import type { Route } from './+types/gta-v-content'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.included.gtaTitle', 'content.included.gtaDescription')
+export const meta: Route.MetaFunction = ({ matches }) => contentMeta(matches, 'content.included.gtaTitle', 'content.included.gtaDescription')
 
 /** The product whose content this page lists (the one with this page as its content page), and the list in the page's language. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { langOf } from '~/i18n/lang'
 import { useT } from '~/i18n/use-t'
 import type { Route } from './+types/palestine-initiative'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.palestine.title', 'content.palestine.description')
+export const meta: Route.MetaFunction = ({ matches }) => contentMeta(matches, 'content.palestine.title', 'content.palestine.description')
 
 export function loader({ request }: Route.LoaderArgs) {
 	const lang = langOf(new URL(request.url).pathname)

@@ -6,7 +6,7 @@ import { langOf } from '~/i18n/lang'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/services'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.services.title', 'content.services.description')
+export const meta: Route.MetaFunction = ({ matches }) => contentMeta(matches, 'content.services.title', 'content.services.description')
 
 export function loader({ request }: Route.LoaderArgs) {
 	return { messages: contentMessages(langOf(new URL(request.url).pathname), 'services') }

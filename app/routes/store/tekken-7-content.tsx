@@ -9,7 +9,7 @@ import { langOf } from '~/i18n/lang'
 import { useT } from '~/i18n/use-t'
 import type { Route } from './+types/tekken-7-content'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData, 'content.included.tekkenTitle', 'content.included.tekkenDescription')
+export const meta: Route.MetaFunction = ({ matches }) => contentMeta(matches, 'content.included.tekkenTitle', 'content.included.tekkenDescription')
 
 /** The product whose content this page lists (the one with this page as its content page), and the list in the page's language. */
 export async function loader({ request }: Route.LoaderArgs) {
