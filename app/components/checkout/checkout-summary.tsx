@@ -4,8 +4,9 @@ import { LinePriceNote } from '../cart/line-price-note'
 import { ProductImage } from '../product/product-image'
 import type { AccountTypeName } from '~/domain/pricing/account-type-label'
 import type { Translate } from '~/i18n/catalogue'
-import { useT } from '~/i18n/use-t'
+import { useLang, useT } from '~/i18n/use-t'
 import { richText } from '~/components/ui/rich-text'
+import { optionLabel } from '~/i18n/option-label'
 
 /** 'Private' / 'Shared' in the page's language; null without an account type. */
 export function accountTypeWord(t: Translate, type: AccountTypeName | null | undefined): string | null {
@@ -27,6 +28,7 @@ export function CheckoutSummary({
 	discount?: { code: string; discount: number } | null
 }) {
 	const t = useT()
+	const lang = useLang()
 	const count = payableItems(items).reduce((n, i) => n + i.quantity, 0)
 	return (
 		<section className="checkout-summary" aria-labelledby="summary-title">
@@ -40,8 +42,8 @@ export function CheckoutSummary({
 							<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={56} sizes="56px" className="product-thumb" />
 							<div>
 								<p className="summary-name">{item.name}</p>
-								{item.selectedDuration ? <p className="muted small">{richText(t('checkout.summary.duration'), { value: <bdi>{item.selectedDuration.label}</bdi> })}</p> : null}
-								{item.selectedDenomination ? <p className="muted small">{richText(t('checkout.summary.value'), { value: <bdi>{item.selectedDenomination.label}</bdi> })}</p> : null}
+								{item.selectedDuration ? <p className="muted small">{richText(t('checkout.summary.duration'), { value: <bdi>{optionLabel(t, lang, item.selectedDuration.label)}</bdi> })}</p> : null}
+								{item.selectedDenomination ? <p className="muted small">{richText(t('checkout.summary.value'), { value: <bdi>{optionLabel(t, lang, item.selectedDenomination.label)}</bdi> })}</p> : null}
 								{item.selectedAccountType ? <p className="muted small">{t('checkout.summary.accountType', { value: accountTypeWord(t, item.selectedAccountType)! })}</p> : null}
 								{single ? null : <p className="muted small">{t('checkout.summary.quantity', { count: item.quantity })}</p>}
 							</div>

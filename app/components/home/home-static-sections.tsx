@@ -8,6 +8,7 @@ import type { DurationRow } from '~/domain/pricing/duration-rows'
 import type { FromPrice } from '~/domain/pricing/from-price'
 import type { MessageKey, Translate } from '~/i18n/catalogue'
 import { localePath, type Lang } from '~/i18n/lang'
+import { optionLabel } from '~/i18n/option-label'
 import { ServiceGrid } from './service-grid'
 
 type StoreTexts = Pick<RootConfig, 'storeName' | 'supportEmail' | 'contacts'>
@@ -157,7 +158,7 @@ function PromoPlan({ title, plan, action, lang, t }: { title: string; plan: { to
 			<ul>
 				{plan.rows.map((r) => (
 					<li key={r.months}>
-						<bdi>{r.label}</bdi> <Rs amount={r.price} />
+						<bdi>{optionLabel(t, lang, r.label)}</bdi> <Rs amount={r.price} />
 						{r.sharedPrice ? (
 							<span className="plan-shared nowrap">
 								{t('catalogue.home.shared')} <Rs amount={r.sharedPrice} />

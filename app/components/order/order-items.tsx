@@ -1,4 +1,5 @@
-import { useLocalePath, useT } from '~/i18n/use-t'
+import { useLang, useLocalePath, useT } from '~/i18n/use-t'
+import { optionLabel } from '~/i18n/option-label'
 import { aroundLink } from './around-link'
 import { Link } from 'react-router'
 import type { OrderLine } from '~/db/schema'
@@ -13,6 +14,7 @@ import { accountTypeName } from '~/domain/pricing/account-type-label'
 /** What was bought: only in the full view. */
 export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<FullOrderView, 'orderNumber' | 'actions' | 'deliveredAt'> }) {
 	const t = useT()
+	const lang = useLang()
 	const lp = useLocalePath()
 	if (items.length === 0) return null
 	const [before, after] = aroundLink(t('order.items.receiptNote'))
@@ -25,8 +27,8 @@ export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<
 					<li key={`${item.id}-${index}`} className="order-item">
 						<div>
 							<p className="order-item-name">{item.name}</p>
-							{item.selectedDuration ? <p className="muted small">{t('order.items.duration', { label: item.selectedDuration.label })}</p> : null}
-							{item.selectedDenomination ? <p className="muted small">{t('order.items.value', { label: item.selectedDenomination.label })}</p> : null}
+							{item.selectedDuration ? <p className="muted small">{t('order.items.duration', { label: optionLabel(t, lang, item.selectedDuration.label) })}</p> : null}
+							{item.selectedDenomination ? <p className="muted small">{t('order.items.value', { label: optionLabel(t, lang, item.selectedDenomination.label) })}</p> : null}
 							{item.selectedAccountType ? <p className="muted small">{t('order.items.account', { label: accountTypeName(item.selectedAccountType) ?? '' })}</p> : null}
 							<p className="muted small">{t('order.items.quantity', { count: item.quantity })}</p>
 							{order ? <LineEnd item={item} deliveredAt={delivered} orderNumber={order.orderNumber} index={index} /> : null}

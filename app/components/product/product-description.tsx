@@ -1,8 +1,10 @@
 import type { Product } from '~/domain/catalogue/types'
 import type { Translate } from '~/i18n/catalogue'
+import type { Lang } from '~/i18n/lang'
+import { specLabel } from '~/i18n/option-label'
 
 /** The product's description, features and specifications: drawn by the server only (the page's loader renders it, ADR-007), headings in the page's language. */
-export function ProductDescription({ product, t }: { product: Pick<Product, 'description' | 'features' | 'specifications'>; t: Translate }) {
+export function ProductDescription({ product, lang, t }: { product: Pick<Product, 'description' | 'features' | 'specifications'>; lang: Lang; t: Translate }) {
 	return (
 		<>
 			<h2 id="description-title">{t('catalogue.product.description')}</h2>
@@ -26,7 +28,7 @@ export function ProductDescription({ product, t }: { product: Pick<Product, 'des
 								</div>
 							) : (
 								<div key={s.label}>
-									<dt>{s.label}</dt>
+									<dt>{specLabel(t, lang, s.label)}</dt>
 									<dd>{s.value}</dd>
 								</div>
 							),

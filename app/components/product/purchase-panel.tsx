@@ -8,6 +8,7 @@ import { BUY_FIELDS } from '~/domain/orders/buy-fields'
 import { chatLink, productEnquiry } from '~/utils/chat'
 import { formatRs } from '~/utils/money'
 import { trackPixel } from '~/utils/pixel'
+import { optionLabel } from '~/i18n/option-label'
 import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { useCart } from '../cart/cart-context'
 import { useChatMessage } from '../layout/chat-button'
@@ -166,7 +167,7 @@ export function PurchasePanel({
 						{option && option.listed > 0 ? (
 							<>
 								{/* Without scripts the label cannot follow the list: it says Buy Now, and checkout shows the price. */}
-								<span className="script-only">{t('catalogue.panel.buyOption', { option: isolated(lang, option.label), price: formatRs(price) })}</span>
+								<span className="script-only">{t('catalogue.panel.buyOption', { option: isolated(lang, optionLabel(t, lang, option.label)), price: formatRs(price) })}</span>
 								<span className="noscript-only">{t('catalogue.panel.buyNow')}</span>
 							</>
 						) : (
@@ -195,7 +196,7 @@ export function PurchasePanel({
 						{...(quote === 'duration'
 							? { title: t('catalogue.panel.customDuration'), intro: t('catalogue.panel.customDurationIntro') }
 							: { title: t('catalogue.panel.customAmount'), intro: t('catalogue.panel.customAmountIntro') })}
-						choices={quoteChoices.map((q) => ({ key: q.label, label: q.label }))}
+						choices={quoteChoices.map((q) => ({ key: q.label, label: optionLabel(t, lang, q.label) }))}
 						onChoose={openChat}
 					/>
 				</Suspense>
@@ -205,7 +206,7 @@ export function PurchasePanel({
 					<AccountTypeModal
 						open
 						onClose={() => setAccountModal(null)}
-						optionLabel={option && option.listed > 0 ? isolated(lang, option.label) : null}
+						optionLabel={option && option.listed > 0 ? isolated(lang, optionLabel(t, lang, option.label)) : null}
 						privatePrice={accountPrices.private}
 						sharedPrice={accountPrices.shared}
 						sharedConfirmLabel={t(accountModal === 'buy' ? 'catalogue.account.buyShared' : 'catalogue.account.addShared')}
@@ -282,7 +283,7 @@ function OptionSelect({
 				>
 					{options.map((o) => (
 						<option key={o.label} value={o.label}>
-							{isolated(lang, o.custom ? o.label : `${o.label} - ${formatRs(o.offers[shownKey]?.price ?? o.listed)}`)}
+							{isolated(lang, o.custom ? optionLabel(t, lang, o.label) : `${optionLabel(t, lang, o.label)} - ${formatRs(o.offers[shownKey]?.price ?? o.listed)}`)}
 						</option>
 					))}
 				</select>
@@ -301,7 +302,7 @@ function OptionSelect({
 						{quoteLinks.map((q) => (
 							<li key={q.label}>
 								<a href={q.href} target="_blank" rel="noopener noreferrer">
-									{q.label}
+									{optionLabel(t, lang, q.label)}
 								</a>
 							</li>
 						))}

@@ -4,6 +4,7 @@ import { formatPakistanDay } from '../../utils/pakistan-time'
 import { absoluteUrl } from '../../utils/origin.server'
 import type { Order } from '../orders/order'
 import { lineOptionLabel } from '../orders/line-option'
+import { optionLabel } from '../../i18n/option-label'
 import { orderLink } from '../orders/order-token.server'
 import { renewalReminderKey, renewPath, type RenewalReminderKind } from '../orders/renewal'
 import { unsubscribeParts } from '../orders/renewal-unsubscribe.server'
@@ -30,7 +31,8 @@ export function renewalReminderEmail(
 	const { lang, t, url } = emailLanguage(orderLang(order))
 	const line = order.productDetails[lineIndex]!
 	const productName = line.name
-	const option = lineOptionLabel(line) ?? ''
+	const chosen = lineOptionLabel(line)
+	const option = chosen ? optionLabel(t, lang, chosen) : ''
 	const name = order.customerName ?? t('email.there')
 	const days = subscriptionDaysLeft(endsAt, now)
 	const endsOn = formatPakistanDay(endsAt.toISOString())

@@ -37,6 +37,13 @@ export default {
 	'cart.continue': 'Continue Shopping',
 	'account.private': 'Private',
 	'account.shared': 'Shared',
+	// The catalogue's standard option wordings (i18n/option-label.ts): English pages show the owner's label as written.
+	'option.month': '{count} Month',
+	'option.months': '{count} Months',
+	'option.privateAccount': 'Private account',
+	'option.sharedAccount': 'Shared account',
+	'option.customDuration': 'Custom Duration',
+	'option.customAmount': 'Custom Amount',
 	'lineNote.unavailable': 'No longer available:',
 	'lineNote.leftOut': 'It is left out of your order; you can remove it.',
 	'lineNote.priceChanged': 'Price changed: was {was}, now {now}',

@@ -74,7 +74,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		),
 		choices: purchaseChoices(product, stock),
 		// What never changes in the browser comes as HTML (ADR-007).
-		description: renderStaticHtml(<ProductDescription product={product} t={t} />),
+		description: renderStaticHtml(<ProductDescription product={product} lang={lang} t={t} />),
 		reviews,
 		// The review form as HTML: what it does loads when a buyer first touches it (ADR-007).
 		reviewForm: await reviewFormHtml(product.id, lang, t),

@@ -1,4 +1,5 @@
-import { useLocalePath, useT } from '~/i18n/use-t'
+import { useLang, useLocalePath, useT } from '~/i18n/use-t'
+import { optionLabel } from '~/i18n/option-label'
 import { metaTranslate } from '~/i18n/meta-translate'
 import { readCookie } from '~/http/cookies'
 import { LANG_COOKIE, langOf, localePath } from '~/i18n/lang'
@@ -97,6 +98,7 @@ function emailWithBreak(email: string) {
 
 function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 	const t = useT()
+	const lang = useLang()
 	const { store } = receipt
 	return (
 		<article className={receipt.paid ? 'receipt' : 'receipt unpaid'} aria-labelledby="receipt-title">
@@ -191,7 +193,7 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 							<tr key={index}>
 								<td>
 									<span className="receipt-item">{line.name}</span>
-									{line.option ? <span className="receipt-option">{line.option}</span> : null}
+									{line.option ? <span className="receipt-option">{optionLabel(t, lang, line.option)}</span> : null}
 									{/* Where the quantity and unit price columns are folded away (a phone), they show under the name. */}
 									<span className="receipt-each">
 										{line.quantity} × {line.unitPrice}
