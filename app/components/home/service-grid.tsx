@@ -12,18 +12,18 @@ const WORDS: Record<string, [MessageKey, MessageKey]> = {
 	headset: ['catalogue.service.support', 'catalogue.service.supportText'],
 }
 
-/** `t`: the page's language (the English of content/site/services.ts without it). */
-export function ServiceGrid({ headingLevel, t }: { headingLevel: 'h2' | 'h3'; t?: Translate }) {
+/** `t`: the page's language (a service without words in the catalogue shows content/site/services.ts's English). */
+export function ServiceGrid({ headingLevel, t }: { headingLevel: 'h2' | 'h3'; t: Translate }) {
 	const Heading = headingLevel
 	return (
 		<ul className="service-grid">
 			{services.map((s) => {
-				const words = t ? WORDS[s.icon] : undefined
+				const words = Object.hasOwn(WORDS, s.icon) ? WORDS[s.icon] : undefined
 				return (
 					<li key={s.title} className="service-card">
 						<ServiceIcon name={s.icon} />
-						<Heading className="h3">{words && t ? t(words[0]) : s.title}</Heading>
-						<p className="muted">{words && t ? t(words[1]) : s.description}</p>
+						<Heading className="h3">{words ? t(words[0]) : s.title}</Heading>
+						<p className="muted">{words ? t(words[1]) : s.description}</p>
 					</li>
 				)
 			})}

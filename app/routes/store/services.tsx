@@ -18,7 +18,7 @@ export default function Services() {
 	return (
 		<div className="container page">
 			<h1>{t('content.services.title')}</h1>
-			<ServiceGrid headingLevel="h2" />
+			<ServiceGrid headingLevel="h2" t={t} />
 			<p className="center">
 				<Link to={lp('/products')} className="button primary">
 					{t('content.services.browseAll')}
