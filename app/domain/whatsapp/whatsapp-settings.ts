@@ -27,7 +27,7 @@ export const whatsappSettingsInput = z.object({
 		.string()
 		.trim()
 		.max(1000, WHATSAPP_MESSAGES.token)
-		.regex(/^[A-Za-z0-9_.=\-]*$/, WHATSAPP_MESSAGES.token)
+		.regex(/^[\w.=-]*$/, WHATSAPP_MESSAGES.token)
 		.refine((v) => v === '' || v.length >= 20, WHATSAPP_MESSAGES.token)
 		.default(''),
 	phoneNumberId: z.string({ error: WHATSAPP_MESSAGES.phoneNumberId }).trim().min(1, WHATSAPP_MESSAGES.phoneNumberId).max(20, WHATSAPP_MESSAGES.phoneNumberId).regex(/^\d{6,20}$/, WHATSAPP_MESSAGES.phoneNumberId),
