@@ -34,7 +34,7 @@ export function WhatsAppSettingsForm({ status, answer, busy }: { status: WhatsAp
 			{status ? (
 				<p>
 					<strong>Connected</strong>: phone number id <code>{status.phoneNumberId}</code>, template <code>{status.templateName}</code> ({status.languageEn} / {status.languageUr}), access token saved, ends{' '}
-					<code>…{status.tokenEnd}</code>.
+					<code className="nowrap">…{status.tokenEnd}</code>.
 				</p>
 			) : (
 				<p>
@@ -47,7 +47,8 @@ export function WhatsAppSettingsForm({ status, answer, busy }: { status: WhatsAp
 				</p>
 			) : null}
 			<ErrorAlert message={refusal && !hasFieldErrors ? refusal.message : null} />
-			<Form method="post" className="settings-form" autoComplete="off" {...getFormProps(form)}>
+			{/* Keyed by the answer and what is saved: its boxes are drawn anew, with what is saved now and never a token. */}
+			<Form key={`${answer?.at ?? 'form'}-${status?.phoneNumberId ?? ''}-${status?.templateName ?? ''}`} method="post" className="whatsapp-form" autoComplete="off" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="whatsapp-save" />
 				<div className="field-grid">
 					<div className="field wide">
@@ -91,22 +92,25 @@ export function WhatsAppSettingsForm({ status, answer, busy }: { status: WhatsAp
 			</Form>
 			{status ? (
 				<>
-					<h3>Send a test message</h3>
 					<Form method="post" className="settings-form" {...getFormProps(testForm)}>
+						<h3>Send a test message</h3>
 						<input type="hidden" name="intent" value="whatsapp-test" />
-						<div className="field-row">
-							<div className="field">
-								<label htmlFor={testFields.testPhone.id}>To this number</label>
-								<input {...getInputProps(testFields.testPhone, { type: 'tel' })} inputMode="tel" autoComplete="off" placeholder="0300 1234567" dir="ltr" />
-								<FieldError field={testFields.testPhone} />
-							</div>
+						<div className="field">
+							<label htmlFor={testFields.testPhone.id}>To this number</label>
+							<input {...getInputProps(testFields.testPhone, { type: 'tel', ariaDescribedBy: `${testFields.testPhone.id}-hint` })} inputMode="tel" autoComplete="off" placeholder="0300 1234567" dir="ltr" />
+							<FieldError field={testFields.testPhone} />
+							<p className="field-hint" id={`${testFields.testPhone.id}-hint`}>
+								Your template in English, with TEST as the order number. WhatsApp’s answer shows here.
+							</p>
 						</div>
 						<button type="submit" className="button ghost" disabled={busy}>
 							Send a test message
 						</button>
 					</Form>
-					<Form method="post" className="whatsapp-disconnect">
+					<Form method="post" className="settings-form">
+						<h3>Disconnect</h3>
 						<input type="hidden" name="intent" value="whatsapp-remove" />
+						<p className="field-hint">The checkout stops offering WhatsApp updates, and messages not yet sent are not sent.</p>
 						<button type="submit" className="button ghost" disabled={busy}>
 							Disconnect WhatsApp
 						</button>

@@ -95,6 +95,9 @@ async function whatsappAction(form: Record<string, string>, actor: ReturnType<ty
 	}
 }
 
+const whatsappKey = (status: Route.ComponentProps['loaderData']['whatsapp'], answer: WhatsAppOutcome | null) =>
+	[status?.phoneNumberId, status?.templateName, status?.languageEn, status?.languageUr, status?.tokenEnd, answer?.ok ? answer.at : ''].join('|')
+
 // The longest each box takes, from the schema the action parses the form with (nowhere else).
 const LIMITS = { details: fieldLimits(storeDetailsSchema), account: fieldLimits(transferAccountSchema), testimonial: fieldLimits(testimonialSchema) }
 
@@ -258,7 +261,8 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 			</Form>
 
 			<CostSettingsForm costs={loaderData.costs} answer={costsAnswer} busy={busy} />
-			<WhatsAppSettingsForm status={loaderData.whatsapp} answer={whatsappAnswer} busy={busy} />
+			{/* Drawn anew once something else is saved: its boxes start from what is saved now. */}
+			<WhatsAppSettingsForm key={whatsappKey(loaderData.whatsapp, whatsappAnswer)} status={loaderData.whatsapp} answer={whatsappAnswer} busy={busy} />
 		</div>
 	)
 }
