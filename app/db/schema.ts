@@ -401,6 +401,8 @@ export const orders = pgTable(
 		deliverySeenAt: timestamp('delivery_seen_at', { withTimezone: true }),
 		/** The language the buyer ordered in (ADR-032): its emails, its pushes, its order page and its receipt follow it. */
 		lang: text('lang').$type<Lang>().notNull().default('en'),
+		/** The buyer ticked "Send updates on WhatsApp" at checkout (ADR-035): its events reach customerPhone as template messages. */
+		whatsappUpdates: boolean('whatsapp_updates').notNull().default(false),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
@@ -1097,5 +1099,38 @@ export const pushOutbox = pgTable(
 		uniqueIndex('push_outbox_dedupe_key_key').on(t.dedupeKey),
 		index('push_outbox_subscription_idx').on(t.subscriptionId, t.orderNumber),
 		check('push_outbox_attempts_check', sql`${t.attempts} >= 0`),
+	],
+)
+
+/**
+ * Every WhatsApp template message the shop sends a buyer who asked for updates (ADR-035): one per order
+ * event (the dedupe key is the event's), written in the event's transaction, sent by a job with retries.
+ */
+export const whatsappOutbox = pgTable(
+	'whatsapp_outbox',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		dedupeKey: text('dedupe_key').notNull(),
+		orderNumber: text('order_number').notNull(),
+		event: text('event').notNull(),
+		/** The buyer's mobile in international form without '+': 923001234567. */
+		toPhone: text('to_phone').notNull(),
+		/** The order's language: picks the template's language code and the sentence. */
+		lang: text('lang').$type<Lang>().notNull(),
+		/** The template's three body values: the order number, what happened, the order page. Never a code. */
+		params: jsonb('params').$type<{ orderNumber: string; sentence: string; url: string }>().notNull(),
+		status: text('status').$type<EmailStatus>().notNull().default('pending'),
+		attempts: integer('attempts').notNull().default(0),
+		lastError: text('last_error'),
+		/** WhatsApp's id for the message (wamid…), once it accepted it. */
+		messageId: text('message_id'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		sentAt: timestamp('sent_at', { withTimezone: true }),
+	},
+	(t) => [
+		uniqueIndex('whatsapp_outbox_dedupe_key_key').on(t.dedupeKey),
+		index('whatsapp_outbox_order_idx').on(t.orderNumber),
+		check('whatsapp_outbox_attempts_check', sql`${t.attempts} >= 0`),
+		check('whatsapp_outbox_lang_check', sql`${t.lang} in ('en', 'ur')`),
 	],
 )

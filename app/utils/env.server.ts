@@ -73,6 +73,8 @@ const schema = z.object({
 	BREVO_TEMPLATE_ID: z.coerce.number().int().positive().default(2),
 	/** Telegram's Bot API for staff alerts (the bot's token is saved by the owner in the console); tests point it at a local fake. */
 	TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+	/** The WhatsApp Business Cloud API for buyers' order updates (the owner saves its token in the console); tests point it at a local fake. */
+	WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
 	/** Who the shop's Web Push requests say they are from (VAPID `sub`): a mailto: or https: address. Unset: mailto: the support email. */
 	PUSH_VAPID_SUBJECT: z
 		.string()

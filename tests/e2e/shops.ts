@@ -10,3 +10,5 @@ export const shopUrls = Array.from({ length: E2E_WORKERS }, (_, i) => `http://lo
 export const mailboxUrls = shopUrls.map((_, i) => `http://127.0.0.1:${FIRST_PORT + 100 + i}`)
 /** And its staff alerts to a fake Telegram Bot API of its own (tests/fakes/telegram-server.ts), read through its /sent. */
 export const telegramUrls = shopUrls.map((_, i) => `http://127.0.0.1:${FIRST_PORT + 200 + i}`)
+/** And its buyers' WhatsApp updates to a fake Cloud API of its own (tests/fakes/whatsapp-server.ts), read through its /sent. */
+export const whatsappUrls = shopUrls.map((_, i) => `http://127.0.0.1:${FIRST_PORT + 300 + i}`)

@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { startFakeBrevo } from '../fakes/brevo-server'
 import { startFakeTelegram } from '../fakes/telegram-server'
+import { startFakeWhatsApp } from '../fakes/whatsapp-server'
 import { freshPostgresDatabase } from './postgres'
 
 if (process.env.TEST_DATABASE_URL) {
@@ -24,5 +25,11 @@ if (process.env.MAILBOX_PORT) {
 if (process.env.TELEGRAM_PORT) {
 	const telegram = await startFakeTelegram(undefined, { port: Number(process.env.TELEGRAM_PORT) })
 	process.env.TELEGRAM_API_URL = telegram.url
+}
+// Buyers' order updates go to WhatsApp's Cloud API, here a fake on a port of its own (WHATSAPP_PORT)
+// accepting the token tests/e2e/whatsapp-updates.spec.ts connects; the tests read what was sent from it.
+if (process.env.WHATSAPP_PORT) {
+	const whatsapp = await startFakeWhatsApp({ port: Number(process.env.WHATSAPP_PORT) })
+	process.env.WHATSAPP_API_URL = whatsapp.url
 }
 await import('../../server/index')

@@ -3,12 +3,12 @@
 // servers one after another, and each spends its start initialising a database. Stops them all
 // when it is stopped, and stops when one of them stops.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mailboxUrls, shopUrls, telegramUrls } from '../e2e/shops'
+import { mailboxUrls, shopUrls, telegramUrls, whatsappUrls } from '../e2e/shops'
 
 const shops: ChildProcess[] = shopUrls.map((url, i) =>
 	spawn(process.execPath, ['--import', 'tsx', 'tests/setup/e2e-server.ts'], {
 		stdio: 'inherit',
-		env: { ...process.env, PORT: new URL(url).port, PUBLIC_URL: url, E2E_SHOP: String(i), MAILBOX_PORT: new URL(mailboxUrls[i]!).port, TELEGRAM_PORT: new URL(telegramUrls[i]!).port },
+		env: { ...process.env, PORT: new URL(url).port, PUBLIC_URL: url, E2E_SHOP: String(i), MAILBOX_PORT: new URL(mailboxUrls[i]!).port, TELEGRAM_PORT: new URL(telegramUrls[i]!).port, WHATSAPP_PORT: new URL(whatsappUrls[i]!).port },
 	}),
 )
 

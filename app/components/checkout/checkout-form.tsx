@@ -31,7 +31,7 @@ export interface Renewal {
 export type PaymentMethod = 'paypro' | 'manual'
 type PlacedOrder = Extract<CheckoutOutcome, { ok: true }>
 
-export type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod; couponCode?: string }
+export type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod; couponCode?: string; whatsappUpdates?: string }
 /**
  * A refusal of the page's own form (no scripts): the values kept and each field's message; or its
  * "Apply" answered: the discount code the server priced (`coupon`), or its sentence on `couponCode`.
@@ -51,6 +51,7 @@ export function CheckoutForm({
 	refused,
 	noItems,
 	testPayments,
+	whatsapp = false,
 }: {
 	state: CheckoutState | null
 	renewal: Renewal | null
@@ -62,6 +63,8 @@ export function CheckoutForm({
 	noItems: React.ReactNode
 	/** Whether payments are tests, for the form the server draws without the root's data; else read from it. */
 	testPayments?: boolean
+	/** The owner has connected WhatsApp: the buyer may ask for updates there (ADR-035). */
+	whatsapp?: boolean
 }) {
 	const navigate = useNavigate()
 	const t = useT()
@@ -85,6 +88,7 @@ export function CheckoutForm({
 		customerMobile: refused?.values.customerMobile ?? prefill?.phone ?? '',
 	}))
 	const [method, setMethod] = useState<PaymentMethod>(refused?.values.paymentMethod ?? 'paypro')
+	const [wantsWhatsApp, setWantsWhatsApp] = useState(Boolean(refused?.values.whatsappUpdates))
 	// The discount code typed, and the one the server priced (only the server prices a code).
 	const [couponCode, setCouponCode] = useState(refused?.values.couponCode ?? '')
 	const [applied, setApplied] = useState<CouponQuote | null>(refused?.coupon ?? null)
@@ -109,6 +113,8 @@ export function CheckoutForm({
 		setForm((f) => (CUSTOMER_FIELDS.some((k) => typed[k] !== f[k]) ? { ...f, ...typed } : f))
 		const checked = el.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked')?.value
 		if (checked === 'paypro' || checked === 'manual') setMethod(checked)
+		const updates = el.elements.namedItem('whatsappUpdates') as HTMLInputElement | null
+		if (updates) setWantsWhatsApp(updates.checked)
 		const code = (el.elements.namedItem('couponCode') as HTMLInputElement | null)?.value
 		if (code) setCouponCode((c) => c || code)
 	}, [])
@@ -215,6 +221,7 @@ export function CheckoutForm({
 					productDetails,
 					checkoutKey,
 					paymentMethod: method,
+					...(whatsapp && wantsWhatsApp ? { whatsappUpdates: true } : {}),
 					...(applied ? { couponCode: applied.code } : {}),
 					...(renewal ? { renewsOrderNumber: renewal.orderNumber } : {}),
 					lang,
@@ -352,6 +359,17 @@ export function CheckoutForm({
 						{field('customerName', t('checkout.field.name'), { autoComplete: 'name', maxLength: 100 })}
 						{field('customerEmail', t('checkout.field.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 200 })}
 						{field('customerMobile', t('checkout.field.phone'), { type: 'tel', dir: 'ltr', autoComplete: 'tel', inputMode: 'tel', placeholder: '0300 1234567', maxLength: 20 })}
+						{whatsapp ? (
+							<div className="field whatsapp-updates">
+								<label className="checkbox-label">
+									<input type="checkbox" name="whatsappUpdates" value="true" checked={wantsWhatsApp} onChange={(e) => setWantsWhatsApp(e.target.checked)} aria-describedby="checkout-whatsapp-hint" />
+									<span>{t('checkout.whatsapp.label')}</span>
+								</label>
+								<p className="muted small" id="checkout-whatsapp-hint">
+									{t('checkout.whatsapp.hint')}
+								</p>
+							</div>
+						) : null}
 						<fieldset className="pay-methods">
 							<legend>{t('checkout.method.legend')}</legend>
 							<label className={method === 'paypro' ? 'pay-method selected' : 'pay-method'}>

@@ -8,7 +8,7 @@ import { readStoreDetails } from '../settings/store-details.server'
 import { queueEmail } from '../email/queue-email.server'
 import { withLinesOf, type Order } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { queueOrderPush } from '../push/queue-order-push.server'
+import { queueOrderNotices } from '../orders/queue-order-notices.server'
 import { parseDeliveryContent } from '../orders/order-view'
 import { DELIVERY_STATES, isDeliveryState, moveDeliveryTo, type DeliveryState } from '../orders/order-state'
 import { specFulfillmentStatus, specPaymentStatus } from '../orders/status'
@@ -124,7 +124,7 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 		})
 		await notifyOrderChanged(tx, orderNumber)
 		if (next.deliveryStatus === 'completed' && next.deliveryContent != null && next.customerEmail) await queueEmail(tx, orderDeliveredEmail(next, storeName))
-		if (next.deliveryStatus === 'completed' && current.deliveryStatus !== 'completed') await queueOrderPush(tx, next, 'delivered', `delivered:${orderNumber}`)
+		if (next.deliveryStatus === 'completed' && current.deliveryStatus !== 'completed') await queueOrderNotices(tx, next, 'delivered', `delivered:${orderNumber}`)
 		return next
 	})
 	return toSpecOrder((await withLinesOf(db, order))!)

@@ -18,6 +18,7 @@ import { serveStockQueue } from '../stock/stock-alerts.server'
 import { pruneDoneJobs } from './queue.server'
 import { sendQueuedAlert } from '../alerts/send-alert.server'
 import { sendQueuedPush } from '../push/send-queued-push.server'
+import { sendQueuedWhatsApp } from '../whatsapp/send-queued-whatsapp.server'
 import { queueDailySummaries } from '../alerts/daily-summary.server'
 import { pollTelegramLinks } from '../alerts/telegram.server'
 import type { JobHandlers } from './worker.server'
@@ -44,6 +45,9 @@ export function jobHandlers(
 		},
 		'send-push': async (job) => {
 			await sendQueuedPush(db, Number(job.payload.pushId), { finalAttempt: job.finalAttempt })
+		},
+		'send-whatsapp': async (job) => {
+			await sendQueuedWhatsApp(db, Number(job.payload.messageId), { finalAttempt: job.finalAttempt })
 		},
 		'alert-summaries': async () => {
 			await queueDailySummaries(db)

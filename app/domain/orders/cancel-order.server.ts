@@ -8,7 +8,7 @@ import { cancelInput } from '../refunds/refund-input'
 import { readStoreDetails } from '../settings/store-details.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyOrderChanged } from './notify-order.server'
-import { queueOrderPush } from '../push/queue-order-push.server'
+import { queueOrderNotices } from './queue-order-notices.server'
 import { movePayment, paymentFrom, paymentRefusal } from './order-state'
 import type { OrderRow } from './order'
 
@@ -43,7 +43,7 @@ export async function cancelOrder(db: Db, actor: Actor, orderNumber: string, inp
 		if (row.customerEmail) await queueEmail(tx, orderCancelledEmail(row, storeName, reason))
 		await recordAudit(tx, actor, { action: 'order.cancel', orderNumber, before: { payment_status: before.paymentStatus }, after: { payment_status: row.paymentStatus }, note: reason })
 		await notifyOrderChanged(tx, orderNumber)
-		await queueOrderPush(tx, row, 'cancelled', `cancelled:${orderNumber}`)
+		await queueOrderNotices(tx, row, 'cancelled', `cancelled:${orderNumber}`)
 		return row
 	})
 }

@@ -51,6 +51,11 @@ export const checkoutRequest = z.object({
 		.optional(),
 	/** The language the buyer checked out in (ADR-032): the order's emails and pages follow it. Anything else is English. */
 	lang: z.enum(['en', 'ur']).catch('en').default('en'),
+	/** "Send updates on WhatsApp" (ADR-035): true from the script, 'true' or 'on' from the form; absent is no. */
+	whatsappUpdates: z
+		.union([z.boolean(), z.enum(['true', 'on'])], { error: 'whatsappUpdates must be true or false.' })
+		.optional()
+		.transform((v) => v === true || v === 'true' || v === 'on'),
 }, { error: REQUIRED_FIELDS_MESSAGE })
-/** As parsed; callers inside the shop (tests, the console) may leave the language out: English. */
-export type CheckoutRequest = Omit<z.infer<typeof checkoutRequest>, 'lang'> & { lang?: Lang }
+/** As parsed; callers inside the shop (tests, the console) may leave the language out (English) and WhatsApp updates (none). */
+export type CheckoutRequest = Omit<z.infer<typeof checkoutRequest>, 'lang' | 'whatsappUpdates'> & { lang?: Lang; whatsappUpdates?: boolean }

@@ -55,6 +55,7 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 			...PLACED.checkout,
 			paymentMethod: input.paymentMethod,
 			lang: input.lang ?? 'en',
+			whatsappUpdates: input.whatsappUpdates ?? false,
 			accessToken: newAccessToken(),
 			checkoutKey: input.checkoutKey,
 			renewsOrderId: input.renewsOrderId ?? null,

@@ -14,7 +14,7 @@ import { afterStockDelivery } from '../stock/stock-alerts.server'
 import { deliverFromStock, type StockDelivery } from '../stock/deliver-stock.server'
 import { handDeliveryAlert, paidAfterCancelAlert, stockQueueAlert } from '../alerts/event-alerts.server'
 import { queueAlert } from '../alerts/queue-alert.server'
-import { queueOrderPush } from '../push/queue-order-push.server'
+import { queueOrderNotices } from '../orders/queue-order-notices.server'
 
 /**
  * The one way an order becomes paid, for PayPro and for staff alike. The conditional update lets
@@ -57,7 +57,7 @@ export async function markOrderPaid(
 		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order, storeName, { delivered: delivery.complete }))
 		await notifyOrderChanged(tx, order.orderNumber)
 		// The buyer's phones: paid, or (everything delivered with the payment) the delivery's push, written by deliverFromStock.
-		if (!delivery.complete) await queueOrderPush(tx, order, 'paid', `paid:${order.orderNumber}`)
+		if (!delivery.complete) await queueOrderNotices(tx, order, 'paid', `paid:${order.orderNumber}`)
 		// Staff who asked hear of what is left to do (a test payment waits for approval first).
 		if (!order.testPayment && !delivery.complete) await queueAlert(tx, delivery.owed > 0 ? stockQueueAlert(order, delivery.owed) : handDeliveryAlert(order))
 		if (onPaid) await onPaid(tx, order)

@@ -4,7 +4,7 @@ import { orders, type OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/order'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { queueOrderPush } from '../push/queue-order-push.server'
+import { queueOrderNotices } from '../orders/queue-order-notices.server'
 import { paymentFrom, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
@@ -61,7 +61,7 @@ export async function rejectTransfer(db: Db, actor: Actor, orderNumber: string, 
 		if (!row) throw paymentRefusal(orderNumber, 'rejectTransfer', (await findByNumber(tx, orderNumber)).paymentStatus)
 		await notifyOrderChanged(tx, row.orderNumber)
 		// The buyer is asked for something: their phones hear it (the reason is on the order page, not in the push).
-		await queueOrderPush(tx, row, 'transfer-rejected', `transfer-rejected:${row.orderNumber}:${row.receiptSha256 ?? row.receiptPath}`)
+		await queueOrderNotices(tx, row, 'transfer-rejected', `transfer-rejected:${row.orderNumber}:${row.receiptSha256 ?? row.receiptPath}`)
 		await recordAudit(tx, actor, {
 			action: 'transfer.reject',
 			orderNumber: row.orderNumber,

@@ -9,7 +9,7 @@ import { orderRefundedEmail } from '../email/order-notice-email.server'
 import { queueEmail } from '../email/queue-email.server'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { queueOrderPush } from '../push/queue-order-push.server'
+import { queueOrderNotices } from '../orders/queue-order-notices.server'
 import { movePayment, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
 import { readStoreDetails } from '../settings/store-details.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
@@ -134,7 +134,7 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, inp
 			note: input.reason,
 		})
 		await notifyOrderChanged(tx, orderNumber)
-		await queueOrderPush(tx, next, 'refunded', `refund:${refund!.id}`, { amount: input.amount })
+		await queueOrderNotices(tx, next, 'refunded', `refund:${refund!.id}`, { amount: input.amount })
 		await queueAlert(tx, refundAlert({ ...next, productDetails: rows }, { id: refund!.id, amount: input.amount, method: input.method, by: actor.label }))
 		return {
 			id: refund!.id,

@@ -8,7 +8,7 @@ import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import type { OrderRow as Order } from '../orders/order'
 import { linesOfOrders, specLine, type OrderLineRow } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { queueOrderPush } from '../push/queue-order-push.server'
+import { queueOrderNotices } from '../orders/queue-order-notices.server'
 import { moveDelivery, PAID_STATES } from '../orders/order-state'
 import { readStoreDetails } from '../settings/store-details.server'
 import { maskPlain } from './mask-unit.server'
@@ -148,7 +148,7 @@ export async function deliverFromStock(
 	if (complete && deliveredEmail && next!.customerEmail && order.deliveryStatus !== 'completed') await queueEmail(tx, orderDeliveredEmail(next!, storeName))
 	await notifyOrderChanged(tx, order.orderNumber)
 	// The buyer's phones hear that the order is ready (never what was delivered).
-	if (complete && order.deliveryStatus !== 'completed') await queueOrderPush(tx, next!, 'delivered', `delivered:${order.orderNumber}`)
+	if (complete && order.deliveryStatus !== 'completed') await queueOrderNotices(tx, next!, 'delivered', `delivered:${order.orderNumber}`)
 	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds] }
 }
 

@@ -5,7 +5,7 @@ import { PAID_STATES } from '../orders/order-state'
 import { AppError } from '../../utils/app-error'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { queueOrderPush } from '../push/queue-order-push.server'
+import { queueOrderNotices } from '../orders/queue-order-notices.server'
 import { linesOfOrders, specLine } from '../orders/order-lines.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliverQueuedOrders, deliveryText } from './deliver-stock.server'
@@ -118,7 +118,7 @@ export async function replaceUnit(db: Db, actor: Actor, orderNumber: string, ass
 		await tx.update(orders).set({ deliveryContent: encryptDelivery(content), updatedAt: new Date() }).where(eq(orders.id, order.id))
 		await recordAudit(tx, actor, { action: 'stock.replace', orderNumber: order.orderNumber, target: `product ${old.unit.productId}`, before: { unitId: old.unit.id }, after: { unitId: unit.id }, note: why })
 		await notifyOrderChanged(tx, order.orderNumber)
-		await queueOrderPush(tx, order, 'replaced', `replaced:${assignmentId}`)
+		await queueOrderNotices(tx, order, 'replaced', `replaced:${assignmentId}`)
 		return { unitId: unit.id, variantId: old.unit.variantId }
 	})
 	await alertLowStock(db, [result.variantId])

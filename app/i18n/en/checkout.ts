@@ -29,6 +29,8 @@ export default {
 	'field.name': 'Full Name',
 	'field.email': 'Email Address',
 	'field.phone': 'Phone Number',
+	'whatsapp.label': 'Send updates on WhatsApp',
+	'whatsapp.hint': 'To the number above: when your order is paid, delivered or needs something from you.',
 	'emailInvalid': 'Please enter a valid email address.',
 	'phoneInvalid': 'Please enter a Pakistani mobile number, like 0300 1234567.',
 	'nameTooLong': 'Your name can be at most 100 characters.',

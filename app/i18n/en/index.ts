@@ -6,6 +6,7 @@ import email from './email'
 import offline from './offline'
 import order from './order'
 import push from './push'
+import whatsapp from './whatsapp'
 
 /** The English catalogue, one namespace a file: the reference the Urdu one must match. */
-export const en = { common, catalogue, checkout, order, content, email, push, offline }
+export const en = { common, catalogue, checkout, order, content, email, push, whatsapp, offline }

@@ -7,6 +7,7 @@ import email from './email'
 import offline from './offline'
 import order from './order'
 import push from './push'
+import whatsapp from './whatsapp'
 
 /** The Urdu catalogue: every namespace of the English one, no more, no less. */
-export const ur = { common, catalogue, checkout, order, content, email, push, offline } satisfies Catalogue
+export const ur = { common, catalogue, checkout, order, content, email, push, whatsapp, offline } satisfies Catalogue

@@ -38,6 +38,7 @@ import { useHydrated } from '~/utils/use-hydrated'
 import { OrderMoney, MONEY_INTENTS } from '~/components/admin/order-money'
 import { orderMoney, orderMoneyAction } from '~/http/order-money.server'
 import type { Route } from './+types/order'
+import { orderWhatsAppMessages } from '~/domain/whatsapp/order-whatsapp-messages.server'
 import { orderProfit } from '~/domain/costs/order-profit.server'
 import { staffMay } from '~/domain/staff/permissions'
 import { OrderProfitFacts } from '~/components/admin/order-profit'
@@ -60,6 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		stock: { units: await orderStockUnits(db(), order.id), owed: order.undeliveredUnits },
 		renewal: await renewalLinks(db(), order),
 		earlierReceipts: await earlierReceipts(db(), order),
+		whatsapp: { asked: order.whatsappUpdates, messages: await orderWhatsAppMessages(db(), order.orderNumber) },
 		money: await orderMoney(db(), order, staff),
 		history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, before: h.before, after: h.after, note: h.note, createdAt: h.createdAt.toISOString() })),
 	}
@@ -132,6 +134,15 @@ async function replaceOrderUnit(actor: Actor, orderNumber: string, form: Record<
 }
 
 const PAYMENT_METHOD: Record<string, string> = { paypro: 'PayPro (card or wallet)', manual: 'Bank or wallet transfer', dm: 'DM order' }
+const WHATSAPP_EVENT_LABEL: Record<string, string> = {
+	paid: 'Paid',
+	delivered: 'Delivered',
+	replaced: 'Item replaced',
+	refunded: 'Refunded',
+	cancelled: 'Cancelled',
+	'transfer-rejected': 'Transfer rejected',
+}
+
 const ACTION_LABEL: Record<string, string> = {
 	'fulfillment.update': 'Fulfillment updated',
 	'payment.mark_paid': 'Marked paid',
@@ -152,7 +163,7 @@ function describeChange(record: Record<string, unknown> | null): string {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-	const { order, history, stock, renewal, chat } = loaderData
+	const { order, history, stock, renewal, chat, whatsapp } = loaderData
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
 	/** A refused Replace, shown beside its unit's reason. */
@@ -356,6 +367,27 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					<p className="muted">Loading the update form…</p>
 				)}
 			</section>
+
+			{whatsapp.asked || whatsapp.messages.length > 0 ? (
+				<section className="settings-section" aria-labelledby="order-whatsapp">
+					<h2 id="order-whatsapp">WhatsApp updates</h2>
+					{whatsapp.messages.length === 0 ? (
+						<p className="muted">The buyer asked for updates on WhatsApp. None has been sent yet.</p>
+					) : (
+						<ConsoleTable
+							rows={whatsapp.messages}
+							rowKey={(m) => m.id}
+							columns={[
+								{ header: 'Queued', cell: (m) => <AdminTime date={m.createdAt} /> },
+								{ header: 'Event', cell: (m) => WHATSAPP_EVENT_LABEL[m.event] ?? m.event },
+								{ header: 'To', cell: (m) => `+${m.toPhone}` },
+								{ header: 'Status', cell: (m) => (m.status === 'sent' && m.sentAt ? <>Sent <AdminTime date={m.sentAt} /></> : m.status === 'failed' ? <strong>Failed</strong> : `Pending${m.attempts ? ` (tried ${m.attempts}×)` : ''}`) },
+								{ header: 'Error', className: 'staff-wrap', cell: (m) => m.lastError ?? <span className="muted">—</span> },
+							]}
+						/>
+					)}
+				</section>
+			) : null}
 
 			<section className="settings-section" aria-labelledby="order-history">
 				<h2 id="order-history">History</h2>

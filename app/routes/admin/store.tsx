@@ -17,6 +17,8 @@ import { CostSettingsForm } from '~/components/admin/cost-settings-form'
 import { costSettingsForm } from '~/domain/costs/cost-rules'
 import { readCostSettings, updateCostSettings } from '~/domain/costs/cost-settings.server'
 import { invalidInput } from '~/utils/field-errors'
+import { WhatsAppSettingsForm } from '~/components/admin/whatsapp-settings-form'
+import { removeWhatsApp, saveWhatsApp, sendWhatsAppTest, whatsappStatus } from '~/domain/whatsapp/whatsapp-settings.server'
 import type { Route } from './+types/store'
 import type { Outcome } from '~/http/outcome'
 
@@ -25,8 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request, { permission: 'owner' })
-	const [details, costs] = await Promise.all([readStoreDetails(db()), readCostSettings(db())])
-	return { details, costs }
+	const [details, costs, whatsapp] = await Promise.all([readStoreDetails(db()), readCostSettings(db()), whatsappStatus(db())])
+	return { details, costs, whatsapp }
 }
 
 type StoreOutcome = Outcome<{ savedAt: number; details: StoreDetails }, { fieldErrors: Record<string, string>; values: Record<string, string> }>
@@ -37,6 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const me = await requireStaff(request, { permission: 'owner' })
 	const form = await readPageForm(request, { limit: 64 * 1024 })
 	if (form.intent === 'costs') return saveCosts(form, staffActor(me))
+	if (form.intent?.startsWith('whatsapp-')) return whatsappAction(form, staffActor(me))
 	const { change, formErrors } = storeDetailsFromForm(form)
 	try {
 		const { changed, details } = await updateStoreDetails(db(), staffActor(me), parseStoreDetailsPatch(change))
@@ -62,6 +65,38 @@ async function saveCosts(form: Record<string, string>, actor: ReturnType<typeof 
 		throw error
 	}
 }
+
+type WhatsAppOutcome = Outcome<{ at: number }>
+
+/** The WhatsApp updates section's forms: connect or change, send a test, disconnect (ADR-035). */
+async function whatsappAction(form: Record<string, string>, actor: ReturnType<typeof staffActor>) {
+	const intent = form.intent
+	try {
+		switch (intent) {
+			case 'whatsapp-save': {
+				const saved = await saveWhatsApp(db(), actor, form)
+				return data<WhatsAppOutcome>({ ok: true, intent, at: Date.now(), message: `WhatsApp is connected (template ${saved.templateName}). The checkout now offers “Send updates on WhatsApp”.` })
+			}
+			case 'whatsapp-test': {
+				const sent = await sendWhatsAppTest(db(), form)
+				return data<WhatsAppOutcome>({ ok: true, intent, at: Date.now(), message: `WhatsApp accepted the test message to +${sent.to} (message id ${sent.messageId}).` })
+			}
+			case 'whatsapp-remove':
+				await removeWhatsApp(db(), actor)
+				return data<WhatsAppOutcome>({ ok: true, intent, at: Date.now(), message: 'WhatsApp is disconnected: the checkout no longer offers updates there, and nothing more is sent.' })
+			default:
+				throw new AppError('BAD_REQUEST', 'That WhatsApp action is not one this page knows.')
+		}
+	} catch (error) {
+		// What was typed comes back to the form, except the token: it never returns to the browser.
+		const { token: _token, ...values } = form
+		if (error instanceof AppError) return refuseWith<WhatsAppOutcome>(error, { intent, values })
+		throw error
+	}
+}
+
+const whatsappKey = (status: Route.ComponentProps['loaderData']['whatsapp'], answer: WhatsAppOutcome | null) =>
+	[status?.phoneNumberId, status?.templateName, status?.languageEn, status?.languageUr, status?.tokenEnd, answer?.ok ? answer.at : ''].join('|')
 
 // The longest each box takes, from the schema the action parses the form with (nowhere else).
 const LIMITS = { details: fieldLimits(storeDetailsSchema), account: fieldLimits(transferAccountSchema), testimonial: fieldLimits(testimonialSchema) }
@@ -95,7 +130,8 @@ function formValues(details: StoreDetails): Record<string, string> {
 export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 	const answer = useActionData<typeof action>()
 	const costsAnswer = answer?.intent === 'costs' ? (answer as CostsOutcome) : null
-	const result = answer?.intent === 'costs' ? undefined : (answer as StoreOutcome | undefined)
+	const whatsappAnswer = answer?.intent?.startsWith('whatsapp-') ? (answer as WhatsAppOutcome) : null
+	const result = answer?.intent === 'costs' || whatsappAnswer ? undefined : (answer as StoreOutcome | undefined)
 	// Just saved: what was saved, as the form is drawn anew (the page's data may follow a moment later).
 	const details = result?.ok ? result.details : loaderData.details
 	const busy = useNavigation().state === 'submitting'
@@ -225,6 +261,8 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 			</Form>
 
 			<CostSettingsForm costs={loaderData.costs} answer={costsAnswer} busy={busy} />
+			{/* Drawn anew once something else is saved: its boxes start from what is saved now. */}
+			<WhatsAppSettingsForm key={whatsappKey(loaderData.whatsapp, whatsappAnswer)} status={loaderData.whatsapp} answer={whatsappAnswer} busy={busy} />
 		</div>
 	)
 }

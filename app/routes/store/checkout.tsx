@@ -27,6 +27,7 @@ import { orderPagePath } from '~/domain/buyers/next-path'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import { metaTranslate } from '~/i18n/meta-translate'
 import { checkoutSentence } from '~/http/checkout-sentence.server'
+import { whatsappConnected } from '~/domain/whatsapp/whatsapp-settings.server'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
 	const t = metaTranslate(matches)
@@ -45,19 +46,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const status = line.kind === 'not-sold' || line.kind === 'renewal-not-found' ? 404 : line.kind === 'renewal-not-sold' ? 410 : 200
 	// One key per page shown: submitting its form twice places one order.
 	const checkoutKey = crypto.randomUUID()
-	const formHtml = line.kind === 'line' ? await drawnForm(line, checkoutKey, location) : null
-	return data({ line: line.kind === 'line' ? line : null, instead: instead(line, location), checkoutKey, formHtml }, { status, headers: noStore })
+	// "Send updates on WhatsApp" is offered only once the owner has connected WhatsApp (ADR-035).
+	const whatsapp = await whatsappConnected(db())
+	const formHtml = line.kind === 'line' ? await drawnForm(line, checkoutKey, location, whatsapp) : null
+	return data({ line: line.kind === 'line' ? line : null, instead: instead(line, location), checkoutKey, formHtml, whatsapp }, { status, headers: noStore })
 }
 
 /**
  * The form for a line named in the address, drawn here as HTML (ADR-007): the page shows it as drawn and
  * loads its script at the buyer's first touch (it works without scripts meanwhile).
  */
-async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, checkoutKey: string, location: string) {
+async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, checkoutKey: string, location: string, whatsapp: boolean) {
 	const [{ CheckoutForm }, { CartProvider }] = await Promise.all([import('~/components/checkout/checkout-form'), import('~/components/cart/cart-context')])
 	return renderStaticHtml(
 		<CartProvider storageKey="">
-			<CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={null} noItems={null} testPayments={publicEnv().testPayments} />
+			<CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={null} noItems={null} testPayments={publicEnv().testPayments} whatsapp={whatsapp} />
 		</CartProvider>,
 		{ location },
 	)
@@ -93,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		customerMobile: form.customerMobile ?? '',
 		paymentMethod: form.paymentMethod === 'manual' ? 'manual' : 'paypro',
 		couponCode: form.couponCode ?? '',
+		...(form.whatsappUpdates ? { whatsappUpdates: form.whatsappUpdates } : {}),
 	}
 	// Refused in the page's language: the rules' sentences, each field's too.
 	const say = (sentence: string) => checkoutSentence(lang, sentence)
@@ -115,6 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		productDetails: toCheckoutLines(checkoutItems(line.state)),
 		checkoutKey: form.checkoutKey || undefined,
 		couponCode: values.couponCode,
+		whatsappUpdates: values.whatsappUpdates,
 		lang,
 		...(line.renewal ? { renewsOrderNumber: line.renewal.orderNumber } : {}),
 	})
@@ -148,7 +153,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const location = useLocation()
 	// Only a line the shop's own pages sent (Buy Now, the cart): a redirect leaves a state of its own ({ _isRedirect }).
 	const navigated = isCheckoutState(location.state) ? location.state : null
-	const { line, instead, checkoutKey, formHtml } = loaderData
+	const { line, instead, checkoutKey, formHtml, whatsapp } = loaderData
 	// The drawn form's values once its script has loaded (the buyer's first touch), and where they were.
 	const [woken, setWoken] = useState<Woken | null>(null)
 	useLayoutEffect(() => {
@@ -163,9 +168,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	// A line named in the address: the form as the server drew it, until the buyer touches it (or it was refused).
 	if (!navigated && line && formHtml && !actionData && !woken) return <DrawnForm html={formHtml} onWake={setWoken} />
 	const { CheckoutForm } = checkoutForm ?? use(loadCheckoutForm())
-	if (navigated || !line) return <CheckoutForm state={navigated} renewal={null} prefill={null} checkoutKey={null} refused={null} noItems={<NoItems />} />
+	if (navigated || !line) return <CheckoutForm state={navigated} renewal={null} prefill={null} checkoutKey={null} refused={null} noItems={<NoItems />} whatsapp={whatsapp} />
 	const refused = (actionData ?? (woken ? { values: woken.values, fieldErrors: {}, message: null } : null)) as Refused | null
-	return <CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={refused} noItems={<NoItems />} />
+	return <CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={refused} noItems={<NoItems />} whatsapp={whatsapp} />
 }
 
 /** What the buyer had typed and chosen in the drawn form, the field they were in, and whether they sent it. */
