@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="theme-color" content={SHOP_THEME_COLOR} />
 				{buyerPage ? (
 					<>
-						<link rel="manifest" href="/manifest.webmanifest" />
+						<link rel="manifest" href={lang === 'ur' ? '/manifest.webmanifest?lang=ur' : '/manifest.webmanifest'} />
 						<link rel="apple-touch-icon" href="/icons/app-192.png" />
 					</>
 				) : null}

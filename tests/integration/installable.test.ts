@@ -109,6 +109,12 @@ describe.each(databaseKinds)('The installable shop over HTTP on %s', (kind) => {
 			const html = await (await get(path)).text()
 			expect(html, path).toContain('<link rel="manifest" href="/manifest.webmanifest"/>')
 		}
+		// An Urdu page's app is the same app (one id), opening on the Urdu My orders, right to left.
+		expect(await (await get('/ur/products')).text()).toContain('<link rel="manifest" href="/manifest.webmanifest?lang=ur"/>')
+		const urdu = await (await get('/manifest.webmanifest?lang=ur')).json()
+		expect(urdu).toMatchObject({ id: '/', start_url: '/ur/my-orders', lang: 'ur', dir: 'rtl' })
+		expect(await (await get('/manifest.webmanifest?lang=fr')).json()).toMatchObject({ start_url: '/my-orders', lang: 'en', dir: 'ltr' })
+		expect((await get('/manifest.webmanifest?lang=%00')).status).toBe(400)
 		const console = await (await get('/admin/login')).text()
 		expect(console).not.toContain('rel="manifest"')
 		expect(console).not.toContain('serviceWorker')

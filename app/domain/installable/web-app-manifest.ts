@@ -1,4 +1,5 @@
 // The web app manifest (ADR-034): what a phone needs to install the shop as an app. Browser-safe, no I/O.
+import { localePath, type Lang } from '../../i18n/lang'
 
 /** The colour of the shop's pages (root.tsx's theme-color), for the app's title bar and splash screen. */
 export const SHOP_THEME_COLOR = '#0b0f14'
@@ -45,19 +46,22 @@ export interface WebAppManifest {
 	icons: Array<{ src: string; sizes: string; type: 'image/png'; purpose: string }>
 }
 
-/** The manifest for the store's name as the owner set it on /admin/store. */
-export function webAppManifest({ storeName }: { storeName: string }): WebAppManifest {
+/**
+ * The manifest for the store's name as the owner set it on /admin/store, in the language of the page
+ * it is installed from: an Urdu page's app opens on the Urdu My orders, right to left. One app either way (one id).
+ */
+export function webAppManifest({ storeName, lang = 'en' }: { storeName: string; lang?: Lang }): WebAppManifest {
 	return {
 		id: '/',
 		name: storeName,
 		short_name: shortStoreName(storeName),
-		start_url: APP_START_URL,
+		start_url: localePath(lang, APP_START_URL),
 		scope: '/',
 		display: 'standalone',
 		theme_color: SHOP_THEME_COLOR,
 		background_color: SHOP_THEME_COLOR,
-		lang: 'en',
-		dir: 'ltr',
+		lang,
+		dir: lang === 'ur' ? 'rtl' : 'ltr',
 		categories: ['shopping'],
 		icons: Object.entries(APP_ICONS).map(([file, icon]) => ({
 			src: `${APP_ICON_PATH}${file}`,
