@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { policyPages } from '../../app/content/policies'
 import { auditLog } from '../../app/db/schema'
 import { POLICY_SLUGS } from '../../app/domain/pages/page-input'
-import { listPolicyPages, readPolicyPage, renderPolicyPage, restorePolicyPage, savePolicyPage } from '../../app/domain/pages/policy-pages.server'
+import { listPolicyPages, readPolicyPage, renderPolicyPage, restorePolicyPage, savePolicyPage, saveUrduVersion } from '../../app/domain/pages/policy-pages.server'
 import { renderMarkdown } from '../../app/domain/pages/render-markdown.server'
 import type { Actor } from '../../app/domain/staff/audit.server'
 import { STORE_CHANGED_CHANNEL } from '../../app/domain/store-changes.server'
@@ -120,7 +120,11 @@ describe.each(databaseKinds)('policy pages and the FAQ from the console on %s', 
 			expect(entry).toMatchObject({ action: 'page.update', actor: 'owner@example.pk' })
 			expect(entry!.before).toEqual({ markdown: original.markdown, edited: false })
 			expect(entry!.after).toEqual({ markdown, edited: true })
-			expect((await listPolicyPages(db)).find((p) => p.slug === 'faq')).toMatchObject({ edited: true })
+			// The list says the Urdu page now shows this English (the shop's Urdu no longer matches it), until an Urdu version is saved.
+			expect((await listPolicyPages(db)).find((p) => p.slug === 'faq')).toMatchObject({ edited: true, urdu: { shows: 'english' } })
+			expect((await listPolicyPages(db)).find((p) => p.slug === 'refund-policy')).toMatchObject({ edited: false, urdu: { shows: 'shop' } })
+			await saveUrduVersion(db, owner, 'faq', '## کیا آپ عید پر ڈیلیور کرتے ہیں؟\n\nجی ہاں۔')
+			expect((await listPolicyPages(db)).find((p) => p.slug === 'faq')).toMatchObject({ urdu: { shows: 'owner', updatedAt: expect.any(String) } })
 
 			const restored = await restorePolicyPage(db, owner, 'faq')
 			expect(restored).toMatchObject({ edited: false, markdown: original.markdown, lastUpdated: 'July 8, 2025' })

@@ -90,9 +90,19 @@ export async function readPolicyPage(db: Db, slug: string): Promise<EditablePage
 }
 
 /** The five pages for the console's list: whether each is the owner's text and since when. */
-export async function listPolicyPages(db: Db): Promise<Omit<EditablePage, 'markdown' | 'defaultMarkdown'>[]> {
-	const pages = await Promise.all(POLICY_SLUGS.map(async (slug) => editable(slug, await readStored(db, slug))))
-	return pages.map(({ markdown: _m, defaultMarkdown: _d, ...page }) => page)
+/** What the Urdu twin (/ur/…) of a listed page shows: the shop's own Urdu, the owner's, or the English (no Urdu version). */
+export type UrduState = { shows: 'shop' } | { shows: 'owner'; updatedAt: string } | { shows: 'english' }
+
+export async function listPolicyPages(db: Db): Promise<(Omit<EditablePage, 'markdown' | 'defaultMarkdown'> & { urdu: UrduState })[]> {
+	return Promise.all(
+		POLICY_SLUGS.map(async (slug) => {
+			const [english, urdu] = await Promise.all([readStored(db, slug), readStoredUrdu(db, slug)])
+			const { markdown: _m, defaultMarkdown: _d, ...page } = editable(slug, english)
+			const version = urduVersion(slug, english, urdu)
+			const state: UrduState = version.markdown === null ? { shows: 'english' } : version.edited && version.updatedAt ? { shows: 'owner', updatedAt: version.updatedAt } : { shows: 'shop' }
+			return { ...page, urdu: state }
+		}),
+	)
 }
 
 /** The store's details as page texts name them. */

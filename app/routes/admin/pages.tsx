@@ -37,6 +37,19 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
 								{' · '}
 								<a href={`/${p.slug}`}>/{p.slug}</a>
 							</p>
+							<p className="muted small">
+								{p.urdu.shows === 'owner' ? (
+									<>
+										Urdu: your text, saved <AdminTime date={p.urdu.updatedAt} />
+									</>
+								) : p.urdu.shows === 'shop' ? (
+									'Urdu: the shop’s own text'
+								) : (
+									<strong>Urdu: none, so the Urdu page shows your English text</strong>
+								)}
+								{' · '}
+								<a href={`/ur/${p.slug}`}>/ur/{p.slug}</a>
+							</p>
 						</div>
 						<Link to={`/admin/pages/${p.slug}`} className="button ghost small" aria-label={`Edit ${p.title}`}>
 							Edit
