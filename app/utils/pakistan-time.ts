@@ -1,4 +1,6 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** The Gregorian months as Urdu writes them, for dates on Urdu pages. */
+const URDU_MONTHS = ['جنوری', 'فروری', 'مارچ', 'اپریل', 'مئی', 'جون', 'جولائی', 'اگست', 'ستمبر', 'اکتوبر', 'نومبر', 'دسمبر']
 const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
 // The one place that knows Pakistan's time: UTC+5 all year (no daylight saving since 2009).
@@ -7,21 +9,24 @@ const PKT_OFFSET_MS = 5 * 60 * 60 * 1000
 /**
  * '5 Jan 2025, 3:04 PM PKT'. Pakistan has kept UTC+5 without daylight saving since 2009; doing the
  * sum by hand gives server and browser the same text (Intl output differs between ICU versions).
+ * `lang` 'ur': '5 جنوری 2025، 3:04 PM PKT' (the month in Urdu, Western digits).
  */
-export function formatPakistanTime(iso: string): string {
+export function formatPakistanTime(iso: string, lang: 'en' | 'ur' = 'en'): string {
 	const d = pakistanClock(iso)
 	if (!d) return ''
 	const hours = d.getUTCHours()
 	const minutes = String(d.getUTCMinutes()).padStart(2, '0')
-	return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} PKT`
+	return `${formatDay(d, lang)}${lang === 'ur' ? '،' : ','} ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} PKT`
 }
 
-/** '5 Jan 2025': the Pakistan calendar day of an instant, as reviews show it. */
-export function formatPakistanDay(iso: string): string {
+/** '5 Jan 2025' ('5 جنوری 2025' in Urdu): the Pakistan calendar day of an instant, as reviews show it. */
+export function formatPakistanDay(iso: string, lang: 'en' | 'ur' = 'en'): string {
 	const d = pakistanClock(iso)
 	if (!d) return ''
-	return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
+	return formatDay(d, lang)
 }
+
+const formatDay = (d: Date, lang: 'en' | 'ur') => `${d.getUTCDate()} ${(lang === 'ur' ? URDU_MONTHS : MONTHS)[d.getUTCMonth()]} ${d.getUTCFullYear()}`
 
 /** '05/01/2025, 15:04': day/month/year and the 24-hour time in Pakistan, as the chat message writes it. */
 export function formatPakistanNumeric(date: Date): string {

@@ -54,6 +54,7 @@ export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<
 /** A subscription line: when it ends (its months from delivery), the days left, and Renew. */
 function LineEnd({ item, deliveredAt, orderNumber, index }: { item: OrderLine; deliveredAt: string | null; orderNumber: string; index: number }) {
 	const t = useT()
+	const lang = useLang()
 	const lp = useLocalePath()
 	const endsAt = lineEndsAt(item, deliveredAt)
 	if (!endsAt) return null
@@ -63,7 +64,7 @@ function LineEnd({ item, deliveredAt, orderNumber, index }: { item: OrderLine; d
 		<div className="line-renewal">
 			{/* Server and browser may read the clock either side of a day's end. */}
 			<p className={days > 0 ? 'line-ends' : 'line-ends ended'} data-testid="line-ends" suppressHydrationWarning>
-				{days > 0 ? t('order.ends') : t('order.ended')} <time dateTime={iso}>{formatPakistanDay(iso)}</time>
+				{days > 0 ? t('order.ends') : t('order.ended')} <time dateTime={iso}>{formatPakistanDay(iso, lang)}</time>
 				{days > 0 ? ` · ${t(days === 1 ? 'order.daysLeftOne' : 'order.daysLeftMany', { days })}` : null}
 			</p>
 			<Link to={lp(renewPath(orderNumber, index))} className="button ghost small line-renew">

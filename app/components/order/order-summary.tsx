@@ -1,4 +1,4 @@
-import { useT } from '~/i18n/use-t'
+import { useLang, useT } from '~/i18n/use-t'
 import type { OrderView } from '~/domain/orders/order-view'
 import { formatRs } from '~/utils/money'
 import { discountOf } from '~/domain/coupons/coupon'
@@ -8,6 +8,7 @@ import { formatPakistanTime } from '~/utils/pakistan-time'
 /** The summary card: numbers to quote to support, who ordered, how much and when. */
 export function OrderSummary({ order }: { order: OrderView }) {
 	const t = useT()
+	const lang = useLang()
 	return (
 		<section className="order-card" aria-labelledby="order-summary-title">
 			<h2 id="order-summary-title">{t('order.summary.title')}</h2>
@@ -61,7 +62,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
 				<div>
 					<dt>{t('order.summary.date')}</dt>
 					<dd>
-						<time dateTime={order.createdAt}>{formatPakistanTime(order.createdAt)}</time>
+						<time dateTime={order.createdAt}>{formatPakistanTime(order.createdAt, lang)}</time>
 					</dd>
 				</div>
 			</dl>

@@ -1,4 +1,4 @@
-import { useT } from '~/i18n/use-t'
+import { useLang, useT } from '~/i18n/use-t'
 import type { OrderView } from '~/domain/orders/order-view'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { formatPakistanTime } from '~/utils/pakistan-time'
@@ -6,6 +6,7 @@ import { formatPakistanTime } from '~/utils/pakistan-time'
 /** DM subscriptions (§5, §9): the days left until the subscription ends; nothing without a countdown. */
 export function SubscriptionCountdown({ order }: { order: OrderView }) {
 	const t = useT()
+	const lang = useLang()
 	if (!order.subscriptionEndsAt) return null
 	const days = subscriptionDaysLeft(order.subscriptionEndsAt)
 	return (
@@ -16,7 +17,7 @@ export function SubscriptionCountdown({ order }: { order: OrderView }) {
 				{days > 0 ? t(days === 1 ? 'order.subscription.leftOne' : 'order.subscription.leftMany', { days }) : t('order.subscription.ended')}
 			</p>
 			<p className="muted small">
-				{days > 0 ? t('order.ends') : t('order.ended')} <time dateTime={order.subscriptionEndsAt}>{formatPakistanTime(order.subscriptionEndsAt)}</time>
+				{days > 0 ? t('order.ends') : t('order.ended')} <time dateTime={order.subscriptionEndsAt}>{formatPakistanTime(order.subscriptionEndsAt, lang)}</time>
 			</p>
 		</section>
 	)

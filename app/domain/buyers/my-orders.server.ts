@@ -8,6 +8,7 @@ import { viewOrder } from '../orders/view-order.server'
 import { lineOptionLabel } from '../orders/line-option'
 import { withLines } from '../orders/order-lines.server'
 import { formatPakistanDay, formatPakistanTime } from '../../utils/pakistan-time'
+import type { Lang } from '../../i18n/lang'
 
 // My orders: every order placed with the signed-in buyer's address, shaped for its card. The route
 // only asks; what a card shows (when a subscription ends, Renew or Buy again) is decided here.
@@ -17,7 +18,7 @@ import { formatPakistanDay, formatPakistanTime } from '../../utils/pakistan-time
  * paid order was delivered, as the order page and the renewal reminders count them; a DM order
  * keeps its own countdown (the order view's subscriptionEndsAt) instead.
  */
-export async function ordersForBuyer(db: Db, email: string): Promise<BuyerOrders> {
+export async function ordersForBuyer(db: Db, email: string, lang: Lang = 'en'): Promise<BuyerOrders> {
 	const found = await db
 		.select()
 		.from(orders)
@@ -40,14 +41,14 @@ export async function ordersForBuyer(db: Db, email: string): Promise<BuyerOrders
 					option: lineOptionLabel(line),
 					quantity: line.quantity,
 					endsAt: endsAt?.toISOString() ?? null,
-					endsDay: endsAt ? formatPakistanDay(endsAt.toISOString()) : null,
+					endsDay: endsAt ? formatPakistanDay(endsAt.toISOString(), lang) : null,
 					renewPath: endsAt ? renewPath(row.orderNumber, lineIndex) : null,
 					buyAgainPath: endsAt ? null : `/product/${line.id}`,
 				}
 			})
 			const shown = {
-				placedAt: formatPakistanTime(order.createdAt),
-				subscriptionEndsDay: order.subscriptionEndsAt ? formatPakistanDay(order.subscriptionEndsAt) : null,
+				placedAt: formatPakistanTime(order.createdAt, lang),
+				subscriptionEndsDay: order.subscriptionEndsAt ? formatPakistanDay(order.subscriptionEndsAt, lang) : null,
 			}
 			return { order, lines, shown }
 		}),

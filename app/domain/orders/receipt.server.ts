@@ -2,7 +2,6 @@ import type { StoreDetails } from '../settings/store-details'
 import { discountOf } from '../coupons/coupon'
 import { storeContacts, type ContactLink } from '../settings/store-contacts'
 import { formatRs } from '../../utils/money'
-import { formatPakistanTime } from '../../utils/pakistan-time'
 import type { Order } from './order'
 import { paymentBadge } from './status'
 import { lineOptionLabel } from './line-option'
@@ -36,8 +35,9 @@ export interface OrderReceipt {
 	notice: string | null
 	store: { name: string; supportEmail: string; whatsapp: ContactLink; phone: ContactLink | null }
 	orderNumber: string
-	orderDate: { iso: string; text: string }
-	paidDate: { iso: string; text: string } | null
+	/** When the order was placed and paid (ISO): the page writes them in its language. */
+	orderDate: string
+	paidDate: string | null
 	paymentMethod: string
 	status: string
 	lines: ReceiptLine[]
@@ -47,7 +47,6 @@ export interface OrderReceipt {
 	buyer: { name: string; email: string | null }
 }
 
-const when = (date: Date) => ({ iso: date.toISOString(), text: formatPakistanTime(date.toISOString()) })
 
 
 /** The receipt (or, unpaid, the order summary) of one order, with the store's details at the top. */
@@ -66,8 +65,8 @@ export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'sto
 			phone: contacts.phone,
 		},
 		orderNumber: order.orderNumber,
-		orderDate: when(order.createdAt),
-		paidDate: paid && order.paidAt ? when(order.paidAt) : null,
+		orderDate: order.createdAt.toISOString(),
+		paidDate: paid && order.paidAt ? order.paidAt.toISOString() : null,
 		paymentMethod: paymentMethodInWords(order.paymentMethod),
 		status: paymentBadge(order.paymentStatus).label,
 		lines: order.productDetails.map((line) => ({

@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		return data({ buyer: null, notice, pending, next }, { headers: notice ? { ...privateHeaders, ...FORGET_OFFLINE_COPIES } : privateHeaders })
 	}
 	if (next !== MY_ORDERS_PATH && next !== localePath(lang, MY_ORDERS_PATH)) throw redirect(next, { headers: { 'Cache-Control': 'no-store' } })
-	const { orders, more } = await ordersForBuyer(db(), buyer.email)
+	const { orders, more } = await ordersForBuyer(db(), buyer.email, lang)
 	// Kept on the buyer's device for offline reading, unless an order on it shows codes (ADR-034).
 	const keep = offlineCopyHeaders(!orders.some((entry) => showsDeliveredContent(entry.order)))
 	const headers = pending ? { ...privateHeaders, ...keep, 'Set-Cookie': clearPendingSignInCookie(request) } : { ...privateHeaders, ...keep }

@@ -1,5 +1,6 @@
 import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
+import { formatPakistanTime } from '~/utils/pakistan-time'
 import { metaTranslate } from '~/i18n/meta-translate'
 import { readCookie } from '~/http/cookies'
 import { LANG_COOKIE, langOf, localePath } from '~/i18n/lang'
@@ -145,14 +146,14 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 				<div>
 					<dt>{t('order.receipt.orderDate')}</dt>
 					<dd>
-						<time dateTime={receipt.orderDate.iso}>{receipt.orderDate.text}</time>
+						<time dateTime={receipt.orderDate}>{formatPakistanTime(receipt.orderDate, lang)}</time>
 					</dd>
 				</div>
 				{receipt.paidDate ? (
 					<div>
 						<dt>{t('order.receipt.paidOn')}</dt>
 						<dd>
-							<time dateTime={receipt.paidDate.iso}>{receipt.paidDate.text}</time>
+							<time dateTime={receipt.paidDate}>{formatPakistanTime(receipt.paidDate, lang)}</time>
 						</dd>
 					</div>
 				) : null}
