@@ -45,6 +45,33 @@ test.describe('Game Pass terms gates', () => {
 	}
 })
 
+test.describe('Game Pass terms in Urdu', () => {
+	for (const { id, path, heading, sections, english } of [
+		{ id: 1, path: '/ur/game-pass-terms', heading: 'گیم پاس الٹیمیٹ کی شرائط', sections: ['صرف ذاتی استعمال', 'شیئرڈ اکاؤنٹس پر آن لائن اور ملٹی پلیئر گیمنگ', 'آپ کی رضامندی'], english: 'Personal use only' },
+		{ id: 10, path: '/ur/game-pass-pc-terms', heading: 'PC گیم پاس کی شرائط', sections: ['صرف ذاتی استعمال', 'تھرڈ پارٹی لانچرز: سائن آؤٹ نہ کریں', 'آپ کی رضامندی'], english: 'Third-party launchers: do not sign out' },
+	]) {
+		test(`Buy Now on /ur/product/${id} shows the terms in Urdu, then goes to the Urdu checkout`, async ({ page }) => {
+			await gotoHydrated(page, `/ur/product/${id}`)
+			await page.getByRole('main').getByRole('button', { name: /خریدیں - Rs\. [\d,]+$/ }).click()
+			if (id === 1) await modal(page).getByRole('button', { name: /^پرائیویٹ اکاؤنٹ/ }).click()
+			await expect(page).toHaveURL(new RegExp(`${path}$`))
+			await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+			const terms = page.locator('.terms-text')
+			for (const name of sections) await expect(terms.getByRole('heading', { level: 2, name })).toBeAttached()
+			await expect(terms.getByText(english)).toHaveCount(0)
+			await expect(terms.getByRole('heading', { level: 2 }).first()).toHaveCSS('direction', 'rtl')
+
+			const agree = page.getByRole('checkbox', { name: 'میں نے یہ شرائط پڑھ لی ہیں اور ان سے متفق ہوں' })
+			const proceed = page.getByRole('button', { name: 'چیک آؤٹ پر جائیں' })
+			await expect(proceed).toBeDisabled()
+			await agree.check()
+			await proceed.click()
+			await expect(page).toHaveURL(/\/ur\/checkout$/)
+			await expect(page.getByRole('heading', { level: 1, name: 'چیک آؤٹ' })).toBeVisible()
+		})
+	}
+})
+
 test('checkout opened directly has nothing to check out', async ({ page }) => {
 	await gotoHydrated(page, '/checkout')
 	await expect(page.getByText('No items to checkout')).toBeVisible()

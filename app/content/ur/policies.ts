@@ -1,7 +1,7 @@
 // The shop's own policy pages and FAQ in Urdu, for Pakistani buyers: the meaning of ../policies.ts,
 // written as Urdu, not word for word. They are the Urdu defaults of the pages the owner edits at
 // /admin/pages (policy-pages.server.ts). {storeName}, {supportEmail} and {whatsapp} are filled in.
-import { POLICY_LAST_UPDATED, type PolicyPage, type PolicySlug } from '../policies'
+import { POLICY_LAST_UPDATED, type PolicyPage, type PolicySection, type PolicySlug } from '../policies'
 
 /** 'July 8, 2025' as Urdu pages date themselves: 08/07/2025 (day/month/year, Western digits). */
 export function numericDay(longDay: string): string {
@@ -395,4 +395,125 @@ export const policyPagesUr: Record<PolicySlug, PolicyPage> = {
 	'refund-policy': refundPolicy,
 	ownership,
 	faq,
+}
+
+// ---------------------------------------------------------------------------------------------
+// گیم پاس کی شرائط (the Game Pass terms before checkout: /ur/game-pass-terms and /ur/game-pass-pc-terms)
+// ---------------------------------------------------------------------------------------------
+
+const personalUse: PolicySection = {
+	heading: 'صرف ذاتی استعمال',
+	paragraphs: [
+		'گیم پاس سبسکرپشن اور اس کے ساتھ دیا گیا ہمارا کوئی بھی اکاؤنٹ صرف آپ کے ذاتی استعمال کے لیے ہے۔ آپ انہیں کسی اور کو نہ بیچ سکتے ہیں، نہ کرائے پر دے سکتے ہیں، نہ ادھار دے سکتے ہیں، نہ شیئر کر سکتے ہیں، اور نہ کسی کاروباری مقصد کے لیے استعمال کر سکتے ہیں۔',
+	],
+}
+
+const securityInformation: PolicySection = {
+	heading: 'سیکیورٹی معلومات نہ بدلیں',
+	paragraphs: [
+		'ہمارے دیے گئے اکاؤنٹ کا پاس ورڈ، ای میل ایڈریس، فون نمبر، سیکیورٹی سوالات، ٹو اسٹیپ ویریفکیشن، ریکوری آپشنز یا کوئی اور سیکیورٹی معلومات کبھی نہ بدلیں، اور نہ اس میں کوئی پیمنٹ میتھڈ یا سائن اِن کی کوئی اور تفصیل شامل کریں یا ہٹائیں۔',
+		'سیکیورٹی معلومات بدلنا سنگین خلاف ورزی ہے۔ اس پر آپ کی رسائی بغیر ریفنڈ کے فوراً ختم کر دی جاتی ہے اور خلاف ورزی کی فیس لی جاتی ہے، جو اکاؤنٹ واپس حاصل کرنے یا بدلنے کی لاگت کے مطابق کم یا زیادہ ہوتی ہے۔',
+	],
+}
+
+/** The shared-account rules; `platform` is where the buyer sets up their profile: 'Xbox کنسول' or 'PC'. */
+function sharedAccounts(platform: string): PolicySection {
+	return {
+		heading: 'شیئرڈ اکاؤنٹس اور ٹو سلاٹ سسٹم',
+		paragraphs: [
+			'ہمارے ٹو سلاٹ سسٹم کے تحت ایک شیئرڈ اکاؤنٹ زیادہ سے زیادہ 2 گاہک استعمال کرتے ہیں۔ آپ کا سلاٹ آپ کی اپنی پروفائل سے جڑا ہوتا ہے، اور آپ کو صرف وہی پروفائل استعمال کرنی ہے۔',
+			`خریداری کے بعد ہم آپ کو اپنے ${platform} پر پروفائل سیٹ اپ کرنے کی قدم بہ قدم گائیڈ بھیجتے ہیں۔ براہِ کرم اس پر بالکل ویسے ہی عمل کریں۔ دوسرے گاہک کی پروفائل میں نہ سائن اِن کریں، نہ اسے بدلیں یا ہٹائیں، اور نہ دوسرے گاہک کو سائن آؤٹ کریں۔`,
+		],
+		bullets: ['ایک اکاؤنٹ پر زیادہ سے زیادہ 2 گاہک۔', 'ہر گاہک صرف اپنی پروفائل استعمال کرتا ہے۔', 'خریداری کے بعد سیٹ اپ کی قدم بہ قدم گائیڈ بھیجی جاتی ہے۔'],
+	}
+}
+
+const consoleOnlinePlay: PolicySection = {
+	heading: 'شیئرڈ اکاؤنٹس پر آن لائن اور ملٹی پلیئر گیمنگ',
+	paragraphs: [
+		'شیئرڈ اکاؤنٹ دو گاہک استعمال کرتے ہیں، اس لیے اس پر آن لائن اور ملٹی پلیئر فیچرز ہمیشہ ویسے کام نہیں کرتے جیسے پرائیویٹ اکاؤنٹ پر کرتے ہیں۔ کچھ گیمز شیئرڈ اکاؤنٹ پر آن لائن کھیلنا محدود یا بند کر سکتی ہیں۔',
+		'شیئرڈ اکاؤنٹ کے آن لائن موڈز پر پابندیوں کا کوئی ریفنڈ نہیں دیا جاتا۔ اگر آن لائن کھیلنا آپ کے لیے اہم ہے تو اس کی بجائے پرائیویٹ اکاؤنٹ لیں۔',
+	],
+}
+
+const consolePlatform: PolicySection = {
+	heading: 'صرف اسی پلیٹ فارم پر استعمال کریں جس کے لیے خریدا',
+	paragraphs: [
+		'گیم پاس کا کنسول ایڈیشن صرف Xbox کنسول پر استعمال ہونا چاہیے۔ اسے PC پر استعمال نہ کریں، اور PC ایڈیشن کو کنسول پر استعمال نہ کریں۔ غلط پلیٹ فارم پر استعمال کی گئی سبسکرپشن ہماری وارنٹی میں شامل نہیں۔',
+	],
+}
+
+const pcPlatform: PolicySection = {
+	heading: 'صرف اسی پلیٹ فارم پر استعمال کریں جس کے لیے خریدا',
+	paragraphs: [
+		'گیم پاس کا PC ایڈیشن صرف Windows PC پر، Xbox ایپ اور اس کے ضروری لانچرز کے ذریعے، استعمال ہونا چاہیے۔ اسے Xbox کنسول پر استعمال نہ کریں۔ غلط پلیٹ فارم پر استعمال کی گئی سبسکرپشن ہماری وارنٹی میں شامل نہیں۔',
+	],
+}
+
+const durationDiffers = 'آپ کی سبسکرپشن کی مدت خریدی گئی مدت سے 1 سے 7 دن کم یا زیادہ ہو سکتی ہے، اس پر منحصر کہ پلیٹ فارم بلنگ پیریڈ کیسے گنتا ہے اور آپ کی سبسکرپشن کب ایکٹیویٹ ہوتی ہے۔'
+const durationIsNormal = 'یہ معمول کی بات ہے، نہ کوئی خرابی ہے نہ ریفنڈ کی وجہ۔'
+
+const consoleDuration: PolicySection = {
+	heading: 'سبسکرپشن کی مدت',
+	paragraphs: [`${durationDiffers} ${durationIsNormal}`],
+}
+
+const pcDuration: PolicySection = {
+	heading: 'سبسکرپشن کی مدت',
+	paragraphs: [`${durationDiffers} 1 مہینے کا پلان 28 سے 31 دن تک کچھ بھی دکھا سکتا ہے۔`, durationIsNormal],
+}
+
+const pcLaunchers: PolicySection = {
+	heading: 'تھرڈ پارٹی لانچرز: سائن آؤٹ نہ کریں',
+	paragraphs: [
+		'PC گیم پاس کی بہت سی گیمز تھرڈ پارٹی لانچرز کے ذریعے چلتی ہیں، جیسے Xbox ایپ، EA ایپ یا Ubisoft\u00a0Connect، جن میں ہمارا دیا ہوا اکاؤنٹ سائن اِن ہوتا ہے۔',
+		'ان لانچرز سے سائن آؤٹ نہ کریں، اور ان میں کسی دوسرے اکاؤنٹ سے سائن اِن نہ کریں۔ سائن آؤٹ کرنے یا سائن اِن اکاؤنٹ بدلنے سے آپ کی اور دوسرے گاہکوں کی رسائی ختم ہو سکتی ہے، اور اسے ان شرائط کی خلاف ورزی سمجھا جاتا ہے۔',
+	],
+}
+
+const refundsAndReplacements: PolicySection = {
+	heading: 'ریفنڈ اور ری پلیسمنٹ',
+	paragraphs: [
+		'ریفنڈ صرف خود سبسکرپشن میں خرابی کی صورت میں دیا جاتا ہے، مثلاً اگر یہ کبھی ایکٹیویٹ ہی نہ ہوئی ہو۔ خراب سبسکرپشن ری پلیس کرنی ہے یا ریفنڈ کرنا ہے، یہ فیصلہ بطور پرووائیڈر ہمارا ہے، اور ہم ہمیشہ پہلے ری پلیس کرنے کی کوشش کرتے ہیں۔',
+		'کلیم کے لیے ڈیلیوری کے 24 گھنٹوں کے اندر ثبوت کے ساتھ مسئلہ بتائیں، جیسے ایرر کا اسکرین شاٹ یا مختصر اسکرین ریکارڈنگ۔ قبول شدہ کلیمز میں عموماً 24-48 گھنٹوں میں ری پلیسمنٹ ہو جاتی ہے۔ ڈیلیوری یا ایکٹیویشن کے بعد کسی اور وجہ سے ریفنڈ نہیں ملتا، چاہے آپ کا ارادہ بدل جائے یا گیمز گیم پاس لائبریری سے نکل جائیں۔',
+	],
+}
+
+const vpnAndSignIns: PolicySection = {
+	heading: 'نہ VPN، نہ پراکسی، نہ بار بار غلط سائن اِن',
+	paragraphs: [
+		'سائن اِن کے لیے VPN، پراکسی یا کوئی ایسی سروس استعمال نہ کریں جو آپ کی لوکیشن چھپاتی یا بدلتی ہو، اور غلط پاس ورڈ سے بار بار سائن اِن کی کوشش نہ کریں۔ دونوں کی وجہ سے پلیٹ فارم اکاؤنٹ لاک یا فلیگ کر سکتا ہے، اور دونوں ان شرائط کی خلاف ورزی سمجھی جاتی ہیں۔',
+	],
+}
+
+const violations: PolicySection = {
+	heading: 'خلاف ورزیاں',
+	paragraphs: [
+		'اگر آپ ان میں سے کوئی بھی شرط توڑیں تو ہم بغیر ریفنڈ کے آپ کی رسائی ختم کر دیں گے۔ ہم خلاف ورزی کی فیس بھی لے سکتے ہیں، جو ہونے والے نقصان کے مطابق کم یا زیادہ ہوتی ہے، جیسے اکاؤنٹ واپس حاصل کرنے یا بدلنے کی لاگت، اور متاثر ہونے والے کسی دوسرے گاہک کی سبسکرپشن کی لاگت۔',
+	],
+}
+
+const agreement: PolicySection = {
+	heading: 'آپ کی رضامندی',
+	paragraphs: [
+		'نیچے دیے گئے باکس پر ٹک کر کے اور چیک آؤٹ پر جا کر آپ تصدیق کرتے ہیں کہ آپ نے گیم پاس کی یہ شرائط، اور ہماری شرائط و ضوابط اور ریفنڈ اور منسوخی کی پالیسی، پڑھ اور سمجھ لی ہیں اور آپ ان سے متفق ہیں۔',
+		'خریدنے سے پہلے کوئی سوال ہو تو واٹس ایپ پر {whatsapp} پر میسج کریں یا {supportEmail} پر ای میل کریں۔',
+	],
+}
+
+/** The Game Pass terms in Urdu (the English is gamePassTerms in ../policies.ts), section for section. */
+export const gamePassTermsUr: { console: PolicySection[]; pc: PolicySection[] } = {
+	console: [
+		personalUse,
+		securityInformation,
+		sharedAccounts('Xbox کنسول'),
+		consoleOnlinePlay,
+		consolePlatform,
+		consoleDuration,
+		refundsAndReplacements,
+		vpnAndSignIns,
+		violations,
+		agreement,
+	],
+	pc: [personalUse, securityInformation, sharedAccounts('PC'), pcPlatform, pcLaunchers, pcDuration, refundsAndReplacements, vpnAndSignIns, violations, agreement],
 }

@@ -1,13 +1,19 @@
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { PolicySections } from '~/components/content/policy-sections'
-import { gamePassTerms } from '~/content/policies'
+import { gamePassTermsAt } from '~/domain/pages/game-pass-terms.server'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { pageMeta } from '~/utils/seo'
 import { unprefixed } from '~/i18n/lang'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import { metaTranslate } from '~/i18n/meta-translate'
 import type { Route } from './+types/game-pass-terms'
+
+// The terms come from the server in the page's language (console or PC by its address): their text
+// is not in the page's script.
+export function loader({ request }: Route.LoaderArgs) {
+	return { sections: gamePassTermsAt(new URL(request.url).pathname) }
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
 	const t = metaTranslate(matches)
@@ -18,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 	})
 }
 
-export default function GamePassTerms() {
+export default function GamePassTerms({ loaderData }: Route.ComponentProps) {
 	const location = useLocation()
 	const navigate = useNavigate()
 	const t = useT()
@@ -72,7 +78,7 @@ export default function GamePassTerms() {
 				</div>
 			) : null}
 			<div className="terms-text">
-				<PolicySections sections={pc ? gamePassTerms.pc : gamePassTerms.console} headingLevel={2} />
+				<PolicySections sections={loaderData.sections} headingLevel={2} />
 			</div>
 			<label className="checkbox">
 				<input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
