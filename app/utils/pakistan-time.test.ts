@@ -26,5 +26,8 @@ describe('Pakistan time (UTC+5, no daylight saving)', () => {
 
 	it('keeps the full time form', () => {
 		expect(formatPakistanTime('2025-01-05T10:04:00Z')).toBe('5 Jan 2025, 3:04 PM PKT')
+		// On Urdu pages: the month in Urdu, the digits and the clock as they are.
+		expect(formatPakistanTime('2025-01-05T10:04:00Z', 'ur')).toBe('5 جنوری 2025، 3:04 PM PKT')
+		expect(formatPakistanDay('2025-12-31T19:30:00Z', 'ur')).toBe('1 جنوری 2026')
 	})
 })

@@ -35,7 +35,7 @@ export function renewalReminderEmail(
 	const option = chosen ? optionLabel(t, lang, chosen) : ''
 	const name = order.customerName ?? t('email.there')
 	const days = subscriptionDaysLeft(endsAt, now)
-	const endsOn = formatPakistanDay(endsAt.toISOString())
+	const endsOn = formatPakistanDay(endsAt.toISOString(), lang)
 	const renew = renewUrl(order, lineIndex)
 	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders', lang)
 	const ended = kind === 'due' || days === 0
