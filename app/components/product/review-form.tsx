@@ -3,7 +3,6 @@ import { MY_ORDERS_PATH } from '~/domain/buyers/next-path'
 import { REVIEW_LIMITS } from '~/domain/reviews/review-scope'
 import type { Translate } from '~/i18n/catalogue'
 import { localePath, type Lang } from '~/i18n/lang'
-import { englishWords } from './server-words'
 
 // The review form is drawn by the server and sent as HTML (ADR-007): the page keeps it as the server drew it,
 // and what it does when used (the stars, the writer's standing, posting) loads when the buyer first
@@ -11,7 +10,7 @@ import { englishWords } from './server-words'
 // same for everyone (ADR-006): whether the writer is a signed-in buyer is asked once they start on the form.
 
 /** The review form of a product (or of its review group), as every reader first sees it: the loader renders it with `renderStaticHtml`. */
-export function ReviewForm({ productId, buyersOnly, lang = 'en', t = englishWords }: { productId: number; buyersOnly: boolean; lang?: Lang; t?: Translate }) {
+export function ReviewForm({ productId, buyersOnly, lang, t }: { productId: number; buyersOnly: boolean; lang: Lang; t: Translate }) {
 	return (
 		<form
 			method="post"

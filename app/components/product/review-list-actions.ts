@@ -1,4 +1,5 @@
 import { insertReview, type Review } from '~/domain/reviews/review-scope'
+import { formatPakistanDay } from '~/utils/pakistan-time'
 
 // What an open product page does with a review posted or hidden meanwhile (the live stream's events):
 // loaded with the first such event, not with the page. It works on the list the server drew
@@ -10,6 +11,7 @@ const ITEM = 'li[data-review-id]'
 function wordsOf(container: HTMLElement) {
 	const template = container.querySelector<HTMLTemplateElement>('template.no-reviews')
 	return {
+		lang: template?.dataset.lang,
 		verified: template?.dataset.verified ?? '✓ Verified purchase',
 		stars: (rating: number) => (template?.dataset.stars ?? '{rating} out of 5 stars').replace('{rating}', String(rating)),
 	}
@@ -50,7 +52,7 @@ function item(review: Review, words: ReturnType<typeof wordsOf>) {
 	}
 	const time = document.createElement('time')
 	time.dateTime = review.createdAt
-	time.textContent = review.day
+	time.textContent = words.lang === 'ur' ? formatPakistanDay(review.createdAt, 'ur') : review.day
 	li.append(head, paragraph(null, review.comment), paragraph('muted small', time))
 	return li
 }

@@ -2,10 +2,6 @@ import { Link } from 'react-router'
 import { PromoVideo } from '~/components/home/promo-video'
 import { FromPriceLine, Rs } from '~/components/ui/price'
 import { ReviewsSection } from '~/components/product/reviews-section'
-import { ReviewForm } from '~/components/product/review-form'
-import { ReviewList } from '~/components/product/review-list'
-import { readStoreDetails } from '~/domain/settings/store-details.server'
-import { renderStaticHtml } from '~/utils/static-html.server'
 import { gamePassBenefits } from '~/content/site'
 import { gamePassBenefits as gamePassBenefitsUr } from '~/content/ur/site'
 import { contentMeta } from '~/components/content/content-meta'
@@ -16,10 +12,9 @@ import { db } from '~/db/client.server'
 import { findProductWith } from '~/domain/catalogue/list-products.server'
 import { durationRows } from '~/domain/pricing/duration-rows'
 import { fromPrice } from '~/domain/pricing/from-price'
-import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { ratingFor } from '~/domain/reviews/rating-summary.server'
 import { useRootData } from '~/components/layout/root-data'
-import { logger } from '~/utils/logger.server'
+import { reviewFormHtml, reviewListHtml } from './reviews-html.server'
 import type { Route } from './+types/game-pass-details'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, 'content.gamePass.title', 'content.gamePass.description', { image: loaderData?.console?.image })
@@ -33,18 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 	])
 	const table = (p: typeof consoleEdition) => (p ? { to: localePath(lang, `/product/${p.id}`), image: p.image, from: fromPrice(p), rows: durationRows(p) } : null)
 	const reviewsOf = consoleEdition ?? pcEdition
-	const reviews = (reviewsOf ? listReviews(db(), reviewsOf) : Promise.resolve([]))
-		.then((list) => renderStaticHtml(<ReviewList reviews={list} />))
-		.catch((error: unknown) => {
-			logger.error({ err: error }, 'reviews failed')
-			throw new Error('Failed to fetch reviews')
-		})
+	const reviews = reviewListHtml(reviewsOf, lang)
 	return {
 		pc: table(pcEdition),
 		console: table(consoleEdition),
 		reviewsProductId: reviewsOf?.id ?? null,
 		reviews,
-		reviewForm: reviewsOf ? await reviewFormHtml(reviewsOf.id) : '',
+		reviewForm: reviewsOf ? await reviewFormHtml(reviewsOf.id, lang) : '',
 		rating: reviewsOf ? await ratingFor(db(), reviewsOf) : null,
 		benefits: lang === 'ur' ? gamePassBenefitsUr : gamePassBenefits,
 		messages: contentMessages(lang, 'gamePass'),
@@ -112,10 +102,4 @@ export default function GamePassDetails({ loaderData }: Route.ComponentProps) {
 			{loaderData.reviewsProductId ? <ReviewsSection productId={loaderData.reviewsProductId} reviews={loaderData.reviews} rating={loaderData.rating} form={loaderData.reviewForm} title={t('content.gamePass.reviews')} /> : null}
 		</div>
 	)
-}
-
-/** The review form as every reader first sees it, drawn here: the page ships no component for it (ADR-007). */
-async function reviewFormHtml(productId: number) {
-	const { reviewsFrom } = await readStoreDetails(db())
-	return renderStaticHtml(<ReviewForm productId={productId} buyersOnly={reviewsFrom === 'buyers'} />)
 }

@@ -2,32 +2,27 @@ import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-ro
 import { PurchasePanel } from '~/components/product/purchase-panel'
 import { ProductImage } from '~/components/product/product-image'
 import { ReviewsSection } from '~/components/product/reviews-section'
-import { ReviewForm } from '~/components/product/review-form'
-import { ReviewList } from '~/components/product/review-list'
 import { ProductDescription } from '~/components/product/product-description'
 import { ServerHtml } from '~/components/layout/server-html'
-import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { db } from '~/db/client.server'
 import { getProduct } from '~/domain/catalogue/list-products.server'
 import { mainWidth, mediaUrl } from '~/domain/media/media-files'
 import { displayPrice } from '~/domain/pricing/price-of'
 import type { AccountType } from '~/domain/pricing/product-options'
-import { listReviews } from '~/domain/reviews/list-reviews.server'
 import { ratingFor } from '~/domain/reviews/rating-summary.server'
 import { FromPriceLine, RatingBadge } from '~/components/ui/price'
 import { fromPrice } from '~/domain/pricing/from-price'
 import { purchaseChoices } from '~/domain/pricing/purchase-choices'
 import { stockAvailability } from '~/domain/stock/manage-stock.server'
-import { logger } from '~/utils/logger.server'
+import { reviewFormHtml, reviewListHtml } from './reviews-html.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
 import { useRootData } from '~/components/layout/root-data'
 import { parseId } from '~/utils/input'
 import { metaTranslate } from '~/i18n/meta-translate'
 import { localizeProduct } from '~/domain/catalogue/localize-product'
-import type { Translate } from '~/i18n/catalogue'
-import { langOf, type Lang } from '~/i18n/lang'
+import { langOf } from '~/i18n/lang'
 import { translator } from '~/i18n/messages.server'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import type { Route } from './+types/product'
@@ -42,12 +37,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	// On Urdu pages the owner's Urdu name and description, where set.
 	const product = localizeProduct(found, lang)
 	// Drawn as HTML when they arrive (ADR-007): the page ships no component for the list.
-	const reviews = listReviews(db(), product)
-		.then((list) => renderStaticHtml(<ReviewList reviews={list} t={t} />))
-		.catch((error: unknown) => {
-			logger.error({ err: error }, 'reviews failed')
-			throw new Error('Failed to fetch reviews')
-		})
+	const reviews = reviewListHtml(product, lang)
 	// Per option: 'instant', 'few', 'out' or 'manual' (never a count), and whether 'out' cannot be bought.
 	const stock = await stockAvailability(db(), [product.id]).then((found) => ({
 		availability: Object.fromEntries(found.availability),
@@ -77,7 +67,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		description: renderStaticHtml(<ProductDescription product={product} lang={lang} t={t} />),
 		reviews,
 		// The review form as HTML: what it does loads when a buyer first touches it (ADR-007).
-		reviewForm: await reviewFormHtml(product.id, lang, t),
+		reviewForm: await reviewFormHtml(product.id, lang),
 		rating: await ratingFor(db(), product),
 		from: from && from.price < price ? from : null,
 		// For the page's meta (a client-side navigation runs it in the browser too).
@@ -173,10 +163,4 @@ function ProductNotFound() {
 			</p>
 		</div>
 	)
-}
-
-/** The review form as every reader first sees it, drawn here: the page ships no component for it (ADR-007). */
-async function reviewFormHtml(productId: number, lang: Lang, t: Translate) {
-	const { reviewsFrom } = await readStoreDetails(db())
-	return renderStaticHtml(<ReviewForm productId={productId} buyersOnly={reviewsFrom === 'buyers'} lang={lang} t={t} />)
 }
