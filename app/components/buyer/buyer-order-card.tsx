@@ -113,7 +113,7 @@ function OrderLineRow({ line }: { line: BuyerOrderLine }) {
 					{line.name}
 					{line.quantity > 1 ? ` × ${line.quantity}` : null}
 				</p>
-				{line.option ? <p className="muted small">{optionLabel(t, lang, line.option)}</p> : null}
+				{line.option ? <p className="muted small" dir="auto">{optionLabel(t, lang, line.option)}</p> : null}
 				{line.endsAt && line.endsDay ? <EndsOn iso={line.endsAt} day={line.endsDay} /> : null}
 			</div>
 			{line.renewPath ? (

@@ -1,5 +1,6 @@
 import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
+import { isolated } from '~/components/ui/rich-text'
 import { aroundLink } from './around-link'
 import { Link } from 'react-router'
 import type { OrderLine } from '~/db/schema'
@@ -27,8 +28,8 @@ export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<
 					<li key={`${item.id}-${index}`} className="order-item">
 						<div>
 							<p className="order-item-name">{item.name}</p>
-							{item.selectedDuration ? <p className="muted small">{t('order.items.duration', { label: optionLabel(t, lang, item.selectedDuration.label) })}</p> : null}
-							{item.selectedDenomination ? <p className="muted small">{t('order.items.value', { label: optionLabel(t, lang, item.selectedDenomination.label) })}</p> : null}
+							{item.selectedDuration ? <p className="muted small">{t('order.items.duration', { label: isolated(lang, optionLabel(t, lang, item.selectedDuration.label)) })}</p> : null}
+							{item.selectedDenomination ? <p className="muted small">{t('order.items.value', { label: isolated(lang, optionLabel(t, lang, item.selectedDenomination.label)) })}</p> : null}
 							{item.selectedAccountType ? <p className="muted small">{t('order.items.account', { label: accountTypeName(item.selectedAccountType) ?? '' })}</p> : null}
 							<p className="muted small">{t('order.items.quantity', { count: item.quantity })}</p>
 							{order ? <LineEnd item={item} deliveredAt={delivered} orderNumber={order.orderNumber} index={index} /> : null}
