@@ -96,6 +96,8 @@ test('a staff member turns on two-factor sign-in and then signs in with a code f
 	await page.getByLabel('Password').fill(password)
 	await page.getByRole('button', { name: 'Sign in' }).click()
 	await expect(page.getByLabel('Authentication code')).toBeVisible()
+	// The code step may be a page of its own: typed into before its scripts start, the field would be drawn again empty.
+	await waitForHydration(page)
 	await page.getByLabel('Authentication code').fill('000000')
 	await page.getByRole('button', { name: 'Verify and sign in' }).click()
 	await expect(page.getByRole('alert')).toHaveText('That code did not work. Please enter the newest code from your authenticator app, or a recovery code.')
