@@ -76,6 +76,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				    It runs once, from the server's HTML: the browser's build keeps the tag as it is and carries no copy. */}
 				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? IMAGE_LOADED_SCRIPT : ' ' }} />
 				<Meta />
+				{/* An Urdu page's face, asked for with the stylesheet rather than after it: its text swaps to it sooner (ADR-032). */}
+				{lang === 'ur'
+					? URDU_FONTS.map((href) => <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />)
+					: null}
 				<Links />
 				{twins.map((twin) => (
 					<link key={twin} rel="alternate" hrefLang={twin} href={data!.origin + localePath(twin, pathname)} />
@@ -133,6 +137,9 @@ function SkipLink() {
 
 /** Words the frame shows even when the page failed before its messages arrived. */
 const SKIP_LINK_WORDS = { 'common.skipToContent': 'Skip to content' } as const
+
+/** The Urdu face's two weights (app.css's @font-face). */
+const URDU_FONTS = ['/fonts/urdu-naskh-400.woff2', '/fonts/urdu-naskh-700.woff2']
 
 const ERROR_WORDS = {
 	'common.error.title': 'Unexpected Application Error!',

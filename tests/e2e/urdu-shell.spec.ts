@@ -145,3 +145,19 @@ test('the owner’s Urdu name and description show on the Urdu product page only
 	await gotoHydrated(page, '/ur/product/14')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Xbox Gift Card')
 })
+
+test('Urdu pages are set in the shop’s own Urdu face, asked for with the page; English pages never fetch it', async ({ page }) => {
+	const fonts: string[] = []
+	page.on('request', (request) => {
+		if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname)
+	})
+	await gotoHydrated(page, '/products')
+	await page.evaluate(() => document.fonts.ready)
+	expect(fonts).toEqual([])
+
+	await gotoHydrated(page, '/ur/products')
+	expect(await page.evaluate(() => document.fonts.ready.then(() => document.fonts.check('16px "Urdu Naskh"', 'پروڈکٹس')))).toBe(true)
+	expect(fonts.sort()).toEqual(['/fonts/urdu-naskh-400.woff2', '/fonts/urdu-naskh-700.woff2'])
+	// The heading is drawn in it, not in a fallback.
+	expect(await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^"?Urdu Naskh"?,/)
+})
