@@ -1,7 +1,6 @@
 import type { Translate } from '~/i18n/catalogue'
 import type { MouseEvent, FormEvent } from 'react'
 import { copyFromButton } from '~/components/ui/copy-text'
-import { showFormError as showError } from '~/components/ui/form-error'
 
 // The order page and My orders are drawn by the server (ADR-007): their buttons and forms are plain
 // HTML the page's script listens to from above. Copy and Refresh work here; a form the page sends
@@ -77,9 +76,14 @@ export function onPartsChange(event: Event, t: Translate) {
 	if (input instanceof HTMLInputElement && input.type === 'file' && input.form?.dataset.enhance === 'receipt') void import('./order-forms').then((forms) => forms.receiptChosen(input, t))
 }
 
-/** A form's failure, where `ErrorAlert` would draw it (before its fields or buttons); none when `message` is null. */
+/**
+ * A form's failure, where `ErrorAlert` would draw it (before its fields or buttons); none when `message` is null.
+ * What draws it is loaded with the first answer to a form, not with the page.
+ */
 export const showFormError = (form: HTMLFormElement, message: string | null) =>
-	showError(form, message, form.querySelector(':scope > .field, :scope > .order-actions, :scope > [role="status"], :scope > button'))
+	void import('~/components/ui/form-error').then(({ showFormError: show }) =>
+		show(form, message, form.querySelector(':scope > .field, :scope > .order-actions, :scope > [role="status"], :scope > button')),
+	)
 
 /** Busy while sent: every button of the form off, the one pressed saying what happens (`data-busy-label`). */
 export function setFormBusy(form: HTMLFormElement, busy: boolean, pressed?: HTMLButtonElement | null) {
