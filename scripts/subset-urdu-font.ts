@@ -1,17 +1,11 @@
 // Makes the Urdu face the shop serves itself (public/fonts/): Noto Naskh Arabic (SIL Open Font
 // License, from @fontsource/noto-naskh-arabic) cut down to the letters, marks and signs Urdu is
-// written with, as WOFF2. Run again only to change the set: `node --import tsx scripts/subset-urdu-font.ts`.
+// written with (app/i18n/urdu-face.ts), as WOFF2. Run again only to change the set: `node --import tsx scripts/subset-urdu-font.ts`.
 import fs from 'node:fs'
 import path from 'node:path'
 import subsetFont from 'subset-font'
+import { URDU_RANGES } from '../app/i18n/urdu-face'
 
-/** Arabic script as Urdu uses it (letters, marks, punctuation, digits), the joiners and the direction marks. */
-export const URDU_RANGES: [number, number][] = [
-	[0x0600, 0x06ff],
-	[0x200c, 0x200f],
-	[0xfdf2, 0xfdf2],
-	[0xfdfd, 0xfdfd],
-]
 
 const text = URDU_RANGES.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join('')
 const source = path.resolve('node_modules/@fontsource/noto-naskh-arabic/files')
