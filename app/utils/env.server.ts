@@ -80,6 +80,15 @@ const schema = z.object({
 		.string()
 		.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
 		.optional(),
+	/**
+	 * Tests only: the origin (e.g. http://127.0.0.1:4000) of a local push service (tests/fakes/push-server.ts)
+	 * whose endpoints the shop takes and reaches as given, besides the real push services'. Refused unless
+	 * NODE_ENV=test: a running shop never posts a push into its own network.
+	 */
+	PUSH_TEST_SERVICE_ORIGIN: z
+		.string()
+		.refine((v) => URL.canParse(v) && new URL(v).origin === v, 'must be an origin only, e.g. http://127.0.0.1:4000')
+		.optional(),
 	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
 
 	// Staff console.
@@ -116,6 +125,9 @@ const schema = z.object({
 	}
 	if (e.PAYPRO_CLIENT_ID && (!e.PAYPRO_CALLBACK_USERNAME || !e.PAYPRO_CALLBACK_PASSWORD)) {
 		ctx.addIssue({ code: 'custom', path: ['PAYPRO_CALLBACK_PASSWORD'], message: 'set PAYPRO_CALLBACK_USERNAME and PAYPRO_CALLBACK_PASSWORD with live PayPro credentials' })
+	}
+	if (e.PUSH_TEST_SERVICE_ORIGIN && e.NODE_ENV !== 'test') {
+		ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_SERVICE_ORIGIN'], message: 'is for tests only: refused unless NODE_ENV=test' })
 	}
 	if (e.EMAIL_PROVIDER === 'brevo' && !e.BREVO_API_KEY) {
 		ctx.addIssue({ code: 'custom', path: ['BREVO_API_KEY'], message: 'required when EMAIL_PROVIDER is brevo' })

@@ -35,7 +35,7 @@ const idOf = (s: BrowserSubscription) => s.endpoint.split('/').at(-1)!
 const asBrowserSends = (s: BrowserSubscription) => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys })
 
 describe.each(databaseKinds)('web push on %s', (kind) => {
-	const testShop = useTestShop(kind, 'web_push', { JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000', SUPPORT_EMAIL: 'help@gamevault.pk' })
+	const testShop = useTestShop(kind, 'web_push', { JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000', SUPPORT_EMAIL: 'help@gamevault.pk', PUSH_TEST_SERVICE_ORIGIN: push.origin })
 	let db: Db
 	let url: string
 	beforeAll(() => {

@@ -29,16 +29,17 @@ async function ownerFor(request: Request, orderNumber: string | undefined): Prom
 
 export async function action({ request }: Route.ActionArgs) {
 	try {
-		const production = env().NODE_ENV === 'production'
+		// The test settings' local push service, if any (never outside NODE_ENV=test).
+		const testService = env().PUSH_TEST_SERVICE_ORIGIN
 		if (request.method === 'POST') {
-			const parsed = pushSubscriptionInput(production).safeParse(await readJson(request, { limit: 4 * 1024 }))
+			const parsed = pushSubscriptionInput(testService).safeParse(await readJson(request, { limit: 4 * 1024 }))
 			if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
 			const { owner, sessionHash } = await ownerFor(request, parsed.data.orderNumber)
 			await savePushSubscription(db(), owner, parsed.data.subscription, { sessionHash })
 			return Response.json({ ok: true }, { status: 201 })
 		}
 		if (request.method === 'DELETE') {
-			const parsed = pushUnsubscribeInput(production).safeParse(await readJson(request, { limit: 2 * 1024 }))
+			const parsed = pushUnsubscribeInput(testService).safeParse(await readJson(request, { limit: 2 * 1024 }))
 			if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message)
 			const { owner } = await ownerFor(request, parsed.data.orderNumber)
 			const removed = await removePushSubscription(db(), owner, parsed.data.endpoint)
