@@ -28,6 +28,13 @@ import type {
 	TermsPage,
 } from '../domain/catalogue/types'
 import { DELIVERY_STATES, PAYMENT_STATES, REFUND_METHODS, type DeliveryState, type PaymentState, type RefundMethod } from './order-states'
+import { MAX_COST_US_CENTS, MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY } from '../utils/money'
+
+// The shop's money limits as the CHECKs write them (literals: a CHECK takes no parameter).
+const PRICE = sql.raw(String(MAX_PRICE))
+const TOTAL = sql.raw(String(MAX_ORDER_TOTAL))
+const QUANTITY = sql.raw(String(MAX_QUANTITY))
+const US_CENTS = sql.raw(String(MAX_COST_US_CENTS))
 import type { BlockKind } from './block-kinds'
 import type { Lang } from '../i18n/lang'
 
@@ -76,7 +83,7 @@ export const products = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} >= 0`)],
+	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} between 0 and ${PRICE}`)],
 )
 
 /**
@@ -109,12 +116,12 @@ export const productVariants = pgTable(
 	},
 	(t) => [
 		index('product_variants_product_idx').on(t.productId, t.position),
-		check('product_variants_price_check', sql`${t.price} >= 0`),
+		check('product_variants_price_check', sql`${t.price} between 0 and ${PRICE}`),
 		check('product_variants_months_check', sql`${t.months} >= 0`),
 		check('product_variants_value_check', sql`${t.value} >= 0`),
 		check('product_variants_account_type_check', sql`${t.accountType} in ('private', 'shared')`),
 		check('product_variants_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
-		check('product_variants_cost_check', sql`${t.costRupees} >= 0 and ${t.costUsdCents} >= 0 and (${t.costRupees} is null or ${t.costUsdCents} is null)`),
+		check('product_variants_cost_check', sql`${t.costRupees} between 0 and ${PRICE} and ${t.costUsdCents} between 0 and ${US_CENTS} and (${t.costRupees} is null or ${t.costUsdCents} is null)`),
 	],
 )
 
@@ -177,7 +184,7 @@ export const stockUnits = pgTable(
 			.where(sql`${t.duplicateOf} is not null`),
 		check('stock_units_kind_check', sql`${t.kind} in ('code', 'account')`),
 		check('stock_units_status_check', sql`${t.status} in ('available', 'used', 'voided')`),
-		check('stock_units_cost_check', sql`${t.costRupees} >= 0 and ${t.costUsdCents} >= 0 and (${t.costRupees} is null or ${t.costUsdCents} is null)`),
+		check('stock_units_cost_check', sql`${t.costRupees} between 0 and ${PRICE} and ${t.costUsdCents} between 0 and ${US_CENTS} and (${t.costRupees} is null or ${t.costUsdCents} is null)`),
 		check('stock_units_slots_check', sql`${t.slots} >= 1 and ${t.slotsUsed} >= 0 and ${t.slotsUsed} <= ${t.slots}`),
 	],
 )
@@ -430,7 +437,9 @@ export const orders = pgTable(
 		index('orders_phone_idx').on(t.customerPhone),
 		check('orders_payment_status_check', sql`${t.paymentStatus} in (${sql.raw(PAYMENT_STATES.map((s) => `'${s}'`).join(', '))})`),
 		check('orders_delivery_status_check', sql`${t.deliveryStatus} in (${sql.raw(DELIVERY_STATES.map((s) => `'${s}'`).join(', '))})`),
-		check('orders_total_amount_check', sql`${t.totalAmount} >= 0`),
+		check('orders_total_amount_check', sql`${t.totalAmount} between 0 and ${TOTAL}`),
+		// A profit may be a loss: at most what was paid, at least minus its cost and fee.
+		check('orders_cost_check', sql`${t.cost} between 0 and ${TOTAL} and ${t.fee} between 0 and ${TOTAL} and ${t.profit} between -2 * ${TOTAL} and ${TOTAL}`),
 		check('orders_undelivered_units_check', sql`${t.undeliveredUnits} >= 0`),
 		check('orders_duration_days_check', sql`${t.durationDays} >= 0`),
 		check('orders_lang_check', sql`${t.lang} in ('en', 'ur')`),
@@ -496,13 +505,14 @@ export const orderLines = pgTable(
 			.on(t.orderId)
 			.where(sql`${t.discount} > 0`),
 		check('order_lines_position_check', sql`${t.position} >= 0`),
-		check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
-		check('order_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
-		check('order_lines_original_price_check', sql`${t.originalPrice} >= 0`),
-		check('order_lines_discount_check', sql`${t.discount} >= 0`),
-		check('order_lines_line_total_check', sql`${t.lineTotal} >= 0 and ${t.lineTotal} = ${t.quantity} * ${t.unitPrice} - ${t.discount}`),
+		check('order_lines_quantity_check', sql`${t.quantity} between 1 and ${QUANTITY}`),
+		check('order_lines_unit_price_check', sql`${t.unitPrice} between 0 and ${PRICE}`),
+		check('order_lines_original_price_check', sql`${t.originalPrice} between 0 and ${PRICE}`),
+		check('order_lines_discount_check', sql`${t.discount} between 0 and ${TOTAL}`),
+		check('order_lines_line_total_check', sql`${t.lineTotal} between 0 and ${TOTAL} and ${t.lineTotal} = ${t.quantity} * ${t.unitPrice} - ${t.discount}`),
 		check('order_lines_option_check', sql`${t.optionKind} in ('duration', 'denomination')`),
-		check('order_lines_option_numbers_check', sql`${t.optionMonths} >= 0 and ${t.optionValue} >= 0 and ${t.optionPrice} >= 0`),
+		check('order_lines_option_numbers_check', sql`${t.optionMonths} >= 0 and ${t.optionValue} >= 0 and ${t.optionPrice} between 0 and ${PRICE}`),
+		check('order_lines_cost_check', sql`${t.unitCost} between 0 and ${PRICE} and ${t.cost} between 0 and ${TOTAL}`),
 		check('order_lines_account_type_check', sql`${t.accountType} in ('private', 'shared')`),
 		check('order_lines_refunded_quantity_check', sql`${t.refundedQuantity} >= 0 and ${t.refundedQuantity} <= ${t.quantity}`),
 	],
@@ -533,7 +543,7 @@ export const refunds = pgTable(
 		index('refunds_staff_idx').on(t.staffId),
 		// Sales reports (ADR-031): refunds made in a range.
 		index('refunds_created_at_idx').on(t.createdAt),
-		check('refunds_amount_check', sql`${t.amount} >= 1`),
+		check('refunds_amount_check', sql`${t.amount} between 1 and ${TOTAL}`),
 		check('refunds_method_check', sql`${t.method} in (${sql.raw(REFUND_METHODS.map((m) => `'${m}'`).join(', '))})`),
 	],
 )
@@ -558,7 +568,7 @@ export const refundLines = pgTable(
 	(t) => [
 		index('refund_lines_refund_idx').on(t.refundId),
 		index('refund_lines_order_line_idx').on(t.orderLineId),
-		check('refund_lines_quantity_check', sql`${t.quantity} >= 1 and ${t.undelivered} >= 0 and ${t.returned} >= 0 and ${t.voided} >= 0 and ${t.undelivered} + ${t.returned} + ${t.voided} <= ${t.quantity}`),
+		check('refund_lines_quantity_check', sql`${t.quantity} between 1 and ${QUANTITY} and ${t.undelivered} >= 0 and ${t.returned} >= 0 and ${t.voided} >= 0 and ${t.undelivered} + ${t.returned} + ${t.voided} <= ${t.quantity}`),
 	],
 )
 
@@ -643,7 +653,7 @@ export const payproSimOrders = pgTable(
 		paidAt: timestamp('paid_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [uniqueIndex('paypro_sim_orders_merchant_order_key').on(t.merchantId, t.orderNumber), check('paypro_sim_orders_amount_check', sql`${t.amount} >= 0`)],
+	(t) => [uniqueIndex('paypro_sim_orders_merchant_order_key').on(t.merchantId, t.orderNumber), check('paypro_sim_orders_amount_check', sql`${t.amount} between 0 and ${TOTAL}`)],
 )
 
 /** Fixed-window counters shared by every server instance. */
@@ -946,9 +956,9 @@ export const coupons = pgTable(
 		uniqueIndex('coupons_code_key').on(sql`lower(${t.code})`),
 		index('coupons_created_by_idx').on(t.createdBy),
 		check('coupons_kind_check', sql`${t.kind} in ('percent', 'fixed')`),
-		check('coupons_value_check', sql`${t.value} >= 1 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+		check('coupons_value_check', sql`${t.value} between 1 and ${PRICE} and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
 		check('coupons_code_check', sql`length(${t.code}) between 1 and 40`),
-		check('coupons_min_subtotal_check', sql`${t.minSubtotal} >= 0`),
+		check('coupons_min_subtotal_check', sql`${t.minSubtotal} between 0 and ${TOTAL}`),
 		check('coupons_max_uses_check', sql`${t.maxUses} >= 1 and ${t.maxUsesPerBuyer} >= 1`),
 		check('coupons_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
 	],
@@ -979,7 +989,7 @@ export const couponRedemptions = pgTable(
 		uniqueIndex('coupon_redemptions_order_key').on(t.orderId),
 		index('coupon_redemptions_coupon_email_idx').on(t.couponId, t.email),
 		index('coupon_redemptions_coupon_phone_idx').on(t.couponId, t.phone),
-		check('coupon_redemptions_discount_check', sql`${t.discount} >= 1`),
+		check('coupon_redemptions_discount_check', sql`${t.discount} between 1 and ${TOTAL}`),
 	],
 )
 

@@ -19,6 +19,7 @@ const FILLED: MessageKey[] = [
 	'checkout.noSuchDuration',
 	'checkout.noSuchValue',
 	'checkout.noPriceForChoice',
+	'checkout.orderTooLarge',
 	'checkout.renewalNoLongerSold',
 	'checkout.paymentPreparing',
 ]

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Db } from '../../app/db/client.server'
 import * as schema from '../../app/db/schema'
 import { withLinesOf } from '../../app/domain/orders/order-lines.server'
+import { MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY } from '../../app/utils/money'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
 
@@ -76,6 +77,15 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		{ name: 'a line of a product that does not exist', statement: () => lineWith({ productId: 999_999 }), code: '23503', constraint: 'order_lines_product_id_products_id_fk' },
 		{ name: 'a second line at the same position', statement: () => lineWith({ position: 0 }), code: '23505', constraint: 'order_lines_order_position_key' },
 		{ name: 'a line of an order that does not exist', statement: () => sql`insert into order_lines (order_id, position, product_id, name, image, quantity, unit_price, line_total) values (999999, 0, ${product}, 'x', 'x', 1, 1, 1)`, code: '23503', constraint: 'order_lines_order_id_orders_id_fk' },
+		{ name: 'a unit price past the price cap', statement: () => lineWith({ unitPrice: MAX_PRICE + 1 }), code: '23514', constraint: 'order_lines_unit_price_check' },
+		{ name: 'a quantity past 99', statement: () => lineWith({ quantity: MAX_QUANTITY + 1 }), code: '23514', constraint: 'order_lines_quantity_check' },
+		{ name: 'a line total past the order cap', statement: () => lineWith({ quantity: 11, unitPrice: MAX_PRICE }), code: '23514', constraint: 'order_lines_line_total_check' },
+		{ name: 'an order total past the order cap', statement: () => sql`insert into orders (order_number, total_amount) values ('CON-HUGE', ${MAX_ORDER_TOTAL + 1})`, code: '23514', constraint: 'orders_total_amount_check' },
+		{ name: 'an order cost past the order cap', statement: () => sql`update orders set cost = ${MAX_ORDER_TOTAL + 1} where id = ${order}`, code: '23514', constraint: 'orders_cost_check' },
+		{ name: 'an option price past the price cap', statement: () => sql`insert into product_variants (product_id, label, price) values (${product}, 'x', ${MAX_PRICE + 1})`, code: '23514', constraint: 'product_variants_price_check' },
+		{ name: 'a stock unit’s cost past the price cap', statement: () => sql`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint, cost_rupees) values (${product}, ${variant}, 'code', 's', 'k', 'dear', ${MAX_PRICE + 1})`, code: '23514', constraint: 'stock_units_cost_check' },
+		{ name: 'a refund past the order cap', statement: () => sql`insert into refunds (order_id, amount, method, reason, actor) values (${order}, ${MAX_ORDER_TOTAL + 1}, 'bank', 'x', 'Owner')`, code: '23514', constraint: 'refunds_amount_check' },
+		{ name: 'a fixed code past the price cap', statement: () => sql`insert into coupons (code, kind, value) values ('DEAR', 'fixed', ${MAX_PRICE + 1})`, code: '23514', constraint: 'coupons_value_check' },
 		{ name: 'a negative order total', statement: () => sql`insert into orders (order_number, total_amount) values ('CON-NEG', -1)`, code: '23514', constraint: 'orders_total_amount_check' },
 		{ name: 'a negative option price', statement: () => sql`insert into product_variants (product_id, label, price) values (${product}, 'x', -100)`, code: '23514', constraint: 'product_variants_price_check' },
 		{ name: 'an option of a product that does not exist', statement: () => sql`insert into product_variants (product_id, label, price) values (999999, 'x', 100)`, code: '23503' },

@@ -13,6 +13,8 @@ export type CartLinePrice = { available: true; price: number; variantId: number 
 
 export interface CartPricesAnswer {
 	lines: CartLinePrice[]
+	/** Why these lines cannot be one order (their total passes the order cap), or null. */
+	orderProblem: string | null
 }
 
 /** A line's price is stale after this long: opening the cart or checkout asks again. */

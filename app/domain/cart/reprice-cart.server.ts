@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { Db, Tx } from '../../db/client.server'
 import { checkoutLine, type CheckoutLine } from '../orders/checkout-input'
-import { priceLine, productsForLines } from '../orders/price-order.server'
-import { MAX_PRICED_LINES, type CartLinePrice } from './cart-prices'
+import { orderTotalProblem, priceLine, productsForLines } from '../orders/price-order.server'
+import { MAX_PRICED_LINES, type CartPricesAnswer } from './cart-prices'
 
 /** The request: the cart's lines as checkout takes them (what was chosen, never a price). */
 export const cartPricesRequest = z.object(
@@ -19,12 +19,15 @@ export const cartPricesRequest = z.object(
  * What each line of a saved cart costs now, by the same reading checkout prices an order with
  * (priceLine): the catalogue's price and option, or why the line can no longer be bought online.
  */
-export async function repriceCart(db: Db | Tx, lines: CheckoutLine[]): Promise<CartLinePrice[]> {
+export async function repriceCart(db: Db | Tx, lines: CheckoutLine[]): Promise<CartPricesAnswer> {
 	const byId = await productsForLines(db, lines)
-	return lines.map((item) => {
+	const prices = lines.map((item): CartPricesAnswer['lines'][number] => {
 		const priced = priceLine(byId.get(item.id), item)
 		return priced.ok
 			? { available: true, price: priced.line.price, variantId: priced.line.variantId ?? null, termsPage: byId.get(item.id)?.termsPage ?? null }
 			: { available: false, message: priced.message }
 	})
+	// The cart's total against the order cap, as checkout will count it (a cart past it cannot be paid).
+	const total = prices.reduce((sum, p, i) => sum + (p.available ? p.price * lines[i]!.quantity : 0), 0)
+	return { lines: prices, orderProblem: orderTotalProblem(total) }
 }

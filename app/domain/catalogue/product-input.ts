@@ -1,20 +1,21 @@
 import { z } from 'zod'
 import { idSchema, nameSchema, textSchema } from '../../utils/input'
+import { formatRs, MAX_PRICE } from '../../utils/money'
 import { costSchema } from '../costs/cost-rules'
 import { CATEGORIES, CONTENT_PAGES, PRODUCT_BADGES, PRODUCT_KINDS, TERMS_PAGES, type ContentPage, type TermsPage } from './types'
 
 // What the console (form and JSON API) sends to create or change a product. Prices are whole rupees;
 // the server checks everything here again, whoever sends it.
 
-export const MAX_PRICE = 10_000_000
 export const MAX_VARIANTS = 50
 
 const rupees = (what: string) =>
 	z
 		.number({ error: `${what} must be a whole number of rupees.` })
-		.int(`${what} must be a whole number of rupees.`)
+		// The cap first: a number past it (1e21 too, which is no safe integer) is told the cap.
+		.max(MAX_PRICE, `${what} can be at most ${formatRs(MAX_PRICE)}.`)
 		.min(0, `${what} cannot be negative.`)
-		.max(MAX_PRICE, `${what} can be at most Rs. 10,000,000.`)
+		.int(`${what} must be a whole number of rupees.`)
 
 export const variantInput = z
 	.object({

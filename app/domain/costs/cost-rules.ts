@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_COST_US_CENTS, MAX_PRICE } from '../../utils/money'
 
 // What an option or a unit of stock costs the shop, and the owner's repricing rule. Browser-safe:
 // the product form, the store page and the reprice page check with the same schemas.
@@ -11,8 +12,8 @@ export interface Cost {
 	currency: CostCurrency
 }
 
-export const MAX_COST_RUPEES = 10_000_000
-export const MAX_COST_DOLLARS = 100_000
+export const MAX_COST_RUPEES = MAX_PRICE
+export const MAX_COST_DOLLARS = MAX_COST_US_CENTS / 100
 export const MAX_RATE = 10_000
 export const MAX_FEE_PERCENT = 20
 export const MAX_MARGIN_PERCENT = 1000
@@ -29,7 +30,7 @@ export const costSchema = z
 	})
 	.superRefine((c, ctx) => {
 		if (c.currency === 'PKR' && (!Number.isInteger(c.amount) || c.amount > MAX_COST_RUPEES))
-			ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A cost in rupees must be a whole number from 0 to 10,000,000.' })
+			ctx.addIssue({ code: 'custom', path: ['amount'], message: `A cost in rupees must be a whole number from 0 to ${MAX_COST_RUPEES.toLocaleString('en-PK')}.` })
 		if (c.currency === 'USD' && (!hasCents(c.amount) || c.amount > MAX_COST_DOLLARS))
 			ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A cost in US dollars must be from 0 to 100,000, to the cent (like 4.99).' })
 	})

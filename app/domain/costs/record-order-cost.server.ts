@@ -4,6 +4,7 @@ import { orderLines, orders, productVariants, stockAssignments, stockUnits } fro
 import type { OrderRow } from '../orders/order'
 import { costFromColumns, exactRupees, payproFee } from './cost-rules'
 import { readCostSettings } from './cost-settings.server'
+import { MAX_ORDER_TOTAL, MAX_PRICE } from '../../utils/money'
 
 /** What an order cost the shop, as recorded when it was paid (owner only). */
 export interface OrderCost {
@@ -16,7 +17,8 @@ export interface OrderCost {
  * Records a paid order's cost, PayPro's fee and its profit, in the transaction that marks it paid
  * (after stock delivered what it could). Each unit stock delivered costs its own cost when its import
  * said one (a shared account's cost split over its slots), else the option's cost at today's rate.
- * A line with any unit of unknown cost has no cost, and neither has the order nor its profit.
+ * A line with any unit of unknown cost has no cost, and neither has the order nor its profit; so is a cost past
+ * the caps (a unit past the price cap, a line or order past the order cap: a dollar cost at a high rate), which no column holds.
  * The fee is PayPro's percentage of the total, for orders PayPro confirmed (also one reinstated after PayPro's
  * money came for it once cancelled); others pay none.
  */
@@ -54,6 +56,7 @@ export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'tota
 			const each = line.variantId != null ? (variantCost.get(line.variantId) ?? null) : null
 			lineCost = each == null ? null : lineCost + each * rest
 		}
+		if (lineCost != null && (lineCost > MAX_ORDER_TOTAL || lineCost / line.quantity > MAX_PRICE)) lineCost = null
 		const cost = lineCost == null ? null : Math.round(lineCost)
 		await tx
 			.update(orderLines)
@@ -61,6 +64,7 @@ export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'tota
 			.where(eq(orderLines.id, line.id))
 		total = total == null || cost == null ? null : total + cost
 	}
+	if (total != null && total > MAX_ORDER_TOTAL) total = null
 	const fee = (via === 'confirmByProvider' || via === 'reinstate') && order.paymentMethod === 'paypro' ? payproFee(order.totalAmount, settings.payproFeePercent) : 0
 	const recorded: OrderCost = { cost: total, fee, profit: total == null ? null : order.totalAmount - total - fee }
 	await tx.update(orders).set(recorded).where(eq(orders.id, order.id))

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { products, productVariants } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { formatRs, MAX_PRICE } from '../../utils/money'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { costFromColumns, costText, exactRupees, rateText, repricedPrice, type Cost, type RoundTo } from './cost-rules'
@@ -98,6 +99,7 @@ async function plan(db: Db | Tx, choice: RepriceChoice, lock: boolean): Promise<
 			skipped,
 		}
 	})
+	refuseTooDear(rows, choice.marginPercent)
 	return {
 		marginPercent: choice.marginPercent,
 		roundTo: choice.roundTo,
@@ -107,6 +109,16 @@ async function plan(db: Db | Tx, choice: RepriceChoice, lock: boolean): Promise<
 		skipped: rows.filter((r) => r.skipped).length,
 		applied: false,
 	}
+}
+
+/** A new price past the cap refuses the whole reprice (none is clamped), naming what would pass it. */
+function refuseTooDear(rows: RepriceRow[], marginPercent: number): void {
+	const tooDear = rows.filter((r) => r.newPrice != null && r.newPrice > MAX_PRICE)
+	if (!tooDear.length) return
+	const named = tooDear.slice(0, 5).map((r) => `${r.productName} (${r.label}: ${formatRs(r.newPrice!)})`)
+	const more = tooDear.length > 5 ? ` and ${tooDear.length - 5} more` : ''
+	const sentence = `Nothing was repriced: at ${marginPercent} % ${named.join(', ')}${more} would pass ${formatRs(MAX_PRICE)}, the most a price can be. Choose a smaller margin, or leave ${tooDear.length === 1 ? 'that option' : 'those options'} out.`
+	throw new AppError('BAD_REQUEST', sentence, { marginPercent: sentence })
 }
 
 /** Every chosen option with its old and new price, nothing written. */

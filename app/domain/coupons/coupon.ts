@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CATEGORIES, type Category } from '../catalogue/types'
-import { formatRs } from '../../utils/money'
+import { formatRs, MAX_ORDER_TOTAL, MAX_PRICE } from '../../utils/money'
 import { formatPakistanTime, parsePakistanDateTime } from '../../utils/pakistan-time'
 import { hasForbiddenCharacter, MAX_ID, NUL_MESSAGE } from '../../utils/input'
 import { normaliseBlockValue } from '../buyers/blocklist'
@@ -31,10 +31,10 @@ export const COUPON_MESSAGES = {
 	duplicate: 'There is already a code with that name (codes are the same in any case).',
 	kind: 'Choose percent or fixed rupees.',
 	percent: 'A percent off is a whole number from 1 to 100.',
-	fixed: 'Rupees off is a whole number from 1 to 1,000,000.',
+	fixed: `Rupees off is a whole number from 1 to ${formatRs(MAX_PRICE)}.`,
 	ids: 'List ids as whole numbers separated by commas, like 14, 15.',
 	platforms: 'Choose platforms among xbox, playstation and pc.',
-	minSubtotal: 'The minimum order is a whole number of rupees from 0 to 10,000,000.',
+	minSubtotal: `The minimum order is a whole number of rupees from 0 to ${formatRs(MAX_ORDER_TOTAL)}.`,
 	date: 'Enter a date and time in Pakistan time, like 2026-12-01 09:30.',
 	dates: 'The end must come after the start.',
 	maxUses: 'Total uses is a whole number from 1 to 1,000,000, or empty for no limit.',
@@ -147,19 +147,23 @@ export function couponBuyer(email: string, phone: string): { email: string; phon
 
 // ---- The owner's input: the API's JSON and the console's form, one set of rules ----
 
-const wholeNumber = (message: string, min: number, max: number) =>
-	z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
-		const text = typeof v === 'number' ? String(v) : v.trim()
-		if (!/^\d{1,10}$/.test(text) || Number(text) < min || Number(text) > max) {
-			ctx.addIssue({ code: 'custom', message })
-			return z.NEVER
-		}
-		return Number(text)
-	})
+const wholeNumberIn = (text: string, message: string, min: number, max: number, ctx: z.RefinementCtx) => {
+	if (!/^\d{1,11}$/.test(text) || Number(text) < min || Number(text) > max) {
+		ctx.addIssue({ code: 'custom', message })
+		return z.NEVER
+	}
+	return Number(text)
+}
 
-/** Empty (a form's blank box, null in JSON) is none. */
+const wholeNumber = (message: string, min: number, max: number) =>
+	z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => wholeNumberIn(typeof v === 'number' ? String(v) : v.trim(), message, min, max, ctx))
+
+/** Empty (a form's blank box, null in JSON) is none; anything else the number's own sentence (a union would say only "not valid"). */
 const optionalNumber = (message: string, min: number, max: number) =>
-	z.union([z.literal(''), z.null(), wholeNumber(message, min, max)]).transform((v) => (v === '' || v === null ? null : v))
+	z.union([z.number(), z.string(), z.null()], { error: message }).transform((v, ctx) => {
+		if (v === null || v === '') return null
+		return wholeNumberIn(typeof v === 'number' ? String(v) : v.trim(), message, min, max, ctx)
+	})
 
 /** Ids: a JSON array, or a form's '14, 15'. */
 const idList = z.union([z.array(z.unknown()), z.string()], { error: COUPON_MESSAGES.ids }).transform((v, ctx) => {
@@ -212,11 +216,11 @@ const couponShape = {
 		.refine((v) => !hasForbiddenCharacter(v), NUL_MESSAGE)
 		.refine((v) => CODE_PATTERN.test(v), COUPON_MESSAGES.code),
 	type: z.enum(COUPON_KINDS, { error: COUPON_MESSAGES.kind }),
-	value: wholeNumber(COUPON_MESSAGES.fixed, 1, 1_000_000),
+	value: wholeNumber(COUPON_MESSAGES.fixed, 1, MAX_PRICE),
 	productIds: idList.optional(),
 	variantIds: idList.optional(),
 	platforms: platformList.optional(),
-	minSubtotal: optionalNumber(COUPON_MESSAGES.minSubtotal, 0, 10_000_000).optional(),
+	minSubtotal: optionalNumber(COUPON_MESSAGES.minSubtotal, 0, MAX_ORDER_TOTAL).optional(),
 	startsAt: dateTime.optional(),
 	endsAt: dateTime.optional(),
 	maxUses: optionalNumber(COUPON_MESSAGES.maxUses, 1, 1_000_000).optional(),

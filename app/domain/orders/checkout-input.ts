@@ -1,5 +1,6 @@
 import { idSchema, nameSchema } from '../../utils/input'
 import { z } from 'zod'
+import { MAX_QUANTITY } from '../../utils/money'
 import type { Lang } from '../../i18n/lang'
 import { COUPON_REFUSALS } from '../coupons/coupon'
 import { EMAIL_MESSAGE, isValidName, NAME_SUBMIT_MESSAGE, normalisePakistaniMobile, PHONE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './checkout-fields'
@@ -12,7 +13,7 @@ const option = z.object({ label: z.string().max(80).optional(), months: z.number
 /** One line as the browser sends it: what was chosen, never what it costs. Prices sent along are ignored. */
 export const checkoutLine = z.object({
 	id: idSchema('Unknown product'),
-	quantity: z.coerce.number().int().min(1, 'Quantity must be at least 1').max(99, 'At most 99 of one item per order'),
+	quantity: z.coerce.number().int().min(1, 'Quantity must be at least 1').max(MAX_QUANTITY, `At most ${MAX_QUANTITY} of one item per order`),
 	selectedDuration: option.nullish(),
 	selectedDenomination: option.nullish(),
 	selectedAccountType: z.enum(['private', 'shared']).nullish(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idSchema, parseId } from '../../utils/input'
+import { formatRs, MAX_PRICE } from '../../utils/money'
 import type { DmOrderRequest } from './dm-order-input'
 
 // §5 DM order rules for each field, shared by the request (dm-order-input.ts) and the console's form,
@@ -8,7 +9,8 @@ import type { DmOrderRequest } from './dm-order-input'
 
 export const AMOUNT_MESSAGE = 'The amount must be a number of rupees, like 4000.'
 export const DURATION_MESSAGE = 'The duration must be a whole number of days, 0 or more.'
-export const MAX_DM_AMOUNT = 10_000_000
+export const MAX_DM_AMOUNT = MAX_PRICE
+export const AMOUNT_TOO_BIG_MESSAGE = `The amount can be at most ${formatRs(MAX_DM_AMOUNT)}.`
 export const MAX_DM_DURATION_DAYS = 3650
 
 /**
@@ -46,7 +48,7 @@ export const totalAmount = z
 		const amount = parseDmAmount(v)
 		if (amount === null) return null
 		if (!Number.isFinite(amount) || amount < 0 || amount > MAX_DM_AMOUNT) {
-			ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE })
+			ctx.addIssue({ code: 'custom', message: amount > MAX_DM_AMOUNT ? AMOUNT_TOO_BIG_MESSAGE : AMOUNT_MESSAGE })
 			return z.NEVER
 		}
 		return Math.round(amount)

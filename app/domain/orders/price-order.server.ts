@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/client.server'
 import type { OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { formatRs, MAX_ORDER_TOTAL } from '../../utils/money'
 import { getProducts, productsForSale } from '../catalogue/list-products.server'
 import type { Product } from '../catalogue/types'
 import { choiceOfVariant, priceChoice, type Choice, type ChoiceProblem } from '../pricing/price-of'
@@ -36,7 +37,15 @@ export async function priceOrder(db: Db | Tx, items: CheckoutLine[]): Promise<Pr
 		if (!priced.ok) throw new AppError('BAD_REQUEST', priced.message)
 		return priced.line
 	})
-	return { lines, total: lines.reduce((sum, l) => sum + l.price * l.quantity, 0) }
+	const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0)
+	const tooLarge = orderTotalProblem(total)
+	if (tooLarge) throw new AppError('BAD_REQUEST', tooLarge)
+	return { lines, total }
+}
+
+/** Why lines coming to `total` (before any discount) cannot be one order, or null: past the cap no order, payment or column holds it. */
+export function orderTotalProblem(total: number): string | null {
+	return total > MAX_ORDER_TOTAL ? `An order can come to at most ${formatRs(MAX_ORDER_TOTAL)}, and this one comes to ${formatRs(total)}. Please order fewer, or split it into smaller orders.` : null
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { REFUND_METHODS } from '../../db/order-states'
 import { idSchema, textSchema } from '../../utils/input'
+import { formatRs, MAX_ORDER_TOTAL } from '../../utils/money'
 
 // What staff send to cancel an order or give money back: one rule for the console's forms and the
 // console API (ADR-011). Browser-safe.
@@ -11,7 +12,7 @@ export type { RefundMethod } from '../../db/order-states'
 export const REASON_MAX = 500
 export const REFERENCE_MAX = 120
 /** More rupees than any order holds: a typo, refused with a sentence before the order is read. */
-export const AMOUNT_MAX = 10_000_000
+export const AMOUNT_MAX = MAX_ORDER_TOTAL
 
 export const REFUND_METHOD_LABELS: Record<(typeof REFUND_METHODS)[number], string> = {
 	paypro: 'PayPro (to the card paid with)',
@@ -25,7 +26,7 @@ export const REFUND_MESSAGES = {
 	reasonLong: `Please keep the reason to ${REASON_MAX} characters.`,
 	referenceLong: `Please keep the reference to ${REFERENCE_MAX} characters.`,
 	amount: 'Please enter the amount to refund in whole rupees (1 or more).',
-	amountHuge: 'That amount is more than any order holds: please check it.',
+	amountHuge: `That amount is more than any order holds (at most ${formatRs(AMOUNT_MAX)}): please check it.`,
 	method: 'Please choose how the money goes back: PayPro, bank or wallet.',
 	units: 'units must be "return" (put back in stock, only units the buyer never opened) or "void".',
 	lineQuantity: 'Each line needs a quantity of 1 or more.',

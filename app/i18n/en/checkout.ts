@@ -117,6 +117,7 @@ export default {
 	'noSuchDuration': '{product} has no {wanted} option.',
 	'noSuchValue': '{product} has no {wanted} value.',
 	'noPriceForChoice': '{product} has no price for that choice.',
+	'orderTooLarge': 'An order can come to at most {max}, and this one comes to {total}. Please order fewer, or split it into smaller orders.',
 	'customDuration': 'A custom duration is quoted on WhatsApp: choose a listed duration to pay online.',
 	'customDenomination': 'A custom gift card value is quoted on WhatsApp: choose a listed value to pay online.',
 	'quantityMin': 'Quantity must be at least 1',

@@ -4,7 +4,7 @@ import express, { type Request, type Response } from 'express'
 import type { Db } from '../../db/client.server'
 import { placeholders, prepared } from '../../db/prepared.server'
 import { payproSimOrders } from '../../db/schema'
-import { formatRs } from '../../utils/money'
+import { formatRs, MAX_ORDER_TOTAL } from '../../utils/money'
 import { logger } from '../../utils/logger.server'
 import { requestJson } from './http.server'
 import { SIMULATOR } from './paypro.server'
@@ -108,6 +108,7 @@ export function payproSimulatorApi({ db, shopOrigin }: Pick<SimulatorOptions, 'd
 			!o.OrderNumber ||
 			!Number.isInteger(amount) ||
 			amount <= 0 ||
+			amount > MAX_ORDER_TOTAL ||
 			!/^03\d{9}$/.test(String(o.CustomerMobile ?? '')) ||
 			!/^\d{2}\/\d{2}\/\d{4}$/.test(String(o.OrderDueDate ?? ''))
 		if (invalid) {

@@ -22,8 +22,10 @@ export async function action({ request }: Route.ActionArgs) {
 			const where = issue.path.length > 2 ? `Line ${Number(issue.path[1]) + 1}: ` : ''
 			throw new AppError('BAD_REQUEST', `${where}${issue.message}`)
 		}
-		const lines = (await repriceCart(db(), parsed.data.lines)).map((line) => (line.available ? line : { ...line, message: checkoutSentence(lang, line.message) }))
-		return Response.json({ lines }, { headers: { 'Cache-Control': 'no-store' } })
+		const priced = await repriceCart(db(), parsed.data.lines)
+		const lines = priced.lines.map((line) => (line.available ? line : { ...line, message: checkoutSentence(lang, line.message) }))
+		const orderProblem = priced.orderProblem && checkoutSentence(lang, priced.orderProblem)
+		return Response.json({ lines, orderProblem }, { headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {
 		return errorResponse(refusalIn(lang, error), inLanguage(lang, 'Could not check the cart’s prices. Please try again.'))
 	}
