@@ -46,10 +46,10 @@ export function finishReadingBeforeClosing(req: http.IncomingMessage, res: http.
 /** Reads and throws away the rest of `req`'s body, then `close`s; past a bound, ends the shop's side and lingers. */
 function discardRest(req: http.IncomingMessage, socket: Socket, close: () => void) {
 	const declared = Number(req.headers['content-length'] ?? 0)
-	let timer: ReturnType<typeof setTimeout> | undefined
+	const timers: { drain?: ReturnType<typeof setTimeout> } = {}
 	let read = 0
 	const stop = () => {
-		clearTimeout(timer)
+		clearTimeout(timers.drain)
 		req.off('data', count)
 		req.off('end', whole)
 	}
@@ -81,6 +81,6 @@ function discardRest(req: http.IncomingMessage, socket: Socket, close: () => voi
 	req.on('data', count)
 	req.once('end', whole)
 	req.resume()
-	timer = setTimeout(giveUp, DRAIN_MAX_MS)
-	timer.unref()
+	timers.drain = setTimeout(giveUp, DRAIN_MAX_MS)
+	timers.drain.unref()
 }
