@@ -19,7 +19,7 @@ import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
 import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
 import { STORE_CHANGED_CHANNEL } from '../app/domain/store-changes.server'
 import { readStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
-import { refusalPage, refuseCrossSite, refuseHost, refuseRequest, wantsJson } from '../app/http/request-guard'
+import { KNOWN_METHODS, refusalFor, refusalPage, refuseCrossSite, refuseHost, refuseRequest, wantsJson, type Refusal } from '../app/http/request-guard'
 import { builtAssets, precompressed } from './built-assets'
 import { createPageCache, newNonce, type PageCache } from './page-cache'
 
@@ -56,6 +56,14 @@ async function databaseAnswers(): Promise<boolean> {
 	} finally {
 		clearTimeout(timer)
 	}
+}
+
+/** The 4xx an error carries (http-errors' `status`/`statusCode`, as static files and body parsers throw), or null. */
+function clientErrorStatus(error: unknown): number | null {
+	if (typeof error !== 'object' || error === null) return null
+	const { status, statusCode } = error as { status?: unknown; statusCode?: unknown }
+	const value = typeof status === 'number' ? status : statusCode
+	return typeof value === 'number' && value >= 400 && value < 500 ? value : null
 }
 
 /**
@@ -96,31 +104,26 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		const hosts = [req.get('host'), req.get('x-forwarded-host')?.split(',')[0]?.trim()].filter((h): h is string => !!h)
 		return [...hosts.map((h) => `${req.protocol}://${h}`), ...(publicUrlOrigin ? [publicUrlOrigin] : [])]
 	}
+	/** A refusal from before the routes: its status and sentence, as JSON for calls and as a small page for the rest. */
+	const refuse = (req: express.Request, res: express.Response, refusal: Refusal) => {
+		res.status(refusal.status).setHeader('Cache-Control', 'no-store')
+		if (refusal.status === 413) res.setHeader('Connection', 'close')
+		if (refusal.status === 405) res.setHeader('Allow', KNOWN_METHODS.join(', '))
+		if (wantsJson(req.path ?? req.url, req.headers.accept)) return void res.json({ error: refusal.message })
+		// The store's name from memory (the database only after a change), the environment's when the database is away.
+		void readStoreDetails(database().db)
+			.then((details) => details.storeName, () => storeDetailsDefaults(env).storeName)
+			.then((storeName) => res.type('html').send(refusalPage(refusal.status, refusal.message, storeName)))
+	}
 	const guard: express.RequestHandler = (req, res, next) => {
 		const forwardedHost = env.TRUST_PROXY ? req.headers['x-forwarded-host'] : undefined
 		const refusal =
 			refuseHost(req.headers.host, Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ??
-			refuseRequest(req.url, req.headers['content-length']) ??
+			refuseRequest(req.url, req.headers['content-length'], req.method) ??
 			refuseCrossSite(req.method, req.path, { origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), adminKey: req.get('x-admin-key') }, ownOrigins(req))
-		if (!refusal) {
-			// An answer given before the body was read (a 405, a 413, a refused form) ends the connection:
-			// kept open, the unread rest of the body would be taken for the client's next request.
-			const writeHead = res.writeHead
-			res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-				if (!req.complete && !res.headersSent) this.setHeader('Connection', 'close')
-				return writeHead.apply(this, args)
-			} as typeof writeHead
-			return next()
-		}
-		res.status(refusal.status).setHeader('Cache-Control', 'no-store')
-		if (refusal.status === 413) res.setHeader('Connection', 'close')
-		if (wantsJson(req.path ?? req.url, req.headers.accept)) res.json({ error: refusal.message })
-		else {
-			// The store's name from memory (the database only after a change), the environment's when the database is away.
-			void readStoreDetails(database().db)
-				.then((details) => details.storeName, () => storeDetailsDefaults(env).storeName)
-				.then((storeName) => res.type('html').send(refusalPage(refusal.status, refusal.message, storeName)))
-		}
+		// An answer given before the body was read (a 405, a 413, a refused form) reads it to its end, then closes (server/finish-reading.ts).
+		if (!refusal) return next()
+		refuse(req, res, refusal)
 	}
 
 	// First: a cached page is answered with its recorded headers and a fresh nonce, and logged here.
@@ -197,7 +200,7 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	if (vite) {
 		app.use(vite.middlewares)
 	} else {
-		app.use('/assets', builtAssets({ clientDir, keptDir: keptAssetsDir }))
+		app.use('/assets', builtAssets({ clientDir, keptDir: keptAssetsDir, notFound: (req, res) => refuse(req, res, refusalFor(404)) }))
 		// Only a path naming a file (`/icons.svg`, `/images/…`) is looked for on disk: pages and APIs
 		// never cost a file-system lookup on their way to the routes.
 		const files = expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: '1h', setHeaders: workerHeaders } })
@@ -226,10 +229,15 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		}),
 	)
 
-	// Last: whatever escaped a handler is one JSON log line and a JSON sentence, never Express's page and stack on stderr.
+	// Last: whatever escaped a handler is one JSON log line and a sentence, never Express's page and stack on stderr.
+	// An error that says it is the client's (a status of 4xx: static files, body parsers, express) is
+	// that status with the shop's sentence for it; anything else is a 500.
 	app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-		logger.error({ err: error, req: { method: req.method, url: loggedUrl(req.url) } }, 'request failed')
+		const status = clientErrorStatus(error)
+		if (status) logger.warn({ err: error, status, req: { method: req.method, url: loggedUrl(req.url) } }, 'request refused before the routes')
+		else logger.error({ err: error, req: { method: req.method, url: loggedUrl(req.url) } }, 'request failed')
 		if (res.headersSent) return void res.destroy()
+		if (status) return refuse(req, res, refusalFor(status))
 		res.status(500).setHeader('Cache-Control', 'no-store').json({ error: 'Something went wrong on the shop’s side. Please try again.' })
 	})
 	return app

@@ -24,6 +24,7 @@ import { payproClient, resetPayproClient } from '../app/integrations/paypro/payp
 import { keptAssetsDir } from '../scripts/keep-assets'
 import { createShopApp, pageCacheSecondsFrom } from './app'
 import { redirectToRememberedLanguage } from './remembered-language'
+import { finishReadingBeforeClosing } from './finish-reading'
 
 export interface RunningShop {
 	url: string
@@ -99,6 +100,7 @@ export async function startShop(
 		// Cached public pages are answered before Express sees the request.
 		let app: ReturnType<typeof createShopApp> | null = null
 		const httpServer = http.createServer((req, res) => {
+			finishReadingBeforeClosing(req, res)
 			if (redirectToRememberedLanguage(req, res)) return
 			if (!app!.pageCache.tryServe(req, res)) app!(req, res)
 		})

@@ -5,7 +5,8 @@ import { AppError } from '../utils/app-error'
 
 /**
  * Fixed-window counter in Postgres, so every server instance shares it.
- * Throws RATE_LIMITED once `limit` hits land within `windowSeconds`.
+ * Throws RATE_LIMITED (RateLimited, with the seconds left in the window) once `limit` hits land
+ * within `windowSeconds`; `message` may be written from those seconds.
  *
  * Its own statement (never inside a caller's transaction), committed without waiting for the disk
  * (ADR-026): every hit from one address updates one row, and a commit that waited for the disk held
@@ -15,19 +16,31 @@ import { AppError } from '../utils/app-error'
 export async function hitRateLimit(
 	db: Db,
 	key: string,
-	{ limit, windowSeconds, message }: { limit: number; windowSeconds: number; message: string },
+	{ limit, windowSeconds, message }: { limit: number; windowSeconds: number; message: string | ((retryAfterSeconds: number) => string) },
 ) {
 	if (db instanceof PgTransaction) throw new Error('hitRateLimit runs on its own, outside any transaction')
-	const result = await db.execute<{ count: number }>(sql`
+	const result = await db.execute<{ count: number; retry_after: number }>(sql`
 		insert into rate_limits (key, count, reset_at)
 		select ${key}, 1, now() + make_interval(secs => ${windowSeconds})
 		from (select set_config('synchronous_commit', 'off', true)) as commit_without_waiting
 		on conflict (key) do update set
 			count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
 			reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-		returning count`)
+		returning count, greatest(1, ceil(extract(epoch from reset_at - now())))::int as retry_after`)
 	const count = Number(result.rows[0]?.count ?? 0)
-	if (count > limit) throw new AppError('RATE_LIMITED', message)
+	if (count <= limit) return
+	const retryAfterSeconds = Number(result.rows[0]?.retry_after ?? windowSeconds)
+	throw new RateLimited(typeof message === 'function' ? message(retryAfterSeconds) : message, retryAfterSeconds)
+}
+
+/** A limit reached: RATE_LIMITED (429), with the seconds until its window ends (the answer's Retry-After). */
+export class RateLimited extends AppError {
+	constructor(
+		message: string,
+		readonly retryAfterSeconds: number,
+	) {
+		super('RATE_LIMITED', message)
+	}
 }
 
 /** Counters whose window has passed; the minute sweep removes them. */

@@ -1,10 +1,14 @@
 import { db } from '../db/client.server'
 import { BUYER_SESSION_COOKIE, BUYER_SESSION_DAYS, buyerForSession, SIGN_IN_MINUTES } from '../domain/buyers/sign-in.server'
+import { RateLimited } from '../domain/rate-limit.server'
 import { readCookie } from './cookies'
 import { cookiesAreSecure } from './http.server'
 
 // The buyer's session cookie (issue: buyers find their orders again): HttpOnly, 30 days, its own
 // name, apart from the staff session and from the per-order access cookies.
+
+/** A refusal that was a limit says when to ask again (Retry-After, in seconds). */
+export const retryAfterHeaders = (error: unknown): Record<string, string> => (error instanceof RateLimited ? { 'Retry-After': String(error.retryAfterSeconds) } : {})
 
 function cookie(request: Request, value: string, maxAge: number) {
 	return [`${BUYER_SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(cookiesAreSecure(request) ? ['Secure'] : [])].join('; ')

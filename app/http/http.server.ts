@@ -32,7 +32,7 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
 		if (done) break
 		size += value.byteLength
 		if (size > limit) {
-			// Stop reading, but leave the socket alone, so the 413 reaches the client; it then closes (errorResponse).
+			// Stop reading, but leave the socket alone: the host reads the rest to its end (bounded), so the 413 reaches the client, then closes (server/finish-reading.ts).
 			reader.releaseLock()
 			throw tooLarge(limit)
 		}

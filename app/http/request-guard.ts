@@ -10,13 +10,50 @@ export const NUL_IN_ADDRESS = 'This address contains a character that is not all
 export const MAX_BODY_BYTES = 11 * 1024 * 1024
 export const BODY_TOO_LARGE = 'This request is too large. A receipt may be at most 10 MB; everything else is much smaller.'
 
+// A body refused before it was all read is still read to its end and thrown away (server/finish-reading.ts),
+// so a client that sends it whole before reading gets the answer instead of a reset connection; within bounds:
+/** The most of a refused body read and thrown away (about three receipts' worth). */
+export const DRAIN_MAX_BYTES = 32 * 1024 * 1024
+/** The longest a refused body is read for. */
+export const DRAIN_MAX_MS = 15_000
+/** Past a bound: how long what still arrives is dropped after the answer, before the connection is cut. */
+export const DRAIN_LINGER_MS = 2_000
+
 export interface Refusal {
-	status: 400 | 403 | 413
+	status: number
 	message: string
 }
 
+/** The methods the shop's routes answer; anything else (TRACE, CONNECT, WebDAV's) is refused before them. */
+export const KNOWN_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+export const UNKNOWN_METHOD = 'The shop does not answer this kind of request. Please open the address in a browser.'
+export const FILE_NOT_FOUND = 'We could not find that file. If a page of the shop asked for it, please reload the page.'
+
+/**
+ * The sentence for a refusal that came from the layers in front of the routes (static files, body
+ * parsers, express itself): by its status, never their bare status text.
+ */
+export function refusalFor(status: number): Refusal {
+	const message =
+		status === 404
+			? FILE_NOT_FOUND
+			: status === 405 || status === 501
+				? UNKNOWN_METHOD
+				: status === 413
+					? BODY_TOO_LARGE
+					: status === 403
+						? 'This address cannot be opened. Please check the link and try again.'
+						: status === 415
+							? 'This request was sent in a form the shop does not read. Please use the shop’s own pages.'
+							: status === 408
+								? 'This request took too long to arrive. Please try again.'
+								: 'This request could not be understood. Please check the address and try again.'
+	return { status: status >= 400 && status < 500 ? (status === 501 ? 405 : status) : 400, message }
+}
+
 /** Why the request line or its declared size cannot be served, or null when it can. */
-export function refuseRequest(rawUrl: string, contentLength: string | undefined): Refusal | null {
+export function refuseRequest(rawUrl: string, contentLength: string | undefined, method = 'GET'): Refusal | null {
+	if (!KNOWN_METHODS.includes(method)) return { status: 405, message: UNKNOWN_METHOD }
 	const q = rawUrl.indexOf('?')
 	const path = q < 0 ? rawUrl : rawUrl.slice(0, q)
 	let decodedPath: string
@@ -72,7 +109,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** A small page of its own: the request never reached the app, so the shop's layout is not rendered. */
 export function refusalPage(status: number, message: string, storeName: string): string {
-	const title = status === 413 ? 'Request too large' : status === 403 ? 'Request refused' : 'Bad request'
+	const title = status === 413 ? 'Request too large' : status === 403 ? 'Request refused' : status === 404 ? 'Not found' : status === 405 ? 'Request not answered' : 'Bad request'
 	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title} | ${escapeHtml(storeName)}</title><style>body{font:16px/1.5 system-ui,sans-serif;background:#0b0f19;color:#e5e7eb;margin:0;display:grid;place-items:start center;min-height:100vh;padding:1rem;box-sizing:border-box}main{max-width:32rem;width:100%;padding-top:15vh}a{display:inline-block;background:#22c55e;color:#052e16;font-weight:700;text-decoration:none;padding:.6rem 1.1rem;border-radius:10px}</style></head><body><main><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Return to Home</a></p></main></body></html>`
 }
 

@@ -41,8 +41,8 @@ export async function readUploadedFile(request: Request, rules: UploadRules): Pr
  * Hands the one file of a multipart upload to `consume` as it streams in (busboy), a piece at a
  * time and only as fast as `consume` takes it: the request is read no faster than the file is
  * stored. The file is refused as soon as it passes the limit, whether or not the request declared
- * its length. When `consume` refuses the file, the rest of the body is left unread; the host closes
- * the connection after an answer given before the body was read (server/app.ts). A form cut short
+ * its length. When `consume` refuses the file, the rest of the body is left unread; the host reads it to its end (bounded) and closes
+ * the connection (server/finish-reading.ts). A form cut short
  * fails the file's stream, so `consume` never takes a truncated file for a whole one.
  */
 export async function withUploadedFile<T>(request: Request, rules: UploadRules, consume: (file: AsyncIterable<Uint8Array>) => Promise<T>): Promise<T> {

@@ -38,6 +38,10 @@ const schema = z.object({
 		.optional(),
 	REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
 	CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+	/** Sign-in emails (a link and a code) one email address may be sent in an hour, whoever asks. */
+	SIGN_IN_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+	/** Sign-in emails one network address may ask for in an hour, for any addresses. */
+	SIGN_IN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 	/** Orders one address may place in 10 minutes. */
 	CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 	TRUST_PROXY: boolish.default(false),

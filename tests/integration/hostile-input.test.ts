@@ -1,6 +1,7 @@
 // Hostile input over HTTP against the real server: every route of app/routes.ts (and the PayPro
 // simulator's pages) gets NUL bytes, ids past PostgreSQL's integer range, broken %-encodings,
-// malformed cookies, wrong Content-Types, oversized bodies and unexpected methods. Each answer is a
+// malformed cookies, wrong Content-Types, oversized bodies (declared and chunked), paths out of the
+// assets folder, unexpected methods and repeated sign-in requests. Each answer is a
 // 4xx (or a normal page) with a sentence a person understands: never a 500, never an empty body.
 import net from 'node:net'
 import { sql } from 'drizzle-orm'
@@ -72,6 +73,17 @@ const PROBES: Probe[] = [
 	{ method: 'DELETE', label: 'DELETE' },
 	{ method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{}', label: 'PATCH' },
 ]
+
+/** A body of `mb` megabytes sent in pieces, without a Content-Length. */
+function chunked(mb: number): ReadableStream<Uint8Array> {
+	let left = mb
+	return new ReadableStream({
+		pull(controller) {
+			if (left-- <= 0) return controller.close()
+			controller.enqueue(new Uint8Array(1024 * 1024).fill(120))
+		},
+	})
+}
 
 interface Answer {
 	status: number
@@ -235,7 +247,39 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 		{ name: 'a buyer sign-in as JSON with a lone surrogate', url: '/my-orders', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a\\uD800@b.pk"}' }, status: 415, says: /web form/ },
 		{ name: 'a buyer sign-in with an invisible email', url: '/my-orders', init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `email=%E2%80%8B%EF%BB%BF&orderNumber=${LONE_SURROGATE_BYTES}` }, status: [200, 400], says: /./ },
 		{ name: 'JSON posted to sign-in', url: '/admin/login', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.pk","password":"x"}' }, status: 415, says: /web form/ },
+		// In front of the routes: static files, express, unknown methods.
+		{ name: 'a path out of the assets folder', url: '/assets/..%2F..%2Fpackage.json', status: 404, says: /could not find that file/ },
+		{ name: 'a missing asset', url: '/assets/nowhere-ZZZZ0000.js', status: 404, says: /could not find that file/ },
+		{ name: 'a missing asset asked as JSON', url: '/assets/nowhere-ZZZZ0000.css', init: { headers: { Accept: 'application/json' } }, status: 404, says: /could not find that file/ },
+		{ name: 'a cut %-sequence in an asset', url: '/assets/%E0%A4%A', status: 400, says: /broken %-encoding/ },
+		{ name: 'a NUL in an asset', url: `/assets/${NUL}`, status: 400, says: /character that is not allowed/ },
+		{ name: 'PROPFIND on an asset', url: '/assets/nowhere-ZZZZ0000.js', init: { method: 'PROPFIND' }, status: [404, 405], says: /.{12}/ },
+		// Oversized bodies, declared and chunked, on every kind of body reader.
+		{ name: 'a receipt of 11 MB', url: '/api/order/GV-0-0/receipt', init: { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, body: `--zz\r\nContent-Disposition: form-data; name="receipt"; filename="r.png"\r\n\r\n${'x'.repeat(11 * 1024 * 1024)}\r\n--zz--\r\n` }, status: 413, says: /too large/ },
+		{ name: 'a chunked receipt of 12 MB', url: '/api/order/GV-0-0/receipt', init: { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, body: chunked(12), duplex: 'half' } as RequestInit, status: [404, 413], says: /.{12}/ },
+		{ name: 'a DM order with a 5 MB customer name', url: '/api/admin-create-dm-order', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: JSON.stringify({ customer: { name: 'x'.repeat(5 * 1024 * 1024) }, totalAmount: 1, items: [] }) }, status: 413, says: /too large/ },
+		{ name: 'a chunked DM order of 5 MB', url: '/api/admin-create-dm-order', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: chunked(5), duplex: 'half' } as RequestInit, status: 413, says: /too large/ },
+		{ name: 'a chunked checkout of 5 MB', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: chunked(5), duplex: 'half' } as RequestInit, status: 413, says: /too large/ },
+		{ name: 'a product of 5 MB over the console API', url: '/api/admin/products', init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ADMIN-KEY': 'KEY' }, body: `{"name":"${'x'.repeat(5 * 1024 * 1024)}"}` }, status: 413, says: /too large/ },
+		{ name: 'a checkout of 40 MB declared', url: '/api/checkout', init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"pad":"${'x'.repeat(40 * 1024 * 1024)}"}` }, status: 413, says: /too large/ },
 	]
+
+	it('limits repeated sign-in requests for one email, asked from anywhere: a 429 that says when to try again, on the page and the call', async () => {
+		const ask = (i: number) =>
+			i % 2
+				? fetch(`${shop.url}/api/order/unlock`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `192.0.2.${i + 1}` }, body: JSON.stringify({ orderNumber, email: 'Repeat@Example.pk' }) })
+				: fetch(`${shop.url}/my-orders`, { method: 'POST', redirect: 'manual', headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `192.0.2.${i + 1}` }, body: new URLSearchParams({ intent: 'request', email: 'repeat@example.pk' }) })
+		const answers = []
+		for (let i = 0; i < 8; i++) {
+			const res = await ask(i)
+			answers.push({ status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() })
+		}
+		expect(answers.slice(0, 5).map((a) => a.status)).toEqual([200, 200, 200, 200, 200])
+		for (const answer of answers.slice(5)) {
+			expect(answer.status).toBe(429)
+			expect(sentenceOf(answer)).toMatch(/try again in \d+ minutes/)
+		}
+	})
 
 	it.each(cases)('$name: $status', async ({ url, init, status, says }) => {
 		const headers: Record<string, string> = { Origin: shop.url, 'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 250) + 1}`, ...(init?.headers as Record<string, string>) }

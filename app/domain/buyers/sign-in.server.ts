@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.server'
 import { buyerSessions, buyerSignIns, orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { env } from '../../utils/env.server'
 import { hasNul } from '../../utils/input'
 import { queueEmail } from '../email/queue-email.server'
 import { signInEmail } from '../email/sign-in-email.server'
@@ -14,6 +15,7 @@ import { BLOCKED_SIGN_IN_MESSAGE } from './blocklist'
 import { refuseBlockedBuyer } from './blocklist.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { buyerOwner } from '../push/push-input'
+import { translator } from '../../i18n/messages.server'
 import { endBuyerPush } from '../push/push-subscriptions.server'
 import { announceLiveEnded, buyerSessionHolder } from '../realtime/live-ended.server'
 
@@ -51,6 +53,15 @@ const codeHashOf = (tokenHash: string, code: string) => sha256(`${tokenHash}:${c
 
 const limit = (db: Db, key: string, max: number) => hitRateLimit(db, key, { limit: max, windowSeconds: SIGN_IN_MINUTES * 60, message: BUYER_SIGN_IN_MESSAGES.tooMany })
 
+/** Sign-in emails are counted by the hour: SIGN_IN_ADDRESS_RATE_LIMIT per network address (for any addresses), SIGN_IN_EMAIL_RATE_LIMIT per email address (whoever asks). */
+const SIGN_IN_LIMIT_SECONDS = 3600
+
+/** The refusal past a sign-in limit, in the page's language: when to try again, in whole minutes. */
+const tryAgainIn = (lang: Lang) => (seconds: number) => {
+	const minutes = Math.max(1, Math.ceil(seconds / 60))
+	return translator(lang)(minutes === 1 ? 'order.signIn.tooManyEmailsOne' : 'order.signIn.tooManyEmailsMany', { minutes })
+}
+
 /** Unused sign-ins an address may hold at once: past it, a request sends nothing new (the earlier emails still work). */
 export const LIVE_SIGN_INS_PER_ADDRESS = 3
 
@@ -63,17 +74,21 @@ class NothingToSend extends Error {}
  * work in the same order (the same queries, a sign-in row, the email rendered and queued, then
  * taken back inside a savepoint when it must not go), so the answer's timing tells nothing.
  *
- * Only the asker is limited (per network address), never the buyer's address or order: a stranger
- * cannot use up a buyer's sign-ins. What a stranger can do to an address is bounded instead: at
- * most LIVE_SIGN_INS_PER_ADDRESS unused sign-ins at once (the buyer's earlier emails keep working),
- * and a few wrong codes end a code (never its link).
+ * Limited per network address and per email address (SIGN_IN_ADDRESS_RATE_LIMIT, SIGN_IN_EMAIL_RATE_LIMIT, an hour each), with the same 429 and
+ * sentence whether or not the address is on an order: nobody can make the shop mail one buyer
+ * without end. A stranger can use up an address's hour; the buyer's earlier emails keep working
+ * meanwhile (at most LIVE_SIGN_INS_PER_ADDRESS unused sign-ins at once), and a few wrong codes end a
+ * code (never its link).
  */
 export async function requestBuyerSignIn(
 	db: Db,
 	{ email: rawEmail, orderNumber, clientIp, next, lang = 'en' }: { email: unknown; orderNumber?: string | null; clientIp: string; next?: string | null; lang?: Lang },
 ): Promise<void> {
 	const email = buyerEmail(rawEmail)
-	await limit(db, `buyer-sign-in:ip:${clientIp}`, 20)
+	// Counted whether or not the address is on an order: the refusal says nothing about it either.
+	const window = { windowSeconds: SIGN_IN_LIMIT_SECONDS, message: tryAgainIn(lang) }
+	await hitRateLimit(db, `buyer-sign-in:address:${clientIp}`, { ...window, limit: env().SIGN_IN_ADDRESS_RATE_LIMIT })
+	await hitRateLimit(db, `buyer-sign-in:email:${sha256(email)}`, { ...window, limit: env().SIGN_IN_EMAIL_RATE_LIMIT })
 	await refuseBlockedBuyer(db, { email, address: clientIp }, BLOCKED_SIGN_IN_MESSAGE)
 
 	const [match] = await db

@@ -165,6 +165,8 @@ export default {
 	'signIn.email': 'Please enter the email address you used at checkout.',
 	'signIn.code': 'Please enter the 6-digit code from the email.',
 	'signIn.tooMany': 'Too many attempts. Please wait 15 minutes and try again, or use the link in your order email.',
+	'signIn.tooManyEmailsOne': 'Too many sign-in emails were asked for. Please try again in 1 minute, or use the link in the email you already have.',
+	'signIn.tooManyEmailsMany': 'Too many sign-in emails were asked for. Please try again in {minutes} minutes, or use the link in the email you already have.',
 	'signIn.sent': 'If that email address is on an order, we have sent it a sign-in link and a 6-digit code. They work once, for 15 minutes.',
 	'signIn.badLink': 'This sign-in link has expired or was used already. Ask for a new one: it works once, for 15 minutes.',
 	'signIn.badCode': 'That code is not right, or it has expired. Check the latest email, or ask for a new code.',

@@ -6,7 +6,8 @@ import { db } from '~/db/client.server'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { BUYER_SIGN_IN_MESSAGES, requestBuyerSignIn } from '~/domain/buyers/sign-in.server'
 import { AppError } from '~/utils/app-error'
-import { errorResponse, onlyMethods, readJsonOrForm } from '~/http/http.server'
+import { apiFailure, errorResponse, onlyMethods, readJsonOrForm } from '~/http/http.server'
+import { retryAfterHeaders } from '~/http/buyer-session.server'
 import type { Route } from './+types/order-unlock'
 
 const input = z.object(
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (fromForm) return redirect(`${next}&signIn=sent&email=${encodeURIComponent(String(email).trim())}`, { status: 303 })
 		return Response.json({ ok: true, message: inLanguage(lang, BUYER_SIGN_IN_MESSAGES.sent) })
 	} catch (error) {
-		if (error instanceof AppError) return errorResponse(new AppError(error.code, inLanguage(lang, error.message), error.fieldErrors), 'Could not send the sign-in email')
+		if (error instanceof AppError) return apiFailure(new AppError(error.code, inLanguage(lang, error.message), error.fieldErrors), { headers: retryAfterHeaders(error) })
 		return errorResponse(error, 'Could not send the sign-in email')
 	}
 }

@@ -12,7 +12,7 @@ import { MY_ORDERS_LIMIT, type BuyerOrder } from '~/domain/buyers/my-orders'
 import { ordersForBuyer } from '~/domain/buyers/my-orders.server'
 import { MY_ORDERS_PATH, safeNextPath } from '~/domain/buyers/next-path'
 import { endAllBuyerSessions, endBuyerSession, requestBuyerSignIn } from '~/domain/buyers/sign-in.server'
-import { clearBuyerSessionCookie, clearPendingSignInCookie, currentBuyer, pendingSignInCookie, pendingSignInEmail } from '~/http/buyer-session.server'
+import { clearBuyerSessionCookie, clearPendingSignInCookie, currentBuyer, pendingSignInCookie, pendingSignInEmail, retryAfterHeaders } from '~/http/buyer-session.server'
 import { readPageForm } from '~/http/http.server'
 import { AppError } from '~/utils/app-error'
 import { FORGET_OFFLINE_COPIES, offlineCopyFrom, offlineCopyHeaders } from '~/http/offline-copy'
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return data({ sent: true as const, message: t('order.signIn.sent'), error: null, email }, { headers: { ...privateHeaders, 'Set-Cookie': pendingSignInCookie(request, email) } })
 		} catch (error) {
 			if (!(error instanceof AppError)) throw error
-			return data({ sent: false as const, message: null, error: inLanguage(lang, error.message), email }, { status: error.status, headers: privateHeaders })
+			return data({ sent: false as const, message: null, error: inLanguage(lang, error.message), email }, { status: error.status, headers: { ...privateHeaders, ...retryAfterHeaders(error) } })
 		}
 	}
 
