@@ -72,7 +72,8 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 						const applied = await applyCouponForOrder(tx, input.couponCode!, lines, { email: input.customerEmail, phone: input.customerMobile })
 						const totalAmount = total - applied.discount
 						// Nothing to pay: no PayPro order is made for it (settled below), so none is claimed.
-						const placed: Order = { ...(await insertOrderWithLines(tx, { ...values, totalAmount, ...(totalAmount === 0 ? { payproClaimedAt: null } : {}) }, applied.lines)), productDetails: applied.lines }
+						const { payproClaimedAt: _claim, ...unclaimed } = values
+						const placed: Order = { ...(await insertOrderWithLines(tx, { ...(totalAmount === 0 ? unclaimed : values), totalAmount }, applied.lines)), productDetails: applied.lines }
 						await recordRedemption(tx, placed.id, applied)
 						await queueOrderPlaced(tx, placed, store)
 						return placed
