@@ -103,12 +103,13 @@ describe.each(databaseKinds)('discount code limits at the order’s time on %s',
 		expect((await placeOrder(db, checkoutBody([giftCard10], { couponCode: 'WELCOME', paymentMethod: 'manual' }))).totalAmount).toBe(1600)
 	})
 
-	it('lets one of five checkouts at once by the same buyer take a first-order code', async () => {
+	it('lets one of six checkouts at once by the same buyer take a first-order code, even over two such codes', async () => {
 		const { db } = database
 		await addCoupon(db, { code: 'FIRST', firstOrderOnly: true })
-		const results = await Promise.allSettled(Array.from({ length: 5 }, () => placeOrder(db, checkoutBody([giftCard10], { couponCode: 'FIRST', paymentMethod: 'manual' }))))
+		await addCoupon(db, { code: 'HELLO', firstOrderOnly: true, kind: 'fixed', value: 500 })
+		const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => placeOrder(db, checkoutBody([giftCard10], { couponCode: i % 2 ? 'HELLO' : 'FIRST', paymentMethod: 'manual' }))))
 		expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
-		expect(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as Error).message)).toEqual(Array(4).fill(COUPON_REFUSALS.firstOrderOnly))
+		expect(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as Error).message)).toEqual(Array(5).fill(COUPON_REFUSALS.firstOrderOnly))
 	})
 
 	it('settles a 100% code’s order and a fixed code’s larger than the total as paid at Rs. 0, delivered from stock, without PayPro', async () => {

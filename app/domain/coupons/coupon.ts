@@ -293,7 +293,7 @@ export const couponView = z.object({
 	maxUsesPerBuyer: z.number().int().nullable(),
 	firstOrderOnly: z.boolean(),
 	active: z.boolean(),
-	uses: z.number().int().describe('Orders carrying the code that are not expired or cancelled'),
+	uses: z.number().int().describe('Orders holding a use of the code: not expired, cancelled, paid after their cancel (until reinstated) or refunded in full'),
 	createdAt: z.string().describe('ISO 8601'),
 })
 export type CouponView = z.infer<typeof couponView>

@@ -244,7 +244,17 @@ async function previewCoupon(db: Db, raw: string, lines: OrderLine[]): Promise<A
 export async function applyCouponForOrder(tx: Tx, raw: string, lines: OrderLine[], contact: { email: string; phone: string }): Promise<AppliedCoupon & { buyer: { email: string; phone: string } }> {
 	const row = await findByCode(tx, raw, { lock: true })
 	const buyer = couponBuyer(contact.email, contact.phone)
+	if (row.firstOrderOnly || row.maxUsesPerBuyer != null) await lockBuyer(tx, buyer)
 	return { ...(await apply(tx, row, lines, buyer, new Date())), buyer }
+}
+
+/**
+ * A code with a limit per buyer: this buyer's checkouts with such codes (this one or another) are counted
+ * one after another too, by a lock on their email and on their phone held to the end of the transaction
+ * (taken in one order, so two checkouts never wait on each other in a circle).
+ */
+async function lockBuyer(tx: Tx, buyer: { email: string; phone: string }) {
+	await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(array[${`coupon-buyer:e:${buyer.email}`}, ${`coupon-buyer:p:${buyer.phone}`}]::text[]) as k order by k`)
 }
 
 /** The use of a code by an order, in the transaction that placed it. */
