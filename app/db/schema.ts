@@ -966,7 +966,8 @@ export const coupons = pgTable(
 
 /**
  * One use of a code: one per order, with the buyer's normalised email and phone. A use counts while
- * its order is not expired or cancelled, so a use held by such an order comes back by itself.
+ * its order holds it (not expired, cancelled, paid after its cancel or refunded in full: ADR-030), so a
+ * use let go comes back by itself, and an order paid after all takes it again under the code's lock.
  */
 export const couponRedemptions = pgTable(
 	'coupon_redemptions',

@@ -32,7 +32,7 @@ const base: Coupon = {
 	active: true,
 }
 const line = (productId: number, unitPrice: number, quantity = 1, platform: DiscountLine['platform'] = 'xbox', variantId: number | null = null): DiscountLine => ({ productId, variantId, platform, unitPrice, quantity })
-const fresh = { uses: 0, usesByBuyer: 0, hasPaidOrder: false }
+const fresh = { uses: 0, usesByBuyer: 0, hasEarlierOrder: false }
 
 describe('a code priced on an order’s lines', () => {
 	it('takes a percent off the whole order, spread over the lines in whole rupees that sum exactly', () => {
@@ -70,7 +70,7 @@ describe('a code priced on an order’s lines', () => {
 		expect(message({ productIds: [2] })).toBe(COUPON_REFUSALS.notForItems)
 		expect(message({ minSubtotal: 2000 })).toBe('Minimum order Rs. 2,000 not reached for this discount code.')
 		expect(message({ maxUsesPerBuyer: 1 }, { ...fresh, usesByBuyer: 1 })).toBe(COUPON_REFUSALS.alreadyUsed)
-		expect(message({ firstOrderOnly: true }, { ...fresh, hasPaidOrder: true })).toBe(COUPON_REFUSALS.firstOrderOnly)
+		expect(message({ firstOrderOnly: true }, { ...fresh, hasEarlierOrder: true })).toBe(COUPON_REFUSALS.firstOrderOnly)
 	})
 
 	it('reads codes in any case, buyers in one spelling, and start and end as Pakistan time', () => {

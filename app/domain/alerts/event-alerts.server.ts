@@ -45,11 +45,12 @@ export const stockQueueAlert = (o: AlertOrder, owed: number): StaffAlert => ({
 	text: [`An order is paid but ${owed === 1 ? '1 unit waits' : `${owed} units wait`} for stock. Import more to deliver it.`, '', ...orderLines(o)].join('\n'),
 })
 
-export const paidAfterCancelAlert = (o: AlertOrder): StaffAlert => ({
+/** `note`: what staff must know besides (a late payment whose discount code was used up meanwhile: refund it). */
+export const paidAfterCancelAlert = (o: AlertOrder, note?: string): StaffAlert => ({
 	event: 'paid-after-cancel',
 	key: `paid-after-cancel:${o.orderNumber}`,
 	subject: `Paid after its cancel: ${o.orderNumber}`,
-	text: ['A payment arrived for a cancelled order. Reinstate or refund it.', '', ...orderLines(o)].join('\n'),
+	text: [note ?? 'A payment arrived for a cancelled order. Reinstate or refund it.', '', ...orderLines(o)].join('\n'),
 })
 
 export const refundAlert = (o: AlertOrder, refund: { id: number; amount: number; method: string; by: string }): StaffAlert => ({

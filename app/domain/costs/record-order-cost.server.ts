@@ -22,7 +22,7 @@ export interface OrderCost {
  * The fee is PayPro's percentage of the total, for orders PayPro confirmed (also one reinstated after PayPro's
  * money came for it once cancelled); others pay none.
  */
-export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount' | 'paymentMethod'>, via: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate'): Promise<OrderCost> {
+export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount' | 'paymentMethod'>, via: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate' | 'settle'): Promise<OrderCost> {
 	const settings = await readCostSettings(tx)
 	const rate = settings.rupeesPerDollar
 	const lines = await tx.select({ id: orderLines.id, variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id))

@@ -23,6 +23,28 @@ export const COUPON_REFUSALS = {
 	alreadyUsed: 'You have already used this discount code.',
 	firstOrderOnly: 'This discount code is only for your first order.',
 	malformed: 'Enter a discount code of letters, digits, "-" or "_" (at most 40).',
+	tooManyChecks: 'Too many discount code checks from your connection. Please wait a few minutes and try again.',
+} as const
+
+/** Discount code checks (the checkout's "Apply") one client address may make in a window: codes are not guessed by the hundred. */
+export const COUPON_PREVIEW_LIMIT = { limit: 10, windowSeconds: 600 } as const
+
+/** Why a code's use cannot be taken back by an order paid after it had let the use go (cancelled or expired), in the words staff read. */
+const LAPSE_REASONS = {
+	usedUp: 'its uses were taken by other orders meanwhile',
+	firstOrderOnly: 'it is for a first order only and the buyer has another order now',
+	alreadyUsed: 'the buyer has used it up on other orders meanwhile',
+} as const
+export type CouponLapse = keyof typeof LAPSE_REASONS
+
+/** What staff read when an order cannot be made paid again because of its code; what they can do instead. */
+export const COUPON_LAPSED = {
+	reinstate: (orderNumber: string, code: string, why: CouponLapse) =>
+		`Order ${orderNumber} cannot be reinstated: its discount code ${code} no longer applies (${LAPSE_REASONS[why]}). Refund the payment instead.`,
+	refundPart: (orderNumber: string, code: string, why: CouponLapse) =>
+		`Order ${orderNumber} cannot be refunded in part: its discount code ${code} no longer applies (${LAPSE_REASONS[why]}), so it cannot be delivered at its price. Refund the whole payment instead.`,
+	latePayment: (code: string, why: CouponLapse) =>
+		`A payment arrived after this order had expired, and its discount code ${code} no longer applies (${LAPSE_REASONS[why]}). Refund the payment.`,
 } as const
 
 /** The owner's sentences for a code's fields. */
@@ -77,14 +99,14 @@ export interface DiscountLine {
 	quantity: number
 }
 
-/** What the database knows of this buyer and this code when it is applied. */
+/** What the database knows of this buyer and this code when it is applied (at the order's time, never in a preview). */
 export interface CouponUsage {
-	/** Uses held by orders not expired or cancelled. */
+	/** Uses held by orders that hold one (ORDER_STATES_WITHOUT_USE in coupons.server.ts). */
 	uses: number
 	/** Of those, by this buyer (same normalised email or phone). */
 	usesByBuyer: number
-	/** Whether this buyer (email or phone) has a paid order already. */
-	hasPaidOrder: boolean
+	/** Whether this buyer (email or phone) has another order that is not expired or cancelled: paid, or still open. */
+	hasEarlierOrder: boolean
 }
 
 export type CouponPricing = { ok: true; discount: number; lineDiscounts: number[] } | { ok: false; message: string }
@@ -115,11 +137,23 @@ export function priceCoupon(coupon: Coupon, lines: DiscountLine[], usage: Coupon
 	if (eligibleTotal === 0) return { ok: false, message: COUPON_REFUSALS.notForItems }
 	const subtotal = amounts.reduce((sum, a) => sum + a, 0)
 	if (subtotal < coupon.minSubtotal) return { ok: false, message: COUPON_REFUSALS.minSubtotal(coupon.minSubtotal) }
-	if (usage && coupon.firstOrderOnly && usage.hasPaidOrder) return { ok: false, message: COUPON_REFUSALS.firstOrderOnly }
-	if (usage && coupon.maxUsesPerBuyer != null && usage.usesByBuyer >= coupon.maxUsesPerBuyer) return { ok: false, message: COUPON_REFUSALS.alreadyUsed }
+	const limit = usage && limitReached(coupon, usage)
+	if (limit) return { ok: false, message: COUPON_REFUSALS[limit] }
 	const discount = coupon.kind === 'percent' ? Math.round((eligibleTotal * coupon.value) / 100) : Math.min(coupon.value, eligibleTotal)
 	if (discount <= 0) return { ok: false, message: COUPON_REFUSALS.notForItems }
 	return { ok: true, discount, lineDiscounts: spread(discount, amounts.map((a, i) => (eligible[i] ? a : 0))) }
+}
+
+/**
+ * The limits a use is counted against, the first one reached: all uses, a first order only, this buyer's
+ * uses. Read when an order takes the use (checkout) and when an order that had let it go takes it again
+ * (a late payment, a reinstate), always under the code's row lock.
+ */
+export function limitReached(coupon: Pick<Coupon, 'maxUses' | 'maxUsesPerBuyer' | 'firstOrderOnly'>, usage: CouponUsage): CouponLapse | null {
+	if (coupon.maxUses != null && usage.uses >= coupon.maxUses) return 'usedUp'
+	if (coupon.firstOrderOnly && usage.hasEarlierOrder) return 'firstOrderOnly'
+	if (coupon.maxUsesPerBuyer != null && usage.usesByBuyer >= coupon.maxUsesPerBuyer) return 'alreadyUsed'
+	return null
 }
 
 /** `total` split over `weights` in whole numbers summing to it exactly (largest remainder; ties to the earlier line). */
@@ -263,7 +297,7 @@ export const couponView = z.object({
 	maxUsesPerBuyer: z.number().int().nullable(),
 	firstOrderOnly: z.boolean(),
 	active: z.boolean(),
-	uses: z.number().int().describe('Orders carrying the code that are not expired or cancelled'),
+	uses: z.number().int().describe('Orders holding a use of the code: not expired, cancelled, paid after their cancel (until reinstated) or refunded in full'),
 	createdAt: z.string().describe('ISO 8601'),
 })
 export type CouponView = z.infer<typeof couponView>

@@ -6,10 +6,15 @@ import type { Category } from '../catalogue/types'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import type { CheckoutLine } from '../orders/checkout-input'
 import { priceOrder } from '../orders/price-order.server'
+import type { PaymentState } from '../orders/order-state'
+import { hitRateLimit } from '../rate-limit.server'
 import {
 	COUPON_MESSAGES,
+	COUPON_PREVIEW_LIMIT,
 	COUPON_REFUSALS,
 	couponBuyer,
+	limitReached,
+	type CouponLapse,
 	normaliseCode,
 	priceCoupon,
 	type Coupon,
@@ -22,8 +27,10 @@ import {
 } from './coupon'
 
 // Discount codes in the database: the owner's list (console and API, audited), a checkout's preview of a
-// code (no lock, nothing written), and the use itself, counted exactly once inside the transaction that
-// places the order: the code's row is locked, its live uses counted, the order and its use written.
+// code (no lock, nothing written, the same for any buyer), and the use itself, counted exactly once inside
+// the transaction that places the order: the code's row is locked, its live uses and the buyer's earlier
+// orders counted, the order and its use written. An order paid after it let its use go takes it again the
+// same way (retakeCouponUse), or is refused.
 
 type CouponRow = typeof coupons.$inferSelect
 
@@ -49,8 +56,20 @@ const asCoupon = (row: CouponRow): Coupon => ({
 	active: row.active,
 })
 
-/** Uses that count: the redemptions whose order is not expired or cancelled. Raw, qualified SQL (a correlated subquery). */
-const LIVE_USES = sql`(select count(*)::int from coupon_redemptions r join orders o on o.id = r.order_id where r.coupon_id = "coupons"."id" and o.payment_status not in ('expired', 'cancelled'))`
+/**
+ * The payment states of an order that holds no use of its code: it let the use go (expired, cancelled),
+ * its money came after its cancel (it takes the use again only when staff reinstate it, under the code's
+ * lock), or all of its money went back. Every move out of one of these into a state that holds a use
+ * (a late payment of an expired order, a reinstate, a partial refund after a cancel) takes the use again
+ * under the code's lock (retakeCouponUse), so a code's uses never exceed its limit.
+ */
+export const ORDER_STATES_WITHOUT_USE = ['expired', 'cancelled', 'paid_after_cancel', 'refunded'] as const satisfies readonly PaymentState[]
+const WITHOUT_USE = sql.raw(`(${ORDER_STATES_WITHOUT_USE.map((s) => `'${s}'`).join(', ')})`)
+/** The states of a buyer's order that make a later one not their first: any but expired or cancelled (paid, refunded, or still open). */
+const NOT_AN_ORDER = sql.raw(`('expired', 'cancelled')`)
+
+/** Uses that count: the redemptions whose order holds its use. Raw, qualified SQL (a correlated subquery). */
+const LIVE_USES = sql`(select count(*)::int from coupon_redemptions r join orders o on o.id = r.order_id where r.coupon_id = "coupons"."id" and o.payment_status not in ${WITHOUT_USE})`
 
 const view = (row: CouponRow, uses: number): CouponView => ({
 	id: row.id,
@@ -154,19 +173,29 @@ async function discountLines(db: Db | Tx, lines: OrderLine[]): Promise<DiscountL
 	return lines.map((l) => ({ productId: l.id, variantId: l.variantId ?? null, platform: platformOf.get(l.id) ?? null, unitPrice: l.price, quantity: l.quantity }))
 }
 
-/** What the database knows of this code and buyer: live uses, this buyer's, and whether they have paid before. */
-async function usageOf(db: Db | Tx, couponId: number, buyer: { email: string; phone: string } | null): Promise<CouponUsage> {
-	const result = await db.execute<{ uses: number; by_buyer: number; paid_before: boolean }>(sql`
+/**
+ * What the database knows of this code and buyer: live uses, this buyer's, and whether the buyer has
+ * another order (paid or still open). `exceptOrderId`: the order taking its use again is not counted.
+ * Without a buyer (a preview) only the code's own uses are read.
+ */
+async function usageOf(db: Db | Tx, couponId: number, buyer: { email: string; phone: string } | null, exceptOrderId = 0): Promise<CouponUsage> {
+	if (!buyer) {
+		const result = await db.execute<{ uses: number }>(sql`
+			select count(*)::int as uses from coupon_redemptions r join orders o on o.id = r.order_id
+			where r.coupon_id = ${couponId} and o.payment_status not in ${WITHOUT_USE}`)
+		return { uses: Number(result.rows[0]!.uses), usesByBuyer: 0, hasEarlierOrder: false }
+	}
+	const result = await db.execute<{ uses: number; by_buyer: number; earlier: boolean }>(sql`
 		select
 			(select count(*)::int from coupon_redemptions r join orders o on o.id = r.order_id
-				where r.coupon_id = ${couponId} and o.payment_status not in ('expired', 'cancelled')) as uses,
+				where r.coupon_id = ${couponId} and o.payment_status not in ${WITHOUT_USE} and o.id <> ${exceptOrderId}) as uses,
 			(select count(*)::int from coupon_redemptions r join orders o on o.id = r.order_id
-				where r.coupon_id = ${couponId} and o.payment_status not in ('expired', 'cancelled')
-				and (r.email = ${buyer?.email ?? ''} or r.phone = ${buyer?.phone ?? ''})) as by_buyer,
-			exists (select 1 from orders o where o.payment_status in ('paid', 'partly_refunded', 'refunded')
-				and (lower(o.customer_email) = ${buyer?.email ?? ''} or o.customer_phone = ${buyer?.phone ?? ''})) as paid_before`)
+				where r.coupon_id = ${couponId} and o.payment_status not in ${WITHOUT_USE} and o.id <> ${exceptOrderId}
+				and (r.email = ${buyer.email} or r.phone = ${buyer.phone})) as by_buyer,
+			exists (select 1 from orders o where o.payment_status not in ${NOT_AN_ORDER} and o.id <> ${exceptOrderId}
+				and (lower(btrim(o.customer_email)) = ${buyer.email} or o.customer_phone = ${buyer.phone})) as earlier`)
 	const row = result.rows[0]!
-	return { uses: Number(row.uses), usesByBuyer: buyer ? Number(row.by_buyer) : 0, hasPaidOrder: buyer ? Boolean(row.paid_before) : false }
+	return { uses: Number(row.uses), usesByBuyer: Number(row.by_buyer), hasEarlierOrder: Boolean(row.earlier) }
 }
 
 export interface AppliedCoupon {
@@ -199,13 +228,13 @@ async function apply(db: Db | Tx, row: CouponRow, lines: OrderLine[], buyer: { e
 }
 
 /**
- * A checkout's preview of a code on priced lines (the page's "Apply"): nothing locked or written. The
- * buyer is checked too when the form already names them; the order's own transaction checks again.
+ * A checkout's preview of a code on priced lines (the page's "Apply"): nothing locked or written. It never
+ * reads who is buying: the same answer for any email or phone, so it tells nobody whether someone has
+ * bought here. The buyer's limits (first order, uses per buyer) are checked when the order is placed.
  */
-export async function previewCoupon(db: Db, raw: string, lines: OrderLine[], contact: { email?: string; phone?: string }): Promise<AppliedCoupon> {
+async function previewCoupon(db: Db, raw: string, lines: OrderLine[]): Promise<AppliedCoupon> {
 	const row = await findByCode(db, raw, { lock: false })
-	const buyer = contact.email || contact.phone ? couponBuyer(contact.email ?? '', contact.phone ?? '') : null
-	return apply(db, row, lines, buyer, new Date())
+	return apply(db, row, lines, null, new Date())
 }
 
 /**
@@ -215,7 +244,17 @@ export async function previewCoupon(db: Db, raw: string, lines: OrderLine[], con
 export async function applyCouponForOrder(tx: Tx, raw: string, lines: OrderLine[], contact: { email: string; phone: string }): Promise<AppliedCoupon & { buyer: { email: string; phone: string } }> {
 	const row = await findByCode(tx, raw, { lock: true })
 	const buyer = couponBuyer(contact.email, contact.phone)
+	if (row.firstOrderOnly || row.maxUsesPerBuyer != null) await lockBuyer(tx, buyer)
 	return { ...(await apply(tx, row, lines, buyer, new Date())), buyer }
+}
+
+/**
+ * A code with a limit per buyer: this buyer's checkouts with such codes (this one or another) are counted
+ * one after another too, by a lock on their email and on their phone held to the end of the transaction
+ * (taken in one order, so two checkouts never wait on each other in a circle).
+ */
+async function lockBuyer(tx: Tx, buyer: { email: string; phone: string }) {
+	await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(array[${`coupon-buyer:e:${buyer.email}`}, ${`coupon-buyer:p:${buyer.phone}`}]::text[]) as k order by k`)
 }
 
 /** The use of a code by an order, in the transaction that placed it. */
@@ -230,9 +269,27 @@ export async function codesOfOrders(db: Db | Tx, orderIds: number[]): Promise<Ma
 	return new Map(rows.map((r) => [r.orderId, r.code]))
 }
 
-/** A checkout's code priced on its lines as the server sells them now (the page's "Apply", with or without scripts). */
-export async function quoteCoupon(db: Db, input: { productDetails: CheckoutLine[]; couponCode: string; email?: string; phone?: string }): Promise<CouponQuote> {
+/**
+ * A checkout's code priced on its lines as the server sells them now (the page's "Apply", with or without
+ * scripts), for anyone alike; limited per client address (COUPON_PREVIEW_LIMIT, 429 with a sentence).
+ */
+export async function quoteCoupon(db: Db, clientIp: string, input: { productDetails: CheckoutLine[]; couponCode: string }): Promise<CouponQuote> {
+	await hitRateLimit(db, `coupon-preview:${clientIp}`, { ...COUPON_PREVIEW_LIMIT, message: COUPON_REFUSALS.tooManyChecks })
 	const { lines, total } = await priceOrder(db, input.productDetails)
-	const applied = await previewCoupon(db, input.couponCode, lines, { email: input.email, phone: input.phone })
+	const applied = await previewCoupon(db, input.couponCode, lines)
 	return { code: applied.code, discount: applied.discount, subtotal: total, totalAmount: total - applied.discount }
+}
+
+/**
+ * An order that had let its code's use go (expired, cancelled; ORDER_STATES_WITHOUT_USE) takes it again,
+ * in the caller's transaction, before it moves to a state that holds one: the code's row locked, its
+ * limits read without this order. Null when it may (or has no code); else the code and the limit reached.
+ */
+export async function retakeCouponUse(tx: Tx, orderId: number): Promise<{ code: string; why: CouponLapse } | null> {
+	const [use] = await tx.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).limit(1)
+	if (!use) return null
+	const [row] = await tx.select().from(coupons).where(eq(coupons.id, use.couponId)).for('update')
+	if (!row) return null
+	const why = limitReached(row, await usageOf(tx, row.id, { email: use.email, phone: use.phone }, orderId))
+	return why ? { code: use.code, why } : null
 }

@@ -8,6 +8,8 @@ export interface CheckoutAnswer {
 	orderNumber?: string
 	totalAmount?: number
 	paymentMethod?: 'paypro' | 'manual'
+	/** Nothing to pay (a discount took the whole total): paid already; paymentUrl is the order's page. */
+	settled?: boolean
 	fieldErrors?: Record<string, string>
 }
 
@@ -38,6 +40,8 @@ export function readCheckoutAnswer(http: { ok: boolean; status: number; statusTe
 	}
 	if (!body) return { ok: false, message: words.creationFailed }
 	if (body.status !== '00') return { ok: false, message: body.message || words.failed }
+	// Settled (nothing to pay): straight on to the order's page, as after a payment.
+	if (body.settled && body.paymentUrl) return { ok: true, orderNumber: body.orderNumber!, totalAmount: body.totalAmount ?? 0, paymentMethod: 'paypro', paymentUrl: body.paymentUrl }
 	if (body.paymentMethod === 'manual') return { ok: true, orderNumber: body.orderNumber!, totalAmount: body.totalAmount ?? 0, paymentMethod: 'manual' }
 	if (!body.paymentUrl) return { ok: false, message: words.noPaymentUrl }
 	return { ok: true, orderNumber: body.orderNumber!, totalAmount: body.totalAmount ?? 0, paymentMethod: 'paypro', paymentUrl: body.paymentUrl }

@@ -16,6 +16,7 @@ import type { Order } from './order'
 import { PLACED } from './order-state'
 import { claimAtCreation, holdClaimFromCreation } from '../payments/start-paypro-payment.server'
 import { applyCouponForOrder, recordRedemption } from '../coupons/coupons.server'
+import { markOrderPaid } from '../payments/mark-order-paid.server'
 
 export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
 
@@ -69,7 +70,10 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 			const order: Order = input.couponCode
 				? await db.transaction(async (tx) => {
 						const applied = await applyCouponForOrder(tx, input.couponCode!, lines, { email: input.customerEmail, phone: input.customerMobile })
-						const placed: Order = { ...(await insertOrderWithLines(tx, { ...values, totalAmount: total - applied.discount }, applied.lines)), productDetails: applied.lines }
+						const totalAmount = total - applied.discount
+						// Nothing to pay: no PayPro order is made for it (settled below), so none is claimed.
+						const { payproClaimedAt: _claim, ...unclaimed } = values
+						const placed: Order = { ...(await insertOrderWithLines(tx, { ...(totalAmount === 0 ? unclaimed : values), totalAmount }, applied.lines)), productDetails: applied.lines }
 						await recordRedemption(tx, placed.id, applied)
 						await queueOrderPlaced(tx, placed, store)
 						return placed
@@ -82,7 +86,7 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 					})
 				: { ...(await insertOrderWithLines(db, values, lines)), productDetails: lines }
 			holdClaimFromCreation(order)
-			return { order, created: true }
+			return { order: await settleIfFree(db, order), created: true }
 		} catch (error) {
 			// A code refused to a checkout placed before (a double click): that order stands, its use counted once.
 			const refusedCode = input.couponCode && error instanceof AppError && error.fieldErrors?.couponCode
@@ -100,7 +104,18 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 /** The order this checkout key placed before, as this checkout answers it (same items; the way to pay switched if asked). */
 async function placedBefore(db: Db, input: CheckoutRequest & { checkoutKey: string }): Promise<{ order: Order; created: false } | null> {
 	const existing = await findByCheckoutKey(db, input.checkoutKey)
-	return existing ? { order: await switchMethodIfAsked(db, sameCheckout(existing, input), input), created: false } : null
+	return existing ? { order: await settleIfFree(db, await switchMethodIfAsked(db, sameCheckout(existing, input), input)), created: false } : null
+}
+
+/**
+ * Nothing to pay (a discount code took the whole total): the order is paid at once by the one path to
+ * paid (markOrderPaid's `settle`: stock delivered, the paid email, the live page), and no payment provider
+ * is asked. Also for a retry of a checkout whose settling was cut short: the conditional update settles once.
+ */
+async function settleIfFree(db: Db, order: Order): Promise<Order> {
+	if (order.totalAmount !== 0 || order.paymentStatus !== 'awaiting_payment') return order
+	const { order: settled } = await markOrderPaid(db, order.id, { via: 'settle' })
+	return settled ?? order
 }
 
 async function findByCheckoutKey(db: Db, key: string) {
@@ -140,6 +155,7 @@ const storeForEmail = (db: Db, method: string) => (method === 'manual' ? readSto
 
 /** A transfer order tells its buyer where to pay, in the transaction that places it (once per order). */
 async function queueOrderPlaced(tx: Tx, order: Order, store: StoreDetails | null) {
-	if (!store || order.paymentMethod !== 'manual' || !order.customerEmail) return
+	// A free order is settled at once: no transfer to make, the paid email follows.
+	if (!store || order.paymentMethod !== 'manual' || !order.customerEmail || order.totalAmount === 0) return
 	await queueEmail(tx, orderPlacedEmail(order, store.storeName, store.transferAccounts))
 }

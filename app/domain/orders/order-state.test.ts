@@ -20,7 +20,7 @@ const PAYMENT_TABLE: Record<PaymentState, PaymentState[]> = {
 	awaiting_confirmation: ['awaiting_confirmation', 'paid', 'failed', 'cancelled'],
 	paid: ['partly_refunded', 'refunded'],
 	failed: ['awaiting_payment', 'paid', 'cancelled'],
-	expired: ['paid', 'cancelled'],
+	expired: ['paid', 'cancelled', 'paid_after_cancel'],
 	cancelled: ['paid_after_cancel'],
 	partly_refunded: ['partly_refunded', 'refunded'],
 	refunded: [],

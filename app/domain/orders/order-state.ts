@@ -31,6 +31,8 @@ export const PAYMENT_TRANSITIONS = {
 	uploadReceipt: { from: UNPAID, to: 'awaiting_confirmation', refusal: 'take a transfer receipt' },
 	/** PayPro confirms the money arrived: also after a failed attempt or expiry (its page stays payable until its due date). */
 	confirmByProvider: { from: [...UNPAID, 'failed', 'expired'], to: 'paid', refusal: 'be marked paid' },
+	/** Nothing to pay (a discount code took the whole total): paid as it is placed, no provider asked. */
+	settle: { from: ['awaiting_payment'], to: 'paid', refusal: 'be settled without a payment' },
 	/** Staff record a payment they saw (a DM order's, a transfer). */
 	confirmByStaff: { from: UNPAID, to: 'paid', refusal: 'be marked paid' },
 	/** Staff confirm a transfer receipt. */
@@ -45,8 +47,11 @@ export const PAYMENT_TRANSITIONS = {
 	payAgain: { from: ['failed'], to: 'awaiting_payment', refusal: 'be paid again' },
 	/** Staff cancel an order not paid (with a reason the buyer reads): its payment link stops. */
 	cancel: { from: [...UNPAID, 'failed', 'expired'], to: 'cancelled', refusal: 'be cancelled' },
-	/** PayPro's money arrives for a cancelled order: kept, never lost, for staff to reinstate or refund. */
-	payAfterCancel: { from: ['cancelled'], to: 'paid_after_cancel', refusal: 'take a payment after its cancel' },
+	/**
+	 * PayPro's money arrives for a cancelled order: kept, never lost, for staff to reinstate or refund. Also
+	 * for an expired order whose discount code can no longer be taken (used up meanwhile): kept for a refund.
+	 */
+	payAfterCancel: { from: ['cancelled', 'expired'], to: 'paid_after_cancel', refusal: 'take a payment after its cancel' },
 	/** Staff keep a payment that came after the cancel: the order is paid and delivered as any other. */
 	reinstate: { from: ['paid_after_cancel'], to: 'paid', refusal: 'be reinstated' },
 	/** Part of the money given back (some lines, or some of an amount). */

@@ -39,8 +39,9 @@ export async function confirmPayproPayment(
 
 	const status = await paypro.getOrderStatus(order.payproTransactionId)
 	if (paymentCovers(order, status)) {
-		const { changed, order: current } = await markOrderPaid(db, order.id, { via: 'confirmByProvider', testPayment: testPayments })
-		if (changed) return 'paid'
+		const { changed, order: current, keptForRefund } = await markOrderPaid(db, order.id, { via: 'confirmByProvider', testPayment: testPayments })
+		// Kept for a refund: paid late after it expired, its discount code used up meanwhile (paid after cancel).
+		if (changed || keptForRefund) return 'paid'
 		// Staff cancelled it meanwhile (or before): the money is kept, for staff to reinstate or refund.
 		if (current?.paymentStatus === 'cancelled' && (await recordPaymentAfterCancel(db, order.id, { testPayment: testPayments }))) return 'paid'
 		// Not changed: another confirmation won.

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { recordOrderCost } from '../costs/record-order-cost.server'
 import { orders } from '../../db/schema'
@@ -8,7 +8,11 @@ import { paidAfterCancelEmail } from '../email/order-notice-email.server'
 import type { Order } from '../orders/order'
 import { withLinesOf } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
-import { PAYMENT_TRANSITIONS, paymentFrom, type PaymentTransition } from '../orders/order-state'
+import { PAYMENT_TRANSITIONS, paymentFrom, type PaymentState, type PaymentTransition } from '../orders/order-state'
+import { COUPON_LAPSED } from '../coupons/coupon'
+import { ORDER_STATES_WITHOUT_USE, retakeCouponUse } from '../coupons/coupons.server'
+import { AppError } from '../../utils/app-error'
+import { translator } from '../../i18n/messages.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { afterStockDelivery } from '../stock/stock-alerts.server'
 import { deliverFromStock, type StockDelivery } from '../stock/deliver-stock.server'
@@ -28,17 +32,32 @@ export async function markOrderPaid(
 		testPayment = false,
 		onPaid,
 	}: {
-		/** Who saw the money: PayPro (also after a failed attempt or expiry), staff, or staff reviewing a transfer receipt. */
-		via?: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate'
+		/** Who saw the money: PayPro (also after a failed attempt or expiry), staff, or staff reviewing a transfer receipt; or nothing was owed (settle). */
+		via?: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate' | 'settle'
 		/** Paid on the simulator in production: marked as a test order, and nothing is taken from stock until staff approve it (approveTestOrder). */
 		testPayment?: boolean
 		/** Runs in the same transaction, only for the caller that made the change (e.g. the staff audit entry). */
 		onPaid?: (tx: Tx, order: Order) => Promise<void>
 	} = {},
-): Promise<{ changed: boolean; order: Order | null }> {
+): Promise<{ changed: boolean; order: Order | null; keptForRefund?: boolean }> {
 	// Read before the transaction: the store's name for the email, from memory on every instance.
 	const { storeName } = await readStoreDetails(db)
-	const result = await db.transaction(async (tx): Promise<{ changed: boolean; order: Order | null; delivery?: StockDelivery }> => {
+	const result = await db.transaction(async (tx): Promise<{ changed: boolean; order: Order | null; delivery?: StockDelivery; keptForRefund?: boolean }> => {
+		// An order that let its discount code's use go (paid late after it expired, or reinstated after its
+		// cancel) takes the use again under the code's lock first, or never becomes paid: a code's uses never
+		// exceed its limits. A reinstate is refused with what staff can do instead; a late payment is kept
+		// for staff to refund (paid after cancel, with the reason), never delivered at a price no longer given.
+		if (via === 'confirmByProvider' || via === 'reinstate') {
+			const [before] = await tx.select({ paymentStatus: orders.paymentStatus, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId)).for('update')
+			if (before && holdsNoUse(before.paymentStatus) && paymentFrom(via).includes(before.paymentStatus)) {
+				const lapse = await retakeCouponUse(tx, orderId)
+				if (lapse && via === 'reinstate') throw new AppError('CONFLICT', COUPON_LAPSED.reinstate(before.orderNumber, lapse.code, lapse.why))
+				if (lapse) {
+					const kept = await keepPaymentForStaff(tx, orderId, storeName, { from: before.paymentStatus, testPayment, staffNote: COUPON_LAPSED.latePayment(lapse.code, lapse.why) })
+					return { changed: false, order: await withLinesOf(tx, kept), keptForRefund: Boolean(kept) }
+				}
+			}
+		}
 		const [row] = await tx
 			.update(orders)
 			.set({ paymentStatus: PAYMENT_TRANSITIONS[via].to, ...(via === 'reinstate' ? {} : { paidAt: new Date() }), updatedAt: new Date(), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) })
@@ -65,8 +84,10 @@ export async function markOrderPaid(
 	})
 	if (result.delivery && result.order) await afterStockDelivery(db, result.delivery, result.order.orderNumber)
 	const current = result.delivery?.fromStock && result.order ? { ...(await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0]!, productDetails: result.order.productDetails } : result.order
-	return { changed: result.changed, order: current ?? result.order }
+	return { changed: result.changed, order: current ?? result.order, ...(result.keptForRefund ? { keptForRefund: true } : {}) }
 }
+
+const holdsNoUse = (state: PaymentState) => (ORDER_STATES_WITHOUT_USE as readonly PaymentState[]).includes(state)
 
 /**
  * PayPro's money arrived for an order staff had cancelled (the buyer paid on a page still open): it is
@@ -76,18 +97,31 @@ export async function markOrderPaid(
  */
 export async function recordPaymentAfterCancel(db: Db, orderId: number, { testPayment = false }: { testPayment?: boolean } = {}): Promise<boolean> {
 	const { storeName } = await readStoreDetails(db)
-	return db.transaction(async (tx) => {
-		const [row] = await tx
-			.update(orders)
-			.set({ paymentStatus: PAYMENT_TRANSITIONS.payAfterCancel.to, paidAt: new Date(), updatedAt: new Date(), ...(testPayment ? { testPayment: true } : {}) })
-			.where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, paymentFrom('payAfterCancel'))))
-			.returning()
-		if (!row) return false
-		if (row.customerEmail) await queueEmail(tx, paidAfterCancelEmail(row, storeName))
-		await notifyOrderChanged(tx, row.orderNumber)
-		if (!row.testPayment) await queueAlert(tx, paidAfterCancelAlert(row))
-		return true
-	})
+	return db.transaction(async (tx) => Boolean(await keepPaymentForStaff(tx, orderId, storeName, { from: 'cancelled', testPayment })))
+}
+
+/**
+ * The payAfterCancel move, in the caller's transaction: the money kept, the buyer told, staff alerted
+ * (with `staffNote` when there is more to say). From an expired order (its discount code used up
+ * meanwhile) the order also reads as cancelled, with the reason in the buyer's language.
+ */
+async function keepPaymentForStaff(tx: Tx, orderId: number, storeName: string, { from, testPayment, staffNote }: { from: PaymentState; testPayment: boolean; staffNote?: string }) {
+	const [row] = await tx
+		.update(orders)
+		.set({
+			paymentStatus: PAYMENT_TRANSITIONS.payAfterCancel.to,
+			paidAt: new Date(),
+			updatedAt: new Date(),
+			...(testPayment ? { testPayment: true } : {}),
+			...(from === 'expired' ? { cancelledAt: new Date(), cancelReason: sql`case when ${orders.lang} = 'ur' then ${translator('ur')('order.codeLapsed')} else ${translator('en')('order.codeLapsed')} end` } : {}),
+		})
+		.where(and(eq(orders.id, orderId), eq(orders.paymentStatus, from), inArray(orders.paymentStatus, paymentFrom('payAfterCancel'))))
+		.returning()
+	if (!row) return null
+	if (row.customerEmail) await queueEmail(tx, paidAfterCancelEmail(row, storeName))
+	await notifyOrderChanged(tx, row.orderNumber)
+	if (!row.testPayment) await queueAlert(tx, paidAfterCancelAlert(row, staffNote))
+	return row
 }
 
 /**

@@ -16,6 +16,8 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliveryText, stockLines } from '../stock/deliver-stock.server'
 import type { RefundInput, RefundMethod } from './refund-input'
 import type { PaymentState } from '../orders/order-state'
+import { COUPON_LAPSED } from '../coupons/coupon'
+import { retakeCouponUse } from '../coupons/coupons.server'
 
 // Giving money back on a paid order (issue 23), whole or per line, in one transaction that holds the
 // order row: the refund and its lines, the units taken back (owed ones are owed no more; delivered ones
@@ -56,6 +58,11 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, inp
 					: `${formatRs(input.amount)} is more than is left to refund on order ${orderNumber}: ${formatRs(left)} (paid ${formatRs(order.totalAmount)}${order.refundedAmount ? `, ${formatRs(order.refundedAmount)} refunded before` : ''}).`,
 				'amount',
 			)
+		}
+		// Part of a payment after a cancel kept: the order holds its discount code's use again (ORDER_STATES_WITHOUT_USE), if it still may.
+		if (order.paymentStatus === 'paid_after_cancel' && to === 'partly_refunded') {
+			const lapse = await retakeCouponUse(tx, order.id)
+			if (lapse) throw new AppError('CONFLICT', COUPON_LAPSED.refundPart(orderNumber, lapse.code, lapse.why))
 		}
 		const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)).for('update')
 		const asked = input.lines ?? []

@@ -8,7 +8,7 @@ const couponId = z.object({ id: idSchema(COUPON_MESSAGES.notFound) })
 export const listCouponsContract = defineContract({
 	method: 'GET',
 	path: '/api/admin/coupons',
-	summary: 'The discount codes, newest first, each with its uses (orders not expired or cancelled)',
+	summary: 'The discount codes, newest first, each with its uses (orders holding one: not expired, cancelled, paid after their cancel or refunded in full)',
 	tag: 'Coupons',
 	permission: 'owner',
 	scope: 'coupons',

@@ -60,6 +60,7 @@ export default {
 	'coupon.alreadyUsed': 'You have already used this discount code.',
 	'coupon.firstOrderOnly': 'This discount code is only for your first order.',
 	'coupon.malformed': 'Enter a discount code of letters, digits, "-" or "_" (at most 40).',
+	'coupon.tooManyChecks': 'Too many discount code checks from your connection. Please wait a few minutes and try again.',
 
 	// Paying
 	'proceed': 'Proceed to Payment {amount}',

@@ -68,6 +68,7 @@ export default {
 	'payment.rejected': 'Your transfer could not be confirmed: {reason}',
 	'payment.cancelledStrong': 'This order was cancelled by our team.',
 	'payment.cancelledText': 'Please do not pay for it: its payment link no longer works.',
+	'codeLapsed': 'Your payment arrived after this order had expired, and its discount code had been used up meanwhile. Our team will refund your payment.',
 	'payment.reason': 'Reason: {reason}',
 	'payment.closedStrong': 'This order was closed because it was not paid in time.',
 	'payment.closedText': 'Nothing was charged. To buy it now, place a new order at today\'s price:',

@@ -255,7 +255,7 @@ function CouponForm({ editing, answer, busy }: { editing: CouponView | null; ans
 				</div>
 			</div>
 			<label className="inline-check">
-				<input type="checkbox" name="firstOrderOnly" defaultChecked={checked('firstOrderOnly', editing?.firstOrderOnly ?? false)} /> First order only (no earlier paid order by that email or phone)
+				<input type="checkbox" name="firstOrderOnly" defaultChecked={checked('firstOrderOnly', editing?.firstOrderOnly ?? false)} /> First order only (no other order by that email or phone, paid or still open)
 			</label>
 			<div className="coupon-form-actions">
 				<button type="submit" className="button primary" disabled={busy}>

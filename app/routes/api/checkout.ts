@@ -10,6 +10,8 @@ import { refusalIn } from '~/http/checkout-sentence.server'
 import { inLanguage } from '~/i18n/messages.server'
 import { langOfBody } from '~/http/body-lang'
 import type { Lang } from '~/i18n/lang'
+import { localePath } from '~/i18n/lang'
+import { orderPagePath } from '~/domain/buyers/next-path'
 import type { Route } from './+types/checkout'
 
 // §7 call 5 (POST /.netlify/functions/paypro-order, also /api/checkout): the server creates and
@@ -29,6 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		orderNumber = order.orderNumber
 		const headers = new Headers({ 'Set-Cookie': setCookie })
 		const common = { status: '00', orderNumber: order.orderNumber, totalAmount: order.totalAmount, discount: discountOf(order.productDetails), order: { orderNumber: order.orderNumber } }
+		// Nothing to pay (a discount took the whole total): settled as it was placed, no payment page; on to the order's own page.
+		if (order.paymentStatus === 'paid') {
+			return Response.json({ ...common, message: 'Order created: nothing to pay', paymentMethod: order.paymentMethod, settled: true, paymentUrl: localePath(order.lang, orderPagePath(order.orderNumber)) }, { status: 201, headers })
+		}
 		if (order.paymentMethod === 'manual') {
 			return Response.json({ ...common, message: 'Order created: waiting for your transfer', paymentMethod: 'manual' }, { status: 201, headers })
 		}

@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (form.intent === 'apply') {
 		try {
 			if (!values.couponCode?.trim()) throw new AppError('BAD_REQUEST', COUPON_REFUSALS.malformed, { couponCode: COUPON_REFUSALS.malformed })
-			const coupon = await quoteCoupon(db(), { productDetails: toCheckoutLines(checkoutItems(line.state)), couponCode: values.couponCode, email: values.customerEmail, phone: values.customerMobile })
+			const coupon = await quoteCoupon(db(), context.clientIp, { productDetails: toCheckoutLines(checkoutItems(line.state)), couponCode: values.couponCode })
 			return data<Refused>({ values, fieldErrors: {}, message: null, coupon }, { headers: noStore })
 		} catch (error) {
 			if (error instanceof AppError) return refuse(error.status, error.fieldErrors ?? {}, error.message)
@@ -131,8 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		const { order, setCookie } = await placeOrder(request, context.clientIp, parsed.data)
 		const headers = { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' }
-		// A transfer order's page shows where to send the money and takes the receipt.
-		if (order.paymentMethod === 'manual') return redirect(localePath(order.lang, orderPagePath(order.orderNumber)), { headers })
+		// A transfer order's page shows where to send the money and takes the receipt; a settled one (nothing to pay) is paid already.
+		if (order.paymentMethod === 'manual' || order.paymentStatus === 'paid') return redirect(localePath(order.lang, orderPagePath(order.orderNumber)), { headers })
 		return redirect(await startPayproPayment(db(), payproClient(), order), { headers })
 	} catch (error) {
 		if (error instanceof AppError) return refuse(error.status, error.fieldErrors ?? {}, error.message)
