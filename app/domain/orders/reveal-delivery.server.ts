@@ -22,21 +22,15 @@ export function seenByBuyer(order: Pick<OrderRow, 'deliverySeenAt'>, assignedAt:
 const hasDelivered = (order: OrderRow) => (order.deliveryStatus === 'completed' || Boolean(order.stockDeliveredAt)) && order.deliveryContent != null
 
 /**
- * Records that the buyer sees the orders' delivered units from now. The database's own clock, which
- * also stamped each assignment, so a unit the view could read is always before the moment recorded;
- * written only when a unit was delivered since the last time (one statement for many orders).
+ * Records that the buyer sees the orders' delivered units from now, by the database's own clock, which
+ * also stamped each assignment, read as the row is written (`clock_timestamp()`, not the transaction's
+ * start): a unit the view shows, or staff reveal, was always assigned before the moment recorded. The rows
+ * come back as they are now, and the view is made from them: the update waits for a refund holding the
+ * row, so a view never shows a unit that a refund has just put back in stock. One statement for many orders.
  */
-async function recordSeen(db: Db | Tx, orderIds: number[]): Promise<void> {
-	if (!orderIds.length) return
-	await db
-		.update(orders)
-		.set({ deliverySeenAt: sql`now()` })
-		.where(
-			and(
-				inArray(orders.id, orderIds),
-				sql`("orders"."delivery_seen_at" is null or exists (select 1 from "stock_assignments" sa where sa.order_id = "orders"."id" and sa.assigned_at >= "orders"."delivery_seen_at"))`,
-			),
-		)
+async function recordSeen(db: Db | Tx, orderIds: number[]): Promise<OrderRow[]> {
+	if (!orderIds.length) return []
+	return db.update(orders).set({ deliverySeenAt: sql`clock_timestamp()` }).where(inArray(orders.id, orderIds)).returning()
 }
 
 function fullView(order: Order): FullOrderView {
@@ -58,11 +52,8 @@ function fullView(order: Order): FullOrderView {
 
 /** The orders in full for their buyer, delivered codes and logins included: recorded as seen before they are returned. */
 export async function revealOrders(db: Db, found: Order[]): Promise<FullOrderView[]> {
-	await recordSeen(
-		db,
-		found.filter(hasDelivered).map((order) => order.id),
-	)
-	return found.map(fullView)
+	const fresh = new Map((await recordSeen(db, found.filter(hasDelivered).map((order) => order.id))).map((row) => [row.id, row]))
+	return found.map((order) => fullView(fresh.has(order.id) ? { ...order, ...fresh.get(order.id)! } : order))
 }
 
 /** One order in full for its buyer (see revealOrders). */
