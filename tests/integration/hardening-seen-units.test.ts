@@ -112,6 +112,17 @@ describe.each(databaseKinds)('seen units are never sold again, on %s', (kind) =>
 		})
 	}
 
+	for (const view of ['/order-status', '/ur/order-status', '/api/order']) {
+		it(`a code the buyer read through ${view} (with the order's link) is never returned to stock`, async () => {
+			const card = await cardWithTwoCodes()
+			const first = await paidOrder(card, 'sara@example.pk')
+			const shown = await fetch(`${shop.url}${view}?internalOrderId=${first.row.orderNumber}`, { headers: { Cookie: `oa_${first.row.orderNumber}=${first.row.accessToken}` } })
+			expect(shown.status).toBe(200)
+			expect(await shown.text()).toContain('FIRST-SEEN-7K2Q')
+			await expectNotSoldAgain(card, first)
+		})
+	}
+
 	it('a sold code staff revealed in full (to send it by hand) is never returned to stock', async () => {
 		const card = await cardWithTwoCodes()
 		const first = await paidOrder(card, 'sara@example.pk')
