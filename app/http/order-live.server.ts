@@ -1,8 +1,8 @@
 import { database, db } from '../db/client.server'
 import { ORDERS_CHANNEL } from '../domain/orders/notify-order.server'
 import { readChangedOrder } from '../domain/orders/order-updates.server'
-import { viewOrder } from '../domain/orders/view-order.server'
-import { noteDeliverySeen } from '../domain/orders/delivery-seen.server'
+import { publicOrderView } from '../domain/orders/view-order.server'
+import { revealOrder } from '../domain/orders/reveal-delivery.server'
 import { subscribe } from '../domain/realtime/hub.server'
 import { logger } from '../utils/logger.server'
 import { singleton } from '../utils/singleton.server'
@@ -53,12 +53,18 @@ async function deliver(orderNumber: string, watchers: Watchers) {
 		return
 	}
 	if (!order) return
-	// Both views are made before either is written, each once for all its pages.
-	const fullView = watchers.full.size ? viewOrder(order, { full: true }) : null
-	const full = fullView ? encodeEvent('order', JSON.stringify(fullView)) : null
-	// The owner's open page shows the codes it is sent: they count as opened from now (a refund reads it).
-	if (fullView) await noteDeliverySeen(db(), order, fullView).catch((error: unknown) => logger.warn({ err: error, orderNumber }, 'noting delivered codes as seen failed'))
-	const limited = watchers.limited.size ? encodeEvent('order', JSON.stringify(viewOrder(order, { full: false }))) : null
+	// Both views are made before either is written, each once for all its pages. The owner's pages are
+	// sent the codes only once they are recorded as seen (a refund reads it); if that fails, they are told to look again.
+	let full: Uint8Array | null = null
+	if (watchers.full.size) {
+		try {
+			full = encodeEvent('order', JSON.stringify(await revealOrder(db(), order)))
+		} catch (error) {
+			logger.warn({ err: error, orderNumber }, 'revealing delivered codes to live pages failed')
+			full = FAILED
+		}
+	}
+	const limited = watchers.limited.size ? encodeEvent('order', JSON.stringify(publicOrderView(order))) : null
 	if (full) await writeAll(watchers.full, full)
 	if (limited) await writeAll(watchers.limited, limited)
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.server'
 import { db } from '../db/client.server'
 import { orderLines } from '../db/schema'
 import { cancelOrder } from '../domain/orders/cancel-order.server'
+import { seenUnitsByLine } from '../domain/orders/reveal-delivery.server'
 import type { Order } from '../domain/orders/order'
 import { reinstateOrder } from '../domain/payments/reinstate-order.server'
 import { cancelForm, refundForm, refundFormLines, refundInput, REFUND_MESSAGES } from '../domain/refunds/refund-input'
@@ -20,11 +21,14 @@ import { staffActionResult } from './refusal.server'
 // cancel's reason) and its three forms' answers, through the same domain calls as the console API.
 
 export async function orderMoney(database: Db, order: Order, staff: Staff) {
-	const lines = await database
+	const rows = await database
 		.select({ id: orderLines.id, name: orderLines.name, option: orderLines.optionLabel, quantity: orderLines.quantity, unitPrice: orderLines.unitPrice, refundedQuantity: orderLines.refundedQuantity })
 		.from(orderLines)
 		.where(eq(orderLines.orderId, order.id))
 		.orderBy(asc(orderLines.position))
+	// Which delivered units the buyer has seen: the form says those can only be voided.
+	const seen = await seenUnitsByLine(database, order)
+	const lines = rows.map((line) => ({ ...line, held: seen.get(line.id)?.held ?? 0, seen: seen.get(line.id)?.seen ?? 0 }))
 	return {
 		cancelReason: order.cancelReason,
 		cancelledAt: order.cancelledAt?.toISOString() ?? null,

@@ -13,8 +13,8 @@ import { createProduct } from '../../app/domain/catalogue/manage-products.server
 import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { cancelOrder } from '../../app/domain/orders/cancel-order.server'
 import { consoleToDo } from '../../app/domain/orders/console-to-do.server'
-import { noteDeliverySeen } from '../../app/domain/orders/delivery-seen.server'
-import { viewOrder } from '../../app/domain/orders/view-order.server'
+import { publicOrderView } from '../../app/domain/orders/view-order.server'
+import { revealOrder } from '../../app/domain/orders/reveal-delivery.server'
 import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
 import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-callback.server'
 import { payOrderAgain } from '../../app/domain/payments/pay-order-again.server'
@@ -94,7 +94,7 @@ describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {
 		await cancelOrder(db, owner, order.orderNumber, { reason: 'This card is out of stock for now' })
 		const row = (await orderRow(db, order.orderNumber))!
 		expect(row).toMatchObject({ paymentStatus: 'cancelled', cancelReason: 'This card is out of stock for now' })
-		expect(viewOrder(row, { full: false })).toMatchObject({ paymentStatus: 'cancelled', cancelReason: 'This card is out of stock for now', actions: { canPayAgain: false, closed: true } })
+		expect(publicOrderView(row)).toMatchObject({ paymentStatus: 'cancelled', cancelReason: 'This card is out of stock for now', actions: { canPayAgain: false, closed: true } })
 		expect(await emailsOf(db, order.orderNumber)).toContain(`order-cancelled:${order.orderNumber}`)
 		expect(await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, order.orderNumber), eq(auditLog.action, 'order.cancel')))).toHaveLength(1)
 		await expect(payOrderAgain(db, paypro, row, 'paypro')).rejects.toThrow(`Order ${order.orderNumber} was cancelled by our team, so it can no longer be paid.`)
@@ -162,7 +162,7 @@ describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {
 		const done = await refundOrder(db, owner, order.orderNumber, refund({ amount: 3200, lines: [{ lineId: first!.id, quantity: 1 }], units: 'void', reference: 'HBL-778' }))
 		expect(done).toMatchObject({ paymentStatus: 'partly_refunded', refundedAmount: 3200, refundable: 11000, lines: [{ lineId: first!.id, quantity: 1, undelivered: 0, returned: 0, voided: 1 }] })
 		const row = (await orderRow(db, order.orderNumber))!
-		expect(viewOrder(row, { full: true })).toMatchObject({ paymentStatus: 'partly_refunded', refundedAmount: 3200, actions: { paid: true, canRefund: true } })
+		expect(await revealOrder(db, row)).toMatchObject({ paymentStatus: 'partly_refunded', refundedAmount: 3200, actions: { paid: true, canRefund: true } })
 		const text = decryptDelivery(row.deliveryContent)!
 		expect(text).toContain('Code: TEN-0001-XQ7K')
 		expect(text).not.toContain('TEN-0002-XQ7K')
@@ -197,7 +197,7 @@ describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {
 
 		// The buyer's page shows the code left: from now on it is opened.
 		const row = (await orderRow(db, order.orderNumber))!
-		await noteDeliverySeen(db, row, viewOrder(row, { full: true }))
+		await revealOrder(db, row)
 		await expect(refundOrder(db, owner, order.orderNumber, refund({ amount: 3200, lines: [{ lineId: line!.id, quantity: 1 }], units: 'return' }))).rejects.toThrow(
 			'The buyer has already opened the code delivered for PSN Card: it cannot go back to stock. Void it instead.',
 		)

@@ -43,6 +43,9 @@ export interface RefundableLine {
 	quantity: number
 	unitPrice: number
 	refundedQuantity: number
+	/** Units the order holds from stock on this line, and how many of them its buyer has seen (those can only be voided). */
+	held: number
+	seen: number
 }
 
 /** Staff give money back: an amount, how, a reference and a reason; units of some lines taken back. */
@@ -64,6 +67,14 @@ export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { bus
 							<label htmlFor={`refund-line-${line.id}`}>
 								{line.name}
 								{line.option ? ` (${line.option})` : ''} <span className="muted small">{formatRs(line.unitPrice)} each, {line.quantity - line.refundedQuantity} left</span>
+								{line.held ? (
+									<span className="small refund-seen">
+										{' '}
+										{line.seen === 0
+											? `${line.held} delivered, not seen by the buyer yet`
+											: `${line.held} delivered, ${line.seen === line.held ? (line.held === 1 ? 'seen' : 'all seen') : `${line.seen} seen`} by the buyer: ${line.seen === 1 ? 'it' : 'those'} can only be voided`}
+									</span>
+								) : null}
 							</label>
 							<input id={`refund-line-${line.id}`} name={`line-${line.id}`} type="number" inputMode="numeric" min={0} max={line.quantity - line.refundedQuantity} step={1} defaultValue={answer?.values?.[`line-${line.id}`] ?? ''} placeholder="0" />
 						</div>
@@ -75,7 +86,7 @@ export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { bus
 							<input {...getInputProps(fields.units, { type: 'radio', value: 'void' })} /> Void them
 						</label>
 						<label className="inline-choice">
-							<input {...getInputProps(fields.units, { type: 'radio', value: 'return' })} /> Return to stock (only if the buyer never opened them)
+							<input {...getInputProps(fields.units, { type: 'radio', value: 'return' })} /> Return to stock (only units the buyer has not seen)
 						</label>
 						<FieldError field={fields.units} />
 					</div>

@@ -90,6 +90,7 @@ export function StockUnits({
 								</span>
 								<span className="small muted">
 									Delivered <AdminTime date={u.assignedAt} />
+									{u.replacedAt ? null : u.seenByBuyer ? ' · seen by the buyer' : ' · not seen by the buyer yet'}
 									{u.replacedAt ? (
 										<>
 											{' '}

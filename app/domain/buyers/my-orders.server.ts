@@ -1,10 +1,9 @@
 import { desc, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
-import type { FullOrderView } from '../orders/order-view'
 import { MY_ORDERS_LIMIT, type BuyerOrderLine, type BuyerOrders } from './my-orders'
 import { renewPath, subscriptionLineEnds } from '../orders/renewal'
-import { viewOrder } from '../orders/view-order.server'
+import { revealOrders } from '../orders/reveal-delivery.server'
 import { lineOptionLabel } from '../orders/line-option'
 import { withLines } from '../orders/order-lines.server'
 import { formatPakistanDay, formatPakistanTime } from '../../utils/pakistan-time'
@@ -27,10 +26,12 @@ export async function ordersForBuyer(db: Db, email: string, lang: Lang = 'en'): 
 		.limit(MY_ORDERS_LIMIT + 1)
 	// The lines of every order listed, in one more query.
 	const rows = await withLines(db, found.slice(0, MY_ORDERS_LIMIT))
+	// Every card shows its order's codes and logins: revealed, so recorded as seen by the buyer (a refund reads it).
+	const views = await revealOrders(db, rows)
 	return {
 		more: found.length > MY_ORDERS_LIMIT,
-		orders: rows.map((row) => {
-			const order = viewOrder(row, { full: true }) as FullOrderView
+		orders: rows.map((row, index) => {
+			const order = views[index]!
 			const runsFrom = order.actions.paid && !order.subscriptionEndsAt ? row.deliveredAt : null
 			const ends = new Map(subscriptionLineEnds(row.productDetails, runsFrom).map((end) => [end.lineIndex, end.endsAt]))
 			const lines = row.productDetails.map((line, lineIndex): BuyerOrderLine => {

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/client.server'
 import type { Order } from './order'
 import { findOrder, type OrderLookup } from './find-order.server'
-import { viewOrder } from './view-order.server'
-import { noteDeliverySeen } from './delivery-seen.server'
+import { viewOrderFor } from './reveal-delivery.server'
 import { payproPageBeingCreated } from '../payments/start-paypro-payment.server'
 import type { OrderView } from './order-view'
 
@@ -25,9 +24,7 @@ export type SeesEverything = (order: Order) => boolean
 export async function orderViewForRequest(db: Db, lookup: OrderLookup, seesEverything: SeesEverything, { partial = false } = {}) {
 	const order = await findOrder(db, lookup, { partial })
 	if (!order) return null
-	const view = viewOrder(order, { full: seesEverything(order) })
-	await noteDeliverySeen(db, order, view)
-	return view
+	return viewOrderFor(db, order, { full: seesEverything(order) })
 }
 
 /**

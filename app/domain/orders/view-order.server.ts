@@ -1,14 +1,17 @@
 import type { Order } from './order'
-import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { maskName } from '../../utils/mask-name'
-import { parseDeliveryContent, type OrderView } from './order-view'
+import type { PublicOrderView } from './order-view'
 import { subscriptionEndsAt } from './subscription'
 import { actionInput, orderActions, testAwaitingApproval } from './order-actions'
 import { specFulfillmentStatus, specPaymentStatus } from './status'
 
-/** Shapes an order for its page: everything for the token holder, the public part for anyone else. */
-export function viewOrder(order: Order, { full }: { full: boolean }): OrderView {
-	const base = {
+/**
+ * The part of an order anyone with its number may see. The full view, with what was delivered, is
+ * made only by reveal-delivery.server.ts, which records that the buyer saw it.
+ */
+export function publicOrderView(order: Order): PublicOrderView {
+	return {
+		full: false,
 		orderNumber: order.orderNumber,
 		// Never the row id (a sequential number tells anyone how many orders the shop has), nor the order number again.
 		orderId: order.payproTransactionId,
@@ -19,6 +22,7 @@ export function viewOrder(order: Order, { full }: { full: boolean }): OrderView 
 		actions: orderActions(actionInput(order)),
 		totalAmount: order.totalAmount,
 		createdAt: order.createdAt.toISOString(),
+		customerName: maskName(order.customerName),
 		paymentMethod: order.paymentMethod,
 		rejectionReason: order.rejectionReason,
 		cancelReason: order.paymentStatus === 'cancelled' || order.paymentStatus === 'paid_after_cancel' ? order.cancelReason : null,
@@ -28,20 +32,5 @@ export function viewOrder(order: Order, { full }: { full: boolean }): OrderView 
 		// Until staff approve it, or deliver it by hand.
 		testPaymentAwaitingStaff: testAwaitingApproval(order),
 		lang: order.lang,
-	}
-	if (!full) return { ...base, full: false, customerName: maskName(order.customerName) }
-	return {
-		...base,
-		full: true,
-		customerName: order.customerName ?? '',
-		customerEmail: order.customerEmail,
-		customerPhone: order.customerPhone,
-		items: order.productDetails,
-		// Completed, or partly delivered from stock: the buyer sees what came while the rest is owed.
-		deliveryContent: order.deliveryStatus === 'completed' || order.stockDeliveredAt ? parseDeliveryContent(decryptDelivery(order.deliveryContent)) : null,
-		partlyDelivered: order.deliveryStatus !== 'completed' && Boolean(order.stockDeliveredAt),
-		owedUnits: order.undeliveredUnits,
-		receiptUploaded: Boolean(order.receiptPath),
-		deliveredAt: order.deliveredAt?.toISOString() ?? null,
 	}
 }

@@ -9,6 +9,7 @@ import { orderRefundedEmail } from '../email/order-notice-email.server'
 import { queueEmail } from '../email/queue-email.server'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
+import { seenByBuyer } from '../orders/reveal-delivery.server'
 import { queueOrderNotices } from '../orders/queue-order-notices.server'
 import { movePayment, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
 import { readStoreDetails } from '../settings/store-details.server'
@@ -98,9 +99,8 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, inp
 			let voided = 0
 			for (const { a, unit } of taken) {
 				if (units === 'return') {
-					// Unopened: the buyer's order page has not shown it (delivered after the page last showed codes, or never shown).
-					const opened = order.deliverySeenAt != null && a.assignedAt <= order.deliverySeenAt
-					if (opened) throw bad(`The buyer has already opened the ${unit.slots > 1 ? 'account' : 'code'} delivered for ${line.name}: it cannot go back to stock. Void it instead.`, 'units')
+					// A unit the buyer was shown (any page, or staff revealed it) is never sold again: only voided.
+					if (seenByBuyer(order, a.assignedAt)) throw bad(`The buyer has already opened the ${unit.slots > 1 ? 'account' : 'code'} delivered for ${line.name}: it cannot go back to stock. Void it instead.`, 'units')
 					if (unit.slotsUsed !== a.slot || unit.status === 'voided') throw bad(`A unit of ${line.name} has been sold again since, or voided: it cannot go back to stock. Void it instead.`, 'units')
 					await tx.delete(stockAssignments).where(eq(stockAssignments.id, a.id))
 					await tx.update(stockUnits).set({ slotsUsed: unit.slotsUsed - 1, status: 'available' }).where(eq(stockUnits.id, unit.id))

@@ -10,6 +10,7 @@ import { recordAudit, staffActor, type Actor } from '../staff/audit.server'
 import { canRevealStock } from '../staff/permissions'
 import { enqueueJob } from '../jobs/queue.server'
 import { maskUnit } from './mask-unit.server'
+import { recordUnitRevealed } from '../orders/reveal-delivery.server'
 import { fingerprintOf, openUnit, sealUnit } from './stock-crypto.server'
 import { codeNotes, normaliseCode } from './stock-normalise.server'
 import { STOCK_FIELD_MESSAGES, STOCK_LIMITS, STOCK_MODES } from './stock-rules'
@@ -467,6 +468,8 @@ export async function revealUnit(db: Db, staff: RevealingStaff, productId: numbe
 			throw new AppError('CONFLICT', 'This unit was sealed with a delivery key the shop no longer has loaded.')
 		}
 		await recordAudit(tx, staffActor(staff), { action: 'stock.reveal', target: `product ${productId}`, after: { unitId } })
+		// A sold unit staff read may be passed to its buyer by hand: its orders count as having seen it.
+		await recordUnitRevealed(tx, unitId)
 		if (unit.kind === 'code') return { kind: 'code', code: plain }
 		const account = JSON.parse(plain) as { login: string; password: string; notes: string | null }
 		return { kind: 'account', login: account.login, password: account.password, notes: account.notes ?? null }

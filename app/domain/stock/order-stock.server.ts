@@ -7,6 +7,7 @@ import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { queueOrderNotices } from '../orders/queue-order-notices.server'
 import { linesOfOrders, specLine } from '../orders/order-lines.server'
+import { seenByBuyer } from '../orders/reveal-delivery.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliverQueuedOrders, deliveryText } from './deliver-stock.server'
 import { maskUnit } from './mask-unit.server'
@@ -37,6 +38,8 @@ export interface OrderStockUnit {
 	assignedAt: string
 	replacedAt: string | null
 	replacedBy: string | null
+	/** The buyer was shown it (or staff revealed it): a refund can only void it. */
+	seenByBuyer: boolean
 }
 
 /** The units an order got, masked, replaced ones included: the order's console page. */
@@ -47,6 +50,7 @@ export async function orderStockUnits(db: Db, orderId: number): Promise<OrderSto
 		.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
 		.where(eq(stockAssignments.orderId, orderId))
 		.orderBy(asc(stockAssignments.lineIndex), asc(stockAssignments.unitIndex), asc(stockAssignments.id))
+	const [order] = await db.select({ deliverySeenAt: orders.deliverySeenAt }).from(orders).where(eq(orders.id, orderId))
 	return rows.map(({ a, unit }) => ({
 		assignmentId: a.id,
 		unitId: unit.id,
@@ -58,6 +62,7 @@ export async function orderStockUnits(db: Db, orderId: number): Promise<OrderSto
 		// A unit a refund voided is shown as no longer held, as a replaced one is (and cannot be replaced).
 		replacedAt: (a.replacedAt ?? a.refundedAt)?.toISOString() ?? null,
 		replacedBy: a.replacedBy ?? (a.refundedAt ? 'a refund (voided)' : null),
+		seenByBuyer: order ? seenByBuyer(order, a.assignedAt) : false,
 	}))
 }
 
