@@ -90,14 +90,14 @@ export function inShopYears(date: Date): boolean {
 export type DateReading = { ok: true; date: Date } | { ok: false; problem: 'format' | 'years' }
 
 const LOCAL_MOMENT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/
-const OFFSET_MOMENT = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
+const OFFSET_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
 
 /**
  * An instant from what a person typed as Pakistan time ('2026-12-01T09:30', a datetime-local field's
  * value, or '2026-12-01' for that day's start), or an ISO 8601 instant with its own offset ('…Z',
  * '…+05:00'). The year is read as typed (never JavaScript's 0027 → 1927) and must be one of the
- * shop's years (FIRST_YEAR to LAST_YEAR), on the typed text and on the Pakistan calendar.
+ * shop's years (FIRST_YEAR to LAST_YEAR) on Pakistan's calendar.
  */
 export function readPakistanDateTime(text: string): DateReading {
 	const value = text.trim()
@@ -113,10 +113,8 @@ export function readPakistanDateTime(text: string): DateReading {
 		if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return { ok: false, problem: 'format' }
 		return { ok: true, date: new Date(utc - PKT_OFFSET_MS) }
 	}
-	const offset = OFFSET_MOMENT.exec(value)
-	if (!offset) return { ok: false, problem: 'format' }
-	const year = Number(offset[1])
-	if (year < FIRST_YEAR || year > LAST_YEAR) return { ok: false, problem: 'years' }
+	if (!OFFSET_MOMENT.test(value)) return { ok: false, problem: 'format' }
+	// ISO 8601 text keeps its four-digit year (no 1900s quirk); the year that counts is Pakistan's.
 	const date = new Date(value)
 	if (Number.isNaN(date.getTime())) return { ok: false, problem: 'format' }
 	return inShopYears(date) ? { ok: true, date } : { ok: false, problem: 'years' }

@@ -13,7 +13,6 @@ import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { databaseKinds } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 
-const YEARS = 'Use a date from the year 2000 to 9998.'
 /** Well under a second on a quiet machine; the old code never answered at all. */
 const FAST_MS = 2_000
 
