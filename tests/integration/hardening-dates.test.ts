@@ -98,9 +98,15 @@ describe.each(databaseKinds)('dates the shop cannot answer on %s', (kind) => {
 		expect(JSON.parse(longest.body).series).toHaveLength(1830)
 		expect(health.status).toBe(200)
 		expect(health.ms).toBeLessThan(FAST_MS)
-		const page = await timed('/admin/reports?from=2021-01-01&to=2026-01-04&by=day', asOwner())
+		// The page draws the same 1,830 points twice and lists them in a table: /healthz, asked while it renders, still answers.
+		const drawing = timed('/admin/reports?from=2021-01-01&to=2026-01-04&by=day', asOwner())
+		await new Promise((resolve) => setTimeout(resolve, 50))
+		const meanwhile = await timed('/healthz')
+		const page = await drawing
 		expect(page.status).toBe(200)
-		expect(page.ms).toBeLessThan(FAST_MS * 2)
+		expect(page.body).toContain('2026-01-04')
+		expect(meanwhile.status).toBe(200)
+		expect(meanwhile.ms).toBeLessThan(FAST_MS)
 		await healthy()
 	})
 
