@@ -165,6 +165,11 @@ const optionalNumber = (message: string, min: number, max: number) =>
 /** Ids: a JSON array, or a form's '14, 15'. */
 const idList = z.union([z.array(z.unknown()), z.string()], { error: COUPON_MESSAGES.ids }).transform((v, ctx) => {
 	const parts = Array.isArray(v) ? v : v.split(/[\s,]+/).filter(Boolean)
+	// At most 200 ids: refused before any is read, so the loop below is bounded by construction.
+	if (parts.length > 200) {
+		ctx.addIssue({ code: 'custom', message: COUPON_MESSAGES.ids })
+		return z.NEVER
+	}
 	const ids: number[] = []
 	for (const p of parts) {
 		const text = typeof p === 'number' ? String(p) : typeof p === 'string' ? p.trim() : ''
