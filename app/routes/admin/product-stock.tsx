@@ -82,9 +82,12 @@ type StockOutcome = Outcome<StockShown, StockShown & { variantId?: number; unitI
 
 async function readStockForm(request: Request): Promise<Record<string, string>> {
 	if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return readPageForm(request)
-	if (Number(request.headers.get('content-length') ?? 0) > STOCK_LIMITS.bytes + 64 * 1024) throw new AppError('TOO_LARGE', 'The stock is too large: import at most 1 MB at a time.')
+	const tooLarge = new AppError('TOO_LARGE', 'The stock is too large: import at most 1 MB at a time.')
+	if (Number(request.headers.get('content-length') ?? 0) > STOCK_LIMITS.bytes + 64 * 1024) throw tooLarge
 	// Read up to the cap only, whether or not the request declared its length (a chunked body has none).
-	const bytes = await readBodyBytes(request, STOCK_LIMITS.bytes + 64 * 1024)
+	const bytes = await readBodyBytes(request, STOCK_LIMITS.bytes + 64 * 1024).catch((error: unknown) => {
+		throw error instanceof AppError && error.code === 'TOO_LARGE' ? tooLarge : error
+	})
 	let form: FormData
 	try {
 		form = await new Response(bytes, { headers: { 'Content-Type': request.headers.get('content-type')! } }).formData()
