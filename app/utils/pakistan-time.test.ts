@@ -31,3 +31,21 @@ describe('Pakistan time (UTC+5, no daylight saving)', () => {
 		expect(formatPakistanDay('2025-12-31T19:30:00Z', 'ur')).toBe('1 جنوری 2026')
 	})
 })
+
+describe('a typed date (one rule for every date the shop reads)', () => {
+	it('reads the year as typed: 0027 is no 1927, and years outside 2000–9998 are refused as such', async () => {
+		const { readPakistanDateTime, readPakistanDay, parsePakistanDateTime, FIRST_YEAR, LAST_YEAR } = await import('./pakistan-time')
+		expect([FIRST_YEAR, LAST_YEAR]).toEqual([2000, 9998])
+		for (const text of ['0027-01-01', '0027-01-01T00:00', '0000-01-01', '1999-12-31T23:59', '9999-12-31', '9999-01-01T00:00', '0027-01-01T00:00:00Z', '9998-12-31T23:30:00-05:00', '1999-12-31T18:59:00Z']) {
+			expect(readPakistanDateTime(text), text).toEqual({ ok: false, problem: 'years' })
+			expect(parsePakistanDateTime(text), text).toBeNull()
+		}
+		for (const text of ['2026-02-30', '2026-13-01', '25:00', '+010000-01-01', 'tomorrow', '2026-01-01T24:00', '']) expect(readPakistanDateTime(text), text).toEqual({ ok: false, problem: 'format' })
+		expect(readPakistanDateTime('2000-01-01')).toEqual({ ok: true, date: new Date('1999-12-31T19:00:00.000Z') })
+		expect(readPakistanDateTime('9998-12-31T23:59')).toEqual({ ok: true, date: new Date('9998-12-31T18:59:00.000Z') })
+		// An instant with its own offset counts by its Pakistan day: 19:00 UTC on 31 December 1999 is 2000 in Pakistan.
+		expect(readPakistanDateTime('1999-12-31T19:00:00Z')).toEqual({ ok: true, date: new Date('1999-12-31T19:00:00.000Z') })
+		expect(readPakistanDay('2026-12-01T09:30')).toEqual({ ok: false, problem: 'format' })
+		expect(readPakistanDay('2026-12-01')).toEqual({ ok: true, date: new Date('2026-11-30T19:00:00.000Z') })
+	})
+})

@@ -69,24 +69,67 @@ function pakistanClock(instant: string | Date): Date | null {
 }
 
 /**
+ * The years a typed date may fall in, everywhere the shop reads one (coupons, reports, the order
+ * list's filters, the console API): 2000 to 9998. Earlier is no shop date (and years 0–99 would be
+ * read as 1900–1999 by JavaScript's Date), later has no next day or month to step to.
+ */
+export const FIRST_YEAR = 2000
+export const LAST_YEAR = 9998
+/** What a reader is told when a date falls outside the shop's years. */
+export const YEARS_MESSAGE = `Use a date from the year ${FIRST_YEAR} to ${LAST_YEAR}.`
+
+/** Whether an instant's Pakistan calendar year is one of the shop's years. */
+export function inShopYears(date: Date): boolean {
+	const d = pakistanClock(date)
+	if (!d) return false
+	const year = d.getUTCFullYear()
+	return year >= FIRST_YEAR && year <= LAST_YEAR
+}
+
+/** A typed date: the instant, or why it is none ('format': not a real moment; 'years': outside the shop's years). */
+export type DateReading = { ok: true; date: Date } | { ok: false; problem: 'format' | 'years' }
+
+const LOCAL_MOMENT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/
+const OFFSET_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
+
+/**
  * An instant from what a person typed as Pakistan time ('2026-12-01T09:30', a datetime-local field's
  * value, or '2026-12-01' for that day's start), or an ISO 8601 instant with its own offset ('…Z',
- * '…+05:00'). Null when it is not a real moment.
+ * '…+05:00'). The year is read as typed (never JavaScript's 0027 → 1927) and must be one of the
+ * shop's years (FIRST_YEAR to LAST_YEAR) on Pakistan's calendar.
  */
-export function parsePakistanDateTime(text: string): Date | null {
+export function readPakistanDateTime(text: string): DateReading {
 	const value = text.trim()
-	const local = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value)
+	if (value.length > 40) return { ok: false, problem: 'format' }
+	const local = LOCAL_MOMENT.exec(value)
 	if (local) {
 		const [y, mo, d, h = '0', mi = '0', s = '0'] = local.slice(1).map((p) => p ?? undefined) as string[]
-		const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s))
+		const year = Number(y)
+		if (year < FIRST_YEAR || year > LAST_YEAR) return { ok: false, problem: 'years' }
+		const utc = Date.UTC(year, Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s))
 		const check = new Date(utc)
 		// 2026-02-30 or 25:00 is no moment (Date.UTC would roll it over).
-		if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null
-		return new Date(utc - PKT_OFFSET_MS)
+		if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return { ok: false, problem: 'format' }
+		return { ok: true, date: new Date(utc - PKT_OFFSET_MS) }
 	}
-	if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(value)) return null
+	if (!OFFSET_MOMENT.test(value)) return { ok: false, problem: 'format' }
+	// ISO 8601 text keeps its four-digit year (no 1900s quirk); the year that counts is Pakistan's.
 	const date = new Date(value)
-	return Number.isNaN(date.getTime()) ? null : date
+	if (Number.isNaN(date.getTime())) return { ok: false, problem: 'format' }
+	return inShopYears(date) ? { ok: true, date } : { ok: false, problem: 'years' }
+}
+
+/** readPakistanDateTime's instant, or null when it is none (not a moment, or outside the shop's years). */
+export function parsePakistanDateTime(text: string): Date | null {
+	const read = readPakistanDateTime(text)
+	return read.ok ? read.date : null
+}
+
+/** A Pakistan calendar day as typed, 'YYYY-MM-DD' only: the day's start, or why it is none. */
+export function readPakistanDay(text: string): DateReading {
+	const value = text.trim()
+	return DAY_ONLY.test(value) ? readPakistanDateTime(value) : { ok: false, problem: 'format' }
 }
 
 /** An instant as a datetime-local field shows it in Pakistan time: '2026-12-01T09:30'. */
@@ -107,7 +150,7 @@ export function nextPakistanHour(date: Date, hour: number): Date {
 	return new Date(at > date.getTime() ? at : at + 24 * 3600 * 1000)
 }
 
-/** The start of a Pakistan calendar day ('2025-01-05') as an instant. */
-export function pakistanDayStart(day: string): Date {
-	return new Date(Date.parse(`${day}T00:00:00Z`) - PKT_OFFSET_MS)
+/** The start of a Pakistan calendar day ('2025-01-05', read with readPakistanDay first) as an instant; `after` days later. */
+export function pakistanDayStart(day: string, after = 0): Date {
+	return new Date(Date.parse(`${day}T00:00:00Z`) + after * 86_400_000 - PKT_OFFSET_MS)
 }

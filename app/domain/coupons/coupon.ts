@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CATEGORIES, type Category } from '../catalogue/types'
 import { formatRs, MAX_ORDER_TOTAL, MAX_PRICE } from '../../utils/money'
-import { formatPakistanTime, parsePakistanDateTime } from '../../utils/pakistan-time'
+import { FIRST_YEAR, formatPakistanTime, LAST_YEAR, readPakistanDateTime } from '../../utils/pakistan-time'
 import { hasForbiddenCharacter, MAX_ID, NUL_MESSAGE } from '../../utils/input'
 import { normaliseBlockValue } from '../buyers/blocklist'
 
@@ -58,6 +58,7 @@ export const COUPON_MESSAGES = {
 	platforms: 'Choose platforms among xbox, playstation and pc.',
 	minSubtotal: `The minimum order is a whole number of rupees from 0 to ${formatRs(MAX_ORDER_TOTAL)}.`,
 	date: 'Enter a date and time in Pakistan time, like 2026-12-01 09:30.',
+	dateYears: `Enter a date from the year ${FIRST_YEAR} to ${LAST_YEAR}, in Pakistan time, like 2026-12-01 09:30.`,
 	dates: 'The end must come after the start.',
 	maxUses: 'Total uses is a whole number from 1 to 1,000,000, or empty for no limit.',
 	maxUsesPerBuyer: 'Uses per buyer is a whole number from 1 to 1,000, or empty for no limit.',
@@ -202,6 +203,11 @@ const optionalNumber = (message: string, min: number, max: number) =>
 /** Ids: a JSON array, or a form's '14, 15'. */
 const idList = z.union([z.array(z.unknown()), z.string()], { error: COUPON_MESSAGES.ids }).transform((v, ctx) => {
 	const parts = Array.isArray(v) ? v : v.split(/[\s,]+/).filter(Boolean)
+	// At most 200 ids: refused before any is read, so the loop below is bounded by construction.
+	if (parts.length > 200) {
+		ctx.addIssue({ code: 'custom', message: COUPON_MESSAGES.ids })
+		return z.NEVER
+	}
 	const ids: number[] = []
 	for (const p of parts) {
 		const text = typeof p === 'number' ? String(p) : typeof p === 'string' ? p.trim() : ''
@@ -233,12 +239,12 @@ const platformList = z.union([z.array(z.unknown()), z.string()], { error: COUPON
 
 const dateTime = z.union([z.literal(''), z.null(), z.string({ error: COUPON_MESSAGES.date })], { error: COUPON_MESSAGES.date }).transform((v, ctx) => {
 	if (v === '' || v === null) return null
-	const date = v.length <= 40 && !hasForbiddenCharacter(v) ? parsePakistanDateTime(v) : null
-	if (!date) {
-		ctx.addIssue({ code: 'custom', message: COUPON_MESSAGES.date })
+	const read = v.length <= 40 && !hasForbiddenCharacter(v) ? readPakistanDateTime(v) : null
+	if (!read?.ok) {
+		ctx.addIssue({ code: 'custom', message: read?.problem === 'years' ? COUPON_MESSAGES.dateYears : COUPON_MESSAGES.date })
 		return z.NEVER
 	}
-	return date
+	return read.date
 })
 
 const flag = z.union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('')], { error: 'Answer yes or no.' }).transform((v) => v === true || v === 'on' || v === 'true')

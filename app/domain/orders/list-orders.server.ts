@@ -6,6 +6,7 @@ import { shopOrderNumberOf } from '../payments/paypro-order-number'
 import { staffOrderView, type StaffOrder } from './staff-order-view.server'
 import { MIN_SEARCH_CHARACTERS, NOT_DELIVERED, searchTooShort, type OrderListFilters, type OrderListQuery } from './order-list-query'
 import { UNDELIVERED_STATES } from './order-state'
+import { pakistanDayStart } from '../../utils/pakistan-time'
 
 export const ORDERS_PAGE_SIZE = 50
 
@@ -84,20 +85,21 @@ async function searchCondition(db: Db, q: string): Promise<SQL | undefined> {
 	return or(...anyOf)
 }
 
-const pakistanDayStart = (day: string, after = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + after * 86_400_000 - 5 * 3_600_000).toISOString()
+/** The start of a Pakistan day (a filter parseOrderListQuery read), or of the day after it, for SQL. */
+const dayStart = (day: string, after = 0) => pakistanDayStart(day, after).toISOString()
 
 /** The sales reports' links (ADR-031): paid or placed on Pakistan days, a payment method, a product. */
 function reportConditions(filters: OrderListFilters): (SQL | undefined)[] {
 	const paid = filters.paidFrom || filters.paidTo
 	return [
 		paid ? sql`${orders.paidAt} is not null and not ${orders.testPayment}` : undefined,
-		filters.paidFrom ? sql`${orders.paidAt} >= ${pakistanDayStart(filters.paidFrom)}::timestamptz` : undefined,
-		filters.paidTo ? sql`${orders.paidAt} < ${pakistanDayStart(filters.paidTo, 1)}::timestamptz` : undefined,
+		filters.paidFrom ? sql`${orders.paidAt} >= ${dayStart(filters.paidFrom)}::timestamptz` : undefined,
+		filters.paidTo ? sql`${orders.paidAt} < ${dayStart(filters.paidTo, 1)}::timestamptz` : undefined,
 		filters.placedFrom || filters.placedTo ? sql`not ${orders.testPayment}` : undefined,
-		filters.placedFrom ? sql`${orders.createdAt} >= ${pakistanDayStart(filters.placedFrom)}::timestamptz` : undefined,
-		filters.placedTo ? sql`${orders.createdAt} < ${pakistanDayStart(filters.placedTo, 1)}::timestamptz` : undefined,
+		filters.placedFrom ? sql`${orders.createdAt} >= ${dayStart(filters.placedFrom)}::timestamptz` : undefined,
+		filters.placedTo ? sql`${orders.createdAt} < ${dayStart(filters.placedTo, 1)}::timestamptz` : undefined,
 		filters.refundedFrom || filters.refundedTo
-			? sql`not ${orders.testPayment} and exists (select 1 from refunds r where r.order_id = "orders"."id" and r.created_at >= ${pakistanDayStart(filters.refundedFrom ?? '2000-01-01')}::timestamptz and r.created_at < ${pakistanDayStart(filters.refundedTo ?? '9999-12-30', 1)}::timestamptz)`
+			? sql`not ${orders.testPayment} and exists (select 1 from refunds r where r.order_id = "orders"."id"${filters.refundedFrom ? sql` and r.created_at >= ${dayStart(filters.refundedFrom)}::timestamptz` : sql``}${filters.refundedTo ? sql` and r.created_at < ${dayStart(filters.refundedTo, 1)}::timestamptz` : sql``})`
 			: undefined,
 		filters.platform ? sql`exists (select 1 from order_lines ol join products p on p.id = ol.product_id where ol.order_id = "orders"."id" and p.platform = ${filters.platform})` : undefined,
 		filters.method ? eq(orders.paymentMethod, filters.method) : undefined,

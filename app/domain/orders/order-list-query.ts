@@ -1,3 +1,6 @@
+import { AppError } from '../../utils/app-error'
+import { parseId } from '../../utils/input'
+import { readPakistanDay, YEARS_MESSAGE } from '../../utils/pakistan-time'
 import { isDeliveryState, isPaymentState, type DeliveryState, type PaymentState } from './order-state'
 
 // The staff order list's query string, shared by the dashboard, its links and the CSV export.
@@ -27,7 +30,8 @@ export interface OrderListFilters {
 /** The filters the sales reports link with (ADR-031), in the order a query string carries them. */
 const REPORT_FILTERS = ['paidFrom', 'paidTo', 'placedFrom', 'placedTo', 'refundedFrom', 'refundedTo', 'method', 'product', 'platform'] as const
 const PAYMENT_METHODS = ['paypro', 'manual', 'dm']
-const DAY = /^\d{4}-\d{2}-\d{2}$/
+/** How the day filters are named in a sentence. */
+const DAY_FILTER_NAMES: Record<string, string> = { paidFrom: 'paid-from', paidTo: 'paid-to', placedFrom: 'placed-from', placedTo: 'placed-to', refundedFrom: 'refunded-from', refundedTo: 'refunded-to' }
 
 export interface OrderListQuery extends OrderListFilters {
 	/** Keyset cursors: an order id; the page holds the orders just older (before) or just newer (after) than it. */
@@ -38,9 +42,14 @@ export interface OrderListQuery extends OrderListFilters {
 /** The fulfillment filter for orders not delivered yet (any step before Delivered). */
 export const NOT_DELIVERED = 'undelivered' as const
 
-const cursorId = (value: string | null) => (value && /^\d{1,15}$/.test(value) ? Number(value) : null)
+/** A keyset cursor: an order id (parseId's range); anything else is no cursor, the first page. */
+const cursorId = (value: string | null) => parseId(value)
 
-/** The list's query string (the dashboard's form, the CSV link): unknown values are ignored, not errors. */
+/**
+ * The list's query string (the dashboard's form, the CSV link): unknown values are ignored, not
+ * errors, except a day filter that is not a day of the shop's years (2000 to 9998), which is refused
+ * with a sentence (AppError BAD_REQUEST) rather than read as another day.
+ */
 export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
 	const status = params.get('status') ?? ''
 	const fulfillment = params.get('fulfillment') ?? ''
@@ -56,8 +65,12 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
 
 function reportFilters(params: URLSearchParams): Pick<OrderListFilters, (typeof REPORT_FILTERS)[number]> {
 	const day = (name: string) => {
-		const v = params.get(name) ?? ''
-		return DAY.test(v) ? v : undefined
+		const v = (params.get(name) ?? '').trim()
+		if (!v) return undefined
+		const read = readPakistanDay(v)
+		if (read.ok) return v
+		const what = `The ${DAY_FILTER_NAMES[name]} date “${v.slice(0, 20)}”`
+		throw new AppError('BAD_REQUEST', read.problem === 'years' ? `${what} is outside the shop’s years. ${YEARS_MESSAGE}` : `${what} is not a day: write it as YYYY-MM-DD.`)
 	}
 	const method = params.get('method') ?? ''
 	const product = params.get('product') ?? ''

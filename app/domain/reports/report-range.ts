@@ -1,4 +1,4 @@
-import { parsePakistanDateTime, pakistanDate } from '../../utils/pakistan-time'
+import { pakistanDate, readPakistanDay, YEARS_MESSAGE } from '../../utils/pakistan-time'
 
 // The period a sales report covers (ADR-031): whole Pakistan calendar days, `from` and `to` both
 // included, and the period of equal length just before it for the comparison.
@@ -11,8 +11,11 @@ export const PRESET_LABELS: Record<ReportPreset, string> = { today: 'Today', '7d
 export const REPORT_BUCKETS = ['day', 'week', 'month'] as const
 export type ReportBucket = (typeof REPORT_BUCKETS)[number]
 
-/** The longest range a report answers: five years of days. */
+/** The longest range a report answers: five years of days (1,830, the documented "at most five years"). */
 export const MAX_REPORT_DAYS = 5 * 366
+
+/** The most points a series may have: one a day over the longest range (weeks and months give fewer). */
+export const MAX_BUCKETS = MAX_REPORT_DAYS
 
 const DAY_MS = 86_400_000
 
@@ -48,12 +51,11 @@ export function presetDays(preset: ReportPreset, now: Date): { from: string; to:
 	return { from: `${today.slice(0, 8)}01`, to: today }
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
 /**
- * The range from what was asked: a preset, or `from` and `to` (YYYY-MM-DD, Pakistan days), and
- * optionally `by`. Nothing asked: the last 30 days. A bad date, `from` after `to`, a range over five
- * years or an unknown `by` is refused with a sentence.
+ * The range from what was asked: a preset, or `from` and `to` (YYYY-MM-DD, Pakistan days, in the
+ * shop's years: FIRST_YEAR to LAST_YEAR), and optionally `by`. Nothing asked: the last 30 days. A bad
+ * date, a year outside the shop's, `from` after `to`, a range over five years or an unknown `by` is
+ * refused with a sentence.
  */
 export function readReportRange(input: { range?: string | null; from?: string | null; to?: string | null; by?: string | null }, now = new Date()): RangeResult {
 	let from = input.from?.trim() || ''
@@ -67,20 +69,24 @@ export function readReportRange(input: { range?: string | null; from?: string | 
 	} else if (!from || !to) {
 		return { ok: false, message: 'Give both dates: from and to, as YYYY-MM-DD.' }
 	}
+	const days: Date[] = []
 	for (const [name, value] of [
 		['from', from],
 		['to', to],
 	] as const) {
-		if (!DAY.test(value) || !parsePakistanDateTime(value)) return { ok: false, message: `The ${name} date “${value.slice(0, 20)}” is not a day: write it as YYYY-MM-DD, e.g. ${pakistanDate(now)}.` }
+		const read = readPakistanDay(value)
+		if (!read.ok && read.problem === 'years') return { ok: false, message: `The ${name} date “${value.slice(0, 20)}” is outside the shop’s years. ${YEARS_MESSAGE}` }
+		if (!read.ok) return { ok: false, message: `The ${name} date “${value.slice(0, 20)}” is not a day: write it as YYYY-MM-DD, e.g. ${pakistanDate(now)}.` }
+		days.push(read.date)
 	}
-	const start = parsePakistanDateTime(from)!
-	const end = new Date(parsePakistanDateTime(to)!.getTime() + DAY_MS)
+	const start = days[0]!
+	const end = new Date(days[1]!.getTime() + DAY_MS)
 	if (end <= start) return { ok: false, message: `The from date (${from}) is after the to date (${to}).` }
-	const days = Math.round((end.getTime() - start.getTime()) / DAY_MS)
-	if (days > MAX_REPORT_DAYS) return { ok: false, message: `A report covers at most five years; ${from} to ${to} is ${days.toLocaleString('en-US')} days.` }
+	const dayCount = Math.round((end.getTime() - start.getTime()) / DAY_MS)
+	if (dayCount > MAX_REPORT_DAYS) return { ok: false, message: `A report covers at most five years (${MAX_REPORT_DAYS.toLocaleString('en-US')} days); ${from} to ${to} is ${dayCount.toLocaleString('en-US')} days.` }
 	const by = input.by?.trim() || ''
 	if (by && !(REPORT_BUCKETS as readonly string[]).includes(by)) return { ok: false, message: `“${by.slice(0, 20)}” is not a way to group a report: use day, week or month.` }
-	const previousStart = new Date(start.getTime() - days * DAY_MS)
+	const previousStart = new Date(start.getTime() - dayCount * DAY_MS)
 	const preset = REPORT_PRESETS.find((p) => {
 		const d = presetDays(p, now)
 		return d.from === from && d.to === to
@@ -90,25 +96,38 @@ export function readReportRange(input: { range?: string | null; from?: string | 
 		range: {
 			from,
 			to,
-			days,
+			days: dayCount,
 			start,
 			end,
-			previous: { from: addDays(from, -days), to: addDays(from, -1), start: previousStart, end: start },
-			bucket: (by as ReportBucket) || defaultBucket(days),
+			previous: { from: addDays(from, -dayCount), to: addDays(from, -1), start: previousStart, end: start },
+			bucket: (by as ReportBucket) || defaultBucket(dayCount),
 			preset: asked && asked !== 'custom' ? (asked as ReportPreset) : (preset ?? null),
 		},
 	}
 }
 
-/** The first day of each bucket from `from` to `to`, as the series lists them (weeks start on Monday). */
+/**
+ * The first day of each bucket from `from` to `to`, as the series lists them (weeks start on Monday).
+ * Bounded by construction: the number of buckets is counted first from the two days (never by
+ * comparing texts), capped at MAX_BUCKETS, and the list is made by that count.
+ */
 export function bucketStarts(range: Pick<ReportRange, 'from' | 'to' | 'bucket'>): string[] {
+	const fromMs = Date.parse(`${range.from}T00:00:00Z`)
+	const toMs = Date.parse(`${range.to}T00:00:00Z`)
+	if (Number.isNaN(fromMs) || Number.isNaN(toMs) || toMs < fromMs) return []
 	const first = bucketOf(range.from, range.bucket)
-	const out: string[] = []
-	for (let day = first; day <= range.to; ) {
-		out.push(day)
-		day = range.bucket === 'day' ? addDays(day, 1) : range.bucket === 'week' ? addDays(day, 7) : nextMonth(day)
-	}
-	return out
+	const firstMs = Date.parse(`${first}T00:00:00Z`)
+	const count = Math.min(MAX_BUCKETS, bucketCount(first, range.to, range.bucket, firstMs, toMs))
+	return Array.from({ length: count }, (_, i) => (range.bucket === 'month' ? addMonths(first, i) : addDays(first, i * (range.bucket === 'week' ? 7 : 1))))
+}
+
+/** How many buckets run from the bucket start `first` to the day `to`, both included. */
+function bucketCount(first: string, to: string, bucket: ReportBucket, firstMs: number, toMs: number): number {
+	if (bucket === 'day') return Math.floor((toMs - firstMs) / DAY_MS) + 1
+	if (bucket === 'week') return Math.floor((toMs - firstMs) / (7 * DAY_MS)) + 1
+	const [fy, fm] = first.split('-').map(Number) as [number, number]
+	const [ty, tm] = to.split('-').map(Number) as [number, number]
+	return (ty - fy) * 12 + (tm - fm) + 1
 }
 
 /** The bucket a Pakistan day falls in. */
@@ -119,8 +138,9 @@ export function bucketOf(day: string, bucket: ReportBucket): string {
 	return addDays(day, -weekday)
 }
 
-function nextMonth(day: string): string {
-	const d = new Date(`${day.slice(0, 8)}01T00:00:00Z`)
-	d.setUTCMonth(d.getUTCMonth() + 1)
-	return d.toISOString().slice(0, 10)
+/** The first day of the month `n` months after the month of `day`. */
+function addMonths(day: string, n: number): string {
+	const [y, m] = day.split('-').map(Number) as [number, number]
+	const months = y * 12 + (m - 1) + n
+	return `${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}-01`
 }

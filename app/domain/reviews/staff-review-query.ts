@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { textSchema } from '../../utils/input'
+import { MAX_ID, textSchema } from '../../utils/input'
 
 // The console's review list (/admin/reviews and GET /api/admin/reviews): which reviews, a search
 // in name, comment or product name, and paging by id. Browser-safe.
@@ -7,7 +7,7 @@ import { textSchema } from '../../utils/input'
 export const staffReviewQuery = z.object({
 	show: z.enum(['all', 'visible', 'hidden']).catch('all').describe('all (default), visible (shown on pages) or hidden'),
 	q: textSchema().max(100, 'Search for at most 100 characters.').catch('').describe('Words in the name, the review or the product’s name'),
-	before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined).describe('Reviews older than this review id: the next page'),
+	before: z.coerce.number().int().min(1).max(MAX_ID).optional().catch(undefined).describe('Reviews older than this review id: the next page'),
 })
 export type StaffReviewQuery = z.infer<typeof staffReviewQuery>
 

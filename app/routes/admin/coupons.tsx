@@ -19,7 +19,7 @@ import { AppError } from '~/utils/app-error'
 import { invalidInput } from '~/utils/field-errors'
 import { idSchema } from '~/utils/input'
 import { formatRs } from '~/utils/money'
-import { pakistanDateTimeInput } from '~/utils/pakistan-time'
+import { FIRST_YEAR, LAST_YEAR, pakistanDateTimeInput } from '~/utils/pakistan-time'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/coupons'
 
@@ -166,6 +166,10 @@ function appliesTo(c: CouponView): string {
 	return parts.length ? `For ${parts.join('; ')}` : 'Whole order'
 }
 
+/** The shop's years, as a datetime-local box's bounds. */
+const DATE_MIN = `${FIRST_YEAR}-01-01T00:00`
+const DATE_MAX = `${LAST_YEAR}-12-31T23:59`
+
 type Answer = { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }
 
 /** A new code, or the one being edited: checked with the same rules before it is sent, and by the action after. */
@@ -235,12 +239,12 @@ function CouponForm({ editing, answer, busy }: { editing: CouponView | null; ans
 				</fieldset>
 				<div className="field">
 					<label htmlFor={fields.startsAt.id}>Starts (Pakistan time, optional)</label>
-					<input {...getInputProps(fields.startsAt, { type: 'datetime-local' })} />
+					<input {...getInputProps(fields.startsAt, { type: 'datetime-local' })} min={DATE_MIN} max={DATE_MAX} />
 					<FieldError field={fields.startsAt} />
 				</div>
 				<div className="field">
 					<label htmlFor={fields.endsAt.id}>Ends (Pakistan time, optional)</label>
-					<input {...getInputProps(fields.endsAt, { type: 'datetime-local' })} />
+					<input {...getInputProps(fields.endsAt, { type: 'datetime-local' })} min={DATE_MIN} max={DATE_MAX} />
 					<FieldError field={fields.endsAt} />
 				</div>
 				<div className="field">

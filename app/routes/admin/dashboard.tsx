@@ -22,6 +22,7 @@ import { env } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
+import { asPage } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { Route } from './+types/dashboard'
@@ -31,7 +32,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const staff = await requireStaff(request)
-	const query = parseOrderListQuery(new URL(request.url).searchParams)
+	// A day filter that is no day of the shop's years is its 400 page, with the sentence.
+	const query = await asPage(async () => parseOrderListQuery(new URL(request.url).searchParams))
 	// The owner's list of what is still sample data (only the owner can change it).
 	const setup = staff.role === 'owner' ? setupChecklist(await readStoreDetails(db()), env()) : null
 	const [queue, low, toDo] = await Promise.all([stockQueue(db()), lowStockVariants(db()), consoleToDo(db())])

@@ -12,7 +12,7 @@ import { canRevealStock } from '~/domain/staff/permissions'
 import { importStock, listUnits, revealUnit, setLowStockThreshold, setStockMode, stockCounts, voidUnit, type ImportStockReport, type RevealedUnit } from '~/domain/stock/manage-stock.server'
 import { STOCK_LIMITS } from '~/domain/stock/stock-rules'
 import { readStockText } from '~/domain/stock/stock-text.server'
-import { idFromPath, readPageForm } from '~/http/http.server'
+import { idFromPath, readBodyBytes, readPageForm } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { idSchema, parseId } from '~/utils/input'
@@ -82,8 +82,18 @@ type StockOutcome = Outcome<StockShown, StockShown & { variantId?: number; unitI
 
 async function readStockForm(request: Request): Promise<Record<string, string>> {
 	if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return readPageForm(request)
-	if (Number(request.headers.get('content-length') ?? 0) > STOCK_LIMITS.bytes + 64 * 1024) throw new AppError('TOO_LARGE', 'The stock is too large: import at most 1 MB at a time.')
-	const form = await request.formData()
+	const tooLarge = new AppError('TOO_LARGE', 'The stock is too large: import at most 1 MB at a time.')
+	if (Number(request.headers.get('content-length') ?? 0) > STOCK_LIMITS.bytes + 64 * 1024) throw tooLarge
+	// Read up to the cap only, whether or not the request declared its length (a chunked body has none).
+	const bytes = await readBodyBytes(request, STOCK_LIMITS.bytes + 64 * 1024).catch((error: unknown) => {
+		throw error instanceof AppError && error.code === 'TOO_LARGE' ? tooLarge : error
+	})
+	let form: FormData
+	try {
+		form = await new Response(bytes, { headers: { 'Content-Type': request.headers.get('content-type')! } }).formData()
+	} catch {
+		throw new AppError('BAD_REQUEST', 'The form could not be read. Please reload the page and try again.')
+	}
 	const fields: Record<string, string> = {}
 	for (const [name, value] of form) {
 		if (typeof value === 'string') fields[name] = value

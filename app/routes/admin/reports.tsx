@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, data } from 'react-router'
 import { ConsoleTable } from '~/components/admin/console-table'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
@@ -10,6 +10,7 @@ import { reportTable, type ReportPart, type ReportTable } from '~/domain/reports
 import { salesReport, type ReportTotals } from '~/domain/reports/sales-report.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { formatRs } from '~/utils/money'
+import { FIRST_YEAR, LAST_YEAR } from '~/utils/pakistan-time'
 import { pageMeta } from '~/utils/seo'
 import reportsStyles from '~/styles/console-reports.css?url'
 import type { Route } from './+types/reports'
@@ -35,7 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 		by: params.get('by') ?? '',
 	}
 	const read = readReportRange(asked)
-	if (!read.ok) return { asked, error: read.message, view: null }
+	// A range the shop cannot answer: the page with the form and the sentence, as a 400.
+	if (!read.ok) return data({ asked, error: read.message, view: null }, { status: 400 })
 	const report = await salesReport(db(), read.range)
 	const tables = Object.fromEntries((['totals', 'series', 'products', 'platforms', 'methods', 'funnel', 'delivery', 'customers'] as const).map((part) => [part, reportTable(report, part)])) as Record<
 		ReportPart,
@@ -68,6 +70,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 		},
 	}
 }
+
+/** The shop's years, as the date boxes' bounds. */
+const DAY_MIN = `${FIRST_YEAR}-01-01`
+const DAY_MAX = `${LAST_YEAR}-12-31`
 
 type Loaded = Route.ComponentProps['loaderData']
 type View = NonNullable<Loaded['view']>
@@ -121,11 +127,11 @@ function RangeForm({ asked, view }: { asked: Loaded['asked']; view: View | null 
 			<Form method="get" className="report-custom">
 				<div className="field">
 					<label htmlFor="report-from">From</label>
-					<input id="report-from" name="from" type="date" defaultValue={range?.from ?? asked.from} required />
+					<input id="report-from" name="from" type="date" min={DAY_MIN} max={DAY_MAX} defaultValue={range?.from ?? asked.from} required />
 				</div>
 				<div className="field">
 					<label htmlFor="report-to">To</label>
-					<input id="report-to" name="to" type="date" defaultValue={range?.to ?? asked.to} required />
+					<input id="report-to" name="to" type="date" min={DAY_MIN} max={DAY_MAX} defaultValue={range?.to ?? asked.to} required />
 				</div>
 				<div className="field">
 					<label htmlFor="report-by">Group by</label>
