@@ -436,7 +436,7 @@ export function CheckoutForm({
 							<>
 								{payable.length === 0 ? <p className="field-error">{t('checkout.nothingPayable')}</p> : null}
 								<button type="submit" className="button primary block" disabled={busy || redirecting || payable.length === 0}>
-									{busy ? t('checkout.processing') : t('checkout.proceed', { amount: formatRs(payTotal) })}
+									{busy ? t('checkout.processing') : applied && payTotal === 0 ? t('checkout.placeFree') : t('checkout.proceed', { amount: formatRs(payTotal) })}
 								</button>
 							</>
 						)}
