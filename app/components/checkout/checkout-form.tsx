@@ -143,6 +143,8 @@ export function CheckoutForm({
 	// With a code applied, the server's total (its discount on its own prices) is the one to pay.
 	const payTotal = applied ? applied.totalAmount : total
 	const shownTotal = placed ? placed.totalAmount : payTotal
+	/** A discount took the whole total: the order is settled as placed, with no payment step (nothing of PayPro's to say). */
+	const nothingToPay = Boolean(applied) && payTotal === 0
 	const nameLive = form.customerName.trim() !== '' && !isValidName(form.customerName) ? t('checkout.nameLive') : null
 	// One message per field: the refusal's, else (for the name) the spec's live message.
 	const messageOf = (field: CustomerField) => fieldErrors[field] ?? (field === 'customerName' ? nameLive : null)
@@ -422,9 +424,11 @@ export function CheckoutForm({
 							) : null}
 						</div>
 						{/* PayPro's notes are for online payment only (hidden by CSS too, for a choice made without scripts). */}
-						<div className="online-only">
-							{testPayments === undefined ? <TestPaymentsNotice /> : testPayments ? <TestPaymentsText /> : null}
-						</div>
+						{nothingToPay ? null : (
+							<div className="online-only">
+								{testPayments === undefined ? <TestPaymentsNotice /> : testPayments ? <TestPaymentsText /> : null}
+							</div>
+						)}
 						{placed ? (
 							<div className="warning-box price-changed" role="alert">
 								<p>{richText(t('checkout.priceChanged'), { total: <strong>{formatRs(placed.totalAmount)}</strong> })}</p>
@@ -436,7 +440,7 @@ export function CheckoutForm({
 							<>
 								{payable.length === 0 ? <p className="field-error">{t('checkout.nothingPayable')}</p> : null}
 								<button type="submit" className="button primary block" disabled={busy || redirecting || payable.length === 0}>
-									{busy ? t('checkout.processing') : applied && payTotal === 0 ? t('checkout.placeFree') : t('checkout.proceed', { amount: formatRs(payTotal) })}
+									{busy ? t('checkout.processing') : nothingToPay ? t('checkout.placeFree', { amount: formatRs(0) }) : t('checkout.proceed', { amount: formatRs(payTotal) })}
 								</button>
 							</>
 						)}
@@ -444,12 +448,14 @@ export function CheckoutForm({
 							{status}
 						</p>
 					</form>
-					<p className="secure-note small online-only">
-						<svg className="secure-note-icon" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
-							<path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
-						</svg>{' '}
-						{t('checkout.secureNote')}
-					</p>
+					{nothingToPay ? null : (
+						<p className="secure-note small online-only">
+							<svg className="secure-note-icon" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+								<path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
+							</svg>{' '}
+							{t('checkout.secureNote')}
+						</p>
+					)}
 				</section>
 			</div>
 			<p className="muted small center">

@@ -63,7 +63,7 @@ export default {
 	'coupon.tooManyChecks': 'Too many discount code checks from your connection. Please wait a few minutes and try again.',
 
 	// Paying
-	'placeFree': 'Place order · nothing to pay',
+	'placeFree': 'Place order · {amount}',
 	'proceed': 'Proceed to Payment {amount}',
 	'processing': 'Processing...',
 	'redirecting': 'Redirecting to secure payment page... Please do not close this window.',
