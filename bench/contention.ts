@@ -1,7 +1,9 @@
 // One visitor must never slow everyone: the p99 of a cheap page (GET /about) on an idle server,
 // next to the same page while the CPU-heavy work strangers and staff can start runs at once:
 // 20 wrong staff sign-ins from 10 addresses (scrypt at full strength), 5 cover uploads (sharp)
-// and a 5,000-line CSV stock import (the console's import form). The page is asked for every 100 ms
+// a 5,000-line CSV stock import (the console's import form), and the largest sales reports a range
+// allows (five years by week, and a year by day as the page, its CSV and the API; 3 of each) next to
+// ranges the shop refuses (years 9999 and 0000, five years by day). The page is asked for every 100 ms
 // (not after each answer, which would hide a stall), for as long as the load lasts.
 import http from 'node:http'
 import sharp from 'sharp'
@@ -19,8 +21,10 @@ const SIGN_INS = 20
 const ADDRESSES = 10
 const COVERS = 5
 const STOCK_LINES = 5000
+/** Each of the largest reports' forms asked this many times at once (BENCH_CONTENTION_REPORTS). */
+const REPORTS = Math.max(1, Number(process.env.BENCH_CONTENTION_REPORTS ?? 3) || 3)
 /** Which loads run (BENCH_CONTENTION_LOAD, default all): to see which one holds the page. */
-const LOADS = new Set((process.env.BENCH_CONTENTION_LOAD ?? 'signins,covers,import').split(',').map((s) => s.trim()))
+const LOADS = new Set((process.env.BENCH_CONTENTION_LOAD ?? 'signins,covers,import,reports').split(',').map((s) => s.trim()))
 
 // The issue: 20 wrong sign-ins held every other request for 9 s. A page a visitor opens stays quick.
 const TARGETS = { p99: { op: '<=', value: 1000 } } as const
@@ -121,9 +125,22 @@ export async function contentionSection(ctx: BenchContext): Promise<SectionResul
 	const stockImport = LOADS.has('import')
 		? request(`${ctx.baseUrl}/admin/products/${PRODUCT_ID}/stock`, { method: 'POST', headers: { ...staff, 'Content-Type': stockForm.type }, body: stockForm.body })
 		: Promise.resolve({ status: 0, body: '', ms: 0 })
-	const load = Promise.all([Promise.all(signIns), Promise.all(uploads), stockImport])
+	// The largest reports a range allows: five years (MAX_REPORT_DAYS, by week) and a year by day (MAX_BUCKETS); and ranges refused at once.
+	const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10)
+	const fiveYears = `from=${day(5 * 366 - 1)}&to=${day(0)}&by=week`
+	const yearByDay = `from=${day(365)}&to=${day(0)}&by=day`
+	const reportUrls = LOADS.has('reports')
+		? [
+				...Array.from({ length: REPORTS }, () => [`/admin/reports?${fiveYears}`, `/admin/reports?${yearByDay}`, `/admin/reports.csv?${yearByDay}&part=series`, `/api/admin/reports/sales?${yearByDay}`]).flat(),
+				'/api/admin/reports/sales?from=9999-12-31&to=9999-12-31',
+				'/api/admin/reports/sales?from=0000-01-01&to=0000-01-02',
+				`/api/admin/reports/sales?from=${day(5 * 366 - 1)}&to=${day(0)}&by=day`,
+			]
+		: []
+	const reports = reportUrls.map((path) => request(`${ctx.baseUrl}${path}`, { headers: { ...staff, Accept: path.startsWith('/api/') ? 'application/json' : 'text/html' } }))
+	const load = Promise.all([Promise.all(signIns), Promise.all(uploads), stockImport, Promise.all(reports)])
 	const busy = await sample(ctx, { until: load })
-	const [signInAnswers, uploadAnswers, importAnswer] = await load
+	const [signInAnswers, uploadAnswers, importAnswer, reportAnswers] = await load
 	const loadSeconds = (performance.now() - started) / 1000
 
 	const tally = (answers: Answer[]) =>
@@ -132,7 +149,8 @@ export async function contentionSection(ctx: BenchContext): Promise<SectionResul
 			.join(', ')
 	notes.push(
 		`load: ${SIGN_INS} wrong staff sign-ins from ${ADDRESSES} addresses (${tally(signInAnswers)}, last answered after ${(Math.max(0, ...signInAnswers.map((a) => a.ms)) / 1000).toFixed(1)} s), ` +
-			`${COVERS} cover uploads of 1600 × 1200 (${tally(uploadAnswers)}), a ${STOCK_LINES.toLocaleString('en-US')}-line CSV stock import (${importAnswer.status}, ${(importAnswer.ms / 1000).toFixed(1)} s); ${loadSeconds.toFixed(1)} s in all`,
+			`${COVERS} cover uploads of 1600 × 1200 (${tally(uploadAnswers)}), a ${STOCK_LINES.toLocaleString('en-US')}-line CSV stock import (${importAnswer.status}, ${(importAnswer.ms / 1000).toFixed(1)} s), ` +
+			`${reportAnswers.length} report requests, the largest allowed and refused ranges (${tally(reportAnswers)}, slowest ${(Math.max(0, ...reportAnswers.map((a) => a.ms)) / 1000).toFixed(1)} s); ${loadSeconds.toFixed(1)} s in all`,
 		`${PAGE} every ${INTERVAL_MS} ms: ${idle.length} idle, ${busy.length} under load`,
 	)
 	const row = (subject: string, times: number[], target: boolean): Row => ({
@@ -147,8 +165,8 @@ export async function contentionSection(ctx: BenchContext): Promise<SectionResul
 	return {
 		name: 'contention',
 		subjectLabel: 'GET /about',
-		rows: [row('idle', idle, false), row('while sign-ins, uploads and an import run', busy, true)],
+		rows: [row('idle', idle, false), row(`while ${[...LOADS].join(', ')} run`, busy, true)],
 		notes,
-		details: { idle, busy, loadSeconds, signIns: signInAnswers.map((a) => [a.status, Math.round(a.ms)]), uploads: uploadAnswers.map((a) => [a.status, Math.round(a.ms)]), import: [importAnswer.status, Math.round(importAnswer.ms)] },
+		details: { idle, busy, loadSeconds, signIns: signInAnswers.map((a) => [a.status, Math.round(a.ms)]), uploads: uploadAnswers.map((a) => [a.status, Math.round(a.ms)]), import: [importAnswer.status, Math.round(importAnswer.ms)], reports: reportAnswers.map((a, i) => [reportUrls[i], a.status, Math.round(a.ms)]) },
 	}
 }

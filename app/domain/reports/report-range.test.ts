@@ -58,6 +58,11 @@ describe('the series’ buckets', () => {
 		for (const [from, to] of edges) {
 			for (const by of ['day', 'week', 'month'] as ReportBucket[]) {
 				const answer = read(from, to, by)
+				// By day, a range past a year is refused (below).
+				if (by === 'day' && Date.parse(to) - Date.parse(from) >= MAX_BUCKETS * 86_400_000) {
+					expect(answer.ok, `${from}…${to} by day`).toBe(false)
+					continue
+				}
 				expect(answer.ok, `${from}…${to} by ${by}`).toBe(true)
 				if (!answer.ok) continue
 				const starts = timed(answer.range)
@@ -70,17 +75,27 @@ describe('the series’ buckets', () => {
 				for (const day of starts) expect(/^\d{4}-\d{2}-\d{2}$/.test(day), day).toBe(true)
 			}
 		}
-		const fiveYearsByDay = read('2021-01-01', '2026-01-04', 'day')
-		expect(fiveYearsByDay.ok && timed(fiveYearsByDay.range)).toHaveLength(1830)
+		const yearByDay = read('2024-01-01', '2024-12-31', 'day')
+		expect(yearByDay.ok && timed(yearByDay.range)).toHaveLength(366)
+		const fiveYearsByWeek = read('2021-01-01', '2026-01-04', 'week')
+		expect(fiveYearsByWeek.ok && timed(fiveYearsByWeek.range)).toHaveLength(262)
 		const fiveYearsByMonth = read('2021-01-01', '2025-12-31', 'month')
 		expect(fiveYearsByMonth.ok && timed(fiveYearsByMonth.range)).toHaveLength(60)
-		// Seventeen series, five years by day among them: a few milliseconds of work.
+		// Seventeen series: a few milliseconds of work.
 		expect(spent).toBeLessThan(250)
+	})
+
+	it('by day, a year at most: a longer range by day is refused with what to do instead', () => {
+		expect(read('2024-01-01', '2024-12-31', 'day').ok).toBe(true)
+		expect(read('2024-01-01', '2025-01-01', 'day')).toEqual({ ok: false, message: 'A report by day covers at most 366 days; 2024-01-01 to 2025-01-01 is 367 days. Group it by week or month.' })
+		const fiveYears = read('2021-01-01', '2026-01-04')
+		expect(fiveYears.ok && fiveYears.range.bucket).toBe('month')
+		expect(MAX_REPORT_DAYS).toBe(1830)
 	})
 
 	it('even from a range no reader gave (a day past the years, or reversed) is short and ends', () => {
 		// The cap is named (and checked first: a loop that never ends would hold this test forever).
-		expect(MAX_BUCKETS).toBe(MAX_REPORT_DAYS)
+		expect(MAX_BUCKETS).toBe(366)
 		expect(bucketStarts({ from: '9999-12-31', to: '9999-12-31', bucket: 'day' })).toEqual(['9999-12-31'])
 		expect(bucketStarts({ from: '9999-12-01', to: '9999-12-31', bucket: 'month' })).toEqual(['9999-12-01'])
 		expect(bucketStarts({ from: '2026-01-02', to: '2026-01-01', bucket: 'day' })).toEqual([])

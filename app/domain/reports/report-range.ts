@@ -14,8 +14,12 @@ export type ReportBucket = (typeof REPORT_BUCKETS)[number]
 /** The longest range a report answers: five years of days (1,830, the documented "at most five years"). */
 export const MAX_REPORT_DAYS = 5 * 366
 
-/** The most points a series may have: one a day over the longest range (weeks and months give fewer). */
-export const MAX_BUCKETS = MAX_REPORT_DAYS
+/**
+ * The most points a series may have: a year of days. Past a year, a report is grouped by week (at
+ * most 262 over five years) or month: drawn and listed on one page, a point a day for five years
+ * held the server for a quarter of a second a page, and no one reads 1,830 bars.
+ */
+export const MAX_BUCKETS = 366
 
 const DAY_MS = 86_400_000
 
@@ -86,6 +90,8 @@ export function readReportRange(input: { range?: string | null; from?: string | 
 	if (dayCount > MAX_REPORT_DAYS) return { ok: false, message: `A report covers at most five years (${MAX_REPORT_DAYS.toLocaleString('en-US')} days); ${from} to ${to} is ${dayCount.toLocaleString('en-US')} days.` }
 	const by = input.by?.trim() || ''
 	if (by && !(REPORT_BUCKETS as readonly string[]).includes(by)) return { ok: false, message: `“${by.slice(0, 20)}” is not a way to group a report: use day, week or month.` }
+	const bucket = (by as ReportBucket) || defaultBucket(dayCount)
+	if (bucket === 'day' && dayCount > MAX_BUCKETS) return { ok: false, message: `A report by day covers at most ${MAX_BUCKETS} days; ${from} to ${to} is ${dayCount.toLocaleString('en-US')} days. Group it by week or month.` }
 	const previousStart = new Date(start.getTime() - dayCount * DAY_MS)
 	const preset = REPORT_PRESETS.find((p) => {
 		const d = presetDays(p, now)
@@ -100,7 +106,7 @@ export function readReportRange(input: { range?: string | null; from?: string | 
 			start,
 			end,
 			previous: { from: addDays(from, -dayCount), to: addDays(from, -1), start: previousStart, end: start },
-			bucket: (by as ReportBucket) || defaultBucket(dayCount),
+			bucket,
 			preset: asked && asked !== 'custom' ? (asked as ReportPreset) : (preset ?? null),
 		},
 	}

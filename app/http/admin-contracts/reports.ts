@@ -43,7 +43,7 @@ export const salesReportContract = defineContract({
 	method: 'GET',
 	path: '/api/admin/reports/sales',
 	summary:
-		'Sales for a range of Pakistan days (from and to included; or range=today|7d|30d|month; default the last 30 days) and the period of equal length before: revenue, refunds, net, cost, profit, discounts, a series by day, week or month, by product, platform and payment method, the funnel, delivery times and top customers. Test payments are left out. A bad date, a year outside 2000–9998, from after to, or more than five years (1,830 days) is a 400 sentence.',
+		'Sales for a range of Pakistan days (from and to included; or range=today|7d|30d|month; default the last 30 days) and the period of equal length before: revenue, refunds, net, cost, profit, discounts, a series by day, week or month, by product, platform and payment method, the funnel, delivery times and top customers. Test payments are left out. A bad date, a year outside 2000–9998, from after to, more than five years (1,830 days), or by day over more than 366 days is a 400 sentence.',
 	tag: 'Reports',
 	permission: 'reports',
 	scope: 'reports',
