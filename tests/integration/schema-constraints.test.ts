@@ -218,3 +218,23 @@ describe('moving JSON order lines into order_lines', () => {
 		}
 	})
 })
+
+describe('bringing the money limits to a shop that saved past them', () => {
+	it('caps a price an earlier reprice stored past Rs. 10,000,000, keeps an order past the order cap as it was, and refuses such an order from now', async () => {
+		const client = await PGlite.create({ extensions: { pg_trgm } })
+		const LIMITS = '0034_amounts_within_their_columns.sql'
+		try {
+			for (const file of migrationFiles.slice(0, migrationFiles.indexOf(LIMITS))) for (const s of statementsOf(file)) await client.exec(s)
+			await client.exec(`insert into products (id, name, description, image, caption, platform, features, specifications, payment_methods) overriding system value values (1, 'Xbox Game Pass Ultimate', 'x', '/x', 'x', 'xbox', '[]', '[]', '[]')`)
+			await client.exec(`insert into product_variants (product_id, label, months, price) values (1, '1 Month', 1, 110000000)`)
+			await client.exec(`insert into orders (order_number, total_amount) values ('BIG-1', 150000000)`)
+			for (const s of statementsOf(LIMITS)) await client.exec(s)
+
+			expect((await client.query<{ price: number }>('select price from product_variants')).rows).toEqual([{ price: MAX_PRICE }])
+			expect((await client.query<{ total_amount: number }>(`select total_amount from orders where order_number = 'BIG-1'`)).rows).toEqual([{ total_amount: 150000000 }])
+			await expect(client.exec(`insert into orders (order_number, total_amount) values ('BIG-2', ${MAX_ORDER_TOTAL + 1})`)).rejects.toThrow(/orders_total_amount_check/)
+		} finally {
+			await client.close()
+		}
+	})
+})
