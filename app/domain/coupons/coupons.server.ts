@@ -7,7 +7,6 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import type { CheckoutLine } from '../orders/checkout-input'
 import { priceOrder } from '../orders/price-order.server'
 import { closedUnpaidSql, holdsCouponUseSql } from '../orders/order-facts'
-import type { PaymentState } from '../orders/order-state'
 import { hitRateLimit } from '../rate-limit.server'
 import {
 	COUPON_MESSAGES,
