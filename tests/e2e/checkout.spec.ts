@@ -182,7 +182,7 @@ test('manual transfer with a receipt; another browser sees no contact details or
 	page.on('dialog', (d) => void d.accept())
 	await confirm.click()
 	await expect(page).toHaveURL(/\/order-status\?internalOrderId=/, { timeout: 15_000 })
-	await expect(page.getByText('Processing Payment')).toBeVisible()
+	await expect(page.getByText('Checking Your Transfer')).toBeVisible()
 	await expect(page.getByText('ali.khan@example.pk')).toBeVisible()
 	const orderUrl = page.url()
 
@@ -191,7 +191,7 @@ test('manual transfer with a receipt; another browser sees no contact details or
 	await installHydrationProbe(stranger)
 	const other = await stranger.newPage()
 	await gotoHydrated(other, new URL(orderUrl).pathname + new URL(orderUrl).search)
-	await expect(other.getByText('Processing Payment')).toBeVisible()
+	await expect(other.getByText('Checking Your Transfer')).toBeVisible()
 	await expect(other.getByText('Rs. 3,200').first()).toBeVisible()
 	await expect(other.getByText('ali.khan@example.pk')).toHaveCount(0)
 	await expect(other.getByText('03001234567')).toHaveCount(0)

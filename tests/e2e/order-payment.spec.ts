@@ -44,7 +44,7 @@ test('a transfer buyer returns from the emailed link on a phone, is refused a wr
 	await gotoHydrated(page, path)
 	// The link's token became the order's cookie and left the address bar.
 	await expect(page).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}$`))
-	await expect(page.getByTestId('payment-badge')).toHaveText('Processing Payment')
+	await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting Bank Transfer')
 	await expectTransferDetails(page, orderNumber)
 	await expect(page.getByText('Almost Ready!')).toHaveCount(0)
 

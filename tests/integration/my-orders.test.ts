@@ -19,6 +19,10 @@ import { useTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData } from '../setup/test-db'
 import { cancelOrder } from '../../app/domain/orders/cancel-order.server'
 import { refundOrder } from '../../app/domain/refunds/refund-order.server'
+import { readCustomer } from '../../app/domain/customers/customers.server'
+import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
+import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
+import { markDmOrderPaid } from '../../app/domain/payments/mark-dm-order-paid.server'
 
 /** PC Game Pass, 1 Month: a subscription line. */
 const pcGamePass = { id: 10, quantity: 1, selectedDuration: { label: '1 Month', months: 1 } }
@@ -261,6 +265,14 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		expect(page).toContain(`href="/order-status?internalOrderId=${transfer.orderNumber}#pay-by-transfer"`)
 		expect(page).toContain('Pay and upload receipt')
 		expect(page).toContain('Receipt received, awaiting confirmation by our team.')
+		// Each waits in its own words: online "Processing Payment", a transfer for the money, a receipt for our check.
+		const badgeOf = (orderNumber: string) => new RegExp(`${orderNumber}</span></a></h2><span class="order-badge small warning" data-testid="payment-badge">([^<]*)</span>`).exec(page)?.[1]
+		expect(badgeOf(online.orderNumber)).toBe('Processing Payment')
+		expect(badgeOf(transfer.orderNumber)).toBe('Awaiting Bank Transfer')
+		expect(badgeOf(inReview.orderNumber)).toBe('Checking Your Transfer')
+		const urdu = await html(await fetch(`${shop.url}/ur/my-orders`, { headers: { Cookie: cookie } }))
+		expect(urdu).toContain('بینک ٹرانسفر کا انتظار')
+		expect(urdu).toContain('آپ کے ٹرانسفر کی جانچ ہو رہی ہے')
 
 		// Signed in (no order cookie in this browser): "Pay by transfer instead" switches the order and leads to its transfer details.
 		const switched = await fetch(`${shop.url}/api/order/${online.orderNumber}/pay-again`, {
@@ -274,6 +286,30 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		const orderPage = await html(await fetch(`${shop.url}/order-status?internalOrderId=${online.orderNumber}`, { headers: { Cookie: cookie } }))
 		expect(orderPage).toContain('Write this as the payment reference:')
 		expect(orderPage).toContain(`action="/api/order/${online.orderNumber}/receipt"`)
+	})
+
+	it('a refunded subscription reads no end, no days left and no Renew, on My orders and under the customer’s running subscriptions', async () => {
+		const staff = { staffId: null, label: 'owner@example.pk' }
+		const dm = await createDmOrder(db, { apiKeyId: null, label: 'api key: test' }, dmOrderRequest.parse({ customer: { name: 'Rahim Khan', email: 'rahim@example.pk', phone: null }, items: [{ id: 1 }], durationDays: 30 }))
+		await markDmOrderPaid(db, staff, dm.orderNumber, 'Paid in the chat')
+		const online = await placeOrder(db, checkoutBody([pcGamePass], { customerEmail: 'rahim@example.pk', customerName: 'Rahim Khan' }))
+		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date(), deliveryStatus: 'completed', deliveredAt: new Date() }).where(eq(orders.id, online.id))
+		const cookie = await signIn('rahim@example.pk')
+		const running = await html(await myOrders(cookie))
+		expect(running.match(/days left/g)).toHaveLength(2)
+		expect(running).toContain(`href="/renew/${online.orderNumber}/0"`)
+		expect((await readCustomer(db, dm.id)).customer.subscriptions).toHaveLength(2)
+
+		for (const order of [dm, online]) await refundOrder(db, staff, order.orderNumber, { amount: order.totalAmount, method: 'bank', reason: 'Not wanted', units: 'void' })
+		const refunded = await html(await myOrders(cookie))
+		expect(refunded.match(/Refunded: <span class="rs">/g)).toHaveLength(2)
+		expect(refunded).not.toContain('days left')
+		expect(refunded).not.toMatch(/>Ends </)
+		expect(refunded).not.toContain('href="/renew/')
+		expect((await readCustomer(db, dm.id)).customer.subscriptions).toEqual([])
+		// The order page says no end either.
+		const page = await html(await fetch(`${shop.url}/order-status?internalOrderId=${dm.orderNumber}`, { headers: { Cookie: cookie } }))
+		expect(page).not.toContain('days left')
 	})
 
 	it('a refunded order’s card says "Partly refunded" with the amount, and a cancelled one its reason', async () => {

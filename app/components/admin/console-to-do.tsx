@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { ConsoleToDo } from '~/domain/orders/console-to-do.server'
-import { filtersQueryString, NOT_DELIVERED } from '~/domain/orders/order-list-query'
+import { filtersQueryString, OWES_DELIVERY } from '~/domain/orders/order-list-query'
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 
@@ -11,7 +11,7 @@ export function ConsoleToDoList({ toDo }: { toDo: ConsoleToDo }) {
 		{
 			n: toDo.paidToDeliver,
 			text: plural(toDo.paidToDeliver, 'paid order to deliver', 'paid orders to deliver'),
-			to: `/admin-dashboard${filtersQueryString({ q: '', status: 'paid', fulfillment: NOT_DELIVERED })}`,
+			to: `/admin-dashboard${filtersQueryString({ q: '', status: '', fulfillment: OWES_DELIVERY })}`,
 		},
 		// Rare: shown only while some wait (the orders list's payment filter offers it always).
 		...(toDo.paidAfterCancel > 0

@@ -7,7 +7,7 @@ import type { BuyerOrder, BuyerOrderLine } from '~/domain/buyers/my-orders'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { receiptPath } from '~/domain/orders/receipt-path'
 import type { DeliveryState } from '~/domain/orders/order-state'
-import { FULFILLMENT_STEPS, fulfillmentIndex, paymentBadge } from '~/domain/orders/status'
+import { buyerBadgeKey, FULFILLMENT_STEPS, fulfillmentIndex, paymentBadge } from '~/domain/orders/status'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { Rs } from '../ui/price'
 
@@ -28,7 +28,7 @@ export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
 					</Link>
 				</h2>
 				<span className={`order-badge small ${badge.tone}`} data-testid="payment-badge">
-					{t(`order.badge.${order.paymentStatus}`)}
+					{t(buyerBadgeKey(order))}
 				</span>
 			</div>
 			<p className="my-order-meta">

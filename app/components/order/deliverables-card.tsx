@@ -1,7 +1,7 @@
 import type { MessageKey } from '~/i18n/catalogue'
 import { useT } from '~/i18n/use-t'
 import type { FullOrderView } from '~/domain/orders/order-view'
-import { paymentBadge } from '~/domain/orders/status'
+import { heldAfterCancel, paymentFailed } from '~/domain/orders/order-facts'
 import { DeliveryText, deliveryText } from './delivery-text'
 
 /**
@@ -13,12 +13,11 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 	const completed = order.deliveryStatus === 'completed'
 	const text = deliveryText(order.deliveryContent)
 	if (!order.actions.paid && text == null) {
-		const failed = paymentBadge(order.paymentStatus).tone === 'danger'
 		return (
 			<section className="order-card" aria-labelledby="order-deliverables-title">
 				<h2 id="order-deliverables-title">{t('order.deliverables.title')}</h2>
 				<p className="muted" data-testid="deliverables-unpaid">
-					{t(notDeliveredNote(order.paymentStatus, failed))}
+					{t(notDeliveredNote(order))}
 				</p>
 			</section>
 		)
@@ -58,9 +57,9 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 }
 
 /** Why an order shows no codes yet, by where its payment stands. */
-function notDeliveredNote(state: FullOrderView['paymentStatus'], failed: boolean): MessageKey {
-	if (state === 'cancelled') return 'order.deliverables.cancelled'
-	if (state === 'paid_after_cancel') return 'order.deliverables.paidAfterCancel'
-	if (failed) return 'order.deliverables.notPaid'
+function notDeliveredNote(order: FullOrderView): MessageKey {
+	if (order.actions.closed && !paymentFailed(order)) return 'order.deliverables.cancelled'
+	if (heldAfterCancel(order)) return 'order.deliverables.paidAfterCancel'
+	if (paymentFailed(order)) return 'order.deliverables.notPaid'
 	return 'order.deliverables.waiting'
 }

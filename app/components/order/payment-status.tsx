@@ -1,6 +1,6 @@
 import { useLocalePath, useT } from '~/i18n/use-t'
 import type { OrderView } from '~/domain/orders/order-view'
-import { paymentBadge } from '~/domain/orders/status'
+import { buyerBadgeKey, paymentBadge } from '~/domain/orders/status'
 import { RECEIPT_RESULTS, type ReceiptResult } from '~/domain/payments/receipt-rules'
 import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
 import type { TransferAccount } from '~/domain/settings/store-details'
@@ -54,7 +54,7 @@ export function PaymentStatus({
 			<h2 id="order-payment-title">{t('order.payment.title')}</h2>
 			<p className="order-badge-row">
 				<span className={`order-badge ${badge.tone}`} data-testid="payment-badge">
-					{t(`order.badge.${order.paymentStatus}`)}
+					{t(buyerBadgeKey(order))}
 				</span>
 			</p>
 			{actions.showsProcessingNote && online ? <p className="order-note">{t('order.payment.processing')}</p> : null}

@@ -6,6 +6,7 @@ import { renewPath, subscriptionLineEnds } from '../orders/renewal'
 import { revealOrders } from '../orders/reveal-delivery.server'
 import { lineOptionLabel } from '../orders/line-option'
 import { withLines } from '../orders/order-lines.server'
+import { subscriptionsRun } from '../orders/order-facts'
 import { formatPakistanDay, formatPakistanTime } from '../../utils/pakistan-time'
 import type { Lang } from '../../i18n/lang'
 
@@ -32,7 +33,7 @@ export async function ordersForBuyer(db: Db, email: string, lang: Lang = 'en'): 
 		more: found.length > MY_ORDERS_LIMIT,
 		orders: rows.map((row, index) => {
 			const order = views[index]!
-			const runsFrom = order.actions.paid && !order.subscriptionEndsAt ? row.deliveredAt : null
+			const runsFrom = subscriptionsRun(row) && !order.subscriptionEndsAt ? row.deliveredAt : null
 			const ends = new Map(subscriptionLineEnds(row.productDetails, runsFrom).map((end) => [end.lineIndex, end.endsAt]))
 			const lines = row.productDetails.map((line, lineIndex): BuyerOrderLine => {
 				const endsAt = ends.get(lineIndex) ?? null

@@ -102,7 +102,7 @@ export interface DiscountLine {
 
 /** What the database knows of this buyer and this code when it is applied (at the order's time, never in a preview). */
 export interface CouponUsage {
-	/** Uses held by orders that hold one (ORDER_STATES_WITHOUT_USE in coupons.server.ts). */
+	/** Uses held by orders that hold one (holdsCouponUse in orders/order-facts.ts). */
 	uses: number
 	/** Of those, by this buyer (same normalised email or phone). */
 	usesByBuyer: number

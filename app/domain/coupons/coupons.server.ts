@@ -6,7 +6,7 @@ import type { Category } from '../catalogue/types'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import type { CheckoutLine } from '../orders/checkout-input'
 import { priceOrder } from '../orders/price-order.server'
-import type { PaymentState } from '../orders/order-state'
+import { closedUnpaidSql, holdsCouponUseSql } from '../orders/order-facts'
 import { hitRateLimit } from '../rate-limit.server'
 import {
 	COUPON_MESSAGES,
@@ -56,20 +56,11 @@ const asCoupon = (row: CouponRow): Coupon => ({
 	active: row.active,
 })
 
-/**
- * The payment states of an order that holds no use of its code: it let the use go (expired, cancelled),
- * its money came after its cancel (it takes the use again only when staff reinstate it, under the code's
- * lock), or all of its money went back. Every move out of one of these into a state that holds a use
- * (a late payment of an expired order, a reinstate, a partial refund after a cancel) takes the use again
- * under the code's lock (retakeCouponUse), so a code's uses never exceed its limit.
- */
-export const ORDER_STATES_WITHOUT_USE = ['expired', 'cancelled', 'paid_after_cancel', 'refunded'] as const satisfies readonly PaymentState[]
-const WITHOUT_USE = sql.raw(`(${ORDER_STATES_WITHOUT_USE.map((s) => `'${s}'`).join(', ')})`)
-/** The states of a buyer's order that make a later one not their first: any but expired or cancelled (paid, refunded, or still open). */
-const NOT_AN_ORDER = sql.raw(`('expired', 'cancelled')`)
+// Which orders hold a use of their code, and which make a later order not the buyer's first, are
+// order-facts' holdsCouponUse and closedUnpaid (any order but an expired or cancelled one counts).
 
 /** Uses that count: the redemptions whose order holds its use. Raw, qualified SQL (a correlated subquery). */
-const LIVE_USES = sql`(select count(*)::int from coupon_redemptions r join orders o on o.id = r.order_id where r.coupon_id = "coupons"."id" and o.payment_status not in ${WITHOUT_USE})`
+const LIVE_USES = sql`(select count(*)::int from coupon_redemptions r join orders o on o.id = r.order_id where r.coupon_id = "coupons"."id" and ${holdsCouponUseSql('o')})`
 
 const view = (row: CouponRow, uses: number): CouponView => ({
 	id: row.id,
@@ -182,17 +173,17 @@ async function usageOf(db: Db | Tx, couponId: number, buyer: { email: string; ph
 	if (!buyer) {
 		const result = await db.execute<{ uses: number }>(sql`
 			select count(*)::int as uses from coupon_redemptions r join orders o on o.id = r.order_id
-			where r.coupon_id = ${couponId} and o.payment_status not in ${WITHOUT_USE}`)
+			where r.coupon_id = ${couponId} and ${holdsCouponUseSql('o')}`)
 		return { uses: Number(result.rows[0]!.uses), usesByBuyer: 0, hasEarlierOrder: false }
 	}
 	const result = await db.execute<{ uses: number; by_buyer: number; earlier: boolean }>(sql`
 		select
 			(select count(*)::int from coupon_redemptions r join orders o on o.id = r.order_id
-				where r.coupon_id = ${couponId} and o.payment_status not in ${WITHOUT_USE} and o.id <> ${exceptOrderId}) as uses,
+				where r.coupon_id = ${couponId} and ${holdsCouponUseSql('o')} and o.id <> ${exceptOrderId}) as uses,
 			(select count(*)::int from coupon_redemptions r join orders o on o.id = r.order_id
-				where r.coupon_id = ${couponId} and o.payment_status not in ${WITHOUT_USE} and o.id <> ${exceptOrderId}
+				where r.coupon_id = ${couponId} and ${holdsCouponUseSql('o')} and o.id <> ${exceptOrderId}
 				and (r.email = ${buyer.email} or r.phone = ${buyer.phone})) as by_buyer,
-			exists (select 1 from orders o where o.payment_status not in ${NOT_AN_ORDER} and o.id <> ${exceptOrderId}
+			exists (select 1 from orders o where not ${closedUnpaidSql('o')} and o.id <> ${exceptOrderId}
 				and (lower(btrim(o.customer_email)) = ${buyer.email} or o.customer_phone = ${buyer.phone})) as earlier`)
 	const row = result.rows[0]!
 	return { uses: Number(row.uses), usesByBuyer: Number(row.by_buyer), hasEarlierOrder: Boolean(row.earlier) }
@@ -281,7 +272,7 @@ export async function quoteCoupon(db: Db, clientIp: string, input: { productDeta
 }
 
 /**
- * An order that had let its code's use go (expired, cancelled; ORDER_STATES_WITHOUT_USE) takes it again,
+ * An order that had let its code's use go (expired, cancelled; not holdsCouponUse) takes it again,
  * in the caller's transaction, before it moves to a state that holds one: the code's row locked, its
  * limits read without this order. Null when it may (or has no code); else the code and the limit reached.
  */

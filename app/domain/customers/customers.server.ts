@@ -8,6 +8,7 @@ import { lineOptionLabel } from '../orders/line-option'
 import { withLines } from '../orders/order-lines.server'
 import { subscriptionLineEnds } from '../orders/renewal'
 import { subscriptionEndsAt } from '../orders/subscription'
+import { countsAsSaleSql, runningSubscription, subscriptionsRunSql } from '../orders/order-facts'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import {
 	CUSTOMER_MESSAGES,
@@ -31,7 +32,7 @@ import {
 /** The buyer's key in SQL: the same rule as `customerKey`, and the expression `orders_customer_email_idx` indexes. */
 const KEY = sql.raw('lower(btrim(o.customer_email))')
 /** Money that came in and stayed in (or went back as a refund): not a test payment. */
-const PAID = sql.raw(`o.payment_status in ('paid', 'partly_refunded', 'refunded') and not o.test_payment`)
+const PAID = countsAsSaleSql('o')
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -146,7 +147,7 @@ async function runningSubscriptions(db: Db, keys: string[], now = Date.now()): P
 					keys.map((k) => sql`${k}`),
 					sql`, `,
 				)})`,
-				sql`${orders.paymentStatus} in ('paid', 'partly_refunded')`,
+				subscriptionsRunSql(),
 				eq(orders.testPayment, false),
 				sql`${orders.createdAt} > ${since}`,
 				sql`(${orders.deliveredAt} is not null or ${orders.durationDays} > 0)`,
@@ -157,11 +158,11 @@ async function runningSubscriptions(db: Db, keys: string[], now = Date.now()): P
 		if (!list) continue
 		const dmEnd = subscriptionEndsAt(order.createdAt, order.durationDays)
 		if (dmEnd) {
-			if (dmEnd.getTime() > now) list.push({ orderNumber: order.orderNumber, product: order.productDetails.map((l) => l.name).join(', '), endsAt: dmEnd.toISOString() })
+			if (runningSubscription(order, dmEnd, now)) list.push({ orderNumber: order.orderNumber, product: order.productDetails.map((l) => l.name).join(', '), endsAt: dmEnd.toISOString() })
 			continue
 		}
 		for (const { lineIndex, endsAt } of subscriptionLineEnds(order.productDetails, order.deliveredAt)) {
-			if (endsAt.getTime() <= now) continue
+			if (!runningSubscription(order, endsAt, now)) continue
 			const line = order.productDetails[lineIndex]!
 			const option = lineOptionLabel(line)
 			list.push({ orderNumber: order.orderNumber, product: option ? `${line.name} (${option})` : line.name, endsAt: endsAt.toISOString() })

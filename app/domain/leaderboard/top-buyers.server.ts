@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
+import { countsAsSaleSql } from '../orders/order-facts'
 
 export interface LeaderboardRow {
 	id: string
@@ -20,19 +21,18 @@ export function publicBuyerName(fullName: string | null): string {
 	return `${first}${initial}`
 }
 
-/** Top buyers by rupees spent on paid orders (test payments left out: no money moved), grouped by email. */
+/** Top buyers by rupees spent on their sales (countsAsSale), net of refunds, grouped by email. */
 export async function topBuyers(db: Db, limit = LEADERBOARD_SIZE): Promise<LeaderboardRow[]> {
 	const result = await db.execute<{ key: string; name: string | null; orders_count: string; total_spent: string }>(sql`
 		select lower(customer_email) as key,
 			(array_agg(customer_name order by created_at desc))[1] as name,
 			count(*) as orders_count,
-			sum(total_amount) as total_spent
+			sum(total_amount - refunded_amount) as total_spent
 		from orders
-		where payment_status = 'paid'
+		where ${countsAsSaleSql()}
 			and customer_email is not null
-			and not test_payment
 		group by lower(customer_email)
-		order by sum(total_amount) desc, count(*) desc, min(created_at) asc
+		order by sum(total_amount - refunded_amount) desc, count(*) desc, min(created_at) asc
 		limit ${limit}`)
 	return result.rows.map((r, i) => ({
 		id: String(i + 1),

@@ -1,14 +1,14 @@
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { count } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { transferWaiting } from '../payments/review-transfer.server'
-import { UNDELIVERED_STATES } from './order-state'
+import { heldAfterCancelSql, owesDeliverySql } from './order-facts'
 
 /** What waits for staff: the console's to-do counts and the Transfers tab's badge. */
 export interface ConsoleToDo {
 	/** Transfers with a receipt, waiting for staff to confirm or reject. */
 	transfersToConfirm: number
-	/** Paid orders not delivered yet. */
+	/** Paid (or partly refunded) orders not delivered yet: owesDelivery, as the stock queue reads it. */
 	paidToDeliver: number
 	/** PayPro's money arrived after staff cancelled the order: to reinstate or refund. */
 	paidAfterCancel: number
@@ -28,10 +28,10 @@ export async function consoleToDo(db: Db): Promise<ConsoleToDo> {
 		db
 			.select({ n: count() })
 			.from(orders)
-			.where(and(eq(orders.paymentStatus, 'paid'), inArray(orders.deliveryStatus, [...UNDELIVERED_STATES])))
+			.where(owesDeliverySql())
 			.then(counted),
 		// Rare, and read from orders_payment_status_created_idx.
-		db.select({ n: count() }).from(orders).where(eq(orders.paymentStatus, 'paid_after_cancel')).then(counted),
+		db.select({ n: count() }).from(orders).where(heldAfterCancelSql()).then(counted),
 	])
 	return { transfersToConfirm, paidToDeliver, paidAfterCancel }
 }

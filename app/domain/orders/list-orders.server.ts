@@ -4,8 +4,9 @@ import { orders } from '../../db/schema'
 import { withLines } from './order-lines.server'
 import { shopOrderNumberOf } from '../payments/paypro-order-number'
 import { staffOrderView, type StaffOrder } from './staff-order-view.server'
-import { MIN_SEARCH_CHARACTERS, NOT_DELIVERED, searchTooShort, type OrderListFilters, type OrderListQuery } from './order-list-query'
+import { MIN_SEARCH_CHARACTERS, NOT_DELIVERED, OWES_DELIVERY, searchTooShort, type OrderListFilters, type OrderListQuery } from './order-list-query'
 import { UNDELIVERED_STATES } from './order-state'
+import { countsAsSaleSql, owesDeliverySql } from './order-facts'
 import { pakistanDayStart } from '../../utils/pakistan-time'
 
 export const ORDERS_PAGE_SIZE = 50
@@ -92,7 +93,7 @@ const dayStart = (day: string, after = 0) => pakistanDayStart(day, after).toISOS
 function reportConditions(filters: OrderListFilters): (SQL | undefined)[] {
 	const paid = filters.paidFrom || filters.paidTo
 	return [
-		paid ? sql`${orders.paidAt} is not null and not ${orders.testPayment}` : undefined,
+		paid ? sql`${orders.paidAt} is not null and ${countsAsSaleSql()}` : undefined,
 		filters.paidFrom ? sql`${orders.paidAt} >= ${dayStart(filters.paidFrom)}::timestamptz` : undefined,
 		filters.paidTo ? sql`${orders.paidAt} < ${dayStart(filters.paidTo, 1)}::timestamptz` : undefined,
 		filters.placedFrom || filters.placedTo ? sql`not ${orders.testPayment}` : undefined,
@@ -112,7 +113,12 @@ async function filterConditions(db: Db, filters: OrderListFilters): Promise<SQL[
 	return [
 		await searchCondition(db, filters.q),
 		filters.status ? eq(orders.paymentStatus, filters.status) : undefined,
-		filters.fulfillment === NOT_DELIVERED ? inArray(orders.deliveryStatus, [...UNDELIVERED_STATES]) : filters.fulfillment ? eq(orders.deliveryStatus, filters.fulfillment) : undefined,
+		filters.fulfillment === NOT_DELIVERED
+			? inArray(orders.deliveryStatus, [...UNDELIVERED_STATES])
+			: filters.fulfillment === OWES_DELIVERY
+				? owesDeliverySql()
+				: filters.fulfillment
+					? eq(orders.deliveryStatus, filters.fulfillment) : undefined,
 		...reportConditions(filters),
 	].filter((c): c is SQL => c !== undefined)
 }

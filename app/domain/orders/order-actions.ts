@@ -1,3 +1,4 @@
+import { awaitingKind, awaitingPayment, closedUnpaid, isPaid } from './order-facts'
 import { isPaymentState, PAYMENT_TRANSITIONS, type DeliveryState, type PaymentState, type PaymentTransition } from './order-state'
 
 // What may be done with an order, computed once from its state (ADR-023): pages, APIs and the domain
@@ -57,19 +58,20 @@ const allows = (name: PaymentTransition, state: PaymentState) => (PAYMENT_TRANSI
 
 export function orderActions({ paymentStatus: state, deliveryStatus, paymentMethod, hasReceipt, testAwaitingApproval }: ActionInput): OrderActions {
 	const known = isPaymentState(state)
-	const paid = state === 'paid' || state === 'partly_refunded'
+	const paid = isPaid({ paymentStatus: state })
+	const waiting = awaitingKind({ paymentStatus: state, paymentMethod })
 	return {
 		paid,
-		canPayAgain: known && paymentMethod === 'paypro' && (state === 'awaiting_payment' || allows('payAgain', state)),
-		canUploadReceipt: paymentMethod === 'manual' && state === 'awaiting_payment',
-		canReplaceReceipt: paymentMethod === 'manual' && state === 'awaiting_confirmation' && hasReceipt && allows('uploadReceipt', state),
+		canPayAgain: known && paymentMethod === 'paypro' && (waiting === 'online' || allows('payAgain', state)),
+		canUploadReceipt: waiting === 'transfer',
+		canReplaceReceipt: waiting === 'transferReview' && hasReceipt && allows('uploadReceipt', state),
 		canMarkPaid: known && paymentMethod === 'dm' && allows('confirmByStaff', state),
 		canReviewTransfer: known && hasReceipt && allows('confirmTransfer', state),
 		canCancel: known && allows('cancel', state),
 		canRefund: known && allows('refund', state),
 		canReinstate: known && allows('reinstate', state),
 		canDeliver: paid && !testAwaitingApproval && deliveryStatus !== 'completed',
-		closed: state === 'expired' || state === 'cancelled',
-		showsProcessingNote: state === 'awaiting_payment' || state === 'awaiting_confirmation',
+		closed: closedUnpaid({ paymentStatus: state }),
+		showsProcessingNote: awaitingPayment({ paymentStatus: state }),
 	}
 }

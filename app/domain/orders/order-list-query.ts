@@ -10,8 +10,8 @@ export interface OrderListFilters {
 	q: string
 	/** Payment state; empty for all. */
 	status: PaymentState | ''
-	/** Delivery state, or NOT_DELIVERED for every step before delivery; empty for all. */
-	fulfillment: DeliveryState | typeof NOT_DELIVERED | ''
+	/** Delivery state, NOT_DELIVERED for every step before delivery, or OWES_DELIVERY (paid or partly refunded, not delivered: the to-do's count); empty for all. */
+	fulfillment: DeliveryState | typeof NOT_DELIVERED | typeof OWES_DELIVERY | ''
 	/** Paid (paid_at) or placed (created_at) on these Pakistan days, both included ('YYYY-MM-DD'); a paid range leaves test payments out, as the reports do. */
 	paidFrom?: string
 	paidTo?: string
@@ -41,6 +41,8 @@ export interface OrderListQuery extends OrderListFilters {
 
 /** The fulfillment filter for orders not delivered yet (any step before Delivered). */
 export const NOT_DELIVERED = 'undelivered' as const
+/** The fulfillment filter for the orders that owe delivery (order-facts' owesDelivery): the console's "paid, not delivered". */
+export const OWES_DELIVERY = 'owed' as const
 
 /** A keyset cursor: an order id (parseId's range); anything else is no cursor, the first page. */
 const cursorId = (value: string | null) => parseId(value)
@@ -56,7 +58,7 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
 	return {
 		q: (params.get('q') ?? '').trim().slice(0, 100),
 		status: isPaymentState(status) ? status : '',
-		fulfillment: fulfillment === NOT_DELIVERED || isDeliveryState(fulfillment) ? fulfillment : '',
+		fulfillment: fulfillment === NOT_DELIVERED || fulfillment === OWES_DELIVERY || isDeliveryState(fulfillment) ? fulfillment : '',
 		...reportFilters(params),
 		before: cursorId(params.get('before')),
 		after: cursorId(params.get('after')),

@@ -3,6 +3,7 @@ import { discountOf } from '../coupons/coupon'
 import { storeContacts, type ContactLink } from '../settings/store-contacts'
 import { formatRs } from '../../utils/money'
 import type { Order } from './order'
+import { isPaid } from './order-facts'
 import { paymentBadge } from './status'
 import { lineOptionLabel } from './line-option'
 
@@ -51,7 +52,7 @@ export interface OrderReceipt {
 
 /** The receipt (or, unpaid, the order summary) of one order, with the store's details at the top. */
 export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'storeName' | 'supportEmail' | 'whatsapp' | 'supportPhone'>): OrderReceipt {
-	const paid = order.paymentStatus === 'paid' || order.paymentStatus === 'partly_refunded'
+	const paid = isPaid(order)
 	const contacts = storeContacts({ ...storeDetails, instagram: '' })
 	return {
 		paid,

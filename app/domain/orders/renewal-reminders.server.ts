@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { queueEmail } from '../email/queue-email.server'
@@ -7,8 +7,8 @@ import { readStoreDetails } from '../settings/store-details.server'
 import { renewalReminderDue, subscriptionLineEnds } from './renewal'
 import { isUnsubscribed } from './renewal-unsubscribe.server'
 import { withLines } from './order-lines.server'
+import { subscriptionsRunSql } from './order-facts'
 
-/** The paid statuses (§4) an order with subscriptions may hold. */
 /**
  * The hourly renewal sweep: for every paid, delivered order, each subscription line's reminder that
  * is due now ('before' from the owner's number of days ahead, 'due' on the day) is queued in the
@@ -29,7 +29,8 @@ export async function queueRenewalReminders(db: Db, now = Date.now()): Promise<n
 				isNotNull(orders.deliveredAt),
 				gt(orders.deliveredAt, since),
 				isNotNull(orders.customerEmail),
-				eq(orders.paymentStatus, 'paid'),
+				// Only an order whose subscriptions run (paid or partly refunded): a refunded one has nothing to renew.
+				subscriptionsRunSql(),
 				or(isNull(orders.durationDays), sql`${orders.durationDays} <= 0`),
 			),
 		)

@@ -1,3 +1,5 @@
+import type { MessageKey } from '../../i18n/catalogue'
+import { awaitingKind, type FactsRow } from './order-facts'
 import type { DeliveryState, PaymentState } from './order-state'
 
 // How the order's states read (ADR-023): the spec's words and values, mapped from the model here and
@@ -35,6 +37,17 @@ const BUYER_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {
 	paid_after_cancel: { label: 'Paid after cancel', tone: 'warning' },
 }
 export const paymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => BUYER_BADGE[state]
+
+/**
+ * The buyer's badge words by key: by state, except an unpaid bank transfer, which says it waits for the
+ * transfer (or that staff check its receipt) rather than "Processing Payment" as an online payment does.
+ */
+export function buyerBadgeKey(order: FactsRow & { paymentStatus: PaymentState }): MessageKey {
+	const kind = awaitingKind(order)
+	if (kind === 'transfer') return 'order.badge.awaitingTransfer'
+	if (kind === 'transferReview') return 'order.badge.transferReview'
+	return `order.badge.${order.paymentStatus}`
+}
 
 /** §4: the staff console's four payment statuses (Completed, Failed, Payment Pending, Pending); the others grey. */
 const STAFF_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {

@@ -2,6 +2,7 @@ import type { Order } from './order'
 import { maskName } from '../../utils/mask-name'
 import type { PublicOrderView } from './order-view'
 import { subscriptionEndsAt } from './subscription'
+import { heldAfterCancel, showsSubscriptionEnd } from './order-facts'
 import { actionInput, orderActions, testAwaitingApproval } from './order-actions'
 import { specFulfillmentStatus, specPaymentStatus } from './status'
 
@@ -25,10 +26,10 @@ export function publicOrderView(order: Order): PublicOrderView {
 		customerName: maskName(order.customerName),
 		paymentMethod: order.paymentMethod,
 		rejectionReason: order.rejectionReason,
-		cancelReason: order.paymentStatus === 'cancelled' || order.paymentStatus === 'paid_after_cancel' ? order.cancelReason : null,
+		cancelReason: order.paymentStatus === 'cancelled' || heldAfterCancel(order) ? order.cancelReason : null,
 		refundedAmount: order.refundedAmount,
 		durationDays: order.durationDays,
-		subscriptionEndsAt: subscriptionEndsAt(order.createdAt, order.durationDays)?.toISOString() ?? null,
+		subscriptionEndsAt: showsSubscriptionEnd(order) ? (subscriptionEndsAt(order.createdAt, order.durationDays)?.toISOString() ?? null) : null,
 		// Until staff approve it, or deliver it by hand.
 		testPaymentAwaitingStaff: testAwaitingApproval(order),
 		lang: order.lang,

@@ -10,7 +10,8 @@ import { withLinesOf } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { PAYMENT_TRANSITIONS, paymentFrom, type PaymentState, type PaymentTransition } from '../orders/order-state'
 import { COUPON_LAPSED } from '../coupons/coupon'
-import { ORDER_STATES_WITHOUT_USE, retakeCouponUse } from '../coupons/coupons.server'
+import { retakeCouponUse } from '../coupons/coupons.server'
+import { holdsCouponUse } from '../orders/order-facts'
 import { AppError } from '../../utils/app-error'
 import { translator } from '../../i18n/messages.server'
 import { readStoreDetails } from '../settings/store-details.server'
@@ -49,7 +50,7 @@ export async function markOrderPaid(
 		// for staff to refund (paid after cancel, with the reason), never delivered at a price no longer given.
 		if (via === 'confirmByProvider' || via === 'reinstate') {
 			const [before] = await tx.select({ paymentStatus: orders.paymentStatus, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId)).for('update')
-			if (before && holdsNoUse(before.paymentStatus) && paymentFrom(via).includes(before.paymentStatus)) {
+			if (before && !holdsCouponUse(before) && paymentFrom(via).includes(before.paymentStatus)) {
 				const lapse = await retakeCouponUse(tx, orderId)
 				if (lapse && via === 'reinstate') throw new AppError('CONFLICT', COUPON_LAPSED.reinstate(before.orderNumber, lapse.code, lapse.why))
 				if (lapse) {
@@ -86,8 +87,6 @@ export async function markOrderPaid(
 	const current = result.delivery?.fromStock && result.order ? { ...(await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0]!, productDetails: result.order.productDetails } : result.order
 	return { changed: result.changed, order: current ?? result.order, ...(result.keptForRefund ? { keptForRefund: true } : {}) }
 }
-
-const holdsNoUse = (state: PaymentState) => (ORDER_STATES_WITHOUT_USE as readonly PaymentState[]).includes(state)
 
 /**
  * PayPro's money arrived for an order staff had cancelled (the buyer paid on a page still open): it is

@@ -60,7 +60,7 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, inp
 				'amount',
 			)
 		}
-		// Part of a payment after a cancel kept: the order holds its discount code's use again (ORDER_STATES_WITHOUT_USE), if it still may.
+		// Part of a payment after a cancel kept: the order holds its discount code's use again (holdsCouponUse), if it still may.
 		if (order.paymentStatus === 'paid_after_cancel' && to === 'partly_refunded') {
 			const lapse = await retakeCouponUse(tx, order.id)
 			if (lapse) throw new AppError('CONFLICT', COUPON_LAPSED.refundPart(orderNumber, lapse.code, lapse.why))

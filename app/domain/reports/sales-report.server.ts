@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { bucketOf, bucketStarts, type ReportBucket, type ReportRange } from './report-range'
+import { countsAsSaleSql } from '../orders/order-facts'
 
 // The sales report (ADR-031): every figure is defined here, once, as SQL aggregates over the orders
 // paid in the range (orders.paid_at) and the refunds made in it (refunds.created_at), test payments
@@ -131,7 +132,7 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
 	const prevStart = range.previous.start
 	// Both periods in one pass, grouped by Pakistan day (the SQL stays cheap: a date cast, a hash
 	// aggregate over the covering index orders_paid_at_idx); weeks and months are folded here.
-	const paidIn = (from: Date) => sql`o.paid_at >= ${ts(from)} and o.paid_at < ${ts(end)} and o.paid_at is not null and not o.test_payment`
+	const paidIn = (from: Date) => sql`o.paid_at >= ${ts(from)} and o.paid_at < ${ts(end)} and o.paid_at is not null and not o.test_payment and ${countsAsSaleSql('o')}`
 	const [orderRows, refundRows, lineRows, previousDiscount, funnelRows, timeRows, customerRows] = await Promise.all([
 		// Paid orders by day and payment method.
 		rows<{ day: unknown; method: string; orders: string; revenue: string; cost: string; unknown: string }>(
@@ -160,12 +161,12 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
 		rows<{ discount: string | null }>(
 			db,
 			sql`select sum(l.discount) as discount from order_lines l join orders o on o.id = l.order_id
-				where l.discount > 0 and o.paid_at >= ${ts(prevStart)} and o.paid_at < ${ts(start)} and o.paid_at is not null and not o.test_payment`,
+				where l.discount > 0 and o.paid_at >= ${ts(prevStart)} and o.paid_at < ${ts(start)} and o.paid_at is not null and not o.test_payment and ${countsAsSaleSql('o')}`,
 		),
 		// Orders placed in the range, by payment method.
 		rows<{ method: string; placed: string; paid: string; delivered: string; expired: string }>(
 			db,
-			sql`select o.payment_method as method, count(*) as placed, count(o.paid_at) as paid, count(o.delivered_at) as delivered,
+			sql`select o.payment_method as method, count(*) as placed, count(*) filter (where o.paid_at is not null and ${countsAsSaleSql('o')}) as paid, count(o.delivered_at) as delivered,
 				count(*) filter (where o.payment_status = 'expired') as expired
 				from orders o where o.created_at >= ${ts(start)} and o.created_at < ${ts(end)} and not o.test_payment group by 1`,
 		),

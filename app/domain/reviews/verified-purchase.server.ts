@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { orderLines, orders, products } from '../../db/schema'
 import type { ReviewerStanding } from './review-scope'
+import { countsAsSaleSql } from '../orders/order-facts'
 
 /**
  * Whether this email has a paid order containing the product (or, when the product shares a review
@@ -19,9 +20,8 @@ export async function hasPaidFor(db: Db | Tx, email: string, product: { id: numb
 			and(
 				// orders_email_idx: lower(customer_email).
 				sql`lower(${orders.customerEmail}) = ${email.toLowerCase()}`,
-				eq(orders.paymentStatus, 'paid'),
-				// A test payment (the simulator in production) bought nothing.
-				eq(orders.testPayment, false),
+				// A sale: a test payment (the simulator in production) bought nothing, money held after a cancel neither.
+				countsAsSaleSql(),
 				sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${inArray(orderLines.productId, ids)})`,
 			),
 		)

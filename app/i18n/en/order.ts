@@ -45,6 +45,8 @@ export default {
 	'badge.partly_refunded': 'Partly Refunded',
 	'badge.refunded': 'Refunded',
 	'badge.paid_after_cancel': 'Paid after cancel',
+	'badge.awaitingTransfer': 'Awaiting Bank Transfer',
+	'badge.transferReview': 'Checking Your Transfer',
 	'payment.processing': 'Processing might take 10-20 seconds, Kindly wait.',
 	'payment.testStrong': 'This was a test payment: no money moved.',
 	'payment.testText': 'Your order waits for our staff to approve it before anything is delivered.',

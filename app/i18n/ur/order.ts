@@ -43,6 +43,8 @@ export default {
 	'badge.partly_refunded': 'جزوی رقم واپس',
 	'badge.refunded': 'رقم واپس',
 	'badge.paid_after_cancel': 'منسوخی کے بعد ادائیگی',
+	'badge.awaitingTransfer': 'بینک ٹرانسفر کا انتظار',
+	'badge.transferReview': 'آپ کے ٹرانسفر کی جانچ ہو رہی ہے',
 	'payment.processing': 'پروسیسنگ میں 10 سے 20 سیکنڈ لگ سکتے ہیں، براہِ کرم انتظار کریں۔',
 	'payment.testStrong': 'یہ ٹیسٹ ادائیگی تھی: کوئی رقم منتقل نہیں ہوئی۔',
 	'payment.testText': 'کچھ بھی ڈیلیور ہونے سے پہلے آپ کا آرڈر ہمارے اسٹاف کی منظوری کا انتظار کر رہا ہے۔',

@@ -13,7 +13,7 @@ import { FulfillmentForm } from '~/components/admin/fulfillment-form'
 import { OrderProducts, PaymentBadge, TestPaymentBadge } from '~/components/admin/order-bits'
 import { db } from '~/db/client.server'
 import { listOrders } from '~/domain/orders/list-orders.server'
-import { filtersQueryString, MIN_SEARCH_CHARACTERS, NOT_DELIVERED, orderCountSentence, parseOrderListQuery, searchTooShort } from '~/domain/orders/order-list-query'
+import { filtersQueryString, MIN_SEARCH_CHARACTERS, NOT_DELIVERED, orderCountSentence, OWES_DELIVERY, parseOrderListQuery, searchTooShort } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { FULFILLMENT_STEPS, fulfillmentTitle, PAYMENT_FILTERS } from '~/domain/orders/status'
 import { setupChecklist } from '~/domain/settings/setup-checklist'
@@ -91,7 +91,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 					name="fulfillment"
 					label="Fulfillment"
 					value={query.fulfillment}
-					options={[['', 'All fulfillment'], [NOT_DELIVERED, 'Not delivered yet'], ...FULFILLMENT_STEPS.map((s) => [s.id, s.title] as const)]}
+					options={[['', 'All fulfillment'], [NOT_DELIVERED, 'Not delivered yet'], [OWES_DELIVERY, 'Paid, not delivered'], ...FULFILLMENT_STEPS.map((s) => [s.id, s.title] as const)]}
 				/>
 				<FilterActions clearTo={filtered ? '/admin-dashboard' : null} />
 			</Form>

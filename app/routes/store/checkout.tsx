@@ -28,6 +28,7 @@ import { useLocalePath, useT } from '~/i18n/use-t'
 import { metaTranslate } from '~/i18n/meta-translate'
 import { checkoutSentence } from '~/http/checkout-sentence.server'
 import { whatsappConnected } from '~/domain/whatsapp/whatsapp-settings.server'
+import { isPaid } from '~/domain/orders/order-facts'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
 	const t = metaTranslate(matches)
@@ -132,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const { order, setCookie } = await placeOrder(request, context.clientIp, parsed.data)
 		const headers = { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' }
 		// A transfer order's page shows where to send the money and takes the receipt; a settled one (nothing to pay) is paid already.
-		if (order.paymentMethod === 'manual' || order.paymentStatus === 'paid') return redirect(localePath(order.lang, orderPagePath(order.orderNumber)), { headers })
+		if (order.paymentMethod === 'manual' || isPaid(order)) return redirect(localePath(order.lang, orderPagePath(order.orderNumber)), { headers })
 		return redirect(await startPayproPayment(db(), payproClient(), order), { headers })
 	} catch (error) {
 		if (error instanceof AppError) return refuse(error.status, error.fieldErrors ?? {}, error.message)

@@ -10,6 +10,7 @@ import { db } from '~/db/client.server'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { orderReceipt, type OrderReceipt } from '~/domain/orders/receipt.server'
+import { buyerBadgeKey } from '~/domain/orders/status'
 import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { canSeeEverything } from '~/http/order-access.server'
@@ -39,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		heading: english.paid ? t('order.receipt.heading') : t('order.receipt.summaryHeading'),
 		notice: english.notice ? t('order.receipt.notPaidText') : null,
 		paymentMethod: t(order.paymentMethod === 'paypro' || order.paymentMethod === 'manual' || order.paymentMethod === 'dm' ? `order.method.${order.paymentMethod}` : 'order.method.other'),
-		status: t(`order.badge.${order.paymentStatus}`),
+		status: t(buyerBadgeKey(order)),
 	}
 	return data({ found: true as const, receipt }, { headers: privateHeaders })
 }

@@ -1,0 +1,126 @@
+// The order's named facts (app/domain/orders/order-facts.ts, ADR-023): for every payment state ×
+// delivery state × test payment × payment method, each fact's predicate and its SQL twin pick the same
+// orders, and the figures built on them agree: the report's order count, the customers' paid orders,
+// the leaderboard's orders and the console's "paid, not delivered" count. The state matrix is written
+// with raw inserts on purpose: this is a test of the facts themselves, over states no flow reaches in
+// one step (a test payment partly refunded, a held payment delivered).
+import { sql, type SQL } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../app/db/client.server'
+import { orders } from '../../app/db/schema'
+import { DELIVERY_STATES, PAYMENT_STATES } from '../../app/db/order-states'
+import { listCustomers } from '../../app/domain/customers/customers.server'
+import { topBuyers } from '../../app/domain/leaderboard/top-buyers.server'
+import { consoleToDo } from '../../app/domain/orders/console-to-do.server'
+import * as facts from '../../app/domain/orders/order-facts'
+import { listOrders } from '../../app/domain/orders/list-orders.server'
+import { OWES_DELIVERY } from '../../app/domain/orders/order-list-query'
+import { salesReport } from '../../app/domain/reports/sales-report.server'
+import { readReportRange } from '../../app/domain/reports/report-range'
+import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
+import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+
+type Row = typeof orders.$inferSelect
+
+/** Every fact with its twin: the predicate over a row, the SQL over `orders` (no alias) and over `o`. */
+const FACTS: [string, (o: Row) => boolean, (alias?: string) => SQL][] = [
+	['isPaid', facts.isPaid, facts.isPaidSql],
+	['countsAsSale', facts.countsAsSale, facts.countsAsSaleSql],
+	['heldAfterCancel', facts.heldAfterCancel, facts.heldAfterCancelSql],
+	['owesDelivery', facts.owesDelivery, facts.owesDeliverySql],
+	['subscriptionsRun', facts.subscriptionsRun, facts.subscriptionsRunSql],
+	['holdsCouponUse', facts.holdsCouponUse, facts.holdsCouponUseSql],
+	['closedUnpaid', facts.closedUnpaid, facts.closedUnpaidSql],
+	['paymentFailed', facts.paymentFailed, facts.paymentFailedSql],
+	['awaitingPayment', facts.awaitingPayment, facts.awaitingPaymentSql],
+	['awaiting online', (o) => facts.awaitingKind(o) === 'online', facts.awaitingOnlinePaymentSql],
+	['awaiting transfer', (o) => facts.awaitingKind(o) === 'transfer' || facts.awaitingKind(o) === 'transferReview', facts.awaitingTransferSql],
+]
+
+const METHODS = ['paypro', 'manual', 'dm'] as const
+const PAID_AT = new Date(Date.UTC(2026, 10, 10, 7))
+
+describe.each(databaseKinds)('the order facts on %s', (kind) => {
+	let db: Db
+	let rows: Row[]
+
+	// One matrix for every test of the block (they only read it), emptied after them.
+	afterAll(async () => resetData(await testDatabase(kind)))
+	beforeAll(async () => {
+		const database = await testDatabase(kind)
+		await resetData(database)
+		db = database.db
+		// One order placed through checkout, copied into every state (every copy carries a paid_at:
+		// the facts, not the timestamp, decide what counts).
+		const placed = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'matrix@example.pk', customerName: 'Matrix Buyer' }))
+		const [base] = await db.select().from(orders).where(sql`${orders.id} = ${placed.id}`)
+		const { id: _id, ...template } = base!
+		const values: (typeof orders.$inferInsert)[] = []
+		let n = 0
+		for (const paymentStatus of PAYMENT_STATES)
+			for (const deliveryStatus of DELIVERY_STATES)
+				for (const testPayment of [false, true]) {
+					n++
+					values.push({
+						...template,
+						orderNumber: `GV-M${n}`,
+						checkoutKey: `matrix-${n}`,
+						accessToken: `matrix-token-${n}`,
+						paymentMethod: METHODS[n % METHODS.length],
+						paymentStatus,
+						deliveryStatus,
+						testPayment,
+						paidAt: PAID_AT,
+						createdAt: PAID_AT,
+						refundedAmount: paymentStatus === 'refunded' ? template.totalAmount : paymentStatus === 'partly_refunded' ? 100 : 0,
+					})
+				}
+		await db.delete(orders)
+		await db.insert(orders).values(values)
+		rows = await db.select().from(orders)
+		expect(rows).toHaveLength(PAYMENT_STATES.length * DELIVERY_STATES.length * 2)
+	})
+
+	const ids = (list: { id: number | string }[]) => list.map((r) => Number(r.id)).sort((a, b) => a - b)
+
+	it.each(FACTS)('%s: the predicate and its SQL twin pick the same orders, with and without an alias', async (_name, predicate, twin) => {
+		const expected = ids(rows.filter(predicate))
+		expect(ids(await db.select({ id: orders.id }).from(orders).where(twin()))).toEqual(expected)
+		const aliased = await db.execute<{ id: number }>(sql`select o.id from orders o where ${twin('o')}`)
+		expect(ids(aliased.rows)).toEqual(expected)
+	})
+
+	it('a sale is paid, partly refunded or refunded, never a test payment, never money held after a cancel', () => {
+		const sales = rows.filter(facts.countsAsSale)
+		expect(new Set(sales.map((r) => r.paymentStatus))).toEqual(new Set(['paid', 'partly_refunded', 'refunded']))
+		expect(sales.every((r) => !r.testPayment)).toBe(true)
+		expect(sales).toHaveLength(3 * DELIVERY_STATES.length)
+	})
+
+	it('the report, the customers, the leaderboard and the console count the same orders as the facts', async () => {
+		const sales = rows.filter(facts.countsAsSale)
+		const owed = rows.filter(facts.owesDelivery)
+		// A partly refunded order still owes delivery: the to-do counts it (and its link lists the same orders).
+		expect(owed.some((r) => r.paymentStatus === 'partly_refunded')).toBe(true)
+
+		const range = readReportRange({ from: '2026-11-01', to: '2026-11-30' })
+		if (!range.ok) throw new Error(range.message)
+		const report = await salesReport(db, range.range)
+		expect(report.totals.orders).toBe(sales.length)
+		expect(report.totals.revenue).toBe(sales.reduce((s, r) => s + r.totalAmount, 0))
+		expect(report.funnel).toMatchObject({ placed: rows.filter((r) => !r.testPayment).length, paid: sales.length })
+
+		const customers = await listCustomers(db, { q: '', sort: 'spend', page: 1 })
+		expect(customers.customers).toHaveLength(1)
+		expect(customers.customers[0]).toMatchObject({ orders: rows.length, paidOrders: sales.length, totalSpent: sales.reduce((s, r) => s + r.totalAmount - r.refundedAmount, 0) })
+
+		const [top] = await topBuyers(db)
+		expect(top).toMatchObject({ orders_count: sales.length, total_spent: customers.customers[0]!.totalSpent })
+
+		const toDo = await consoleToDo(db)
+		expect(toDo.paidToDeliver).toBe(owed.length)
+		expect(toDo.paidAfterCancel).toBe(rows.filter(facts.heldAfterCancel).length)
+		const listed = await listOrders(db, { q: '', status: '', fulfillment: OWES_DELIVERY, before: null, after: null })
+		expect(listed.orders.map((o) => o.orderNumber).sort()).toEqual(owed.map((r) => r.orderNumber).sort())
+	})
+})
