@@ -144,6 +144,13 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			expect(await orderRow(db, order.orderNumber)).toEqual(rejected)
 			expect(await paidEmails(db, order.orderNumber)).toHaveLength(0)
 			expect(await listTransferQueue(db)).toEqual([])
+			// The buyer is emailed once, with the reason and the way back to the order page.
+			const told = await db.select().from(emailOutbox).where(and(eq(emailOutbox.orderNumber, order.orderNumber), sql`${emailOutbox.dedupeKey} like 'transfer-rejected:%'`))
+			expect(told).toHaveLength(1)
+			expect(told[0]!.subject).toBe(`We could not confirm your transfer for order ${order.orderNumber}`)
+			expect(told[0]!.text).toContain('Reason: No transfer of Rs. 3,200 arrived')
+			expect(told[0]!.text).toContain('If you did send the money, message us quoting the order number and the transaction id: your money is never lost.')
+			expect(told[0]!.text).toContain(`internalOrderId=${order.orderNumber}`)
 		})
 
 		it('needs a note to confirm and a reason to reject, and changes nothing without one', async () => {

@@ -55,6 +55,16 @@ export function orderRefundedEmail(order: Order, storeName: string, refund: { id
 	}))
 }
 
+/** Staff could not confirm the buyer's transfer: why, and that money sent is never lost (the order page says what to do next). */
+export function transferRejectedEmail(order: Order, storeName: string, reason: string): QueuedEmail {
+	return notice(order, storeName, (t) => ({
+		key: `transfer-rejected:${order.orderNumber}:${order.receiptSha256 ?? order.receiptPath ?? ''}`,
+		subject: t('email.transferRejected.subject', { orderNumber: order.orderNumber }),
+		title: t('email.transferRejected.title'),
+		paragraphs: [t('email.transferRejected.text', { orderNumber: order.orderNumber }), t('email.reason', { reason }), t('email.transferRejected.next')],
+	}))
+}
+
 /** PayPro's money arrived for an order staff had cancelled: kept, and staff will deliver or refund. */
 export function paidAfterCancelEmail(order: Order, storeName: string): QueuedEmail {
 	return notice(order, storeName, (t) => ({

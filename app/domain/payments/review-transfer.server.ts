@@ -9,6 +9,9 @@ import { paymentFrom, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/orde
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
 import { withLines, withLinesOf } from '../orders/order-lines.server'
+import { queueEmail } from '../email/queue-email.server'
+import { transferRejectedEmail } from '../email/order-notice-email.server'
+import { readStoreDetails } from '../settings/store-details.server'
 import { checkedNote, confirmTransferInput, NOTE_REQUIRED, REASON_REQUIRED, rejectTransferInput } from './staff-note'
 
 // Product decision 5: a manual transfer waits (awaiting confirmation, with a receipt) until staff confirm or reject it.
@@ -52,6 +55,7 @@ export async function confirmTransfer(db: Db, actor: Actor, orderNumber: string,
 /** The transfer did not arrive or does not match: the order fails and the buyer sees why. */
 export async function rejectTransfer(db: Db, actor: Actor, orderNumber: string, reason: string): Promise<Order> {
 	const text = checkedNote(rejectTransferInput, reason, refuseNote)
+	const { storeName } = await readStoreDetails(db)
 	return db.transaction(async (tx) => {
 		const [row] = await tx
 			.update(orders)
@@ -60,7 +64,8 @@ export async function rejectTransfer(db: Db, actor: Actor, orderNumber: string, 
 			.returning()
 		if (!row) throw paymentRefusal(orderNumber, 'rejectTransfer', (await findByNumber(tx, orderNumber)).paymentStatus)
 		await notifyOrderChanged(tx, row.orderNumber)
-		// The buyer is asked for something: their phones hear it (the reason is on the order page, not in the push).
+		// The buyer is asked for something: an email with the reason, and their phones hear it (the reason is on the order page, not in the push).
+		if (row.customerEmail) await queueEmail(tx, transferRejectedEmail(row, storeName, text))
 		await queueOrderNotices(tx, row, 'transfer-rejected', `transfer-rejected:${row.orderNumber}:${row.receiptSha256 ?? row.receiptPath}`)
 		await recordAudit(tx, actor, {
 			action: 'transfer.reject',
