@@ -100,7 +100,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="staff-content staff-coupons">
 			<h1>Coupons</h1>
-			<p className="muted">Discount codes buyers type at checkout. Times are Pakistan time. A use held by an order that expires or is cancelled comes back by itself.</p>
+			<p className="muted">Discount codes buyers type at checkout. Times are Pakistan time. A use held by an order that expires, is cancelled or is refunded in full comes back by itself.</p>
 			<Notice message={result?.ok ? result.message : null} />
 			<ErrorAlert message={refusal && !formAnswer ? refusal.message : null} />
 			{/* A code made: the form starts empty again (a new key draws it afresh). */}
