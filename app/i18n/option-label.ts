@@ -1,27 +1,30 @@
+import { optionParts, type OptionFacts, type OptionPart } from '../domain/catalogue/option-parts'
 import type { MessageKey, Translate } from './catalogue'
 import type { Lang } from './lang'
 
-// An option's label or a specification's name ('3 Months', '3 Months · Shared account', 'Custom Duration') as a buyer page in
-// another language says it: the catalogue's standard wordings in that language, an owner's own
-// label ('$10 USD', '5,000 V-Bucks') as written. English pages show every label as written.
+// ADR-040: an option's label is composed from its data ('1 Month', '12 Months · Shared account',
+// 'Custom Duration') by the message catalogues, in the page's language; an owner's own label
+// ('$10 USD', '5,000 V-Bucks') shows as typed.
 
-const FIXED: Record<string, MessageKey> = {
-	'Private account': 'common.option.privateAccount',
-	'Shared account': 'common.option.sharedAccount',
-	'Custom Duration': 'common.option.customDuration',
-	'Custom Amount': 'common.option.customAmount',
+function partLabel(t: Translate, part: OptionPart): string {
+	switch (part.kind) {
+		case 'months':
+			return t(part.count === 1 ? 'common.option.month' : 'common.option.months', { count: part.count })
+		case 'customDuration':
+			return t('common.option.customDuration')
+		case 'customAmount':
+			return t('common.option.customAmount')
+		case 'accountType':
+			return t(part.accountType === 'shared' ? 'common.option.sharedAccount' : 'common.option.privateAccount')
+		case 'own':
+			return part.text
+	}
 }
 
-export function optionLabel(t: Translate, lang: Lang, label: string): string {
-	if (lang === 'en') return label
-	return label
-		.split(' · ')
-		.map((part) => {
-			const months = /^(\d{1,3}) Months?$/.exec(part)
-			if (months) return t(months[1] === '1' ? 'common.option.month' : 'common.option.months', { count: months[1] })
-			const key = Object.hasOwn(FIXED, part) ? FIXED[part] : undefined
-			return key ? t(key) : part
-		})
+/** An option as `t`'s language says it, its parts joined with ' · '; '' for a product sold as itself. */
+export function optionLabel(t: Translate, option: OptionFacts): string {
+	return optionParts(option)
+		.map((part) => partLabel(t, part))
 		.join(' · ')
 }
 

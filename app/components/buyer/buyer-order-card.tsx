@@ -1,4 +1,4 @@
-import { useLang, useLocalePath, useT } from '~/i18n/use-t'
+import { useLocalePath, useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
 import { Link } from 'react-router'
 import { DeliveryText, deliveryText } from '~/components/order/delivery-text'
@@ -104,7 +104,6 @@ function Progress({ status }: { status: DeliveryState }) {
 
 function OrderLineRow({ line }: { line: BuyerOrderLine }) {
 	const t = useT()
-	const lang = useLang()
 	const lp = useLocalePath()
 	return (
 		<li className="my-order-line">
@@ -113,7 +112,7 @@ function OrderLineRow({ line }: { line: BuyerOrderLine }) {
 					{line.name}
 					{line.quantity > 1 ? ` × ${line.quantity}` : null}
 				</p>
-				{line.option ? <p className="muted small" dir="auto">{optionLabel(t, lang, line.option)}</p> : null}
+				{line.option ? <p className="muted small" dir="auto">{optionLabel(t, line.option)}</p> : null}
 				{line.endsAt && line.endsDay ? <EndsOn iso={line.endsAt} day={line.endsDay} /> : null}
 			</div>
 			{line.renewPath ? (

@@ -4,7 +4,7 @@ import { LinePriceNote } from '../cart/line-price-note'
 import { ProductImage } from '../product/product-image'
 import type { AccountTypeName } from '~/domain/pricing/account-type-label'
 import type { Translate } from '~/i18n/catalogue'
-import { useLang, useT } from '~/i18n/use-t'
+import { useT } from '~/i18n/use-t'
 import { richText } from '~/components/ui/rich-text'
 import { optionLabel } from '~/i18n/option-label'
 
@@ -28,7 +28,6 @@ export function CheckoutSummary({
 	discount?: { code: string; discount: number } | null
 }) {
 	const t = useT()
-	const lang = useLang()
 	const count = payableItems(items).reduce((n, i) => n + i.quantity, 0)
 	return (
 		<section className="checkout-summary" aria-labelledby="summary-title">
@@ -42,8 +41,8 @@ export function CheckoutSummary({
 							<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={56} sizes="56px" className="product-thumb" />
 							<div>
 								<p className="summary-name">{item.name}</p>
-								{item.selectedDuration ? <p className="muted small">{richText(t('checkout.summary.duration'), { value: <bdi>{optionLabel(t, lang, item.selectedDuration.label)}</bdi> })}</p> : null}
-								{item.selectedDenomination ? <p className="muted small">{richText(t('checkout.summary.value'), { value: <bdi>{optionLabel(t, lang, item.selectedDenomination.label)}</bdi> })}</p> : null}
+								{item.selectedDuration ? <p className="muted small">{richText(t('checkout.summary.duration'), { value: <bdi>{optionLabel(t, item.selectedDuration)}</bdi> })}</p> : null}
+								{item.selectedDenomination ? <p className="muted small">{richText(t('checkout.summary.value'), { value: <bdi>{optionLabel(t, item.selectedDenomination)}</bdi> })}</p> : null}
 								{item.selectedAccountType ? <p className="muted small">{t('checkout.summary.accountType', { value: accountTypeWord(t, item.selectedAccountType)! })}</p> : null}
 								{single ? null : <p className="muted small">{t('checkout.summary.quantity', { count: item.quantity })}</p>}
 							</div>

@@ -158,7 +158,7 @@ function PromoPlan({ title, plan, action, lang, t }: { title: string; plan: { to
 			<ul>
 				{plan.rows.map((r) => (
 					<li key={r.months}>
-						<bdi>{optionLabel(t, lang, r.label)}</bdi> <Rs amount={r.price} />
+						<bdi>{optionLabel(t, r)}</bdi> <Rs amount={r.price} />
 						{r.sharedPrice ? (
 							<span className="plan-shared nowrap">
 								{t('catalogue.home.shared')} <Rs amount={r.sharedPrice} />

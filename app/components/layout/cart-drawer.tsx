@@ -89,8 +89,8 @@ export function CartDrawer() {
 								<ProductImage src={item.image} imageSet={item.imageSet} alt="" size={64} sizes="64px" className="product-thumb" labels={{ loading: t('common.image.loading'), unavailable: t('common.image.unavailable') }} />
 								<div className="cart-line-body">
 									<p className="cart-line-name">{item.name}</p>
-									{item.selectedDuration ? <p className="muted small">{t('common.cart.duration', { label: isolated(lang, optionLabel(t, lang, item.selectedDuration.label)) })}</p> : null}
-									{item.selectedDenomination ? <p className="muted small">{t('common.cart.value', { label: isolated(lang, optionLabel(t, lang, item.selectedDenomination.label)) })}</p> : null}
+									{item.selectedDuration ? <p className="muted small">{t('common.cart.duration', { label: isolated(lang, optionLabel(t, item.selectedDuration)) })}</p> : null}
+									{item.selectedDenomination ? <p className="muted small">{t('common.cart.value', { label: isolated(lang, optionLabel(t, item.selectedDenomination)) })}</p> : null}
 									{item.selectedAccountType ? (
 										<p className="muted small">{t('common.cart.account', { type: t(item.selectedAccountType === 'shared' ? 'common.account.shared' : 'common.account.private') })}</p>
 									) : null}

@@ -10,7 +10,7 @@ import { lineEndsAt, renewPath } from '~/domain/orders/renewal'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { formatRs } from '~/utils/money'
 import { formatPakistanDay } from '~/utils/pakistan-time'
-import { accountTypeName } from '~/domain/pricing/account-type-label'
+import { accountTypeWord } from '~/components/checkout/checkout-summary'
 
 /** What was bought: only in the full view. */
 export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<FullOrderView, 'orderNumber' | 'actions' | 'deliveredAt'> }) {
@@ -28,9 +28,9 @@ export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<
 					<li key={`${item.id}-${index}`} className="order-item">
 						<div>
 							<p className="order-item-name">{item.name}</p>
-							{item.selectedDuration ? <p className="muted small">{t('order.items.duration', { label: isolated(lang, optionLabel(t, lang, item.selectedDuration.label)) })}</p> : null}
-							{item.selectedDenomination ? <p className="muted small">{t('order.items.value', { label: isolated(lang, optionLabel(t, lang, item.selectedDenomination.label)) })}</p> : null}
-							{item.selectedAccountType ? <p className="muted small">{t('order.items.account', { label: accountTypeName(item.selectedAccountType) ?? '' })}</p> : null}
+							{item.selectedDuration ? <p className="muted small">{t('order.items.duration', { label: isolated(lang, optionLabel(t, item.selectedDuration)) })}</p> : null}
+							{item.selectedDenomination ? <p className="muted small">{t('order.items.value', { label: isolated(lang, optionLabel(t, item.selectedDenomination)) })}</p> : null}
+							{item.selectedAccountType ? <p className="muted small">{t('order.items.account', { label: accountTypeWord(t, item.selectedAccountType) ?? '' })}</p> : null}
 							<p className="muted small">{t('order.items.quantity', { count: item.quantity })}</p>
 							{order ? <LineEnd item={item} deliveredAt={delivered} orderNumber={order.orderNumber} index={index} /> : null}
 						</div>

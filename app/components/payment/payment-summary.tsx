@@ -1,7 +1,7 @@
 import { linePrice, type CartItem } from '~/domain/cart/cart'
 import { formatRs } from '~/utils/money'
 import { accountTypeWord } from '~/components/checkout/checkout-summary'
-import { useLang, useT } from '~/i18n/use-t'
+import { useT } from '~/i18n/use-t'
 import { richText } from '~/components/ui/rich-text'
 import { optionLabel } from '~/i18n/option-label'
 
@@ -9,7 +9,6 @@ import { optionLabel } from '~/i18n/option-label'
 /** The order being paid for: its number, its lines and the total the server priced. */
 export function PaymentSummary({ orderNumber, items, amount, discount = 0 }: { orderNumber: string; items: CartItem[]; amount: number; discount?: number }) {
 	const t = useT()
-	const lang = useLang()
 	return (
 		<section className="payment-panel" aria-labelledby="payment-summary-title">
 			<h2 id="payment-summary-title">{t('checkout.summary.title')}</h2>
@@ -24,8 +23,8 @@ export function PaymentSummary({ orderNumber, items, amount, discount = 0 }: { o
 					<li key={index} className="payment-line">
 						<div>
 							<p className="payment-line-name">{item.name}</p>
-							{item.selectedDuration ? <p className="muted small">{richText(t('checkout.summary.duration'), { value: <bdi>{optionLabel(t, lang, item.selectedDuration.label)}</bdi> })}</p> : null}
-							{item.selectedDenomination ? <p className="muted small">{richText(t('checkout.summary.value'), { value: <bdi>{optionLabel(t, lang, item.selectedDenomination.label)}</bdi> })}</p> : null}
+							{item.selectedDuration ? <p className="muted small">{richText(t('checkout.summary.duration'), { value: <bdi>{optionLabel(t, item.selectedDuration)}</bdi> })}</p> : null}
+							{item.selectedDenomination ? <p className="muted small">{richText(t('checkout.summary.value'), { value: <bdi>{optionLabel(t, item.selectedDenomination)}</bdi> })}</p> : null}
 							{item.selectedAccountType ? <p className="muted small">{t('checkout.summary.accountType', { value: accountTypeWord(t, item.selectedAccountType)! })}</p> : null}
 						</div>
 						<p className="payment-line-price" dir="ltr">

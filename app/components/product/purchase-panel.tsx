@@ -2,7 +2,8 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { Product } from '~/domain/catalogue/types'
 import type { AccountType } from '~/domain/pricing/product-options'
-import type { OfferKey, PurchaseChoices, PurchaseOption } from '~/domain/pricing/purchase-choices'
+import type { OfferKey, PurchaseChoices, PurchaseOption, Quote } from '~/domain/pricing/purchase-choices'
+import type { OptionFacts } from '~/domain/catalogue/option-parts'
 import { buyNowTargetVia } from '~/domain/catalogue/buy-now-target'
 import { BUY_FIELDS } from '~/domain/orders/buy-fields'
 import { chatLink, productEnquiry } from '~/utils/chat'
@@ -61,7 +62,7 @@ export function PurchasePanel({
 	useChatMessage(productEnquiry(product.name, option && option.listed > 0 ? { label: option.label, price } : null))
 
 	// The custom option's quotes, as links without scripts and as the dialog's choices with them.
-	const links = (list: { label: string; text: string }[]) => list.map((q) => ({ label: q.label, href: chatLink(whatsapp, q.text) }))
+	const links = (list: Quote[]) => list.map((q) => ({ label: q.label, facts: q.facts, href: chatLink(whatsapp, q.text) }))
 	const quoteLinks = links(quotes)
 	const quoteChoices = quote === 'value' && values ? values.quotes : quotes
 	function openChat(label: string) {
@@ -167,7 +168,7 @@ export function PurchasePanel({
 						{option && option.listed > 0 ? (
 							<>
 								{/* Without scripts the label cannot follow the list: it says Buy Now, and checkout shows the price. */}
-								<span className="script-only">{t('catalogue.panel.buyOption', { option: isolated(lang, optionLabel(t, lang, option.label)), price: formatRs(price) })}</span>
+								<span className="script-only">{t('catalogue.panel.buyOption', { option: isolated(lang, optionLabel(t, option.facts)), price: formatRs(price) })}</span>
 								<span className="noscript-only">{t('catalogue.panel.buyNow')}</span>
 							</>
 						) : (
@@ -196,7 +197,7 @@ export function PurchasePanel({
 						{...(quote === 'duration'
 							? { title: t('catalogue.panel.customDuration'), intro: t('catalogue.panel.customDurationIntro') }
 							: { title: t('catalogue.panel.customAmount'), intro: t('catalogue.panel.customAmountIntro') })}
-						choices={quoteChoices.map((q) => ({ key: q.label, label: optionLabel(t, lang, q.label) }))}
+						choices={quoteChoices.map((q) => ({ key: q.label, label: q.facts ? optionLabel(t, q.facts) : q.label }))}
 						onChoose={openChat}
 					/>
 				</Suspense>
@@ -206,7 +207,7 @@ export function PurchasePanel({
 					<AccountTypeModal
 						open
 						onClose={() => setAccountModal(null)}
-						optionLabel={option && option.listed > 0 ? isolated(lang, optionLabel(t, lang, option.label)) : null}
+						optionLabel={option && option.listed > 0 ? isolated(lang, optionLabel(t, option.facts)) : null}
 						privatePrice={accountPrices.private}
 						sharedPrice={accountPrices.shared}
 						sharedConfirmLabel={t(accountModal === 'buy' ? 'catalogue.account.buyShared' : 'catalogue.account.addShared')}
@@ -251,7 +252,7 @@ function OptionSelect({
 	customButton: string
 	customButtonClass?: string
 	/** The same quotes as plain WhatsApp links, product and length or range written in: what works without scripts. */
-	quoteLinks: { label: string; href: string }[]
+	quoteLinks: { label: string; facts?: OptionFacts; href: string }[]
 }) {
 	const t = useT()
 	const lang = useLang()
@@ -283,7 +284,7 @@ function OptionSelect({
 				>
 					{options.map((o) => (
 						<option key={o.label} value={o.label}>
-							{isolated(lang, o.custom ? optionLabel(t, lang, o.label) : `${optionLabel(t, lang, o.label)} - ${formatRs(o.offers[shownKey]?.price ?? o.listed)}`)}
+							{isolated(lang, o.custom ? optionLabel(t, o.facts) : `${optionLabel(t, o.facts)} - ${formatRs(o.offers[shownKey]?.price ?? o.listed)}`)}
 						</option>
 					))}
 				</select>
@@ -302,7 +303,7 @@ function OptionSelect({
 						{quoteLinks.map((q) => (
 							<li key={q.label}>
 								<a href={q.href} target="_blank" rel="noopener noreferrer">
-									{optionLabel(t, lang, q.label)}
+									{q.facts ? optionLabel(t, q.facts) : q.label}
 								</a>
 							</li>
 						))}

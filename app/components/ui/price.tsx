@@ -2,7 +2,7 @@ import type { RatingSummary } from '~/domain/reviews/rating-words'
 import type { FromPrice } from '~/domain/pricing/from-price'
 import { formatRs } from '~/utils/money'
 import type { Translate } from '~/i18n/catalogue'
-import { useLang, useT } from '~/i18n/use-t'
+import { useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
 
 /** A rupee amount in running text ("from Rs. 2,700"): one unit that never breaks across lines. */
@@ -35,7 +35,6 @@ export function ProductPrice({ price, originalPrice, from = false, className }: 
 /** The one “from” price (pricing/from-price.ts) and what it buys: “from Rs. 2,700 (1 Month · Shared account)”. */
 export function FromPriceLine({ from, className = 'from-price' }: { from: FromPrice; className?: string }) {
 	const t = useT()
-	const lang = useLang()
 	return (
 		<p className={className}>
 			{from.isFrom ? `${t('common.price.from')} ` : null}
@@ -43,7 +42,7 @@ export function FromPriceLine({ from, className = 'from-price' }: { from: FromPr
 			{from.choice ? (
 				<span className="muted small">
 					{' '}
-					(<bdi>{optionLabel(t, lang, from.choice)}</bdi>)
+					(<bdi>{optionLabel(t, from.choice)}</bdi>)
 				</span>
 			) : null}
 		</p>

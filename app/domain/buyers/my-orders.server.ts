@@ -4,7 +4,7 @@ import { orders } from '../../db/schema'
 import { MY_ORDERS_LIMIT, type BuyerOrderLine, type BuyerOrders } from './my-orders'
 import { renewPath, subscriptionLineEnds } from '../orders/renewal'
 import { revealOrders } from '../orders/reveal-delivery.server'
-import { lineOptionLabel } from '../orders/line-option'
+import { lineOption } from '../catalogue/option-parts'
 import { withLines } from '../orders/order-lines.server'
 import { subscriptionsRun } from '../orders/order-facts'
 import { formatPakistanDay, formatPakistanTime } from '../../utils/pakistan-time'
@@ -40,7 +40,7 @@ export async function ordersForBuyer(db: Db, email: string, lang: Lang = 'en'): 
 				return {
 					lineIndex,
 					name: line.name,
-					option: lineOptionLabel(line),
+					option: lineOption(line),
 					quantity: line.quantity,
 					endsAt: endsAt?.toISOString() ?? null,
 					endsDay: endsAt ? formatPakistanDay(endsAt.toISOString(), lang) : null,

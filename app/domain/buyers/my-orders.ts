@@ -1,3 +1,4 @@
+import type { OptionFacts } from '../catalogue/option-parts'
 import type { FullOrderView } from '../orders/order-view'
 
 // What My orders shows of each order (shaped by my-orders.server.ts). Browser-safe.
@@ -8,8 +9,8 @@ export const MY_ORDERS_LIMIT = 50
 export interface BuyerOrderLine {
 	lineIndex: number
 	name: string
-	/** The option bought ('3 Months · Shared account', '$10 USD'), or null without one. */
-	option: string | null
+	/** The option bought (said '3 Months · Shared account', '$10 USD' by i18n/option-label.ts), or null without one. */
+	option: OptionFacts | null
 	quantity: number
 	/** When a delivered subscription line ends (ISO), else null. */
 	endsAt: string | null

@@ -44,23 +44,6 @@ export function productView(row: ProductRow, allVariants: Variant[]): Product {
 	}
 }
 
-/**
- * The variant a priced choice names: same months or value, and the account type where the variants
- * tell private from shared (a variant without one serves either).
- */
-export function variantFor(
-	variants: Variant[],
-	choice: { months: number | null; value: number | null; accountType: 'private' | 'shared' | null },
-): Variant | null {
-	const candidates = variants.filter((v) => v.months === choice.months && v.value === choice.value)
-	return (
-		candidates.find((v) => v.accountType === choice.accountType) ??
-		candidates.find((v) => v.accountType == null) ??
-		(choice.accountType == null ? candidates.find((v) => v.accountType === 'private') : undefined) ??
-		null
-	)
-}
-
 /** The spec's option lists as variants: what the seed and a console form with durations turn into. */
 export function variantsFromOptions(options: {
 	price: number

@@ -3,7 +3,7 @@ import { localePath } from '../../i18n/lang'
 import { formatPakistanDay } from '../../utils/pakistan-time'
 import { absoluteUrl } from '../../utils/origin.server'
 import type { Order } from '../orders/order'
-import { lineOptionLabel } from '../orders/line-option'
+import { lineOption } from '../catalogue/option-parts'
 import { optionLabel } from '../../i18n/option-label'
 import { orderLink } from '../orders/order-token.server'
 import { renewalReminderKey, renewPath, type RenewalReminderKind } from '../orders/renewal'
@@ -31,8 +31,7 @@ export function renewalReminderEmail(
 	const { lang, t, url } = emailLanguage(orderLang(order))
 	const line = order.productDetails[lineIndex]!
 	const productName = line.name
-	const chosen = lineOptionLabel(line)
-	const option = chosen ? optionLabel(t, lang, chosen) : ''
+	const option = optionLabel(t, lineOption(line) ?? {})
 	const name = order.customerName ?? t('email.there')
 	const days = subscriptionDaysLeft(endsAt, now)
 	const endsOn = formatPakistanDay(endsAt.toISOString(), lang)

@@ -4,7 +4,7 @@ import { AppError } from '../../utils/app-error'
 import { formatRs, MAX_ORDER_TOTAL } from '../../utils/money'
 import { getProducts, productsForSale } from '../catalogue/list-products.server'
 import type { Product } from '../catalogue/types'
-import { choiceOfVariant, priceChoice, type Choice, type ChoiceProblem } from '../pricing/price-of'
+import { priceChoice, priceVariant, type ChoiceProblem } from '../pricing/price-of'
 import type { CheckoutLine } from './checkout-input'
 
 export interface PricedOrder {
@@ -56,17 +56,15 @@ export function orderTotalProblem(total: number): string | null {
 export function priceLine(product: Product | undefined, item: CheckoutLine, soldOut?: ReadonlySet<number>): LinePricing {
 	if (!product) return { ok: false, message: `Product ${item.id} is not in our catalogue.` }
 
-	let choice: Choice = { duration: item.selectedDuration, denomination: item.selectedDenomination, accountType: item.selectedAccountType }
-	if (item.variantId != null) {
-		const named = choiceOfVariant(product, item.variantId)
-		if (!named) return { ok: false, message: `${product.name} has no such option.` }
-		choice = named
-	}
-	const priced = priceChoice(product, choice)
+	// ADR-040: a line names its variant; a line without one (the spec's API, a cart saved before variants) is read to one here, once.
+	const priced =
+		item.variantId != null
+			? priceVariant(product, item.variantId)
+			: priceChoice(product, { duration: item.selectedDuration, denomination: item.selectedDenomination, accountType: item.selectedAccountType })
 	if ('problem' in priced) return { ok: false, message: problemMessage(product, priced) }
 
 	const { duration, denomination, accountType, price, variantId } = priced
-	if (variantId != null && soldOut?.has(variantId)) {
+	if (soldOut?.has(variantId)) {
 		const option = product.variants.find((v) => v.id === variantId)?.label ?? duration?.label ?? denomination?.label ?? accountType
 		return { ok: false, message: option ? `${product.name} (${option}) is out of stock.` : `${product.name} is out of stock.` }
 	}
@@ -101,5 +99,7 @@ function problemMessage(product: Product, priced: ChoiceProblem): string {
 			return 'A custom gift card value is quoted on WhatsApp: choose a listed value to pay online.'
 		case 'no-price':
 			return `${product.name} has no price for that choice.`
+		case 'unknown-variant':
+			return `${product.name} has no such option.`
 	}
 }

@@ -5,7 +5,7 @@ import { formatRs } from '../../utils/money'
 import type { Order } from './order'
 import { isPaid } from './order-facts'
 import { paymentBadge } from './status'
-import { lineOptionLabel } from './line-option'
+import { lineOption, type OptionFacts } from '../catalogue/option-parts'
 
 // A buyer's proof of purchase (/receipt/:orderNumber): the order as plain text, ready to print.
 // Only a paid order gets a receipt; any other is an order summary that says it is not paid.
@@ -21,8 +21,8 @@ export const paymentMethodInWords = (method: string) => PAYMENT_METHODS[method] 
 
 export interface ReceiptLine {
 	name: string
-	/** The option bought ('1 Month · Shared account', '$10 USD'), or null without one. */
-	option: string | null
+	/** The option bought (said '1 Month · Shared account', '$10 USD' by i18n/option-label.ts), or null without one. */
+	option: OptionFacts | null
 	quantity: number
 	unitPrice: string
 	lineTotal: string
@@ -72,7 +72,7 @@ export function orderReceipt(order: Order, storeDetails: Pick<StoreDetails, 'sto
 		status: paymentBadge(order.paymentStatus).label,
 		lines: order.productDetails.map((line) => ({
 			name: line.name,
-			option: lineOptionLabel(line),
+			option: lineOption(line),
 			quantity: line.quantity,
 			unitPrice: formatRs(line.price),
 			lineTotal: formatRs(line.price * line.quantity),

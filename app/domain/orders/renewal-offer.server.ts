@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.server'
 import type { OrderLine } from '../../db/schema'
 import { getProduct } from '../catalogue/list-products.server'
 import type { Denomination, DurationOption, Product } from '../catalogue/types'
-import { choiceOfVariant, priceChoice, type Choice } from '../pricing/price-of'
+import { priceChoice, priceVariant } from '../pricing/price-of'
 import type { AccountType } from '../pricing/product-options'
 import type { Order } from './order'
 import { accountTypeLabel } from '../pricing/account-type-label'
@@ -33,20 +33,14 @@ export async function renewalOffer(db: Db, order: Order, lineIndex: number): Pro
 	const product = await getProduct(db, line.id)
 	if (!product) return { ok: false, productId: line.id, productName: line.name, message: `${line.name} is no longer sold.` }
 
-	let choice: Choice
-	if (line.variantId) {
-		const ofVariant = choiceOfVariant(product, line.variantId)
-		if (!ofVariant) return { ok: false, productId: product.id, productName: product.name, message: NO_LONGER_SOLD(product.name) }
-		choice = { ...ofVariant, accountType: ofVariant.accountType ?? line.selectedAccountType ?? null }
-	} else {
-		choice = {
-			duration: line.selectedDuration ? { months: line.selectedDuration.months, label: line.selectedDuration.label } : null,
-			denomination: line.selectedDenomination ? { value: line.selectedDenomination.value, label: line.selectedDenomination.label } : null,
-			accountType: line.selectedAccountType ?? null,
-		}
-	}
-	const priced = priceChoice(product, choice)
-	if ('problem' in priced || priced.price <= 0) return { ok: false, productId: product.id, productName: product.name, message: NO_LONGER_SOLD(product.name) }
+	const priced = line.variantId
+		? priceVariant(product, line.variantId)
+		: priceChoice(product, {
+				duration: line.selectedDuration ? { months: line.selectedDuration.months, label: line.selectedDuration.label } : null,
+				denomination: line.selectedDenomination ? { value: line.selectedDenomination.value, label: line.selectedDenomination.label } : null,
+				accountType: line.selectedAccountType ?? null,
+			})
+	if ('problem' in priced) return { ok: false, productId: product.id, productName: product.name, message: NO_LONGER_SOLD(product.name) }
 	const optionLabel = [priced.duration?.label ?? priced.denomination?.label, accountTypeLabel(priced.accountType)]
 		.filter(Boolean)
 		.join(' · ')

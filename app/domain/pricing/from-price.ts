@@ -1,4 +1,4 @@
-import { lineOptionLabel } from '../orders/line-option'
+import { lineOption, type OptionFacts } from '../catalogue/option-parts'
 import { choicesOf, startingChoice, type Priced } from './price-of'
 
 // ADR-001: one “from” price. It is the lowest price a buyer can actually pay for a product, across
@@ -9,8 +9,8 @@ export interface FromPrice {
 	price: number
 	/** Whether the product sells at more than one price: then, and only then, the price is said “from Rs. …”. */
 	isFrom: boolean
-	/** What that price buys, in the shop's one wording (“1 Month · Shared account”); null for a product without options. */
-	choice: string | null
+	/** What that price buys (“1 Month · Shared account” once said by i18n/option-label.ts); null for a product without options. */
+	choice: OptionFacts | null
 }
 
 export function fromPrice(product: Priced): FromPrice | null {
@@ -19,7 +19,7 @@ export function fromPrice(product: Priced): FromPrice | null {
 	return {
 		price: cheapest.price,
 		isFrom: sellsAtSeveralPrices(product),
-		choice: lineOptionLabel({ selectedDuration: cheapest.duration, selectedDenomination: cheapest.denomination, selectedAccountType: cheapest.accountType }),
+		choice: lineOption({ selectedDuration: cheapest.duration, selectedDenomination: cheapest.denomination, selectedAccountType: cheapest.accountType }),
 	}
 }
 

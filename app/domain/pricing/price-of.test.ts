@@ -3,7 +3,7 @@ import { catalogueProducts as catalogue } from '../../db/seed/catalogue'
 import { toCartItem } from '../cart/to-cart-item'
 import { cartTotal } from '../cart/cart'
 import { summarise } from '../catalogue/list-products.server'
-import { choicesOf, offersAccountTypes, priceChoice, priceOf, startingChoice } from './price-of'
+import { choicesOf, offersAccountTypes, priceChoice, priceOf, priceVariant, startingChoice } from './price-of'
 
 const product = (id: number) => catalogue.find((p) => p.id === id)!
 const consoleGamePass = product(1)
@@ -63,5 +63,33 @@ describe('the price of a product and a choice (ADR-001)', () => {
 			if (offersAccountTypes(p)) expect(card.cartItem, p.name).toBeNull()
 			else expect(cartTotal([{ ...card.cartItem!, quantity: 1 }]), p.name).toBe(card.price)
 		}
+	})
+
+	it('prices a variant by its id: the variant is the priced unit (ADR-040)', () => {
+		const shared2 = consoleGamePass.variants.find((v) => v.months === 2 && v.accountType === 'shared')!
+		expect(priceVariant(consoleGamePass, shared2.id)).toEqual({
+			duration: { months: 2, price: 3400, label: '2 Months' },
+			denomination: null,
+			accountType: 'shared',
+			price: 3400,
+			variantId: shared2.id,
+		})
+		// A choice by its data names that same variant, and nothing else.
+		expect(priceChoice(consoleGamePass, { duration: { months: 2 }, accountType: 'shared' })).toMatchObject({ variantId: shared2.id, price: 3400 })
+		// An id the product does not sell (hidden, another product's) and the custom quote are refused.
+		expect(priceVariant(consoleGamePass, 999_999)).toEqual({ problem: 'unknown-variant' })
+		expect(priceVariant(product(14), shared2.id)).toEqual({ problem: 'unknown-variant' })
+		const custom = consoleGamePass.variants.find((v) => v.months === 0)!
+		expect(priceVariant(consoleGamePass, custom.id)).toEqual({ problem: 'custom-duration' })
+		// The price is the variant's own: change it and every reading follows.
+		const repriced = { ...consoleGamePass, variants: consoleGamePass.variants.map((v) => (v.id === shared2.id ? { ...v, price: 3000 } : v)) }
+		expect(priceVariant(repriced, shared2.id)).toMatchObject({ price: 3000 })
+		expect(priceOf(repriced, { duration: { months: 2 }, accountType: 'shared' })).toBe(3000)
+	})
+
+	it('never reads a product’s shared choice into a variant that is not shared', () => {
+		const giftCard = product(14)
+		expect(priceChoice(giftCard, { denomination: { value: 10 }, accountType: 'shared' })).toEqual({ problem: 'no-price' })
+		expect(priceChoice(giftCard, { denomination: { value: 10 } })).toMatchObject({ accountType: null, price: 3200 })
 	})
 })

@@ -1,5 +1,4 @@
-import { variantFor } from '../catalogue/product-view'
-import type { Denomination, DurationOption, Product } from '../catalogue/types'
+import type { Denomination, DurationOption, Product, Variant } from '../catalogue/types'
 import {
 	denominationsOf,
 	durationsOf,
@@ -8,9 +7,8 @@ import {
 	type AccountType,
 } from './product-options'
 
-/** What priceOf needs of a product: its own price and its options, as the catalogue holds them. */
-export type Priced = Pick<Product, 'id' | 'price' | 'durations' | 'denominations' | 'privatePrice' | 'sharedPrice'> &
-	Partial<Pick<Product, 'variants'>>
+/** What priceOf needs of a product: its variants (the priced units) and the option lists read from them for display. */
+export type Priced = Pick<Product, 'id' | 'price' | 'durations' | 'denominations' | 'privatePrice' | 'sharedPrice' | 'variants'>
 
 /** What the buyer chose. Options are named by months or value (else label); any price sent with them is ignored. */
 export interface Choice {
@@ -19,14 +17,14 @@ export interface Choice {
 	accountType?: AccountType | null
 }
 
-/** A choice as the catalogue holds it, with its price. */
+/** A variant as a buyer's choice: its price, and its duration, value and account type read from it for display. */
 export interface PricedChoice {
 	duration: DurationOption | null
 	denomination: Denomination | null
 	accountType: AccountType | null
 	price: number
-	/** The variant this combination is, when the product came from the catalogue with its variants. */
-	variantId: number | null
+	/** The variant this combination is: what a cart line and an order line name (ADR-040). */
+	variantId: number
 }
 
 export type ChoiceProblem =
@@ -35,6 +33,7 @@ export type ChoiceProblem =
 	| { problem: 'unknown-denomination'; wanted: string }
 	| { problem: 'custom-denomination' }
 	| { problem: 'no-price' }
+	| { problem: 'unknown-variant' }
 
 /** A product sold as a private or a shared account: a price for each, per duration when it has durations. */
 export function offersAccountTypes(product: Priced): boolean {
@@ -80,30 +79,40 @@ export function priceChoice(product: Priced, choice: Choice = {}): PricedChoice 
 		denomination = denominations.find((d) => !isCustomDenomination(d)) ?? null
 	}
 
-	const accountType = offersAccountTypes(product) ? (choice.accountType ?? 'private') : null
-	if (choice.accountType && !accountType) return { problem: 'no-price' }
-
-	let price: number | null | undefined
-	if (denomination) price = denomination.price
-	else if (duration) price = accountType === 'shared' ? duration.sharedPrice : duration.price
-	else if (accountType) price = accountType === 'shared' ? product.sharedPrice : product.privatePrice
-	else price = product.price
-	if (price == null || price <= 0) return { problem: 'no-price' }
-
-	const variant = product.variants
-		? variantFor(product.variants, { months: duration?.months ?? null, value: denomination?.value ?? null, accountType })
-		: null
-	return { duration, denomination, accountType, price, variantId: variant?.id ?? null }
+	// ADR-040: the choice names one variant, exactly (months, value and, where the option is sold as private or shared, the account type).
+	// A duration chosen with a value (a product sold by both) is the value's variant, for that duration.
+	const months = denomination ? null : (duration?.months ?? null)
+	const value = denomination?.value ?? null
+	const option = product.variants.filter((v) => v.months === months && v.value === value)
+	const typed = option.some((v) => v.accountType != null)
+	// An option sold one way has no account type: it answers a private choice on an account product, never a shared one.
+	const answers = typed || choice.accountType == null || (choice.accountType === 'private' && offersAccountTypes(product))
+	if (!answers) return { problem: 'no-price' }
+	const accountType = typed ? (choice.accountType ?? 'private') : null
+	const variant = option.find((v) => v.accountType === accountType)
+	const priced = variant ? pricedVariant(variant) : ({ problem: 'no-price' } as const)
+	return 'problem' in priced || !duration ? priced : { ...priced, duration: { ...duration, price: priced.price } }
 }
 
-/** The choice a variant id names, in the terms priceChoice takes; null when the product has no such visible variant. */
-export function choiceOfVariant(product: Priced, variantId: number): Choice | null {
-	const v = product.variants?.find((x) => x.id === variantId)
-	if (!v) return null
+/** A variant a line names by its id (ADR-040): its price now, or why it cannot be bought online (hidden or gone, a custom option). */
+export function priceVariant(product: Priced, variantId: number): PricedChoice | ChoiceProblem {
+	const variant = product.variants.find((v) => v.id === variantId)
+	if (!variant) return { problem: 'unknown-variant' }
+	if (variant.months === 0) return { problem: 'custom-duration' }
+	if (variant.months == null && variant.value === 0) return { problem: 'custom-denomination' }
+	return pricedVariant(variant)
+}
+
+/** The variant as a priced choice; its duration, value and account type are read from it for display only. */
+function pricedVariant(variant: Variant): PricedChoice | ChoiceProblem {
+	const { id, label, months, value, accountType, price } = variant
+	if (price <= 0) return { problem: 'no-price' }
 	return {
-		duration: v.months != null ? { months: v.months } : null,
-		denomination: v.months == null && v.value != null ? { value: v.value } : null,
-		accountType: v.accountType,
+		duration: months != null ? { months, price, label } : null,
+		denomination: value != null ? { value, price, label } : null,
+		accountType,
+		price,
+		variantId: id,
 	}
 }
 

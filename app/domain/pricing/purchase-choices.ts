@@ -1,5 +1,6 @@
 import { CONTENT_PAGES, type Product } from '../catalogue/types'
 import { termsPathOf, type TermsPath } from '../catalogue/terms-page'
+import type { OptionFacts } from '../catalogue/option-parts'
 import { accountTypeLabel } from './account-type-label'
 import type { CartItem } from '../cart/cart'
 import { toCartItem } from '../cart/to-cart-item'
@@ -26,8 +27,10 @@ export interface Offer {
 }
 
 export interface PurchaseOption {
-	/** The option's label (a duration or a value); '' for a product without options. */
+	/** The option's label (a duration or a value) as the catalogue records it, which names it in forms and links; '' for a product without options. */
 	label: string
+	/** What the option is, for its label in the page's language (i18n/option-label.ts). */
+	facts: OptionFacts
 	/** The custom duration or value: it asks for a quote instead of being chosen. */
 	custom: boolean
 	/** The option's own listed price (0 for a custom one). */
@@ -49,7 +52,7 @@ export interface PurchaseChoices {
 	options: PurchaseOption[]
 	accountTypes: boolean
 	/** What the custom option asks a quote for (lengths, or value ranges), each with its WhatsApp message. */
-	quotes: { label: string; text: string }[]
+	quotes: Quote[]
 	/** A product with both durations and values: the values, listed under the durations, and what each pair costs. */
 	values: PairedValues | null
 }
@@ -57,9 +60,16 @@ export interface PurchaseChoices {
 /** The values list of a product sold by duration and value: each value priced alone (for its line in the list). */
 export interface PairedValues {
 	options: PurchaseOption[]
-	quotes: { label: string; text: string }[]
+	quotes: Quote[]
 	/** The offers of a duration and a value chosen together: `pairs[duration label][value label]`. */
 	pairs: Record<string, Record<string, Partial<Record<OfferKey, Offer>>>>
+}
+
+/** A length or value range the custom option asks a quote for: a length is said from its months. */
+export interface Quote {
+	label: string
+	text: string
+	facts?: OptionFacts
 }
 
 /** The value ranges a gift card's custom amount asks a quote for. */
@@ -100,7 +110,7 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 	const offers = (choice: Choice) => Object.fromEntries(keys.map((key) => [key, offer(choice, key)]))
 	const valueQuotes = () => CUSTOM_VALUE_RANGES.map((range) => ({ label: range, text: customValueQuote(product.name, range) }))
 	const valueOptions = (list: NonNullable<typeof denominations>) =>
-		list.map((d) => ({ label: d.label, custom: isCustomDenomination(d), listed: d.price, offers: isCustomDenomination(d) ? {} : offers({ denomination: d }) }))
+		list.map((d) => ({ label: d.label, facts: { value: d.value, label: d.label }, custom: isCustomDenomination(d), listed: d.price, offers: isCustomDenomination(d) ? {} : offers({ denomination: d }) }))
 
 	if (durations) {
 		return {
@@ -118,13 +128,14 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 						),
 					}
 				: null,
-			quotes: quoteMonths.map((m) => ({ label: `${m} Months`, text: customDurationQuote(product.name, m) })),
+			quotes: quoteMonths.map((m) => ({ label: `${m} Months`, facts: { months: m }, text: customDurationQuote(product.name, m) })),
 			options: durations.map((d) => {
 				const custom = isCustomDuration(d)
 				const saving =
 					d.months === 2 ? Object.fromEntries(keys.map((key) => [key, twoMonthSaving(durations, (x) => offer({ duration: x }, key).price)])) : null
 				return {
 					label: d.label,
+					facts: { months: d.months },
 					custom,
 					listed: d.price,
 					offers: custom ? {} : offers({ duration: d }),
@@ -143,5 +154,5 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 			values: null,
 		}
 	}
-	return { ...settings, field: null, accountTypes, quotes: [], options: [{ label: '', custom: false, listed: 0, offers: offers({}) }], values: null }
+	return { ...settings, field: null, accountTypes, quotes: [], options: [{ label: '', facts: {}, custom: false, listed: 0, offers: offers({}) }], values: null }
 }

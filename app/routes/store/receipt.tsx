@@ -195,7 +195,7 @@ function ReceiptDocument({ receipt }: { receipt: OrderReceipt }) {
 							<tr key={index}>
 								<td>
 									<span className="receipt-item">{line.name}</span>
-									{line.option ? <span className="receipt-option" dir="auto">{optionLabel(t, lang, line.option)}</span> : null}
+									{line.option ? <span className="receipt-option" dir="auto">{optionLabel(t, line.option)}</span> : null}
 									{/* Where the quantity and unit price columns are folded away (a phone), they show under the name. */}
 									<span className="receipt-each">
 										{line.quantity} × {line.unitPrice}
