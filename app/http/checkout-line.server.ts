@@ -1,5 +1,6 @@
 import { db } from '~/db/client.server'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
+import type { OptionFacts } from '~/domain/catalogue/option-parts'
 import { getProduct } from '~/domain/catalogue/list-products.server'
 import { readBuyQuery, readRenewQuery, resolveBuyQuery, type BuyQuestions } from '~/domain/orders/checkout-query'
 import { findOrder } from '~/domain/orders/find-order.server'
@@ -12,7 +13,8 @@ import { canSeeEverything } from './order-access.server'
 export interface Renewal {
 	orderNumber: string
 	productName: string
-	optionLabel: string
+	/** The option renewed, said in the page's language (i18n/option-label.ts). */
+	option: OptionFacts | null
 }
 
 export type CheckoutLineAnswer =
@@ -41,7 +43,7 @@ export async function checkoutLineFor(request: Request): Promise<CheckoutLineAns
 				...(offer.selectedDenomination ? { selectedDenomination: offer.selectedDenomination } : {}),
 				...(offer.selectedAccountType ? { selectedAccountType: offer.selectedAccountType } : {}),
 			},
-			renewal: { orderNumber: order.orderNumber, productName: offer.product.name, optionLabel: offer.optionLabel },
+			renewal: { orderNumber: order.orderNumber, productName: offer.product.name, option: offer.option },
 			customer: { name: order.customerName ?? '', email: order.customerEmail ?? '', phone: order.customerPhone ?? '' },
 		}
 	}

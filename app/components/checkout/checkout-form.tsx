@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router'
 import { CheckoutSummary } from './checkout-summary'
 import { useCart } from '~/components/cart/cart-context'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
+import type { OptionFacts } from '~/domain/catalogue/option-parts'
 import { fetchCartPrices } from '~/components/cart/cart-prices'
 import { cartTotal, payableItems, sameLine, withPrice, withPriceOf, type CartItem } from '~/domain/cart/cart'
 import type { CartLinePrice } from '~/domain/cart/cart-prices'
@@ -14,6 +15,7 @@ import type { CouponQuote } from '~/domain/coupons/coupon'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { TestPaymentsNotice, TestPaymentsText } from '~/components/payment/test-payments-notice'
 import { useLang, useLocalePath, useT } from '~/i18n/use-t'
+import { optionLabel } from '~/i18n/option-label'
 import { richText } from '~/components/ui/rich-text'
 
 // Checkout's form, its summary and the cart's rules they need: a script of its own, loaded by the
@@ -25,7 +27,7 @@ const REDIRECT_DELAY_MS = 1500
 export interface Renewal {
 	orderNumber: string
 	productName: string
-	optionLabel: string
+	option: OptionFacts | null
 }
 
 export type PaymentMethod = 'paypro' | 'manual'
@@ -342,7 +344,7 @@ export function CheckoutForm({
 			{renewal ? (
 				<p className="renewal-note" role="note">
 					{richText(t('checkout.renewing'), {
-						product: <strong>{[renewal.productName, renewal.optionLabel].filter(Boolean).join(', ')}</strong>,
+						product: <strong>{[renewal.productName, renewal.option && optionLabel(t, renewal.option)].filter(Boolean).join(', ')}</strong>,
 						order: (
 							<Link to={lp(`/order-status?internalOrderId=${encodeURIComponent(renewal.orderNumber)}`)}>
 								<bdi>#{renewal.orderNumber}</bdi>

@@ -5,7 +5,7 @@ import type { Denomination, DurationOption, Product } from '../catalogue/types'
 import { priceChoice, priceVariant } from '../pricing/price-of'
 import type { AccountType } from '../pricing/product-options'
 import type { Order } from './order'
-import { accountTypeLabel } from '../pricing/account-type-label'
+import { lineOption, type OptionFacts } from '../catalogue/option-parts'
 
 export type RenewalOffer =
 	| {
@@ -16,7 +16,8 @@ export type RenewalOffer =
 			selectedAccountType: AccountType | null
 			/** Today's price of the option (checkout asks the server again, and the server charges its own). */
 			price: number
-			optionLabel: string
+			/** The option renewed, said in the page's language (i18n/option-label.ts); null without one. */
+			option: OptionFacts | null
 	  }
 	| { ok: false; productId: number; productName: string; message: string }
 
@@ -41,9 +42,6 @@ export async function renewalOffer(db: Db, order: Order, lineIndex: number): Pro
 				accountType: line.selectedAccountType ?? null,
 			})
 	if ('problem' in priced) return { ok: false, productId: product.id, productName: product.name, message: NO_LONGER_SOLD(product.name) }
-	const optionLabel = [priced.duration?.label ?? priced.denomination?.label, accountTypeLabel(priced.accountType)]
-		.filter(Boolean)
-		.join(' · ')
 	return {
 		ok: true,
 		product,
@@ -51,6 +49,6 @@ export async function renewalOffer(db: Db, order: Order, lineIndex: number): Pro
 		selectedDenomination: priced.denomination,
 		selectedAccountType: priced.accountType,
 		price: priced.price,
-		optionLabel,
+		option: lineOption({ selectedDuration: priced.duration, selectedDenomination: priced.denomination, selectedAccountType: priced.accountType }),
 	}
 }
