@@ -5,6 +5,7 @@ import { termsPathOf } from '~/domain/catalogue/terms-page'
 import { formatRs } from '~/utils/money'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import { richText } from '~/components/ui/rich-text'
+import { optionLabel } from '~/i18n/option-label'
 
 // What checkout shows in place of its form for a line named in the address that cannot be bought as
 // it is: drawn by the server only (the page's loader renders it to HTML, ADR-007), as none of it
@@ -15,7 +16,7 @@ import { richText } from '~/components/ui/rich-text'
  * scripts, asked here as a plain form that opens checkout with the answers.
  */
 export function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
-	const { product, optionLabel, accountPrices, termsPage, carry } = questions
+	const { product, option, accountPrices, termsPage, carry } = questions
 	const t = useT()
 	const lp = useLocalePath()
 	const terms = termsPathOf(termsPage)
@@ -24,7 +25,7 @@ export function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
 			<Link to={lp(`/product/${product.id}`)} className="button ghost back-button">
 				<span aria-hidden="true" className="back-arrow">←</span> {t('checkout.back.product')}
 			</Link>
-			<h1>{optionLabel ? `${product.name}, ${optionLabel}` : product.name}</h1>
+			<h1>{option ? `${product.name}, ${optionLabel(t, option)}` : product.name}</h1>
 			<form method="get" action={lp('/checkout')} className="order-card">
 				{Object.entries(carry).map(([name, value]) => (
 					<input key={name} type="hidden" name={name} value={value} />

@@ -1,6 +1,7 @@
 import type { OrderLine } from '../../db/schema'
 import type { CheckoutState } from '../catalogue/buy-now-target'
 import type { Product } from '../catalogue/types'
+import { lineOption, type OptionFacts } from '../catalogue/option-parts'
 import { offersAccountTypes, priceChoice, priceOf } from '../pricing/price-of'
 import { denominationsOf, durationsOf, type AccountType } from '../pricing/product-options'
 import { BUY_FIELDS } from './buy-fields'
@@ -52,7 +53,8 @@ export function readRenewQuery(params: URLSearchParams): RenewQuery | null {
 /** Before the line can be bought: the account type (with both prices) and the product's terms. */
 export interface BuyQuestions {
 	product: Pick<Product, 'id' | 'name' | 'termsPage'>
-	optionLabel: string | null
+	/** The option chosen so far, said in the page's language (i18n/option-label.ts). */
+	option: OptionFacts | null
 	/** Both prices when the account type is still to choose. */
 	accountPrices: { private: number | null; shared: number | null } | null
 	termsPage: Product['termsPage']
@@ -85,7 +87,7 @@ export function resolveBuyQuery(product: Product | null, query: BuyQuery): BuyLi
 			kind: 'ask',
 			questions: {
 				product: { id: product.id, name: product.name, termsPage: product.termsPage },
-				optionLabel: (duration ?? denomination)?.label ?? null,
+				option: lineOption({ selectedDuration: duration, selectedDenomination: denomination }),
 				accountPrices: needsAccountType
 					? { private: priceOf(product, { ...choice, accountType: 'private' }), shared: priceOf(product, { ...choice, accountType: 'shared' }) }
 					: null,
