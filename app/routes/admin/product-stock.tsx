@@ -8,7 +8,7 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { ConsoleTable } from '~/components/admin/console-table'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
-import { canRevealStock } from '~/domain/staff/permissions'
+import { may } from '~/domain/staff/permissions'
 import { importStock, listUnits, revealUnit, setLowStockThreshold, setStockMode, stockCounts, voidUnit, type ImportStockReport, type RevealedUnit } from '~/domain/stock/manage-stock.server'
 import { STOCK_LIMITS } from '~/domain/stock/stock-rules'
 import { readStockText } from '~/domain/stock/stock-text.server'
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	try {
 		const counts = await stockCounts(db(), productId)
 		const units = await listUnits(db(), productId, { variantId: query.variant, status: query.status, page: query.page })
-		return { counts, units, query, mayReveal: canRevealStock(staff) }
+		return { counts, units, query, mayReveal: may(staff, 'reveal-stock') }
 	} catch (error) {
 		if (error instanceof AppError) throw data(error.message, { status: error.status })
 		throw error

@@ -17,10 +17,8 @@ import { createStaff } from '~/domain/staff/manage-staff.server'
 import { listStaff } from '~/domain/staff/list-staff.server'
 import { resetStaffPassword } from '~/domain/staff/reset-staff-password.server'
 import { setStaffActive } from '~/domain/staff/set-staff-active.server'
-import { setCanManageCatalogue } from '~/domain/staff/set-catalogue-permission.server'
-import { setCanRevealStock } from '~/domain/staff/set-reveal-stock-permission.server'
-import { setCanRefund } from '~/domain/staff/set-refund-permission.server'
-import { setCanViewReports } from '~/domain/staff/set-reports-permission.server'
+import { grantsInWords, setStaffGrants } from '~/domain/staff/set-staff-grants.server'
+import { GRANT_TEXT, STAFF_GRANTS, type Grant } from '~/domain/staff/permissions'
 import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
@@ -52,11 +50,8 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('create-staff'), email: z.string(), name: z.string(), role: z.enum(['owner', 'staff']).default('staff') }),
 	z.object({ intent: z.literal('reset-password'), staffId: id }),
 	z.object({ intent: z.literal('set-active'), staffId: id, active: z.enum(['true', 'false']).transform((v) => v === 'true') }),
-	// An unticked box is not sent: absent means no.
-	z.object({ intent: z.literal('set-catalogue'), staffId: id, canManageCatalogue: z.literal('true').optional().transform((v) => v === 'true') }),
-	z.object({ intent: z.literal('set-reveal-stock'), staffId: id, canRevealStock: z.literal('true').optional().transform((v) => v === 'true') }),
-	z.object({ intent: z.literal('set-refund'), staffId: id, canRefund: z.literal('true').optional().transform((v) => v === 'true') }),
-	z.object({ intent: z.literal('set-reports'), staffId: id, canViewReports: z.literal('true').optional().transform((v) => v === 'true') }),
+	// One box per grant (`grant-<name>`), an unticked one not sent: absent means no.
+	z.looseObject({ intent: z.literal('set-grants'), staffId: id }),
 	// One box per scope (`scope-<name>`), an unticked one not sent; the expiry in days, or '' for none.
 	z.looseObject({ intent: z.literal('create-key'), name: z.string(), expiresInDays: newApiKeyInput.shape.expiresInDays }),
 	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
@@ -112,21 +107,10 @@ export async function action({ request }: Route.ActionArgs) {
 				const result = await setStaffActive(db(), actor, input)
 				return data<SettingsOutcome>({ ok: true, message: result.active ? `Reactivated ${result.email}.` : `Deactivated ${result.email} and signed them out.` })
 			}
-			case 'set-catalogue': {
-				const account = await setCanManageCatalogue(db(), actor, input)
-				return data<SettingsOutcome>({ ok: true, message: account.canManageCatalogue ? `${account.email} may now manage the catalogue.` : `${account.email} may no longer manage the catalogue.` })
-			}
-			case 'set-reveal-stock': {
-				const account = await setCanRevealStock(db(), actor, input)
-				return data<SettingsOutcome>({ ok: true, message: account.canRevealStock ? `${account.email} may now reveal stock.` : `${account.email} may no longer reveal stock.` })
-			}
-			case 'set-refund': {
-				const account = await setCanRefund(db(), actor, input)
-				return data<SettingsOutcome>({ ok: true, message: account.canRefund ? `${account.email} may now refund orders.` : `${account.email} may no longer refund orders.` })
-			}
-			case 'set-reports': {
-				const account = await setCanViewReports(db(), actor, input)
-				return data<SettingsOutcome>({ ok: true, message: account.canViewReports ? `${account.email} may now see reports.` : `${account.email} may no longer see reports.` })
+			case 'set-grants': {
+				const set = await setStaffGrants(db(), actor, input.staffId, STAFF_GRANTS.filter((grant) => form[`grant-${grant}`] === 'on'))
+				const changes = [set.added.length ? `may now ${grantsInWords(set.added)}` : '', set.removed.length ? `may no longer ${grantsInWords(set.removed)}` : ''].filter(Boolean)
+				return data<SettingsOutcome>({ ok: true, message: changes.length ? `${set.account.email} ${changes.join(' and ')}.` : `Nothing changed for ${set.account.email}.` })
 			}
 			case 'create-key': {
 				const scopes = API_KEY_SCOPES.filter((scope) => form[`scope-${scope}`] === 'on')
@@ -158,17 +142,18 @@ export async function action({ request }: Route.ActionArgs) {
 	}
 }
 
-/** One permission the owner grants a staff member: a box and its Save; the owner always has it. */
-function PermissionForm({ staff, intent, field, granted, what, busy }: { staff: { id: number; email: string; role: string }; intent: string; field: string; granted: boolean; what: string; busy: boolean }) {
-	if (staff.role === 'owner') return <span className="muted">Always (owner)</span>
+/** What the owner grants a staff member: a box per grant and one Save. */
+function GrantsForm({ staff, busy }: { staff: { id: number; email: string; grants: readonly Grant[] }; busy: boolean }) {
 	return (
-		<Form method="post" className="catalogue-permission">
-			<input type="hidden" name="intent" value={intent} />
+		<Form method="post" className="staff-permissions" aria-label={`What ${staff.email} may do`}>
+			<input type="hidden" name="intent" value="set-grants" />
 			<input type="hidden" name="staffId" value={staff.id} />
-			<label>
-				<input type="checkbox" name={field} value="true" defaultChecked={granted} key={String(granted)} /> {`May ${what}`}
-			</label>
-			<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save whether ${staff.email} may ${what}`}>
+			{STAFF_GRANTS.map((grant) => (
+				<label key={grant}>
+					<input type="checkbox" name={`grant-${grant}`} defaultChecked={staff.grants.includes(grant)} key={String(staff.grants.includes(grant))} /> {`May ${GRANT_TEXT[grant]}`}
+				</label>
+			))}
+			<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save what ${staff.email} may do`}>
 				Save
 			</button>
 		</Form>
@@ -274,16 +259,7 @@ function OwnerSettings({
 							// One column for what the owner grants: the table stays within a laptop's width.
 							header: 'Permissions',
 							cell: (s) =>
-								s.role === 'owner' ? (
-									<span className="muted">Always (owner)</span>
-								) : (
-									<div className="staff-permissions">
-										<PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />
-										<PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} />
-										<PermissionForm staff={s} intent="set-refund" field="canRefund" granted={s.canRefund} what="refund orders" busy={busy} />
-										<PermissionForm staff={s} intent="set-reports" field="canViewReports" granted={s.canViewReports} what="see reports" busy={busy} />
-									</div>
-								),
+								s.role === 'owner' ? <span className="muted">Always (owner)</span> : <GrantsForm staff={s} busy={busy} />,
 						},
 						{ header: 'Status', cell: (s) => (s.active ? 'Active' : <span className="muted">Deactivated</span>) },
 						{ header: 'Two-factor', cell: (s) => (s.twoFactorSince ? 'On' : <span className="muted">Off</span>) },
