@@ -1,7 +1,8 @@
 // What the owner lets a staff account do is one list of grants (ADR-038), checked inside each domain
 // command it guards: a route or API that forgot its own check is still refused. For every grant and
 // every command: staff holding every other grant are refused with the gates' sentence, staff holding
-// that grant and the owner get past the check; and the database refuses a grant it does not know.
+// that grant and the owner get past the check; commands only the owner may do refuse staff holding
+// every grant; and the database refuses a grant it does not know.
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
@@ -22,6 +23,16 @@ import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { permissionRefusal, STAFF_GRANTS, type Grant } from '../../app/domain/staff/permissions'
 import { setStaffGrants } from '../../app/domain/staff/set-staff-grants.server'
 import { importStock, revealUnit, setLowStockThreshold, setStockMode, STOCK_MESSAGES, voidUnit } from '../../app/domain/stock/manage-stock.server'
+import { removeTelegramBot, saveTelegramBot } from '../../app/domain/alerts/telegram.server'
+import { blockBuyer, unblockBuyer } from '../../app/domain/buyers/blocklist.server'
+import { createCoupon, updateCoupon } from '../../app/domain/coupons/coupons.server'
+import { updateCostSettings } from '../../app/domain/costs/cost-settings.server'
+import { applyReprice } from '../../app/domain/costs/reprice.server'
+import { updateStoreDetails } from '../../app/domain/settings/store-details.server'
+import { resetStaffPassword } from '../../app/domain/staff/reset-staff-password.server'
+import { setStaffActive } from '../../app/domain/staff/set-staff-active.server'
+import { setTwoFactorRequired } from '../../app/domain/staff/two-factor-requirement.server'
+import { removeWhatsApp, saveWhatsApp } from '../../app/domain/whatsapp/whatsapp-settings.server'
 import { AppError } from '../../app/utils/app-error'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -66,6 +77,27 @@ const COMMANDS: Record<Grant, Record<string, (db: Db, actor: Actor & { id: numbe
 	},
 }
 
+type StaffActor = Actor & { staffId: number }
+
+/** Commands only the owner may do, called on things that need not exist: who asks is checked first. */
+const OWNER_COMMANDS: Record<string, (db: Db, actor: StaffActor) => Promise<unknown>> = {
+	blockBuyer: (db, actor) => blockBuyer(db, actor, { kind: 'email', value: 'blocked@example.pk', note: null }),
+	unblockBuyer: (db, actor) => unblockBuyer(db, actor, NOBODY),
+	createCoupon: (db, actor) => createCoupon(db, actor, {} as never),
+	updateCoupon: (db, actor) => updateCoupon(db, actor, NOBODY, {} as never),
+	applyReprice: (db, actor) => applyReprice(db, actor, { productId: NOBODY, marginPercent: 10, roundTo: 100 } as never),
+	updateCostSettings: (db, actor) => updateCostSettings(db, actor, {} as never),
+	updateStoreDetails: (db, actor) => updateStoreDetails(db, actor, {}),
+	setStaffActive: (db, actor) => setStaffActive(db, actor, { staffId: NOBODY, active: false }),
+	resetStaffPassword: (db, actor) => resetStaffPassword(db, actor, NOBODY),
+	setTwoFactorRequired: (db, actor) => setTwoFactorRequired(db, actor, false),
+	saveTelegramBot: (db, actor) => saveTelegramBot(db, actor, ''),
+	removeTelegramBot: (db, actor) => removeTelegramBot(db, actor),
+	saveWhatsApp: (db, actor) => saveWhatsApp(db, actor, {}),
+	removeWhatsApp: (db, actor) => removeWhatsApp(db, actor),
+	setStaffGrants: (db, actor) => setStaffGrants(db, actor, NOBODY, []),
+}
+
 const refusalOf = (grant: Grant) => (grant === 'reveal-stock' ? STOCK_MESSAGES.revealRefused : permissionRefusal(grant))
 
 /** What a call ended in: 'refused' for the grant's 403, else 'passed' (done, or refused for another reason such as not found). */
@@ -90,7 +122,7 @@ describe.each(databaseKinds)('staff grants on %s', (kind) => {
 		const created = await createStaff(db, { email: `${role}-${grants.join('-') || 'none'}-${Math.random().toString(36).slice(2, 8)}@example.pk`, name: 'Grant test', role })
 		if (role === 'staff') await setStaffGrants(db, { label: 'owner@example.pk' }, created.id, grants)
 		const staff = { id: created.id, email: created.email, role, grants }
-		return { ...staff, ...staffActor(staff) }
+		return { ...staff, ...staffActor(staff), staffId: created.id }
 	}
 
 	for (const grant of STAFF_GRANTS) {
@@ -105,6 +137,16 @@ describe.each(databaseKinds)('staff grants on %s', (kind) => {
 				expect(await outcome(command(db, owner), grant)).toBe('passed')
 			})
 		}
+	}
+
+	for (const [name, command] of Object.entries(OWNER_COMMANDS)) {
+		it(`${name}: the owner's alone, refused for staff holding every grant`, async () => {
+			const db = database.db
+			const granted = await staffHolding([...STAFF_GRANTS])
+			await expect(command(db, granted)).rejects.toMatchObject({ status: 403, message: 'Only the shop owner may do this.' })
+			const owner = await staffHolding([], 'owner')
+			await command(db, owner).catch((error: unknown) => expect(error instanceof AppError ? error.status : 0).not.toBe(403))
+		})
 	}
 
 	it('sets the grants as one list: audited before and after, owner only, unknown and owner targets refused, the same list a no-op', async () => {

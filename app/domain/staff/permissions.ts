@@ -74,7 +74,6 @@ export interface GrantedActor {
 }
 
 const isStaff = (actor: GrantedActor) => actor.staffId != null
-const isShopItself = (actor: GrantedActor) => actor.staffId == null && actor.apiKeyId == null
 
 /** Whether the actor may do what `grant` guards. */
 export const actorMay = (actor: GrantedActor, grant: Grant): boolean => !isStaff(actor) || actor.role === 'owner' || (actor.grants ?? []).includes(grant)
@@ -87,7 +86,7 @@ export function requireGrant(actor: GrantedActor, grant: Grant): void {
 	if (!actorMay(actor, grant)) throw new AppError('FORBIDDEN', permissionRefusal(grant))
 }
 
-/** The first line of a command only the owner may do (staff accounts, their grants). */
+/** The first line of a command only the owner may do (store settings, staff accounts and their grants, blocks, codes, repricing). */
 export function requireOwner(actor: GrantedActor): void {
-	if (!isShopItself(actor) && actor.role !== 'owner') throw new AppError('FORBIDDEN', permissionRefusal('owner'))
+	if (isStaff(actor) && actor.role !== 'owner') throw new AppError('FORBIDDEN', permissionRefusal('owner'))
 }
