@@ -10,8 +10,9 @@ import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { API_KEY_EXPIRY_DAYS, API_KEY_SCOPE_TEXT, API_KEY_SCOPES } from '~/domain/staff/api-key-scopes'
 import { changePasswordInput, newApiKeyInput, newStaffInput } from '~/domain/staff/staff-input'
-import { FieldError, useConsoleForm } from '~/components/admin/console-form'
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { useConsoleForm } from '~/components/admin/console-form'
+import { TextField } from '~/components/admin/text-field'
+import { getFormProps, getSelectProps } from '@conform-to/react'
 import { createApiKey, listApiKeys, revokeApiKey } from '~/domain/staff/api-keys.server'
 import { createStaff } from '~/domain/staff/manage-staff.server'
 import { listStaff } from '~/domain/staff/list-staff.server'
@@ -200,19 +201,14 @@ function YourAccount({ email, busy, answer, errorFor }: { email: string; busy: b
 			<Form method="post" className="settings-form" aria-labelledby="password-heading" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="change-password" />
 				<input type="hidden" name="username" value={email} autoComplete="username" />
-				<div className="field">
-					<label htmlFor={fields.current.id}>Current password</label>
-					<input {...getInputProps(fields.current, { type: 'password' })} autoComplete="current-password" />
-					<FieldError field={fields.current} />
-				</div>
-				<div className="field">
-					<label htmlFor={fields.next.id}>New password</label>
-					<input {...getInputProps(fields.next, { type: 'password', ariaDescribedBy: 'new-password-hint' })} autoComplete="new-password" />
-					<FieldError field={fields.next} />
-					<p id="new-password-hint" className="muted small">
-						At least {PASSWORD_MIN} characters. Every device signed in to your account is signed out, this one too: sign in again with the new password.
-					</p>
-				</div>
+				<TextField field={fields.current} label="Current password" type="password" autoComplete="current-password" />
+				<TextField
+					field={fields.next}
+					label="New password"
+					type="password"
+					autoComplete="new-password"
+					hint={`At least ${PASSWORD_MIN} characters. Every device signed in to your account is signed out, this one too: sign in again with the new password.`}
+				/>
 				<button type="submit" className="button primary" disabled={busy}>
 					Change password
 				</button>
@@ -371,23 +367,27 @@ function OwnerSettings({
 	)
 }
 
+/** One of the owner's forms that adds someone or something (a staff member, an API key): its heading, its refusal, its fields, its button. */
+function AddForm({ formProps, intent, title, error, submit, busy, children }: { formProps: ReturnType<typeof getFormProps>; intent: string; title: string; error: ReactNode; submit: string; busy: boolean; children: ReactNode }) {
+	return (
+		<Form method="post" className="settings-form" {...formProps}>
+			<h3>{title}</h3>
+			{error}
+			<input type="hidden" name="intent" value={intent} />
+			{children}
+			<button type="submit" className="button primary" disabled={busy}>
+				{submit}
+			</button>
+		</Form>
+	)
+}
+
 function NewStaffForm({ busy, answer, error }: { busy: boolean; answer: Failed; error: ReactNode }) {
 	const [form, fields] = useConsoleForm(newStaffInput, { id: 'create-staff', answer, defaultValue: { role: 'staff' } })
 	return (
-		<Form method="post" className="settings-form" {...getFormProps(form)}>
-			<h3>Add a staff member</h3>
-			{error}
-			<input type="hidden" name="intent" value="create-staff" />
-			<div className="field">
-				<label htmlFor={fields.email.id}>Email</label>
-				<input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
-				<FieldError field={fields.email} />
-			</div>
-			<div className="field">
-				<label htmlFor={fields.name.id}>Name</label>
-				<input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-				<FieldError field={fields.name} />
-			</div>
+		<AddForm formProps={getFormProps(form)} intent="create-staff" title="Add a staff member" error={error} submit="Create account" busy={busy}>
+			<TextField field={fields.email} label="Email" type="email" autoComplete="off" />
+			<TextField field={fields.name} label="Name" autoComplete="off" />
 			<div className="field">
 				<label htmlFor={fields.role.id}>Role</label>
 				<select {...getSelectProps(fields.role)}>
@@ -395,25 +395,15 @@ function NewStaffForm({ busy, answer, error }: { busy: boolean; answer: Failed; 
 					<option value="owner">Owner</option>
 				</select>
 			</div>
-			<button type="submit" className="button primary" disabled={busy}>
-				Create account
-			</button>
-		</Form>
+		</AddForm>
 	)
 }
 
 function NewKeyForm({ busy, answer, error }: { busy: boolean; answer: Failed; error: ReactNode }) {
 	const [form, fields] = useConsoleForm(newApiKeyInput, { id: 'create-key', answer, defaultValue: { expiresInDays: '' } })
 	return (
-		<Form method="post" className="settings-form" {...getFormProps(form)}>
-			<h3>Create an API key</h3>
-			{error}
-			<input type="hidden" name="intent" value="create-key" />
-			<div className="field">
-				<label htmlFor={fields.name.id}>Key name</label>
-				<input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" placeholder="e.g. Instagram DM tool" />
-				<FieldError field={fields.name} />
-			</div>
+		<AddForm formProps={getFormProps(form)} intent="create-key" title="Create an API key" error={error} submit="Create key" busy={busy}>
+			<TextField field={fields.name} label="Key name" autoComplete="off" placeholder="e.g. Instagram DM tool" />
 			<fieldset className="field key-scope-choice">
 				<legend>What it may do</legend>
 				{API_KEY_SCOPES.map((scope) => (
@@ -436,9 +426,6 @@ function NewKeyForm({ busy, answer, error }: { busy: boolean; answer: Failed; er
 					))}
 				</select>
 			</div>
-			<button type="submit" className="button primary" disabled={busy}>
-				Create key
-			</button>
-		</Form>
+		</AddForm>
 	)
 }
