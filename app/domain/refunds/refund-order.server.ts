@@ -19,6 +19,7 @@ import type { RefundInput, RefundMethod } from './refund-input'
 import type { PaymentState } from '../orders/order-state'
 import { COUPON_LAPSED } from '../coupons/coupon'
 import { retakeCouponUse } from '../coupons/coupons.server'
+import { requireGrant } from '../staff/permissions'
 
 // Giving money back on a paid order (issue 23), whole or per line, in one transaction that holds the
 // order row: the refund and its lines, the units taken back (owed ones are owed no more; delivered ones
@@ -44,6 +45,7 @@ export interface RefundDone {
 const bad = (message: string, field: string) => new AppError('BAD_REQUEST', message, { [field]: message })
 
 export async function refundOrder(db: Db, actor: Actor, orderNumber: string, input: RefundInput): Promise<RefundDone> {
+	requireGrant(actor, 'refunds')
 	const { storeName } = await readStoreDetails(db)
 	const units = input.units ?? 'void'
 	return db.transaction(async (tx) => {
