@@ -572,6 +572,40 @@ export const refundLines = pgTable(
 	],
 )
 
+/** Who made an order's event: staff (named), the buyer, the payment provider, or the shop itself (a sweep, stock). */
+export const ORDER_EVENT_ACTORS = ['staff', 'buyer', 'provider', 'shop'] as const
+export type OrderEventActor = (typeof ORDER_EVENT_ACTORS)[number]
+
+/**
+ * What happened to an order, one row per move or change its people hear of (ADR-036): written only by the
+ * order's one writer (app/domain/orders/order-store), in the change's transaction; the console's timeline.
+ */
+export const orderEvents = pgTable(
+	'order_events',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		orderId: bigint('order_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+		/** The move (order-state.ts) or other event (order-events.server.ts). */
+		kind: text('kind').notNull(),
+		/** The state before and after a move (payment or delivery); null for an event that moves neither. */
+		fromState: text('from_state'),
+		toState: text('to_state'),
+		actorKind: text('actor_kind').$type<OrderEventActor>().notNull().default('shop'),
+		/** Staff as the audit log names them (an email, or 'api key: name'). */
+		actor: text('actor'),
+		staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+		/** A few facts of the event (an amount, a reason, a refund id): never a delivered code. */
+		facts: jsonb('facts').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+	},
+	(t) => [
+		index('order_events_order_idx').on(t.orderId, t.id),
+		check('order_events_actor_kind_check', sql`${t.actorKind} in ('staff', 'buyer', 'provider', 'shop')`),
+	],
+)
+
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed'
 
 /** Background work shared by every server instance, claimed with FOR UPDATE SKIP LOCKED. */

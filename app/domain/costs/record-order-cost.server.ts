@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Tx } from '../../db/client.server'
-import { orderLines, orders, productVariants, stockAssignments, stockUnits } from '../../db/schema'
+import { orderLines, productVariants, stockAssignments, stockUnits } from '../../db/schema'
+import { setLineCost, setOrderCost } from '../orders/order-store/order-rows.server'
 import type { OrderRow } from '../orders/order'
 import { costFromColumns, exactRupees, payproFee } from './cost-rules'
 import { readCostSettings } from './cost-settings.server'
@@ -58,15 +59,12 @@ export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'tota
 		}
 		if (lineCost != null && (lineCost > MAX_ORDER_TOTAL || lineCost / line.quantity > MAX_PRICE)) lineCost = null
 		const cost = lineCost == null ? null : Math.round(lineCost)
-		await tx
-			.update(orderLines)
-			.set({ cost, unitCost: lineCost == null ? null : Math.round(lineCost / line.quantity) })
-			.where(eq(orderLines.id, line.id))
+		await setLineCost(tx, line.id, { cost, unitCost: lineCost == null ? null : Math.round(lineCost / line.quantity) })
 		total = total == null || cost == null ? null : total + cost
 	}
 	if (total != null && total > MAX_ORDER_TOTAL) total = null
 	const fee = (via === 'confirmByProvider' || via === 'reinstate') && order.paymentMethod === 'paypro' ? payproFee(order.totalAmount, settings.payproFeePercent) : 0
 	const recorded: OrderCost = { cost: total, fee, profit: total == null ? null : order.totalAmount - total - fee }
-	await tx.update(orders).set(recorded).where(eq(orders.id, order.id))
+	await setOrderCost(tx, order.id, recorded)
 	return recorded
 }

@@ -7,6 +7,7 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import type { CheckoutLine } from '../orders/checkout-input'
 import { priceOrder } from '../orders/price-order.server'
 import { closedUnpaidSql, holdsCouponUseSql } from '../orders/order-facts'
+import { recordCouponUse } from '../orders/order-store/order-rows.server'
 import { hitRateLimit } from '../rate-limit.server'
 import {
 	COUPON_MESSAGES,
@@ -253,7 +254,7 @@ async function lockBuyer(tx: Tx, buyer: { email: string; phone: string }) {
 
 /** The use of a code by an order, in the transaction that placed it. */
 export async function recordRedemption(tx: Tx, orderId: number, applied: AppliedCoupon & { buyer: { email: string; phone: string } }) {
-	await tx.insert(couponRedemptions).values({ couponId: applied.couponId, orderId, code: applied.code, email: applied.buyer.email, phone: applied.buyer.phone, discount: applied.discount })
+	await recordCouponUse(tx, { couponId: applied.couponId, orderId, code: applied.code, email: applied.buyer.email, phone: applied.buyer.phone, discount: applied.discount })
 }
 
 /** The codes these orders used, by order id (one query). */

@@ -3,14 +3,12 @@ import type { Db } from '../../db/client.server'
 import { orders, type OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { logger } from '../../utils/logger.server'
-import { orderDeliveredEmail } from '../email/order-delivered-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
-import { queueEmail } from '../email/queue-email.server'
 import { withLinesOf, type Order } from '../orders/order-lines.server'
-import { notifyOrderChanged } from '../orders/notify-order.server'
-import { queueOrderNotices } from '../orders/queue-order-notices.server'
 import { parseDeliveryContent } from '../orders/order-view'
-import { DELIVERY_STATES, isDeliveryState, moveDeliveryTo, type DeliveryState } from '../orders/order-state'
+import { DELIVERY_STATES, deliveryTransitionTo, isDeliveryState, moveDeliveryTo, type DeliveryState } from '../orders/order-state'
+import { transition } from '../orders/order-store/transition.server'
+import { changeDelivery } from '../orders/order-store/delivery-rows.server'
 import { specFulfillmentStatus, specPaymentStatus } from '../orders/status'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { decryptDelivery, encryptDelivery } from './delivery-crypto.server'
@@ -102,18 +100,15 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 		// Refused with a sentence (409) when the order is not paid or the step would go back.
 		const deliveryStatus = fulfillmentStatus ? moveDeliveryTo(current, fulfillmentStatus) : undefined
 		const contentChanged = content !== undefined && content !== decryptDelivery(current.deliveryContent)
-		const [updated] = await tx
-			.update(orders)
-			.set({
-				...(deliveryStatus ? { deliveryStatus } : {}),
-				...(contentChanged ? { deliveryContent: encryptDelivery(content ?? null) } : {}),
-				// Staff completing an order by hand settle what it was owed from stock: the queue leaves it be.
-				...(deliveryStatus === 'completed' ? { undeliveredUnits: 0, ...(current.deliveredAt ? {} : { deliveredAt: new Date() }) } : {}),
-				updatedAt: new Date(),
-			})
-			.where(eq(orders.id, current.id))
-			.returning()
-		const next = updated!
+		const details = {
+			...(contentChanged ? { deliveryContent: encryptDelivery(content ?? null) } : {}),
+			// Staff completing an order by hand settle what it was owed from stock: the queue leaves it be.
+			...(deliveryStatus === 'completed' ? { undeliveredUnits: 0, ...(current.deliveredAt ? {} : { deliveredAt: new Date() }) } : {}),
+		}
+		// A new step is a move (told as such: completed emails the buyer and tells their phones); the same step with its content is a change.
+		const move = deliveryStatus && deliveryStatus !== current.deliveryStatus ? deliveryTransitionTo(deliveryStatus)! : null
+		const told = { by: actor, storeName, facts: { contentChanged } }
+		const next = move ? await transition(tx, { id: current.id }, move, details, told) : await changeDelivery(tx, current.id, details, told)
 		// Whether content is set, and whether it changed: never the content itself.
 		await recordAudit(tx, actor, {
 			action: 'fulfillment.update',
@@ -122,9 +117,6 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 			after: { fulfillment_status: next.deliveryStatus, delivery_content_set: next.deliveryContent != null },
 			note: contentChanged ? 'Delivery content changed' : null,
 		})
-		await notifyOrderChanged(tx, orderNumber)
-		if (next.deliveryStatus === 'completed' && next.deliveryContent != null && next.customerEmail) await queueEmail(tx, orderDeliveredEmail(next, storeName))
-		if (next.deliveryStatus === 'completed' && current.deliveryStatus !== 'completed') await queueOrderNotices(tx, next, 'delivered', `delivered:${orderNumber}`)
 		return next
 	})
 	return toSpecOrder((await withLinesOf(db, order))!)

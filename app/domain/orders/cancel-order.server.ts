@@ -1,15 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
-import { orderCancelledEmail } from '../email/order-notice-email.server'
-import { queueEmail } from '../email/queue-email.server'
 import { cancelInput } from '../refunds/refund-input'
 import { readStoreDetails } from '../settings/store-details.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
-import { notifyOrderChanged } from './notify-order.server'
-import { queueOrderNotices } from './queue-order-notices.server'
-import { movePayment, paymentFrom, paymentRefusal } from './order-state'
+import { transition } from './order-store/transition.server'
 import type { OrderRow } from './order'
 
 /**
@@ -33,17 +29,9 @@ export async function cancelOrder(db: Db, actor: Actor, orderNumber: string, inp
 		// The row held: a payment confirmed meanwhile is seen, and refuses the cancel with its sentence.
 		const [before] = await tx.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
 		if (!before) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
-		const to = movePayment(orderNumber, before.paymentStatus, 'cancel')
-		const [row] = await tx
-			.update(orders)
-			.set({ paymentStatus: to, cancelReason: reason, cancelledAt: new Date(), updatedAt: new Date() })
-			.where(and(eq(orders.orderNumber, orderNumber), inArray(orders.paymentStatus, paymentFrom('cancel'))))
-			.returning()
-		if (!row) throw paymentRefusal(orderNumber, 'cancel', before.paymentStatus)
-		if (row.customerEmail) await queueEmail(tx, orderCancelledEmail(row, storeName, reason))
+		// The move tells the buyer (email, phones) and the open page.
+		const row = await transition(tx, { orderNumber }, 'cancel', { cancelReason: reason, cancelledAt: new Date() }, { by: actor, storeName, facts: { reason } })
 		await recordAudit(tx, actor, { action: 'order.cancel', orderNumber, before: { payment_status: before.paymentStatus }, after: { payment_status: row.paymentStatus }, note: reason })
-		await notifyOrderChanged(tx, orderNumber)
-		await queueOrderNotices(tx, row, 'cancelled', `cancelled:${orderNumber}`)
 		return row
 	})
 }

@@ -9,7 +9,7 @@ import { displayPrice } from '../pricing/price-of'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { newAccessToken } from './create-order.server'
 import type { Order } from './order'
-import { insertOrderLines } from './order-lines.server'
+import { insertOrderIfNumberFree, insertOrderLines } from './order-store/order-rows.server'
 import { PLACED } from './order-state'
 import type { DmOrderRequest } from './dm-order-input'
 import { makeOrderNumber } from './order-number'
@@ -92,11 +92,7 @@ export async function createDmOrder(
 
 async function insertOrder(tx: Tx, lines: OrderLine[], values: Omit<typeof orders.$inferInsert, 'orderNumber'>): Promise<Order> {
 	for (let attempt = 0; attempt < 5; attempt++) {
-		const [row] = await tx
-			.insert(orders)
-			.values({ ...values, orderNumber: makeOrderNumber(lines[0]!.name, lines.length) })
-			.onConflictDoNothing({ target: orders.orderNumber })
-			.returning()
+		const row = await insertOrderIfNumberFree(tx, { ...values, orderNumber: makeOrderNumber(lines[0]!.name, lines.length) })
 		if (row) {
 			await insertOrderLines(tx, row.id, lines)
 			return { ...row, productDetails: lines }

@@ -6,6 +6,7 @@ import { AppError } from '../../utils/app-error'
 import type { CheckoutRequest } from './checkout-input'
 import { makeOrderNumber } from './order-number'
 import { insertOrderWithLines, withLinesOf } from './order-lines.server'
+import { switchPaymentMethod } from './order-store/payment-rows.server'
 import { priceOrder } from './price-order.server'
 import { orderPlacedEmail } from '../email/order-placed-email.server'
 import { queueEmail } from '../email/queue-email.server'
@@ -136,13 +137,10 @@ function sameCheckout(order: Order, input: CheckoutRequest): Order {
 /** A buyer who tried one way to pay may go back and choose the other, until the order is paid. */
 async function switchMethodIfAsked(db: Db, order: Order, input: CheckoutRequest): Promise<Order> {
 	if (order.paymentMethod === input.paymentMethod || order.paymentStatus !== 'awaiting_payment') return order
-	const store = await storeForEmail(db, input.paymentMethod)
+	const details = await readStoreDetails(db)
+	const store = input.paymentMethod === 'manual' ? details : null
 	return db.transaction(async (tx) => {
-		const [row] = await tx
-			.update(orders)
-			.set({ paymentMethod: input.paymentMethod, updatedAt: new Date() })
-			.where(eq(orders.id, order.id))
-			.returning()
+		const row = await switchPaymentMethod(tx, order.id, input.paymentMethod, { by: 'buyer', storeName: details.storeName })
 		if (!row) return order
 		const next: Order = { ...row, productDetails: order.productDetails }
 		await queueOrderPlaced(tx, next, store)

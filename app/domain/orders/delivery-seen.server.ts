@@ -1,6 +1,5 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { orders } from '../../db/schema'
+import { markDeliverySeenOnce } from './order-store/delivery-rows.server'
 import type { OrderRow } from './order'
 import type { OrderView } from './order-view'
 
@@ -12,8 +11,5 @@ import type { OrderView } from './order-view'
 export async function noteDeliverySeen(db: Db, order: Pick<OrderRow, 'id' | 'deliverySeenAt' | 'updatedAt'>, view: OrderView | null): Promise<void> {
 	if (!view?.full || view.deliveryContent == null) return
 	if (order.deliverySeenAt && order.deliverySeenAt >= order.updatedAt) return
-	await db
-		.update(orders)
-		.set({ deliverySeenAt: new Date() })
-		.where(and(eq(orders.id, order.id), or(isNull(orders.deliverySeenAt), lt(orders.deliverySeenAt, orders.updatedAt))))
+	await markDeliverySeenOnce(db, order.id)
 }

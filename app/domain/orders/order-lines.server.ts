@@ -1,8 +1,6 @@
-import { asc, inArray, sql } from 'drizzle-orm'
-import type { PgInsertValue } from 'drizzle-orm/pg-core'
+import { asc, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { placeholders, prepared } from '../../db/prepared.server'
-import { orderLines, orders, type OrderLine } from '../../db/schema'
+import { orderLines, type OrderLine } from '../../db/schema'
 import type { Order, OrderRow } from './order'
 
 // An order's lines are rows of order_lines (ADR-024). Orders are written with their lines in one
@@ -56,41 +54,8 @@ export function specLine(row: OrderLineRow): OrderLine {
 	}
 }
 
-/** Writes an order's lines, in the transaction that writes the order; answers their row ids in order. */
-export async function insertOrderLines(tx: Db | Tx, orderId: number, lines: OrderLine[]): Promise<number[]> {
-	if (lines.length === 0) return []
-	const rows = await tx
-		.insert(orderLines)
-		.values(lines.map((line, position) => lineRow(orderId, position, line)))
-		.returning({ id: orderLines.id, position: orderLines.position })
-	return rows.sort((a, b) => a.position - b.position).map((r) => r.id)
-}
-
-/**
- * Writes an order and its lines in one statement, answering the order's row: one round trip, and
- * atomic on its own (a statement is its own transaction; in a caller's transaction it is part of
- * that). An order number or checkout key already taken fails the whole statement, lines included.
- * Prepared once per shape (how many lines, which columns are set: app/db/prepared.server.ts).
- */
-export async function insertOrderWithLines(db: Db | Tx, values: PgInsertValue<typeof orders>, lines: OrderLine[]): Promise<OrderRow> {
-	const params: Record<string, unknown> = {}
-	const order = placeholders(values, '', params)
-	const placedLines = lines.map((line, i) => {
-		const { orderId: _, ...row } = lineRow(0, i, line)
-		return placeholders(row, `line${i}_`, params)
-	})
-	const shape = [order.shape, ...placedLines.map((l) => l.shape)].join(';')
-	const statement = prepared(db, `insertOrderWithLines:${shape}`, (db) => {
-		const placed = db.$with('placed').as(db.insert(orders).values(order.row).returning())
-		const placedId = sql`(select ${sql.identifier('id')} from ${placed})`
-		const written = db
-			.$with('placed_lines')
-			.as(db.insert(orderLines).values(placedLines.map((l) => ({ ...l.row, orderId: placedId }))).returning({ id: orderLines.id }))
-		return (placedLines.length ? db.with(placed, written) : db.with(placed)).select().from(placed)
-	})
-	const [row] = await statement.execute(params)
-	return row!
-}
+// Written by the order's one writer (order-store/, ADR-036).
+export { insertOrderLines, insertOrderWithLines } from './order-store/order-rows.server'
 
 /** The lines of these orders, in order, read in one query. */
 export async function linesOfOrders(db: Db | Tx, orderIds: number[]): Promise<Map<number, OrderLineRow[]>> {

@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { orders, stockAssignments } from '../../db/schema'
+import { stockAssignments } from '../../db/schema'
 import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
 import type { Order, OrderRow } from './order'
 import { parseDeliveryContent, type FullOrderView, type OrderView } from './order-view'
 import { publicOrderView } from './view-order.server'
+import { markDeliverySeen } from './order-store/delivery-rows.server'
 
 // The one way an order's delivered codes and account logins reach a buyer in plain text (the order
 // page, its API and live updates, My orders in either language, and any later view): revealing them
@@ -20,18 +21,6 @@ export function seenByBuyer(order: Pick<OrderRow, 'deliverySeenAt'>, assignedAt:
 
 /** Whether the order's page shows delivered content yet: completed, or partly delivered from stock. */
 const hasDelivered = (order: OrderRow) => (order.deliveryStatus === 'completed' || Boolean(order.stockDeliveredAt)) && order.deliveryContent != null
-
-/**
- * Records that the buyer sees the orders' delivered units from now, by the database's own clock, which
- * also stamped each assignment, read as the row is written (`clock_timestamp()`, not the transaction's
- * start): a unit the view shows, or staff reveal, was always assigned before the moment recorded. The rows
- * come back as they are now, and the view is made from them: the update waits for a refund holding the
- * row, so a view never shows a unit that a refund has just put back in stock. One statement for many orders.
- */
-async function recordSeen(db: Db | Tx, orderIds: number[]): Promise<OrderRow[]> {
-	if (!orderIds.length) return []
-	return db.update(orders).set({ deliverySeenAt: sql`clock_timestamp()` }).where(inArray(orders.id, orderIds)).returning()
-}
 
 function fullView(order: Order): FullOrderView {
 	return {
@@ -52,7 +41,7 @@ function fullView(order: Order): FullOrderView {
 
 /** The orders in full for their buyer, delivered codes and logins included: recorded as seen before they are returned. */
 export async function revealOrders(db: Db, found: Order[]): Promise<FullOrderView[]> {
-	const fresh = new Map((await recordSeen(db, found.filter(hasDelivered).map((order) => order.id))).map((row) => [row.id, row]))
+	const fresh = new Map((await markDeliverySeen(db, found.filter(hasDelivered).map((order) => order.id))).map((row) => [row.id, row]))
 	return found.map((order) => fullView(fresh.has(order.id) ? { ...order, ...fresh.get(order.id)! } : order))
 }
 
@@ -75,7 +64,7 @@ export async function recordUnitRevealed(tx: Tx, unitId: number): Promise<void> 
 		.select({ orderId: stockAssignments.orderId })
 		.from(stockAssignments)
 		.where(and(eq(stockAssignments.unitId, unitId), isNull(stockAssignments.replacedAt), isNull(stockAssignments.refundedAt)))
-	await recordSeen(
+	await markDeliverySeen(
 		tx,
 		holders.map((h) => h.orderId),
 	)

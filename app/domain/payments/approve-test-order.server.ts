@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
-import { notifyOrderChanged } from '../orders/notify-order.server'
+import { approveTestPayment } from '../orders/order-store/delivery-rows.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliverFromStock } from '../stock/deliver-stock.server'
@@ -28,14 +28,9 @@ export async function approveTestOrder(db: Db, actor: Actor, orderNumber: string
 		if (!current.testPayment) throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.notTest)
 		if (current.testApprovedAt) throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.approved)
 		if (current.paymentStatus !== 'paid') throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.notPaid)
-		const [order] = await tx
-			.update(orders)
-			.set({ testApprovedAt: new Date(), updatedAt: new Date() })
-			.where(and(eq(orders.id, current.id), isNull(orders.testApprovedAt)))
-			.returning()
+		const order = await approveTestPayment(tx, current.id, { by: actor, storeName })
 		const delivery = await deliverFromStock(tx, order!, { storeName, deliveredEmail: true })
 		await recordAudit(tx, actor, { action: 'order.approve_test', orderNumber, before: { test_approved: false }, after: { test_approved: true, taken_from_stock: delivery.taken, owed: delivery.owed } })
-		await notifyOrderChanged(tx, orderNumber)
 		return delivery
 	})
 	await afterStockDelivery(db, result, orderNumber)

@@ -4,10 +4,9 @@ import { files, orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { filesOf, storedBytes, type FileStore } from '../files/file-store.server'
 import type { Order } from '../orders/order'
-import { notifyOrderChanged } from '../orders/notify-order.server'
-import { receiptAlert } from '../alerts/event-alerts.server'
-import { queueAlert } from '../alerts/queue-alert.server'
-import { paymentFrom, PAYMENT_TRANSITIONS } from '../orders/order-state'
+import { paymentFrom } from '../orders/order-state'
+import { transitionIfAllowed } from '../orders/order-store/transition.server'
+import { readStoreDetails } from '../settings/store-details.server'
 import { spendAllowance } from '../rate-limit.server'
 import { logger } from '../../utils/logger.server'
 import { env, type Env } from '../../utils/env.server'
@@ -130,6 +129,7 @@ export async function attachReceipt(
 		throw storeFull(limits.totalBytes)
 	}
 
+	const { storeName } = await readStoreDetails(db)
 	let committed: { row: Order; replaced: string[] }
 	try {
 		committed = await db.transaction(async (tx) => {
@@ -138,14 +138,9 @@ export async function attachReceipt(
 			// Another upload's trim may have let go of this file while it was arriving (it was the oldest): not kept then.
 			const [mine] = await tx.select({ id: files.id }).from(files).where(and(eq(files.id, file.id), eq(files.owner, receiptOwner(order.id))))
 			if (!mine) throw new AppError('UNAVAILABLE', RECEIPT_FAILED)
-			const [updated] = await tx
-				.update(orders)
-				.set({ receiptPath: receiptKey(file.id), receiptSha256: file.sha256, receiptUploadedAt: new Date(), paymentStatus: PAYMENT_TRANSITIONS.uploadReceipt.to, paymentMethod: 'manual', updatedAt: new Date() })
-				.where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, paymentFrom('uploadReceipt'))))
-				.returning()
+			// The move tells the open page and the staff who check transfers.
+			const updated = await transitionIfAllowed(tx, { id: order.id }, 'uploadReceipt', { receiptPath: receiptKey(file.id), receiptSha256: file.sha256, receiptUploadedAt: new Date(), paymentMethod: 'manual' }, { by: 'buyer', storeName })
 			if (!updated) throw notWaiting(order)
-			await notifyOrderChanged(tx, updated.orderNumber)
-			await queueAlert(tx, receiptAlert({ ...updated, productDetails: order.productDetails }))
 			return { row: { ...updated, productDetails: order.productDetails }, replaced: await letGoOfOldReceipts(tx, order.id, file.id) }
 		})
 	} catch (error) {

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import type { PayProClient, PayProOrderStatus } from '../../integrations/paypro/client.server'
@@ -8,6 +8,7 @@ import type { Order } from '../orders/order'
 import { UNPAID_STATES } from '../orders/order-state'
 import { markOrderPaid, recordPaymentAfterCancel, stopAwaitingPayment } from './mark-order-paid.server'
 import { shopOrderNumberOf } from './paypro-order-number'
+import { forgetPayproPage } from '../orders/order-store/payment-rows.server'
 
 export type ConfirmOutcome = 'paid' | 'already-paid' | 'unpaid' | 'failed' | 'not-found' | 'no-provider-order'
 
@@ -64,12 +65,4 @@ export async function confirmPayproPayment(
 		return replaced ? 'unpaid' : 'failed'
 	}
 	return 'unpaid'
-}
-
-/** A PayPro page that can no longer be paid, on an order now paid another way: unlinked, the PayPro id kept for staff. */
-async function forgetPayproPage(db: Db, orderId: number, paymentUrl: string) {
-	await db
-		.update(orders)
-		.set({ paymentUrl: null, updatedAt: new Date() })
-		.where(and(eq(orders.id, orderId), eq(orders.paymentUrl, paymentUrl), ne(orders.paymentMethod, 'paypro')))
 }

@@ -1,14 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { recordOrderCost } from '../costs/record-order-cost.server'
 import { orders } from '../../db/schema'
-import { orderPaidEmail } from '../email/order-paid-email.server'
-import { queueEmail } from '../email/queue-email.server'
-import { paidAfterCancelEmail } from '../email/order-notice-email.server'
 import type { Order } from '../orders/order'
 import { withLinesOf } from '../orders/order-lines.server'
-import { notifyOrderChanged } from '../orders/notify-order.server'
-import { PAYMENT_TRANSITIONS, paymentFrom, type PaymentState, type PaymentTransition } from '../orders/order-state'
+import { transitionIfAllowed } from '../orders/order-store/transition.server'
+import type { Actor } from '../staff/audit.server'
+import { paymentFrom, type PaymentState, type PaymentTransition } from '../orders/order-state'
 import { COUPON_LAPSED } from '../coupons/coupon'
 import { retakeCouponUse } from '../coupons/coupons.server'
 import { holdsCouponUse } from '../orders/order-facts'
@@ -17,9 +15,6 @@ import { translator } from '../../i18n/messages.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { afterStockDelivery } from '../stock/stock-alerts.server'
 import { deliverFromStock, type StockDelivery } from '../stock/deliver-stock.server'
-import { handDeliveryAlert, paidAfterCancelAlert, stockQueueAlert } from '../alerts/event-alerts.server'
-import { queueAlert } from '../alerts/queue-alert.server'
-import { queueOrderNotices } from '../orders/queue-order-notices.server'
 
 /**
  * The one way an order becomes paid, for PayPro and for staff alike. The conditional update lets
@@ -31,12 +26,15 @@ export async function markOrderPaid(
 	{
 		via = 'confirmByStaff',
 		testPayment = false,
+		by,
 		onPaid,
 	}: {
 		/** Who saw the money: PayPro (also after a failed attempt or expiry), staff, or staff reviewing a transfer receipt; or nothing was owed (settle). */
 		via?: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate' | 'settle'
 		/** Paid on the simulator in production: marked as a test order, and nothing is taken from stock until staff approve it (approveTestOrder). */
 		testPayment?: boolean
+		/** Staff who saw the money (their name on the order's timeline); PayPro's confirmation is the provider's. */
+		by?: Actor
 		/** Runs in the same transaction, only for the caller that made the change (e.g. the staff audit entry). */
 		onPaid?: (tx: Tx, order: Order) => Promise<void>
 	} = {},
@@ -59,29 +57,27 @@ export async function markOrderPaid(
 				}
 			}
 		}
-		const [row] = await tx
-			.update(orders)
-			.set({ paymentStatus: PAYMENT_TRANSITIONS[via].to, ...(via === 'reinstate' ? {} : { paidAt: new Date() }), updatedAt: new Date(), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) })
-			.where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, paymentFrom(via))))
-			.returning()
-		if (!row) {
+		const made: { order?: Order; delivery?: StockDelivery } = {}
+		const row = await transitionIfAllowed(tx, { id: orderId }, via, { ...(via === 'reinstate' ? {} : { paidAt: new Date() }), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) }, {
+			by: by ?? (via === 'confirmByProvider' ? 'provider' : 'shop'),
+			storeName,
+			// Told after stock: the paid email says when everything was delivered with it; else the phones hear "paid", and staff what is left to do.
+			then: async (paid) => {
+				const order = (made.order = (await withLinesOf(tx, paid))!)
+				// Codes from stock go with the payment, in its transaction: a replay that changed nothing takes nothing.
+				// A test payment takes nothing (deliverFromStock holds it): no code leaves stock until staff approve the order.
+				const delivery = (made.delivery = await deliverFromStock(tx, order, { storeName, deliveredEmail: false }))
+				// Its cost, fee and profit are fixed now, at the rate of the day, with the units stock gave it.
+				Object.assign(order, await recordOrderCost(tx, order, via))
+				return { delivered: delivery.complete, owed: delivery.owed }
+			},
+		})
+		if (!row || !made.order) {
 			const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1)
 			return { changed: false, order: await withLinesOf(tx, current) }
 		}
-		const order = (await withLinesOf(tx, row))!
-		// Codes from stock go with the payment, in its transaction: a replay that changed nothing takes nothing.
-		// A test payment takes nothing (deliverFromStock holds it): no code leaves stock until staff approve the order.
-		const delivery = await deliverFromStock(tx, order, { storeName, deliveredEmail: false })
-		// Its cost, fee and profit are fixed now, at the rate of the day, with the units stock gave it.
-		Object.assign(order, await recordOrderCost(tx, order, via))
-		if (order.customerEmail) await queueEmail(tx, orderPaidEmail(order, storeName, { delivered: delivery.complete }))
-		await notifyOrderChanged(tx, order.orderNumber)
-		// The buyer's phones: paid, or (everything delivered with the payment) the delivery's push, written by deliverFromStock.
-		if (!delivery.complete) await queueOrderNotices(tx, order, 'paid', `paid:${order.orderNumber}`)
-		// Staff who asked hear of what is left to do (a test payment waits for approval first).
-		if (!order.testPayment && !delivery.complete) await queueAlert(tx, delivery.owed > 0 ? stockQueueAlert(order, delivery.owed) : handDeliveryAlert(order))
-		if (onPaid) await onPaid(tx, order)
-		return { changed: true, order, delivery }
+		if (onPaid) await onPaid(tx, made.order)
+		return { changed: true, order: made.order, delivery: made.delivery }
 	})
 	if (result.delivery && result.order) await afterStockDelivery(db, result.delivery, result.order.orderNumber)
 	const current = result.delivery?.fromStock && result.order ? { ...(await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0]!, productDetails: result.order.productDetails } : result.order
@@ -105,22 +101,18 @@ export async function recordPaymentAfterCancel(db: Db, orderId: number, { testPa
  * meanwhile) the order also reads as cancelled, with the reason in the buyer's language.
  */
 async function keepPaymentForStaff(tx: Tx, orderId: number, storeName: string, { from, testPayment, staffNote }: { from: PaymentState; testPayment: boolean; staffNote?: string }) {
-	const [row] = await tx
-		.update(orders)
-		.set({
-			paymentStatus: PAYMENT_TRANSITIONS.payAfterCancel.to,
+	// The move tells the buyer (email), the open page and staff (an alert, with `staffNote`).
+	return transitionIfAllowed(
+		tx,
+		{ id: orderId },
+		'payAfterCancel',
+		{
 			paidAt: new Date(),
-			updatedAt: new Date(),
 			...(testPayment ? { testPayment: true } : {}),
 			...(from === 'expired' ? { cancelledAt: new Date(), cancelReason: sql`case when ${orders.lang} = 'ur' then ${translator('ur')('order.codeLapsed')} else ${translator('en')('order.codeLapsed')} end` } : {}),
-		})
-		.where(and(eq(orders.id, orderId), eq(orders.paymentStatus, from), inArray(orders.paymentStatus, paymentFrom('payAfterCancel'))))
-		.returning()
-	if (!row) return null
-	if (row.customerEmail) await queueEmail(tx, paidAfterCancelEmail(row, storeName))
-	await notifyOrderChanged(tx, row.orderNumber)
-	if (!row.testPayment) await queueAlert(tx, paidAfterCancelAlert(row, staffNote))
-	return row
+		},
+		{ by: 'provider', storeName, onlyIf: eq(orders.paymentStatus, from), facts: staffNote ? { staffNote } : {} },
+	)
 }
 
 /**
@@ -134,23 +126,16 @@ async function keepPaymentForStaff(tx: Tx, orderId: number, storeName: string, {
 export async function stopAwaitingPayment(
 	db: Db,
 	orderId: number,
-	transition: Extract<PaymentTransition, 'failByProvider' | 'expire' | 'cancel'>,
+	transition: Extract<PaymentTransition, 'failByProvider' | 'expire'>,
 	{ paymentUrl, paymentMethod }: { paymentUrl?: string; paymentMethod?: string } = {},
 ): Promise<boolean> {
+	const { storeName } = await readStoreDetails(db)
 	return db.transaction(async (tx) => {
-		const [order] = await tx
-			.update(orders)
-			.set({ paymentStatus: PAYMENT_TRANSITIONS[transition].to, updatedAt: new Date() })
-			.where(
-				and(
-					eq(orders.id, orderId),
-					inArray(orders.paymentStatus, paymentFrom(transition)),
-					paymentUrl === undefined ? undefined : eq(orders.paymentUrl, paymentUrl),
-					paymentMethod === undefined ? undefined : eq(orders.paymentMethod, paymentMethod),
-				),
-			)
-			.returning({ orderNumber: orders.orderNumber })
-		if (order) await notifyOrderChanged(tx, order.orderNumber)
+		const order = await transitionIfAllowed(tx, { id: orderId }, transition, {}, {
+			by: transition === 'expire' ? 'shop' : 'provider',
+			storeName,
+			onlyIf: and(paymentUrl === undefined ? undefined : eq(orders.paymentUrl, paymentUrl), paymentMethod === undefined ? undefined : eq(orders.paymentMethod, paymentMethod)),
+		})
 		return Boolean(order)
 	})
 }

@@ -15,6 +15,7 @@ export async function markPaidByStaff(
 ): Promise<{ changed: boolean; current: Order }> {
 	const result = await markOrderPaid(db, order.id, {
 		via,
+		by: actor,
 		onPaid: (tx, paid) =>
 			recordAudit(tx, actor, { action, orderNumber: paid.orderNumber, before: { paymentStatus: order.paymentStatus }, after: { paymentStatus: paid.paymentStatus }, note }),
 	})

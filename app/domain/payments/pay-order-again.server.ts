@@ -1,11 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/order'
-import { notifyOrderChanged } from '../orders/notify-order.server'
-import { paymentFrom, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
+import { paymentRefusal } from '../orders/order-state'
+import { transitionIfAllowed } from '../orders/order-store/transition.server'
+import { switchPaymentMethod, waitsToBePaidBy } from '../orders/order-store/payment-rows.server'
+import { readStoreDetails } from '../settings/store-details.server'
 import { confirmPayproPayment } from './confirm-paypro-payment.server'
 import { startPayproPayment } from './start-paypro-payment.server'
 
@@ -64,15 +66,11 @@ async function reopenFailedOrder(db: Db, paypro: PayProClient, order: Order, met
 	})
 	if (outcome === 'paid' || outcome === 'already-paid') throw alreadyPaid(order)
 	if (outcome === 'failed') {
-		await db.transaction(async (tx) => {
-			// The earlier PayPro id stays, without a page: the next PayPro order is a new attempt with its own number.
-			const [row] = await tx
-				.update(orders)
-				.set({ paymentStatus: PAYMENT_TRANSITIONS.payAgain.to, paymentMethod: method, paymentUrl: null, payproClaimedAt: null, updatedAt: new Date() })
-				.where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, paymentFrom('payAgain')), eq(orders.paymentMethod, 'paypro')))
-				.returning({ orderNumber: orders.orderNumber })
-			if (row) await notifyOrderChanged(tx, row.orderNumber)
-		})
+		const { storeName } = await readStoreDetails(db)
+		// The earlier PayPro id stays, without a page: the next PayPro order is a new attempt with its own number.
+		await db.transaction((tx) =>
+			transitionIfAllowed(tx, { id: order.id }, 'payAgain', { paymentMethod: method, paymentUrl: null, payproClaimedAt: null }, { by: 'buyer', storeName, facts: { method }, onlyIf: eq(orders.paymentMethod, 'paypro') }),
+		)
 	}
 	return reload(db, order)
 }
@@ -83,14 +81,8 @@ async function reopenFailedOrder(db: Db, paypro: PayProClient, order: Order, met
  * (the callback and the reconciliation sweep ask PayPro about it), and switching back reuses it.
  */
 async function switchMethod(db: Db, order: Order, method: PayAgainMethod): Promise<Order> {
-	await db.transaction(async (tx) => {
-		const [row] = await tx
-			.update(orders)
-			.set({ paymentMethod: method, updatedAt: new Date() })
-			.where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'awaiting_payment'), eq(orders.paymentMethod, order.paymentMethod)))
-			.returning({ orderNumber: orders.orderNumber })
-		if (row) await notifyOrderChanged(tx, row.orderNumber)
-	})
+	const { storeName } = await readStoreDetails(db)
+	await db.transaction((tx) => switchPaymentMethod(tx, order.id, method, { by: 'buyer', storeName, onlyIf: waitsToBePaidBy(order.paymentMethod) }))
 	return reload(db, order)
 }
 

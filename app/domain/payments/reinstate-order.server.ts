@@ -19,6 +19,7 @@ export async function reinstateOrder(db: Db, actor: Actor, orderNumber: string, 
 	if (!row) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
 	const { changed, order } = await markOrderPaid(db, row.id, {
 		via: 'reinstate',
+		by: actor,
 		onPaid: (tx, paid) => recordAudit(tx, actor, { action: 'order.reinstate', orderNumber, before: { payment_status: 'paid_after_cancel' }, after: { payment_status: paid.paymentStatus }, note: note || null }),
 	})
 	if (!changed || !order) throw paymentRefusal(orderNumber, 'reinstate', order?.paymentStatus ?? row.paymentStatus)

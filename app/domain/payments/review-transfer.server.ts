@@ -3,14 +3,11 @@ import type { Db, Tx } from '../../db/client.server'
 import { orders, type OrderLine } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/order'
-import { notifyOrderChanged } from '../orders/notify-order.server'
-import { queueOrderNotices } from '../orders/queue-order-notices.server'
-import { paymentFrom, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
+import { paymentFrom, paymentRefusal } from '../orders/order-state'
+import { transition } from '../orders/order-store/transition.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
 import { withLines, withLinesOf } from '../orders/order-lines.server'
-import { queueEmail } from '../email/queue-email.server'
-import { transferRejectedEmail } from '../email/order-notice-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { checkedNote, confirmTransferInput, NOTE_REQUIRED, REASON_REQUIRED, rejectTransferInput } from './staff-note'
 
@@ -57,16 +54,8 @@ export async function rejectTransfer(db: Db, actor: Actor, orderNumber: string, 
 	const text = checkedNote(rejectTransferInput, reason, refuseNote)
 	const { storeName } = await readStoreDetails(db)
 	return db.transaction(async (tx) => {
-		const [row] = await tx
-			.update(orders)
-			.set({ paymentStatus: PAYMENT_TRANSITIONS.rejectTransfer.to, rejectionReason: text, updatedAt: new Date() })
-			.where(and(eq(orders.orderNumber, orderNumber), inArray(orders.paymentStatus, paymentFrom('rejectTransfer')), isNotNull(orders.receiptPath)))
-			.returning()
-		if (!row) throw paymentRefusal(orderNumber, 'rejectTransfer', (await findByNumber(tx, orderNumber)).paymentStatus)
-		await notifyOrderChanged(tx, row.orderNumber)
-		// The buyer is asked for something: an email with the reason, and their phones hear it (the reason is on the order page, not in the push).
-		if (row.customerEmail) await queueEmail(tx, transferRejectedEmail(row, storeName, text))
-		await queueOrderNotices(tx, row, 'transfer-rejected', `transfer-rejected:${row.orderNumber}:${row.receiptSha256 ?? row.receiptPath}`)
+		// The move tells the open page, and asks the buyer for something: an email with the reason, and their phones.
+		const row = await transition(tx, { orderNumber }, 'rejectTransfer', { rejectionReason: text }, { by: actor, storeName, facts: { reason: text }, onlyIf: isNotNull(orders.receiptPath) })
 		await recordAudit(tx, actor, {
 			action: 'transfer.reject',
 			orderNumber: row.orderNumber,

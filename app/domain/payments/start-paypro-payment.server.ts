@@ -1,21 +1,18 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { prepared } from '../../db/prepared.server'
 import { orders } from '../../db/schema'
 import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
 import { AppError } from '../../utils/app-error'
 import { logger } from '../../utils/logger.server'
 import type { Order } from '../orders/order'
 import { payproOrderNumber } from './paypro-order-number'
+import { claimPayproPage, claimStamp, releasePayproClaim, renewPayproClaim, storePaymentPage } from '../orders/order-store/payment-rows.server'
 
 // The claim is a lease its holder renews while PayPro answers: a claim left by a process that
 // died (kill -9, a lost machine) lapses within seconds and the next request takes over (ADR-010).
 const LEASE_SECONDS = 5
 const RENEW_EVERY_MS = 1_000
 const POLL_MS = 250
-
-// Database time to the millisecond: the claim's value doubles as its holder's token.
-const claimStamp = sql`date_trunc('milliseconds', clock_timestamp())`
 
 /**
  * A new PayPro order is written already claimed (createOrder: payproClaimedAt is claimAtCreation()),
@@ -81,37 +78,9 @@ interface Claim {
 
 /** Claims the order if nobody holds a live claim. */
 async function claimOrder(db: Db, orderId: number): Promise<Claim | null> {
-	const [claimed] = await db
-		.update(orders)
-		.set({ payproClaimedAt: claimStamp })
-		.where(
-			and(
-				eq(orders.id, orderId),
-				isNull(orders.paymentUrl),
-				or(isNull(orders.payproClaimedAt), lt(orders.payproClaimedAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`)),
-			),
-		)
-		.returning({ claimedAt: orders.payproClaimedAt, failedPayproId: orders.payproTransactionId })
+	const claimed = await claimPayproPage(db, orderId, LEASE_SECONDS)
 	return claimed?.claimedAt ? { claimedAt: claimed.claimedAt, failedPayproId: claimed.failedPayproId } : null
 }
-
-/** Stores a new PayPro order's page and id on its order, unless a page is already stored. */
-const storePaymentPage = (db: Db) =>
-	prepared(db, 'storePaymentPage', (db) => {
-		const payproId = sql`${sql.placeholder('payproId')}`
-		return db
-			.update(orders)
-			.set({
-				paymentUrl: sql`${sql.placeholder('paymentUrl')}`,
-				payproTransactionId: payproId,
-				// The earlier attempt's id stays findable: the buyer may quote the id its page showed.
-				earlierPayproIds: sql`case when ${orders.payproTransactionId} is not null and ${orders.payproTransactionId} <> ${payproId} and not (${orders.payproTransactionId} = any(${orders.earlierPayproIds})) then array_append(${orders.earlierPayproIds}, ${orders.payproTransactionId}) else ${orders.earlierPayproIds} end`,
-				payproClaimedAt: null,
-				updatedAt: sql`now()`,
-			})
-			.where(and(eq(orders.id, sql.placeholder('orderId')), isNull(orders.paymentUrl)))
-			.returning({ paymentUrl: orders.paymentUrl })
-	})
 
 async function createPayproOrder(db: Db, paypro: PayProClient, order: Order, claim: Claim): Promise<string> {
 	const lease = keepClaim(db, order.id, claim.claimedAt)
@@ -132,10 +101,7 @@ async function createPayproOrder(db: Db, paypro: PayProClient, order: Order, cla
 	} catch (error) {
 		await lease.stop()
 		// The order stays: the buyer can retry, and staff can see it. Only this request's own claim is let go.
-		await db
-			.update(orders)
-			.set({ payproClaimedAt: null })
-			.where(and(eq(orders.id, order.id), eq(orders.payproClaimedAt, lease.token())))
+		await releasePayproClaim(db, order.id, lease.token())
 		if (isPayProError(error)) {
 			const message =
 				error.kind === 'timeout' || error.kind === 'unavailable'
@@ -152,12 +118,8 @@ function keepClaim(db: Db, orderId: number, first: Date) {
 	let token = first
 	let renewing: Promise<void> = Promise.resolve()
 	const renew = async () => {
-		const [row] = await db
-			.update(orders)
-			.set({ payproClaimedAt: claimStamp })
-			.where(and(eq(orders.id, orderId), isNull(orders.paymentUrl), eq(orders.payproClaimedAt, token)))
-			.returning({ claimedAt: orders.payproClaimedAt })
-		if (row?.claimedAt) token = row.claimedAt
+		const renewed = await renewPayproClaim(db, orderId, token)
+		if (renewed) token = renewed
 		else clearInterval(timer) // lapsed and taken over: the final write keeps one page per order
 	}
 	const timer = setInterval(() => {

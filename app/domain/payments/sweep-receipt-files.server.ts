@@ -5,6 +5,7 @@ import { logger } from '../../utils/logger.server'
 import type { FileStore } from '../files/file-store.server'
 import { receiptKey, receiptOwner } from './attach-receipt.server'
 import { diskReceiptContentType } from './read-receipt.server'
+import { forgetReceiptFiles, moveReceiptKey } from '../orders/order-store/payment-rows.server'
 
 /** Receipt files under DATA_DIR/uploads, from before the file store. */
 export interface ReceiptFiles {
@@ -62,10 +63,7 @@ export async function sweepUnpaidOrderReceipts(db: Db, store: FileStore, { expir
 		if (rows.length === 0) return removed
 		await store.delete(rows.map((r) => r.fileId))
 		const orderIds = [...new Set(rows.map((r) => r.orderId))]
-		await db
-			.update(orders)
-			.set({ receiptPath: null })
-			.where(and(inArray(orders.id, orderIds), like(orders.receiptPath, 'file:%'), ended))
+		await forgetReceiptFiles(db, orderIds, ended)
 		removed += rows.length
 		if (rows.length < BATCH) return removed
 	}
@@ -91,12 +89,7 @@ export async function moveDiskReceipts(db: Db, store: FileStore, disk: DiskRecei
 		try {
 			const file = await store.put(source, { kind: 'receipt', owner: receiptOwner(order.id), contentType, uploader: null })
 			// Only if the order still points at the file read: a new upload in between wins.
-			const [updated] = await db
-				.update(orders)
-				.set({ receiptPath: receiptKey(file.id) })
-				.where(and(eq(orders.id, order.id), eq(orders.receiptPath, key)))
-				.returning({ id: orders.id })
-			if (!updated) {
+			if (!(await moveReceiptKey(db, order.id, key, receiptKey(file.id)))) {
 				await store.delete(file.id)
 				continue
 			}

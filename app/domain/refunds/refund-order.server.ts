@@ -1,17 +1,13 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { orderLines, orders, refundLines, refunds, stockAssignments, stockUnits } from '../../db/schema'
+import { orderLines, orders, stockAssignments, stockUnits } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
-import { refundAlert } from '../alerts/event-alerts.server'
-import { queueAlert } from '../alerts/queue-alert.server'
 import { formatRs } from '../../utils/money'
-import { orderRefundedEmail } from '../email/order-notice-email.server'
-import { queueEmail } from '../email/queue-email.server'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
-import { notifyOrderChanged } from '../orders/notify-order.server'
 import { seenByBuyer } from '../orders/reveal-delivery.server'
-import { queueOrderNotices } from '../orders/queue-order-notices.server'
-import { movePayment, paymentRefusal, PAYMENT_TRANSITIONS } from '../orders/order-state'
+import { movePayment } from '../orders/order-state'
+import { transition } from '../orders/order-store/transition.server'
+import { recordRefund, recordRefundLine } from '../orders/order-store/order-rows.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliveryText, stockLines } from '../stock/deliver-stock.server'
@@ -76,10 +72,7 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, inp
 			if (l.quantity > open) throw bad(open === 0 ? `${line.name} is refunded in full already.` : `Only ${open} of ${line.name} can still be refunded (you asked for ${l.quantity}).`, 'lines')
 		}
 
-		const [refund] = await tx
-			.insert(refunds)
-			.values({ orderId: order.id, amount: input.amount, method: input.method, reference: input.reference || null, reason: input.reason, staffId: actor.staffId ?? null, actor: actor.label })
-			.returning()
+		const refund = await recordRefund(tx, order.id, actor, { amount: input.amount, method: input.method, reference: input.reference || null, reason: input.reason })
 		const fromStock = new Set((await stockLines(tx, rows)).map((l) => l.lineId))
 		const done: RefundDone['lines'] = []
 		let noLongerOwed = 0
@@ -115,48 +108,43 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, inp
 				unitsTouched = true
 			}
 			noLongerOwed += undelivered
-			await tx.update(orderLines).set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${l.quantity}` }).where(eq(orderLines.id, line.id))
-			await tx.insert(refundLines).values({ refundId: refund!.id, orderLineId: line.id, quantity: l.quantity, undelivered, returned, voided })
+			await recordRefundLine(tx, refund.id, line.id, { quantity: l.quantity, undelivered, returned, voided })
 			done.push({ lineId: line.id, quantity: l.quantity, undelivered, returned, voided })
 		}
 
 		const content = unitsTouched ? await deliveryText(tx, order) : undefined
-		const [next] = await tx
-			.update(orders)
-			.set({
-				paymentStatus: to,
+		// The move tells the buyer (email, phones), staff (alert) and the open page.
+		const next = await transition(
+			tx,
+			{ id: order.id },
+			to === 'refunded' ? 'refund' : 'refundPart',
+			{
 				refundedAmount: order.refundedAmount + input.amount,
 				// Refunded in full: nothing is owed any more; otherwise the units refunded before delivery.
 				undeliveredUnits: to === 'refunded' ? 0 : Math.max(0, order.undeliveredUnits - noLongerOwed),
 				...(content !== undefined ? { deliveryContent: content ? encryptDelivery(content) : null } : {}),
-				updatedAt: now,
-			})
-			.where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...PAYMENT_TRANSITIONS[to === 'refunded' ? 'refund' : 'refundPart'].from])))
-			.returning()
-		if (!next) throw paymentRefusal(orderNumber, 'refund', order.paymentStatus)
-		if (next.customerEmail) await queueEmail(tx, orderRefundedEmail(next, storeName, { id: refund!.id, amount: input.amount, method: input.method, reference: refund!.reference, reason: input.reason, full: to === 'refunded' }))
+			},
+			{ by: actor, storeName, facts: { refundId: refund.id, amount: input.amount, method: input.method, reference: refund.reference, reason: input.reason, by: actor.label } },
+		)
 		await recordAudit(tx, actor, {
 			action: 'order.refund',
 			orderNumber,
 			before: { payment_status: order.paymentStatus, refunded: order.refundedAmount },
-			after: { payment_status: to, refunded: next.refundedAmount, amount: input.amount, method: input.method, reference: refund!.reference, units: asked.length ? units : 'none', lines: done },
+			after: { payment_status: to, refunded: next.refundedAmount, amount: input.amount, method: input.method, reference: refund.reference, units: asked.length ? units : 'none', lines: done },
 			note: input.reason,
 		})
-		await notifyOrderChanged(tx, orderNumber)
-		await queueOrderNotices(tx, next, 'refunded', `refund:${refund!.id}`, { amount: input.amount })
-		await queueAlert(tx, refundAlert({ ...next, productDetails: rows }, { id: refund!.id, amount: input.amount, method: input.method, by: actor.label }))
 		return {
-			id: refund!.id,
+			id: refund.id,
 			orderNumber,
 			amount: input.amount,
 			method: input.method,
-			reference: refund!.reference,
+			reference: refund.reference,
 			reason: input.reason,
 			paymentStatus: to,
 			refundedAmount: next.refundedAmount,
 			refundable: next.totalAmount - next.refundedAmount,
 			lines: done,
-			createdAt: refund!.createdAt.toISOString(),
+			createdAt: refund.createdAt.toISOString(),
 		}
 	})
 }

@@ -2,14 +2,12 @@ import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { orders, products, productVariants, stockAssignments, stockUnits, type OrderLine } from '../../db/schema'
 import { logger } from '../../utils/logger.server'
-import { orderDeliveredEmail } from '../email/order-delivered-email.server'
-import { queueEmail } from '../email/queue-email.server'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import type { OrderRow as Order } from '../orders/order'
 import { linesOfOrders, specLine, type OrderLineRow } from '../orders/order-lines.server'
-import { notifyOrderChanged } from '../orders/notify-order.server'
-import { queueOrderNotices } from '../orders/queue-order-notices.server'
-import { moveDelivery, PAID_STATES } from '../orders/order-state'
+import { PAID_STATES } from '../orders/order-state'
+import { transition } from '../orders/order-store/transition.server'
+import { changeDelivery, stopOwingFromStock } from '../orders/order-store/delivery-rows.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { maskPlain } from './mask-unit.server'
 import { openUnit } from './stock-crypto.server'
@@ -84,7 +82,7 @@ export async function deliverFromStock(
 	const lines = await stockLines(tx, orderLines)
 	if (lines.length === 0) {
 		// The product went back to manual delivery while the order waited: staff deliver it by hand.
-		if (order.undeliveredUnits > 0) await tx.update(orders).set({ undeliveredUnits: 0, updatedAt: new Date() }).where(eq(orders.id, order.id))
+		if (order.undeliveredUnits > 0) await stopOwingFromStock(tx, order.id)
 		return NONE
 	}
 	const held = await tx
@@ -133,22 +131,17 @@ export async function deliverFromStock(
 	const content = await deliveryText(tx, order, orderLines)
 	// Everything from stock and nothing left: delivered. Otherwise the buyer sees what came and staff see what is owed.
 	const complete = owed === 0 && !manualLines
-	const [next] = await tx
-		.update(orders)
-		.set({
-			deliveryContent: content ? encryptDelivery(content) : order.deliveryContent,
-			undeliveredUnits: owed,
-			...(taken && !order.stockDeliveredAt ? { stockDeliveredAt: new Date() } : {}),
-			deliveryStatus: complete && order.deliveryStatus !== 'completed' ? moveDelivery(order.orderNumber, order.deliveryStatus, 'complete') : order.deliveryStatus === 'pending' ? moveDelivery(order.orderNumber, order.deliveryStatus, 'prepare') : order.deliveryStatus,
-			...(complete && !order.deliveredAt ? { deliveredAt: new Date() } : {}),
-			updatedAt: new Date(),
-		})
-		.where(eq(orders.id, order.id))
-		.returning()
-	if (complete && deliveredEmail && next!.customerEmail && order.deliveryStatus !== 'completed') await queueEmail(tx, orderDeliveredEmail(next!, storeName))
-	await notifyOrderChanged(tx, order.orderNumber)
-	// The buyer's phones hear that the order is ready (never what was delivered).
-	if (complete && order.deliveryStatus !== 'completed') await queueOrderNotices(tx, next!, 'delivered', `delivered:${order.orderNumber}`)
+	const details = {
+		deliveryContent: content ? encryptDelivery(content) : order.deliveryContent,
+		undeliveredUnits: owed,
+		...(taken && !order.stockDeliveredAt ? { stockDeliveredAt: new Date() } : {}),
+		...(complete && !order.deliveredAt ? { deliveredAt: new Date() } : {}),
+	}
+	// Completed (the buyer told by email, unless the paid email of this transaction says so, and on their phones), or started, or more came.
+	const move = complete && order.deliveryStatus !== 'completed' ? 'complete' : order.deliveryStatus === 'pending' ? 'prepare' : null
+	const told = { by: 'shop' as const, storeName, facts: { taken, owed, ...(deliveredEmail ? {} : { toldWithPayment: true }) } }
+	if (move) await transition(tx, { id: order.id }, move, details, told)
+	else await changeDelivery(tx, order.id, details, told)
 	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds] }
 }
 

@@ -4,8 +4,8 @@ import { orders, stockAssignments, stockUnits } from '../../db/schema'
 import { PAID_STATES } from '../orders/order-state'
 import { AppError } from '../../utils/app-error'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
-import { notifyOrderChanged } from '../orders/notify-order.server'
-import { queueOrderNotices } from '../orders/queue-order-notices.server'
+import { changeDelivery } from '../orders/order-store/delivery-rows.server'
+import { readStoreDetails } from '../settings/store-details.server'
 import { linesOfOrders, specLine } from '../orders/order-lines.server'
 import { seenByBuyer } from '../orders/reveal-delivery.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
@@ -89,6 +89,7 @@ export async function replaceUnit(db: Db, actor: Actor, orderNumber: string, ass
 	const said = replaceReason.safeParse(reason)
 	if (!said.success) throw new AppError('BAD_REQUEST', ORDER_STOCK_MESSAGES.reason, { reason: ORDER_STOCK_MESSAGES.reason })
 	const why = said.data
+	const { storeName } = await readStoreDetails(db)
 	const result = await db.transaction(async (tx) => {
 		const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
 		if (!order) throw new AppError('NOT_FOUND', ORDER_STOCK_MESSAGES.orderNotFound)
@@ -120,10 +121,8 @@ export async function replaceUnit(db: Db, actor: Actor, orderNumber: string, ass
 			.set({ status: 'voided', voidReason: `Replaced on order ${order.orderNumber}: ${why}`.slice(0, STOCK_LIMITS.voidReason), voidedAt: new Date() })
 			.where(and(eq(stockUnits.id, old.unit.id), eq(stockUnits.status, 'available')))
 		const content = await deliveryText(tx, order)
-		await tx.update(orders).set({ deliveryContent: encryptDelivery(content), updatedAt: new Date() }).where(eq(orders.id, order.id))
+		await changeDelivery(tx, order.id, { deliveryContent: encryptDelivery(content) }, { by: actor, storeName, kind: 'unitReplaced', facts: { assignmentId, reason: why } })
 		await recordAudit(tx, actor, { action: 'stock.replace', orderNumber: order.orderNumber, target: `product ${old.unit.productId}`, before: { unitId: old.unit.id }, after: { unitId: unit.id }, note: why })
-		await notifyOrderChanged(tx, order.orderNumber)
-		await queueOrderNotices(tx, order, 'replaced', `replaced:${assignmentId}`)
 		return { unitId: unit.id, variantId: old.unit.variantId }
 	})
 	await alertLowStock(db, [result.variantId])

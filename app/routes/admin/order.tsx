@@ -45,6 +45,8 @@ import { staffMay } from '~/domain/staff/permissions'
 import { OrderProfitFacts } from '~/components/admin/order-profit'
 import { discountOf } from '~/domain/coupons/coupon'
 import { codesOfOrders } from '~/domain/coupons/coupons.server'
+import { orderTimeline } from '~/domain/orders/order-timeline.server'
+import { translator } from '~/i18n/messages.server'
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
 	pageMeta(matches, { title: `Order ${params.orderNumber}`, description: 'One order: details, fulfillment and history.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -64,6 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		earlierReceipts: await earlierReceipts(db(), order),
 		whatsapp: { asked: order.whatsappUpdates, messages: await orderWhatsAppMessages(db(), order.orderNumber) },
 		money: await orderMoney(db(), order, staff),
+		timeline: { entries: await orderTimeline(db(), order), title: translator('en')('events.title') },
 		history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, before: h.before, after: h.after, note: h.note, createdAt: h.createdAt.toISOString() })),
 	}
 }
@@ -164,7 +167,7 @@ function describeChange(record: Record<string, unknown> | null): string {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-	const { order, history, stock, renewal, chat, whatsapp } = loaderData
+	const { order, history, timeline, stock, renewal, chat, whatsapp } = loaderData
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
 	/** A refused Replace, shown beside its unit's reason. */
@@ -389,6 +392,29 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					)}
 				</section>
 			) : null}
+
+			<section className="settings-section" aria-labelledby="order-timeline">
+				<h2 id="order-timeline">{timeline.title}</h2>
+				<ol className="order-timeline">
+					{timeline.entries.map((e) => (
+						<li key={e.id}>
+							<span className="order-timeline-when muted">
+								<AdminTime date={e.at} />
+								{e.who ? <span className="staff-wrap"> · {e.who}</span> : null}
+							</span>
+							<span className="order-timeline-what">
+								<strong>{e.what}</strong>
+								{e.details.map((d) => (
+									<span key={d} className="staff-wrap">
+										{' '}
+										· {d}
+									</span>
+								))}
+							</span>
+						</li>
+					))}
+				</ol>
+			</section>
 
 			<section className="settings-section" aria-labelledby="order-history">
 				<h2 id="order-history">History</h2>

@@ -1,0 +1,105 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+
+// One writer of the order (ADR-036): orders, order_lines, refunds, refund_lines and coupon_redemptions
+// are inserted, updated and deleted only by app/domain/orders/order-store/, where every move of the
+// state records its event and tells its channels. Anywhere else, a write of them is refused here,
+// named by file and line: through Drizzle (`.update(orders)`) or in raw SQL (`update order_lines`).
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const FOLDERS = ['app', 'server', 'scripts', 'tests']
+const WRITER = 'app/domain/orders/order-store/'
+const SELF = 'tests/lint/order-writer.test.ts'
+
+/**
+ * Tests that still write the order's tables directly to set up what they check (a row from before a
+ * rule, a state no command reaches). Each moves to the domain's own commands or fixtures in time;
+ * the list only shrinks: a file listed with no such write left fails the last test.
+ */
+const STILL_WRITING = new Set([
+	'tests/integration/admin-orders.test.ts',
+	'tests/integration/costs.test.ts',
+	'tests/integration/coupons.test.ts',
+	'tests/integration/customers.test.ts',
+	'tests/integration/data.test.ts',
+	'tests/integration/hardening-amounts.test.ts',
+	'tests/integration/hardening-coupons.test.ts',
+	'tests/integration/hardening-seen-units.test.ts',
+	'tests/integration/installable.test.ts',
+	'tests/integration/my-orders.test.ts',
+	'tests/integration/order-facts.test.ts',
+	'tests/integration/order-page-payment.test.ts',
+	'tests/integration/payments-callback.test.ts',
+	'tests/integration/payments-claim.test.ts',
+	'tests/integration/payments-pay-again.test.ts',
+	'tests/integration/payments-receipt.test.ts',
+	'tests/integration/receipt-uploads.test.ts',
+	'tests/integration/refunds-api.test.ts',
+	'tests/integration/refunds.test.ts',
+	'tests/integration/renewals.test.ts',
+	// Stays: it tests the database's own CHECKs, which no command would ever break.
+	'tests/integration/schema-constraints.test.ts',
+	'tests/integration/staff-alerts.test.ts',
+	'tests/integration/stock-console.test.ts',
+	'tests/integration/stock-delivery.test.ts',
+	'tests/integration/stock-import.test.ts',
+	'tests/integration/web-push.test.ts',
+	'tests/setup/payments.ts',
+	'tests/setup/report-history.ts',
+])
+
+const TABLES = 'orders|orderLines|refunds|refundLines|couponRedemptions'
+const SQL_TABLES = 'orders|order_lines|refunds|refund_lines|coupon_redemptions'
+const DRIZZLE_WRITE = new RegExp(`\\.(insert|update|delete)\\(\\s*(${TABLES})\\b`)
+const SQL_WRITE = new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+"?(${SQL_TABLES})\\b(?!\\.)`, 'i')
+
+function writesIn(source: string): string[] {
+	return source.split('\n').flatMap((line, i) => (DRIZZLE_WRITE.test(line) || SQL_WRITE.test(line) ? [`line ${i + 1}: ${line.trim()}`] : []))
+}
+
+function sourceFiles(folder: string): string[] {
+	const root = path.join(ROOT, folder)
+	if (!fs.existsSync(root)) return []
+	return fs.readdirSync(root, { withFileTypes: true, recursive: true }).flatMap((entry) => {
+		const file = path.relative(ROOT, path.join(entry.parentPath, entry.name))
+		return entry.isFile() && /\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && !file.includes('node_modules') ? [file] : []
+	})
+}
+
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8')
+
+describe("only the order's writer writes the order's tables", () => {
+	test.each([
+		['await tx.update(orders).set({ paymentStatus })'],
+		['.insert(orderLines)'],
+		['await db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, id))'],
+		['.update(refundLines)'],
+		["await db.execute(sql`update orders set payment_status = 'paid'`)"],
+		['insert into order_lines (order_id, position) values ($1, $2)'],
+		['DELETE FROM "refunds" WHERE id = 1'],
+		['INSERT INTO coupon_redemptions (coupon_id) VALUES (1)'],
+	])('the check catches %s', (snippet) => {
+		expect(writesIn(snippet)).not.toEqual([])
+	})
+
+	test.each([['await db.select().from(orders)'], ['update(stockUnits)'], ['.insert(orderEvents)'], ['update orders_to_deliver_idx'], ['select * from orders for update']])('and lets %s through', (snippet) => {
+		expect(writesIn(snippet)).toEqual([])
+	})
+
+	test.each(FOLDERS)('%s writes none of them outside app/domain/orders/order-store/', (folder) => {
+		const found = sourceFiles(folder)
+			.filter((file) => !file.startsWith(WRITER) && file !== SELF && !STILL_WRITING.has(file))
+			.flatMap((file) => writesIn(read(file)).map((hit) => `${file}: ${hit}`))
+		expect(found).toEqual([])
+	})
+
+	test('the writer itself is where they are written', () => {
+		expect(sourceFiles(WRITER).filter((file) => writesIn(read(file)).length > 0)).not.toEqual([])
+	})
+
+	test('every test still listed writes one of them (else take it off the list)', () => {
+		const clean = [...STILL_WRITING].filter((file) => !fs.existsSync(path.join(ROOT, file)) || writesIn(read(file)).length === 0)
+		expect(clean).toEqual([])
+	})
+})
