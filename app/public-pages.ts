@@ -39,19 +39,22 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 /** A product's page, public like the rest. */
 export const PRODUCT_PAGE = { path: 'product/:id', pattern: 'product/\\d+', file: 'routes/store/product.tsx' } as const
 
-/** The buyer's other pages (they depend on the visitor: never cached), each with the pattern of its address. */
+/** The buyer's other pages (they depend on the visitor: never cached). */
 export const VISITOR_PAGES = [
-	{ path: 'checkout', pattern: 'checkout', file: 'routes/store/checkout.tsx' },
-	{ path: 'payment-details', pattern: 'payment-details', file: 'routes/store/payment-details.tsx' },
-	{ path: 'order-status', pattern: 'order-status', file: 'routes/store/order-status.tsx' },
-	{ path: 'renew/:orderNumber/:line', pattern: 'renew/[^/]+/[^/]+', file: 'routes/store/renew.tsx' },
-	{ path: 'unsubscribe', pattern: 'unsubscribe', file: 'routes/store/unsubscribe.tsx' },
-	{ path: 'my-orders', pattern: 'my-orders', file: 'routes/store/my-orders.tsx' },
-	{ path: 'my-orders/verify', pattern: 'my-orders/verify', file: 'routes/store/my-orders-verify.tsx' },
-	{ path: 'receipt/:orderNumber', pattern: 'receipt/[^/]+', file: 'routes/store/receipt.tsx' },
+	{ path: 'checkout', file: 'routes/store/checkout.tsx' },
+	{ path: 'payment-details', file: 'routes/store/payment-details.tsx' },
+	{ path: 'order-status', file: 'routes/store/order-status.tsx' },
+	{ path: 'renew/:orderNumber/:line', file: 'routes/store/renew.tsx' },
+	{ path: 'unsubscribe', file: 'routes/store/unsubscribe.tsx' },
+	{ path: 'my-orders', file: 'routes/store/my-orders.tsx' },
+	{ path: 'my-orders/verify', file: 'routes/store/my-orders-verify.tsx' },
+	{ path: 'receipt/:orderNumber', file: 'routes/store/receipt.tsx' },
 ] as const
 
-const BUYER_PAGE = new RegExp(`^/(?:${[...PUBLIC_PAGES.map((page) => page.path.slice(1)), PRODUCT_PAGE.pattern, ...VISITOR_PAGES.map((page) => page.pattern)].join('|')})$`)
+/** The pattern of a route's addresses: each `:param` is one segment. */
+const patternOf = (path: string) => path.replace(/:[^/]+/g, '[^/]+')
+
+const BUYER_PAGE = new RegExp(`^/(?:${[...PUBLIC_PAGES.map((page) => page.path.slice(1)), PRODUCT_PAGE.pattern, ...VISITOR_PAGES.map((page) => patternOf(page.path))].join('|')})$`)
 
 /** Whether an address (without its /ur prefix) is one of the buyer's pages: those have an Urdu twin (ADR-032). */
 export function isBuyerPage(pathname: string): boolean {

@@ -95,6 +95,7 @@ export default [
 	route('api/admin/me', 'routes/api/admin/me.ts'),
 	route('api/admin/openapi.json', 'routes/api/admin/openapi.ts'),
 	route('api/admin/staff/:id', 'routes/api/admin/staff-member.ts'),
+	route('api/admin/staff/:id/grants', 'routes/api/admin/staff-grants.ts'),
 	route('api/admin/library', 'routes/api/admin/library.ts'),
 	route('api/admin/library/import', 'routes/api/admin/library-import.ts'),
 	route('api/admin/library/:id', 'routes/api/admin/library-title.ts'),

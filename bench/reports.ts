@@ -121,12 +121,12 @@ export async function reportsSection(ctx: BenchContext): Promise<SectionResult> 
 		for (const [label, input] of ranges) {
 			const read = readReportRange(input, now)
 			if (!read.ok) throw new Error(`${label}: ${read.message}`)
-			for (let i = 0; i < WARMUPS; i++) await salesReport(db, read.range)
+			for (let i = 0; i < WARMUPS; i++) await salesReport(db, { label: 'bench' }, read.range)
 			const times: number[] = []
 			let paid = 0
 			for (let i = 0; i < RUNS; i++) {
 				const t = performance.now()
-				const report = await salesReport(db, read.range)
+				const report = await salesReport(db, { label: 'bench' }, read.range)
 				times.push(performance.now() - t)
 				paid = report.totals.orders
 			}

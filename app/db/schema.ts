@@ -677,14 +677,8 @@ export const staffUsers = pgTable(
 		email: text('email').notNull(),
 		name: text('name').notNull(),
 		role: text('role').$type<StaffRole>().notNull().default('staff'),
-		/** Granted by the owner: may edit products, prices, images, the library, pages and reviews. */
-		canManageCatalogue: boolean('can_manage_catalogue').notNull().default(false),
-		/** Granted by the owner: may see an unsold stock unit in full (audited, rate-limited). */
-		canRevealStock: boolean('can_reveal_stock').notNull().default(false),
-		/** Granted by the owner: may refund paid orders and reinstate or refund orders paid after a cancel (audited). */
-		canRefund: boolean('can_refund').notNull().default(false),
-		/** Granted by the owner: may see the sales reports (revenue, costs, profit, top customers). */
-		canViewReports: boolean('can_view_reports').notNull().default(false),
+		/** What the owner lets this account do beyond any staff member (STAFF_GRANTS in app/domain/staff/permissions.ts); an owner holds every grant by role. */
+		grants: text('grants').array().$type<string[]>().notNull().default(sql`'{}'::text[]`),
 		passwordHash: text('password_hash').notNull(),
 		active: boolean('active').notNull().default(true),
 		/** TOTP secret (base32), encrypted like delivery content; set once a code has confirmed it. */
@@ -698,7 +692,11 @@ export const staffUsers = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [uniqueIndex('staff_users_email_key').on(t.email), check('staff_users_role_check', sql`${t.role} in ('owner', 'staff')`)],
+	(t) => [
+		uniqueIndex('staff_users_email_key').on(t.email),
+		check('staff_users_role_check', sql`${t.role} in ('owner', 'staff')`),
+		check('staff_users_grants_check', sql`${t.grants} <@ ARRAY['catalogue', 'reveal-stock', 'refunds', 'reports']::text[]`),
+	],
 )
 export type StaffUser = typeof staffUsers.$inferSelect
 

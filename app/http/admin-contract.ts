@@ -1,11 +1,12 @@
 import type { z } from 'zod'
 import type { EndpointScope } from '../domain/staff/api-key-scopes'
+import type { StaffPermission } from '../domain/staff/permissions'
 
 /**
- * Who may call a console endpoint: any signed-in staff member, staff the owner lets manage the
- * catalogue (and the owner), or the owner alone. An X-ADMIN-KEY is checked by `scope` instead.
+ * Who may call a console endpoint: any signed-in staff member, one grant (the owner, and staff the
+ * owner granted it), or the owner alone. An X-ADMIN-KEY is checked by `scope` instead.
  */
-export type AdminPermission = 'staff' | 'catalogue' | 'refunds' | 'reports' | 'owner'
+export type AdminPermission = StaffPermission
 
 /**
  * One JSON endpoint under /api/admin/: what it takes and answers, as zod schemas. The route

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { API_KEY_SCOPE_TEXT, API_KEY_SCOPES, type EndpointScope } from '../domain/staff/api-key-scopes'
+import { GRANT_TEXT } from '../domain/staff/permissions'
 import type { AdminContract, AdminPermission } from './admin-contract'
 
 // /api/admin/openapi.json (ADR-013): the OpenAPI 3.1 document of the console's JSON API,
@@ -20,13 +21,8 @@ export type OpenApiDocument = {
 	components: { securitySchemes: Json; schemas: Record<string, Json>; responses: Record<string, Json> }
 }
 
-const WHO: Record<AdminPermission, string> = {
-	staff: 'Any signed-in staff member.',
-	catalogue: 'The owner, and staff the owner lets manage the catalogue.',
-	refunds: 'The owner, and staff the owner lets refund orders.',
-	reports: 'The owner, and staff the owner lets see reports.',
-	owner: 'The shop owner only.',
-}
+const who = (permission: AdminPermission) =>
+	permission === 'staff' ? 'Any signed-in staff member.' : permission === 'owner' ? 'The shop owner only.' : `The owner, and staff the owner lets ${GRANT_TEXT[permission]}.`
 
 /** What an endpoint asks of an X-ADMIN-KEY, as a sentence. */
 const keyNeeds = (scope: EndpointScope) =>
@@ -156,7 +152,7 @@ function operation(converter: SchemaConverter, contract: AdminContract, ids: Set
 	const op: Json = {
 		operationId: id,
 		summary: contract.summary,
-		description: `Who may call it: ${WHO[contract.permission]} ${keyNeeds(contract.scope)}`,
+		description: `Who may call it: ${who(contract.permission)} ${keyNeeds(contract.scope)}`,
 		tags: [contract.tag],
 		security: securityOf(contract.scope),
 		'x-permission': contract.permission,

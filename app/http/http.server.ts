@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import type { z } from 'zod'
 import { AppError } from '../utils/app-error'
 import { env } from '../utils/env.server'
 import { hasNul, inputProblem, NUL_MESSAGE, parseId, PROTO_KEY_MESSAGE } from '../utils/input'
@@ -62,17 +63,20 @@ export async function readJson(request: Request, { limit = DEFAULT_BODY_LIMIT, u
 	return refuseBadInput(value)
 }
 
+/** The form a request's body `bytes` (already read, within their cap) hold, by its Content-Type: 400 when they are no such form. */
+export async function parseFormBytes(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<FormData> {
+	try {
+		return await new Response(bytes, { headers: { 'Content-Type': request.headers.get('content-type')! } }).formData()
+	} catch {
+		throw new AppError('BAD_REQUEST', 'The form could not be read. Please reload the page and try again.')
+	}
+}
+
 /** A web form's fields (urlencoded or multipart), at most `limit` bytes. Files are left out: uploads have their own reader. */
 export async function readForm(request: Request, { limit = DEFAULT_BODY_LIMIT } = {}): Promise<Record<string, string>> {
 	const type = mediaType(request)
 	if (!isForm(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send this form from the page (as a web form), not as JSON or text.')
-	const bytes = await readBodyBytes(request, limit)
-	let form: FormData
-	try {
-		form = await new Response(bytes, { headers: { 'Content-Type': request.headers.get('content-type')! } }).formData()
-	} catch {
-		throw new AppError('BAD_REQUEST', 'The form could not be read. Please reload the page and try again.')
-	}
+	const form = await parseFormBytes(request, await readBodyBytes(request, limit))
 	const fields: Record<string, string> = {}
 	for (const [key, value] of form) {
 		if (hasNul(key) || (typeof value === 'string' && hasNul(value))) throw new AppError('BAD_REQUEST', NUL_MESSAGE)
@@ -144,6 +148,13 @@ export async function readPageForm(request: Request, options: { limit?: number }
 		if (error instanceof AppError) throw pageFailure(error)
 		throw error
 	}
+}
+
+/** A console page's post read as one of its `intents` (a union on `intent`), with the form as sent; `input` is null for a post of none of them. */
+export async function readPageIntent<Intents extends z.ZodType>(request: Request, intents: Intents): Promise<{ form: Record<string, string>; input: z.output<Intents> | null }> {
+	const form = await readPageForm(request)
+	const parsed = intents.safeParse(form)
+	return { form, input: parsed.success ? parsed.data : null }
 }
 
 /** A body read from `source` a piece at a time, only as fast as the client takes it. */

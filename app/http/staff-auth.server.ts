@@ -58,6 +58,7 @@ export async function staffStreamHolder(request: Request): Promise<LiveHolder | 
 const PAGE_REFUSAL: Record<StaffPermission, string> = {
 	staff: 'Please sign in to the staff console.',
 	catalogue: 'This page is for the shop owner and staff the owner lets manage the catalogue.',
+	'reveal-stock': 'This is for the shop owner and staff the owner lets reveal stock.',
 	refunds: 'This is for the shop owner and staff the owner lets refund orders.',
 	reports: 'This page is for the shop owner and staff the owner lets see reports.',
 	owner: 'This page is for the shop owner only.',

@@ -45,7 +45,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 	}
 
 	const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error
-	const catalogueFlag = async (id: number) => (await db.select({ flag: staffUsers.canManageCatalogue }).from(staffUsers).where(eq(staffUsers.id, id)))[0]!.flag
+	const catalogueFlag = async (id: number) => (await db.select({ grants: staffUsers.grants }).from(staffUsers).where(eq(staffUsers.id, id)))[0]!.grants.includes('catalogue')
 
 	const testShop = useTestShop(kind, 'admin_api', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
 
@@ -71,7 +71,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			const res = await call('GET', '/api/admin/me', { cookie: ownerCookie })
 			expect(res.status).toBe(200)
 			expect(res.headers.get('cache-control')).toBe('no-store')
-			expect(await res.json()).toMatchObject({ via: 'session', actor: OWNER.email, staff: { email: OWNER.email, role: 'owner' }, permissions: ['staff', 'catalogue', 'refunds', 'reports', 'owner'] })
+			expect(await res.json()).toMatchObject({ via: 'session', actor: OWNER.email, staff: { email: OWNER.email, role: 'owner' }, permissions: ['staff', 'catalogue', 'reveal-stock', 'refunds', 'reports', 'owner'] })
 		})
 
 		it('answers a staff session with what staff may do', async () => {
@@ -145,15 +145,15 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 
 			// The same session, no new sign-in: the permission holds at once.
 			const allowed = await requireAdminActor(asStaff(), { permission: 'catalogue', scope: 'catalogue' })
-			expect(allowed.actor).toEqual({ staffId, label: 'sara@example.pk' })
+			expect(allowed.actor).toEqual({ staffId, label: 'sara@example.pk', role: 'staff', grants: ['catalogue'] })
 			expect(await (await call('GET', '/api/admin/me', { cookie: staffCookie })).json()).toMatchObject({ permissions: ['staff', 'catalogue'] })
 			// Still not the owner.
 			expect((await call('PATCH', `/api/admin/staff/${staffId}`, { cookie: staffCookie, json: { canManageCatalogue: false } })).status).toBe(403)
 		})
 
 		it('records the change with before and after, naming the staff account', async () => {
-			const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'staff.allow-catalogue'))
-			expect(entry).toMatchObject({ actor: OWNER.email, target: `staff ${staffId}`, before: { staffId, canManageCatalogue: false }, after: { staffId, canManageCatalogue: true } })
+			const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'staff.set-grants'))
+			expect(entry).toMatchObject({ actor: OWNER.email, target: `staff ${staffId}`, before: { staffId, grants: [] }, after: { staffId, grants: ['catalogue'] } })
 		})
 
 		it('is never changed with an X-ADMIN-KEY, even one holding every scope', async () => {
@@ -193,6 +193,43 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			expect(res.headers.get('allow')).toBe('PATCH')
 			expect(await errorOf(res)).toBe('This address only answers PATCH requests.')
 			expect((await call('POST', '/api/admin/me', { key, json: {} })).status).toBe(405)
+		})
+	})
+
+	describe('PUT /api/admin/staff/{id}/grants: the owner sets everything a staff account may do', () => {
+		const grantsOf = async (id: number) => (await db.select({ grants: staffUsers.grants }).from(staffUsers).where(eq(staffUsers.id, id)))[0]!.grants
+
+		it('sets the whole list, which the same session holds at once, and is the owner’s alone, never a key’s', async () => {
+			const refused = await call('PUT', `/api/admin/staff/${staffId}/grants`, { cookie: staffCookie, json: { grants: ['refunds'] } })
+			expect(refused.status).toBe(403)
+			expect(await errorOf(refused)).toBe('Only the shop owner may do this.')
+			const byKey = await call('PUT', `/api/admin/staff/${staffId}/grants`, { key, origin: null, json: { grants: ['refunds'] } })
+			expect(byKey.status).toBe(403)
+			expect(await errorOf(byKey)).toBe(SESSION_ONLY_REFUSAL)
+
+			const res = await call('PUT', `/api/admin/staff/${staffId}/grants`, { cookie: ownerCookie, json: { grants: ['reports', 'refunds'] } })
+			expect(res.status).toBe(200)
+			expect(await res.json()).toEqual({ id: staffId, email: 'sara@example.pk', name: 'Sara', role: 'staff', active: true, grants: ['refunds', 'reports'] })
+			expect(await (await call('GET', '/api/admin/me', { cookie: staffCookie })).json()).toMatchObject({ staff: { grants: ['refunds', 'reports'] }, permissions: ['staff', 'refunds', 'reports'] })
+			// The catalogue grant alone, as tools written before grants set it: the others are kept.
+			expect(await (await call('PATCH', `/api/admin/staff/${staffId}`, { cookie: ownerCookie, json: { canManageCatalogue: true } })).json()).toMatchObject({ canManageCatalogue: true })
+			expect(await grantsOf(staffId)).toEqual(['catalogue', 'refunds', 'reports'])
+			expect((await call('PUT', `/api/admin/staff/${staffId}/grants`, { cookie: ownerCookie, json: { grants: [] } })).status).toBe(200)
+			expect(await grantsOf(staffId)).toEqual([])
+		})
+
+		it('answers bad input with a sentence and a 4xx', async () => {
+			const cases: [string, unknown, number, RegExp][] = [
+				[`/api/admin/staff/${staffId}/grants`, { grants: ['root'] }, 400, /^grants\[0\] must be one of: catalogue, reveal-stock, refunds, reports\.$/],
+				[`/api/admin/staff/${staffId}/grants`, {}, 400, /^Please give grants\.$/],
+				[`/api/admin/staff/${staffId}/grants`, { grants: 'refunds' }, 400, /^grants must be a list\.$/],
+				['/api/admin/staff/99999/grants', { grants: [] }, 404, /No staff account with that id/],
+				['/api/admin/staff/1/grants', { grants: [] }, 400, /is an owner: owners always manage the catalogue, reveal stock, refund orders and see reports\./],
+			]
+			for (const [url, json, status, says] of cases) {
+				const res = await call('PUT', url, { cookie: ownerCookie, json })
+				expect({ url, status: res.status, error: await errorOf(res) }).toEqual({ url, status, error: expect.stringMatching(says) })
+			}
 		})
 	})
 	describe('API key scopes', () => {
@@ -279,22 +316,22 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 		})
 
 		it('ticked, lets the account manage the catalogue; unticked (the box not sent), stops it; each audited', async () => {
-			const ticked = await form(ownerCookie, { intent: 'set-catalogue', staffId: String(staffId), canManageCatalogue: 'true' })
+			const ticked = await form(ownerCookie, { intent: 'set-grants', staffId: String(staffId), 'grant-catalogue': 'on' })
 			expect(ticked.status).toBe(200)
 			expect(await ticked.text()).toContain('sara@example.pk may now manage the catalogue.')
 			expect(await catalogueFlag(staffId)).toBe(true)
-			const unticked = await form(ownerCookie, { intent: 'set-catalogue', staffId: String(staffId) })
+			const unticked = await form(ownerCookie, { intent: 'set-grants', staffId: String(staffId) })
 			expect(await unticked.text()).toContain('sara@example.pk may no longer manage the catalogue.')
 			expect(await catalogueFlag(staffId)).toBe(false)
 			const entries = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staffId}`))
 			expect(entries.slice(-2).map((e) => [e.action, e.actor, e.after])).toEqual([
-				['staff.allow-catalogue', OWNER.email, { staffId, email: 'sara@example.pk', canManageCatalogue: true }],
-				['staff.disallow-catalogue', OWNER.email, { staffId, email: 'sara@example.pk', canManageCatalogue: false }],
+				['staff.set-grants', OWNER.email, { staffId, email: 'sara@example.pk', grants: ['catalogue'] }],
+				['staff.set-grants', OWNER.email, { staffId, email: 'sara@example.pk', grants: [] }],
 			])
 		})
 
 		it('is not for staff', async () => {
-			const res = await form(staffCookie, { intent: 'set-catalogue', staffId: String(staffId), canManageCatalogue: 'true' })
+			const res = await form(staffCookie, { intent: 'set-grants', staffId: String(staffId), 'grant-catalogue': 'on' })
 			expect(res.status).toBe(403)
 			expect(await catalogueFlag(staffId)).toBe(false)
 		})

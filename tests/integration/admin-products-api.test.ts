@@ -122,7 +122,7 @@ describe.each(databaseKinds)('products API on %s', (kind) => {
 	it('lets staff manage the catalogue only with the owner’s permission', async () => {
 		const refused = await call('POST', '/api/admin/products', { json: { ...gamePassThree, name: 'Staff product' }, cookie: staffCookie })
 		expect(refused.status).toBe(403)
-		await db.update(staffUsers).set({ canManageCatalogue: true }).where(eq(staffUsers.id, staffId))
+		await db.update(staffUsers).set({ grants: ['catalogue'] }).where(eq(staffUsers.id, staffId))
 		const allowed = await call('POST', '/api/admin/products', { json: { ...gamePassThree, name: 'Staff product' }, cookie: staffCookie })
 		expect(allowed.status).toBe(201)
 		const crossSite = await call('POST', '/api/admin/products', { json: gamePassThree, cookie: staffCookie, headers: { Origin: 'https://evil.example' } })

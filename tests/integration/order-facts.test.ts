@@ -105,7 +105,7 @@ describe.each(databaseKinds)('the order facts on %s', (kind) => {
 
 		const range = readReportRange({ from: '2026-11-01', to: '2026-11-30' })
 		if (!range.ok) throw new Error(range.message)
-		const report = await salesReport(db, range.range)
+		const report = await salesReport(db, { label: 'test' }, range.range)
 		expect(report.totals.orders).toBe(sales.length)
 		expect(report.totals.revenue).toBe(sales.reduce((s, r) => s + r.totalAmount, 0))
 		expect(report.funnel).toMatchObject({ placed: rows.filter((r) => !r.testPayment).length, paid: sales.length })

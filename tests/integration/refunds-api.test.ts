@@ -8,7 +8,7 @@ import type { Db } from '../../app/db/client.server'
 import { auditLog, orderLines, orders } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import { setCanRefund } from '../../app/domain/staff/set-refund-permission.server'
+import { setStaffGrants } from '../../app/domain/staff/set-staff-grants.server'
 import { orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
@@ -110,7 +110,7 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 		const fields = { intent: 'refund', amount: '100', method: 'bank', reference: '', reason: 'Price dropped', units: 'void' }
 		expect((await form(fields)).status).toBe(403)
 
-		await setCanRefund(db, { staffId: null, label: 'owner@example.pk' }, { staffId: staff.id, canRefund: true })
+		await setStaffGrants(db, { staffId: null, label: 'owner@example.pk' }, staff.id, ['refunds'])
 		const bad = await form({ ...fields, amount: 'ten' })
 		expect(bad.status).toBe(400)
 		// A line's quantity that is no number, and a line of another order: sentences, never a 500.
@@ -184,9 +184,12 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 		const owner = await signInOverHttp(testShop.url, 'owner@example.pk', 'refunds-owner-password', '198.51.100.42')
 		const settings = (body: Record<string, string>) =>
 			fetch(`${testShop.url}/admin/settings`, { method: 'POST', headers: { Origin: testShop.url, Cookie: owner, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) })
-		expect(await (await settings({ intent: 'set-refund', staffId: String(staff.id), canRefund: 'true' })).text()).toContain('teller@example.pk may now refund orders.')
-		expect(await (await settings({ intent: 'set-refund', staffId: String(staff.id) })).text()).toContain('teller@example.pk may no longer refund orders.')
+		expect(await (await settings({ intent: 'set-grants', staffId: String(staff.id), 'grant-refunds': 'on' })).text()).toContain('teller@example.pk may now refund orders.')
+		expect(await (await settings({ intent: 'set-grants', staffId: String(staff.id) })).text()).toContain('teller@example.pk may no longer refund orders.')
 		const audit = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staff.id}`))
-		expect(audit.map((a) => a.action)).toEqual(['staff.allow-refund', 'staff.disallow-refund'])
+		expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
+			['staff.set-grants', { staffId: staff.id, email: staff.email, grants: [] }, { staffId: staff.id, email: staff.email, grants: ['refunds'] }],
+			['staff.set-grants', { staffId: staff.id, email: staff.email, grants: ['refunds'] }, { staffId: staff.id, email: staff.email, grants: [] }],
+		])
 	})
 })

@@ -70,7 +70,7 @@ async function refundsToday(db: Db) {
 	const today = pakistanDate(new Date())
 	const range = readReportRange({ from: today, to: today })
 	if (!range.ok) throw new Error(range.message)
-	return (await salesReport(db, range.range)).totals.refunds
+	return (await salesReport(db, owner, range.range)).totals.refunds
 }
 
 const refusal = async (promise: Promise<unknown>) => {

@@ -8,7 +8,7 @@ import type { Db } from '../../app/db/client.server'
 import { auditLog } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import { setCanViewReports } from '../../app/domain/staff/set-reports-permission.server'
+import { setStaffGrants } from '../../app/domain/staff/set-staff-grants.server'
 import { seedOrder, seedRefund } from '../setup/report-history'
 import { databaseKinds } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
@@ -78,7 +78,7 @@ describe.each(databaseKinds)('sales reports over HTTP on %s', (kind) => {
 		const page = await get('/admin/reports', { Cookie: cookie })
 		expect(page.status).toBe(403)
 		expect(await page.text()).not.toContain('Rs. 4,500')
-		await setCanViewReports(db, { staffId: null, label: 'owner@example.pk' }, { staffId: staff.id, canViewReports: true })
+		await setStaffGrants(db, { staffId: null, label: 'owner@example.pk' }, staff.id, ['reports'])
 		expect((await get('/api/admin/reports/sales?range=7d', { Cookie: cookie })).status).toBe(200)
 		const allowed = await get('/admin/reports?from=2026-11-01&to=2026-11-07', { Cookie: cookie })
 		expect(allowed.status).toBe(200)
@@ -127,10 +127,13 @@ describe.each(databaseKinds)('sales reports over HTTP on %s', (kind) => {
 		const settings = (body: Record<string, string>) =>
 			fetch(`${testShop.url}/admin/settings`, { method: 'POST', headers: { Origin: testShop.url, Cookie: owner, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) })
 		expect(await (await get('/admin/settings', { Cookie: owner })).text()).toContain('May see reports')
-		expect(await (await settings({ intent: 'set-reports', staffId: String(staff.id), canViewReports: 'true' })).text()).toContain('bookkeeper@example.pk may now see reports.')
-		expect(await (await settings({ intent: 'set-reports', staffId: String(staff.id) })).text()).toContain('bookkeeper@example.pk may no longer see reports.')
+		expect(await (await settings({ intent: 'set-grants', staffId: String(staff.id), 'grant-reports': 'on' })).text()).toContain('bookkeeper@example.pk may now see reports.')
+		expect(await (await settings({ intent: 'set-grants', staffId: String(staff.id) })).text()).toContain('bookkeeper@example.pk may no longer see reports.')
 		const audit = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staff.id}`))
-		expect(audit.map((a) => a.action)).toEqual(['staff.allow-reports', 'staff.disallow-reports'])
+		expect(audit.map((a) => [a.action, a.after])).toEqual([
+			['staff.set-grants', { staffId: staff.id, email: staff.email, grants: ['reports'] }],
+			['staff.set-grants', { staffId: staff.id, email: staff.email, grants: [] }],
+		])
 	})
 
 	it('lists the endpoint in the OpenAPI document with its scope and permission', async () => {

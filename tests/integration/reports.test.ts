@@ -75,7 +75,7 @@ describe.each(databaseKinds)('sales report figures on %s', (kind) => {
 		await seedRefund(db, g.id, 500, '2026-11-02T13:00:00')
 		await seedRefund(db, f.id, 9999, '2026-11-04T09:00:00', [{ lineId: f.lineIds[0]!, quantity: 1, undelivered: 1 }])
 
-		const report = await salesReport(db, rangeOf('2026-11-01', '2026-11-07'))
+		const report = await salesReport(db, { label: 'test' }, rangeOf('2026-11-01', '2026-11-07'))
 		// revenue 5000 + 2700 + 1500; cost (4000 + 100) + 2000 + unknown; refunds 2500 + 500;
 		// profit 9200 − 6100 − 3000 + 2000 back.
 		expect(report.totals).toEqual({ orders: 3, revenue: 9200, refunds: 3000, discounts: 300, net: 6200, cost: 6100, profit: 2100, averageOrder: 3067, ordersWithoutCost: 1 })
@@ -113,15 +113,15 @@ describe.each(databaseKinds)('sales report figures on %s', (kind) => {
 		const db = database.db
 		await seedOrder(db, { number: 'GV-LATE', method: 'paypro', status: 'paid', total: 100, created: '2026-10-31T23:50:00', paid: '2026-10-31T23:59:00' })
 		await seedOrder(db, { number: 'GV-EARLY', method: 'paypro', status: 'paid', total: 200, created: '2026-10-31T23:55:00', paid: '2026-11-01T00:01:00' })
-		const day = await salesReport(db, rangeOf('2026-11-01', '2026-11-01'))
+		const day = await salesReport(db, { label: 'test' }, rangeOf('2026-11-01', '2026-11-01'))
 		expect(day.totals.revenue).toBe(200)
 		expect(day.previousTotals.revenue).toBe(100)
 		expect(day.series).toEqual([{ date: '2026-11-01', orders: 1, revenue: 200, refunds: 0, profit: 200 }])
 		// Both were placed on 31 Oct in Pakistan (18:50 and 18:55 UTC): that day's funnel has them.
-		expect((await salesReport(db, rangeOf('2026-10-31', '2026-10-31'))).funnel).toMatchObject({ placed: 2, paid: 2 })
-		expect((await salesReport(db, rangeOf('2026-11-01', '2026-11-01'))).funnel).toMatchObject({ placed: 0 })
+		expect((await salesReport(db, { label: 'test' }, rangeOf('2026-10-31', '2026-10-31'))).funnel).toMatchObject({ placed: 2, paid: 2 })
+		expect((await salesReport(db, { label: 'test' }, rangeOf('2026-11-01', '2026-11-01'))).funnel).toMatchObject({ placed: 0 })
 		// By month: both months named by their first day.
-		const months = await salesReport(db, rangeOf('2026-10-01', '2026-11-30', 'month'))
+		const months = await salesReport(db, { label: 'test' }, rangeOf('2026-10-01', '2026-11-30', 'month'))
 		expect(months.series.map((p) => [p.date, p.revenue])).toEqual([
 			['2026-10-01', 100],
 			['2026-11-01', 200],

@@ -98,6 +98,7 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		{ name: 'a review of a product that does not exist', statement: () => sql`insert into reviews (product_id, name, rating, comment) values (999999, 'A', 5, 'x')`, code: '23503' },
 		{ name: 'a session of a staff account that does not exist', statement: () => sql`insert into staff_sessions (id_hash, staff_id, expires_at) values ('h', 999999, now())`, code: '23503' },
 		{ name: 'a staff role that is not owner or staff', statement: () => sql`insert into staff_users (email, name, role, password_hash) values ('x@example.pk', 'X', 'admin', 'h')`, code: '23514', constraint: 'staff_users_role_check' },
+		{ name: 'a staff grant not in the list', statement: () => sql`insert into staff_users (email, name, password_hash, grants) values ('x@example.pk', 'X', 'h', array['refunds', 'root'])`, code: '23514', constraint: 'staff_users_grants_check' },
 		{ name: 'a block of an unknown kind', statement: () => sql`insert into blocked_buyers (kind, value) values ('name', 'Ali')`, code: '23514', constraint: 'blocked_buyers_kind_check' },
 		{ name: 'a block of an empty value', statement: () => sql`insert into blocked_buyers (kind, value) values ('email', '')`, code: '23514', constraint: 'blocked_buyers_value_check' },
 		{ name: 'the same block twice', statement: () => sql`insert into blocked_buyers (kind, value) values ('email', 'twice@example.pk'), ('email', 'twice@example.pk')`, code: '23505', constraint: 'blocked_buyers_kind_value_key' },
@@ -233,6 +234,33 @@ describe('bringing the money limits to a shop that saved past them', () => {
 			expect((await client.query<{ price: number }>('select price from product_variants')).rows).toEqual([{ price: MAX_PRICE }])
 			expect((await client.query<{ total_amount: number }>(`select total_amount from orders where order_number = 'BIG-1'`)).rows).toEqual([{ total_amount: 150000000 }])
 			await expect(client.exec(`insert into orders (order_number, total_amount) values ('BIG-2', ${MAX_ORDER_TOTAL + 1})`)).rejects.toThrow(/orders_total_amount_check/)
+		} finally {
+			await client.close()
+		}
+	})
+})
+
+describe('staff permissions becoming one list of grants', () => {
+	it('carries each account’s four boxes into its grants, and the columns are gone', async () => {
+		const client = await PGlite.create({ extensions: { pg_trgm } })
+		const GRANTS = '0036_staff_grants.sql'
+		try {
+			for (const file of migrationFiles.slice(0, migrationFiles.indexOf(GRANTS))) for (const s of statementsOf(file)) await client.exec(s)
+			await client.exec(`insert into staff_users (email, name, role, password_hash, can_manage_catalogue, can_reveal_stock, can_refund, can_view_reports) values
+				('owner@example.pk', 'Owner', 'owner', 'h', false, false, false, false),
+				('clerk@example.pk', 'Clerk', 'staff', 'h', false, false, false, false),
+				('books@example.pk', 'Books', 'staff', 'h', true, false, true, true),
+				('stock@example.pk', 'Stock', 'staff', 'h', false, true, false, false)`)
+			for (const s of statementsOf(GRANTS)) await client.exec(s)
+
+			expect((await client.query<{ email: string; grants: string[] }>('select email, grants from staff_users order by id')).rows).toEqual([
+				{ email: 'owner@example.pk', grants: [] },
+				{ email: 'clerk@example.pk', grants: [] },
+				{ email: 'books@example.pk', grants: ['catalogue', 'refunds', 'reports'] },
+				{ email: 'stock@example.pk', grants: ['reveal-stock'] },
+			])
+			const columns = await client.query(`select column_name from information_schema.columns where table_name = 'staff_users' and column_name like 'can_%'`)
+			expect(columns.rows).toEqual([])
 		} finally {
 			await client.close()
 		}

@@ -11,7 +11,7 @@ import { auditLog, orders, stockAssignments, stockUnits } from '../../app/db/sch
 import { insertOrderLines } from '../../app/domain/orders/order-lines.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import { setCanManageCatalogue } from '../../app/domain/staff/set-catalogue-permission.server'
+import { setStaffGrants } from '../../app/domain/staff/set-staff-grants.server'
 import { listUnits, revealUnit, setLowStockThreshold, setStockMode, stockAvailability, voidUnit } from '../../app/domain/stock/manage-stock.server'
 import { refingerprintStock } from '../../app/domain/stock/refingerprint-stock.server'
 import { fingerprintOf, sealUnit } from '../../app/domain/stock/stock-crypto.server'
@@ -23,7 +23,7 @@ import { withoutScripts } from '../setup/page-text'
 
 const OWNER = { email: 'owner@example.pk', password: 'stock-owner-password' }
 const actor = { label: 'owner@example.pk' }
-const ownerStaff = { id: 1, email: 'owner@example.pk', role: 'owner' as const, canRevealStock: false }
+const ownerStaff = { id: 1, email: 'owner@example.pk', role: 'owner' as const, grants: [] }
 
 interface Product {
 	id: number
@@ -244,7 +244,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		expect((await fetch(page, { headers: { Cookie: staffCookie } })).status).toBe(403)
 
 		// Catalogue staff import and void, but a secret is the owner's unless the owner lets them reveal stock.
-		await setCanManageCatalogue(db, actor, { staffId: staff.id, canManageCatalogue: true })
+		await setStaffGrants(db, actor, staff.id, ['catalogue'])
 		const staffPage = await (await fetch(page, { headers: { Cookie: staffCookie } })).text()
 		expect(staffPage).toContain('•••• 2222')
 		expect(staffPage).not.toContain('>Reveal<')
@@ -260,7 +260,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		const granted = await fetch(`${shop.url}/admin/settings`, {
 			method: 'POST',
 			headers: { Origin: shop.url, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ intent: 'set-reveal-stock', staffId: String(staff.id), canRevealStock: 'true' }),
+			body: new URLSearchParams({ intent: 'set-grants', staffId: String(staff.id), 'grant-catalogue': 'on', 'grant-reveal-stock': 'on' }),
 		})
 		expect(await granted.text()).toContain('stock-staff@example.pk may now reveal stock.')
 		expect((await fetch(page, { headers: { Cookie: staffCookie } }).then((r) => r.text()))).toContain('>Reveal<')
@@ -269,7 +269,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		expect(await shown.text()).toContain('XBOX-BBBB-2222')
 		const reveals = await db.select().from(auditLog).where(eq(auditLog.action, 'stock.reveal'))
 		expect(reveals.filter((e) => e.staffId === staff.id).map((e) => e.after)).toEqual([{ unitId: units[1]!.id }])
-		const asStaff = { id: staff.id, email: staff.email, role: 'staff' as const, canRevealStock: true }
+		const asStaff = { id: staff.id, email: staff.email, role: 'staff' as const, grants: ['catalogue', 'reveal-stock'] }
 		for (let i = 1; i < 30; i++) await revealUnit(db, asStaff, product.id, units[1]!.id)
 		const limited = await staffPost({ intent: 'reveal', unitId: String(units[1]!.id) })
 		expect(limited.status).toBe(429)
@@ -390,7 +390,6 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 			'DROP INDEX "stock_units_product_fingerprint_key"',
 			'ALTER TABLE "stock_units" DROP COLUMN "duplicate_of"',
 			'ALTER TABLE "stock_units" DROP COLUMN "fingerprint_version"',
-			'ALTER TABLE "staff_users" DROP COLUMN "can_reveal_stock"',
 			'CREATE UNIQUE INDEX "stock_units_product_fingerprint_key" ON "stock_units" USING btree ("product_id","fingerprint")',
 		])
 			await db.execute(sql.raw(statement))
@@ -401,6 +400,8 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		const ids: number[] = []
 		for (const [product, code] of [[first, 'SHARED-1'], [second, 'SHARED-1']] as const) ids.push(Number((await db.execute<{ id: number }>(oldUnit(product, code))).rows[0]!.id))
 		for (const statement of fs.readFileSync(path.resolve('drizzle/0015_stock_fingerprints_shop_wide.sql'), 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(statement))
+		// 0015 also added the reveal permission's column, which 0036 turned into a grant.
+		await db.execute(sql.raw('ALTER TABLE "staff_users" DROP COLUMN "can_reveal_stock"'))
 		const marked = await db.select().from(stockUnits).where(inArray(stockUnits.id, ids)).orderBy(stockUnits.id)
 		expect(marked.map((u) => [u.fingerprintVersion, u.duplicateOf, u.status])).toEqual([
 			[1, null, 'available'],

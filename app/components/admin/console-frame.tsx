@@ -1,12 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { useRootData } from '~/components/layout/root-data'
+import { may, type GrantHolder } from '~/domain/staff/permissions'
 
-export interface ConsoleStaff {
+export interface ConsoleStaff extends GrantHolder {
 	name: string
-	role: string
-	canManageCatalogue?: boolean
-	canViewReports?: boolean
 }
 
 const LINKS: { to: string; label: string; also?: string }[] = [
@@ -50,8 +48,8 @@ export function ConsoleFrame({ staff, transfersWaiting = 0, children }: { staff?
 		if (left < box.left) row.scrollLeft -= box.left - left
 		else if (right > box.right) row.scrollLeft += right - box.right
 	}, [pathname])
-	const catalogue = staff?.role === 'owner' || staff?.canManageCatalogue === true
-	const reports = staff?.role === 'owner' || staff?.canViewReports === true
+	const catalogue = staff != null && may(staff, 'catalogue')
+	const reports = staff != null && may(staff, 'reports')
 	const links = staff ? [...LINKS, ...(reports ? [{ to: '/admin/reports', label: 'Reports' }] : []), ...(catalogue ? CATALOGUE_LINKS : []), ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/blocklist', label: 'Blocked' }, { to: '/admin/coupons', label: 'Coupons' }] : []), { to: '/admin/settings', label: 'Settings' }] : []
 	return (
 		<div className="console">

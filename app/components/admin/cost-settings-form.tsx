@@ -1,6 +1,8 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { Form } from 'react-router'
-import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { useConsoleForm } from '~/components/admin/console-form'
+import { TextField } from '~/components/admin/text-field'
+import { Notice } from '~/components/admin/action-result'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { costSettingsForm, rateText } from '~/domain/costs/cost-rules'
 import type { CostSettings } from '~/domain/costs/cost-settings.server'
@@ -29,26 +31,20 @@ export function CostSettingsForm({ costs, answer, busy }: { costs: CostSettings;
 			<p className="cost-rate" data-testid="rate-line">
 				<strong>{rateLine(costs)}</strong>
 			</p>
-			{answer?.ok ? (
-				<p className="success-box" role="status">
-					{answer.message}
-				</p>
-			) : null}
+			<Notice message={answer?.ok ? answer.message : null} />
 			<ErrorAlert message={refusal && !Object.keys(refusal.fieldErrors ?? {}).length ? refusal.message : null} />
 			<Form method="post" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="costs" />
 				<div className="field-grid">
-					<div className="field">
-						<label htmlFor={fields.rupeesPerDollar.id}>Rupees per US dollar</label>
-						<input {...getInputProps(fields.rupeesPerDollar, { type: 'text' })} inputMode="decimal" autoComplete="off" placeholder="e.g. 280" />
-						<FieldError field={fields.rupeesPerDollar} />
-					</div>
-					<div className="field">
-						<label htmlFor={fields.payproFeePercent.id}>PayPro’s fee (%)</label>
-						<input {...getInputProps(fields.payproFeePercent, { type: 'text' })} inputMode="decimal" autoComplete="off" placeholder="e.g. 2.5" />
-						<FieldError field={fields.payproFeePercent} />
-						<p className="field-hint">Taken off orders paid through PayPro; transfers and DM orders pay none.</p>
-					</div>
+					<TextField field={fields.rupeesPerDollar} label="Rupees per US dollar" inputMode="decimal" autoComplete="off" placeholder="e.g. 280" />
+					<TextField
+						field={fields.payproFeePercent}
+						label="PayPro’s fee (%)"
+						inputMode="decimal"
+						autoComplete="off"
+						placeholder="e.g. 2.5"
+						hint="Taken off orders paid through PayPro; transfers and DM orders pay none."
+					/>
 				</div>
 				<button type="submit" className="button primary" disabled={busy}>
 					{busy ? 'Saving…' : 'Save rate and fee'}

@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from 'react-router'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { TextField } from '~/components/admin/text-field'
+import { Notice } from '~/components/admin/action-result'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { whatsappSettingsInput, whatsappTestInput } from '~/domain/whatsapp/whatsapp-settings'
 import type { WhatsAppStatus } from '~/domain/whatsapp/whatsapp-settings.server'
@@ -41,11 +43,7 @@ export function WhatsAppSettingsForm({ status, answer, busy }: { status: WhatsAp
 					<strong>Not connected.</strong> The checkout does not offer WhatsApp updates.
 				</p>
 			)}
-			{answer?.ok ? (
-				<p className="success-box" role="status">
-					{answer.message}
-				</p>
-			) : null}
+			<Notice message={answer?.ok ? answer.message : null} />
 			<ErrorAlert message={refusal && !hasFieldErrors ? refusal.message : null} />
 			{/* Keyed by the answer and what is saved: its boxes are drawn anew, with what is saved now and never a token. */}
 			<Form key={`${answer?.at ?? 'form'}-${status?.phoneNumberId ?? ''}-${status?.templateName ?? ''}`} method="post" className="whatsapp-form" autoComplete="off" {...getFormProps(form)}>
@@ -59,32 +57,10 @@ export function WhatsAppSettingsForm({ status, answer, busy }: { status: WhatsAp
 							{status ? 'Leave it empty to keep the saved token. ' : ''}A permanent token of a system user with the whatsapp_business_messaging permission. It is stored encrypted and never shown again.
 						</p>
 					</div>
-					<div className="field">
-						<label htmlFor={fields.phoneNumberId.id}>Phone number id</label>
-						<input {...getInputProps(fields.phoneNumberId, { type: 'text', ariaDescribedBy: `${fields.phoneNumberId.id}-hint` })} inputMode="numeric" autoComplete="off" />
-						<FieldError field={fields.phoneNumberId} />
-						<p className="field-hint" id={`${fields.phoneNumberId.id}-hint`}>
-							Digits, from WhatsApp Manager or the app’s API Setup page: not the phone number itself.
-						</p>
-					</div>
-					<div className="field">
-						<label htmlFor={fields.templateName.id}>Template name</label>
-						<input {...getInputProps(fields.templateName, { type: 'text', ariaDescribedBy: `${fields.templateName.id}-hint` })} autoComplete="off" spellCheck={false} placeholder="order_update" />
-						<FieldError field={fields.templateName} />
-						<p className="field-hint" id={`${fields.templateName.id}-hint`}>
-							An approved template whose body has three values: {'{{1}}'} the order number, {'{{2}}'} what happened, {'{{3}}'} the order page’s link.
-						</p>
-					</div>
-					<div className="field">
-						<label htmlFor={fields.languageEn.id}>Template language for English orders</label>
-						<input {...getInputProps(fields.languageEn, { type: 'text' })} autoComplete="off" spellCheck={false} placeholder="en" />
-						<FieldError field={fields.languageEn} />
-					</div>
-					<div className="field">
-						<label htmlFor={fields.languageUr.id}>Template language for Urdu orders</label>
-						<input {...getInputProps(fields.languageUr, { type: 'text' })} autoComplete="off" spellCheck={false} placeholder="ur" />
-						<FieldError field={fields.languageUr} />
-					</div>
+					<TextField field={fields.phoneNumberId} label="Phone number id" inputMode="numeric" autoComplete="off" hint="Digits, from WhatsApp Manager or the app’s API Setup page: not the phone number itself." />
+					<TextField field={fields.templateName} label="Template name" autoComplete="off" spellCheck={false} placeholder="order_update" hint={<>An approved template whose body has three values: {'{{1}}'} the order number, {'{{2}}'} what happened, {'{{3}}'} the order page’s link.</>} />
+					<TextField field={fields.languageEn} label="Template language for English orders" autoComplete="off" spellCheck={false} placeholder="en" />
+					<TextField field={fields.languageUr} label="Template language for Urdu orders" autoComplete="off" spellCheck={false} placeholder="ur" />
 				</div>
 				<button type="submit" className="button primary" disabled={busy}>
 					{status ? 'Save WhatsApp settings' : 'Connect WhatsApp'}
@@ -95,14 +71,7 @@ export function WhatsAppSettingsForm({ status, answer, busy }: { status: WhatsAp
 					<Form method="post" className="settings-form" {...getFormProps(testForm)}>
 						<h3>Send a test message</h3>
 						<input type="hidden" name="intent" value="whatsapp-test" />
-						<div className="field">
-							<label htmlFor={testFields.testPhone.id}>To this number</label>
-							<input {...getInputProps(testFields.testPhone, { type: 'tel', ariaDescribedBy: `${testFields.testPhone.id}-hint` })} inputMode="tel" autoComplete="off" placeholder="0300 1234567" dir="ltr" />
-							<FieldError field={testFields.testPhone} />
-							<p className="field-hint" id={`${testFields.testPhone.id}-hint`}>
-								Your template in English, with TEST as the order number. WhatsApp’s answer shows here.
-							</p>
-						</div>
+						<TextField field={testFields.testPhone} label="To this number" type="tel" inputMode="tel" autoComplete="off" placeholder="0300 1234567" dir="ltr" hint="Your template in English, with TEST as the order number. WhatsApp’s answer shows here." />
 						<button type="submit" className="button ghost" disabled={busy}>
 							Send a test message
 						</button>

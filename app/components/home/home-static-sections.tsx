@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ContactLinks } from '~/components/layout/contact-links'
 import type { RootConfig } from '~/components/layout/root-data'
@@ -84,6 +85,18 @@ const FAQ: [MessageKey, MessageKey][] = [
 	['catalogue.faq.refundQ', 'catalogue.faq.refundA'],
 ]
 
+/** One of the last sections: its heading names it (`${id}-title`); `alt` shades it, `wide` leaves its column full width. */
+function HomeSection({ id, title, alt = false, wide = false, children }: { id: string; title: string; alt?: boolean; wide?: boolean; children: ReactNode }) {
+	return (
+		<section className={alt ? 'section alt' : 'section'} id={id} aria-labelledby={`${id}-title`}>
+			<div className={wide ? 'container' : 'container narrow'}>
+				<h2 id={`${id}-title`}>{title}</h2>
+				{children}
+			</div>
+		</section>
+	)
+}
+
 /**
  * The last sections (services, FAQ, about, contact). Each FAQ question is a <details>: it opens and
  * closes on its own, with or without scripts.
@@ -98,51 +111,39 @@ export function HomeStaticSections({ config, lang, t }: { config: StoreTexts } &
 	}
 	return (
 		<>
-			<section className="section alt" id="services" aria-labelledby="services-title">
-				<div className="container">
-					<h2 id="services-title">{t('catalogue.home.services')}</h2>
-					<ServiceGrid headingLevel="h3" t={t} />
-				</div>
-			</section>
+			<HomeSection id="services" title={t('catalogue.home.services')} alt wide>
+				<ServiceGrid headingLevel="h3" t={t} />
+			</HomeSection>
 
-			<section className="section" id="faq" aria-labelledby="faq-title">
-				<div className="container narrow">
-					<h2 id="faq-title">{t('catalogue.home.faq')}</h2>
-					<div className="faq">
-						{FAQ.map(([question, answer]) => (
-							<details key={question} className="faq-item">
-								<summary>
-									<h3>{t(question)}</h3>
-									<span aria-hidden="true" className="faq-sign" />
-								</summary>
-								<p>{t(answer)}</p>
-							</details>
-						))}
-					</div>
-					<p>
-						<Link to={lp('/faq')}>{t('catalogue.home.allQuestions')}</Link>
-					</p>
+			<HomeSection id="faq" title={t('catalogue.home.faq')}>
+				<div className="faq">
+					{FAQ.map(([question, answer]) => (
+						<details key={question} className="faq-item">
+							<summary>
+								<h3>{t(question)}</h3>
+								<span aria-hidden="true" className="faq-sign" />
+							</summary>
+							<p>{t(answer)}</p>
+						</details>
+					))}
 				</div>
-			</section>
+				<p>
+					<Link to={lp('/faq')}>{t('catalogue.home.allQuestions')}</Link>
+				</p>
+			</HomeSection>
 
-			<section className="section alt" id="about" aria-labelledby="about-title">
-				<div className="container narrow">
-					<h2 id="about-title">{t('catalogue.home.about')}</h2>
-					<p>{richText(t('catalogue.home.aboutStory'), places)}</p>
-					<Link to={lp('/about')}>{t('catalogue.home.readStory')}</Link>
-				</div>
-			</section>
+			<HomeSection id="about" title={t('catalogue.home.about')} alt>
+				<p>{richText(t('catalogue.home.aboutStory'), places)}</p>
+				<Link to={lp('/about')}>{t('catalogue.home.readStory')}</Link>
+			</HomeSection>
 
-			<section className="section" id="contact" aria-labelledby="contact-title">
-				<div className="container narrow">
-					<h2 id="contact-title">{t('catalogue.home.contact')}</h2>
-					<p>{richText(t('catalogue.home.contactIntro'), places)}</p>
-					<ContactLinks contacts={config.contacts} t={t} />
-					<Link to={lp('/contact')} className="button primary">
-						{t('catalogue.home.sendMessage')}
-					</Link>
-				</div>
-			</section>
+			<HomeSection id="contact" title={t('catalogue.home.contact')}>
+				<p>{richText(t('catalogue.home.contactIntro'), places)}</p>
+				<ContactLinks contacts={config.contacts} t={t} />
+				<Link to={lp('/contact')} className="button primary">
+					{t('catalogue.home.sendMessage')}
+				</Link>
+			</HomeSection>
 		</>
 	)
 }

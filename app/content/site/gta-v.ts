@@ -1,5 +1,15 @@
 import type { ContentGroup } from './types'
 
+/** The Starter Pack's properties: names in the game, the same in every language. */
+export const starterPackProperties: string[] = [
+	'Maze Bank West Executive Office',
+	'Paleto Forest Gunrunning Bunker',
+	'Senora Desert Counterfeit Cash Factory',
+	'Great Chaparral Biker Clubhouse',
+	'1561 San Vitas Street Apartment',
+	'1337 Exceptionalists Way 10-Car Garage',
+]
+
 export const gtaVContent: ContentGroup[] = [
 	{
 		heading: 'Grand Theft Auto V: Story Mode',
@@ -21,14 +31,7 @@ export const gtaVContent: ContentGroup[] = [
 	},
 	{
 		heading: 'Starter Pack Properties',
-		items: [
-			'Maze Bank West Executive Office',
-			'Paleto Forest Gunrunning Bunker',
-			'Senora Desert Counterfeit Cash Factory',
-			'Great Chaparral Biker Clubhouse',
-			'1561 San Vitas Street Apartment',
-			'1337 Exceptionalists Way 10-Car Garage',
-		],
+		items: starterPackProperties,
 	},
 	{
 		heading: 'Starter Pack Vehicles, Weapons and Outfits',

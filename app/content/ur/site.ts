@@ -1,6 +1,7 @@
 // The shop's page texts in Urdu, for Pakistani buyers: the same shapes as the English modules in
 // ../site/, drawn by each page's loader (never shipped in a page's script). Names of games,
 // products and places stay as they are; {storeName}, {supportEmail} and {whatsapp} are filled in.
+import { starterPackProperties } from '../site/gta-v'
 import type { ContentGroup, ImpactFigure, Service } from '../site/types'
 
 export const aboutStory: string[] = [
@@ -68,14 +69,7 @@ export const gtaVContent: ContentGroup[] = [
 	},
 	{
 		heading: 'Starter Pack کی پراپرٹیز',
-		items: [
-			'Maze Bank West Executive Office',
-			'Paleto Forest Gunrunning Bunker',
-			'Senora Desert Counterfeit Cash Factory',
-			'Great Chaparral Biker Clubhouse',
-			'1561 San Vitas Street Apartment',
-			'1337 Exceptionalists Way 10-Car Garage',
-		],
+		items: starterPackProperties,
 	},
 	{
 		heading: 'Starter Pack کی گاڑیاں، ہتھیار اور لباس',

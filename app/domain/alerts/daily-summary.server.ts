@@ -23,7 +23,7 @@ export interface DayFigures {
 export async function dayFigures(db: Db, day: string): Promise<DayFigures> {
 	const read = readReportRange({ from: day, to: day, by: 'day' })
 	if (!read.ok) throw new Error(read.message)
-	const { totals, funnel } = await salesReport(db, read.range)
+	const { totals, funnel } = await salesReport(db, { label: 'daily summary' }, read.range)
 	return { day, orders: funnel.placed, paid: totals.orders, revenue: totals.revenue, refunds: totals.refunds }
 }
 

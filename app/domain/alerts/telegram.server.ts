@@ -10,6 +10,7 @@ import { logger } from '../../utils/logger.server'
 import { decryptDelivery, encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { readStoreSetting, writeStoreSetting } from '../store-settings.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
+import { requireOwner } from '../staff/permissions'
 
 // The shop's Telegram bot (issue 24): the owner saves its token (encrypted like delivery content,
 // never shown back in full, never logged); each staff member links their chat by sending the bot
@@ -49,6 +50,7 @@ export async function shopTelegramBot(db: Db): Promise<TelegramBot | null> {
 
 /** The owner connects the shop's bot: the token is checked with getMe, stored encrypted, and audited without it. */
 export async function saveTelegramBot(db: Db, actor: Actor, token: unknown): Promise<{ username: string }> {
+	requireOwner(actor)
 	const value = typeof token === 'string' ? token.trim() : ''
 	if (!TOKEN.test(value)) throw new AppError('BAD_REQUEST', TELEGRAM_MESSAGES.badToken, { token: TELEGRAM_MESSAGES.badToken })
 	let username: string
@@ -67,6 +69,7 @@ export async function saveTelegramBot(db: Db, actor: Actor, token: unknown): Pro
 
 /** The owner disconnects the bot: chats linked to it are unlinked too (a new bot knows none of them). */
 export async function removeTelegramBot(db: Db, actor: Actor): Promise<void> {
+	requireOwner(actor)
 	await db.transaction(async (tx) => {
 		await tx.execute(sql`delete from store_settings where key = ${SETTING}`)
 		await tx.update(staffAlertSettings).set({ telegramChatId: null, telegramCodeHash: null, telegramCodeExpiresAt: null, updatedAt: new Date() })

@@ -7,6 +7,7 @@ import { cachedUntilChanged } from '../cached-read.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { BLOCK_MESSAGES, normaliseBlockValue, type BlockInput, type BlockKind, type BlockView, type BuyerIdentity } from './blocklist'
+import { requireOwner } from '../staff/permissions'
 
 // The owner's blocklist: added and removed in the console or the API (audited), checked at every
 // checkout and sign-in from memory (no query per checkout), each refusal counted on its block.
@@ -37,6 +38,7 @@ export async function listBlocks(db: Db): Promise<BlockView[]> {
 
 /** Blocks a buyer: audited, and every instance checks against it at once. */
 export async function blockBuyer(db: Db, actor: Actor, input: BlockInput): Promise<BlockView> {
+	requireOwner(actor)
 	try {
 		const id = await db.transaction(async (tx) => {
 			const [row] = await tx
@@ -57,6 +59,7 @@ export async function blockBuyer(db: Db, actor: Actor, input: BlockInput): Promi
 
 /** Lifts a block: audited, and every instance stops refusing at once. */
 export async function unblockBuyer(db: Db, actor: Actor, id: number): Promise<void> {
+	requireOwner(actor)
 	const removed = await db.transaction(async (tx) => {
 		const [row] = await tx.delete(blockedBuyers).where(eq(blockedBuyers.id, id)).returning()
 		if (!row) return false

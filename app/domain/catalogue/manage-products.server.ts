@@ -8,6 +8,7 @@ import { notifyStoreChanged } from '../store-changes.server'
 import { variantsOf } from './list-products.server'
 import { variantsProblem, type CreateProductInput, type UpdateProductInput, type VariantInput } from './product-input'
 import { PAYMENT_METHODS, type Category, type ProductKind, type Variant } from './types'
+import { requireGrant } from '../staff/permissions'
 
 // The console's products: create, change, duplicate, hide, delete. Every change is one transaction
 // with its audit entry (before and after) and a notification that clears every instance's page cache.
@@ -167,6 +168,7 @@ const variantRow = (productId: number, v: VariantInput, position: number) => ({
 const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
 
 export async function createProduct(db: Db, actor: Actor, input: CreateProductInput) {
+	requireGrant(actor, 'catalogue')
 	checkVariants(input.variants)
 	return db.transaction(async (tx) => {
 		const [row] = await tx
@@ -197,6 +199,7 @@ export async function createProduct(db: Db, actor: Actor, input: CreateProductIn
  * hidden, never deleted. Orders keep the price they were placed at (their snapshot).
  */
 export async function updateProduct(db: Db, actor: Actor, id: number, input: UpdateProductInput) {
+	requireGrant(actor, 'catalogue')
 	if (input.variants) checkVariants(input.variants)
 	return db.transaction(async (tx) => {
 		const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update')
@@ -237,6 +240,7 @@ async function replaceVariants(tx: Tx, productId: number, existing: Variant[], w
 
 /** A copy to start a similar product from: hidden until the owner shows it, with the same options and prices. */
 export async function duplicateProduct(db: Db, actor: Actor, id: number) {
+	requireGrant(actor, 'catalogue')
 	const source = await getAdminProduct(db, id)
 	return createProduct(db, actor, {
 		...source,
@@ -263,6 +267,7 @@ async function hasOrders(db: Db | Tx, id: number) {
 
 /** Deletes a product no order refers to; one that orders refer to is hidden instead, and the answer says so. */
 export async function removeProduct(db: Db, actor: Actor, id: number): Promise<{ deleted: boolean; hidden: boolean; message: string }> {
+	requireGrant(actor, 'catalogue')
 	return db.transaction(async (tx) => {
 		const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update')
 		if (!locked) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND)

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { readStoreSetting, writeStoreSetting } from '../store-settings.server'
 import type { CostSettingsInput } from './cost-rules'
+import { requireOwner } from '../staff/permissions'
 
 // The owner's dollar rate (with the day it was set) and PayPro's fee. Kept apart from the store
 // details, which every buyer's page reads: no buyer-facing answer ever carries these.
@@ -22,6 +23,7 @@ export const readCostSettings = (db: Db | Tx): Promise<CostSettings> => readStor
 
 /** Sets the rate and the fee; a rate that changes gets today's date. Audited in the same transaction. */
 export async function updateCostSettings(db: Db, actor: Actor, input: CostSettingsInput, now = new Date()): Promise<{ settings: CostSettings; changed: boolean }> {
+	requireOwner(actor)
 	return db.transaction(async (tx) => {
 		const before = await readCostSettings(tx)
 		const rateChanged = before.rupeesPerDollar !== input.rupeesPerDollar

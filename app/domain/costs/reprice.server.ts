@@ -7,6 +7,7 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { costFromColumns, costText, exactRupees, rateText, repricedPrice, type Cost, type RoundTo } from './cost-rules'
 import { readCostSettings } from './cost-settings.server'
+import { requireOwner } from '../staff/permissions'
 
 // The owner's repricing: options chosen by id, platform or product, priced cost × rate × (1 + margin %)
 // rounded up to Rs. 10, 50 or 100. A preview lists every old and new price; applying writes them in
@@ -126,6 +127,7 @@ export const previewReprice = (db: Db, choice: RepriceChoice) => plan(db, choice
 
 /** Writes the new prices in one transaction, audited, and tells every instance the catalogue changed. */
 export async function applyReprice(db: Db, actor: Actor, choice: RepriceChoice): Promise<RepricePlan> {
+	requireOwner(actor)
 	return db.transaction(async (tx) => {
 		const result = await plan(tx, choice, true)
 		const changes = result.rows.filter((r) => r.newPrice != null && r.newPrice !== r.oldPrice)

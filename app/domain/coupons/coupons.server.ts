@@ -25,6 +25,7 @@ import {
 	type CouponView,
 	type DiscountLine,
 } from './coupon'
+import { requireOwner } from '../staff/permissions'
 
 // Discount codes in the database: the owner's list (console and API, audited), a checkout's preview of a
 // code (no lock, nothing written, the same for any buyer), and the use itself, counted exactly once inside
@@ -117,6 +118,7 @@ const auditable = (v: CouponView) => {
 
 /** A new code: audited. */
 export async function createCoupon(db: Db, actor: Actor, input: CouponInput): Promise<CouponView> {
+	requireOwner(actor)
 	try {
 		return await db.transaction(async (tx) => {
 			const [row] = await tx
@@ -135,6 +137,7 @@ export async function createCoupon(db: Db, actor: Actor, input: CouponInput): Pr
 
 /** A change to a code (`active: false` pauses it, `true` resumes it): audited; the result must still be a valid code. */
 export async function updateCoupon(db: Db, actor: Actor, id: number, patch: CouponPatch): Promise<CouponView> {
+	requireOwner(actor)
 	try {
 		return await db.transaction(async (tx) => {
 			const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update')

@@ -1,6 +1,5 @@
-import { emailLanguage, orderLang } from './email-language.server'
+import { letterText, orderLetter } from './order-letter.server'
 import type { Order } from '../orders/order'
-import { orderLink } from '../orders/order-token.server'
 import { absoluteUrl } from '../../utils/origin.server'
 import { env } from '../../utils/env.server'
 import type { QueuedEmail } from './queue-email.server'
@@ -11,12 +10,10 @@ import { orderPaidHtml } from '../../integrations/email/html/templates.server'
 
 /** The order email of §7 (template 2: NAME, ORDER_ID, PRODUCT_NAME, PRODUCT_IMAGE) plus the tracking link. */
 export function orderPaidEmail(order: Order, storeName: string, { delivered = false }: { delivered?: boolean } = {}): QueuedEmail {
-	const { lang, t, url } = emailLanguage(orderLang(order))
+	const { lang, t, name, orderUrl: trackingUrl, shell } = orderLetter(order, storeName)
 	const lines = order.productDetails
 	const first = lines[0]
 	const productName = first ? (lines.length > 1 ? t('email.paid.more', { name: first.name, count: lines.length - 1 }) : first.name) : t('email.paid.yourOrder')
-	const trackingUrl = url(orderLink(order))
-	const name = order.customerName ?? t('email.there')
 	return {
 		dedupeKey: `order-paid:${order.orderNumber}`,
 		toEmail: order.customerEmail!,
@@ -31,23 +28,20 @@ export function orderPaidEmail(order: Order, storeName: string, { delivered = fa
 			PRODUCT_IMAGE: first ? absoluteUrl(emailImageUrl(first.image)) : '',
 			TRACKING_URL: trackingUrl,
 		},
-		text: [
-			t('email.hi', { name }),
-			'',
-			t('email.paid.received', { orderNumber: order.orderNumber, product: productName }),
-			...(discountOf(lines) > 0 ? [t('email.paid.withDiscount', { amount: formatRs(order.totalAmount), discount: formatRs(discountOf(lines)) })] : []),
-			...(delivered
-				? [t('email.paid.delivered'), '', t('email.openOrderAt', { url: trackingUrl })]
-				: [t('email.paid.preparing'), '', t('email.paid.track', { url: trackingUrl })]),
-			'',
-			t('email.thanks', { store: storeName }),
-		].join('\n'),
+		text: letterText(t, {
+			name,
+			storeName,
+			body: [
+				t('email.paid.received', { orderNumber: order.orderNumber, product: productName }),
+				...(discountOf(lines) > 0 ? [t('email.paid.withDiscount', { amount: formatRs(order.totalAmount), discount: formatRs(discountOf(lines)) })] : []),
+				...(delivered
+					? [t('email.paid.delivered'), '', t('email.openOrderAt', { url: trackingUrl })]
+					: [t('email.paid.preparing'), '', t('email.paid.track', { url: trackingUrl })]),
+			],
+		}),
 		// Sent as is by the log and SMTP providers; Brevo's template path sends only templateId and params.
 		html: orderPaidHtml({
-			storeName,
-			lang,
-			t,
-			shopUrl: url('/'),
+			...shell,
 			name,
 			orderNumber: order.orderNumber,
 			productName,

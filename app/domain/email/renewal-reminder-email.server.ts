@@ -1,11 +1,11 @@
-import { emailLanguage, orderLang } from './email-language.server'
+import { orderLang } from './email-language.server'
+import { daysText, letterText, orderLetter } from './order-letter.server'
 import { localePath } from '../../i18n/lang'
 import { formatPakistanDay } from '../../utils/pakistan-time'
 import { absoluteUrl } from '../../utils/origin.server'
 import type { Order } from '../orders/order'
 import { lineOptionLabel } from '../orders/line-option'
 import { optionLabel } from '../../i18n/option-label'
-import { orderLink } from '../orders/order-token.server'
 import { renewalReminderKey, renewPath, type RenewalReminderKind } from '../orders/renewal'
 import { unsubscribeParts } from '../orders/renewal-unsubscribe.server'
 import { subscriptionDaysLeft } from '../orders/subscription'
@@ -28,25 +28,24 @@ export function renewalReminderEmail(
 	storeName: string,
 	now = Date.now(),
 ): QueuedEmail {
-	const { lang, t, url } = emailLanguage(orderLang(order))
+	const { lang, t, name, orderUrl, shell } = orderLetter(order, storeName)
 	const line = order.productDetails[lineIndex]!
 	const productName = line.name
 	const chosen = lineOptionLabel(line)
 	const option = chosen ? optionLabel(t, lang, chosen) : ''
-	const name = order.customerName ?? t('email.there')
 	const days = subscriptionDaysLeft(endsAt, now)
 	const endsOn = formatPakistanDay(endsAt.toISOString(), lang)
 	const renew = renewUrl(order, lineIndex)
 	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders', lang)
 	const ended = kind === 'due' || days === 0
-	const daysText = t(days === 1 ? 'email.daysOne' : 'email.daysMany', { days })
-	const facts = { product: productName, option: option ? ` (${option})` : '', orderNumber: order.orderNumber, date: endsOn, days: daysText }
+	const daysLeft = daysText(t, days)
+	const facts = { product: productName, option: option ? ` (${option})` : '', orderNumber: order.orderNumber, date: endsOn, days: daysLeft }
 	const headline = ended ? t('email.renewal.headlineToday', facts) : t('email.renewal.headlineSoon', facts)
 	return {
 		dedupeKey: renewalReminderKey(order.orderNumber, lineIndex, kind),
 		toEmail: order.customerEmail!,
 		toName: order.customerName,
-		subject: ended ? t('email.renewal.subjectToday', { product: productName }) : t('email.renewal.subjectSoon', { product: productName, days: daysText }),
+		subject: ended ? t('email.renewal.subjectToday', { product: productName }) : t('email.renewal.subjectSoon', { product: productName, days: daysLeft }),
 		templateId: null,
 		params: {
 			NAME: name,
@@ -58,24 +57,14 @@ export function renewalReminderEmail(
 			RENEW_URL: renew,
 			UNSUBSCRIBE_URL: unsubscribe.url,
 		},
-		text: [
-			t('email.hi', { name }),
-			'',
-			headline,
-			ended ? t('email.renewal.nowText') : t('email.renewal.soonText'),
-			'',
-			t('email.renewal.renewAt', { url: renew }),
-			t('email.yourOrderAt', { url: url(orderLink(order)) }),
-			'',
-			t('email.thanks', { store: storeName }),
-			'',
-			t('email.footer.unsubscribeAt', { url: unsubscribe.url }),
-		].join('\n'),
-		html: renewalReminderHtml({
+		text: letterText(t, {
+			name,
 			storeName,
-			lang,
-			t,
-			shopUrl: url('/'),
+			body: [headline, ended ? t('email.renewal.nowText') : t('email.renewal.soonText'), '', t('email.renewal.renewAt', { url: renew }), t('email.yourOrderAt', { url: orderUrl })],
+			unsubscribeUrl: unsubscribe.url,
+		}),
+		html: renewalReminderHtml({
+			...shell,
 			name,
 			orderNumber: order.orderNumber,
 			productName,
@@ -84,7 +73,7 @@ export function renewalReminderEmail(
 			ended,
 			endsOn,
 			renewUrl: renew,
-			orderUrl: url(orderLink(order)),
+			orderUrl,
 			unsubscribeUrl: unsubscribe.url,
 		}),
 		headers: unsubscribe.headers,

@@ -1,7 +1,6 @@
-import { emailLanguage, orderLang } from './email-language.server'
+import { daysText, letterText, orderLetter } from './order-letter.server'
 import { pakistanDate } from '../../utils/pakistan-time'
 import type { Order } from '../orders/order'
-import { orderLink } from '../orders/order-token.server'
 import { subscriptionDaysLeft } from '../orders/subscription'
 import { unsubscribeParts } from '../orders/renewal-unsubscribe.server'
 import type { QueuedEmail } from './queue-email.server'
@@ -12,25 +11,22 @@ export type ReminderKind = 'before' | 'expiry'
 /** The reminder's key, shared by its job and its email: each reminder exists, and is sent, once. */
 export const reminderKey = (orderNumber: string, kind: ReminderKind) => `reminder:${orderNumber}:${kind}`
 
-
 /** A DM order's subscription is about to end, or has ended: renew by replying or through the shop. */
 export function subscriptionReminderEmail(order: Order, kind: ReminderKind, endsAt: Date, storeName: string, now = Date.now()): QueuedEmail {
-	const { lang, t, url } = emailLanguage(orderLang(order))
+	const { lang, t, name, orderUrl: trackingUrl, shell } = orderLetter(order, storeName)
 	const first = order.productDetails[0]
 	const productName = first?.name ?? t('email.subscription.fallback')
-	const trackingUrl = url(orderLink(order))
-	const name = order.customerName ?? t('email.there')
 	const days = subscriptionDaysLeft(endsAt, now)
 	const ended = kind === 'expiry' || days === 0
 	// Not an order email: the buyer may stop reminders in one click.
 	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders', lang)
-	const daysText = t(days === 1 ? 'email.daysOne' : 'email.daysMany', { days })
-	const when = ended ? t('email.subscription.endedOn', { date: pakistanDate(endsAt) }) : t('email.subscription.endsIn', { days: daysText, date: pakistanDate(endsAt) })
+	const daysLeft = daysText(t, days)
+	const when = ended ? t('email.subscription.endedOn', { date: pakistanDate(endsAt) }) : t('email.subscription.endsIn', { days: daysLeft, date: pakistanDate(endsAt) })
 	return {
 		dedupeKey: reminderKey(order.orderNumber, kind),
 		toEmail: order.customerEmail!,
 		toName: order.customerName,
-		subject: ended ? t('email.subscription.subjectEnded', { product: productName }) : t('email.subscription.subjectSoon', { product: productName, days: daysText }),
+		subject: ended ? t('email.subscription.subjectEnded', { product: productName }) : t('email.subscription.subjectSoon', { product: productName, days: daysLeft }),
 		templateId: null,
 		params: {
 			NAME: name,
@@ -40,23 +36,19 @@ export function subscriptionReminderEmail(order: Order, kind: ReminderKind, ends
 			TRACKING_URL: trackingUrl,
 			UNSUBSCRIBE_URL: unsubscribe.url,
 		},
-		text: [
-			t('email.hi', { name }),
-			'',
-			t('email.subscription.line', { product: productName, orderNumber: order.orderNumber, when }),
-			ended ? t('email.subscription.endedText') : t('email.subscription.soonText'),
-			'',
-			t('email.yourOrderAt', { url: trackingUrl }),
-			'',
-			t('email.thanks', { store: storeName }),
-			'',
-			t('email.footer.unsubscribeAt', { url: unsubscribe.url }),
-		].join('\n'),
-		html: subscriptionReminderHtml({
+		text: letterText(t, {
+			name,
 			storeName,
-			lang,
-			t,
-			shopUrl: url('/'),
+			body: [
+				t('email.subscription.line', { product: productName, orderNumber: order.orderNumber, when }),
+				ended ? t('email.subscription.endedText') : t('email.subscription.soonText'),
+				'',
+				t('email.yourOrderAt', { url: trackingUrl }),
+			],
+			unsubscribeUrl: unsubscribe.url,
+		}),
+		html: subscriptionReminderHtml({
+			...shell,
 			name,
 			orderNumber: order.orderNumber,
 			productName,

@@ -9,6 +9,7 @@ import { limitImportWork } from '../jobs/cpu-limits.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { isDuplicateTitleError } from './manage-library.server'
 import { LIBRARY_IMPORT_LIMITS, LIBRARY_LIMITS, parseFlag, type LibraryImportReport } from './library-input'
+import { requireGrant } from '../staff/permissions'
 
 // A spreadsheet of titles (title,genre,top) added to the game library in one go: new titles are
 // added, known ones (whatever their case) take the file's genre and top mark, and lines that do not
@@ -107,7 +108,8 @@ function chunks<T>(list: T[]): T[][] {
 }
 
 /** Imports a CSV of titles (header title,genre,top) in one transaction, audited, and says what it did line by line. Bounded like every import (cpu-limits.server.ts). */
-export function importLibraryCsv(db: Db, actor: Actor, csv: string): Promise<LibraryImportReport> {
+export async function importLibraryCsv(db: Db, actor: Actor, csv: string): Promise<LibraryImportReport> {
+	requireGrant(actor, 'catalogue')
 	return limitImportWork(() => importLibraryCsvNow(db, actor, csv))
 }
 

@@ -5,6 +5,7 @@ import { AppError } from '../../utils/app-error'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import type { LibraryListQuery, LibraryTitle, LibraryTitleInput, LibraryTitlePatch } from './library-input'
+import { requireGrant } from '../staff/permissions'
 
 // The console's game library: add, change, hide or show a title. Each change is one transaction
 // with its audit entry (before and after) and a notification that clears every instance's pages.
@@ -78,6 +79,7 @@ async function refuseRacingDuplicate<T>(title: string | undefined, run: () => Pr
 }
 
 export async function createLibraryTitle(db: Db, actor: Actor, input: LibraryTitleInput): Promise<LibraryTitle> {
+	requireGrant(actor, 'catalogue')
 	return refuseRacingDuplicate(input.title, () =>
 		db.transaction(async (tx) => {
 			await refuseDuplicate(tx, input.title)
@@ -91,6 +93,7 @@ export async function createLibraryTitle(db: Db, actor: Actor, input: LibraryTit
 
 /** Changes a title's name, genre or top mark, or hides it from the storefront (or shows it again). */
 export async function updateLibraryTitle(db: Db, actor: Actor, id: number, patch: LibraryTitlePatch): Promise<LibraryTitle> {
+	requireGrant(actor, 'catalogue')
 	return refuseRacingDuplicate(patch.title, () =>
 		db.transaction(async (tx) => {
 			const [before] = await tx.select(columns).from(gameLibrary).where(eq(gameLibrary.id, id)).for('update').limit(1)

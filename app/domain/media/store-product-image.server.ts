@@ -21,6 +21,7 @@ import {
 	PRODUCT_IMAGE_WIDTHS,
 } from './product-image-rules'
 import { mainWidth, mediaUrl } from './media-files'
+import { requireGrant } from '../staff/permissions'
 
 // An uploaded product cover: checked by its bytes, turned upright, cropped square (the storefront's
 // covers are 1:1, `.product-image` in app.css), stripped of its metadata (a phone photo's EXIF can
@@ -167,6 +168,7 @@ export async function storeProductImage(db: Db, bytes: Uint8Array): Promise<Prod
  * audited before and after, and every instance told to drop its cached pages, in one transaction.
  */
 export async function setProductImage(db: Db, actor: Actor, productId: number, bytes: Uint8Array): Promise<{ image: string; imageSet: ProductImageSet }> {
+	requireGrant(actor, 'catalogue')
 	// A missing product is said before a large image is converted for nothing.
 	const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1)
 	if (!exists) throw new AppError('NOT_FOUND', 'Product not found')

@@ -14,6 +14,7 @@ import { PAGE_MESSAGES, PAGE_NESTING_LIMIT, POLICY_SLUGS, pageMarkdownSchema } f
 import { policyMarkdown } from './policy-markdown'
 import { nestingDepth, pageTokens, renderMarkdownReport, type PageTokens, type RenderedPage } from './render-markdown.server'
 import { formatPakistanLongDay, formatPakistanNumeric } from '../../utils/pakistan-time'
+import { requireGrant } from '../staff/permissions'
 
 // The policy pages and the FAQ, editable by the owner as Markdown: the edited text is a store
 // setting ('page:faq' → {markdown, updatedAt, html, tokens, dropped}); without one the page shows
@@ -274,6 +275,7 @@ export async function renderUrduVersion(input: unknown, tokens: PageTokens): Pro
  * own, is the page without an edit. Audited, and every instance's pages cleared.
  */
 export async function saveUrduVersion(db: Db, actor: Actor, slug: string, input: unknown, tokens?: PageTokens): Promise<UrduVersion & { html: string | null }> {
+	requireGrant(actor, 'catalogue')
 	const known = requireSlug(slug)
 	const details = urduTokens(tokens ?? (await storeTokens(db)))
 	const { markdown, page } = await renderUrduVersion(input, details)
@@ -294,6 +296,7 @@ export async function saveUrduVersion(db: Db, actor: Actor, slug: string, input:
 
 /** Back to the shop's own Urdu (or, while the English is the owner's, to none): the owner's Urdu is removed, the audit entry keeps it. */
 export async function restoreUrduVersion(db: Db, actor: Actor, slug: string): Promise<void> {
+	requireGrant(actor, 'catalogue')
 	const known = requireSlug(slug)
 	await db.transaction(async (tx) => {
 		const before = await readStoreSetting<StoredPage | null>(tx, urduKey(known), storedPage, null)
@@ -325,6 +328,7 @@ export async function previewPolicyPage(markdown: unknown, tokens: PageTokens): 
  * instance's pages cleared. The answer lists what the page leaves out (raw HTML, images).
  */
 export async function savePolicyPage(db: Db, actor: Actor, slug: string, input: unknown, tokens?: PageTokens): Promise<EditablePage & ShownPage> {
+	requireGrant(actor, 'catalogue')
 	const known = requireSlug(slug)
 	const parsed = pageMarkdownSchema.safeParse(input)
 	if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, { markdown: parsed.error.issues[0]!.message })
@@ -351,6 +355,7 @@ export async function savePolicyPage(db: Db, actor: Actor, slug: string, input: 
 
 /** Back to the shop's own text: the owner's is removed (the audit entry keeps it). */
 export async function restorePolicyPage(db: Db, actor: Actor, slug: string): Promise<EditablePage> {
+	requireGrant(actor, 'catalogue')
 	const known = requireSlug(slug)
 	return db.transaction(async (tx) => {
 		const before = await readStoreSetting<StoredPage | null>(tx, pageKey(known), storedPage, null)

@@ -6,6 +6,7 @@ import type { Order } from '../orders/order'
 import { paymentRefusal } from '../orders/order-state'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markOrderPaid } from './mark-order-paid.server'
+import { requireGrant } from '../staff/permissions'
 
 /**
  * Staff keep a payment that arrived after the order was cancelled: the order becomes paid by the one
@@ -13,6 +14,7 @@ import { markOrderPaid } from './mark-order-paid.server'
  * with the audit entry in its transaction. Of two staff at once, one reinstates; the other is told.
  */
 export async function reinstateOrder(db: Db, actor: Actor, orderNumber: string, note = ''): Promise<Order> {
+	requireGrant(actor, 'refunds')
 	const [row] = await db.select({ id: orders.id, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
 	if (!row) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
 	const { changed, order } = await markOrderPaid(db, row.id, {

@@ -20,6 +20,7 @@ import { leftToRefund, refundFigure } from './refundable'
 import type { PaymentState } from '../orders/order-state'
 import { COUPON_LAPSED } from '../coupons/coupon'
 import { retakeCouponUse } from '../coupons/coupons.server'
+import { requireGrant } from '../staff/permissions'
 
 // Giving money back on a paid order (issue 23), whole or per line, in one transaction that holds the
 // order row: the refund and its lines, the units taken back (owed ones are owed no more; delivered ones
@@ -55,6 +56,7 @@ function pickDelivered<T extends { a: { id: number } }>(ids: number[], live: T[]
 }
 
 export async function refundOrder(db: Db, actor: Actor, orderNumber: string, request: RefundInput): Promise<RefundDone> {
+	requireGrant(actor, 'refunds')
 	const { storeName } = await readStoreDetails(db)
 	const units = request.units ?? 'void'
 	return db.transaction(async (tx) => {

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { bucketOf, bucketStarts, type ReportBucket, type ReportRange } from './report-range'
 import { countsAsSaleSql } from '../orders/order-facts'
+import type { Actor } from '../staff/audit.server'
+import { requireGrant } from '../staff/permissions'
 
 // The sales report (ADR-031): every figure is defined here, once, as SQL aggregates over the orders
 // paid in the range (orders.paid_at) and the refunds made in it (refunds.created_at), test payments
@@ -127,7 +129,8 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`
 /** The day as 'YYYY-MM-DD', whichever way the driver hands a date back (PostgreSQL: text; PGlite: a Date). */
 const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10))
 
-export async function salesReport(db: Db, range: ReportRange): Promise<SalesReport> {
+export async function salesReport(db: Db, actor: Actor, range: ReportRange): Promise<SalesReport> {
+	requireGrant(actor, 'reports')
 	const { start, end, bucket } = range
 	const prevStart = range.previous.start
 	// Both periods in one pass, grouped by Pakistan day (the SQL stays cheap: a date cast, a hash

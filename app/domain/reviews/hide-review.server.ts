@@ -6,6 +6,7 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { announceReview } from './add-review.server'
 import { toReview } from './list-reviews.server'
+import { requireGrant } from '../staff/permissions'
 
 export const REVIEW_NOT_FOUND = 'No review with that id.'
 
@@ -22,6 +23,7 @@ export interface ReviewVisibility {
  * page caches cleared on every instance, and open product pages told to drop (or show) it live.
  */
 export async function setReviewHidden(db: Db, actor: Actor, id: number, hidden: boolean): Promise<ReviewVisibility> {
+	requireGrant(actor, 'catalogue')
 	return db.transaction(async (tx) => {
 		const [current] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update').limit(1)
 		if (!current) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND)

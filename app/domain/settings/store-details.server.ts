@@ -10,6 +10,7 @@ import { cachedUntilChanged } from '../cached-read.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { writeStoreSetting } from '../store-settings.server'
 import { SAMPLE, sampleTransferAccounts, STORE_DETAIL_FIELDS, storedStoreDetailsSchema, transferAccountSchema, type StoreDetails, type StoreDetailsPatch, type TransferAccount } from './store-details'
+import { requireOwner } from '../staff/permissions'
 
 /** Renewal reminders go this many days before a subscription ends, until the owner changes it. */
 export const DEFAULT_RENEWAL_REMINDER_DAYS = 3
@@ -109,6 +110,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * and every instance told to forget its copy and its cached pages.
  */
 export async function updateStoreDetails(db: Db, actor: Actor, change: StoreDetailsPatch): Promise<{ details: StoreDetails; changed: (keyof StoreDetails)[] }> {
+	requireOwner(actor)
 	const result = await db.transaction(async (tx) => {
 		const defaults = storeDetailsDefaults()
 		// The row exists before it is locked, so two changes at once take turns instead of losing one.

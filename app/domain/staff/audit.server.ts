@@ -1,16 +1,20 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { auditLog } from '../../db/schema'
+import { grantsOf, type GrantedActor, type GrantHolder } from './permissions'
 
-export interface Actor {
-	staffId?: number | null
-	apiKeyId?: number | null
+/** Who does a staff action: as the audit log names them, and what they may do (permissions.ts). */
+export interface Actor extends GrantedActor {
 	/** Readable: the staff member's email, or 'api key: name'. */
 	label: string
 }
 
-/** A signed-in staff member as the audit log names them. */
-export const staffActor = (staff: { id: number; email: string }): Actor => ({ staffId: staff.id, label: staff.email })
+/** A signed-in staff member as the audit log names them, with their role and grants (none when not given). */
+export const staffActor = (staff: { id: number; email: string } & Partial<GrantHolder>): Actor => ({
+	staffId: staff.id,
+	label: staff.email,
+	...(staff.role ? { role: staff.role, grants: grantsOf({ role: staff.role, grants: staff.grants ?? [] }) } : {}),
+})
 
 /** Records a staff action in the caller's transaction: it exists exactly when the change does. */
 export async function recordAudit(

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.server'
 import { staffSessions, staffUsers, type StaffRole } from '../../db/schema'
 import { announceLiveEnded, staffSessionHolder } from '../realtime/live-ended.server'
 import { pruneDevices } from './devices.server'
+import { grantsOf, type Grant } from './permissions'
 import { prunePendingSignIns } from './pending-sign-ins.server'
 
 export const SESSION_COOKIE = 'staff_session'
@@ -13,14 +14,8 @@ export interface Staff {
 	email: string
 	name: string
 	role: StaffRole
-	/** The owner has let this account manage the catalogue (the owner always may: see permissions.ts). */
-	canManageCatalogue: boolean
-	/** The owner has let this account see stock units in full (the owner always may: see permissions.ts). */
-	canRevealStock: boolean
-	/** The owner has let this account refund orders (the owner always may: see permissions.ts). */
-	canRefund: boolean
-	/** The owner has let this account see the sales reports (the owner always may: see permissions.ts). */
-	canViewReports: boolean
+	/** What the owner lets this account do (the owner holds every grant: see permissions.ts, `grantsOf`). */
+	grants: Grant[]
 	/** Signs in with a code from an authenticator app as well as the password. */
 	twoFactorEnabled: boolean
 }
@@ -58,13 +53,13 @@ export async function staffForSession(db: Db, id: string | null, policy: Session
 		.returning({ staffId: staffSessions.staffId })
 	if (!row) return null
 	const [staff] = await db
-		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, canManageCatalogue: staffUsers.canManageCatalogue, canRevealStock: staffUsers.canRevealStock, canRefund: staffUsers.canRefund, canViewReports: staffUsers.canViewReports, totpEnabledAt: staffUsers.totpEnabledAt })
+		.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, grants: staffUsers.grants, totpEnabledAt: staffUsers.totpEnabledAt })
 		.from(staffUsers)
 		.where(and(eq(staffUsers.id, row.staffId), eq(staffUsers.active, true)))
 		.limit(1)
 	if (!staff) return null
-	const { totpEnabledAt, ...rest } = staff
-	return { ...rest, twoFactorEnabled: totpEnabledAt !== null }
+	const { totpEnabledAt, grants, ...rest } = staff
+	return { ...rest, grants: grantsOf({ role: rest.role, grants }), twoFactorEnabled: totpEnabledAt !== null }
 }
 
 /** Signs this browser out; live streams opened under the session close on every instance. */

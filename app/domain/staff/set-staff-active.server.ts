@@ -4,9 +4,11 @@ import { staffUsers } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { recordAudit, type Actor } from './audit.server'
 import { destroyStaffSessions } from './sessions.server'
+import { requireOwner } from './permissions'
 
 /** Deactivates (signing out at once) or reactivates another staff account. */
 export async function setStaffActive(db: Db, actor: Actor, { staffId, active }: { staffId: number; active: boolean }) {
+	requireOwner(actor)
 	if (actor.staffId === staffId) throw new AppError('BAD_REQUEST', 'You cannot deactivate or reactivate your own account.')
 	return db.transaction(async (tx) => {
 		const [before] = await tx.select({ email: staffUsers.email, active: staffUsers.active }).from(staffUsers).where(eq(staffUsers.id, staffId)).for('update').limit(1)

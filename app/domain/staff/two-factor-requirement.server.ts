@@ -5,6 +5,7 @@ import { staffUsers } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { readStoreSetting, writeStoreSetting } from '../store-settings.server'
 import { recordAudit, type Actor } from './audit.server'
+import { requireOwner } from './permissions'
 
 const KEY = 'staff.requireTwoFactor'
 
@@ -13,6 +14,7 @@ export const twoFactorRequired = (db: Db) => readStoreSetting(db, KEY, z.boolean
 
 /** The owner turns the requirement on or off; on only once their own account uses two-factor sign-in. */
 export async function setTwoFactorRequired(db: Db, actor: Actor & { staffId: number }, required: boolean) {
+	requireOwner(actor)
 	return db.transaction(async (tx) => {
 		if (required) {
 			const [me] = await tx.select({ totpEnabledAt: staffUsers.totpEnabledAt }).from(staffUsers).where(eq(staffUsers.id, actor.staffId)).limit(1)

@@ -2,12 +2,11 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import { costColumns, costSchema, type Cost } from '../costs/cost-rules'
 import { invalidInput } from '../../utils/field-errors'
 import type { Db, Tx } from '../../db/client.server'
-import { orderLines, orders, products, productVariants, stockAssignments, stockUnits, type StaffRole, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
+import { orderLines, orders, products, productVariants, stockAssignments, stockUnits, type StockMode, type StockUnitKind, type StockUnitStatus } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { hasNul } from '../../utils/input'
 import { hitRateLimit } from '../rate-limit.server'
 import { recordAudit, staffActor, type Actor } from '../staff/audit.server'
-import { canRevealStock } from '../staff/permissions'
 import { enqueueJob } from '../jobs/queue.server'
 import { maskUnit } from './mask-unit.server'
 import { recordUnitRevealed } from '../orders/reveal-delivery.server'
@@ -16,6 +15,7 @@ import { codeNotes, normaliseCode } from './stock-normalise.server'
 import { STOCK_FIELD_MESSAGES, STOCK_LIMITS, STOCK_MODES } from './stock-rules'
 import { lowStockThreshold, stockModeSchema, stockSlots, voidReason } from './stock-input'
 import { limitImportWork, UNITS_PER_TURN, yieldToOthers } from '../jobs/cpu-limits.server'
+import { may, requireGrant, type GrantHolder } from '../staff/permissions'
 
 // Stock staff import for a product's variants (issue: stock import and management): codes and
 // accounts sealed at rest, recognised by a keyed fingerprint so a duplicate (in the batch, or
@@ -149,7 +149,8 @@ async function holdersOf(tx: Tx, productId: number, kind: StockUnitKind, prints:
  * server (each encrypts thousands of units); a few more wait, and beyond that the import is refused
  * with a sentence (cpu-limits.server.ts).
  */
-export function importStock(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
+export async function importStock(db: Db, actor: Actor, productId: number, input: ImportStockInput): Promise<ImportStockReport> {
+	requireGrant(actor, 'catalogue')
 	return limitImportWork(() => importStockNow(db, actor, productId, input))
 }
 
@@ -339,6 +340,7 @@ export async function stockCounts(db: Db, productId: number): Promise<{ productI
 
 /** Voids a unit's unsold slots (a bad code, a locked account); a unit every buyer of which got it cannot be voided. A unit of another product is not found. */
 export async function voidUnit(db: Db, actor: Actor, productId: number, unitId: number, reason: string): Promise<void> {
+	requireGrant(actor, 'catalogue')
 	const said = voidReason.safeParse(reason)
 	if (!said.success) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.voidReason, { reason: STOCK_MESSAGES.voidReason })
 	const why = said.data
@@ -359,6 +361,7 @@ export async function voidUnit(db: Db, actor: Actor, productId: number, unitId: 
 }
 
 export async function setLowStockThreshold(db: Db, actor: Actor, productId: number, variantId: number, threshold: number): Promise<void> {
+	requireGrant(actor, 'catalogue')
 	if (!lowStockThreshold.safeParse(threshold).success) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.threshold, { threshold: STOCK_MESSAGES.threshold })
 	await db.transaction(async (tx) => {
 		const [variant] = await tx
@@ -373,6 +376,7 @@ export async function setLowStockThreshold(db: Db, actor: Actor, productId: numb
 }
 
 export async function setStockMode(db: Db, actor: Actor, productId: number, mode: string): Promise<void> {
+	requireGrant(actor, 'catalogue')
 	if (!stockModeSchema.safeParse(mode).success) throw new AppError('BAD_REQUEST', STOCK_MESSAGES.mode, { stockMode: STOCK_MESSAGES.mode })
 	await db.transaction(async (tx) => {
 		const [product] = await tx.select({ stockMode: products.stockMode }).from(products).where(eq(products.id, productId))
@@ -443,11 +447,9 @@ export async function listUnits(db: Db, productId: number, options: { variantId?
 export type RevealedUnit = { kind: 'code'; code: string } | { kind: 'account'; login: string; password: string; notes: string | null }
 
 /** Who may see a unit in full: the owner, or staff the owner lets reveal stock. */
-export interface RevealingStaff {
+export interface RevealingStaff extends GrantHolder {
 	id: number
 	email: string
-	role: StaffRole
-	canRevealStock?: boolean
 }
 
 /**
@@ -455,7 +457,7 @@ export interface RevealingStaff {
  * REVEALS_PER_HOUR an hour per staff member, each audited (the unit's id, never its content).
  */
 export async function revealUnit(db: Db, staff: RevealingStaff, productId: number, unitId: number): Promise<RevealedUnit> {
-	if (!canRevealStock(staff)) throw new AppError('FORBIDDEN', STOCK_MESSAGES.revealRefused)
+	if (!may(staff, 'reveal-stock')) throw new AppError('FORBIDDEN', STOCK_MESSAGES.revealRefused)
 	// Every attempt counts, a unit that is not there too; the counter commits on its own (rate-limit.server.ts).
 	await hitRateLimit(db, `stock-reveal:${staff.id}`, { limit: REVEALS_PER_HOUR, windowSeconds: 3600, message: STOCK_MESSAGES.revealLimited })
 	return db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { readStoreDetails } from '../settings/store-details.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { readStoreSetting, writeStoreSetting } from '../store-settings.server'
 import { WHATSAPP_MESSAGES, whatsappSettingsInput, whatsappTestInput } from './whatsapp-settings'
+import { requireOwner } from '../staff/permissions'
 
 // The shop's WhatsApp Business Cloud API connection (ADR-035): the owner saves the access token
 // (encrypted like delivery content, never shown back in full, never logged or audited), the phone
@@ -60,6 +61,7 @@ export async function whatsappStatus(db: Db): Promise<WhatsAppStatus | null> {
 
 /** The owner connects (or changes) WhatsApp: checked with the form's schema, the token stored encrypted and audited without it. */
 export async function saveWhatsApp(db: Db, actor: Actor, input: unknown): Promise<WhatsAppStatus> {
+	requireOwner(actor)
 	const parsed = whatsappSettingsInput.safeParse(input)
 	if (!parsed.success) throw invalidInput(parsed.error)
 	const v = parsed.data
@@ -80,6 +82,7 @@ export async function saveWhatsApp(db: Db, actor: Actor, input: unknown): Promis
 
 /** The owner disconnects WhatsApp: the checkout stops offering it; messages already queued are not sent. */
 export async function removeWhatsApp(db: Db, actor: Actor): Promise<void> {
+	requireOwner(actor)
 	await db.transaction(async (tx) => {
 		await tx.execute(sql`delete from store_settings where key = ${SETTING}`)
 		await recordAudit(tx, actor, { action: 'store.whatsapp-removed', target: 'store settings' })

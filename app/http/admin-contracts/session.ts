@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { API_KEY_SCOPES } from '../../domain/staff/api-key-scopes'
+import { STAFF_GRANTS, STAFF_PERMISSIONS } from '../../domain/staff/permissions'
 import { defineContract, type AdminContract } from '../admin-contract'
 
-const permission = z.enum(['staff', 'catalogue', 'refunds', 'reports', 'owner'])
+const permission = z.enum(STAFF_PERMISSIONS)
 
 export const meResponse = z.object({
 	via: z.enum(['session', 'api-key']).describe('A staff session cookie, or an X-ADMIN-KEY'),
@@ -13,12 +14,13 @@ export const meResponse = z.object({
 			email: z.string(),
 			name: z.string(),
 			role: z.enum(['owner', 'staff']),
-			canManageCatalogue: z.boolean().describe('The owner has ticked "May manage the catalogue" for this account (the owner always may)'),
+			canManageCatalogue: z.boolean().describe('The account holds the `catalogue` grant (the owner always does)'),
+			grants: z.array(z.enum(STAFF_GRANTS)).describe('What the owner lets this account do beyond any staff member (the owner holds every grant)'),
 			twoFactorEnabled: z.boolean(),
 		})
 		.nullable()
 		.describe('The signed-in staff member; null for an API key'),
-	permissions: z.array(permission).describe('What a staff session may do: staff (any console endpoint), catalogue, owner. Empty for an API key, which is checked by its scopes.'),
+	permissions: z.array(permission).describe('What a staff session may do: staff (any console endpoint), each grant it holds, owner. Empty for an API key, which is checked by its scopes.'),
 	scopes: z.array(z.enum(API_KEY_SCOPES)).nullable().describe('What an API key may do (chosen when the owner created it); null for a staff session'),
 })
 

@@ -10,7 +10,7 @@ import { readMyAlerts, saveMyAlerts } from '~/domain/alerts/alert-settings.serve
 import { pollTelegramLinks, removeTelegramBot, saveTelegramBot, startTelegramLink, telegramBotStatus, unlinkTelegram } from '~/domain/alerts/telegram.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { permissionRefusal, staffMay } from '~/domain/staff/permissions'
-import { readPageForm } from '~/http/http.server'
+import { readPageIntent } from '~/http/http.server'
 import type { Outcome } from '~/http/outcome'
 import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import { requireStaff } from '~/http/staff-auth.server'
@@ -42,10 +42,9 @@ type AlertsOutcome = Outcome<{ link?: { code: string; botUsername: string } }>
 
 export async function action({ request }: Route.ActionArgs) {
 	const me = await requireStaff(request)
-	const form = await readPageForm(request)
-	const parsed = alertsIntent.safeParse(form)
-	if (!parsed.success) return notUnderstood<AlertsOutcome>({ intent: String(form.intent ?? '') })
-	const { intent } = parsed.data
+	const { form, input } = await readPageIntent(request, alertsIntent)
+	if (!input) return notUnderstood<AlertsOutcome>({ intent: String(form.intent ?? '') })
+	const { intent } = input
 	try {
 		if ((intent === 'save-bot' || intent === 'remove-bot') && !staffMay(me, 'owner')) throw new AppError('FORBIDDEN', permissionRefusal('owner'))
 		switch (intent) {
@@ -66,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
 				await unlinkTelegram(db(), me.id)
 				return data<AlertsOutcome>({ ok: true, intent, message: 'Your Telegram chat is unlinked: no alerts go there.' })
 			case 'save-bot': {
-				const { username } = await saveTelegramBot(db(), staffActor(me), parsed.data.token)
+				const { username } = await saveTelegramBot(db(), staffActor(me), input.token)
 				return data<AlertsOutcome>({ ok: true, intent, message: `The shop’s bot @${username} is connected. Each staff member links their own chat on this page.` })
 			}
 			case 'remove-bot':

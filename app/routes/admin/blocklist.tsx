@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
+import { getFormProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import { Form, data, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Notice } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { TextField } from '~/components/admin/text-field'
 import { RowAction } from '~/components/admin/row-action'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
@@ -12,7 +13,7 @@ import { blockBuyer, listBlocks, unblockBuyer } from '~/domain/buyers/blocklist.
 import { staffActor } from '~/domain/staff/audit.server'
 import type { Outcome } from '~/http/outcome'
 import { notUnderstood, refuseWith } from '~/http/refusal.server'
-import { readPageForm } from '~/http/http.server'
+import { readPageIntent } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { invalidInput } from '~/utils/field-errors'
@@ -35,10 +36,8 @@ const intents = z.discriminatedUnion('intent', [
 
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request, { permission: 'owner' })
-	const form = await readPageForm(request)
-	const parsed = intents.safeParse(form)
-	if (!parsed.success) return notUnderstood<Outcome>()
-	const input = parsed.data
+	const { form, input } = await readPageIntent(request, intents)
+	if (!input) return notUnderstood<Outcome>()
 	try {
 		if (input.intent === 'add') {
 			const fields = blockInput.safeParse({ kind: input.kind, value: input.value, note: input.note })
@@ -113,11 +112,7 @@ function BlockForm({ answer, busy }: { answer: { ok: false; message: string; fie
 				</select>
 				<FieldError field={fields.kind} />
 			</div>
-			<div className="field">
-				<label htmlFor={fields.value.id}>Email, phone number or network address</label>
-				<input {...getInputProps(fields.value, { type: 'text' })} autoComplete="off" spellCheck={false} />
-				<FieldError field={fields.value} />
-			</div>
+			<TextField field={fields.value} label="Email, phone number or network address" autoComplete="off" spellCheck={false} />
 			<div className="field">
 				<label htmlFor={fields.note.id}>Note for staff (optional)</label>
 				<textarea {...getTextareaProps(fields.note)} rows={2} placeholder="Why: e.g. chargeback on order GV-…" />

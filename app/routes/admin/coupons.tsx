@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { getFormProps, getSelectProps } from '@conform-to/react'
 import { Form, Link, data, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { Notice } from '~/components/admin/action-result'
 import { AdminTime } from '~/components/admin/admin-time'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { TextField } from '~/components/admin/text-field'
 import { RowAction } from '~/components/admin/row-action'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
@@ -13,7 +14,7 @@ import { createCoupon, listCoupons, updateCoupon } from '~/domain/coupons/coupon
 import { staffActor } from '~/domain/staff/audit.server'
 import type { Outcome } from '~/http/outcome'
 import { notUnderstood, refuseWith } from '~/http/refusal.server'
-import { readPageForm } from '~/http/http.server'
+import { readPageIntent } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { invalidInput } from '~/utils/field-errors'
@@ -63,10 +64,8 @@ function fromForm(form: Record<string, string>) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request, { permission: 'owner' })
-	const form = await readPageForm(request)
-	const parsed = intents.safeParse(form)
-	if (!parsed.success) return notUnderstood<Outcome>()
-	const input = parsed.data
+	const { form, input } = await readPageIntent(request, intents)
+	if (!input) return notUnderstood<Outcome>()
 	const actor = staffActor(staff)
 	try {
 		if (input.intent === 'create') {
@@ -196,11 +195,7 @@ function CouponForm({ editing, answer, busy }: { editing: CouponView | null; ans
 			<input type="hidden" name="intent" value={editing ? 'edit' : 'create'} />
 			{editing ? <input type="hidden" name="id" value={editing.id} /> : null}
 			<div className="coupon-grid">
-				<div className="field">
-					<label htmlFor={fields.code.id}>Code</label>
-					<input {...getInputProps(fields.code, { type: 'text' })} autoComplete="off" spellCheck={false} placeholder="EID25" />
-					<FieldError field={fields.code} />
-				</div>
+				<TextField field={fields.code} label="Code" autoComplete="off" spellCheck={false} placeholder="EID25" />
 				<div className="field">
 					<label htmlFor={fields.type.id}>Discount</label>
 					<select {...getSelectProps(fields.type)}>
@@ -209,26 +204,10 @@ function CouponForm({ editing, answer, busy }: { editing: CouponView | null; ans
 					</select>
 					<FieldError field={fields.type} />
 				</div>
-				<div className="field">
-					<label htmlFor={fields.value.id}>Amount (percent or rupees)</label>
-					<input {...getInputProps(fields.value, { type: 'text' })} inputMode="numeric" />
-					<FieldError field={fields.value} />
-				</div>
-				<div className="field">
-					<label htmlFor={fields.minSubtotal.id}>Minimum order, Rs. (optional)</label>
-					<input {...getInputProps(fields.minSubtotal, { type: 'text' })} inputMode="numeric" />
-					<FieldError field={fields.minSubtotal} />
-				</div>
-				<div className="field">
-					<label htmlFor={fields.productIds.id}>Only these product ids (optional)</label>
-					<input {...getInputProps(fields.productIds, { type: 'text' })} placeholder="14, 15" />
-					<FieldError field={fields.productIds} />
-				</div>
-				<div className="field">
-					<label htmlFor={fields.variantIds.id}>Only these option ids (optional)</label>
-					<input {...getInputProps(fields.variantIds, { type: 'text' })} placeholder="101, 102" />
-					<FieldError field={fields.variantIds} />
-				</div>
+				<TextField field={fields.value} label="Amount (percent or rupees)" inputMode="numeric" />
+				<TextField field={fields.minSubtotal} label="Minimum order, Rs. (optional)" inputMode="numeric" />
+				<TextField field={fields.productIds} label="Only these product ids (optional)" placeholder="14, 15" />
+				<TextField field={fields.variantIds} label="Only these option ids (optional)" placeholder="101, 102" />
 				<fieldset className="field coupon-platforms">
 					<legend>Only these platforms (optional)</legend>
 					{CATEGORIES.map((p) => (
@@ -237,26 +216,10 @@ function CouponForm({ editing, answer, busy }: { editing: CouponView | null; ans
 						</label>
 					))}
 				</fieldset>
-				<div className="field">
-					<label htmlFor={fields.startsAt.id}>Starts (Pakistan time, optional)</label>
-					<input {...getInputProps(fields.startsAt, { type: 'datetime-local' })} min={DATE_MIN} max={DATE_MAX} />
-					<FieldError field={fields.startsAt} />
-				</div>
-				<div className="field">
-					<label htmlFor={fields.endsAt.id}>Ends (Pakistan time, optional)</label>
-					<input {...getInputProps(fields.endsAt, { type: 'datetime-local' })} min={DATE_MIN} max={DATE_MAX} />
-					<FieldError field={fields.endsAt} />
-				</div>
-				<div className="field">
-					<label htmlFor={fields.maxUses.id}>Total uses (optional)</label>
-					<input {...getInputProps(fields.maxUses, { type: 'text' })} inputMode="numeric" />
-					<FieldError field={fields.maxUses} />
-				</div>
-				<div className="field">
-					<label htmlFor={fields.maxUsesPerBuyer.id}>Uses per buyer (optional)</label>
-					<input {...getInputProps(fields.maxUsesPerBuyer, { type: 'text' })} inputMode="numeric" />
-					<FieldError field={fields.maxUsesPerBuyer} />
-				</div>
+				<TextField field={fields.startsAt} label="Starts (Pakistan time, optional)" type="datetime-local" min={DATE_MIN} max={DATE_MAX} />
+				<TextField field={fields.endsAt} label="Ends (Pakistan time, optional)" type="datetime-local" min={DATE_MIN} max={DATE_MAX} />
+				<TextField field={fields.maxUses} label="Total uses (optional)" inputMode="numeric" />
+				<TextField field={fields.maxUsesPerBuyer} label="Uses per buyer (optional)" inputMode="numeric" />
 			</div>
 			<label className="inline-check">
 				<input type="checkbox" name="firstOrderOnly" defaultChecked={checked('firstOrderOnly', editing?.firstOrderOnly ?? false)} /> First order only (no other order by that email or phone, paid or still open)

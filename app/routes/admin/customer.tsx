@@ -16,7 +16,7 @@ import { addCustomerNote, deleteCustomerNote, readCustomer } from '~/domain/cust
 import { fulfillmentTitle } from '~/domain/orders/status'
 import { staffActor } from '~/domain/staff/audit.server'
 import { staffMay } from '~/domain/staff/permissions'
-import { asPage, idFromPath, readPageForm } from '~/http/http.server'
+import { asPage, idFromPath, readPageIntent } from '~/http/http.server'
 import type { Outcome } from '~/http/outcome'
 import { notUnderstood, refuse, refuseWith } from '~/http/refusal.server'
 import { requireStaff } from '~/http/staff-auth.server'
@@ -51,10 +51,8 @@ const intents = z.discriminatedUnion('intent', [
 export async function action({ request, params }: Route.ActionArgs) {
 	const staff = await requireStaff(request, { permission: 'staff' })
 	const id = idFromPath(params.id, CUSTOMER_MESSAGES.notFound)
-	const form = await readPageForm(request)
-	const parsed = intents.safeParse(form)
-	if (!parsed.success) return notUnderstood<Outcome>()
-	const input = parsed.data
+	const { form, input } = await readPageIntent(request, intents)
+	if (!input) return notUnderstood<Outcome>()
 	const actor = staffActor(staff)
 	try {
 		switch (input.intent) {

@@ -1,5 +1,6 @@
 import { Form, Link, data, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { Notice } from '~/components/admin/action-result'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { ConsoleTable } from '~/components/admin/console-table'
 import { RowAction } from '~/components/admin/row-action'
@@ -126,11 +127,7 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 			<p className="muted">
 				{counts.all} titles, {counts.hidden} hidden. The <Link to="/game-pass-library">Game Pass library page</Link> lists the titles that are not hidden; those marked Top show under Trending Now.
 			</p>
-			{result?.ok ? (
-				<p className="success-box" role="status">
-					{result.message}
-				</p>
-			) : null}
+			<Notice message={result?.ok ? result.message : null} />
 			<ErrorAlert message={failed && !failed.id && !(failed.intent === 'add' && Object.keys(failed.fieldErrors ?? {}).length) ? failed.message : null} />
 			{result?.ok && result.report?.skipped.length ? (
 				<section className="import-skipped" aria-labelledby="skipped-heading">

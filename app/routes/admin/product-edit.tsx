@@ -2,8 +2,9 @@ import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-
 import { NOT_UNDERSTOOD } from '~/http/refusal.server'
 import { ProductPageError, VisibilityBadge } from '~/components/admin/product-bits'
 import { ProductImageForm } from '~/components/admin/product-image-form'
-import { PRODUCT_FORM_ID, ProductEditor, ProductErrorSummary } from '~/components/admin/product-editor'
-import { ErrorAlert } from '~/components/ui/error-alert'
+import { PRODUCT_FORM_ID, ProductEditor } from '~/components/admin/product-editor'
+import { Notice } from '~/components/admin/action-result'
+import { ProductFormRefused, ProductPage } from '~/components/admin/product-page'
 import { db } from '~/db/client.server'
 import { duplicateProduct, getAdminProduct, PRODUCT_NOT_FOUND, removeProduct, updateProduct } from '~/domain/catalogue/manage-products.server'
 import { productFormValues } from '~/domain/catalogue/product-form'
@@ -73,10 +74,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
 	const shopLink = `/product/${product.id}`
 
 	return (
-		<div className="staff-product">
-			<p className="product-back">
-				<Link to="/admin/products">← All products</Link>
-			</p>
+		<ProductPage>
 			<div className="product-head">
 				<h1>{product.name}</h1>
 				<p className="muted small">
@@ -96,12 +94,8 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
 				{product.visible ? null : <span className="muted small">Hidden: buyers who open it see “not found”.</span>}
 			</div>
 
-			{notice && !failed ? (
-				<p className="success-box" role="status">
-					{notice}
-				</p>
-			) : null}
-			{failed && Object.keys(failed.fieldErrors).length > 0 ? <ProductErrorSummary errors={failed.fieldErrors} values={failed.values} /> : <ErrorAlert message={failed?.message} />}
+			<Notice message={failed ? null : notice} />
+			<ProductFormRefused failed={failed} />
 
 			{/* Its own form (a file upload, multipart): the cover is saved on its own, without the fields below. */}
 			<div className="settings-section product-cover">
@@ -144,7 +138,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
 					</Form>
 				</details>
 			</section>
-		</div>
+		</ProductPage>
 	)
 }
 

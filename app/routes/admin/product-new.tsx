@@ -1,7 +1,7 @@
-import { Link, useActionData, useNavigation } from 'react-router'
-import { PRODUCT_FORM_ID, ProductEditor, ProductErrorSummary } from '~/components/admin/product-editor'
+import { useActionData, useNavigation } from 'react-router'
+import { PRODUCT_FORM_ID, ProductEditor } from '~/components/admin/product-editor'
 import { ProductPageError } from '~/components/admin/product-bits'
-import { ErrorAlert } from '~/components/ui/error-alert'
+import { ProductFormRefused, ProductPage } from '~/components/admin/product-page'
 import { db } from '~/db/client.server'
 import { createProduct } from '~/domain/catalogue/manage-products.server'
 import { productFormValues } from '~/domain/catalogue/product-form'
@@ -31,10 +31,7 @@ export default function NewProduct() {
 	const failed = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	return (
-		<div className="staff-product">
-			<p className="product-back">
-				<Link to="/admin/products">← All products</Link>
-			</p>
+		<ProductPage>
 			<div className="staff-orders-head">
 				<h1>New product</h1>
 				<button type="submit" form={PRODUCT_FORM_ID} className="button primary small" disabled={busy}>
@@ -42,9 +39,9 @@ export default function NewProduct() {
 				</button>
 			</div>
 			<p className="muted">Name, platform, kind, a description and at least one option with a price are needed; the rest can wait. After creating it, upload its cover on its page.</p>
-			{failed && Object.keys(failed.fieldErrors).length > 0 ? <ProductErrorSummary errors={failed.fieldErrors} values={failed.values} /> : <ErrorAlert message={failed?.message} />}
+			<ProductFormRefused failed={failed} />
 			<ProductEditor key={failed?.attempt ?? 'new'} values={failed?.values ?? productFormValues()} errors={failed?.fieldErrors ?? {}} submitLabel="Create product" busy={busy} />
-		</div>
+		</ProductPage>
 	)
 }
 

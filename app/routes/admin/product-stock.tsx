@@ -5,14 +5,15 @@ import { FieldError, useConsoleForm } from '~/components/admin/console-form'
 import { Form, Link, data, useActionData } from 'react-router'
 import { z } from 'zod'
 import { ErrorAlert } from '~/components/ui/error-alert'
+import { Notice } from '~/components/admin/action-result'
 import { ConsoleTable } from '~/components/admin/console-table'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
-import { canRevealStock } from '~/domain/staff/permissions'
+import { may } from '~/domain/staff/permissions'
 import { importStock, listUnits, revealUnit, setLowStockThreshold, setStockMode, stockCounts, voidUnit, type ImportStockReport, type RevealedUnit } from '~/domain/stock/manage-stock.server'
 import { STOCK_LIMITS } from '~/domain/stock/stock-rules'
 import { readStockText } from '~/domain/stock/stock-text.server'
-import { idFromPath, readBodyBytes, readPageForm } from '~/http/http.server'
+import { idFromPath, parseFormBytes, readBodyBytes, readPageForm } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { idSchema, parseId } from '~/utils/input'
@@ -39,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	try {
 		const counts = await stockCounts(db(), productId)
 		const units = await listUnits(db(), productId, { variantId: query.variant, status: query.status, page: query.page })
-		return { counts, units, query, mayReveal: canRevealStock(staff) }
+		return { counts, units, query, mayReveal: may(staff, 'reveal-stock') }
 	} catch (error) {
 		if (error instanceof AppError) throw data(error.message, { status: error.status })
 		throw error
@@ -88,12 +89,7 @@ async function readStockForm(request: Request): Promise<Record<string, string>> 
 	const bytes = await readBodyBytes(request, STOCK_LIMITS.bytes + 64 * 1024).catch((error: unknown) => {
 		throw error instanceof AppError && error.code === 'TOO_LARGE' ? tooLarge : error
 	})
-	let form: FormData
-	try {
-		form = await new Response(bytes, { headers: { 'Content-Type': request.headers.get('content-type')! } }).formData()
-	} catch {
-		throw new AppError('BAD_REQUEST', 'The form could not be read. Please reload the page and try again.')
-	}
+	const form = await parseFormBytes(request, bytes)
 	const fields: Record<string, string> = {}
 	for (const [name, value] of form) {
 		if (typeof value === 'string') fields[name] = value
@@ -195,7 +191,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 				<Link to={`/admin/products/${counts.productId}`}>← Back to the product</Link>
 			</p>
 			<h1>Stock</h1>
-			{outcome && outcome.intent !== 'import' ? outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={refusedBeside(outcome) ? null : outcome.message} /> : null}
+			{outcome && outcome.intent !== 'import' ? outcome.ok ? <Notice message={outcome.message} /> : <ErrorAlert message={refusedBeside(outcome) ? null : outcome.message} /> : null}
 			{outcome?.revealed ? (
 				<div className="settings-section" role="status">
 					<h2>Unit {outcome.revealed.unitId}</h2>
@@ -269,7 +265,7 @@ export default function ProductStock({ loaderData }: Route.ComponentProps) {
 				{/* The answer sits under the button staff pressed, not at the top of a long page. */}
 				{outcome?.intent === 'import' ? (
 					<div className="stock-import-outcome">
-						{outcome.ok ? <p className="success-box" role="status">{outcome.message}</p> : <ErrorAlert message={refusedBeside(outcome) ? null : outcome.message} />}
+						{outcome.ok ? <Notice message={outcome.message} /> : <ErrorAlert message={refusedBeside(outcome) ? null : outcome.message} />}
 						{outcome.refused?.length || outcome.notes?.length ? <ImportReport refused={outcome.refused ?? []} notes={outcome.notes ?? []} /> : null}
 					</div>
 				) : null}

@@ -16,13 +16,13 @@ function csvCell(value: string | number | null): string {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireAdminActor(request, { permission: 'reports', scope: 'reports' })
+	const { actor } = await requireAdminActor(request, { permission: 'reports', scope: 'reports' })
 	const params = new URL(request.url).searchParams
 	const part = params.get('part') ?? 'series'
 	const read = readReportRange({ range: params.get('range'), from: params.get('from'), to: params.get('to'), by: params.get('by') })
 	const refusal = !read.ok ? read.message : !(REPORT_PARTS as readonly string[]).includes(part) ? `“${part.slice(0, 20)}” is not a part of the report: use ${REPORT_PARTS.join(', ')}.` : null
 	if (refusal || !read.ok) return new Response(refusal, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
-	const table = reportTable(await salesReport(db(), read.range), part as ReportPart)
+	const table = reportTable(await salesReport(db(), actor, read.range), part as ReportPart)
 	const body = '\uFEFF' + [table.headers, ...table.rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'
 	return new Response(body, {
 		headers: {

@@ -8,6 +8,7 @@ import { barChart, seriesChart } from '~/domain/reports/report-charts.server'
 import { PRESET_LABELS, readReportRange, REPORT_PRESETS } from '~/domain/reports/report-range'
 import { reportTable, type ReportPart, type ReportTable } from '~/domain/reports/report-tables'
 import { salesReport, type ReportTotals } from '~/domain/reports/sales-report.server'
+import { staffActor } from '~/domain/staff/audit.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { formatRs } from '~/utils/money'
 import { FIRST_YEAR, LAST_YEAR } from '~/utils/pakistan-time'
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // The sales reports (issue 24, ADR-031): a plain GET form picks the days; every chart is SVG drawn
 // from geometry the loader computed, each with its numbers as a table and a CSV of them.
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireStaff(request, { permission: 'reports' })
+	const staff = await requireStaff(request, { permission: 'reports' })
 	const params = new URL(request.url).searchParams
 	const asked = {
 		range: params.get('range') ?? '',
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const read = readReportRange(asked)
 	// A range the shop cannot answer: the page with the form and the sentence, as a 400.
 	if (!read.ok) return data({ asked, error: read.message, view: null }, { status: 400 })
-	const report = await salesReport(db(), read.range)
+	const report = await salesReport(db(), staffActor(staff), read.range)
 	const tables = Object.fromEntries((['totals', 'series', 'products', 'platforms', 'methods', 'funnel', 'delivery', 'customers'] as const).map((part) => [part, reportTable(report, part)])) as Record<
 		ReportPart,
 		ReportTable

@@ -10,17 +10,16 @@ import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { API_KEY_EXPIRY_DAYS, API_KEY_SCOPE_TEXT, API_KEY_SCOPES } from '~/domain/staff/api-key-scopes'
 import { changePasswordInput, newApiKeyInput, newStaffInput } from '~/domain/staff/staff-input'
-import { FieldError, useConsoleForm } from '~/components/admin/console-form'
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { useConsoleForm } from '~/components/admin/console-form'
+import { TextField } from '~/components/admin/text-field'
+import { getFormProps, getSelectProps } from '@conform-to/react'
 import { createApiKey, listApiKeys, revokeApiKey } from '~/domain/staff/api-keys.server'
 import { createStaff } from '~/domain/staff/manage-staff.server'
 import { listStaff } from '~/domain/staff/list-staff.server'
 import { resetStaffPassword } from '~/domain/staff/reset-staff-password.server'
 import { setStaffActive } from '~/domain/staff/set-staff-active.server'
-import { setCanManageCatalogue } from '~/domain/staff/set-catalogue-permission.server'
-import { setCanRevealStock } from '~/domain/staff/set-reveal-stock-permission.server'
-import { setCanRefund } from '~/domain/staff/set-refund-permission.server'
-import { setCanViewReports } from '~/domain/staff/set-reports-permission.server'
+import { grantsInWords, setStaffGrants } from '~/domain/staff/set-staff-grants.server'
+import { GRANT_TEXT, STAFF_GRANTS, type Grant } from '~/domain/staff/permissions'
 import { setTwoFactorRequired, twoFactorRequired } from '~/domain/staff/two-factor-requirement.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
@@ -52,11 +51,8 @@ const settingsIntent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('create-staff'), email: z.string(), name: z.string(), role: z.enum(['owner', 'staff']).default('staff') }),
 	z.object({ intent: z.literal('reset-password'), staffId: id }),
 	z.object({ intent: z.literal('set-active'), staffId: id, active: z.enum(['true', 'false']).transform((v) => v === 'true') }),
-	// An unticked box is not sent: absent means no.
-	z.object({ intent: z.literal('set-catalogue'), staffId: id, canManageCatalogue: z.literal('true').optional().transform((v) => v === 'true') }),
-	z.object({ intent: z.literal('set-reveal-stock'), staffId: id, canRevealStock: z.literal('true').optional().transform((v) => v === 'true') }),
-	z.object({ intent: z.literal('set-refund'), staffId: id, canRefund: z.literal('true').optional().transform((v) => v === 'true') }),
-	z.object({ intent: z.literal('set-reports'), staffId: id, canViewReports: z.literal('true').optional().transform((v) => v === 'true') }),
+	// One box per grant (`grant-<name>`), an unticked one not sent: absent means no.
+	z.looseObject({ intent: z.literal('set-grants'), staffId: id }),
 	// One box per scope (`scope-<name>`), an unticked one not sent; the expiry in days, or '' for none.
 	z.looseObject({ intent: z.literal('create-key'), name: z.string(), expiresInDays: newApiKeyInput.shape.expiresInDays }),
 	z.object({ intent: z.literal('revoke-key'), apiKeyId: id }),
@@ -112,21 +108,10 @@ export async function action({ request }: Route.ActionArgs) {
 				const result = await setStaffActive(db(), actor, input)
 				return data<SettingsOutcome>({ ok: true, message: result.active ? `Reactivated ${result.email}.` : `Deactivated ${result.email} and signed them out.` })
 			}
-			case 'set-catalogue': {
-				const account = await setCanManageCatalogue(db(), actor, input)
-				return data<SettingsOutcome>({ ok: true, message: account.canManageCatalogue ? `${account.email} may now manage the catalogue.` : `${account.email} may no longer manage the catalogue.` })
-			}
-			case 'set-reveal-stock': {
-				const account = await setCanRevealStock(db(), actor, input)
-				return data<SettingsOutcome>({ ok: true, message: account.canRevealStock ? `${account.email} may now reveal stock.` : `${account.email} may no longer reveal stock.` })
-			}
-			case 'set-refund': {
-				const account = await setCanRefund(db(), actor, input)
-				return data<SettingsOutcome>({ ok: true, message: account.canRefund ? `${account.email} may now refund orders.` : `${account.email} may no longer refund orders.` })
-			}
-			case 'set-reports': {
-				const account = await setCanViewReports(db(), actor, input)
-				return data<SettingsOutcome>({ ok: true, message: account.canViewReports ? `${account.email} may now see reports.` : `${account.email} may no longer see reports.` })
+			case 'set-grants': {
+				const set = await setStaffGrants(db(), actor, input.staffId, STAFF_GRANTS.filter((grant) => form[`grant-${grant}`] === 'on'))
+				const changes = [set.added.length ? `may now ${grantsInWords(set.added)}` : '', set.removed.length ? `may no longer ${grantsInWords(set.removed)}` : ''].filter(Boolean)
+				return data<SettingsOutcome>({ ok: true, message: changes.length ? `${set.account.email} ${changes.join(' and ')}.` : `Nothing changed for ${set.account.email}.` })
 			}
 			case 'create-key': {
 				const scopes = API_KEY_SCOPES.filter((scope) => form[`scope-${scope}`] === 'on')
@@ -158,17 +143,18 @@ export async function action({ request }: Route.ActionArgs) {
 	}
 }
 
-/** One permission the owner grants a staff member: a box and its Save; the owner always has it. */
-function PermissionForm({ staff, intent, field, granted, what, busy }: { staff: { id: number; email: string; role: string }; intent: string; field: string; granted: boolean; what: string; busy: boolean }) {
-	if (staff.role === 'owner') return <span className="muted">Always (owner)</span>
+/** What the owner grants a staff member: a box per grant and one Save. */
+function GrantsForm({ staff, busy }: { staff: { id: number; email: string; grants: readonly Grant[] }; busy: boolean }) {
 	return (
-		<Form method="post" className="catalogue-permission">
-			<input type="hidden" name="intent" value={intent} />
+		<Form method="post" className="staff-permissions" aria-label={`What ${staff.email} may do`}>
+			<input type="hidden" name="intent" value="set-grants" />
 			<input type="hidden" name="staffId" value={staff.id} />
-			<label>
-				<input type="checkbox" name={field} value="true" defaultChecked={granted} key={String(granted)} /> {`May ${what}`}
-			</label>
-			<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save whether ${staff.email} may ${what}`}>
+			{STAFF_GRANTS.map((grant) => (
+				<label key={grant}>
+					<input type="checkbox" name={`grant-${grant}`} defaultChecked={staff.grants.includes(grant)} key={String(staff.grants.includes(grant))} /> {`May ${GRANT_TEXT[grant]}`}
+				</label>
+			))}
+			<button type="submit" className="button ghost small" disabled={busy} aria-label={`Save what ${staff.email} may do`}>
 				Save
 			</button>
 		</Form>
@@ -215,19 +201,14 @@ function YourAccount({ email, busy, answer, errorFor }: { email: string; busy: b
 			<Form method="post" className="settings-form" aria-labelledby="password-heading" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="change-password" />
 				<input type="hidden" name="username" value={email} autoComplete="username" />
-				<div className="field">
-					<label htmlFor={fields.current.id}>Current password</label>
-					<input {...getInputProps(fields.current, { type: 'password' })} autoComplete="current-password" />
-					<FieldError field={fields.current} />
-				</div>
-				<div className="field">
-					<label htmlFor={fields.next.id}>New password</label>
-					<input {...getInputProps(fields.next, { type: 'password', ariaDescribedBy: 'new-password-hint' })} autoComplete="new-password" />
-					<FieldError field={fields.next} />
-					<p id="new-password-hint" className="muted small">
-						At least {PASSWORD_MIN} characters. Every device signed in to your account is signed out, this one too: sign in again with the new password.
-					</p>
-				</div>
+				<TextField field={fields.current} label="Current password" type="password" autoComplete="current-password" />
+				<TextField
+					field={fields.next}
+					label="New password"
+					type="password"
+					autoComplete="new-password"
+					hint={`At least ${PASSWORD_MIN} characters. Every device signed in to your account is signed out, this one too: sign in again with the new password.`}
+				/>
 				<button type="submit" className="button primary" disabled={busy}>
 					Change password
 				</button>
@@ -274,16 +255,7 @@ function OwnerSettings({
 							// One column for what the owner grants: the table stays within a laptop's width.
 							header: 'Permissions',
 							cell: (s) =>
-								s.role === 'owner' ? (
-									<span className="muted">Always (owner)</span>
-								) : (
-									<div className="staff-permissions">
-										<PermissionForm staff={s} intent="set-catalogue" field="canManageCatalogue" granted={s.canManageCatalogue} what="manage the catalogue" busy={busy} />
-										<PermissionForm staff={s} intent="set-reveal-stock" field="canRevealStock" granted={s.canRevealStock} what="reveal stock" busy={busy} />
-										<PermissionForm staff={s} intent="set-refund" field="canRefund" granted={s.canRefund} what="refund orders" busy={busy} />
-										<PermissionForm staff={s} intent="set-reports" field="canViewReports" granted={s.canViewReports} what="see reports" busy={busy} />
-									</div>
-								),
+								s.role === 'owner' ? <span className="muted">Always (owner)</span> : <GrantsForm staff={s} busy={busy} />,
 						},
 						{ header: 'Status', cell: (s) => (s.active ? 'Active' : <span className="muted">Deactivated</span>) },
 						{ header: 'Two-factor', cell: (s) => (s.twoFactorSince ? 'On' : <span className="muted">Off</span>) },
@@ -395,23 +367,27 @@ function OwnerSettings({
 	)
 }
 
+/** One of the owner's forms that adds someone or something (a staff member, an API key): its heading, its refusal, its fields, its button. */
+function AddForm({ formProps, intent, title, error, submit, busy, children }: { formProps: ReturnType<typeof getFormProps>; intent: string; title: string; error: ReactNode; submit: string; busy: boolean; children: ReactNode }) {
+	return (
+		<Form method="post" className="settings-form" {...formProps}>
+			<h3>{title}</h3>
+			{error}
+			<input type="hidden" name="intent" value={intent} />
+			{children}
+			<button type="submit" className="button primary" disabled={busy}>
+				{submit}
+			</button>
+		</Form>
+	)
+}
+
 function NewStaffForm({ busy, answer, error }: { busy: boolean; answer: Failed; error: ReactNode }) {
 	const [form, fields] = useConsoleForm(newStaffInput, { id: 'create-staff', answer, defaultValue: { role: 'staff' } })
 	return (
-		<Form method="post" className="settings-form" {...getFormProps(form)}>
-			<h3>Add a staff member</h3>
-			{error}
-			<input type="hidden" name="intent" value="create-staff" />
-			<div className="field">
-				<label htmlFor={fields.email.id}>Email</label>
-				<input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
-				<FieldError field={fields.email} />
-			</div>
-			<div className="field">
-				<label htmlFor={fields.name.id}>Name</label>
-				<input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-				<FieldError field={fields.name} />
-			</div>
+		<AddForm formProps={getFormProps(form)} intent="create-staff" title="Add a staff member" error={error} submit="Create account" busy={busy}>
+			<TextField field={fields.email} label="Email" type="email" autoComplete="off" />
+			<TextField field={fields.name} label="Name" autoComplete="off" />
 			<div className="field">
 				<label htmlFor={fields.role.id}>Role</label>
 				<select {...getSelectProps(fields.role)}>
@@ -419,25 +395,15 @@ function NewStaffForm({ busy, answer, error }: { busy: boolean; answer: Failed; 
 					<option value="owner">Owner</option>
 				</select>
 			</div>
-			<button type="submit" className="button primary" disabled={busy}>
-				Create account
-			</button>
-		</Form>
+		</AddForm>
 	)
 }
 
 function NewKeyForm({ busy, answer, error }: { busy: boolean; answer: Failed; error: ReactNode }) {
 	const [form, fields] = useConsoleForm(newApiKeyInput, { id: 'create-key', answer, defaultValue: { expiresInDays: '' } })
 	return (
-		<Form method="post" className="settings-form" {...getFormProps(form)}>
-			<h3>Create an API key</h3>
-			{error}
-			<input type="hidden" name="intent" value="create-key" />
-			<div className="field">
-				<label htmlFor={fields.name.id}>Key name</label>
-				<input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" placeholder="e.g. Instagram DM tool" />
-				<FieldError field={fields.name} />
-			</div>
+		<AddForm formProps={getFormProps(form)} intent="create-key" title="Create an API key" error={error} submit="Create key" busy={busy}>
+			<TextField field={fields.name} label="Key name" autoComplete="off" placeholder="e.g. Instagram DM tool" />
 			<fieldset className="field key-scope-choice">
 				<legend>What it may do</legend>
 				{API_KEY_SCOPES.map((scope) => (
@@ -460,9 +426,6 @@ function NewKeyForm({ busy, answer, error }: { busy: boolean; answer: Failed; er
 					))}
 				</select>
 			</div>
-			<button type="submit" className="button primary" disabled={busy}>
-				Create key
-			</button>
-		</Form>
+		</AddForm>
 	)
 }

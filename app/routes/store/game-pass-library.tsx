@@ -109,10 +109,7 @@ export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
 							{trending.map((g) => (
 								<li key={g.title} className="game trending">
 									<span className="top-badge">{t('content.library.top')}</span>
-									<span className="game-title">
-							<bdi>{g.title}</bdi>
-						</span>
-									<span className="muted small">{g.genre}</span>
+									<GameTitle game={g} />
 								</li>
 							))}
 						</ul>
@@ -135,6 +132,18 @@ export default function GamePassLibrary({ loaderData }: Route.ComponentProps) {
 }
 
 type LibraryData = Route.ComponentProps['loaderData']
+
+/** A title of the library and its genre, as each list shows them. */
+function GameTitle({ game }: { game: GameLibraryEntry }) {
+	return (
+		<>
+			<span className="game-title">
+				<bdi>{game.title}</bdi>
+			</span>
+			<span className="muted small">{game.genre}</span>
+		</>
+	)
+}
 
 /**
  * The page's titles, then "Show more": a link to the next page that works without scripts and,
@@ -162,10 +171,7 @@ function AllTitles({ data }: { data: LibraryData }) {
 			<ul className="game-list">
 				{titles.map((g) => (
 					<li key={g.title} className="game">
-						<span className="game-title">
-							<bdi>{g.title}</bdi>
-						</span>
-						<span className="muted small">{g.genre}</span>
+						<GameTitle game={g} />
 					</li>
 				))}
 			</ul>

@@ -5,6 +5,7 @@ import { langOf } from '~/i18n/lang'
 import { inLanguage } from '~/i18n/messages.server'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
+import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { redeemSignInCode, redeemSignInLink } from '~/domain/buyers/sign-in.server'
 import { MY_ORDERS_PATH, safeNextPath } from '~/domain/buyers/next-path'
@@ -56,11 +57,7 @@ export default function MyOrdersVerify({ loaderData, actionData }: Route.Compone
 	return (
 		<div className="container page narrow buyer-sign-in">
 			<h1>{t('order.verify.title')}</h1>
-			{actionData?.error ? (
-				<p className="error-box" role="alert">
-					{actionData.error}
-				</p>
-			) : null}
+			<ErrorAlert message={actionData?.error} />
 			{token ? (
 				<div className="order-card">
 					<p>{t('order.verify.linkText')}</p>

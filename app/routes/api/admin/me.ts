@@ -1,13 +1,13 @@
 import { adminEndpoint, adminRoute } from '~/http/admin-api.server'
 import { meContract } from '~/http/admin-contracts/session'
-import { permissionsOf } from '~/domain/staff/permissions'
+import { may, permissionsOf } from '~/domain/staff/permissions'
 
 // GET /api/admin/me: who is asking (a staff session or an X-ADMIN-KEY) and what they may do.
 const route = adminRoute(
 	adminEndpoint(meContract, ({ actor, staff, scopes }) => ({
 		via: staff ? ('session' as const) : ('api-key' as const),
 		actor: actor.label,
-		staff: staff && { id: staff.id, email: staff.email, name: staff.name, role: staff.role, canManageCatalogue: staff.canManageCatalogue, twoFactorEnabled: staff.twoFactorEnabled },
+		staff: staff && { id: staff.id, email: staff.email, name: staff.name, role: staff.role, canManageCatalogue: may(staff, 'catalogue'), grants: staff.grants, twoFactorEnabled: staff.twoFactorEnabled },
 		permissions: staff ? permissionsOf(staff) : [],
 		scopes,
 	})),

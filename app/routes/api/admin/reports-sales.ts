@@ -7,10 +7,10 @@ import { AppError } from '~/utils/app-error'
 
 // GET /api/admin/reports/sales: the sales report (/admin/reports) as JSON.
 const route = adminRoute(
-	adminEndpoint(salesReportContract, async ({ query }) => {
+	adminEndpoint(salesReportContract, async ({ actor, query }) => {
 		const read = readReportRange(query)
 		if (!read.ok) throw new AppError('BAD_REQUEST', read.message)
-		return salesReport(db(), read.range)
+		return salesReport(db(), actor, read.range)
 	}),
 )
 
