@@ -1,7 +1,7 @@
 import { db } from '../db/client.server'
 import { cancelOrder } from '../domain/orders/cancel-order.server'
 import { reinstateOrder } from '../domain/payments/reinstate-order.server'
-import { cancelForm, refundForm, refundFormLines, refundInput, REFUND_MESSAGES } from '../domain/refunds/refund-input'
+import { cancelForm, refundForm, refundFormLines, refundInput, REFUND_MESSAGES, type RefundFormLine } from '../domain/refunds/refund-input'
 import { refundOrder } from '../domain/refunds/refund-order.server'
 import { staffActor } from '../domain/staff/audit.server'
 import type { Staff } from '../domain/staff/sessions.server'
@@ -29,13 +29,13 @@ export async function orderMoneyAction(staff: Staff, orderNumber: string, intent
 			}
 			const fields = refundForm.safeParse(form)
 			if (!fields.success) throw invalidInput(fields.error)
-			let lines: { lineId: number; quantity: number }[]
+			let lines: RefundFormLine[]
 			try {
 				lines = refundFormLines(form)
 			} catch {
 				throw new AppError('BAD_REQUEST', REFUND_MESSAGES.lineQuantity, { lines: REFUND_MESSAGES.lineQuantity })
 			}
-			const input = refundInput.safeParse({ ...fields.data, amount: Number(fields.data.amount), reference: fields.data.reference || undefined, lines: lines.length ? lines : undefined })
+			const input = refundInput.safeParse({ ...fields.data, amount: fields.data.amount ? Number(fields.data.amount) : undefined, reference: fields.data.reference || undefined, lines: lines.length ? lines : undefined })
 			if (!input.success) throw invalidInput(input.error)
 			const done = await refundOrder(db(), actor, orderNumber, input.data)
 			return `Refunded ${formatRs(done.amount)} on order ${orderNumber}${done.refundable ? ` (${formatRs(done.refundable)} left)` : ' in full'}. The buyer has been emailed.`

@@ -37,7 +37,10 @@ test('the owner refunds one line; the buyer’s open order page shows "Partly re
 
 		await gotoHydrated(owner, `/admin/orders/${orderNumber}`)
 		const form = owner.locator('form.refund-form')
+		await expect(form.getByTestId('refund-figure')).toHaveText('No units ticked: money alone, up to Rs. 7,300; the units stay with the buyer.')
 		await form.getByLabel(/\$5 USD/).fill('1')
+		// The total follows the ticks: what the unit was sold for.
+		await expect(form.getByTestId('refund-figure')).toHaveText('The units ticked were sold for Rs. 1,500: the most this refund gives back.')
 		await form.getByLabel('Amount (Rs.)').fill('1500')
 		await form.getByLabel('Refunded by').selectOption('wallet')
 		await form.getByLabel('Reference (optional)').fill('JC-55120')

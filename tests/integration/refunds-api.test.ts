@@ -137,6 +137,26 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 		expect(row).toMatch(/"100","Rs\. 100 bank \d{4}-\d{2}-\d{2}: Price dropped \(1 × [^)]+\)",""$/)
 	})
 
+	it('computes the refund on the console order page without scripts: the line ticked, no amount typed, gives back what it was sold for', async () => {
+		const owner = await signInOverHttp(testShop.url, 'owner@example.pk', 'refunds-owner-password', '198.51.100.43')
+		const order = await paidOrder()
+		const page = await (await fetch(`${testShop.url}/admin/orders/${order.orderNumber}`, { headers: { Cookie: owner } })).text()
+		expect(page).toContain(`Sold for <strong>Rs. ${order.totalAmount.toLocaleString('en-US')}</strong> after discount`)
+		const form = (body: Record<string, string>) =>
+			fetch(`${testShop.url}/admin/orders/${order.orderNumber}`, { method: 'POST', headers: { Origin: testShop.url, Cookie: owner, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) })
+		const fields = { intent: 'refund', amount: '', method: 'bank', reference: '', reason: 'Sold out', units: 'void' }
+		// Nothing ticked and no amount: a sentence, nothing refunded.
+		const empty = await form(fields)
+		expect(empty.status).toBe(400)
+		expect(await empty.text()).toContain('Please tick the units refunded, or enter the amount to refund in whole rupees (1 or more).')
+		const more = await form({ ...fields, amount: String(order.totalAmount + 1), [`line-${order.lineIds[0]}`]: '1' })
+		expect(more.status).toBe(400)
+		const done = await form({ ...fields, [`line-${order.lineIds[0]}`]: '1' })
+		expect(done.status).toBe(200)
+		expect(await done.text()).toContain(`Refunded Rs. ${order.totalAmount.toLocaleString('en-US')} on order ${order.orderNumber} in full.`)
+		expect(await orderRow(db, order.orderNumber)).toMatchObject({ paymentStatus: 'refunded', refundedAmount: order.totalAmount })
+	})
+
 	it('lists a payment that came after the cancel under its own filter and to-do, and reinstates it over the API once', async () => {
 		const staff = await createStaff(db, { email: 'desk@example.pk', name: 'Desk', role: 'staff', password: 'desk-password-12' })
 		const cookie = await signInOverHttp(testShop.url, staff.email, staff.password, '198.51.100.41')

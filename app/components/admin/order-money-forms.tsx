@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
+import { useState } from 'react'
 import { Form } from 'react-router'
 import { AdminTime } from '~/components/admin/admin-time'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
-import { cancelForm, REFUND_METHOD_LABELS, REFUND_METHODS, refundForm } from '~/domain/refunds/refund-input'
+import { cancelForm, REFUND_METHOD_LABELS, REFUND_METHODS, refundForm, refundFormLines, type RefundFormLine } from '~/domain/refunds/refund-input'
+import { lineRefundable, refundFigure } from '~/domain/refunds/refundable'
 import type { RefundRecord } from '~/domain/refunds/list-refunds.server'
 import { formatRs } from '~/utils/money'
 
@@ -41,19 +43,72 @@ export interface RefundableLine {
 	name: string
 	option: string | null
 	quantity: number
-	unitPrice: number
+	/** After its discount (the order's code split into lines). */
+	lineTotal: number
 	refundedQuantity: number
-	/** Units the order holds from stock on this line, and how many of them its buyer has seen (those can only be voided). */
-	held: number
-	seen: number
+	/** The delivered units the order still holds on this line, masked, and whether its buyer has seen each (those can only be voided). */
+	units: { assignmentId: number; masked: string; seen: boolean }[]
 }
 
-/** Staff give money back: an amount, how, a reference and a reason; units of some lines taken back. */
+/** The units ticked, as the server reads the form: a count it cannot read counts as none until the server says why. */
+function tickedIn(values: Record<string, string>): RefundFormLine[] {
+	try {
+		return refundFormLines(values)
+	} catch {
+		return []
+	}
+}
+const formValues = (form: HTMLFormElement) => Object.fromEntries([...new FormData(form)].filter((e): e is [string, string] => typeof e[1] === 'string'))
+
+/** One line of the refund form: what it was sold for and refunded so far; its delivered units ticked one by one, the others counted. */
+function RefundLineField({ line, values }: { line: RefundableLine; values: Record<string, string> | undefined }) {
+	const money = lineRefundable(line)
+	const title = `${line.name}${line.option ? ` (${line.option})` : ''}`
+	const each = money.lowest === money.highest ? formatRs(money.lowest) : `${formatRs(money.lowest)}–${formatRs(money.highest)}`
+	const held = line.units.length
+	const seen = line.units.filter((u) => u.seen).length
+	const counted = Math.max(0, money.open - held)
+	return (
+		<fieldset className="refund-line">
+			<legend>{title}</legend>
+			<p className="muted small">
+				Sold for <strong>{formatRs(money.soldFor)}</strong> after discount ({line.quantity} × {each}); refunded so far: {line.refundedQuantity ? `${line.refundedQuantity} (${formatRs(money.refunded)})` : 'none'}; {money.open} left.
+			</p>
+			{held ? (
+				<>
+					<input type="hidden" name={`units-of-${line.id}`} value="1" />
+					<p className="small refund-seen">
+						{seen === 0 ? `${held} delivered, not seen by the buyer yet` : `${held} delivered, ${seen === held ? (held === 1 ? 'seen' : 'all seen') : `${seen} seen`} by the buyer: ${seen === 1 ? 'it' : 'those'} can only be voided`}
+					</p>
+					{line.units.map((u) => (
+						<label className="inline-choice" key={u.assignmentId}>
+							<input type="checkbox" name={`unit-${line.id}-${u.assignmentId}`} defaultChecked={values?.[`unit-${line.id}-${u.assignmentId}`] !== undefined} /> Delivered {u.masked}
+							{u.seen ? ', seen by the buyer: void only' : ', not seen by the buyer'}
+						</label>
+					))}
+				</>
+			) : null}
+			{counted ? (
+				<div className="field">
+					<label htmlFor={`refund-line-${line.id}`}>
+						{title}: {held ? 'units not delivered yet' : 'units'} <span className="muted small">(up to {counted})</span>
+					</label>
+					<input id={`refund-line-${line.id}`} name={`line-${line.id}`} type="number" inputMode="numeric" min={0} max={counted} step={1} defaultValue={values?.[`line-${line.id}`] ?? ''} placeholder="0" />
+				</div>
+			) : null}
+		</fieldset>
+	)
+}
+
+/** Staff give money back: the units taken back ticked (the amount is what they were sold for, or less), how, a reference and a reason. */
 export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { busy: boolean; answer: Answer; lines: RefundableLine[]; left: number; paidAfterCancel: boolean }) {
 	const [form, fields] = useConsoleForm(refundForm, { id: 'refund', answer, defaultValue: { method: 'paypro', units: 'void', amount: paidAfterCancel ? String(left) : '' } })
+	const [ticked, setTicked] = useState(() => tickedIn(answer?.values ?? {}))
 	const open = lines.filter((l) => l.quantity > l.refundedQuantity)
+	const figure = refundFigure(left, lines, ticked)
+	const amount = getInputProps(fields.amount, { type: 'text' })
 	return (
-		<Form method="post" className="money-form refund-form" {...getFormProps(form)} aria-labelledby="refund-title">
+		<Form method="post" className="money-form refund-form" {...getFormProps(form)} onChange={(e) => setTicked(tickedIn(formValues(e.currentTarget)))} aria-labelledby="refund-title">
 			<input type="hidden" name="intent" value="refund" />
 			<h3 id="refund-title">Refund</h3>
 			<p className="muted small">
@@ -61,23 +116,9 @@ export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { bus
 			</p>
 			{open.length && !paidAfterCancel ? (
 				<fieldset className="refund-lines">
-					<legend>Units taken back (optional)</legend>
+					<legend>Units taken back</legend>
 					{open.map((line) => (
-						<div className="field refund-line" key={line.id}>
-							<label htmlFor={`refund-line-${line.id}`}>
-								{line.name}
-								{line.option ? ` (${line.option})` : ''} <span className="muted small">{formatRs(line.unitPrice)} each, {line.quantity - line.refundedQuantity} left</span>
-								{line.held ? (
-									<span className="small refund-seen">
-										{' '}
-										{line.seen === 0
-											? `${line.held} delivered, not seen by the buyer yet`
-											: `${line.held} delivered, ${line.seen === line.held ? (line.held === 1 ? 'seen' : 'all seen') : `${line.seen} seen`} by the buyer: ${line.seen === 1 ? 'it' : 'those'} can only be voided`}
-									</span>
-								) : null}
-							</label>
-							<input id={`refund-line-${line.id}`} name={`line-${line.id}`} type="number" inputMode="numeric" min={0} max={line.quantity - line.refundedQuantity} step={1} defaultValue={answer?.values?.[`line-${line.id}`] ?? ''} placeholder="0" />
-						</div>
+						<RefundLineField key={line.id} line={line} values={answer?.values} />
 					))}
 					{answer?.fieldErrors?.lines ? <p className="field-error">{answer.fieldErrors.lines}</p> : null}
 					<div className="field">
@@ -94,10 +135,20 @@ export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { bus
 			) : (
 				<input type="hidden" name="units" value="void" />
 			)}
+			<p className="refund-figure" aria-live="polite" data-testid="refund-figure">
+				{ticked.length ? (
+					<>
+						The units ticked were sold for <strong>{formatRs(figure)}</strong>
+						{figure === left ? ' (all that is left)' : ''}: the most this refund gives back.
+					</>
+				) : (
+					<>No units ticked: money alone, up to {formatRs(left)}; the units stay with the buyer.</>
+				)}
+			</p>
 			<div className="money-form-row">
 				<div className="field">
 					<label htmlFor={fields.amount.id}>Amount (Rs.)</label>
-					<input {...getInputProps(fields.amount, { type: 'text' })} inputMode="numeric" autoComplete="off" placeholder={String(left)} />
+					<input {...amount} inputMode="numeric" autoComplete="off" placeholder={ticked.length ? String(figure) : ''} aria-describedby={[amount['aria-describedby'], `${fields.amount.id}-hint`].filter(Boolean).join(' ')} />
 					<FieldError field={fields.amount} />
 				</div>
 				<div className="field">
@@ -112,6 +163,9 @@ export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { bus
 					<FieldError field={fields.method} />
 				</div>
 			</div>
+			<p className="muted small" id={`${fields.amount.id}-hint`}>
+				Amount left empty: what the units ticked were sold for. Lower it to give back part of that; it cannot be more.
+			</p>
 			<div className="field">
 				<label htmlFor={fields.reference.id}>Reference (optional)</label>
 				<input {...getInputProps(fields.reference, { type: 'text' })} autoComplete="off" placeholder="Bank or wallet transaction id" />

@@ -44,7 +44,8 @@ export function OrderMoney({ order, money, busy, answer }: { order: Pick<StaffOr
 					{answer.message}
 				</p>
 			) : null}
-			{refundAllowed ? <RefundForm busy={busy} answer={answer?.intent === 'refund' ? answer : null} lines={money.lines} left={money.left} paidAfterCancel={order.paymentStatus === 'paid_after_cancel'} /> : null}
+			{/* A new form after each refund: no tick outlives the units it named. */}
+			{refundAllowed ? <RefundForm key={money.left} busy={busy} answer={answer?.intent === 'refund' ? answer : null} lines={money.lines} left={money.left} paidAfterCancel={order.paymentStatus === 'paid_after_cancel'} /> : null}
 			{canRefund && !money.mayRefund ? <p className="muted small">Refunds are made by the owner, or staff the owner lets refund orders.</p> : null}
 		</section>
 	)

@@ -69,19 +69,3 @@ export async function recordUnitRevealed(tx: Tx, unitId: number): Promise<void> 
 		holders.map((h) => h.orderId),
 	)
 }
-
-/** Per order line: how many units the order still holds from stock, and how many of them the buyer has seen (the console's refund form). */
-export async function seenUnitsByLine(db: Db, order: Pick<OrderRow, 'id' | 'deliverySeenAt'>): Promise<Map<number, { held: number; seen: number }>> {
-	const held = await db
-		.select({ lineId: stockAssignments.lineId, assignedAt: stockAssignments.assignedAt })
-		.from(stockAssignments)
-		.where(and(eq(stockAssignments.orderId, order.id), isNull(stockAssignments.replacedAt), isNull(stockAssignments.refundedAt)))
-	const byLine = new Map<number, { held: number; seen: number }>()
-	for (const a of held) {
-		const line = byLine.get(a.lineId) ?? { held: 0, seen: 0 }
-		line.held++
-		if (seenByBuyer(order, a.assignedAt)) line.seen++
-		byLine.set(a.lineId, line)
-	}
-	return byLine
-}

@@ -11,7 +11,8 @@ import { recordRefund, recordRefundLine } from '../orders/order-store/order-rows
 import { readStoreDetails } from '../settings/store-details.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliveryText, stockLines } from '../stock/deliver-stock.server'
-import type { RefundInput, RefundMethod } from './refund-input'
+import { REFUND_MESSAGES, type RefundInput, type RefundMethod } from './refund-input'
+import { leftToRefund, refundFigure } from './refundable'
 import type { PaymentState } from '../orders/order-state'
 import { COUPON_LAPSED } from '../coupons/coupon'
 import { retakeCouponUse } from '../coupons/coupons.server'
@@ -21,7 +22,9 @@ import { requireGrant } from '../staff/permissions'
 // order row: the refund and its lines, the units taken back (owed ones are owed no more; delivered ones
 // are voided, or put back in stock when the buyer never opened them and staff say so), the order's
 // payment state (`refundPart` or `refund`) and refunded amount, the buyer's email, the audit entry and
-// the live notice. The amount never exceeds what was paid minus earlier refunds (also a CHECK).
+// the live notice. The amount never exceeds what the units taken back were sold for after their
+// discount, nor what was paid minus earlier refunds (also a CHECK): `refundable.ts` (ADR-039). None
+// given: that figure.
 
 export interface RefundDone {
 	id: number
@@ -40,36 +43,51 @@ export interface RefundDone {
 
 const bad = (message: string, field: string) => new AppError('BAD_REQUEST', message, { [field]: message })
 
-export async function refundOrder(db: Db, actor: Actor, orderNumber: string, input: RefundInput): Promise<RefundDone> {
+/** The delivered units staff ticked, among those the line holds; the rest of the quantity must be units still owed. */
+function pickDelivered<T extends { a: { id: number } }>(ids: number[], live: T[], name: string, owed: number, quantity: number): T[] {
+	const picked = ids.map((id) => live.find((l) => l.a.id === id))
+	if (picked.some((p) => !p)) throw bad(`A unit ticked on ${name} is not held by this order any more (refunded or replaced meanwhile): reload the order and tick again.`, 'lines')
+	if (quantity - ids.length > owed) throw bad(`Only ${owed} of ${name} ${owed === 1 ? 'is' : 'are'} not delivered yet: tick the delivered units taken back.`, 'lines')
+	return picked as T[]
+}
+
+export async function refundOrder(db: Db, actor: Actor, orderNumber: string, request: RefundInput): Promise<RefundDone> {
 	requireGrant(actor, 'refunds')
 	const { storeName } = await readStoreDetails(db)
-	const units = input.units ?? 'void'
+	const units = request.units ?? 'void'
 	return db.transaction(async (tx) => {
 		// The order row held: a payment's delivery from stock, the stock queue and another refund wait for this one (or it for them).
 		const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
 		if (!order) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
-		const left = order.totalAmount - order.refundedAmount
-		const to = movePayment(orderNumber, order.paymentStatus, input.amount >= left ? 'refund' : 'refundPart')
-		if (input.amount > left) {
+		const left = leftToRefund(order)
+		// The order's state first: both moves start from the same states, so the one chosen below cannot refuse.
+		movePayment(orderNumber, order.paymentStatus, request.amount !== undefined && request.amount < left ? 'refundPart' : 'refund')
+		if (request.amount !== undefined && request.amount > left) {
 			throw bad(
 				left === 0
 					? `Nothing is left to refund on order ${orderNumber}.`
-					: `${formatRs(input.amount)} is more than is left to refund on order ${orderNumber}: ${formatRs(left)} (paid ${formatRs(order.totalAmount)}${order.refundedAmount ? `, ${formatRs(order.refundedAmount)} refunded before` : ''}).`,
+					: `${formatRs(request.amount)} is more than is left to refund on order ${orderNumber}: ${formatRs(left)} (paid ${formatRs(order.totalAmount)}${order.refundedAmount ? `, ${formatRs(order.refundedAmount)} refunded before` : ''}).`,
 				'amount',
 			)
 		}
-		// Part of a payment after a cancel kept: the order holds its discount code's use again (holdsCouponUse), if it still may.
-		if (order.paymentStatus === 'paid_after_cancel' && to === 'partly_refunded') {
-			const lapse = await retakeCouponUse(tx, order.id)
-			if (lapse) throw new AppError('CONFLICT', COUPON_LAPSED.refundPart(orderNumber, lapse.code, lapse.why))
-		}
 		const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)).for('update')
-		const asked = input.lines ?? []
+		const asked = request.lines ?? []
 		for (const l of asked) {
 			const line = rows.find((r) => r.id === l.lineId)
 			if (!line) throw bad(`Line ${l.lineId} is not a line of order ${orderNumber}.`, 'lines')
 			const open = line.quantity - line.refundedQuantity
 			if (l.quantity > open) throw bad(open === 0 ? `${line.name} is refunded in full already.` : `Only ${open} of ${line.name} can still be refunded (you asked for ${l.quantity}).`, 'lines')
+		}
+		// What the units taken back were sold for after their discount: staff may give back less (goodwill), never more.
+		const most = refundFigure(left, rows, asked)
+		const input = { ...request, amount: request.amount ?? most }
+		if (input.amount > most) throw bad(`${formatRs(input.amount)} is more than the units ticked were sold for: ${formatRs(most)}. Tick more units, or lower the amount.`, 'amount')
+		if (input.amount < 1) throw bad(REFUND_MESSAGES.nothingTicked, 'amount')
+		const to = movePayment(orderNumber, order.paymentStatus, input.amount >= left ? 'refund' : 'refundPart')
+		// Part of a payment after a cancel kept: the order holds its discount code's use again (holdsCouponUse), if it still may.
+		if (order.paymentStatus === 'paid_after_cancel' && to === 'partly_refunded') {
+			const lapse = await retakeCouponUse(tx, order.id)
+			if (lapse) throw new AppError('CONFLICT', COUPON_LAPSED.refundPart(orderNumber, lapse.code, lapse.why))
 		}
 
 		const refund = await recordRefund(tx, order.id, actor, { amount: input.amount, method: input.method, reference: input.reference || null, reason: input.reason })
@@ -88,8 +106,10 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, inp
 				.where(and(eq(stockAssignments.lineId, line.id), isNull(stockAssignments.replacedAt), isNull(stockAssignments.refundedAt)))
 				.orderBy(desc(stockAssignments.unitIndex), desc(stockAssignments.id))
 			const owed = order.undeliveredUnits > 0 && fromStock.has(line.id) ? Math.max(0, line.quantity - line.refundedQuantity - live.length) : 0
-			const undelivered = Math.min(l.quantity, owed)
-			const taken = live.slice(0, Math.min(live.length, l.quantity - undelivered))
+			// Delivered units ticked one by one: those; otherwise the owed ones first, then the latest delivered.
+			const picked = l.delivered ? pickDelivered(l.delivered, live, line.name, owed, l.quantity) : undefined
+			const undelivered = picked ? l.quantity - picked.length : Math.min(l.quantity, owed)
+			const taken = picked ?? live.slice(0, Math.min(live.length, l.quantity - undelivered))
 			let returned = 0
 			let voided = 0
 			for (const { a, unit } of taken) {

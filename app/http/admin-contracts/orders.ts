@@ -28,7 +28,7 @@ export const refundOrderContract = defineContract({
 	method: 'POST',
 	path: '/api/admin/orders/{orderNumber}/refunds',
 	summary:
-		'Give money back on a paid order (or one paid after its cancel), in full or for some lines. The amount is at most what was paid minus earlier refunds (400 with a sentence past it). Units of the lines named that are not delivered yet are owed no more; delivered ones are voided, or returned to stock when the buyer never opened them and `units` is "return". The buyer sees "Refunded" or "Partly refunded" live and is emailed. Audited.',
+		'Give money back on a paid order (or one paid after its cancel), in full or for some lines. The amount is at most what the units named were sold for after their discount (each unit its share of its line total), and never more than was paid minus earlier refunds (400 with a sentence past either); left out, it is that figure. With no lines it is money alone, up to all that is left. Units of the lines named that are not delivered yet are owed no more; delivered ones are voided, or returned to stock when the buyer never opened them and `units` is "return". The buyer sees "Refunded" or "Partly refunded" live and is emailed. Audited.',
 	tag: 'Orders',
 	permission: 'refunds',
 	scope: 'refunds',
@@ -43,7 +43,7 @@ export const refundOrderContract = defineContract({
 		reason: z.string(),
 		paymentStatus: z.enum(PAYMENT_STATES),
 		refundedAmount: z.number().int().describe('Refunded on the order in all'),
-		refundable: z.number().int().describe('What is left to refund'),
+		refundable: z.number().int().describe('What is left to refund: paid minus refunded'),
 		lines: z.array(refundLine),
 		createdAt: z.string(),
 	}),
