@@ -13,17 +13,13 @@ export class HttpUnavailableError extends Error {}
 
 /**
  * A JSON request with a hard deadline. Written on node:http because PayPro's status call is a GET
- * with a JSON body, which fetch refuses to send. A kept-alive connection the server closed just as
- * it was reused (ECONNRESET before any answer) is tried once more on a new one, as Node advises:
- * the server never read that request.
+ * with a JSON body, which fetch refuses to send.
  */
 export function requestJson(
 	method: string,
 	url: string,
-	options: { headers?: Record<string, string>; body?: unknown; timeoutMs: number },
-	retried = false,
+	{ headers = {}, body, timeoutMs }: { headers?: Record<string, string>; body?: unknown; timeoutMs: number },
 ): Promise<JsonResponse> {
-	const { headers = {}, body, timeoutMs } = options
 	const target = new URL(url)
 	const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
 	const transport = target.protocol === 'https:' ? https : http
@@ -63,8 +59,7 @@ export function requestJson(
 		}, timeoutMs)
 		req.on('error', (e) => {
 			clearTimeout(timer)
-			if (!retried && req.reusedSocket && (e as NodeJS.ErrnoException).code === 'ECONNRESET') resolve(requestJson(method, url, options, true))
-			else reject(e instanceof HttpTimeoutError ? e : new HttpUnavailableError(e.message))
+			reject(e instanceof HttpTimeoutError ? e : new HttpUnavailableError(e.message))
 		})
 		if (payload) req.write(payload)
 		req.end()
