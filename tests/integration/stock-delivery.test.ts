@@ -65,8 +65,9 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		const units = codes('RACE', 10)
 		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units })).toMatchObject({ added: 10, waiting: 0 })
 
-		const online = await Promise.all(Array.from({ length: 15 }, () => paidAtPayPro(db, lineFor(productId, variantId))))
 		const transfers = await Promise.all(Array.from({ length: 15 }, () => transferWaiting(db, lineFor(productId, variantId))))
+		// Paid at PayPro last: its connections are still open when the confirmations go out.
+		const online = await Promise.all(Array.from({ length: 15 }, () => paidAtPayPro(db, lineFor(productId, variantId))))
 		// All at once: PayPro's confirmations (each twice, as a callback and the reconcile job would) and staff's.
 		await Promise.all([
 			...online.flatMap((o) => [confirmPayproPayment(db, paypro, o.orderNumber), confirmPayproPayment(db, paypro, o.orderNumber)]),
