@@ -7,6 +7,9 @@ export default defineConfig({
 		environment: 'node',
 		// The tests' shops serve the build: made first when the sources are newer than it.
 		globalSetup: ['tests/setup/fresh-build.ts'],
+		// A console.error no test expected fails that test (expectConsoleError for one that is meant);
+		// a test that moved the shop's clock (app/utils/clock.ts) gives it back after itself.
+		setupFiles: ['tests/setup/console-errors.ts', 'tests/setup/clock.ts'],
 		// Two workers (this machine's cores), each with databases of its own (VITEST_POOL_ID in
 		// tests/setup/postgres.ts); modules shared across a worker's files: its embedded database starts once.
 		maxWorkers: 2,

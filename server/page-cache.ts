@@ -11,6 +11,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
 import { PRODUCT_PAGE, PUBLIC_PAGES as PUBLIC_PAGE_LIST } from '../app/public-pages'
 import { unprefixed } from '../app/i18n/lang'
+import { nowMs } from '../app/utils/clock'
 
 /** Pages whose HTML is the same for every visitor. Never: /order-status, /checkout, /payment-details, /admin*, /api*, /paypro*. */
 const PUBLIC_PAGES = new RegExp(`^/(?:${[...PUBLIC_PAGE_LIST.map((page) => page.path.slice(1)), PRODUCT_PAGE.pattern].join('|')})$`)
@@ -123,7 +124,7 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit }
 
 	function fresh(key: string): Entry | undefined {
 		const entry = entries.get(key)
-		if (entry && entry.expires > Date.now()) return entry
+		if (entry && entry.expires > nowMs()) return entry
 		if (entry) entries.delete(key)
 		return undefined
 	}
@@ -185,7 +186,7 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit }
 			.map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]])
 		while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
 		entries.set(key, {
-			expires: Date.now() + ttlSeconds * 1000,
+			expires: nowMs() + ttlSeconds * 1000,
 			headers,
 			csp: csp === undefined ? null : String(csp).split(nonce),
 			segments,

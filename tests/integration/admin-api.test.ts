@@ -11,6 +11,7 @@ import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { requireAdminActor } from '../../app/http/admin-api.server'
 import { adminContracts } from '../../app/http/admin-contracts'
 import { CROSS_SITE_REFUSED } from '../../app/http/request-guard'
+import { moveClockForTests, nowMs } from '../../app/utils/clock'
 import type { RunningShop } from '../../server/start'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
@@ -262,11 +263,11 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 		})
 
 		it('refuses an expired key and notes when each key was last used', async () => {
-			const soon = await createApiKey(db, 'Short-lived', null, { scopes: ['catalogue'], expiresAt: new Date(Date.now() + 1500) })
+			const soon = await createApiKey(db, 'Short-lived', null, { scopes: ['catalogue'], expiresAt: new Date(nowMs() + 1500) })
 			expect((await call('GET', '/api/admin/me', { key: soon.key })).status).toBe(200)
 			const [used] = await db.select({ lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, soon.id))
 			expect(used!.lastUsedAt).not.toBeNull()
-			await new Promise((r) => setTimeout(r, 1600))
+			moveClockForTests(1600)
 			expect((await call('GET', '/api/admin/me', { key: soon.key })).status).toBe(401)
 		})
 

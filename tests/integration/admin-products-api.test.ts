@@ -8,6 +8,7 @@ import { auditLog, staffUsers } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import type { RunningShop } from '../../server/start'
+import { checkoutOverHttp } from '../setup/payments'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
@@ -80,17 +81,7 @@ describe.each(databaseKinds)('products API on %s', (kind) => {
 		expect(await page.text()).toContain('Game Pass Ultimate 3-pack (API)')
 
 		const threeMonths = created.variants[1]!
-		const order = await fetch(`${shop.url}/api/checkout`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({
-				customerName: 'Hamza Ali',
-				customerEmail: 'hamza@example.pk',
-				customerMobile: '03001234567',
-				paymentMethod: 'manual',
-				productDetails: [{ id: created.id, quantity: 1, variantId: threeMonths.id, price: 1 }],
-			}),
-		})
+		const order = await checkoutOverHttp(shop.url, [{ id: created.id, quantity: 1, variantId: threeMonths.id, price: 1 }])
 		expect(order.status).toBe(201)
 		const answer = (await order.json()) as { orderNumber: string; totalAmount: number }
 		expect(answer.totalAmount).toBe(7200)

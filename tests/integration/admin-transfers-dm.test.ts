@@ -24,7 +24,7 @@ import { parseEnv } from '../../app/utils/env.server'
 import type { RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { buyer, checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
-import { useTestShop } from '../setup/test-shop'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { withoutScripts } from '../setup/page-text'
 
@@ -305,14 +305,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			const revoked = await createApiKey(db, 'old laptop', null)
 			await revokeApiKey(db, revoked.id)
 			revokedKey = revoked.key
-			const signIn = await fetch(`${shop.url}/admin/login`, {
-				method: 'POST',
-				redirect: 'manual',
-				headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-				body: new URLSearchParams(owner),
-			})
-			expect(signIn.status).toBe(302)
-			cookie = /staff_session=[^;]*/.exec(signIn.headers.get('set-cookie') ?? '')![0]
+			cookie = await signInOverHttp(shop.url, owner.email, owner.password, '198.51.100.61')
 		}, 120_000)
 
 		const createDm = (body: unknown, headers: Record<string, string> = { 'X-ADMIN-KEY': key }, route = '/api/admin-create-dm-order') =>

@@ -12,22 +12,13 @@ import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { PUBLIC_PAGES } from '../../app/public-pages'
 import { formatPakistanDay } from '../../app/utils/pakistan-time'
 import { checkoutBody, placeOrder } from '../setup/payments'
+import type { ApiVariant } from '../setup/console-api'
 import { databaseKinds } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 
 const OWNER = { email: 'owner@example.pk', password: 'costs-owner-password' }
 /** A cost no price or page of the shop shows: seen anywhere a buyer looks, it leaked. */
 const TELLTALE_RUPEES = 31_337
-
-interface Variant {
-	id: number
-	label: string
-	value: number | null
-	months: number | null
-	price: number
-	hidden: boolean
-	cost: { amount: number; currency: 'PKR' | 'USD' } | null
-}
 
 describe.each(databaseKinds)('costs in the console on %s', (kind) => {
 	let db: Db
@@ -48,8 +39,8 @@ describe.each(databaseKinds)('costs in the console on %s', (kind) => {
 	const page = (path: string, cookie?: string) => fetch(`${url()}${path}`, { headers: cookie ? { Cookie: cookie } : {} })
 	const post = (path: string, cookie: string, form: Record<string, string>) =>
 		fetch(`${url()}${path}`, { method: 'POST', redirect: 'manual', headers: { Origin: url(), Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) })
-	const variantsOf = async (id: number) => ((await (await api('GET', `/api/admin/products/${id}`)).json()) as { variants: Variant[] }).variants
-	const asSent = (v: Variant) => ({ id: v.id, label: v.label, value: v.value, months: v.months, price: v.price, hidden: v.hidden })
+	const variantsOf = async (id: number) => ((await (await api('GET', `/api/admin/products/${id}`)).json()) as { variants: ApiVariant[] }).variants
+	const asSent = (v: ApiVariant) => ({ id: v.id, label: v.label, value: v.value, months: v.months, price: v.price, hidden: v.hidden })
 
 	beforeAll(async () => {
 		db = testShop.db

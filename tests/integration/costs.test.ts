@@ -3,7 +3,7 @@
 // recorded when it is paid (PayPro and transfer orders), the owner alone seeing them, and the
 // owner's repricing (preview, then apply, rounded up). PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, orderLines, orders, productVariants } from '../../app/db/schema'
 import { createProduct, getAdminProduct, updateProduct } from '../../app/domain/catalogue/manage-products.server'
@@ -15,17 +15,11 @@ import { applyReprice, previewReprice } from '../../app/domain/costs/reprice.ser
 import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
 import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
 import { markDmOrderPaid } from '../../app/domain/payments/mark-dm-order-paid.server'
-import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
-import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
-import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { importStock, setStockMode } from '../../app/domain/stock/manage-stock.server'
-import type { Actor } from '../../app/domain/staff/audit.server'
-import type { PayProClient } from '../../app/integrations/paypro/client.server'
-import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
-import { checkoutBody, payproClientFor, placeOrder } from '../setup/payments'
+import { useFakePayPro } from '../setup/fake-paypro'
+import { owner, payAtPayPro, payByTransfer } from '../setup/orders'
+import { checkoutBody, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
-
-const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 
 describe('the rules in rupees', () => {
 	it('converts a dollar cost at the rate to the nearest rupee; a rupee cost is itself; a dollar cost without a rate is unknown', () => {
@@ -62,16 +56,7 @@ describe('the rules in rupees', () => {
 
 describe.each(databaseKinds)('costs and profit on %s', (kind) => {
 	const database = useTestDatabase(kind)
-	let fake: FakePayPro
-	let paypro: PayProClient
-	beforeAll(async () => {
-		fake = await startFakePayPro()
-		paypro = payproClientFor(fake, 15_000)
-	})
-	afterEach(() => fake.reset())
-	afterAll(async () => {
-		await fake.close()
-	})
+	const payPro = useFakePayPro()
 
 	async function card(db: Db, costs: ({ amount: number; currency: 'PKR' | 'USD' } | null)[] = [{ amount: 10, currency: 'USD' }, null]) {
 		const product = await createProduct(
@@ -91,19 +76,8 @@ describe.each(databaseKinds)('costs and profit on %s', (kind) => {
 		return { productId: product.id, ten: product.variants[0]!.id, twentyFive: product.variants[1]!.id }
 	}
 	const line = (id: number, variantId: number, quantity = 1) => ({ id, variantId, quantity })
-	async function paidAtPayPro(db: Db, lines: unknown[]) {
-		const order = await placeOrder(db, checkoutBody(lines))
-		await startPayproPayment(db, paypro, order)
-		fake.pay(order.orderNumber)
-		await confirmPayproPayment(db, paypro, order.orderNumber)
-		return order
-	}
-	async function paidByTransfer(db: Db, lines: unknown[]) {
-		const order = await placeOrder(db, checkoutBody(lines, { paymentMethod: 'manual' }))
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: `receipts/${order.orderNumber}.png`, receiptUploadedAt: new Date() }).where(eq(orders.id, order.id))
-		await confirmTransfer(db, owner, order.orderNumber, 'Seen in the bank app')
-		return order
-	}
+	const paidAtPayPro = async (db: Db, lines: unknown[]) => payAtPayPro(db, payPro, await placeOrder(db, checkoutBody(lines)))
+	const paidByTransfer = async (db: Db, lines: unknown[]) => payByTransfer(db, await placeOrder(db, checkoutBody(lines, { paymentMethod: 'manual' })))
 	const recorded = async (db: Db, orderId: number) => {
 		const [row] = await db.select({ status: orders.paymentStatus, cost: orders.cost, fee: orders.fee, profit: orders.profit }).from(orders).where(eq(orders.id, orderId))
 		const lines = await db.select({ unitCost: orderLines.unitCost, cost: orderLines.cost }).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position)

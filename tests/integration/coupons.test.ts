@@ -8,8 +8,9 @@ import { coupons } from '../../app/db/schema'
 import { COUPON_MESSAGES, COUPON_REFUSALS, couponBuyer, normaliseCode, priceCoupon, spread, type Coupon, type DiscountLine } from '../../app/domain/coupons/coupon'
 import { orderPaidEmail } from '../../app/domain/email/order-paid-email.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
-import { AppError } from '../../app/utils/app-error'
 import { parsePakistanDateTime } from '../../app/utils/pakistan-time'
+import { addCoupon as storeCoupon, refusalOf } from '../setup/coupons'
+import { cancelUnpaid, expireOrder, payByProvider } from '../setup/orders'
 import { buyer, checkoutBody, giftCard10, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
@@ -84,21 +85,7 @@ describe('a code priced on an order’s lines', () => {
 
 describe.each(databaseKinds)('discount codes at checkout on %s', (kind) => {
 	const database = useTestDatabase(kind)
-	const addCoupon = async (values: Partial<typeof coupons.$inferInsert> = {}) => {
-		const [row] = await database.db
-			.insert(coupons)
-			.values({ code: 'EID25', kind: 'percent', value: 25, ...values })
-			.returning()
-		return row!
-	}
-	const refusal = async (promise: Promise<unknown>) => {
-		const error = await promise.then(
-			() => null,
-			(e: unknown) => e,
-		)
-		expect(error).toBeInstanceOf(AppError)
-		return (error as AppError).message
-	}
+	const addCoupon = (values: Partial<typeof coupons.$inferInsert> & { code: string }) => storeCoupon(database.db, { value: 25, ...values })
 	const redemptions = async (db: Db) => (await db.execute<{ order_id: number; email: string; phone: string; discount: number }>(sql`select order_id::int as order_id, email, phone, discount from coupon_redemptions order by id`)).rows
 
 	it('places the order with the discount on its lines, a total that is their sum, and one use written', async () => {
@@ -121,10 +108,10 @@ describe.each(databaseKinds)('discount codes at checkout on %s', (kind) => {
 
 	it('refuses the checkout with the sentence (never a different total) when a code does not apply', async () => {
 		await addCoupon({ code: 'BIG', minSubtotal: 5000 })
-		expect(await refusal(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'BIG' })))).toBe('Minimum order Rs. 5,000 not reached for this discount code.')
-		expect(await refusal(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'NOPE' })))).toBe(COUPON_REFUSALS.unknown)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'BIG' })))).toBe('Minimum order Rs. 5,000 not reached for this discount code.')
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'NOPE' })))).toBe(COUPON_REFUSALS.unknown)
 		await addCoupon({ code: 'PAUSED', active: false })
-		expect(await refusal(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'paused' })))).toBe(COUPON_REFUSALS.unknown)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'paused' })))).toBe(COUPON_REFUSALS.unknown)
 		expect(Number((await database.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n)).toBe(0)
 	})
 
@@ -132,22 +119,22 @@ describe.each(databaseKinds)('discount codes at checkout on %s', (kind) => {
 		await addCoupon({ code: 'ONCE', maxUsesPerBuyer: 1, maxUses: 1 })
 		const first = await placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE' }))
 		// The same buyer with another spelling of the email, then of the phone.
-		expect(await refusal(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ALI@example.PK', customerMobile: '0311 0000000' })))).toBe(COUPON_REFUSALS.usedUp)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ALI@example.PK', customerMobile: '0311 0000000' })))).toBe(COUPON_REFUSALS.usedUp)
 		await database.db.execute(sql`update coupons set max_uses = null`)
-		expect(await refusal(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ALI@example.PK', customerMobile: '0311 0000000' })))).toBe(COUPON_REFUSALS.alreadyUsed)
-		expect(await refusal(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'other@example.pk', customerMobile: '+92 300 1234567' })))).toBe(COUPON_REFUSALS.alreadyUsed)
-		await database.db.execute(sql`update orders set payment_status = 'expired' where id = ${first.id}`)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ALI@example.PK', customerMobile: '0311 0000000' })))).toBe(COUPON_REFUSALS.alreadyUsed)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'other@example.pk', customerMobile: '+92 300 1234567' })))).toBe(COUPON_REFUSALS.alreadyUsed)
+		await expireOrder(database.db, first)
 		const again = await placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ali@example.pk' }))
 		expect(again.totalAmount).toBe(2400)
-		await database.db.execute(sql`update orders set payment_status = 'cancelled' where id = ${again.id}`)
+		await cancelUnpaid(database.db, again)
 		expect((await placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE' }))).totalAmount).toBe(2400)
 	})
 
 	it('keeps a first-order code for buyers without a paid order (by email or phone)', async () => {
 		await addCoupon({ code: 'WELCOME', firstOrderOnly: true })
 		const paid = await placeOrder(database.db, checkoutBody([giftCard10]))
-		await database.db.execute(sql`update orders set payment_status = 'paid', paid_at = now() where id = ${paid.id}`)
-		expect(await refusal(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'WELCOME', customerEmail: 'new@example.pk' })))).toBe(COUPON_REFUSALS.firstOrderOnly)
+		await payByProvider(database.db, paid)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'WELCOME', customerEmail: 'new@example.pk' })))).toBe(COUPON_REFUSALS.firstOrderOnly)
 		const newcomer = await placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'WELCOME', customerEmail: 'new@example.pk', customerMobile: '0321 5550000' }))
 		expect(newcomer.totalAmount).toBe(2400)
 	})

@@ -3,15 +3,17 @@
 // the subscriptions still running; found by another spelling of their email or phone; sorted by spend
 // and by last order. Staff add and delete notes (audited) and the owner blocks a buyer from their page.
 // Over HTTP (the console API and the console's page), on every database.
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { auditLog, blockedBuyers, orders } from '../../app/db/schema'
+import { auditLog, blockedBuyers } from '../../app/db/schema'
 import { customerSearch, type CustomerDetail, type CustomerList } from '../../app/domain/customers/customers'
 import { refundOrder } from '../../app/domain/refunds/refund-order.server'
 import { addCalendarMonths } from '../../app/domain/orders/renewal'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
+import type { Order } from '../../app/domain/orders/order'
+import { backdateOrders, moveDelivery, payByProvider } from '../setup/orders'
 import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
 import { databaseKinds } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
@@ -52,14 +54,19 @@ describe.each(databaseKinds)('customers on %s', (kind) => {
 		ownerCookie = await signInOverHttp(testShop.url, OWNER.email, OWNER.password, '198.51.100.32')
 
 		const day = (n: number) => new Date(Date.UTC(2026, 9, n, 6))
-		const paid = async (order: { id: number }, createdAt: Date, extra: Partial<typeof orders.$inferInsert> = {}) =>
-			db.update(orders).set({ paymentStatus: 'paid', paidAt: createdAt, createdAt, ...extra }).where(eq(orders.id, order.id))
+		/** Paid at PayPro (a test payment on its simulator) on that day. */
+		const paid = async (order: Order, createdAt: Date, { testPayment = false } = {}) => {
+			await payByProvider(db, order, { testPayment })
+			await backdateOrders(db, order.orderNumber, { paidAt: createdAt, createdAt })
+		}
 
 		const first = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'Sara@Example.pk', customerName: 'Sara Ahmed', customerMobile: '0300 1234567' }))
 		await paid(first, day(1))
 		const delivered = new Date()
 		const gamePass = await placeOrder(db, checkoutBody([pcGamePass], { customerEmail: 'sara@example.pk', customerName: 'Sara Ahmed', customerMobile: '+92 321-7654321' }))
-		await paid(gamePass, day(2), { deliveredAt: delivered, deliveryStatus: 'delivered' })
+		await paid(gamePass, day(2))
+		await moveDelivery(db, gamePass, 'delivered')
+		await backdateOrders(db, gamePass.orderNumber, { deliveredAt: delivered })
 		// An older spelling kept as typed (before checkout trimmed and lowered addresses).
 		await db.execute(sql`update orders set customer_email = ${'  SARA@example.PK '} where id = ${gamePass.id}`)
 		const refunded = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'sara@example.pk', customerName: 'Sara Ahmed' }))
@@ -68,7 +75,7 @@ describe.each(databaseKinds)('customers on %s', (kind) => {
 		const test = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'sara@example.pk', customerName: 'Sara Ahmed' }))
 		await paid(test, day(4), { testPayment: true })
 		const unpaid = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'sara@example.pk', customerName: 'Sara A.' }))
-		await db.update(orders).set({ createdAt: day(5) }).where(eq(orders.id, unpaid.id))
+		await backdateOrders(db, unpaid.orderNumber, { createdAt: day(5) })
 		sara.spent = first.totalAmount + gamePass.totalAmount + refunded.totalAmount - 1200
 		sara.subscriptionEnds = addCalendarMonths(delivered, 1).toISOString()
 		sara.orderNumbers = [unpaid, test, refunded, gamePass, first].map((o) => o.orderNumber)

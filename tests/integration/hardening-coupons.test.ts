@@ -5,9 +5,9 @@
 // never exceed its limit when an order that let its use go is paid after all (a cancel then a late payment
 // and a reinstate, or a late payment of an expired order): staff are told to refund instead.
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { coupons, emailOutbox, orders, stockUnits } from '../../app/db/schema'
+import { coupons, emailOutbox, stockUnits } from '../../app/db/schema'
 import { createProductInput } from '../../app/domain/catalogue/product-input'
 import { createProduct } from '../../app/domain/catalogue/manage-products.server'
 import { COUPON_LAPSED, COUPON_REFUSALS } from '../../app/domain/coupons/coupon'
@@ -20,31 +20,16 @@ import { reinstateOrder } from '../../app/domain/payments/reinstate-order.server
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import type { Actor } from '../../app/domain/staff/audit.server'
 import { importStock } from '../../app/domain/stock/manage-stock.server'
-import type { PayProClient } from '../../app/integrations/paypro/client.server'
-import { AppError } from '../../app/utils/app-error'
-import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
-import { buyer, checkoutBody, giftCard10, orderRow, payproClientFor, placeOrder } from '../setup/payments'
+import { addCoupon as storeCoupon, refusalOf } from '../setup/coupons'
+import { useFakePayPro } from '../setup/fake-paypro'
+import { expireOrder, payByProvider, payByTransfer } from '../setup/orders'
+import { buyer, checkoutBody, giftCard10, orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { useTestShop } from '../setup/test-shop'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 
-const addCoupon = async (db: Db, values: Partial<typeof coupons.$inferInsert> & { code: string }) => {
-	const [row] = await db
-		.insert(coupons)
-		.values({ kind: 'percent', value: 50, ...values })
-		.returning()
-	return row!
-}
-
-const refusal = async (promise: Promise<unknown>) => {
-	const error = await promise.then(
-		() => null,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(AppError)
-	return (error as AppError).message
-}
+const addCoupon = (db: Db, values: Partial<typeof coupons.$inferInsert> & { code: string }) => storeCoupon(db, { value: 50, ...values })
 
 /** Orders the code's discount was kept on (paid, or paid in part): what a code's limit is about. */
 const paidUses = async (db: Db, couponId: number) =>
@@ -76,16 +61,7 @@ async function stockedCard(db: Db, prefix: string, units: number) {
 
 describe.each(databaseKinds)('discount code limits at the order’s time on %s', (kind) => {
 	const database = useTestDatabase(kind)
-	let fake: FakePayPro
-	let paypro: PayProClient
-	beforeAll(async () => {
-		fake = await startFakePayPro()
-		paypro = payproClientFor(fake, 15_000)
-	})
-	afterEach(() => fake.reset())
-	afterAll(async () => {
-		await fake.close()
-	})
+	const { fake, paypro } = useFakePayPro()
 
 	it('gives a first-order code to the first of five transfer orders by one buyer only; the others are refused with the sentence', async () => {
 		const { db } = database
@@ -95,7 +71,7 @@ describe.each(databaseKinds)('discount code limits at the order’s time on %s',
 		for (let i = 0; i < 4; i++) {
 			// The first is not paid yet: it still makes the later ones not a first order (by email, or by phone alone).
 			const other = i % 2 === 0 ? {} : { customerEmail: `other${i}@example.pk` }
-			expect(await refusal(placeOrder(db, checkoutBody([giftCard10], { couponCode: 'welcome', paymentMethod: 'manual', ...other })))).toBe(COUPON_REFUSALS.firstOrderOnly)
+			expect(await refusalOf(placeOrder(db, checkoutBody([giftCard10], { couponCode: 'welcome', paymentMethod: 'manual', ...other })))).toBe(COUPON_REFUSALS.firstOrderOnly)
 		}
 		expect(Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n)).toBe(1)
 		// Once the first is cancelled, it no longer counts: the buyer may use the code on a new first order.
@@ -142,7 +118,7 @@ describe.each(databaseKinds)('discount code limits at the order’s time on %s',
 		await cancelOrder(db, owner, cancelled.orderNumber, { reason: 'Buyer asked on WhatsApp' })
 		// The cancel gave the use back; another buyer takes it and pays.
 		const other = await placeOrder(db, checkoutBody([giftCard10], { couponCode: 'ONLYONE', customerEmail: 'zara@example.pk', customerMobile: '0333 7654321' }))
-		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, other.id))
+		await payByProvider(db, other)
 		// The first buyer still pays on the page left open.
 		fake.pay(cancelled.orderNumber)
 		expect(await confirmPayproPayment(db, paypro, cancelled.orderNumber)).toBe('paid')
@@ -161,9 +137,9 @@ describe.each(databaseKinds)('discount code limits at the order’s time on %s',
 		const code = await addCoupon(db, { code: 'LASTONE', maxUses: 1 })
 		const expired = await placeOrder(db, checkoutBody([giftCard10], { couponCode: 'LASTONE' }))
 		await startPayproPayment(db, paypro, expired)
-		await db.update(orders).set({ paymentStatus: 'expired' }).where(eq(orders.id, expired.id))
+		await expireOrder(db, expired)
 		const other = await placeOrder(db, checkoutBody([giftCard10], { couponCode: 'LASTONE', customerEmail: 'zara@example.pk', customerMobile: '0333 7654321' }))
-		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, other.id))
+		await payByProvider(db, other)
 
 		fake.pay(expired.orderNumber)
 		expect(await confirmPayproPayment(db, paypro, expired.orderNumber)).toBe('paid')
@@ -179,7 +155,7 @@ describe.each(databaseKinds)('discount code limits at the order’s time on %s',
 		const roomy = await addCoupon(db, { code: 'ROOMY', maxUses: 5 })
 		const late = await placeOrder(db, checkoutBody([giftCard10], { couponCode: 'ROOMY' }))
 		await startPayproPayment(db, paypro, late)
-		await db.update(orders).set({ paymentStatus: 'expired' }).where(eq(orders.id, late.id))
+		await expireOrder(db, late)
 		fake.pay(late.orderNumber)
 		expect(await confirmPayproPayment(db, paypro, late.orderNumber)).toBe('paid')
 		expect(await orderRow(db, late.orderNumber)).toMatchObject({ paymentStatus: 'paid' })
@@ -189,23 +165,9 @@ describe.each(databaseKinds)('discount code limits at the order’s time on %s',
 
 describe.each(databaseKinds)('discount codes over HTTP, hardened, on %s', (kind) => {
 	const testShop = useTestShop(kind, 'hardening-coupons', {}, { start: false })
-	let fake: FakePayPro
+	const { fake, shopSettings } = useFakePayPro({ resetAfterEach: false })
 	beforeAll(async () => {
-		fake = await startFakePayPro()
-		await testShop.start({
-			TRUST_PROXY: 'true',
-			JOBS_WORKER: 'false',
-			CHECKOUT_RATE_LIMIT: '1000',
-			PAYPRO_BASE_URL: fake.url,
-			PAYPRO_CLIENT_ID: fake.credentials.clientId,
-			PAYPRO_CLIENT_SECRET: fake.credentials.clientSecret,
-			PAYPRO_MERCHANT_ID: fake.credentials.merchantId,
-			PAYPRO_CALLBACK_USERNAME: 'shop-uis',
-			PAYPRO_CALLBACK_PASSWORD: 'uis-password-1',
-		})
-	})
-	afterAll(async () => {
-		await fake?.close()
+		await testShop.start(shopSettings({ TRUST_PROXY: 'true', JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000' }))
 	})
 	const post = (path: string, json: unknown, address: string) =>
 		fetch(`${testShop.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address }, body: JSON.stringify(json) })
@@ -214,7 +176,7 @@ describe.each(databaseKinds)('discount codes over HTTP, hardened, on %s', (kind)
 		const { db } = testShop
 		await addCoupon(db, { code: 'NEWBIE', firstOrderOnly: true, maxUsesPerBuyer: 1 })
 		const known = await placeOrder(db, checkoutBody([giftCard10], { couponCode: 'NEWBIE', paymentMethod: 'manual' }))
-		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, known.id))
+		await payByTransfer(db, known)
 
 		const ask = async (who: { customerEmail: string; customerMobile: string }, address: string) => {
 			const res = await post('/api/checkout/coupon', { productDetails: [giftCard10], couponCode: 'newbie', ...who }, address)

@@ -17,7 +17,7 @@ import { ConfigError, parseEnv } from '../../app/utils/env.server'
 import { startFakePushService } from '../fakes/push-server'
 import { placeOrder } from '../setup/payments'
 import { HOSTILE_ENDPOINTS } from '../setup/push-endpoints'
-import { databaseKinds, resetData } from '../setup/test-db'
+import { databaseKinds } from '../setup/test-db'
 import { useTestShop } from '../setup/test-shop'
 
 const push = await startFakePushService()
@@ -58,21 +58,16 @@ describe('the local push service of tests is for tests only', () => {
 })
 
 describe.each(databaseKinds)('web push targets on %s', (kind) => {
-	const testShop = useTestShop(kind, 'hardening_push', { JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000', PUSH_TEST_SERVICE_ORIGIN: push.origin })
+	const testShop = useTestShop(kind, 'hardening_push', { JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000', PUSH_TEST_SERVICE_ORIGIN: push.origin }, { emptiedAfterEach: true })
 	let db: Db
-	let url: string
 	beforeAll(() => {
 		db = testShop.db
-		url = testShop.url
 	})
-	afterEach(async () => {
-		push.reset()
-		await resetData(testShop.shop.database)
-	})
+	afterEach(() => push.reset())
 
 	const orderCookie = (order: { orderNumber: string; accessToken: string | null }) => `oa_${order.orderNumber}=${order.accessToken}`
 	const subscribe = (order: { orderNumber: string; accessToken: string | null }, endpoint: string, keys: unknown = browserKeys()) =>
-		fetch(`${url}/api/push/subscription`, { method: 'POST', headers: { ...json, Cookie: orderCookie(order) }, body: JSON.stringify({ orderNumber: order.orderNumber, subscription: { endpoint, expirationTime: null, keys } }) })
+		fetch(`${testShop.url}/api/push/subscription`, { method: 'POST', headers: { ...json, Cookie: orderCookie(order) }, body: JSON.stringify({ orderNumber: order.orderNumber, subscription: { endpoint, expirationTime: null, keys } }) })
 	const pendingPushes = () => db.select({ id: pushOutbox.id, subscriptionId: pushOutbox.subscriptionId }).from(pushOutbox).where(eq(pushOutbox.status, 'pending')).orderBy(pushOutbox.id)
 
 	it('refuses every endpoint but a push service’s, and keys a browser does not make, with a 400 and a sentence; stores none of them', async () => {

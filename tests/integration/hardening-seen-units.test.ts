@@ -7,24 +7,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { emailOutbox, orderLines, orders, stockUnits } from '../../app/db/schema'
+import { emailOutbox, orderLines, stockUnits } from '../../app/db/schema'
 import { createProductInput } from '../../app/domain/catalogue/product-input'
 import { createProduct } from '../../app/domain/catalogue/manage-products.server'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
-import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import type { Actor } from '../../app/domain/staff/audit.server'
 import { importStock, revealUnit } from '../../app/domain/stock/manage-stock.server'
 import type { RunningShop } from '../../server/start'
+import { owner, payByTransfer } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder } from '../setup/payments'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
-import { databaseKinds, resetData } from '../setup/test-db'
+import { databaseKinds } from '../setup/test-db'
 
-const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
 const codeOf = (subject: string) => /^(\d{6}) is your /.exec(subject)![1]!
 
@@ -32,15 +30,12 @@ describe.each(databaseKinds)('seen units are never sold again, on %s', (kind) =>
 	let shop: RunningShop
 	let db: Db
 	let key: string
-	const testShop = useTestShop(kind, 'seen_units', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false', TRUST_PROXY: 'true' })
+	const testShop = useTestShop(kind, 'seen_units', { CHECKOUT_RATE_LIMIT: '1000', JOBS_WORKER: 'false', TRUST_PROXY: 'true' }, { emptiedAfterEach: true })
 
 	beforeAll(async () => {
 		shop = testShop.shop
 		db = shop.database.db
 	}, 120_000)
-	afterEach(async () => {
-		await resetData(shop.database)
-	})
 
 	/** A gift card with two codes in stock; the first order takes FIRST (units go out oldest first). */
 	async function cardWithTwoCodes() {
@@ -57,9 +52,7 @@ describe.each(databaseKinds)('seen units are never sold again, on %s', (kind) =>
 	/** A transfer order confirmed by staff: paid and delivered from stock at once. */
 	async function paidOrder(card: { productId: number; variantId: number }, email: string) {
 		const order = await placeOrder(db, checkoutBody([{ id: card.productId, quantity: 1, variantId: card.variantId }], { paymentMethod: 'manual', customerEmail: email, customerName: 'Sara Ahmed' }))
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: `receipts/${order.orderNumber}.png`, receiptUploadedAt: new Date() }).where(eq(orders.id, order.id))
-		await confirmTransfer(db, owner, order.orderNumber, 'Seen')
-		const row = (await orderRow(db, order.orderNumber))!
+		const row = await payByTransfer(db, order, 'Seen')
 		const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id))
 		return { row, lineId: line!.id, content: () => orderRow(db, order.orderNumber).then((r) => decryptDelivery(r!.deliveryContent) ?? '') }
 	}

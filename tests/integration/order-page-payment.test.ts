@@ -4,11 +4,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { emailOutbox, orders } from '../../app/db/schema'
-import { withLinesOf } from '../../app/domain/orders/order-lines.server'
+import { emailOutbox } from '../../app/db/schema'
 import { RECEIPT_NO_ACCESS, RECEIPT_NOT_IMAGE } from '../../app/domain/payments/receipt-rules'
 import { readStoreDetails } from '../../app/domain/settings/store-details.server'
 import type { RunningShop } from '../../server/start'
+import { expireOrder } from '../setup/orders'
 import { checkoutBody, orderRow, png } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
@@ -147,12 +147,13 @@ describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind
 
 	it('an order the shop closed unpaid (past its time limit) says nothing was charged and links to a checkout of the same line at today\'s price', async () => {
 		const { orderNumber, cookie } = await checkout('paypro')
-		const [row] = await db.update(orders).set({ paymentStatus: 'expired' }).where(eq(orders.orderNumber, orderNumber)).returning()
+		const row = (await orderRow(db, orderNumber))!
+		await expireOrder(db, row)
 		const { html } = await orderPage(`internalOrderId=${orderNumber}`, cookie)
 		expect(html).toContain('Payment Failed')
 		expect(html).toContain('This order was closed because it was not paid in time.')
 		expect(html).not.toContain('Almost Ready!')
-		const line = (await withLinesOf(db, row))!.productDetails[0]!
+		const line = row.productDetails[0]!
 		const again = html.match(/href="(\/checkout\?product=[^"]+)"/)
 		expect(again, 'an order-again link').not.toBeNull()
 		const checkoutPage = await fetch(`${shop.url}${again![1]!}`, { headers: PAGE })

@@ -7,6 +7,7 @@ import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addReview } from '../../app/domain/reviews/add-review.server'
 import type { RunningShop } from '../../server/start'
+import { moveClockForTests } from '../../app/utils/clock'
 import { createPageCache, newNonce } from '../../server/page-cache'
 import { useTestShop } from '../setup/test-shop'
 
@@ -135,7 +136,7 @@ describe('page cache TTL and coalescing', () => {
 		expect(renders).toBe(1)
 		expect(new Set(bodies.map((b) => /render (\d+)/.exec(b)?.[1]))).toEqual(new Set(['1']))
 		expect(new Set(bodies.map((b) => /nonce="([^"]+)"/.exec(b)?.[1])).size).toBe(5)
-		await new Promise((r) => setTimeout(r, 400))
+		moveClockForTests(400)
 		expect(await (await fetch(`${url}/products`)).text()).toContain('render 2')
 	})
 })

@@ -1,9 +1,7 @@
 // PayPro's payment callback, the email it causes, the queue that sends it, and the sweep that finds
 // paid orders whose callback never came (PAYMENTS.md; product decision 4; spec §7 call 6, §9).
-import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { orders } from '../../app/db/schema'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
 import { ORDERS_CHANNEL } from '../../app/domain/orders/notify-order.server'
 import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-callback.server'
@@ -11,9 +9,9 @@ import { sweepOrders } from '../../app/domain/payments/reconcile-orders.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
-import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
+import { callbackAccount, useFakePayPro } from '../setup/fake-paypro'
+import { ageOrder, sendReceipt } from '../setup/orders'
 import {
-	ageOrder,
 	checkoutBody,
 	handlersFor,
 	jobRows,
@@ -26,7 +24,6 @@ import {
 } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
-const callbackAccount = { username: 'shop-uis', password: 'uis-password-1' }
 const callback = (paypro: PayProClient, db: Db, csvinvoiceids: string, account: Partial<typeof callbackAccount> = callbackAccount) =>
 	handlePayproCallback(db, paypro, { ...account, csvinvoiceids }, callbackAccount)
 
@@ -36,19 +33,16 @@ const noRecord = (invoice: string | null) => ({ StatusCode: '03', InvoiceID: inv
 describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 	// The worker's seeded database, emptied before the first test and after each.
 	const database = useTestDatabase(kind)
-	let fake: FakePayPro
+	const { fake } = useFakePayPro()
 	let brevo: FakeBrevo
 	let paypro: PayProClient
 	beforeAll(async () => {
-		fake = await startFakePayPro()
 		brevo = await startFakeBrevo()
 	})
 	afterEach(async () => {
-		fake.reset()
 		brevo.reset()
 	})
 	afterAll(async () => {
-		await fake.close()
 		await brevo.close()
 	})
 
@@ -294,7 +288,7 @@ describe.each(databaseKinds)('payment confirmation on %s', (kind) => {
 			const abandoned = await orderAtPayPro()
 			const neverSent = await placeOrder(db)
 			const underReview = await placeOrder(db, checkoutBody(undefined, { paymentMethod: 'manual' }))
-			await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/x.png' }).where(eq(orders.id, underReview.id))
+			await sendReceipt(db, underReview)
 			const paidLongAgo = await orderAtPayPro()
 			fake.pay(paidLongAgo.orderNumber)
 			await callback(paypro, db, paidLongAgo.orderNumber)

@@ -2,11 +2,11 @@
 // lease on the order and renews it while PayPro answers, so a claim left by a dead process lapses
 // within seconds, while requests at the same moment still create exactly one PayPro order.
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders } from '../../app/db/schema'
 import type { RunningShop } from '../../server/start'
-import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
+import { useFakePayPro } from '../setup/fake-paypro'
+import { backdateOrders } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder } from '../setup/payments'
 import { sharedDeliveryKey, spawnShop } from '../setup/shop-process'
 import { useTestShop } from '../setup/test-shop'
@@ -22,32 +22,25 @@ interface CheckoutJson {
 const json = { 'Content-Type': 'application/json' }
 
 describe.each(databaseKinds)('preparing the PayPro page on %s', (kind) => {
-	let fake: FakePayPro
+	const { fake, shopSettings } = useFakePayPro({ resetAfterEach: false })
 	let shop: RunningShop
-	const payproSettings = () => ({
-		PAYPRO_BASE_URL: fake.url,
-		PAYPRO_CLIENT_ID: fake.credentials.clientId,
-		PAYPRO_CLIENT_SECRET: fake.credentials.clientSecret,
-		PAYPRO_MERCHANT_ID: fake.credentials.merchantId,
-		PAYPRO_CALLBACK_USERNAME: 'shop-uis',
-		PAYPRO_CALLBACK_PASSWORD: 'uis-password-1',
+	const payproSettings = () =>
+		shopSettings({
 		// Longer than a lease: a slow PayPro must not let a second request in.
 		PAYPRO_TIMEOUT_MS: '20000',
 		CHECKOUT_RATE_LIMIT: '1000',
 		JOBS_WORKER: 'false',
 		DELIVERY_ENCRYPTION_KEY: sharedDeliveryKey,
-	})
+		})
 	// Started in the block's hook once the fake PayPro runs: its address is in the settings.
 	const testShop = useTestShop(kind, 'claim', {}, { start: false })
 	beforeAll(async () => {
-		fake = await startFakePayPro()
 		shop = await testShop.start(payproSettings())
 		// The dev server compiles the routes on the first request: do that before anything is timed.
 		expect((await fetch(`${shop.url}/api/order?internalOrderId=warm-up`)).status).toBe(404)
 	})
 	afterAll(async () => {
 		await testShop.close()
-		await fake?.close()
 	})
 
 	const checkout = async (url: string, body: unknown) => {
@@ -60,7 +53,7 @@ describe.each(databaseKinds)('preparing the PayPro page on %s', (kind) => {
 		const request = checkoutBody()
 		const order = await placeOrder(db, request)
 		// A server claimed the order to ask PayPro, then died: the claim is there, nobody renews it.
-		await db.update(orders).set({ payproClaimedAt: sql`now()` }).where(eq(orders.id, order.id))
+		await backdateOrders(db, order.orderNumber, { payproClaimedAt: sql`now()` })
 
 		const calls = fake.calls('co').length
 		const started = Date.now()

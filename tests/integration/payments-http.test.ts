@@ -13,7 +13,7 @@ import { createPayProClient } from '../../app/integrations/paypro/client.server'
 import { SIMULATOR } from '../../app/integrations/paypro/paypro.server'
 import type { RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
-import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
+import { callbackAccount, useFakePayPro } from '../setup/fake-paypro'
 import { checkoutBody, giftCard10, orderRow, payproClientFor, placeOrder, png } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
@@ -312,23 +312,12 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 
 	describe('with a live PayPro account', () => {
 		let shop: RunningShop
-		let fake: FakePayPro
-		const uisAccount = { username: 'shop-uis', password: 'uis-password-1' }
+		const { fake, shopSettings } = useFakePayPro({ resetAfterEach: false })
 		beforeAll(async () => {
-			fake = await startFakePayPro()
-			shop = await start({
-				PAYPRO_BASE_URL: fake.url,
-				PAYPRO_CLIENT_ID: fake.credentials.clientId,
-				PAYPRO_CLIENT_SECRET: fake.credentials.clientSecret,
-				PAYPRO_MERCHANT_ID: fake.credentials.merchantId,
-				PAYPRO_CALLBACK_USERNAME: uisAccount.username,
-				PAYPRO_CALLBACK_PASSWORD: uisAccount.password,
-				PAYPRO_TIMEOUT_MS: '600',
-			})
+			shop = await start(shopSettings({ PAYPRO_TIMEOUT_MS: '600' }))
 		})
 		afterAll(async () => {
 			await testShop.close()
-			await fake?.close()
 		})
 
 		const checkout = async (body: unknown) => {
@@ -373,7 +362,7 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 		it('completes an order when PayPro calls back with a POST and confirms the payment', async () => {
 			const { body } = await checkout(checkoutBody())
 			fake.pay(body.orderNumber!)
-			const reply = await fetch(`${shop.url}/paypro/uis`, { method: 'POST', headers: json, body: JSON.stringify({ ...uisAccount, csvinvoiceids: body.orderNumber }) })
+			const reply = await fetch(`${shop.url}/paypro/uis`, { method: 'POST', headers: json, body: JSON.stringify({ ...callbackAccount, csvinvoiceids: body.orderNumber }) })
 			expect(await reply.json()).toEqual([{ StatusCode: '00', InvoiceID: body.orderNumber, Description: 'Invoice successfully marked as paid' }])
 			expect((await orderRow(shop.database.db, body.orderNumber!))!.paymentStatus).toBe('paid')
 		})

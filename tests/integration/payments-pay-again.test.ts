@@ -2,9 +2,9 @@
 // however many requests ask at once, or a switch to bank transfer), and staff marking a DM order
 // paid: the rules against the PayPro stand-in, then over HTTP against the real server and its simulator.
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { auditLog, emailOutbox, orders, payproSimOrders } from '../../app/db/schema'
+import { auditLog, emailOutbox, payproSimOrders } from '../../app/db/schema'
 import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
 import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
 import { findOrder } from '../../app/domain/orders/find-order.server'
@@ -19,9 +19,10 @@ import { startPayproPayment } from '../../app/domain/payments/start-paypro-payme
 import { SIMULATOR } from '../../app/integrations/paypro/paypro.server'
 import { AppError } from '../../app/utils/app-error'
 import type { RunningShop } from '../../server/start'
-import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
-import { ageOrder, checkoutBody, jobRows, orderRow, payproClientFor, placeOrder } from '../setup/payments'
-import { useTestShop } from '../setup/test-shop'
+import { useFakePayPro } from '../setup/fake-paypro'
+import { ageOrder, sendReceipt } from '../setup/orders'
+import { checkoutBody, jobRows, orderRow, payproClientFor, placeOrder } from '../setup/payments'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const actor = { staffId: null, label: 'owner@example.pk' }
@@ -34,16 +35,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 	describe('the rules', () => {
 		// The worker's seeded database, emptied before the first test and after each.
 		const database = useTestDatabase(kind)
-		let fake: FakePayPro
-		beforeAll(async () => {
-			fake = await startFakePayPro()
-		})
-		afterEach(async () => {
-			fake.reset()
-		})
-		afterAll(async () => {
-			await fake.close()
-		})
+		const { fake } = useFakePayPro()
 
 		/** An order whose PayPro payment failed, as the callback leaves it. */
 		async function failedOrder(db: Db) {
@@ -172,7 +164,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			expect(paymentUrl).toBeNull()
 			expect(switched).toMatchObject({ paymentStatus: 'awaiting_payment', paymentMethod: 'manual', paymentUrl: url })
 			// The buyer uploads a receipt (the order waits for staff), then PayPro's late callback arrives for the old page.
-			await db.update(orders).set({ paymentStatus: 'awaiting_confirmation' }).where(eq(orders.id, order.id))
+			await sendReceipt(db, switched)
 			fake.pay(order.orderNumber)
 			const replies = await handlePayproCallback(db, paypro, { ...callbackCredentials, csvinvoiceids: order.orderNumber }, callbackCredentials)
 			expect(replies.map((r) => r.StatusCode)).toEqual(['00'])
@@ -250,14 +242,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 		beforeAll(async () => {
 			shop = testShop.shop
 			db = shop.database.db
-			const signIn = await fetch(`${shop.url}/admin/login`, {
-				method: 'POST',
-				redirect: 'manual',
-				headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-				body: new URLSearchParams(owner),
-			})
-			expect(signIn.status).toBe(302)
-			staffCookie = /staff_session=[^;]*/.exec(signIn.headers.get('set-cookie') ?? '')![0]
+			staffCookie = await signInOverHttp(shop.url, owner.email, owner.password, '198.51.100.62')
 		}, 120_000)
 
 		async function checkoutAndFail() {

@@ -11,10 +11,12 @@ import { CHUNK_BYTES, postgresFileStore, type FileStore } from '../../app/domain
 import { attachReceipt, type UploadLimits } from '../../app/domain/payments/attach-receipt.server'
 import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
 import { readReceipt } from '../../app/domain/payments/read-receipt.server'
+import { rejectTransfer } from '../../app/domain/payments/review-transfer.server'
 import { sweepOrders } from '../../app/domain/payments/reconcile-orders.server'
 import { moveDiskReceipts, sweepUnpaidOrderReceipts } from '../../app/domain/payments/sweep-receipt-files.server'
 import { localStorage } from '../../app/integrations/storage/local.server'
 import { AppError } from '../../app/utils/app-error'
+import { backdateOrders, owner, waitingWithReceiptOnDisk } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -181,7 +183,8 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		await db.update(orders).set({ paymentStatus: 'awaiting_payment', createdAt: new Date(Date.now() - 100 * 3_600_000) }).where(eq(orders.id, expiring.id))
 		const rejected = await manualOrder()
 		await attach(rejected, shot('c'))
-		await db.update(orders).set({ paymentStatus: 'failed', updatedAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(orders.id, rejected.id))
+		await rejectTransfer(db, owner, rejected.orderNumber, 'The amount does not match.')
+		await backdateOrders(db, rejected.orderNumber, { updatedAt: new Date(Date.now() - 2 * 3_600_000) })
 		const paid = await manualOrder()
 		await attach(paid, shot('d'))
 		await markOrderPaid(db, paid.id)
@@ -202,9 +205,9 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		const disk = localStorage(root)
 		const order = await manualOrder()
 		const key = await disk.save('receipts', shot('on disk'), 'png')
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: key }).where(eq(orders.id, order.id))
+		await waitingWithReceiptOnDisk(db, order.orderNumber, key)
 		const gone = await manualOrder()
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/0b9a5c1e-2f4d-4c8e-9a1b-7d6e5f4a3b2c.png' }).where(eq(orders.id, gone.id))
+		await waitingWithReceiptOnDisk(db, gone.orderNumber, 'receipts/0b9a5c1e-2f4d-4c8e-9a1b-7d6e5f4a3b2c.png')
 
 		// Before the move: served from this server's disk.
 		expect(await readAll((await readReceipt(db, store, disk, order.orderNumber))!.body)).toEqual(shot('on disk'))

@@ -1,7 +1,7 @@
 // Checkout to PayPro's hosted page: server-side prices, idempotent orders, and every way the
 // provider can fail while the order is created (spec §5, §7 call 5, §8, §9; PAYMENTS.md; product decision 1).
 import { sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { orders } from '../../app/db/schema'
 import { checkoutRequest } from '../../app/domain/orders/checkout-input'
@@ -9,7 +9,8 @@ import { createOrder } from '../../app/domain/orders/create-order.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { createPayProClient } from '../../app/integrations/paypro/client.server'
 import { AppError } from '../../app/utils/app-error'
-import { closedPortUrl, startFakePayPro, type Failure, type FakePayPro } from '../fakes/paypro-server'
+import { closedPortUrl, type Failure } from '../fakes/paypro-server'
+import { useFakePayPro } from '../setup/fake-paypro'
 import { checkoutBody, giftCard10, orderRow, payproClientFor, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -30,16 +31,7 @@ async function expectStillWaiting(db: Db, orderNumber: string) {
 describe.each(databaseKinds)('starting a PayPro payment on %s', (kind) => {
 	// The worker's seeded database, emptied before the first test and after each.
 	const database = useTestDatabase(kind)
-	let fake: FakePayPro
-	beforeAll(async () => {
-		fake = await startFakePayPro()
-	})
-	afterEach(async () => {
-		fake.reset()
-	})
-	afterAll(async () => {
-		await fake.close()
-	})
+	const { fake } = useFakePayPro()
 
 	it('sends PayPro the server total with the spec constants and keeps the hosted page for the order', async () => {
 		const { db } = database

@@ -11,6 +11,7 @@ import { enqueueJob } from '../../app/domain/jobs/queue.server'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
 import type { RunningShop } from '../../server/start'
+import { waitingWithReceiptOnDisk } from '../setup/orders'
 import { checkoutBody, jobRows, orderRow, png } from '../setup/payments'
 import { startTestShop, useTestShop } from '../setup/test-shop'
 import { NUL_IN_ADDRESS } from '../../app/http/request-guard'
@@ -244,7 +245,7 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		const referenced = '2d1c7e3a-4b6f-4e0a-9c3d-9f8a7b6c5d4e.png'
 		fs.mkdirSync(receipts(), { recursive: true })
 		fs.writeFileSync(path.join(receipts(), referenced), png())
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: `receipts/${referenced}` }).where(eq(orders.orderNumber, orderNumber))
+		await waitingWithReceiptOnDisk(db, orderNumber, `receipts/${referenced}`)
 		const orphan = '0b9a5c1e-2f4d-4c8e-9a1b-7d6e5f4a3b2c.png'
 		const fresh = '1c0b6d2f-3a5e-4d9f-8b2c-8e7f6a5b4c3d.jpg'
 		fs.writeFileSync(path.join(receipts(), orphan), png())

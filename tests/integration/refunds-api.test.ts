@@ -5,10 +5,12 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { auditLog, orderLines, orders } from '../../app/db/schema'
+import { auditLog, orderLines } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { setStaffGrants } from '../../app/domain/staff/set-staff-grants.server'
+import { recordPaymentAfterCancel } from '../../app/domain/payments/mark-order-paid.server'
+import { payByProvider } from '../setup/orders'
 import { orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
@@ -30,7 +32,7 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 	/** A placed order marked paid (as a confirmed transfer leaves it), with its line ids. */
 	async function paidOrder() {
 		const order = await placeOrder(db)
-		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, order.id))
+		await payByProvider(db, order)
 		const lines = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, order.id))
 		return { ...order, lineIds: lines.map((l) => l.id) }
 	}
@@ -162,8 +164,8 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 		const cookie = await signInOverHttp(testShop.url, staff.email, staff.password, '198.51.100.41')
 		const order = await placeOrder(db)
 		expect((await api(`/api/admin/orders/${order.orderNumber}/cancel`, { reason: 'Buyer asked' })).status).toBe(200)
-		// As recordPaymentAfterCancel leaves it when PayPro's money arrives (tested in refunds.test.ts).
-		await db.update(orders).set({ paymentStatus: 'paid_after_cancel', paidAt: new Date() }).where(eq(orders.id, order.id))
+		// PayPro's money arrives after the cancel (tested in refunds.test.ts).
+		await recordPaymentAfterCancel(db, order.id)
 		const list = await (await fetch(`${testShop.url}/admin-dashboard?status=paid_after_cancel`, { headers: { Cookie: cookie } })).text()
 		expect(list).toContain(order.orderNumber)
 		expect(list).toContain('1 order paid after cancel')

@@ -6,12 +6,10 @@
 // the report's refunds moving by exactly that; and the two races: a PayPro confirmation against a
 // cancel, a refund against a delivery from stock.
 import { and, eq, inArray } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, emailOutbox, jobs, orderLines, orders, productVariants, refundLines, refunds, stockAssignments, stockUnits } from '../../app/db/schema'
 import { orderProfit, profitsOf } from '../../app/domain/costs/order-profit.server'
-import { createProductInput } from '../../app/domain/catalogue/product-input'
-import { createProduct } from '../../app/domain/catalogue/manage-products.server'
 import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { couponInput } from '../../app/domain/coupons/coupon'
 import { createCoupon } from '../../app/domain/coupons/coupons.server'
@@ -24,7 +22,6 @@ import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-ca
 import { payOrderAgain } from '../../app/domain/payments/pay-order-again.server'
 import { sweepOrders } from '../../app/domain/payments/reconcile-orders.server'
 import { reinstateOrder } from '../../app/domain/payments/reinstate-order.server'
-import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { refundOrder } from '../../app/domain/refunds/refund-order.server'
 import { refundInput } from '../../app/domain/refunds/refund-input'
@@ -34,35 +31,17 @@ import type { Actor } from '../../app/domain/staff/audit.server'
 import { deliverQueuedOrders } from '../../app/domain/stock/deliver-stock.server'
 import { importStock, setStockMode } from '../../app/domain/stock/manage-stock.server'
 import { orderStockUnits } from '../../app/domain/stock/order-stock.server'
-import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import { AppError } from '../../app/utils/app-error'
 import { pakistanDate } from '../../app/utils/pakistan-time'
-import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
-import { checkoutBody, orderRow, payproClientFor, placeOrder } from '../setup/payments'
+import { callbackAccount, useFakePayPro } from '../setup/fake-paypro'
+import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
+import { payByTransfer } from '../setup/orders'
+import { checkoutBody, orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
-const callbackAccount = { username: 'shop-uis', password: 'uis-password-1' }
 
-async function giftCards(db: Db) {
-	const product = await createProduct(
-		db,
-		owner,
-		createProductInput.parse({
-			name: 'PSN Card',
-			platform: 'playstation',
-			kind: 'gift_card',
-			description: 'Delivered by email.',
-			variants: [
-				{ label: '$10 USD', value: 10, price: 3200 },
-				{ label: '$25 USD', value: 25, price: 7800 },
-			],
-		}),
-	)
-	return { productId: product.id, ten: product.variants[0]!.id, twentyFive: product.variants[1]!.id }
-}
-
-const codes = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ code: `${prefix}-${String(i + 1).padStart(4, '0')}-XQ7K` }))
+const giftCards = (db: Db) => giftCardWithTwoOptions(db, 'PSN Card')
 const refund = (input: Record<string, unknown>) => refundInput.parse({ method: 'bank', reason: 'Buyer asked', ...input })
 
 /** Today's refunds in the sales report (Pakistan's day, as the report counts it). */
@@ -84,16 +63,7 @@ const refusal = async (promise: Promise<unknown>) => {
 
 describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {
 	const database = useTestDatabase(kind)
-	let fake: FakePayPro
-	let paypro: PayProClient
-	beforeAll(async () => {
-		fake = await startFakePayPro()
-		paypro = payproClientFor(fake, 15_000)
-	})
-	afterEach(() => fake.reset())
-	afterAll(async () => {
-		await fake.close()
-	})
+	const { fake, paypro } = useFakePayPro()
 
 	/** An order with its PayPro page open. */
 	async function atPayPro(db: Db, lines: unknown[]) {
@@ -102,12 +72,7 @@ describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {
 		return order
 	}
 	/** A transfer order with its receipt, confirmed by staff: paid, delivered from stock as far as it goes. */
-	async function paidByTransfer(db: Db, lines: unknown[], extra: Record<string, unknown> = {}) {
-		const order = await placeOrder(db, checkoutBody(lines, { paymentMethod: 'manual', ...extra }))
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: `receipts/${order.orderNumber}.png`, receiptUploadedAt: new Date() }).where(eq(orders.id, order.id))
-		await confirmTransfer(db, owner, order.orderNumber, 'Seen')
-		return (await orderRow(db, order.orderNumber))!
-	}
+	const paidByTransfer = async (db: Db, lines: unknown[], extra: Record<string, unknown> = {}) => payByTransfer(db, await placeOrder(db, checkoutBody(lines, { paymentMethod: 'manual', ...extra })), 'Seen')
 	const linesOf = (db: Db, orderId: number) => db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position)
 	const emailsOf = async (db: Db, orderNumber: string) => (await db.select().from(emailOutbox).where(eq(emailOutbox.orderNumber, orderNumber))).map((e) => e.dedupeKey)
 

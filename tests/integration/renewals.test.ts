@@ -8,6 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openPostgres, type Database, type Db } from '../../app/db/client.server'
 import { emailOutbox, emailUnsubscribes, jobs, orders, productVariants } from '../../app/db/schema'
 import { withLinesOf } from '../../app/domain/orders/order-lines.server'
+import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
+import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
+import type { Order } from '../../app/domain/orders/order'
+import { markDmOrderPaid } from '../../app/domain/payments/mark-dm-order-paid.server'
 import { enqueueJob } from '../../app/domain/jobs/queue.server'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
 import { redeemSignInLink, requestBuyerSignIn } from '../../app/domain/buyers/sign-in.server'
@@ -23,6 +27,7 @@ import { formatPakistanDay } from '../../app/utils/pakistan-time'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
 import type { RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
+import { backdateOrders, moveDelivery, owner, payByProvider } from '../setup/orders'
 import { checkoutBody, placeOrder } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds, resetData } from '../setup/test-db'
@@ -30,7 +35,6 @@ import { withoutScripts } from '../setup/page-text'
 
 const DAY = 24 * 60 * 60 * 1000
 const HOUR = 60 * 60 * 1000
-const owner = { staffId: null, label: 'owner@example.pk' }
 /** Xbox Game Pass Ultimate (Console Edition), 1 Month, shared account: Rs. 2,700 in the catalogue. */
 const ultimateShared = { id: 1, quantity: 1, selectedDuration: { label: '1 Month', months: 1 }, selectedAccountType: 'shared' }
 
@@ -50,16 +54,22 @@ async function runAll(db: Db, brevo: FakeBrevo, workerId: string) {
 	}
 }
 
-/** A paid order delivered so that its subscription line ends at about `endsIn` from now. */
-async function deliveredOrder(db: Db, endsIn: number, { email = 'Sara@Example.pk', lines = [ultimateShared] as unknown[] } = {}) {
-	const order = await placeOrder(db, checkoutBody(lines, { customerEmail: email, customerName: 'Sara Ahmed' }))
+/** A paid order (paid at PayPro, or by `pay`), delivered so that its subscription line ends at about `endsIn` from now. */
+async function deliveredSoItEnds(db: Db, order: Order, endsIn: number, pay: (db: Db, order: Order) => Promise<unknown> = payByProvider) {
 	const target = Date.now() + endsIn
 	// Delivered one calendar month before the target end (moved until the end falls on it).
 	let deliveredAt = new Date(target - 30 * DAY)
 	for (let i = 0; i < 3; i++) deliveredAt = new Date(deliveredAt.getTime() + (target - lineEndsAt(order.productDetails[0]!, deliveredAt)!.getTime()))
-	await db.update(orders).set({ paymentStatus: 'paid', deliveryStatus: 'completed', paidAt: new Date(), deliveredAt }).where(eq(orders.orderNumber, order.orderNumber))
+	await pay(db, order)
+	await moveDelivery(db, order, 'completed')
+	await backdateOrders(db, order.orderNumber, { deliveredAt })
 	const endsAt = lineEndsAt(order.productDetails[0]!, deliveredAt)!
 	return { ...order, deliveredAt, endsAt }
+}
+
+/** A checkout order, paid and delivered so that its subscription line ends at about `endsIn` from now. */
+async function deliveredOrder(db: Db, endsIn: number, { email = 'Sara@Example.pk', lines = [ultimateShared] as unknown[] } = {}) {
+	return deliveredSoItEnds(db, await placeOrder(db, checkoutBody(lines, { customerEmail: email, customerName: 'Sara Ahmed' })), endsIn)
 }
 
 const renewalEmails = (db: Db, orderNumber: string) =>
@@ -116,8 +126,9 @@ describe.each(databaseKinds)('renewals on %s', (kind) => {
 		expect(outbox[0]!.headers).toEqual({ 'List-Unsubscribe': `<${outbox[0]!.params.UNSUBSCRIBE_URL}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
 		expect(outbox[0]!.text).toContain(outbox[0]!.params.RENEW_URL)
 		expect(outbox[0]!.text).toContain(outbox[0]!.params.UNSUBSCRIBE_URL)
+		// Brevo sent the reminder once (beside the order's own paid email).
 		const sent = brevo.sent().map((r) => (r.body as { headers: { idempotencyKey: string } }).headers.idempotencyKey)
-		expect(sent).toEqual([`renewal:${order.orderNumber}:0:before`])
+		expect(sent.filter((key) => key.startsWith('renewal:'))).toEqual([`renewal:${order.orderNumber}:0:before`])
 
 		// Order emails carry no unsubscribe: only reminders do.
 		const orderEmails = await db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} not like 'renewal:%'`)
@@ -128,8 +139,10 @@ describe.each(databaseKinds)('renewals on %s', (kind) => {
 		const today = await deliveredOrder(db, -2 * HOUR)
 		const later = await deliveredOrder(db, 4 * DAY, { email: 'later@example.pk' })
 		const ancient = await deliveredOrder(db, -10 * DAY, { email: 'old@example.pk' })
-		const dm = await deliveredOrder(db, HOUR, { email: 'dm@example.pk' })
-		await db.update(orders).set({ durationDays: 30 }).where(eq(orders.orderNumber, dm.orderNumber))
+		// Sold over DM for 30 days: its days count down on their own (their own reminders), never a checkout renewal's.
+		const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(and(eq(productVariants.productId, 1), eq(productVariants.months, 1), eq(productVariants.accountType, 'shared')))
+		const sold = await createDmOrder(db, owner, dmOrderRequest.parse({ customer: { name: 'Sara Ahmed', email: 'dm@example.pk' }, items: [{ id: 1, variantId: variant!.id }], durationDays: 30 }))
+		const dm = await deliveredSoItEnds(db, sold, HOUR, (db, order) => markDmOrderPaid(db, owner, order.orderNumber, 'Paid in the chat'))
 		await Promise.all([queueRenewalReminders(db), queueRenewalReminders(otherDb), queueRenewalReminders(db)])
 		expect((await renewalEmails(db, today.orderNumber)).map((e) => [e.dedupeKey, e.subject])).toEqual([
 			[`renewal:${today.orderNumber}:0:due`, 'Your Xbox Game Pass Ultimate (Console Edition) ends today: renew it in one click'],

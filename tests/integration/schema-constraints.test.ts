@@ -83,6 +83,10 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		{ name: 'an order total past the order cap', statement: () => sql`insert into orders (order_number, total_amount) values ('CON-HUGE', ${MAX_ORDER_TOTAL + 1})`, code: '23514', constraint: 'orders_total_amount_check' },
 		{ name: 'an order cost past the order cap', statement: () => sql`update orders set cost = ${MAX_ORDER_TOTAL + 1} where id = ${order}`, code: '23514', constraint: 'orders_cost_check' },
 		{ name: 'an option price past the price cap', statement: () => sql`insert into product_variants (product_id, label, price) values (${product}, 'x', ${MAX_PRICE + 1})`, code: '23514', constraint: 'product_variants_price_check' },
+		{ name: 'an option price raised past the price cap', statement: () => sql`update product_variants set price = ${MAX_PRICE + 1} where id = ${variant}`, code: '23514', constraint: 'product_variants_price_check' },
+		{ name: 'an option cost past the price cap', statement: () => sql`update product_variants set cost_rupees = ${MAX_PRICE + 1} where id = ${variant}`, code: '23514', constraint: 'product_variants_cost_check' },
+		{ name: 'a product’s was-price past the price cap', statement: () => sql`update products set original_price = ${MAX_PRICE + 1} where id = ${product}`, code: '23514', constraint: 'products_original_price_check' },
+		{ name: 'a code’s minimum order past the order cap', statement: () => sql`insert into coupons (code, kind, value, min_subtotal) values ('HUGE-SQL', 'fixed', 10, ${MAX_ORDER_TOTAL + 1})`, code: '23514', constraint: 'coupons_min_subtotal_check' },
 		{ name: 'a stock unit’s cost past the price cap', statement: () => sql`insert into stock_units (product_id, variant_id, kind, secret, key_id, fingerprint, cost_rupees) values (${product}, ${variant}, 'code', 's', 'k', 'dear', ${MAX_PRICE + 1})`, code: '23514', constraint: 'stock_units_cost_check' },
 		{ name: 'a refund past the order cap', statement: () => sql`insert into refunds (order_id, amount, method, reason, actor) values (${order}, ${MAX_ORDER_TOTAL + 1}, 'bank', 'x', 'Owner')`, code: '23514', constraint: 'refunds_amount_check' },
 		{ name: 'a fixed code past the price cap', statement: () => sql`insert into coupons (code, kind, value) values ('DEAR', 'fixed', ${MAX_PRICE + 1})`, code: '23514', constraint: 'coupons_value_check' },
@@ -117,6 +121,18 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		if (code === RESTRICTED) expect(['23001', '23503']).toContain(error!.code)
 		else expect(error!.code).toBe(code)
 		if (constraint) expect(error!.constraint).toBe(constraint)
+	})
+
+	it('refuses a payment or delivery state the order model does not know, and takes every one it does', async () => {
+		const { db } = database
+		const paymentTo = (status: string) => refusal(db, sql`update orders set payment_status = ${status} where id = ${order}`)
+		const deliveryTo = (status: string) => refusal(db, sql`update orders set delivery_status = ${status} where id = ${order}`)
+		// The values the spec reads as paid or unpaid are not states of the model: the spec's words are mapped, never stored.
+		for (const status of ['completed', 'payment_pending', 'pending', 'PAID', '', 'success']) expect((await paymentTo(status))?.constraint, status).toBe('orders_payment_status_check')
+		for (const status of ['processing', 'done', 'Completed']) expect((await deliveryTo(status))?.constraint, status).toBe('orders_delivery_status_check')
+		for (const status of ['awaiting_payment', 'awaiting_confirmation', 'paid', 'failed', 'expired', 'cancelled', 'partly_refunded', 'refunded']) expect(await paymentTo(status), status).toBeNull()
+		for (const status of ['pending', 'preparing', 'activating', 'ready_for_delivery', 'delivered', 'completed']) expect(await deliveryTo(status), status).toBeNull()
+		await db.execute(sql`update orders set payment_status = 'awaiting_payment', delivery_status = 'pending' where id = ${order}`)
 	})
 
 	it('takes a deleted product’s options, stock units and reviews with it, and a staff member’s sessions', async () => {

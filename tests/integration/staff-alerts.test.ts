@@ -2,7 +2,7 @@
 // channels, Telegram linking by a one-time code, one alert per event × member × channel however often
 // the event is replayed, quiet hours that hold alerts until they end, retries on a failing Telegram,
 // the daily summary, and texts that never carry a buyer's contact details or the bot's token.
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { alertOutbox, auditLog, jobs, orders, staffAlertSettings, storeSettings } from '../../app/db/schema'
 import { isQuiet, sendAfter } from '../../app/domain/alerts/alert-settings'
@@ -26,6 +26,7 @@ import { formatRs } from '../../app/utils/money'
 import { nextPakistanHour, pakistanDate, pakistanDayStart, pakistanHour } from '../../app/utils/pakistan-time'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram-server'
+import { backdateOrders, backdateRefunds } from '../setup/orders'
 import { buyer, checkoutBody, makeJobsDue, orderRow, placeOrder, png } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -258,9 +259,11 @@ describe.each(databaseKinds)('staff alerts on %s', (kind) => {
 		const paid = await placeOrder(db())
 		await markOrderPaid(db(), paid.id)
 		await refundOrder(db(), owner, paid.orderNumber, refundInput.parse({ amount: 500, method: 'bank', reason: 'Buyer asked' }))
-		await placeOrder(db())
-		await db().execute(sql`update orders set created_at = ${noon}, paid_at = case when paid_at is null then null else ${noon}::timestamptz end`)
-		await db().execute(sql`update refunds set created_at = ${noon}`)
+		const unpaid = await placeOrder(db())
+		// Both placed yesterday at noon, the one paid and refunded then too.
+		await backdateOrders(db(), [paid.orderNumber, unpaid.orderNumber], { createdAt: noon })
+		await backdateOrders(db(), paid.orderNumber, { paidAt: noon })
+		await backdateRefunds(db(), noon)
 		await placeOrder(db()) // today's: not in yesterday's figures
 
 		expect(await queueDailySummaries(db(), now)).toBe(1)

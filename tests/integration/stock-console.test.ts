@@ -8,18 +8,17 @@ import type { Db } from '../../app/db/client.server'
 import { orders, stockAssignments } from '../../app/db/schema'
 import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
-import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { logProvider } from '../../app/integrations/email/log.server'
 import { logger } from '../../app/utils/logger.server'
 import type { RunningShop } from '../../server/start'
+import { payByTransfer } from '../setup/orders'
 import { checkoutBody, placeOrder, runAllJobs } from '../setup/payments'
 import { fieldErrorIn } from '../setup/field-error'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
-const owner = { staffId: null, label: 'owner@example.pk' }
 
 describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
 	let shop: RunningShop
@@ -48,8 +47,7 @@ describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
 		// One code in stock for an order of two: one delivered, one owed.
 		expect((await call('POST', `/api/admin/products/${product.id}/stock`, { variantId, units: [{ code: 'FIRST-AAAA-0001' }] })).status).toBe(201)
 		const order = await placeOrder(db, checkoutBody([{ id: product.id, quantity: 2, variantId }], { paymentMethod: 'manual' }))
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/x.png' }).where(eq(orders.id, order.id))
-		await confirmTransfer(db, owner, order.orderNumber, 'Seen')
+		await payByTransfer(db, order, 'Seen')
 
 		const low = await call('GET', '/api/admin/stock/low')
 		expect(low.status).toBe(200)
@@ -89,8 +87,7 @@ describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
 		expect(await other.json()).toMatchObject({ error: 'Order not found.' })
 		// A unit of one paid order named under another paid order's address: not found, nothing changes.
 		const second = await placeOrder(db, checkoutBody([{ id: product.id, quantity: 1, variantId }], { paymentMethod: 'manual' }))
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/y.png' }).where(eq(orders.id, second.id))
-		await confirmTransfer(db, owner, second.orderNumber, 'Seen')
+		await payByTransfer(db, second, 'Seen')
 		const [current] = await db.select().from(stockAssignments).where(eq(stockAssignments.orderId, order.id)).orderBy(stockAssignments.id).limit(1).offset(1)
 		const elsewhere = await call('POST', `/api/admin/orders/${second.orderNumber}/stock-units/${current!.id}/replace`, { reason: 'Wrong order' })
 		expect(elsewhere.status).toBe(404)
@@ -107,8 +104,7 @@ describe.each(databaseKinds)('stock delivery in the console on %s', (kind) => {
 		const variantId = product.variants[0]!.id
 		expect((await call('POST', `/api/admin/products/${product.id}/stock`, { variantId, units: [{ code: 'FORM-DDDD-0004' }, { code: 'FORM-EEEE-0005' }] })).status).toBe(201)
 		const order = await placeOrder(db, checkoutBody([{ id: product.id, quantity: 1, variantId }], { paymentMethod: 'manual' }))
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/z.png' }).where(eq(orders.id, order.id))
-		await confirmTransfer(db, owner, order.orderNumber, 'Seen')
+		await payByTransfer(db, order, 'Seen')
 		const [unit] = await db.select().from(stockAssignments).where(eq(stockAssignments.orderId, order.id))
 		await createStaff(db, { email: 'replacer@example.pk', name: 'Replacer', role: 'owner', password: 'replace-password-1' })
 		const cookie = await signInOverHttp(shop.url, 'replacer@example.pk', 'replace-password-1', '198.51.100.77')

@@ -19,13 +19,13 @@ import type { Actor } from '../../app/domain/staff/audit.server'
 import { importStock } from '../../app/domain/stock/manage-stock.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
+import { callbackAccount, payproSettingsFor } from '../setup/fake-paypro'
 import { checkoutBody, payproClientFor, placeOrder } from '../setup/payments'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { sharedDeliveryKey, spawnShop, type ShopProcess } from '../setup/shop-process'
 import { databaseKinds } from '../setup/test-db'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
-const callback = { username: 'shop-uis', password: 'uis-password-1' }
 const UNITS = 40
 const ORDERS = 60
 
@@ -38,13 +38,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('delivery fro
 	const settings = () => ({
 		DATABASE_URL: databaseUrl,
 		DATA_DIR: path.join(dataDir, `shop-${shops.length}`),
-		PAYPRO_BASE_URL: fake.url,
-		PAYPRO_CLIENT_ID: fake.credentials.clientId,
-		PAYPRO_CLIENT_SECRET: fake.credentials.clientSecret,
-		PAYPRO_MERCHANT_ID: fake.credentials.merchantId,
-		PAYPRO_CALLBACK_USERNAME: callback.username,
-		PAYPRO_CALLBACK_PASSWORD: callback.password,
-		PAYPRO_TIMEOUT_MS: '20000',
+		...payproSettingsFor(fake, { PAYPRO_TIMEOUT_MS: '20000' }),
 		// Only the callbacks serve orders here: no reconcile job or queue sweep behind the test's back.
 		JOBS_WORKER: 'false',
 	})
@@ -71,7 +65,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('delivery fro
 		fetch(`${shop.url}/paypro/uis`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ ...callback, csvinvoiceids: orderNumber }),
+			body: JSON.stringify({ ...callbackAccount, csvinvoiceids: orderNumber }),
 			signal: AbortSignal.timeout(60_000),
 		})
 			.then(async (res) => ((await res.json()) as { StatusCode: string }[])[0]?.StatusCode ?? `HTTP ${res.status}`)

@@ -4,7 +4,7 @@
 // a payment after the order expired, partial delivery and the queue served by an import, replacing
 // a unit, the low-stock and out-of-stock alerts, and products that stay manual. PGlite and PostgreSQL.
 import { eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, emailOutbox, orders, stockAssignments, stockUnits } from '../../app/db/schema'
 import { withLines } from '../../app/domain/orders/order-lines.server'
@@ -18,74 +18,38 @@ import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-p
 import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-callback.server'
 import { stopAwaitingPayment } from '../../app/domain/payments/mark-order-paid.server'
 import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
-import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { deliverQueuedOrders } from '../../app/domain/stock/deliver-stock.server'
 import { importStock, setLowStockThreshold, setStockMode, stockCounts } from '../../app/domain/stock/manage-stock.server'
 import { orderStockUnits, replaceUnit } from '../../app/domain/stock/order-stock.server'
 import type { Actor } from '../../app/domain/staff/audit.server'
 import { logProvider } from '../../app/integrations/email/log.server'
-import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import { logger } from '../../app/utils/logger.server'
-import { startFakePayPro, type FakePayPro } from '../fakes/paypro-server'
-import { checkoutBody, jobRows, orderRow, payproClientFor, placeOrder, runAllJobs } from '../setup/payments'
+import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
+import { callbackAccount, useFakePayPro } from '../setup/fake-paypro'
+import { payAtPayPro, sendReceipt } from '../setup/orders'
+import { checkoutBody, jobRows, orderRow, placeOrder, runAllJobs } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
-const callbackAccount = { username: 'shop-uis', password: 'uis-password-1' }
 
 async function giftCardProduct(db: Db, name = 'PSN Card (delivered from stock)') {
-	const product = await createProduct(
-		db,
-		owner,
-		createProductInput.parse({
-			name,
-			platform: 'playstation',
-			kind: 'gift_card',
-			description: 'Delivered by email.',
-			variants: [
-				{ label: '$10 USD', value: 10, price: 3200 },
-				{ label: '$25 USD', value: 25, price: 7800 },
-			],
-		}),
-	)
-	return { productId: product.id, variantId: product.variants[0]!.id, otherVariantId: product.variants[1]!.id }
+	const { productId, ten, twentyFive } = await giftCardWithTwoOptions(db, name)
+	return { productId, variantId: ten, otherVariantId: twentyFive }
 }
-
-const codes = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ code: `${prefix}-${String(i + 1).padStart(4, '0')}-XQ7K` }))
 
 const lineFor = (productId: number, variantId: number, quantity = 1) => ({ id: productId, quantity, variantId })
 
 describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 	// The worker's seeded database, emptied before the first test and after each.
 	const database = useTestDatabase(kind)
-	let fake: FakePayPro
-	let paypro: PayProClient
-	beforeAll(async () => {
-		fake = await startFakePayPro()
-		// Thirty confirmations at once share one embedded database: PayPro is given time to answer each.
-		paypro = payproClientFor(fake, 15_000)
-	})
-	afterEach(async () => {
-		fake.reset()
-	})
-	afterAll(async () => {
-		await fake.close()
-	})
+	// Thirty confirmations at once share one embedded database: PayPro is given time to answer each (the fixture's default).
+	const { fake, paypro } = useFakePayPro()
 
 	/** An order at PayPro's hosted page, paid there: a confirmation makes it paid. */
-	async function paidAtPayPro(db: Db, line: unknown) {
-		const order = await placeOrder(db, checkoutBody([line]))
-		await startPayproPayment(db, paypro, order)
-		fake.pay(order.orderNumber)
-		return order
-	}
+	const paidAtPayPro = async (db: Db, line: unknown) => payAtPayPro(db, { fake, paypro }, await placeOrder(db, checkoutBody([line])), { confirm: false })
 	/** A transfer order with its receipt, waiting for staff. */
-	async function transferWaiting(db: Db, line: unknown) {
-		const order = await placeOrder(db, checkoutBody([line], { paymentMethod: 'manual' }))
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: `receipts/${order.orderNumber}.png`, receiptUploadedAt: new Date() }).where(eq(orders.id, order.id))
-		return order
-	}
+	const transferWaiting = async (db: Db, line: unknown) => sendReceipt(db, await placeOrder(db, checkoutBody([line], { paymentMethod: 'manual' })))
 	const assignmentsOf = (db: Db, orderIds: number[]) => db.select().from(stockAssignments).where(inArray(stockAssignments.orderId, orderIds))
 	const contentOf = async (db: Db, orderNumber: string) => decryptDelivery((await orderRow(db, orderNumber))!.deliveryContent)
 	/** The job worker's next turns: an import leaves the waiting orders to the job it queued. */
@@ -101,8 +65,9 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		const units = codes('RACE', 10)
 		expect(await importStock(db, owner, productId, { variantId, kind: 'code', units })).toMatchObject({ added: 10, waiting: 0 })
 
-		const online = await Promise.all(Array.from({ length: 15 }, () => paidAtPayPro(db, lineFor(productId, variantId))))
 		const transfers = await Promise.all(Array.from({ length: 15 }, () => transferWaiting(db, lineFor(productId, variantId))))
+		// Paid at PayPro last: its connections are still open when the confirmations go out.
+		const online = await Promise.all(Array.from({ length: 15 }, () => paidAtPayPro(db, lineFor(productId, variantId))))
 		// All at once: PayPro's confirmations (each twice, as a callback and the reconcile job would) and staff's.
 		await Promise.all([
 			...online.flatMap((o) => [confirmPayproPayment(db, paypro, o.orderNumber), confirmPayproPayment(db, paypro, o.orderNumber)]),
@@ -320,7 +285,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		const { productId, variantId } = await giftCardProduct(db)
 		await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('MIX', 1) })
 		const mixed = await placeOrder(db, checkoutBody([lineFor(productId, variantId), { id: 14, quantity: 1, selectedDenomination: { label: '$10 USD', value: 10 } }], { paymentMethod: 'manual' }))
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/mixed.png' }).where(eq(orders.id, mixed.id))
+		await sendReceipt(db, mixed)
 		await confirmTransfer(db, owner, mixed.orderNumber, 'Seen')
 		const row = (await orderRow(db, mixed.orderNumber))!
 		expect(row).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 0 })

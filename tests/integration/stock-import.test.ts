@@ -17,6 +17,7 @@ import { refingerprintStock } from '../../app/domain/stock/refingerprint-stock.s
 import { fingerprintOf, sealUnit } from '../../app/domain/stock/stock-crypto.server'
 import { normaliseCode } from '../../app/domain/stock/stock-normalise.server'
 import type { RunningShop } from '../../server/start'
+import { checkoutOverHttp } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 import { withoutScripts } from '../setup/page-text'
@@ -423,18 +424,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		expect((await stockAvailability(db, [product.id])).availability.get(variant.id)).toBe('out')
 		const outPage = await (await fetch(`${shop.url}/product/${product.id}`)).text()
 		expect(outPage).toContain('Out of stock')
-		const checkout = () =>
-			fetch(`${shop.url}/api/checkout`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({
-					customerName: 'Hamza Ali',
-					customerEmail: 'hamza@example.pk',
-					customerMobile: '03001234567',
-					paymentMethod: 'manual',
-					productDetails: [{ id: product.id, quantity: 1, variantId: variant.id }],
-				}),
-			})
+		const checkout = () => checkoutOverHttp(shop.url, [{ id: product.id, quantity: 1, variantId: variant.id }])
 		const refused = await checkout()
 		expect(refused.status).toBe(400)
 		expect(((await refused.json()) as { error: string }).error).toBe('Steam Wallet (stock only) ($20) is out of stock.')

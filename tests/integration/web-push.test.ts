@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { emailOutbox, jobs, orders, pushOutbox, pushSubscriptions, storeSettings } from '../../app/db/schema'
+import { emailOutbox, jobs, pushOutbox, pushSubscriptions, storeSettings } from '../../app/db/schema'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
@@ -22,8 +22,9 @@ import type { Actor } from '../../app/domain/staff/audit.server'
 import { emailProvider } from '../../app/integrations/email/provider.server'
 import { payproClient } from '../../app/integrations/paypro/paypro.server'
 import { decryptPush, startFakePushService, verifyVapid, type BrowserSubscription } from '../fakes/push-server'
+import { sendReceipt } from '../setup/orders'
 import { checkoutBody, giftCard10, makeJobsDue, placeOrder } from '../setup/payments'
-import { databaseKinds, resetData } from '../setup/test-db'
+import { databaseKinds } from '../setup/test-db'
 import { useTestShop } from '../setup/test-shop'
 
 const push = await startFakePushService()
@@ -35,17 +36,14 @@ const idOf = (s: BrowserSubscription) => s.endpoint.split('/').at(-1)!
 const asBrowserSends = (s: BrowserSubscription) => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys })
 
 describe.each(databaseKinds)('web push on %s', (kind) => {
-	const testShop = useTestShop(kind, 'web_push', { JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000', SUPPORT_EMAIL: 'help@gamevault.pk', PUSH_TEST_SERVICE_ORIGIN: push.origin })
+	const testShop = useTestShop(kind, 'web_push', { JOBS_WORKER: 'false', CHECKOUT_RATE_LIMIT: '1000', SUPPORT_EMAIL: 'help@gamevault.pk', PUSH_TEST_SERVICE_ORIGIN: push.origin }, { emptiedAfterEach: true })
 	let db: Db
 	let url: string
 	beforeAll(() => {
 		db = testShop.db
 		url = testShop.url
 	})
-	afterEach(async () => {
-		push.reset()
-		await resetData(testShop.shop.database)
-	})
+	afterEach(() => push.reset())
 
 	const handlers = () => jobHandlers(db, { email: () => emailProvider(), paypro: () => payproClient(), reconcileAfterMinutes: 3, expiryHours: 72 })
 	async function runJobs() {
@@ -111,8 +109,7 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
 	})
 
 	it('a push speaks the order’s language and opens its page in that language', async () => {
-		const order = await placeOrder(db)
-		await db.update(orders).set({ lang: 'ur' }).where(eq(orders.id, order.id))
+		const order = await placeOrder(db, checkoutBody(undefined, { lang: 'ur' }))
 		const phone = push.browserSubscription()
 		expect((await subscribe({ orderNumber: order.orderNumber, subscription: asBrowserSends(phone) }, orderCookie(order))).status).toBe(201)
 		await markOrderPaid(db, order.id)
@@ -183,7 +180,7 @@ describe.each(databaseKinds)('web push on %s', (kind) => {
 		await runJobs()
 		await refundOrder(db, staff, first.orderNumber, refundInput.parse({ amount: 3200, method: 'bank', reason: 'Buyer asked' }))
 		await runJobs()
-		await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath: 'files/1', receiptSha256: 'a'.repeat(64) }).where(eq(orders.id, second.id))
+		await sendReceipt(db, second)
 		await rejectTransfer(db, staff, second.orderNumber, 'The amount does not match.')
 		await runJobs()
 		const titles = push.received.filter((r) => r.id === idOf(phone)).map((_, i) => opened(phone, i).title)

@@ -34,6 +34,15 @@ export async function placeOrder(db: Db, body: Record<string, unknown> = checkou
 	return order
 }
 
+/** A transfer order placed over HTTP on a running shop, as the checkout page posts it (Hamza Ali buys). */
+export function checkoutOverHttp(shopUrl: string, productDetails: unknown[]): Promise<Response> {
+	return fetch(`${shopUrl}/api/checkout`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ customerName: 'Hamza Ali', customerEmail: 'hamza@example.pk', customerMobile: '03001234567', paymentMethod: 'manual', productDetails }),
+	})
+}
+
 export function payproClientFor(fake: Pick<FakePayPro, 'url' | 'credentials'>, timeoutMs = 3000): PayProClient {
 	return createPayProClient({ baseUrl: fake.url, ...fake.credentials, timeoutMs })
 }
@@ -63,14 +72,6 @@ export async function orderRow(db: Db, orderNumber: string) {
 
 export const outboxRows = (db: Db) => db.select().from(emailOutbox)
 export const jobRows = (db: Db, kind: string) => db.select().from(jobs).where(eq(jobs.kind, kind))
-
-/** Moves an order's creation back in time, as if it had waited that long. */
-export async function ageOrder(db: Db, orderNumber: string, minutes: number) {
-	await db
-		.update(orders)
-		.set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
-		.where(eq(orders.orderNumber, orderNumber))
-}
 
 /** Lets the clock pass every retry's wait: pending jobs become due now. */
 export async function makeJobsDue(db: Db) {

@@ -1,5 +1,8 @@
 // Orders, lines and refunds written as rows, for the sales reports' tests (issue 24): a history whose
 // figures can be computed by hand. The reports read rows; how orders come to be paid is tested elsewhere.
+// The one place besides schema-constraints where tests write the order tables themselves (CONTRIBUTING,
+// "Orders get their states through the domain"): months of history with chosen costs and fees, at
+// chosen times, that the domain's commands could only make far slower and with today's prices.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../app/db/client.server'
 

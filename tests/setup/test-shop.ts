@@ -3,13 +3,13 @@
 // copied from the worker's seeded one (tests/setup/test-db.ts), started before a block's tests and
 // stopped after them.
 import fs from 'node:fs'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { setEmailProvider } from '../../app/integrations/email/provider.server'
 import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
 import { startShop, type RunningShop } from '../../server/start'
-import { copyOfSeededDatabase, type DatabaseKind } from './test-db'
+import { copyOfSeededDatabase, resetData, type DatabaseKind } from './test-db'
 
 type Settings = Record<string, string | undefined>
 
@@ -114,13 +114,15 @@ export async function startTestShop(kind: DatabaseKind, name: string, settings: 
 /**
  * The shop fixture for a block of tests: started before its first test (on a fresh copy of the
  * seeded database), stopped after its last. Read its properties inside hooks and tests.
- * With `start: false` only the database is prepared; the block calls `start(settings)` itself.
+ * With `start: false` only the database is prepared; the block calls `start(settings)` itself. With
+ * `emptiedAfterEach`, what each test added is emptied after it (resetData), so the next starts as seeded.
  */
-export function useTestShop(kind: DatabaseKind, name: string, settings: Settings = {}, options: { start?: boolean; pageCacheSeconds?: number } = {}): TestShop {
+export function useTestShop(kind: DatabaseKind, name: string, settings: Settings = {}, { emptiedAfterEach = false, ...options }: { start?: boolean; pageCacheSeconds?: number; emptiedAfterEach?: boolean } = {}): TestShop {
 	let handle: TestShop | null = null
 	beforeAll(async () => {
 		handle = await startTestShop(kind, name, settings, options)
 	})
+	if (emptiedAfterEach) afterEach(() => resetData(current().shop.database))
 	afterAll(async () => {
 		await handle?.stop()
 		handle = null

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { apiKeys } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
+import { now as clockNow, nowMs } from '../../utils/clock'
 import { announceLiveEnded, apiKeyHolder } from '../realtime/live-ended.server'
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from './api-key-scopes'
 import { recordAudit, type Actor } from './audit.server'
@@ -37,7 +38,7 @@ export async function createApiKey(db: Db | Tx, name: string, createdBy: number 
 	const named = newApiKeyInput.shape.name.safeParse(name)
 	if (!named.success) throw invalidInput(named.error, { root: 'name' })
 	const label = named.data
-	if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', 'A key’s expiry must be in the future.')
+	if (expiresAt && expiresAt.getTime() <= nowMs()) throw new AppError('BAD_REQUEST', 'A key’s expiry must be in the future.')
 	const key = `gvk_${crypto.randomBytes(24).toString('base64url')}`
 	return db.transaction(async (tx) => {
 		const [row] = await tx
@@ -74,7 +75,7 @@ export interface VerifiedApiKey {
 /** The key's record when it is known, not revoked and not expired (its last use noted); null otherwise. */
 export async function verifyApiKey(db: Db, key: string | null): Promise<VerifiedApiKey | null> {
 	if (!key || key.length > 200) return null
-	const now = new Date()
+	const now = clockNow()
 	const [row] = await db
 		.update(apiKeys)
 		.set({ lastUsedAt: now })

@@ -1,0 +1,24 @@
+// Discount codes for the checkout's tests, and the sentence a refused checkout answers with.
+import { expect } from 'vitest'
+import type { Db } from '../../app/db/client.server'
+import { coupons } from '../../app/db/schema'
+import { AppError } from '../../app/utils/app-error'
+
+/** A discount code as the console stores it: a percentage off unless `kind` says otherwise. */
+export async function addCoupon(db: Db, values: Partial<typeof coupons.$inferInsert> & { code: string; value: number }) {
+	const [row] = await db
+		.insert(coupons)
+		.values({ kind: 'percent', ...values })
+		.returning()
+	return row!
+}
+
+/** The sentence a command refused with (it must refuse with an AppError, never crash). */
+export async function refusalOf(promise: Promise<unknown>): Promise<string> {
+	const error = await promise.then(
+		() => null,
+		(e: unknown) => e,
+	)
+	expect(error).toBeInstanceOf(AppError)
+	return (error as AppError).message
+}

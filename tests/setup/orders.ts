@@ -1,0 +1,122 @@
+// Orders in each state, put there the way the shop puts them: placed by the checkout
+// (tests/setup/payments.ts placeOrder) or staff's DM form, then moved by the domain's own commands
+// (a receipt sent, a payment confirmed, an order expired, cancelled, refunded, delivered…), so a test
+// never writes a state the shop could not reach. Only timestamps may be moved back (backdateOrder),
+// for a test that needs an order from the past; its states still come from the commands.
+import { eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../app/db/client.server'
+import { orders, refunds } from '../../app/db/schema'
+import { shopFileStore } from '../../app/domain/files/file-store.server'
+import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
+import { cancelOrder } from '../../app/domain/orders/cancel-order.server'
+import type { Order } from '../../app/domain/orders/order'
+import type { DeliveryState } from '../../app/domain/orders/order-state'
+import { attachReceipt } from '../../app/domain/payments/attach-receipt.server'
+import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
+import { markOrderPaid, recordPaymentAfterCancel, stopAwaitingPayment } from '../../app/domain/payments/mark-order-paid.server'
+import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
+import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
+import { refundInput } from '../../app/domain/refunds/refund-input'
+import { refundOrder } from '../../app/domain/refunds/refund-order.server'
+import type { Actor } from '../../app/domain/staff/audit.server'
+import type { PayProClient } from '../../app/integrations/paypro/client.server'
+import type { FakePayPro } from '../fakes/paypro-server'
+import { orderRow, png } from './payments'
+
+/** The shop's owner, as the console's commands record them. */
+export const owner: Actor = { staffId: null, label: 'owner@example.pk' }
+
+type Placed = Pick<Order, 'id' | 'orderNumber'>
+
+/** Room enough for every receipt a test sends. */
+const RECEIPT_LIMITS = { perAddressBytesPerDay: 50 * 1024 * 1024, totalBytes: 500 * 1024 * 1024 }
+
+/** The buyer's transfer receipt (a real PNG) stored as the order page stores it: the order waits for staff. */
+export function sendReceipt(db: Db, order: Order, { bytes = png(), uploader = '203.0.113.9' }: { bytes?: Uint8Array; uploader?: string } = {}): Promise<Order> {
+	return attachReceipt(db, shopFileStore(db), order, bytes, { uploader, limits: RECEIPT_LIMITS })
+}
+
+/** Paid by transfer: the receipt sent, then confirmed by staff (delivered from stock as far as it goes). */
+export async function payByTransfer(db: Db, order: Order, note = 'Seen in the bank app'): Promise<Order> {
+	await sendReceipt(db, order)
+	await confirmTransfer(db, owner, order.orderNumber, note)
+	return (await orderRow(db, order.orderNumber))!
+}
+
+/** Paid as PayPro reports a payment (the callback's and the status check's path); a test payment when PayPro's simulator took it. */
+export async function payByProvider(db: Db, order: Placed, { testPayment = false }: { testPayment?: boolean } = {}): Promise<Order> {
+	await markOrderPaid(db, order.id, { via: 'confirmByProvider', testPayment })
+	return (await orderRow(db, order.orderNumber))!
+}
+
+/** The buyer opens PayPro's hosted page (the fake PayPro) and pays there; with `confirm`, the shop asks PayPro and marks it paid. */
+export async function payAtPayPro(db: Db, { fake, paypro }: { fake: FakePayPro; paypro: PayProClient }, order: Order, { confirm = true }: { confirm?: boolean } = {}): Promise<Order> {
+	await startPayproPayment(db, paypro, order)
+	fake.pay(order.orderNumber)
+	if (confirm) await confirmPayproPayment(db, paypro, order.orderNumber)
+	return (await orderRow(db, order.orderNumber))!
+}
+
+/** Left unpaid past its time: the sweep's move. */
+export async function expireOrder(db: Db, order: Placed): Promise<void> {
+	if (!(await stopAwaitingPayment(db, order.id, 'expire'))) throw new Error(`${order.orderNumber} could not expire`)
+}
+
+/** PayPro reported the payment failed. */
+export async function failOrder(db: Db, order: Placed): Promise<void> {
+	if (!(await stopAwaitingPayment(db, order.id, 'failByProvider'))) throw new Error(`${order.orderNumber} could not fail`)
+}
+
+/** Cancelled unpaid by staff, with a reason. */
+export const cancelUnpaid = (db: Db, order: Placed, reason = 'Buyer asked on WhatsApp') => cancelOrder(db, owner, order.orderNumber, { reason })
+
+/** Cancelled by staff, then PayPro's money arrived anyway: kept as paid after cancel, for staff to reinstate or refund. */
+export async function payAfterCancel(db: Db, order: Placed, reason?: string): Promise<Order> {
+	await cancelUnpaid(db, order, reason)
+	if (!(await recordPaymentAfterCancel(db, order.id))) throw new Error(`${order.orderNumber} was not kept as paid after cancel`)
+	return (await orderRow(db, order.orderNumber))!
+}
+
+/** Money given back by staff (in full when `amount` is all that is left: refunded; else partly refunded). */
+export const refundMoney = (db: Db, order: Placed, amount: number, extra: Record<string, unknown> = {}) =>
+	refundOrder(db, owner, order.orderNumber, refundInput.parse({ amount, method: 'bank', reason: 'Buyer asked', ...extra }))
+
+/** Staff move a paid order's delivery on (to completed: delivered, with its content when given), as the console does. */
+export async function moveDelivery(db: Db, order: Placed, status: DeliveryState, content?: string): Promise<Order> {
+	await updateOrderFulfillment(db, owner, { orderNumber: order.orderNumber, updates: { fulfillment_status: status, ...(content === undefined ? {} : { delivery_content: content }) } })
+	return (await orderRow(db, order.orderNumber))!
+}
+
+/** The timestamps a test may move back; never a state. */
+type OrderTimes = Partial<Record<'createdAt' | 'updatedAt' | 'paidAt' | 'deliveredAt' | 'receiptUploadedAt' | 'payproClaimedAt', Date | SQL>>
+
+/**
+ * The one way tests move time for orders: their timestamps set in the past (or to a moment), as if
+ * they had waited that long; their states stay what the commands made them.
+ */
+export async function backdateOrders(db: Db, orderNumbers: string | string[], times: OrderTimes): Promise<void> {
+	await db
+		.update(orders)
+		.set(times)
+		.where(inArray(orders.orderNumber, ([] as string[]).concat(orderNumbers)))
+}
+
+/** An order's creation moved back `minutes`, as if it had waited that long. */
+export const ageOrder = (db: Db, orderNumber: string, minutes: number) => backdateOrders(db, orderNumber, { createdAt: sql`now() - make_interval(mins => ${minutes})` })
+
+/** Refunds' timestamps moved to `at` (an order's refunds, or all of them), as if staff had given the money back then. */
+export async function backdateRefunds(db: Db, at: Date, orderId?: number): Promise<void> {
+	await db
+		.update(refunds)
+		.set({ createdAt: at })
+		.where(orderId === undefined ? undefined : eq(refunds.orderId, orderId))
+}
+
+/**
+ * History no command makes any more: a transfer waiting for staff with its receipt kept as shops
+ * kept receipts before the file store (a path under DATA_DIR/uploads, `receipts/<name>`), for the
+ * tests of moving and sweeping those files.
+ */
+export async function waitingWithReceiptOnDisk(db: Db, orderNumber: string, receiptPath: string): Promise<void> {
+	await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath }).where(eq(orders.orderNumber, orderNumber))
+}
