@@ -21,7 +21,7 @@ function checkoutKeyOf(request: Request, fromBody: string | undefined): string {
 	const header = request.headers.get('idempotency-key')
 	if (header === null) return crypto.randomUUID()
 	const parsed = checkoutKeySchema.safeParse(header.trim())
-	if (!parsed.success) throw new AppError('BAD_REQUEST', 'Invalid Idempotency-Key: use 16 to 64 letters, digits, "-" or "_".')
+	if (!parsed.success) throw new AppError('BAD_REQUEST', 'errors.idempotencyKey')
 	return parsed.data
 }
 
@@ -36,7 +36,7 @@ export async function placeOrder(request: Request, clientIp: string, input: Chec
 	await hitRateLimit(db(), `checkout:${clientIp}`, {
 		limit: env().CHECKOUT_RATE_LIMIT,
 		windowSeconds: 600,
-		message: 'Too many checkouts from your connection. Please wait a few minutes and try again.',
+		message: 'checkout.tooManyCheckouts',
 	})
 	await refuseBlockedBuyer(db(), { email: input.customerEmail, phone: input.customerMobile, address: clientIp }, BLOCKED_CHECKOUT_MESSAGE)
 	const renewsOrderId = await renewedOrderId(request, input.renewsOrderNumber)

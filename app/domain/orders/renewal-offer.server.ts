@@ -6,6 +6,7 @@ import { choiceOfVariant, priceChoice, type Choice } from '../pricing/price-of'
 import type { AccountType } from '../pricing/product-options'
 import type { Order } from './order'
 import { accountTypeLabel } from '../pricing/account-type-label'
+import { words, type Words } from '../../i18n/words'
 
 export type RenewalOffer =
 	| {
@@ -18,9 +19,9 @@ export type RenewalOffer =
 			price: number
 			optionLabel: string
 	  }
-	| { ok: false; productId: number; productName: string; message: string }
+	| { ok: false; productId: number; productName: string; message: Words }
 
-const NO_LONGER_SOLD = (name: string) => `${name} is no longer sold with the option you had.`
+const NO_LONGER_SOLD = (name: string) => words('order.renew.goneOption', { name })
 
 /**
  * What renewing line `lineIndex` of the order buys today: the same product and option, at today's
@@ -31,7 +32,7 @@ export async function renewalOffer(db: Db, order: Order, lineIndex: number): Pro
 	const line: OrderLine | undefined = order.productDetails[lineIndex]
 	if (!line) return null
 	const product = await getProduct(db, line.id)
-	if (!product) return { ok: false, productId: line.id, productName: line.name, message: `${line.name} is no longer sold.` }
+	if (!product) return { ok: false, productId: line.id, productName: line.name, message: words('order.renew.gone', { name: line.name }) }
 
 	let choice: Choice
 	if (line.variantId) {

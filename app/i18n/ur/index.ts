@@ -4,10 +4,11 @@ import checkout from './checkout'
 import common from './common'
 import content from './content'
 import email from './email'
+import errors from './errors'
 import offline from './offline'
 import order from './order'
 import push from './push'
 import whatsapp from './whatsapp'
 
 /** The Urdu catalogue: every namespace of the English one, no more, no less. */
-export const ur = { common, catalogue, checkout, order, content, email, push, whatsapp, offline } satisfies Catalogue
+export const ur = { common, catalogue, checkout, order, content, email, push, whatsapp, offline, errors } satisfies Catalogue
