@@ -10,6 +10,7 @@ import { withLinesOf, type Order } from '../orders/order-lines.server'
 import { notifyOrderChanged } from '../orders/notify-order.server'
 import { queueOrderNotices } from '../orders/queue-order-notices.server'
 import { parseDeliveryContent } from '../orders/order-view'
+import { deliveryText, staffDeliveryContent } from '../orders/staff-order-view.server'
 import { DELIVERY_STATES, isDeliveryState, moveDeliveryTo, type DeliveryState } from '../orders/order-state'
 import { specFulfillmentStatus, specPaymentStatus } from '../orders/status'
 import { recordAudit, type Actor } from '../staff/audit.server'
@@ -59,7 +60,7 @@ function toSpecOrder(order: Order): SpecOrder {
 		total_amount: order.totalAmount,
 		status: specPaymentStatus(order.paymentStatus),
 		fulfillment_status: specFulfillmentStatus(order.deliveryStatus),
-		delivery_content: parseDeliveryContent(decryptDelivery(order.deliveryContent)),
+		delivery_content: staffDeliveryContent(order.deliveryContent),
 		product_details: order.productDetails,
 		created_at: order.createdAt.toISOString(),
 		paypro_transaction_id: order.payproTransactionId,
@@ -101,7 +102,8 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 		if (!current) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
 		// Refused with a sentence (409) when the order is not paid or the step would go back.
 		const deliveryStatus = fulfillmentStatus ? moveDeliveryTo(current, fulfillmentStatus) : undefined
-		const contentChanged = content !== undefined && content !== decryptDelivery(current.deliveryContent)
+		// Delivered units come back from the console as their English text: unchanged, they stay units.
+		const contentChanged = content !== undefined && content !== decryptDelivery(current.deliveryContent) && content !== deliveryText(current.deliveryContent)
 		const [updated] = await tx
 			.update(orders)
 			.set({
