@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.server'
+import type { Said } from '../i18n/words'
 import { AppError } from '../utils/app-error'
 
 /**
@@ -16,7 +17,7 @@ import { AppError } from '../utils/app-error'
 export async function hitRateLimit(
 	db: Db,
 	key: string,
-	{ limit, windowSeconds, message }: { limit: number; windowSeconds: number; message: string | ((retryAfterSeconds: number) => string) },
+	{ limit, windowSeconds, message }: { limit: number; windowSeconds: number; message: Said | ((retryAfterSeconds: number) => Said) },
 ) {
 	if (db instanceof PgTransaction) throw new Error('hitRateLimit runs on its own, outside any transaction')
 	const result = await db.execute<{ count: number; retry_after: number }>(sql`
@@ -36,7 +37,7 @@ export async function hitRateLimit(
 /** A limit reached: RATE_LIMITED (429), with the seconds until its window ends (the answer's Retry-After). */
 export class RateLimited extends AppError {
 	constructor(
-		message: string,
+		message: Said,
 		readonly retryAfterSeconds: number,
 	) {
 		super('RATE_LIMITED', message)

@@ -5,6 +5,7 @@ import { getProduct } from '~/domain/catalogue/list-products.server'
 import { readBuyQuery, readRenewQuery, resolveBuyQuery, type BuyQuestions } from '~/domain/orders/checkout-query'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { renewalOffer } from '~/domain/orders/renewal-offer.server'
+import type { Words } from '~/i18n/words'
 import { canSeeEverything } from './order-access.server'
 
 // The checkout line named in the address (see app/domain/orders/checkout-query.ts): read the same
@@ -23,7 +24,7 @@ export type CheckoutLineAnswer =
 	| { kind: 'ask'; questions: BuyQuestions }
 	| { kind: 'not-sold'; productId: number | null }
 	| { kind: 'renewal-not-found' }
-	| { kind: 'renewal-not-sold'; productId: number; productName: string; message: string }
+	| { kind: 'renewal-not-sold'; productId: number; productName: string; message: Words }
 
 export async function checkoutLineFor(request: Request): Promise<CheckoutLineAnswer> {
 	const params = new URL(request.url).searchParams

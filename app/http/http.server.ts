@@ -1,5 +1,9 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
+import { inEnglish } from '../i18n/english'
+import type { Lang } from '../i18n/lang'
+import { refusalWords, sayIn } from '../i18n/messages.server'
+import { words, type Said } from '../i18n/words'
 import { AppError } from '../utils/app-error'
 import { env } from '../utils/env.server'
 import { hasNul, inputProblem, NUL_MESSAGE, parseId, PROTO_KEY_MESSAGE } from '../utils/input'
@@ -18,7 +22,7 @@ const mediaType = (request: Request) => (request.headers.get('content-type') ?? 
 const isJson = (type: string) => type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
 const isForm = (type: string) => type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data'
 
-const tooLarge = (limit: number) => new AppError('TOO_LARGE', `This request is too large (at most ${Math.round(limit / KB)} KB). Please shorten it and try again.`)
+const tooLarge = (limit: number) => new AppError('TOO_LARGE', words('errors.tooLarge', { kb: Math.round(limit / KB) }))
 
 /** The body's bytes, refused with 413 as soon as they pass `limit`, whether or not Content-Length says so. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -52,13 +56,13 @@ export function refuseBadInput<T>(value: T): T {
 /** A JSON body (Content-Type application/json), at most `limit` bytes. */
 export async function readJson(request: Request, { limit = DEFAULT_BODY_LIMIT, untypedIsJson = false } = {}): Promise<unknown> {
 	const type = mediaType(request)
-	if (!isJson(type) && !(untypedIsJson && type === '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send this request as JSON (Content-Type: application/json).')
+	if (!isJson(type) && !(untypedIsJson && type === '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', words('errors.notJson'))
 	const bytes = await readBodyBytes(request, limit)
 	let value: unknown
 	try {
 		value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
 	} catch {
-		throw new AppError('BAD_REQUEST', 'The request body is not valid JSON.')
+		throw new AppError('BAD_REQUEST', words('errors.badJson'))
 	}
 	return refuseBadInput(value)
 }
@@ -68,14 +72,14 @@ export async function parseFormBytes(request: Request, bytes: Uint8Array<ArrayBu
 	try {
 		return await new Response(bytes, { headers: { 'Content-Type': request.headers.get('content-type')! } }).formData()
 	} catch {
-		throw new AppError('BAD_REQUEST', 'The form could not be read. Please reload the page and try again.')
+		throw new AppError('BAD_REQUEST', words('errors.badForm'))
 	}
 }
 
 /** A web form's fields (urlencoded or multipart), at most `limit` bytes. Files are left out: uploads have their own reader. */
 export async function readForm(request: Request, { limit = DEFAULT_BODY_LIMIT } = {}): Promise<Record<string, string>> {
 	const type = mediaType(request)
-	if (!isForm(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send this form from the page (as a web form), not as JSON or text.')
+	if (!isForm(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', words('errors.notForm'))
 	const form = await parseFormBytes(request, await readBodyBytes(request, limit))
 	const fields: Record<string, string> = {}
 	for (const [key, value] of form) {
@@ -97,15 +101,16 @@ export async function readJsonOrForm(request: Request, options: { limit?: number
 // answered one way for APIs (apiFailure: JSON `{error, fieldErrors?}`) and one way for pages
 // (pageFailure: the status page with the sentence, shown by the route's ErrorBoundary).
 
-/** An API's expected failure: its status, `{error, fieldErrors?}` (and `extra`), `headers` added. */
-export function apiFailure(error: AppError, { extra = {}, headers = {} }: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+/** An API's expected failure: its status, `{error, fieldErrors?}` (and `extra`) in `lang` (English by default), `headers` added. */
+export function apiFailure(error: AppError, { extra = {}, headers = {}, lang = 'en' }: { extra?: Record<string, unknown>; headers?: Record<string, string>; lang?: Lang } = {}) {
 	// A body refused for its size is left unread: the connection is not kept for the rest of it.
 	const close: Record<string, string> = error.code === 'TOO_LARGE' ? { Connection: 'close' } : {}
-	return Response.json({ ...extra, error: error.message, fieldErrors: error.fieldErrors }, { status: error.status, headers: { ...close, ...headers } })
+	const { message, fieldErrors } = refusalWords(lang, error)
+	return Response.json({ ...extra, error: message, fieldErrors }, { status: error.status, headers: { ...close, ...headers } })
 }
 
-/** A page's expected failure, to throw from a loader or action: the route's ErrorBoundary shows the sentence. */
-export const pageFailure = (error: AppError) => data(error.message, { status: error.status })
+/** A page's expected failure, to throw from a loader or action: the route's ErrorBoundary shows the sentence (in `lang`). */
+export const pageFailure = (error: AppError, lang: Lang = 'en') => data(sayIn(lang, error.said), { status: error.status })
 
 /** `run`, with an expected failure (a missing record, a refused change) thrown as its page: the 404 page, a 409 page… */
 export async function asPage<T>(run: () => Promise<T>): Promise<T> {
@@ -118,20 +123,20 @@ export async function asPage<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** A record's id from the address (`params.id`), or the not-found page with `sentence`. */
-export function idFromPath(value: string | undefined, sentence: string): number {
+export function idFromPath(value: string | undefined, sentence: Said): number {
 	const id = parseId(value)
 	if (id === null) throw pageFailure(notFound(sentence))
 	return id
 }
 
 /** The one "not found": an AppError to throw from the domain, or to answer with apiFailure / pageFailure. */
-export const notFound = (sentence: string) => new AppError('NOT_FOUND', sentence)
+export const notFound = (sentence: Said) => new AppError('NOT_FOUND', sentence)
 
-/** Expected failures become their 4xx with a clear message; anything else is logged and a 500 with a generic one. */
-export function errorResponse(error: unknown, fallback: string, extra: Record<string, unknown> = {}) {
-	if (error instanceof AppError) return apiFailure(error, { extra })
-	logger.error({ err: error }, fallback)
-	return Response.json({ ...extra, error: fallback }, { status: 500 })
+/** Expected failures become their 4xx with a clear message; anything else is logged and a 500 with a generic one. Both in `lang`. */
+export function errorResponse(error: unknown, fallback: Said, extra: Record<string, unknown> = {}, lang: Lang = 'en') {
+	if (error instanceof AppError) return apiFailure(error, { extra, lang })
+	logger.error({ err: error }, inEnglish(fallback))
+	return Response.json({ ...extra, error: sayIn(lang, fallback) }, { status: 500 })
 }
 
 /** A resource route's missing loader or action: a 405 that says which methods the address answers. */
@@ -140,12 +145,12 @@ export const onlyMethods = (...allowed: string[]) => () =>
 
 export const cookiesAreSecure = (request: Request) => new URL(request.url).protocol === 'https:' || Boolean(env().PUBLIC_URL?.startsWith('https:'))
 
-/** A page's form: as readForm, with an expected failure thrown as a 4xx page that shows its message. */
-export async function readPageForm(request: Request, options: { limit?: number } = {}): Promise<Record<string, string>> {
+/** A page's form: as readForm, with an expected failure thrown as a 4xx page that shows its message (in the page's `lang`). */
+export async function readPageForm(request: Request, { lang, ...options }: { limit?: number; lang?: Lang } = {}): Promise<Record<string, string>> {
 	try {
 		return await readForm(request, options)
 	} catch (error) {
-		if (error instanceof AppError) throw pageFailure(error)
+		if (error instanceof AppError) throw pageFailure(error, lang)
 		throw error
 	}
 }

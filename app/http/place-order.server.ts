@@ -16,7 +16,7 @@ function checkoutKeyOf(request: Request, fromBody: string | undefined): string {
 	const header = request.headers.get('idempotency-key')
 	if (header === null) return crypto.randomUUID()
 	const parsed = checkoutKeySchema.safeParse(header.trim())
-	if (!parsed.success) throw new AppError('BAD_REQUEST', 'Invalid Idempotency-Key: use 16 to 64 letters, digits, "-" or "_".')
+	if (!parsed.success) throw new AppError('BAD_REQUEST', 'errors.idempotencyKey')
 	return parsed.data
 }
 

@@ -5,6 +5,9 @@ import type { MessageBundle, Namespace, Translate } from './catalogue'
 import { en } from './en'
 import { ur } from './ur'
 import { makeTranslate } from './translate'
+import { saidOf } from './english'
+import { say, type Said } from './words'
+import type { AppError } from '../utils/app-error'
 
 export const CATALOGUES = { en, ur } as const
 
@@ -32,23 +35,11 @@ export function translator(lang: Lang): Translate {
 	return t
 }
 
-/** English sentence → its key, over every namespace: built once, on first use. */
-let keysBySentence: Map<string, string> | null = null
+/** Words (or a bare message key) in `lang` (ADR-037), from its catalogue; a sentence kept as written stays as it is. */
+export const sayIn = (lang: Lang, said: Said): string => say(translator(lang), saidOf(said))
 
-/**
- * A sentence the server's rules produce in English (an AppError's message, a zod message) in the
- * buyer's language: the catalogue's message with the same English words, or the sentence as it is
- * when the catalogue has no such message (and for English). Sentences with places are filled first
- * and so pass through; give those a key of their own and translate them where they are made.
- */
-export function inLanguage(lang: Lang, sentence: string): string {
-	if (lang === 'en') return sentence
-	if (!keysBySentence) {
-		keysBySentence = new Map()
-		for (const [ns, messages] of Object.entries(en)) for (const [key, message] of Object.entries(messages)) if (!keysBySentence.has(message)) keysBySentence.set(message, `${ns}.${key}`)
-	}
-	const key = keysBySentence.get(sentence)
-	if (!key) return sentence
-	const dot = key.indexOf('.')
-	return (CATALOGUES[lang] as Record<string, Record<string, string>>)[key.slice(0, dot)]![key.slice(dot + 1)]!
+/** An expected refusal in `lang`: its sentence and each field's. */
+export function refusalWords(lang: Lang, error: AppError): { message: string; fieldErrors?: Record<string, string> } {
+	const fieldErrors = error.fieldSaid && Object.fromEntries(Object.entries(error.fieldSaid).map(([field, said]) => [field, sayIn(lang, said)]))
+	return { message: sayIn(lang, error.said), ...(fieldErrors ? { fieldErrors } : {}) }
 }

@@ -1,3 +1,7 @@
+import type { MessageKey } from '../i18n/catalogue'
+import { inEnglish, saidOf } from '../i18n/english'
+import type { Said } from '../i18n/words'
+
 // Expected failures carry a code; routes map codes to HTTP statuses.
 export type AppErrorCode =
 	| 'BAD_REQUEST'
@@ -26,13 +30,32 @@ const STATUS: Record<AppErrorCode, number> = {
 	UNAVAILABLE: 503,
 }
 
+/**
+ * A refusal: its code, and what a person reads as words by key (`{ key, params }`, or a bare message
+ * key; said in the page's language where it is shown) or, for the console's sentences not yet given
+ * keys, as written.
+ * `message` and `fieldErrors` are the English (logs, the APIs' JSON); `said` and `fieldSaid` the words.
+ */
 export class AppError extends Error {
+	readonly said: Said
+	readonly fieldSaid?: Record<string, Said>
+	readonly fieldErrors?: Record<string, string>
 	constructor(
 		readonly code: AppErrorCode,
-		message: string,
-		readonly fieldErrors?: Record<string, string>,
+		said: Said,
+		fieldErrors?: Record<string, Said>,
 	) {
-		super(message)
+		const words = saidOf(said)
+		super(inEnglish(words))
+		this.said = words
+		if (fieldErrors) {
+			this.fieldSaid = Object.fromEntries(Object.entries(fieldErrors).map(([field, fieldSaid]) => [field, saidOf(fieldSaid)]))
+			this.fieldErrors = Object.fromEntries(Object.entries(this.fieldSaid).map(([field, fieldSaid]) => [field, inEnglish(fieldSaid)]))
+		}
+	}
+	/** The message key of what it says, when it says words by key. */
+	get key(): MessageKey | undefined {
+		return typeof this.said === 'string' ? undefined : this.said.key
 	}
 	get status() {
 		return STATUS[this.code]

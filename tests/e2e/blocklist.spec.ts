@@ -1,5 +1,6 @@
 import { BLOCKED_CHECKOUT_MESSAGE } from '../../app/domain/buyers/blocklist'
 import { test, expect, gotoHydrated, optionSelect, signInAsOwner, waitForHydration } from './helpers'
+import { inEnglish } from '../../app/i18n/english'
 
 // Blocked buyers (issue: money in and money out): the owner blocks an email on a phone, the buyer
 // reads only the neutral sentence at checkout, and the owner sees the refusal counted on the block.
@@ -33,7 +34,7 @@ test('the owner blocks an email; that buyer’s checkout is refused with a neutr
 	await page.getByLabel('Email Address').fill(email.replace('blocked', 'Blocked'))
 	await page.getByLabel('Phone Number').fill('0300 1234567')
 	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
-	await expect(page.getByText(BLOCKED_CHECKOUT_MESSAGE)).toBeVisible()
+	await expect(page.getByText(inEnglish(BLOCKED_CHECKOUT_MESSAGE))).toBeVisible()
 	await expect(page).toHaveURL(/\/checkout/)
 
 	await staff.reload()

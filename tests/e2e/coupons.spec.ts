@@ -1,6 +1,7 @@
 import { devices, type Browser, type Page } from '@playwright/test'
 import { COUPON_REFUSALS } from '../../app/domain/coupons/coupon'
 import { test, expect, gotoHydrated, optionSelect, signInAsOwner, waitForHydration } from './helpers'
+import { inEnglish } from '../../app/i18n/english'
 
 // Discount codes (issue 23) on a phone: the owner makes a code in the console, the buyer applies it at
 // checkout (with scripts, and without), pays the discounted total on the PayPro simulator, and the
@@ -43,7 +44,7 @@ test('the owner makes a code; the buyer applies it, pays the discounted total on
 	// A code that does not exist says so in one sentence, beside the field.
 	await page.getByLabel('Discount code').fill('NOSUCHCODE')
 	await page.getByRole('button', { name: 'Apply' }).click()
-	await expect(page.getByText(COUPON_REFUSALS.unknown)).toBeVisible()
+	await expect(page.getByText(inEnglish(COUPON_REFUSALS.unknown))).toBeVisible()
 	await expect(page.getByLabel('Discount code')).toHaveAttribute('aria-invalid', 'true')
 	await expect(page.getByTestId('checkout-total')).toHaveText('Rs. 3,200')
 

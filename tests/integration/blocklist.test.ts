@@ -10,6 +10,7 @@ import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { checkoutBody } from '../setup/payments'
 import { databaseKinds } from '../setup/test-db'
 import { useTestShop } from '../setup/test-shop'
+import { inEnglish } from '../../app/i18n/english'
 
 interface Block {
 	id: number
@@ -84,12 +85,12 @@ describe.each(databaseKinds)('blocked buyers on %s', (kind) => {
 
 		const refused = await checkout({ customerEmail: 'FRAUD.BUYER@example.pk' })
 		expect(refused.status).toBe(403)
-		expect(((await refused.json()) as { error: string }).error).toBe(BLOCKED_CHECKOUT_MESSAGE)
+		expect(((await refused.json()) as { error: string }).error).toBe(inEnglish(BLOCKED_CHECKOUT_MESSAGE))
 		expect(await ordersOf('fraud.buyer@example.pk')).toBe(0)
 
 		const signInPage = await signIn(' fraud.buyer@EXAMPLE.pk ')
 		expect(signInPage.status).toBe(403)
-		expect(await signInPage.text()).toContain(BLOCKED_SIGN_IN_MESSAGE)
+		expect(await signInPage.text()).toContain(inEnglish(BLOCKED_SIGN_IN_MESSAGE))
 
 		// Another buyer is untouched.
 		expect((await checkout({ customerEmail: 'someone.else@example.pk' })).status).toBe(201)
@@ -104,12 +105,12 @@ describe.each(databaseKinds)('blocked buyers on %s', (kind) => {
 		await block({ kind: 'phone', value: '0345 7778899' })
 		const byPhone = await checkout({ customerEmail: 'phone.buyer@example.pk', customerMobile: '+92-345-7778899' })
 		expect(byPhone.status).toBe(403)
-		expect(((await byPhone.json()) as { error: string }).error).toBe(BLOCKED_CHECKOUT_MESSAGE)
+		expect(((await byPhone.json()) as { error: string }).error).toBe(inEnglish(BLOCKED_CHECKOUT_MESSAGE))
 
 		await block({ kind: 'address', value: '203.0.113.99' })
 		const byAddress = await checkout({ customerEmail: 'address.buyer@example.pk' }, '203.0.113.99')
 		expect(byAddress.status).toBe(403)
-		expect(((await byAddress.json()) as { error: string }).error).toBe(BLOCKED_CHECKOUT_MESSAGE)
+		expect(((await byAddress.json()) as { error: string }).error).toBe(inEnglish(BLOCKED_CHECKOUT_MESSAGE))
 		expect((await signIn('address.buyer@example.pk', '203.0.113.99')).status).toBe(403)
 		expect(await ordersOf('phone.buyer@example.pk')).toBe(0)
 		expect(await ordersOf('address.buyer@example.pk')).toBe(0)

@@ -7,7 +7,7 @@ import { contentMessages } from '../../app/domain/pages/content-messages.server'
 import { POLICY_SLUGS } from '../../app/domain/pages/page-input'
 import { readUrduVersion, renderPolicyPageUrdu, restorePolicyPage, savePolicyPage, saveUrduVersion } from '../../app/domain/pages/policy-pages.server'
 import type { Actor } from '../../app/domain/staff/audit.server'
-import { inLanguage } from '../../app/i18n/messages.server'
+import { sayIn } from '../../app/i18n/messages.server'
 import { AppError } from '../../app/utils/app-error'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -33,8 +33,11 @@ describe('the shop’s own Urdu pages', () => {
 		expect(Object.keys(about).every((key) => key.startsWith('about.'))).toBe(true)
 		expect(about['about.title']).toBe('ہمارے بارے میں')
 		expect(contentMessages('en', 'contact').content!['contact.send']).toBe('Send Message')
-		expect(inLanguage('ur', 'Please enter a valid email address.')).toBe('براہ کرم درست ای میل ایڈریس لکھیں۔')
-		expect(inLanguage('en', 'Please enter a valid email address.')).toBe('Please enter a valid email address.')
+		// A refusal names its words by key: English for the logs and APIs, each page's language where it is shown.
+		const refusal = new AppError('BAD_REQUEST', 'content.contact.error.email')
+		expect(refusal.message).toBe('Please enter a valid email address.')
+		expect(sayIn('ur', refusal.said)).toBe('براہ کرم درست ای میل ایڈریس لکھیں۔')
+		expect(sayIn('en', refusal.said)).toBe('Please enter a valid email address.')
 	})
 })
 

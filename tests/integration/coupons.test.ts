@@ -14,6 +14,7 @@ import { cancelUnpaid, expireOrder, payByProvider } from '../setup/orders'
 import { buyer, checkoutBody, giftCard10, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
+import { inEnglish } from '../../app/i18n/english'
 
 const NOW = new Date('2026-11-27T10:00:00Z')
 const base: Coupon = {
@@ -62,16 +63,16 @@ describe('a code priced on an order’s lines', () => {
 		const lines = [line(1, 1000)]
 		const message = (c: Partial<Coupon>, usage = fresh) => {
 			const priced = priceCoupon({ ...base, ...c }, lines, usage, NOW)
-			return priced.ok ? null : priced.message
+			return priced.ok ? null : inEnglish(priced.message)
 		}
-		expect(message({ active: false })).toBe(COUPON_REFUSALS.unknown)
+		expect(message({ active: false })).toBe(inEnglish(COUPON_REFUSALS.unknown))
 		expect(message({ startsAt: new Date('2026-12-01T04:30:00Z') })).toBe('This discount code starts on 1 Dec 2026, 9:30 AM PKT.')
-		expect(message({ endsAt: NOW })).toBe(COUPON_REFUSALS.ended)
-		expect(message({ maxUses: 10 }, { ...fresh, uses: 10 })).toBe(COUPON_REFUSALS.usedUp)
-		expect(message({ productIds: [2] })).toBe(COUPON_REFUSALS.notForItems)
+		expect(message({ endsAt: NOW })).toBe(inEnglish(COUPON_REFUSALS.ended))
+		expect(message({ maxUses: 10 }, { ...fresh, uses: 10 })).toBe(inEnglish(COUPON_REFUSALS.usedUp))
+		expect(message({ productIds: [2] })).toBe(inEnglish(COUPON_REFUSALS.notForItems))
 		expect(message({ minSubtotal: 2000 })).toBe('Minimum order Rs. 2,000 not reached for this discount code.')
-		expect(message({ maxUsesPerBuyer: 1 }, { ...fresh, usesByBuyer: 1 })).toBe(COUPON_REFUSALS.alreadyUsed)
-		expect(message({ firstOrderOnly: true }, { ...fresh, hasEarlierOrder: true })).toBe(COUPON_REFUSALS.firstOrderOnly)
+		expect(message({ maxUsesPerBuyer: 1 }, { ...fresh, usesByBuyer: 1 })).toBe(inEnglish(COUPON_REFUSALS.alreadyUsed))
+		expect(message({ firstOrderOnly: true }, { ...fresh, hasEarlierOrder: true })).toBe(inEnglish(COUPON_REFUSALS.firstOrderOnly))
 	})
 
 	it('reads codes in any case, buyers in one spelling, and start and end as Pakistan time', () => {
@@ -109,9 +110,9 @@ describe.each(databaseKinds)('discount codes at checkout on %s', (kind) => {
 	it('refuses the checkout with the sentence (never a different total) when a code does not apply', async () => {
 		await addCoupon({ code: 'BIG', minSubtotal: 5000 })
 		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'BIG' })))).toBe('Minimum order Rs. 5,000 not reached for this discount code.')
-		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'NOPE' })))).toBe(COUPON_REFUSALS.unknown)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'NOPE' })))).toBe(inEnglish(COUPON_REFUSALS.unknown))
 		await addCoupon({ code: 'PAUSED', active: false })
-		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'paused' })))).toBe(COUPON_REFUSALS.unknown)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'paused' })))).toBe(inEnglish(COUPON_REFUSALS.unknown))
 		expect(Number((await database.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n)).toBe(0)
 	})
 
@@ -119,10 +120,10 @@ describe.each(databaseKinds)('discount codes at checkout on %s', (kind) => {
 		await addCoupon({ code: 'ONCE', maxUsesPerBuyer: 1, maxUses: 1 })
 		const first = await placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE' }))
 		// The same buyer with another spelling of the email, then of the phone.
-		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ALI@example.PK', customerMobile: '0311 0000000' })))).toBe(COUPON_REFUSALS.usedUp)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ALI@example.PK', customerMobile: '0311 0000000' })))).toBe(inEnglish(COUPON_REFUSALS.usedUp))
 		await database.db.execute(sql`update coupons set max_uses = null`)
-		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ALI@example.PK', customerMobile: '0311 0000000' })))).toBe(COUPON_REFUSALS.alreadyUsed)
-		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'other@example.pk', customerMobile: '+92 300 1234567' })))).toBe(COUPON_REFUSALS.alreadyUsed)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ALI@example.PK', customerMobile: '0311 0000000' })))).toBe(inEnglish(COUPON_REFUSALS.alreadyUsed))
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'other@example.pk', customerMobile: '+92 300 1234567' })))).toBe(inEnglish(COUPON_REFUSALS.alreadyUsed))
 		await expireOrder(database.db, first)
 		const again = await placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'ONCE', customerEmail: 'ali@example.pk' }))
 		expect(again.totalAmount).toBe(2400)
@@ -134,7 +135,7 @@ describe.each(databaseKinds)('discount codes at checkout on %s', (kind) => {
 		await addCoupon({ code: 'WELCOME', firstOrderOnly: true })
 		const paid = await placeOrder(database.db, checkoutBody([giftCard10]))
 		await payByProvider(database.db, paid)
-		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'WELCOME', customerEmail: 'new@example.pk' })))).toBe(COUPON_REFUSALS.firstOrderOnly)
+		expect(await refusalOf(placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'WELCOME', customerEmail: 'new@example.pk' })))).toBe(inEnglish(COUPON_REFUSALS.firstOrderOnly))
 		const newcomer = await placeOrder(database.db, checkoutBody([giftCard10], { couponCode: 'WELCOME', customerEmail: 'new@example.pk', customerMobile: '0321 5550000' }))
 		expect(newcomer.totalAmount).toBe(2400)
 	})
@@ -157,7 +158,7 @@ describe.each(databaseKinds)('discount codes at checkout on %s', (kind) => {
 		const placed = results.filter((r) => r.status === 'fulfilled')
 		const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
 		expect(placed).toHaveLength(10)
-		expect(refused.map((r) => (r.reason as Error).message)).toEqual(Array(90).fill(COUPON_REFUSALS.usedUp))
+		expect(refused.map((r) => (r.reason as Error).message)).toEqual(Array(90).fill(inEnglish(COUPON_REFUSALS.usedUp)))
 		expect(await redemptions(database.db)).toHaveLength(10)
 		const discounted = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from order_lines where discount > 0`)
 		expect(Number(discounted.rows[0]!.n)).toBe(10)
@@ -212,7 +213,7 @@ describe.each(databaseKinds)('discount codes over HTTP on %s', (kind) => {
 		expect(paused.status).toBe(200)
 		const refused = await post('/api/checkout', checkoutBody([giftCard10], { couponCode: 'Launch10' }))
 		expect(refused.status).toBe(400)
-		expect(await refused.json()).toMatchObject({ error: COUPON_REFUSALS.unknown, fieldErrors: { couponCode: COUPON_REFUSALS.unknown } })
+		expect(await refused.json()).toMatchObject({ error: inEnglish(COUPON_REFUSALS.unknown), fieldErrors: { couponCode: inEnglish(COUPON_REFUSALS.unknown) } })
 		const audit = await db.execute<{ action: string }>(sql`select action from audit_log where target = ${`coupon ${coupon.id}`} order by id`)
 		expect(audit.rows.map((r) => r.action)).toEqual(['coupon.create', 'coupon.update'])
 	})

@@ -26,6 +26,7 @@ import { expireOrder, payByProvider, payByTransfer } from '../setup/orders'
 import { buyer, checkoutBody, giftCard10, orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { useTestShop } from '../setup/test-shop'
+import { inEnglish } from '../../app/i18n/english'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 
@@ -71,7 +72,7 @@ describe.each(databaseKinds)('discount code limits at the order’s time on %s',
 		for (let i = 0; i < 4; i++) {
 			// The first is not paid yet: it still makes the later ones not a first order (by email, or by phone alone).
 			const other = i % 2 === 0 ? {} : { customerEmail: `other${i}@example.pk` }
-			expect(await refusalOf(placeOrder(db, checkoutBody([giftCard10], { couponCode: 'welcome', paymentMethod: 'manual', ...other })))).toBe(COUPON_REFUSALS.firstOrderOnly)
+			expect(await refusalOf(placeOrder(db, checkoutBody([giftCard10], { couponCode: 'welcome', paymentMethod: 'manual', ...other })))).toBe(inEnglish(COUPON_REFUSALS.firstOrderOnly))
 		}
 		expect(Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n)).toBe(1)
 		// Once the first is cancelled, it no longer counts: the buyer may use the code on a new first order.
@@ -85,7 +86,7 @@ describe.each(databaseKinds)('discount code limits at the order’s time on %s',
 		await addCoupon(db, { code: 'HELLO', firstOrderOnly: true, kind: 'fixed', value: 500 })
 		const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => placeOrder(db, checkoutBody([giftCard10], { couponCode: i % 2 ? 'HELLO' : 'FIRST', paymentMethod: 'manual' }))))
 		expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
-		expect(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as Error).message)).toEqual(Array(5).fill(COUPON_REFUSALS.firstOrderOnly))
+		expect(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as Error).message)).toEqual(Array(5).fill(inEnglish(COUPON_REFUSALS.firstOrderOnly)))
 	})
 
 	it('settles a 100% code’s order and a fixed code’s larger than the total as paid at Rs. 0, delivered from stock, without PayPro', async () => {
@@ -189,7 +190,7 @@ describe.each(databaseKinds)('discount codes over HTTP, hardened, on %s', (kind)
 		// The known buyer hears the rule when the order is placed, on the checkout.
 		const placed = await post('/api/checkout', checkoutBody([giftCard10], { couponCode: 'NEWBIE', paymentMethod: 'manual' }), '198.51.100.10')
 		expect(placed.status).toBe(400)
-		expect(await placed.json()).toMatchObject({ error: COUPON_REFUSALS.firstOrderOnly, fieldErrors: { couponCode: COUPON_REFUSALS.firstOrderOnly } })
+		expect(await placed.json()).toMatchObject({ error: inEnglish(COUPON_REFUSALS.firstOrderOnly), fieldErrors: { couponCode: inEnglish(COUPON_REFUSALS.firstOrderOnly) } })
 
 		// Guessing from one address: ten checks, then a 429 with a sentence (in Urdu for an Urdu page); another address is not held up.
 		const statuses: number[] = []
@@ -200,7 +201,7 @@ describe.each(databaseKinds)('discount codes over HTTP, hardened, on %s', (kind)
 		}
 		expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
 		expect(statuses.slice(10)).toEqual([429, 429])
-		expect(((await last!.json()) as { error: string }).error).toBe(COUPON_REFUSALS.tooManyChecks)
+		expect(((await last!.json()) as { error: string }).error).toBe(inEnglish(COUPON_REFUSALS.tooManyChecks))
 		const urdu = await post('/api/checkout/coupon', { productDetails: [giftCard10], couponCode: 'NEWBIE', lang: 'ur' }, '203.0.113.9')
 		expect(urdu.status).toBe(429)
 		expect(((await urdu.json()) as { error: string }).error).toMatch(/[\u0600-\u06FF]/)

@@ -13,6 +13,7 @@ import { checkoutBody, orderRow, png } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 import { withoutScripts } from '../setup/page-text'
+import { inEnglish } from '../../app/i18n/english'
 
 const PAGE = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
 const decoded = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/&quot;/g, '"')
@@ -74,13 +75,13 @@ describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind
 		const refused = await postReceiptForm(orderNumber, '', png())
 		expect(refused.status).toBe(303)
 		expect(refused.headers.get('location')).toBe(`/order-status?internalOrderId=${orderNumber}&receipt=no-access`)
-		expect((await orderPage(`internalOrderId=${orderNumber}&receipt=no-access`)).html).toContain(RECEIPT_NO_ACCESS)
+		expect((await orderPage(`internalOrderId=${orderNumber}&receipt=no-access`)).html).toContain(inEnglish(RECEIPT_NO_ACCESS))
 
 		// A file that is not an image: one clear message on the order page, nothing stored.
 		const wrong = await postReceiptForm(orderNumber, cookie, new Uint8Array(Buffer.from('%PDF-1.7 not a screenshot')), 'receipt.pdf')
 		expect(wrong.status).toBe(303)
 		expect(wrong.headers.get('location')).toBe(`/order-status?internalOrderId=${orderNumber}&receipt=not-image`)
-		expect((await orderPage(`internalOrderId=${orderNumber}&receipt=not-image`, cookie)).html).toContain(RECEIPT_NOT_IMAGE)
+		expect((await orderPage(`internalOrderId=${orderNumber}&receipt=not-image`, cookie)).html).toContain(inEnglish(RECEIPT_NOT_IMAGE))
 		expect((await orderRow(db, orderNumber))!).toMatchObject({ paymentStatus: 'awaiting_payment', receiptPath: null })
 
 		const sent = await postReceiptForm(orderNumber, cookie, png())

@@ -13,6 +13,7 @@ import { forgetStoreDetails, updateStoreDetails } from '../../app/domain/setting
 import { AppError } from '../../app/utils/app-error'
 import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
+import { inEnglish } from '../../app/i18n/english'
 
 const visitor = { clientIp: '203.0.113.60', limitPerHour: 100 }
 const owner = { label: 'owner@example.pk' }
@@ -95,9 +96,9 @@ describe.each(databaseKinds)('review ratings and verified purchases on %s', (kin
 		await updateStoreDetails(db, owner, { reviewsFrom: 'buyers' })
 		const notSignedIn = await refusal(addReview(db, { productId: GIFT_CARD, name: 'Guest', rating: 4, comment: 'Again', email: 'ali@example.pk' }, visitor))
 		expect(notSignedIn).toBeInstanceOf(AppError)
-		expect(notSignedIn).toMatchObject({ status: 403, message: REVIEW_MESSAGES.signInToReview })
+		expect(notSignedIn).toMatchObject({ status: 403, message: inEnglish(REVIEW_MESSAGES.signInToReview) })
 		const stranger = await refusal(addReview(db, { productId: GIFT_CARD, name: 'Stranger', rating: 1, comment: 'Never bought' }, { ...visitor, buyer: { email: 'stranger@example.pk' } }))
-		expect(stranger).toMatchObject({ status: 403, message: REVIEW_MESSAGES.buyersOnly })
+		expect(stranger).toMatchObject({ status: 403, message: inEnglish(REVIEW_MESSAGES.buyersOnly) })
 		const wrongProduct = await refusal(addReview(db, { productId: 7, name: 'Ali', rating: 5, comment: 'Other product' }, { ...visitor, buyer: { email: 'ali@example.pk' } }))
 		expect(wrongProduct).toMatchObject({ status: 403 })
 		const buyer = await addReview(db, { productId: GIFT_CARD, name: 'Ali', rating: 5, comment: 'Bought it' }, { ...visitor, buyer: { email: 'Ali@Example.pk' } })

@@ -4,16 +4,21 @@
 // a payment after the order expired, partial delivery and the queue served by an import, replacing
 // a unit, the low-stock and out-of-stock alerts, and products that stay manual. PGlite and PostgreSQL.
 import { eq, inArray, sql } from 'drizzle-orm'
+import { createElement } from 'react'
+import { DeliverablesCard } from '../../app/components/order/deliverables-card'
+import { renderStaticHtml } from '../../app/utils/static-html.server'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { auditLog, emailOutbox, orders, stockAssignments, stockUnits } from '../../app/db/schema'
 import { withLines } from '../../app/domain/orders/order-lines.server'
 import { createProductInput } from '../../app/domain/catalogue/product-input'
 import { createProduct } from '../../app/domain/catalogue/manage-products.server'
-import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
 import { publicOrderView } from '../../app/domain/orders/view-order.server'
 import { revealOrder } from '../../app/domain/orders/reveal-delivery.server'
+import { deliveryText } from '../../app/domain/orders/delivered-units'
+import { deliveryText as staffDeliveryText } from '../../app/domain/orders/staff-order-view.server'
+import { translator } from '../../app/i18n/messages.server'
 import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
 import { handlePayproCallback } from '../../app/domain/payments/handle-paypro-callback.server'
 import { stopAwaitingPayment } from '../../app/domain/payments/mark-order-paid.server'
@@ -51,7 +56,8 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 	/** A transfer order with its receipt, waiting for staff. */
 	const transferWaiting = async (db: Db, line: unknown) => sendReceipt(db, await placeOrder(db, checkoutBody([line], { paymentMethod: 'manual' })))
 	const assignmentsOf = (db: Db, orderIds: number[]) => db.select().from(stockAssignments).where(inArray(stockAssignments.orderId, orderIds))
-	const contentOf = async (db: Db, orderNumber: string) => decryptDelivery((await orderRow(db, orderNumber))!.deliveryContent)
+	// What a delivery reads in English (units are stored as data, ADR-037).
+	const contentOf = async (db: Db, orderNumber: string) => staffDeliveryText((await orderRow(db, orderNumber))!.deliveryContent)
 	/** The job worker's next turns: an import leaves the waiting orders to the job it queued. */
 	async function runWorker(db: Db) {
 		expect((await jobRows(db, 'serve-stock-queue')).filter((j) => j.status === 'pending')).toHaveLength(1)
@@ -193,7 +199,16 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		let row = (await orderRow(db, order.orderNumber))!
 		expect(row).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 1 })
 		const view = await revealOrder(db, row)
-		expect(view).toMatchObject({ partlyDelivered: true, owedUnits: 1, deliveryContent: 'PSN Card (delivered from stock) ($10 USD)\nCode 1: PART-0001-XQ7K\nCode 2: PART-0002-XQ7K' })
+		expect(view).toMatchObject({ partlyDelivered: true, owedUnits: 1 })
+		expect(view.full && deliveryText(view.deliveryContent, translator('en'))).toBe('PSN Card (delivered from stock) ($10 USD)\nCode 1: PART-0001-XQ7K\nCode 2: PART-0002-XQ7K')
+		// An Urdu buyer reads the same units with the catalogue's Urdu words, on the order page as drawn (ADR-037).
+		if (!view.full) throw new Error('the buyer sees the order in full')
+		const urdu = renderStaticHtml(createElement(DeliverablesCard, { order: view }), { location: `/ur/order-status?internalOrderId=${order.orderNumber}` })
+		expect(urdu).toContain('کوڈ 1: PART-0001-XQ7K')
+		expect(urdu).toContain('کوڈ 2: PART-0002-XQ7K')
+		expect(urdu).not.toMatch(/Code \d|order\.delivery\./)
+		const english = renderStaticHtml(createElement(DeliverablesCard, { order: view }), { location: `/order-status?internalOrderId=${order.orderNumber}` })
+		expect(english).toContain('Code 1: PART-0001-XQ7K')
 		// A stranger with the order number sees none of it.
 		expect(JSON.stringify(publicOrderView(row))).not.toContain('PART-')
 
@@ -201,7 +216,9 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		await runWorker(db)
 		row = (await orderRow(db, order.orderNumber))!
 		expect(row).toMatchObject({ deliveryStatus: 'completed', undeliveredUnits: 0 })
-		expect(await revealOrder(db, row)).toMatchObject({ partlyDelivered: false, deliveryContent: expect.stringContaining('Code 3: REST-0001-XQ7K') })
+		const whole = await revealOrder(db, row)
+		expect(whole).toMatchObject({ partlyDelivered: false })
+		expect(whole.full && deliveryText(whole.deliveryContent, translator('en'))).toContain('Code 3: REST-0001-XQ7K')
 		// Delivered later than the payment: the delivered email follows, once.
 		const keys = (await db.select().from(emailOutbox).where(eq(emailOutbox.orderNumber, order.orderNumber))).map((e) => e.dedupeKey).sort()
 		// (The transfer order's order-placed email came at checkout.)
@@ -289,6 +306,8 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		await confirmTransfer(db, owner, mixed.orderNumber, 'Seen')
 		const row = (await orderRow(db, mixed.orderNumber))!
 		expect(row).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 0 })
-		expect(await revealOrder(db, row)).toMatchObject({ partlyDelivered: true, owedUnits: 0, deliveryContent: expect.stringContaining('MIX-0001-XQ7K') })
+		const view = await revealOrder(db, row)
+		expect(view).toMatchObject({ partlyDelivered: true, owedUnits: 0 })
+		expect(view.full && deliveryText(view.deliveryContent, translator('en'))).toContain('MIX-0001-XQ7K')
 	})
 })

@@ -144,7 +144,7 @@ function EndsOn({ iso, day, subscription = false }: { iso: string; day: string; 
 /** Codes and accounts behind a click, so a list of orders is not a wall of secrets. */
 function Deliverables({ order, paid }: { order: BuyerOrder['order']; paid: boolean }) {
 	const t = useT()
-	const text = deliveryText(order.deliveryContent)
+	const text = deliveryText(order.deliveryContent, t)
 	if (text == null) {
 		return paid ? <p className="muted small my-order-note">{t('order.card.codesSoon')}</p> : null
 	}

@@ -6,6 +6,7 @@ import { formatRs } from '~/utils/money'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import { richText } from '~/components/ui/rich-text'
 import { optionLabel } from '~/i18n/option-label'
+import { say, type Said } from '~/i18n/words'
 
 // What checkout shows in place of its form for a line named in the address that cannot be bought as
 // it is: drawn by the server only (the page's loader renders it to HTML, ADR-007), as none of it
@@ -80,14 +81,14 @@ export function BuyQuestionsStep({ questions }: { questions: BuyQuestions }) {
 }
 
 /** A line the shop does not sell (any more), or a renewal of a subscription it cannot find. */
-export function NotAvailable({ kind, productId, message }: { kind: 'not-sold' | 'renewal-not-found' | 'renewal-not-sold'; productId: number | null; message: string | null }) {
+export function NotAvailable({ kind, productId, message }: { kind: 'not-sold' | 'renewal-not-found' | 'renewal-not-sold'; productId: number | null; message: Said | null }) {
 	const t = useT()
 	const lp = useLocalePath()
 	return (
 		<>
 			<h1>{kind === 'renewal-not-found' ? t('checkout.notAvailable.renewalTitle') : t('checkout.notAvailable.title')}</h1>
 			<p className="error-box" role="alert">
-				{kind === 'renewal-not-found' ? t('checkout.renewalNotFound') : kind === 'renewal-not-sold' ? message : t('checkout.notSold')}
+				{kind === 'renewal-not-found' ? t('checkout.renewalNotFound') : kind === 'renewal-not-sold' && message ? say(t, message) : t('checkout.notSold')}
 			</p>
 			<div className="order-actions">
 				{kind !== 'renewal-not-found' && productId ? (

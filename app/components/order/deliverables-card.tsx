@@ -11,7 +11,7 @@ import { DeliveryText, deliveryText } from './delivery-text'
 export function DeliverablesCard({ order }: { order: FullOrderView }) {
 	const t = useT()
 	const completed = order.deliveryStatus === 'completed'
-	const text = deliveryText(order.deliveryContent)
+	const text = deliveryText(order.deliveryContent, t)
 	if (!order.actions.paid && text == null) {
 		return (
 			<section className="order-card" aria-labelledby="order-deliverables-title">

@@ -1,9 +1,8 @@
 import { useT } from '~/i18n/use-t'
 import { CopyButton } from '../ui/copy-button'
 
-/** An order's delivery content as the buyer reads it (stored as text, or JSON from older orders); null when there is none. */
-export const deliveryText = (content: unknown): string | null =>
-	content == null || content === '' ? null : typeof content === 'string' ? content : JSON.stringify(content, null, 2)
+/** An order's delivery content as the buyer reads it, in the page's language (delivered units, delivered-units.ts); null when there is none. */
+export { deliveryText } from '~/domain/orders/delivered-units'
 
 /**
  * Codes, logins and passwords as typed: lines break only at spaces, never inside a code or a password

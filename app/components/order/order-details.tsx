@@ -24,7 +24,6 @@ export function OrderDetails({
 	supportEmail,
 	accounts,
 	formResult,
-	formMessage = null,
 	testPayments,
 	unlockSentTo,
 }: {
@@ -33,8 +32,6 @@ export function OrderDetails({
 	supportEmail: string
 	accounts: TransferAccount[]
 	formResult: PaymentFormResult
-	/** What a form posted without scripts came back with, in the page's language (or null). */
-	formMessage?: string | null
 	testPayments: boolean
 	/** The address a sign-in code was asked for from this page (`signIn=sent&email=`), or null. */
 	unlockSentTo: string | null
@@ -45,7 +42,7 @@ export function OrderDetails({
 	return (
 		<>
 			<OrderSummary order={order} />
-			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} formMessage={formMessage} testPayments={testPayments} />
+			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} testPayments={testPayments} />
 			<SubscriptionCountdown order={order} />
 			<FulfillmentTracker status={order.deliveryStatus} />
 			{order.full ? (

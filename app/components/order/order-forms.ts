@@ -1,5 +1,6 @@
 import { chosenReceiptProblem, uploadReceipt } from '~/components/payment/upload-receipt'
 import type { Translate } from '~/i18n/catalogue'
+import { say } from '~/i18n/words'
 import { setFormBusy, showFormError, swapUnlockForms, type PartsActions } from './order-page-parts'
 
 // What the order page and My orders do when a buyer sends one of their forms or chooses a receipt:
@@ -179,12 +180,12 @@ async function sendReceipt(form: HTMLFormElement, actions: PartsActions) {
 	const file = chosen.get(form) ?? input?.files?.[0] ?? null
 	if (!file) return showFormError(form, actions.t('order.receipt.missing'))
 	const problem = await chosenReceiptProblem(file)
-	if (problem) return showFormError(form, problem)
+	if (problem) return showFormError(form, actions.t(problem))
 	setPickerBusy(form, true)
 	await send(form, null, async () => {
 		const answer = await uploadReceipt(form.dataset.order ?? '', file)
 		setPickerBusy(form, false)
-		if (!answer.ok) return showFormError(form, answer.error)
+		if (!answer.ok) return showFormError(form, say(actions.t, answer.error))
 		chosen.delete(form)
 		if (input) {
 			input.value = ''

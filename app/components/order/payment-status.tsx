@@ -28,15 +28,12 @@ export function PaymentStatus({
 	whatsapp,
 	accounts,
 	formResult,
-	formMessage = null,
 	testPayments,
 }: {
 	order: OrderView
 	whatsapp: string
 	accounts: TransferAccount[]
 	formResult: PaymentFormResult
-	/** The answer of a form posted without scripts, in the page's language. */
-	formMessage?: string | null
 	testPayments: boolean
 }) {
 	const t = useT()
@@ -94,7 +91,7 @@ export function PaymentStatus({
 			{!order.full && (formResult.receipt || formResult.payAgainFailed) ? (
 				// Posted without the order's cookie or a sign-in: the forms' answer shows above the unlock form.
 				<p className="error-box" role="alert">
-					{formMessage ?? (formResult.receipt ? RECEIPT_RESULTS[formResult.receipt] : PAY_AGAIN_FAILED)}
+					{t(formResult.receipt ? RECEIPT_RESULTS[formResult.receipt] : PAY_AGAIN_FAILED)}
 				</p>
 			) : null}
 			{waitingForReceipt && !order.full ? (

@@ -7,7 +7,7 @@ import { ReceiptPicker } from '~/components/payment/receipt-picker'
 import { TransferAccounts } from '~/components/payment/transfer-accounts'
 import { TransferReference } from '~/components/payment/transfer-payment'
 import { orderTrackingUrl, transferMessage } from '~/components/payment/transfer-message'
-import { receiptSentence } from '~/components/payment/receipt-words'
+import { say } from '~/i18n/words'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { useRootData } from '~/components/layout/root-data'
@@ -61,7 +61,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 			const { uploadReceipt } = await import('~/components/payment/upload-receipt')
 			const answer = await uploadReceipt(state.orderNumber, receipt)
 			if (!answer.ok) {
-				setError(receiptSentence(t, answer.error))
+				setError(say(t, answer.error))
 				return
 			}
 			const message = transferMessage({

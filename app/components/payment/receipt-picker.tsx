@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useT } from '~/i18n/use-t'
-import { receiptSentence } from './receipt-words'
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
 
@@ -32,7 +31,7 @@ export function ReceiptPicker({ file, onChange, disabled, required }: { file: Fi
 		if (!chosen) return
 		const { chosenReceiptProblem } = await import('./upload-receipt')
 		const reason = await chosenReceiptProblem(chosen)
-		setProblem(reason && receiptSentence(t, reason))
+		setProblem(reason && t(reason))
 		// A refused file replaces nothing: the one chosen before (if any) stays, and no preview says otherwise.
 		if (!reason) onChange(chosen)
 	}

@@ -1,8 +1,7 @@
 import { ErrorAlert } from '~/components/ui/error-alert'
-import { receiptUploadPath, type ReceiptResult } from '~/domain/payments/receipt-rules'
+import { RECEIPT_RESULTS, receiptUploadPath, type ReceiptResult } from '~/domain/payments/receipt-rules'
 import { ReceiptPicker } from './receipt-picker'
 import { useT } from '~/i18n/use-t'
-import { RECEIPT_RESULT_KEYS } from './receipt-words'
 
 /**
  * The receipt upload of an order's page, drawn by the server. A real multipart form: without scripts
@@ -15,7 +14,7 @@ export function ReceiptUploadForm({ orderNumber, result, submitLabel }: { orderN
 	return (
 		<form method="post" action={receiptUploadPath(orderNumber)} encType="multipart/form-data" className="receipt-upload" data-enhance="receipt" data-order={orderNumber} noValidate>
 			<ReceiptPicker file={null} required onChange={() => {}} />
-			<ErrorAlert message={result && result !== 'uploaded' ? t(RECEIPT_RESULT_KEYS[result]) : null} />
+			<ErrorAlert message={result && result !== 'uploaded' ? t(RECEIPT_RESULTS[result]) : null} />
 			<div role="status">{result === 'uploaded' ? <p className="success-box receipt-uploaded">{t('checkout.receipt.uploaded')}</p> : null}</div>
 			<button type="submit" className="button primary block" data-busy-label={t('checkout.payment.uploading')}>
 				{submitLabel ?? t('checkout.receipt.upload')}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { MessageKey } from '../../i18n/catalogue'
 import { BLOCK_KINDS, type BlockKind } from '../../db/block-kinds'
 import { hasForbiddenCharacter, NUL_MESSAGE } from '../../utils/input'
 import { normalisePakistaniMobile } from '../orders/checkout-fields'
@@ -8,10 +9,10 @@ import { normalisePakistaniMobile } from '../orders/checkout-fields'
 
 export { BLOCK_KINDS, type BlockKind }
 
-/** What a blocked buyer reads at checkout. */
-export const BLOCKED_CHECKOUT_MESSAGE = 'We could not place this order. Please contact us on WhatsApp.'
-/** What a blocked buyer reads when asking for a sign-in code. */
-export const BLOCKED_SIGN_IN_MESSAGE = 'We could not sign you in. Please contact us on WhatsApp.'
+/** What a blocked buyer reads at checkout (its message's key). */
+export const BLOCKED_CHECKOUT_MESSAGE = 'checkout.blocked' satisfies MessageKey
+/** What a blocked buyer reads when asking for a sign-in code (its message's key). */
+export const BLOCKED_SIGN_IN_MESSAGE = 'errors.blockedSignIn' satisfies MessageKey
 
 export const BLOCK_MESSAGES = {
 	kind: 'Choose what to block: an email, a phone number or a network address.',

@@ -15,7 +15,7 @@ import { BLOCKED_SIGN_IN_MESSAGE } from './blocklist'
 import { refuseBlockedBuyer } from './blocklist.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { buyerOwner } from '../push/push-input'
-import { translator } from '../../i18n/messages.server'
+import { words } from '../../i18n/words'
 import { endBuyerPush } from '../push/push-subscriptions.server'
 import { announceLiveEnded, buyerSessionHolder } from '../realtime/live-ended.server'
 
@@ -57,9 +57,9 @@ const limit = (db: Db, key: string, max: number) => hitRateLimit(db, key, { limi
 const SIGN_IN_LIMIT_SECONDS = 3600
 
 /** The refusal past a sign-in limit, in the page's language: when to try again, in whole minutes. */
-const tryAgainIn = (lang: Lang) => (seconds: number) => {
+const tryAgainIn = (seconds: number) => {
 	const minutes = Math.max(1, Math.ceil(seconds / 60))
-	return translator(lang)(minutes === 1 ? 'order.signIn.tooManyEmailsOne' : 'order.signIn.tooManyEmailsMany', { minutes })
+	return words(minutes === 1 ? 'order.signIn.tooManyEmailsOne' : 'order.signIn.tooManyEmailsMany', { minutes })
 }
 
 /** Unused sign-ins an address may hold at once: past it, a request sends nothing new (the earlier emails still work). */
@@ -86,7 +86,7 @@ export async function requestBuyerSignIn(
 ): Promise<void> {
 	const email = buyerEmail(rawEmail)
 	// Counted whether or not the address is on an order: the refusal says nothing about it either.
-	const window = { windowSeconds: SIGN_IN_LIMIT_SECONDS, message: tryAgainIn(lang) }
+	const window = { windowSeconds: SIGN_IN_LIMIT_SECONDS, message: tryAgainIn }
 	await hitRateLimit(db, `buyer-sign-in:address:${clientIp}`, { ...window, limit: env().SIGN_IN_ADDRESS_RATE_LIMIT })
 	await hitRateLimit(db, `buyer-sign-in:email:${sha256(email)}`, { ...window, limit: env().SIGN_IN_EMAIL_RATE_LIMIT })
 	await refuseBlockedBuyer(db, { email, address: clientIp }, BLOCKED_SIGN_IN_MESSAGE)

@@ -9,12 +9,13 @@ export const MAX_PRICED_LINES = 50
  * One line's answer: its price now, the option it is, and the terms its product passes first (a setting
  * the owner may change); or the sentence saying why it is no longer sold.
  */
-export type CartLinePrice = { available: true; price: number; variantId: number | null; termsPage: TermsPage | null } | { available: false; message: string }
+export type CartLinePrice<Message = string> = { available: true; price: number; variantId: number | null; termsPage: TermsPage | null } | { available: false; message: Message }
 
-export interface CartPricesAnswer {
-	lines: CartLinePrice[]
+/** The answer, its sentences in the page's language (the server's rules give them as words by key, `Said`). */
+export interface CartPricesAnswer<Message = string> {
+	lines: CartLinePrice<Message>[]
 	/** Why these lines cannot be one order (their total passes the order cap), or null. */
-	orderProblem: string | null
+	orderProblem: Message | null
 }
 
 /** A line's price is stale after this long: opening the cart or checkout asks again. */

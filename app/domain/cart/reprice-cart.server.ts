@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Db, Tx } from '../../db/client.server'
+import type { Said } from '../../i18n/words'
 import { checkoutLine, type CheckoutLine } from '../orders/checkout-input'
 import { orderTotalProblem, priceLine, productsForLines } from '../orders/price-order.server'
 import { MAX_PRICED_LINES, type CartPricesAnswer } from './cart-prices'
@@ -19,9 +20,9 @@ export const cartPricesRequest = z.object(
  * What each line of a saved cart costs now, by the same reading checkout prices an order with
  * (priceLine): the catalogue's price and option, or why the line can no longer be bought online.
  */
-export async function repriceCart(db: Db | Tx, lines: CheckoutLine[]): Promise<CartPricesAnswer> {
+export async function repriceCart(db: Db | Tx, lines: CheckoutLine[]): Promise<CartPricesAnswer<Said>> {
 	const byId = await productsForLines(db, lines)
-	const prices = lines.map((item): CartPricesAnswer['lines'][number] => {
+	const prices = lines.map((item): CartPricesAnswer<Said>['lines'][number] => {
 		const priced = priceLine(byId.get(item.id), item)
 		return priced.ok
 			? { available: true, price: priced.line.price, variantId: priced.line.variantId ?? null, termsPage: byId.get(item.id)?.termsPage ?? null }

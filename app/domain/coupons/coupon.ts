@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { MessageKey } from '../../i18n/catalogue'
+import { words, type Said, type Words } from '../../i18n/words'
 import { CATEGORIES, type Category } from '../catalogue/types'
 import { formatRs, MAX_ORDER_TOTAL, MAX_PRICE } from '../../utils/money'
 import { FIRST_YEAR, formatPakistanTime, LAST_YEAR, readPakistanDateTime } from '../../utils/pakistan-time'
@@ -12,19 +14,19 @@ import { normaliseBlockValue } from '../buyers/blocklist'
 export const COUPON_KINDS = ['percent', 'fixed'] as const
 export type CouponKind = (typeof COUPON_KINDS)[number]
 
-/** Every sentence a buyer reads about a code that does not apply: one sentence each. */
+/** Every sentence a buyer reads about a code that does not apply, one each, by its message's key (ADR-037). */
 export const COUPON_REFUSALS = {
-	unknown: 'This discount code is not valid.',
-	notStarted: (startsAt: Date) => `This discount code starts on ${formatPakistanTime(startsAt.toISOString())}.`,
-	ended: 'This discount code has ended.',
-	usedUp: 'This discount code has been used up.',
-	notForItems: 'This discount code is not for the items in your order.',
-	minSubtotal: (min: number) => `Minimum order ${formatRs(min)} not reached for this discount code.`,
-	alreadyUsed: 'You have already used this discount code.',
-	firstOrderOnly: 'This discount code is only for your first order.',
-	malformed: 'Enter a discount code of letters, digits, "-" or "_" (at most 40).',
-	tooManyChecks: 'Too many discount code checks from your connection. Please wait a few minutes and try again.',
-} as const
+	unknown: 'checkout.coupon.unknown',
+	notStarted: (startsAt: Date) => words('checkout.coupon.notStarted', { date: formatPakistanTime(startsAt.toISOString()) }),
+	ended: 'checkout.coupon.ended',
+	usedUp: 'checkout.coupon.usedUp',
+	notForItems: 'checkout.coupon.notForItems',
+	minSubtotal: (min: number) => words('checkout.coupon.minSubtotal', { amount: formatRs(min) }),
+	alreadyUsed: 'checkout.coupon.alreadyUsed',
+	firstOrderOnly: 'checkout.coupon.firstOrderOnly',
+	malformed: 'checkout.coupon.malformed',
+	tooManyChecks: 'checkout.coupon.tooManyChecks',
+} as const satisfies Record<string, MessageKey | ((value: never) => Words)>
 
 /** Discount code checks (the checkout's "Apply") one client address may make in a window: codes are not guessed by the hundred. */
 export const COUPON_PREVIEW_LIMIT = { limit: 10, windowSeconds: 600 } as const
@@ -110,7 +112,7 @@ export interface CouponUsage {
 	hasEarlierOrder: boolean
 }
 
-export type CouponPricing = { ok: true; discount: number; lineDiscounts: number[] } | { ok: false; message: string }
+export type CouponPricing = { ok: true; discount: number; lineDiscounts: number[] } | { ok: false; message: Said }
 
 export const appliesToLine = (coupon: Pick<Coupon, 'productIds' | 'variantIds' | 'platforms'>, line: DiscountLine) => {
 	const whole = coupon.productIds.length === 0 && coupon.variantIds.length === 0 && coupon.platforms.length === 0

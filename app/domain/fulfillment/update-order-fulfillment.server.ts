@@ -6,6 +6,7 @@ import { logger } from '../../utils/logger.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { withLinesOf, type Order } from '../orders/order-lines.server'
 import { parseDeliveryContent } from '../orders/order-view'
+import { deliveryText } from '../orders/staff-order-view.server'
 import { DELIVERY_STATES, deliveryTransitionTo, isDeliveryState, moveDeliveryTo, type DeliveryState } from '../orders/order-state'
 import { transition } from '../orders/order-store/transition.server'
 import { changeDelivery } from '../orders/order-store/delivery-rows.server'
@@ -57,7 +58,7 @@ function toSpecOrder(order: Order): SpecOrder {
 		total_amount: order.totalAmount,
 		status: specPaymentStatus(order.paymentStatus),
 		fulfillment_status: specFulfillmentStatus(order.deliveryStatus),
-		delivery_content: parseDeliveryContent(decryptDelivery(order.deliveryContent)),
+		delivery_content: staffDeliveryContent(order.deliveryContent),
 		product_details: order.productDetails,
 		created_at: order.createdAt.toISOString(),
 		paypro_transaction_id: order.payproTransactionId,
@@ -99,7 +100,8 @@ export async function updateOrderFulfillment(db: Db, actor: Actor, input: unknow
 		if (!current) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
 		// Refused with a sentence (409) when the order is not paid or the step would go back.
 		const deliveryStatus = fulfillmentStatus ? moveDeliveryTo(current, fulfillmentStatus) : undefined
-		const contentChanged = content !== undefined && content !== decryptDelivery(current.deliveryContent)
+		// Delivered units come back from the console as their English text: unchanged, they stay units.
+		const contentChanged = content !== undefined && content !== decryptDelivery(current.deliveryContent) && content !== deliveryText(current.deliveryContent)
 		const details = {
 			...(contentChanged ? { deliveryContent: encryptDelivery(content ?? null) } : {}),
 			// Staff completing an order by hand settle what it was owed from stock: the queue leaves it be.

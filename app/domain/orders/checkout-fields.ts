@@ -1,12 +1,15 @@
-// The buyer's fields at checkout: their messages and the rules the form checks as the buyer types.
-// No zod here: this module reaches the checkout page's script (issue 20), and the server's schema
-// (checkout-input.ts) is built from these same rules, so each rule lives in one place.
+import type { MessageKey } from '../../i18n/catalogue'
 
-export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields'
-export const NAME_LIVE_MESSAGE = 'Name Cannot Contains Numbers & Special Letters'
-export const NAME_SUBMIT_MESSAGE = 'Name Cannot Contain Numbers & Special Letters'
-export const EMAIL_MESSAGE = 'Please enter a valid email address.'
-export const PHONE_MESSAGE = 'Please enter a Pakistani mobile number, like 0300 1234567.'
+// The buyer's fields at checkout: their messages' keys (the words are the catalogues', ADR-037) and
+// the rules the form checks as the buyer types. No zod here: this module reaches the checkout page's
+// script (issue 20), and the server's schema (checkout-input.ts) is built from these same rules, so
+// each rule lives in one place.
+
+export const REQUIRED_FIELDS_MESSAGE = 'checkout.requiredFields' satisfies MessageKey
+export const NAME_LIVE_MESSAGE = 'checkout.nameLive' satisfies MessageKey
+export const NAME_SUBMIT_MESSAGE = 'checkout.nameSubmit' satisfies MessageKey
+export const EMAIL_MESSAGE = 'checkout.emailInvalid' satisfies MessageKey
+export const PHONE_MESSAGE = 'checkout.phoneInvalid' satisfies MessageKey
 
 /**
  * §5, widened to real names: letters of any script (with their combining marks), spaces,

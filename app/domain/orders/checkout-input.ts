@@ -1,6 +1,7 @@
 import { idSchema, nameSchema } from '../../utils/input'
 import { z } from 'zod'
 import { MAX_QUANTITY } from '../../utils/money'
+import type { MessageKey } from '../../i18n/catalogue'
 import type { Lang } from '../../i18n/lang'
 import { COUPON_REFUSALS } from '../coupons/coupon'
 import { EMAIL_MESSAGE, isValidName, NAME_SUBMIT_MESSAGE, normalisePakistaniMobile, PHONE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './checkout-fields'
@@ -12,21 +13,21 @@ const option = z.object({ label: z.string().max(80).optional(), months: z.number
 
 /** One line as the browser sends it: what was chosen, never what it costs. Prices sent along are ignored. */
 export const checkoutLine = z.object({
-	id: idSchema('Unknown product'),
-	quantity: z.coerce.number().int().min(1, 'Quantity must be at least 1').max(MAX_QUANTITY, `At most ${MAX_QUANTITY} of one item per order`),
+	id: idSchema('errors.unknownProduct'),
+	quantity: z.coerce.number().int().min(1, 'checkout.quantityMin').max(MAX_QUANTITY, 'checkout.quantityMax'),
 	selectedDuration: option.nullish(),
 	selectedDenomination: option.nullish(),
 	selectedAccountType: z.enum(['private', 'shared']).nullish(),
 	/** Names the option outright (the console's variant id); the spec's fields above still work without it. */
-	variantId: idSchema('Unknown option').nullish(),
+	variantId: idSchema('errors.unknownOption').nullish(),
 })
 export type CheckoutLine = z.infer<typeof checkoutLine>
 
-export const CHECKOUT_KEY_MESSAGE = 'Invalid checkout key: use 16 to 64 letters, digits, "-" or "_".'
+export const CHECKOUT_KEY_MESSAGE = 'errors.checkoutKey' satisfies MessageKey
 export const checkoutKeySchema = z.string().regex(/^[\w-]{16,64}$/, CHECKOUT_KEY_MESSAGE)
 
 export const checkoutRequest = z.object({
-	customerName: nameSchema(REQUIRED_FIELDS_MESSAGE, 100, 'Your name can be at most 100 characters.', { missing: REQUIRED_FIELDS_MESSAGE }).refine(isValidName, NAME_SUBMIT_MESSAGE),
+	customerName: nameSchema(REQUIRED_FIELDS_MESSAGE, 100, 'checkout.nameTooLong', { missing: REQUIRED_FIELDS_MESSAGE }).refine(isValidName, NAME_SUBMIT_MESSAGE),
 	customerEmail: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(200).pipe(z.email(EMAIL_MESSAGE)),
 	customerMobile: z
 		.string({ error: REQUIRED_FIELDS_MESSAGE })
@@ -37,7 +38,7 @@ export const checkoutRequest = z.object({
 			if (!mobile) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE })
 			return mobile ?? v
 		}),
-	productDetails: z.array(checkoutLine, { error: 'No items to checkout' }).min(1, 'No items to checkout').max(50, 'At most 50 lines per order'),
+	productDetails: z.array(checkoutLine, { error: 'checkout.noItems' }).min(1, 'checkout.noItems').max(50, 'checkout.linesMax'),
 	/** Made by the checkout page once per cart: a retried or double-clicked submit reuses it. Optional, as in the spec's call. */
 	checkoutKey: checkoutKeySchema.optional(),
 	paymentMethod: z.enum(['paypro', 'manual']).default('paypro'),
@@ -54,7 +55,7 @@ export const checkoutRequest = z.object({
 	lang: z.enum(['en', 'ur']).catch('en').default('en'),
 	/** "Send updates on WhatsApp" (ADR-035): true from the script, 'true' or 'on' from the form; absent is no. */
 	whatsappUpdates: z
-		.union([z.boolean(), z.enum(['true', 'on'])], { error: 'whatsappUpdates must be true or false.' })
+		.union([z.boolean(), z.enum(['true', 'on'])], { error: 'errors.whatsappUpdates' })
 		.optional()
 		.transform((v) => v === true || v === 'true' || v === 'on'),
 }, { error: REQUIRED_FIELDS_MESSAGE })

@@ -1,4 +1,5 @@
 import type { OrderLine } from '../../db/schema'
+import type { MessageKey } from '../../i18n/catalogue'
 import type { CheckoutState } from '../catalogue/buy-now-target'
 import type { Product } from '../catalogue/types'
 import { lineOption, type OptionFacts } from '../catalogue/option-parts'
@@ -11,9 +12,11 @@ import { BUY_FIELDS } from './buy-fields'
 // reads it on every request (page and order), so the line is the same whether scripts run or not.
 
 
-export const RENEWAL_NOT_FOUND = 'We could not find that subscription. Open the Renew link from your order page or from our email.'
+/** What a renewal link that finds nothing reads (its message's key). */
+export const RENEWAL_NOT_FOUND = 'checkout.renewalNotFound' satisfies MessageKey
 
-export const NOT_SOLD_MESSAGE = 'That product or option cannot be bought online now. Choose it again on its page, or ask us on WhatsApp.'
+/** What a line that cannot be bought online reads (its message's key). */
+export const NOT_SOLD_MESSAGE = 'checkout.notSold' satisfies MessageKey
 
 export interface BuyQuery {
 	productId: number

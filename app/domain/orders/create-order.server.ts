@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { orders } from '../../db/schema'
+import { words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 import type { CheckoutRequest } from './checkout-input'
 import { makeOrderNumber } from './order-number'
@@ -99,7 +100,7 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 			if (!isUniqueViolation(error, 'orders_order_number_key')) throw error
 		}
 	}
-	throw new AppError('CONFLICT', 'Could not allocate an order number. Please try again.')
+	throw new AppError('CONFLICT', 'checkout.noOrderNumber')
 }
 
 /** The order this checkout key placed before, as this checkout answers it (same items; the way to pay switched if asked). */
@@ -129,7 +130,7 @@ function sameCheckout(order: Order, input: CheckoutRequest): Order {
 		order.productDetails.length === input.productDetails.length &&
 		order.productDetails.every((l, i) => l.id === input.productDetails[i]!.id && l.quantity === input.productDetails[i]!.quantity)
 	if (!sameItems) {
-		throw new AppError('CONFLICT', `This checkout was already placed as order ${order.orderNumber}. Reload the page to start a new one.`)
+		throw new AppError('CONFLICT', words('checkout.alreadyPlaced', { order: order.orderNumber }))
 	}
 	return order
 }

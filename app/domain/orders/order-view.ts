@@ -54,7 +54,7 @@ export interface FullOrderView extends Omit<PublicOrderView, 'full'> {
 export type OrderView = PublicOrderView | FullOrderView
 
 /** 'Ali Khan' → 'Ali K.'; a single word keeps its first letter only. */
-/** Delivery content is stored as text: structured data when it parses, else shown as written. */
+/** Delivery content is stored as text: structured data when it parses (delivered units, delivered-units.ts), else shown as written. */
 export function parseDeliveryContent(content: string | null): unknown {
 	if (content == null || content === '') return null
 	try {

@@ -18,7 +18,8 @@ export interface Checkout {
 	maySee: (order: Order) => boolean | Promise<boolean>
 }
 
-export const TOO_MANY_CHECKOUTS = 'Too many checkouts from your connection. Please wait a few minutes and try again.'
+/** The refusal's words by key (app/i18n/en/checkout.ts). */
+export const TOO_MANY_CHECKOUTS = 'checkout.tooManyCheckouts'
 
 /** The renewed order's id, when the buyer may see that order (else no link: a stranger links nothing). */
 async function renewedOrderId(db: Db, orderNumber: string | undefined, maySee: Checkout['maySee']): Promise<number | null> {

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client.server'
 import type { OrderLine } from '../../db/schema'
+import { words, type Words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 import { formatRs, MAX_ORDER_TOTAL } from '../../utils/money'
 import { getProducts, productsForSale } from '../catalogue/list-products.server'
@@ -12,8 +13,8 @@ export interface PricedOrder {
 	total: number
 }
 
-/** One line as the catalogue sells it now, or the sentence saying why it cannot be bought online. */
-export type LinePricing = { ok: true; line: OrderLine } | { ok: false; message: string }
+/** One line as the catalogue sells it now, or the words saying why it cannot be bought online. */
+export type LinePricing = { ok: true; line: OrderLine } | { ok: false; message: Words }
 
 /** The visible products these lines name, each read once. */
 export const productsForLines = (db: Db | Tx, items: Pick<CheckoutLine, 'id'>[]) =>
@@ -44,8 +45,8 @@ export async function priceOrder(db: Db | Tx, items: CheckoutLine[]): Promise<Pr
 }
 
 /** Why lines coming to `total` (before any discount) cannot be one order, or null: past the cap no order, payment or column holds it. */
-export function orderTotalProblem(total: number): string | null {
-	return total > MAX_ORDER_TOTAL ? `An order can come to at most ${formatRs(MAX_ORDER_TOTAL)}, and this one comes to ${formatRs(total)}. Please order fewer, or split it into smaller orders.` : null
+export function orderTotalProblem(total: number): Words | null {
+	return total > MAX_ORDER_TOTAL ? words('checkout.orderTooLarge', { max: formatRs(MAX_ORDER_TOTAL), total: formatRs(total) }) : null
 }
 
 /**
@@ -54,7 +55,7 @@ export function orderTotalProblem(total: number): string | null {
  * line names, undefined when it is hidden or gone.
  */
 export function priceLine(product: Product | undefined, item: CheckoutLine, soldOut?: ReadonlySet<number>): LinePricing {
-	if (!product) return { ok: false, message: `Product ${item.id} is not in our catalogue.` }
+	if (!product) return { ok: false, message: words('checkout.notInCatalogue', { id: item.id }) }
 
 	// ADR-040: a line names its variant; a line without one (the spec's API, a cart saved before variants) is read to one here, once.
 	const priced =
@@ -66,7 +67,7 @@ export function priceLine(product: Product | undefined, item: CheckoutLine, sold
 	const { duration, denomination, accountType, price, variantId } = priced
 	if (soldOut?.has(variantId)) {
 		const option = product.variants.find((v) => v.id === variantId)?.label ?? duration?.label ?? denomination?.label ?? accountType
-		return { ok: false, message: option ? `${product.name} (${option}) is out of stock.` : `${product.name} is out of stock.` }
+		return { ok: false, message: option ? words('checkout.optionOutOfStock', { product: product.name, option }) : words('checkout.outOfStock', { product: product.name }) }
 	}
 	return {
 		ok: true,
@@ -87,19 +88,19 @@ export function priceLine(product: Product | undefined, item: CheckoutLine, sold
 	}
 }
 
-function problemMessage(product: Product, priced: ChoiceProblem): string {
+function problemMessage(product: Product, priced: ChoiceProblem): Words {
 	switch (priced.problem) {
 		case 'unknown-duration':
-			return `${product.name} has no ${priced.wanted} option.`
+			return words('checkout.noSuchDuration', { product: product.name, wanted: priced.wanted })
 		case 'custom-duration':
-			return 'A custom duration is quoted on WhatsApp: choose a listed duration to pay online.'
+			return words('checkout.customDuration')
 		case 'unknown-denomination':
-			return `${product.name} has no ${priced.wanted} value.`
+			return words('checkout.noSuchValue', { product: product.name, wanted: priced.wanted })
 		case 'custom-denomination':
-			return 'A custom gift card value is quoted on WhatsApp: choose a listed value to pay online.'
+			return words('checkout.customDenomination')
 		case 'no-price':
-			return `${product.name} has no price for that choice.`
+			return words('checkout.noPriceForChoice', { product: product.name })
 		case 'unknown-variant':
-			return `${product.name} has no such option.`
+			return words('checkout.noSuchOption', { product: product.name })
 	}
 }

@@ -6,6 +6,7 @@ import { priceChoice, priceVariant } from '../pricing/price-of'
 import type { AccountType } from '../pricing/product-options'
 import type { Order } from './order'
 import { lineOption, type OptionFacts } from '../catalogue/option-parts'
+import { words, type Words } from '../../i18n/words'
 
 export type RenewalOffer =
 	| {
@@ -19,9 +20,9 @@ export type RenewalOffer =
 			/** The option renewed, said in the page's language (i18n/option-label.ts); null without one. */
 			option: OptionFacts | null
 	  }
-	| { ok: false; productId: number; productName: string; message: string }
+	| { ok: false; productId: number; productName: string; message: Words }
 
-const NO_LONGER_SOLD = (name: string) => `${name} is no longer sold with the option you had.`
+const NO_LONGER_SOLD = (name: string) => words('order.renew.goneOption', { name })
 
 /**
  * What renewing line `lineIndex` of the order buys today: the same product and option, at today's
@@ -32,7 +33,7 @@ export async function renewalOffer(db: Db, order: Order, lineIndex: number): Pro
 	const line: OrderLine | undefined = order.productDetails[lineIndex]
 	if (!line) return null
 	const product = await getProduct(db, line.id)
-	if (!product) return { ok: false, productId: line.id, productName: line.name, message: `${line.name} is no longer sold.` }
+	if (!product) return { ok: false, productId: line.id, productName: line.name, message: words('order.renew.gone', { name: line.name }) }
 
 	const priced = line.variantId
 		? priceVariant(product, line.variantId)

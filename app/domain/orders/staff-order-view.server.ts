@@ -1,6 +1,8 @@
 import type { OrderLine } from '../../db/schema'
 import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
 import type { Order } from './order'
+import { translator } from '../../i18n/messages.server'
+import { deliveryLines, isDelivery } from './delivered-units'
 import { parseDeliveryContent } from './order-view'
 import { actionInput, orderActions, testAwaitingApproval, type OrderActions } from './order-actions'
 import type { DeliveryState, PaymentState } from './order-state'
@@ -40,11 +42,17 @@ export interface StaffOrder {
 	hasDeliveryContent: boolean
 }
 
+/** Delivery content as staff and the console's API read it: delivered units in English, anything else as stored. */
+export function staffDeliveryContent(stored: string | null): unknown {
+	const parsed = parseDeliveryContent(decryptDelivery(stored))
+	return isDelivery(parsed) ? deliveryLines(parsed, translator('en')) : parsed
+}
+
 /** Delivery content as the staff textarea shows it. */
 export function deliveryText(stored: string | null): string | null {
-	const parsed = parseDeliveryContent(decryptDelivery(stored))
-	if (parsed == null) return null
-	return typeof parsed === 'string' ? parsed : JSON.stringify(parsed, null, 2)
+	const content = staffDeliveryContent(stored)
+	if (content == null) return null
+	return typeof content === 'string' ? content : JSON.stringify(content, null, 2)
 }
 
 export function staffOrderView(order: Order, { deliveryContent }: { deliveryContent: boolean }): StaffOrder {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { files, orders } from '../../db/schema'
+import { words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 import { filesOf, storedBytes, type FileStore } from '../files/file-store.server'
 import type { Order } from '../orders/order'
@@ -46,7 +47,7 @@ export const receiptKey = (fileId: string) => `file:${fileId}`
 export const receiptOwner = (orderId: number) => `order:${orderId}`
 const allowanceKey = (uploader: string) => `receipt-bytes:${uploader}`
 
-const notWaiting = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLICT', `Order ${order.orderNumber} is not waiting for a payment receipt.`)
+const notWaiting = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLICT', words('errors.receiptNotWaiting', { order: order.orderNumber }))
 
 function storeFull(totalBytes: number): AppError {
 	// The owner must hear of it: buyers cannot send receipts until files are removed or the quota raised.

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
+import { words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/order'
 import { paymentRefusal } from '../orders/order-state'
@@ -13,7 +14,7 @@ import { startPayproPayment } from './start-paypro-payment.server'
 
 export type PayAgainMethod = 'paypro' | 'manual'
 
-const alreadyPaid = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLICT', `Order ${order.orderNumber} is already paid.`)
+const alreadyPaid = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLICT', words('errors.alreadyPaid', { order: order.orderNumber }))
 
 /**
  * The buyer pays for an unpaid order again: online ("Continue to payment" on a PayPro page left
@@ -25,13 +26,13 @@ const alreadyPaid = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLIC
 export async function payOrderAgain(db: Db, paypro: PayProClient, order: Order, method: PayAgainMethod): Promise<{ order: Order; paymentUrl: string | null }> {
 	let current = await reload(db, order)
 	if (current.paymentStatus === 'paid') throw alreadyPaid(current)
-	if (current.paymentStatus === 'cancelled') throw new AppError('CONFLICT', `Order ${current.orderNumber} was cancelled by our team, so it can no longer be paid. Please refresh the page.`)
+	if (current.paymentStatus === 'cancelled') throw new AppError('CONFLICT', words('errors.cancelledRefresh', { order: current.orderNumber }))
 	if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod === 'paypro' && current.paymentUrl) current = await askAboutOpenPage(db, paypro, current)
 	if (current.paymentStatus === 'failed' && current.paymentMethod === 'paypro') current = await reopenFailedOrder(db, paypro, current, method)
 	else if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)
 
 	if (current.paymentStatus === 'paid') throw alreadyPaid(current)
-	if (current.paymentMethod === 'dm') throw new AppError('CONFLICT', `The payment for order ${current.orderNumber} is arranged with our team: please message us on WhatsApp.`)
+	if (current.paymentMethod === 'dm') throw new AppError('CONFLICT', words('errors.payByChat', { order: current.orderNumber }))
 	if (current.paymentStatus !== 'awaiting_payment' || current.paymentMethod !== method) {
 		const refusal = paymentRefusal(current.orderNumber, 'payAgain', current.paymentStatus)
 		throw new AppError('CONFLICT', `${refusal.message} Please refresh the page.`)

@@ -1,21 +1,23 @@
-// The transfer receipt's rules, in one place: its limits and messages here, its accepted kinds in
-// receipt-type.ts (the browser checks a chosen file with them before a slow upload, and the server
-// checks the bytes it received with the very same functions).
+import type { MessageKey } from '../../i18n/catalogue'
+
+// The transfer receipt's rules, in one place: its limits and its messages' keys here (the words are
+// the catalogues', ADR-037), its accepted kinds in receipt-type.ts (the browser checks a chosen file
+// with them before a slow upload, and the server checks the bytes it received with the very same functions).
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024
-export const RECEIPT_TOO_LARGE = 'Your receipt is larger than 10 MB. Please upload a smaller screenshot.'
-export const RECEIPT_NOT_IMAGE = 'The receipt must be an image (PNG, JPG, WebP or HEIC).'
-export const RECEIPT_MISSING = 'Please upload your payment receipt screenshot first.'
-export const RECEIPT_NOT_WAITING = 'This order is not waiting for a payment receipt.'
-export const RECEIPT_UPLOADED = 'Receipt uploaded. Our team checks your transfer and confirms your order here; we also email you once it is paid.'
-export const RECEIPT_FAILED = 'Could not save your receipt. Please try again.'
-export const RECEIPT_NO_ACCESS = 'Open this order from the link in its email, or sign in on My orders, to upload its receipt.'
-export const RECEIPT_DAILY_LIMIT = 'You have uploaded as many receipts as we can take from one connection today. Please send your receipt to us on WhatsApp, or try again tomorrow.'
-export const RECEIPT_STORE_FULL = 'We cannot take receipt uploads right now: the space for them is full. Please send your receipt to us on WhatsApp; our team has been told.'
+export const RECEIPT_TOO_LARGE = 'checkout.receipt.tooLarge' satisfies MessageKey
+export const RECEIPT_NOT_IMAGE = 'checkout.receipt.notImage' satisfies MessageKey
+export const RECEIPT_MISSING = 'checkout.receipt.missing' satisfies MessageKey
+export const RECEIPT_NOT_WAITING = 'checkout.receipt.notWaiting' satisfies MessageKey
+export const RECEIPT_UPLOADED = 'checkout.receipt.uploaded' satisfies MessageKey
+export const RECEIPT_FAILED = 'checkout.receipt.failed' satisfies MessageKey
+export const RECEIPT_NO_ACCESS = 'checkout.receipt.noAccess' satisfies MessageKey
+export const RECEIPT_DAILY_LIMIT = 'checkout.receipt.dailyLimit' satisfies MessageKey
+export const RECEIPT_STORE_FULL = 'checkout.receipt.storeFull' satisfies MessageKey
 
 /** Files kept per order: the current receipt and the ones it replaced, newest first; older ones are removed. */
 export const RECEIPT_HISTORY = 5
 
-/** What a receipt upload posted as a plain form (no scripts) comes back to the order page as: a code in the address, never free text. */
+/** What a receipt upload posted as a plain form (no scripts) comes back to the order page as: a code in the address, never free text; each with its message's key. */
 export const RECEIPT_RESULTS = {
 	uploaded: RECEIPT_UPLOADED,
 	missing: RECEIPT_MISSING,
@@ -26,7 +28,7 @@ export const RECEIPT_RESULTS = {
 	'daily-limit': RECEIPT_DAILY_LIMIT,
 	full: RECEIPT_STORE_FULL,
 	failed: RECEIPT_FAILED,
-} as const
+} as const satisfies Record<string, MessageKey>
 export type ReceiptResult = keyof typeof RECEIPT_RESULTS
 
 export const readReceiptResult = (value: string | null): ReceiptResult | null => (value && Object.hasOwn(RECEIPT_RESULTS, value) ? (value as ReceiptResult) : null)

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../i18n/catalogue'
 import { RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_TOO_LARGE } from './receipt-rules'
 
 // Which files are receipts, told by their first bytes. Apart from the messages (receipt-rules.ts) so
@@ -25,8 +26,8 @@ export function receiptType(bytes: Uint8Array): { mime: string; extension: strin
 	return null
 }
 
-/** Why a file of this size and these first bytes cannot be a receipt, or null when it can: one message, before any upload. */
-export function receiptProblem(size: number, head: Uint8Array): string | null {
+/** Why a file of this size and these first bytes cannot be a receipt (its message's key), or null when it can: one message, before any upload. */
+export function receiptProblem(size: number, head: Uint8Array): MessageKey | null {
 	if (size === 0) return RECEIPT_MISSING
 	if (!receiptType(head)) return RECEIPT_NOT_IMAGE
 	if (size > RECEIPT_MAX_BYTES) return RECEIPT_TOO_LARGE

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { isPayProError, type PayProClient } from '../../integrations/paypro/client.server'
+import { words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 import { logger } from '../../utils/logger.server'
 import type { Order } from '../orders/order'
@@ -32,8 +33,8 @@ export function holdClaimFromCreation(order: Order) {
  * call); a concurrent or later request for the same order waits for and reuses the same URL.
  */
 export async function startPayproPayment(db: Db, paypro: PayProClient, order: Order, { waitMs = 15_000 } = {}): Promise<string> {
-	if (order.paymentStatus === 'cancelled') throw new AppError('CONFLICT', `Order ${order.orderNumber} was cancelled by our team, so it can no longer be paid.`)
-	if (order.paymentStatus !== 'awaiting_payment') throw new AppError('CONFLICT', `Order ${order.orderNumber} is no longer waiting for payment.`)
+	if (order.paymentStatus === 'cancelled') throw new AppError('CONFLICT', words('errors.cancelled', { order: order.orderNumber }))
+	if (order.paymentStatus !== 'awaiting_payment') throw new AppError('CONFLICT', words('errors.notAwaitingPayment', { order: order.orderNumber }))
 	if (order.paymentUrl) return order.paymentUrl
 	// Just created with its claim, for this caller (holdClaimFromCreation): no earlier PayPro order. Used once.
 	const held = heldFromCreation.get(order)
@@ -50,7 +51,7 @@ export async function startPayproPayment(db: Db, paypro: PayProClient, order: Or
 		const [row] = await db.select({ paymentUrl: orders.paymentUrl }).from(orders).where(eq(orders.id, order.id)).limit(1)
 		if (row?.paymentUrl) return row.paymentUrl
 		if (Date.now() + POLL_MS > deadline) {
-			throw new AppError('UPSTREAM', `The payment page for order ${order.orderNumber} is still being prepared. Please try again in a moment.`)
+			throw new AppError('UPSTREAM', words('checkout.paymentPreparing', { order: order.orderNumber }))
 		}
 		await new Promise((r) => setTimeout(r, POLL_MS))
 	}

@@ -14,12 +14,10 @@ import { hasPaidFor } from './verified-purchase.server'
 export const REVIEWS_CHANNEL = 'reviews'
 
 export const reviewInput = z.object({
-	productId: idSchema('Choose a product to review.'),
-	name: nameSchema('Please enter your name.', REVIEW_LIMITS.name, `Your name can be at most ${REVIEW_LIMITS.name} characters.`),
-	rating: z.coerce.number().int().min(1, 'Rating must be 1 to 5 stars.').max(5, 'Rating must be 1 to 5 stars.'),
-	comment: textSchema()
-		.min(1, 'Please write your review.')
-		.max(REVIEW_LIMITS.comment, `Your review can be at most ${REVIEW_LIMITS.comment} characters.`),
+	productId: idSchema('errors.review.product'),
+	name: nameSchema('content.contact.error.name', REVIEW_LIMITS.name, 'errors.review.nameLong'),
+	rating: z.coerce.number().int().min(1, 'errors.review.rating').max(5, 'errors.review.rating'),
+	comment: textSchema().min(1, 'errors.review.comment').max(REVIEW_LIMITS.comment, 'errors.review.commentLong'),
 })
 
 export async function addReview(
@@ -43,7 +41,7 @@ export async function addReview(
 	})
 	return db.transaction(async (tx) => {
 		const [product] = await tx.select({ reviewGroup: products.reviewGroup }).from(products).where(eq(products.id, productId)).limit(1)
-		if (!product) throw new AppError('NOT_FOUND', 'Product not found')
+		if (!product) throw new AppError('NOT_FOUND', 'catalogue.product.notFound')
 		// Written under the product's review group, so every product of the group shows it.
 		const reviewGroup = product.reviewGroup ?? null
 		const verifiedPurchase = email ? await hasPaidFor(tx, email, { id: productId, reviewGroup }) : false

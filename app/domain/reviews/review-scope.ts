@@ -1,6 +1,8 @@
 // Which reviews a product page shows (§7 Read reviews): products that share a review group (the
 // spec's console and PC Game Pass) show one list; a product without a group shows its own reviews.
 
+import type { MessageKey } from '../../i18n/catalogue'
+
 /** The group whose reviews carry the spec's is_game_pass flag. */
 export const GAME_PASS_REVIEW_GROUP = 'game-pass'
 
@@ -68,13 +70,15 @@ export function insertReview(list: Review[], review: Review): Review[] {
 /** What the review form tells its writer: signed in or not, and whether their review will show “Verified purchase”. */
 export type ReviewerStanding = { signedIn: false } | { signedIn: true; email: string; bought: boolean }
 
+/** The catalogues' review messages say these numbers (errors.review.nameLong, commentLong). */
 export const REVIEW_LIMITS = { name: 60, comment: 1000 }
 
+/** The server's refusals of a review, by their messages' keys (ADR-037). */
 export const REVIEW_MESSAGES = {
 	/** The review form's invitation, and the refusal of a review without a buyer session once only buyers may review. */
-	signIn: 'Sign in with your order email to review as a buyer',
-	signInToReview: 'Only buyers can review this product. Sign in with your order email to review as a buyer.',
-	buyersOnly: 'Only buyers can review this product, and we found no paid order of it for the email address you signed in with.',
+	signIn: 'catalogue.reviews.signIn',
+	signInToReview: 'catalogue.reviews.refusedSignIn',
+	buyersOnly: 'catalogue.reviews.refusedNotBuyer',
 	/** Past the hourly limit of reviews from one address. */
-	tooMany: 'You have posted several reviews in a short time. Please try again in an hour.',
-} as const
+	tooMany: 'catalogue.reviews.refusedTooMany',
+} as const satisfies Record<string, MessageKey>

@@ -4,6 +4,7 @@ import { orders, products, productVariants, stockAssignments, stockUnits, type O
 import { logger } from '../../utils/logger.server'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import type { OrderRow as Order } from '../orders/order'
+import type { DeliveredLine, DeliveredUnit, Delivery, WithdrawnUnit } from '../orders/delivered-units'
 import { linesOfOrders, specLine, type OrderLineRow } from '../orders/order-lines.server'
 import { PAID_STATES } from '../orders/order-state'
 import { transition } from '../orders/order-store/transition.server'
@@ -150,7 +151,10 @@ function optionOf(line: OrderLine): string | null {
 	return parts.length ? parts.join(', ') : null
 }
 
-/** What the buyer reads: per line, its units in full; replaced units are named by their last characters only. */
+/**
+ * What the buyer reads, as data (delivered-units.ts), stored as JSON: per line, its units in full;
+ * replaced and refunded units are named by their last characters only. Null when nothing came from stock.
+ */
 export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id'>, lines?: OrderLineRow[]): Promise<string | null> {
 	const rows = await tx
 		.select({ unit: stockUnits, lineIndex: stockAssignments.lineIndex, unitIndex: stockAssignments.unitIndex, replacedAt: stockAssignments.replacedAt, refundedAt: stockAssignments.refundedAt, assignedAt: stockAssignments.assignedAt })
@@ -159,37 +163,32 @@ export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id'>, lines?
 		.where(eq(stockAssignments.orderId, order.id))
 		.orderBy(asc(stockAssignments.lineIndex), asc(stockAssignments.unitIndex), asc(stockAssignments.id))
 	if (rows.length === 0) return null
-	const blocks: string[] = []
+	const delivered: DeliveredLine[] = []
 	const orderLines = (lines ?? (await linesOfOrders(tx, [order.id])).get(order.id) ?? []).map(specLine)
+	const withdrawn = (r: (typeof rows)[number], why: WithdrawnUnit['why'], at: Date): WithdrawnUnit => {
+		const plain = openSafely(r.unit)
+		return { kind: r.unit.kind, why, on: at.toISOString().slice(0, 10), masked: plain == null ? null : maskPlain(r.unit.kind, plain) }
+	}
 	orderLines.forEach((line, index) => {
 		const mine = rows.filter((r) => r.lineIndex === index)
 		if (mine.length === 0) return
-		const option = optionOf(line)
-		const out = [`${line.name}${option ? ` (${option})` : ''}`]
-		const live = mine.filter((r) => !r.replacedAt && !r.refundedAt)
-		live.forEach((r, i) => {
-			const n = live.length > 1 ? ` ${i + 1}` : ''
-			const plain = openSafely(r.unit)
-			if (plain == null) out.push(`Item${n}: ask us on WhatsApp, quoting this order number.`)
-			else if (r.unit.kind === 'code') out.push(`Code${n}: ${plain}`)
-			else {
+		const units = mine
+			.filter((r) => !r.replacedAt && !r.refundedAt)
+			.map((r): DeliveredUnit => {
+				const plain = openSafely(r.unit)
+				if (plain == null) return { kind: 'unreadable' }
+				if (r.unit.kind === 'code') return { kind: 'code', code: plain }
 				const account = JSON.parse(plain) as { login: string; password: string; notes: string | null }
-				out.push(`Account${n}`, `Login: ${account.login}`, `Password: ${account.password}`, ...(account.notes ? [`Notes: ${account.notes}`] : []))
-			}
+				return { kind: 'account', login: account.login, password: account.password, ...(account.notes ? { notes: account.notes } : {}) }
+			})
+		delivered.push({
+			product: line.name,
+			option: optionOf(line),
+			units,
+			withdrawn: [...mine.filter((m) => m.replacedAt).map((r) => withdrawn(r, 'replaced', r.replacedAt!)), ...mine.filter((m) => m.refundedAt && !m.replacedAt).map((r) => withdrawn(r, 'refunded', r.refundedAt!))],
 		})
-		for (const r of mine.filter((m) => m.replacedAt)) {
-			const plain = openSafely(r.unit)
-			const name = plain == null ? '' : ` ${maskPlain(r.unit.kind, plain)}`
-			out.push(`Replaced on ${r.replacedAt!.toISOString().slice(0, 10)}: the ${r.unit.kind === 'code' ? 'code' : 'account'}${name} no longer applies.`)
-		}
-		for (const r of mine.filter((m) => m.refundedAt && !m.replacedAt)) {
-			const plain = openSafely(r.unit)
-			const name = plain == null ? '' : ` ${maskPlain(r.unit.kind, plain)}`
-			out.push(`Refunded on ${r.refundedAt!.toISOString().slice(0, 10)}: the ${r.unit.kind === 'code' ? 'code' : 'account'}${name} no longer applies.`)
-		}
-		blocks.push(out.join('\n'))
 	})
-	return blocks.join('\n\n')
+	return delivered.length ? JSON.stringify({ delivery: 2, lines: delivered } satisfies Delivery) : null
 }
 
 function openSafely(unit: { secret: string; keyId: string; id: number }): string | null {

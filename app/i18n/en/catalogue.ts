@@ -181,7 +181,7 @@ export default {
 	'reviews.submit': 'Submit Review',
 	'reviews.submitting': 'Submitting...',
 	'reviews.submitFailed': 'Failed to submit review',
-	// The server's refusals of a review (review-scope.ts's REVIEW_MESSAGES and the hourly limit), word for word: they are matched by their English.
+	// The server's refusals of a review (review-scope.ts's REVIEW_MESSAGES, by key, and the hourly limit), word for word.
 	'reviews.refusedSignIn': 'Only buyers can review this product. Sign in with your order email to review as a buyer.',
 	'reviews.refusedNotBuyer': 'Only buyers can review this product, and we found no paid order of it for the email address you signed in with.',
 	'reviews.refusedTooMany': 'You have posted several reviews in a short time. Please try again in an hour.',

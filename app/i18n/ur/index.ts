@@ -5,10 +5,11 @@ import common from './common'
 import content from './content'
 import email from './email'
 import events from './events'
+import errors from './errors'
 import offline from './offline'
 import order from './order'
 import push from './push'
 import whatsapp from './whatsapp'
 
 /** The Urdu catalogue: every namespace of the English one, no more, no less. */
-export const ur = { common, catalogue, checkout, order, content, email, push, whatsapp, offline, events } satisfies Catalogue
+export const ur = { common, catalogue, checkout, order, content, email, push, whatsapp, offline, events, errors } satisfies Catalogue

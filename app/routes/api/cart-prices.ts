@@ -3,9 +3,9 @@ import { cartPricesRequest, repriceCart } from '~/domain/cart/reprice-cart.serve
 import { errorResponse, onlyMethods, readJson } from '~/http/http.server'
 import { AppError } from '~/utils/app-error'
 import { langOfBody } from '~/http/body-lang'
-import { checkoutSentence, refusalIn } from '~/http/checkout-sentence.server'
 import type { Lang } from '~/i18n/lang'
-import { inLanguage } from '~/i18n/messages.server'
+import { sayIn } from '~/i18n/messages.server'
+import { words } from '~/i18n/words'
 import type { Route } from './+types/cart-prices'
 
 // POST /api/cart/prices: a saved cart's lines priced as the server would charge them now.
@@ -19,15 +19,14 @@ export async function action({ request }: Route.ActionArgs) {
 		const parsed = cartPricesRequest.safeParse(body)
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0]!
-			const where = issue.path.length > 2 ? `Line ${Number(issue.path[1]) + 1}: ` : ''
-			throw new AppError('BAD_REQUEST', `${where}${issue.message}`)
+			throw new AppError('BAD_REQUEST', issue.path.length > 2 ? words('errors.lineProblem', { line: Number(issue.path[1]) + 1, problem: sayIn(lang, issue.message) }) : issue.message)
 		}
 		const priced = await repriceCart(db(), parsed.data.lines)
-		const lines = priced.lines.map((line) => (line.available ? line : { ...line, message: checkoutSentence(lang, line.message) }))
-		const orderProblem = priced.orderProblem && checkoutSentence(lang, priced.orderProblem)
+		const lines = priced.lines.map((line) => (line.available ? line : { ...line, message: sayIn(lang, line.message) }))
+		const orderProblem = priced.orderProblem && sayIn(lang, priced.orderProblem)
 		return Response.json({ lines, orderProblem }, { headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {
-		return errorResponse(refusalIn(lang, error), inLanguage(lang, 'Could not check the cart’s prices. Please try again.'))
+		return errorResponse(error, 'checkout.pricesFailed', {}, lang)
 	}
 }
 

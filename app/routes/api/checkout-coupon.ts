@@ -5,10 +5,8 @@ import { quoteCoupon } from '~/domain/coupons/coupons.server'
 import { checkoutLine } from '~/domain/orders/checkout-input'
 import { errorResponse, onlyMethods, readJson } from '~/http/http.server'
 import { AppError } from '~/utils/app-error'
-import { refusalIn } from '~/http/checkout-sentence.server'
 import { langOfBody } from '~/http/body-lang'
 import type { Lang } from '~/i18n/lang'
-import { inLanguage } from '~/i18n/messages.server'
 import type { Route } from './+types/checkout-coupon'
 
 // POST /api/checkout/coupon: the checkout's "Apply" with scripts. The server prices the code on the
@@ -16,7 +14,7 @@ import type { Route } from './+types/checkout-coupon'
 // saying why the code does not apply. Nothing is held: the order's own transaction checks again. The same
 // answer for any buyer (no email or phone is read), and at most COUPON_PREVIEW_LIMIT checks per address.
 const quoteRequest = z.object({
-	productDetails: z.array(checkoutLine).min(1, 'No items to checkout').max(50, 'At most 50 lines per order'),
+	productDetails: z.array(checkoutLine).min(1, 'checkout.noItems').max(50, 'checkout.linesMax'),
 	couponCode: z.string({ error: COUPON_REFUSALS.malformed }).trim().min(1, COUPON_REFUSALS.malformed).max(100, COUPON_REFUSALS.malformed),
 	/** Taken and never read: a preview answers the same for any buyer (their limits are checked when the order is placed). */
 	customerEmail: z.string().max(200).optional(),
@@ -40,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const quote = await quoteCoupon(db(), context.clientIp, { productDetails, couponCode })
 		return Response.json(quote, { headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {
-		return errorResponse(refusalIn(lang, error), inLanguage(lang, 'Could not check the discount code. Please try again.'))
+		return errorResponse(error, 'checkout.coupon.checkFailed', {}, lang)
 	}
 }
 

@@ -6,8 +6,6 @@ import { payproClient } from '~/integrations/paypro/paypro.server'
 import { errorResponse, onlyMethods, readJson } from '~/http/http.server'
 import { placeOrder } from '~/http/place-order.server'
 import { discountOf } from '~/domain/coupons/coupon'
-import { refusalIn } from '~/http/checkout-sentence.server'
-import { inLanguage } from '~/i18n/messages.server'
 import { langOfBody } from '~/http/body-lang'
 import type { Lang } from '~/i18n/lang'
 import { localePath } from '~/i18n/lang'
@@ -42,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const paymentUrl = await startPayproPayment(db(), payproClient(), order)
 		return Response.json({ ...common, message: 'Order created', paymentMethod: 'paypro', paymentUrl }, { headers })
 	} catch (error) {
-		return errorResponse(refusalIn(lang, error), inLanguage(lang, 'Failed to create payment order'), { status: '02', ...(orderNumber ? { orderNumber } : {}) })
+		return errorResponse(error, 'checkout.failed', { status: '02', ...(orderNumber ? { orderNumber } : {}) }, lang)
 	}
 }
 

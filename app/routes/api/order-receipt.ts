@@ -5,11 +5,12 @@ import { findOrder } from '~/domain/orders/find-order.server'
 import { specPaymentStatus } from '~/domain/orders/status'
 import { canSeeEverything } from '~/http/order-access.server'
 import { attachReceipt, uploadLimits } from '~/domain/payments/attach-receipt.server'
-import { RECEIPT_DAILY_LIMIT, RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_STORE_FULL, RECEIPT_TOO_LARGE, isOrderNumberShaped, type ReceiptResult } from '~/domain/payments/receipt-rules'
+import { RECEIPT_DAILY_LIMIT, RECEIPT_FAILED, RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_STORE_FULL, RECEIPT_TOO_LARGE, isOrderNumberShaped, type ReceiptResult } from '~/domain/payments/receipt-rules'
 import { shopFileStore } from '~/domain/files/file-store.server'
 import { AppError } from '~/utils/app-error'
 import { errorResponse, onlyMethods } from '~/http/http.server'
 import { withUploadedFile } from '~/http/upload.server'
+import type { Lang } from '~/i18n/lang'
 import type { Route } from './+types/order-receipt'
 
 /** A form posted by a browser without scripts wants a page back, not JSON. */
@@ -20,10 +21,10 @@ function resultOf(error: unknown): ReceiptResult {
 	if (error.code === 'TOO_LARGE') return 'too-large'
 	if (error.code === 'NOT_FOUND') return 'no-access'
 	if (error.code === 'CONFLICT') return 'not-waiting'
-	if (error.message === RECEIPT_NOT_IMAGE) return 'not-image'
-	if (error.message === RECEIPT_MISSING) return 'missing'
-	if (error.message === RECEIPT_DAILY_LIMIT) return 'daily-limit'
-	if (error.message === RECEIPT_STORE_FULL) return 'full'
+	if (error.key === RECEIPT_NOT_IMAGE) return 'not-image'
+	if (error.key === RECEIPT_MISSING) return 'missing'
+	if (error.key === RECEIPT_DAILY_LIMIT) return 'daily-limit'
+	if (error.key === RECEIPT_STORE_FULL) return 'full'
 	return 'failed'
 }
 
@@ -31,11 +32,14 @@ function resultOf(error: unknown): ReceiptResult {
 // session proves it). The order page posts it with scripts (JSON back) or as a plain form (back to the page).
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const page = wantsPage(request) && isOrderNumberShaped(params.orderNumber)
+	// Refusals are said in the order's language once the order is known (ADR-037).
+	let lang: Lang = 'en'
 	try {
 		if (request.method !== 'POST') throw new AppError('METHOD_NOT_ALLOWED', 'Method not allowed')
-		if (!isOrderNumberShaped(params.orderNumber)) throw new AppError('BAD_REQUEST', 'That is not an order number.')
+		if (!isOrderNumberShaped(params.orderNumber)) throw new AppError('BAD_REQUEST', 'errors.notOrderNumber')
 		const order = await findOrder(db(), { internalOrderId: params.orderNumber })
-		if (!order || !(await canSeeEverything(order, request))) throw new AppError('NOT_FOUND', 'Order not found')
+		if (!order || !(await canSeeEverything(order, request))) throw new AppError('NOT_FOUND', 'errors.orderNotFound')
+		lang = order.lang
 		// Streamed into the file store as it arrives: never the whole file in this process's memory.
 		const updated = await withUploadedFile(request, { field: 'receipt', maxFileBytes: RECEIPT_MAX_BYTES, tooLarge: RECEIPT_TOO_LARGE, missing: RECEIPT_MISSING }, (file) =>
 			attachReceipt(db(), shopFileStore(db()), order, file, { uploader: context.clientIp, limits: uploadLimits() }),
@@ -44,11 +48,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		return Response.json({ ok: true, orderNumber: updated.orderNumber, status: specPaymentStatus(updated.paymentStatus) })
 	} catch (error) {
 		if (page && !(error instanceof AppError && error.code === 'METHOD_NOT_ALLOWED')) {
-			const answer = errorResponse(error, 'Could not save your receipt')
+			const answer = errorResponse(error, RECEIPT_FAILED)
 			return redirect(`${orderPagePath(params.orderNumber)}&receipt=${resultOf(error)}`, { status: 303, headers: answer.headers.get('connection') ? { Connection: 'close' } : undefined })
 		}
 		// The upload may be refused before its body was read: the connection is not kept for the rest.
-		return errorResponse(error, 'Could not save your receipt')
+		return errorResponse(error, RECEIPT_FAILED, {}, lang)
 	}
 }
 

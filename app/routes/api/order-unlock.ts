@@ -1,5 +1,5 @@
 import { langOf, localePath } from '~/i18n/lang'
-import { inLanguage } from '~/i18n/messages.server'
+import { sayIn } from '~/i18n/messages.server'
 import { redirect } from 'react-router'
 import { z } from 'zod'
 import { db } from '~/db/client.server'
@@ -12,10 +12,10 @@ import type { Route } from './+types/order-unlock'
 
 const input = z.object(
 	{
-		orderNumber: z.string('Order number is required').trim().min(1, 'Order number is required').max(100, 'Order not found'),
+		orderNumber: z.string('errors.orderNumberRequired').trim().min(1, 'errors.orderNumberRequired').max(100, 'errors.orderNotFound'),
 		email: z.unknown(),
 	},
-	{ error: 'Please send the order number and the email address you used at checkout.' },
+	{ error: 'errors.unlockFields' },
 )
 
 // Product decision 3: typing the order's email unlocks nothing by itself. It sends a one-time link and a
@@ -35,10 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const next = localePath(lang, orderPagePath(orderNumber))
 		await requestBuyerSignIn(db(), { email, orderNumber, clientIp: context.clientIp, next, lang })
 		if (fromForm) return redirect(`${next}&signIn=sent&email=${encodeURIComponent(String(email).trim())}`, { status: 303 })
-		return Response.json({ ok: true, message: inLanguage(lang, BUYER_SIGN_IN_MESSAGES.sent) })
+		return Response.json({ ok: true, message: sayIn(lang, BUYER_SIGN_IN_MESSAGES.sent) })
 	} catch (error) {
-		if (error instanceof AppError) return apiFailure(new AppError(error.code, inLanguage(lang, error.message), error.fieldErrors), { headers: retryAfterHeaders(error) })
-		return errorResponse(error, 'Could not send the sign-in email')
+		if (error instanceof AppError) return apiFailure(error, { headers: retryAfterHeaders(error), lang })
+		return errorResponse(error, 'order.unlock.sendFailed', {}, lang)
 	}
 }
 

@@ -6,8 +6,6 @@ import { parseId, PRODUCT_ID_MESSAGE } from '~/utils/input'
 import { currentBuyer } from '~/http/buyer-session.server'
 import { errorResponse, readJsonOrForm } from '~/http/http.server'
 import { langOfBody } from '~/http/body-lang'
-import { refusalIn } from '~/http/checkout-sentence.server'
-import { inLanguage } from '~/i18n/messages.server'
 import type { Route } from './+types/reviews'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,6 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		// The refusal in the language of the page the review was written on (its `lang` field).
 		const lang = langOfBody(input)
-		return errorResponse(refusalIn(lang, error), inLanguage(lang, 'Failed to submit review'))
+		return errorResponse(error, 'catalogue.reviews.submitFailed', {}, lang)
 	}
 }

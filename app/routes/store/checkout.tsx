@@ -26,7 +26,8 @@ import { langOf, localePath } from '~/i18n/lang'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { useLocalePath, useT } from '~/i18n/use-t'
 import { metaTranslate } from '~/i18n/meta-translate'
-import { checkoutSentence } from '~/http/checkout-sentence.server'
+import { refusalWords, sayIn } from '~/i18n/messages.server'
+import type { Said } from '~/i18n/words'
 import { whatsappConnected } from '~/domain/whatsapp/whatsapp-settings.server'
 import { isPaid } from '~/domain/orders/order-facts'
 
@@ -70,7 +71,6 @@ async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, ch
 /** What the page shows instead of its form for a line it cannot sell as named: drawn here, as HTML (ADR-007). */
 function instead(line: CheckoutLineAnswer, location: string): { className: string; html: string } | null {
 	const draw = (node: React.ReactNode) => renderStaticHtml(node, { location })
-	const lang = langOf(new URL(location, 'http://x').pathname)
 	switch (line.kind) {
 		case 'none':
 		case 'line':
@@ -82,7 +82,7 @@ function instead(line: CheckoutLineAnswer, location: string): { className: strin
 		case 'renewal-not-found':
 			return { className: 'container page narrow center', html: draw(<NotAvailable kind={line.kind} productId={null} message={null} />) }
 		case 'renewal-not-sold':
-			return { className: 'container page narrow center', html: draw(<NotAvailable kind={line.kind} productId={line.productId} message={checkoutSentence(lang, line.message)} />) }
+			return { className: 'container page narrow center', html: draw(<NotAvailable kind={line.kind} productId={line.productId} message={line.message} />) }
 	}
 }
 
@@ -90,7 +90,7 @@ function instead(line: CheckoutLineAnswer, location: string): { className: strin
 export async function action({ request, context }: Route.ActionArgs) {
 	const line = await checkoutLineFor(request)
 	const lang = langOf(new URL(request.url).pathname)
-	const form = await readPageForm(request, { limit: 16 * 1024 })
+	const form = await readPageForm(request, { limit: 16 * 1024, lang })
 	const values: Values = {
 		customerName: form.customerName ?? '',
 		customerEmail: form.customerEmail ?? '',
@@ -99,10 +99,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 		couponCode: form.couponCode ?? '',
 		...(form.whatsappUpdates ? { whatsappUpdates: form.whatsappUpdates } : {}),
 	}
-	// Refused in the page's language: the rules' sentences, each field's too.
-	const say = (sentence: string) => checkoutSentence(lang, sentence)
-	const refuse = (status: number, fieldErrors: Record<string, string>, message: string | null) =>
-		data<Refused>({ values, fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([field, m]) => [field, say(m)])), message: message === null ? null : say(message) }, { status, headers: noStore })
+	// Refused in the page's language: the rules' words, each field's too.
+	const refuse = (status: number, fieldErrors: Record<string, Said>, message: Said | null) =>
+		data<Refused>({ values, fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([field, m]) => [field, sayIn(lang, m)])), message: message === null ? null : sayIn(lang, message) }, { status, headers: noStore })
+	const refuseWith = (error: AppError) => {
+		const { message, fieldErrors = {} } = refusalWords(lang, error)
+		return data<Refused>({ values, fieldErrors, message }, { status: error.status, headers: noStore })
+	}
 	if (line.kind !== 'line') return refuse(400, {}, line.kind === 'renewal-not-found' ? RENEWAL_NOT_FOUND : NOT_SOLD_MESSAGE)
 	// "Apply": the server prices the code and draws the form again with the discount (or its sentence).
 	if (form.intent === 'apply') {
@@ -111,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const coupon = await quoteCoupon(db(), context.clientIp, { productDetails: toCheckoutLines(checkoutItems(line.state)), couponCode: values.couponCode })
 			return data<Refused>({ values, fieldErrors: {}, message: null, coupon }, { headers: noStore })
 		} catch (error) {
-			if (error instanceof AppError) return refuse(error.status, error.fieldErrors ?? {}, error.message)
+			if (error instanceof AppError) return refuseWith(error)
 			throw error
 		}
 	}
@@ -136,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (order.paymentMethod === 'manual' || isPaid(order)) return redirect(localePath(order.lang, orderPagePath(order.orderNumber)), { headers })
 		return redirect(await startPayproPayment(db(), payproClient(), order), { headers })
 	} catch (error) {
-		if (error instanceof AppError) return refuse(error.status, error.fieldErrors ?? {}, error.message)
+		if (error instanceof AppError) return refuseWith(error)
 		throw error
 	}
 }

@@ -5,7 +5,7 @@ import { contactIntro as contactIntroUr } from '~/content/ur/site'
 import { contentMeta } from '~/components/content/content-meta'
 import { contentMessages } from '~/domain/pages/content-messages.server'
 import { langOf } from '~/i18n/lang'
-import { inLanguage } from '~/i18n/messages.server'
+import { refusalWords } from '~/i18n/messages.server'
 import { useT } from '~/i18n/use-t'
 import { db } from '~/db/client.server'
 import { sendContactMessage } from '~/domain/contact/send-contact-message.server'
@@ -25,16 +25,16 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await readPageForm(request)
+	const lang = langOf(new URL(request.url).pathname)
+	const form = await readPageForm(request, { lang })
 	try {
 		await sendContactMessage(db(), form, { clientIp: context.clientIp, limitPerHour: env().CONTACT_RATE_LIMIT })
 		return { ok: true as const }
 	} catch (error) {
 		if (error instanceof AppError) {
-			// The rules' sentences, in the page's language.
-			const lang = langOf(new URL(request.url).pathname)
-			const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors ?? {}).map(([field, sentence]) => [field, inLanguage(lang, sentence)]))
-			return data({ ok: false as const, error: inLanguage(lang, error.message), fieldErrors, values: form }, { status: error.status })
+			// The rules' words, in the page's language.
+			const { message, fieldErrors = {} } = refusalWords(lang, error)
+			return data({ ok: false as const, error: message, fieldErrors, values: form }, { status: error.status })
 		}
 		throw error
 	}

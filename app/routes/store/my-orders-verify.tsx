@@ -2,7 +2,7 @@ import { useLocalePath, useT } from '~/i18n/use-t'
 import { metaTranslate } from '~/i18n/meta-translate'
 import { aroundLink } from '~/components/order/around-link'
 import { langOf } from '~/i18n/lang'
-import { inLanguage } from '~/i18n/messages.server'
+import { sayIn } from '~/i18n/messages.server'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
@@ -29,8 +29,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await readPageForm(request, { limit: 4 * 1024 })
 	const lang = langOf(new URL(request.url).pathname)
+	const form = await readPageForm(request, { limit: 4 * 1024, lang })
 	const next = safeNextPath(form.next)
 	const meta = { ip: context.clientIp, userAgent: request.headers.get('user-agent') }
 	try {
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		throw redirect(next, { status: 303, headers: { 'Set-Cookie': buyerSessionCookie(request, signedIn.sessionId), 'Cache-Control': 'no-store' } })
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error
-		return data({ error: inLanguage(lang, error.message), email: String(form.email ?? '').slice(0, 200), next, viaLink: Boolean(form.token) }, { status: error.status })
+		return data({ error: sayIn(lang, error.said), email: String(form.email ?? '').slice(0, 200), next, viaLink: Boolean(form.token) }, { status: error.status })
 	}
 }
 

@@ -20,7 +20,7 @@ import { SavedCopyNotice } from '~/components/order/saved-copy-notice'
 import { showsDeliveredContent } from '~/domain/orders/shows-delivered-content'
 import { pageMeta } from '~/utils/seo'
 import { langOf, localePath } from '~/i18n/lang'
-import { inLanguage, translator } from '~/i18n/messages.server'
+import { sayIn, translator } from '~/i18n/messages.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { metaTranslate } from '~/i18n/meta-translate'
 import type { Route } from './+types/my-orders'
@@ -59,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await readPageForm(request, { limit: 4 * 1024 })
 	const lang = langOf(new URL(request.url).pathname)
+	const form = await readPageForm(request, { limit: 4 * 1024, lang })
 	const t = translator(lang)
 	const intent = intentSchema.safeParse(form.intent)
 	if (!intent.success) return data({ sent: false as const, message: null, error: t('order.my.notUnderstood'), email: '' }, { status: 400, headers: privateHeaders })
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return data({ sent: true as const, message: t('order.signIn.sent'), error: null, email }, { headers: { ...privateHeaders, 'Set-Cookie': pendingSignInCookie(request, email) } })
 		} catch (error) {
 			if (!(error instanceof AppError)) throw error
-			return data({ sent: false as const, message: null, error: inLanguage(lang, error.message), email }, { status: error.status, headers: { ...privateHeaders, ...retryAfterHeaders(error) } })
+			return data({ sent: false as const, message: null, error: sayIn(lang, error.said), email }, { status: error.status, headers: { ...privateHeaders, ...retryAfterHeaders(error) } })
 		}
 	}
 

@@ -24,9 +24,7 @@ import { publicEnv } from '~/utils/env.server'
 import { pageMeta } from '~/utils/seo'
 import { readCookie } from '~/http/cookies'
 import { LANG_COOKIE, langOf, localePath, type Lang } from '~/i18n/lang'
-import { inLanguage, translator } from '~/i18n/messages.server'
-import { RECEIPT_RESULTS } from '~/domain/payments/receipt-rules'
-import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
+import { translator } from '~/i18n/messages.server'
 import { metaTranslate } from '~/i18n/meta-translate'
 import type { Route } from './+types/order-status'
 
@@ -75,7 +73,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 				supportEmail={store.supportEmail}
 				accounts={store.transferAccounts}
 				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed' }}
-				formMessage={receipt ? inLanguage(lang, RECEIPT_RESULTS[receipt]) : params.get('payAgain') === 'failed' ? inLanguage(lang, PAY_AGAIN_FAILED) : null}
 				testPayments={publicEnv().testPayments}
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
 			/>

@@ -33,7 +33,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const t = translator(lang)
 	const id = parseId(params.id)
 	const found = id === null ? null : await getProduct(db(), id)
-	if (!found) throw pageFailure(notFound('Product not found'))
+	if (!found) throw pageFailure(notFound('catalogue.product.notFound'), lang)
 	// On Urdu pages the owner's Urdu name and description, where set.
 	const product = localizeProduct(found, lang)
 	// Drawn as HTML when they arrive (ADR-007): the page ships no component for the list.

@@ -1,7 +1,7 @@
 import { useLocalePath, useT } from '~/i18n/use-t'
 import { metaTranslate } from '~/i18n/meta-translate'
 import { langOf, localePath } from '~/i18n/lang'
-import { inLanguage, translator } from '~/i18n/messages.server'
+import { sayIn } from '~/i18n/messages.server'
 import { data, Link, redirect } from 'react-router'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
@@ -18,7 +18,7 @@ import type { Route } from './+types/renew'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const lang = langOf(new URL(request.url).pathname)
-	const notFound = () => data({ ok: false as const, found: false as const, message: inLanguage(lang, RENEWAL_NOT_FOUND) }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } })
+	const notFound = () => data({ ok: false as const, found: false as const, message: sayIn(lang, RENEWAL_NOT_FOUND) }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } })
 	const lineIndex = /^\d{1,3}$/.test(params.line) ? Number(params.line) : -1
 	if (params.orderNumber.length > 100 || lineIndex < 0) return notFound()
 	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
@@ -36,9 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!allowed) return notFound()
 	const offer = await renewalOffer(db(), order, lineIndex)
 	if (!offer) return notFound()
-	const t = translator(lang)
-	const message = offer.ok ? '' : offer.message === `${offer.productName} is no longer sold.` ? t('order.renew.gone', { name: offer.productName }) : t('order.renew.goneOption', { name: offer.productName })
-	if (!offer.ok) return data({ ok: false as const, found: true as const, message: lang === 'en' ? offer.message : message, productId: offer.productId, productName: offer.productName }, { status: 410, headers: { 'Cache-Control': 'private, no-store' } })
+	if (!offer.ok) return data({ ok: false as const, found: true as const, message: sayIn(lang, offer.message), productId: offer.productId, productName: offer.productName }, { status: 410, headers: { 'Cache-Control': 'private, no-store' } })
 	// Checkout reads the renewal from its address (with or without scripts): pre-filled, and linked to this order.
 	throw redirect(`${localePath(lang, '/checkout')}?${new URLSearchParams({ renew: order.orderNumber, line: String(lineIndex) })}`, { headers: { 'Cache-Control': 'no-store' } })
 }

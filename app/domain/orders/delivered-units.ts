@@ -1,0 +1,73 @@
+import type { Translate } from '../../i18n/catalogue'
+
+// What an order delivered, as data (ADR-037): each unit a code or an account's login and password,
+// each line named by its product and option; the words around them ("Code 1", "Login", "Password")
+// are the catalogue's, said in the language of the page that shows them. Stored encrypted as JSON
+// (orders.delivery_content); text typed by staff by hand, and content stored before units were data,
+// stay text and show as written. Pure: the order page, My orders and the console read it alike.
+
+/** One delivered unit: a code, an account, or one that could not be read (the buyer asks us). */
+export type DeliveredUnit = { kind: 'code'; code: string } | { kind: 'account'; login: string; password: string; notes?: string } | { kind: 'unreadable' }
+
+/** A unit that no longer applies: replaced by another, or refunded; named by its last characters only. */
+export interface WithdrawnUnit {
+	kind: 'code' | 'account'
+	why: 'replaced' | 'refunded'
+	/** YYYY-MM-DD. */
+	on: string
+	masked: string | null
+}
+
+export interface DeliveredLine {
+	product: string
+	option: string | null
+	units: DeliveredUnit[]
+	withdrawn: WithdrawnUnit[]
+}
+
+/** An order's delivered units, by line. `delivery: 2` tells it from text and from other JSON. */
+export interface Delivery {
+	delivery: 2
+	lines: DeliveredLine[]
+}
+
+export const isDelivery = (value: unknown): value is Delivery =>
+	typeof value === 'object' && value !== null && (value as { delivery?: unknown }).delivery === 2 && Array.isArray((value as { lines?: unknown }).lines)
+
+function unitLines(unit: DeliveredUnit, n: number | null, t: Translate): string[] {
+	switch (unit.kind) {
+		case 'code':
+			return [n === null ? t('order.delivery.code', { code: unit.code }) : t('order.delivery.codeN', { n, code: unit.code })]
+		case 'account':
+			return [
+				n === null ? t('order.delivery.account') : t('order.delivery.accountN', { n }),
+				t('order.delivery.login', { login: unit.login }),
+				t('order.delivery.password', { password: unit.password }),
+				...(unit.notes ? [t('order.delivery.notes', { notes: unit.notes })] : []),
+			]
+		case 'unreadable':
+			return [n === null ? t('order.delivery.unreadable') : t('order.delivery.unreadableN', { n })]
+	}
+}
+
+function withdrawnLine(unit: WithdrawnUnit, t: Translate): string {
+	const what = unit.kind === 'code' ? (unit.masked ? t('order.delivery.codeNamed', { masked: unit.masked }) : t('order.delivery.theCode')) : unit.masked ? t('order.delivery.accountNamed', { masked: unit.masked }) : t('order.delivery.theAccount')
+	return t(unit.why === 'replaced' ? 'order.delivery.replaced' : 'order.delivery.refunded', { date: unit.on, unit: what })
+}
+
+/** The delivered units as the reader reads them, in `t`'s language: per line, its units in full, then what no longer applies. */
+export function deliveryLines(delivery: Delivery, t: Translate): string {
+	return delivery.lines
+		.map((line) => {
+			const live = line.units.length > 1
+			return [line.option ? `${line.product} (${line.option})` : line.product, ...line.units.flatMap((unit, i) => unitLines(unit, live ? i + 1 : null, t)), ...line.withdrawn.map((unit) => withdrawnLine(unit, t))].join('\n')
+		})
+		.join('\n\n')
+}
+
+/** An order's delivery content as text in `t`'s language (units as data), as written (text), or pretty-printed (other JSON); null when there is none. */
+export function deliveryText(content: unknown, t: Translate): string | null {
+	if (content == null || content === '') return null
+	if (isDelivery(content)) return deliveryLines(content, t)
+	return typeof content === 'string' ? content : JSON.stringify(content, null, 2)
+}
