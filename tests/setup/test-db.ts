@@ -84,19 +84,20 @@ const literal = (name: string) => `'${name.replace(/'/g, "''")}'`
 
 /** Every table of the schema (read from the catalogue, so a new table can never be missed) but the seeded ones, with the sequences they own. */
 async function probeOf(db: Db): Promise<SQL> {
-	const { rows } = await db.execute<{ table: string; sequence: string | null }>(sql`
-		select t.relname as table, s.relname as sequence
+	const { rows } = await db.execute<{ table: string; sequence: string | null; start: string | null }>(sql`
+		select t.relname as table, s.relname as sequence, q.seqstart::text as start
 		from pg_class t
 		left join pg_depend d on d.refobjid = t.oid and d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i')
 		left join pg_class s on s.oid = d.objid and s.relkind = 'S'
+		left join pg_sequence q on q.seqrelid = s.oid
 		where t.relnamespace = 'public'::regnamespace and t.relkind in ('r', 'p')
 		order by t.relname, s.relname`)
 	const tables = new Set(rows.map((r) => r.table).filter((name) => !SEEDED_TABLES.has(name)))
-	const sequences = rows.filter((r) => r.sequence && tables.has(r.table)).map((r) => r.sequence!)
+	const sequences = rows.filter((r) => r.sequence && tables.has(r.table))
 	const seeded = catalogue.map((p) => Number(p.id)).join(', ')
 	const questions = [
 		...[...tables].map((t) => `select ${literal(`table:${t}`)} as dirty where exists (select 1 from ${quoted(t)})`),
-		...sequences.map((q) => `select ${literal(`sequence:${q}`)} as dirty where (select is_called from ${quoted(q)})`),
+		...sequences.map(({ sequence, start }) => `select ${literal(`sequence:${sequence}`)} as dirty where (select is_called or last_value <> ${BigInt(start!)} from ${quoted(sequence!)})`),
 		`select 'seeded' as dirty where exists (select 1 from products where id not in (${seeded})) or exists (select 1 from product_variants where product_id not in (${seeded}))`,
 	]
 	return sql.raw(questions.join(' union all '))
