@@ -6,7 +6,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { openPglite, openPostgres, type Database, type Db } from '../../app/db/client.server'
 import { seedDatabase } from '../../app/db/seed/seed.server'
@@ -76,26 +76,64 @@ export function testDatabase(kind: DatabaseKind): Promise<Database> {
 /** Tables the seed fills: emptied of what tests added, never truncated. */
 const SEEDED_TABLES = new Set(['products', 'product_variants', 'game_library'])
 
-const tablesToEmpty = new WeakMap<Db, Promise<string[]>>()
+/** One question per database: which tables hold rows and which of their id sequences moved since the last reset. */
+const probes = new WeakMap<Db, Promise<SQL>>()
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
+const literal = (name: string) => `'${name.replace(/'/g, "''")}'`
+
+/** Every table of the schema (read from the catalogue, so a new table can never be missed) but the seeded ones, with the sequences they own. */
+async function probeOf(db: Db): Promise<SQL> {
+	const { rows } = await db.execute<{ table: string; sequence: string | null; start: string | null }>(sql`
+		select t.relname as table, s.relname as sequence, q.seqstart::text as start
+		from pg_class t
+		left join pg_depend d on d.refobjid = t.oid and d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+		left join pg_class s on s.oid = d.objid and s.relkind = 'S'
+		left join pg_sequence q on q.seqrelid = s.oid
+		where t.relnamespace = 'public'::regnamespace and t.relkind in ('r', 'p')
+		order by t.relname, s.relname`)
+	const tables = new Set(rows.map((r) => r.table).filter((name) => !SEEDED_TABLES.has(name)))
+	const sequences = rows.filter((r) => r.sequence && tables.has(r.table))
+	const seeded = catalogue.map((p) => Number(p.id)).join(', ')
+	const questions = [
+		...[...tables].map((t) => `select ${literal(`table:${t}`)} as dirty where exists (select 1 from ${quoted(t)})`),
+		...sequences.map(({ sequence, start }) => `select ${literal(`sequence:${sequence}`)} as dirty where (select is_called or last_value <> ${BigInt(start!)} from ${quoted(sequence!)})`),
+		`select 'seeded' as dirty where exists (select 1 from products where id not in (${seeded})) or exists (select 1 from product_variants where product_id not in (${seeded}))`,
+	]
+	return sql.raw(questions.join(' union all '))
+}
 
 /**
- * Empties what tests write: every table of the schema (read from the catalogue, so a new table can
- * never be missed) except the seeded ones, where the catalogue's products stay and products created
- * in tests go.
+ * Empties what tests write, as `truncate … restart identity` of every table but the seeded ones
+ * would, where the catalogue's products stay and products created in tests go. It first asks which
+ * tables hold rows and which sequences moved (one cheap query), then deletes only those rows and
+ * restarts only those sequences: a test writes a few tables, and truncating all of them after every
+ * test was most of a data test's time. The rows go with foreign keys unchecked (every row of the
+ * non-seeded tables goes, so none is left pointing at one gone), then test-made products go as before.
  */
 export async function resetData(database: Database) {
 	const { db } = database
-	let tables = tablesToEmpty.get(db)
-	if (!tables) {
-		tables = db
-			.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)
-			.then(({ rows }) => rows.map((r) => r.name).filter((name) => !SEEDED_TABLES.has(name)))
-		tablesToEmpty.set(db, tables)
+	let probe = probes.get(db)
+	if (!probe) {
+		probe = probeOf(db)
+		probes.set(db, probe)
 	}
+	const dirty = (await db.execute<{ dirty: string }>(await probe)).rows.map((r) => r.dirty)
+	if (dirty.length === 0) return
 	const seeded = sql.join(catalogue.map((p) => sql`${p.id}`), sql`, `)
-	await db.execute(sql.raw(`truncate ${(await tables).map((t) => `"${t}"`).join(', ')} restart identity`))
-	await db.execute(sql`delete from product_variants where product_id not in (${seeded})`)
-	await db.execute(sql`delete from products where id not in (${seeded})`)
+	await db.transaction(async (tx) => {
+		await tx.execute(sql`set local session_replication_role = replica`)
+		for (const entry of dirty) {
+			const [kind, name] = entry.split(':') as [string, string]
+			if (kind === 'table') await tx.execute(sql.raw(`delete from ${quoted(name)}`))
+			if (kind === 'sequence') await tx.execute(sql.raw(`alter sequence ${quoted(name)} restart`))
+		}
+		await tx.execute(sql`set local session_replication_role = origin`)
+		if (dirty.includes('seeded')) {
+			await tx.execute(sql`delete from product_variants where product_id not in (${seeded})`)
+			await tx.execute(sql`delete from products where id not in (${seeded})`)
+		}
+	})
 }
 
 /**
