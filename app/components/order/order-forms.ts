@@ -105,7 +105,7 @@ export async function receiptChosen(input: HTMLInputElement, t: Translate) {
 	input.value = ''
 	if (!form || !file || busy.has(form)) return
 	const problem = await chosenReceiptProblem(file)
-	showProblem(input, problem)
+	showProblem(input, problem && t(problem))
 	if (problem) return
 	chosen.set(form, file)
 	showFormError(form, null)
