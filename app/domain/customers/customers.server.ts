@@ -6,7 +6,7 @@ import { listBlocks } from '../buyers/blocklist.server'
 import { normaliseBlockValue } from '../buyers/blocklist'
 import { lineOptionLabel } from '../orders/line-option'
 import { withLines } from '../orders/order-lines.server'
-import { subscriptionLineEnds } from '../orders/renewal'
+import { subscriptionLineEnds, subscriptionsRunningSince } from '../orders/renewal'
 import { subscriptionEndsAt } from '../orders/subscription'
 import { countsAsSaleSql, runningSubscription, subscriptionsRunSql } from '../orders/order-facts'
 import { recordAudit, type Actor } from '../staff/audit.server'
@@ -136,8 +136,7 @@ const toView = (row: Row, contact: Contact | undefined, subscriptions: CustomerV
 async function runningSubscriptions(db: Db, keys: string[], now = Date.now()): Promise<Map<string, CustomerView['subscriptions']>> {
 	const byKey = new Map<string, CustomerView['subscriptions']>(keys.map((k) => [k, []]))
 	if (keys.length === 0) return byKey
-	// A line runs at most a few years: older orders have nothing left running.
-	const since = new Date(now - 5 * 366 * 24 * 60 * 60 * 1000)
+	const since = subscriptionsRunningSince(now)
 	const found = await db
 		.select()
 		.from(orders)

@@ -4,7 +4,7 @@ import { orders } from '../../db/schema'
 import { queueEmail } from '../email/queue-email.server'
 import { renewalReminderEmail } from '../email/renewal-reminder-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
-import { renewalReminderDue, subscriptionLineEnds } from './renewal'
+import { renewalReminderDue, subscriptionLineEnds, subscriptionsRunningSince } from './renewal'
 import { isUnsubscribed } from './renewal-unsubscribe.server'
 import { withLines } from './order-lines.server'
 import { subscriptionsRunSql } from './order-facts'
@@ -19,8 +19,7 @@ import { subscriptionsRunSql } from './order-facts'
 export async function queueRenewalReminders(db: Db, now = Date.now()): Promise<number> {
 	const details = await readStoreDetails(db)
 	const daysBefore = details.renewalReminderDays
-	// A line runs at most a few years; older deliveries have nothing left to remind of.
-	const since = new Date(now - 5 * 366 * 24 * 60 * 60 * 1000)
+	const since = subscriptionsRunningSince(now)
 	const found = await db
 		.select()
 		.from(orders)
