@@ -66,14 +66,15 @@ export const adminPaymentBadge = (state: PaymentState): { label: string; tone: B
 /** What the console's payment filter offers: every state, by its console word. */
 export const PAYMENT_FILTERS = (Object.keys(STAFF_BADGE) as PaymentState[]).map((state) => ({ state, label: STAFF_BADGE[state].label }))
 
+/** The delivery steps in order, each with its console word; a buyer reads each step by key (`order.step.*`). */
 export const FULFILLMENT_STEPS = [
-	{ id: 'pending', title: 'Order Received', description: 'Order received and queued for processing' },
-	{ id: 'preparing', title: 'Preparing', description: "We're preparing your order" },
-	{ id: 'activating', title: 'Activating', description: 'Activating your digital products' },
-	{ id: 'ready_for_delivery', title: 'Ready for Delivery', description: 'Your order is ready for delivery' },
-	{ id: 'delivered', title: 'Delivered', description: 'Order delivered to your email/WhatsApp' },
-	{ id: 'completed', title: 'Completed', description: 'Order fully completed and verified' },
-] as const satisfies readonly { id: DeliveryState; title: string; description: string }[]
+	{ id: 'pending', title: 'Order Received' },
+	{ id: 'preparing', title: 'Preparing' },
+	{ id: 'activating', title: 'Activating' },
+	{ id: 'ready_for_delivery', title: 'Ready for Delivery' },
+	{ id: 'delivered', title: 'Delivered' },
+	{ id: 'completed', title: 'Completed' },
+] as const satisfies readonly { id: DeliveryState; title: string }[]
 
 /** The spec's `fulfillment_status` value of a delivery state: the model keeps the spec's step ids. */
 export const specFulfillmentStatus = (state: DeliveryState): DeliveryState => state
