@@ -113,3 +113,12 @@ export function FieldError({ field }: { field: Pick<FieldMetadata<unknown>, 'err
 		</p>
 	) : null
 }
+
+/** The action's refusal of a form when no field says why (a field's problem stands beside it); else nothing. */
+export function FormRefusal({ answer }: { answer: { message: string; fieldErrors?: Record<string, string> } | null | undefined }) {
+	return answer && !Object.keys(answer.fieldErrors ?? {}).length ? (
+		<p className="field-error" role="alert">
+			{answer.message}
+		</p>
+	) : null
+}

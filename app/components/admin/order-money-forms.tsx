@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { AdminTime } from '~/components/admin/admin-time'
-import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { FieldError, FormRefusal, useConsoleForm } from '~/components/admin/console-form'
 import { cancelForm, REFUND_METHOD_LABELS, REFUND_METHODS, refundForm, refundFormLines, type RefundFormLine } from '~/domain/refunds/refund-input'
 import { lineRefundable, refundFigure } from '~/domain/refunds/refundable'
 import type { RefundRecord } from '~/domain/refunds/list-refunds.server'
@@ -26,11 +26,7 @@ export function CancelOrderForm({ busy, answer }: { busy: boolean; answer: Answe
 				<textarea {...getTextareaProps(fields.reason)} rows={2} placeholder="e.g. This option is out of stock for now" />
 				<FieldError field={fields.reason} />
 			</div>
-			{answer && !answer.fieldErrors ? (
-				<p className="field-error" role="alert">
-					{answer.message}
-				</p>
-			) : null}
+			<FormRefusal answer={answer} />
 			<button type="submit" className="button danger small" disabled={busy}>
 				{busy ? 'Cancelling…' : 'Cancel order'}
 			</button>
@@ -176,11 +172,7 @@ export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { bus
 				<textarea {...getTextareaProps(fields.reason)} rows={2} placeholder="e.g. Code did not work and no replacement is in stock" />
 				<FieldError field={fields.reason} />
 			</div>
-			{answer && !Object.keys(answer.fieldErrors ?? {}).length ? (
-				<p className="field-error" role="alert">
-					{answer.message}
-				</p>
-			) : null}
+			<FormRefusal answer={answer} />
 			<button type="submit" className="button primary small" disabled={busy}>
 				{busy ? 'Refunding…' : 'Refund'}
 			</button>

@@ -1,4 +1,5 @@
 import { AdminTime } from '~/components/admin/admin-time'
+import { FormRefusal } from '~/components/admin/console-form'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { formatRs } from '~/utils/money'
 import { CancelOrderForm, RefundForm, RefundsList, ReinstateForm, type RefundableLine, type RefundRow } from './order-money-forms'
@@ -39,11 +40,7 @@ export function OrderMoney({ order, money, busy, answer }: { order: Pick<StaffOr
 			<RefundsList refunds={money.refunds} />
 			{canCancel ? <CancelOrderForm busy={busy} answer={answer?.intent === 'cancel' ? answer : null} /> : null}
 			{canReinstate && money.mayRefund ? <ReinstateForm busy={busy} /> : null}
-			{answer?.intent === 'reinstate' ? (
-				<p className="field-error" role="alert">
-					{answer.message}
-				</p>
-			) : null}
+			<FormRefusal answer={answer?.intent === 'reinstate' ? answer : null} />
 			{/* A new form after each refund: no tick outlives the units it named. */}
 			{refundAllowed ? <RefundForm key={money.left} busy={busy} answer={answer?.intent === 'refund' ? answer : null} lines={money.lines} left={money.left} paidAfterCancel={order.paymentStatus === 'paid_after_cancel'} /> : null}
 			{canRefund && !money.mayRefund ? <p className="muted small">Refunds are made by the owner, or staff the owner lets refund orders.</p> : null}

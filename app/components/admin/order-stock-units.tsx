@@ -1,10 +1,11 @@
 import { Form, useNavigation } from 'react-router'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import type { OrderStockUnit } from '~/domain/stock/order-stock.server'
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { replaceUnitForm } from '~/domain/stock/stock-input'
 import { AdminTime } from './admin-time'
-import { FieldError, useConsoleForm } from './console-form'
+import { useConsoleForm } from './console-form'
+import { TextField } from './text-field'
 
 type Refusal = { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; assignmentId?: number }
 
@@ -15,11 +16,7 @@ function ReplaceForm({ assignmentId, busy, answer }: { assignmentId: number; bus
 		<Form method="post" className="stock-replace-form" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="replace-unit" />
 			<input type="hidden" name="assignmentId" value={assignmentId} />
-			<div className="field">
-				<label htmlFor={fields.reason.id}>Why it is replaced</label>
-				<input {...getInputProps(fields.reason, { type: 'text' })} placeholder="e.g. buyer says the code was already redeemed" autoComplete="off" />
-				<FieldError field={fields.reason} />
-			</div>
+			<TextField field={fields.reason} label="Why it is replaced" placeholder="e.g. buyer says the code was already redeemed" autoComplete="off" />
 			<button type="submit" className="button ghost small" disabled={busy}>
 				Replace with another unit
 			</button>

@@ -132,21 +132,9 @@ export function ProductEditor({ values, errors: refused, intent, submitLabel, bu
 			<section className="settings-section" aria-labelledby="product-pages-heading">
 				<h2 id="product-pages-heading">Terms, pages and reviews</h2>
 				<div className="field-grid">
-					<RadioField
-						{...field}
-						name="termsPage"
-						label="Terms before buying"
-						hint="A purchase must accept these terms first: Buy Now goes to them, then to checkout."
-						options={[['', 'None: Buy Now goes straight to checkout'], ...Object.entries(TERMS_PAGE_LABELS)]}
-					/>
-					<RadioField {...field} name="contentPage" label="Included games or content page" hint="The product page links to it." options={[['', 'None'], ...Object.entries(CONTENT_PAGE_LABELS)]} />
-					<RadioField
-						{...field}
-						name="reviewGroup"
-						label="Reviews"
-						hint="Products of one group show each other’s reviews."
-						options={[['', 'Its own reviews only'], ...Object.entries(reviewGroups)]}
-					/>
+					<RadioField {...field} name="termsPage" label="Terms before buying" hint="A purchase must accept these terms first: Buy Now goes to them, then to checkout." none="None: Buy Now goes straight to checkout" options={TERMS_PAGE_LABELS} />
+					<RadioField {...field} name="contentPage" label="Included games or content page" hint="The product page links to it." none="None" options={CONTENT_PAGE_LABELS} />
+					<RadioField {...field} name="reviewGroup" label="Reviews" hint="Products of one group show each other’s reviews." none="Its own reviews only" options={reviewGroups} />
 				</div>
 			</section>
 
@@ -267,6 +255,15 @@ function OptionRow({
 
 const idOf = (name: string) => `pf-${name.replace(/\./g, '-')}`
 
+/** A field's hint, under its label; the field names it with `aria-describedby` (`described`). */
+function FieldHint({ name, hint }: { name: string; hint?: string }) {
+	return hint ? (
+		<p className="field-hint" id={`${idOf(name)}-hint`}>
+			{hint}
+		</p>
+	) : null
+}
+
 /** Where a refused field is, and the row it is in (“Option 3: ”), for the summary's link. */
 function placeOf(name: string, optionOrder: number[]): { row: string; href: string } {
 	const [list, row, field] = name.split('.')
@@ -332,11 +329,7 @@ function Labelled({ name, label, hint, rowLabel, errors, className, children }: 
 				{label}
 				{rowLabel ? <span className="sr-only">, {rowLabel}</span> : null}
 			</label>
-			{hint ? (
-				<p className="field-hint" id={`${idOf(name)}-hint`}>
-					{hint}
-				</p>
-			) : null}
+			<FieldHint name={name} hint={hint} />
 			{children}
 			<FieldError errors={errors} name={name} />
 		</div>
@@ -374,29 +367,21 @@ function CheckField({ name, label, hint, values, errors }: FieldProps) {
 				<input type="checkbox" id={idOf(name)} name={name} value="1" defaultChecked={Boolean(values[name])} {...described(name, errors, hint)} />
 				{label}
 			</label>
-			{hint ? (
-				<p className="field-hint" id={`${idOf(name)}-hint`}>
-					{hint}
-				</p>
-			) : null}
+			<FieldHint name={name} hint={hint} />
 			<FieldError errors={errors} name={name} />
 		</div>
 	)
 }
 
-/** One choice of a few, each said in full (a select would cut the longer ones off on a phone). */
-function RadioField({ name, label, hint, values, errors, options }: FieldProps & { options: readonly (readonly [string, string])[] }) {
+/** One choice of a few, each said in full (a select would cut the longer ones off on a phone): first `none` (the value ''), then `options` by value. */
+function RadioField({ name, label, hint, values, errors, none, options }: FieldProps & { none: string; options: Record<string, string> }) {
 	const chosen = values[name] ?? ''
 	return (
 		<fieldset className="field field-wide radio-field" id={idOf(name)} aria-describedby={described(name, errors, hint)['aria-describedby']}>
 			<legend>{label}</legend>
-			{hint ? (
-				<p className="field-hint" id={`${idOf(name)}-hint`}>
-					{hint}
-				</p>
-			) : null}
+			<FieldHint name={name} hint={hint} />
 			<div className="radio-list">
-				{options.map(([value, text]) => (
+				{[['', none], ...Object.entries(options)].map(([value, text]) => (
 					<label key={value} className="radio-option">
 						<input type="radio" name={name} value={value} defaultChecked={chosen === value} />
 						<span>{text}</span>

@@ -5,10 +5,10 @@ import { AppError } from '../../utils/app-error'
 import { listBlocks } from '../buyers/blocklist.server'
 import { normaliseBlockValue } from '../buyers/blocklist'
 import { lineOptionLabel } from '../orders/line-option'
-import { withLines } from '../orders/order-lines.server'
-import { subscriptionLineEnds } from '../orders/renewal'
+import { ordersWhoseSubscriptionsRun } from '../orders/subscription-orders.server'
+import { subscriptionLineEnds, subscriptionsRunningSince } from '../orders/renewal'
 import { subscriptionEndsAt } from '../orders/subscription'
-import { countsAsSaleSql, runningSubscription, subscriptionsRunSql } from '../orders/order-facts'
+import { countsAsSaleSql, runningSubscription } from '../orders/order-facts'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import {
 	CUSTOMER_MESSAGES,
@@ -136,24 +136,17 @@ const toView = (row: Row, contact: Contact | undefined, subscriptions: CustomerV
 async function runningSubscriptions(db: Db, keys: string[], now = Date.now()): Promise<Map<string, CustomerView['subscriptions']>> {
 	const byKey = new Map<string, CustomerView['subscriptions']>(keys.map((k) => [k, []]))
 	if (keys.length === 0) return byKey
-	// A line runs at most a few years: older orders have nothing left running.
-	const since = new Date(now - 5 * 366 * 24 * 60 * 60 * 1000)
-	const found = await db
-		.select()
-		.from(orders)
-		.where(
-			and(
-				sql`lower(btrim(${orders.customerEmail})) in (${sql.join(
-					keys.map((k) => sql`${k}`),
-					sql`, `,
-				)})`,
-				subscriptionsRunSql(),
-				eq(orders.testPayment, false),
-				sql`${orders.createdAt} > ${since}`,
-				sql`(${orders.deliveredAt} is not null or ${orders.durationDays} > 0)`,
-			),
-		)
-	for (const order of await withLines(db, found)) {
+	const found = await ordersWhoseSubscriptionsRun(
+		db,
+		sql`lower(btrim(${orders.customerEmail})) in (${sql.join(
+			keys.map((k) => sql`${k}`),
+			sql`, `,
+		)})`,
+		eq(orders.testPayment, false),
+		sql`${orders.createdAt} > ${subscriptionsRunningSince(now)}`,
+		sql`(${orders.deliveredAt} is not null or ${orders.durationDays} > 0)`,
+	)
+	for (const order of found) {
 		const list = byKey.get(customerKey(order.customerEmail!))
 		if (!list) continue
 		const dmEnd = subscriptionEndsAt(order.createdAt, order.durationDays)

@@ -1,13 +1,12 @@
-import { and, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { queueEmail } from '../email/queue-email.server'
 import { renewalReminderEmail } from '../email/renewal-reminder-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
-import { renewalReminderDue, subscriptionLineEnds } from './renewal'
+import { renewalReminderDue, subscriptionLineEnds, subscriptionsRunningSince } from './renewal'
 import { isUnsubscribed } from './renewal-unsubscribe.server'
-import { withLines } from './order-lines.server'
-import { subscriptionsRunSql } from './order-facts'
+import { ordersWhoseSubscriptionsRun } from './subscription-orders.server'
 
 /**
  * The hourly renewal sweep: for every paid, delivered order, each subscription line's reminder that
@@ -19,23 +18,14 @@ import { subscriptionsRunSql } from './order-facts'
 export async function queueRenewalReminders(db: Db, now = Date.now()): Promise<number> {
 	const details = await readStoreDetails(db)
 	const daysBefore = details.renewalReminderDays
-	// A line runs at most a few years; older deliveries have nothing left to remind of.
-	const since = new Date(now - 5 * 366 * 24 * 60 * 60 * 1000)
-	const found = await db
-		.select()
-		.from(orders)
-		.where(
-			and(
-				isNotNull(orders.deliveredAt),
-				gt(orders.deliveredAt, since),
-				isNotNull(orders.customerEmail),
-				// Only an order whose subscriptions run (paid or partly refunded): a refunded one has nothing to renew.
-				subscriptionsRunSql(),
-				or(isNull(orders.durationDays), sql`${orders.durationDays} <= 0`),
-			),
-		)
-	// Their lines, in one more query.
-	const candidates = await withLines(db, found)
+	// Delivered orders with an address to remind; DM orders keep their own reminders.
+	const candidates = await ordersWhoseSubscriptionsRun(
+		db,
+		isNotNull(orders.deliveredAt),
+		gt(orders.deliveredAt, subscriptionsRunningSince(now)),
+		isNotNull(orders.customerEmail),
+		or(isNull(orders.durationDays), sql`${orders.durationDays} <= 0`),
+	)
 	let queued = 0
 	const unsubscribed = new Map<string, boolean>()
 	for (const order of candidates) {

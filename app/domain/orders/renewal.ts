@@ -24,6 +24,12 @@ export function lineEndsAt(line: Pick<OrderLine, 'selectedDuration'>, deliveredA
 	return addCalendarMonths(deliveredAt, months)
 }
 
+/**
+ * The earliest an order can have been delivered (or, for a DM order, placed) and still run a
+ * subscription: a line runs at most a few years, so older orders are not read for one.
+ */
+export const subscriptionsRunningSince = (now: number): Date => new Date(now - 5 * 366 * DAY_MS)
+
 export interface LineEnd {
 	lineIndex: number
 	endsAt: Date

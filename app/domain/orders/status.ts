@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../i18n/catalogue'
 import { awaitingKind, type FactsRow } from './order-facts'
-import type { DeliveryState, PaymentState } from './order-state'
+import { DELIVERY_STATES, type DeliveryState, type PaymentState } from './order-state'
 
 // How the order's states read (ADR-023): the spec's words and values, mapped from the model here and
 // nowhere else. The model itself, and which moves it allows, is order-state.ts.
@@ -66,14 +66,18 @@ export const adminPaymentBadge = (state: PaymentState): { label: string; tone: B
 /** What the console's payment filter offers: every state, by its console word. */
 export const PAYMENT_FILTERS = (Object.keys(STAFF_BADGE) as PaymentState[]).map((state) => ({ state, label: STAFF_BADGE[state].label }))
 
-export const FULFILLMENT_STEPS = [
-	{ id: 'pending', title: 'Order Received', description: 'Order received and queued for processing' },
-	{ id: 'preparing', title: 'Preparing', description: "We're preparing your order" },
-	{ id: 'activating', title: 'Activating', description: 'Activating your digital products' },
-	{ id: 'ready_for_delivery', title: 'Ready for Delivery', description: 'Your order is ready for delivery' },
-	{ id: 'delivered', title: 'Delivered', description: 'Order delivered to your email/WhatsApp' },
-	{ id: 'completed', title: 'Completed', description: 'Order fully completed and verified' },
-] as const satisfies readonly { id: DeliveryState; title: string; description: string }[]
+/** Each delivery step's console word; a buyer reads each step by key (`order.step.*`). */
+const STEP_TITLES: Record<DeliveryState, string> = {
+	pending: 'Order Received',
+	preparing: 'Preparing',
+	activating: 'Activating',
+	ready_for_delivery: 'Ready for Delivery',
+	delivered: 'Delivered',
+	completed: 'Completed',
+}
+
+/** The delivery steps in the model's order, each with its console word. */
+export const FULFILLMENT_STEPS = DELIVERY_STATES.map((id) => ({ id, title: STEP_TITLES[id] }))
 
 /** The spec's `fulfillment_status` value of a delivery state: the model keeps the spec's step ids. */
 export const specFulfillmentStatus = (state: DeliveryState): DeliveryState => state

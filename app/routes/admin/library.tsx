@@ -20,7 +20,7 @@ import { notUnderstood, refuseWith } from '~/http/refusal.server'
 import type { Route } from './+types/library'
 import type { Outcome } from '~/http/outcome'
 import { invalidInput } from '~/utils/field-errors'
-import { FieldError, useConsoleForm } from '~/components/admin/console-form'
+import { FieldError, FormRefusal, useConsoleForm } from '~/components/admin/console-form'
 import { FormProvider, getFormProps, getInputProps, useField } from '@conform-to/react'
 import type { ReactNode } from 'react'
 
@@ -201,11 +201,7 @@ export default function LibraryConsole({ loaderData }: Route.ComponentProps) {
 							cell: (t) => (
 								<>
 									<RowField formId={rowFormId(t.id)} name="title" label={`Title of ${t.title}`} />
-									{errorOf(t.id) && !Object.keys(errorOf(t.id)?.fieldErrors ?? {}).length ? (
-										<p className="field-error" role="alert">
-											{errorOf(t.id)!.message}
-										</p>
-									) : null}
+									<FormRefusal answer={errorOf(t.id)} />
 								</>
 							),
 						},

@@ -16,8 +16,9 @@ import { renewalLinks } from '~/domain/orders/renewal-links.server'
 import { fulfillmentTitle } from '~/domain/orders/status'
 import { markDmOrderPaid } from '~/domain/payments/mark-dm-order-paid.server'
 import { markDmPaidInput } from '~/domain/payments/staff-note'
-import { FieldError, useConsoleForm } from '~/components/admin/console-form'
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { useConsoleForm } from '~/components/admin/console-form'
+import { TextField } from '~/components/admin/text-field'
+import { getFormProps } from '@conform-to/react'
 import { updateOrderFulfillment } from '~/domain/fulfillment/update-order-fulfillment.server'
 import { fulfillmentForm } from '~/domain/fulfillment/fulfillment-input'
 import { approveTestOrder } from '~/domain/payments/approve-test-order.server'
@@ -460,11 +461,7 @@ function MarkPaidForm({ markingPaid, answer }: { markingPaid: boolean; answer: R
 		<Form method="post" className="mark-paid-form" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="mark-paid" />
 			<p className="muted small">Payment for a DM order is arranged in the chat. Mark it paid once the money has arrived.</p>
-			<div className="field">
-				<label htmlFor={fields.note.id}>How the buyer paid</label>
-				<input {...getInputProps(fields.note, { type: 'text' })} placeholder="e.g. JazzCash, checked" autoComplete="off" />
-				<FieldError field={fields.note} />
-			</div>
+			<TextField field={fields.note} label="How the buyer paid" placeholder="e.g. JazzCash, checked" autoComplete="off" />
 			<button type="submit" className="button primary small" disabled={markingPaid}>
 				{markingPaid ? 'Marking paid…' : 'Mark as paid'}
 			</button>

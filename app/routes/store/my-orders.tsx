@@ -181,18 +181,8 @@ function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml
 			<NotifyButton />
 			<ServerParts html={ordersHtml} refresh={() => void revalidator.revalidate()} />
 			<div className="my-orders-sign-out">
-				<Form method="post" replace>
-					<input type="hidden" name="intent" value="sign-out" />
-					<button type="submit" className="button ghost" disabled={submitting !== null}>
-						{submitting === 'sign-out' ? t('order.my.signingOut') : t('order.my.signOut')}
-					</button>
-				</Form>
-				<Form method="post" replace>
-					<input type="hidden" name="intent" value="sign-out-everywhere" />
-					<button type="submit" className="button ghost" disabled={submitting !== null}>
-						{submitting === 'sign-out-everywhere' ? t('order.my.signingOut') : t('order.my.signOutEverywhere')}
-					</button>
-				</Form>
+				<SignOutForm intent="sign-out" label={t('order.my.signOut')} submitting={submitting} />
+				<SignOutForm intent="sign-out-everywhere" label={t('order.my.signOutEverywhere')} submitting={submitting} />
 			</div>
 			<p className="muted small">{t('order.my.everywhereNote')}</p>
 		</div>
@@ -225,5 +215,18 @@ function OrderList({ orders, more }: { orders: BuyerOrder[]; more: boolean }) {
 			)}
 			{more ? <p className="muted small">{t('order.my.more', { limit: MY_ORDERS_LIMIT })}</p> : null}
 		</>
+	)
+}
+
+/** Sign out, here or everywhere: its button says it is signing out while it is sent, and both wait while any form is. */
+function SignOutForm({ intent, label, submitting }: { intent: 'sign-out' | 'sign-out-everywhere'; label: string; submitting: string | null }) {
+	const t = useT()
+	return (
+		<Form method="post" replace>
+			<input type="hidden" name="intent" value={intent} />
+			<button type="submit" className="button ghost" disabled={submitting !== null}>
+				{submitting === intent ? t('order.my.signingOut') : label}
+			</button>
+		</Form>
 	)
 }
