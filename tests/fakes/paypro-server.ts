@@ -49,6 +49,8 @@ export interface FakePayPro {
 	order(orderNumber: string): FakePayProOrder | undefined
 	/** The buyer pays on the hosted page (by default exactly the order amount). */
 	pay(orderNumber: string, paid?: Partial<Pick<FakePayProOrder, 'amountPayable' | 'amountPaid' | 'orderStatus'>>): FakePayProOrder
+	/** The next PayPro orders created get these ids, in turn (as PayPro's own 16-digit ids look), then numbered again. */
+	nextIds(...ids: string[]): void
 	reset(): void
 	close(): Promise<void>
 }
@@ -63,6 +65,7 @@ export async function startFakePayPro(
 	const orders = new Map<string, FakePayProOrder>()
 	let validTokens = new Set<string>()
 	let nextId = 1
+	const chosenIds: string[] = []
 	const timers = new Set<NodeJS.Timeout>()
 
 	const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -120,7 +123,7 @@ export async function startFakePayPro(
 				MONEY_DATE.test(String(o.OrderDueDate ?? '')) &&
 				MONEY_DATE.test(String(o.IssueDate ?? ''))
 			if (!valid) return send(res, 200, [{ Status: '01', Description: 'Invalid Data' }])
-			const payproId = String(100_000_000 + nextId++)
+			const payproId = chosenIds.shift() ?? String(100_000_000 + nextId++)
 			orders.set(payproId, {
 				payproId,
 				orderNumber: String(o.OrderNumber),
@@ -223,8 +226,12 @@ export async function startFakePayPro(
 			})
 			return found
 		},
+		nextIds(...ids) {
+			chosenIds.push(...ids)
+		},
 		reset() {
 			requests.length = 0
+			chosenIds.length = 0
 			failures.auth = []
 			failures.co = []
 			failures.ggos = []

@@ -4,9 +4,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { emailOutbox, orders, type OrderLine } from '../../app/db/schema'
+import { emailOutbox, orders } from '../../app/db/schema'
 import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
-import { encryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { FEW_MATCHES, listOrders } from '../../app/domain/orders/list-orders.server'
 import { orderCountSentence, parseOrderListQuery } from '../../app/domain/orders/order-list-query'
 import { publicOrderView } from '../../app/domain/orders/view-order.server'
@@ -21,39 +20,78 @@ import { logProvider } from '../../app/integrations/email/log.server'
 import type { RunningShop } from '../../server/start'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
-import { insertOrderLines, withLinesOf } from '../../app/domain/orders/order-lines.server'
+import { withLinesOf } from '../../app/domain/orders/order-lines.server'
+import type { Order } from '../../app/domain/orders/order'
+import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
+import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
+import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
+import { markDmOrderPaid } from '../../app/domain/payments/mark-dm-order-paid.server'
+import { payOrderAgain } from '../../app/domain/payments/pay-order-again.server'
+import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
+import { useFakePayPro, type FakePayProFixture } from '../setup/fake-paypro'
+import { backdateOrders, moveDelivery, owner, payByProvider, sendReceipt } from '../setup/orders'
+import { checkoutBody, giftCard10, orderRow, placeOrder } from '../setup/payments'
 
-const line: OrderLine = {
-	id: 14,
-	name: 'Xbox Gift Card',
-	image: '/images/products/14.webp',
-	price: 3200,
-	originalPrice: null,
-	quantity: 1,
-	selectedDuration: null,
-	selectedDenomination: { label: '$10 USD', price: 3200, value: 10 },
-	selectedAccountType: null,
-	code: null,
-}
+/** PC Game Pass, 1 Month. */
+const pcGamePass = { id: 10, quantity: 1, selectedDuration: { label: '1 Month', months: 1 } }
 
 let sequence = 0
-/** An order written straight to the table, at a chosen time. */
-async function insertOrder(db: Db, fields: Partial<typeof orders.$inferInsert> = {}) {
+/**
+ * An order placed through checkout as a buyer places it (Ali Khan's $10 Xbox gift card unless told),
+ * its number drawn at the moment `number` gives ([milliseconds, the number's last part]) when a test
+ * needs one, and created `at` a moment in the past when given. Its states then come from the commands.
+ */
+async function placeAt(
+	db: Db,
+	{ number, name = 'Ali Khan', email, phone, product = giftCard10, method, at }: { number?: [number, number]; name?: string; email?: string; phone?: string; product?: unknown; method?: 'paypro' | 'manual'; at?: Date } = {},
+) {
 	sequence++
-	const [row] = await db
-		.insert(orders)
-		.values({
-			orderNumber: `XGC-${1_700_000_000_000 + sequence}-${sequence % 1000}`,
-			customerName: 'Ali Khan',
-			customerEmail: `buyer${sequence}@example.pk`,
-			customerPhone: `0300${String(1_000_000 + sequence).slice(-7)}`,
-			totalAmount: 3200,
-			accessToken: `token-${sequence}-abcdefghijklmnop`,
-			...fields,
-		})
-		.returning()
-	await insertOrderLines(db, row!.id, [line])
-	return { ...row!, productDetails: [line] }
+	const body = checkoutBody([product], { customerName: name, customerEmail: email ?? `buyer${sequence}@example.pk`, customerMobile: phone ?? `0300${String(1_000_000 + sequence).slice(-7)}`, ...(method ? { paymentMethod: method } : {}) })
+	const drawn = number ? [vi.spyOn(Date, 'now').mockReturnValue(number[0]), vi.spyOn(Math, 'random').mockReturnValue((number[1] + 0.5) / 1000)] : []
+	let order: Order
+	try {
+		order = await placeOrder(db, body)
+	} finally {
+		for (const spy of drawn) spy.mockRestore()
+	}
+	if (at) await backdateOrders(db, order.orderNumber, { createdAt: at })
+	return (await orderRow(db, order.orderNumber))!
+}
+
+/** An order placed (see placeAt) and paid as PayPro reports a payment. */
+async function paidOrder(db: Db, placing: Parameters<typeof placeAt>[1] = {}) {
+	return payByProvider(db, await placeAt(db, placing))
+}
+
+/** An order staff took in a chat (the DM form), under the name the buyer gave there, as typed. */
+async function dmOrder(db: Db, name: string) {
+	const order = await createDmOrder(db, { apiKeyId: null, label: 'api key: test' }, dmOrderRequest.parse({ customer: { name, email: null, phone: null }, items: [{ id: 14 }], totalAmount: 3200 }))
+	return (await orderRow(db, order.orderNumber))!
+}
+
+/** The number PayPro knows the order's newest attempt by (a new attempt has its own). */
+const lastAttempt = (fake: FakePayProFixture['fake'], orderNumber: string) =>
+	fake
+		.calls('co')
+		.map((call) => (call.body as [unknown, { OrderNumber: string }])[1].OrderNumber)
+		.filter((number) => number.startsWith(orderNumber))
+		.at(-1)!
+
+/**
+ * The order's PayPro attempts: the buyer opens PayPro's page (PayPro gives it the first id); for each
+ * next id, PayPro reports the attempt failed and the buyer tries again online; `thenTransfer`: PayPro
+ * reports the last one failed too and the buyer chooses a bank transfer instead. The ids are PayPro's.
+ */
+async function payproAttempts({ fake, paypro }: FakePayProFixture, db: Db, order: Order, ids: string[], { thenTransfer = false } = {}) {
+	const failedThenAgain = async (method: 'paypro' | 'manual') => {
+		fake.pay(lastAttempt(fake, order.orderNumber), { orderStatus: 'FAILED', amountPaid: 0 })
+		await payOrderAgain(db, paypro, (await orderRow(db, order.orderNumber))!, method)
+	}
+	fake.nextIds(...ids)
+	await startPayproPayment(db, paypro, order)
+	for (let i = 1; i < ids.length; i++) await failedThenAgain('paypro')
+	if (thenTransfer) await failedThenAgain('manual')
+	return (await orderRow(db, order.orderNumber))!
 }
 
 const at = (minutesAgo: number) => new Date(Date.UTC(2025, 0, 10, 12, 0, 0) - minutesAgo * 60_000)
@@ -65,12 +103,13 @@ const CODES = 'XBOX-AAAA-BBBB-CCCC'
 describe.each(databaseKinds)('staff order list on %s', (kind) => {
 	// The worker's seeded database, emptied before the first test and after each.
 	const database = useTestDatabase(kind)
+	const payproFixture = useFakePayPro()
 
 	it('lists newest first and pages through every order once, with ties on the same moment ordered by id', async () => {
 		const { db } = database
 		const made = []
 		// Seven orders; three share one timestamp.
-		for (const minutes of [60, 50, 40, 40, 40, 20, 10]) made.push(await insertOrder(db, { createdAt: at(minutes) }))
+		for (const minutes of [60, 50, 40, 40, 40, 20, 10]) made.push(await placeAt(db, { at: at(minutes) }))
 		const expected = [...made].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((o) => o.orderNumber)
 
 		const first = await listOrders(db, query(), { pageSize: 3 })
@@ -94,9 +133,9 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 	it('pages through a search’s matches newest first as through the whole list, ties on one moment ordered by id', async () => {
 		const { db } = database
 		const made = []
-		for (const minutes of [60, 50, 40, 40, 40, 20, 10]) made.push(await insertOrder(db, { customerName: 'Hira Baig', createdAt: at(minutes) }))
+		for (const minutes of [60, 50, 40, 40, 40, 20, 10]) made.push(await placeAt(db, { name: 'Hira Baig', at: at(minutes) }))
 		// Others in between that the search leaves out.
-		for (const minutes of [55, 45, 40, 15]) await insertOrder(db, { customerName: 'Umar Farooq', createdAt: at(minutes) })
+		for (const minutes of [55, 45, 40, 15]) await placeAt(db, { name: 'Umar Farooq', at: at(minutes) })
 		const expected = [...made].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((o) => o.orderNumber)
 		const hira = (params: Record<string, string> = {}) => listOrders(db, query({ q: 'baig', ...params }), { pageSize: 3 })
 
@@ -115,15 +154,18 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect(numbers(top)).toEqual(expected.slice(0, 3))
 		expect(top.newerCursor).toBeNull()
 		// A cursor that is not among the matches pages from where it sits in time.
-		const other = await insertOrder(db, { customerName: 'Umar Farooq', createdAt: at(30) })
+		const other = await placeAt(db, { name: 'Umar Farooq', at: at(30) })
 		expect(numbers(await hira({ before: String(other.id) }))).toEqual(expected.slice(2, 5))
 	})
 
 	it('an exact order number shows that order alone, even when it starts another number; a number never matches names', async () => {
 		const { db } = database
-		const seven = await insertOrder(db, { orderNumber: 'XGC-1736400000000-7', customerName: 'Ali Khan', createdAt: at(30) })
-		const seventy = await insertOrder(db, { orderNumber: 'XGC-1736400000000-70', customerName: 'Sara Ahmed', createdAt: at(20) })
-		await insertOrder(db, { orderNumber: 'XGC-1736400000009-1', customerName: 'Bilal XGC-1736400000000', createdAt: at(10) })
+		const seven = await placeAt(db, { number: [1736400000000, 7], name: 'Ali Khan', at: at(30) })
+		const seventy = await placeAt(db, { number: [1736400000000, 70], name: 'Sara Ahmed', at: at(20) })
+		// Staff typed a buyer's name with a number in it (the DM form takes a name as the chat gave it).
+		const bilal = await dmOrder(db, 'Bilal XGC-1736400000000')
+		await backdateOrders(db, bilal.orderNumber, { createdAt: at(10) })
+		expect([seven.orderNumber, seventy.orderNumber]).toEqual(['XGC-1736400000000-7', 'XGC-1736400000000-70'])
 		const search = async (q: string) => numbers(await listOrders(db, query({ q })))
 		expect(await search('XGC-1736400000000-7')).toEqual([seven.orderNumber])
 		expect(await search('xgc-1736400000000-7')).toEqual([seven.orderNumber])
@@ -133,12 +175,17 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('searches by order number, name, email and phone, filters by payment and fulfillment, and counts the matches', async () => {
 		const { db } = database
-		const ali = await insertOrder(db, { orderNumber: 'GPU-1736400000000-7', customerName: 'Ali Khan', customerEmail: 'ali@example.pk', customerPhone: '03001234567', paymentStatus: 'paid', deliveryStatus: 'completed', createdAt: at(30) })
-		const sara = await insertOrder(db, { orderNumber: 'XGC-1736400000001-8', customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03217654321', paymentStatus: 'awaiting_payment', createdAt: at(20) })
-		const zain = await insertOrder(db, { orderNumber: 'XGC-1736400000002-9', customerName: 'Zain Ali', customerEmail: 'zain@example.pk', customerPhone: '03331112222', paymentStatus: 'paid', deliveryStatus: 'preparing', createdAt: at(10) })
+		const ali = await placeAt(db, { number: [1736400000000, 7], product: pcGamePass, name: 'Ali Khan', email: 'ali@example.pk', phone: '03001234567', at: at(30) })
+		await payByProvider(db, ali)
+		await moveDelivery(db, ali, 'completed')
+		const sara = await placeAt(db, { number: [1736400000001, 8], name: 'Sara Ahmed', email: 'sara@example.pk', phone: '03217654321', at: at(20) })
+		const zain = await placeAt(db, { number: [1736400000002, 9], name: 'Zain Ali', email: 'zain@example.pk', phone: '03331112222', at: at(10) })
+		await payByProvider(db, zain)
+		await moveDelivery(db, zain, 'preparing')
+		expect([ali, sara, zain].map((o) => o.orderNumber)).toEqual(['PGP-1736400000000-7', 'XGC-1736400000001-8', 'XGC-1736400000002-9'])
 
 		const search = async (params: Record<string, string>) => numbers(await listOrders(db, query(params)))
-		expect(await search({ q: 'GPU-1736400000000-7' })).toEqual([ali.orderNumber])
+		expect(await search({ q: 'PGP-1736400000000-7' })).toEqual([ali.orderNumber])
 		expect(await search({ q: 'xgc-17364' })).toEqual([zain.orderNumber, sara.orderNumber])
 		expect(await search({ q: 'ali' })).toEqual([zain.orderNumber, ali.orderNumber])
 		expect(await search({ q: '  AHMED ' })).toEqual([sara.orderNumber])
@@ -154,28 +201,18 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect(filtered.total).toBe(2)
 		expect((await listOrders(db, query({ q: 'nobody' }))).total).toBe(0)
 		// Never the order's secret.
-		expect(JSON.stringify(await listOrders(db, query()))).not.toContain('token-')
+		const listed = JSON.stringify(await listOrders(db, query()))
+		for (const order of [ali, sara, zain]) expect(listed).not.toContain(order.accessToken)
 	})
 
 	it('finds an order by every id a buyer quotes and by part of a name, email or phone in any form', async () => {
 		const { db } = database
-		const ali = await insertOrder(db, {
-			orderNumber: 'GPU-1736400000000-7',
-			payproTransactionId: '1795699377914959',
-			customerName: 'Ali Raza',
-			customerEmail: 'ali.raza92@gmail.com',
-			customerPhone: '03001234567',
-			createdAt: at(30),
-		})
-		const transfer = await insertOrder(db, {
-			orderNumber: 'XGC-1736400000001-8',
-			paymentMethod: 'manual',
-			customerName: 'Sara Ahmed',
-			customerEmail: 'sara.ahmed@yahoo.com',
-			customerPhone: '03217654321',
-			createdAt: at(20),
-		})
-		await insertOrder(db, { orderNumber: 'XGC-1736400000002-9', payproTransactionId: '1795699300000001', customerName: 'Zain Malik', customerEmail: 'zain@example.pk', customerPhone: '03331112222', createdAt: at(10) })
+		const ali = await placeAt(db, { number: [1736400000000, 7], product: pcGamePass, name: 'Ali Raza', email: 'ali.raza92@gmail.com', phone: '03001234567', at: at(30) })
+		await payproAttempts(payproFixture, db, ali, ['1795699377914959'])
+		const transfer = await placeAt(db, { number: [1736400000001, 8], name: 'Sara Ahmed', email: 'sara.ahmed@yahoo.com', phone: '03217654321', at: at(20) })
+		const zain = await placeAt(db, { number: [1736400000002, 9], name: 'Zain Malik', email: 'zain@example.pk', phone: '03331112222', at: at(10) })
+		await payproAttempts(payproFixture, db, zain, ['1795699300000001'])
+		expect(ali.orderNumber).toBe('PGP-1736400000000-7')
 		const search = async (q: string) => numbers(await listOrders(db, query({ q })))
 
 		// Ids: the PayPro order id the buyer's page shows, whole, its start and its end; the order number in
@@ -184,11 +221,12 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect(await search(' 1795699377914959 ')).toEqual([ali.orderNumber])
 		expect(await search('179569937')).toEqual([ali.orderNumber])
 		expect(await search('7914959')).toEqual([ali.orderNumber])
-		expect(await search('gpu-1736400000000-7')).toEqual([ali.orderNumber])
+		expect(await search('pgp-1736400000000-7')).toEqual([ali.orderNumber])
 		expect(await search('1736400000001')).toEqual([transfer.orderNumber])
-		expect(await search('GPU-1736400000000-7-RMF3K2J1')).toEqual([ali.orderNumber])
-		// The PayPro order id of an earlier attempt (before "Try again" made a new PayPro order), whole.
-		await db.update(orders).set({ earlierPayproIds: ['1795699311112222', '1795699333334444'] }).where(eq(orders.id, transfer.id))
+		expect(await search('PGP-1736400000000-7-RMF3K2J1')).toEqual([ali.orderNumber])
+		// The PayPro order id of an earlier attempt (before "Try again" made a new PayPro order), whole: two
+		// attempts failed at PayPro, then the buyer chose a bank transfer.
+		expect(await payproAttempts(payproFixture, db, transfer, ['1795699311112222', '1795699333334444'], { thenTransfer: true })).toMatchObject({ paymentMethod: 'manual', earlierPayproIds: ['1795699311112222'] })
 		expect(await search('1795699311112222')).toEqual([transfer.orderNumber])
 		expect(await search('1795699333334444')).toEqual([transfer.orderNumber])
 		// Part of an email, of a name (any case); a phone in every common form, or its last digits.
@@ -208,14 +246,13 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect(await search('nobody')).toEqual([])
 	})
 
-	it('counts the matches of a search up to FEW_MATCHES (200), and says "more than" past it', async () => {
+	it('counts the matches of a search up to FEW_MATCHES (200), and says "more than" past it', { timeout: 180_000 }, async () => {
 		const { db } = database
-		for (let i = 0; i < 3; i++) await insertOrder(db, { customerName: 'Hamza Iqbal', createdAt: at(10 + i) })
+		for (let i = 0; i < 3; i++) await placeAt(db, { name: 'Hamza Iqbal', at: at(10 + i) })
 		const few = await listOrders(db, query({ q: 'iqbal' }))
 		expect({ total: few.total, moreThan: few.moreThan }).toEqual({ total: 3, moreThan: false })
 		expect(orderCountSentence(few.total, few.orders.length, true, few.moreThan)).toBe('3 orders match your search.')
-		await db.execute(sql`insert into orders (order_number, customer_name, total_amount, created_at)
-			select 'XGC-' || (1600000000000 + i) || '-1', 'Hamza Iqbal', 100, now() - i * interval '1 minute' from generate_series(1, ${FEW_MATCHES}) as s(i)`)
+		for (let i = 0; i < FEW_MATCHES; i++) await placeAt(db, { name: 'Hamza Iqbal' })
 		const many = await listOrders(db, query({ q: 'iqbal' }))
 		expect({ total: many.total, moreThan: many.moreThan, shown: many.orders.length }).toEqual({ total: FEW_MATCHES, moreThan: true, shown: 50 })
 		expect(orderCountSentence(many.total, many.orders.length, true, many.moreThan)).toBe('More than 200 orders match your search, 50 shown.')
@@ -226,7 +263,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('drops a payment status sent with the update, warns about it, and never logs the delivery content', async () => {
 		const { db } = database
-		const order = await insertOrder(db, { paymentStatus: 'paid' })
+		const order = await paidOrder(db)
 		const calls: unknown[][] = []
 		const spies = (['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const).map((level) =>
 			vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => {
@@ -250,7 +287,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('stores the codes encrypted; staff and the token holder see them, the public view does not', async () => {
 		const { db } = database
-		const order = await insertOrder(db, { paymentStatus: 'paid' })
+		const order = await paidOrder(db)
 		await updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: `  {"code": "${CODES}", "region": "US"}  ` } })
 
 		const raw = await db.execute(sql`select delivery_content from orders where id = ${order.id}`)
@@ -271,7 +308,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('reads delivery content as §5 says: structured data, trimmed text, empty as none', async () => {
 		const { db } = database
-		const order = await insertOrder(db, { paymentStatus: 'paid' })
+		const order = await paidOrder(db)
 		const save = (delivery_content: unknown) => updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'delivered', delivery_content } })
 		expect((await save({ email: 'acct@example.com', password: 'pw' })).delivery_content).toEqual({ email: 'acct@example.com', password: 'pw' })
 		expect((await save('["A-1", "B-2"]')).delivery_content).toEqual(['A-1', 'B-2'])
@@ -284,7 +321,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('refuses an unknown step, a missing order number and an unknown order with clear 4xx errors', async () => {
 		const { db } = database
-		const order = await insertOrder(db)
+		const order = await placeAt(db)
 		const attempt = (input: unknown) => updateOrderFulfillment(db, actor, input).catch((e: unknown) => e)
 		const badStep = await attempt({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'shipped' } })
 		expect(badStep).toBeInstanceOf(AppError)
@@ -298,23 +335,26 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 
 	it('emails the buyer once on completion with content: the tracking link, never the codes, even when saved twice', async () => {
 		const { db } = database
-		const order = await insertOrder(db, { paymentStatus: 'paid', customerEmail: 'ali@example.pk' })
+		const order = await paidOrder(db, { email: 'ali@example.pk' })
+		// The payment's own email went before; what follows is the delivery's.
+		const sentBefore = await db.select().from(emailOutbox).orderBy(emailOutbox.id)
+		expect(sentBefore.map((e) => e.dedupeKey)).toEqual([`order-paid:${order.orderNumber}`])
 		// Completed without content yet: nothing to tell.
 		await updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: '' } })
-		expect(await db.select().from(emailOutbox)).toHaveLength(0)
+		expect(await db.select().from(emailOutbox)).toHaveLength(sentBefore.length)
 		for (let i = 0; i < 2; i++) {
 			await updateOrderFulfillment(db, actor, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: CODES } })
 		}
-		const emails = await db.select().from(emailOutbox)
+		const emails = (await db.select().from(emailOutbox).orderBy(emailOutbox.id)).slice(sentBefore.length)
 		expect(emails).toHaveLength(1)
 		expect(emails[0]).toMatchObject({ dedupeKey: `order-delivered:${order.orderNumber}`, toEmail: 'ali@example.pk', orderNumber: order.orderNumber })
 		expect(emails[0]!.text).toContain(`/order-status?internalOrderId=${order.orderNumber}&token=${order.accessToken}`)
-		expect(JSON.stringify(emails)).not.toContain(CODES)
+		expect(JSON.stringify(await db.select().from(emailOutbox))).not.toContain(CODES)
 	})
 
 	it('writes an audit row with who, before and after, and whether content is set, not the content', async () => {
 		const { db } = database
-		const order = await insertOrder(db, { paymentStatus: 'paid' })
+		const order = await paidOrder(db)
 		await updateOrderFulfillment(db, { staffId: null, label: 'owner@example.pk' }, { orderNumber: order.orderNumber, updates: { fulfillment_status: 'completed', delivery_content: CODES } })
 		const history = await orderHistory(db, order.orderNumber)
 		expect(history).toHaveLength(1)
@@ -331,6 +371,7 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 	let shop: RunningShop
 	let cookie: string
+	const payproFixture = useFakePayPro()
 	const testShop = useTestShop(kind, 'admin_orders', { JOBS_WORKER: 'false' })
 
 	beforeAll(async () => {
@@ -349,7 +390,10 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 
 	it('renders a hostile name and delivery content escaped on the dashboard and the order page', { timeout: 60_000 }, async () => {
 		const evil = '<script>alert(1)</script>'
-		const order = await insertOrder(shop.database.db, { customerName: evil, deliveryStatus: 'completed', deliveryContent: encryptDelivery(evil) })
+		// Staff took the order in a chat, under the name as the buyer gave it, and delivered it by hand.
+		const order = await dmOrder(shop.database.db, evil)
+		await markDmOrderPaid(shop.database.db, owner, order.orderNumber, 'Paid in the chat')
+		await moveDelivery(shop.database.db, order, 'completed', evil)
 		const dashboard = await fetch(`${shop.url}/admin-dashboard`, { headers: { cookie } })
 		expect(dashboard.status).toBe(200)
 		const html = await dashboard.text()
@@ -364,7 +408,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 	})
 
 	it('shows the table headings, and "No orders found." when nothing matches', { timeout: 60_000 }, async () => {
-		await insertOrder(shop.database.db)
+		await placeAt(shop.database.db)
 		const html = await (await fetch(`${shop.url}/admin-dashboard`, { headers: { cookie } })).text()
 		for (const heading of ['Order #', 'Customer', 'Phone', 'Products', 'Amount', 'Payment', 'Fulfillment', 'Date &amp; Time', 'Actions', 'Refresh Orders', 'Export CSV']) expect(html).toContain(heading)
 		const empty = await (await fetch(`${shop.url}/admin-dashboard?q=nobody-at-all`, { headers: { cookie } })).text()
@@ -375,7 +419,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 	})
 
 	it('updates through the API on both paths and answers {data} with the delivery content', async () => {
-		const order = await insertOrder(shop.database.db, { paymentStatus: 'paid' })
+		const order = await paidOrder(shop.database.db)
 		const res = await update(JSON.stringify({ orderNumber: order.orderNumber, updates: { fulfillment_status: 'delivered', delivery_content: CODES, status: 'failed' } }))
 		expect(res.status).toBe(200)
 		const body = (await res.json()) as { data: Record<string, unknown> }
@@ -391,7 +435,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 	})
 
 	it('answers 4xx JSON for bad input, unknown orders, strangers and other sites', async () => {
-		const order = await insertOrder(shop.database.db)
+		const order = await placeAt(shop.database.db)
 		const cases = [
 			{ res: await update('{"orderNumber": '), status: 400, error: 'The request body is not valid JSON.' },
 			{ res: await update(JSON.stringify({ orderNumber: 'NOPE-1-1', updates: { fulfillment_status: 'completed' } })), status: 404, error: 'Order NOPE-1-1 not found.' },
@@ -415,8 +459,13 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 
 	it('exports the filtered list as CSV: quoted, formula cells neutralised, no delivery content, staff only', async () => {
 		const db = shop.database.db
-		await insertOrder(db, { customerName: '=HYPERLINK("http://evil.example","x")', paymentStatus: 'paid', deliveryContent: encryptDelivery(CODES), createdAt: at(5) })
-		await insertOrder(db, { customerName: 'Sara, "the buyer"', paymentStatus: 'awaiting_payment', createdAt: at(10) })
+		// Names as staff typed them on the DM form: one paid and delivered by hand, one still unpaid.
+		const formula = await dmOrder(db, '=HYPERLINK("http://evil.example","x")')
+		await markDmOrderPaid(db, owner, formula.orderNumber, 'Paid in the chat')
+		await moveDelivery(db, formula, 'completed', CODES)
+		const quoted = await dmOrder(db, 'Sara, "the buyer"')
+		await backdateOrders(db, formula.orderNumber, { createdAt: at(5) })
+		await backdateOrders(db, quoted.orderNumber, { createdAt: at(10) })
 		const res = await fetch(`${shop.url}/admin/orders.csv?status=paid`, { headers: { cookie } })
 		expect(res.status).toBe(200)
 		expect(res.headers.get('content-type')).toContain('text/csv')
@@ -438,10 +487,15 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 
 	it('the dashboard shows the to-do counts, the waiting badge on Transfers, which transfer has a receipt, and finds a PayPro id', { timeout: 60_000 }, async () => {
 		const { db } = shop.database
-		const waiting = await insertOrder(db, { paymentMethod: 'manual', paymentStatus: 'awaiting_confirmation', receiptPath: 'receipts/a.png', receiptUploadedAt: new Date() })
-		const noReceipt = await insertOrder(db, { paymentMethod: 'manual', paymentStatus: 'awaiting_confirmation' })
-		const toDeliver = await insertOrder(db, { paymentStatus: 'paid', deliveryStatus: 'preparing', payproTransactionId: '1795699377914959', earlierPayproIds: ['1795699300009999'], paidAt: new Date() })
-		await insertOrder(db, { paymentStatus: 'paid', deliveryStatus: 'completed', paidAt: new Date() })
+		const waiting = await placeAt(db, { method: 'manual' })
+		await sendReceipt(db, waiting)
+		const noReceipt = await placeAt(db, { method: 'manual' })
+		// Paid online on a second attempt (PayPro reported the first failed), being prepared.
+		const toDeliver = await payproAttempts(payproFixture, db, await placeAt(db), ['1795699300009999', '1795699377914959'])
+		payproFixture.fake.pay(lastAttempt(payproFixture.fake, toDeliver.orderNumber))
+		expect(await confirmPayproPayment(db, payproFixture.paypro, toDeliver.orderNumber)).toBe('paid')
+		await moveDelivery(db, toDeliver, 'preparing')
+		await moveDelivery(db, await paidOrder(db), 'completed')
 		const page = async (query = '') => (await fetch(`${shop.url}/admin-dashboard${query}`, { headers: { cookie } })).text()
 		const html = await page()
 		expect(html).toContain('1 transfer to confirm')

@@ -4,9 +4,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { files, orders } from '../../app/db/schema'
+import { files } from '../../app/db/schema'
 import { CHUNK_BYTES, postgresFileStore, type FileStore } from '../../app/domain/files/file-store.server'
 import { attachReceipt, type UploadLimits } from '../../app/domain/payments/attach-receipt.server'
 import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
@@ -16,7 +16,7 @@ import { sweepOrders } from '../../app/domain/payments/reconcile-orders.server'
 import { moveDiskReceipts, sweepUnpaidOrderReceipts } from '../../app/domain/payments/sweep-receipt-files.server'
 import { localStorage } from '../../app/integrations/storage/local.server'
 import { AppError } from '../../app/utils/app-error'
-import { backdateOrders, owner, waitingWithReceiptOnDisk } from '../setup/orders'
+import { backdateOrders, owner, waitingAgainWithReceipts, waitingWithReceiptOnDisk } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -180,7 +180,8 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		await attach(expiring, shot('a'))
 		await attach(expiring, shot('b'))
 		// Sent back to waiting for a receipt (as a pay-again does), then left unpaid.
-		await db.update(orders).set({ paymentStatus: 'awaiting_payment', createdAt: new Date(Date.now() - 100 * 3_600_000) }).where(eq(orders.id, expiring.id))
+		await waitingAgainWithReceipts(db, expiring.orderNumber)
+		await backdateOrders(db, expiring.orderNumber, { createdAt: new Date(Date.now() - 100 * 3_600_000) })
 		const rejected = await manualOrder()
 		await attach(rejected, shot('c'))
 		await rejectTransfer(db, owner, rejected.orderNumber, 'The amount does not match.')

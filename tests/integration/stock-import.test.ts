@@ -4,11 +4,10 @@
 // voiding, secrets kept out of the audit log, and a 'stock_only' option out of stock refused at checkout.
 import fs from 'node:fs'
 import path from 'node:path'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { auditLog, orders, stockAssignments, stockUnits } from '../../app/db/schema'
-import { insertOrderLines } from '../../app/domain/orders/order-lines.server'
+import { auditLog, stockUnits } from '../../app/db/schema'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { setStaffGrants } from '../../app/domain/staff/set-staff-grants.server'
@@ -17,7 +16,8 @@ import { refingerprintStock } from '../../app/domain/stock/refingerprint-stock.s
 import { fingerprintOf, sealUnit } from '../../app/domain/stock/stock-crypto.server'
 import { normaliseCode } from '../../app/domain/stock/stock-normalise.server'
 import type { RunningShop } from '../../server/start'
-import { checkoutOverHttp } from '../setup/payments'
+import { payByTransfer } from '../setup/orders'
+import { checkoutBody, checkoutOverHttp, placeOrder } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 import { withoutScripts } from '../setup/page-text'
@@ -88,14 +88,10 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 			waiting: 0,
 		})
 
-		// One of them is sold (as delivery records it): importing it again is still refused.
-		const [sold] = await db.select().from(stockUnits).where(eq(stockUnits.productId, product.id)).orderBy(stockUnits.id).limit(1)
-		await db.update(stockUnits).set({ slotsUsed: 1, status: 'used' }).where(eq(stockUnits.id, sold!.id))
-		const [soldOrder] = await db.insert(orders).values({ orderNumber: 'ORD-STOCK-1', totalAmount: 3200 }).returning()
-		const [lineId] = await insertOrderLines(db, soldOrder!.id, [
-			{ id: product.id, name: 'PSN Card (stock)', image: '', price: 3200, originalPrice: null, quantity: 1, selectedDuration: null, selectedDenomination: null, selectedAccountType: null, variantId: ten!.id, code: null },
-		])
-		await db.insert(stockAssignments).values({ unitId: sold!.id, slot: 1, orderId: soldOrder!.id, orderNumber: 'ORD-STOCK-1', lineId: lineId!, lineIndex: 0 })
+		// One of them is sold: a transfer for the $10 option, confirmed by staff, takes the oldest unit.
+		const soldOrder = await payByTransfer(db, await placeOrder(db, checkoutBody([{ id: product.id, quantity: 1, variantId: ten!.id }], { paymentMethod: 'manual' })))
+		const [sold] = await db.select().from(stockUnits).where(and(eq(stockUnits.productId, product.id), eq(stockUnits.status, 'used')))
+		expect(sold!.id).toBe((await db.select().from(stockUnits).where(eq(stockUnits.productId, product.id)).orderBy(stockUnits.id).limit(1))[0]!.id)
 		const again = await call('POST', `/api/admin/products/${product.id}/stock`, { variantId: ten!.id, units: [{ code: 'abcdefgh1234' }, { code: 'NEW-CODE-7777' }] })
 		expect(await again.json()).toEqual({ added: 1, duplicates: 1, refused: [{ line: 1, reason: `already in this product’s stock (unit ${sold!.id})` }], skipped: [], notes: [], waiting: 0 })
 
@@ -111,7 +107,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		expect(listed.total).toBe(4)
 		const soldListed = listed.units.find((u) => u.id === sold!.id)!
 		expect(soldListed.masked).toBe('•••• 1234')
-		expect(soldListed.orders).toEqual([{ orderNumber: 'ORD-STOCK-1', slot: 1, replaced: false }])
+		expect(soldListed.orders).toEqual([{ orderNumber: soldOrder.orderNumber, slot: 1, replaced: false }])
 		expect(await revealUnit(db, ownerStaff, product.id, sold!.id)).toEqual({ kind: 'code', code: 'ABCD-EFGH-1234' })
 
 		// Voiding: an unsold unit is voided and no longer counted; a sold one is refused.

@@ -18,16 +18,10 @@ const SELF = 'tests/lint/order-writer.test.ts'
  * the list only shrinks: a file listed with no such write left fails the last test.
  */
 const STILL_WRITING = new Set([
-	'tests/integration/admin-orders.test.ts',
-	'tests/integration/customers.test.ts',
-	'tests/integration/my-orders.test.ts',
-	'tests/integration/order-facts.test.ts',
-	'tests/integration/payments-receipt.test.ts',
 	// Stays: it tests the database's own CHECKs, which no command would ever break.
 	'tests/integration/schema-constraints.test.ts',
-	'tests/integration/stock-import.test.ts',
-	// The one place tests move timestamps back (never states), and the one state no command makes any more
-	// (a receipt kept on disk before the file store): named functions, each with its reason.
+	// The one place tests move timestamps back (never states), and the states no command makes (any more):
+	// named functions, each with its reason.
 	'tests/setup/orders.ts',
 	'tests/setup/report-history.ts',
 ])

@@ -10,7 +10,7 @@ import { shopFileStore } from '../../app/domain/files/file-store.server'
 import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
 import { cancelOrder } from '../../app/domain/orders/cancel-order.server'
 import type { Order } from '../../app/domain/orders/order'
-import type { DeliveryState } from '../../app/domain/orders/order-state'
+import type { DeliveryState, PaymentState } from '../../app/domain/orders/order-state'
 import { attachReceipt } from '../../app/domain/payments/attach-receipt.server'
 import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
 import { markOrderPaid, recordPaymentAfterCancel, stopAwaitingPayment } from '../../app/domain/payments/mark-order-paid.server'
@@ -119,4 +119,37 @@ export async function backdateRefunds(db: Db, at: Date, orderId?: number): Promi
  */
 export async function waitingWithReceiptOnDisk(db: Db, orderNumber: string, receiptPath: string): Promise<void> {
 	await db.update(orders).set({ paymentStatus: 'awaiting_confirmation', receiptPath }).where(eq(orders.orderNumber, orderNumber))
+}
+
+/**
+ * History no command makes: an order's address as checkout no longer writes it, and as no command
+ * changes it once placed. For the tests of an address kept as typed before checkout trimmed and
+ * lowered addresses (customers), and of a buyer still signed in whose address has no order any more
+ * (My orders): the order's address set to `email`, its states untouched.
+ */
+export async function addressAsOnceStored(db: Db, orderNumber: string, email: string): Promise<void> {
+	await db.update(orders).set({ customerEmail: email }).where(eq(orders.orderNumber, orderNumber))
+}
+
+/**
+ * A state no command reaches today: a transfer's receipts still kept on an order back to waiting for
+ * payment (pay-again reopens only failed online payments, and a receipt makes an order a transfer),
+ * as orders left so before may be. The expiry sweep must still drop their files: the receipt tests.
+ */
+export async function waitingAgainWithReceipts(db: Db, orderNumber: string): Promise<void> {
+	await db.update(orders).set({ paymentStatus: 'awaiting_payment' }).where(eq(orders.orderNumber, orderNumber))
+}
+
+/**
+ * States no command reaches, for the test of the order's named facts over every payment state ×
+ * delivery state × test payment (tests/integration/order-facts.test.ts): a delivery moved on before
+ * the order was paid, a test payment refunded or never paid, a step the commands refuse. The order
+ * stays as the commands placed it; only its two states, its test flag and what was given back are set.
+ */
+export async function stateNoCommandReaches(
+	db: Db,
+	orderNumber: string,
+	state: { paymentStatus: PaymentState; deliveryStatus: DeliveryState; testPayment: boolean; refundedAmount: number },
+): Promise<void> {
+	await db.update(orders).set(state).where(eq(orders.orderNumber, orderNumber))
 }
