@@ -1,4 +1,4 @@
-// Several servers on one database (README, "Deploy on PostgreSQL"): each server is a process of its
+// Several servers on one database (docs/deploy.md): each server is a process of its
 // own, as behind a load balancer. They start together on an empty database, a payment taken on one
 // reaches a live order page on the other, and a lost or unreachable database neither crashes them
 // nor hangs the health check.

@@ -36,7 +36,7 @@ export function parseTransferAccounts(e: Pick<Env, 'MANUAL_PAYMENT_ACCOUNTS' | '
 	return result.data
 }
 
-/** Where a new shop starts: the environment's values (README, Configuration), else the samples and the shop's own texts. */
+/** Where a new shop starts: the environment's values (docs/configuration.md), else the samples and the shop's own texts. */
 export function storeDetailsDefaults(e: Env = env()): StoreDetails {
 	return {
 		storeName: e.STORE_NAME ?? SAMPLE.storeName,
