@@ -96,6 +96,8 @@ test.describe('Game Pass library', () => {
 		await page.getByRole('searchbox', { name: 'Search games' }).press('Enter')
 		await expect(page).toHaveURL(/q=halo/)
 		await expect(page).toHaveURL(/genre=Shooter/)
+		// The new page has arrived (the address changes before its list is drawn): its first title is a Halo.
+		await expect(all.getByRole('listitem').first()).toContainText(/halo/i)
 		const halo = await gamesIn(all)
 		expect(halo.length).toBeGreaterThan(0)
 		expect(await shownCount(all)).toBe(halo.length)
