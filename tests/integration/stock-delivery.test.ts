@@ -278,7 +278,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 			const order = await transferWaiting(db, lineFor(productId, variantId))
 			await confirmTransfer(db, owner, order.orderNumber, 'Seen')
 		}
-		const alerts = async () => (await db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} like 'stock-%'`)).map((e) => e.subject)
+		const alerts = async () => (await db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} like 'stock-%'`).orderBy(emailOutbox.id)).map((e) => e.subject)
 		await pay()
 		expect(await alerts()).toEqual([])
 		await pay()
