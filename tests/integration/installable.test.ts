@@ -132,7 +132,7 @@ describe.each(databaseKinds)('The installable shop over HTTP on %s', (kind) => {
 	/** Signs in on My orders with the emailed code: the buyer's session cookie. */
 	async function signIn(email: string): Promise<string> {
 		await fetch(`${shop.url}/my-orders`, { method: 'POST', headers: form, body: new URLSearchParams({ intent: 'request', email }) })
-		const mails = (await db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, email))).map(openEmail)
+		const mails = (await db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, email)).orderBy(emailOutbox.id)).map(openEmail)
 		const code = /^(\d{6}) /.exec(mails.at(-1)!.subject)![1]!
 		const res = await fetch(`${shop.url}/my-orders/verify`, { method: 'POST', redirect: 'manual', headers: form, body: new URLSearchParams({ email, code, next: '/my-orders' }) })
 		return /buyer_session=[\w-]+/.exec(res.headers.get('set-cookie') ?? '')![0]
