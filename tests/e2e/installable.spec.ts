@@ -10,7 +10,7 @@ import { test, expect, gotoHydrated, paidOrder, placeOrderFromPage, signInAsOwne
 // they are saved copies, shows the offline page for anything else (never a stale price), never keeps
 // a page with codes, and forgets every kept page when the buyer signs out.
 
-test.use({ viewport: { width: 360, height: 740 } })
+test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' })
 
 /** Waits until the shop's service worker controls the page (registered after load, when the browser is idle). */
 async function workerInControl(page: Page) {

@@ -5,7 +5,7 @@ import { test, expect, gotoHydrated, placeOrderFromPage } from './helpers'
 // service, so subscribing fails: the buyer reads that it did not work and may try again, and the
 // page never hangs on "Asking".
 
-test.use({ viewport: { width: 360, height: 740 } })
+test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' })
 
 test('the order page offers notifications with scripts, says plainly when the phone could not be signed up, and shows nothing without scripts', async ({ page, browser, baseURL }) => {
 	test.setTimeout(90_000)

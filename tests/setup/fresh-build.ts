@@ -23,5 +23,7 @@ export default function freshBuild() {
 	const changed = Math.max(...SOURCES.map((source) => newestChange(path.join(ROOT, source))))
 	if (built >= changed) return
 	console.log(built ? 'the sources changed since the last build: building the shop for the tests' : 'no build yet: building the shop for the tests')
-	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+	// As `npm run build` from a shell: a production build (Vitest's NODE_ENV=test would make Vite build
+	// the development flavour, without the boot scripts the served shop has).
+	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
 }
