@@ -1,11 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { readSource, sourceFiles } from './source-files'
 
 // The catalogue is data the owner edits in the console: no component, route or domain file may
 // single out a product by its id (what once did is now a setting on the product).
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const FOLDERS = ['app/components', 'app/routes', 'app/domain']
 
 /** Ways code names a product by id: links, cover files, comparisons, id lists and tables keyed by id, calls with a literal id. */
@@ -20,13 +18,6 @@ const PRODUCT_ID_PATTERNS: [string, RegExp][] = [
 	['a table keyed by product id', /Record<number,[^>]*>\s*=\s*\{\s*\d+\s*:/],
 	['a table keyed by product id', /^\s*\d+\s*:\s*[{'"`]/m],
 ]
-
-function filesUnder(folder: string): string[] {
-	return fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true, recursive: true }).flatMap((entry) => {
-		const file = path.join(entry.parentPath, entry.name)
-		return entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path.relative(ROOT, file)] : []
-	})
-}
 
 function productIdsIn(source: string): string[] {
 	return PRODUCT_ID_PATTERNS.flatMap(([what, pattern]) => {
@@ -55,7 +46,7 @@ describe('no product id in code', () => {
 	})
 
 	test.each(FOLDERS)('%s names no product by its id', (folder) => {
-		const found = filesUnder(folder).flatMap((file) => productIdsIn(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((hit) => `${file}: ${hit}`))
+		const found = sourceFiles(folder).flatMap((file) => productIdsIn(readSource(file)).map((hit) => `${file}: ${hit}`))
 		expect(found).toEqual([])
 	})
 })

@@ -1,6 +1,5 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { readSource, sourceFiles } from './source-files'
 
 // The order's facts are named once (app/domain/orders/order-facts.ts, ADR-023): no domain file or route
 // compares a payment state with a literal. The states are spelt in order-state.ts (the machine), in
@@ -11,7 +10,6 @@ import { describe, expect, test } from 'vitest'
 // 'paid_after_cancel', 'awaiting_payment', 'awaiting_confirmation'), and 'paid' or 'refunded' on a line
 // that names the payment status (those two words are also the names of events and outcomes).
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const FOLDERS = ['app/domain', 'app/routes']
 const OWNERS = new Set(['app/domain/orders/order-state.ts', 'app/domain/orders/order-facts.ts', 'app/domain/orders/status.ts'])
 
@@ -42,13 +40,6 @@ function stateLiteralsIn(source: string): string[] {
 	return source.split('\n').flatMap((line, i) => (ALWAYS.test(line) || (STATUS.test(line) && NEAR_STATUS.test(line)) ? [`line ${i + 1}: ${line.trim()}`] : []))
 }
 
-function filesUnder(folder: string): string[] {
-	return fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true, recursive: true }).flatMap((entry) => {
-		const file = path.join(entry.parentPath, entry.name)
-		return entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path.relative(ROOT, file)] : []
-	})
-}
-
 describe('no payment state literal outside the order facts', () => {
 	test.each([
 		["eq(orders.paymentStatus, 'paid')"],
@@ -67,14 +58,14 @@ describe('no payment state literal outside the order facts', () => {
 	})
 
 	test.each(FOLDERS)('%s compares no payment state with a literal', (folder) => {
-		const found = filesUnder(folder)
+		const found = sourceFiles(folder)
 			.filter((file) => !OWNERS.has(file) && !TRANSITION_GUARDS.has(file))
-			.flatMap((file) => stateLiteralsIn(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((hit) => `${file}: ${hit}`))
+			.flatMap((file) => stateLiteralsIn(readSource(file)).map((hit) => `${file}: ${hit}`))
 		expect(found).toEqual([])
 	})
 
 	test('every file still listed as a transition guard has a literal left (else take it off the list)', () => {
-		const clean = [...TRANSITION_GUARDS].filter((file) => stateLiteralsIn(fs.readFileSync(path.join(ROOT, file), 'utf8')).length === 0)
+		const clean = [...TRANSITION_GUARDS].filter((file) => stateLiteralsIn(readSource(file)).length === 0)
 		expect(clean).toEqual([])
 	})
 })

@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { ROOT, readSource, sourceFiles } from './source-files'
 
 // One writer of the order (ADR-036): orders, order_lines, refunds, refund_lines and coupon_redemptions
 // are inserted, updated and deleted only by app/domain/orders/order-store/, where every move of the
 // state records its event and tells its channels. Anywhere else, a write of them is refused here,
 // named by file and line: through Drizzle (`.update(orders)`) or in raw SQL (`update order_lines`).
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const FOLDERS = ['app', 'server', 'scripts', 'tests']
 const WRITER = 'app/domain/orders/order-store/'
 const SELF = 'tests/lint/order-writer.test.ts'
@@ -35,16 +35,8 @@ function writesIn(source: string): string[] {
 	return source.split('\n').flatMap((line, i) => (DRIZZLE_WRITE.test(line) || SQL_WRITE.test(line) ? [`line ${i + 1}: ${line.trim()}`] : []))
 }
 
-function sourceFiles(folder: string): string[] {
-	const root = path.join(ROOT, folder)
-	if (!fs.existsSync(root)) return []
-	return fs.readdirSync(root, { withFileTypes: true, recursive: true }).flatMap((entry) => {
-		const file = path.relative(ROOT, path.join(entry.parentPath, entry.name))
-		return entry.isFile() && /\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && !file.includes('node_modules') ? [file] : []
-	})
-}
-
-const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8')
+const read = readSource
+const scriptsUnder = (folder: string) => sourceFiles(folder, { tests: true, scripts: true })
 
 describe("only the order's writer writes the order's tables", () => {
 	test.each([
@@ -65,14 +57,14 @@ describe("only the order's writer writes the order's tables", () => {
 	})
 
 	test.each(FOLDERS)('%s writes none of them outside app/domain/orders/order-store/', (folder) => {
-		const found = sourceFiles(folder)
+		const found = scriptsUnder(folder)
 			.filter((file) => !file.startsWith(WRITER) && file !== SELF && !STILL_WRITING.has(file))
 			.flatMap((file) => writesIn(read(file)).map((hit) => `${file}: ${hit}`))
 		expect(found).toEqual([])
 	})
 
 	test('the writer itself is where they are written', () => {
-		expect(sourceFiles(WRITER).filter((file) => writesIn(read(file)).length > 0)).not.toEqual([])
+		expect(scriptsUnder(WRITER).filter((file) => writesIn(read(file)).length > 0)).not.toEqual([])
 	})
 
 	test('every test still listed writes one of them (else take it off the list)', () => {
