@@ -188,6 +188,18 @@ test('without scripts the order page offers a link to look again, and looks agai
 		await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute('content', '30')
 		// Refresh Status is a link too.
 		await expect(page.getByRole('link', { name: 'Refresh Status' })).toBeVisible()
+
+		// Cancelled, nothing is to come: the page no longer looks again by itself.
+		const { staff, close } = await signInAsOwner(browser)
+		try {
+			const cancelled = await staff.request.post(`/api/admin/orders/${orderNumber}/cancel`, { data: { reason: 'Out of stock for this value' } })
+			expect(cancelled.ok(), await cancelled.text()).toBe(true)
+		} finally {
+			await close()
+		}
+		await page.goto(orderPage(orderNumber))
+		await expect(page.getByTestId('payment-badge')).toHaveText('Cancelled')
+		await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0)
 	} finally {
 		await context.close()
 	}
