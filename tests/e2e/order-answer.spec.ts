@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test'
 import { test, expect, PNG_1PX, gotoHydrated, placeOrderFromPage, reviewTransfer, signInAsOwner, unique } from './helpers'
 
-// The order page leads with the answer (ADR-020): at every money moment the first screen of a phone
+// The order page leads with the answer (ADR-041): at every money moment the first screen of a phone
 // says what happened and holds the next step. Each test opens the buyer's order page at 360×740 and
 // checks that both end above the fold (where they sit in the page, whatever it was scrolled to).
 
@@ -144,6 +144,8 @@ test('a rejected transfer: the reason and the ways on are on the first screen; a
 
 		// The buyer sends a new receipt right there: it waits for staff again.
 		await page.getByLabel(/PNG, JPG up to 10MB/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX })
+		// Checked and previewed before it is sent, as the buyer sees it.
+		await expect(page.getByRole('img', { name: 'Payment receipt preview' })).toBeVisible()
 		await upload.click()
 		await expect(page.getByText('Receipt received, awaiting confirmation.')).toBeVisible()
 		await expect(page.getByTestId('payment-badge')).toHaveText('Checking Your Transfer')

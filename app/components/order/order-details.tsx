@@ -13,7 +13,7 @@ import { PaymentStatus, type PaymentFormResult } from './payment-status'
 import { SubscriptionCountdown } from './subscription-countdown'
 import { UnlockOrderForm } from './unlock-order-form'
 
-// §2 order view below its heading, in two parts (ADR-020, the answer first): the answer, on the
+// §2 order view below its heading, in two parts (ADR-041, the answer first): the answer, on the
 // first screen of a phone (what happened and what to do next), then the details. The public view
 // (product decision 3) swaps contact details, items and deliverables for the unlock form. The server
 // draws both (`renderStaticHtml`, again for every live update): the page's script only makes their

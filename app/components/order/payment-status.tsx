@@ -25,7 +25,7 @@ export interface PaymentFormResult {
  * transfer (accounts, reference, receipt upload), continue or retry an online payment, switch to a
  * transfer, or after a rejected transfer send a new receipt, pay online or write to the shop. The
  * ways to pay show only to whoever may see the order in full (ADR-005, ADR-017). The first card of
- * the order page (ADR-020, the answer first): what happened and what to do next.
+ * the order page (ADR-041, the answer first): what happened and what to do next.
  */
 export function PaymentStatus({
 	order,

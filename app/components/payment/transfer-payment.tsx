@@ -26,7 +26,7 @@ export function TransferReference({ orderNumber }: { orderNumber: string }) {
 /**
  * How to pay an order by bank or wallet transfer, on the order's own page: amount, reference, the
  * receipt upload, then the accounts. The upload comes before the accounts so that it is on a phone's
- * first screen for the buyer who comes back having paid (ADR-020); the steps point down to the accounts.
+ * first screen for the buyer who comes back having paid (ADR-041); the steps point down to the accounts.
  */
 export function TransferPayment({
 	orderNumber,

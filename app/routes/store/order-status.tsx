@@ -66,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// The order as the server draws it (ADR-007), again on every live update: the page ships no order components.
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
 	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
-	// In two parts, the answer first (ADR-020): what happened and what to do next, then the details, with Notify me between.
+	// In two parts, the answer first (ADR-041): what happened and what to do next, then the details, with Notify me between.
 	const location = { location: url.pathname + url.search }
 	const answerHtml = renderStaticHtml(
 		<>
