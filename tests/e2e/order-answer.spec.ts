@@ -161,6 +161,26 @@ test('a rejected transfer: the reason and the ways on are on the first screen; a
 	}
 })
 
+test('in Urdu too: a rejected transfer’s reason and ways on are on the first screen', async ({ browser, page }) => {
+	const { orderNumber } = await placeOrderFromPage(page, { paymentMethod: 'manual' })
+	await sendReceipt(page, orderNumber)
+	const { staff, close } = await signInAsOwner(browser, { path: '/admin/payments' })
+	try {
+		await reviewTransfer(staff, orderNumber, 'reject', 'Amount does not match.')
+	} finally {
+		await close()
+	}
+	await gotoHydrated(page, `/ur${orderPage(orderNumber)}`)
+	await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+	await expectOnFirstScreen(
+		page,
+		page.getByText('آپ کی ٹرانسفر کی تصدیق نہیں ہو سکی'),
+		page.getByRole('button', { name: 'نئی رسید اپ لوڈ کریں' }),
+		page.getByRole('button', { name: 'اس کی جگہ آن لائن ادائیگی کریں' }),
+		page.getByRole('link', { name: 'واٹس ایپ پر ہم سے پوچھیں' }),
+	)
+})
+
 test('a rejected transfer may be paid online instead: Pay online instead opens the payment page for the same order', async ({ browser, page }) => {
 	const { orderNumber } = await placeOrderFromPage(page, { paymentMethod: 'manual' })
 	await sendReceipt(page, orderNumber)
