@@ -314,13 +314,21 @@ export async function transferPaidOrder(browser: Browser, staff: Page, email: st
 	} finally {
 		await context.close()
 	}
+	await reviewTransfer(staff, orderNumber, 'confirm')
+	return orderNumber
+}
+
+/**
+ * Staff (`staff`, signed in) confirm or reject an order's transfer on the console's Transfers page, as
+ * they do: the order's entry found by its receipt, the note or reason written, the button pressed.
+ */
+export async function reviewTransfer(staff: Page, orderNumber: string, intent: 'confirm' | 'reject', note = intent === 'confirm' ? 'Transfer seen in the statement' : 'The amount does not match our statement.') {
 	await gotoHydrated(staff, '/admin/payments')
 	const entry = staff.locator('article, li, section').filter({ has: staff.getByRole('img', { name: `Transfer receipt for order ${orderNumber}` }) }).last()
 	await entry.scrollIntoViewIfNeeded()
-	await entry.getByLabel('Confirmation note').fill('Transfer seen in the statement')
-	await entry.getByRole('button', { name: 'Confirm' }).click()
-	await expect(staff.getByText(`Order ${orderNumber} is paid. The buyer has been emailed.`)).toBeVisible()
-	return orderNumber
+	await entry.getByLabel(intent === 'confirm' ? 'Confirmation note' : 'Reason for rejection').fill(note)
+	await entry.getByRole('button', { name: intent === 'confirm' ? 'Confirm' : 'Reject' }).click()
+	await expect(staff.getByText(intent === 'confirm' ? `Order ${orderNumber} is paid. The buyer has been emailed.` : `Order ${orderNumber} was rejected. The buyer sees your reason on their order page.`)).toBeVisible()
 }
 
 /** An order placed and paid on the test payment page in a browser of its own (the buyer's phone holds no order cookie). */

@@ -10,7 +10,8 @@ import { BUYER_SIGN_IN_MESSAGES, LIVE_SIGN_INS_PER_ADDRESS } from '../../app/dom
 import { lineEndsAt } from '../../app/domain/orders/renewal'
 import { formatPakistanDay } from '../../app/utils/pakistan-time'
 import type { RunningShop } from '../../server/start'
-import { addressAsOnceStored, backdateOrders, moveDelivery, payByProvider, sendReceipt } from '../setup/orders'
+import { addressAsOnceStored, backdateOrders, moveDelivery, owner, payByProvider, sendReceipt } from '../setup/orders'
+import { rejectTransfer } from '../../app/domain/payments/review-transfer.server'
 import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
 import { openOrderStream } from '../setup/order-stream'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
@@ -255,6 +256,9 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		const transfer = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah', paymentMethod: 'manual' }))
 		const inReview = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah', paymentMethod: 'manual' }))
 		await sendReceipt(db, inReview)
+		const rejected = await placeOrder(db, checkoutBody([giftCard10], { customerEmail: 'nida@example.pk', customerName: 'Nida Shah', paymentMethod: 'manual' }))
+		await sendReceipt(db, rejected)
+		await rejectTransfer(db, owner, rejected.orderNumber, 'The amount does not match.')
 		const cookie = await signIn('nida@example.pk')
 		const page = await html(await myOrders(cookie))
 		expect(page).toContain(`action="/api/order/${online.orderNumber}/pay-again"`)
@@ -263,6 +267,9 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		expect(page).toContain(`href="/order-status?internalOrderId=${transfer.orderNumber}#pay-by-transfer"`)
 		expect(page).toContain('Pay and upload receipt')
 		expect(page).toContain('Receipt received, awaiting confirmation by our team.')
+		// A rejected transfer leads to its page's ways on: a new receipt, online payment, the chat.
+		expect(page).toContain('Your transfer could not be confirmed. Upload a new receipt or pay online instead on the order page.')
+		expect(page).toContain(`href="/order-status?internalOrderId=${rejected.orderNumber}#after-rejection"`)
 		// Each waits in its own words: online "Processing Payment", a transfer for the money, a receipt for our check.
 		const badgeOf = (orderNumber: string) => new RegExp(`${orderNumber}</span></a></h2><span class="order-badge small warning" data-testid="payment-badge">([^<]*)</span>`).exec(page)?.[1]
 		expect(badgeOf(online.orderNumber)).toBe('Processing Payment')
@@ -309,6 +316,11 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		// The order page says no end either.
 		const page = await html(await fetch(`${shop.url}/order-status?internalOrderId=${dm.orderNumber}`, { headers: { Cookie: cookie } }))
 		expect(page).not.toContain('days left')
+		// Nor under the online order's lines: no end, no Renew.
+		const linesPage = await html(await fetch(`${shop.url}/order-status?internalOrderId=${online.orderNumber}`, { headers: { Cookie: cookie } }))
+		expect(linesPage).toContain('Refunded')
+		expect(linesPage).not.toContain('days left')
+		expect(linesPage).not.toContain('href="/renew/')
 	})
 
 	it('a refunded order’s card says "Partly refunded" with the amount, and a cancelled one its reason', async () => {

@@ -11,12 +11,12 @@ import { CHUNK_BYTES, postgresFileStore, type FileStore } from '../../app/domain
 import { attachReceipt, type UploadLimits } from '../../app/domain/payments/attach-receipt.server'
 import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
 import { readReceipt } from '../../app/domain/payments/read-receipt.server'
-import { rejectTransfer } from '../../app/domain/payments/review-transfer.server'
+import { confirmTransfer, listTransferQueue, rejectTransfer } from '../../app/domain/payments/review-transfer.server'
 import { sweepOrders } from '../../app/domain/payments/reconcile-orders.server'
 import { moveDiskReceipts, sweepUnpaidOrderReceipts } from '../../app/domain/payments/sweep-receipt-files.server'
 import { localStorage } from '../../app/integrations/storage/local.server'
 import { AppError } from '../../app/utils/app-error'
-import { backdateOrders, owner, waitingAgainWithReceipts, waitingWithReceiptOnDisk } from '../setup/orders'
+import { backdateOrders, failOrder, owner, waitingAgainWithReceipts, waitingWithReceiptOnDisk } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -117,6 +117,36 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 		const error = await attach((await orderRow(db, order.orderNumber))!, png()).catch((e: unknown) => e)
 		expect(error).toMatchObject({ code: 'CONFLICT', message: `Order ${order.orderNumber} is not waiting for a payment receipt.` })
 		expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
+		expect(await fileRows()).toEqual([])
+	})
+
+	it('takes a new receipt after staff rejected the transfer: it waits for staff again, in their transfers queue, and is confirmed as any other', async () => {
+		const { db } = database
+		const order = await manualOrder()
+		await attach(order, shot('first'))
+		await rejectTransfer(db, owner, order.orderNumber, 'The amount does not match.')
+		const rejected = (await orderRow(db, order.orderNumber))!
+		expect(rejected).toMatchObject({ paymentStatus: 'failed', paymentMethod: 'manual', rejectionReason: 'The amount does not match.' })
+		expect((await listTransferQueue(db)).map((entry) => entry.orderNumber)).not.toContain(order.orderNumber)
+
+		const again = await attach(rejected, shot('second'))
+		expect(again).toMatchObject({ paymentStatus: 'awaiting_confirmation', paymentMethod: 'manual', rejectionReason: null })
+		expect(again.receiptSha256).not.toBe(rejected.receiptSha256)
+		expect((await listTransferQueue(db)).map((entry) => entry.orderNumber)).toContain(order.orderNumber)
+
+		await confirmTransfer(db, owner, order.orderNumber, 'Seen in the bank app')
+		expect((await orderRow(db, order.orderNumber))!.paymentStatus).toBe('paid')
+	})
+
+	it('refuses a receipt for an online payment that failed, before storing anything: it is paid again instead', async () => {
+		const { db } = database
+		const order = await placeOrder(db)
+		await failOrder(db, order)
+		const failed = (await orderRow(db, order.orderNumber))!
+		expect(failed).toMatchObject({ paymentStatus: 'failed', paymentMethod: 'paypro' })
+		const error = await attach(failed, png()).catch((e: unknown) => e)
+		expect(error).toMatchObject({ code: 'CONFLICT', message: `Order ${order.orderNumber} is not waiting for a payment receipt.` })
+		expect(await orderRow(db, order.orderNumber)).toEqual(failed)
 		expect(await fileRows()).toEqual([])
 	})
 

@@ -81,6 +81,17 @@ function UnpaidNote({ order }: { order: BuyerOrder['order'] }) {
 			</div>
 		)
 	}
+	if (order.actions.canSendNewReceipt) {
+		// Staff rejected the transfer: the order page's ways on (a new receipt, online payment, the chat).
+		return (
+			<div className="my-order-note" data-testid="my-order-rejected">
+				<p className="muted small">{t('order.card.rejected')}</p>
+				<Link to={lp(`${orderPagePath(order.orderNumber)}#after-rejection`)} className="button primary small">
+					{t('order.card.waysOn')}
+				</Link>
+			</div>
+		)
+	}
 	if (order.actions.canReplaceReceipt) return <p className="muted small my-order-note">{t('order.card.inReview')}</p>
 	return <p className="muted small my-order-note">{t('order.card.seeOrderPage')}</p>
 }

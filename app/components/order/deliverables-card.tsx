@@ -59,6 +59,7 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 /** Why an order shows no codes yet, by where its payment stands. */
 function notDeliveredNote(order: FullOrderView): MessageKey {
 	if (order.actions.closed && !paymentFailed(order)) return 'order.deliverables.cancelled'
+	if (order.refundedAmount > 0) return 'order.deliverables.refunded'
 	if (heldAfterCancel(order)) return 'order.deliverables.paidAfterCancel'
 	if (paymentFailed(order)) return 'order.deliverables.notPaid'
 	return 'order.deliverables.waiting'

@@ -8,18 +8,20 @@ import type { FullOrderView } from '~/domain/orders/order-view'
 import { receiptPath } from '~/domain/orders/receipt-path'
 import { lineEndsAt, renewPath } from '~/domain/orders/renewal'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
+import { subscriptionsRun } from '~/domain/orders/order-facts'
 import { formatRs } from '~/utils/money'
 import { formatPakistanDay } from '~/utils/pakistan-time'
 import { accountTypeWord } from '~/components/checkout/checkout-summary'
 
 /** What was bought: only in the full view. */
-export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<FullOrderView, 'orderNumber' | 'actions' | 'deliveredAt'> }) {
+export function OrderItems({ items, order }: { items: OrderLine[]; order?: Pick<FullOrderView, 'orderNumber' | 'actions' | 'deliveredAt' | 'paymentStatus'> }) {
 	const t = useT()
 	const lang = useLang()
 	const lp = useLocalePath()
 	if (items.length === 0) return null
 	const [before, after] = aroundLink(t('order.items.receiptNote'))
-	const delivered = order?.actions.paid ? order.deliveredAt : null
+	// A refunded, cancelled or held order runs no subscription: no end, no days left, no Renew.
+	const delivered = order && subscriptionsRun(order) ? order.deliveredAt : null
 	return (
 		<section className="order-card" aria-labelledby="order-items-title">
 			<h2 id="order-items-title">{t('order.items.title', { count: items.reduce((n, i) => n + i.quantity, 0) })}</h2>

@@ -36,12 +36,18 @@ export function OrderNotFound({ message }: { message: string }) {
 	)
 }
 
-export function LiveIndicator({ live }: { live: boolean }) {
+/** Live updates on or being looked for; without scripts there are none: a link to look again instead (the page also looks by itself while something is still to come). */
+export function LiveIndicator({ live, refreshPath }: { live: boolean; refreshPath: string }) {
 	const t = useT()
 	return (
-		<p className={live ? 'order-live on' : 'order-live'} role="status" data-testid="live-indicator">
-			<span className="order-live-dot" aria-hidden="true" />
-			{live ? t('order.live.on') : t('order.live.off')}
-		</p>
+		<>
+			<p className={live ? 'order-live on script-only' : 'order-live script-only'} role="status" data-testid="live-indicator">
+				<span className="order-live-dot" aria-hidden="true" />
+				{live ? t('order.live.on') : t('order.live.off')}
+			</p>
+			<p className="order-live noscript-only">
+				<a href={refreshPath}>{t('order.live.refresh')}</a>
+			</p>
+		</>
 	)
 }

@@ -6,11 +6,13 @@ import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
 import type { TransferAccount } from '~/domain/settings/store-details'
 import { ReceiptUploadForm } from '~/components/payment/receipt-upload-form'
 import { TestPaymentsNote } from '~/components/payment/test-payments-notice'
-import { TransferPayment } from '~/components/payment/transfer-payment'
+import { TransferPayment, TransferReference } from '~/components/payment/transfer-payment'
+import { TransferAccounts } from '~/components/payment/transfer-accounts'
 import { chatLink } from '~/utils/chat'
 import { PayAgain } from './pay-again'
 import { orderAgainPath } from '~/domain/orders/checkout-query'
 import { formatRs } from '~/utils/money'
+import { richText } from '~/components/ui/rich-text'
 
 /** What the order page was sent back with by a form posted without scripts. */
 export interface PaymentFormResult {
@@ -20,8 +22,10 @@ export interface PaymentFormResult {
 
 /**
  * §4 payment badge, the spec's waiting note, and what the buyer can do about an unpaid order: pay a
- * transfer (accounts, reference, receipt upload), continue or retry an online payment, or switch to
- * a transfer. The ways to pay show only to whoever may see the order in full (ADR-005, ADR-017).
+ * transfer (accounts, reference, receipt upload), continue or retry an online payment, switch to a
+ * transfer, or after a rejected transfer send a new receipt, pay online or write to the shop. The
+ * ways to pay show only to whoever may see the order in full (ADR-005, ADR-017). The first card of
+ * the order page (ADR-041, the answer first): what happened and what to do next.
  */
 export function PaymentStatus({
 	order,
@@ -48,12 +52,14 @@ export function PaymentStatus({
 	const closed = actions.closed
 	return (
 		<section className="order-card" aria-labelledby="order-payment-title">
-			<h2 id="order-payment-title">{t('order.payment.title')}</h2>
-			<p className="order-badge-row">
-				<span className={`order-badge ${badge.tone}`} data-testid="payment-badge">
-					{t(buyerBadgeKey(order))}
-				</span>
-			</p>
+			<div className="order-payment-head">
+				<h2 id="order-payment-title">{t('order.payment.title')}</h2>
+				<p className="order-badge-row">
+					<span className={`order-badge ${badge.tone}`} data-testid="payment-badge">
+						{t(buyerBadgeKey(order))}
+					</span>
+				</p>
+			</div>
 			{actions.showsProcessingNote && online ? <p className="order-note">{t('order.payment.processing')}</p> : null}
 			{order.testPaymentAwaitingStaff ? (
 				<p className="order-note test-payment-note" data-testid="test-payment-awaiting">
@@ -100,6 +106,7 @@ export function PaymentStatus({
 			{waitingForReceipt && order.full ? (
 				<TransferPayment orderNumber={order.orderNumber} amount={order.totalAmount} accounts={accounts} result={formResult.receipt} />
 			) : null}
+			{actions.canSendNewReceipt ? <RejectedTransfer order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} /> : null}
 			{actions.canPayAgain && order.full ? (
 				<PayAgain order={order} failedBefore={formResult.payAgainFailed} />
 			) : null}
@@ -116,8 +123,46 @@ export function PaymentStatus({
 				</p>
 			) : null}
 			{online ? <TestPaymentsNote shown={testPayments} /> : null}
-			{order.rejectionReason ? <p className="error-box">{t('order.payment.rejected', { reason: order.rejectionReason })}</p> : null}
 		</section>
+	)
+}
+
+/**
+ * Staff rejected the transfer: why, and the ways on. A new receipt (the money did go, or went again to
+ * the accounts below), online payment instead, or the chat with the order number written in.
+ */
+function RejectedTransfer({ order, whatsapp, accounts, formResult }: { order: OrderView; whatsapp: string; accounts: TransferAccount[]; formResult: PaymentFormResult }) {
+	const t = useT()
+	const chat = (
+		<a className="button ghost" href={chatLink(whatsapp, t('order.payment.rejectedChat', { orderNumber: order.orderNumber }))} target="_blank" rel="noopener noreferrer">
+			{t('order.payment.rejectedChatLink')}
+		</a>
+	)
+	return (
+		<div className="rejected-transfer" id="after-rejection" data-testid="rejected-transfer">
+			{order.rejectionReason ? <p className="error-box">{t('order.payment.rejected', { reason: order.rejectionReason })}</p> : null}
+			{order.full ? (
+				<>
+					<p>{t('order.payment.rejectedWaysOn')}</p>
+					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt} submitLabel={t('order.payment.newReceiptButton')} />
+					<div className="rejected-ways">
+						<PayAgain order={order} failedBefore={formResult.payAgainFailed} onlineOnly />
+						{chat}
+					</div>
+					<details className="rejected-accounts">
+						<summary>{t('order.payment.accountsSummary')}</summary>
+						<p>{richText(t('checkout.transfer.sendExactly'), { amount: <strong className="nowrap">{formatRs(order.totalAmount)}</strong> })}</p>
+						<TransferReference orderNumber={order.orderNumber} />
+						<TransferAccounts accounts={accounts} />
+					</details>
+				</>
+			) : (
+				<>
+					<p>{t('order.payment.rejectedUnlock')}</p>
+					<div className="order-actions">{chat}</div>
+				</>
+			)}
+		</div>
 	)
 }
 

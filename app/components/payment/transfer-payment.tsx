@@ -23,7 +23,11 @@ export function TransferReference({ orderNumber }: { orderNumber: string }) {
 	)
 }
 
-/** How to pay an order by bank or wallet transfer, on the order's own page: amount, accounts, reference, and the receipt upload. */
+/**
+ * How to pay an order by bank or wallet transfer, on the order's own page: amount, reference, the
+ * receipt upload, then the accounts. The upload comes before the accounts so that it is on a phone's
+ * first screen for the buyer who comes back having paid (ADR-041); the steps point down to the accounts.
+ */
 export function TransferPayment({
 	orderNumber,
 	amount,
@@ -46,8 +50,8 @@ export function TransferPayment({
 				</li>
 				<li>{t('checkout.transfer.uploadStep')}</li>
 			</ol>
-			<TransferAccounts accounts={accounts} />
 			<ReceiptUploadForm orderNumber={orderNumber} result={result} />
+			<TransferAccounts accounts={accounts} />
 		</div>
 	)
 }

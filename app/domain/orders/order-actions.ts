@@ -1,5 +1,5 @@
-import { awaitingKind, awaitingPayment, closedUnpaid, isPaid } from './order-facts'
-import { isPaymentState, PAYMENT_TRANSITIONS, type DeliveryState, type PaymentState, type PaymentTransition } from './order-state'
+import { awaitingKind, awaitingPayment, closedUnpaid, isPaid, transferRejected } from './order-facts'
+import { isPaymentState, paymentMoveOpen, PAYMENT_TRANSITIONS, type DeliveryState, type PaymentState, type PaymentTransition } from './order-state'
 
 // What may be done with an order, computed once from its state (ADR-023): pages, APIs and the domain
 // ask this, never the badge's colour.
@@ -11,6 +11,8 @@ export interface OrderActions {
 	canPayAgain: boolean
 	/** A transfer chosen and not paid yet: the accounts and the receipt upload. */
 	canUploadReceipt: boolean
+	/** Staff rejected the transfer: the buyer may send a new receipt, pay online instead, or write to the shop. */
+	canSendNewReceipt: boolean
 	/** A receipt waits for staff: the buyer may replace it. */
 	canReplaceReceipt: boolean
 	/** Staff may mark a DM order paid. */
@@ -64,6 +66,7 @@ export function orderActions({ paymentStatus: state, deliveryStatus, paymentMeth
 		paid,
 		canPayAgain: known && paymentMethod === 'paypro' && (waiting === 'online' || allows('payAgain', state)),
 		canUploadReceipt: waiting === 'transfer',
+		canSendNewReceipt: transferRejected({ paymentStatus: state, paymentMethod }) && paymentMoveOpen('uploadReceipt', state, paymentMethod),
 		canReplaceReceipt: waiting === 'transferReview' && hasReceipt && allows('uploadReceipt', state),
 		canMarkPaid: known && paymentMethod === 'dm' && allows('confirmByStaff', state),
 		canReviewTransfer: known && hasReceipt && allows('confirmTransfer', state),

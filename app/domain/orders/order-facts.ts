@@ -82,6 +82,13 @@ export const PAYMENT_FAILED_STATES = ['failed', 'expired'] as const satisfies re
 export const paymentFailed = (o: FactsRow): boolean => has(PAYMENT_FAILED_STATES, o.paymentStatus)
 export const paymentFailedSql = (alias?: string): SQL => inStates(alias, 'payment_status', PAYMENT_FAILED_STATES)
 
+/**
+ * Staff rejected the transfer receipt (the payment failed, the transfer its way of paying): the buyer may
+ * send a new receipt, pay online instead, or write to the shop.
+ */
+export const transferRejected = (o: FactsRow): boolean => o.paymentStatus === 'failed' && o.paymentMethod === 'manual'
+export const transferRejectedSql = (alias?: string): SQL => sql`(${column(alias, 'payment_status')} = 'failed' and ${column(alias, 'payment_method')} = 'manual')`
+
 /** Still waiting for its money (the buyer may pay, staff may confirm). */
 export const awaitingPayment = (o: FactsRow): boolean => has(UNPAID_STATES, o.paymentStatus)
 export const awaitingPaymentSql = (alias?: string): SQL => inStates(alias, 'payment_status', UNPAID_STATES)

@@ -19,7 +19,7 @@ const PAYMENT_TABLE: Record<PaymentState, PaymentState[]> = {
 	awaiting_payment: ['awaiting_confirmation', 'paid', 'failed', 'expired', 'cancelled'],
 	awaiting_confirmation: ['awaiting_confirmation', 'paid', 'failed', 'cancelled'],
 	paid: ['partly_refunded', 'refunded'],
-	failed: ['awaiting_payment', 'paid', 'cancelled'],
+	failed: ['awaiting_payment', 'awaiting_confirmation', 'paid', 'cancelled'],
 	expired: ['paid', 'cancelled', 'paid_after_cancel'],
 	cancelled: ['paid_after_cancel'],
 	partly_refunded: ['partly_refunded', 'refunded'],
@@ -70,6 +70,13 @@ describe('the order state machine', () => {
 		expect(() => movePayment('GV-2', 'paid', 'expire')).toThrow('Order GV-2 cannot expire: its payment is paid.')
 	})
 
+	test('a rejected transfer takes a new receipt; a failed online payment does not', () => {
+		expect(movePayment('GV-4', 'failed', 'uploadReceipt', 'manual')).toBe('awaiting_confirmation')
+		expect(() => movePayment('GV-4', 'failed', 'uploadReceipt', 'paypro')).toThrow('Order GV-4 cannot take a transfer receipt: its payment is failed.')
+		expect(() => movePayment('GV-4', 'failed', 'uploadReceipt', 'dm')).toThrow('Order GV-4 cannot take a transfer receipt: its payment is failed.')
+		expect(movePayment('GV-4', 'awaiting_payment', 'uploadReceipt', 'paypro')).toBe('awaiting_confirmation')
+	})
+
 	test('staff move delivery only forward, and only on a paid order', () => {
 		const order = (paymentStatus: PaymentState, deliveryStatus: DeliveryState) => ({ orderNumber: 'GV-3', paymentStatus, deliveryStatus })
 		expect(moveDeliveryTo(order('paid', 'pending'), 'activating')).toBe('activating')
@@ -80,7 +87,9 @@ describe('the order state machine', () => {
 
 	test('what may be done follows the state, not the badge colour', () => {
 		const base = { deliveryStatus: 'pending' as DeliveryState, hasReceipt: false, testAwaitingApproval: false }
-		expect(orderActions({ ...base, paymentStatus: 'failed', paymentMethod: 'paypro' })).toMatchObject({ canPayAgain: true, paid: false, canDeliver: false, canCancel: true })
+		expect(orderActions({ ...base, paymentStatus: 'failed', paymentMethod: 'paypro' })).toMatchObject({ canPayAgain: true, canSendNewReceipt: false, paid: false, canDeliver: false, canCancel: true })
+		// A rejected transfer: a new receipt (or online payment instead, its own form), never the online "Try again".
+		expect(orderActions({ ...base, paymentStatus: 'failed', paymentMethod: 'manual', hasReceipt: true })).toMatchObject({ canSendNewReceipt: true, canPayAgain: false, canUploadReceipt: false, canReviewTransfer: false })
 		expect(orderActions({ ...base, paymentStatus: 'awaiting_confirmation', paymentMethod: 'dm' })).toMatchObject({ canMarkPaid: true, canPayAgain: false })
 		expect(orderActions({ ...base, paymentStatus: 'awaiting_confirmation', paymentMethod: 'manual', hasReceipt: true })).toMatchObject({ canReviewTransfer: true, canReplaceReceipt: true, canUploadReceipt: false })
 		expect(orderActions({ ...base, paymentStatus: 'paid', paymentMethod: 'paypro' })).toMatchObject({ paid: true, canDeliver: true, canRefund: true, canCancel: false, canPayAgain: false })

@@ -20,6 +20,8 @@ export interface Transition<S extends string> {
 	to: S
 	/** What refuses it, as the person who tried reads it: "Order GV-1 cannot {refusal}: it is {state}." */
 	refusal: string
+	/** From-states the move takes only for one way of paying (`{ failed: 'manual' }`): from any other state, any way. */
+	onlyFor?: Partial<Record<S, string>>
 }
 
 const UNPAID = ['awaiting_payment', 'awaiting_confirmation'] as const satisfies readonly PaymentState[]
@@ -27,8 +29,12 @@ const PAID = ['paid', 'partly_refunded'] as const satisfies readonly PaymentStat
 
 /** Every move of the payment state. A move not listed here never happens. */
 export const PAYMENT_TRANSITIONS = {
-	/** A transfer receipt arrives, or replaces the one staff have not looked at yet. */
-	uploadReceipt: { from: UNPAID, to: 'awaiting_confirmation', refusal: 'take a transfer receipt' },
+	/**
+	 * A transfer receipt arrives, or replaces the one staff have not looked at yet, or follows one staff
+	 * rejected (a rejected transfer is `failed` with the transfer as its way of paying; a failed online
+	 * payment takes no receipt: it is paid again, or switched to a transfer first).
+	 */
+	uploadReceipt: { from: [...UNPAID, 'failed'], to: 'awaiting_confirmation', refusal: 'take a transfer receipt', onlyFor: { failed: 'manual' } },
 	/** PayPro confirms the money arrived: also after a failed attempt or expiry (its page stays payable until its due date). */
 	confirmByProvider: { from: [...UNPAID, 'failed', 'expired'], to: 'paid', refusal: 'be marked paid' },
 	/** Nothing to pay (a discount code took the whole total): paid as it is placed, no provider asked. */
@@ -43,7 +49,7 @@ export const PAYMENT_TRANSITIONS = {
 	rejectTransfer: { from: ['awaiting_confirmation'], to: 'failed', refusal: 'have its transfer rejected' },
 	/** Left unpaid too long; a receipt under review never expires. */
 	expire: { from: ['awaiting_payment'], to: 'expired', refusal: 'expire' },
-	/** "Try again" after a failed online payment. */
+	/** "Try again" after a failed online payment, or "Pay online instead" after a rejected transfer. */
 	payAgain: { from: ['failed'], to: 'awaiting_payment', refusal: 'be paid again' },
 	/** Staff cancel an order not paid (with a reason the buyer reads): its payment link stops. */
 	cancel: { from: [...UNPAID, 'failed', 'expired'], to: 'cancelled', refusal: 'be cancelled' },
@@ -129,11 +135,25 @@ export function deliveryRefusal(orderNumber: string, name: DeliveryTransition, c
 	return new AppError('CONFLICT', `Order ${orderNumber} cannot ${DELIVERY_TRANSITIONS[name].refusal}: its delivery is ${words}.`)
 }
 
-/** The payment state `name` leads to from `current`, or a refusal with a sentence. */
-export function movePayment(orderNumber: string, current: string, name: PaymentTransition): PaymentState {
+/**
+ * Whether `name` moves an order in `state` paid by `method` (the transition's from-states, with the ways
+ * of paying some of them are kept for). Without a method, whether it moves some order in that state.
+ */
+export function paymentMoveOpen(name: PaymentTransition, state: string, method?: string): boolean {
 	const t: Transition<PaymentState> = PAYMENT_TRANSITIONS[name]
-	if (!isPaymentState(current) || !t.from.includes(current)) throw paymentRefusal(orderNumber, name, current)
-	return t.to
+	if (!isPaymentState(state) || !t.from.includes(state)) return false
+	const only = t.onlyFor?.[state]
+	return only === undefined || method === undefined || only === method
+}
+
+/** The from-states that `name` takes only for one way of paying, with that way. */
+export const paymentMoveLimits = (name: PaymentTransition): [PaymentState, string][] =>
+	Object.entries((PAYMENT_TRANSITIONS[name] as Transition<PaymentState>).onlyFor ?? {}) as [PaymentState, string][]
+
+/** The payment state `name` leads to from `current` (paid by `method`, when known), or a refusal with a sentence. */
+export function movePayment(orderNumber: string, current: string, name: PaymentTransition, method?: string): PaymentState {
+	if (!paymentMoveOpen(name, current, method)) throw paymentRefusal(orderNumber, name, current)
+	return PAYMENT_TRANSITIONS[name].to
 }
 export function moveDelivery(orderNumber: string, current: string, name: DeliveryTransition): DeliveryState {
 	const t: Transition<DeliveryState> = DELIVERY_TRANSITIONS[name]

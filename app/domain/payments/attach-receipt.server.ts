@@ -5,7 +5,7 @@ import { words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 import { filesOf, storedBytes, type FileStore } from '../files/file-store.server'
 import type { Order } from '../orders/order'
-import { paymentFrom } from '../orders/order-state'
+import { paymentMoveOpen } from '../orders/order-state'
 import { transitionIfAllowed } from '../orders/order-store/transition.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { spendAllowance } from '../rate-limit.server'
@@ -95,7 +95,7 @@ async function checkedReceipt(source: AsyncIterable<Uint8Array> | Uint8Array, ro
 }
 
 /**
- * A transfer receipt for an order waiting for payment, streamed into the file store as it arrives;
+ * A transfer receipt for an order waiting for payment (or whose transfer staff rejected), streamed into the file store as it arrives;
  * the order then waits for staff. A new receipt becomes the current one; the order keeps it and the
  * ones it replaced up to RECEIPT_HISTORY files, and older ones are removed. What one address may
  * send in a day and what the store holds in total are bounded (UploadLimits), each with its sentence.
@@ -108,7 +108,7 @@ export async function attachReceipt(
 	{ uploader, limits }: { uploader: string; limits: UploadLimits },
 ): Promise<Order> {
 	// Said before a byte is stored.
-	if (!paymentFrom('uploadReceipt').includes(order.paymentStatus)) throw notWaiting(order)
+	if (!paymentMoveOpen('uploadReceipt', order.paymentStatus, order.paymentMethod)) throw notWaiting(order)
 	const sentToday = await spendAllowance(db, allowanceKey(uploader), 0, DAY_SECONDS)
 	if (sentToday >= limits.perAddressBytesPerDay) throw new AppError('RATE_LIMITED', RECEIPT_DAILY_LIMIT)
 	const kept = await storedBytes(db)
@@ -139,8 +139,15 @@ export async function attachReceipt(
 			// Another upload's trim may have let go of this file while it was arriving (it was the oldest): not kept then.
 			const [mine] = await tx.select({ id: files.id }).from(files).where(and(eq(files.id, file.id), eq(files.owner, receiptOwner(order.id))))
 			if (!mine) throw new AppError('UNAVAILABLE', RECEIPT_FAILED)
-			// The move tells the open page and the staff who check transfers.
-			const updated = await transitionIfAllowed(tx, { id: order.id }, 'uploadReceipt', { receiptPath: receiptKey(file.id), receiptSha256: file.sha256, receiptUploadedAt: new Date(), paymentMethod: 'manual' }, { by: 'buyer', storeName })
+			// The move tells the open page and the staff who check transfers. A rejection before it is history
+			// (its event and audit entry keep the reason): the new receipt waits for staff afresh.
+			const updated = await transitionIfAllowed(
+				tx,
+				{ id: order.id },
+				'uploadReceipt',
+				{ receiptPath: receiptKey(file.id), receiptSha256: file.sha256, receiptUploadedAt: new Date(), paymentMethod: 'manual', rejectionReason: null },
+				{ by: 'buyer', storeName },
+			)
 			if (!updated) throw notWaiting(order)
 			return { row: { ...updated, productDetails: order.productDetails }, replaced: await letGoOfOldReceipts(tx, order.id, file.id) }
 		})

@@ -5,6 +5,7 @@ import { isPayProError, type PayProClient } from '../../integrations/paypro/clie
 import { words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/order'
+import { transferRejected } from '../orders/order-facts'
 import { paymentRefusal } from '../orders/order-state'
 import { transitionIfAllowed } from '../orders/order-store/transition.server'
 import { switchPaymentMethod, waitsToBePaidBy } from '../orders/order-store/payment-rows.server'
@@ -19,7 +20,7 @@ const alreadyPaid = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLIC
 /**
  * The buyer pays for an unpaid order again: online ("Continue to payment" on a PayPro page left
  * unpaid, "Try again" after a failed one) or by bank or wallet transfer instead. The order itself is
- * never copied, so it can only ever be paid once; of two requests at once, one reopens it and both
+ * never copied, so it can only ever be paid once (a transfer staff rejected may be paid online instead); of two requests at once, one reopens it and both
  * get the same page. PayPro is asked about the order's open page first: a payment that arrived
  * meanwhile makes the order paid, and a page PayPro reports failed or expired is replaced by a new one.
  */
@@ -29,6 +30,7 @@ export async function payOrderAgain(db: Db, paypro: PayProClient, order: Order, 
 	if (current.paymentStatus === 'cancelled') throw new AppError('CONFLICT', words('errors.cancelledRefresh', { order: current.orderNumber }))
 	if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod === 'paypro' && current.paymentUrl) current = await askAboutOpenPage(db, paypro, current)
 	if (current.paymentStatus === 'failed' && current.paymentMethod === 'paypro') current = await reopenFailedOrder(db, paypro, current, method)
+	else if (transferRejected(current)) current = await reopenRejectedTransfer(db, current, method)
 	else if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)
 
 	if (current.paymentStatus === 'paid') throw alreadyPaid(current)
@@ -73,6 +75,18 @@ async function reopenFailedOrder(db: Db, paypro: PayProClient, order: Order, met
 			transitionIfAllowed(tx, { id: order.id }, 'payAgain', { paymentMethod: method, paymentUrl: null, payproClaimedAt: null }, { by: 'buyer', storeName, facts: { method }, onlyIf: eq(orders.paymentMethod, 'paypro') }),
 		)
 	}
+	return reload(db, order)
+}
+
+/**
+ * Staff rejected the transfer: the buyer pays online instead (or sends the transfer again). No PayPro
+ * page is asked about: one left on the order from before a switch stays, and is used again.
+ */
+async function reopenRejectedTransfer(db: Db, order: Order, method: PayAgainMethod): Promise<Order> {
+	const { storeName } = await readStoreDetails(db)
+	await db.transaction((tx) =>
+		transitionIfAllowed(tx, { id: order.id }, 'payAgain', { paymentMethod: method }, { by: 'buyer', storeName, facts: { method }, onlyIf: eq(orders.paymentMethod, 'manual') }),
+	)
 	return reload(db, order)
 }
 

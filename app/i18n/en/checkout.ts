@@ -163,7 +163,7 @@ export default {
 	// Paying by transfer on the order's page
 	'transfer.title': 'Pay by bank or wallet transfer',
 	'transfer.sendExactly': 'Send exactly {amount} to one of these accounts. A different amount cannot be matched to your order.',
-	'transfer.uploadStep': 'Upload a screenshot of your payment receipt below. Our team checks it and confirms your order here.',
+	'transfer.uploadStep': 'Upload a screenshot of the payment here: our team checks it and confirms your order.',
 	'transfer.reference': 'Write this as the payment reference:',
 	'transfer.referenceWhat': 'payment reference',
 	'transfer.holder': 'Account holder',

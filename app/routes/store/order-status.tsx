@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
-import { useT } from '~/i18n/use-t'
+import { useLocalePath, useT } from '~/i18n/use-t'
+import { orderPagePath } from '~/domain/buyers/next-path'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { data, redirect, useRevalidator } from 'react-router'
 import { lookupKey, notFoundMessage, type OrderLookup } from '~/components/order/fetch-order'
-import { OrderDetails } from '~/components/order/order-details'
+import { OrderAnswer, OrderDetails } from '~/components/order/order-details'
 import { ServerParts } from '~/components/order/server-parts'
 import { LiveIndicator, OrderLoading, OrderNotFound } from '~/components/order/order-states'
 import { NotifyButton } from '~/components/push/notify-button'
@@ -16,6 +17,7 @@ import { tokenMatches } from '~/domain/orders/order-token.server'
 import { accessCookie, orderViewer } from '~/http/order-access.server'
 import { offlineCopyFrom, offlineCopyHeaders } from '~/http/offline-copy'
 import { showsDeliveredContent } from '~/domain/orders/shows-delivered-content'
+import { awaitingPayment, owesDelivery } from '~/domain/orders/order-facts'
 import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import { readReceiptResult } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
@@ -64,26 +66,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// The order as the server draws it (ADR-007), again on every live update: the page ships no order components.
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
 	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
-	const html = renderStaticHtml(
+	// In two parts, the answer first (ADR-041): what happened and what to do next, then the details, with Notify me between.
+	const location = { location: url.pathname + url.search }
+	const answerHtml = renderStaticHtml(
 		<>
 			<SavedCopyNotice />
-			<OrderDetails
+			<OrderAnswer
 				order={order}
 				whatsapp={store.whatsapp}
-				supportEmail={store.supportEmail}
 				accounts={store.transferAccounts}
 				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed' }}
 				testPayments={publicEnv().testPayments}
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
 			/>
 		</>,
-		{ location: url.pathname + url.search },
+		location,
 	)
+	const html = renderStaticHtml(<OrderDetails order={order} whatsapp={store.whatsapp} supportEmail={store.supportEmail} />, location)
 	return data(
 		{
 			lookup,
 			key,
-			order: { html, orderNumber: order.orderNumber, full: order.full, status: order.status, totalAmount: order.totalAmount },
+			order: {
+				answerHtml,
+				html,
+				orderNumber: order.orderNumber,
+				full: order.full,
+				status: order.status,
+				totalAmount: order.totalAmount,
+				// Without scripts the page looks again by itself while something is still to come (a payment, a delivery).
+				changing: awaitingPayment(order) || owesDelivery(order),
+			},
 			retry: false,
 			notFound: null,
 		},
@@ -112,6 +125,7 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
 function OrderTracking({ lookup, order, retry, notFound }: { lookup: OrderLookup; order: ShownOrder | null; retry: boolean; notFound: string | null }) {
 	const revalidator = useRevalidator()
 	const t = useT()
+	const lp = useLocalePath()
 	const refresh = () => void revalidator.revalidate()
 	const [error, setError] = useState<string | null>(null)
 	const live = useLiveOrder(order?.orderNumber ?? null, order?.full ?? false, refresh)
@@ -135,12 +149,18 @@ function OrderTracking({ lookup, order, retry, notFound }: { lookup: OrderLookup
 	if (!order) return <OrderLoading />
 	return (
 		<div className="container page narrow order-page">
+			<h1>{t('order.title')}</h1>
+			{order.changing ? (
+				<noscript>
+					<meta httpEquiv="refresh" content="30" />
+				</noscript>
+			) : null}
+			<ServerParts html={order.answerHtml} refresh={refresh} />
+			{/* Below the answer: how the page keeps up, and whether this phone is told of the order (whoever may see it in full). */}
 			<div className="order-head">
-				<h1>{t('order.title')}</h1>
-				<LiveIndicator live={live} />
+				<LiveIndicator live={live} refreshPath={lp(orderPagePath(order.orderNumber))} />
+				{order.full ? <NotifyButton orderNumber={order.orderNumber} /> : null}
 			</div>
-			{/* Whoever may see the order in full may have this phone told of it. */}
-			{order.full ? <NotifyButton orderNumber={order.orderNumber} /> : null}
 			<ServerParts html={order.html} refresh={refresh} />
 		</div>
 	)

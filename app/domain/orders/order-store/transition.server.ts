@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../../db/client.server'
 import { orderEvents, orders, type OrderEventActor } from '../../../db/schema'
@@ -12,6 +12,8 @@ import {
 	deliveryRefusal,
 	PAYMENT_TRANSITIONS,
 	paymentFrom,
+	paymentMoveLimits,
+	paymentMoveOpen,
 	paymentRefusal,
 	type DeliveryTransition,
 	type PaymentTransition,
@@ -32,7 +34,7 @@ type Delivering = 'deliveryContent' | 'undeliveredUnits' | 'stockDeliveredAt' | 
 
 /** The columns a move may set beside its state: nothing else is written with it. */
 type MoveColumns = Columns<{
-	uploadReceipt: 'receiptPath' | 'receiptSha256' | 'receiptUploadedAt' | 'paymentMethod'
+	uploadReceipt: 'receiptPath' | 'receiptSha256' | 'receiptUploadedAt' | 'paymentMethod' | 'rejectionReason'
 	confirmByProvider: Paying
 	settle: Paying
 	confirmByStaff: Paying
@@ -72,9 +74,15 @@ export interface MoveOptions {
 
 const isPaymentMove = (move: Move): move is PaymentTransition => move in PAYMENT_TRANSITIONS
 const transitionOf = (move: Move): Transition<string> => (isPaymentMove(move) ? PAYMENT_TRANSITIONS[move] : DELIVERY_TRANSITIONS[move])
-/** The conditional update's guard: of moves at once, only one finds the order in a from-state. */
-const inFromStates = (move: Move) => (isPaymentMove(move) ? inArray(orders.paymentStatus, paymentFrom(move)) : inArray(orders.deliveryStatus, deliveryFrom(move)))
+/** The conditional update's guard: of moves at once, only one finds the order in a from-state (kept for its way of paying, when the move says so). */
+function inFromStates(move: Move): SQL | undefined {
+	if (!isPaymentMove(move)) return inArray(orders.deliveryStatus, deliveryFrom(move))
+	const limits = paymentMoveLimits(move).map(([state, method]) => or(ne(orders.paymentStatus, state), eq(orders.paymentMethod, method)))
+	return and(inArray(orders.paymentStatus, paymentFrom(move)), ...limits)
+}
 const currentState = (move: Move, row: OrderRow): string => (isPaymentMove(move) ? row.paymentStatus : row.deliveryStatus)
+const moveOpen = (move: Move, row: OrderRow): boolean =>
+	isPaymentMove(move) ? paymentMoveOpen(move, row.paymentStatus, row.paymentMethod) : transitionOf(move).from.includes(row.deliveryStatus)
 
 /** The order row, held to the end of the caller's transaction: moves and writers at once wait for each other. */
 export async function lockOrder(tx: Tx, which: { id: number } | { orderNumber: string }): Promise<OrderRow | undefined> {
@@ -94,7 +102,7 @@ export async function transitionIfAllowed<M extends Move>(tx: Tx, which: { id: n
 	const before = await lockOrder(tx, which)
 	if (!before) return null
 	const t = transitionOf(move)
-	if (!t.from.includes(currentState(move, before))) return null
+	if (!moveOpen(move, before)) return null
 	const [row] = await tx
 		.update(orders)
 		.set({ ...(changes as OrderSet), [isPaymentMove(move) ? 'paymentStatus' : 'deliveryStatus']: t.to, updatedAt: new Date() })
