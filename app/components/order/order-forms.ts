@@ -9,6 +9,8 @@ import { setFormBusy, showFormError, swapUnlockForms, type PartsActions } from '
 const busy = new WeakSet<HTMLFormElement>()
 /** The receipt chosen and checked in each receipt form (its input is cleared, so choosing the same file again reports a change). */
 const chosen = new WeakMap<HTMLFormElement, File>()
+/** A chosen file still being checked: Upload pressed meanwhile waits for it rather than finding nothing chosen. */
+const checking = new WeakMap<HTMLFormElement, Promise<void>>()
 
 export function submitForm(form: HTMLFormElement, pressed: HTMLButtonElement | null, actions: PartsActions) {
 	if (busy.has(form)) return
@@ -104,13 +106,21 @@ export async function receiptChosen(input: HTMLInputElement, t: Translate) {
 	const file = input.files?.[0]
 	input.value = ''
 	if (!form || !file || busy.has(form)) return
-	const problem = await chosenReceiptProblem(file)
-	showProblem(input, problem && t(problem))
-	if (problem) return
-	chosen.set(form, file)
-	showFormError(form, null)
-	showDone(form, false, t)
-	showPreview(input, file, t)
+	const check = (async () => {
+		const problem = await chosenReceiptProblem(file)
+		showProblem(input, problem && t(problem))
+		if (problem) return
+		chosen.set(form, file)
+		showFormError(form, null)
+		showDone(form, false, t)
+		showPreview(input, file, t)
+	})()
+	checking.set(form, check)
+	try {
+		await check
+	} finally {
+		if (checking.get(form) === check) checking.delete(form)
+	}
 }
 
 function showProblem(input: HTMLInputElement, problem: string | null) {
@@ -176,6 +186,7 @@ function setPickerBusy(form: HTMLFormElement, on: boolean) {
 
 async function sendReceipt(form: HTMLFormElement, actions: PartsActions) {
 	const input = form.querySelector<HTMLInputElement>('input[type="file"]')
+	await checking.get(form)
 	// A file chosen before the page's scripts started is still in the input.
 	const file = chosen.get(form) ?? input?.files?.[0] ?? null
 	if (!file) return showFormError(form, actions.t('order.receipt.missing'))
