@@ -82,6 +82,11 @@ export const PAYMENT_FAILED_STATES = ['failed', 'expired'] as const satisfies re
 export const paymentFailed = (o: FactsRow): boolean => has(PAYMENT_FAILED_STATES, o.paymentStatus)
 export const paymentFailedSql = (alias?: string): SQL => inStates(alias, 'payment_status', PAYMENT_FAILED_STATES)
 
+/** A bank transfer whose receipt staff rejected: failed, with the reason the buyer reads. Staff may reopen it; the buyer may send a new receipt. */
+export const isRejectedTransfer = (o: FactsRow & { rejectionReason?: string | null }): boolean => o.paymentStatus === 'failed' && o.paymentMethod === 'manual' && Boolean(o.rejectionReason)
+export const isRejectedTransferSql = (alias?: string): SQL =>
+	sql`(${column(alias, 'payment_status')} = 'failed' and ${column(alias, 'payment_method')} = 'manual' and ${column(alias, 'rejection_reason')} is not null)`
+
 /** Still waiting for its money (the buyer may pay, staff may confirm). */
 export const awaitingPayment = (o: FactsRow): boolean => has(UNPAID_STATES, o.paymentStatus)
 export const awaitingPaymentSql = (alias?: string): SQL => inStates(alias, 'payment_status', UNPAID_STATES)
