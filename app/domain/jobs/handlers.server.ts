@@ -7,6 +7,7 @@ import { env } from '../../utils/env.server'
 import { sendQueuedEmail } from '../email/send-queued-email.server'
 import { sendSubscriptionReminder } from '../orders/send-subscription-reminder.server'
 import { queueRenewalReminders } from '../orders/renewal-reminders.server'
+import { queuePaymentReminders } from '../orders/payment-reminders.server'
 import { confirmPayproPayment } from '../payments/confirm-paypro-payment.server'
 import { sweepOrders } from '../payments/reconcile-orders.server'
 import { sweepReceiptFiles, sweepUnpaidOrderReceipts, type ReceiptFiles } from '../payments/sweep-receipt-files.server'
@@ -60,6 +61,8 @@ export function jobHandlers(
 		},
 		sweep: async () => {
 			await sweepOrders(db, { reconcileAfterMinutes: deps.reconcileAfterMinutes, expiryHours: deps.expiryHours })
+			// After expiring: orders still waiting for their buyer whose reminder time has come (each reminder once).
+			await queuePaymentReminders(db)
 			// What strangers uploaded for orders that ended unpaid is not kept.
 			await sweepUnpaidOrderReceipts(db, fileStore, { expiryHours: deps.expiryHours })
 			// Paid orders still owed stock (a crash after payment, units freed by a void being undone): serve what can be.

@@ -100,6 +100,14 @@ export function awaitingKind(o: FactsRow): AwaitingKind | null {
 	if (o.paymentMethod === 'manual') return o.paymentStatus === 'awaiting_confirmation' ? 'transferReview' : 'transfer'
 	return o.paymentMethod === 'paypro' ? 'online' : null
 }
+/**
+ * Waiting for the buyer to pay, with nothing for staff to do: an online order not paid yet, or a
+ * transfer without its receipt. Such an order gets the payment reminders (payment-reminders.ts).
+ */
+export const waitsForBuyerToPay = (o: FactsRow): boolean => o.paymentStatus === 'awaiting_payment' && (o.paymentMethod === 'paypro' || o.paymentMethod === 'manual')
+export const waitsForBuyerToPaySql = (alias?: string): SQL =>
+	sql`(${column(alias, 'payment_status')} = 'awaiting_payment' and ${column(alias, 'payment_method')} in ('paypro', 'manual'))`
+
 /** Waiting for PayPro's money. */
 export const awaitingOnlinePaymentSql = (alias?: string): SQL => sql`(${awaitingPaymentSql(alias)} and ${column(alias, 'payment_method')} = 'paypro')`
 /** A bank transfer not paid yet (with or without a receipt). */

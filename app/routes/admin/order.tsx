@@ -147,6 +147,7 @@ const WHATSAPP_EVENT_LABEL: Record<string, string> = {
 	refunded: 'Refunded',
 	cancelled: 'Cancelled',
 	'transfer-rejected': 'Transfer rejected',
+	'payment-reminder': 'Reminder to pay',
 }
 
 const ACTION_LABEL: Record<string, string> = {
