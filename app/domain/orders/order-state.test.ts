@@ -19,7 +19,7 @@ const PAYMENT_TABLE: Record<PaymentState, PaymentState[]> = {
 	awaiting_payment: ['awaiting_confirmation', 'paid', 'failed', 'expired', 'cancelled'],
 	awaiting_confirmation: ['awaiting_confirmation', 'paid', 'failed', 'cancelled'],
 	paid: ['partly_refunded', 'refunded'],
-	failed: ['awaiting_payment', 'paid', 'cancelled'],
+	failed: ['awaiting_payment', 'awaiting_confirmation', 'paid', 'cancelled'],
 	expired: ['paid', 'cancelled', 'paid_after_cancel'],
 	cancelled: ['paid_after_cancel'],
 	partly_refunded: ['partly_refunded', 'refunded'],
@@ -82,7 +82,10 @@ describe('the order state machine', () => {
 		const base = { deliveryStatus: 'pending' as DeliveryState, hasReceipt: false, testAwaitingApproval: false }
 		expect(orderActions({ ...base, paymentStatus: 'failed', paymentMethod: 'paypro' })).toMatchObject({ canPayAgain: true, paid: false, canDeliver: false, canCancel: true })
 		expect(orderActions({ ...base, paymentStatus: 'awaiting_confirmation', paymentMethod: 'dm' })).toMatchObject({ canMarkPaid: true, canPayAgain: false })
-		expect(orderActions({ ...base, paymentStatus: 'awaiting_confirmation', paymentMethod: 'manual', hasReceipt: true })).toMatchObject({ canReviewTransfer: true, canReplaceReceipt: true, canUploadReceipt: false })
+		expect(orderActions({ ...base, paymentStatus: 'awaiting_confirmation', paymentMethod: 'manual', hasReceipt: true })).toMatchObject({ canReviewTransfer: true, canReplaceReceipt: true, canUploadReceipt: false, canReopenTransfer: false })
+		// Reopen: a rejected transfer only, not a failed online payment.
+		expect(orderActions({ ...base, paymentStatus: 'failed', paymentMethod: 'manual', hasReceipt: true, rejectedTransfer: true })).toMatchObject({ canReopenTransfer: true, canReviewTransfer: false })
+		expect(orderActions({ ...base, paymentStatus: 'failed', paymentMethod: 'paypro', hasReceipt: false })).toMatchObject({ canReopenTransfer: false })
 		expect(orderActions({ ...base, paymentStatus: 'paid', paymentMethod: 'paypro' })).toMatchObject({ paid: true, canDeliver: true, canRefund: true, canCancel: false, canPayAgain: false })
 		expect(orderActions({ ...base, paymentStatus: 'paid', paymentMethod: 'paypro', testAwaitingApproval: true })).toMatchObject({ canDeliver: false })
 		expect(orderActions({ ...base, paymentStatus: 'refunded', paymentMethod: 'paypro' })).toMatchObject({ paid: false, canRefund: false, canDeliver: false })
