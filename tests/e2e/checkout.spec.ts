@@ -35,7 +35,7 @@ test('cart → checkout → simulator pay: an open order page turns to Payment S
 	// The buyer keeps the order page open in another tab while paying.
 	const watcher = await context.newPage()
 	await gotoHydrated(watcher, `/order-status?ordId=${payproId}`)
-	await expect(watcher.getByText('Awaiting payment')).toBeVisible()
+	await expect(watcher.getByTestId('payment-badge')).toHaveText('Awaiting payment')
 	await expect(watcher.getByText('Live updates active')).toBeVisible()
 	await watcher.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
 
@@ -225,7 +225,7 @@ test('a DM order says its payment is arranged on WhatsApp; staff mark it paid an
 	// The buyer opens the tracking link they were sent in the chat.
 	await page.goto(new URL(trackUrl).pathname + new URL(trackUrl).search)
 	await waitForHydration(page)
-	await expect(page.getByText('Awaiting payment')).toBeVisible()
+	await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting payment')
 	await expect(page.getByText(/Payment arranged with our team on WhatsApp/)).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Open the WhatsApp chat' })).toHaveAttribute('href', /^https:\/\/wa\.me\//)
 	await expect(page.getByText('Processing might take 10-20 seconds, Kindly wait.')).toHaveCount(0)
