@@ -4,7 +4,7 @@
 // transfer they rejected, audited, and confirm it after all. On PGlite (and PostgreSQL when set), with
 // the shop's clock moved forward instead of waiting.
 import { and, asc, eq, like } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, emailOutbox, orderEvents } from '../../app/db/schema'
 import { paymentReminderDue } from '../../app/domain/orders/payment-reminders'
 import { queuePaymentReminders } from '../../app/domain/orders/payment-reminders.server'
@@ -17,6 +17,9 @@ import { moveClockForTests, resetClockForTests } from '../../app/utils/clock'
 import { cancelUnpaid, expireOrder, failOrder, owner, payByProvider, sendReceipt } from '../setup/orders'
 import { checkoutBody, giftCard10, orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
+import { signInOverHttp, useTestShop } from '../setup/test-shop'
+import { createApiKey } from '../../app/domain/staff/api-keys.server'
+import type { Db } from '../../app/db/client.server'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -185,5 +188,55 @@ describe.each(databaseKinds)('payment reminders and reopened transfers on %s', (
 			await expect(reopenTransfer(db, owner, o.orderNumber, 'Checked')).rejects.toMatchObject({ code: 'CONFLICT', message: `Order ${o.orderNumber} cannot have its transfer reopened: only a bank transfer whose receipt was rejected can be.` })
 		}
 		await expect(reopenTransfer(db, owner, 'GV-NOPE', 'Checked')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+	})
+})
+
+describe.each(databaseKinds)('reopening a transfer and the reminder times over HTTP on %s', (kind) => {
+	let db: Db
+	let key: string
+	let ownerCookie: string
+	const testShop = useTestShop(kind, 'payment-reminders', { TRUST_PROXY: 'true', JOBS_WORKER: 'false', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'reminders-owner-password' })
+
+	beforeAll(async () => {
+		db = testShop.shop.database.db
+		key = (await createApiKey(db, 'Orders desk', null, { scopes: ['dm-orders'] })).key
+		ownerCookie = await signInOverHttp(testShop.url, 'owner@example.pk', 'reminders-owner-password', '198.51.100.34')
+	})
+	const send = (method: 'POST' | 'PATCH', path: string, json: unknown, headers: Record<string, string>) =>
+		fetch(`${testShop.url}${path}`, { method, headers: { Origin: testShop.url, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(json) })
+
+	it('POST /api/admin/orders/{n}/reopen-transfer reopens a rejected transfer once (200), then answers 409; a note is required (400)', async () => {
+		const order = await placeOrder(db, checkoutBody([giftCard10], { paymentMethod: 'manual' }))
+		await sendReceipt(db, order)
+		const path = `/api/admin/orders/${order.orderNumber}/reopen-transfer`
+		const early = await send('POST', path, { note: 'Checked' }, { 'X-ADMIN-KEY': key })
+		expect(early.status).toBe(409)
+		await rejectTransfer(db, owner, order.orderNumber, 'Blurred screenshot')
+		const noNote = await send('POST', path, {}, { 'X-ADMIN-KEY': key })
+		expect(noNote.status).toBe(400)
+		expect(await noNote.json()).toMatchObject({ error: expect.stringContaining('Please write a note') })
+		const done = await send('POST', path, { note: 'The bank confirmed it' }, { 'X-ADMIN-KEY': key })
+		expect(done.status).toBe(200)
+		expect(await done.json()).toEqual({ orderNumber: order.orderNumber, paymentStatus: 'awaiting_confirmation' })
+		const again = await send('POST', path, { note: 'Again' }, { 'X-ADMIN-KEY': key })
+		expect(again.status).toBe(409)
+		expect((await again.json()).error).toBe(`Order ${order.orderNumber} cannot have its transfer reopened: only a bank transfer whose receipt was rejected can be.`)
+	})
+
+	it('PATCH /api/admin/store-settings takes paymentReminders and refuses bad times with a 400 sentence', async () => {
+		const saved = await send('PATCH', '/api/admin/store-settings', { paymentReminders: { firstAfterMinutes: 45, secondAfterHours: 12 } }, { Cookie: ownerCookie })
+		expect(saved.status).toBe(200)
+		expect((await saved.json()).paymentReminders).toEqual({ firstAfterMinutes: 45, secondAfterHours: 12 })
+		for (const [value, sentence] of [
+			[{ firstAfterMinutes: 0, secondAfterHours: 100 }, 'a whole number from 1 to 48, or 0 to send none.'],
+			[{ firstAfterMinutes: 'half an hour', secondAfterHours: 20 }, 'a whole number from 1 to 720, or 0 to send none.'],
+			[{ firstAfterMinutes: 600, secondAfterHours: 5 }, 'Set the second payment reminder later than the first'],
+		] as const) {
+			const refused = await send('PATCH', '/api/admin/store-settings', { paymentReminders: value }, { Cookie: ownerCookie })
+			expect(refused.status).toBe(400)
+			expect((await refused.json()).error).toContain(sentence)
+		}
+		const read = await fetch(`${testShop.url}/api/admin/store-settings`, { headers: { Cookie: ownerCookie } })
+		expect((await read.json()).paymentReminders).toEqual({ firstAfterMinutes: 45, secondAfterHours: 12 })
 	})
 })
