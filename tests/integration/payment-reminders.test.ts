@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, emailOutbox, orderEvents } from '../../app/db/schema'
 import { paymentReminderDue } from '../../app/domain/orders/payment-reminders'
 import { queuePaymentReminders } from '../../app/domain/orders/payment-reminders.server'
-import { unsubscribe } from '../../app/domain/orders/renewal-unsubscribe.server'
+import { isUnsubscribed, unsubscribe, unsubscribeToken } from '../../app/domain/orders/renewal-unsubscribe.server'
 import { orderTimeline } from '../../app/domain/orders/order-timeline.server'
 import { confirmTransfer, rejectTransfer, reopenTransfer } from '../../app/domain/payments/review-transfer.server'
 import { parseStoreDetailsPatch } from '../../app/domain/settings/store-details'
@@ -238,5 +238,15 @@ describe.each(databaseKinds)('reopening a transfer and the reminder times over H
 		}
 		const read = await fetch(`${testShop.url}/api/admin/store-settings`, { headers: { Cookie: ownerCookie } })
 		expect((await read.json()).paymentReminders).toEqual({ firstAfterMinutes: 45, secondAfterHours: 12 })
+	})
+
+	it('the reminder’s unsubscribe link names payment reminders, in the email’s language, and stops them for that address', async () => {
+		const token = encodeURIComponent(unsubscribeToken('Nadia@example.pk', 'payment-reminders'))
+		expect(await (await fetch(`${testShop.url}/unsubscribe?t=${token}`)).text()).toContain('reminders to pay for an order left unpaid')
+		expect(await (await fetch(`${testShop.url}/ur/unsubscribe?t=${token}`)).text()).toContain('بغیر ادائیگی کے رہ جانے والے آرڈر کی ادائیگی کی یاد دہانیاں')
+		const oneClick = await fetch(`${testShop.url}/unsubscribe?t=${token}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
+		expect(oneClick.status).toBe(200)
+		expect(await isUnsubscribed(db, 'nadia@example.pk', 'payment-reminders')).toBe(true)
+		expect(await isUnsubscribed(db, 'nadia@example.pk', 'renewal-reminders')).toBe(false)
 	})
 })

@@ -61,8 +61,6 @@ export function jobHandlers(
 		},
 		sweep: async () => {
 			await sweepOrders(db, { reconcileAfterMinutes: deps.reconcileAfterMinutes, expiryHours: deps.expiryHours })
-			// After expiring: orders still waiting for their buyer whose reminder time has come (each reminder once).
-			await queuePaymentReminders(db)
 			// What strangers uploaded for orders that ended unpaid is not kept.
 			await sweepUnpaidOrderReceipts(db, fileStore, { expiryHours: deps.expiryHours })
 			// Paid orders still owed stock (a crash after payment, units freed by a void being undone): serve what can be.
@@ -73,6 +71,8 @@ export function jobHandlers(
 			await pruneDoneJobs(db)
 			// Staff linking their Telegram chat: the bot's messages are read while a code waits (pollTelegramLinks logs its own failures).
 			await pollTelegramLinks(db)
+			// Orders still waiting for their buyer (the expired ones closed above) whose reminder time has come, each reminder once; last, so nothing above waits on it.
+			await queuePaymentReminders(db)
 		},
 		'sweep-receipt-files': async () => {
 			await sweepReceiptFiles(db, receiptFiles())
