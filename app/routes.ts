@@ -87,6 +87,7 @@ export default [
 	route('api/admin/orders/:orderNumber/cancel', 'routes/api/admin/order-cancel.ts'),
 	route('api/admin/orders/:orderNumber/refunds', 'routes/api/admin/order-refunds.ts'),
 	route('api/admin/orders/:orderNumber/reinstate', 'routes/api/admin/order-reinstate.ts'),
+	route('api/admin/orders/:orderNumber/reopen-transfer', 'routes/api/admin/order-reopen-transfer.ts'),
 	route('api/admin/orders/:orderNumber/deliver-from-stock', 'routes/api/admin/order-deliver-stock.ts'),
 	route('api/admin/orders/:orderNumber/stock-units/:assignmentId/replace', 'routes/api/admin/order-replace-unit.ts'),
 	route('api/admin/stock/low', 'routes/api/admin/stock-low.ts'),

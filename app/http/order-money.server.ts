@@ -1,6 +1,7 @@
 import { db } from '../db/client.server'
 import { cancelOrder } from '../domain/orders/cancel-order.server'
 import { reinstateOrder } from '../domain/payments/reinstate-order.server'
+import { reopenTransfer } from '../domain/payments/review-transfer.server'
 import { cancelForm, refundForm, refundFormLines, refundInput, REFUND_MESSAGES, type RefundFormLine } from '../domain/refunds/refund-input'
 import { refundOrder } from '../domain/refunds/refund-order.server'
 import { staffActor } from '../domain/staff/audit.server'
@@ -10,10 +11,10 @@ import { invalidInput } from '../utils/field-errors'
 import { formatRs } from '../utils/money'
 import { staffActionResult } from './refusal.server'
 
-// The console order page's money forms (issue 23): cancel, refund, reinstate, through the same domain
+// The console order page's money forms (issue 23): cancel, refund, reinstate, reopen a rejected transfer, through the same domain
 // calls as the console API, which check who may (what the page shows: domain/refunds/order-money.server.ts).
 
-export async function orderMoneyAction(staff: Staff, orderNumber: string, intent: 'cancel' | 'refund' | 'reinstate', form: Record<string, string>) {
+export async function orderMoneyAction(staff: Staff, orderNumber: string, intent: 'cancel' | 'refund' | 'reinstate' | 'reopen-transfer', form: Record<string, string>) {
 	const actor = staffActor(staff)
 	return staffActionResult(
 		async () => {
@@ -22,6 +23,10 @@ export async function orderMoneyAction(staff: Staff, orderNumber: string, intent
 				if (!fields.success) throw invalidInput(fields.error)
 				await cancelOrder(db(), actor, orderNumber, fields.data)
 				return `Order ${orderNumber} is cancelled. The buyer has been emailed.`
+			}
+			if (intent === 'reopen-transfer') {
+				await reopenTransfer(db(), actor, orderNumber, form.note ?? '')
+				return `Order ${orderNumber}’s transfer is reopened: confirm it on Transfers once you have checked the money.`
 			}
 			if (intent === 'reinstate') {
 				await reinstateOrder(db(), actor, orderNumber)

@@ -35,7 +35,7 @@ test('cart → checkout → simulator pay: an open order page turns to Payment S
 	// The buyer keeps the order page open in another tab while paying.
 	const watcher = await context.newPage()
 	await gotoHydrated(watcher, `/order-status?ordId=${payproId}`)
-	await expect(watcher.getByText('Processing Payment')).toBeVisible()
+	await expect(watcher.getByTestId('payment-badge')).toHaveText('Awaiting payment')
 	await expect(watcher.getByText('Live updates active')).toBeVisible()
 	await watcher.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
 
@@ -182,7 +182,7 @@ test('manual transfer with a receipt; another browser sees no contact details or
 	page.on('dialog', (d) => void d.accept())
 	await confirm.click()
 	await expect(page).toHaveURL(/\/order-status\?internalOrderId=/, { timeout: 15_000 })
-	await expect(page.getByText('Checking Your Transfer')).toBeVisible()
+	await expect(page.getByText('Receipt being checked')).toBeVisible()
 	await expect(page.getByText('ali.khan@example.pk')).toBeVisible()
 	const orderUrl = page.url()
 
@@ -191,7 +191,7 @@ test('manual transfer with a receipt; another browser sees no contact details or
 	await installHydrationProbe(stranger)
 	const other = await stranger.newPage()
 	await gotoHydrated(other, new URL(orderUrl).pathname + new URL(orderUrl).search)
-	await expect(other.getByText('Checking Your Transfer')).toBeVisible()
+	await expect(other.getByText('Receipt being checked')).toBeVisible()
 	await expect(other.getByText('Rs. 3,200').first()).toBeVisible()
 	await expect(other.getByText('ali.khan@example.pk')).toHaveCount(0)
 	await expect(other.getByText('03001234567')).toHaveCount(0)
@@ -225,7 +225,7 @@ test('a DM order says its payment is arranged on WhatsApp; staff mark it paid an
 	// The buyer opens the tracking link they were sent in the chat.
 	await page.goto(new URL(trackUrl).pathname + new URL(trackUrl).search)
 	await waitForHydration(page)
-	await expect(page.getByText('Processing Payment')).toBeVisible()
+	await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting payment')
 	await expect(page.getByText(/Payment arranged with our team on WhatsApp/)).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Open the WhatsApp chat' })).toHaveAttribute('href', /^https:\/\/wa\.me\//)
 	await expect(page.getByText('Processing might take 10-20 seconds, Kindly wait.')).toHaveCount(0)

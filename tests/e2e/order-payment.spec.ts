@@ -44,7 +44,7 @@ test('a transfer buyer returns from the emailed link on a phone, is refused a wr
 	await gotoHydrated(page, path)
 	// The link's token became the order's cookie and left the address bar.
 	await expect(page).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}$`))
-	await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting Bank Transfer')
+	await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting payment')
 	await expectTransferDetails(page, orderNumber)
 	await expect(page.getByText('Almost Ready!')).toHaveCount(0)
 
@@ -100,7 +100,7 @@ test('an online payment left on PayPro’s page is completed later: back on the 
 	await expect(page.getByRole('button', { name: 'Pay Rs. 3,200' })).toBeVisible()
 	// The buyer leaves PayPro's page without paying, and comes back to the order later.
 	await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
-	await expect(page.getByTestId('payment-badge')).toHaveText('Processing Payment')
+	await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting payment')
 	await expect(page.getByText('Almost Ready!')).toHaveCount(0)
 	await page.getByRole('button', { name: 'Continue to payment' }).click()
 	await expect(page).toHaveURL(paymentUrl!)

@@ -39,7 +39,7 @@ test('a transfer confirmed by staff turns the buyer’s open page to Payment Suc
 	})
 	expect(upload.ok()).toBe(true)
 	await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
-	await expect(page.getByText('Checking Your Transfer')).toBeVisible()
+	await expect(page.getByText('Receipt being checked')).toBeVisible()
 	await expect(page.getByText('Live updates active')).toBeVisible()
 
 	const { staff, close } = await signInAsOwner(browser)

@@ -56,7 +56,7 @@ test('an Urdu transfer order: its English address opens the Urdu page, in Urdu, 
 		await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
 		await expect(page).toHaveURL(new RegExp(`/ur/order-status\\?internalOrderId=${orderNumber}$`))
 		await expect(page.getByRole('heading', { level: 1, name: 'آرڈر کی صورتحال' })).toBeVisible()
-		await expect(page.getByTestId('payment-badge')).toHaveText('بینک ٹرانسفر کا انتظار')
+		await expect(page.getByTestId('payment-badge')).toHaveText('ادائیگی کا انتظار')
 		await expect(page.getByRole('heading', { name: 'آرڈر کا خلاصہ' })).toBeVisible()
 		await expect(page.getByTestId('order-number')).toHaveText(orderNumber)
 		await expect(page.getByTestId('order-number')).toHaveAttribute('dir', 'ltr')
@@ -80,7 +80,7 @@ test('an Urdu transfer order: its English address opens the Urdu page, in Urdu, 
 		await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
 		expect(new URL(page.url()).pathname).toBe('/order-status')
 		await expect(page.getByRole('heading', { level: 1, name: 'Order Status' })).toBeVisible()
-		await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting Bank Transfer')
+		await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting payment')
 	} finally {
 		await context.close()
 	}

@@ -125,7 +125,7 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		expect(signedIn).toContain('Rs. 1,200')
 		expect(signedIn).toContain('Rs. 3,200')
 		expect(signedIn).toContain('Payment Successful')
-		expect(signedIn).toContain('Processing Payment')
+		expect(signedIn).toContain('Awaiting payment')
 		expect(signedIn).toContain('Step 6 of 6: Completed')
 		// The subscription's end with Renew; the gift card's Buy again.
 		const ends = lineEndsAt(subscription.productDetails[0]!, deliveredAt)!.toISOString()
@@ -270,14 +270,14 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		// A rejected transfer leads to its page's ways on: a new receipt, online payment, the chat.
 		expect(page).toContain('Your transfer could not be confirmed. Upload a new receipt or pay online instead on the order page.')
 		expect(page).toContain(`href="/order-status?internalOrderId=${rejected.orderNumber}#after-rejection"`)
-		// Each waits in its own words: online "Processing Payment", a transfer for the money, a receipt for our check.
+		// Each waits in its own words: online and a transfer "Awaiting payment", a receipt for our check.
 		const badgeOf = (orderNumber: string) => new RegExp(`${orderNumber}</span></a></h2><span class="order-badge small warning" data-testid="payment-badge">([^<]*)</span>`).exec(page)?.[1]
-		expect(badgeOf(online.orderNumber)).toBe('Processing Payment')
-		expect(badgeOf(transfer.orderNumber)).toBe('Awaiting Bank Transfer')
-		expect(badgeOf(inReview.orderNumber)).toBe('Checking Your Transfer')
+		expect(badgeOf(online.orderNumber)).toBe('Awaiting payment')
+		expect(badgeOf(transfer.orderNumber)).toBe('Awaiting payment')
+		expect(badgeOf(inReview.orderNumber)).toBe('Receipt being checked')
 		const urdu = await html(await fetch(`${shop.url}/ur/my-orders`, { headers: { Cookie: cookie } }))
-		expect(urdu).toContain('بینک ٹرانسفر کا انتظار')
-		expect(urdu).toContain('آپ کے ٹرانسفر کی جانچ ہو رہی ہے')
+		expect(urdu).toContain('ادائیگی کا انتظار')
+		expect(urdu).toContain('رسید کی جانچ ہو رہی ہے')
 
 		// Signed in (no order cookie in this browser): "Pay by transfer instead" switches the order and leads to its transfer details.
 		const switched = await fetch(`${shop.url}/api/order/${online.orderNumber}/pay-again`, {

@@ -101,8 +101,8 @@ describe.each(databaseKinds)('the receipt page on %s', (kind) => {
 		expect(html).not.toContain('<h1 id="receipt-title">Receipt</h1>')
 		expect(html).toContain('This order is not paid, so this page is not a receipt.')
 		expect(html).toContain('Bank or wallet transfer')
-		// An unpaid transfer waits for the transfer, in its own words (an online payment reads "Processing Payment").
-		expect(html).toContain('<dt>Status</dt><dd>Awaiting Bank Transfer</dd>')
+		// An unpaid transfer waits for the transfer, in its own words (as an online payment does: "Awaiting payment").
+		expect(html).toContain('<dt>Status</dt><dd>Awaiting payment</dd>')
 		expect(html).not.toContain('Paid on')
 		expect(html).not.toContain('Thank you for your purchase')
 		expect(html).toContain('Rs. 3,200')

@@ -7,6 +7,7 @@ import { cancelForm, REFUND_METHOD_LABELS, REFUND_METHODS, refundForm, refundFor
 import { lineRefundable, refundFigure } from '~/domain/refunds/refundable'
 import type { RefundRecord } from '~/domain/refunds/list-refunds.server'
 import { formatRs } from '~/utils/money'
+import { reopenTransferInput } from '~/domain/payments/staff-note'
 
 // The console order page's money forms (issue 23): cancel an unpaid order, refund a paid one (in full or
 // per line), keep a payment that came after a cancel; and the refunds made. The route's action answers them.
@@ -181,6 +182,27 @@ export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { bus
 }
 
 /** A payment that came after the cancel: keep it (deliver) — or refund it with the form beside. */
+/** Staff take back a rejected transfer (the money turned up after all): the receipt waits for review again. */
+export function ReopenTransferForm({ busy, answer }: { busy: boolean; answer: Answer }) {
+	const [form, fields] = useConsoleForm(reopenTransferInput, { id: 'reopen-transfer', answer })
+	return (
+		<Form method="post" className="money-form" {...getFormProps(form)} aria-labelledby="reopen-transfer-title">
+			<input type="hidden" name="intent" value="reopen-transfer" />
+			<h3 id="reopen-transfer-title">Reopen the rejected transfer</h3>
+			<p className="muted small">The money turned up after all? Reopen it: the receipt goes back to Transfers for you to confirm, and the buyer’s page no longer says it was not accepted.</p>
+			<div className="field">
+				<label htmlFor={fields.note.id}>Why (for the audit log)</label>
+				<textarea {...getTextareaProps(fields.note)} rows={2} placeholder="e.g. Found in the statement under another name" />
+				<FieldError field={fields.note} />
+			</div>
+			<FormRefusal answer={answer} />
+			<button type="submit" className="button primary small" disabled={busy}>
+				{busy ? 'Reopening…' : 'Reopen'}
+			</button>
+		</Form>
+	)
+}
+
 export function ReinstateForm({ busy }: { busy: boolean }) {
 	return (
 		<Form method="post" className="money-form">

@@ -2,9 +2,9 @@ import { AdminTime } from '~/components/admin/admin-time'
 import { FormRefusal } from '~/components/admin/console-form'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { formatRs } from '~/utils/money'
-import { CancelOrderForm, RefundForm, RefundsList, ReinstateForm, type RefundableLine, type RefundRow } from './order-money-forms'
+import { CancelOrderForm, RefundForm, RefundsList, ReinstateForm, ReopenTransferForm, type RefundableLine, type RefundRow } from './order-money-forms'
 
-export const MONEY_INTENTS = new Set(['cancel', 'refund', 'reinstate'])
+export const MONEY_INTENTS = new Set(['cancel', 'refund', 'reinstate', 'reopen-transfer'])
 
 type Answer = { ok: false; message: string; intent?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | null
 
@@ -18,10 +18,10 @@ export interface OrderMoneyData {
 	mayRefund: boolean
 }
 
-/** Cancel, refund, reinstate: what the order's state allows, with what was done before. */
+/** Cancel, refund, reinstate, reopen a rejected transfer: what the order's state allows, with what was done before. */
 export function OrderMoney({ order, money, busy, answer }: { order: Pick<StaffOrder, 'actions' | 'paymentStatus'>; money: OrderMoneyData; busy: boolean; answer: Answer }) {
-	const { canCancel, canRefund, canReinstate } = order.actions
-	const shows = canCancel || canRefund || canReinstate || money.refunds.length > 0 || money.cancelReason
+	const { canCancel, canRefund, canReinstate, canReopenTransfer } = order.actions
+	const shows = canCancel || canRefund || canReinstate || canReopenTransfer || money.refunds.length > 0 || money.cancelReason
 	if (!shows) return null
 	const refundAllowed = canRefund && money.mayRefund && money.left > 0
 	return (
@@ -38,6 +38,7 @@ export function OrderMoney({ order, money, busy, answer }: { order: Pick<StaffOr
 				</p>
 			) : null}
 			<RefundsList refunds={money.refunds} />
+			{canReopenTransfer ? <ReopenTransferForm busy={busy} answer={answer?.intent === 'reopen-transfer' ? answer : null} /> : null}
 			{canCancel ? <CancelOrderForm busy={busy} answer={answer?.intent === 'cancel' ? answer : null} /> : null}
 			{canReinstate && money.mayRefund ? <ReinstateForm busy={busy} /> : null}
 			<FormRefusal answer={answer?.intent === 'reinstate' ? answer : null} />

@@ -7,6 +7,7 @@ import { env } from '../../utils/env.server'
 import { sendQueuedEmail } from '../email/send-queued-email.server'
 import { sendSubscriptionReminder } from '../orders/send-subscription-reminder.server'
 import { queueRenewalReminders } from '../orders/renewal-reminders.server'
+import { queuePaymentReminders } from '../orders/payment-reminders.server'
 import { confirmPayproPayment } from '../payments/confirm-paypro-payment.server'
 import { sweepOrders } from '../payments/reconcile-orders.server'
 import { sweepReceiptFiles, sweepUnpaidOrderReceipts, type ReceiptFiles } from '../payments/sweep-receipt-files.server'
@@ -70,6 +71,8 @@ export function jobHandlers(
 			await pruneDoneJobs(db)
 			// Staff linking their Telegram chat: the bot's messages are read while a code waits (pollTelegramLinks logs its own failures).
 			await pollTelegramLinks(db)
+			// Orders still waiting for their buyer (the expired ones closed above) whose reminder time has come, each reminder once; last, so nothing above waits on it.
+			await queuePaymentReminders(db)
 		},
 		'sweep-receipt-files': async () => {
 			await sweepReceiptFiles(db, receiptFiles())

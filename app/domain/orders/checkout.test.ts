@@ -82,8 +82,8 @@ describe('orders', () => {
 	})
 	test('the payment badge shows the §4 words for each payment state (stored values of any case are mapped by drizzle/0020)', () => {
 		expect(paymentBadge('paid')).toEqual({ label: 'Payment Successful', tone: 'success' })
-		expect(paymentBadge('awaiting_payment')).toEqual({ label: 'Processing Payment', tone: 'warning' })
-		expect(paymentBadge('awaiting_confirmation')).toEqual({ label: 'Processing Payment', tone: 'warning' })
+		expect(paymentBadge('awaiting_payment')).toEqual({ label: 'Awaiting payment', tone: 'warning' })
+		expect(paymentBadge('awaiting_confirmation')).toEqual({ label: 'Awaiting payment', tone: 'warning' })
 		for (const state of ['failed', 'expired'] as const) expect(paymentBadge(state)).toEqual({ label: 'Payment Failed', tone: 'danger' })
 		// Staff cancelled it (with a reason the page shows): the buyer reads that, not a failed payment.
 		expect(paymentBadge('cancelled')).toEqual({ label: 'Cancelled', tone: 'danger' })

@@ -1,4 +1,4 @@
-import { awaitingKind, awaitingPayment, closedUnpaid, isPaid, transferRejected } from './order-facts'
+import { awaitingKind, awaitingPayment, closedUnpaid, isPaid, isRejectedTransfer } from './order-facts'
 import { isPaymentState, paymentMoveOpen, PAYMENT_TRANSITIONS, type DeliveryState, type PaymentState, type PaymentTransition } from './order-state'
 
 // What may be done with an order, computed once from its state (ADR-023): pages, APIs and the domain
@@ -19,6 +19,8 @@ export interface OrderActions {
 	canMarkPaid: boolean
 	/** Staff may confirm or reject a transfer receipt. */
 	canReviewTransfer: boolean
+	/** Staff rejected the transfer receipt: they may reopen it, to confirm it after all. */
+	canReopenTransfer: boolean
 	canCancel: boolean
 	/** Staff may give money back (some lines or all): paid, partly refunded, or paid after a cancel. */
 	canRefund: boolean
@@ -37,6 +39,8 @@ export interface ActionInput {
 	deliveryStatus: DeliveryState
 	paymentMethod: string
 	hasReceipt: boolean
+	/** Staff rejected its transfer receipt (isRejectedTransfer). */
+	rejectedTransfer?: boolean
 	/** A test payment staff have not approved yet. */
 	testAwaitingApproval: boolean
 }
@@ -46,19 +50,28 @@ export const testAwaitingApproval = (order: { testPayment: boolean; testApproved
 	order.testPayment && !order.testApprovedAt && order.deliveryStatus !== 'completed'
 
 /** The fields of a stored order the actions depend on. */
-export function actionInput(order: { paymentStatus: PaymentState; deliveryStatus: DeliveryState; paymentMethod: string; receiptPath: string | null; testPayment: boolean; testApprovedAt: Date | null }): ActionInput {
+export function actionInput(order: {
+	paymentStatus: PaymentState
+	deliveryStatus: DeliveryState
+	paymentMethod: string
+	receiptPath: string | null
+	rejectionReason: string | null
+	testPayment: boolean
+	testApprovedAt: Date | null
+}): ActionInput {
 	return {
 		paymentStatus: order.paymentStatus,
 		deliveryStatus: order.deliveryStatus,
 		paymentMethod: order.paymentMethod,
 		hasReceipt: Boolean(order.receiptPath),
+		rejectedTransfer: isRejectedTransfer(order),
 		testAwaitingApproval: testAwaitingApproval(order),
 	}
 }
 
 const allows = (name: PaymentTransition, state: PaymentState) => (PAYMENT_TRANSITIONS[name].from as readonly PaymentState[]).includes(state)
 
-export function orderActions({ paymentStatus: state, deliveryStatus, paymentMethod, hasReceipt, testAwaitingApproval }: ActionInput): OrderActions {
+export function orderActions({ paymentStatus: state, deliveryStatus, paymentMethod, hasReceipt, rejectedTransfer = false, testAwaitingApproval }: ActionInput): OrderActions {
 	const known = isPaymentState(state)
 	const paid = isPaid({ paymentStatus: state })
 	const waiting = awaitingKind({ paymentStatus: state, paymentMethod })
@@ -66,10 +79,11 @@ export function orderActions({ paymentStatus: state, deliveryStatus, paymentMeth
 		paid,
 		canPayAgain: known && paymentMethod === 'paypro' && (waiting === 'online' || allows('payAgain', state)),
 		canUploadReceipt: waiting === 'transfer',
-		canSendNewReceipt: transferRejected({ paymentStatus: state, paymentMethod }) && paymentMoveOpen('uploadReceipt', state, paymentMethod),
+		canSendNewReceipt: isRejectedTransfer({ paymentStatus: state, paymentMethod }) && paymentMoveOpen('uploadReceipt', state, paymentMethod),
 		canReplaceReceipt: waiting === 'transferReview' && hasReceipt && allows('uploadReceipt', state),
 		canMarkPaid: known && paymentMethod === 'dm' && allows('confirmByStaff', state),
 		canReviewTransfer: known && hasReceipt && allows('confirmTransfer', state),
+		canReopenTransfer: known && rejectedTransfer && hasReceipt && allows('reopenTransfer', state),
 		canCancel: known && allows('cancel', state),
 		canRefund: known && allows('refund', state),
 		canReinstate: known && allows('reinstate', state),

@@ -110,6 +110,8 @@ export const ORDER_EVENT_SUBSCRIBERS: Record<OrderEventKind, Subscriber[]> = {
 		email((e, order) => transferRejectedEmail(order, e.storeName, e.order.rejectionReason ?? '')),
 		phones('transfer-rejected', (e) => `transfer-rejected:${e.order.orderNumber}:${e.order.receiptSha256 ?? e.order.receiptPath}`),
 	],
+	// Staff took the rejection back: the receipt waits for them again (the open page shows it).
+	reopenTransfer: [live],
 	cancel: [email((e, order) => orderCancelledEmail(order, e.storeName, e.order.cancelReason ?? '')), live, phones('cancelled', (e) => `cancelled:${e.order.orderNumber}`)],
 	payAfterCancel: [email((e, order) => paidAfterCancelEmail(order, e.storeName)), live, staff((e, order) => (e.order.testPayment ? null : paidAfterCancelAlert(order, typeof e.facts.staffNote === 'string' ? e.facts.staffNote : undefined)))],
 	refundPart: REFUNDED,

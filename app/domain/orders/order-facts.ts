@@ -83,11 +83,11 @@ export const paymentFailed = (o: FactsRow): boolean => has(PAYMENT_FAILED_STATES
 export const paymentFailedSql = (alias?: string): SQL => inStates(alias, 'payment_status', PAYMENT_FAILED_STATES)
 
 /**
- * Staff rejected the transfer receipt (the payment failed, the transfer its way of paying): the buyer may
- * send a new receipt, pay online instead, or write to the shop.
+ * Staff rejected the transfer receipt (the payment failed, a transfer its way of paying): the buyer may
+ * send a new receipt, pay online instead, or write to the shop; staff may reopen it.
  */
-export const transferRejected = (o: FactsRow): boolean => o.paymentStatus === 'failed' && o.paymentMethod === 'manual'
-export const transferRejectedSql = (alias?: string): SQL => sql`(${column(alias, 'payment_status')} = 'failed' and ${column(alias, 'payment_method')} = 'manual')`
+export const isRejectedTransfer = (o: FactsRow): boolean => o.paymentStatus === 'failed' && o.paymentMethod === 'manual'
+export const isRejectedTransferSql = (alias?: string): SQL => sql`(${column(alias, 'payment_status')} = 'failed' and ${column(alias, 'payment_method')} = 'manual')`
 
 /** Still waiting for its money (the buyer may pay, staff may confirm). */
 export const awaitingPayment = (o: FactsRow): boolean => has(UNPAID_STATES, o.paymentStatus)
@@ -102,6 +102,14 @@ export function awaitingKind(o: FactsRow): AwaitingKind | null {
 	if (o.paymentMethod === 'manual') return o.paymentStatus === 'awaiting_confirmation' ? 'transferReview' : 'transfer'
 	return o.paymentMethod === 'paypro' ? 'online' : null
 }
+/**
+ * Waiting for the buyer to pay, with nothing for staff to do: an online order not paid yet, or a
+ * transfer without its receipt. Such an order gets the payment reminders (payment-reminders.ts).
+ */
+export const waitsForBuyerToPay = (o: FactsRow): boolean => o.paymentStatus === 'awaiting_payment' && (o.paymentMethod === 'paypro' || o.paymentMethod === 'manual')
+export const waitsForBuyerToPaySql = (alias?: string): SQL =>
+	sql`(${column(alias, 'payment_status')} = 'awaiting_payment' and ${column(alias, 'payment_method')} in ('paypro', 'manual'))`
+
 /** Waiting for PayPro's money. */
 export const awaitingOnlinePaymentSql = (alias?: string): SQL => sql`(${awaitingPaymentSql(alias)} and ${column(alias, 'payment_method')} = 'paypro')`
 /** A bank transfer not paid yet (with or without a receipt). */

@@ -91,7 +91,10 @@ describe('the order state machine', () => {
 		// A rejected transfer: a new receipt (or online payment instead, its own form), never the online "Try again".
 		expect(orderActions({ ...base, paymentStatus: 'failed', paymentMethod: 'manual', hasReceipt: true })).toMatchObject({ canSendNewReceipt: true, canPayAgain: false, canUploadReceipt: false, canReviewTransfer: false })
 		expect(orderActions({ ...base, paymentStatus: 'awaiting_confirmation', paymentMethod: 'dm' })).toMatchObject({ canMarkPaid: true, canPayAgain: false })
-		expect(orderActions({ ...base, paymentStatus: 'awaiting_confirmation', paymentMethod: 'manual', hasReceipt: true })).toMatchObject({ canReviewTransfer: true, canReplaceReceipt: true, canUploadReceipt: false })
+		expect(orderActions({ ...base, paymentStatus: 'awaiting_confirmation', paymentMethod: 'manual', hasReceipt: true })).toMatchObject({ canReviewTransfer: true, canReplaceReceipt: true, canUploadReceipt: false, canReopenTransfer: false })
+		// Reopen: a rejected transfer only, not a failed online payment.
+		expect(orderActions({ ...base, paymentStatus: 'failed', paymentMethod: 'manual', hasReceipt: true, rejectedTransfer: true })).toMatchObject({ canReopenTransfer: true, canReviewTransfer: false })
+		expect(orderActions({ ...base, paymentStatus: 'failed', paymentMethod: 'paypro', hasReceipt: false })).toMatchObject({ canReopenTransfer: false })
 		expect(orderActions({ ...base, paymentStatus: 'paid', paymentMethod: 'paypro' })).toMatchObject({ paid: true, canDeliver: true, canRefund: true, canCancel: false, canPayAgain: false })
 		expect(orderActions({ ...base, paymentStatus: 'paid', paymentMethod: 'paypro', testAwaitingApproval: true })).toMatchObject({ canDeliver: false })
 		expect(orderActions({ ...base, paymentStatus: 'refunded', paymentMethod: 'paypro' })).toMatchObject({ paid: false, canRefund: false, canDeliver: false })

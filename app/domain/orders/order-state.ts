@@ -47,6 +47,11 @@ export const PAYMENT_TRANSITIONS = {
 	failByProvider: { from: UNPAID, to: 'failed', refusal: 'fail' },
 	/** Staff reject the transfer receipt. */
 	rejectTransfer: { from: ['awaiting_confirmation'], to: 'failed', refusal: 'have its transfer rejected' },
+	/**
+	 * Staff take back a rejection (the money turned up after all): the receipt waits for them again, to
+	 * confirm. Only for a transfer whose receipt was rejected (isRejectedTransfer, order-facts.ts).
+	 */
+	reopenTransfer: { from: ['failed'], to: 'awaiting_confirmation', refusal: 'have its transfer reopened', onlyFor: { failed: 'manual' } },
 	/** Left unpaid too long; a receipt under review never expires. */
 	expire: { from: ['awaiting_payment'], to: 'expired', refusal: 'expire' },
 	/** "Try again" after a failed online payment, or "Pay online instead" after a rejected transfer. */

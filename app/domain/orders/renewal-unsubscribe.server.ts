@@ -13,6 +13,7 @@ import { localePath, type Lang } from '../../i18n/lang'
 /** The kinds of email a buyer may stop, and how the page names them. */
 export const UNSUBSCRIBE_KINDS = {
 	'renewal-reminders': 'reminders that a subscription is about to end or has ended',
+	'payment-reminders': 'reminders to pay for an order left unpaid',
 } as const
 export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS
 

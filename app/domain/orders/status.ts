@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n/catalogue'
-import { awaitingKind, type FactsRow } from './order-facts'
+import { awaitingKind, isRejectedTransfer, type FactsRow } from './order-facts'
 import { DELIVERY_STATES, type DeliveryState, type PaymentState } from './order-state'
 
 // How the order's states read (ADR-023): the spec's words and values, mapped from the model here and
@@ -24,10 +24,14 @@ export const SPEC_PAYMENT_STATUS: Record<PaymentState, string> = {
 }
 export const specPaymentStatus = (state: PaymentState): string => SPEC_PAYMENT_STATUS[state]
 
-/** §4 customer badge: Payment Successful (green), Processing Payment (yellow), Payment Failed (red). */
+/**
+ * §4 customer badge: Payment Successful (green), waiting (yellow), Payment Failed (red). An order not
+ * paid yet says so ("Awaiting payment"), never "Processing Payment": nothing is being processed until
+ * the buyer pays (issue 34).
+ */
 const BUYER_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {
-	awaiting_payment: { label: 'Processing Payment', tone: 'warning' },
-	awaiting_confirmation: { label: 'Processing Payment', tone: 'warning' },
+	awaiting_payment: { label: 'Awaiting payment', tone: 'warning' },
+	awaiting_confirmation: { label: 'Awaiting payment', tone: 'warning' },
 	paid: { label: 'Payment Successful', tone: 'success' },
 	failed: { label: 'Payment Failed', tone: 'danger' },
 	expired: { label: 'Payment Failed', tone: 'danger' },
@@ -39,13 +43,15 @@ const BUYER_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {
 export const paymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => BUYER_BADGE[state]
 
 /**
- * The buyer's badge words by key: by state, except an unpaid bank transfer, which says it waits for the
- * transfer (or that staff check its receipt) rather than "Processing Payment" as an online payment does.
+ * The buyer's badge words by key: by state ("Awaiting payment" for an online order or a transfer not
+ * paid yet), except a transfer receipt staff are checking ("Receipt being checked") and one they
+ * rejected ("Receipt not accepted").
  */
-export function buyerBadgeKey(order: FactsRow & { paymentStatus: PaymentState }): MessageKey {
+export function buyerBadgeKey(order: FactsRow & { paymentStatus: PaymentState; rejectionReason?: string | null }): MessageKey {
 	const kind = awaitingKind(order)
 	if (kind === 'transfer') return 'order.badge.awaitingTransfer'
 	if (kind === 'transferReview') return 'order.badge.transferReview'
+	if (isRejectedTransfer(order)) return 'order.badge.transferRejected'
 	return `order.badge.${order.paymentStatus}`
 }
 

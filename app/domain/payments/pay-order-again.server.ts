@@ -5,7 +5,7 @@ import { isPayProError, type PayProClient } from '../../integrations/paypro/clie
 import { words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/order'
-import { transferRejected } from '../orders/order-facts'
+import { isRejectedTransfer } from '../orders/order-facts'
 import { paymentRefusal } from '../orders/order-state'
 import { transitionIfAllowed } from '../orders/order-store/transition.server'
 import { switchPaymentMethod, waitsToBePaidBy } from '../orders/order-store/payment-rows.server'
@@ -30,7 +30,7 @@ export async function payOrderAgain(db: Db, paypro: PayProClient, order: Order, 
 	if (current.paymentStatus === 'cancelled') throw new AppError('CONFLICT', words('errors.cancelledRefresh', { order: current.orderNumber }))
 	if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod === 'paypro' && current.paymentUrl) current = await askAboutOpenPage(db, paypro, current)
 	if (current.paymentStatus === 'failed' && current.paymentMethod === 'paypro') current = await reopenFailedOrder(db, paypro, current, method)
-	else if (transferRejected(current)) current = await reopenRejectedTransfer(db, current, method)
+	else if (isRejectedTransfer(current)) current = await reopenRejectedTransfer(db, current, method)
 	else if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)
 
 	if (current.paymentStatus === 'paid') throw alreadyPaid(current)

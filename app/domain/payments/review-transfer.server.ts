@@ -9,7 +9,9 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
 import { withLines, withLinesOf } from '../orders/order-lines.server'
 import { readStoreDetails } from '../settings/store-details.server'
-import { checkedNote, confirmTransferInput, NOTE_REQUIRED, REASON_REQUIRED, rejectTransferInput } from './staff-note'
+import { checkedNote, confirmTransferInput, NOTE_REQUIRED, REASON_REQUIRED, rejectTransferInput, reopenTransferInput } from './staff-note'
+import { isRejectedTransfer, isRejectedTransferSql } from '../orders/order-facts'
+import { lockOrder } from '../orders/order-store/transition.server'
 
 // Product decision 5: a manual transfer waits (awaiting confirmation, with a receipt) until staff confirm or reject it.
 
@@ -61,6 +63,32 @@ export async function rejectTransfer(db: Db, actor: Actor, orderNumber: string, 
 			orderNumber: row.orderNumber,
 			before: { paymentStatus: WAITING_STATUS },
 			after: { paymentStatus: row.paymentStatus, rejectionReason: text },
+			note: text,
+		})
+		return (await withLinesOf(tx, row))!
+	})
+}
+
+/**
+ * Staff take a rejection back (the money turned up after all): the receipt waits for review again, the
+ * buyer's open page says so, and staff confirm it as any other transfer. Only a transfer whose receipt
+ * was rejected; audited with the note and the reason it had been rejected for.
+ */
+export async function reopenTransfer(db: Db, actor: Actor, orderNumber: string, note: string): Promise<Order> {
+	const text = checkedNote(reopenTransferInput, note, refuseNote)
+	const { storeName } = await readStoreDetails(db)
+	return db.transaction(async (tx) => {
+		const before = await lockOrder(tx, { orderNumber })
+		if (!before) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
+		if (!isRejectedTransfer(before)) {
+			throw new AppError('CONFLICT', `Order ${orderNumber} cannot have its transfer reopened: only a bank transfer whose receipt was rejected can be.`)
+		}
+		const row = await transition(tx, { id: before.id }, 'reopenTransfer', { rejectionReason: null }, { by: actor, storeName, facts: { reason: text }, onlyIf: isRejectedTransferSql() })
+		await recordAudit(tx, actor, {
+			action: 'transfer.reopen',
+			orderNumber: row.orderNumber,
+			before: { paymentStatus: before.paymentStatus, rejectionReason: before.rejectionReason },
+			after: { paymentStatus: row.paymentStatus },
 			note: text,
 		})
 		return (await withLinesOf(tx, row))!

@@ -7,6 +7,7 @@ export const STAFF_NOTE_MAX = 500
 
 export const NOTE_REQUIRED = 'Please write a note: what you checked before confirming this transfer.'
 export const REASON_REQUIRED = 'Please write a reason: the buyer sees it on their order page.'
+export const REOPEN_NOTE_REQUIRED = 'Please write a note: why the rejected transfer is opened again (the money turned up, say).'
 export const DM_PAID_NOTE_REQUIRED = 'Please write a note: how and where the buyer paid.'
 
 const staffNote = (required: string) =>
@@ -20,6 +21,8 @@ const staffNote = (required: string) =>
 export const confirmTransferInput = z.object({ note: staffNote(NOTE_REQUIRED) })
 /** Rejecting a transfer: the reason the buyer reads. */
 export const rejectTransferInput = z.object({ note: staffNote(REASON_REQUIRED) })
+/** Reopening a rejected transfer: why, for the audit log. */
+export const reopenTransferInput = z.object({ note: staffNote(REOPEN_NOTE_REQUIRED) })
 /** Marking a DM order paid: how the buyer paid. */
 export const markDmPaidInput = z.object({ note: staffNote(DM_PAID_NOTE_REQUIRED) })
 

@@ -5,7 +5,7 @@ import { formatRs } from '../../utils/money'
 // What a push about an order says, in the order's language (app/i18n/<lang>/push.ts). It says what
 // happened and opens the order page; it never carries a code, a login, an address or staff's notes.
 
-export type PushEvent = 'paid' | 'delivered' | 'replaced' | 'refunded' | 'transfer-rejected' | 'cancelled'
+export type PushEvent = 'paid' | 'delivered' | 'replaced' | 'refunded' | 'transfer-rejected' | 'cancelled' | 'payment-reminder'
 
 const KEYS = {
 	paid: ['push.paid.title', 'push.paid.body'],
@@ -14,6 +14,7 @@ const KEYS = {
 	refunded: ['push.refunded.title', 'push.refunded.body'],
 	'transfer-rejected': ['push.transferRejected.title', 'push.transferRejected.body'],
 	cancelled: ['push.cancelled.title', 'push.cancelled.body'],
+	'payment-reminder': ['push.paymentReminder.title', 'push.paymentReminder.body'],
 } as const
 
 /** Left-to-right inside right-to-left text (an order number, Rs. 3,200): Unicode's first-strong isolate. */

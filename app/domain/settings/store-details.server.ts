@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { cachedUntilChanged } from '../cached-read.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { writeStoreSetting } from '../store-settings.server'
-import { SAMPLE, sampleTransferAccounts, STORE_DETAIL_FIELDS, storedStoreDetailsSchema, transferAccountSchema, type StoreDetails, type StoreDetailsPatch, type TransferAccount } from './store-details'
+import { DEFAULT_PAYMENT_REMINDERS, SAMPLE, sampleTransferAccounts, STORE_DETAIL_FIELDS, storedStoreDetailsSchema, transferAccountSchema, type StoreDetails, type StoreDetailsPatch, type TransferAccount } from './store-details'
 import { requireOwner } from '../staff/permissions'
 
 /** Renewal reminders go this many days before a subscription ends, until the owner changes it. */
@@ -55,6 +55,7 @@ export function storeDetailsDefaults(e: Env = env()): StoreDetails {
 		metaPixelId: e.META_PIXEL_ID ?? null,
 		reviewsFrom: 'anyone',
 		renewalReminderDays: DEFAULT_RENEWAL_REMINDER_DAYS,
+		paymentReminders: { ...DEFAULT_PAYMENT_REMINDERS },
 	}
 }
 

@@ -53,7 +53,15 @@ export const MESSAGES = {
 	testimonials: 'Show at most 12 testimonials.',
 	reviewsFrom: 'Choose who may review: anyone, or only buyers of the product.',
 	renewalReminderDays: 'Enter how many days before a subscription ends to remind the buyer: a whole number from 1 to 30.',
+	paymentReminders: 'Send the payment reminders as {"firstAfterMinutes": 30, "secondAfterHours": 20} (0 sends none).',
+	firstReminder: 'Enter when the first payment reminder goes, in minutes after the order is placed: a whole number from 1 to 720, or 0 to send none.',
+	secondReminder: 'Enter when the second payment reminder goes, in hours after the order is placed: a whole number from 1 to 48, or 0 to send none.',
+	reminderOrder: 'Set the second payment reminder later than the first, or send only one by setting the other to 0.',
 } as const
+
+/** Reminders to pay an order left unpaid: minutes, then hours, after it was placed (0 sends none). */
+export const PAYMENT_REMINDER_LIMITS = { firstAfterMinutes: 720, secondAfterHours: 48 } as const
+export const DEFAULT_PAYMENT_REMINDERS = { firstAfterMinutes: 30, secondAfterHours: 20 } as const
 
 /** Who may review: anyone (the default, as the spec), or only buyers (an email with a paid order of the product). */
 export const REVIEWS_FROM = ['anyone', 'buyers'] as const
@@ -141,6 +149,23 @@ export const testimonialSchema = z.object({
 })
 export type Testimonial = z.output<typeof testimonialSchema>
 
+/** A whole number from 0 to `max`, typed (a form's text) or sent (a JSON number). */
+const wholeUpTo = (max: number, message: string) =>
+	z
+		.union([z.number(), textSchema().transform((v) => (/^\d{1,4}$/.test(v) ? Number(v) : Number.NaN))], { error: message })
+		.pipe(z.number({ error: message }).int(message).min(0, message).max(max, message))
+
+const paymentRemindersSchema = z
+	.strictObject(
+		{
+			firstAfterMinutes: wholeUpTo(PAYMENT_REMINDER_LIMITS.firstAfterMinutes, MESSAGES.firstReminder),
+			secondAfterHours: wholeUpTo(PAYMENT_REMINDER_LIMITS.secondAfterHours, MESSAGES.secondReminder),
+		},
+		{ error: MESSAGES.paymentReminders },
+	)
+	.refine((r) => !r.firstAfterMinutes || !r.secondAfterHours || r.firstAfterMinutes < r.secondAfterHours * 60, { message: MESSAGES.reminderOrder, path: ['secondAfterHours'] })
+export type PaymentReminderSettings = z.output<typeof paymentRemindersSchema>
+
 const fields = {
 	storeName: text(60, MESSAGES.storeName),
 	/** Digits with the country code, as wa.me links want them (923001234567). */
@@ -167,6 +192,8 @@ const fields = {
 	renewalReminderDays: z
 		.union([z.number(), textSchema().transform((v) => (/^\d{1,3}$/.test(v) ? Number(v) : Number.NaN))], { error: MESSAGES.renewalReminderDays })
 		.pipe(z.number({ error: MESSAGES.renewalReminderDays }).int(MESSAGES.renewalReminderDays).min(1, MESSAGES.renewalReminderDays).max(30, MESSAGES.renewalReminderDays)),
+	/** Reminders to pay an online order left unpaid, or a transfer without its receipt (issue 34). */
+	paymentReminders: paymentRemindersSchema,
 }
 
 export const STORE_DETAIL_FIELDS = Object.keys(fields) as (keyof typeof fields)[]
@@ -203,6 +230,10 @@ export const storeDetailsView = z.object({
 	metaPixelId: z.string().nullable(),
 	reviewsFrom: z.enum(REVIEWS_FROM),
 	renewalReminderDays: z.number().int().min(1).max(30),
+	paymentReminders: z.object({
+		firstAfterMinutes: z.number().int().min(0).max(PAYMENT_REMINDER_LIMITS.firstAfterMinutes),
+		secondAfterHours: z.number().int().min(0).max(PAYMENT_REMINDER_LIMITS.secondAfterHours),
+	}),
 })
 
 /** What a stored value must look like to be used (it was checked on the way in; older rows may lack newer fields). */
@@ -226,6 +257,8 @@ const LISTS = {
 } as const
 type ListName = keyof typeof LISTS
 
+const PAYMENT_REMINDERS = 'paymentReminders'
+
 /** The most rows of one list a form may send (the lists themselves hold at most 12). */
 export const MAX_FORM_ROWS = 20
 
@@ -239,6 +272,10 @@ export function storeDetailsFromForm(form: Record<string, string>) {
 	const rowOf: Partial<Record<ListName, number[]>> = {}
 	for (const name of STORE_DETAIL_FIELDS) {
 		if (!(name in LISTS) && name in form) change[name] = form[name]
+	}
+	// The payment reminders' two boxes are one setting.
+	if (`${PAYMENT_REMINDERS}.firstAfterMinutes` in form || `${PAYMENT_REMINDERS}.secondAfterHours` in form) {
+		change[PAYMENT_REMINDERS] = { firstAfterMinutes: form[`${PAYMENT_REMINDERS}.firstAfterMinutes`] ?? '', secondAfterHours: form[`${PAYMENT_REMINDERS}.secondAfterHours`] ?? '' }
 	}
 	for (const list of Object.keys(LISTS) as ListName[]) {
 		if (!(`${list}.rows` in form)) continue
@@ -313,6 +350,7 @@ export const STORE_DETAIL_LABELS: Record<keyof StoreDetails, string> = {
 	metaPixelId: 'Meta pixel id',
 	reviewsFrom: 'who may review',
 	renewalReminderDays: 'renewal reminder days',
+	paymentReminders: 'payment reminders',
 }
 
 /** 923001234567 as a person types it: 0300 1234567 (other numbers as they are). */

@@ -10,7 +10,7 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
 
 /** What each scope lets a key do, for the settings page and the OpenAPI document. */
 export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
-	'dm-orders': 'Create DM orders (POST /api/admin-create-dm-order), cancel an unpaid order',
+	'dm-orders': 'Create DM orders (POST /api/admin-create-dm-order), cancel an unpaid order, reopen a rejected transfer',
 	catalogue: 'Products, their options, prices and covers',
 	content: 'Game library, pages and reviews',
 	stock: 'Stock: import codes and accounts, counts, deliver waiting orders, replace a unit',

@@ -13,6 +13,7 @@ const KEYS = {
 	refunded: 'whatsapp.refunded',
 	'transfer-rejected': 'whatsapp.transferRejected',
 	cancelled: 'whatsapp.cancelled',
+	'payment-reminder': 'whatsapp.paymentReminder',
 } as const
 
 /** Left-to-right inside right-to-left text (Rs. 3,200): Unicode's first-strong isolate. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { PAYMENT_STATES } from '../../db/order-states'
 import { cancelInput, REFUND_METHODS, refundInput } from '../../domain/refunds/refund-input'
 import { textSchema } from '../../utils/input'
+import { reopenTransferInput } from '../../domain/payments/staff-note'
 import { defineContract, type AdminContract } from '../admin-contract'
 
 // Staff's part in an order's money (issue 23): cancelling an order not paid, refunding a paid one, and
@@ -62,4 +63,17 @@ export const reinstateOrderContract = defineContract({
 	response: z.object({ orderNumber: z.string(), paymentStatus: z.enum(PAYMENT_STATES) }),
 })
 
-export const ordersContracts: AdminContract[] = [cancelOrderContract, refundOrderContract, reinstateOrderContract]
+export const reopenTransferContract = defineContract({
+	method: 'POST',
+	path: '/api/admin/orders/{orderNumber}/reopen-transfer',
+	summary:
+		'Take back the rejection of a bank transfer (the money turned up after all), with a note for the audit log: the receipt waits for review again (awaiting confirmation), the buyer\'s open page says so, and staff confirm it as any other transfer. 409 unless the order is a transfer whose receipt was rejected. Audited.',
+	tag: 'Orders',
+	permission: 'staff',
+	scope: 'dm-orders',
+	params: orderParams,
+	body: reopenTransferInput.strict(),
+	response: z.object({ orderNumber: z.string(), paymentStatus: z.enum(PAYMENT_STATES) }),
+})
+
+export const ordersContracts: AdminContract[] = [cancelOrderContract, refundOrderContract, reinstateOrderContract, reopenTransferContract]

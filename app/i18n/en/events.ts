@@ -14,6 +14,7 @@ export default {
 	'confirmTransfer': 'Transfer confirmed',
 	'failByProvider': 'Online payment failed',
 	'rejectTransfer': 'Transfer rejected',
+	'reopenTransfer': 'Transfer reopened: the receipt waits for review again',
 	'expire': 'Expired unpaid',
 	'payAgain': 'Payment started again',
 	'cancel': 'Cancelled',

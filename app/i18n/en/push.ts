@@ -23,4 +23,6 @@ export default {
 	'transferRejected.body': 'We could not confirm the transfer for order {order}. Open the order page to see why.',
 	'cancelled.title': 'Order cancelled',
 	'cancelled.body': 'Order {order} was cancelled.',
+	'paymentReminder.title': 'Your order is waiting for payment',
+	'paymentReminder.body': 'Order {order} is not paid yet. Open the order page to pay or to choose another way.',
 } as const

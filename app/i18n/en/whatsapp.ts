@@ -9,5 +9,6 @@ export default {
 	'refunded': '{amount} was refunded to you.',
 	'transferRejected': 'We could not confirm your transfer. Open the order page to see why.',
 	'cancelled': 'Your order was cancelled.',
+	'paymentReminder': 'Your order is not paid yet. Open the order page to pay or to choose another way.',
 	'test': 'This is a test message from {store}: order updates on WhatsApp are working.',
 } as const

@@ -24,4 +24,6 @@ export default {
 	'transferRejected.body': 'ہم آرڈر {order} کی ٹرانسفر کی تصدیق نہیں کر سکے۔ وجہ جاننے کے لیے آرڈر کا صفحہ کھولیں۔',
 	'cancelled.title': 'آرڈر منسوخ ہو گیا',
 	'cancelled.body': 'آرڈر {order} منسوخ کر دیا گیا ہے۔',
+	'paymentReminder.title': 'آپ کا آرڈر ادائیگی کا منتظر ہے',
+	'paymentReminder.body': 'آرڈر {order} کی ادائیگی ابھی نہیں ہوئی۔ ادائیگی کرنے یا کوئی اور طریقہ چننے کے لیے آرڈر کا صفحہ کھولیں۔',
 } satisfies Messages<'push'>

@@ -81,6 +81,7 @@ const actionInput = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('cancel') }),
 	z.object({ intent: z.literal('refund') }),
 	z.object({ intent: z.literal('reinstate') }),
+	z.object({ intent: z.literal('reopen-transfer') }),
 ])
 
 /**
@@ -97,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const orderNumber = params.orderNumber
 	const input = parsed.data
 	if (input.intent === 'replace-unit') return replaceOrderUnit(staffActor(staff), orderNumber, form)
-	if (input.intent === 'cancel' || input.intent === 'refund' || input.intent === 'reinstate') return orderMoneyAction(staff, orderNumber, input.intent, form)
+	if (input.intent === 'cancel' || input.intent === 'refund' || input.intent === 'reinstate' || input.intent === 'reopen-transfer') return orderMoneyAction(staff, orderNumber, input.intent, form)
 	// A refusal names its form (`intent`) and comes back with what was typed, beside its field.
 	const values: Record<string, string> | undefined = input.intent === 'fulfillment' ? { fulfillment_status: form.fulfillment_status ?? '', delivery_content: form.delivery_content ?? '' } : input.intent === 'mark-paid' ? { note: input.note } : undefined
 	return staffActionResult(async () => {
@@ -146,6 +147,7 @@ const WHATSAPP_EVENT_LABEL: Record<string, string> = {
 	refunded: 'Refunded',
 	cancelled: 'Cancelled',
 	'transfer-rejected': 'Transfer rejected',
+	'payment-reminder': 'Reminder to pay',
 }
 
 const ACTION_LABEL: Record<string, string> = {
@@ -158,6 +160,9 @@ const ACTION_LABEL: Record<string, string> = {
 	'order.cancel': 'Cancelled',
 	'order.refund': 'Refunded',
 	'order.reinstate': 'Reinstated after cancel',
+	'transfer.confirm': 'Transfer confirmed',
+	'transfer.reject': 'Transfer rejected',
+	'transfer.reopen': 'Rejected transfer reopened',
 }
 
 function describeChange(record: Record<string, unknown> | null): string {

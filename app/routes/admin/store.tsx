@@ -5,7 +5,7 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { fieldLimits, useCheckedForm } from '~/components/admin/console-form'
 import { getFormProps } from '@conform-to/react'
-import { localMobile, MAX_FORM_ROWS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFormErrors, storeDetailsFromForm, storeDetailsSchema, testimonialSchema, transferAccountSchema, type StoreDetails } from '~/domain/settings/store-details'
+import { localMobile, MAX_FORM_ROWS, PAYMENT_REMINDER_LIMITS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFormErrors, storeDetailsFromForm, storeDetailsSchema, testimonialSchema, transferAccountSchema, type StoreDetails } from '~/domain/settings/store-details'
 import { readStoreDetails, updateStoreDetails } from '~/domain/settings/store-details.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
@@ -121,6 +121,8 @@ function formValues(details: StoreDetails): Record<string, string> {
 		metaPixelId: details.metaPixelId ?? '',
 		reviewsFrom: details.reviewsFrom,
 		renewalReminderDays: String(details.renewalReminderDays),
+		'paymentReminders.firstAfterMinutes': String(details.paymentReminders.firstAfterMinutes),
+		'paymentReminders.secondAfterHours': String(details.paymentReminders.secondAfterHours),
 	}
 	details.transferAccounts.forEach((a, i) => Object.assign(values, { [`transferAccounts.${i}.method`]: a.method, [`transferAccounts.${i}.holder`]: a.holder, [`transferAccounts.${i}.account`]: a.account }))
 	details.testimonials.forEach((t, i) => Object.assign(values, { [`testimonials.${i}.name`]: t.name, [`testimonials.${i}.text`]: t.text, [`testimonials.${i}.rating`]: String(t.rating) }))
@@ -244,6 +246,30 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 							inputMode="numeric"
 							autoComplete="off"
 							hint="From 1 to 30. Buyers get one email this many days before their subscription ends and one on the day, each with a Renew link."
+						/>
+					</div>
+					{save}
+				</section>
+
+				<section className="settings-section" aria-labelledby="payment-reminders-heading" id="paymentReminders">
+					<h2 id="payment-reminders-heading">Payment reminders</h2>
+					<p className="muted small">An online order left unpaid, or a transfer without its receipt, gets a reminder with the way to pay (email, and push or WhatsApp when the buyer asked for them). None once it is paid, cancelled or expired.</p>
+					<div className="field-grid">
+						<TextField
+							{...field}
+							name="paymentReminders.firstAfterMinutes"
+							label="First reminder, minutes after the order"
+							inputMode="numeric"
+							autoComplete="off"
+							hint={`From 1 to ${PAYMENT_REMINDER_LIMITS.firstAfterMinutes}; 0 sends none.`}
+						/>
+						<TextField
+							{...field}
+							name="paymentReminders.secondAfterHours"
+							label="Second reminder, hours after the order"
+							inputMode="numeric"
+							autoComplete="off"
+							hint={`From 1 to ${PAYMENT_REMINDER_LIMITS.secondAfterHours}; 0 sends none.`}
 						/>
 					</div>
 					{save}

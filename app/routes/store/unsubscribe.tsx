@@ -9,14 +9,15 @@ import { readForm } from '~/http/http.server'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/unsubscribe'
 
-// One-click unsubscribe from renewal reminders: the email's link opens this page (GET shows what
+// One-click unsubscribe from renewal or payment reminders: the email's link opens this page (GET shows what
 // will stop and a button), and mail apps POST `List-Unsubscribe=One-Click` to the same address.
 
 /** The page's words in its language: the reason a link is refused, and what stops. */
 function inPageLanguage<P extends { ok: boolean }>(request: Request, page: P): P {
 	const t = translator(langOf(new URL(request.url).pathname))
-	const shown = page as unknown as { ok: boolean; what?: string; message?: string }
-	return (shown.ok ? { ...page, what: t('order.unsubscribe.what') } : { ...page, message: t('order.unsubscribe.badLink') }) as P
+	const shown = page as unknown as { ok: boolean; kind?: string; what?: string; message?: string }
+	const what = shown.kind === 'payment-reminders' ? t('order.unsubscribe.whatPayment') : t('order.unsubscribe.what')
+	return (shown.ok ? { ...page, what } : { ...page, message: t('order.unsubscribe.badLink') }) as P
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -42,6 +42,7 @@ type MoveColumns = Columns<{
 	reinstate: Paying
 	failByProvider: never
 	rejectTransfer: 'rejectionReason'
+	reopenTransfer: 'rejectionReason'
 	expire: never
 	payAgain: 'paymentMethod' | 'paymentUrl' | 'payproClaimedAt'
 	cancel: 'cancelReason' | 'cancelledAt'

@@ -107,6 +107,27 @@ export function renewalReminderHtml(d: Shell & { name: string; orderNumber: stri
 	)
 }
 
+/** A reminder to pay an order left unpaid: what is owed, the one button that pays (or uploads the receipt), the other way to pay. */
+export function paymentReminderHtml(d: Shell & { name: string; orderNumber: string; total: string; text: string; switchText: string; action: string; orderUrl: string; unsubscribeUrl: string }) {
+	const { t } = d
+	return renderEmail(
+		<Layout shell={{ ...d, preview: t('email.paymentReminder.subject', { orderNumber: d.orderNumber }) }}>
+			<Title>{t('email.paymentReminder.title')}</Title>
+			<P>{t('email.hi', { name: d.name })}</P>
+			<P>{d.text}</P>
+			<Facts
+				rows={[
+					[t('email.fact.order'), d.orderNumber],
+					[t('email.placed.toPay'), d.total],
+				]}
+			/>
+			<Action href={d.orderUrl} label={d.action} />
+			<P>{d.switchText}</P>
+			<Small>{t('email.paymentReminder.paidAlready')}</Small>
+		</Layout>,
+	)
+}
+
 export function signInHtml(d: Shell & { intro: string; link: string; code: string; minutes: number }) {
 	const { t } = d
 	return renderEmail(
