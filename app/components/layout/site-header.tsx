@@ -109,7 +109,9 @@ export function SiteHeader({ storeName, banner, whatsapp }: { storeName: string;
 					<span aria-hidden="true" className="logo-mark">
 						▲
 					</span>
-					<span className="logo-name">{storeName}</span>
+					<span className="logo-name" dir="auto">
+						{storeName}
+					</span>
 				</Link>
 				<nav aria-label={t('common.nav.main')} className="main-nav">
 					<NavLinks />
