@@ -96,9 +96,10 @@ export default function GamePassTerms({ loaderData }: Route.ComponentProps) {
 		navigate(lp('/checkout'), { state: next })
 	}
 
+	const title = pc ? t('checkout.terms.pcTitle') : t('checkout.terms.ultimateTitle')
 	return (
 		<div className="container page narrow">
-			<h1>{pc ? t('checkout.terms.pcTitle') : t('checkout.terms.ultimateTitle')}</h1>
+			<h1>{title}</h1>
 			{purchase === 'nothing' ? (
 				<div className="terms-nothing">
 					<p className="error-box">{pc ? t('checkout.terms.noPcProduct') : t('checkout.terms.noProduct')}</p>
@@ -126,7 +127,8 @@ export default function GamePassTerms({ loaderData }: Route.ComponentProps) {
 					) : null}
 				</div>
 			) : null}
-			<div className="terms-text">
+			{/* A box that scrolls: reached by the keyboard, so its text can be scrolled without a mouse. */}
+			<div className="terms-text" role="region" aria-label={title} tabIndex={0}>
 				<PolicySections sections={loaderData.sections} headingLevel={2} />
 			</div>
 			{purchase && purchase !== 'nothing' ? (
