@@ -101,6 +101,14 @@ test('a 40- or 60-character store name fits the header at 320, 360 and 400 px in
 		await rename(before)
 		await close()
 	}
-	await gotoHydrated(page, '/')
-	await expect(page.getByRole('banner').getByRole('link', { name: `${before} home` })).toBeVisible()
+	// The shop's own name, on one line: its link is still a whole tap target.
+	for (const width of [320, 360]) {
+		await page.setViewportSize({ width, height: 740 })
+		await gotoHydrated(page, '/')
+		await expect(page.getByRole('banner').getByRole('link', { name: `${before} home` })).toBeVisible()
+		for (const c of await headerControls(page)) {
+			expect(c.height, `${before} at ${width} px: ${c.name} height`).toBeGreaterThanOrEqual(24)
+			expect(c.right, `${before} at ${width} px: ${c.name} from the right edge`).toBeLessThanOrEqual(width - EDGE)
+		}
+	}
 })
