@@ -1,3 +1,4 @@
+import { PUSH_ANSWER_MS } from '../../app/components/push/push-flag'
 import { test, expect, gotoHydrated, placeOrderFromPage } from './helpers'
 
 // "Notify me on this phone" on the order page: offered once scripts run in a browser that can take
@@ -41,5 +42,55 @@ test('the order page offers notifications with scripts, says plainly when the ph
 		await expect(plain.getByRole('button', { name: 'Notify me on this phone' })).toHaveCount(0)
 	} finally {
 		await noScripts.close()
+	}
+})
+
+test('a phone whose push service never answers is told so once the wait is over, in English and Urdu, with a Try again button', async ({ page, baseURL }) => {
+	test.setTimeout(90_000)
+	const { orderNumber } = await placeOrderFromPage(page, { paymentMethod: 'manual', customerEmail: `push.silent.${Date.now().toString(36)}@example.pk` })
+	await page.context().grantPermissions(['notifications'], { origin: baseURL })
+	await page.context().route('**/sw.js', (route) => route.fulfill({ contentType: 'text/javascript', body: "importScripts('/sw-push.js')" }))
+	// The browser's push service never answers (as on some phones and in-app browsers): the browser's doing, not the shop's.
+	await page.addInitScript(() => {
+		PushManager.prototype.subscribe = () => new Promise<PushSubscription>(() => {})
+	})
+	await page.clock.install()
+
+	for (const { path, offer, asking, sentence, again } of [
+		{
+			path: `/order-status?internalOrderId=${orderNumber}`,
+			offer: 'Notify me on this phone',
+			asking: 'Asking your phone…',
+			sentence: 'Your phone did not answer. Try again, or get updates by email or WhatsApp instead.',
+			again: 'Try again',
+		},
+		{
+			path: `/ur/order-status?internalOrderId=${orderNumber}`,
+			offer: 'اس فون پر مجھے اطلاع دیں',
+			asking: 'آپ کے فون سے اجازت لے رہے ہیں…',
+			sentence: 'آپ کے فون سے جواب نہیں ملا۔ دوبارہ کوشش کریں، یا اپ ڈیٹس ای میل یا واٹس ایپ پر لیں۔',
+			again: 'دوبارہ کوشش کریں',
+		},
+	]) {
+		await gotoHydrated(page, path)
+		// Time stands still from here but for what the test lets pass.
+		await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000))
+		await page.getByRole('button', { name: offer }).click()
+		await expect(page.getByRole('button', { name: asking })).toBeDisabled()
+		await page.clock.runFor(PUSH_ANSWER_MS - 1_000)
+		await expect(page.getByRole('button', { name: asking }), 'still asking just before the wait is over').toBeDisabled()
+		await expect(page.getByRole('alert').filter({ hasText: sentence })).toHaveCount(0)
+
+		await page.clock.runFor(1_000)
+		await expect(page.getByRole('alert').filter({ hasText: sentence })).toBeVisible()
+		const tryAgain = page.getByRole('button', { name: again, exact: true })
+		await expect(tryAgain).toBeEnabled()
+		await expect(tryAgain).toHaveAccessibleDescription(sentence)
+		// Trying again asks again, and is bounded the same way.
+		await tryAgain.click()
+		await expect(page.getByRole('button', { name: asking })).toBeDisabled()
+		await page.clock.runFor(PUSH_ANSWER_MS)
+		await expect(page.getByRole('alert').filter({ hasText: sentence })).toBeVisible()
+		await page.clock.resume()
 	}
 })

@@ -1,18 +1,97 @@
-import { test, expect, gotoHydrated, modal } from './helpers'
+import type { Page } from '@playwright/test'
+import { test, expect, gotoHydrated, modal, seedCart, storedLine } from './helpers'
+
+/** Console errors (React's hydration mismatch among them) and uncaught exceptions of a page. */
+function collectProblems(page: Page) {
+	const problems: string[] = []
+	page.on('console', (message) => {
+		if (message.type() === 'error') problems.push(`console.error: ${message.text()}`)
+	})
+	page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+	return problems
+}
 
 test.describe('Game Pass terms gates', () => {
-	test('the console terms opened directly explain that nothing is selected', async ({ page }) => {
-		await gotoHydrated(page, '/game-pass-terms')
-		await expect(page.getByText('No Game Pass product selected or cart empty.')).toBeVisible()
-		await expect(page.getByRole('main').getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products')
-		await expect(page.getByRole('checkbox')).toHaveCount(0)
+	for (const { path, message, link, productPath } of [
+		{ path: '/game-pass-terms', message: 'No Game Pass product selected or cart empty.', link: 'See Xbox Game Pass Ultimate (Console Edition)', productPath: '/product/1' },
+		{ path: '/game-pass-pc-terms', message: 'No Game Pass PC product selected or cart empty.', link: 'See PC Game Pass', productPath: '/product/10' },
+	]) {
+		test(`${path} opened directly with nothing under these terms in the cart says so, with links to the product and the products`, async ({ page }) => {
+			const problems = collectProblems(page)
+			await seedCart(page, [storedLine.giftCard10()])
+			await gotoHydrated(page, path)
+			await expect(page.getByText(message)).toBeVisible()
+			await expect(page.getByRole('main').getByRole('link', { name: link })).toHaveAttribute('href', productPath)
+			await expect(page.getByRole('main').getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products')
+			await expect(page.getByRole('checkbox')).toHaveCount(0)
+			await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toHaveCount(0)
+			await page.reload()
+			await expect(page.getByText(message)).toBeVisible()
+			await page.waitForLoadState('load')
+			expect(problems).toEqual([])
+		})
+	}
+
+	test('the PC terms opened directly with PC Game Pass in the cart show the terms for it, and a reload hydrates without errors', async ({ page }) => {
+		const problems = collectProblems(page)
+		await seedCart(page, [storedLine.giftCard10(), storedLine.pcGamePass()])
+		await gotoHydrated(page, '/game-pass-pc-terms')
+		await expect(page.getByRole('heading', { level: 1, name: 'PC Game Pass Terms' })).toBeVisible()
+		const agree = page.getByRole('checkbox', { name: 'I have read and agree to these terms' })
+		await expect(agree).not.toBeChecked()
+		await expect(page.getByText('No Game Pass PC product selected or cart empty.')).toHaveCount(0)
+		await expect(page.locator('.terms-text').getByRole('heading', { level: 2 }).first()).toBeVisible()
+
+		await page.reload()
+		await expect(agree).toBeVisible()
+		await page.waitForLoadState('load')
+		expect(problems).toEqual([])
+
+		await agree.check()
+		await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+		await expect(page).toHaveURL(/\/checkout$/)
+		await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+		// The whole cart goes to checkout, as from the cart.
+		await expect(page.getByText('PC Game Pass').first()).toBeVisible()
+		await expect(page.getByText('Xbox Gift Card').first()).toBeVisible()
+		expect(problems).toEqual([])
 	})
 
-	test('the PC terms opened directly explain that nothing is selected', async ({ page }) => {
-		await gotoHydrated(page, '/game-pass-pc-terms')
-		await expect(page.getByText('No Game Pass PC product selected or cart empty.')).toBeVisible()
-		await expect(page.getByRole('main').getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products')
-		await expect(page.getByRole('checkbox')).toHaveCount(0)
+	test('the console terms opened directly with a shared Game Pass account in the cart warn about it', async ({ page }) => {
+		const problems = collectProblems(page)
+		await seedCart(page, [
+			{
+				id: 1,
+				name: 'Xbox Game Pass Ultimate (Console Edition)',
+				image: '/images/products/1.webp',
+				price: 4000,
+				originalPrice: null,
+				quantity: 1,
+				selectedDuration: { label: '1 Month', price: 4000, months: 1 },
+				selectedAccountType: 'shared',
+				termsPage: 'game-pass-console',
+				variantId: null,
+			},
+		])
+		await gotoHydrated(page, '/game-pass-terms')
+		await expect(page.getByRole('heading', { level: 1, name: 'Game Pass Ultimate Terms' })).toBeVisible()
+		await expect(page.getByRole('note').getByText('Shared account:')).toBeVisible()
+		await expect(page.getByRole('checkbox', { name: 'I have read and agree to these terms' })).toBeVisible()
+		await page.reload()
+		await expect(page.getByRole('checkbox', { name: 'I have read and agree to these terms' })).toBeVisible()
+		await page.waitForLoadState('load')
+		expect(problems).toEqual([])
+	})
+
+	test('a reload of the terms reached from Buy Now keeps them, without a hydration error', async ({ page }) => {
+		const problems = collectProblems(page)
+		await gotoHydrated(page, '/product/10')
+		await page.getByRole('button', { name: 'Buy 1 Month - Rs. 1,200' }).click()
+		await expect(page).toHaveURL(/\/game-pass-pc-terms$/)
+		await page.reload()
+		await expect(page.getByRole('checkbox', { name: 'I have read and agree to these terms' })).toBeVisible()
+		await page.waitForLoadState('load')
+		expect(problems).toEqual([])
 	})
 
 	for (const { id, buy, path, heading, account } of [

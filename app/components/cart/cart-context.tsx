@@ -10,6 +10,8 @@ interface CartContextValue extends CartState {
 	dispatch: (action: CartAction) => void
 	/** Asks the server for the lines' prices when they are older than a few minutes (or `force`). */
 	refreshPrices: (force?: boolean) => void
+	/** Reads the saved cart's lines into `items` (no prices asked): for a page that needs them, called once the page has hydrated. */
+	readLines: () => Promise<void>
 }
 
 const CartContext = createContext<CartContextValue | null>(null)
@@ -128,8 +130,10 @@ export function CartProvider({ storageKey, children }: { storageKey: string; chi
 		if (state.isOpen) refreshPrices()
 	}, [state.isOpen, refreshPrices])
 
+	const readLines = useCallback(() => restore().then(() => undefined), [restore])
+
 	const count = cartCount(state.items) + unreadCount
-	const value = useMemo(() => ({ ...state, count, dispatch, refreshPrices }), [state, count, dispatch, refreshPrices])
+	const value = useMemo(() => ({ ...state, count, dispatch, refreshPrices, readLines }), [state, count, dispatch, refreshPrices, readLines])
 	return <CartContext.Provider value={value}>{children}</CartContext.Provider>
 }
 

@@ -86,6 +86,13 @@ function PhoneMenu() {
 }
 
 /**
+ * Names longer than this (the console takes up to 60 characters) are set smaller in the bar; any name
+ * wraps to two lines at most and ends with an ellipsis past them, so the buttons beside it keep their
+ * size and the bar never reaches past the screen's edge.
+ */
+const LONG_STORE_NAME = 14
+
+/**
  * `banner`: the owner's announcement (/admin/store); empty shows none. The WhatsApp button sits in
  * the bar, always on screen: floating over the page, it covered the first screen's buttons and titles.
  */
@@ -98,11 +105,13 @@ export function SiteHeader({ storeName, banner, whatsapp }: { storeName: string;
 		<header className={banner ? 'site-header' : 'site-header no-banner'}>
 			{banner ? <p className="banner">{banner}</p> : null}
 			<div className="header-bar container">
-				<Link to={lp('/')} className="logo" aria-label={t('common.header.logoLabel', { storeName })}>
+				<Link to={lp('/')} className={storeName.length > LONG_STORE_NAME ? 'logo long-name' : 'logo'} aria-label={t('common.header.logoLabel', { storeName })}>
 					<span aria-hidden="true" className="logo-mark">
 						▲
 					</span>
-					{storeName}
+					<span className="logo-name" dir="auto">
+						{storeName}
+					</span>
 				</Link>
 				<nav aria-label={t('common.nav.main')} className="main-nav">
 					<NavLinks />

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useT } from '~/i18n/use-t'
-import { pushFlag, type PushState } from './push-flag'
+import { PUSH_ANSWER_MS, pushFlag, type PushState } from './push-flag'
 
 // "Notify me on this phone" (Web Push). Drawn only once scripts run in a browser with Push and
 // Notification: the page without scripts shows nothing of it. What subscribes is loaded on click.
@@ -26,12 +26,23 @@ export function NotifyButton({ orderNumber }: { orderNumber?: string }) {
 		}
 	}, [orderNumber])
 
+	const hintId = useId()
 	if (!state) return null
+	/**
+	 * Past PUSH_ANSWER_MS the buyer is told (signing off: the phone stays on); the work goes on, and an
+	 * answer that comes later still counts when it is "on", or when the buyer is waiting on it again.
+	 */
 	const run = (busy: PushState, step: 'subscribe' | 'unsubscribe') => {
 		setState(busy)
-		void import('./push-subscribe').then((m) => m[step](orderNumber)).then(setState, () => setState('failed'))
+		const timer = setTimeout(() => setState((now) => (now === busy ? (step === 'subscribe' ? 'no-answer' : 'on') : now)), PUSH_ANSWER_MS)
+		const settle = (next: PushState) => {
+			clearTimeout(timer)
+			setState((now) => (now === busy || next === 'on' ? next : now))
+		}
+		void import('./push-subscribe').then((m) => m[step](orderNumber)).then(settle, () => settle('failed'))
 	}
 	const on = state === 'on' || state === 'turning-off'
+	const trouble = state === 'failed' || state === 'no-answer'
 	return (
 		<div className="push-offer" aria-live="polite">
 			{on ? (
@@ -45,11 +56,11 @@ export function NotifyButton({ orderNumber }: { orderNumber?: string }) {
 				<p className="muted small">{t('push.blocked')}</p>
 			) : (
 				<>
-					<button type="button" className="button ghost" disabled={state === 'asking'} onClick={() => run('asking', 'subscribe')}>
-						{state === 'asking' ? t('push.asking') : state === 'failed' ? t('push.tryAgain') : t('push.offer')}
+					<button type="button" className="button ghost" disabled={state === 'asking'} aria-describedby={hintId} onClick={() => run('asking', 'subscribe')}>
+						{state === 'asking' ? t('push.asking') : trouble ? t('push.tryAgain') : t('push.offer')}
 					</button>
-					<p className={state === 'failed' ? 'push-failed small' : 'muted small'} role={state === 'failed' ? 'alert' : undefined}>
-						{state === 'failed' ? t('push.failed') : orderNumber ? t('push.offerHint') : t('push.offerHintAll')}
+					<p id={hintId} className={trouble ? 'push-failed small' : 'muted small'} role={trouble ? 'alert' : undefined}>
+						{state === 'no-answer' ? t('push.noAnswer') : state === 'failed' ? t('push.failed') : orderNumber ? t('push.offerHint') : t('push.offerHintAll')}
 					</p>
 				</>
 			)}

@@ -1,13 +1,8 @@
 import { pushFlag, type PushState } from './push-flag'
 
 // Loaded on the first click of "Notify me on this phone": asks for permission, registers the shop's
-// service worker, subscribes with the shop's VAPID key and hands the subscription to the shop.
-
-const WAIT_MS = 15_000
-
-function within<T>(work: Promise<T>, ms = WAIT_MS): Promise<T> {
-	return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms))])
-}
+// service worker, subscribes with the shop's VAPID key and hands the subscription to the shop. How
+// long all of it may take is the button's to bound (PUSH_ANSWER_MS in push-flag.ts).
 
 const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
 
@@ -19,12 +14,12 @@ export async function subscribe(orderNumber?: string): Promise<PushState> {
 	if (permission === 'denied') return 'blocked'
 	if (permission !== 'granted') return 'offer'
 	try {
-		const registration = await within(navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready))
-		const answer = await within(fetch('/api/push/key'))
+		const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready)
+		const answer = await fetch('/api/push/key')
 		if (!answer.ok) return 'failed'
 		const { publicKey } = (await answer.json()) as { publicKey: string }
-		const subscription = (await registration.pushManager.getSubscription()) ?? (await within(registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) })))
-		const saved = await within(send('POST', { orderNumber, subscription: subscription.toJSON() }))
+		const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }))
+		const saved = await send('POST', { orderNumber, subscription: subscription.toJSON() })
 		if (!saved.ok) return 'failed'
 		localStorage.setItem(pushFlag(orderNumber), '1')
 		return 'on'
@@ -38,7 +33,7 @@ export async function unsubscribe(orderNumber?: string): Promise<PushState> {
 		const registration = await navigator.serviceWorker.getRegistration('/')
 		const subscription = await registration?.pushManager.getSubscription()
 		if (subscription) {
-			const answer = await within(send('DELETE', { orderNumber, endpoint: subscription.endpoint }))
+			const answer = await send('DELETE', { orderNumber, endpoint: subscription.endpoint })
 			if (!answer.ok) return 'on'
 		}
 		localStorage.removeItem(pushFlag(orderNumber))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cartBadge, cartCount, cartReducer, cartTotal, checkoutDestination, emptyCart, parseStoredCart, type CartItem } from './cart'
+import { cartBadge, cartCount, cartNeedsTerms, cartReducer, cartTotal, checkoutDestination, emptyCart, parseStoredCart, type CartItem } from './cart'
 import type { CartLinePrice } from './cart-prices'
 import { savedCartCount } from './cart-count'
 
@@ -130,6 +130,16 @@ describe('accounts in the cart (ADR-001)', () => {
 		const pc = { ...gamePassAccount('private', 1200), id: 10, selectedAccountType: undefined, termsPage: 'game-pass-pc' as const, quantity: 1 }
 		expect(checkoutDestination([pc, { ...gamePassAccount('shared', 3400), quantity: 1 }])).toBe('/game-pass-terms')
 		expect(checkoutDestination([pc, { ...gamePassAccount('private', 5000), quantity: 1 }])).toBe('/game-pass-pc-terms')
+	})
+
+	it('a terms page opened from its address shows its terms for a line sold under them, not for a line that can no longer be bought', () => {
+		const pc = { ...gamePass('1 Month', 1200, 1), quantity: 1 }
+		const card = { ...giftCard('$10 USD', 3200), quantity: 1 }
+		expect(cartNeedsTerms([card, pc], '/game-pass-pc-terms')).toBe(true)
+		expect(cartNeedsTerms([card, pc], '/game-pass-terms')).toBe(false)
+		expect(cartNeedsTerms([card, { ...gamePassAccount('shared', 3400), quantity: 1 }], '/game-pass-terms')).toBe(true)
+		expect(cartNeedsTerms([{ ...pc, unavailable: 'gone' }], '/game-pass-pc-terms')).toBe(false)
+		expect(cartNeedsTerms([], '/game-pass-pc-terms')).toBe(false)
 	})
 })
 

@@ -1,7 +1,7 @@
 import { parsePriceText } from '../../utils/money'
 import { linePrice, orderTotal } from '../pricing/line-price'
 import type { AccountType } from '../pricing/product-options'
-import { termsPathOf } from '../catalogue/terms-page'
+import { termsPathOf, type TermsPath } from '../catalogue/terms-page'
 import { TERMS_PAGES, type ProductImageSet, type TermsPage } from '../catalogue/types'
 import type { CartLinePrice } from './cart-prices'
 import { storedLines, storedQuantity } from './cart-count'
@@ -174,6 +174,11 @@ export function checkoutDestination(all: CartItem[]): string | null {
 	if (items.some((i, n) => i.selectedAccountType === 'shared' && pages[n] === '/game-pass-terms')) return '/game-pass-terms'
 	if (pages.includes('/game-pass-pc-terms')) return '/game-pass-pc-terms'
 	return pages.includes('/game-pass-terms') ? '/game-pass-terms' : '/checkout'
+}
+
+/** Whether the cart has a line to buy under these terms: a terms page opened from its address shows them for it. */
+export function cartNeedsTerms(all: CartItem[], terms: TermsPath): boolean {
+	return payableItems(all).some((i) => termsPathOf(i.termsPage) === terms)
 }
 
 /**

@@ -134,6 +134,7 @@ export default {
 	'terms.ultimateTitle': 'Game Pass Ultimate Terms',
 	'terms.noProduct': 'No Game Pass product selected or cart empty.',
 	'terms.noPcProduct': 'No Game Pass PC product selected or cart empty.',
+	'terms.seeProduct': 'See {product}',
 	'terms.sharedTitle': 'Shared account:',
 	'terms.sharedText': 'shared accounts may have online or multiplayer problems, and there are no refunds for online-mode limits. At most 2 customers share one account (two slots), each on their own profile; a step-by-step guide is sent after purchase.',
 	'terms.switchPrivate': 'Switch to Private Account',

@@ -10,6 +10,7 @@ export default {
 	'turningOff': 'Turning off…',
 	'blocked': 'Notifications are blocked for this site. To allow them, open the site settings (the icon beside the address), allow notifications, then reload this page.',
 	'failed': 'This phone could not be signed up for notifications just now. Check your connection and try again.',
+	'noAnswer': 'Your phone did not answer. Try again, or get updates by email or WhatsApp instead.',
 	'tryAgain': 'Try again',
 	'paid.title': 'Payment received',
 	'paid.body': 'Order {order} is paid. We are preparing it now.',
