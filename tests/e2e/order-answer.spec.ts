@@ -119,7 +119,7 @@ test('an online payment not made yet: Continue to payment is on the first screen
 test('a transfer waiting for its receipt: the amount, the reference and the receipt upload are on the first screen', async ({ page }) => {
 	const { orderNumber } = await placeOrderFromPage(page, { paymentMethod: 'manual' })
 	await gotoHydrated(page, orderPage(orderNumber))
-	await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting Bank Transfer')
+	await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting payment')
 	await expectOnFirstScreen(page, page.getByTestId('transfer-amount'), page.getByTestId('transfer-reference'), page.getByRole('button', { name: 'Upload receipt', exact: true }))
 })
 
@@ -133,7 +133,7 @@ test('a rejected transfer: the reason and the ways on are on the first screen; a
 		await reviewTransfer(staff, orderNumber, 'reject', reason)
 
 		await gotoHydrated(page, orderPage(orderNumber))
-		await expect(page.getByTestId('payment-badge')).toHaveText('Payment Failed')
+		await expect(page.getByTestId('payment-badge')).toHaveText('Receipt not accepted')
 		const why = page.getByText(`Your transfer could not be confirmed: ${reason}`)
 		const upload = page.getByRole('button', { name: 'Upload new receipt' })
 		const online = page.getByRole('button', { name: 'Pay online instead' })
@@ -148,7 +148,7 @@ test('a rejected transfer: the reason and the ways on are on the first screen; a
 		await expect(page.getByRole('img', { name: 'Payment receipt preview' })).toBeVisible()
 		await upload.click()
 		await expect(page.getByText('Receipt received, awaiting confirmation.')).toBeVisible()
-		await expect(page.getByTestId('payment-badge')).toHaveText('Checking Your Transfer')
+		await expect(page.getByTestId('payment-badge')).toHaveText('Receipt being checked')
 		await expect(why).toHaveCount(0)
 
 		// Staff find it in their Transfers queue again, and confirm it.
