@@ -1,4 +1,4 @@
-import { useLocalePath, useT } from '~/i18n/use-t'
+import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
 import { Link } from 'react-router'
 import { DeliveryText, deliveryText } from '~/components/order/delivery-text'
@@ -144,7 +144,7 @@ function EndsOn({ iso, day, subscription = false }: { iso: string; day: string; 
 /** Codes and accounts behind a click, so a list of orders is not a wall of secrets. */
 function Deliverables({ order, paid }: { order: BuyerOrder['order']; paid: boolean }) {
 	const t = useT()
-	const text = deliveryText(order.deliveryContent, t)
+	const text = deliveryText(order.deliveryContent, t, useLang())
 	if (text == null) {
 		return paid ? <p className="muted small my-order-note">{t('order.card.codesSoon')}</p> : null
 	}
