@@ -89,7 +89,7 @@ export default {
 	'products.searchAll': 'تمام کیٹیگریز میں تلاش کریں',
 	'products.seeAll': 'تمام پروڈکٹس دیکھیں',
 	'products.pagerLabel': 'مزید پروڈکٹس',
-	'products.pageOf': 'صفحہ {page} از {pageCount}',
+	'products.pageOf': '{pageCount} میں سے صفحہ {page}',
 	'products.previous': 'پچھلا',
 	'products.next': 'اگلا صفحہ',
 	'products.missingNote': 'جو گیم، گفٹ کارڈ یا سبسکرپشن آپ ڈھونڈ رہے ہیں وہ نہیں ملی؟ ہمیں انسٹاگرام پر یا واٹس ایپ پر {whatsapp} پر میسج کریں، ہم اسے آپ کے لیے لانے کی پوری کوشش کریں گے۔',
