@@ -21,14 +21,21 @@ export interface QueuedEmail {
 	sealed?: boolean
 }
 
+/** The marks that steer text direction (isolates, embeddings, LRM/RLM): many mail clients show them as boxes in a subject. */
+const DIRECTION_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/** A subject as plain text: no direction marks (an Urdu subject reads right to left, an order number in it left to right without them), one line. */
+export const plainSubject = (subject: string) => subject.replace(DIRECTION_MARKS, '').replace(/\s+/g, ' ').trim()
+
 /**
  * Writes the email to the outbox and schedules its sending, inside the caller's transaction:
  * if the change that causes the email commits, the email goes out (once), even after a crash.
  */
 export async function queueEmail(tx: Db | Tx, { sealed, ...email }: QueuedEmail): Promise<boolean> {
+	const plain = { ...email, subject: plainSubject(email.subject) }
 	const [row] = await tx
 		.insert(emailOutbox)
-		.values({ ...(sealed ? sealEmail(email) : email), orderNumber: email.orderNumber ?? null })
+		.values({ ...(sealed ? sealEmail(plain) : plain), orderNumber: email.orderNumber ?? null })
 		.onConflictDoNothing({ target: emailOutbox.dedupeKey })
 		.returning({ id: emailOutbox.id })
 	if (!row) return false
