@@ -63,6 +63,8 @@ export const products = pgTable(
 		kind: text('kind').$type<ProductKind>().notNull().default('game_key'),
 		badge: text('badge').$type<ProductBadge | null>(),
 		features: jsonb('features').$type<string[]>().notNull(),
+		/** The owner's Urdu features for /ur pages, one per line as on the English list; null or empty: the English list shows there. */
+		featuresUr: jsonb('features_ur').$type<string[] | null>(),
 		specifications: jsonb('specifications').$type<Specification[]>().notNull(),
 		paymentMethods: jsonb('payment_methods').$type<string[]>().notNull(),
 		/** The terms a purchase passes before checkout (the spec's Game Pass terms pages), if any. */

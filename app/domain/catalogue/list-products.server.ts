@@ -17,6 +17,7 @@ const columns = {
 	description: products.description,
 	nameUr: products.nameUr,
 	descriptionUr: products.descriptionUr,
+	featuresUr: products.featuresUr,
 	originalPrice: products.originalPrice,
 	image: products.image,
 	imageSet: products.imageSet,

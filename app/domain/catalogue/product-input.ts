@@ -58,6 +58,12 @@ const productFields = {
 		.transform((v) => v || null)
 		.nullable(),
 	features: z.array(textSchema().pipe(z.string().min(1).max(200)), { error: 'Features must be a list of short texts.' }).max(20, 'At most 20 features.'),
+	// The Urdu features for /ur pages: optional, an empty list is none (the English list shows there).
+	featuresUr: z
+		.array(textSchema().pipe(z.string().min(1).max(200)), { error: 'Urdu features must be a list of short texts.' })
+		.max(20, 'At most 20 Urdu features.')
+		.transform((v) => (v.length ? v : null))
+		.nullable(),
 	specifications: z
 		.array(
 			z.union([specificationInput, textSchema().pipe(z.string().min(1).max(200))]),
@@ -90,6 +96,7 @@ export const createProductInput = z.object({
 	nameUr: productFields.nameUr.default(null),
 	descriptionUr: productFields.descriptionUr.default(null),
 	features: productFields.features.default([]),
+	featuresUr: productFields.featuresUr.default(null),
 	specifications: productFields.specifications.default([]),
 	badge: productFields.badge.default(null),
 	originalPrice: productFields.originalPrice.default(null),

@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.server'
 import { emailOutbox } from '../../db/schema'
 import { enqueueJob } from '../jobs/queue.server'
 import { sealEmail } from './sealed-email.server'
+import { withoutDirectionMarks } from '../../utils/plain-text'
 
 export interface QueuedEmail {
 	/** One email per key, ever: a replayed event cannot send a second one. */
@@ -21,11 +22,8 @@ export interface QueuedEmail {
 	sealed?: boolean
 }
 
-/** The marks that steer text direction (isolates, embeddings, LRM/RLM): many mail clients show them as boxes in a subject. */
-const DIRECTION_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
-
-/** A subject as plain text: no direction marks (an Urdu subject reads right to left, an order number in it left to right without them), one line. */
-export const plainSubject = (subject: string) => subject.replace(DIRECTION_MARKS, '').replace(/\s+/g, ' ').trim()
+/** A subject as plain text, one line, without direction marks (mail clients show them as boxes). */
+export const plainSubject = (subject: string) => withoutDirectionMarks(subject).replace(/\s+/g, ' ').trim()
 
 /**
  * Writes the email to the outbox and schedules its sending, inside the caller's transaction:
