@@ -105,6 +105,23 @@ test('the account-type dialog and the reviews in Urdu', async ({ page }) => {
 	await expect(page.getByRole('dialog', { name: 'شاپنگ کارٹ' }).getByText(/^اکاؤنٹ: شیئرڈ$/)).toBeVisible()
 })
 
+test('the built-in catalogue reads in Urdu: the description, the features and the WhatsApp message, the brand name as written', async ({ page }) => {
+	await gotoHydrated(page, '/ur/product/1')
+	await expectUrduPage(page)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Xbox Game Pass Ultimate (Console Edition)')
+	await expect(page.getByText('آپ کے Xbox پر سینکڑوں گیمز، نئی گیمز ریلیز کے پہلے دن')).toBeVisible()
+	await expect(page.getByText('EA Play ممبرشپ شامل')).toBeVisible()
+	await expect(page.getByText('Hundreds of games on your Xbox')).toHaveCount(0)
+	// The chat button's message is the buyer's own words, in Urdu, naming the product and the chosen option.
+	const chat = new URL((await page.locator('a.chat-button').getAttribute('href'))!)
+	expect(chat.searchParams.get('text')).toMatch(/^السلام علیکم! مجھے Xbox Game Pass Ultimate \(Console Edition\) \(1 مہینہ - Rs\. [\d,]+\) چاہیے۔ کیا یہ دستیاب ہے؟$/)
+	// The English page keeps its English.
+	await gotoHydrated(page, '/product/1')
+	await expect(page.getByText('Hundreds of games on your Xbox, day-one releases')).toBeVisible()
+	const english = new URL((await page.locator('a.chat-button').getAttribute('href'))!)
+	expect(english.searchParams.get('text')).toMatch(/^Hi! I'm interested in Xbox Game Pass Ultimate \(Console Edition\) \(1 Month - Rs\. [\d,]+\)\. Is it available\?$/)
+})
+
 test('an unknown Urdu address says so in Urdu and leads home in Urdu', async ({ page }) => {
 	const response = await gotoHydrated(page, '/ur/no-such-page')
 	expect(response?.status()).toBe(404)
