@@ -58,6 +58,8 @@ export const products = pgTable(
 		/** An uploaded cover's sizes (ProductImageSet): the storefront builds srcset and width/height from it. */
 		imageSet: jsonb('image_set').$type<ProductImageSet | null>(),
 		caption: text('caption').notNull(),
+		/** The owner's Urdu caption for /ur pages' cards; null: the English shows there. */
+		captionUr: text('caption_ur'),
 		/** xbox, playstation or pc: the console API's `platform` (the spec's product shape calls it `category`). */
 		platform: text('platform').$type<Category>().notNull(),
 		kind: text('kind').$type<ProductKind>().notNull().default('game_key'),

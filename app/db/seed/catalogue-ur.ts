@@ -1,8 +1,8 @@
-// The built-in catalogue in Urdu (ADR-032): each product's description and features as the Urdu pages
+// The built-in catalogue in Urdu (ADR-032): each product's description, card caption and features as the Urdu pages
 // show them, written for Pakistani gamers. Names stay as the brands write them (Xbox Game Pass
 // Ultimate, GTA V), so a product keeps its English name on /ur pages; games, stores and platforms
 // inside the Urdu text are written in Latin letters too (Xbox, PS5, Steam, EA Sports FC), as buyers
-// type them. The seed writes them into products.description_ur and features_ur (seed.server.ts);
+// type them. The seed writes them into products.description_ur, caption_ur and features_ur (seed.server.ts);
 // the owner may change them in the console like any product's Urdu.
 import type { SeedProduct } from './catalogue'
 
@@ -171,11 +171,68 @@ export const URDU_DESCRIPTIONS: Readonly<Record<number, string>> = {
 	50: 'Windows کے لیے Minecraft کے دونوں ایڈیشن ایک ہی خریداری میں، ایک ہی لانچر کے ساتھ۔ اکیلے یا دوستوں کے ساتھ سرورز پر بنائیں، کھوجیں اور زندہ رہیں۔ کوڈ واٹس ایپ یا ای میل پر 0 سے 24 گھنٹوں میں۔',
 }
 
-/** A seeded product's Urdu, as the seed writes it: its description, and its features in the English list's order. */
-export function urduOfSeedProduct(product: Pick<SeedProduct, 'id' | 'features'>): { descriptionUr: string | null; featuresUr: string[] | null } {
+/**
+ * Each seeded product's card caption in Urdu, by its id. A card reads its caption's direction from its
+ * first letter (dir="auto"), so each starts with an Urdu word.
+ */
+export const URDU_CAPTIONS: Readonly<Record<number, string>> = {
+	1: 'سب سے زیادہ بکنے والی · 1 سے 2 مہینے یا اپنی مرضی کی مدت',
+	2: 'آن لائن ملٹی پلیئر · 1 سے 12 مہینے',
+	3: 'سیل · 1 سے 3 مہینے',
+	4: 'ایکس باکس پر EA کی لائبریری · 1 یا 12 مہینے',
+	5: 'پریمیم ایڈیشن · Starter Pack شامل',
+	6: 'تمام سیزن پاسز شامل',
+	7: 'آن لائن گیمنگ · 1 سے 12 مہینے',
+	8: 'سیل · گیم کیٹلاگ · 1 سے 12 مہینے',
+	9: 'پلے اسٹیشن پلس کے تمام فائدے · 1 سے 12 مہینے',
+	10: 'پی سی پر نئی گیمز پہلے دن · 1 سے 12 مہینے',
+	11: 'پی سی پر EA کی لائبریری · 1 یا 12 مہینے',
+	12: 'والٹ کوڈز (USD) · $5 سے $50',
+	13: 'امریکی PSN کوڈز · $10 سے $100',
+	14: 'کوڈز (USD) · $5 سے $20 یا اپنی مرضی کی رقم',
+	15: '1,000 سے 13,500 V-Bucks',
+	16: '500 سے 5,000 COD Points',
+	17: '1,020 سے 8,000 Minecoins',
+	18: 'پرائیویٹ یا شیئرڈ · پریمیم ایڈیشن',
+	19: '500 سے 5,900 FC Points',
+	20: 'سیل · Steam key',
+	21: 'پرائیویٹ یا شیئرڈ · PS5',
+	22: 'سیل · Steam key',
+	23: 'سیل · اسٹوری + Red Dead Online',
+	24: 'فوری ڈیلیوری · Steam key',
+	25: '500 سے 5,900 FC Points',
+	26: 'سیل · پرائیویٹ یا شیئرڈ',
+	27: 'پرائیویٹ یا شیئرڈ · PS5',
+	28: 'پرائیویٹ یا شیئرڈ · Xbox',
+	29: 'نئی Ubisoft گیمز پہلے دن · 1 سے 3 مہینے',
+	31: 'نئی Ubisoft گیمز پہلے دن · 1 سے 3 مہینے',
+	32: '475 سے 5,350 VP',
+	33: '400 سے 4,500 Robux',
+	34: 'پرائیویٹ یا شیئرڈ · Xbox',
+	35: '500 سے 5,000 COD Points',
+	36: '1,000 سے 13,500 V-Bucks',
+	37: 'پرائیویٹ یا شیئرڈ · PS5',
+	38: 'سیل · Steam key',
+	39: 'پریمیم ایڈیشن · Xbox key',
+	40: 'سیل · Xbox key',
+	41: 'پرائیویٹ یا شیئرڈ · Xbox',
+	42: '400 سے 4,500 Robux',
+	43: 'تین کھلاڑیوں کا کو-آپ · Xbox key',
+	44: 'یو اے ای کے PSN کوڈز · $5 سے $50',
+	45: 'نئی ریلیز · پرائیویٹ یا شیئرڈ',
+	46: 'پرائیویٹ یا شیئرڈ · PS4 / PS5',
+	47: 'سیل · Steam key',
+	48: 'پرائیویٹ یا شیئرڈ · PS5',
+	49: 'پرائم اپ گریڈ · Steam گفٹ',
+	50: 'پی سی کوڈ · Java + Bedrock',
+}
+
+/** A seeded product's Urdu, as the seed writes it: its description, card caption, and features in the English list's order. */
+export function urduOfSeedProduct(product: Pick<SeedProduct, 'id' | 'features'>): { descriptionUr: string | null; captionUr: string | null; featuresUr: string[] | null } {
 	const features = product.features.map((f) => URDU_FEATURES[f])
 	return {
 		descriptionUr: URDU_DESCRIPTIONS[product.id] ?? null,
+		captionUr: URDU_CAPTIONS[product.id] ?? null,
 		featuresUr: features.length && features.every((f) => f !== undefined) ? (features as string[]) : null,
 	}
 }

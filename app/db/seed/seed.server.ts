@@ -17,21 +17,23 @@ function kindOf(p: SeedProduct): ProductKind {
 }
 
 /**
- * A shop seeded before the catalogue had its Urdu gets it: a built-in product's Urdu description and
- * features are written where they are still empty and its English is still the seed's (an owner's
+ * A shop seeded before the catalogue had its Urdu gets it: a built-in product's Urdu description,
+ * caption and features are written where they are still empty and its English is still the seed's (an owner's
  * own Urdu, or English they rewrote, is left alone). One statement; nothing changes on later starts.
  */
 async function fillSeedUrdu(tx: Tx) {
 	const rows = catalogue.map((p) => {
 		const urdu = urduOfSeedProduct(p)
-		return sql`(${p.id}::int, ${p.description}::text, ${JSON.stringify(p.features)}::jsonb, ${urdu.descriptionUr}::text, ${urdu.featuresUr ? JSON.stringify(urdu.featuresUr) : null}::jsonb)`
+		return sql`(${p.id}::int, ${p.description}::text, ${p.caption}::text, ${JSON.stringify(p.features)}::jsonb, ${urdu.descriptionUr}::text, ${urdu.captionUr}::text, ${urdu.featuresUr ? JSON.stringify(urdu.featuresUr) : null}::jsonb)`
 	})
+	const fills = (column: string) => sql.raw(`(p.${column}_ur is null and p.${column} = s.${column} and s.${column}_ur is not null)`)
 	await tx.execute(sql`
 		update products p set
-			description_ur = case when p.description_ur is null and p.description = s.description then s.description_ur else p.description_ur end,
-			features_ur = case when p.features_ur is null and p.features = s.features then s.features_ur else p.features_ur end
-		from (values ${sql.join(rows, sql`, `)}) as s(id, description, features, description_ur, features_ur)
-		where p.id = s.id and ((p.description_ur is null and p.description = s.description and s.description_ur is not null) or (p.features_ur is null and p.features = s.features and s.features_ur is not null))`)
+			description_ur = case when ${fills('description')} then s.description_ur else p.description_ur end,
+			caption_ur = case when ${fills('caption')} then s.caption_ur else p.caption_ur end,
+			features_ur = case when ${fills('features')} then s.features_ur else p.features_ur end
+		from (values ${sql.join(rows, sql`, `)}) as s(id, description, caption, features, description_ur, caption_ur, features_ur)
+		where p.id = s.id and (${fills('description')} or ${fills('caption')} or ${fills('features')})`)
 }
 
 /**

@@ -18,6 +18,7 @@ const columns = {
 	nameUr: products.nameUr,
 	descriptionUr: products.descriptionUr,
 	featuresUr: products.featuresUr,
+	captionUr: products.captionUr,
 	originalPrice: products.originalPrice,
 	image: products.image,
 	imageSet: products.imageSet,

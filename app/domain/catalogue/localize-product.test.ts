@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { localizeProduct } from './localize-product'
 import { catalogue } from '../../db/seed/catalogue'
-import { URDU_DESCRIPTIONS, URDU_FEATURES, urduOfSeedProduct } from '../../db/seed/catalogue-ur'
+import { URDU_CAPTIONS, URDU_DESCRIPTIONS, URDU_FEATURES, urduOfSeedProduct } from '../../db/seed/catalogue-ur'
 
 const URDU_LETTERS = /[\u0600-\u06ff]/
 
@@ -39,6 +39,8 @@ describe("a product in the page's language", () => {
 			expect(shown.description, `product ${seeded.id}`).toMatch(URDU_LETTERS)
 			expect(shown.description, `product ${seeded.id}`).not.toBe(seeded.description)
 			expect(shown.features, `product ${seeded.id}`).toHaveLength(seeded.features.length)
+			// The card reads the caption's direction from its first letter: an Urdu one.
+			expect(shown.caption.match(/[A-Za-z\u0600-\u06ff]/)?.[0], `product ${seeded.id}`).toMatch(URDU_LETTERS)
 			for (const feature of shown.features) expect(feature, `product ${seeded.id}`).toMatch(URDU_LETTERS)
 		}
 		const gamePass = catalogue.find((p) => p.id === 1)!
@@ -47,6 +49,6 @@ describe("a product in the page's language", () => {
 		expect(shown.description).toContain('آپ کے Xbox پر سینکڑوں گیمز')
 		expect(shown.features).toContain('EA Play ممبرشپ شامل')
 		// No Persian-style “از” phrasing in the shop's own Urdu.
-		for (const text of [...Object.values(URDU_DESCRIPTIONS), ...Object.values(URDU_FEATURES)]) expect(text).not.toMatch(/(^|\s)از\s/)
+		for (const text of [...Object.values(URDU_DESCRIPTIONS), ...Object.values(URDU_FEATURES), ...Object.values(URDU_CAPTIONS)]) expect(text).not.toMatch(/(^|\s)از\s/)
 	})
 })

@@ -51,6 +51,7 @@ function shape(row: typeof products.$inferSelect, variants: AdminVariant[]) {
 		descriptionUr: row.descriptionUr ?? null,
 		features: row.features,
 		featuresUr: row.featuresUr ?? null,
+		captionUr: row.captionUr ?? null,
 		specifications: row.specifications,
 		badge: row.badge ?? null,
 		originalPrice: row.originalPrice,
@@ -140,6 +141,7 @@ function rowValues(input: UpdateProductInput) {
 	if (input.descriptionUr !== undefined) v.descriptionUr = input.descriptionUr
 	if (input.features !== undefined) v.features = input.features
 	if (input.featuresUr !== undefined) v.featuresUr = input.featuresUr
+	if (input.captionUr !== undefined) v.captionUr = input.captionUr
 	if (input.specifications !== undefined) v.specifications = input.specifications
 	if (input.badge !== undefined) v.badge = input.badge
 	if (input.originalPrice !== undefined) v.originalPrice = input.originalPrice

@@ -57,6 +57,7 @@ export interface ProductFormSource {
 	descriptionUr?: string | null
 	features: string[]
 	featuresUr?: string[] | null
+	captionUr?: string | null
 	specifications: Specification[]
 	badge: ProductBadge | null
 	originalPrice: number | null
@@ -94,6 +95,7 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 		descriptionUr: product.descriptionUr ?? '',
 		features: product.features.join('\n'),
 		featuresUr: (product.featuresUr ?? []).join('\n'),
+		captionUr: product.captionUr ?? '',
 		badge: product.badge ?? '',
 		originalPrice: text(product.originalPrice),
 		sortOrder: String(product.sortOrder),
@@ -265,6 +267,7 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 		description: values.description ?? '',
 		nameUr: oneLine(values.nameUr) || null,
 		descriptionUr: (values.descriptionUr ?? '').trim() || null,
+		captionUr: oneLine(values.captionUr) || null,
 		features,
 		featuresUr: featuresUr.length ? featuresUr : null,
 		specifications,

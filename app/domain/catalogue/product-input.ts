@@ -53,6 +53,10 @@ const productFields = {
 		.pipe(z.string().max(120, 'An Urdu name can be at most 120 characters.'))
 		.transform((v) => v || null)
 		.nullable(),
+	captionUr: textSchema()
+		.pipe(z.string().max(80, 'An Urdu caption can be at most 80 characters.'))
+		.transform((v) => v || null)
+		.nullable(),
 	descriptionUr: textSchema()
 		.pipe(z.string().max(4000, 'An Urdu description can be at most 4,000 characters.'))
 		.transform((v) => v || null)
@@ -95,6 +99,7 @@ export const createProductInput = z.object({
 	caption: productFields.caption.default(''),
 	nameUr: productFields.nameUr.default(null),
 	descriptionUr: productFields.descriptionUr.default(null),
+	captionUr: productFields.captionUr.default(null),
 	features: productFields.features.default([]),
 	featuresUr: productFields.featuresUr.default(null),
 	specifications: productFields.specifications.default([]),
