@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { chatLink } from '~/utils/chat'
 import { orderTrackingUrl, transferMessage, type TransferMessageInput } from './transfer-message'
-import { translator } from '~/i18n/messages.server'
+import { makeTranslate } from '~/i18n/translate'
+import { en } from '~/i18n/en'
+import { ur } from '~/i18n/ur'
 
-const EN = translator('en')
+const EN = makeTranslate(en)
+const UR = makeTranslate(ur)
 
 const input: TransferMessageInput = {
 	customer: { name: 'Ali Khan', email: 'ali@example.pk', phone: '03001234567' },
@@ -57,7 +60,7 @@ describe('payment confirmation message (§2 Payment details)', () => {
 	})
 
 	it('is written in the page’s language: on an Urdu page the words are Urdu, the names, numbers and link as they are', () => {
-		const text = transferMessage(input, translator('ur'))
+		const text = transferMessage(input, UR)
 		expect(text.split('\n')[0]).toBe('*ادائیگی کی تصدیق*')
 		expect(text).toContain('نام: Ali Khan')
 		expect(text).toContain('آرڈر نمبر: XBOX-1736933400000-42')
