@@ -176,7 +176,7 @@ export const URDU_DESCRIPTIONS: Readonly<Record<number, string>> = {
  * first letter (dir="auto"), so each starts with an Urdu word.
  */
 export const URDU_CAPTIONS: Readonly<Record<number, string>> = {
-	1: 'سب سے زیادہ بکنے والی · 1 سے 2 مہینے یا اپنی مرضی کی مدت',
+	1: 'سب سے مقبول · 1 سے 2 مہینے یا اپنی مرضی',
 	2: 'آن لائن ملٹی پلیئر · 1 سے 12 مہینے',
 	3: 'سیل · 1 سے 3 مہینے',
 	4: 'ایکس باکس پر EA کی لائبریری · 1 یا 12 مہینے',
