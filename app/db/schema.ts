@@ -58,11 +58,15 @@ export const products = pgTable(
 		/** An uploaded cover's sizes (ProductImageSet): the storefront builds srcset and width/height from it. */
 		imageSet: jsonb('image_set').$type<ProductImageSet | null>(),
 		caption: text('caption').notNull(),
+		/** The owner's Urdu caption for /ur pages' cards; null: the English shows there. */
+		captionUr: text('caption_ur'),
 		/** xbox, playstation or pc: the console API's `platform` (the spec's product shape calls it `category`). */
 		platform: text('platform').$type<Category>().notNull(),
 		kind: text('kind').$type<ProductKind>().notNull().default('game_key'),
 		badge: text('badge').$type<ProductBadge | null>(),
 		features: jsonb('features').$type<string[]>().notNull(),
+		/** The owner's Urdu features for /ur pages, one per line as on the English list; null or empty: the English list shows there. */
+		featuresUr: jsonb('features_ur').$type<string[] | null>(),
 		specifications: jsonb('specifications').$type<Specification[]>().notNull(),
 		paymentMethods: jsonb('payment_methods').$type<string[]>().notNull(),
 		/** The terms a purchase passes before checkout (the spec's Game Pass terms pages), if any. */

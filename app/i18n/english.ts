@@ -1,7 +1,7 @@
 import type { MessageKey } from './catalogue'
 import { en } from './en'
 import { formatMessage } from './format'
-import type { Said } from './words'
+import { paramsIn, type Said } from './words'
 
 // The English of words by key, for what is read outside a page: the logs, the APIs' JSON `error`
 // (the console and the spec's clients read English), and a refusal's `message`. The same
@@ -28,5 +28,5 @@ export const saidOf = (said: Said): Said => (typeof said === 'string' && isMessa
 export function inEnglish(said: Said): string {
 	const words = saidOf(said)
 	if (typeof words === 'string') return words
-	return formatMessage(englishTemplate(words.key) ?? words.key, words.params)
+	return formatMessage(englishTemplate(words.key) ?? words.key, paramsIn(words, 'en'))
 }

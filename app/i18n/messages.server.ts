@@ -36,7 +36,7 @@ export function translator(lang: Lang): Translate {
 }
 
 /** Words (or a bare message key) in `lang` (ADR-037), from its catalogue; a sentence kept as written stays as it is. */
-export const sayIn = (lang: Lang, said: Said): string => say(translator(lang), saidOf(said))
+export const sayIn = (lang: Lang, said: Said): string => say(translator(lang), saidOf(said), lang)
 
 /** An expected refusal in `lang`: its sentence and each field's. */
 export function refusalWords(lang: Lang, error: AppError): { message: string; fieldErrors?: Record<string, string> } {

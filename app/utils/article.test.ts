@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { customValueQuote } from './chat'
+import { translator } from '../i18n/messages.server'
 import { withArticle } from './article'
 
 describe('a or an', () => {
@@ -27,6 +28,8 @@ describe('a or an', () => {
 	})
 
 	it('asks for a quote for “an Xbox Gift Card”', () => {
-		expect(customValueQuote('Xbox Gift Card', '$20-$50')).toBe("Hi! I'd like a quote for an Xbox Gift Card in the $20-$50 range.")
+		expect(customValueQuote(translator('en'), 'en', 'Xbox Gift Card', '$20-$50')).toBe("Hi! I'd like a quote for an Xbox Gift Card in the $20-$50 range.")
+		// Urdu has no article: the name as written, the words in Urdu.
+		expect(customValueQuote(translator('ur'), 'ur', 'Xbox Gift Card', '$20-$50')).toBe('السلام علیکم! مجھے $20-$50 کی رینج میں Xbox Gift Card چاہیے، قیمت بتا دیں۔')
 	})
 })

@@ -1,20 +1,26 @@
+import type { Translate } from '../i18n/catalogue'
+import type { Lang } from '../i18n/lang'
 import { withArticle } from './article'
 import { formatRs } from './money'
+import { withoutDirectionMarks } from './plain-text'
 
-/** A WhatsApp link with a prefilled message. */
+/** A WhatsApp link with a prefilled message: plain text, without the direction marks a page's Urdu may carry (WhatsApp would keep them in the order number). */
 export function chatLink(number: string, text?: string) {
-	return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`
+	return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(withoutDirectionMarks(text))}` : ''}`
 }
 
-export function productEnquiry(name: string, option: { label: string; price: number } | null) {
+// The messages a buyer sends from a product page, in the page's language (`t` and `lang` are the page's).
+
+export function productEnquiry(t: Translate, name: string, option: { label: string; price: number } | null) {
 	const choice = option ? ` (${option.label} - ${formatRs(option.price)})` : ''
-	return `Hi! I'm interested in ${name}${choice}. Is it available?`
+	return t('catalogue.chat.enquiry', { product: `${name}${choice}` })
 }
 
-export function customDurationQuote(name: string, months: number) {
-	return `Hi! I'd like a quote for ${name} for ${months} months.`
+export function customDurationQuote(t: Translate, name: string, months: number) {
+	return t('catalogue.chat.durationQuote', { product: name, months })
 }
 
-export function customValueQuote(name: string, range: string) {
-	return `Hi! I'd like a quote for ${withArticle(name)} in the ${range} range.`
+/** English says “a quote for an Xbox Gift Card”: the article is English grammar, Urdu has none. */
+export function customValueQuote(t: Translate, lang: Lang, name: string, range: string) {
+	return t('catalogue.chat.valueQuote', { product: lang === 'en' ? withArticle(name) : name, range })
 }

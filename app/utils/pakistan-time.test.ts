@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPakistanDay, formatPakistanNumeric, formatPakistanTime } from './pakistan-time'
+import { formatPakistanDay, formatPakistanLongDay, formatPakistanNumeric, formatPakistanTime } from './pakistan-time'
 
 describe('Pakistan time (UTC+5, no daylight saving)', () => {
 	it('gives the Pakistan calendar day, which is already the next day after 19:00 UTC', () => {
@@ -26,9 +26,31 @@ describe('Pakistan time (UTC+5, no daylight saving)', () => {
 
 	it('keeps the full time form', () => {
 		expect(formatPakistanTime('2025-01-05T10:04:00Z')).toBe('5 Jan 2025, 3:04 PM PKT')
-		// On Urdu pages: the month in Urdu, the digits and the clock as they are.
-		expect(formatPakistanTime('2025-01-05T10:04:00Z', 'ur')).toBe('5 جنوری 2025، 3:04 PM PKT')
+		// On Urdu pages: the month in Urdu, Western digits, the part of the day in Urdu and no zone.
+		expect(formatPakistanTime('2025-01-05T10:04:00Z', 'ur')).toBe('5 جنوری 2025، سہ پہر 3:04')
 		expect(formatPakistanDay('2025-12-31T19:30:00Z', 'ur')).toBe('1 جنوری 2026')
+	})
+
+	it('shows an instant late at night UTC on the next day, as Pakistan reads it, in both languages', () => {
+		// 23:57 UTC on 5 December is 4:57 in the morning of 6 December in Pakistan.
+		expect(formatPakistanTime('2026-12-05T23:57:00Z')).toBe('6 Dec 2026, 4:57 AM PKT')
+		expect(formatPakistanDay('2026-12-05T23:57:00Z')).toBe('6 Dec 2026')
+		expect(formatPakistanTime('2026-12-05T23:57:00Z', 'ur')).toBe('6 دسمبر 2026، صبح 4:57')
+		expect(formatPakistanDay('2026-12-05T23:57:00Z', 'ur')).toBe('6 دسمبر 2026')
+		expect(formatPakistanLongDay('2026-12-05T23:57:00Z')).toBe('December 6, 2026')
+	})
+
+	it('names the hour by the part of the day on Urdu pages', () => {
+		const at = (hour: number) => formatPakistanTime(new Date(Date.UTC(2026, 0, 10, hour - 5, 30)).toISOString(), 'ur')
+		expect(at(0)).toBe('10 جنوری 2026، رات 12:30')
+		expect(at(3)).toBe('10 جنوری 2026، رات 3:30')
+		expect(at(4)).toBe('10 جنوری 2026، صبح 4:30')
+		expect(at(11)).toBe('10 جنوری 2026، صبح 11:30')
+		expect(at(12)).toBe('10 جنوری 2026، دوپہر 12:30')
+		expect(at(15)).toBe('10 جنوری 2026، سہ پہر 3:30')
+		expect(at(18)).toBe('10 جنوری 2026، شام 6:30')
+		expect(at(21)).toBe('10 جنوری 2026، رات 9:30')
+		for (const text of [at(0), at(18)]) expect(text).not.toMatch(/AM|PM|PKT|[\u2066-\u2069\u200e\u200f]/)
 	})
 })
 

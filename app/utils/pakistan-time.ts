@@ -9,15 +9,33 @@ const PKT_OFFSET_MS = 5 * 60 * 60 * 1000
 /**
  * '5 Jan 2025, 3:04 PM PKT'. Pakistan has kept UTC+5 without daylight saving since 2009; doing the
  * sum by hand gives server and browser the same text (Intl output differs between ICU versions).
- * `lang` 'ur': '5 جنوری 2025، 3:04 PM PKT' (the month in Urdu, Western digits).
+ * `lang` 'ur': '5 جنوری 2025، سہ پہر 3:04', the way an Urdu reader says the hour: the part of the
+ * day before a 12-hour clock (URDU_DAY_PARTS), Western digits, and no zone (Urdu pages are read in Pakistan).
  */
 export function formatPakistanTime(iso: string, lang: 'en' | 'ur' = 'en'): string {
 	const d = pakistanClock(iso)
 	if (!d) return ''
 	const hours = d.getUTCHours()
-	const minutes = String(d.getUTCMinutes()).padStart(2, '0')
-	return `${formatDay(d, lang)}${lang === 'ur' ? '،' : ','} ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} PKT`
+	const clock = `${hours % 12 || 12}:${String(d.getUTCMinutes()).padStart(2, '0')}`
+	if (lang === 'ur') return `${formatDay(d, lang)}، ${urduDayPart(hours)} ${clock}`
+	return `${formatDay(d, lang)}, ${clock} ${hours < 12 ? 'AM' : 'PM'} PKT`
 }
+
+/**
+ * The parts of the day Urdu names an hour by, from the hour each starts at: رات (night) until 4,
+ * صبح (morning) until noon, دوپہر (midday) until 3, سہ پہر (afternoon) until 5, شام (evening) until 8, then رات.
+ */
+const URDU_DAY_PARTS: ReadonlyArray<readonly [number, string]> = [
+	[20, 'رات'],
+	[17, 'شام'],
+	[15, 'سہ پہر'],
+	[12, 'دوپہر'],
+	[4, 'صبح'],
+	[0, 'رات'],
+]
+
+/** 'صبح', 'شام'…: the part of the day a Pakistan-clock hour (0–23) falls in, as Urdu says it. */
+export const urduDayPart = (hour: number): string => URDU_DAY_PARTS.find(([from]) => hour >= from)![1]
 
 /** '5 Jan 2025' ('5 جنوری 2025' in Urdu): the Pakistan calendar day of an instant, as reviews show it. */
 export function formatPakistanDay(iso: string, lang: 'en' | 'ur' = 'en'): string {
@@ -55,6 +73,20 @@ export function addCalendarMonths(from: Date | string, months: number): Date {
 	const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
 	target.setUTCDate(Math.min(day, lastDay))
 	return new Date(target.getTime() - PKT_OFFSET_MS)
+}
+
+/** '2025-01-05 15:04': an instant on Pakistan's calendar and 24-hour clock, sortable, as the console's CSV files write it. */
+export function pakistanStamp(instant: Date | string): string {
+	const d = pakistanClock(instant)
+	return d ? d.toISOString().slice(0, 16).replace('T', ' ') : ''
+}
+
+/**
+ * A calendar date the database hands back (a SQL date, already a Pakistan day) as 'YYYY-MM-DD':
+ * PostgreSQL gives text, PGlite a Date at UTC midnight. Not for instants: those go through pakistanDate.
+ */
+export function calendarDayText(value: unknown): string {
+	return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)
 }
 
 /** Pakistan's calendar date, '2025-01-05'. */

@@ -24,7 +24,7 @@ test('the owner’s new product is found, bought and paid at its price; a new pr
 	await owner.getByLabel('Name', { exact: true }).fill(name)
 	await owner.getByLabel('Platform').selectOption({ label: 'Xbox' })
 	await owner.getByLabel('Kind').selectOption({ label: 'Subscription' })
-	await owner.getByLabel('Caption').fill('Activated on your account')
+	await owner.getByLabel('Caption', { exact: true }).fill('Activated on your account')
 	await owner.getByLabel('Description', { exact: true }).fill('Game Pass Ultimate for your Xbox, activated on your own account.')
 	for (const [n, label, months, price] of [[1, '1 Month', '1', '2500'], [2, '3 Months', '3', '6900'], [3, '6 Months', '6', '12900']] as const) {
 		await optionField(owner, 'Label', n).fill(label)

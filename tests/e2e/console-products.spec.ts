@@ -42,7 +42,7 @@ test('the owner creates a product with three durations, finds it, changes a pric
 	await page.getByLabel('Platform').selectOption({ label: 'Xbox' })
 	await page.getByLabel('Kind').selectOption({ label: 'Subscription' })
 	await page.getByLabel('Description', { exact: true }).fill('Hundreds of games for your console, delivered on WhatsApp.')
-	await page.getByLabel('Features').fill('Day-one releases\n\nOnline multiplayer')
+	await page.getByLabel('Features', { exact: true }).fill('Day-one releases\n\nOnline multiplayer')
 	await fillOption(page, 1, { label: '1 Month', months: '1', price: '1500' })
 	await fillOption(page, 2, { label: '3 Months', months: '3', price: 'Rs. 4,200' })
 	await optionField(page, 'Label', 3).fill('6 Months')
@@ -71,7 +71,7 @@ test('the owner creates a product with three durations, finds it, changes a pric
 	await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
 	await expect(page).toHaveURL(/\/admin\/products\/\d+\?notice=created$/)
 	await expect(optionField(page, 'Price (Rs.)', 2)).toHaveValue('4200')
-	await expect(page.getByLabel('Features')).toHaveValue('Day-one releases\nOnline multiplayer')
+	await expect(page.getByLabel('Features', { exact: true })).toHaveValue('Day-one releases\nOnline multiplayer')
 	await expect(page.getByRole('heading', { name: 'Cover image' })).toBeVisible()
 	await expect(page.getByRole('link', { name: 'View in shop' })).toHaveAttribute('href', /^\/product\/\d+$/)
 

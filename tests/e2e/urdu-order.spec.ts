@@ -63,6 +63,11 @@ test('an Urdu transfer order: its English address opens the Urdu page, in Urdu, 
 		await expect(page.locator('.order-total')).toHaveText('Rs. 1,000')
 		await expect(page.getByRole('link', { name: 'خریداری جاری رکھیں' })).toHaveAttribute('href', '/ur/products')
 		await expect(page.getByTestId('live-indicator')).toHaveText('لائیو اپ ڈیٹس جاری ہیں')
+		// The date the Urdu way, in Pakistan time: '6 دسمبر 2026، صبح 4:57', no AM/PM PKT.
+		await expect(page.locator('.order-card time').first()).toHaveText(/^\d{1,2} (جنوری|فروری|مارچ|اپریل|مئی|جون|جولائی|اگست|ستمبر|اکتوبر|نومبر|دسمبر) \d{4}، (رات|صبح|دوپہر|سہ پہر|شام) \d{1,2}:\d{2}$/)
+		// The help link's WhatsApp message is Urdu too, the order number in it as typed.
+		const help = new URL((await page.getByRole('link', { name: 'واٹس ایپ پر بات کریں' }).getAttribute('href'))!)
+		expect(help.searchParams.get('text')).toBe(`السلام علیکم! مجھے اپنے آرڈر ${orderNumber} کے بارے میں مدد چاہیے۔`)
 		await expectUrduPage(page)
 		await shoot(page, 'order-transfer')
 

@@ -36,7 +36,7 @@ test('the Urdu home page: Urdu words, right to left, links under /ur, rupee pric
 	await expect(page.getByRole('link', { name: 'تمام پروڈکٹس دیکھیں' }).first()).toHaveAttribute('href', '/ur/products')
 	await expect(page.getByRole('heading', { name: 'نمایاں پروڈکٹس' })).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'اکثر پوچھے جانے والے سوالات' })).toBeVisible()
-	await expect(page.locator('.plan-from').first()).toHaveText(/^شروع از Rs\. \d{1,3}(,\d{3})*$/)
+	await expect(page.locator('.plan-from').first()).toHaveText(/^Rs\. \d{1,3}(,\d{3})* سے شروع$/)
 	await expect(page).toHaveTitle(/پاکستان میں ایکس باکس گیم پاس/)
 	await expectLinksInUrdu(page)
 	expect(await seriousViolations(page)).toEqual([])
@@ -103,6 +103,23 @@ test('the account-type dialog and the reviews in Urdu', async ({ page }) => {
 	expect(await seriousViolations(page)).toEqual([])
 	await details.getByRole('button', { name: 'شیئرڈ اکاؤنٹ کارٹ میں ڈالیں' }).click()
 	await expect(page.getByRole('dialog', { name: 'شاپنگ کارٹ' }).getByText(/^اکاؤنٹ: شیئرڈ$/)).toBeVisible()
+})
+
+test('the built-in catalogue reads in Urdu: the description, the features and the WhatsApp message, the brand name as written', async ({ page }) => {
+	await gotoHydrated(page, '/ur/product/1')
+	await expectUrduPage(page)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Xbox Game Pass Ultimate (Console Edition)')
+	await expect(page.getByText('آپ کے Xbox پر سینکڑوں گیمز، نئی گیمز ریلیز کے پہلے دن')).toBeVisible()
+	await expect(page.getByText('EA Play ممبرشپ شامل')).toBeVisible()
+	await expect(page.getByText('Hundreds of games on your Xbox')).toHaveCount(0)
+	// The chat button's message is the buyer's own words, in Urdu, naming the product and the chosen option.
+	const chat = new URL((await page.locator('a.chat-button').getAttribute('href'))!)
+	expect(chat.searchParams.get('text')).toMatch(/^السلام علیکم! مجھے Xbox Game Pass Ultimate \(Console Edition\) \(1 مہینہ - Rs\. [\d,]+\) چاہیے۔ کیا یہ دستیاب ہے؟$/)
+	// The English page keeps its English.
+	await gotoHydrated(page, '/product/1')
+	await expect(page.getByText('Hundreds of games on your Xbox, day-one releases')).toBeVisible()
+	const english = new URL((await page.locator('a.chat-button').getAttribute('href'))!)
+	expect(english.searchParams.get('text')).toMatch(/^Hi! I'm interested in Xbox Game Pass Ultimate \(Console Edition\) \(1 Month - Rs\. [\d,]+\)\. Is it available\?$/)
 })
 
 test('an unknown Urdu address says so in Urdu and leads home in Urdu', async ({ page }) => {

@@ -44,6 +44,10 @@ describe('the checkout in the buyer’s language', () => {
 	it('fills the places of a refusal’s words in either language, the values kept', () => {
 		expect(sayIn('ur', COUPON_REFUSALS.minSubtotal(4000))).toBe('اس ڈسکاؤنٹ کوڈ کے لیے کم از کم آرڈر Rs. 4,000 کا ہونا ضروری ہے۔')
 		expect(inEnglish(COUPON_REFUSALS.minSubtotal(4000))).toBe('Minimum order Rs. 4,000 not reached for this discount code.')
+		// A moment in a refusal is written as each language writes a Pakistan time.
+		const starts = new Date('2026-12-01T04:30:00Z')
+		expect(sayIn('ur', COUPON_REFUSALS.notStarted(starts))).toBe('یہ ڈسکاؤنٹ کوڈ 1 دسمبر 2026، صبح 9:30 سے شروع ہوگا۔')
+		expect(inEnglish(COUPON_REFUSALS.notStarted(starts))).toBe('This discount code starts on 1 Dec 2026, 9:30 AM PKT.')
 		expect(sayIn('ur', words('checkout.optionOutOfStock', { product: 'Xbox Game Pass Ultimate', option: '3 Months' }))).toBe('Xbox Game Pass Ultimate (3 Months) اسٹاک میں نہیں ہے۔')
 		expect(inEnglish(words('checkout.outOfStock', { product: 'Steam Wallet' }))).toBe('Steam Wallet is out of stock.')
 		expect(sayIn('ur', words('checkout.alreadyPlaced', { order: 'GV-1-2' }))).toContain('GV-1-2')

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { gameLibrary, products, productVariants, contactMessages } from '../../app/db/schema'
@@ -55,6 +55,33 @@ describe.each(databaseKinds)('data on %s', (kind) => {
 		await db.update(products).set({ name: original.name }).where(eq(products.id, 2))
 		await db.update(productVariants).set({ price: original.durations![0]!.price }).where(and(eq(productVariants.productId, 2), eq(productVariants.months, 1)))
 		expect(await db.select().from(gameLibrary).where(eq(gameLibrary.title, ''))).toEqual([])
+	})
+
+	it('gives a shop seeded before the catalogue had its Urdu the Urdu at its next start, leaving what the owner wrote or rewrote alone', async () => {
+		const { db } = database
+		const seeded = (await import('../../app/db/seed/catalogue')).catalogue
+		const { urduOfSeedProduct } = await import('../../app/db/seed/catalogue-ur')
+		const one = seeded.find((p) => p.id === 1)!
+		const two = seeded.find((p) => p.id === 2)!
+		const before = await db.select({ id: products.id, descriptionUr: products.descriptionUr, captionUr: products.captionUr, featuresUr: products.featuresUr }).from(products).where(inArray(products.id, [1, 2, 3]))
+		// A new shop has it from the start.
+		expect(before.find((p) => p.id === 1)).toEqual({ id: 1, ...urduOfSeedProduct(one) })
+		try {
+			// As a shop seeded earlier: no Urdu; product 2's English description rewritten, product 3's Urdu the owner's own.
+			await db.update(products).set({ descriptionUr: null, captionUr: null, featuresUr: null }).where(inArray(products.id, [1, 2]))
+			await db.update(products).set({ description: 'Our own words.' }).where(eq(products.id, 2))
+			await db.update(products).set({ descriptionUr: 'مالک کی اپنی تفصیل' }).where(eq(products.id, 3))
+			await seedDatabase(db)
+			const after = await getProduct(db, 1)
+			expect([after!.descriptionUr, after!.captionUr, after!.featuresUr]).toEqual([urduOfSeedProduct(one).descriptionUr, urduOfSeedProduct(one).captionUr, urduOfSeedProduct(one).featuresUr])
+			const rewritten = (await getProduct(db, 2))!
+			// The rewritten English gets no stale Urdu; what is still the seed's does.
+			expect([rewritten.descriptionUr, rewritten.captionUr, rewritten.featuresUr]).toEqual([null, urduOfSeedProduct(two).captionUr, urduOfSeedProduct(two).featuresUr])
+			expect((await getProduct(db, 3))!.descriptionUr).toBe('مالک کی اپنی تفصیل')
+		} finally {
+			await db.update(products).set({ description: two.description }).where(eq(products.id, 2))
+			for (const p of [one, two, seeded.find((x) => x.id === 3)!]) await db.update(products).set(urduOfSeedProduct(p)).where(eq(products.id, p.id))
+		}
 	})
 
 	it('moves default SVG covers to their WebP copies and leaves an image staff chose alone', async () => {

@@ -35,6 +35,7 @@ import { callbackAccount, useFakePayPro } from '../setup/fake-paypro'
 import { payAtPayPro, sendReceipt } from '../setup/orders'
 import { checkoutBody, jobRows, orderRow, placeOrder, runAllJobs } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
+import { formatPakistanDay } from '../../app/utils/pakistan-time'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 
@@ -200,7 +201,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		expect(row).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 1 })
 		const view = await revealOrder(db, row)
 		expect(view).toMatchObject({ partlyDelivered: true, owedUnits: 1 })
-		expect(view.full && deliveryText(view.deliveryContent, translator('en'))).toBe('PSN Card (delivered from stock) ($10 USD)\nCode 1: PART-0001-XQ7K\nCode 2: PART-0002-XQ7K')
+		expect(view.full && deliveryText(view.deliveryContent, translator('en'), 'en')).toBe('PSN Card (delivered from stock) ($10 USD)\nCode 1: PART-0001-XQ7K\nCode 2: PART-0002-XQ7K')
 		// An Urdu buyer reads the same units with the catalogue's Urdu words, on the order page as drawn (ADR-037).
 		if (!view.full) throw new Error('the buyer sees the order in full')
 		const urdu = renderStaticHtml(createElement(DeliverablesCard, { order: view }), { location: `/ur/order-status?internalOrderId=${order.orderNumber}` })
@@ -218,7 +219,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		expect(row).toMatchObject({ deliveryStatus: 'completed', undeliveredUnits: 0 })
 		const whole = await revealOrder(db, row)
 		expect(whole).toMatchObject({ partlyDelivered: false })
-		expect(whole.full && deliveryText(whole.deliveryContent, translator('en'))).toContain('Code 3: REST-0001-XQ7K')
+		expect(whole.full && deliveryText(whole.deliveryContent, translator('en'), 'en')).toContain('Code 3: REST-0001-XQ7K')
 		// Delivered later than the payment: the delivered email follows, once.
 		const keys = (await db.select().from(emailOutbox).where(eq(emailOutbox.orderNumber, order.orderNumber))).map((e) => e.dedupeKey).sort()
 		// (The transfer order's order-placed email came at checkout.)
@@ -255,7 +256,8 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		const content = (await contentOf(db, order.orderNumber))!
 		expect(content).toContain('Code: SWAP-0002-XQ7K')
 		expect(content).not.toContain('SWAP-0001')
-		expect(content).toMatch(/Replaced on \d{4}-\d{2}-\d{2}: the code •••• XQ7K no longer applies\./)
+		// The day is Pakistan's, as the buyer reads dates.
+		expect(content).toContain(`Replaced on ${formatPakistanDay(new Date().toISOString())}: the code •••• XQ7K no longer applies.`)
 		const units = await orderStockUnits(db, order.id)
 		expect(units.map((u) => [u.unitId, u.replacedAt !== null])).toEqual([
 			[held!.unitId, true],
@@ -308,6 +310,6 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		expect(row).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 0 })
 		const view = await revealOrder(db, row)
 		expect(view).toMatchObject({ partlyDelivered: true, owedUnits: 0 })
-		expect(view.full && deliveryText(view.deliveryContent, translator('en'))).toContain('MIX-0001-XQ7K')
+		expect(view.full && deliveryText(view.deliveryContent, translator('en'), 'en')).toContain('MIX-0001-XQ7K')
 	})
 })

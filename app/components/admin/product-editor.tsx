@@ -67,8 +67,10 @@ export function ProductEditor({ values, errors: refused, intent, submitLabel, bu
 					<TextField {...field} name="caption" label="Caption" maxLength={LIMITS.product.caption?.maxLength} rows={2} oneLine hint="One short line under the name on product cards, like “Instant delivery”." />
 					<TextField {...field} name="description" label="Description" maxLength={LIMITS.product.description?.maxLength} rows={6} />
 					<TextField {...field} name="nameUr" label="Urdu name (optional)" maxLength={LIMITS.product.nameUr?.maxLength} rows={2} oneLine dir="rtl" lang="ur" hint="Shown on the Urdu pages (/ur); empty: they show the English name." />
+					<TextField {...field} name="captionUr" label="Urdu caption (optional)" maxLength={LIMITS.product.captionUr?.maxLength} rows={2} oneLine dir="rtl" lang="ur" hint="Shown under the name on the Urdu pages' cards; empty: they show the English caption." />
 					<TextField {...field} name="descriptionUr" label="Urdu description (optional)" maxLength={LIMITS.product.descriptionUr?.maxLength} rows={6} dir="rtl" lang="ur" hint="Shown on the Urdu pages; empty: they show the English description." />
 					<TextField {...field} name="features" label="Features" rows={5} hint="One per line, up to 20: the ticked list on the product page." />
+					<TextField {...field} name="featuresUr" label="Urdu features (optional)" rows={5} dir="rtl" lang="ur" hint="One per line, shown on the Urdu pages; empty: they show the English features." />
 					<SelectField {...field} name="badge" label="Badge" options={[['', 'None'], ...PRODUCT_BADGES.map((b) => [b, BADGE_LABELS[b]] as [string, string])]} />
 					<TextField {...field} name="originalPrice" label="Original price (Rs.)" inputMode="numeric" hint="Shown struck through beside the price, for a sale. Empty for none." />
 				</div>

@@ -1,8 +1,9 @@
-import { useLocalePath, useT } from '~/i18n/use-t'
+import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
 import { Link } from 'react-router'
 import { DeliveryText, deliveryText } from '~/components/order/delivery-text'
 import { PayAgain } from '~/components/order/pay-again'
+import { endsWords } from '~/components/order/ends-words'
 import type { BuyerOrder, BuyerOrderLine } from '~/domain/buyers/my-orders'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { receiptPath } from '~/domain/orders/receipt-path'
@@ -146,8 +147,7 @@ function EndsOn({ iso, day, subscription = false }: { iso: string; day: string; 
 	return (
 		// Server and browser may read the clock either side of a day's end.
 		<p className={days > 0 ? 'line-ends' : 'line-ends ended'} data-testid="line-ends" suppressHydrationWarning>
-			{subscription ? t(days > 0 ? 'order.card.subscriptionEnds' : 'order.card.subscriptionEnded') : t(days > 0 ? 'order.ends' : 'order.ended')} <time dateTime={iso}>{day}</time>
-			{days > 0 ? ` · ${t(days === 1 ? 'order.daysLeftOne' : 'order.daysLeftMany', { days })}` : null}
+			{endsWords(t, days, <time dateTime={iso}>{day}</time>, subscription)}
 		</p>
 	)
 }
@@ -155,7 +155,7 @@ function EndsOn({ iso, day, subscription = false }: { iso: string; day: string; 
 /** Codes and accounts behind a click, so a list of orders is not a wall of secrets. */
 function Deliverables({ order, paid }: { order: BuyerOrder['order']; paid: boolean }) {
 	const t = useT()
-	const text = deliveryText(order.deliveryContent, t)
+	const text = deliveryText(order.deliveryContent, t, useLang())
 	if (text == null) {
 		return paid ? <p className="muted small my-order-note">{t('order.card.codesSoon')}</p> : null
 	}

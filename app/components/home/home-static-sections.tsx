@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { ContactLinks } from '~/components/layout/contact-links'
 import type { RootConfig } from '~/components/layout/root-data'
 import { fillFor } from '~/components/content/fill'
-import { Rs, Stars } from '~/components/ui/price'
+import { fromPrice, Rs, Stars } from '~/components/ui/price'
 import { richText } from '~/components/ui/rich-text'
 import type { DurationRow } from '~/domain/pricing/duration-rows'
 import type { FromPrice } from '~/domain/pricing/from-price'
@@ -153,8 +153,7 @@ function PromoPlan({ title, plan, action, lang, t }: { title: string; plan: { to
 		<div className="plan">
 			<h3>{title}</h3>
 			<p className="plan-from">
-				{plan.from.isFrom ? `${t('common.price.from')} ` : null}
-				<Rs amount={plan.from.price} />
+				{fromPrice(t, plan.from, <Rs amount={plan.from.price} />)}
 			</p>
 			<ul>
 				{plan.rows.map((r) => (

@@ -1,5 +1,5 @@
 import type { MessageKey } from '~/i18n/catalogue'
-import { useT } from '~/i18n/use-t'
+import { useLang, useT } from '~/i18n/use-t'
 import type { FullOrderView } from '~/domain/orders/order-view'
 import { heldAfterCancel, paymentFailed } from '~/domain/orders/order-facts'
 import { DeliveryText, deliveryText } from './delivery-text'
@@ -11,7 +11,7 @@ import { DeliveryText, deliveryText } from './delivery-text'
 export function DeliverablesCard({ order }: { order: FullOrderView }) {
 	const t = useT()
 	const completed = order.deliveryStatus === 'completed'
-	const text = deliveryText(order.deliveryContent, t)
+	const text = deliveryText(order.deliveryContent, t, useLang())
 	if (!order.actions.paid && text == null) {
 		return (
 			<section className="order-card" aria-labelledby="order-deliverables-title">

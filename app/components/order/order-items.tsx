@@ -11,6 +11,7 @@ import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { subscriptionsRun } from '~/domain/orders/order-facts'
 import { formatRs } from '~/utils/money'
 import { formatPakistanDay } from '~/utils/pakistan-time'
+import { endsWords } from './ends-words'
 import { accountTypeWord } from '~/components/checkout/checkout-summary'
 
 /** What was bought: only in the full view. */
@@ -67,8 +68,7 @@ function LineEnd({ item, deliveredAt, orderNumber, index }: { item: OrderLine; d
 		<div className="line-renewal">
 			{/* Server and browser may read the clock either side of a day's end. */}
 			<p className={days > 0 ? 'line-ends' : 'line-ends ended'} data-testid="line-ends" suppressHydrationWarning>
-				{days > 0 ? t('order.ends') : t('order.ended')} <time dateTime={iso}>{formatPakistanDay(iso, lang)}</time>
-				{days > 0 ? ` · ${t(days === 1 ? 'order.daysLeftOne' : 'order.daysLeftMany', { days })}` : null}
+				{endsWords(t, days, <time dateTime={iso}>{formatPakistanDay(iso, lang)}</time>)}
 			</p>
 			<Link to={lp(renewPath(orderNumber, index))} className="button ghost small line-renew">
 				{t('order.renew')}

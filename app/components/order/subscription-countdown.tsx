@@ -2,6 +2,7 @@ import { useLang, useT } from '~/i18n/use-t'
 import type { OrderView } from '~/domain/orders/order-view'
 import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { formatPakistanTime } from '~/utils/pakistan-time'
+import { richText } from '../ui/rich-text'
 
 /** DM subscriptions (§5, §9): the days left until the subscription ends; nothing without a countdown. */
 export function SubscriptionCountdown({ order }: { order: OrderView }) {
@@ -17,7 +18,7 @@ export function SubscriptionCountdown({ order }: { order: OrderView }) {
 				{days > 0 ? t(days === 1 ? 'order.subscription.leftOne' : 'order.subscription.leftMany', { days }) : t('order.subscription.ended')}
 			</p>
 			<p className="muted small">
-				{days > 0 ? t('order.ends') : t('order.ended')} <time dateTime={order.subscriptionEndsAt}>{formatPakistanTime(order.subscriptionEndsAt, lang)}</time>
+				{richText(t(days > 0 ? 'order.ends' : 'order.ended'), { date: <time dateTime={order.subscriptionEndsAt}>{formatPakistanTime(order.subscriptionEndsAt, lang)}</time> })}
 			</p>
 		</section>
 	)

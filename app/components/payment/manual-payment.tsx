@@ -72,7 +72,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 				payproOrderId: state.payproOrderId,
 				date: new Date(),
 				trackingUrl: orderTrackingUrl(window.location.origin, state.orderNumber),
-			})
+			}, t)
 			const chatUrl = chatLink(whatsapp, message)
 			const popup = window.open(chatUrl, '_blank')
 			if (popup) {

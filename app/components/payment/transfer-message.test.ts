@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { chatLink } from '~/utils/chat'
 import { orderTrackingUrl, transferMessage, type TransferMessageInput } from './transfer-message'
+import { makeTranslate } from '~/i18n/translate'
+import { en } from '~/i18n/en'
+import { ur } from '~/i18n/ur'
+
+const EN = makeTranslate(en)
+const UR = makeTranslate(ur)
 
 const input: TransferMessageInput = {
 	customer: { name: 'Ali Khan', email: 'ali@example.pk', phone: '03001234567' },
@@ -23,7 +29,7 @@ const input: TransferMessageInput = {
 
 describe('payment confirmation message (§2 Payment details)', () => {
 	it('names the customer, each item with its option and price × quantity, the total, order id and date', () => {
-		const text = transferMessage(input)
+		const text = transferMessage(input, EN)
 		expect(text).toContain('Customer: Ali Khan')
 		expect(text).toContain('Email: ali@example.pk')
 		expect(text).toContain('Phone: 03001234567')
@@ -36,20 +42,30 @@ describe('payment confirmation message (§2 Payment details)', () => {
 	})
 
 	it('carries the order tracking link', () => {
-		expect(transferMessage(input)).toContain('Track my order: https://shop.example/order-status?internalOrderId=XBOX-1736933400000-42')
+		expect(transferMessage(input, EN)).toContain('Track my order: https://shop.example/order-status?internalOrderId=XBOX-1736933400000-42')
 	})
 
 	it('adds the provider order id only when there is one', () => {
-		expect(transferMessage(input)).not.toContain('PayPro Order ID')
-		expect(transferMessage({ ...input, payproOrderId: 'PP-777' })).toContain('PayPro Order ID: PP-777')
+		expect(transferMessage(input, EN)).not.toContain('PayPro Order ID')
+		expect(transferMessage({ ...input, payproOrderId: 'PP-777' }, EN)).toContain('PayPro Order ID: PP-777')
 	})
 
 	it('survives the trip through a WhatsApp link', () => {
-		const link = new URL(chatLink('923001234567', transferMessage(input)))
-		expect(link.searchParams.get('text')).toBe(transferMessage(input))
+		const link = new URL(chatLink('923001234567', transferMessage(input, EN)))
+		expect(link.searchParams.get('text')).toBe(transferMessage(input, EN))
 	})
 
 	it('writes the date in Pakistan time as dd/mm/yyyy', () => {
-		expect(transferMessage({ ...input, date: new Date('2025-12-31T20:05:00Z') })).toContain('Date: 01/01/2026, 01:05')
+		expect(transferMessage({ ...input, date: new Date('2025-12-31T20:05:00Z') }, EN)).toContain('Date: 01/01/2026, 01:05')
+	})
+
+	it('is written in the page’s language: on an Urdu page the words are Urdu, the names, numbers and link as they are', () => {
+		const text = transferMessage(input, UR)
+		expect(text.split('\n')[0]).toBe('*ادائیگی کی تصدیق*')
+		expect(text).toContain('نام: Ali Khan')
+		expect(text).toContain('آرڈر نمبر: XBOX-1736933400000-42')
+		expect(text).toContain('*کل رقم: Rs. 11,700*')
+		expect(text).toContain('میرا آرڈر: https://shop.example/order-status?internalOrderId=XBOX-1736933400000-42')
+		expect(text).not.toMatch(/Customer:|Payment Confirmation|[\u2066-\u2069\u200e\u200f]/)
 	})
 })

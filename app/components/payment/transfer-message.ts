@@ -1,4 +1,5 @@
 import { formatPakistanNumeric } from '~/utils/pakistan-time'
+import type { Translate } from '~/i18n/catalogue'
 import { linePrice, type CartItem } from '~/domain/cart/cart'
 import { formatRs } from '~/utils/money'
 import { accountTypeLabel } from '~/domain/pricing/account-type-label'
@@ -31,27 +32,27 @@ function itemLine(item: TransferMessageInput['items'][number], index: number) {
 	return `${index + 1}. ${item.name}${detail} - ${formatRs(linePrice(item))} × ${item.quantity}`
 }
 
-/** §2: the prefilled WhatsApp message confirming a bank or wallet transfer, with the tracking link. */
-export function transferMessage(input: TransferMessageInput): string {
+/** §2: the prefilled WhatsApp message confirming a bank or wallet transfer, with the tracking link, in the page's language (`t`). */
+export function transferMessage(input: TransferMessageInput, t: Translate): string {
 	const { customer } = input
 	return [
-		'*Payment Confirmation*',
+		t('checkout.transferChat.title'),
 		'',
-		`Customer: ${customer.name}`,
-		`Email: ${customer.email}`,
-		`Phone: ${customer.phone}`,
+		t('checkout.transferChat.customer', { name: customer.name }),
+		t('checkout.transferChat.email', { email: customer.email }),
+		t('checkout.transferChat.phone', { phone: customer.phone }),
 		'',
-		'*Items:*',
+		t('checkout.transferChat.items'),
 		...input.items.map(itemLine),
 		'',
-		`*Total: ${formatRs(input.total)}*`,
+		t('checkout.transferChat.total', { amount: formatRs(input.total) }),
 		'',
-		`Order ID: ${input.orderNumber}`,
-		...(input.payproOrderId ? [`PayPro Order ID: ${input.payproOrderId}`] : []),
-		`Date: ${formatPakistanNumeric(input.date)}`,
+		t('checkout.transferChat.order', { orderNumber: input.orderNumber }),
+		...(input.payproOrderId ? [t('checkout.transferChat.paypro', { id: input.payproOrderId })] : []),
+		t('checkout.transferChat.date', { date: formatPakistanNumeric(input.date) }),
 		'',
-		`Track my order: ${input.trackingUrl}`,
+		t('checkout.transferChat.track', { url: input.trackingUrl }),
 		'',
-		'I have sent the payment and uploaded the receipt on the order page.',
+		t('checkout.transferChat.sent'),
 	].join('\n')
 }

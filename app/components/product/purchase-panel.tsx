@@ -59,7 +59,7 @@ export function PurchasePanel({
 	const soldOut = shown?.soldOut === true
 	// The option the page names (the value, when there are both), as it always has.
 	const option = chosenValue ?? (field ? chosen : null)
-	useChatMessage(productEnquiry(product.name, option && option.listed > 0 ? { label: option.label, price } : null))
+	useChatMessage(productEnquiry(t, product.name, option && option.listed > 0 ? { label: optionLabel(t, option.facts), price } : null))
 
 	// The custom option's quotes, as links without scripts and as the dialog's choices with them.
 	const links = (list: Quote[]) => list.map((q) => ({ label: q.label, facts: q.facts, href: chatLink(whatsapp, q.text) }))

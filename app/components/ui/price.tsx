@@ -4,6 +4,8 @@ import { formatRs } from '~/utils/money'
 import type { Translate } from '~/i18n/catalogue'
 import { useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
+import type { ReactNode } from 'react'
+import { richText } from './rich-text'
 
 /** A rupee amount in running text ("from Rs. 2,700"): one unit that never breaks across lines. */
 export function Rs({ amount }: { amount: number }) {
@@ -19,8 +21,7 @@ export function ProductPrice({ price, originalPrice, from = false, className }: 
 	return (
 		<span className={`price ${className ?? ''}`}>
 			<span className="price-now">
-				{from ? <span className="price-from">{t('common.price.from')} </span> : null}
-				{formatRs(price)}
+				{from ? richText(t('common.price.from'), { price: formatRs(price) }, (words) => <span className="price-from">{words}</span>) : formatRs(price)}
 			</span>
 			{originalPrice && originalPrice > price ? (
 				<s className="price-was">
@@ -37,8 +38,7 @@ export function FromPriceLine({ from, className = 'from-price' }: { from: FromPr
 	const t = useT()
 	return (
 		<p className={className}>
-			{from.isFrom ? `${t('common.price.from')} ` : null}
-			<strong className="nowrap">{formatRs(from.price)}</strong>
+			{fromPrice(t, from, <strong className="nowrap">{formatRs(from.price)}</strong>)}
 			{from.choice ? (
 				<span className="muted small">
 					{' '}
@@ -47,6 +47,11 @@ export function FromPriceLine({ from, className = 'from-price' }: { from: FromPr
 			) : null}
 		</p>
 	)
+}
+
+/** “from Rs. 2,700” (“Rs. 2,700 سے شروع” in Urdu: the word goes where the language puts it) when `from` is the lowest of several prices, else the price alone. */
+export function fromPrice(t: Translate, from: Pick<FromPrice, 'isFrom'>, price: ReactNode): ReactNode {
+	return from.isFrom ? richText(t('common.price.from'), { price }) : price
 }
 
 /** A product's real rating, “★ 4.0 (1)”; nothing at all when it has no reviews. */

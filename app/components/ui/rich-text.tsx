@@ -11,9 +11,12 @@ export const isolated = (lang: Lang, text: string) => (lang === 'ur' ? `\u2068${
 /**
  * A message whose {places} are elements (a link, a price, a number kept left to right): the
  * message's words stay in the catalogue, in the order its language puts them. `template` is the
- * message as `t` gives it without params: 'Try {link}.'
+ * message as `t` gives it without params: 'Try {link}.' `words`, when given, wraps each run of the
+ * message's own words (a smaller “from” around a price).
  */
-export function richText(template: string, places: Record<string, ReactNode>): ReactNode {
+export function richText(template: string, places: Record<string, ReactNode>, words?: (text: string) => ReactNode): ReactNode {
 	const parts = template.split(/\{(\w+)\}/)
-	return parts.map((part, i) => (i % 2 === 0 ? part : <Fragment key={i}>{Object.hasOwn(places, part) ? places[part] : `{${part}}`}</Fragment>))
+	return parts.map((part, i) =>
+		i % 2 === 0 ? (words && part ? <Fragment key={i}>{words(part)}</Fragment> : part) : <Fragment key={i}>{Object.hasOwn(places, part) ? places[part] : `{${part}}`}</Fragment>,
+	)
 }

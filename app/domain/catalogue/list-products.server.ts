@@ -17,6 +17,8 @@ const columns = {
 	description: products.description,
 	nameUr: products.nameUr,
 	descriptionUr: products.descriptionUr,
+	featuresUr: products.featuresUr,
+	captionUr: products.captionUr,
 	originalPrice: products.originalPrice,
 	image: products.image,
 	imageSet: products.imageSet,

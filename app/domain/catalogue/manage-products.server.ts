@@ -50,6 +50,8 @@ function shape(row: typeof products.$inferSelect, variants: AdminVariant[]) {
 		nameUr: row.nameUr ?? null,
 		descriptionUr: row.descriptionUr ?? null,
 		features: row.features,
+		featuresUr: row.featuresUr ?? null,
+		captionUr: row.captionUr ?? null,
 		specifications: row.specifications,
 		badge: row.badge ?? null,
 		originalPrice: row.originalPrice,
@@ -138,6 +140,8 @@ function rowValues(input: UpdateProductInput) {
 	if (input.nameUr !== undefined) v.nameUr = input.nameUr
 	if (input.descriptionUr !== undefined) v.descriptionUr = input.descriptionUr
 	if (input.features !== undefined) v.features = input.features
+	if (input.featuresUr !== undefined) v.featuresUr = input.featuresUr
+	if (input.captionUr !== undefined) v.captionUr = input.captionUr
 	if (input.specifications !== undefined) v.specifications = input.specifications
 	if (input.badge !== undefined) v.badge = input.badge
 	if (input.originalPrice !== undefined) v.originalPrice = input.originalPrice

@@ -56,6 +56,8 @@ export interface ProductFormSource {
 	nameUr?: string | null
 	descriptionUr?: string | null
 	features: string[]
+	featuresUr?: string[] | null
+	captionUr?: string | null
 	specifications: Specification[]
 	badge: ProductBadge | null
 	originalPrice: number | null
@@ -92,6 +94,8 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 		nameUr: product.nameUr ?? '',
 		descriptionUr: product.descriptionUr ?? '',
 		features: product.features.join('\n'),
+		featuresUr: (product.featuresUr ?? []).join('\n'),
+		captionUr: product.captionUr ?? '',
 		badge: product.badge ?? '',
 		originalPrice: text(product.originalPrice),
 		sortOrder: String(product.sortOrder),
@@ -241,12 +245,17 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 		specifications.push(label ? { label, value } : value)
 	}
 
-	const features = (values.features ?? '')
-		.split(/\r?\n/)
-		.map((line) => line.trim())
-		.filter(Boolean)
+	const lines = (text: string | undefined) =>
+		(text ?? '')
+			.split(/\r?\n/)
+			.map((line) => line.trim())
+			.filter(Boolean)
+	const features = lines(values.features)
 	const longFeature = features.findIndex((f) => f.length > FEATURE_MAX)
 	if (longFeature >= 0) own.features = `Feature ${longFeature + 1} is longer than ${FEATURE_MAX} characters: please shorten it.`
+	const featuresUr = lines(values.featuresUr)
+	const longUrdu = featuresUr.findIndex((f) => f.length > FEATURE_MAX)
+	if (longUrdu >= 0) own.featuresUr = `Urdu feature ${longUrdu + 1} is longer than ${FEATURE_MAX} characters: please shorten it.`
 
 	const orNull = (name: string) => (values[name] ?? '').trim() || null
 	const raw = {
@@ -258,7 +267,9 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 		description: values.description ?? '',
 		nameUr: oneLine(values.nameUr) || null,
 		descriptionUr: (values.descriptionUr ?? '').trim() || null,
+		captionUr: oneLine(values.captionUr) || null,
 		features,
+		featuresUr: featuresUr.length ? featuresUr : null,
 		specifications,
 		badge: orNull('badge'),
 		originalPrice: numberFrom(values.originalPrice ?? '', { money: true }),

@@ -53,11 +53,21 @@ const productFields = {
 		.pipe(z.string().max(120, 'An Urdu name can be at most 120 characters.'))
 		.transform((v) => v || null)
 		.nullable(),
+	captionUr: textSchema()
+		.pipe(z.string().max(80, 'An Urdu caption can be at most 80 characters.'))
+		.transform((v) => v || null)
+		.nullable(),
 	descriptionUr: textSchema()
 		.pipe(z.string().max(4000, 'An Urdu description can be at most 4,000 characters.'))
 		.transform((v) => v || null)
 		.nullable(),
 	features: z.array(textSchema().pipe(z.string().min(1).max(200)), { error: 'Features must be a list of short texts.' }).max(20, 'At most 20 features.'),
+	// The Urdu features for /ur pages: optional, an empty list is none (the English list shows there).
+	featuresUr: z
+		.array(textSchema().pipe(z.string().min(1).max(200)), { error: 'Urdu features must be a list of short texts.' })
+		.max(20, 'At most 20 Urdu features.')
+		.transform((v) => (v.length ? v : null))
+		.nullable(),
 	specifications: z
 		.array(
 			z.union([specificationInput, textSchema().pipe(z.string().min(1).max(200))]),
@@ -89,7 +99,9 @@ export const createProductInput = z.object({
 	caption: productFields.caption.default(''),
 	nameUr: productFields.nameUr.default(null),
 	descriptionUr: productFields.descriptionUr.default(null),
+	captionUr: productFields.captionUr.default(null),
 	features: productFields.features.default([]),
+	featuresUr: productFields.featuresUr.default(null),
 	specifications: productFields.specifications.default([]),
 	badge: productFields.badge.default(null),
 	originalPrice: productFields.originalPrice.default(null),

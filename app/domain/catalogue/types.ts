@@ -75,6 +75,10 @@ export interface Product {
 	/** The owner's Urdu name and description, shown on /ur pages; without them the English shows there too. */
 	nameUr?: string | null
 	descriptionUr?: string | null
+	/** The owner's Urdu features for /ur pages; null or empty: the English list shows there. */
+	featuresUr?: string[] | null
+	/** The owner's Urdu caption for the cards on /ur pages; null: the English one shows there. */
+	captionUr?: string | null
 	/** The price of a product sold as itself (its one variant); otherwise its first option's price. */
 	price: number
 	originalPrice: number | null

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { MessageKey } from '../../i18n/catalogue'
-import { words, type Said, type Words } from '../../i18n/words'
+import { words, wordsAt, type Said, type Words } from '../../i18n/words'
 import { CATEGORIES, type Category } from '../catalogue/types'
 import { formatRs, MAX_ORDER_TOTAL, MAX_PRICE } from '../../utils/money'
-import { FIRST_YEAR, formatPakistanTime, LAST_YEAR, readPakistanDateTime } from '../../utils/pakistan-time'
+import { FIRST_YEAR, LAST_YEAR, readPakistanDateTime } from '../../utils/pakistan-time'
 import { hasForbiddenCharacter, MAX_ID, NUL_MESSAGE } from '../../utils/input'
 import { normaliseBlockValue } from '../buyers/blocklist'
 
@@ -17,7 +17,7 @@ export type CouponKind = (typeof COUPON_KINDS)[number]
 /** Every sentence a buyer reads about a code that does not apply, one each, by its message's key (ADR-037). */
 export const COUPON_REFUSALS = {
 	unknown: 'checkout.coupon.unknown',
-	notStarted: (startsAt: Date) => words('checkout.coupon.notStarted', { date: formatPakistanTime(startsAt.toISOString()) }),
+	notStarted: (startsAt: Date) => wordsAt('checkout.coupon.notStarted', { date: startsAt }),
 	ended: 'checkout.coupon.ended',
 	usedUp: 'checkout.coupon.usedUp',
 	notForItems: 'checkout.coupon.notForItems',

@@ -14,7 +14,8 @@ import { orderPlacedEmail } from './order-placed-email.server'
 import { renewalReminderEmail } from './renewal-reminder-email.server'
 import { signInEmail } from './sign-in-email.server'
 import { subscriptionReminderEmail } from './subscription-reminder-email.server'
-import type { QueuedEmail } from './queue-email.server'
+import { plainSubject, type QueuedEmail } from './queue-email.server'
+import { ur } from '../../i18n/ur'
 import { setDeliveryKey } from '../fulfillment/delivery-crypto.server'
 import crypto from 'node:crypto'
 
@@ -163,6 +164,21 @@ describe('emails in the order’s language', () => {
 		// The owner's Brevo template is English: the Urdu email goes as the shop drew it.
 		expect(emails[0]!.templateId).toBeNull()
 		expect(orderPaidEmail({ ...order, lang: 'en' } as unknown as Order, 'GameVault Test').templateId).toBe(2)
+	})
+
+	it('an Urdu subject is plain text: no direction marks a mail client would show, the order number readable as typed', () => {
+		const marks = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+		const subjects = [
+			orderPaidEmail(urdu, 'GameVault Test').subject,
+			orderPlacedEmail(urdu, 'GameVault Test', [{ method: 'JazzCash', holder: 'GameVault Test', account: '03001234567' }]).subject,
+			orderDeliveredEmail(urdu, 'GameVault Test').subject,
+		]
+		expect(subjects).toEqual(['آرڈر GV-20261124-0042 کنفرم: ادائیگی موصول ہو گئی', 'آرڈر GV-20261124-0042 ہو گیا: Rs. 2,700 ٹرانسفر سے ادا کریں', 'آرڈر GV-20261124-0042 ڈیلیور ہو گیا'])
+		const signIn = signInEmail({ id: 8, email: 'ali@example.pk', token: 'tk', code: '493817', orderNumber: null, next: null, storeName: 'GameVault Test', minutes: 15, lang: 'ur' })
+		for (const subject of [...subjects, signIn.subject]) expect(subject).not.toMatch(marks)
+		// Every Urdu subject in the catalogue, and whatever reaches the outbox, is plain.
+		for (const [key, text] of Object.entries(ur.email)) if (/subject/i.test(key)) expect(text, key).not.toMatch(marks)
+		expect(plainSubject('آرڈر \u2068GV-1\u2069 \u200fمنسوخ\n')).toBe('آرڈر GV-1 منسوخ')
 	})
 
 	it('an English order’s emails stay English, left to right', () => {

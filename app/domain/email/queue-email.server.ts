@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.server'
 import { emailOutbox } from '../../db/schema'
 import { enqueueJob } from '../jobs/queue.server'
 import { sealEmail } from './sealed-email.server'
+import { withoutDirectionMarks } from '../../utils/plain-text'
 
 export interface QueuedEmail {
 	/** One email per key, ever: a replayed event cannot send a second one. */
@@ -21,14 +22,18 @@ export interface QueuedEmail {
 	sealed?: boolean
 }
 
+/** A subject as plain text, one line, without direction marks (mail clients show them as boxes). */
+export const plainSubject = (subject: string) => withoutDirectionMarks(subject).replace(/\s+/g, ' ').trim()
+
 /**
  * Writes the email to the outbox and schedules its sending, inside the caller's transaction:
  * if the change that causes the email commits, the email goes out (once), even after a crash.
  */
 export async function queueEmail(tx: Db | Tx, { sealed, ...email }: QueuedEmail): Promise<boolean> {
+	const plain = { ...email, subject: plainSubject(email.subject) }
 	const [row] = await tx
 		.insert(emailOutbox)
-		.values({ ...(sealed ? sealEmail(email) : email), orderNumber: email.orderNumber ?? null })
+		.values({ ...(sealed ? sealEmail(plain) : plain), orderNumber: email.orderNumber ?? null })
 		.onConflictDoNothing({ target: emailOutbox.dedupeKey })
 		.returning({ id: emailOutbox.id })
 	if (!row) return false

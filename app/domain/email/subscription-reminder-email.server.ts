@@ -1,5 +1,5 @@
 import { daysText, letterText, orderLetter } from './order-letter.server'
-import { pakistanDate } from '../../utils/pakistan-time'
+import { formatPakistanDay } from '../../utils/pakistan-time'
 import type { Order } from '../orders/order'
 import { subscriptionDaysLeft } from '../orders/subscription'
 import { unsubscribeParts } from '../orders/renewal-unsubscribe.server'
@@ -21,7 +21,8 @@ export function subscriptionReminderEmail(order: Order, kind: ReminderKind, ends
 	// Not an order email: the buyer may stop reminders in one click.
 	const unsubscribe = unsubscribeParts(order.customerEmail!, 'renewal-reminders', lang)
 	const daysLeft = daysText(t, days)
-	const when = ended ? t('email.subscription.endedOn', { date: pakistanDate(endsAt) }) : t('email.subscription.endsIn', { days: daysLeft, date: pakistanDate(endsAt) })
+	const endsOn = formatPakistanDay(endsAt.toISOString(), lang)
+	const when = ended ? t('email.subscription.endedOn', { date: endsOn }) : t('email.subscription.endsIn', { days: daysLeft, date: endsOn })
 	return {
 		dedupeKey: reminderKey(order.orderNumber, kind),
 		toEmail: order.customerEmail!,
@@ -32,7 +33,7 @@ export function subscriptionReminderEmail(order: Order, kind: ReminderKind, ends
 			NAME: name,
 			ORDER_ID: order.orderNumber,
 			PRODUCT_NAME: productName,
-			ENDS_ON: pakistanDate(endsAt),
+			ENDS_ON: endsOn,
 			TRACKING_URL: trackingUrl,
 			UNSUBSCRIBE_URL: unsubscribe.url,
 		},

@@ -1,4 +1,6 @@
 import type { Translate } from '../../i18n/catalogue'
+import type { Lang } from '../../i18n/lang'
+import { formatPakistanDay } from '../../utils/pakistan-time'
 
 // What an order delivered, as data (ADR-037): each unit a code or an account's login and password,
 // each line named by its product and option; the words around them ("Code 1", "Login", "Password")
@@ -13,7 +15,7 @@ export type DeliveredUnit = { kind: 'code'; code: string } | { kind: 'account'; 
 export interface WithdrawnUnit {
 	kind: 'code' | 'account'
 	why: 'replaced' | 'refunded'
-	/** YYYY-MM-DD. */
+	/** When, as an ISO instant (deliveries stored before 2026-12 hold a 'YYYY-MM-DD' day); shown as a Pakistan day. */
 	on: string
 	masked: string | null
 }
@@ -50,24 +52,24 @@ function unitLines(unit: DeliveredUnit, n: number | null, t: Translate): string[
 	}
 }
 
-function withdrawnLine(unit: WithdrawnUnit, t: Translate): string {
+function withdrawnLine(unit: WithdrawnUnit, t: Translate, lang: Lang): string {
 	const what = unit.kind === 'code' ? (unit.masked ? t('order.delivery.codeNamed', { masked: unit.masked }) : t('order.delivery.theCode')) : unit.masked ? t('order.delivery.accountNamed', { masked: unit.masked }) : t('order.delivery.theAccount')
-	return t(unit.why === 'replaced' ? 'order.delivery.replaced' : 'order.delivery.refunded', { date: unit.on, unit: what })
+	return t(unit.why === 'replaced' ? 'order.delivery.replaced' : 'order.delivery.refunded', { date: formatPakistanDay(unit.on, lang) || unit.on, unit: what })
 }
 
-/** The delivered units as the reader reads them, in `t`'s language: per line, its units in full, then what no longer applies. */
-export function deliveryLines(delivery: Delivery, t: Translate): string {
+/** The delivered units as the reader reads them, in `t`'s language (`lang`, for dates): per line, its units in full, then what no longer applies. */
+export function deliveryLines(delivery: Delivery, t: Translate, lang: Lang): string {
 	return delivery.lines
 		.map((line) => {
 			const live = line.units.length > 1
-			return [line.option ? `${line.product} (${line.option})` : line.product, ...line.units.flatMap((unit, i) => unitLines(unit, live ? i + 1 : null, t)), ...line.withdrawn.map((unit) => withdrawnLine(unit, t))].join('\n')
+			return [line.option ? `${line.product} (${line.option})` : line.product, ...line.units.flatMap((unit, i) => unitLines(unit, live ? i + 1 : null, t)), ...line.withdrawn.map((unit) => withdrawnLine(unit, t, lang))].join('\n')
 		})
 		.join('\n\n')
 }
 
 /** An order's delivery content as text in `t`'s language (units as data), as written (text), or pretty-printed (other JSON); null when there is none. */
-export function deliveryText(content: unknown, t: Translate): string | null {
+export function deliveryText(content: unknown, t: Translate, lang: Lang): string | null {
 	if (content == null || content === '') return null
-	if (isDelivery(content)) return deliveryLines(content, t)
+	if (isDelivery(content)) return deliveryLines(content, t, lang)
 	return typeof content === 'string' ? content : JSON.stringify(content, null, 2)
 }

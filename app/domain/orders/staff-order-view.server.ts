@@ -45,7 +45,7 @@ export interface StaffOrder {
 /** Delivery content as staff and the console's API read it: delivered units in English, anything else as stored. */
 export function staffDeliveryContent(stored: string | null): unknown {
 	const parsed = parseDeliveryContent(decryptDelivery(stored))
-	return isDelivery(parsed) ? deliveryLines(parsed, translator('en')) : parsed
+	return isDelivery(parsed) ? deliveryLines(parsed, translator('en'), 'en') : parsed
 }
 
 /** Delivery content as the staff textarea shows it. */

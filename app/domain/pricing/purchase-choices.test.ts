@@ -4,6 +4,9 @@ import { toCartItem } from '../cart/to-cart-item'
 import { priceOf } from './price-of'
 import { productView } from '../catalogue/product-view'
 import { purchaseChoices } from './purchase-choices'
+import { translator } from '../../i18n/messages.server'
+
+const ENGLISH = { t: translator('en'), lang: 'en' as const }
 
 const product = (id: number) => catalogue.find((p) => p.id === id)!
 const noStock = { availability: {}, stockOnly: false }
@@ -11,7 +14,7 @@ const noStock = { availability: {}, stockOnly: false }
 describe('the product page’s options, priced by the server', () => {
 	it('gives Game Pass Ultimate each duration as a private and a shared account, priced by the one rule, with its cart line', () => {
 		const gamePass = product(1)
-		const choices = purchaseChoices(gamePass, noStock)
+		const choices = purchaseChoices(gamePass, noStock, ENGLISH)
 		expect(choices).toMatchObject({ field: 'duration', accountTypes: true, terms: '/game-pass-terms', contentLink: { to: '/game-pass-library', label: 'View Included Games' } })
 		expect(choices.typeLabels).toEqual({ private: 'Private account', shared: 'Shared account' })
 		expect(choices.options.map((o) => [o.label, o.custom])).toEqual([
@@ -37,7 +40,7 @@ describe('the product page’s options, priced by the server', () => {
 
 	it('gives a gift card its values, the custom amount as a quote by value range', () => {
 		const card = product(14)
-		const choices = purchaseChoices(card, noStock)
+		const choices = purchaseChoices(card, noStock, ENGLISH)
 		expect(choices).toMatchObject({ field: 'value', accountTypes: false, terms: null, contentLink: null })
 		expect(choices.options.map((o) => [o.label, o.offers.any?.price ?? null])).toEqual([
 			['$5 USD', 2200],
@@ -58,10 +61,10 @@ describe('the product page’s options, priced by the server', () => {
 		const oneMonthPrivate = gamePass.variants!.find((v) => v.months === 1 && v.accountType === 'private')!.id
 		const oneMonthShared = gamePass.variants!.find((v) => v.months === 1 && v.accountType === 'shared')!.id
 		const stock = { availability: { [oneMonthPrivate]: 'out', [oneMonthShared]: 'few' }, stockOnly: true }
-		const [oneMonth] = purchaseChoices(gamePass, stock).options
+		const [oneMonth] = purchaseChoices(gamePass, stock, ENGLISH).options
 		expect(oneMonth!.offers.private).toMatchObject({ availability: 'out', soldOut: true })
 		expect(oneMonth!.offers.shared).toMatchObject({ availability: 'few', soldOut: false })
-		expect(purchaseChoices(gamePass, { ...stock, stockOnly: false }).options[0]!.offers.private).toMatchObject({ availability: 'out', soldOut: false })
+		expect(purchaseChoices(gamePass, { ...stock, stockOnly: false }, ENGLISH).options[0]!.offers.private).toMatchObject({ availability: 'out', soldOut: false })
 	})
 
 	it('lists both the durations and the values of a product sold by both (the console can make one), each pair priced with its cart line', () => {
@@ -70,7 +73,7 @@ describe('the product page’s options, priced by the server', () => {
 		const duration = (id: number, months: number, price: number) => ({ id, label: `${months} Month${months === 1 ? '' : 's'}`, months, value: null, accountType: null, price, position: 100 + id, hidden: false })
 		const both = productView({ ...card, name: 'Top-up plan' }, [...card.variants, duration(9001, 1, 1500), duration(9002, 3, 4000)])
 		if (!both.durations || !both.denominations) throw new Error('the product has both durations and values')
-		const choices = purchaseChoices(both, noStock)
+		const choices = purchaseChoices(both, noStock, ENGLISH)
 		expect(choices.field).toBe('duration')
 		expect(choices.options.map((o) => o.label)).toEqual(['1 Month', '3 Months'])
 		// The values are listed too, with the custom amount as a quote by value range.
@@ -89,7 +92,7 @@ describe('the product page’s options, priced by the server', () => {
 	})
 
 	it('lists no second list for a product with only durations or only values', () => {
-		expect(purchaseChoices(product(1), noStock).values).toBeNull()
-		expect(purchaseChoices(product(14), noStock).values).toBeNull()
+		expect(purchaseChoices(product(1), noStock, ENGLISH).values).toBeNull()
+		expect(purchaseChoices(product(14), noStock, ENGLISH).values).toBeNull()
 	})
 })

@@ -6,6 +6,8 @@ import type { CartItem } from '../cart/cart'
 import { toCartItem } from '../cart/to-cart-item'
 import { offersAccountTypes, priceChoice, type Choice } from './price-of'
 import { customDurationQuote, customValueQuote } from '../../utils/chat'
+import type { Translate } from '../../i18n/catalogue'
+import type { Lang } from '../../i18n/lang'
 import { denominationsOf, durationsOf, isCustomDenomination, isCustomDuration, quotableMonths, twoMonthSaving, type AccountType } from './product-options'
 
 // The product page's purchase panel, priced on the server (ADR-001's one price rule, ADR-007): every
@@ -81,8 +83,14 @@ export interface StockView {
 	stockOnly: boolean
 }
 
-/** What the product page's panel offers (the options in the order it lists them), priced. */
-export function purchaseChoices(product: Product, stock: StockView): PurchaseChoices {
+/** The page's words for the quote messages a buyer sends on WhatsApp: its `t` and language. */
+export interface ChatWords {
+	t: Translate
+	lang: Lang
+}
+
+/** What the product page's panel offers (the options in the order it lists them), priced; the quote messages in the page's language. */
+export function purchaseChoices(product: Product, stock: StockView, { t, lang }: ChatWords): PurchaseChoices {
 	const quoteMonths = quotableMonths(durationsOf(product))
 	// The custom duration is offered only for lengths not already priced on the page.
 	const durations = durationsOf(product)?.filter((d) => !isCustomDuration(d) || quoteMonths.length > 0) ?? null
@@ -108,7 +116,7 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 		}
 	}
 	const offers = (choice: Choice) => Object.fromEntries(keys.map((key) => [key, offer(choice, key)]))
-	const valueQuotes = () => CUSTOM_VALUE_RANGES.map((range) => ({ label: range, text: customValueQuote(product.name, range) }))
+	const valueQuotes = () => CUSTOM_VALUE_RANGES.map((range) => ({ label: range, text: customValueQuote(t, lang, product.name, range) }))
 	const valueOptions = (list: NonNullable<typeof denominations>) =>
 		list.map((d) => ({ label: d.label, facts: { value: d.value, label: d.label }, custom: isCustomDenomination(d), listed: d.price, offers: isCustomDenomination(d) ? {} : offers({ denomination: d }) }))
 
@@ -128,7 +136,7 @@ export function purchaseChoices(product: Product, stock: StockView): PurchaseCho
 						),
 					}
 				: null,
-			quotes: quoteMonths.map((m) => ({ label: `${m} Months`, facts: { months: m }, text: customDurationQuote(product.name, m) })),
+			quotes: quoteMonths.map((m) => ({ label: `${m} Months`, facts: { months: m }, text: customDurationQuote(t, product.name, m) })),
 			options: durations.map((d) => {
 				const custom = isCustomDuration(d)
 				const saving =

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orderLines, refundLines, refunds } from '../../db/schema'
 import { formatRs } from '../../utils/money'
+import { pakistanDate } from '../../utils/pakistan-time'
 
 export interface RefundRecord {
 	id: number
@@ -50,4 +51,4 @@ export async function refundsOf(db: Db, orderId: number): Promise<RefundRecord[]
 
 /** One refund in a line of text (the CSV): "Rs. 500 bank ref. X 2026-11-27: reason (1 × Name)". */
 export const refundSummary = (r: RefundRecord) =>
-	`${formatRs(r.amount)} ${r.method}${r.reference ? ` ref. ${r.reference}` : ''} ${r.createdAt.slice(0, 10)}: ${r.reason}${r.lines.length ? ` (${r.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')})` : ''}`
+	`${formatRs(r.amount)} ${r.method}${r.reference ? ` ref. ${r.reference}` : ''} ${pakistanDate(new Date(r.createdAt))}: ${r.reason}${r.lines.length ? ` (${r.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')})` : ''}`

@@ -1,4 +1,4 @@
-import { pakistanDate, readPakistanDay, YEARS_MESSAGE } from '../../utils/pakistan-time'
+import { pakistanDate, pakistanDayStart, readPakistanDay, YEARS_MESSAGE } from '../../utils/pakistan-time'
 
 // The period a sales report covers (ADR-031): whole Pakistan calendar days, `from` and `to` both
 // included, and the period of equal length just before it for the comparison.
@@ -41,7 +41,7 @@ export interface ReportRange {
 
 export type RangeResult = { ok: true; range: ReportRange } | { ok: false; message: string }
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
+const addDays = (day: string, n: number) => pakistanDate(pakistanDayStart(day, n))
 
 /** The bucket a range of this many days is drawn in when none is asked for. */
 export const defaultBucket = (days: number): ReportBucket => (days > 366 ? 'month' : days > 62 ? 'week' : 'day')

@@ -4,6 +4,7 @@ import { bucketOf, bucketStarts, type ReportBucket, type ReportRange } from './r
 import { countsAsSaleSql } from '../orders/order-facts'
 import type { Actor } from '../staff/audit.server'
 import { requireGrant } from '../staff/permissions'
+import { calendarDayText } from '../../utils/pakistan-time'
 
 // The sales report (ADR-031): every figure is defined here, once, as SQL aggregates over the orders
 // paid in the range (orders.paid_at) and the refunds made in it (refunds.created_at), test payments
@@ -127,7 +128,7 @@ const pakistanDay = (column: SQL) => sql`((${column} at time zone 'UTC') + inter
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`
 
 /** The day as 'YYYY-MM-DD', whichever way the driver hands a date back (PostgreSQL: text; PGlite: a Date). */
-const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10))
+const dayText = calendarDayText
 
 export async function salesReport(db: Db, actor: Actor, range: ReportRange): Promise<SalesReport> {
 	requireGrant(actor, 'reports')

@@ -167,7 +167,7 @@ export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id'>, lines?
 	const orderLines = (lines ?? (await linesOfOrders(tx, [order.id])).get(order.id) ?? []).map(specLine)
 	const withdrawn = (r: (typeof rows)[number], why: WithdrawnUnit['why'], at: Date): WithdrawnUnit => {
 		const plain = openSafely(r.unit)
-		return { kind: r.unit.kind, why, on: at.toISOString().slice(0, 10), masked: plain == null ? null : maskPlain(r.unit.kind, plain) }
+		return { kind: r.unit.kind, why, on: at.toISOString(), masked: plain == null ? null : maskPlain(r.unit.kind, plain) }
 	}
 	orderLines.forEach((line, index) => {
 		const mine = rows.filter((r) => r.lineIndex === index)

@@ -30,6 +30,8 @@ export const adminProduct = z.object({
 	nameUr: z.string().nullable().describe('The name on Urdu (/ur) pages; null: the English name shows there'),
 	descriptionUr: z.string().nullable().describe('The description on Urdu (/ur) pages; null: the English one shows there'),
 	features: z.array(z.string()),
+	featuresUr: z.array(z.string()).nullable().describe('The features on Urdu (/ur) pages; null: the English ones show there'),
+	captionUr: z.string().nullable().describe('The card caption on Urdu (/ur) pages; null: the English one shows there'),
 	specifications: z.array(z.union([z.object({ label: z.string(), value: z.string() }), z.string()])),
 	badge: z.enum(['sale', 'new']).nullable(),
 	originalPrice: z.number().int().nullable(),

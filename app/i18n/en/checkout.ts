@@ -163,6 +163,17 @@ export default {
 
 	// Paying by transfer on the order's page
 	'transfer.title': 'Pay by bank or wallet transfer',
+	'transferChat.title': '*Payment Confirmation*',
+	'transferChat.customer': 'Customer: {name}',
+	'transferChat.email': 'Email: {email}',
+	'transferChat.phone': 'Phone: {phone}',
+	'transferChat.items': '*Items:*',
+	'transferChat.total': '*Total: {amount}*',
+	'transferChat.order': 'Order ID: {orderNumber}',
+	'transferChat.paypro': 'PayPro Order ID: {id}',
+	'transferChat.date': 'Date: {date}',
+	'transferChat.track': 'Track my order: {url}',
+	'transferChat.sent': 'I have sent the payment and uploaded the receipt on the order page.',
 	'transfer.sendExactly': 'Send exactly {amount} to one of these accounts. A different amount cannot be matched to your order.',
 	'transfer.uploadStep': 'Upload a screenshot of the payment here: our team checks it and confirms your order.',
 	'transfer.reference': 'Write this as the payment reference:',

@@ -74,7 +74,7 @@ export default {
 	'modal.close': 'Close',
 	'copy.label': 'Copy {what}',
 	'copy.copied': '{what} copied',
-	'price.from': 'from',
+	'price.from': 'from {price}',
 	'price.was': 'was',
 	'rating.words': 'Rated {average} out of 5 from {count} review',
 	'rating.wordsMany': 'Rated {average} out of 5 from {count} reviews',

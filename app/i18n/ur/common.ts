@@ -74,7 +74,7 @@ export default {
 	'modal.close': 'بند کریں',
 	'copy.label': '{what} کاپی کریں',
 	'copy.copied': '{what} کاپی ہو گیا',
-	'price.from': 'شروع از',
+	'price.from': '{price} سے شروع',
 	'price.was': 'پہلے',
 	'rating.words': '5 میں سے {average} ریٹنگ، {count} ریویو',
 	'rating.wordsMany': '5 میں سے {average} ریٹنگ، {count} ریویوز',

@@ -12,9 +12,10 @@ import { onlyMethods } from '~/http/http.server'
 import { profitsOf } from '~/domain/costs/order-profit.server'
 import { staffMay } from '~/domain/staff/permissions'
 import { discountOf } from '~/domain/coupons/coupon'
+import { pakistanDate, pakistanStamp } from '~/utils/pakistan-time'
 
 // The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
-const HEADER = ['Order #', 'Date & Time (UTC)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment', 'Discount (Rs.)', 'Refunded (Rs.)', 'Refunds', 'Cancel reason']
+const HEADER = ['Order #', 'Date & Time (PKT)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment', 'Discount (Rs.)', 'Refunded (Rs.)', 'Refunds', 'Cancel reason']
 /** Any staff member may download the CSV; only the owner's has what each paid order cost and earned (recorded at payment). */
 const OWNER_HEADER = ['Cost (Rs.)', 'PayPro fee (Rs.)', 'Profit (Rs.)', 'Profit after refunds (Rs.)']
 const BATCH = 1000
@@ -41,7 +42,7 @@ const ownerCells = (o: StaffOrder, profits: Profits | null) => {
 }
 
 const row = (o: StaffOrder, refunds: RefundRecord[], profits: Profits | null) =>
-	[o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no', discountOf(o.items), o.refundedAmount, refunds.map(refundSummary).join('; '), o.cancelReason, ...ownerCells(o, profits)]
+	[o.orderNumber, pakistanStamp(o.createdAt), o.customerName, o.customerEmail, o.customerPhone, products(o), o.totalAmount, specPaymentStatus(o.paymentStatus), specFulfillmentStatus(o.deliveryStatus), o.paymentMethod, o.payproTransactionId, o.testPayment ? (o.testAwaitingApproval ? 'yes, awaiting approval' : 'yes, approved') : 'no', discountOf(o.items), o.refundedAmount, refunds.map(refundSummary).join('; '), o.cancelReason, ...ownerCells(o, profits)]
 		.map(csvCell)
 		.join(',') + '\r\n'
 
@@ -86,7 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			}
 		},
 	})
-	const date = new Date().toISOString().slice(0, 10)
+	const date = pakistanDate(new Date())
 	// Gzipped here rather than by the compression middleware, which leaks a 'drain' listener on
 	// every backpressured write of a long stream (expressjs/compression#135).
 	const gzip = /\bgzip\b/i.test(request.headers.get('Accept-Encoding') ?? '')

@@ -3,6 +3,7 @@ import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-
 import { withArticle } from '~/utils/article'
 import { z } from 'zod'
 import { AdminTime } from '~/components/admin/admin-time'
+import { formatPakistanDay } from '~/utils/pakistan-time'
 import { ConsoleTable } from '~/components/admin/console-table'
 import { RowAction } from '~/components/admin/row-action'
 import { ShownOnce } from '~/components/admin/shown-once'
@@ -119,7 +120,7 @@ export async function action({ request }: Route.ActionArgs) {
 				const created = await createApiKey(db(), input.name, actor.staffId ?? null, { scopes, expiresAt, actor })
 				return data<SettingsOutcome>({
 					ok: true,
-					message: `Created the API key “${created.name}”: it may ${created.scopes.join(', ')}${created.expiresAt ? `, until ${created.expiresAt.toISOString().slice(0, 10)}` : ''}.`,
+					message: `Created the API key “${created.name}”: it may ${created.scopes.join(', ')}${created.expiresAt ? `, until ${formatPakistanDay(created.expiresAt.toISOString())}` : ''}.`,
 					secret: { label: `API key “${created.name}”.`, value: created.key, what: 'API key' },
 				})
 			}

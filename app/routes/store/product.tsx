@@ -62,7 +62,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 				labels={{ loading: t('common.image.loading'), unavailable: t('common.image.unavailable') }}
 			/>,
 		),
-		choices: purchaseChoices(product, stock),
+		choices: purchaseChoices(product, stock, { t, lang }),
 		// What never changes in the browser comes as HTML (ADR-007).
 		description: renderStaticHtml(<ProductDescription product={product} lang={lang} t={t} />),
 		reviews,
