@@ -28,5 +28,5 @@ export const saidOf = (said: Said): Said => (typeof said === 'string' && isMessa
 export function inEnglish(said: Said): string {
 	const words = saidOf(said)
 	if (typeof words === 'string') return words
-	return formatMessage(englishTemplate(words.key) ?? words.key, paramsIn(words, 'en'))
+	return formatMessage(englishTemplate(words.key) ?? words.key, paramsIn(words, 'en', (key) => englishTemplate(key) ?? key))
 }

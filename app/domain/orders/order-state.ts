@@ -1,3 +1,5 @@
+import type { MessageKey } from '../../i18n/catalogue'
+import { wordsNaming } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 
 // The order as a state machine (ADR-023): where the money stands and how far delivery has come, two
@@ -18,8 +20,6 @@ export const PLACED = {
 export interface Transition<S extends string> {
 	from: readonly S[]
 	to: S
-	/** What refuses it, as the person who tried reads it: "Order GV-1 cannot {refusal}: it is {state}." */
-	refusal: string
 	/** From-states the move takes only for one way of paying (`{ failed: 'manual' }`): from any other state, any way. */
 	onlyFor?: Partial<Record<S, string>>
 }
@@ -34,41 +34,41 @@ export const PAYMENT_TRANSITIONS = {
 	 * rejected (a rejected transfer is `failed` with the transfer as its way of paying; a failed online
 	 * payment takes no receipt: it is paid again, or switched to a transfer first).
 	 */
-	uploadReceipt: { from: [...UNPAID, 'failed'], to: 'awaiting_confirmation', refusal: 'take a transfer receipt', onlyFor: { failed: 'manual' } },
+	uploadReceipt: { from: [...UNPAID, 'failed'], to: 'awaiting_confirmation', onlyFor: { failed: 'manual' } },
 	/** PayPro confirms the money arrived: also after a failed attempt or expiry (its page stays payable until its due date). */
-	confirmByProvider: { from: [...UNPAID, 'failed', 'expired'], to: 'paid', refusal: 'be marked paid' },
+	confirmByProvider: { from: [...UNPAID, 'failed', 'expired'], to: 'paid' },
 	/** Nothing to pay (a discount code took the whole total): paid as it is placed, no provider asked. */
-	settle: { from: ['awaiting_payment'], to: 'paid', refusal: 'be settled without a payment' },
+	settle: { from: ['awaiting_payment'], to: 'paid' },
 	/** Staff record a payment they saw (a DM order's, a transfer). */
-	confirmByStaff: { from: UNPAID, to: 'paid', refusal: 'be marked paid' },
+	confirmByStaff: { from: UNPAID, to: 'paid' },
 	/** Staff confirm a transfer receipt. */
-	confirmTransfer: { from: ['awaiting_confirmation'], to: 'paid', refusal: 'have its transfer confirmed' },
+	confirmTransfer: { from: ['awaiting_confirmation'], to: 'paid' },
 	/** PayPro reports the attempt failed. */
-	failByProvider: { from: UNPAID, to: 'failed', refusal: 'fail' },
+	failByProvider: { from: UNPAID, to: 'failed' },
 	/** Staff reject the transfer receipt. */
-	rejectTransfer: { from: ['awaiting_confirmation'], to: 'failed', refusal: 'have its transfer rejected' },
+	rejectTransfer: { from: ['awaiting_confirmation'], to: 'failed' },
 	/**
 	 * Staff take back a rejection (the money turned up after all): the receipt waits for them again, to
 	 * confirm. Only for a transfer whose receipt was rejected (isRejectedTransfer, order-facts.ts).
 	 */
-	reopenTransfer: { from: ['failed'], to: 'awaiting_confirmation', refusal: 'have its transfer reopened', onlyFor: { failed: 'manual' } },
+	reopenTransfer: { from: ['failed'], to: 'awaiting_confirmation', onlyFor: { failed: 'manual' } },
 	/** Left unpaid too long; a receipt under review never expires. */
-	expire: { from: ['awaiting_payment'], to: 'expired', refusal: 'expire' },
+	expire: { from: ['awaiting_payment'], to: 'expired' },
 	/** "Try again" after a failed online payment, or "Pay online instead" after a rejected transfer. */
-	payAgain: { from: ['failed'], to: 'awaiting_payment', refusal: 'be paid again' },
+	payAgain: { from: ['failed'], to: 'awaiting_payment' },
 	/** Staff cancel an order not paid (with a reason the buyer reads): its payment link stops. */
-	cancel: { from: [...UNPAID, 'failed', 'expired'], to: 'cancelled', refusal: 'be cancelled' },
+	cancel: { from: [...UNPAID, 'failed', 'expired'], to: 'cancelled' },
 	/**
 	 * PayPro's money arrives for a cancelled order: kept, never lost, for staff to reinstate or refund. Also
 	 * for an expired order whose discount code can no longer be taken (used up meanwhile): kept for a refund.
 	 */
-	payAfterCancel: { from: ['cancelled', 'expired'], to: 'paid_after_cancel', refusal: 'take a payment after its cancel' },
+	payAfterCancel: { from: ['cancelled', 'expired'], to: 'paid_after_cancel' },
 	/** Staff keep a payment that came after the cancel: the order is paid and delivered as any other. */
-	reinstate: { from: ['paid_after_cancel'], to: 'paid', refusal: 'be reinstated' },
+	reinstate: { from: ['paid_after_cancel'], to: 'paid' },
 	/** Part of the money given back (some lines, or some of an amount). */
-	refundPart: { from: [...PAID, 'paid_after_cancel'], to: 'partly_refunded', refusal: 'be refunded in part' },
+	refundPart: { from: [...PAID, 'paid_after_cancel'], to: 'partly_refunded' },
 	/** All of the money given back. */
-	refund: { from: [...PAID, 'paid_after_cancel'], to: 'refunded', refusal: 'be refunded' },
+	refund: { from: [...PAID, 'paid_after_cancel'], to: 'refunded' },
 } as const satisfies Record<string, Transition<PaymentState>>
 export type PaymentTransition = keyof typeof PAYMENT_TRANSITIONS
 
@@ -77,12 +77,12 @@ const BEFORE_DELIVERED = ['pending', 'preparing', 'activating', 'ready_for_deliv
 /** Every move of the delivery state: forward only (staff may skip steps); completed is the end. */
 export const DELIVERY_TRANSITIONS = {
 	/** Stock served part of the order, or staff started on it. */
-	prepare: { from: ['pending'], to: 'preparing', refusal: 'go back to Preparing' },
-	activate: { from: ['pending', 'preparing'], to: 'activating', refusal: 'go back to Activating' },
-	readyForDelivery: { from: ['pending', 'preparing', 'activating'], to: 'ready_for_delivery', refusal: 'go back to Ready for Delivery' },
-	deliver: { from: BEFORE_DELIVERED, to: 'delivered', refusal: 'go back to Delivered' },
+	prepare: { from: ['pending'], to: 'preparing' },
+	activate: { from: ['pending', 'preparing'], to: 'activating' },
+	readyForDelivery: { from: ['pending', 'preparing', 'activating'], to: 'ready_for_delivery' },
+	deliver: { from: BEFORE_DELIVERED, to: 'delivered' },
 	/** Everything delivered, from stock or by hand. */
-	complete: { from: [...BEFORE_DELIVERED, 'delivered'], to: 'completed', refusal: 'be completed again' },
+	complete: { from: [...BEFORE_DELIVERED, 'delivered'], to: 'completed' },
 } as const satisfies Record<string, Transition<DeliveryState>>
 export type DeliveryTransition = keyof typeof DELIVERY_TRANSITIONS
 
@@ -96,25 +96,6 @@ export const UNDELIVERED_STATES: readonly DeliveryState[] = BEFORE_DELIVERED
 export const isPaymentState = (value: unknown): value is PaymentState => (PAYMENT_STATES as readonly unknown[]).includes(value)
 export const isDeliveryState = (value: unknown): value is DeliveryState => (DELIVERY_STATES as readonly unknown[]).includes(value)
 
-export const PAYMENT_STATE_WORDS: Record<PaymentState, string> = {
-	awaiting_payment: 'awaiting payment',
-	awaiting_confirmation: 'awaiting confirmation',
-	paid: 'paid',
-	failed: 'failed',
-	expired: 'expired',
-	cancelled: 'cancelled',
-	partly_refunded: 'partly refunded',
-	refunded: 'refunded',
-	paid_after_cancel: 'paid after its cancel',
-}
-const DELIVERY_STATE_WORDS: Record<DeliveryState, string> = {
-	pending: 'not started',
-	preparing: 'preparing',
-	activating: 'activating',
-	ready_for_delivery: 'ready for delivery',
-	delivered: 'delivered',
-	completed: 'completed',
-}
 
 /** Every (from, to) pair of payment states some transition allows. */
 export function paymentMoveAllowed(from: PaymentState, to: PaymentState): boolean {
@@ -130,14 +111,19 @@ export function deliveryTransitionTo(to: DeliveryState): DeliveryTransition | nu
 	return found ? found[0] : null
 }
 
-/** The sentence an order in `current` is refused with (a 409 at the HTTP edge). */
+/** The state's words in the catalogue (errors.paymentState.*, errors.deliveryState.*); an unknown one (never written: a CHECK holds) reads as "unknown". */
+const paymentStateWords = (state: string): MessageKey => (isPaymentState(state) ? `errors.paymentState.${state}` : 'errors.paymentState.unknown')
+const deliveryStateWords = (state: string): MessageKey => (isDeliveryState(state) ? `errors.deliveryState.${state}` : 'errors.deliveryState.unknown')
+
+/**
+ * The refusal of a move for an order in `current` (a 409 at the HTTP edge), in words by key: "Order GV-1
+ * cannot be cancelled: its payment is paid." (errors.orderMove.*, each move's own words).
+ */
 export function paymentRefusal(orderNumber: string, name: PaymentTransition, current: string): AppError {
-	const words = isPaymentState(current) ? PAYMENT_STATE_WORDS[current] : current
-	return new AppError('CONFLICT', `Order ${orderNumber} cannot ${PAYMENT_TRANSITIONS[name].refusal}: its payment is ${words}.`)
+	return new AppError('CONFLICT', wordsNaming('errors.orderMove.payment', { action: `errors.move.${name}`, state: paymentStateWords(current) }, { orderNumber }))
 }
 export function deliveryRefusal(orderNumber: string, name: DeliveryTransition, current: string): AppError {
-	const words = isDeliveryState(current) ? DELIVERY_STATE_WORDS[current] : current
-	return new AppError('CONFLICT', `Order ${orderNumber} cannot ${DELIVERY_TRANSITIONS[name].refusal}: its delivery is ${words}.`)
+	return new AppError('CONFLICT', wordsNaming('errors.orderMove.delivery', { action: `errors.move.${name}`, state: deliveryStateWords(current) }, { orderNumber }))
 }
 
 /**
@@ -177,8 +163,7 @@ export const deliveryFrom = (name: DeliveryTransition): DeliveryState[] => [...D
 export function moveDeliveryTo(order: { orderNumber: string; paymentStatus: string; deliveryStatus: string }, to: DeliveryState): DeliveryState {
 	if (order.deliveryStatus === to) return to
 	if (!PAID.includes(order.paymentStatus as (typeof PAID)[number])) {
-		const words = isPaymentState(order.paymentStatus) ? PAYMENT_STATE_WORDS[order.paymentStatus] : order.paymentStatus
-		throw new AppError('CONFLICT', `Order ${order.orderNumber} cannot be delivered: its payment is ${words}.`)
+		throw new AppError('CONFLICT', wordsNaming('errors.orderMove.notPaid', { state: paymentStateWords(order.paymentStatus) }, { orderNumber: order.orderNumber }))
 	}
 	return moveDelivery(order.orderNumber, order.deliveryStatus, deliveryTransitionTo(to)!)
 }
