@@ -18,7 +18,7 @@ export function PayAgain({ order, failedBefore, afterTransfer }: { order: Pick<F
 			<p className="muted">
 				{failed ? t('order.payAgain.failedText') : t('order.payAgain.unpaidText')}
 			</p>
-			<ErrorAlert message={failedBefore ? t('order.payAgain.failed') : null} />
+			<ErrorAlert message={failedBefore ? t('order.payAgain.failed') : null} focus={false} />
 			<div className="order-actions">
 				<button type="submit" name="paymentMethod" value="paypro" className="button primary" data-busy-label={t('order.payAgain.opening')}>
 					{failed ? t('order.payAgain.tryAgain') : t('order.payAgain.continue')}

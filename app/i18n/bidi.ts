@@ -1,0 +1,24 @@
+// Numbers in right-to-left sentences (ADR-032): in an Urdu sentence a number such as "0300 1234567" is
+// drawn as two runs in the wrong order, may break across lines, and drags the full stop after it in
+// front of its last group. The words layer (translate.ts) passes every Urdu sentence through
+// `isolateNumbers`: each number (with its group spaces, dashes, dots and commas, and a "Rs." / "#" /
+// "+" / "$" in front) becomes one left-to-right isolate, its spaces no-break ones, so it reads whole, in
+// order, and the sentence's punctuation stays where it was written.
+
+/** Left-to-right isolate and pop directional isolate: what sits between reads left to right as one unit. */
+export const LRI = '\u2066'
+export const PDI = '\u2069'
+const NBSP = '\u00A0'
+
+// Left alone: an isolate the catalogue wrote itself, and addresses (a link or an email keeps its characters).
+const LEFT_ALONE = String.raw`[\u2066-\u2068][^\u2069]*\u2069|\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+`
+// A left-to-right run: Latin letters and digits in groups joined by one space, dash, dot, comma, colon or
+// slash, with a currency or sign in front ("0300 1234567", "Rs. 4,000", "#GPU-1712-3"); isolated when it holds a digit.
+const GROUP = String.raw`[0-9A-Za-z]+`
+const NUMBER = String.raw`(?:(?:Rs|PKR)\.[ \u00A0]?|US\$|[+#$])?${GROUP}(?:[ \u00A0.,:/\-–]${GROUP})*`
+const PATTERN = new RegExp(`(${LEFT_ALONE})|${NUMBER}`, 'g')
+
+/** `text` with each number wrapped in a left-to-right isolate and kept on one line (right-to-left sentences only). */
+export function isolateNumbers(text: string): string {
+	return text.replace(PATTERN, (match, leftAlone: string | undefined) => (leftAlone || !/[0-9]/.test(match) ? match : `${LRI}${match.replace(/ /g, NBSP)}${PDI}`))
+}
