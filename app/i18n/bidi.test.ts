@@ -9,7 +9,7 @@ describe('numbers in Urdu sentences stay whole and in order', () => {
 		expect(isolateNumbers('جیسے 0300 1234567۔')).toBe(`جیسے ${iso('0300 1234567')}۔`)
 		expect(isolateNumbers('کل Rs. 4,000 ادا کریں')).toBe(`کل ${iso('Rs. 4,000')} ادا کریں`)
 		expect(isolateNumbers('آرڈر #GPU-1712-3 کا')).toBe(`آرڈر ${iso('#GPU-1712-3')} کا`)
-		expect(isolateNumbers('5 میں سے 4.5')).toBe(`${iso('5')} میں سے ${iso('4.5')}`)
+		expect(isolateNumbers('5 میں سے 4.5')).toBe(`5 میں سے ${iso('4.5')}`)
 	})
 	test('isolates the catalogue wrote, links and email addresses are left as they are; words without digits too', () => {
 		const written = `آرڈر \u2068GPU-1\u2069 ہو گیا`

@@ -13,12 +13,16 @@ const NBSP = '\u00A0'
 // Left alone: an isolate the catalogue wrote itself, and addresses (a link or an email keeps its characters).
 const LEFT_ALONE = String.raw`[\u2066-\u2068][^\u2069]*\u2069|\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+`
 // A left-to-right run: Latin letters and digits in groups joined by one space, dash, dot, comma, colon or
-// slash, with a currency or sign in front ("0300 1234567", "Rs. 4,000", "#GPU-1712-3"); isolated when it holds a digit.
+// slash, with a currency or sign in front ("0300 1234567", "Rs. 4,000", "#GPU-1712-3"); isolated when it holds a digit
+// and more than digits.
 const GROUP = String.raw`[0-9A-Za-z]+`
 const NUMBER = String.raw`(?:(?:Rs|PKR)\.[ \u00A0]?|US\$|[+#$])?${GROUP}(?:[ \u00A0.,:/\-–]${GROUP})*`
 const PATTERN = new RegExp(`(${LEFT_ALONE})|${NUMBER}`, 'g')
 
+/** A run with a digit and more than digits (groups, a sign, letters): a bare "12" already reads right in a right-to-left line. */
+const needsIsolating = (run: string) => /[0-9]/.test(run) && !/^[0-9]+$/.test(run)
+
 /** `text` with each number wrapped in a left-to-right isolate and kept on one line (right-to-left sentences only). */
 export function isolateNumbers(text: string): string {
-	return text.replace(PATTERN, (match, leftAlone: string | undefined) => (leftAlone || !/[0-9]/.test(match) ? match : `${LRI}${match.replace(/ /g, NBSP)}${PDI}`))
+	return text.replace(PATTERN, (match, leftAlone: string | undefined) => (leftAlone || !needsIsolating(match) ? match : `${LRI}${match.replace(/ /g, NBSP)}${PDI}`))
 }
