@@ -33,7 +33,7 @@ export function normalisePakistaniMobile(input: string): string | null {
 }
 
 /** An email address as the shop takes it (zod's own rule, named here so the browser checks it without zod). */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
 
 /** The customer fields a refusal can name, as the form and the server call them. */
 export const CUSTOMER_FIELDS = ['customerName', 'customerEmail', 'customerMobile'] as const
