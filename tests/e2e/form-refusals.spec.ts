@@ -116,3 +116,26 @@ test('Urdu checkout takes a phone typed in Urdu digits, and the order is found b
 	await page.goto(`/ur/order-status?internalOrderId=${encodeURIComponent(inUrduDigits(orderNumber))}`)
 	await expect(page.getByText(orderNumber).first()).toBeVisible()
 })
+
+test('the review form names a blank name and a blank review at once, the first focused', async ({ page }) => {
+	await gotoHydrated(page, '/product/8')
+	const section = page.getByRole('region', { name: /Reviews/ })
+	const form = section.locator('form.review-form')
+	// The form's script arrives at the first touch; from then on the server's answer names every field.
+	await section.getByLabel('Your name').focus()
+	await expect.poll(() => form.evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true)
+	await section.getByRole('button', { name: 'Submit Review' }).click()
+	await expect(section.getByText('Please enter your name.')).toBeVisible()
+	await expect(section.getByText('Please write your review.')).toBeVisible()
+	await expect(section.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true')
+	await expect(section.getByLabel('Your review')).toHaveAttribute('aria-invalid', 'true')
+	await expect(section.getByLabel('Your name')).toBeFocused()
+	await expect(section.getByText('Please enter your name.')).toBeInViewport()
+	// Corrected and sent again: the messages give way and the review is posted.
+	const comment = `All at once ${Date.now()}`
+	await section.getByLabel('Your name').fill('Sana')
+	await section.getByLabel('Your review').fill(comment)
+	await section.getByRole('button', { name: 'Submit Review' }).click()
+	await expect(section.getByRole('listitem').filter({ hasText: comment })).toBeVisible()
+	await expect(section.getByText('Please enter your name.')).toHaveCount(0)
+})
