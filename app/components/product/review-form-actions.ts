@@ -110,8 +110,12 @@ export async function submit(form: HTMLFormElement, taken: () => void) {
 			field(form, 'comment').value = ''
 			setRating(form, 5)
 			taken()
-		} else if (answer && showFieldErrors(form, answer.fieldErrors)) showError(form, null)
-		else showError(form, answer?.error ?? words(form, 'failed', 'Failed to submit review'))
+		} else {
+			// The fields take the focus again only once they are enabled.
+			setBusy(form, false)
+			if (answer && showFieldErrors(form, answer.fieldErrors)) showError(form, null)
+			else showError(form, answer?.error ?? words(form, 'failed', 'Failed to submit review'))
+		}
 	} catch {
 		showError(form, words(form, 'failed', 'Failed to submit review'))
 	} finally {
