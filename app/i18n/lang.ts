@@ -14,6 +14,9 @@ export const UR_PREFIX = '/ur'
 
 export const DIRECTION: Record<Lang, 'ltr' | 'rtl'> = { en: 'ltr', ur: 'rtl' }
 
+/** Whether the language reads right to left (its sentences' numbers are isolated, bidi.ts). */
+export const isRtl = (lang: Lang) => DIRECTION[lang] === 'rtl'
+
 /** Each language's name in itself, as the language switch shows it. */
 export const LANG_NAMES: Record<Lang, string> = { en: 'English', ur: 'اردو' }
 

@@ -1,6 +1,6 @@
 // The catalogues, on the server only: a page's data carries the namespaces its components need in its
 // language (app/routes/store/language-layout.tsx), never both languages, never the email text.
-import type { Lang } from './lang'
+import { isRtl, type Lang } from './lang'
 import type { MessageBundle, Namespace, Translate } from './catalogue'
 import { en } from './en'
 import { ur } from './ur'
@@ -31,7 +31,7 @@ const translators = new Map<Lang, Translate>()
 /** `t` for the server (emails, pushes, pages drawn as HTML): every namespace of one language. */
 export function translator(lang: Lang): Translate {
 	let t = translators.get(lang)
-	if (!t) translators.set(lang, (t = makeTranslate(CATALOGUES[lang])))
+	if (!t) translators.set(lang, (t = makeTranslate(CATALOGUES[lang], {}, { rtl: isRtl(lang) })))
 	return t
 }
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useLocation, useMatches } from 'react-router'
 import type { MessageBundle, MessageKey, Translate } from './catalogue'
-import { langOf, localePath, type Lang } from './lang'
+import { isRtl, langOf, localePath, type Lang } from './lang'
 import { makeTranslate } from './translate'
 
 /** The language of the page the buyer is on (its address says it). */
@@ -31,5 +31,6 @@ function useBundle(): MessageBundle {
 /** `t('checkout.title')`, in the page's language; `fallback` words for keys the page's data may lack (an error page). */
 export function useT(fallback?: Partial<Record<MessageKey, string>>): Translate {
 	const bundle = useBundle()
-	return useMemo(() => makeTranslate(bundle, fallback), [bundle, fallback])
+	const rtl = isRtl(useLang())
+	return useMemo(() => makeTranslate(bundle, fallback, { rtl }), [bundle, fallback, rtl])
 }

@@ -1,3 +1,5 @@
+import { westernDigits } from './digits'
+
 // The one place a rupee amount becomes text: 'Rs. 1,200'.
 // By hand rather than Intl.NumberFormat: the browser's first Intl call loads locale data, which
 // cost a throttled phone ~70 ms of main thread before the page could respond.
@@ -9,7 +11,7 @@ export function formatRs(amount: number): string {
 /** The spec's price parsing: every non-digit is stripped ('Rs. 1,200' → 1200). */
 export function parsePriceText(text: string | number | null | undefined): number {
 	if (typeof text === 'number') return text
-	const digits = String(text ?? '').replace(/\D/g, '')
+	const digits = westernDigits(String(text ?? '')).replace(/\D/g, '')
 	return digits ? Number(digits) : 0
 }
 

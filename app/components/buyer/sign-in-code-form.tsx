@@ -49,7 +49,8 @@ function SignInCodeFields({ email, next, error, busy }: { email: string; next: s
 					name="code"
 					inputMode="numeric"
 					autoComplete="one-time-code"
-					pattern="[0-9 ]{6,7}"
+					// Typed on any keyboard: Urdu and Arabic-Indic digits too (the server reads them through digits.ts).
+					pattern="[0-9\u06F0-\u06F9\u0660-\u0669 ]{6,7}"
 					maxLength={7}
 					required
 					aria-describedby="buyer-code-help"

@@ -7,12 +7,13 @@ import type { OptionFacts } from '~/domain/catalogue/option-parts'
 import { fetchCartPrices } from '~/components/cart/cart-prices'
 import { cartTotal, payableItems, sameLine, withPrice, withPriceOf, type CartItem } from '~/domain/cart/cart'
 import type { CartLinePrice } from '~/domain/cart/cart-prices'
-import { CUSTOMER_FIELDS, isValidName, type CustomerField } from '~/domain/orders/checkout-fields'
+import { CUSTOMER_FIELDS, customerFieldProblems, isValidName, MAX_PHONE_LENGTH, type CustomerField } from '~/domain/orders/checkout-fields'
 import { checkoutItems, checkoutKeyFor, toCheckoutLines } from '~/domain/orders/checkout-lines'
 import { readCheckoutAnswer, type CheckoutAnswer, type CheckoutOutcome } from '~/domain/orders/checkout-response'
 import { formatRs } from '~/utils/money'
 import type { CouponQuote } from '~/domain/coupons/coupon'
 import { ErrorAlert } from '~/components/ui/error-alert'
+import { bringIntoView } from '~/components/ui/bring-into-view'
 import { TestPaymentsNotice, TestPaymentsText } from '~/components/payment/test-payments-notice'
 import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
@@ -121,11 +122,13 @@ export function CheckoutForm({
 		if (code) setCouponCode((c) => c || code)
 	}, [])
 
-	// After a refusal the first field to correct takes the focus (and so comes into view on a phone).
+	// After a refusal the first field to correct takes the focus and comes into view with its message
+	// (a refusal of the whole form is the alert's own to show, beside the button pressed).
 	useEffect(() => {
 		if (refusals === 0) return
 		const first = CUSTOMER_FIELDS.find((f) => fieldErrors[f])
-		if (first) document.getElementById(FIELD_IDS[first])?.focus()
+		const field = first ? document.getElementById(FIELD_IDS[first]) : null
+		if (field) bringIntoView(field)
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- only when a refusal arrives
 	}, [refusals])
 
@@ -193,14 +196,11 @@ export function CheckoutForm({
 		if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'apply' && couponCode.trim()) return void applyCode()
 		// A code typed but not applied yet: it is priced first, so the buyer sees the total before paying it.
 		if (couponCode.trim() && applied?.code.toLowerCase() !== couponCode.trim().toLowerCase()) return void applyCode()
-		const missing = CUSTOMER_FIELDS.filter((f) => !form[f].trim())
-		if (missing.length > 0) {
-			window.alert(t('checkout.requiredFields'))
-			refuse(Object.fromEntries(missing.map((f) => [f, t('checkout.requiredFields')])), null)
-			return
-		}
-		if (!isValidName(form.customerName)) {
-			refuse({ customerName: t('checkout.nameSubmit') }, null)
+		// Every field's problem at once (blank, a name with digits, an address or a number that is not one).
+		const problems = Object.entries(customerFieldProblems(form))
+		if (problems.length > 0) {
+			if (CUSTOMER_FIELDS.some((f) => !form[f].trim())) window.alert(t('checkout.requiredFields'))
+			refuse(Object.fromEntries(problems.map(([f, key]) => [f, t(key)])), null)
 			return
 		}
 		if (payable.length === 0) {
@@ -357,12 +357,11 @@ export function CheckoutForm({
 				<CheckoutSummary items={items} single={single} total={shownTotal} discount={applied && !placed ? applied : null} />
 				<section className="checkout-form-panel" aria-labelledby="customer-title">
 					<h2 id="customer-title">{t('checkout.customer.title')}</h2>
-					<ErrorAlert message={error} />
 					<form ref={formRef} method="post" onSubmit={submit} noValidate>
 						{pageKey ? <input type="hidden" name="checkoutKey" value={pageKey} /> : null}
 						{field('customerName', t('checkout.field.name'), { autoComplete: 'name', maxLength: 100 })}
 						{field('customerEmail', t('checkout.field.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 200 })}
-						{field('customerMobile', t('checkout.field.phone'), { type: 'tel', dir: 'ltr', autoComplete: 'tel', inputMode: 'tel', placeholder: '0300 1234567', maxLength: 20 })}
+						{field('customerMobile', t('checkout.field.phone'), { type: 'tel', dir: 'ltr', autoComplete: 'tel', inputMode: 'tel', placeholder: '0300 1234567', maxLength: MAX_PHONE_LENGTH })}
 						{whatsapp ? (
 							<div className="field whatsapp-updates">
 								<label className="checkbox-label">
@@ -440,6 +439,8 @@ export function CheckoutForm({
 							</div>
 						) : (
 							<>
+								{/* A refusal of the whole form (blocked, too many tries, a line gone) beside the button pressed: focused and in view. */}
+								<ErrorAlert key={refusals} message={error} id="form-error" />
 								{payable.length === 0 ? <p className="field-error">{t('checkout.nothingPayable')}</p> : null}
 								<button type="submit" className="button primary block" disabled={busy || redirecting || payable.length === 0}>
 									{busy ? t('checkout.processing') : nothingToPay ? t('checkout.placeFree', { amount: formatRs(0) }) : t('checkout.proceed', { amount: formatRs(payTotal) })}

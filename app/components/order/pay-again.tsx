@@ -28,7 +28,7 @@ export function PayAgain({
 	return (
 		<form method="post" action={payAgainPath(order.orderNumber)} className="pay-again" data-enhance="pay-again" data-after-transfer={afterTransfer}>
 			{onlineOnly ? null : <p className="muted">{failed ? t('order.payAgain.failedText') : t('order.payAgain.unpaidText')}</p>}
-			<ErrorAlert message={failedBefore ? t('order.payAgain.failed') : null} />
+			<ErrorAlert message={failedBefore ? t('order.payAgain.failed') : null} focus={false} />
 			<div className="order-actions">
 				<button type="submit" name="paymentMethod" value="paypro" className={onlineOnly ? 'button ghost' : 'button primary'} data-busy-label={t('order.payAgain.opening')}>
 					{onlineOnly ? t('order.payAgain.online') : failed ? t('order.payAgain.tryAgain') : t('order.payAgain.continue')}

@@ -1,5 +1,6 @@
 import type { ReviewerStanding } from '~/domain/reviews/review-scope'
 import { showFormError } from '~/components/ui/form-error'
+import { bringIntoView } from '~/components/ui/bring-into-view'
 
 // What the review form does once a buyer uses it: loaded at their first touch of the form
 // (reviews-section.tsx), not with the page. It works on the form the server drew (review-form.server.tsx).
@@ -16,6 +17,9 @@ const words = (form: HTMLFormElement, name: 'submit' | 'submitting' | 'failed' |
 export function askStanding(form: HTMLFormElement) {
 	if (asked.has(form)) return
 	asked.add(form)
+	// From now on the script sends the form and the server names every field's problem at once (the
+	// browser's own check would stop at the first blank field).
+	form.noValidate = true
 	const buyersOnly = form.dataset.reviewsFrom === 'buyers'
 	fetch(`/api/reviews/me?productId=${encodeURIComponent(field(form, 'productId').value)}`)
 		.then((res) => (res.ok ? (res.json() as Promise<ReviewerStanding>) : null))
@@ -54,6 +58,31 @@ export function clickIn(form: HTMLFormElement, target: EventTarget | null) {
 
 const showError = (form: HTMLFormElement, message: string | null) => showFormError(form, message, form.querySelector(':scope > fieldset'))
 
+/** Each field's refusal beside it (all at once), the first field focused and in view; false when none names a field of the form. */
+function showFieldErrors(form: HTMLFormElement, errors: Record<string, string> = {}): boolean {
+	let first: HTMLElement | null = null
+	for (const name of ['name', 'comment']) {
+		const input = field(form, name)
+		const message = errors[name]
+		input.closest('.field')?.querySelector('.field-error')?.remove()
+		if (!message) {
+			input.removeAttribute('aria-invalid')
+			input.removeAttribute('aria-describedby')
+			continue
+		}
+		const note = document.createElement('p')
+		note.className = 'field-error'
+		note.id = `${input.id}-error`
+		note.textContent = message
+		input.after(note)
+		input.setAttribute('aria-invalid', 'true')
+		input.setAttribute('aria-describedby', note.id)
+		first ??= input
+	}
+	if (first) bringIntoView(first)
+	return first !== null
+}
+
 function setBusy(form: HTMLFormElement, on: boolean) {
 	if (on) busy.add(form)
 	else busy.delete(form)
@@ -63,9 +92,9 @@ function setBusy(form: HTMLFormElement, on: boolean) {
 	if (button) button.textContent = on ? words(form, 'submitting', 'Submitting...') : words(form, 'submit', 'Submit Review')
 }
 
-/** Posts the review (not when the name or the review is blank); once taken, the form is ready for the next one. */
+/** Posts the review; a refusal names each field's problem beside it (a blank name and review both); once taken, the form is ready for the next one. */
 export async function submit(form: HTMLFormElement, taken: () => void) {
-	if (busy.has(form) || !field(form, 'name').value.trim() || !field(form, 'comment').value.trim()) return
+	if (busy.has(form)) return
 	// Read before the fieldset is disabled: a disabled field is not sent.
 	const body = new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)]))
 	// The server's refusal comes back in the page's language.
@@ -73,14 +102,20 @@ export async function submit(form: HTMLFormElement, taken: () => void) {
 	setBusy(form, true)
 	try {
 		const res = await fetch(form.action, { method: 'POST', body })
-		const answer = (await res.json().catch(() => null)) as { ok: true } | { error: string } | null
+		const answer = (await res.json().catch(() => null)) as { ok: true } | { error: string; fieldErrors?: Record<string, string> } | null
 		if (answer && 'ok' in answer) {
 			showError(form, null)
+			showFieldErrors(form)
 			field(form, 'name').value = ''
 			field(form, 'comment').value = ''
 			setRating(form, 5)
 			taken()
-		} else showError(form, answer?.error ?? words(form, 'failed', 'Failed to submit review'))
+		} else {
+			// The fields take the focus again only once they are enabled.
+			setBusy(form, false)
+			if (answer && showFieldErrors(form, answer.fieldErrors)) showError(form, null)
+			else showError(form, answer?.error ?? words(form, 'failed', 'Failed to submit review'))
+		}
 	} catch {
 		showError(form, words(form, 'failed', 'Failed to submit review'))
 	} finally {

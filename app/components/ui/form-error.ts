@@ -1,7 +1,9 @@
+import { bringIntoView } from './bring-into-view'
+
 /**
  * A form's failure drawn by a script of a part the server drew (ADR-007), where `ErrorAlert` would
- * draw it: before `before` (else at the end of the form). Replaces the form's earlier one; none when
- * `message` is null.
+ * draw it: before `before` (else at the end of the form), focused and brought into view as
+ * `ErrorAlert`'s is. Replaces the form's earlier one; none when `message` is null.
  */
 export function showFormError(form: HTMLFormElement, message: string | null, before: Element | null) {
 	form.querySelector(':scope > .error-box[role="alert"]')?.remove()
@@ -10,5 +12,7 @@ export function showFormError(form: HTMLFormElement, message: string | null, bef
 	box.className = 'error-box'
 	box.setAttribute('role', 'alert')
 	box.textContent = message
+	box.tabIndex = -1
 	form.insertBefore(box, before && before.parentNode === form ? before : null)
+	bringIntoView(box)
 }

@@ -18,6 +18,7 @@ import { buyerOwner } from '../push/push-input'
 import { words } from '../../i18n/words'
 import { endBuyerPush } from '../push/push-subscriptions.server'
 import { announceLiveEnded, buyerSessionHolder } from '../realtime/live-ended.server'
+import { numberDigits } from '../../utils/digits'
 
 // Buyers prove they own an email address before seeing anything private (issue: buyers find their
 // orders again). Typing an order's email unlocks nothing by itself: it sends a one-time link and a
@@ -152,7 +153,7 @@ export async function redeemSignInLink(db: Db, token: unknown, meta: SessionMeta
 /** The emailed code, typed on another device: checked against the address's live sign-ins; a few wrong tries end them. */
 export async function redeemSignInCode(db: Db, { email: rawEmail, code: rawCode }: { email: unknown; code: unknown }, meta: SessionMeta): Promise<BuyerSignedIn> {
 	const email = buyerEmail(rawEmail)
-	const code = typeof rawCode === 'string' ? rawCode.replace(/\s+/g, '') : ''
+	const code = typeof rawCode === 'string' && rawCode.length <= 40 ? numberDigits(rawCode) : ''
 	if (!/^\d{6}$/.test(code)) throw new AppError('BAD_REQUEST', BUYER_SIGN_IN_MESSAGES.code, { code: BUYER_SIGN_IN_MESSAGES.code })
 	// The guesser is limited (per network address, and a few tries per code), never the buyer's address.
 	await limit(db, `buyer-code:ip:${meta.ip ?? 'unknown'}`, 30)

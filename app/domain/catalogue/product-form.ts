@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Cost } from '../costs/cost-rules'
+import { typedAmount, westernDigits } from '../../utils/digits'
 import { createProductInput, MAX_VARIANTS, type CreateProductInput } from './product-input'
 import type { Category, ContentPage, ProductBadge, ProductKind, Specification, TermsPage, Variant } from './types'
 
@@ -137,8 +138,7 @@ const cell = (values: ProductFormValues, list: string, row: number, field: strin
 
 /** A whole number typed by a person: spaces and thousands commas allowed; anything else stays text, for the schema to refuse in words. */
 function numberFrom(typed: string, { money = false } = {}): number | string | null {
-	let t = typed.replace(/[\s,]/g, '')
-	if (money) t = t.replace(/^rs\.?/i, '')
+	const t = money ? typedAmount(typed) : westernDigits(typed).replace(/[\s,]/g, '')
 	if (t === '') return null
 	if (!/^-?\d+(\.\d+)?$/.test(t)) return typed
 	// Past what a number holds exactly it is still "too large", never "not a whole number".
@@ -148,7 +148,7 @@ function numberFrom(typed: string, { money = false } = {}): number | string | nu
 
 /** A cost typed in the form: empty is none; "US$ 4.99" or "4.99" with USD chosen is dollars; rupees otherwise. */
 function costFrom(typed: string, currency: string) {
-	const t = typed.replace(/[\s,]/g, '').replace(/^(rs\.?|us\$|\$)/i, '')
+	const t = westernDigits(typed).replace(/[\s,]/g, '').replace(/^(rs\.?|us\$|\$)/i, '')
 	if (t === '') return null
 	const amount = /^\d+(\.\d+)?$/.test(t) ? Number(t) : typed
 	return { amount, currency: currency === 'USD' ? 'USD' : 'PKR' }

@@ -5,6 +5,7 @@ import { CATEGORIES, type Category } from '../catalogue/types'
 import { formatRs, MAX_ORDER_TOTAL, MAX_PRICE } from '../../utils/money'
 import { FIRST_YEAR, LAST_YEAR, readPakistanDateTime } from '../../utils/pakistan-time'
 import { hasForbiddenCharacter, MAX_ID, NUL_MESSAGE } from '../../utils/input'
+import { typedAmount, westernDigits } from '../../utils/digits'
 import { normaliseBlockValue } from '../buyers/blocklist'
 
 // Discount codes (issue 23): what a code is, what it takes off which lines, and every sentence a buyer
@@ -71,7 +72,7 @@ export const CODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/
 
 /** A code as a buyer typed it, compared in one form (case does not matter); null when it cannot be one. */
 export function normaliseCode(raw: string): string | null {
-	const code = raw.normalize('NFKC').trim()
+	const code = westernDigits(raw.normalize('NFKC')).trim()
 	return CODE_PATTERN.test(code) ? code.toLowerCase() : null
 }
 
@@ -184,7 +185,8 @@ export function couponBuyer(email: string, phone: string): { email: string; phon
 
 // ---- The owner's input: the API's JSON and the console's form, one set of rules ----
 
-const wholeNumberIn = (text: string, message: string, min: number, max: number, ctx: z.RefinementCtx) => {
+const wholeNumberIn = (typed: string, message: string, min: number, max: number, ctx: z.RefinementCtx) => {
+	const text = typedAmount(typed)
 	if (!/^\d{1,11}$/.test(text) || Number(text) < min || Number(text) > max) {
 		ctx.addIssue({ code: 'custom', message })
 		return z.NEVER

@@ -4,7 +4,8 @@ import { MAX_QUANTITY } from '../../utils/money'
 import type { MessageKey } from '../../i18n/catalogue'
 import type { Lang } from '../../i18n/lang'
 import { COUPON_REFUSALS } from '../coupons/coupon'
-import { EMAIL_MESSAGE, isValidName, NAME_SUBMIT_MESSAGE, normalisePakistaniMobile, PHONE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './checkout-fields'
+import { EMAIL_MESSAGE, EMAIL_PATTERN, isValidName, MAX_PHONE_LENGTH, NAME_SUBMIT_MESSAGE, normalisePakistaniMobile, PHONE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './checkout-fields'
+import { typedCode } from '../../utils/digits'
 
 // The checkout request as the server takes it (the final word). The form's live checks and the
 // messages are in checkout-fields.ts, which the browser loads without zod.
@@ -28,11 +29,12 @@ export const checkoutKeySchema = z.string().regex(/^[\w-]{16,64}$/, CHECKOUT_KEY
 
 export const checkoutRequest = z.object({
 	customerName: nameSchema(REQUIRED_FIELDS_MESSAGE, 100, 'checkout.nameTooLong', { missing: REQUIRED_FIELDS_MESSAGE }).refine(isValidName, NAME_SUBMIT_MESSAGE),
-	customerEmail: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(200).pipe(z.email(EMAIL_MESSAGE)),
+	customerEmail: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(200).pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE })),
 	customerMobile: z
 		.string({ error: REQUIRED_FIELDS_MESSAGE })
 		.trim()
 		.min(1, REQUIRED_FIELDS_MESSAGE)
+		.max(MAX_PHONE_LENGTH, PHONE_MESSAGE)
 		.transform((v, ctx) => {
 			const mobile = normalisePakistaniMobile(v)
 			if (!mobile) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE })
@@ -43,7 +45,7 @@ export const checkoutRequest = z.object({
 	checkoutKey: checkoutKeySchema.optional(),
 	paymentMethod: z.enum(['paypro', 'manual']).default('paypro'),
 	/** A renewal names the order it renews; the server links the two when the buyer may see that order. */
-	renewsOrderNumber: z.string().trim().min(1).max(100).optional(),
+	renewsOrderNumber: z.string().trim().min(1).max(100).transform(typedCode).optional(),
 	/** A discount code (issue 23): the server prices it; blank is none. */
 	couponCode: z
 		.string({ error: COUPON_REFUSALS.malformed })

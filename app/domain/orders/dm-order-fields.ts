@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { idSchema, parseId } from '../../utils/input'
 import { formatRs, MAX_PRICE } from '../../utils/money'
+import { typedAmount, westernDigits } from '../../utils/digits'
+import { normalisePakistaniMobile } from './checkout-fields'
 import type { DmOrderRequest } from './dm-order-input'
 
 // §5 DM order rules for each field, shared by the request (dm-order-input.ts) and the console's form,
@@ -22,7 +24,7 @@ export function parseDmAmount(value: string | number | null | undefined): number
 	if (value == null) return null
 	if (typeof value === 'number') return value
 	if (value.trim() === '') return null
-	const cleaned = value.replace(/^\s*(?:rs|pkr)\.?/i, '').replace(/[^\d.]/g, '')
+	const cleaned = typedAmount(value).replace(/[^\d.]/g, '')
 	return cleaned ? Number(cleaned) : Number.NaN
 }
 
@@ -38,7 +40,8 @@ const optionalText = (max: number, what: string) =>
 export const customerFields = {
 	name: optionalText(100, 'customer name'),
 	email: optionalText(200, 'customer email').pipe(z.email('Enter a valid customer email address, or leave it blank.').nullable()),
-	phone: optionalText(30, 'customer phone'),
+	/** A Pakistani mobile is stored as checkout stores it (03XXXXXXXXX, whatever digits it was typed in); another number as typed, in Western digits. */
+	phone: optionalText(30, 'customer phone').transform((v) => (v ? (normalisePakistaniMobile(v) ?? westernDigits(v)) : null)),
 }
 
 export const totalAmount = z

@@ -4,6 +4,7 @@ import { findOrder, type OrderLookup } from './find-order.server'
 import { viewOrderFor } from './reveal-delivery.server'
 import { payproPageBeingCreated } from '../payments/start-paypro-payment.server'
 import type { OrderView } from './order-view'
+import { typedCode } from '../../utils/digits'
 
 /** §2 query rules: extra question marks count as ampersands; internalOrderId wins over ordId. */
 export function parseOrderQuery(url: URL): { lookup: OrderLookup | null; token: string | null; params: URLSearchParams } {
@@ -11,8 +12,9 @@ export function parseOrderQuery(url: URL): { lookup: OrderLookup | null; token: 
 	// work on the decoded pairs.
 	const decoded = [...url.searchParams].map(([key, value]) => `${key}=${value}`).join('&')
 	const params = new URLSearchParams(decoded.replace(/\?/g, '&'))
-	const internalOrderId = params.get('internalOrderId')?.trim()
-	const ordId = params.get('ordId')?.trim()
+	// As typed on any keyboard: Urdu digits are the same order number (find-order compares Western digits).
+	const internalOrderId = typedCode(params.get('internalOrderId') ?? '')
+	const ordId = typedCode(params.get('ordId') ?? '')
 	const lookup = internalOrderId ? { internalOrderId } : ordId ? { ordId } : null
 	return { lookup, token: params.get('token'), params }
 }

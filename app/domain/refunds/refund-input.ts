@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { REFUND_METHODS } from '../../db/order-states'
 import { idSchema, textSchema } from '../../utils/input'
 import { formatRs, MAX_ORDER_TOTAL } from '../../utils/money'
+import { typedAmount } from '../../utils/digits'
 
 // What staff send to cancel an order or give money back: one rule for the console's forms and the
 // console API (ADR-011). Browser-safe.
@@ -79,7 +80,7 @@ export type RefundInput = z.output<typeof refundInput>
 
 /** The console's refund form: flat text fields (a line's units not delivered are `line-<id>`, its delivered units ticked are `unit-<id>`, read by `refundFormLines`); no amount: the ticked units' worth. */
 export const refundForm = z.object({
-	amount: z.string().trim().regex(/^\d{0,8}$/, REFUND_MESSAGES.amount),
+	amount: z.string().max(40, REFUND_MESSAGES.amount).transform(typedAmount).pipe(z.string().regex(/^\d{0,8}$/, REFUND_MESSAGES.amount)),
 	method: z.enum(REFUND_METHODS, { error: REFUND_MESSAGES.method }),
 	reference: textSchema().pipe(z.string().max(REFERENCE_MAX, REFUND_MESSAGES.referenceLong)),
 	reason: reason(REFUND_MESSAGES.refundReason),

@@ -2,6 +2,7 @@ import { langOf, localePath } from '~/i18n/lang'
 import { sayIn } from '~/i18n/messages.server'
 import { redirect } from 'react-router'
 import { z } from 'zod'
+import { typedCode } from '~/utils/digits'
 import { db } from '~/db/client.server'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import { BUYER_SIGN_IN_MESSAGES, requestBuyerSignIn } from '~/domain/buyers/sign-in.server'
@@ -12,7 +13,7 @@ import type { Route } from './+types/order-unlock'
 
 const input = z.object(
 	{
-		orderNumber: z.string('errors.orderNumberRequired').trim().min(1, 'errors.orderNumberRequired').max(100, 'errors.orderNotFound'),
+		orderNumber: z.string('errors.orderNumberRequired').max(100, 'errors.orderNotFound').transform(typedCode).pipe(z.string().min(1, 'errors.orderNumberRequired')),
 		email: z.unknown(),
 	},
 	{ error: 'errors.unlockFields' },

@@ -61,7 +61,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 				</p>
 			) : (
 				<Form method="post" className="contact-form" noValidate>
-					<ErrorAlert message={failed?.error} />
+					<ErrorAlert message={failed?.error} id="form-error" />
 					<Field name="name" label={t('content.contact.name')} autoComplete="name" error={errorOf('name')} defaultValue={failed?.values.name} />
 					<Field name="email" label={t('content.contact.email')} type="email" autoComplete="email" error={errorOf('email')} defaultValue={failed?.values.email} />
 					<Field name="subject" label={t('content.contact.subject')} error={errorOf('subject')} defaultValue={failed?.values.subject} />
