@@ -46,7 +46,7 @@ describe('the checkout in the buyer’s language', () => {
 		expect(inEnglish(COUPON_REFUSALS.minSubtotal(4000))).toBe('Minimum order Rs. 4,000 not reached for this discount code.')
 		// A moment in a refusal is written as each language writes a Pakistan time.
 		const starts = new Date('2026-12-01T04:30:00Z')
-		expect(sayIn('ur', COUPON_REFUSALS.notStarted(starts))).toBe('یہ ڈسکاؤنٹ کوڈ 1 دسمبر 2026، صبح 9:30 سے شروع ہوگا۔')
+		expect(sayIn('ur', COUPON_REFUSALS.notStarted(starts))).toBe('یہ ڈسکاؤنٹ کوڈ 1 دسمبر 2026، صبح \u20669:30\u2069 سے شروع ہوگا۔')
 		expect(inEnglish(COUPON_REFUSALS.notStarted(starts))).toBe('This discount code starts on 1 Dec 2026, 9:30 AM PKT.')
 		expect(sayIn('ur', words('checkout.optionOutOfStock', { product: 'Xbox Game Pass Ultimate', option: '3 Months' }))).toBe('Xbox Game Pass Ultimate (3 Months) اسٹاک میں نہیں ہے۔')
 		expect(inEnglish(words('checkout.outOfStock', { product: 'Steam Wallet' }))).toBe('Steam Wallet is out of stock.')

@@ -97,24 +97,27 @@ export default function GamePassTerms({ loaderData }: Route.ComponentProps) {
 	}
 
 	const title = pc ? t('checkout.terms.pcTitle') : t('checkout.terms.ultimateTitle')
+	// Nothing to agree to: said after the cart is read, and without scripts (the cart lives in the browser).
+	const nothing = (
+		<div className="terms-nothing">
+			<p className="error-box">{pc ? t('checkout.terms.noPcProduct') : t('checkout.terms.noProduct')}</p>
+			<p className="terms-nothing-links">
+				{product ? (
+					<Link to={lp(`/product/${product.id}`)} className="button primary">
+						{t('checkout.terms.seeProduct', { product: product.name })}
+					</Link>
+				) : null}
+				<Link to={lp('/products')} className={product ? 'button ghost' : 'button primary'}>
+					{t('checkout.browseProducts')}
+				</Link>
+			</p>
+		</div>
+	)
 	return (
 		<div className="container page narrow">
 			<h1>{title}</h1>
-			{purchase === 'nothing' ? (
-				<div className="terms-nothing">
-					<p className="error-box">{pc ? t('checkout.terms.noPcProduct') : t('checkout.terms.noProduct')}</p>
-					<p className="terms-nothing-links">
-						{product ? (
-							<Link to={lp(`/product/${product.id}`)} className="button primary">
-								{t('checkout.terms.seeProduct', { product: product.name })}
-							</Link>
-						) : null}
-						<Link to={lp('/products')} className={product ? 'button ghost' : 'button primary'}>
-							{t('checkout.browseProducts')}
-						</Link>
-					</p>
-				</div>
-			) : null}
+			{purchase === 'nothing' ? nothing : null}
+			{purchase === null ? <noscript>{nothing}</noscript> : null}
 			{shared ? (
 				<div className="warning-box" role="note">
 					<p>
