@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react'
-import { bringIntoView } from './bring-into-view'
 
 /**
  * A form's failure where the buyer is looking: announced (role=alert), focused and scrolled clear of the
@@ -11,7 +10,9 @@ import { bringIntoView } from './bring-into-view'
 export function ErrorAlert({ message, id, focus = true }: { message: string | null | undefined; id?: string; focus?: boolean }) {
 	const ref = useRef<HTMLParagraphElement>(null)
 	useEffect(() => {
-		if (focus && message && ref.current) bringIntoView(ref.current)
+		const el = ref.current
+		// Loaded with the first refusal, not with every page that may show one.
+		if (focus && message && el) void import('./bring-into-view').then((m) => m.bringIntoView(el))
 	}, [focus, message])
 	return message ? (
 		// autoFocus: a page drawn by the server (no scripts) opens with the refusal focused and in view.

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { BuyerEmailField } from '~/components/buyer/buyer-email-field'
 import { BuyerOrderCard } from '~/components/buyer/buyer-order-card'
 import { ServerParts } from '~/components/order/server-parts'
-import { NotifyButton } from '~/components/push/notify-button'
+import { LazyNotifyButton } from '~/components/push/lazy-notify-button'
 import { SignInCodeForm } from '~/components/buyer/sign-in-code-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
@@ -24,6 +24,7 @@ import { sayIn, translator } from '~/i18n/messages.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { metaTranslate } from '~/i18n/meta-translate'
 import type { Route } from './+types/my-orders'
+
 
 // My orders: a buyer proves they own an email address (a one-time link or code sent to it) and sees
 // every order placed with it. Signed out, the page asks for the address; signed in, it lists the
@@ -178,7 +179,7 @@ function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml
 					</strong>
 				</p>
 			</div>
-			<NotifyButton />
+			<LazyNotifyButton />
 			<ServerParts html={ordersHtml} refresh={() => void revalidator.revalidate()} />
 			<div className="my-orders-sign-out">
 				<SignOutForm intent="sign-out" label={t('order.my.signOut')} submitting={submitting} />
