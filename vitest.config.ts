@@ -10,9 +10,9 @@ export default defineConfig({
 		// A console.error no test expected fails that test (expectConsoleError for one that is meant);
 		// a test that moved the shop's clock (app/utils/clock.ts) gives it back after itself.
 		setupFiles: ['tests/setup/console-errors.ts', 'tests/setup/clock.ts'],
-		// Two workers (this machine's cores), each with databases of its own (VITEST_POOL_ID in
+		// Three workers on this machine's two cores (many tests wait on servers, timers and the database), each with databases of its own (VITEST_POOL_ID in
 		// tests/setup/postgres.ts); modules shared across a worker's files: its embedded database starts once.
-		maxWorkers: 2,
+		maxWorkers: 3,
 		isolate: false,
 		testTimeout: 30_000,
 		hookTimeout: 300_000,
