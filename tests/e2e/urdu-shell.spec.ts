@@ -137,8 +137,11 @@ test('the owner’s Urdu name and description show on the Urdu product page only
 	const { staff, close } = await signInAsOwner(browser, { path: '/admin/products/14' })
 	const name = staff.getByLabel('Urdu name (optional)')
 	const description = staff.getByLabel('Urdu description (optional)')
+	// Each save's own answer (the "Saved" line of an earlier save may still be on the page).
 	const save = async () => {
+		const saved = staff.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/admin/products/14'))
 		await staff.getByRole('button', { name: 'Save', exact: true }).last().click()
+		expect((await saved).ok()).toBe(true)
 		await expect(staff.getByRole('status').filter({ hasText: 'Saved. The shop shows the change now.' })).toBeVisible()
 	}
 	await name.fill('ایکس باکس گفٹ کارڈ')
