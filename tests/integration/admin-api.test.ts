@@ -153,7 +153,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 		})
 
 		it('records the change with before and after, naming the staff account', async () => {
-			const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'staff.set-grants'))
+			const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'staff.set-grants')).orderBy(auditLog.id)
 			expect(entry).toMatchObject({ actor: OWNER.email, target: `staff ${staffId}`, before: { staffId, grants: [] }, after: { staffId, grants: ['catalogue'] } })
 		})
 
@@ -324,7 +324,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			const unticked = await form(ownerCookie, { intent: 'set-grants', staffId: String(staffId) })
 			expect(await unticked.text()).toContain('sara@example.pk may no longer manage the catalogue.')
 			expect(await catalogueFlag(staffId)).toBe(false)
-			const entries = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staffId}`))
+			const entries = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staffId}`)).orderBy(auditLog.id)
 			expect(entries.slice(-2).map((e) => [e.action, e.actor, e.after])).toEqual([
 				['staff.set-grants', OWNER.email, { staffId, email: 'sara@example.pk', grants: ['catalogue'] }],
 				['staff.set-grants', OWNER.email, { staffId, email: 'sara@example.pk', grants: [] }],

@@ -105,7 +105,7 @@ describe.each(databaseKinds)('products API on %s', (kind) => {
 		const list = (await (await call('GET', '/api/admin/products?visibility=hidden&q=PATCH%20me')).json()) as { products: Product[] }
 		expect(list.products.map((p) => p.id)).toEqual([created.id])
 
-		const entries = await db.select().from(auditLog).where(eq(auditLog.target, `product ${created.id}`))
+		const entries = await db.select().from(auditLog).where(eq(auditLog.target, `product ${created.id}`)).orderBy(auditLog.id)
 		expect(entries.map((e) => e.action)).toEqual(['product.create', 'product.update', 'product.hide'])
 		expect(entries[1]!.actor).toBe('api key: Price sheet tool')
 	})

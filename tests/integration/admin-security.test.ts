@@ -450,7 +450,7 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 			expect((await db.select().from(emailOutbox).where(eq(emailOutbox.id, email!.id)))[0]!.status).toBe('pending')
 			const sendJobs = await db.select().from(jobs).where(eq(jobs.kind, 'send-email'))
 			expect(sendJobs.some((j) => j.dedupeKey?.startsWith(`email:${email!.id}:retry:`) && j.status === 'pending' && Number(j.payload.outboxId) === email!.id)).toBe(true)
-			expect((await db.select().from(auditLog).where(eq(auditLog.action, 'email.retry'))).map((a) => a.actor)).toEqual([staff.email])
+			expect((await db.select().from(auditLog).where(eq(auditLog.action, 'email.retry')).orderBy(auditLog.id)).map((a) => a.actor)).toEqual([staff.email])
 			// Only failed emails: a second retry is refused.
 			expect((await post('/admin/outbox', { outboxId: email!.id }, { cookie })).status).toBe(409)
 		})
@@ -467,7 +467,7 @@ describe.each(databaseKinds)('staff console security on %s', (kind) => {
 			expect(after!.status).toBe('pending')
 			expect(after!.attempts).toBe(0)
 			expect(after!.runAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
-			expect((await db.select().from(auditLog).where(eq(auditLog.action, 'job.retry'))).length).toBe(1)
+			expect((await db.select().from(auditLog).where(eq(auditLog.action, 'job.retry')).orderBy(auditLog.id)).length).toBe(1)
 		})
 	})
 })

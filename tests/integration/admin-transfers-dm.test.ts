@@ -37,7 +37,7 @@ const DAY = 24 * 60 * 60 * 1000
 const otherPng = () => new Uint8Array([...png(), 0, 1, 2, 3])
 
 const paidEmails = (db: Db, orderNumber: string) => db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${orderNumber}`))
-const audits = (db: Db, action: string) => db.select().from(auditLog).where(eq(auditLog.action, action))
+const audits = (db: Db, action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id)
 
 /** What a worker process builds, with email going to the Brevo stand-in over HTTP. */
 function workerHandlers(db: Db, brevo: FakeBrevo) {
@@ -343,7 +343,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			expect(row).toMatchObject({ paymentMethod: 'dm', paymentStatus: 'awaiting_confirmation', deliveryStatus: 'pending', totalAmount: 4000, durationDays: 30, customerName: 'Sara Ahmed', customerEmail: 'sara@example.pk', customerPhone: '03001234567' })
 			expect(row.productDetails).toEqual([{ id: 1, name: 'Xbox Game Pass Ultimate (Console Edition)', image: expect.any(String), price: 4000, originalPrice: null, quantity: 1, selectedDuration: null, selectedDenomination: null, selectedAccountType: null, code: null }])
 			expect(url.searchParams.get('token')).toBe(row.accessToken)
-			const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.create_dm'), eq(auditLog.orderNumber, orderNumber)))
+			const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.create_dm'), eq(auditLog.orderNumber, orderNumber))).orderBy(auditLog.id)
 			const [apiKey] = await db.select().from(apiKeys).where(eq(apiKeys.name, 'dm-tool'))
 			expect(entry).toMatchObject({ actor: 'api key: dm-tool', apiKeyId: apiKey!.id })
 			expect(apiKey!.lastUsedAt).toBeInstanceOf(Date)
@@ -446,7 +446,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			const row = (await orderRow(db, orderNumber!))!
 			expect(row).toMatchObject({ paymentMethod: 'dm', paymentStatus: 'awaiting_confirmation', totalAmount: twoMonthsShared.price, durationDays: 60, customerName: 'Hira Baig' })
 			expect(row.productDetails[0]).toMatchObject({ id: 1, selectedDuration: { months: 2, label: '2 Months' }, selectedAccountType: 'shared', variantId: twoMonthsShared.id })
-			const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.create_dm'), eq(auditLog.orderNumber, orderNumber!)))
+			const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.create_dm'), eq(auditLog.orderNumber, orderNumber!))).orderBy(auditLog.id)
 			expect(entry).toMatchObject({ actor: owner.email, apiKeyId: null })
 
 			// An option of another product, and a stranger without a session: refused, nothing created.
@@ -534,7 +534,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			expect((await review({ intent: 'confirm', note: 'Again' })).status).toBe(200)
 			expect((await orderRow(db, orderNumber))!.paymentStatus).toBe('paid')
 			expect(await paidEmails(db, orderNumber)).toHaveLength(1)
-			const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'transfer.confirm'))
+			const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'transfer.confirm')).orderBy(auditLog.id)
 			expect(entry).toMatchObject({ actor: owner.email, orderNumber, note: 'Seen in the bank app' })
 		})
 	})

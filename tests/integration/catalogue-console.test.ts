@@ -48,7 +48,7 @@ describe.each(databaseKinds)('the catalogue from the console on %s', (kind) => {
 		expect(byMonths.lines[0]!.variantId).toBe(threeMonths.id)
 		expect(byVariant.total).toBe(13800)
 		await expect(priceOrder(db, [{ id: created.id, quantity: 1, variantId: 999_999 }])).rejects.toThrow('has no such option')
-		const [audit] = await db.select().from(auditLog).where(eq(auditLog.target, `product ${created.id}`))
+		const [audit] = await db.select().from(auditLog).where(eq(auditLog.target, `product ${created.id}`)).orderBy(auditLog.id)
 		expect(audit).toMatchObject({ action: 'product.create', actor: 'owner@example.pk' })
 	})
 

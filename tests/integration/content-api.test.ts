@@ -88,7 +88,7 @@ describe.each(databaseKinds)('content API on %s', (kind) => {
 		const list = (await (await call('GET', '/api/admin/library?q=hunza&show=hidden')).json()) as { titles: unknown[]; total: number }
 		expect(list).toMatchObject({ total: 1, titles: [{ id: title.id, hidden: true }] })
 
-		const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'library.hide'))
+		const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'library.hide')).orderBy(auditLog.id)
 		expect(entry).toMatchObject({ actor: OWNER.email, target: `library title ${title.id}`, before: { hidden: false }, after: { hidden: true } })
 
 		const cases: [string, string, unknown, number, RegExp][] = [
@@ -139,7 +139,7 @@ describe.each(databaseKinds)('content API on %s', (kind) => {
 		expect(page).not.toContain('alert(1)')
 		expect(page).not.toContain('javascript:alert')
 		expect(page).not.toContain('{storeName}')
-		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, 'page refund-policy'))
+		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, 'page refund-policy')).orderBy(auditLog.id)
 		expect(entry).toMatchObject({ action: 'page.update', actor: OWNER.email })
 
 		const restored = await call('PUT', '/api/admin/pages/refund-policy', { json: { markdown: read.defaultMarkdown } })
@@ -243,7 +243,7 @@ describe.each(databaseKinds)('content API on %s', (kind) => {
 		const publicList = (await (await fetch(`${shop.url}/api/reviews?productId=7`)).json()) as { reviews: { id: number }[] }
 		expect(publicList.reviews.map((r) => r.id)).not.toContain(review.id)
 		expect(await (await fetch(`${shop.url}/product/7`)).text()).not.toContain('Spam link here')
-		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, `review ${review.id}`))
+		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, `review ${review.id}`)).orderBy(auditLog.id)
 		expect(entry).toMatchObject({ action: 'review.hide', actor: 'api key: Sheet sync' })
 
 		for (const [url, json, status, says] of [

@@ -68,7 +68,7 @@ describe.each(databaseKinds)('a policy page’s Urdu version on %s', (kind) => {
 		expect(page.html).not.toContain('<script')
 		expect(page.html).not.toContain('alert(1)')
 
-		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, 'page faq (Urdu)'))
+		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, 'page faq (Urdu)')).orderBy(auditLog.id)
 		expect(entry).toMatchObject({ action: 'page.update', actor: 'owner@example.pk', after: { markdown: urdu, edited: true } })
 	})
 
@@ -84,7 +84,7 @@ describe.each(databaseKinds)('a policy page’s Urdu version on %s', (kind) => {
 		expect(await renderPolicyPageUrdu(db, 'refund-policy', tokens)).toMatchObject({ english: false, lastUpdated: '08/07/2025' })
 		// Saving what is already there changes nothing.
 		await saveUrduVersion(db, owner, 'refund-policy', version.defaultMarkdown, tokens)
-		expect((await db.select().from(auditLog).where(eq(auditLog.target, 'page refund-policy (Urdu)'))).map((e) => e.after?.edited)).toEqual([true, false])
+		expect((await db.select().from(auditLog).where(eq(auditLog.target, 'page refund-policy (Urdu)')).orderBy(auditLog.id)).map((e) => e.after?.edited)).toEqual([true, false])
 		// Restoring the English leaves the Urdu alone.
 		await restorePolicyPage(db, owner, 'refund-policy')
 		expect((await renderPolicyPageUrdu(db, 'refund-policy', tokens)).english).toBe(false)
@@ -99,6 +99,6 @@ describe.each(databaseKinds)('a policy page’s Urdu version on %s', (kind) => {
 			expect(Object.keys((error as AppError).fieldErrors ?? {})).toEqual(['urdu'])
 		}
 		expect(await readUrduVersion(db, 'ownership', tokens)).toMatchObject({ edited: false })
-		expect(await db.select().from(auditLog).where(eq(auditLog.target, 'page ownership (Urdu)'))).toEqual([])
+		expect(await db.select().from(auditLog).where(eq(auditLog.target, 'page ownership (Urdu)')).orderBy(auditLog.id)).toEqual([])
 	})
 })

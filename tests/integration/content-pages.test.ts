@@ -116,7 +116,7 @@ describe.each(databaseKinds)('policy pages and the FAQ from the console on %s', 
 			expect(page.html).not.toContain('How will I receive my product?')
 			await expect.poll(() => changes, { timeout: 5000 }).toContain('pages')
 
-			const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, 'page faq'))
+			const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, 'page faq')).orderBy(auditLog.id)
 			expect(entry).toMatchObject({ action: 'page.update', actor: 'owner@example.pk' })
 			expect(entry!.before).toEqual({ markdown: original.markdown, edited: false })
 			expect(entry!.after).toEqual({ markdown, edited: true })
@@ -143,7 +143,7 @@ describe.each(databaseKinds)('policy pages and the FAQ from the console on %s', 
 		expect(await savePolicyPage(db, owner, 'refund-policy', page.markdown)).toMatchObject({ edited: false })
 		await savePolicyPage(db, owner, 'refund-policy', `${page.markdown}\n\nOne more line.`)
 		expect(await savePolicyPage(db, owner, 'refund-policy', page.defaultMarkdown)).toMatchObject({ edited: false, updatedAt: null })
-		expect((await db.select().from(auditLog).where(eq(auditLog.target, 'page refund-policy'))).map((e) => e.after?.edited)).toEqual([true, false])
+		expect((await db.select().from(auditLog).where(eq(auditLog.target, 'page refund-policy')).orderBy(auditLog.id)).map((e) => e.after?.edited)).toEqual([true, false])
 	})
 
 	it('refuses an empty, too long or NUL-bearing text and an unknown page, with sentences', async () => {

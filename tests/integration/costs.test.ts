@@ -90,7 +90,7 @@ describe.each(databaseKinds)('costs and profit on %s', (kind) => {
 		await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 2.5 }, new Date('2026-11-27T06:00:00Z'))
 		await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 3 }, new Date('2026-12-01T06:00:00Z'))
 		expect(await readCostSettings(db)).toEqual({ rupeesPerDollar: 280, rateSetAt: '2026-11-27T06:00:00.000Z', payproFeePercent: 3 })
-		expect(await db.select().from(auditLog).where(eq(auditLog.action, 'costs.settings'))).toHaveLength(2)
+		expect(await db.select().from(auditLog).where(eq(auditLog.action, 'costs.settings')).orderBy(auditLog.id)).toHaveLength(2)
 	})
 
 	it('gives the catalogue each option’s cost; a change that leaves costs out keeps them', async () => {
@@ -178,7 +178,7 @@ describe.each(databaseKinds)('costs and profit on %s', (kind) => {
 		const applied = await applyReprice(db, owner, { variantIds: [ten, twentyFive], marginPercent: 20, roundTo: 100 })
 		expect(applied.applied).toBe(true)
 		expect((await getAdminProduct(db, productId)).variants.map((v) => v.price)).toEqual([3400, 7800])
-		const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'product.reprice'))
+		const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'product.reprice')).orderBy(auditLog.id)
 		expect(entry).toMatchObject({ target: `product ${productId}`, before: { prices: { [ten]: 3200 } }, after: { prices: { [ten]: 3400 }, marginPercent: 20, roundTo: 100 } })
 	})
 

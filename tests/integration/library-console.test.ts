@@ -38,7 +38,7 @@ describe.each(databaseKinds)('the game library from the console on %s', (kind) =
 		expect(added).toMatchObject({ title: 'Hunza Valley Rally', genre: 'RPG', top: true, hidden: false })
 		expect(await shown('Hunza Valley Rally')).toEqual({ title: 'Hunza Valley Rally', genre: 'RPG', top: true })
 		expect(filterLibrary(await storefront(), { search: 'hunza', genre: '' }).trending.map((g) => g.title)).toContain('Hunza Valley Rally')
-		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, `library title ${added.id}`))
+		const [entry] = await db.select().from(auditLog).where(eq(auditLog.target, `library title ${added.id}`)).orderBy(auditLog.id)
 		expect(entry).toMatchObject({ action: 'library.create', actor: 'owner@example.pk', before: null, after: { title: 'Hunza Valley Rally', genre: 'RPG', top: true, hidden: false } })
 
 		const twice = await failure(createLibraryTitle(db, owner, libraryTitleInput.parse({ title: 'hunza valley rally', genre: 'RPG' })))
@@ -125,14 +125,14 @@ describe.each(databaseKinds)('the game library from the console on %s', (kind) =
 		const [updated] = await db.select().from(gameLibrary).where(eq(gameLibrary.id, known!.id))
 		expect(updated).toMatchObject({ title: 'a way out', genre: 'Co-op', top: true })
 
-		const entries = await db.select().from(auditLog).where(eq(auditLog.action, 'library.import'))
+		const entries = await db.select().from(auditLog).where(eq(auditLog.action, 'library.import')).orderBy(auditLog.id)
 		expect(entries).toHaveLength(1)
 		expect(entries[0]!.before).toEqual({ updated: [{ id: known!.id, title: 'A Way Out', genre: 'Adventure', top: false }] })
 		expect(entries[0]!.after).toMatchObject({ unchanged: 0, skipped: 5 })
 
 		// The same file again changes nothing.
 		expect(await importLibraryCsv(db, owner, csv)).toMatchObject({ added: 0, updated: 0, unchanged: 5 })
-		expect(await db.select().from(auditLog).where(eq(auditLog.action, 'library.import'))).toHaveLength(1)
+		expect(await db.select().from(auditLog).where(eq(auditLog.action, 'library.import')).orderBy(auditLog.id)).toHaveLength(1)
 	})
 
 	it('refuses a whole file that cannot be imported, and changes nothing', async () => {

@@ -168,7 +168,7 @@ describe.each(databaseKinds)('payment reminders and reopened transfers on %s', (
 		// Once: it is no longer a rejected transfer.
 		await expect(reopenTransfer(db, owner, order.orderNumber, 'Again')).rejects.toThrow(`Order ${order.orderNumber} cannot have its transfer reopened: only a bank transfer whose receipt was rejected can be.`)
 
-		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, order.orderNumber), eq(auditLog.action, 'transfer.reopen')))
+		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, order.orderNumber), eq(auditLog.action, 'transfer.reopen'))).orderBy(auditLog.id)
 		expect(audit).toMatchObject({ actor: 'owner@example.pk', note: 'Found it under the sender’s brother’s name', before: { paymentStatus: 'failed', rejectionReason: 'No such amount in the statement' }, after: { paymentStatus: 'awaiting_confirmation' } })
 		const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id))
 		expect(events.map((e) => [e.kind, e.fromState, e.toState, e.actorKind])).toContainEqual(['reopenTransfer', 'failed', 'awaiting_confirmation', 'staff'])

@@ -221,7 +221,7 @@ describe.each(databaseKinds)('paying again on %s', (kind) => {
 			expect([first.changed, second.changed].sort()).toEqual([false, true])
 			expect((await orderRow(db, dm.orderNumber))!).toMatchObject({ paymentStatus: 'paid', paidAt: expect.any(Date) })
 			expect(await paidEmails(db, dm.orderNumber)).toHaveLength(1)
-			const entries = await db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.mark_paid'), eq(auditLog.orderNumber, dm.orderNumber)))
+			const entries = await db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.mark_paid'), eq(auditLog.orderNumber, dm.orderNumber))).orderBy(auditLog.id)
 			expect(entries).toHaveLength(1)
 			expect(entries[0]).toMatchObject({ actor: 'owner@example.pk', before: { paymentStatus: 'awaiting_confirmation' }, after: { paymentStatus: 'paid' }, note: 'JazzCash, seen in the statement' })
 

@@ -125,7 +125,7 @@ describe.each(databaseKinds)('test payments in production on %s', (kind) => {
 			expect(after.testPaymentAwaitingStaff).toBe(false)
 			expect(JSON.stringify(after.deliveryContent)).toContain('REAL-CODE-000')
 			expect((await orderRow(db, orderNumber))!.deliveryStatus).toBe('completed')
-			const audit = await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, orderNumber), eq(auditLog.action, 'order.approve_test')))
+			const audit = await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, orderNumber), eq(auditLog.action, 'order.approve_test'))).orderBy(auditLog.id)
 			expect(audit).toHaveLength(1)
 			expect((await asStaff('/admin/orders.csv').then((r) => r.text())).split('\r\n').find((line) => line.includes(orderNumber))).toContain('"yes, approved"')
 			await expect(approveTestOrder(db, owner, orderNumber)).rejects.toThrow(TEST_ORDER_MESSAGES.approved)

@@ -192,7 +192,7 @@ describe.each(databaseKinds)('product images on %s', (kind) => {
 		const line = toCartItem(shown, {})
 		if (line) expect(line.imageSet).toEqual(result.imageSet)
 
-		const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.target, `product ${product!.id}`))
+		const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.target, `product ${product!.id}`)).orderBy(auditLog.id)
 		expect(audit).toMatchObject({
 			action: 'product.image',
 			actor: 'owner@example.pk',

@@ -188,7 +188,7 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 			fetch(`${testShop.url}/admin/settings`, { method: 'POST', headers: { Origin: testShop.url, Cookie: owner, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) })
 		expect(await (await settings({ intent: 'set-grants', staffId: String(staff.id), 'grant-refunds': 'on' })).text()).toContain('teller@example.pk may now refund orders.')
 		expect(await (await settings({ intent: 'set-grants', staffId: String(staff.id) })).text()).toContain('teller@example.pk may no longer refund orders.')
-		const audit = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staff.id}`))
+		const audit = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staff.id}`)).orderBy(auditLog.id)
 		expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
 			['staff.set-grants', { staffId: staff.id, email: staff.email, grants: [] }, { staffId: staff.id, email: staff.email, grants: ['refunds'] }],
 			['staff.set-grants', { staffId: staff.id, email: staff.email, grants: ['refunds'] }, { staffId: staff.id, email: staff.email, grants: [] }],

@@ -111,7 +111,7 @@ describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {
 		expect(row).toMatchObject({ paymentStatus: 'cancelled', cancelReason: 'This card is out of stock for now' })
 		expect(publicOrderView(row)).toMatchObject({ paymentStatus: 'cancelled', cancelReason: 'This card is out of stock for now', actions: { canPayAgain: false, closed: true } })
 		expect(await emailsOf(db, order.orderNumber)).toContain(`order-cancelled:${order.orderNumber}`)
-		expect(await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, order.orderNumber), eq(auditLog.action, 'order.cancel')))).toHaveLength(1)
+		expect(await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, order.orderNumber), eq(auditLog.action, 'order.cancel'))).orderBy(auditLog.id)).toHaveLength(1)
 		await expect(payOrderAgain(db, paypro, row, 'paypro')).rejects.toThrow(`Order ${order.orderNumber} was cancelled by our team, so it can no longer be paid.`)
 		await expect(startPayproPayment(db, paypro, row)).rejects.toThrow('was cancelled by our team')
 		await expect(cancelOrder(db, owner, order.orderNumber, { reason: 'again' })).rejects.toThrow(`Order ${order.orderNumber} cannot be cancelled: its payment is cancelled.`)
@@ -188,7 +188,7 @@ describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {
 		expect(email!.text).toContain('We have refunded Rs. 3,200 of your order')
 		expect(email!.text).toContain('Reason: Buyer asked')
 		expect(email!.text).toContain('Reference: HBL-778')
-		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, order.orderNumber), eq(auditLog.action, 'order.refund')))
+		const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, order.orderNumber), eq(auditLog.action, 'order.refund'))).orderBy(auditLog.id)
 		expect(audit).toMatchObject({ note: 'Buyer asked', after: expect.objectContaining({ amount: 3200, method: 'bank', reference: 'HBL-778' }) })
 		expect(JSON.stringify(audit)).not.toContain('TEN-000')
 

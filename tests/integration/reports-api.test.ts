@@ -129,7 +129,7 @@ describe.each(databaseKinds)('sales reports over HTTP on %s', (kind) => {
 		expect(await (await get('/admin/settings', { Cookie: owner })).text()).toContain('May see reports')
 		expect(await (await settings({ intent: 'set-grants', staffId: String(staff.id), 'grant-reports': 'on' })).text()).toContain('bookkeeper@example.pk may now see reports.')
 		expect(await (await settings({ intent: 'set-grants', staffId: String(staff.id) })).text()).toContain('bookkeeper@example.pk may no longer see reports.')
-		const audit = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staff.id}`))
+		const audit = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${staff.id}`)).orderBy(auditLog.id)
 		expect(audit.map((a) => [a.action, a.after])).toEqual([
 			['staff.set-grants', { staffId: staff.id, email: staff.email, grants: ['reports'] }],
 			['staff.set-grants', { staffId: staff.id, email: staff.email, grants: [] }],

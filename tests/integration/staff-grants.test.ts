@@ -157,7 +157,7 @@ describe.each(databaseKinds)('staff grants on %s', (kind) => {
 		expect(done).toMatchObject({ account: { id: clerk.id, grants: ['catalogue', 'reports'] }, added: ['catalogue', 'reports'], removed: [] })
 		expect((await setStaffGrants(db, owner, clerk.id, { reports: false })).account.grants).toEqual(['catalogue'])
 		expect(await setStaffGrants(db, owner, clerk.id, ['catalogue'])).toMatchObject({ added: [], removed: [] })
-		const entries = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${clerk.id}`))
+		const entries = await db.select().from(auditLog).where(eq(auditLog.target, `staff ${clerk.id}`)).orderBy(auditLog.id)
 		expect(entries.map((e) => [e.action, e.actor, e.after])).toEqual([
 			['staff.set-grants', owner.email, { staffId: clerk.id, email: clerk.email, grants: ['catalogue', 'reports'] }],
 			['staff.set-grants', owner.email, { staffId: clerk.id, email: clerk.email, grants: ['catalogue'] }],

@@ -45,7 +45,7 @@ describe.each(databaseKinds)('staff: your account on %s', (kind) => {
 	const settingsPage = (cookie: string) => fetch(`${shop.url}/admin/settings`, { redirect: 'manual', headers: { Cookie: cookie } })
 	/** Resolves 'ended' when the server ends the stream within `ms`, else 'still open'. */
 	const endsWithin = (ended: Promise<void>, ms: number) => Promise.race([ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), ms))])
-	const auditActions = async (staffId: number) => (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.staffId, staffId))).map((r) => r.action)
+	const auditActions = async (staffId: number) => (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.staffId, staffId)).orderBy(auditLog.id)).map((r) => r.action)
 
 	it('a member of staff (not the owner) sees only Your account on the settings page', async () => {
 		await createStaff(db, { email: 'amna@example.pk', name: 'Amna', role: 'staff', password: 'amna-password-1' })
@@ -141,7 +141,7 @@ describe.each(databaseKinds)('staff: your account on %s', (kind) => {
 		expect((await settingsPage(laptop)).status).toBe(302)
 		expect((await settingsPage(someoneElse)).status).toBe(200)
 		expect(await db.select().from(staffSessions).where(eq(staffSessions.staffId, me.id))).toEqual([])
-		const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.staffId, me.id), eq(auditLog.action, 'staff.sign-out-everywhere')))
+		const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.staffId, me.id), eq(auditLog.action, 'staff.sign-out-everywhere'))).orderBy(auditLog.id)
 		expect(entry?.after).toMatchObject({ sessions: 2 })
 		expect(await auditActions(other.id)).toEqual([])
 	})

@@ -337,7 +337,7 @@ describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
 			const later = await (await b.request('/admin/security')).text()
 			expect(later).toContain('10 recovery codes are')
 			for (const code of codes) expect(later).not.toContain(code)
-			const audit = await db.select().from(auditLog).where(eq(auditLog.staffId, account.id))
+			const audit = await db.select().from(auditLog).where(eq(auditLog.staffId, account.id)).orderBy(auditLog.id)
 			expect(audit.map((a) => a.action)).toContain('staff.2fa.enable')
 			expect(JSON.stringify(audit)).not.toContain(secret)
 		})
@@ -381,7 +381,7 @@ describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
 			await b.signIn(account.email, account.password)
 			const res = await b.enterCode(codes[3]!.toUpperCase().replace('-', ' '))
 			expect(res.status).toBe(302)
-			const audit = await db.select().from(auditLog).where(eq(auditLog.staffId, account.id))
+			const audit = await db.select().from(auditLog).where(eq(auditLog.staffId, account.id)).orderBy(auditLog.id)
 			const used = audit.find((a) => a.action === 'staff.2fa.recovery-code-used')
 			expect(used?.after).toEqual({ staffId: account.id, recoveryCodesLeft: 9 })
 			expect(JSON.stringify(audit)).not.toContain(codes[3]!)
@@ -434,7 +434,7 @@ describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
 			const byCode = await b.request('/admin/security', { form: { intent: 'disable', proof: await currentCode(account.id, again.secret) } })
 			expect(byCode.status).toBe(200)
 			expect(secret).not.toBe(again.secret)
-			const actions = (await db.select().from(auditLog).where(eq(auditLog.staffId, account.id))).map((a) => a.action)
+			const actions = (await db.select().from(auditLog).where(eq(auditLog.staffId, account.id)).orderBy(auditLog.id)).map((a) => a.action)
 			expect(actions.filter((a) => a === 'staff.2fa.disable')).toHaveLength(2)
 			expect(await db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, account.id))).toEqual([])
 		})
@@ -501,7 +501,7 @@ describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
 
 			const offAgain = await ownerBrowser.request('/admin/settings', { form: { intent: 'require-two-factor', required: 'false' } })
 			expect(offAgain.status).toBe(200)
-			const changes = (await db.select().from(auditLog).where(eq(auditLog.action, 'settings.require-two-factor'))).map((a) => [a.actor, a.before, a.after])
+			const changes = (await db.select().from(auditLog).where(eq(auditLog.action, 'settings.require-two-factor')).orderBy(auditLog.id)).map((a) => [a.actor, a.before, a.after])
 			expect(changes).toEqual([
 				[owner.email, { required: false }, { required: true }],
 				[owner.email, { required: true }, { required: false }],
@@ -536,7 +536,7 @@ describe.each(databaseKinds)('staff sign-in hardening on %s', (kind) => {
 			expect(row!.totpSecret).toBeNull()
 			expect(await db.select().from(staffSessions).where(eq(staffSessions.staffId, account.id))).toEqual([])
 			expect(await db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, account.id))).toEqual([])
-			const [entry] = await db.select().from(auditLog).where(sql`${auditLog.action} = 'staff.2fa.reset' and ${auditLog.after}->>'email' = ${account.email}`)
+			const [entry] = await db.select().from(auditLog).where(sql`${auditLog.action} = 'staff.2fa.reset' and ${auditLog.after}->>'email' = ${account.email}`).orderBy(auditLog.id)
 			expect(entry!.actor).toBe('staff command')
 			expect((await browser().signIn(account.email, account.password)).status).toBe(302)
 		})

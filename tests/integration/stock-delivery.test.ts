@@ -266,7 +266,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		await expect(replaceUnit(db, owner, order.orderNumber, held!.assignmentId, 'again')).rejects.toThrow('This unit was replaced already.')
 		await expect(replaceUnit(db, owner, order.orderNumber, units[1]!.assignmentId, 'no more')).rejects.toThrow('There is no stock left for this option')
 		await expect(replaceUnit(db, owner, order.orderNumber, units[1]!.assignmentId, '   ')).rejects.toThrow('Please say why the unit is replaced')
-		const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'stock.replace'))
+		const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'stock.replace')).orderBy(auditLog.id)
 		expect(audit).toHaveLength(1)
 		expect(JSON.stringify(audit)).not.toContain('SWAP-')
 	})

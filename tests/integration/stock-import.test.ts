@@ -118,7 +118,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		expect((await counts(product.id)).variants[0]).toMatchObject({ available: 2, sold: 1, voided: 1, lowStockThreshold: 1, low: false })
 
 		// Nothing secret in the audit log: only counts and unit ids.
-		const entries = await db.select().from(auditLog).where(eq(auditLog.target, `product ${product.id}`))
+		const entries = await db.select().from(auditLog).where(eq(auditLog.target, `product ${product.id}`)).orderBy(auditLog.id)
 		expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['stock.import', 'stock.void', 'stock.reveal', 'stock.threshold']))
 		const written = JSON.stringify(entries).toUpperCase()
 		for (const secret of ['ABCDEFGH1234', 'ABCD-EFGH', '0000-9999', 'QQQQ', 'NEW-CODE']) expect(written).not.toContain(secret)
@@ -264,14 +264,14 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		const shown = await staffPost({ intent: 'reveal', unitId: String(units[1]!.id) })
 		expect(shown.status).toBe(200)
 		expect(await shown.text()).toContain('XBOX-BBBB-2222')
-		const reveals = await db.select().from(auditLog).where(eq(auditLog.action, 'stock.reveal'))
+		const reveals = await db.select().from(auditLog).where(eq(auditLog.action, 'stock.reveal')).orderBy(auditLog.id)
 		expect(reveals.filter((e) => e.staffId === staff.id).map((e) => e.after)).toEqual([{ unitId: units[1]!.id }])
 		const asStaff = { id: staff.id, email: staff.email, role: 'staff' as const, grants: ['catalogue', 'reveal-stock'] }
 		for (let i = 1; i < 30; i++) await revealUnit(db, asStaff, product.id, units[1]!.id)
 		const limited = await staffPost({ intent: 'reveal', unitId: String(units[1]!.id) })
 		expect(limited.status).toBe(429)
 		expect(await limited.text()).toContain('You revealed 30 units in the last hour: try again later.')
-		expect((await db.select().from(auditLog).where(eq(auditLog.action, 'stock.reveal'))).filter((e) => e.staffId === staff.id)).toHaveLength(30)
+		expect((await db.select().from(auditLog).where(eq(auditLog.action, 'stock.reveal')).orderBy(auditLog.id)).filter((e) => e.staffId === staff.id)).toHaveLength(30)
 	})
 
 	it('refuses a code written with look-alike letters, other dashes or invisible characters, in this product or another, and says why per line', async () => {
@@ -370,7 +370,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 		expect(after.get(cyrillic!.id)).toMatchObject({ fingerprintVersion: 2, fingerprint: latin!.fingerprint, duplicateOf: latin!.id, status: 'voided' })
 		expect(after.get(cyrillic!.id)!.voidReason).toBe(`Also in stock of product ${older.id} (unit ${latin!.id}): a copy is never sold.`)
 		expect(after.get(plain!.id)).toMatchObject({ fingerprintVersion: 2, fingerprint: fingerprintOf(normaliseCode('OLD-BBBB-2')), duplicateOf: null, status: 'available' })
-		const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'stock.void-duplicate'))
+		const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'stock.void-duplicate')).orderBy(auditLog.id)
 		expect(audit).toMatchObject({ target: `product ${other.id}`, after: { unitId: cyrillic!.id, duplicateOf: latin!.id } })
 		// Run again: nothing left to do.
 		expect(await refingerprintStock(db)).toEqual({ updated: 0, duplicates: 0, voided: 0, unreadable: 0 })
