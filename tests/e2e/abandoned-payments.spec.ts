@@ -1,6 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test'
-import { test, expect, PNG_1PX, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner } from './helpers'
-import { mailboxUrls, shopUrls } from './shops'
+import type { Browser, Locator } from '@playwright/test'
+import { test, expect, PNG_1PX, gotoHydrated, emailTo, installHydrationProbe, placeOrderFromPage, signInAsOwner } from './helpers'
 
 // Every money moment has a next step (issue 34), on a 360×740 phone: an online order left unpaid is
 // reminded by email, whose link opens the order with its pay button on the first screen; and a transfer
@@ -31,22 +30,6 @@ async function setReminders(browser: Browser, first: number, second: number) {
 	}
 }
 
-/** The newest email to `to` whose subject matches, from this shop's own fake Brevo; the reminder comes with the worker's minute sweep. */
-async function emailTo(page: Page, to: string, subject: RegExp, timeout: number) {
-	const mailbox = mailboxUrls[shopUrls.indexOf(new URL(page.url()).origin.replace('127.0.0.1', 'localhost'))]!
-	let found: { subject: string; textContent: string } | undefined
-	await expect
-		.poll(
-			async () => {
-				const mails = (await (await fetch(`${mailbox}/mailbox?to=${encodeURIComponent(to)}`)).json()) as { subject: string; textContent: string }[]
-				found = mails.find((m) => subject.test(m.subject))
-				return found ? found.subject : mails.map((m) => m.subject).join(' | ')
-			},
-			{ message: `an email to ${to} about ${subject}`, timeout, intervals: [2_000] },
-		)
-		.toMatch(subject)
-	return found!
-}
 
 test('abandoned: an online order left unpaid is reminded by email, whose link opens the order with its pay button first, and paying succeeds', async ({ browser, page }) => {
 	// The reminder waits a minute after the order, and the worker's sweep runs once a minute.
@@ -56,7 +39,7 @@ test('abandoned: an online order left unpaid is reminded by email, whose link op
 	try {
 		await gotoHydrated(page, '/about')
 		const { orderNumber } = await placeOrderFromPage(page, { customerEmail: email, customerName: 'Bilal Ahmed' })
-		const reminder = await emailTo(page, email, new RegExp(`Order ${orderNumber} is waiting for your payment`), 170_000)
+		const reminder = await emailTo(page, email, new RegExp(`Order ${orderNumber} is waiting for your payment`), { timeout: 170_000, every: 2_000 })
 		expect(reminder.textContent).toContain(`Your order ${orderNumber} for Rs. 3,200 is saved, but it is not paid yet.`)
 		expect(reminder.textContent).toContain('Pay by transfer instead')
 		const link = /Pay now: (https?:\/\/\S+)/.exec(reminder.textContent)?.[1]

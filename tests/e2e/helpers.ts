@@ -369,3 +369,27 @@ export async function signInCodeFor(page: Page, email: string) {
 		.not.toBeNull()
 	return /Or type this code on the page: (\d{6})/.exec(text)![1]!
 }
+
+/** An email as the shop's fake Brevo keeps it. */
+export interface SentEmail {
+	subject: string
+	textContent: string
+	htmlContent: string
+}
+
+/** The newest email to `to` whose subject matches, from the fake Brevo of the shop `page` is on, waited for up to `timeout`. */
+export async function emailTo(page: Page, to: string, subject: RegExp, { timeout = 20_000, every = 1_000 }: { timeout?: number; every?: number } = {}): Promise<SentEmail> {
+	const mailbox = mailboxUrls[shopUrls.indexOf(new URL(page.url()).origin.replace('127.0.0.1', 'localhost'))]!
+	let found: SentEmail | undefined
+	await expect
+		.poll(
+			async () => {
+				const mails = (await (await fetch(`${mailbox}/mailbox?to=${encodeURIComponent(to)}`)).json()) as SentEmail[]
+				found = mails.find((m) => subject.test(m.subject))
+				return found ? found.subject : mails.map((m) => m.subject).join(' | ')
+			},
+			{ message: `an email to ${to} about ${subject}`, timeout, intervals: [every] },
+		)
+		.toMatch(subject)
+	return found!
+}

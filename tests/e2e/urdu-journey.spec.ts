@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test, expect, gotoHydrated, menuToggle, waitForHydration } from './helpers'
-import { mailboxUrls, shopUrls } from './shops'
+import { test, expect, emailTo, gotoHydrated, menuToggle, waitForHydration } from './helpers'
 
 // Issue 25's proof, on a phone: a buyer browses the Urdu shop, switches to English and back on the way
 // without losing the cart, checks out in Urdu, pays on the test payment page, watches the Urdu order
@@ -31,22 +30,6 @@ async function switchLanguage(page: Page, to: 'en' | 'ur') {
 	await expectLanguage(page, to)
 }
 
-/** The newest email to `to` whose subject matches, from this shop's own fake Brevo. */
-async function emailTo(page: Page, to: string, subject: RegExp) {
-	const mailbox = mailboxUrls[shopUrls.indexOf(new URL(page.url()).origin.replace('127.0.0.1', 'localhost'))]!
-	let found: { subject: string; htmlContent: string } | undefined
-	await expect
-		.poll(
-			async () => {
-				const mails = (await (await fetch(`${mailbox}/mailbox?to=${encodeURIComponent(to)}`)).json()) as { subject: string; htmlContent: string }[]
-				found = mails.find((m) => subject.test(m.subject))
-				return found ? found.subject : mails.map((m) => m.subject).join(' | ')
-			},
-			{ message: `an email to ${to} about ${subject}`, timeout: 20_000 },
-		)
-		.toMatch(subject)
-	return found!
-}
 
 test('a buyer shops in Urdu from /ur to a paid order: the cart survives a language switch, the order page turns paid live in Urdu, the email is Urdu', async ({ page, context }) => {
 	const email = `urdu.journey.${Date.now().toString(36)}@example.pk`
