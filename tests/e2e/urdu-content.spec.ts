@@ -103,7 +103,7 @@ test('the owner writes a page’s Urdu version beside the English; without one /
 		await waitForHydration(staff)
 		await staff.getByLabel('Urdu text (Markdown)').fill('## ہمارا تعارف\n\nہم **GameVault** چلاتے ہیں۔ <script>alert(1)</script>')
 		await staff.getByRole('button', { name: 'Save Urdu version' }).click()
-		await expect(staff.getByRole('status')).toHaveText('Saved. /ur/ownership shows this Urdu text now.')
+		await expect(staff.getByRole('status')).toHaveText('Saved. /ur/ownership shows this Urdu text now.', { timeout: 30_000 })
 		await gotoHydrated(page, '/ur/ownership')
 		await expect(page.getByRole('heading', { level: 2, name: 'ہمارا تعارف' })).toBeVisible()
 		await expect(page.getByRole('note')).toHaveCount(0)
