@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
+// First: it sets E2E_PORT, which tests/e2e/shops.ts reads.
+import './tests/setup/e2e-port'
 import { E2E_WORKERS, shopUrls } from './tests/e2e/shops'
 
 export default defineConfig({
