@@ -132,7 +132,10 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	// No PayPro account configured: the shop serves its own PayPro-compatible provider. Its API is
 	// called server to server by the shop's PayPro adapter, and answers before the page middleware.
 	// The request guard still comes first: nothing reaches it unchecked.
-	if (usingSimulator()) app.use(SIMULATOR.basePath, guard, payproSimulatorApi({ db: database().db, shopOrigin: publicOrigin }))
+	// Asked on each request: the owner may connect a PayPro account (or take it away) while the shop runs.
+	const whileSimulating: express.RequestHandler = (_req, _res, next) => next(usingSimulator() ? undefined : 'router')
+	const simulatorApi = express.Router().use(whileSimulating, guard, payproSimulatorApi({ db: database().db, shopOrigin: publicOrigin }))
+	app.use(SIMULATOR.basePath, simulatorApi)
 
 	app.use(
 		pinoHttp({
@@ -208,9 +211,7 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	}
 
 	// The simulator's hosted payment page, a page like the shop's own.
-	if (usingSimulator()) {
-		app.use(SIMULATOR.basePath, payproSimulatorPages({ db: database().db, shopOrigin: publicOrigin, callback: callbackCredentials }))
-	}
+	app.use(SIMULATOR.basePath, express.Router().use(whileSimulating, payproSimulatorPages({ db: database().db, shopOrigin: publicOrigin, callback: callbackCredentials })))
 
 	app.use(pageCache.record)
 

@@ -13,6 +13,7 @@ import { bootstrapOwner } from '../app/domain/staff/manage-staff.server'
 import { refingerprintStock } from '../app/domain/stock/refingerprint-stock.server'
 import { seedStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
 import { ensureVapidKeys } from '../app/domain/push/vapid-keys.server'
+import { watchConnections } from '../app/domain/settings/connections.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
 import { shopFileStore } from '../app/domain/files/file-store.server'
@@ -20,7 +21,7 @@ import { moveDiskReceipts } from '../app/domain/payments/sweep-receipt-files.ser
 import { localStorage } from '../app/integrations/storage/local.server'
 import { closeCpuPools } from '../app/domain/jobs/cpu-limits.server'
 import { emailProvider, setEmailProvider } from '../app/integrations/email/provider.server'
-import { payproClient, resetPayproClient } from '../app/integrations/paypro/paypro.server'
+import { payproClient, resetPayproClient, simulatorPaymentsAreTests, usingSimulator } from '../app/integrations/paypro/paypro.server'
 import { keptAssetsDir } from '../scripts/keep-assets'
 import { createShopApp, pageCacheSecondsFrom } from './app'
 import { redirectToRememberedLanguage } from './remembered-language'
@@ -95,6 +96,8 @@ export async function startShop(
 		await moveReceiptsIntoStore(database.db, env.DATA_DIR)
 		// The shop's Web Push key pair, made on the first start (one pair however many instances start).
 		await ensureVapidKeys(database.db)
+		// PayPro, email and the public address the owner saved on the console, kept up to date on every change.
+		await watchConnections(database.db)
 
 		const root = process.cwd()
 		// Cached public pages are answered before Express sees the request.
@@ -144,10 +147,10 @@ export async function startShop(
 				}),
 			)
 		: null
-	if (env.PAYPRO_SIMULATOR && env.NODE_ENV === 'production') {
-		logger.warn({ paypro: 'simulator' }, 'PAYPRO_SIMULATOR=true: online payments are TEST payments through the built-in simulator and no money moves; the checkout and order pages say so. Set the PayPro credentials before taking real orders.')
+	if (simulatorPaymentsAreTests()) {
+		logger.warn({ paypro: 'simulator' }, 'No PayPro account is connected: online payments are TEST payments through the built-in simulator and no money moves; the checkout and order pages say so. The owner connects PayPro on /admin/connections before taking real orders.')
 	}
-	logger.info({ url, pageCacheSeconds, database: database.kind, paypro: env.PAYPRO_CLIENT_ID ? 'live' : 'simulator', email: env.EMAIL_PROVIDER }, 'shop is serving')
+	logger.info({ url, pageCacheSeconds, database: database.kind, paypro: usingSimulator() ? 'simulator' : 'connected', email: emailProvider().name }, 'shop is serving')
 	return {
 		url,
 		server,

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.server'
 /** Anything the storefront shows or checks that staff changed in the console: products, settings, pages, library, reviews, the blocklist. */
 export const STORE_CHANGED_CHANNEL = 'store_changed'
 
-export type StoreChange = 'catalogue' | 'settings' | 'pages' | 'library' | 'reviews' | 'blocklist'
+export type StoreChange = 'catalogue' | 'settings' | 'pages' | 'library' | 'reviews' | 'blocklist' | 'connections'
 
 /**
  * Tells every server instance, on commit, that what the storefront shows has changed: each clears

@@ -5,9 +5,10 @@
 import fs from 'node:fs'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { setEmailProvider } from '../../app/integrations/email/provider.server'
-import { resetPayproClient } from '../../app/integrations/paypro/paypro.server'
+import { keepSavedEmailAccount, setEmailProvider } from '../../app/integrations/email/provider.server'
+import { keepSavedPayProAccount, resetPayproClient } from '../../app/integrations/paypro/paypro.server'
 import { parseEnv, useEnv } from '../../app/utils/env.server'
+import { keepSavedPublicUrl } from '../../app/utils/origin.server'
 import { startShop, type RunningShop } from '../../server/start'
 import { copyOfSeededDatabase, resetData, type DatabaseKind } from './test-db'
 
@@ -37,6 +38,9 @@ export async function startShopOn(place: { dataDir: string; databaseUrl?: string
 /** Puts back the test process's own configuration and providers, which a shop's start replaced. */
 export function restoreProcessSettings() {
 	useEnv(parseEnv())
+	keepSavedPayProAccount(null)
+	keepSavedEmailAccount(null)
+	keepSavedPublicUrl(null)
 	resetPayproClient()
 	setEmailProvider(null)
 }

@@ -15,26 +15,10 @@ export function SetupChecklist({ steps }: { steps: SetupStep[] | null }) {
 				{steps.map((step) => (
 					<li key={step.id}>
 						<p>{step.what}</p>
-						{'href' in step.fix ? <Link to={step.fix.href}>{step.fix.label}</Link> : <EnvFix names={step.fix.env} note={step.fix.note} />}
+						<Link to={step.fix.href}>{step.fix.label}</Link>
 					</li>
 				))}
 			</ul>
 		</details>
-	)
-}
-
-/** Set `A`, `B` and `C` (what they take) in the server’s environment, then restart it. */
-function EnvFix({ names, note }: { names: string[]; note: string }) {
-	return (
-		<p className="muted small">
-			Set{' '}
-			{names.map((name, i) => (
-				<span key={name}>
-					{i > 0 ? (i === names.length - 1 ? ' and ' : ', ') : null}
-					<code>{name}</code>
-				</span>
-			))}{' '}
-			({note}) in the server’s environment, then restart it.
-		</p>
 	)
 }

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
+import { emailFrom } from '../../integrations/email/provider.server'
 import type { Db } from '../../db/client.server'
 import { alertOutbox, staffAlertSettings, staffUsers } from '../../db/schema'
 import type { EmailProvider } from '../../integrations/email/types'
-import { env } from '../../utils/env.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { shopTelegramBot } from './telegram.server'
 
@@ -31,7 +31,7 @@ export async function sendQueuedAlert(db: Db, email: () => EmailProvider, alertI
 			await email().send({
 				idempotencyKey: `alert:${alert.dedupeKey}`,
 				to: { email: row.staffEmail, name: row.staffName },
-				from: env().EMAIL_FROM,
+				from: emailFrom(),
 				fromName: storeName,
 				subject: `[${storeName}] ${alert.subject}`,
 				text: alert.text,

@@ -1,7 +1,7 @@
 import { letterText, orderLetter } from './order-letter.server'
+import { brevoTemplateId } from '../../integrations/email/provider.server'
 import type { Order } from '../orders/order'
 import { absoluteUrl } from '../../utils/origin.server'
-import { env } from '../../utils/env.server'
 import type { QueuedEmail } from './queue-email.server'
 import { emailImageUrl } from '../media/media-files'
 import { formatRs } from '../../utils/money'
@@ -20,7 +20,7 @@ export function orderPaidEmail(order: Order, storeName: string, { delivered = fa
 		toName: order.customerName,
 		subject: t('email.paid.subject', { orderNumber: order.orderNumber }),
 		// The owner's Brevo template is written in English: an Urdu order's email is sent as the shop draws it (ADR-032).
-		templateId: lang === 'en' ? env().BREVO_TEMPLATE_ID : null,
+		templateId: lang === 'en' ? brevoTemplateId() : null,
 		params: {
 			NAME: name,
 			ORDER_ID: order.orderNumber,

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
+import { emailFrom } from '../../integrations/email/provider.server'
 import type { Db } from '../../db/client.server'
 import { emailOutbox } from '../../db/schema'
 import type { EmailProvider } from '../../integrations/email/types'
-import { env } from '../../utils/env.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { openEmail } from './sealed-email.server'
 
@@ -16,7 +16,7 @@ export async function sendQueuedEmail(db: Db, provider: EmailProvider, outboxId:
 		const { messageId } = await provider.send({
 			idempotencyKey: email.dedupeKey,
 			to: { email: email.toEmail, name: email.toName },
-			from: env().EMAIL_FROM,
+			from: emailFrom(),
 			fromName: (await readStoreDetails(db)).storeName,
 			subject: email.subject,
 			text: email.text,

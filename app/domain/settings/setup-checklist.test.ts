@@ -1,32 +1,26 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '../../utils/env.server'
+import type { ConnectionSource } from './connections'
 import { setupChecklist } from './setup-checklist'
 import { parseStoreDetailsPatch, SAMPLE, sampleTransferAccounts } from './store-details'
 import { storeDetailsDefaults } from './store-details.server'
 
 const sampleShop = storeDetailsDefaults(parseEnv({}))
-const live = parseEnv({
-	PUBLIC_URL: 'https://shop.example',
-	EMAIL_PROVIDER: 'smtp',
-	SMTP_URL: 'smtp://mail.example',
-	PAYPRO_CLIENT_ID: 'id',
-	PAYPRO_CLIENT_SECRET: 'secret',
-	PAYPRO_MERCHANT_ID: 'merchant',
-	PAYPRO_CALLBACK_USERNAME: 'u',
-	PAYPRO_CALLBACK_PASSWORD: 'p',
-})
+const none: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource> = { paypro: 'none', email: 'none', publicUrl: 'none' }
+const live: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource> = { paypro: 'console', email: 'environment', publicUrl: 'console' }
 
 describe('the setup checklist', () => {
-	it('lists every sample a new shop starts with, each with a link to its field or the variables to set', () => {
-		const steps = setupChecklist(sampleShop, parseEnv({}))
+	it('lists every sample a new shop starts with, each with a link to the console field that fixes it', () => {
+		const steps = setupChecklist(sampleShop, none)
 		expect(steps.map((s) => s.id)).toEqual(['storeName', 'whatsapp', 'supportPhone', 'supportEmail', 'instagram', 'transferAccounts', 'banner', 'promoVideoId', 'palestineVideoId', 'paypro', 'email', 'publicUrl'])
 		// Each sample a buyer can see is named with its value.
 		const what = steps.map((s) => s.what).join('\n')
 		for (const value of [SAMPLE.storeName, SAMPLE.supportEmail, '0300 1234567', SAMPLE.supportPhone, `@${SAMPLE.instagram}`, SAMPLE.banner]) expect(what).toContain(value)
 		expect(steps.find((s) => s.id === 'whatsapp')!.fix).toEqual({ href: '/admin/store#whatsapp', label: 'Set the WhatsApp number' })
 		expect(steps.find((s) => s.id === 'transferAccounts')!.what).toContain('4 of the bank and wallet accounts')
-		expect(steps.find((s) => s.id === 'publicUrl')!.fix).toMatchObject({ env: ['PUBLIC_URL'] })
-		expect(steps.find((s) => s.id === 'email')!.fix).toMatchObject({ env: ['EMAIL_PROVIDER'] })
+		expect(steps.find((s) => s.id === 'publicUrl')!.fix).toEqual({ href: '/admin/connections#public-url', label: 'Set the shop’s address' })
+		expect(steps.find((s) => s.id === 'email')!.fix).toEqual({ href: '/admin/connections#email', label: 'Connect Brevo or an SMTP server' })
+		expect(steps.find((s) => s.id === 'paypro')!.fix).toEqual({ href: '/admin/connections#paypro', label: 'Connect your PayPro account' })
 	})
 
 	it('names the one account still a sample', () => {
@@ -35,7 +29,7 @@ describe('the setup checklist', () => {
 		expect(steps.map((s) => s.what)).toContain('The Meezan Bank account shown for transfers is a sample (Meezan Bank): buyers would send money nowhere.')
 	})
 
-	it('is empty once the details are the shop’s own and the environment is set', () => {
+	it('is empty once the details are the shop’s own and PayPro, email and the address are connected', () => {
 		const replaced = {
 			storeName: 'Karachi Game Hub',
 			whatsapp: '0321 7654321',

@@ -1,18 +1,18 @@
-import type { Env } from '../../utils/env.server'
+import type { ConnectionSource } from './connections'
 import { localMobile, SAMPLE, type StoreDetails } from './store-details'
 
-/** One thing a new shop still runs on sample data for, and where it is fixed: a console field, or environment variables. */
+/** One thing a new shop still runs on sample data for, and the console field that fixes it. */
 export interface SetupStep {
 	id: string
 	/** What is still a sample, and what that means for buyers, in one sentence. */
 	what: string
-	fix: { href: string; label: string } | { env: string[]; note: string }
+	fix: { href: string; label: string }
 }
 
 const samples = new Set<string>(SAMPLE.accountNumbers)
 
 /** What the dashboard lists until it is done: compared with the built-in sample values, never guessed. */
-export function setupChecklist(details: StoreDetails, e: Pick<Env, 'PAYPRO_CLIENT_ID' | 'EMAIL_PROVIDER' | 'PUBLIC_URL'>): SetupStep[] {
+export function setupChecklist(details: StoreDetails, connected: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource>): SetupStep[] {
 	const steps: SetupStep[] = []
 	const field = (id: keyof StoreDetails, label: string) => ({ href: `/admin/store#${id}`, label })
 	if (details.storeName === SAMPLE.storeName) {
@@ -47,14 +47,14 @@ export function setupChecklist(details: StoreDetails, e: Pick<Env, 'PAYPRO_CLIEN
 	if (details.palestineVideoId === null) {
 		steps.push({ id: 'palestineVideoId', what: 'The Palestine initiative page shows the sample poster instead of a video.', fix: field('palestineVideoId', 'Set the Palestine initiative video') })
 	}
-	if (!e.PAYPRO_CLIENT_ID) {
-		steps.push({ id: 'paypro', what: 'Card and wallet payments go to the built-in PayPro simulator: they are test payments and no money moves.', fix: { env: ['PAYPRO_CLIENT_ID', 'PAYPRO_CLIENT_SECRET', 'PAYPRO_MERCHANT_ID', 'PAYPRO_CALLBACK_USERNAME', 'PAYPRO_CALLBACK_PASSWORD'], note: 'the credentials from PayPro’s merchant panel' } })
+	if (connected.paypro === 'none') {
+		steps.push({ id: 'paypro', what: 'Card and wallet payments go to the built-in PayPro simulator: they are test payments and no money moves.', fix: { href: '/admin/connections#paypro', label: 'Connect your PayPro account' } })
 	}
-	if (e.EMAIL_PROVIDER === 'log') {
-		steps.push({ id: 'email', what: 'Emails to buyers are kept in the outbox and the log, never sent.', fix: { env: ['EMAIL_PROVIDER'], note: 'brevo with BREVO_API_KEY, or smtp with SMTP_URL' } })
+	if (connected.email === 'none') {
+		steps.push({ id: 'email', what: 'Emails to buyers, sign-in codes included, are kept in the outbox and the log, never sent.', fix: { href: '/admin/connections#email', label: 'Connect Brevo or an SMTP server' } })
 	}
-	if (!e.PUBLIC_URL) {
-		steps.push({ id: 'publicUrl', what: 'The shop’s public address is not set: links in emails, the sitemap and shared previews use whatever address each request came to.', fix: { env: ['PUBLIC_URL'], note: 'e.g. https://yourshop.pk' } })
+	if (connected.publicUrl === 'none') {
+		steps.push({ id: 'publicUrl', what: 'The shop’s public address is not set: links in emails, the sitemap and shared previews point at the server’s own address.', fix: { href: '/admin/connections#public-url', label: 'Set the shop’s address' } })
 	}
 	return steps
 }

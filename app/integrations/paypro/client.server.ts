@@ -54,6 +54,8 @@ export interface PayProOrderStatus {
 }
 
 export interface PayProClient {
+	/** PayPro's auth call alone: resolves when it hands out a token for these credentials (the console's Test button). */
+	checkCredentials(): Promise<void>
 	createOrder(request: PayProOrderRequest): Promise<PayProCreatedOrder>
 	getOrderStatus(payproId: string): Promise<PayProOrderStatus>
 }
@@ -140,6 +142,8 @@ export function createPayProClient(config: PayProConfig): PayProClient {
 	}
 
 	return {
+		checkCredentials: () => authenticate(true),
+
 		async createOrder(request) {
 			const res = await authed('POST', 'co', createOrderBody(config.merchantId, request))
 			const { status, details, message } = unpack(res.body)

@@ -16,9 +16,9 @@ import { listOrders } from '~/domain/orders/list-orders.server'
 import { filtersQueryString, MIN_SEARCH_CHARACTERS, NOT_DELIVERED, orderCountSentence, OWES_DELIVERY, parseOrderListQuery, searchTooShort } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { FULFILLMENT_STEPS, fulfillmentTitle, PAYMENT_FILTERS } from '~/domain/orders/status'
+import { readConnections } from '~/domain/settings/connections.server'
 import { setupChecklist } from '~/domain/settings/setup-checklist'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
-import { env } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
 import { pageMeta } from '~/utils/seo'
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// A day filter that is no day of the shop's years is its 400 page, with the sentence.
 	const query = await asPage(async () => parseOrderListQuery(new URL(request.url).searchParams))
 	// The owner's list of what is still sample data (only the owner can change it).
-	const setup = staff.role === 'owner' ? setupChecklist(await readStoreDetails(db()), env()) : null
+	const setup = staff.role === 'owner' ? await ownerSetupChecklist() : null
 	const [queue, low, toDo] = await Promise.all([stockQueue(db()), lowStockVariants(db()), consoleToDo(db())])
 	const stock = { queue, low: low.map(({ newestUnitId: _, ...v }) => v) }
 	try {
@@ -44,6 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 		logger.error({ err: error }, 'listing orders failed')
 		return { query, setup, stock, toDo, page: null, failed: true }
 	}
+}
+
+async function ownerSetupChecklist() {
+	const [details, connections] = await Promise.all([readStoreDetails(db()), readConnections(db())])
+	return setupChecklist(details, { paypro: connections.paypro.source, email: connections.email.source, publicUrl: connections.publicUrl.source })
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
