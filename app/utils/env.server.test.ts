@@ -22,28 +22,24 @@ describe('configuration', () => {
 })
 
 describe('the PayPro simulator in production', () => {
-	it('refuses NODE_ENV=production without PayPro credentials, naming what to set', () => {
-		expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.pk' })).toThrow(/PAYPRO_CLIENT_ID: NODE_ENV=production needs PayPro credentials.*PAYPRO_SIMULATOR=true/)
+	it('starts a deployed shop without PayPro credentials or PUBLIC_URL: the owner connects them on the console (ADR-048)', () => {
+		const deployed = parseEnv({ NODE_ENV: 'production' })
+		expect(deployed).toMatchObject({ NODE_ENV: 'production', DEPLOYED: true })
+		expect([deployed.PAYPRO_CLIENT_ID, deployed.PUBLIC_URL, deployed.EMAIL_PROVIDER]).toEqual([undefined, undefined, undefined])
+		// Unset NODE_ENV (npm start, trying the shop out) serves the build as production does, but is not a deployed shop.
+		expect(parseEnv({})).toMatchObject({ NODE_ENV: 'production', DEPLOYED: false })
 	})
 
-	it('refuses NODE_ENV=production without PUBLIC_URL, naming it: links never come from the Host header', () => {
-		expect(() => parseEnv({ NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true' })).toThrow(/PUBLIC_URL: required with NODE_ENV=production/)
-		expect(parseEnv({ NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', PUBLIC_URL: 'https://shop.example.pk' }).PUBLIC_URL).toBe('https://shop.example.pk')
-		// Unset NODE_ENV (npm start, trying the shop out) serves on its own address.
-		expect(parseEnv({}).PUBLIC_URL).toBeUndefined()
-	})
-
-	it('starts production on the simulator only when PAYPRO_SIMULATOR=true is set explicitly', () => {
+	it('refuses PAYPRO_SIMULATOR=true beside live credentials', () => {
 		expect(parseEnv({ NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', PUBLIC_URL: 'https://shop.example.pk' }).PAYPRO_SIMULATOR).toBe(true)
 		const live = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.pk', PAYPRO_CLIENT_ID: 'id', PAYPRO_CLIENT_SECRET: 's', PAYPRO_MERCHANT_ID: 'm', PAYPRO_CALLBACK_USERNAME: 'u', PAYPRO_CALLBACK_PASSWORD: 'p' }
 		expect(parseEnv(live).PAYPRO_CLIENT_ID).toBe('id')
 		expect(() => parseEnv({ ...live, PAYPRO_SIMULATOR: 'true' })).toThrow(/PAYPRO_SIMULATOR/)
 	})
 
-	it('keeps the simulator as the default outside production, so npm start works with no account', () => {
-		expect(parseEnv({}).NODE_ENV).toBe('production')
+	it('keeps the simulator as the default, so npm start works with no account', () => {
 		expect(parseEnv({}).PAYPRO_CLIENT_ID).toBeUndefined()
 		expect(parseEnv({ NODE_ENV: 'development' }).NODE_ENV).toBe('development')
-		expect(() => parseEnv({ PAYPRO_SIMULATOR: 'false' })).toThrow(/PAYPRO_SIMULATOR/)
+		expect(parseEnv({ PAYPRO_SIMULATOR: 'false' }).PAYPRO_SIMULATOR).toBe(false)
 	})
 })

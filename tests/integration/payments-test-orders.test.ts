@@ -1,4 +1,4 @@
-// Test payments in production: NODE_ENV=production with PAYPRO_SIMULATOR=true takes payments on the
+// Test payments in production: a deployed shop (NODE_ENV=production) with no PayPro account connected takes payments on the
 // built-in simulator, where no money moves. Such an order is marked as a test order (console list and
 // page, CSV, left out of the leaderboard and of verified purchases) and takes nothing from stock until
 // staff approve it; the buyer's page says so. Outside production the simulator delivers as before.
@@ -36,7 +36,7 @@ describe.each(databaseKinds)('test payments in production on %s', (kind) => {
 
 	/** The running shop as a deployed server on the simulator sees itself, or back as the test started it. */
 	function runAs(mode: 'production' | 'development') {
-		useEnv(mode === 'production' ? { ...development, NODE_ENV: 'production', PAYPRO_SIMULATOR: true, PUBLIC_URL: shop.url } : development)
+		useEnv(mode === 'production' ? { ...development, NODE_ENV: 'production', DEPLOYED: true, PAYPRO_SIMULATOR: true, PUBLIC_URL: shop.url } : development)
 		resetPayproClient()
 	}
 

@@ -161,7 +161,8 @@ export async function savePayPro(db: Db, actor: Actor, input: unknown) {
 	if (!clientSecret) throw new AppError('BAD_REQUEST', M.clientSecretMissing, { clientSecret: M.clientSecretMissing })
 	const baseUrl = (v.baseUrl || PAYPRO_BASE_URLS[v.mode]).replace(/\/+$/, '')
 	if (env().DEPLOYED && new URL(baseUrl).protocol !== 'https:') throw new AppError('BAD_REQUEST', M.baseUrl, { baseUrl: M.baseUrl })
-	await requirePublicHost(new URL(baseUrl).hostname, 'baseUrl', M.baseUrlPrivate)
+	// PayPro's own addresses are known; any other must be out on the internet.
+	if (!(Object.values(PAYPRO_BASE_URLS) as string[]).includes(baseUrl)) await requirePublicHost(new URL(baseUrl).hostname, 'baseUrl', M.baseUrlPrivate)
 	const callbackUsername = current?.callbackUsername ?? `shop-${generated(6)}`
 	const callbackPassword = current?.callbackPassword ?? generated(24)
 	await write(
