@@ -114,13 +114,13 @@ function PayProSection({ paypro, answer, busy }: { paypro: ConnectionsView['payp
 							</p>
 						</div>
 						<TextField field={fields.merchantId} label="Merchant id" autoComplete="off" spellCheck={false} hint="Your PayPro username." />
-						<fieldset className="field">
+						<fieldset className="field choice-field">
 							<legend>Mode</legend>
-							<label className="choice">
-								<input type="radio" name={fields.mode.name} value="live" defaultChecked={(fields.mode.initialValue ?? 'live') === 'live'} /> Live: real money
+							<label className="choice-row">
+								<input type="radio" name={fields.mode.name} value="live" defaultChecked={(fields.mode.initialValue ?? 'live') === 'live'} /> <span>Live: real money</span>
 							</label>
-							<label className="choice">
-								<input type="radio" name={fields.mode.name} value="sandbox" defaultChecked={fields.mode.initialValue === 'sandbox'} /> Sandbox: PayPro’s test account
+							<label className="choice-row">
+								<input type="radio" name={fields.mode.name} value="sandbox" defaultChecked={fields.mode.initialValue === 'sandbox'} /> <span>Sandbox: PayPro’s test account</span>
 							</label>
 							<FieldError field={fields.mode} />
 						</fieldset>
@@ -171,13 +171,13 @@ function EmailSection({ email, ownerEmail, answer, busy }: { email: ConnectionsV
 			) : (
 				<Form key={`email-${answer?.ok ? answer.at : ''}`} method="post" autoComplete="off" {...getFormProps(form)}>
 					<input type="hidden" name="intent" value="email-save" />
-					<fieldset className="field">
+					<fieldset className="field choice-field">
 						<legend>Send through</legend>
-						<label className="choice">
-							<input type="radio" name={fields.provider.name} value="brevo" defaultChecked={(fields.provider.initialValue ?? 'brevo') === 'brevo'} /> Brevo (its API key)
+						<label className="choice-row">
+							<input type="radio" name={fields.provider.name} value="brevo" defaultChecked={(fields.provider.initialValue ?? 'brevo') === 'brevo'} /> <span>Brevo (its API key)</span>
 						</label>
-						<label className="choice">
-							<input type="radio" name={fields.provider.name} value="smtp" defaultChecked={fields.provider.initialValue === 'smtp'} /> An SMTP server
+						<label className="choice-row">
+							<input type="radio" name={fields.provider.name} value="smtp" defaultChecked={fields.provider.initialValue === 'smtp'} /> <span>An SMTP server</span>
 						</label>
 						<FieldError field={fields.provider} />
 					</fieldset>
