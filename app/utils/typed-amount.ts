@@ -36,7 +36,7 @@ export function readTypedAmount(typed: string | number): TypedAmount {
 		break
 	}
 	text = text.replace(GROUPS, '').replace(/\u066B/g, '.')
-	if (!/^\d{1,15}(?:\.\d{1,6})?$/.test(text)) return { ok: false }
+	if (!/^\d+(?:\.\d+)?$/.test(text)) return { ok: false }
 	return { ok: true, amount: Number(text), unit }
 }
 

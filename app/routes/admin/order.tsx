@@ -411,7 +411,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 				<h3>Update</h3>
 				{hydrated ? (
 					<FulfillmentForm
-						key={formKey}
+						key={`${formKey}-${revealed != null}`}
 						orderNumber={order.orderNumber}
 						fulfillmentStatus={order.deliveryStatus}
 						deliveryContent={revealed}
