@@ -178,6 +178,10 @@ export const stockUnits = pgTable(
 		uniqueIndex('stock_units_code_fingerprint_key')
 			.on(t.fingerprint)
 			.where(sql`${t.kind} = 'code' and ${t.duplicateOf} is null`),
+		// The order a delivered code went to, found by its keyed hash (copies included: drizzle/0040).
+		index('stock_units_code_search_idx')
+			.on(t.fingerprint)
+			.where(sql`${t.kind} = 'code'`),
 		index('stock_units_available_idx')
 			.on(t.variantId, t.id)
 			.where(sql`${t.status} = 'available'`),

@@ -20,7 +20,7 @@ const sentTo = async (page: Page, to: string) => ((await (await fetch(`${whatsap
 test('the owner connects WhatsApp, a buyer ticks the box and pays, and WhatsApp receives the payment’s template message', async ({ browser, page }, testInfo) => {
 	test.setTimeout(90_000)
 	const { staff: owner, close } = await signInAsOwner(browser, { path: '/admin/store', context: { viewport: { width: 1280, height: 900 } } })
-	const section = owner.locator('section#whatsapp')
+	const section = owner.locator('section#whatsapp-updates')
 	try {
 		await expect(section.getByRole('heading', { name: 'WhatsApp updates' })).toBeVisible()
 		// (Disconnected first, when an earlier run on this shop left it connected.)

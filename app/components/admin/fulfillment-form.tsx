@@ -14,12 +14,15 @@ export function FulfillmentForm({
 	orderNumber,
 	fulfillmentStatus,
 	deliveryContent,
+	contentMasked = false,
 	onSaved,
 	onCancel,
 }: {
 	orderNumber: string
 	fulfillmentStatus: string
 	deliveryContent: string | null
+	/** Content is saved but masked on this page (not revealed): the box is left out, so a save keeps it as it is. */
+	contentMasked?: boolean
 	/** Called with the saved sentence ('Order … updated: Delivered.'). */
 	onSaved: (message: string) => void
 	onCancel: () => void
@@ -70,6 +73,9 @@ export function FulfillmentForm({
 				</select>
 				<FieldError field={statusField} />
 			</div>
+			{contentMasked ? (
+				<p className="muted small">Codes or account details are saved and masked. Reveal them on the order’s page to change them; saving the status keeps them as they are.</p>
+			) : (
 			<div className="field">
 				<label htmlFor={contentField.id}>Game codes or account details</label>
 				<textarea
@@ -90,6 +96,7 @@ export function FulfillmentForm({
 					The buyer sees this on their order page once the order is Completed. JSON is kept as structured data; leave empty for none.
 				</p>
 			</div>
+			)}
 			<ErrorAlert message={error} />
 			<div className="fulfillment-actions">
 				<button type="submit" className="button primary small" disabled={busy}>

@@ -121,10 +121,10 @@ export function RefundForm({ busy, answer, lines, left, paidAfterCancel }: { bus
 					<div className="field">
 						<span className="field-label">Delivered units taken back</span>
 						<label className="inline-choice">
-							<input {...getInputProps(fields.units, { type: 'radio', value: 'void' })} /> Void them
+							<input {...getInputProps(fields.units, { type: 'radio', value: 'void' })} id={`${fields.units.id}-void`} /> Void them
 						</label>
 						<label className="inline-choice">
-							<input {...getInputProps(fields.units, { type: 'radio', value: 'return' })} /> Return to stock (only units the buyer has not seen)
+							<input {...getInputProps(fields.units, { type: 'radio', value: 'return' })} id={`${fields.units.id}-return`} /> Return to stock (only units the buyer has not seen)
 						</label>
 						<FieldError field={fields.units} />
 					</div>

@@ -27,7 +27,7 @@ export function WhatsAppSettingsForm({ status, answer, busy }: { status: WhatsAp
 	const [testForm, testFields] = useConsoleForm(whatsappTestInput, { id: `whatsapp-test-${answer?.at ?? 'form'}`, answer: refusal?.intent === 'whatsapp-test' ? refusal : null })
 	const hasFieldErrors = Object.keys(refusal?.fieldErrors ?? {}).length > 0
 	return (
-		<section className="settings-section whatsapp-settings" aria-labelledby="whatsapp-heading" id="whatsapp">
+		<section className="settings-section whatsapp-settings" aria-labelledby="whatsapp-heading" id="whatsapp-updates">
 			<h2 id="whatsapp-heading">WhatsApp updates</h2>
 			<p className="muted small">
 				With the WhatsApp Business Cloud API connected, the checkout offers “Send updates on WhatsApp”. Buyers who tick it get a message from your template when their order is paid,

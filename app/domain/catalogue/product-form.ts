@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { Cost } from '../costs/cost-rules'
-import { typedAmount, westernDigits } from '../../utils/digits'
+import { westernDigits } from '../../utils/digits'
+import { readTypedAmount } from '../../utils/typed-amount'
 import { createProductInput, MAX_VARIANTS, type CreateProductInput } from './product-input'
 import type { Category, ContentPage, ProductBadge, ProductKind, Specification, TermsPage, Variant } from './types'
 
@@ -138,8 +139,13 @@ const cell = (values: ProductFormValues, list: string, row: number, field: strin
 
 /** A whole number typed by a person: spaces and thousands commas allowed; anything else stays text, for the schema to refuse in words. */
 function numberFrom(typed: string, { money = false } = {}): number | string | null {
-	const t = money ? typedAmount(typed) : westernDigits(typed).replace(/[\s,]/g, '')
-	if (t === '') return null
+	if (typed.trim() === '') return null
+	if (money) {
+		// "Rs. 1,500", "1500 rupees", "PKR 1500": the one reading of a typed amount; a percent or dollars stay text, for the schema to refuse.
+		const read = readTypedAmount(typed)
+		return read.ok && read.unit !== 'percent' && read.unit !== 'dollars' ? Math.min(read.amount, Number.MAX_SAFE_INTEGER) : typed
+	}
+	const t = westernDigits(typed).replace(/[\s,]/g, '')
 	if (!/^-?\d+(\.\d+)?$/.test(t)) return typed
 	// Past what a number holds exactly it is still "too large", never "not a whole number".
 	const n = Number(t)
@@ -148,10 +154,12 @@ function numberFrom(typed: string, { money = false } = {}): number | string | nu
 
 /** A cost typed in the form: empty is none; "US$ 4.99" or "4.99" with USD chosen is dollars; rupees otherwise. */
 function costFrom(typed: string, currency: string) {
-	const t = westernDigits(typed).replace(/[\s,]/g, '').replace(/^(rs\.?|us\$|\$)/i, '')
-	if (t === '') return null
-	const amount = /^\d+(\.\d+)?$/.test(t) ? Number(t) : typed
-	return { amount, currency: currency === 'USD' ? 'USD' : 'PKR' }
+	if (typed.trim() === '') return null
+	const read = readTypedAmount(typed)
+	const amount = read.ok && read.unit !== 'percent' ? read.amount : typed
+	// A unit written in the box ("US$ 4.99", "Rs. 900") wins over the currency chosen beside it.
+	const written = read.ok ? read.unit : null
+	return { amount, currency: written === 'dollars' ? 'USD' : written === 'rupees' ? 'PKR' : currency === 'USD' ? 'USD' : 'PKR' }
 }
 
 const oneLine = (typed: string | undefined) => (typed ?? '').replace(/\s+/g, ' ')

@@ -5,7 +5,8 @@ import { CATEGORIES, type Category } from '../catalogue/types'
 import { formatRs, MAX_ORDER_TOTAL, MAX_PRICE } from '../../utils/money'
 import { FIRST_YEAR, LAST_YEAR, readPakistanDateTime } from '../../utils/pakistan-time'
 import { hasForbiddenCharacter, MAX_ID, NUL_MESSAGE } from '../../utils/input'
-import { typedAmount, westernDigits } from '../../utils/digits'
+import { westernDigits } from '../../utils/digits'
+import { readTypedAmount, typedRupees, type TypedAmount } from '../../utils/typed-amount'
 import { normaliseBlockValue } from '../buyers/blocklist'
 
 // Discount codes (issue 23): what a code is, what it takes off which lines, and every sentence a buyer
@@ -55,9 +56,14 @@ export const COUPON_MESSAGES = {
 	code: 'Use 1 to 40 letters, digits, "-" or "_" for the code.',
 	duplicate: 'There is already a code with that name (codes are the same in any case).',
 	kind: 'Choose percent or fixed rupees.',
-	percent: 'A percent off is a whole number from 1 to 100.',
-	fixed: `Rupees off is a whole number from 1 to ${formatRs(MAX_PRICE)}.`,
+	percent: 'A percent off is a whole number from 1 to 100, like 20 or 20%.',
+	fixed: `Rupees off is a whole number from 1 to ${formatRs(MAX_PRICE)}, like 500 or Rs. 500.`,
+	/** A rupee amount typed under "Percent off", or a percent under "Rupees off": the sentence says which to choose. */
+	percentNotRupees: 'That is an amount in rupees: choose “Rupees off” for it, or type a percent like 20%.',
+	rupeesNotPercent: 'That is a percent: choose “Percent off” for it, or type rupees like Rs. 500.',
+	amount: 'Type the discount as a percent like 20% or as rupees like Rs. 500.',
 	ids: 'List ids as whole numbers separated by commas, like 14, 15.',
+	options: 'Choose the products and options from the list.',
 	platforms: 'Choose platforms among xbox, playstation and pc.',
 	minSubtotal: `The minimum order is a whole number of rupees from 0 to ${formatRs(MAX_ORDER_TOTAL)}.`,
 	date: 'Enter a date and time in Pakistan time, like 2026-12-01 09:30.',
@@ -186,16 +192,13 @@ export function couponBuyer(email: string, phone: string): { email: string; phon
 // ---- The owner's input: the API's JSON and the console's form, one set of rules ----
 
 const wholeNumberIn = (typed: string, message: string, min: number, max: number, ctx: z.RefinementCtx) => {
-	const text = typedAmount(typed)
-	if (!/^\d{1,11}$/.test(text) || Number(text) < min || Number(text) > max) {
+	const rupees = typedRupees(typed)
+	if (rupees === null || rupees < min || rupees > max) {
 		ctx.addIssue({ code: 'custom', message })
 		return z.NEVER
 	}
-	return Number(text)
+	return rupees
 }
-
-const wholeNumber = (message: string, min: number, max: number) =>
-	z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => wholeNumberIn(typeof v === 'number' ? String(v) : v.trim(), message, min, max, ctx))
 
 /** Empty (a form's blank box, null in JSON) is none; anything else the number's own sentence (a union would say only "not valid"). */
 const optionalNumber = (message: string, min: number, max: number) =>
@@ -203,6 +206,9 @@ const optionalNumber = (message: string, min: number, max: number) =>
 		if (v === null || v === '') return null
 		return wholeNumberIn(typeof v === 'number' ? String(v) : v.trim(), message, min, max, ctx)
 	})
+
+/** The discount's amount as typed ("20%", "Rs. 500", "500"): read here, judged with the kind chosen beside it (`acrossFields`), so the sentence names the field the owner used. */
+const discountAmount = z.union([z.number(), z.string()], { error: COUPON_MESSAGES.amount }).transform((v): TypedAmount => readTypedAmount(typeof v === 'string' ? v.trim() : v))
 
 /** Ids: a JSON array, or a form's '14, 15'. */
 const idList = z.union([z.array(z.unknown()), z.string()], { error: COUPON_MESSAGES.ids }).transform((v, ctx) => {
@@ -260,7 +266,7 @@ const couponShape = {
 		.refine((v) => !hasForbiddenCharacter(v), NUL_MESSAGE)
 		.refine((v) => CODE_PATTERN.test(v), COUPON_MESSAGES.code),
 	type: z.enum(COUPON_KINDS, { error: COUPON_MESSAGES.kind }),
-	value: wholeNumber(COUPON_MESSAGES.fixed, 1, MAX_PRICE),
+	value: discountAmount,
 	productIds: idList.optional(),
 	variantIds: idList.optional(),
 	platforms: platformList.optional(),
@@ -273,19 +279,37 @@ const couponShape = {
 	active: flag.optional(),
 }
 
-type Shaped = { type?: CouponKind; value?: number; startsAt?: Date | null; endsAt?: Date | null }
-/** The rules across fields: a percent is at most 100, the end after the start. */
+type Shaped = { type?: CouponKind; value?: TypedAmount; startsAt?: Date | null; endsAt?: Date | null }
+/** What the amount box says under the kind chosen: the whole number, or the sentence for that field (a percent under "Rupees off" says to choose "Percent off"). */
+export function discountValueProblem(type: CouponKind | undefined, value: TypedAmount): string | null {
+	if (!value.ok || value.unit === 'dollars') return type === 'percent' ? COUPON_MESSAGES.percent : type === 'fixed' ? COUPON_MESSAGES.fixed : COUPON_MESSAGES.amount
+	if (type === 'percent' && value.unit === 'rupees') return COUPON_MESSAGES.percentNotRupees
+	if (type === 'fixed' && value.unit === 'percent') return COUPON_MESSAGES.rupeesNotPercent
+	const kind = type ?? (value.unit === 'percent' ? 'percent' : 'fixed')
+	const max = kind === 'percent' ? 100 : MAX_PRICE
+	if (!Number.isInteger(value.amount) || value.amount < 1 || value.amount > max) return kind === 'percent' ? COUPON_MESSAGES.percent : COUPON_MESSAGES.fixed
+	return null
+}
+
+/** The rules across fields: the amount read under the kind beside it (a percent is at most 100), the end after the start. */
 const acrossFields = (input: Shaped, ctx: z.RefinementCtx) => {
-	if (input.type === 'percent' && input.value !== undefined && input.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: COUPON_MESSAGES.percent })
+	if (input.value !== undefined) {
+		const problem = discountValueProblem(input.type, input.value)
+		if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem })
+	}
 	if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: COUPON_MESSAGES.dates })
 }
 
+/** The amount as the code stores it, once `acrossFields` let it past. */
+const amountOf = <T extends { value?: TypedAmount }>(input: T): Omit<T, 'value'> & { value: number } => ({ ...input, value: input.value?.ok ? input.value.amount : NaN })
+const patchAmountOf = <T extends { value?: TypedAmount }>({ value, ...rest }: T): Omit<T, 'value'> & { value?: number } => (value?.ok ? { ...rest, value: value.amount } : rest)
+
 /** A new code as `POST /api/admin/coupons` takes it (no other field). */
-export const couponInput = z.strictObject(couponShape).superRefine(acrossFields)
+export const couponInput = z.strictObject(couponShape).superRefine(acrossFields).transform(amountOf)
 export type CouponInput = z.output<typeof couponInput>
 
 /** A change as `PATCH /api/admin/coupons/{id}` takes it: any of the fields (`active: false` pauses it). */
-export const couponPatch = z.strictObject(couponShape).partial().superRefine(acrossFields)
+export const couponPatch = z.strictObject(couponShape).partial().superRefine(acrossFields).transform(patchAmountOf)
 export type CouponPatch = z.output<typeof couponPatch>
 
 /** The console's form (every field a string, beside its `intent` and `id`), checked as typed with the same rules. */

@@ -73,3 +73,20 @@ export function deliveryText(content: unknown, t: Translate, lang: Lang): string
 	if (isDelivery(content)) return deliveryLines(content, t, lang)
 	return typeof content === 'string' ? content : JSON.stringify(content, null, 2)
 }
+
+const lastOf = (code: string) => code.replace(/[\s\p{Cf}\p{Pd}\u2212]+/gu, '').slice(-4)
+
+/** The delivery with every secret masked (ADR-016's "last characters"): a code as '•••• 7K2Q', an account's login as 'ali•••@gmail.com' and its password hidden. What the console shows until staff reveal it. */
+export function maskedDelivery(delivery: Delivery): Delivery {
+	const maskLogin = (login: string) => {
+		const at = login.indexOf('@')
+		return at > 0 ? `${login.slice(0, Math.min(3, at))}•••${login.slice(at)}` : `${login.slice(0, 3)}•••`
+	}
+	return {
+		delivery: 2,
+		lines: delivery.lines.map((line) => ({
+			...line,
+			units: line.units.map((unit): DeliveredUnit => (unit.kind === 'code' ? { kind: 'code', code: `•••• ${lastOf(unit.code)}` } : unit.kind === 'account' ? { kind: 'account', login: maskLogin(unit.login), password: '••••••••' } : unit)),
+		})),
+	}
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { idSchema, parseId } from '../../utils/input'
 import { formatRs, MAX_PRICE } from '../../utils/money'
-import { typedAmount, westernDigits } from '../../utils/digits'
+import { westernDigits } from '../../utils/digits'
+import { readTypedAmount } from '../../utils/typed-amount'
 import { normalisePakistaniMobile } from './checkout-fields'
 import type { DmOrderRequest } from './dm-order-input'
 
@@ -16,16 +17,16 @@ export const AMOUNT_TOO_BIG_MESSAGE = `The amount can be at most ${formatRs(MAX_
 export const MAX_DM_DURATION_DAYS = 3650
 
 /**
- * §5 amount: blank gives null (the product's default price applies); otherwise every character but
- * digits and dots is dropped ('Rs. 4,000' → 4000; the dot of a leading 'Rs.' is not a decimal
- * point). NaN when what is left is not a number.
+ * §5 amount: blank gives null (the product’s default price applies); otherwise
+ * read as the console's other amounts ('Rs. 4,000', '4000 rupees' → 4000; `readTypedAmount`). NaN when it
+ * is not an amount in rupees.
  */
 export function parseDmAmount(value: string | number | null | undefined): number | null {
 	if (value == null) return null
 	if (typeof value === 'number') return value
 	if (value.trim() === '') return null
-	const cleaned = typedAmount(value).replace(/[^\d.]/g, '')
-	return cleaned ? Number(cleaned) : Number.NaN
+	const read = readTypedAmount(value)
+	return read.ok && (read.unit === null || read.unit === 'rupees') ? read.amount : Number.NaN
 }
 
 const optionalText = (max: number, what: string) =>

@@ -2,7 +2,7 @@ import type { OrderLine } from '../../db/schema'
 import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
 import type { Order } from './order'
 import { translator } from '../../i18n/messages.server'
-import { deliveryLines, isDelivery } from './delivered-units'
+import { deliveryLines, isDelivery, maskedDelivery } from './delivered-units'
 import { parseDeliveryContent } from './order-view'
 import { actionInput, orderActions, testAwaitingApproval, type OrderActions } from './order-actions'
 import type { DeliveryState, PaymentState } from './order-state'
@@ -46,6 +46,18 @@ export interface StaffOrder {
 export function staffDeliveryContent(stored: string | null): unknown {
 	const parsed = parseDeliveryContent(decryptDelivery(stored))
 	return isDelivery(parsed) ? deliveryLines(parsed, translator('en'), 'en') : parsed
+}
+
+/**
+ * Delivery content as the console's order page shows it before anyone reveals it: delivered units with
+ * their codes and passwords masked; text typed by staff not at all (it may hold anything), only that
+ * it is there. Null when there is none.
+ */
+export function maskedDeliveryText(stored: string | null): { text: string | null; hidden: boolean } | null {
+	const parsed = parseDeliveryContent(decryptDelivery(stored))
+	if (parsed == null || parsed === '') return null
+	if (isDelivery(parsed)) return { text: deliveryLines(maskedDelivery(parsed), translator('en'), 'en'), hidden: false }
+	return { text: null, hidden: true }
 }
 
 /** Delivery content as the staff textarea shows it. */

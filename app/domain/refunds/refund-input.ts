@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { REFUND_METHODS } from '../../db/order-states'
 import { idSchema, textSchema } from '../../utils/input'
 import { formatRs, MAX_ORDER_TOTAL } from '../../utils/money'
-import { typedAmount } from '../../utils/digits'
+import { typedRupees } from '../../utils/typed-amount'
 
 // What staff send to cancel an order or give money back: one rule for the console's forms and the
 // console API (ADR-011). Browser-safe.
@@ -78,9 +78,12 @@ export const refundInput = z
 	.refine((r) => r.amount !== undefined || (r.lines?.length ?? 0) > 0, { message: REFUND_MESSAGES.nothingTicked, path: ['amount'] })
 export type RefundInput = z.output<typeof refundInput>
 
+/** A refund's amount as typed ("Rs. 1,500", "1500 rupees"): its whole rupees as digits, blank as blank, anything else as typed for the pattern to refuse. */
+const typedRupeesText = (typed: string) => (typed.trim() === '' ? '' : String(typedRupees(typed) ?? typed))
+
 /** The console's refund form: flat text fields (a line's units not delivered are `line-<id>`, its delivered units ticked are `unit-<id>`, read by `refundFormLines`); no amount: the ticked units' worth. */
 export const refundForm = z.object({
-	amount: z.string().max(40, REFUND_MESSAGES.amount).transform(typedAmount).pipe(z.string().regex(/^\d{0,8}$/, REFUND_MESSAGES.amount)),
+	amount: z.string().max(40, REFUND_MESSAGES.amount).transform(typedRupeesText).pipe(z.string().regex(/^\d{0,8}$/, REFUND_MESSAGES.amount)),
 	method: z.enum(REFUND_METHODS, { error: REFUND_MESSAGES.method }),
 	reference: textSchema().pipe(z.string().max(REFERENCE_MAX, REFUND_MESSAGES.referenceLong)),
 	reason: reason(REFUND_MESSAGES.refundReason),

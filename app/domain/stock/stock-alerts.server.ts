@@ -30,7 +30,7 @@ function variantLabel(v: { label: string; accountType: string | null }): string 
 	return v.accountType && !v.label.toLowerCase().includes(v.accountType) ? `${v.label} (${v.accountType})` : v.label
 }
 
-/** Visible options of products delivered from stock with this many free slots or fewer than their threshold: the dashboard's list. */
+/** Visible options served from stock (of products delivered from stock, custom quotes left out) with this many free slots or fewer than their threshold: the dashboard's list. */
 export async function lowStockVariants(db: Db, variantIds?: number[]): Promise<(LowStockVariant & { newestUnitId: number })[]> {
 	const rows = await db
 		.select({
@@ -50,6 +50,8 @@ export async function lowStockVariants(db: Db, variantIds?: number[]): Promise<(
 				ne(products.stockMode, 'manual'),
 				eq(products.visible, true),
 				eq(productVariants.hidden, false),
+				// A "custom" option (months or value 0, quoted on WhatsApp) is delivered by hand, never from stock: it is never "out".
+				sql`coalesce(${productVariants.months}, -1) <> 0 and coalesce(${productVariants.value}, -1) <> 0`,
 				variantIds ? inArray(productVariants.id, variantIds.length ? variantIds : [-1]) : undefined,
 				sql`${free} <= ${productVariants.lowStockThreshold}`,
 			),

@@ -11,6 +11,7 @@ import { db } from '~/db/client.server'
 import { CATEGORIES } from '~/domain/catalogue/types'
 import { couponFields, couponInput, couponOffText, couponPatch, type CouponView } from '~/domain/coupons/coupon'
 import { createCoupon, listCoupons, updateCoupon } from '~/domain/coupons/coupons.server'
+import { couponChoices, type CouponChoice } from '~/domain/coupons/coupon-choices.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import type { Outcome } from '~/http/outcome'
 import { notUnderstood, refuseWith } from '~/http/refusal.server'
@@ -31,11 +32,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request, { permission: 'owner' })
-	return { coupons: await listCoupons(db()) }
+	const [coupons, choices] = await Promise.all([listCoupons(db()), couponChoices(db())])
+	return { coupons, choices }
 }
 
 const PLATFORM_LABELS: Record<(typeof CATEGORIES)[number], string> = { xbox: 'Xbox', playstation: 'PlayStation', pc: 'PC' }
 const platformField = (p: string) => `platform_${p}`
+/** The picker's boxes: a whole product, or one of its options (one name each, so a form without scripts sends every box ticked). */
+const productField = (id: number) => `product_${id}`
+const optionField = (id: number) => `option_${id}`
+const ticked = (form: Record<string, string>, prefix: string) =>
+	Object.keys(form)
+		.filter((k) => k.startsWith(prefix) && form[k] === 'on' && /^\d{1,10}$/.test(k.slice(prefix.length)))
+		.map((k) => k.slice(prefix.length))
+		.join(', ')
 
 const intents = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('create') }).passthrough(),
@@ -50,8 +60,8 @@ function fromForm(form: Record<string, string>) {
 		code: form.code ?? '',
 		type: form.type ?? '',
 		value: form.value ?? '',
-		productIds: form.productIds ?? '',
-		variantIds: form.variantIds ?? '',
+		productIds: ticked(form, 'product_'),
+		variantIds: ticked(form, 'option_'),
 		platforms: CATEGORIES.filter((p) => form[platformField(p)] === 'on'),
 		minSubtotal: form.minSubtotal ?? '',
 		startsAt: form.startsAt ?? '',
@@ -89,7 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Coupons({ loaderData }: Route.ComponentProps) {
-	const { coupons } = loaderData
+	const { coupons, choices } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const [params] = useSearchParams()
@@ -103,7 +113,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
 			<Notice message={result?.ok ? result.message : null} />
 			<ErrorAlert message={refusal && !formAnswer ? refusal.message : null} />
 			{/* A code made: the form starts empty again (a new key draws it afresh). */}
-			<CouponForm key={editing ? `edit-${editing.id}` : result?.ok && result.intent === 'create' ? `new-${result.at}` : 'new'} editing={editing} answer={formAnswer} busy={busy} />
+			<CouponForm key={editing ? `edit-${editing.id}` : result?.ok && result.intent === 'create' ? `new-${result.at}` : 'new'} editing={editing} answer={formAnswer} busy={busy} choices={choices} />
 
 			<h2>Codes</h2>
 			{coupons.length === 0 ? (
@@ -117,7 +127,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
 								<span className={c.active ? 'order-badge small success' : 'order-badge small'}>{c.active ? 'Active' : 'Paused'}</span>
 							</div>
 							<p className="small">
-								{appliesTo(c)}
+								{appliesTo(c, choices)}
 								{c.minSubtotal > 0 ? ` · minimum order ${formatRs(c.minSubtotal)}` : ''}
 								{c.firstOrderOnly ? ' · first order only' : ''}
 							</p>
@@ -156,10 +166,17 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-function appliesTo(c: CouponView): string {
+/** What a code is for, by name: "For Game Pass Ultimate; Netflix (1 Month)". */
+function appliesTo(c: CouponView, choices: CouponChoice[]): string {
+	const productName = (id: number) => choices.find((p) => p.id === id)?.name ?? `a deleted product`
+	const optionName = (id: number) => {
+		const product = choices.find((p) => p.options.some((o) => o.id === id))
+		const option = product?.options.find((o) => o.id === id)
+		return product && option ? `${product.name}: ${option.label}` : 'a deleted option'
+	}
 	const parts = [
-		c.productIds.length ? `products ${c.productIds.join(', ')}` : null,
-		c.variantIds.length ? `options ${c.variantIds.join(', ')}` : null,
+		c.productIds.length ? c.productIds.map(productName).join(', ') : null,
+		c.variantIds.length ? c.variantIds.map(optionName).join(', ') : null,
 		c.platforms.length ? c.platforms.map((p) => PLATFORM_LABELS[p]).join(', ') : null,
 	].filter(Boolean)
 	return parts.length ? `For ${parts.join('; ')}` : 'Whole order'
@@ -172,14 +189,12 @@ const DATE_MAX = `${LAST_YEAR}-12-31T23:59`
 type Answer = { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }
 
 /** A new code, or the one being edited: checked with the same rules before it is sent, and by the action after. */
-function CouponForm({ editing, answer, busy }: { editing: CouponView | null; answer: Answer | null; busy: boolean }) {
+function CouponForm({ editing, answer, busy, choices }: { editing: CouponView | null; answer: Answer | null; busy: boolean; choices: CouponChoice[] }) {
 	const defaults = editing
 		? {
 				code: editing.code,
 				type: editing.type,
 				value: String(editing.value),
-				productIds: editing.productIds.join(', '),
-				variantIds: editing.variantIds.join(', '),
 				minSubtotal: editing.minSubtotal ? String(editing.minSubtotal) : '',
 				startsAt: editing.startsAt ? pakistanDateTimeInput(editing.startsAt) : '',
 				endsAt: editing.endsAt ? pakistanDateTimeInput(editing.endsAt) : '',
@@ -204,10 +219,8 @@ function CouponForm({ editing, answer, busy }: { editing: CouponView | null; ans
 					</select>
 					<FieldError field={fields.type} />
 				</div>
-				<TextField field={fields.value} label="Amount (percent or rupees)" inputMode="numeric" />
+				<TextField field={fields.value} label="Amount (percent or rupees)" placeholder="20% or Rs. 500" autoComplete="off" />
 				<TextField field={fields.minSubtotal} label="Minimum order, Rs. (optional)" inputMode="numeric" />
-				<TextField field={fields.productIds} label="Only these product ids (optional)" placeholder="14, 15" />
-				<TextField field={fields.variantIds} label="Only these option ids (optional)" placeholder="101, 102" />
 				<fieldset className="field coupon-platforms">
 					<legend>Only these platforms (optional)</legend>
 					{CATEGORIES.map((p) => (
@@ -221,6 +234,7 @@ function CouponForm({ editing, answer, busy }: { editing: CouponView | null; ans
 				<TextField field={fields.maxUses} label="Total uses (optional)" inputMode="numeric" />
 				<TextField field={fields.maxUsesPerBuyer} label="Uses per buyer (optional)" inputMode="numeric" />
 			</div>
+			<CouponLimits choices={choices} answer={answer} editing={editing} checked={checked} />
 			<label className="inline-check">
 				<input type="checkbox" name="firstOrderOnly" defaultChecked={checked('firstOrderOnly', editing?.firstOrderOnly ?? false)} /> First order only (no other order by that email or phone, paid or still open)
 			</label>
@@ -235,5 +249,43 @@ function CouponForm({ editing, answer, busy }: { editing: CouponView | null; ans
 				) : null}
 			</div>
 		</Form>
+	)
+}
+
+/** The products and options a code is limited to, chosen by name: a box per product (all its options) and per option, grouped by product. */
+function CouponLimits({ choices, answer, editing, checked }: { choices: CouponChoice[]; answer: Answer | null; editing: CouponView | null; checked: (name: string, fallback: boolean) => boolean }) {
+	const problem = answer?.fieldErrors?.productIds ?? answer?.fieldErrors?.variantIds ?? null
+	const chosen = (editing?.productIds.length ?? 0) + (editing?.variantIds.length ?? 0)
+	return (
+		<details className="coupon-limits" open={Boolean(problem) || chosen > 0 || undefined}>
+			<summary>
+				Only these products or options (optional){chosen ? ` · ${chosen} chosen` : ''}
+			</summary>
+			<p className="small muted">Nothing ticked: the code is for the whole order (or the platforms above). A product ticked: all its options.</p>
+			{problem ? (
+				<p className="field-error" id="coupon-limits-error" role="alert">
+					{problem}
+				</p>
+			) : null}
+			<div className="coupon-limit-groups">
+				{choices.map((p) => (
+					<fieldset key={p.id} className="coupon-limit-group">
+						<legend>
+							{p.name}
+							{p.visible ? '' : ' (hidden)'}
+						</legend>
+						<label className="inline-check">
+							<input type="checkbox" name={productField(p.id)} defaultChecked={checked(productField(p.id), editing?.productIds.includes(p.id) ?? false)} /> All of {p.name}
+						</label>
+						{p.options.map((o) => (
+							<label key={o.id} className="inline-check">
+								<input type="checkbox" name={optionField(o.id)} defaultChecked={checked(optionField(o.id), editing?.variantIds.includes(o.id) ?? false)} /> {o.label}
+								{o.hidden ? ' (hidden)' : ''}
+							</label>
+						))}
+					</fieldset>
+				))}
+			</div>
+		</details>
 	)
 }

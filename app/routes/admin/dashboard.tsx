@@ -25,6 +25,9 @@ import { pageMeta } from '~/utils/seo'
 import { asPage } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { useHydrated } from '~/utils/use-hydrated'
+import { AppError } from '~/utils/app-error'
+import { staffActor } from '~/domain/staff/audit.server'
+import { findOrdersByCode } from '~/domain/stock/find-code-orders.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,11 +41,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const setup = staff.role === 'owner' ? await ownerSetupChecklist() : null
 	const [queue, low, toDo] = await Promise.all([stockQueue(db()), lowStockVariants(db()), consoleToDo(db())])
 	const stock = { queue, low: low.map(({ newestUnitId: _, ...v }) => v) }
+	const codeSearch = await searchByCode(staff, new URL(request.url).searchParams.get('code'))
 	try {
-		return { query, setup, stock, toDo, page: await listOrders(db(), query), failed: false }
+		return { query, setup, stock, toDo, codeSearch, page: await listOrders(db(), query, { deliveryContent: false }), failed: false }
 	} catch (error) {
 		logger.error({ err: error }, 'listing orders failed')
-		return { query, setup, stock, toDo, page: null, failed: true }
+		return { query, setup, stock, toDo, codeSearch, page: null, failed: true }
+	}
+}
+
+/** "Which order got this code?": the orders found, or the sentence why not (no grant, nothing typed); null when not asked. */
+async function searchByCode(staff: Parameters<typeof staffActor>[0], typed: string | null) {
+	if (typed === null) return null
+	const code = typed.slice(0, 300)
+	try {
+		const found = await findOrdersByCode(db(), staffActor(staff), code)
+		return { code, found: found.map((f) => ({ ...f, deliveredAt: f.deliveredAt.toISOString(), replacedAt: f.replacedAt?.toISOString() ?? null, refundedAt: f.refundedAt?.toISOString() ?? null })), refused: null }
+	} catch (error) {
+		if (error instanceof AppError) return { code, found: [], refused: error.message }
+		throw error
 	}
 }
 
@@ -52,7 +69,7 @@ async function ownerSetupChecklist() {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-	const { query, setup, stock, toDo, page, failed } = loaderData
+	const { query, setup, stock, toDo, codeSearch, page, failed } = loaderData
 	const revalidator = useRevalidator()
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState<string | null>(null)
@@ -100,6 +117,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 				/>
 				<FilterActions clearTo={filtered ? '/admin-dashboard' : null} />
 			</Form>
+
+			<CodeSearch search={codeSearch} />
 
 			<Notice message={notice} />
 			{failed || !page ? (
@@ -256,7 +275,8 @@ function OrderRow({
 						<FulfillmentForm
 							orderNumber={order.orderNumber}
 							fulfillmentStatus={order.deliveryStatus}
-							deliveryContent={order.deliveryContent}
+							deliveryContent={null}
+							contentMasked={order.hasDeliveryContent}
 							onSaved={onSaved}
 							onCancel={onCancel}
 						/>
@@ -264,5 +284,73 @@ function OrderRow({
 				</tr>
 			) : null}
 		</>
+	)
+}
+
+type CodeSearchAnswer = { code: string; found: { orderNumber: string; deliveredAt: string; replacedAt: string | null; refundedAt: string | null }[]; refused: string | null } | null
+
+/** Which order a delivered code went to: the whole code typed, found by its keyed hash (the owner and staff who may reveal stock; each search recorded). */
+function CodeSearch({ search }: { search: CodeSearchAnswer }) {
+	return (
+		<details className="staff-code-search" open={search ? true : undefined}>
+			<summary>Find the order a code was delivered to</summary>
+			<Form method="get" className="staff-orders-filters" role="search" aria-label="Find an order by a delivered code">
+				<div className="field">
+					<label htmlFor="orders-code">Delivered code</label>
+					<input
+						id="orders-code"
+						type="search"
+						name="code"
+						defaultValue={search?.code ?? ''}
+						placeholder="The whole code, as delivered"
+						autoComplete="off"
+						spellCheck={false}
+						maxLength={200}
+						aria-invalid={search?.refused ? true : undefined}
+						aria-describedby={search?.refused ? 'orders-code-error' : 'orders-code-hint'}
+					/>
+					{search?.refused ? (
+						<p className="field-error" id="orders-code-error" role="alert">
+							{search.refused}
+						</p>
+					) : null}
+					<p className="small muted" id="orders-code-hint">
+						Codes delivered from stock. Case, spaces and dashes do not matter; part of a code finds nothing. Each search is recorded (not the code).
+					</p>
+				</div>
+				<div className="staff-orders-filter-actions">
+					<button type="submit" className="button primary small">
+						Find order
+					</button>
+				</div>
+			</Form>
+			{search && !search.refused ? (
+				search.found.length === 0 ? (
+					<p className="empty-state" role="status">
+						No order got that code from stock.
+					</p>
+				) : (
+					<ul className="staff-code-orders" role="status">
+						{search.found.map((f) => (
+							<li key={`${f.orderNumber}-${f.deliveredAt}`}>
+								<Link to={`/admin/orders/${encodeURIComponent(f.orderNumber)}`}>{`Order ${f.orderNumber}`}</Link> · delivered <AdminTime date={f.deliveredAt} />
+								{f.replacedAt ? (
+									<>
+										{' '}
+										· replaced <AdminTime date={f.replacedAt} />
+									</>
+								) : null}
+								{f.refundedAt ? (
+									<>
+										{' '}
+										· taken back by a refund <AdminTime date={f.refundedAt} />
+									</>
+								) : null}
+							</li>
+						))}
+					</ul>
+				)
+			) : null}
+		</details>
 	)
 }

@@ -10,7 +10,8 @@ import { OrderProducts, PaymentBadge, TestPaymentBadge } from '~/components/admi
 import { db } from '~/db/client.server'
 import { buyerChatLink } from '~/domain/orders/buyer-chat'
 import { findOrder } from '~/domain/orders/find-order.server'
-import { staffOrderView } from '~/domain/orders/staff-order-view.server'
+import { maskedDeliveryText, staffOrderView } from '~/domain/orders/staff-order-view.server'
+import { revealOrderDelivery } from '~/domain/orders/reveal-order-delivery.server'
 import { earlierReceipts } from '~/domain/payments/read-receipt.server'
 import { renewalLinks } from '~/domain/orders/renewal-links.server'
 import { fulfillmentTitle } from '~/domain/orders/status'
@@ -42,7 +43,7 @@ import { orderMoney } from '~/domain/refunds/order-money.server'
 import type { Route } from './+types/order'
 import { orderWhatsAppMessages } from '~/domain/whatsapp/order-whatsapp-messages.server'
 import { orderProfit } from '~/domain/costs/order-profit.server'
-import { staffMay } from '~/domain/staff/permissions'
+import { may, staffMay } from '~/domain/staff/permissions'
 import { OrderProfitFacts } from '~/components/admin/order-profit'
 import { discountOf } from '~/domain/coupons/coupon'
 import { codesOfOrders } from '~/domain/coupons/coupons.server'
@@ -58,7 +59,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!order) throw pageFailure(notFound(`Order ${params.orderNumber} not found.`))
 	const history = await orderHistory(db(), order.orderNumber)
 	return {
-		order: { ...staffOrderView(order, { deliveryContent: true }), couponCode: (await codesOfOrders(db(), [order.id])).get(order.id) ?? null },
+		// What it delivered is masked here until staff reveal it (audited): the page's HTML holds no code in full.
+		order: { ...staffOrderView(order, { deliveryContent: false }), couponCode: (await codesOfOrders(db(), [order.id])).get(order.id) ?? null },
+		maskedDelivery: maskedDeliveryText(order.deliveryContent),
+		mayReveal: may(staff, 'reveal-stock'),
 		// Cost, fee and profit: the owner's alone (other staff's pages never carry them).
 		profit: staffMay(staff, 'owner') ? await orderProfit(db(), order) : null,
 		chat: buyerChatLink(order, (await readStoreDetails(db())).storeName),
@@ -82,6 +86,7 @@ const actionInput = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('refund') }),
 	z.object({ intent: z.literal('reinstate') }),
 	z.object({ intent: z.literal('reopen-transfer') }),
+	z.object({ intent: z.literal('reveal-delivery') }),
 ])
 
 /**
@@ -98,6 +103,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const orderNumber = params.orderNumber
 	const input = parsed.data
 	if (input.intent === 'replace-unit') return replaceOrderUnit(staffActor(staff), orderNumber, form)
+	if (input.intent === 'reveal-delivery') return revealDelivery(staffActor(staff), orderNumber)
 	if (input.intent === 'cancel' || input.intent === 'refund' || input.intent === 'reinstate' || input.intent === 'reopen-transfer') return orderMoneyAction(staff, orderNumber, input.intent, form)
 	// A refusal names its form (`intent`) and comes back with what was typed, beside its field.
 	const values: Record<string, string> | undefined = input.intent === 'fulfillment' ? { fulfillment_status: form.fulfillment_status ?? '', delivery_content: form.delivery_content ?? '' } : input.intent === 'mark-paid' ? { note: input.note } : undefined
@@ -105,7 +111,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 		if (input.intent === 'fulfillment') {
 			const fields = fulfillmentForm.safeParse(form)
 			if (!fields.success) throw invalidInput(fields.error)
-			const saved = await updateOrderFulfillment(db(), staffActor(staff), { orderNumber, updates: fields.data })
+			// Content still masked on the page is not sent: the saved content stays as it is.
+			const updates = form.delivery_content === undefined ? { fulfillment_status: fields.data.fulfillment_status } : fields.data
+			const saved = await updateOrderFulfillment(db(), staffActor(staff), { orderNumber, updates })
 			return `Order ${saved.order_number} updated: ${fulfillmentTitle(saved.fulfillment_status)}.`
 		}
 		if (input.intent === 'deliver-stock') {
@@ -120,6 +128,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 		const { changed } = await markDmOrderPaid(db(), staffActor(staff), orderNumber, input.note)
 		return changed ? `Order ${orderNumber} is paid. The buyer has been emailed.` : `Order ${orderNumber} was already paid.`
 	}, { intent: input.intent, values })
+}
+
+/** What the order delivered, in full, for this answer only (recorded in the audit log); a refusal says why. */
+async function revealDelivery(actor: Actor, orderNumber: string) {
+	try {
+		const revealed = await revealOrderDelivery(db(), actor, orderNumber)
+		return { ok: true as const, intent: 'reveal-delivery' as const, message: 'Delivery content revealed (recorded in the audit log).', revealed: revealed ?? '' }
+	} catch (error) {
+		if (error instanceof AppError) return refuseWith<Refused>(error, { intent: 'reveal-delivery' })
+		throw error
+	}
 }
 
 type Refused = { ok: false; message: string; intent?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }
@@ -163,6 +182,7 @@ const ACTION_LABEL: Record<string, string> = {
 	'transfer.confirm': 'Transfer confirmed',
 	'transfer.reject': 'Transfer rejected',
 	'transfer.reopen': 'Rejected transfer reopened',
+	'order.reveal-delivery': 'Delivery content revealed',
 }
 
 function describeChange(record: Record<string, unknown> | null): string {
@@ -173,17 +193,18 @@ function describeChange(record: Record<string, unknown> | null): string {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-	const { order, history, timeline, stock, renewal, chat, whatsapp } = loaderData
+	const { order, history, timeline, stock, renewal, chat, whatsapp, maskedDelivery, mayReveal } = loaderData
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
 	/** A refused Replace, shown beside its unit's reason. */
 	const refusal = markPaidResult && !markPaidResult.ok ? (markPaidResult as Refused) : null
 	const replaceRefusal = refusal?.intent === 'replace-unit' ? (refusal as ReplaceRefusal) : null
 	// A refusal is shown beside what it refuses (a field, or "Deliver from stock now"), not above the page.
-	const besideItsForm = Boolean(refusal && (refusal.intent === 'deliver-stock' || MONEY_INTENTS.has(refusal.intent ?? '') || Object.keys(refusal.fieldErrors ?? {}).length))
+	const besideItsForm = Boolean(refusal && (refusal.intent === 'deliver-stock' || refusal.intent === 'reveal-delivery' || MONEY_INTENTS.has(refusal.intent ?? '') || Object.keys(refusal.fieldErrors ?? {}).length))
 	const markingPaid = useNavigation().state === 'submitting'
 	const { canMarkPaid } = order.actions
 	const hydrated = useHydrated()
+	const revealed = markPaidResult && markPaidResult.ok && 'revealed' in markPaidResult ? (markPaidResult.revealed as string) : null
 	const [notice, setNotice] = useState<string | null>(null)
 	// A new key puts the form back to what is saved (Cancel, or after a save).
 	const [formKey, setFormKey] = useState(0)
@@ -362,14 +383,39 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 					Status: <span className={`status-pill fulfillment-${order.deliveryStatus}`}>{fulfillmentTitle(order.deliveryStatus)}</span>
 				</p>
 				<h3>Delivery content</h3>
-				{order.deliveryContent ? <UnbrokenText className="staff-delivery" text={order.deliveryContent} /> : <p className="muted">None saved yet.</p>}
+				{revealed != null ? (
+					<UnbrokenText className="staff-delivery" text={revealed} />
+				) : maskedDelivery ? (
+					<>
+						{maskedDelivery.text ? <UnbrokenText className="staff-delivery" text={maskedDelivery.text} /> : <p className="muted">Typed by staff: hidden until revealed.</p>}
+						{mayReveal ? (
+							<Form method="post" className="reveal-delivery-form">
+								<input type="hidden" name="intent" value="reveal-delivery" />
+								<button type="submit" className="button ghost small" disabled={markingPaid} aria-describedby={refusal?.intent === 'reveal-delivery' ? 'reveal-delivery-error' : undefined}>
+									Reveal in full
+								</button>
+								{refusal?.intent === 'reveal-delivery' ? (
+									<p className="field-error" id="reveal-delivery-error" role="alert">
+										{refusal.message}
+									</p>
+								) : null}
+								<span className="small muted"> Recorded in the audit log; the buyer’s units then count as seen.</span>
+							</Form>
+						) : (
+							<p className="small muted">Codes are masked: the owner, or staff the owner lets reveal stock, can see them in full.</p>
+						)}
+					</>
+				) : (
+					<p className="muted">None saved yet.</p>
+				)}
 				<h3>Update</h3>
 				{hydrated ? (
 					<FulfillmentForm
-						key={formKey}
+						key={`${formKey}-${revealed != null}`}
 						orderNumber={order.orderNumber}
 						fulfillmentStatus={order.deliveryStatus}
-						deliveryContent={order.deliveryContent}
+						deliveryContent={revealed}
+						contentMasked={revealed == null && order.hasDeliveryContent}
 						onSaved={saved}
 						onCancel={() => setFormKey((k) => k + 1)}
 					/>

@@ -427,6 +427,9 @@ function SeriesSvg({ view, size }: { view: View; size: ChartSize }) {
 			))}
 			<line x1={left} x2={width - right} y1={chart.zeroY} y2={chart.zeroY} className="report-zero" />
 			{chart.profitPath ? <path d={chart.profitPath} className="report-line" /> : null}
+			{chart.profitDots.map((d) => (
+				<circle key={d.date} cx={d.x} cy={d.y} r={chart.profitDots.length === 1 ? 7 : 4} className="report-dot" />
+			))}
 			{chart.xLabels.map((l) => (
 				<text key={l.text + l.x} x={l.x} y={height - 8} textAnchor="middle" className="report-axis">
 					{l.text}
