@@ -7,7 +7,9 @@ import { formatPakistanDay } from '~/utils/pakistan-time'
 import { ConsoleTable } from '~/components/admin/console-table'
 import { RowAction } from '~/components/admin/row-action'
 import { ShownOnce } from '~/components/admin/shown-once'
-import { db } from '~/db/client.server'
+import { database, db } from '~/db/client.server'
+import { BackupForm } from '~/components/admin/backup-form'
+import { env } from '~/utils/env.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { API_KEY_EXPIRY_DAYS, API_KEY_SCOPE_TEXT, API_KEY_SCOPES } from '~/domain/staff/api-key-scopes'
 import { changePasswordInput, newApiKeyInput, newStaffInput } from '~/domain/staff/staff-input'
@@ -44,7 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const mine = { id: me.id, email: me.email, twoFactorEnabled: me.twoFactorEnabled }
 	if (me.role !== 'owner') return { me: mine, owner: null }
 	const [staff, apiKeys, requireTwoFactor] = await Promise.all([listStaff(db()), listApiKeys(db()), twoFactorRequired(db())])
-	return { me: mine, owner: { staff, apiKeys, requireTwoFactor } }
+	// The job worker writes the daily backup on PGlite only (ADR-044).
+	const dailyBackup = database().kind === 'pglite' && env().BACKUP_DIR ? { keepDays: env().BACKUP_KEEP_DAYS } : null
+	return { me: mine, owner: { staff, apiKeys, requireTwoFactor, dailyBackup } }
 }
 
 const id = idSchema()
@@ -236,6 +240,7 @@ function OwnerSettings({
 	staff,
 	apiKeys,
 	requireTwoFactor,
+	dailyBackup,
 	busy,
 	failed,
 	errorFor,
@@ -306,6 +311,8 @@ function OwnerSettings({
 					</button>
 				</Form>
 			</section>
+
+			<BackupForm daily={dailyBackup} />
 
 			<section aria-labelledby="keys-heading" className="settings-section">
 				<h2 id="keys-heading">API keys</h2>
