@@ -3,7 +3,7 @@
 // into an empty database, and a shop started there has the same orders, reads the same delivered
 // codes (the delivery key came with the backup) and serves the same receipt bytes. A wrong
 // passphrase, a changed byte, a newer schema and a database that already holds orders are refused
-// with a sentence and a non-zero exit, the target left as it was. The daily backup keeps its last days.
+// with a sentence and a non-zero exit, the target left as it was. The daily backup keeps its last days, and the worker writes it on PGlite only.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -19,7 +19,7 @@ import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { importStock } from '../../app/domain/stock/manage-stock.server'
 import { giftCardWithTwoOptions } from '../setup/catalogue'
 import { owner, payByTransfer, sendReceipt } from '../setup/orders'
-import { checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
+import { checkoutBody, jobRows, orderRow, placeOrder, png } from '../setup/payments'
 import { copyOfSeededDatabase, databaseKinds, type DatabaseKind } from '../setup/test-db'
 import { restoreProcessSettings, signInOverHttp, startShopOn, useTestShop } from '../setup/test-shop'
 
@@ -186,4 +186,21 @@ describe.each(databaseKinds)('backups, on %s', (kind) => {
 		expect(await writeDailyBackup(testShop.db, daily)).toBeNull()
 		expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'shop-backup-2026-11-03.backup', 'shop-backup-2026-11-04.backup', 'shop-backup-2026-12-07.backup'])
 	})
+
+	it(kind === 'pglite' ? 'has the job worker write today\'s backup into BACKUP_DIR' : 'writes no daily backup on PostgreSQL, which has its own', async () => {
+		const dir = path.join(temp, 'worker')
+		const shop = await testShop.start({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BACKUP_PASSPHRASE: PASSPHRASE, BACKUP_DIR: dir, JOBS_WORKER: 'true' })
+		try {
+			if (kind === 'pglite') {
+				await expect.poll(() => (fs.existsSync(dir) ? fs.readdirSync(dir) : []), { timeout: 60_000 }).toEqual([expect.stringMatching(/^shop-backup-\d{4}-\d{2}-\d{2}\.backup$/)])
+			} else {
+				// The worker's first tick queues the hour's jobs; the daily backup is not among them.
+				await expect.poll(async () => (await jobRows(shop.database.db, 'renewal-reminders')).length, { timeout: 60_000 }).toBeGreaterThan(0)
+				expect(await jobRows(shop.database.db, 'daily-backup')).toEqual([])
+				expect(fs.existsSync(dir)).toBe(false)
+			}
+		} finally {
+			await testShop.start({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, BACKUP_PASSPHRASE: PASSPHRASE, JOBS_WORKER: 'false', TRUST_PROXY: 'true' })
+		}
+	}, 120_000)
 })
