@@ -140,7 +140,7 @@ describe.each(databaseKinds)('backups, on %s', (kind) => {
 			await testShop.start()
 			fs.rmSync(target.dataDir, { recursive: true, force: true })
 		}
-	}, 180_000)
+	}, 300_000)
 
 	it('refuses a wrong passphrase, a changed byte and a newer schema with a sentence, leaving the target as it was', async () => {
 		const target = await copyOfSeededDatabase(kind, 'backup_refused')
@@ -172,7 +172,7 @@ describe.each(databaseKinds)('backups, on %s', (kind) => {
 		} finally {
 			fs.rmSync(target.dataDir, { recursive: true, force: true })
 		}
-	}, 180_000)
+	}, 300_000)
 
 	it('writes one backup a day into BACKUP_DIR and keeps the last BACKUP_KEEP_DAYS of its own', async () => {
 		const dir = path.join(temp, 'daily')

@@ -37,7 +37,7 @@ import type { Route } from './+types/settings'
 import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: 'Settings', description: 'Your account; for the owner, staff accounts and API keys.', extra: [{ name: 'robots', content: 'noindex' }] })
+	pageMeta(matches, { title: 'Settings', description: 'Your account; for the owner, staff accounts, backups and API keys.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 // Every member of staff has "Your account" here (change the password, sign out everywhere); staff
 // accounts, two-factor policy and API keys are the owner's only.
