@@ -66,6 +66,7 @@ export default [
 		route('admin/reports', 'routes/admin/reports.tsx'),
 	]),
 	route('admin/orders.csv', 'routes/admin/orders-csv.ts'),
+	route('admin/backup', 'routes/admin/backup.ts'),
 	route('admin/reports.csv', 'routes/admin/reports-csv.ts'),
 	route('admin/receipts/:orderNumber', 'routes/admin/receipt.ts'),
 	route('api/admin-update-order', 'routes/api/admin-update-order.ts', { id: 'api-admin-update-order' }),

@@ -145,6 +145,8 @@ export async function startShop(
 					reconcileAfterMinutes: env.RECONCILE_AFTER_MINUTES,
 					expiryHours: env.ORDER_EXPIRY_HOURS,
 				}),
+				// PostgreSQL has its own tools for backups (docs/backups.md); PGlite's folder gets one a day.
+				{ dailyBackup: database.kind === 'pglite' && Boolean(env.BACKUP_DIR) },
 			)
 		: null
 	if (simulatorPaymentsAreTests()) {

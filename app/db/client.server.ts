@@ -40,6 +40,12 @@ const migrationsFolder = (() => {
 	return path.resolve('drizzle')
 })()
 
+/** The migrations this code knows, oldest first (drizzle/meta/_journal.json): a backup names the last one it was made under. */
+export function knownMigrations(): { tag: string; when: number }[] {
+	const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] }
+	return journal.entries.map(({ tag, when }) => ({ tag, when }))
+}
+
 /** What runs once the schema is migrated and before the shop serves: seeding, the owner account. */
 export type Prepare = (db: Db) => Promise<void>
 

@@ -19,6 +19,12 @@ describe('configuration', () => {
 	it('treats empty values as unset', () => {
 		expect(parseEnv({ PORT: '' }).PORT).toBe(3000)
 	})
+
+	it('takes BACKUP_DIR only with a BACKUP_PASSPHRASE of 12 characters or more: every backup is sealed', () => {
+		expect(() => parseEnv({ BACKUP_DIR: '/backups' })).toThrow(/BACKUP_PASSPHRASE: required with BACKUP_DIR/)
+		expect(() => parseEnv({ BACKUP_DIR: '/backups', BACKUP_PASSPHRASE: 'too short' })).toThrow(/BACKUP_PASSPHRASE: must be at least 12 characters/)
+		expect(parseEnv({ BACKUP_DIR: '/backups', BACKUP_PASSPHRASE: 'four words kept apart' })).toMatchObject({ BACKUP_DIR: '/backups', BACKUP_KEEP_DAYS: 7 })
+	})
 })
 
 describe('the PayPro simulator in production', () => {

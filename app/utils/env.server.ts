@@ -107,6 +107,12 @@ const schema = z.object({
 		.string()
 		.refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
 		.optional(),
+	/** Seals every backup (`npm run backup`, the daily one, the console's download when no passphrase is typed): at least 12 characters (ADR-044). */
+	BACKUP_PASSPHRASE: z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
+	/** On PGlite, the job worker writes one backup a day into this folder (with BACKUP_PASSPHRASE). */
+	BACKUP_DIR: z.string().min(1).optional(),
+	/** Daily backups kept in BACKUP_DIR; older ones the shop wrote are deleted. */
+	BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 	/** DM orders: the reminder goes this many days before the subscription ends (and another on the day). */
 	REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(30).default(3),
 
@@ -125,6 +131,9 @@ const schema = z.object({
 	}
 	if (e.PUSH_TEST_SERVICE_ORIGIN && e.NODE_ENV !== 'test') {
 		ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_SERVICE_ORIGIN'], message: 'is for tests only: refused unless NODE_ENV=test' })
+	}
+	if (e.BACKUP_DIR && !e.BACKUP_PASSPHRASE) {
+		ctx.addIssue({ code: 'custom', path: ['BACKUP_PASSPHRASE'], message: 'required with BACKUP_DIR: every backup is sealed with it, since it holds the key to delivered codes' })
 	}
 	if (e.EMAIL_PROVIDER === 'brevo' && !e.BREVO_API_KEY) {
 		ctx.addIssue({ code: 'custom', path: ['BREVO_API_KEY'], message: 'required when EMAIL_PROVIDER is brevo' })

@@ -1,6 +1,7 @@
 // The console's forms check what is typed with the server's own zod schema (issue 22): the schema's
 // sentence appears beside the field before anything is sent, and a browser without scripts gets the
 // same sentence beside the same field from the server.
+import fs from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import type { Browser } from '@playwright/test'
 import { test, expect, gotoHydrated, paidOrder, PNG_1PX, signInAsOwner, unique } from './helpers'
@@ -197,6 +198,24 @@ test('library: a title emptied in its row is refused beside the row’s title be
 	await expectRefusedBeside(page, label, "Enter the game's title (up to 120 characters).")
 	expect(posts).toEqual([])
 	await screenshotsOf(page, page.locator('.library-table'), 'library-row-refused')
+	await close()
+})
+
+test('settings: a short backup passphrase is refused beside its field before anything is sent; a long one downloads the backup', async ({ browser }) => {
+	const { staff: page, close } = await signInAsOwner(browser, { path: '/admin/settings' })
+	const posts = postsTo(page, '/admin/backup')
+	const backup = page.locator('section[aria-labelledby="backup-heading"]')
+	await backup.getByLabel('Passphrase for this backup').fill('too short')
+	await backup.getByRole('button', { name: 'Download a backup' }).click()
+	await expectRefusedBeside(page, 'Passphrase for this backup', 'A backup passphrase has at least 12 characters: a few words you will remember.', backup)
+	expect(posts).toEqual([])
+	await backup.getByLabel('Passphrase for this backup').fill('four words kept apart')
+	const download = page.waitForEvent('download')
+	await backup.getByRole('button', { name: 'Download a backup' }).click()
+	const file = await download
+	expect(file.suggestedFilename()).toMatch(/^shop-backup-\d{4}-\d{2}-\d{2}\.backup$/)
+	// The file `npm run restore` reads: its first line names the format, the rest is sealed.
+	expect(fs.readFileSync(await file.path()).toString('latin1')).toMatch(/^\{"format":"shop-backup","version":1,/)
 	await close()
 })
 

@@ -22,6 +22,9 @@ import { sendQueuedPush } from '../push/send-queued-push.server'
 import { sendQueuedWhatsApp } from '../whatsapp/send-queued-whatsapp.server'
 import { queueDailySummaries } from '../alerts/daily-summary.server'
 import { pollTelegramLinks } from '../alerts/telegram.server'
+import { writeDailyBackup } from '../backup/write-daily-backup.server'
+import { deliveryKey } from '../fulfillment/delivery-crypto.server'
+import { now } from '../../utils/clock'
 import type { JobHandlers } from './worker.server'
 
 export function jobHandlers(
@@ -84,6 +87,12 @@ export function jobHandlers(
 		// Queued by an import whose option paid orders were waiting for.
 		'serve-stock-queue': async () => {
 			await serveStockQueue(db)
+		},
+		// Queued only on PGlite with BACKUP_DIR set (startWorker's dailyBackup).
+		'daily-backup': async () => {
+			const { BACKUP_DIR, BACKUP_KEEP_DAYS, BACKUP_PASSPHRASE, DATA_DIR } = env()
+			if (!BACKUP_DIR || !BACKUP_PASSPHRASE) return
+			await writeDailyBackup(db, { dir: path.resolve(BACKUP_DIR), keepDays: BACKUP_KEEP_DAYS, passphrase: BACKUP_PASSPHRASE, deliveryKey: deliveryKey(), dataDir: DATA_DIR, now: now() })
 		},
 	}
 }

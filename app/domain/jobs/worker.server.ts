@@ -32,8 +32,8 @@ export async function runDueJobs(db: Db, handlers: JobHandlers, { workerId = 'wo
 	return claimed.length
 }
 
-/** The worker loop of a server process: runs due jobs, schedules the minute and hour sweeps, and stops on request. */
-export function startWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000 } = {}) {
+/** The worker loop of a server process: runs due jobs, schedules the minute and hour sweeps (and, when asked, the daily backup), and stops on request. */
+export function startWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000, dailyBackup = false } = {}) {
 	const workerId = `${process.pid}-${crypto.randomBytes(3).toString('hex')}`
 	let stopped = false
 	let timer: ReturnType<typeof setTimeout> | null = null
@@ -58,6 +58,8 @@ export function startWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000 }
 			await enqueueJob(db, { kind: 'renewal-reminders', payload: {}, dedupeKey: `renewal-reminders:${hour}`, maxAttempts: 3 })
 			// Staff daily summaries due this hour (each member's is keyed by day too).
 			await enqueueJob(db, { kind: 'alert-summaries', payload: {}, dedupeKey: `alert-summaries:${hour}`, maxAttempts: 3 })
+			// A shop on PGlite with BACKUP_DIR: asked each hour, written once a Pakistan day (the job skips a day already written).
+			if (dailyBackup) await enqueueJob(db, { kind: 'daily-backup', payload: {}, dedupeKey: `daily-backup:${hour}`, maxAttempts: 2 })
 		}
 		while (!stopped && (await runDueJobs(db, handlers, { workerId })) > 0) {
 			// keep going while there is work

@@ -7,7 +7,9 @@ import { formatPakistanDay } from '~/utils/pakistan-time'
 import { ConsoleTable } from '~/components/admin/console-table'
 import { RowAction } from '~/components/admin/row-action'
 import { ShownOnce } from '~/components/admin/shown-once'
-import { db } from '~/db/client.server'
+import { database, db } from '~/db/client.server'
+import { BackupForm } from '~/components/admin/backup-form'
+import { env } from '~/utils/env.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { API_KEY_EXPIRY_DAYS, API_KEY_SCOPE_TEXT, API_KEY_SCOPES } from '~/domain/staff/api-key-scopes'
 import { changePasswordInput, newApiKeyInput, newStaffInput } from '~/domain/staff/staff-input'
@@ -35,7 +37,7 @@ import type { Route } from './+types/settings'
 import type { Outcome } from '~/http/outcome'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta(matches, { title: 'Settings', description: 'Your account; for the owner, staff accounts and API keys.', extra: [{ name: 'robots', content: 'noindex' }] })
+	pageMeta(matches, { title: 'Settings', description: 'Your account; for the owner, staff accounts, backups and API keys.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 // Every member of staff has "Your account" here (change the password, sign out everywhere); staff
 // accounts, two-factor policy and API keys are the owner's only.
@@ -44,7 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const mine = { id: me.id, email: me.email, twoFactorEnabled: me.twoFactorEnabled }
 	if (me.role !== 'owner') return { me: mine, owner: null }
 	const [staff, apiKeys, requireTwoFactor] = await Promise.all([listStaff(db()), listApiKeys(db()), twoFactorRequired(db())])
-	return { me: mine, owner: { staff, apiKeys, requireTwoFactor } }
+	// The job worker writes the daily backup on PGlite only (ADR-044).
+	const dailyBackup = database().kind === 'pglite' && env().BACKUP_DIR ? { keepDays: env().BACKUP_KEEP_DAYS } : null
+	return { me: mine, owner: { staff, apiKeys, requireTwoFactor, dailyBackup } }
 }
 
 const id = idSchema()
@@ -236,6 +240,7 @@ function OwnerSettings({
 	staff,
 	apiKeys,
 	requireTwoFactor,
+	dailyBackup,
 	busy,
 	failed,
 	errorFor,
@@ -306,6 +311,8 @@ function OwnerSettings({
 					</button>
 				</Form>
 			</section>
+
+			<BackupForm daily={dailyBackup} />
 
 			<section aria-labelledby="keys-heading" className="settings-section">
 				<h2 id="keys-heading">API keys</h2>
