@@ -1,4 +1,5 @@
-// The console's Alerts page over HTTP against the real server, with plain form posts: a member saves
+// The console's Alerts page over HTTP against the real server, with plain form posts: the owner is told
+// what reaches them before they save (ADR-047), a member saves
 // their own alerts (nonsense refused with a sentence beside the field, never a 500), only the owner
 // connects the shop's Telegram bot (its token never comes back in a page), and a staff member links
 // their chat with a one-time code the bot receives.
@@ -37,6 +38,17 @@ describe.each(databaseKinds)('the Alerts page over HTTP on %s', (kind) => {
 			headers: { Origin: testShop.url, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
 			body: new URLSearchParams(fields),
 		})
+
+	it('the page tells the owner what reaches them until they save, and another member that nothing does', async () => {
+		const page = async (cookie: string) => (await (await fetch(`${testShop.url}/admin/alerts`, { headers: { Cookie: cookie } })).text()).replaceAll('<!-- -->', '')
+		const owners = await page(ownerCookie)
+		expect(owners).toContain('Until you save this form you receive, by email to <strong>owner@example.pk</strong>, what waits for a person: a transfer receipt is waiting;')
+		expect(owners).not.toContain('You receive no alerts until you save this form.')
+		// The boxes show what is sent: the stock queue and refunds are not among the owner's defaults.
+		expect(owners).toMatch(/name="event-transfer-receipt" checked=""/)
+		expect(owners).toMatch(/name="event-refund"\/>/)
+		expect(await page(staffCookie)).toContain('You receive no alerts until you save this form. The boxes show a suggestion.')
+	})
 
 	it('a member saves their alerts; an hour out of the list or half of the quiet hours is refused beside its field', async () => {
 		let res = await post(staffCookie, { intent: 'save-alerts', 'event-transfer-receipt': 'on', 'event-refund': 'on', byTelegram: 'true', quietStart: '23', quietEnd: '7', summaryHour: '9' })

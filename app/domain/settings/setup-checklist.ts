@@ -7,12 +7,17 @@ export interface SetupStep {
 	/** What is still a sample, and what that means for buyers, in one sentence. */
 	what: string
 	fix: { href: string; label: string } | { env: string[]; note: string }
+	/** Good to know, not sample data: listed apart and not counted. */
+	info?: true
 }
 
 const samples = new Set<string>(SAMPLE.accountNumbers)
 
-/** What the dashboard lists until it is done: compared with the built-in sample values, never guessed. */
-export function setupChecklist(details: StoreDetails, e: Pick<Env, 'PAYPRO_CLIENT_ID' | 'EMAIL_PROVIDER' | 'PUBLIC_URL'>): SetupStep[] {
+/**
+ * What the dashboard lists until it is done: compared with the built-in sample values, never guessed.
+ * `alertsChosen`: the owner has saved their alerts or connected Telegram (else a line says what reaches them by default).
+ */
+export function setupChecklist(details: StoreDetails, e: Pick<Env, 'PAYPRO_CLIENT_ID' | 'EMAIL_PROVIDER' | 'PUBLIC_URL'>, { alertsChosen }: { alertsChosen: boolean }): SetupStep[] {
 	const steps: SetupStep[] = []
 	const field = (id: keyof StoreDetails, label: string) => ({ href: `/admin/store#${id}`, label })
 	if (details.storeName === SAMPLE.storeName) {
@@ -55,6 +60,14 @@ export function setupChecklist(details: StoreDetails, e: Pick<Env, 'PAYPRO_CLIEN
 	}
 	if (!e.PUBLIC_URL) {
 		steps.push({ id: 'publicUrl', what: 'The shop’s public address is not set: links in emails, the sitemap and shared previews use whatever address each request came to.', fix: { env: ['PUBLIC_URL'], note: 'e.g. https://yourshop.pk' } })
+	}
+	if (!alertsChosen) {
+		steps.push({
+			id: 'alerts',
+			info: true,
+			what: 'Alerts reach you by email: transfer receipts to check, orders to deliver by hand, payments after a cancel, stock that ran out, failed emails or jobs and new contact messages. Choose what reaches you, or get them on Telegram as well.',
+			fix: { href: '/admin/alerts', label: 'Choose your alerts' },
+		})
 	}
 	return steps
 }
