@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { staffAlertSettings } from '../../app/db/schema'
+import { OWNER_DEFAULT_EVENTS } from '../../app/domain/alerts/alert-events'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { permissionRefusal } from '../../app/domain/staff/permissions'
 import { startFakeTelegram } from '../fakes/telegram-server'
@@ -42,11 +43,12 @@ describe.each(databaseKinds)('the Alerts page over HTTP on %s', (kind) => {
 	it('the page tells the owner what reaches them until they save, and another member that nothing does', async () => {
 		const page = async (cookie: string) => (await (await fetch(`${testShop.url}/admin/alerts`, { headers: { Cookie: cookie } })).text()).replaceAll('<!-- -->', '')
 		const owners = await page(ownerCookie)
-		expect(owners).toContain('Until you save this form you receive, by email to <strong>owner@example.pk</strong>, what waits for a person: a transfer receipt is waiting;')
+		expect(owners).toContain('Until you save this form, the 6 events ticked below (what waits for a person) reach you by email at <strong>owner@example.pk</strong>.')
 		expect(owners).not.toContain('You receive no alerts until you save this form.')
 		// The boxes show what is sent: the stock queue and refunds are not among the owner's defaults.
-		expect(owners).toMatch(/name="event-transfer-receipt" checked=""/)
+		for (const event of OWNER_DEFAULT_EVENTS) expect(owners).toMatch(new RegExp(`name="event-${event}" checked=""`))
 		expect(owners).toMatch(/name="event-refund"\/>/)
+		expect(owners).toMatch(/name="event-stock-queue"\/>/)
 		expect(await page(staffCookie)).toContain('You receive no alerts until you save this form. The boxes show a suggestion.')
 	})
 

@@ -135,7 +135,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
 				<h2 id="alerts-heading">What reaches you</h2>
 				{alerts.byDefault ? (
 					<p className="muted small alerts-default">
-						Until you save this form you receive, by email to <strong>{me.email}</strong>, what waits for a person: {OWNER_DEFAULT_EVENTS.map((e) => ALERT_EVENT_LABELS[e].toLowerCase()).join('; ')}. Change them, add Telegram or quiet hours, or untick everything and save to receive none.
+						Until you save this form, the {OWNER_DEFAULT_EVENTS.length} events ticked below (what waits for a person) reach you by email at <strong>{me.email}</strong>. Change them, add Telegram or quiet hours, or untick everything and save to receive none.
 					</p>
 				) : alerts.saved ? null : (
 					<p className="muted small">You receive no alerts until you save this form. The boxes show a suggestion.</p>
