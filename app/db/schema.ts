@@ -330,15 +330,41 @@ export const reviews = pgTable(
 	],
 )
 
-export const contactMessages = pgTable('contact_messages', {
-	id: bigserial('id', { mode: 'number' }).primaryKey(),
-	name: text('name').notNull(),
-	email: text('email').notNull(),
-	subject: text('subject'),
-	message: text('message').notNull(),
-	handled: boolean('handled').notNull().default(false),
-	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const contactMessages = pgTable(
+	'contact_messages',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		name: text('name').notNull(),
+		email: text('email').notNull(),
+		subject: text('subject'),
+		message: text('message').notNull(),
+		handled: boolean('handled').notNull().default(false),
+		/** Random: the Message-ID its email replies answer (In-Reply-To, References), so a mail client threads them. */
+		threadToken: text('thread_token').notNull().default(sql`md5(random()::text || clock_timestamp()::text)`),
+		/** The page's language when the buyer wrote: the words around a reply follow it. */
+		lang: text('lang').$type<Lang>().notNull().default('en'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [check('contact_messages_lang_check', sql`${t.lang} in ('en', 'ur')`)],
+)
+export type ContactMessage = typeof contactMessages.$inferSelect
+
+/** A staff member's reply to a contact message, sent to the buyer by email through the outbox (app/domain/contact). */
+export const contactReplies = pgTable(
+	'contact_replies',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		messageId: bigint('message_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => contactMessages.id, { onDelete: 'cascade' }),
+		staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+		/** Who replied, as the audit log names them. */
+		repliedBy: text('replied_by').notNull(),
+		body: text('body').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt), check('contact_replies_body_check', sql`char_length(${t.body}) between 1 and 5000`)],
+)
 
 /** One line of an order as the spec's JSON names it (§3 product_details), built from its order_lines row. */
 export interface OrderLine {
@@ -1037,7 +1063,7 @@ export const couponRedemptions = pgTable(
 /**
  * What reaches one staff member, and where (app/domain/alerts): the events they chose, by email
  * and/or Telegram, quiet hours in Pakistan time (alerts then wait for their end), the hour of a daily
- * summary, and their linked Telegram chat. No row: no alerts.
+ * summary, and their linked Telegram chat. Never saved: an owner gets the default alerts by email, others none (ADR-047).
  */
 export const staffAlertSettings = pgTable(
 	'staff_alert_settings',
@@ -1057,6 +1083,8 @@ export const staffAlertSettings = pgTable(
 		/** A one-time code the member sends the bot (/start <code>): only its hash, until it expires. */
 		telegramCodeHash: text('telegram_code_hash'),
 		telegramCodeExpiresAt: timestamp('telegram_code_expires_at', { withTimezone: true }),
+		/** When the member last saved the form; null: never (an owner then gets OWNER_DEFAULT_ALERTS, others nothing). */
+		savedAt: timestamp('saved_at', { withTimezone: true }),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [

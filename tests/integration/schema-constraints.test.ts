@@ -282,3 +282,38 @@ describe('staff permissions becoming one list of grants', () => {
 		}
 	})
 })
+
+describe('alerts on from the start, and replies to contact messages', () => {
+	it('counts a member who had chosen something as saved, a link-only row as not, gives "low or out" both stock events, and threads old messages', async () => {
+		const client = await PGlite.create({ extensions: { pg_trgm } })
+		const ALERTS = '0041_alerts_on_and_inbox_replies.sql'
+		try {
+			for (const file of migrationFiles.slice(0, migrationFiles.indexOf(ALERTS))) for (const s of statementsOf(file)) await client.exec(s)
+			await client.exec(`insert into staff_users (id, email, name, role, password_hash) values (1, 'owner@example.pk', 'Owner', 'owner', 'h'), (2, 'sana@example.pk', 'Sana', 'staff', 'h'), (3, 'omar@example.pk', 'Omar', 'staff', 'h'), (4, 'hina@example.pk', 'Hina', 'staff', 'h')`)
+			await client.exec(`insert into staff_alert_settings (staff_id, events, by_email, by_telegram, telegram_code_hash, telegram_code_expires_at) values
+				(1, '{}', false, false, 'abc', now() + interval '10 minutes'),
+				(2, '{stock-low,refund}', true, false, null, null),
+				(3, '{}', false, false, null, null),
+				(4, '{transfer-receipt}', false, true, null, null)`)
+			await client.exec(`insert into contact_messages (name, email, message) values ('Ali', 'ali@example.pk', 'Where is my code?'), ('Sara', 'sara@example.pk', 'Do you sell PSN cards?')`)
+			for (const s of statementsOf(ALERTS)) await client.exec(s)
+
+			const rows = (await client.query<{ staff_id: number; saved: boolean; events: string[] }>('select staff_id, saved_at is not null as saved, events from staff_alert_settings order by staff_id')).rows
+			expect(rows).toEqual([
+				{ staff_id: 1, saved: false, events: [] },
+				{ staff_id: 2, saved: true, events: ['stock-low', 'refund', 'stock-out'] },
+				{ staff_id: 3, saved: false, events: [] },
+				{ staff_id: 4, saved: true, events: ['transfer-receipt'] },
+			])
+			const messages = (await client.query<{ thread_token: string; lang: string }>('select thread_token, lang from contact_messages order by id')).rows
+			expect(messages.map((m) => m.lang)).toEqual(['en', 'en'])
+			expect(messages[0]!.thread_token).toMatch(/^[0-9a-f]{32}$/)
+			expect(messages[0]!.thread_token).not.toBe(messages[1]!.thread_token)
+			await expect(client.exec(`insert into contact_replies (message_id, replied_by, body) values (1, 'owner@example.pk', '')`)).rejects.toThrow(/contact_replies_body_check/)
+			await expect(client.exec(`insert into contact_replies (message_id, replied_by, body) values (1, 'owner@example.pk', repeat('x', 5001))`)).rejects.toThrow(/contact_replies_body_check/)
+			await client.exec(`insert into contact_replies (message_id, staff_id, replied_by, body) values (1, 1, 'owner@example.pk', 'On its way.')`)
+		} finally {
+			await client.close()
+		}
+	})
+})

@@ -1,10 +1,12 @@
-// The console's Alerts page over HTTP against the real server, with plain form posts: a member saves
+// The console's Alerts page over HTTP against the real server, with plain form posts: the owner is told
+// what reaches them before they save (ADR-047), a member saves
 // their own alerts (nonsense refused with a sentence beside the field, never a 500), only the owner
 // connects the shop's Telegram bot (its token never comes back in a page), and a staff member links
 // their chat with a one-time code the bot receives.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { staffAlertSettings } from '../../app/db/schema'
+import { OWNER_DEFAULT_EVENTS } from '../../app/domain/alerts/alert-events'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { permissionRefusal } from '../../app/domain/staff/permissions'
 import { startFakeTelegram } from '../fakes/telegram-server'
@@ -37,6 +39,18 @@ describe.each(databaseKinds)('the Alerts page over HTTP on %s', (kind) => {
 			headers: { Origin: testShop.url, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
 			body: new URLSearchParams(fields),
 		})
+
+	it('the page tells the owner what reaches them until they save, and another member that nothing does', async () => {
+		const page = async (cookie: string) => (await (await fetch(`${testShop.url}/admin/alerts`, { headers: { Cookie: cookie } })).text()).replaceAll('<!-- -->', '')
+		const owners = await page(ownerCookie)
+		expect(owners).toContain('Until you save this form, the 6 events ticked below (what waits for a person) reach you by email at <strong>owner@example.pk</strong>.')
+		expect(owners).not.toContain('You receive no alerts until you save this form.')
+		// The boxes show what is sent: the stock queue and refunds are not among the owner's defaults.
+		for (const event of OWNER_DEFAULT_EVENTS) expect(owners).toMatch(new RegExp(`name="event-${event}" checked=""`))
+		expect(owners).toMatch(/name="event-refund"\/>/)
+		expect(owners).toMatch(/name="event-stock-queue"\/>/)
+		expect(await page(staffCookie)).toContain('You receive no alerts until you save this form. The boxes show a suggestion.')
+	})
 
 	it('a member saves their alerts; an hour out of the list or half of the quiet hours is refused beside its field', async () => {
 		let res = await post(staffCookie, { intent: 'save-alerts', 'event-transfer-receipt': 'on', 'event-refund': 'on', byTelegram: 'true', quietStart: '23', quietEnd: '7', summaryHour: '9' })

@@ -2,14 +2,17 @@
 // confirmed, never twice): the race of 30 payments for 10 units (PayPro confirmations and staff
 // transfer confirmations at once), a shared account's two slots, 50 replays of one paid callback,
 // a payment after the order expired, partial delivery and the queue served by an import, replacing
-// a unit, the low-stock and out-of-stock alerts, and products that stay manual. PGlite and PostgreSQL.
+// a unit, the low-stock and out-of-stock alerts to the staff who chose them, and products that stay manual. PGlite and PostgreSQL.
 import { eq, inArray, sql } from 'drizzle-orm'
 import { createElement } from 'react'
 import { DeliverablesCard } from '../../app/components/order/deliverables-card'
 import { renderStaticHtml } from '../../app/utils/static-html.server'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { auditLog, emailOutbox, orders, stockAssignments, stockUnits } from '../../app/db/schema'
+import { alertOutbox, auditLog, emailOutbox, orders, stockAssignments, stockUnits } from '../../app/db/schema'
+import { saveMyAlerts } from '../../app/domain/alerts/alert-settings.server'
+import { readStoreDetails } from '../../app/domain/settings/store-details.server'
+import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { withLines } from '../../app/domain/orders/order-lines.server'
 import { createProductInput } from '../../app/domain/catalogue/product-input'
 import { createProduct } from '../../app/domain/catalogue/manage-products.server'
@@ -271,28 +274,37 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		expect(JSON.stringify(audit)).not.toContain('SWAP-')
 	})
 
-	it('alerts the support address once when an option falls to its threshold and once when it runs out', async () => {
+	it('alerts the staff who chose it once when an option falls to its threshold and once when it runs out, never the support address', async () => {
 		const { db } = database
 		const { productId, variantId } = await giftCardProduct(db, 'Steam Wallet (alerts)')
+		// The owner has never saved their alerts (stock out by default); one member chose both stock alerts; one chose none of them.
+		const boss = await createStaff(db, { email: 'boss@example.pk', name: 'Boss', role: 'owner' })
+		const sana = await createStaff(db, { email: 'sana@example.pk', name: 'Sana', role: 'staff' })
+		await saveMyAlerts(db, sana.id, { events: ['stock-low', 'stock-out'], byEmail: 'true' })
+		const omar = await createStaff(db, { email: 'omar@example.pk', name: 'Omar', role: 'staff' })
+		await saveMyAlerts(db, omar.id, { events: ['refund'], byEmail: 'true' })
 		await setLowStockThreshold(db, owner, productId, variantId, 2)
 		await importStock(db, owner, productId, { variantId, kind: 'code', units: codes('ALERT', 4) })
 		const pay = async () => {
 			const order = await transferWaiting(db, lineFor(productId, variantId))
 			await confirmTransfer(db, owner, order.orderNumber, 'Seen')
 		}
-		const alerts = async () => (await db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} like 'stock-%'`).orderBy(emailOutbox.id)).map((e) => e.subject)
+		const alerts = async () => (await db.select().from(alertOutbox).where(sql`${alertOutbox.event} like 'stock-%'`).orderBy(alertOutbox.id)).map((a) => `${a.subject} → ${a.staffId === boss.id ? 'boss' : a.staffId === sana.id ? 'sana' : 'omar'}`)
 		await pay()
 		expect(await alerts()).toEqual([])
 		await pay()
 		await pay()
-		expect(await alerts()).toEqual(['Low stock: Steam Wallet (alerts) ($10 USD)'])
+		expect(await alerts()).toEqual(['Low stock: Steam Wallet (alerts) ($10 USD) → sana'])
 		await pay()
 		await pay()
 		await pay()
-		expect(await alerts()).toEqual(['Low stock: Steam Wallet (alerts) ($10 USD)', 'Out of stock: Steam Wallet (alerts) ($10 USD)'])
-		const [low] = await db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} like 'stock-low%'`)
-		expect(low!.toEmail).toBe('support@gamevault.pk')
+		expect((await alerts()).slice(1).sort()).toEqual(['Out of stock: Steam Wallet (alerts) ($10 USD) → boss', 'Out of stock: Steam Wallet (alerts) ($10 USD) → sana'])
+		const [low] = await db.select().from(alertOutbox).where(eq(alertOutbox.event, 'stock-low'))
 		expect(low!.text).toMatch(/\/admin\/products\/\d+\/stock/)
+		// The support address is the buyers': no stock email goes there, nor to anyone through the buyers' outbox.
+		const { supportEmail } = await readStoreDetails(db)
+		expect(await db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, supportEmail))).toEqual([])
+		expect(await db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} like 'stock-%'`)).toEqual([])
 	})
 
 	it('leaves a manual product to staff, and a mixed order delivers its stock line while staff prepare the rest', async () => {

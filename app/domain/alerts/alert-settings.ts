@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { nextPakistanHour, pakistanHour } from '../../utils/pakistan-time'
-import { ALERT_EVENTS, type AlertEvent } from './alert-events'
+import { ALERT_EVENTS, OWNER_DEFAULT_EVENTS, type AlertEvent } from './alert-events'
 
 export interface AlertSettings {
 	events: AlertEvent[]
@@ -11,8 +11,11 @@ export interface AlertSettings {
 	summaryHour: number | null
 }
 
-/** What a member who has never saved their alerts sees pre-ticked: nothing is sent until they save. */
+/** What a staff member who has never saved their alerts sees pre-ticked: nothing is sent until they save. */
 export const SUGGESTED_ALERTS: AlertSettings = { events: [...ALERT_EVENTS], byEmail: true, byTelegram: false, quietStart: null, quietEnd: null, summaryHour: null }
+
+/** What the owner receives until they save their alerts (ADR-047): the events that wait for a person, by email. */
+export const OWNER_DEFAULT_ALERTS: AlertSettings = { events: [...OWNER_DEFAULT_EVENTS], byEmail: true, byTelegram: false, quietStart: null, quietEnd: null, summaryHour: null }
 
 const hour = z
 	.union([z.literal(''), z.coerce.number().int('Choose an hour from the list.').min(0, 'Choose an hour from the list.').max(23, 'Choose an hour from the list.')])

@@ -63,12 +63,26 @@ export const refundAlert = (o: AlertOrder, refund: { id: number; amount: number;
 export const stockLowAlert = (v: { productId: number; productName: string; label: string; available: number; threshold: number; variantId: number; newestUnitId: number }): StaffAlert => {
 	const out = v.available === 0
 	return {
-		event: 'stock-low',
+		event: out ? 'stock-out' : 'stock-low',
 		key: `stock-${out ? 'out' : 'low'}:${v.variantId}:${v.newestUnitId}`,
 		subject: out ? `Out of stock: ${v.productName} (${v.label})` : `Low stock: ${v.productName} (${v.label})`,
-		text: [out ? `${v.productName} (${v.label}) has no stock left.` : `${v.productName} (${v.label}) has ${v.available} left (threshold ${v.threshold}).`, link(`/admin/products/${v.productId}/stock`)].join('\n'),
+		text: [
+			out
+				? `${v.productName} (${v.label}) has no stock left. Paid orders for it wait in the delivery queue on the dashboard until you import more.`
+				: `${v.productName} (${v.label}) has ${v.available} left, at or below its threshold of ${v.threshold}.`,
+			'',
+			`Import more here: ${link(`/admin/products/${v.productId}/stock`)}`,
+		].join('\n'),
 	}
 }
+
+/** A buyer wrote through the contact form: its subject and a masked address, never the message itself (it may carry a phone or an order's details). */
+export const contactMessageAlert = (m: { id: number; email: string; subject: string | null }): StaffAlert => ({
+	event: 'contact-message',
+	key: `contact:${m.id}`,
+	subject: m.subject ? `New contact message: ${m.subject}` : 'New contact message',
+	text: ['A buyer wrote through the contact form. Read and answer it in the inbox.', '', `From: ${maskEmail(m.email)}`, link('/admin/inbox')].join('\n'),
+})
 
 export const failedWorkAlert = (job: { id: number; kind: string; attempts: number }, error: string): StaffAlert => ({
 	event: 'failed-work',

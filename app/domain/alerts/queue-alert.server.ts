@@ -1,8 +1,8 @@
-import { and, arrayContains, eq } from 'drizzle-orm'
+import { and, arrayContains, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { alertOutbox, staffAlertSettings, staffUsers, type AlertChannel } from '../../db/schema'
 import { enqueueJob } from '../jobs/queue.server'
-import { maskEmail, type AlertEvent } from './alert-events'
+import { maskEmail, OWNER_DEFAULT_EVENTS, type AlertEvent } from './alert-events'
 import { sendAfter } from './alert-settings'
 
 export interface StaffAlert {
@@ -22,11 +22,12 @@ export const scrubAlertText = (text: string) => text.replace(EMAIL_PATTERN, (m) 
 /**
  * Writes the alert for every active staff member who chose its event, once per channel they chose
  * (Telegram only once their chat is linked), in the caller's transaction: the alert exists exactly
- * when the event does. Each is held until the end of the member's quiet hours. Returns how many
- * were written (a replayed event writes none).
+ * when the event does. An owner who has never saved their alerts gets the events that wait for a
+ * person by email (OWNER_DEFAULT_EVENTS, ADR-047). Each is held until the end of the member's quiet
+ * hours. Returns how many were written (a replayed event writes none).
  */
 export async function queueAlert(tx: Db | Tx, alert: StaffAlert, { now = new Date() }: { now?: Date } = {}): Promise<number> {
-	const members = await tx
+	const chose = await tx
 		.select({
 			staffId: staffAlertSettings.staffId,
 			byEmail: staffAlertSettings.byEmail,
@@ -40,9 +41,19 @@ export async function queueAlert(tx: Db | Tx, alert: StaffAlert, { now = new Dat
 		.where(
 			and(
 				eq(staffUsers.active, true),
+				isNotNull(staffAlertSettings.savedAt),
 				alert.staffId === undefined ? arrayContains(staffAlertSettings.events, [alert.event as string]) : eq(staffAlertSettings.staffId, alert.staffId),
 			),
 		)
+	const byDefault =
+		alert.staffId === undefined && (OWNER_DEFAULT_EVENTS as readonly string[]).includes(alert.event)
+			? await tx
+					.select({ staffId: staffUsers.id })
+					.from(staffUsers)
+					.leftJoin(staffAlertSettings, eq(staffAlertSettings.staffId, staffUsers.id))
+					.where(and(eq(staffUsers.active, true), eq(staffUsers.role, 'owner'), isNull(staffAlertSettings.savedAt)))
+			: []
+	const members = [...chose, ...byDefault.map((o) => ({ staffId: o.staffId, byEmail: true, byTelegram: false, chatId: null, quietStart: null, quietEnd: null }))]
 	let written = 0
 	for (const m of members) {
 		const channels: AlertChannel[] = [...(m.byEmail ? (['email'] as const) : []), ...(m.byTelegram && m.chatId ? (['telegram'] as const) : [])]

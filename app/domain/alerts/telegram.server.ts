@@ -16,7 +16,8 @@ import { requireOwner } from '../staff/permissions'
 // never shown back in full, never logged); each staff member links their chat by sending the bot
 // a one-time code, which the shop reads with getUpdates (no public URL needed for a webhook).
 
-const SETTING = 'telegram-bot'
+export const TELEGRAM_BOT_SETTING = 'telegram-bot'
+const SETTING = TELEGRAM_BOT_SETTING
 const stored = z.object({ token: z.string(), username: z.string(), offset: z.number().int().optional() })
 type StoredBot = z.infer<typeof stored>
 

@@ -6,13 +6,14 @@ import { parseStoreDetailsPatch, SAMPLE, sampleTransferAccounts } from './store-
 import { storeDetailsDefaults } from './store-details.server'
 
 const sampleShop = storeDetailsDefaults(parseEnv({}))
+const chosen = { alertsChosen: true }
 const none: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource> = { paypro: 'none', email: 'none', publicUrl: 'none' }
 const live: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource> = { paypro: 'console', email: 'environment', publicUrl: 'console' }
 
 describe('the setup checklist', () => {
 	it('lists every sample a new shop starts with, each with a link to the console field that fixes it', () => {
-		const steps = setupChecklist(sampleShop, none)
-		expect(steps.map((s) => s.id)).toEqual(['storeName', 'whatsapp', 'supportPhone', 'supportEmail', 'instagram', 'transferAccounts', 'banner', 'promoVideoId', 'palestineVideoId', 'paypro', 'email', 'publicUrl'])
+		const steps = setupChecklist(sampleShop, none, { alertsChosen: false })
+		expect(steps.map((s) => s.id)).toEqual(['storeName', 'whatsapp', 'supportPhone', 'supportEmail', 'instagram', 'transferAccounts', 'banner', 'promoVideoId', 'palestineVideoId', 'paypro', 'email', 'publicUrl', 'alerts'])
 		// Each sample a buyer can see is named with its value.
 		const what = steps.map((s) => s.what).join('\n')
 		for (const value of [SAMPLE.storeName, SAMPLE.supportEmail, '0300 1234567', SAMPLE.supportPhone, `@${SAMPLE.instagram}`, SAMPLE.banner]) expect(what).toContain(value)
@@ -21,11 +22,21 @@ describe('the setup checklist', () => {
 		expect(steps.find((s) => s.id === 'publicUrl')!.fix).toEqual({ href: '/admin/connections#public-url', label: 'Set the shop’s address' })
 		expect(steps.find((s) => s.id === 'email')!.fix).toEqual({ href: '/admin/connections#email', label: 'Connect Brevo or an SMTP server' })
 		expect(steps.find((s) => s.id === 'paypro')!.fix).toEqual({ href: '/admin/connections#paypro', label: 'Connect your PayPro account' })
+		// Alerts are on from the start: a line says so and where to choose them (Telegram too), not counted as sample data.
+		const alerts = steps.find((s) => s.id === 'alerts')!
+		expect(alerts).toMatchObject({ info: true, fix: { href: '/admin/alerts' } })
+		expect(alerts.what).toContain('Telegram')
+		expect(steps.filter((s) => !s.info)).toHaveLength(12)
+	})
+
+	it('drops the alerts line once the owner has chosen their alerts, and keeps it alone when all else is done', () => {
+		expect(setupChecklist(sampleShop, live, { alertsChosen: true }).map((s) => s.id)).not.toContain('alerts')
+		expect(setupChecklist(sampleShop, live, { alertsChosen: false }).map((s) => s.id)).toContain('alerts')
 	})
 
 	it('names the one account still a sample', () => {
 		const accounts = [...sampleTransferAccounts('Shop').slice(0, 1), { method: 'JazzCash', holder: 'Shop', account: '0321 7654321' }]
-		const steps = setupChecklist({ ...sampleShop, transferAccounts: accounts }, live)
+		const steps = setupChecklist({ ...sampleShop, transferAccounts: accounts }, live, chosen)
 		expect(steps.map((s) => s.what)).toContain('The Meezan Bank account shown for transfers is a sample (Meezan Bank): buyers would send money nowhere.')
 	})
 
@@ -44,12 +55,12 @@ describe('the setup checklist', () => {
 		// Each replaced value drops its own step, and only that one.
 		let shop = sampleShop
 		for (const [key, value] of Object.entries(replaced)) {
-			const before = setupChecklist(shop, live).map((s) => s.id)
+			const before = setupChecklist(shop, live, chosen).map((s) => s.id)
 			shop = { ...shop, ...parseStoreDetailsPatch({ [key]: value }) }
 			expect(before).toContain(key)
-			expect(setupChecklist(shop, live).map((s) => s.id)).toEqual(before.filter((id) => id !== key))
+			expect(setupChecklist(shop, live, chosen).map((s) => s.id)).toEqual(before.filter((id) => id !== key))
 		}
 		expect(shop.whatsapp).not.toBe(SAMPLE.whatsapp)
-		expect(setupChecklist(shop, live)).toEqual([])
+		expect(setupChecklist(shop, live, chosen)).toEqual([])
 	})
 })

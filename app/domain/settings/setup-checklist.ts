@@ -7,12 +7,17 @@ export interface SetupStep {
 	/** What is still a sample, and what that means for buyers, in one sentence. */
 	what: string
 	fix: { href: string; label: string }
+	/** Good to know, not sample data: listed apart and not counted. */
+	info?: true
 }
 
 const samples = new Set<string>(SAMPLE.accountNumbers)
 
-/** What the dashboard lists until it is done: compared with the built-in sample values, never guessed. */
-export function setupChecklist(details: StoreDetails, connected: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource>): SetupStep[] {
+/**
+ * What the dashboard lists until it is done: compared with the built-in sample values, never guessed.
+ * `alertsChosen`: the owner has saved their alerts or connected Telegram (else a line says what reaches them by default).
+ */
+export function setupChecklist(details: StoreDetails, connected: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource>, { alertsChosen }: { alertsChosen: boolean }): SetupStep[] {
 	const steps: SetupStep[] = []
 	const field = (id: keyof StoreDetails, label: string) => ({ href: `/admin/store#${id}`, label })
 	if (details.storeName === SAMPLE.storeName) {
@@ -55,6 +60,14 @@ export function setupChecklist(details: StoreDetails, connected: Record<'paypro'
 	}
 	if (connected.publicUrl === 'none') {
 		steps.push({ id: 'publicUrl', what: 'The shop’s public address is not set: links in emails, the sitemap and shared previews point at the server’s own address.', fix: { href: '/admin/connections#public-url', label: 'Set the shop’s address' } })
+	}
+	if (!alertsChosen) {
+		steps.push({
+			id: 'alerts',
+			info: true,
+			what: 'Alerts reach you by email: transfer receipts to check, orders to deliver by hand, payments after a cancel, stock that ran out, failed emails or jobs and new contact messages. Choose what reaches you, or get them on Telegram as well.',
+			fix: { href: '/admin/alerts', label: 'Choose your alerts' },
+		})
 	}
 	return steps
 }

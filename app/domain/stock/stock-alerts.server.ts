@@ -1,16 +1,14 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { products, productVariants, stockUnits } from '../../db/schema'
-import { absoluteUrl } from '../../utils/origin.server'
 import { logger } from '../../utils/logger.server'
-import { queueEmail } from '../email/queue-email.server'
 import { stockLowAlert } from '../alerts/event-alerts.server'
 import { queueAlert } from '../alerts/queue-alert.server'
-import { readStoreDetails } from '../settings/store-details.server'
 import { deliverQueuedOrders, hasQueuedOrders, type StockDelivery } from './deliver-stock.server'
 
-// Staff hear of stock running low or out (issue: stock delivery): the dashboard lists it live,
-// and the store's support address gets one email per variant per crossing. An alert is keyed by
+// Staff hear of stock running low or out (issue: stock delivery): the dashboard lists it live, and
+// the staff who chose the stock alerts (the owner by default: out of stock) hear of each crossing by
+// their own channels; never the store's support address, which is the buyers'. An alert is keyed by
 // the variant's newest unit, so it is sent once until staff import more, whichever instance and
 // however many payments cross the line at once.
 
@@ -68,35 +66,12 @@ export async function lowStockVariants(db: Db, variantIds?: number[]): Promise<(
 	}))
 }
 
-/** Emails the store's support address about variants that are now low or out, once per crossing. */
+/** Alerts the staff who chose it (the owner by default, ADR-047) of variants that are now low or out, once per crossing; returns how many alerts were written. */
 export async function alertLowStock(db: Db, variantIds: number[]): Promise<number> {
 	if (variantIds.length === 0) return 0
 	const low = await lowStockVariants(db, variantIds)
-	if (low.length === 0) return 0
-	const { supportEmail, storeName } = await readStoreDetails(db)
 	let sent = 0
-	for (const v of low) {
-		const out = v.available === 0
-		const link = absoluteUrl(`/admin/products/${v.productId}/stock`)
-		const queued = await queueEmail(db, {
-			dedupeKey: `stock-${out ? 'out' : 'low'}:${v.variantId}:${v.newestUnitId}`,
-			toEmail: supportEmail,
-			toName: storeName,
-			subject: out ? `Out of stock: ${v.productName} (${v.label})` : `Low stock: ${v.productName} (${v.label})`,
-			templateId: null,
-			params: {},
-			text: [
-				out
-					? `${v.productName} (${v.label}) has no stock left. Paid orders for it wait in the delivery queue on the dashboard until you import more.`
-					: `${v.productName} (${v.label}) has ${v.available} left, at or below its threshold of ${v.threshold}.`,
-				'',
-				`Import more here: ${link}`,
-			].join('\n'),
-		})
-		if (queued) sent++
-		// And each staff member who chose it, by their own channels (the same key: once per crossing).
-		await queueAlert(db, stockLowAlert(v))
-	}
+	for (const v of low) sent += await queueAlert(db, stockLowAlert(v))
 	return sent
 }
 

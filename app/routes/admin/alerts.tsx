@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { FieldError, useConsoleForm } from '~/components/admin/console-form'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
-import { ALERT_EVENT_LABELS, ALERT_EVENTS } from '~/domain/alerts/alert-events'
+import { ALERT_EVENT_LABELS, ALERT_EVENTS, OWNER_DEFAULT_EVENTS } from '~/domain/alerts/alert-events'
 import { alertFormInput, alertSettingsFromForm, hourLabel } from '~/domain/alerts/alert-settings'
 import { readMyAlerts, saveMyAlerts } from '~/domain/alerts/alert-settings.server'
 import { pollTelegramLinks, removeTelegramBot, saveTelegramBot, startTelegramLink, telegramBotStatus, unlinkTelegram } from '~/domain/alerts/telegram.server'
@@ -133,7 +133,13 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
 
 			<section aria-labelledby="alerts-heading" className="settings-section">
 				<h2 id="alerts-heading">What reaches you</h2>
-				{alerts.saved ? null : <p className="muted small">You receive no alerts until you save this form. The boxes show a suggestion.</p>}
+				{alerts.byDefault ? (
+					<p className="muted small alerts-default">
+						Until you save this form, the {OWNER_DEFAULT_EVENTS.length} events ticked below (what waits for a person) reach you by email at <strong>{me.email}</strong>. Change them, add Telegram or quiet hours, or untick everything and save to receive none.
+					</p>
+				) : alerts.saved ? null : (
+					<p className="muted small">You receive no alerts until you save this form. The boxes show a suggestion.</p>
+				)}
 				{errorFor('save-alerts')}
 				<Form method="post" className="alerts-form" {...getFormProps(form)}>
 					<input type="hidden" name="intent" value="save-alerts" />

@@ -18,6 +18,7 @@ import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { FULFILLMENT_STEPS, fulfillmentTitle, PAYMENT_FILTERS } from '~/domain/orders/status'
 import { readConnections } from '~/domain/settings/connections.server'
 import { setupChecklist } from '~/domain/settings/setup-checklist'
+import { alertsChosen } from '~/domain/alerts/alert-settings.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// A day filter that is no day of the shop's years is its 400 page, with the sentence.
 	const query = await asPage(async () => parseOrderListQuery(new URL(request.url).searchParams))
 	// The owner's list of what is still sample data (only the owner can change it).
-	const setup = staff.role === 'owner' ? await ownerSetupChecklist() : null
+	const setup = staff.role === 'owner' ? await ownerSetupChecklist(staff.id) : null
 	const [queue, low, toDo] = await Promise.all([stockQueue(db()), lowStockVariants(db()), consoleToDo(db())])
 	const stock = { queue, low: low.map(({ newestUnitId: _, ...v }) => v) }
 	const codeSearch = await searchByCode(staff, new URL(request.url).searchParams.get('code'))
@@ -63,9 +64,9 @@ async function searchByCode(staff: Parameters<typeof staffActor>[0], typed: stri
 	}
 }
 
-async function ownerSetupChecklist() {
-	const [details, connections] = await Promise.all([readStoreDetails(db()), readConnections(db())])
-	return setupChecklist(details, { paypro: connections.paypro.source, email: connections.email.source, publicUrl: connections.publicUrl.source })
+async function ownerSetupChecklist(ownerId: number) {
+	const [details, connections, chosen] = await Promise.all([readStoreDetails(db()), readConnections(db()), alertsChosen(db(), ownerId)])
+	return setupChecklist(details, { paypro: connections.paypro.source, email: connections.email.source, publicUrl: connections.publicUrl.source }, { alertsChosen: chosen })
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const lang = langOf(new URL(request.url).pathname)
 	const form = await readPageForm(request, { lang })
 	try {
-		await sendContactMessage(db(), form, { clientIp: context.clientIp, limitPerHour: env().CONTACT_RATE_LIMIT })
+		await sendContactMessage(db(), form, { clientIp: context.clientIp, limitPerHour: env().CONTACT_RATE_LIMIT, lang })
 		return { ok: true as const }
 	} catch (error) {
 		if (error instanceof AppError) {
