@@ -12,7 +12,7 @@ export interface SetupStep {
 const samples = new Set<string>(SAMPLE.accountNumbers)
 
 /** What the dashboard lists until it is done: compared with the built-in sample values, never guessed. */
-export function setupChecklist(details: StoreDetails, e: Pick<Env, 'PAYPRO_CLIENT_ID' | 'EMAIL_PROVIDER' | 'PUBLIC_URL'>): SetupStep[] {
+export function setupChecklist(details: StoreDetails, e: Pick<Env, 'PAYPRO_CLIENT_ID' | 'EMAIL_PROVIDER' | 'PUBLIC_URL'>, { ownAppIcon }: { ownAppIcon: boolean }): SetupStep[] {
 	const steps: SetupStep[] = []
 	const field = (id: keyof StoreDetails, label: string) => ({ href: `/admin/store#${id}`, label })
 	if (details.storeName === SAMPLE.storeName) {
@@ -46,6 +46,9 @@ export function setupChecklist(details: StoreDetails, e: Pick<Env, 'PAYPRO_CLIEN
 	}
 	if (details.palestineVideoId === null) {
 		steps.push({ id: 'palestineVideoId', what: 'The Palestine initiative page shows the sample poster instead of a video.', fix: field('palestineVideoId', 'Set the Palestine initiative video') })
+	}
+	if (!ownAppIcon) {
+		steps.push({ id: 'appIcon', what: 'The app icon is the built-in logo: a buyer who installs the shop sees it on their home screen.', fix: { href: '/admin/store#app-icon', label: 'Upload the app icon' } })
 	}
 	if (!e.PAYPRO_CLIENT_ID) {
 		steps.push({ id: 'paypro', what: 'Card and wallet payments go to the built-in PayPro simulator: they are test payments and no money moves.', fix: { env: ['PAYPRO_CLIENT_ID', 'PAYPRO_CLIENT_SECRET', 'PAYPRO_MERCHANT_ID', 'PAYPRO_CALLBACK_USERNAME', 'PAYPRO_CALLBACK_PASSWORD'], note: 'the credentials from PayPro’s merchant panel' } })

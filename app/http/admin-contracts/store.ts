@@ -1,10 +1,12 @@
 import { storeDetailsPatchSchema, storeDetailsView } from '../../domain/settings/store-details'
+import { z } from 'zod'
+import { APP_ICON_MAX_BYTES } from '../../domain/installable/app-icon-rules'
 import { defineContract, type AdminContract } from '../admin-contract'
 
 export const readStoreSettingsContract = defineContract({
 	method: 'GET',
 	path: '/api/admin/store-settings',
-	summary: 'The store details: name, contacts, transfer accounts, banner, hero texts, testimonials, video and pixel ids',
+	summary: 'The store details: name, contacts, transfer accounts, banner, hero texts, testimonials, video and pixel ids, the app’s name and short name',
 	tag: 'Store',
 	permission: 'owner',
 	scope: 'session-only',
@@ -22,5 +24,18 @@ export const changeStoreSettingsContract = defineContract({
 	response: storeDetailsView,
 })
 
+export const uploadAppIconContract = defineContract({
+	method: 'POST',
+	path: '/api/admin/app-icon',
+	summary:
+		'Upload the installed app’s icon (multipart/form-data, field `icon`): a square PNG, JPEG or WebP of at least 512 × 512 pixels, at most 8 MB. It is drawn as /icons/app-192.png, app-512.png and app-maskable-512.png (the picture inside the middle 80% on the page colour), which the manifest and the apple-touch-icon name from then on; audited. A form that accepts text/html is sent back to /admin/store (303).',
+	tag: 'Store',
+	permission: 'owner',
+	scope: 'session-only',
+	multipart: true,
+	body: z.object({ icon: z.file().max(APP_ICON_MAX_BYTES).describe('The icon, square, at least 512 × 512') }),
+	response: z.object({ base: z.string().describe('The version the icons’ addresses carry (?v=)') }),
+})
+
 /** The store endpoints' contracts (filled in as the endpoints are built). */
-export const storeContracts: AdminContract[] = [readStoreSettingsContract, changeStoreSettingsContract]
+export const storeContracts: AdminContract[] = [readStoreSettingsContract, changeStoreSettingsContract, uploadAppIconContract]

@@ -17,6 +17,7 @@ import { filtersQueryString, MIN_SEARCH_CHARACTERS, NOT_DELIVERED, orderCountSen
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import { FULFILLMENT_STEPS, fulfillmentTitle, PAYMENT_FILTERS } from '~/domain/orders/status'
 import { setupChecklist } from '~/domain/settings/setup-checklist'
+import { readAppIcon } from '~/domain/installable/read-app-icon.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { env } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// A day filter that is no day of the shop's years is its 400 page, with the sentence.
 	const query = await asPage(async () => parseOrderListQuery(new URL(request.url).searchParams))
 	// The owner's list of what is still sample data (only the owner can change it).
-	const setup = staff.role === 'owner' ? setupChecklist(await readStoreDetails(db()), env()) : null
+	const setup = staff.role === 'owner' ? setupChecklist(await readStoreDetails(db()), env(), { ownAppIcon: (await readAppIcon(db())) !== null }) : null
 	const [queue, low, toDo] = await Promise.all([stockQueue(db()), lowStockVariants(db()), consoleToDo(db())])
 	const stock = { queue, low: low.map(({ newestUnitId: _, ...v }) => v) }
 	try {
