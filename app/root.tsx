@@ -9,7 +9,8 @@ import { IMAGE_LOADED_SCRIPT } from './components/product/image-loaded'
 import stylesheet from './styles/app.css?url'
 import { db } from './db/client.server'
 import { storefrontDetails } from './domain/settings/store-details'
-import { SHOP_THEME_COLOR } from './domain/installable/web-app-manifest'
+import { appIconUrl, SHOP_THEME_COLOR } from './domain/installable/web-app-manifest'
+import { readAppIcon } from './domain/installable/read-app-icon.server'
 import { readStoreDetails } from './domain/settings/store-details.server'
 import { env, publicEnv } from './utils/env.server'
 import { linkOrigin } from './utils/origin.server'
@@ -38,7 +39,7 @@ function footerFor(config: Parameters<typeof SiteFooterContent>[0]['config'], ye
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const e = env()
-	const details = await readStoreDetails(db())
+	const [details, icon] = await Promise.all([readStoreDetails(db()), readAppIcon(db())])
 	const lang = langOf(new URL(request.url).pathname)
 	const shown = storefrontDetails(details)
 	// The announcement the shop starts with reads in the page's language; the owner's own stays as written.
@@ -48,7 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// The footer is drawn here and sent as HTML: the browser never downloads its component (ADR-007).
 	const footerHtml = footerFor(config, year, lang)
 	// Shared previews need absolute image URLs.
-	return { config, year, origin: linkOrigin(request), footerHtml }
+	// The home-screen icon a phone without manifests (iOS) takes: the owner's upload when there is one.
+	return { config, year, origin: linkOrigin(request), footerHtml, touchIcon: appIconUrl('app-192.png', icon?.base ?? null) }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -69,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{buyerPage ? (
 					<>
 						<link rel="manifest" href={lang === 'ur' ? '/manifest.webmanifest?lang=ur' : '/manifest.webmanifest'} />
-						<link rel="apple-touch-icon" href="/icons/app-192.png" />
+						<link rel="apple-touch-icon" href={data?.touchIcon ?? '/icons/app-192.png'} />
 					</>
 				) : null}
 				{/* Before the stylesheet link: an inline script after it would wait for the stylesheet.

@@ -13,6 +13,8 @@ export default [
 	layout('routes/store/language-layout.tsx', [
 		...PUBLIC_PAGES.filter((page) => !ORDER_FILES.has(page.file)).map(buyerRoute),
 		route(buyerPath(PRODUCT_PAGE.path), PRODUCT_PAGE.file),
+		// Staff's preview of a product page, drafts too (ADR-046): the shop's frame, never the page cache.
+		route('admin/products/:id/preview', PRODUCT_PAGE.file, { id: 'product-preview' }),
 		// The pages of checkout, payment and orders, with their own words.
 		layout('routes/store/order-messages-layout.tsx', [
 			...PUBLIC_PAGES.filter((page) => ORDER_FILES.has(page.file)).map(buyerRoute),
@@ -76,6 +78,7 @@ export default [
 	route('api/admin/store-settings', 'routes/api/admin/store-settings.ts'),
 	route('api/admin/connections', 'routes/api/admin/connections.ts'),
 	route('api/admin/connections/:part/test', 'routes/api/admin/connection-test.ts'),
+	route('api/admin/app-icon', 'routes/api/admin/app-icon.ts'),
 	route('api/admin/blocklist', 'routes/api/admin/blocklist.ts'),
 	route('api/admin/blocklist/:id', 'routes/api/admin/blocklist-entry.ts'),
 	route('api/admin/customers', 'routes/api/admin/customers.ts'),

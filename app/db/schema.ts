@@ -24,6 +24,7 @@ import type {
 	ProductBadge,
 	ProductImageSet,
 	ProductKind,
+	ProductStatus,
 	Specification,
 	TermsPage,
 } from '../domain/catalogue/types'
@@ -84,10 +85,12 @@ export const products = pgTable(
 		sortOrder: integer('sort_order').notNull().default(0),
 		/** Visible on the storefront. A product orders refer to is hidden, never deleted. */
 		visible: boolean('visible').notNull().default(true),
+		/** draft: made on the console and seen only by staff until published (ADR-046); published: on sale while visible. */
+		status: text('status').$type<ProductStatus>().notNull().default('published'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} between 0 and ${PRICE}`)],
+	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} between 0 and ${PRICE}`), check('products_status_check', sql`${t.status} in ('draft', 'published')`)],
 )
 
 /**

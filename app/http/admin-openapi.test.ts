@@ -58,6 +58,18 @@ describe('the console API document', () => {
 		})
 	})
 
+	it('says a product’s status: published unless a draft is sent, on create and change, and in every product answered (ADR-046)', () => {
+		const document = adminOpenApiDocument(adminContracts)
+		type Schema = { properties: Record<string, { enum?: string[]; default?: string; description?: string }>; required?: string[] }
+		const body = (path: string, method: 'post' | 'patch') => (document.paths[path]?.[method] as { requestBody: { content: { 'application/json': { schema: Schema } } } }).requestBody.content['application/json'].schema
+		const create = body('/api/admin/products', 'post')
+		expect(create.properties.status).toMatchObject({ enum: ['draft', 'published'], default: 'published' })
+		expect(create.required ?? []).not.toContain('status')
+		expect(body('/api/admin/products/{id}', 'patch').properties.status).toMatchObject({ enum: ['draft', 'published'] })
+		expect(JSON.stringify(document)).toContain('draft: seen only by staff until published')
+		expect(document.paths['/api/admin/app-icon']?.post).toMatchObject({ 'x-permission': 'owner' })
+	})
+
 	it('declares both ways in: the staff session cookie and the X-ADMIN-KEY header', () => {
 		const document = adminOpenApiDocument(adminContracts)
 		expect(document.components.securitySchemes).toMatchObject({ staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' }, adminKey: { type: 'apiKey', in: 'header', name: 'X-ADMIN-KEY' } })

@@ -1,7 +1,6 @@
 import { redirect } from 'react-router'
 import { refuse } from './refusal.server'
-import { catalogueFieldErrors, notSavedMessage, readProductForm, type ProductFormValues } from '../domain/catalogue/product-form'
-import type { CreateProductInput } from '../domain/catalogue/product-input'
+import { catalogueFieldErrors, notSavedMessage, readProductForm, type ProductFormInput, type ProductFormValues } from '../domain/catalogue/product-form'
 import { AppError } from '../utils/app-error'
 import { pageFailure, readPageForm } from './http.server'
 
@@ -25,7 +24,7 @@ const refusal = (values: ProductFormValues, message: string, fieldErrors: Record
 	refuse<ProductFormRefusal>(status, { message, fieldErrors, values, attempt: Date.now() })
 
 /** Saves the posted form with `save` and redirects to the product's page with `notice`; a refusal keeps what was typed. */
-export async function saveProductForm(values: ProductFormValues, save: (input: CreateProductInput) => Promise<{ id: number }>, notice: 'created' | 'saved') {
+export async function saveProductForm(values: ProductFormValues, save: (input: ProductFormInput) => Promise<{ id: number }>, notice: 'created' | 'saved') {
 	const read = readProductForm(values)
 	if (!read.ok) return refusal(values, read.message, read.fieldErrors, 400)
 	try {

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import type { Page } from '@playwright/test'
-import { test, expect, cartDrawer, cartLine, gotoHydrated, installHydrationProbe, modal, optionSelect, signInAsOwner, unique, waitForHydration } from './helpers'
+import { test, expect, cartDrawer, cartLine, gotoHydrated, installHydrationProbe, modal, optionSelect, publishOnConsole, signInAsOwner, unique, waitForHydration } from './helpers'
 
 // The issue's proof, end to end: the owner creates a product with three durations and an uploaded
 // cover from the console; a buyer on a phone finds it, buys the 3-month option and pays the right
@@ -40,6 +40,9 @@ test('the owner’s new product is found, bought and paid at its price; a new pr
 	await owner.getByLabel('New cover').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover })
 	await owner.getByRole('button', { name: 'Upload cover' }).click()
 	await expect(owner.locator('.product-image-form-preview img, img.product-image-form-preview').first()).toHaveAttribute('src', /^\/media\//)
+	// With its cover, nothing is missing: the owner publishes it (a console product starts as a draft).
+	await expect(owner.locator('.product-publish').getByText('A cover image (done)')).toBeAttached()
+	await publishOnConsole(owner)
 
 	// A buyer on a phone finds it among the Xbox products and opens it.
 	await gotoHydrated(page, '/products?category=xbox')
@@ -138,6 +141,7 @@ test('a product made with the console Game Pass settings takes the same terms, r
 	await owner.getByRole('button', { name: 'Create product' }).last().click()
 	await expect(owner).toHaveURL(/\/admin\/products\/\d+\?notice=created$/)
 	const productId = Number(/\/admin\/products\/(\d+)/.exec(owner.url())![1])
+	await publishOnConsole(owner)
 
 	// A Game Pass review written on the built-in product shows on the new one too.
 	const review = unique('Activated in minutes')

@@ -67,12 +67,22 @@ test('the owner creates a product with three durations, finds it, changes a pric
 
 	await optionField(page, 'Price (Rs.)', 3).fill('7900')
 	await page.getByRole('button', { name: 'Create product' }).last().click()
-	await expect(page.getByRole('status').filter({ hasText: 'Created. Buyers can find it in the shop now.' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: 'Created as a draft: only staff see it.' })).toBeVisible()
 	await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
 	await expect(page).toHaveURL(/\/admin\/products\/\d+\?notice=created$/)
 	await expect(optionField(page, 'Price (Rs.)', 2)).toHaveValue('4200')
 	await expect(page.getByLabel('Features', { exact: true })).toHaveValue('Day-one releases\nOnline multiplayer')
 	await expect(page.getByRole('heading', { name: 'Cover image' })).toBeVisible()
+	// A draft (ADR-046): staff preview it; the checklist names the missing cover, and publishing without it is ticked on purpose.
+	await expect(page.locator('.product-toolbar').getByRole('link', { name: 'Preview' })).toHaveAttribute('href', /^\/admin\/products\/\d+\/preview$/)
+	await expect(page.locator('.product-head').getByText('Draft', { exact: true })).toBeVisible()
+	const publish = page.locator('.product-publish')
+	await expect(publish.getByText('A cover image — missing a cover image')).toBeVisible()
+	await publish.getByRole('button', { name: 'Publish' }).click()
+	await expect(page.getByRole('alert')).toHaveText('Not published: it still needs a cover image. Tick “Publish anyway” to publish it as it is.')
+	await publish.getByLabel('Publish anyway').check()
+	await publish.getByRole('button', { name: 'Publish' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published' })).toHaveText('Published: buyers can find it in the shop now.')
 	await expect(page.getByRole('link', { name: 'View in shop' })).toHaveAttribute('href', /^\/product\/\d+$/)
 
 	// The list finds it by name, with its price range, options and status.
@@ -158,7 +168,7 @@ test('without JavaScript the owner creates a product, orders its options by numb
 	await optionField(page, 'Price (Rs.)', 2).fill('1600')
 	await optionField(page, 'Position', 2).fill('1')
 	await page.getByRole('button', { name: 'Create product' }).last().click()
-	await expect(page.getByRole('status').filter({ hasText: 'Created.' })).toHaveText('Created. Buyers can find it in the shop now.')
+	await expect(page.getByRole('status').filter({ hasText: 'Created' })).toHaveText('Created as a draft: only staff see it. Upload its cover, check the list below, then publish it.')
 	await expect(optionField(page, 'Label', 1)).toHaveValue('$5 USD')
 	await expect(optionField(page, 'Label', 2)).toHaveValue('$10 USD')
 	// Saved rows and three blank ones to add more.

@@ -197,6 +197,18 @@ export async function changeProductAsOwner(
 	}
 }
 
+/**
+ * On a product's console page: publishes the draft the console made (ADR-046), ticking "Publish
+ * anyway" when the checklist still misses something (a test's product often has no cover).
+ */
+export async function publishOnConsole(owner: Page) {
+	const panel = owner.locator('.product-publish')
+	const anyway = panel.getByLabel('Publish anyway')
+	if (await anyway.isVisible()) await anyway.check()
+	await panel.getByRole('button', { name: 'Publish', exact: true }).click()
+	await expect(owner.getByRole('status').filter({ hasText: 'Published' })).toHaveText('Published: buyers can find it in the shop now.')
+}
+
 /** The main navigation; on a phone it is behind the menu toggle. */
 export function mainNav(page: Page): Locator {
 	return page.getByRole('navigation', { name: 'Main' })

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { test, expect, gotoHydrated, signInAsOwner, unique } from './helpers'
+import { test, expect, gotoHydrated, publishOnConsole, signInAsOwner, unique } from './helpers'
 
 // Costs and repricing (issue 23), end to end on a phone: the owner sets the dollar rate, gives an
 // option a cost in US dollars on the product form, previews the new prices on the reprice page (the
@@ -45,6 +45,7 @@ test('the owner reprices from a dollar cost: preview, then apply; the product pa
 	await expect(owner).toHaveURL(/\/admin\/products\/\d+\?notice=created$/)
 	const productId = Number(/\/admin\/products\/(\d+)/.exec(owner.url())![1])
 	await expect(optionField(owner, 'Cost to you', 1)).toHaveValue('8')
+	await publishOnConsole(owner)
 
 	// Reprice it: 25 % over US$ 8 × 280 = Rs. 2,240 is 2,800, already a whole Rs. 100.
 	await owner.goto('/admin/products')

@@ -96,6 +96,8 @@ describe.each(databaseKinds)('console product pages on %s', (kind) => {
 			contentPage: null,
 			reviewGroup: 'game-pass',
 			visible: true,
+			// Made on the console: a draft until the owner publishes it (ADR-046).
+			status: 'draft',
 			featured: false,
 			sortOrder: 3,
 		})
@@ -107,7 +109,7 @@ describe.each(databaseKinds)('console product pages on %s', (kind) => {
 		const page = await get(`/admin/products/${product.id}?notice=created`)
 		expect(page.status).toBe(200)
 		const html = await page.text()
-		expect(html).toContain('Created. Buyers can find it in the shop now.')
+		expect(html).toContain('Created as a draft: only staff see it. Upload its cover, check the list below, then publish it.')
 		expect(html).toContain('Console Game Pass terms (with shared-account warning)')
 	})
 
@@ -179,6 +181,7 @@ describe.each(databaseKinds)('console product pages on %s', (kind) => {
 
 	it('hides instead of deleting a product that an order refers to; deletes one that none does', async () => {
 		const bought = createdId(await post('/admin/products/new', newProductForm({ name: 'Bought once' })))
+		expect((await post(`/admin/products/${bought}`, { intent: 'publish', anyway: '1' })).status).toBe(302)
 		const variant = (await getAdminProduct(db, bought)).variants[0]!
 		await placeOrder(db, checkoutBody([{ id: bought, quantity: 1, variantId: variant.id }]))
 		const kept = await post(`/admin/products/${bought}`, { intent: 'delete' })

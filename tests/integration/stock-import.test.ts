@@ -86,14 +86,21 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 			skipped: [{ line: 4, reason: 'empty: no code on this line' }],
 			notes: [],
 			waiting: 0,
+			// The first units change how the product is delivered: said, not done silently.
+			modeChange: {
+				from: 'manual',
+				to: 'stock_or_manual',
+				message: 'PSN Card (stock) now delivers from stock, else by hand: buyers get a unit at payment while stock lasts. Choose “Manual” under Delivery to keep delivering by hand.',
+			},
 		})
+		expect((await counts(product.id)).stockMode).toBe('stock_or_manual')
 
 		// One of them is sold: a transfer for the $10 option, confirmed by staff, takes the oldest unit.
 		const soldOrder = await payByTransfer(db, await placeOrder(db, checkoutBody([{ id: product.id, quantity: 1, variantId: ten!.id }], { paymentMethod: 'manual' })))
 		const [sold] = await db.select().from(stockUnits).where(and(eq(stockUnits.productId, product.id), eq(stockUnits.status, 'used')))
 		expect(sold!.id).toBe((await db.select().from(stockUnits).where(eq(stockUnits.productId, product.id)).orderBy(stockUnits.id).limit(1))[0]!.id)
 		const again = await call('POST', `/api/admin/products/${product.id}/stock`, { variantId: ten!.id, units: [{ code: 'abcdefgh1234' }, { code: 'NEW-CODE-7777' }] })
-		expect(await again.json()).toEqual({ added: 1, duplicates: 1, refused: [{ line: 1, reason: `already in this product’s stock (unit ${sold!.id})` }], skipped: [], notes: [], waiting: 0 })
+		expect(await again.json()).toEqual({ added: 1, duplicates: 1, refused: [{ line: 1, reason: `already in this product’s stock (unit ${sold!.id})` }], skipped: [], notes: [], waiting: 0, modeChange: null })
 
 		const after = await counts(product.id)
 		expect(after.stockMode).toBe('stock_or_manual')
@@ -119,7 +126,11 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 
 		// Nothing secret in the audit log: only counts and unit ids.
 		const entries = await db.select().from(auditLog).where(eq(auditLog.target, `product ${product.id}`)).orderBy(auditLog.id)
-		expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['stock.import', 'stock.void', 'stock.reveal', 'stock.threshold']))
+		expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['stock.mode', 'stock.import', 'stock.void', 'stock.reveal', 'stock.threshold']))
+		// The switch from manual is its own entry, once: the second import changed nothing.
+		expect(entries.filter((e) => e.action === 'stock.mode').map((e) => [e.before, e.after, e.note])).toEqual([
+			[{ stockMode: 'manual' }, { stockMode: 'stock_or_manual' }, 'The first units were imported: delivered from stock, else by hand.'],
+		])
 		const written = JSON.stringify(entries).toUpperCase()
 		for (const secret of ['ABCDEFGH1234', 'ABCD-EFGH', '0000-9999', 'QQQQ', 'NEW-CODE']) expect(written).not.toContain(secret)
 		const [stored] = await db.select().from(stockUnits).where(eq(stockUnits.id, sold!.id))
@@ -157,9 +168,10 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 			],
 			notes: [],
 			waiting: 0,
+			modeChange: expect.objectContaining({ from: 'manual', to: 'stock_or_manual' }),
 		})
 		const privRes = await call('POST', `/api/admin/products/${product.id}/stock`, { variantId: priv!.id, units: [{ login: 'bilal@example.pk', password: 'pw-3' }] })
-		expect(await privRes.json()).toEqual({ added: 1, duplicates: 0, refused: [], skipped: [], notes: [], waiting: 0 })
+		expect(await privRes.json()).toEqual({ added: 1, duplicates: 0, refused: [], skipped: [], notes: [], waiting: 0, modeChange: null })
 		const byLabel = Object.fromEntries((await counts(product.id)).variants.map((v) => [v.label, v.available]))
 		expect(byLabel).toEqual({ 'Private 1 Month': 1, 'Shared 1 Month': 5 })
 
@@ -321,6 +333,7 @@ describe.each(databaseKinds)('stock import on %s', (kind) => {
 			],
 			notes: [{ line: 7, note: 'contains invisible characters: kept as imported, compared without them' }],
 			waiting: 0,
+			modeChange: null,
 		})
 		// Delivered exactly as imported: the normalised form is only the fingerprint.
 		const newest = await listUnits(db, psn.id, {})

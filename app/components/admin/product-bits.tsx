@@ -28,3 +28,8 @@ export function ProductPageError({ error }: { error: unknown }) {
 		</div>
 	)
 }
+
+/** A product not yet published: only staff see it (ADR-046). */
+export function DraftBadge() {
+	return <span className="status-pill warning">Draft</span>
+}

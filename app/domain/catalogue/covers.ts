@@ -16,3 +16,6 @@ export function coverSrcSet(src: string): string | undefined {
 	if (!id) return undefined
 	return COVER_WIDTHS.map((w) => `/images/products/${coverFile(id, w)} ${w}w`).join(', ')
 }
+
+/** A product's own cover until one is uploaded: the shop's drawn placeholder. */
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg'

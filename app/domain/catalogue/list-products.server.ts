@@ -8,6 +8,7 @@ import { offersAccountTypes, startingChoice } from '../pricing/price-of'
 import { ratingsFor } from '../reviews/rating-summary.server'
 import { soldOutStockOnly } from '../stock/manage-stock.server'
 import type { RatingSummary } from '../reviews/review-scope'
+import { isOnSale, isOnSaleSql } from './on-sale'
 import { productView, type ProductRow } from './product-view'
 import type { Product, ProductSummary, Variant } from './types'
 
@@ -73,18 +74,32 @@ async function withVariants(db: Db | Tx, rows: ProductRow[]): Promise<Product[]>
 	return rows.map((r) => productView(r, variants.get(r.id) ?? []))
 }
 
-/** The storefront's products: visible ones, in the owner's order. */
+/** The storefront's products: those on sale (visible and published), in the owner's order. */
 export async function listProducts(db: Db | Tx): Promise<Product[]> {
-	const rows = await db.select(columns).from(products).where(eq(products.visible, true)).orderBy(asc(products.sortOrder), asc(products.id))
+	const rows = await db.select(columns).from(products).where(isOnSaleSql()).orderBy(asc(products.sortOrder), asc(products.id))
 	return withVariants(db, rows)
 }
 
-/** A visible product by id, or null. */
+/** A product on sale by id, or null. */
 export async function getProduct(db: Db | Tx, id: number): Promise<Product | null> {
 	return (await getProducts(db, [id])).get(id) ?? null
 }
 
-/** Visible products by id (missing and hidden ones left out). */
+/** Any product by id, drafts and hidden ones too, for staff's preview of its page (ADR-046); null when there is none. */
+export async function previewProduct(db: Db | Tx, id: number): Promise<{ product: Product; onSale: boolean } | null> {
+	const rows = await db
+		.select({ ...columns, visible: products.visible, status: products.status })
+		.from(products)
+		.where(eq(products.id, id))
+		.limit(1)
+	const [row] = rows
+	if (!row) return null
+	const { visible, status, ...productRow } = row
+	const [product] = await withVariants(db, [productRow])
+	return { product: product!, onSale: isOnSale({ visible, status }) }
+}
+
+/** Products on sale by id (missing, hidden and draft ones left out). */
 export async function getProducts(db: Db | Tx, ids: number[]): Promise<Map<number, Product>> {
 	return (await productsWithVariants(db, ids, false)).products
 }
@@ -111,7 +126,7 @@ async function productsWithVariants(db: Db | Tx, ids: number[], withSoldOut: boo
 		db
 			.select({ ...columns, variants })
 			.from(products)
-			.where(and(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`, eq(products.visible, true))),
+			.where(and(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`, isOnSaleSql())),
 	).execute({ ids: wanted })
 	const byId = new Map<number, Product>()
 	for (const { variants: list, ...row } of rows) {
@@ -133,7 +148,7 @@ export async function findProductWith(
 	const rows = await db
 		.select(columns)
 		.from(products)
-		.where(and(setting, eq(products.visible, true)))
+		.where(and(setting, isOnSaleSql()))
 		.orderBy(asc(products.sortOrder), asc(products.id))
 		.limit(1)
 	const [product] = await withVariants(db, rows)

@@ -5,6 +5,7 @@ import { AppError } from '../../utils/app-error'
 import { costColumns, costFromColumns, type Cost } from '../costs/cost-rules'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { notifyStoreChanged } from '../store-changes.server'
+import { PLACEHOLDER_IMAGE } from './covers'
 import { variantsOf } from './list-products.server'
 import { variantsProblem, type CreateProductInput, type UpdateProductInput, type VariantInput } from './product-input'
 import { PAYMENT_METHODS, type Category, type ProductKind, type Variant } from './types'
@@ -61,6 +62,7 @@ function shape(row: typeof products.$inferSelect, variants: AdminVariant[]) {
 		hasDuration: row.hasDuration,
 		sortOrder: row.sortOrder,
 		visible: row.visible,
+		status: row.status,
 		termsPage: row.termsPage ?? null,
 		contentPage: row.contentPage ?? null,
 		reviewGroup: row.reviewGroup ?? null,
@@ -149,6 +151,7 @@ function rowValues(input: UpdateProductInput) {
 	if (input.hasDuration !== undefined) v.hasDuration = input.hasDuration
 	if (input.sortOrder !== undefined) v.sortOrder = input.sortOrder
 	if (input.visible !== undefined) v.visible = input.visible
+	if (input.status !== undefined) v.status = input.status
 	if (input.termsPage !== undefined) v.termsPage = input.termsPage
 	if (input.contentPage !== undefined) v.contentPage = input.contentPage
 	if (input.reviewGroup !== undefined) v.reviewGroup = input.reviewGroup
@@ -167,9 +170,6 @@ const variantRow = (productId: number, v: VariantInput, position: number) => ({
 	// Left out (an API change that does not mention costs) keeps the option's cost.
 	...(v.cost !== undefined ? costColumns(v.cost) : {}),
 })
-
-/** A product's own cover until one is uploaded: the shop's drawn placeholder. */
-const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
 
 export async function createProduct(db: Db, actor: Actor, input: CreateProductInput) {
 	requireGrant(actor, 'catalogue')

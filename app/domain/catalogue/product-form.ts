@@ -205,7 +205,10 @@ const UNKNOWN_OPTION = 'This option is not one of this product’s any more. Ple
 
 const pattern = (path: readonly PropertyKey[]) => path.map((p) => (typeof p === 'number' ? '*' : String(p))).join('.')
 
-export type ProductFormResult = { ok: true; input: CreateProductInput } | { ok: false; message: string; fieldErrors: Record<string, string> }
+/** The form's input: every field but the status, which Publish and Unpublish change (ADR-046). */
+export type ProductFormInput = Omit<CreateProductInput, 'status'>
+
+export type ProductFormResult = { ok: true; input: ProductFormInput } | { ok: false; message: string; fieldErrors: Record<string, string> }
 
 /** What to say above a refused form. */
 export const notSavedMessage = (fieldErrors: Record<string, string>) => {
@@ -305,7 +308,10 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 		fieldErrors[name] ??= message
 	}
 	Object.assign(fieldErrors, own)
-	if (parsed.success && Object.keys(fieldErrors).length === 0) return { ok: true, input: parsed.data }
+	if (parsed.success && Object.keys(fieldErrors).length === 0) {
+		const { status: _status, ...input } = parsed.data
+		return { ok: true, input }
+	}
 	return { ok: false, message: notSavedMessage(fieldErrors), fieldErrors }
 }
 

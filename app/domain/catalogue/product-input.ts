@@ -3,6 +3,7 @@ import { idSchema, nameSchema, textSchema } from '../../utils/input'
 import { formatRs, MAX_PRICE } from '../../utils/money'
 import { costSchema } from '../costs/cost-rules'
 import { CATEGORIES, CONTENT_PAGES, PRODUCT_BADGES, PRODUCT_KINDS, TERMS_PAGES, type ContentPage, type TermsPage } from './types'
+import { PRODUCT_STATUSES } from './on-sale'
 
 // What the console (form and JSON API) sends to create or change a product. Prices are whole rupees;
 // the server checks everything here again, whoever sends it.
@@ -80,6 +81,7 @@ const productFields = {
 	hasDuration: z.boolean(),
 	sortOrder: z.number().int().min(-100_000).max(100_000),
 	visible: z.boolean(),
+	status: z.enum(PRODUCT_STATUSES, { error: 'Status must be draft or published.' }).describe('draft: seen only by staff (the console’s preview) until published; published: on sale while visible'),
 	termsPage: z.enum(settingKeys(TERMS_PAGES) as [TermsPage, ...TermsPage[]]).nullable(),
 	contentPage: z.enum(settingKeys(CONTENT_PAGES) as [ContentPage, ...ContentPage[]]).nullable(),
 	reviewGroup: z
@@ -109,6 +111,8 @@ export const createProductInput = z.object({
 	hasDuration: productFields.hasDuration.default(false),
 	sortOrder: productFields.sortOrder.default(0),
 	visible: productFields.visible.default(true),
+	// Tools that create products through the API expect them on sale; the console's new page makes drafts.
+	status: productFields.status.default('published'),
 	termsPage: productFields.termsPage.default(null),
 	contentPage: productFields.contentPage.default(null),
 	reviewGroup: productFields.reviewGroup.default(null),

@@ -147,3 +147,7 @@ export interface ProductSummary {
 	/** What the card's Add puts in the cart (that cheapest combination), or null when the buyer chooses on the product page (accounts). */
 	cartItem: Omit<CartItem, 'quantity'> | null
 }
+
+/** A product's life on the storefront (ADR-046): a draft is seen only by staff; published is on sale while visible. */
+export const PRODUCT_STATUSES = ['draft', 'published'] as const
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number]

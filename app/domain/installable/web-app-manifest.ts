@@ -31,6 +31,9 @@ export function shortStoreName(storeName: string, limit = 12): string {
 	return short || name.slice(0, limit)
 }
 
+/** An icon file's address: the owner's upload carries its version, so a new icon is not hidden by a cached old one. */
+export const appIconUrl = (name: AppIconName, version: string | null = null) => `${APP_ICON_PATH}${name}${version ? `?v=${version}` : ''}`
+
 export interface WebAppManifest {
 	id: string
 	name: string
@@ -47,14 +50,28 @@ export interface WebAppManifest {
 }
 
 /**
- * The manifest for the store's name as the owner set it on /admin/store, in the language of the page
- * it is installed from: an Urdu page's app opens on the Urdu My orders, right to left. One app either way (one id).
+ * The manifest for the app's names as the owner set them on /admin/store (else the store's name, and
+ * its first words that fit), in the language of the page it is installed from: an Urdu page's app
+ * opens on the Urdu My orders, right to left. One app either way (one id). `iconVersion`: the owner's
+ * uploaded icon, when there is one.
  */
-export function webAppManifest({ storeName, lang = 'en' }: { storeName: string; lang?: Lang }): WebAppManifest {
+export function webAppManifest({
+	storeName,
+	appName = null,
+	appShortName = null,
+	iconVersion = null,
+	lang = 'en',
+}: {
+	storeName: string
+	appName?: string | null
+	appShortName?: string | null
+	iconVersion?: string | null
+	lang?: Lang
+}): WebAppManifest {
 	return {
 		id: '/',
-		name: storeName,
-		short_name: shortStoreName(storeName),
+		name: appName ?? storeName,
+		short_name: appShortName ?? shortStoreName(storeName),
 		start_url: localePath(lang, APP_START_URL),
 		scope: '/',
 		display: 'standalone',
@@ -64,7 +81,7 @@ export function webAppManifest({ storeName, lang = 'en' }: { storeName: string; 
 		dir: lang === 'ur' ? 'rtl' : 'ltr',
 		categories: ['shopping'],
 		icons: Object.entries(APP_ICONS).map(([file, icon]) => ({
-			src: `${APP_ICON_PATH}${file}`,
+			src: appIconUrl(file as AppIconName, iconVersion),
 			sizes: `${icon.size}x${icon.size}`,
 			type: 'image/png',
 			purpose: icon.purpose,

@@ -53,7 +53,7 @@ sharp.concurrency(1)
 
 export interface MediaFile {
 	key: string
-	contentType: 'image/webp' | 'image/jpeg'
+	contentType: 'image/webp' | 'image/jpeg' | 'image/png'
 	bytes: Buffer
 	width: number
 	height: number

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.server'
 import { products, reviews } from '../../db/schema'
 import type { Review, ReviewScope } from './review-scope'
 import { formatPakistanDay } from '../../utils/pakistan-time'
+import { isOnSaleSql } from '../catalogue/on-sale'
 
 export const REVIEWS_SHOWN = 50
 
@@ -48,8 +49,9 @@ export async function reviewScopeFor(db: Db | Tx, productId: number): Promise<Re
 	return { productId, reviewGroup: row?.reviewGroup ?? null }
 }
 
-/** The reviews a product's page shows, by the product's id alone (the public reviews API). */
+/** The reviews a product's page shows, by the product's id alone (the public reviews API): none for a product not on sale (a draft, a hidden one). */
 export async function listProductReviews(db: Db | Tx, productId: number, limit = REVIEWS_SHOWN): Promise<Review[]> {
-	const scope = await reviewScopeFor(db, productId)
-	return listReviews(db, { id: scope.productId, reviewGroup: scope.reviewGroup }, limit)
+	const [row] = await db.select({ reviewGroup: products.reviewGroup }).from(products).where(and(eq(products.id, productId), isOnSaleSql())).limit(1)
+	if (!row) return []
+	return listReviews(db, { id: productId, reviewGroup: row.reviewGroup }, limit)
 }

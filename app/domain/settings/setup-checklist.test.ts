@@ -6,14 +6,14 @@ import { parseStoreDetailsPatch, SAMPLE, sampleTransferAccounts } from './store-
 import { storeDetailsDefaults } from './store-details.server'
 
 const sampleShop = storeDetailsDefaults(parseEnv({}))
-const chosen = { alertsChosen: true }
+const chosen = { alertsChosen: true, ownAppIcon: true }
 const none: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource> = { paypro: 'none', email: 'none', publicUrl: 'none' }
 const live: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource> = { paypro: 'console', email: 'environment', publicUrl: 'console' }
 
 describe('the setup checklist', () => {
 	it('lists every sample a new shop starts with, each with a link to the console field that fixes it', () => {
-		const steps = setupChecklist(sampleShop, none, { alertsChosen: false })
-		expect(steps.map((s) => s.id)).toEqual(['storeName', 'whatsapp', 'supportPhone', 'supportEmail', 'instagram', 'transferAccounts', 'banner', 'promoVideoId', 'palestineVideoId', 'paypro', 'email', 'publicUrl', 'alerts'])
+		const steps = setupChecklist(sampleShop, none, { alertsChosen: false, ownAppIcon: false })
+		expect(steps.map((s) => s.id)).toEqual(['storeName', 'whatsapp', 'supportPhone', 'supportEmail', 'instagram', 'transferAccounts', 'banner', 'promoVideoId', 'palestineVideoId', 'appIcon', 'paypro', 'email', 'publicUrl', 'alerts'])
 		// Each sample a buyer can see is named with its value.
 		const what = steps.map((s) => s.what).join('\n')
 		for (const value of [SAMPLE.storeName, SAMPLE.supportEmail, '0300 1234567', SAMPLE.supportPhone, `@${SAMPLE.instagram}`, SAMPLE.banner]) expect(what).toContain(value)
@@ -22,16 +22,22 @@ describe('the setup checklist', () => {
 		expect(steps.find((s) => s.id === 'publicUrl')!.fix).toEqual({ href: '/admin/connections#public-url', label: 'Set the shop’s address' })
 		expect(steps.find((s) => s.id === 'email')!.fix).toEqual({ href: '/admin/connections#email', label: 'Connect Brevo or an SMTP server' })
 		expect(steps.find((s) => s.id === 'paypro')!.fix).toEqual({ href: '/admin/connections#paypro', label: 'Connect your PayPro account' })
+		expect(steps.find((s) => s.id === 'appIcon')!.fix).toEqual({ href: '/admin/store#app-icon', label: 'Upload the app icon' })
 		// Alerts are on from the start: a line says so and where to choose them (Telegram too), not counted as sample data.
 		const alerts = steps.find((s) => s.id === 'alerts')!
 		expect(alerts).toMatchObject({ info: true, fix: { href: '/admin/alerts' } })
 		expect(alerts.what).toContain('Telegram')
-		expect(steps.filter((s) => !s.info)).toHaveLength(12)
+		expect(steps.filter((s) => !s.info)).toHaveLength(13)
 	})
 
 	it('drops the alerts line once the owner has chosen their alerts, and keeps it alone when all else is done', () => {
-		expect(setupChecklist(sampleShop, live, { alertsChosen: true }).map((s) => s.id)).not.toContain('alerts')
-		expect(setupChecklist(sampleShop, live, { alertsChosen: false }).map((s) => s.id)).toContain('alerts')
+		expect(setupChecklist(sampleShop, live, { alertsChosen: true, ownAppIcon: true }).map((s) => s.id)).not.toContain('alerts')
+		expect(setupChecklist(sampleShop, live, { alertsChosen: false, ownAppIcon: true }).map((s) => s.id)).toContain('alerts')
+	})
+
+	it('drops the app icon once the owner uploaded one', () => {
+		expect(setupChecklist(sampleShop, live, { alertsChosen: true, ownAppIcon: false }).map((s) => s.id)).toContain('appIcon')
+		expect(setupChecklist(sampleShop, live, { alertsChosen: true, ownAppIcon: true }).map((s) => s.id)).not.toContain('appIcon')
 	})
 
 	it('names the one account still a sample', () => {

@@ -16,8 +16,9 @@ const samples = new Set<string>(SAMPLE.accountNumbers)
 /**
  * What the dashboard lists until it is done: compared with the built-in sample values, never guessed.
  * `alertsChosen`: the owner has saved their alerts or connected Telegram (else a line says what reaches them by default).
+ * `ownAppIcon`: the owner uploaded the app's icon.
  */
-export function setupChecklist(details: StoreDetails, connected: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource>, { alertsChosen }: { alertsChosen: boolean }): SetupStep[] {
+export function setupChecklist(details: StoreDetails, connected: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource>, { alertsChosen, ownAppIcon }: { alertsChosen: boolean; ownAppIcon: boolean }): SetupStep[] {
 	const steps: SetupStep[] = []
 	const field = (id: keyof StoreDetails, label: string) => ({ href: `/admin/store#${id}`, label })
 	if (details.storeName === SAMPLE.storeName) {
@@ -51,6 +52,9 @@ export function setupChecklist(details: StoreDetails, connected: Record<'paypro'
 	}
 	if (details.palestineVideoId === null) {
 		steps.push({ id: 'palestineVideoId', what: 'The Palestine initiative page shows the sample poster instead of a video.', fix: field('palestineVideoId', 'Set the Palestine initiative video') })
+	}
+	if (!ownAppIcon) {
+		steps.push({ id: 'appIcon', what: 'The app icon is the built-in logo: a buyer who installs the shop sees it on their home screen.', fix: { href: '/admin/store#app-icon', label: 'Upload the app icon' } })
 	}
 	if (connected.paypro === 'none') {
 		steps.push({ id: 'paypro', what: 'Card and wallet payments go to the built-in PayPro simulator: they are test payments and no money moves.', fix: { href: '/admin/connections#paypro', label: 'Connect your PayPro account' } })

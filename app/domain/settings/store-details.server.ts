@@ -53,6 +53,8 @@ export function storeDetailsDefaults(e: Env = env()): StoreDetails {
 		promoVideoId: e.PROMO_VIDEO_ID ?? null,
 		palestineVideoId: e.PALESTINE_VIDEO_ID ?? null,
 		metaPixelId: e.META_PIXEL_ID ?? null,
+		appName: null,
+		appShortName: null,
 		reviewsFrom: 'anyone',
 		renewalReminderDays: DEFAULT_RENEWAL_REMINDER_DAYS,
 		paymentReminders: { ...DEFAULT_PAYMENT_REMINDERS },

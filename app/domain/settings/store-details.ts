@@ -57,7 +57,12 @@ export const MESSAGES = {
 	firstReminder: 'Enter when the first payment reminder goes, in minutes after the order is placed: a whole number from 1 to 720, or 0 to send none.',
 	secondReminder: 'Enter when the second payment reminder goes, in hours after the order is placed: a whole number from 1 to 48, or 0 to send none.',
 	reminderOrder: 'Set the second payment reminder later than the first, or send only one by setting the other to 0.',
+	appName: 'Keep the app’s name to 60 characters or fewer, or leave it empty to use the store’s name.',
+	appShortName: 'Keep the short name to 12 characters or fewer (a phone shows about 12 under the icon), or leave it empty.',
 } as const
+
+/** The most a phone shows of an app's name under its icon. */
+export const APP_SHORT_NAME_MAX = 12
 
 /** Reminders to pay an order left unpaid: minutes, then hours, after it was placed (0 sends none). */
 export const PAYMENT_REMINDER_LIMITS = { firstAfterMinutes: 720, secondAfterHours: 48 } as const
@@ -135,6 +140,13 @@ const optionalNormalised = (normalise: (v: string) => string | null, message: st
 		.transform((value, ctx) => (value ? normaliseOrRefuse(normalise, message)(value, ctx as z.core.$RefinementCtx<string>) : null))
 		.pipe(z.string().nullable())
 
+/** Text of at most `max` characters, where empty means none (null: the default shows). */
+const optionalText = (max: number, message: string) =>
+	z
+		.union([z.null(), textSchema()], { error: message })
+		.transform((value) => (value ? value : null))
+		.pipe(z.string().max(max, message).nullable())
+
 export const transferAccountSchema = z.object({
 	method: text(60, MESSAGES.accountMethod),
 	holder: text(100, MESSAGES.accountHolder),
@@ -186,6 +198,10 @@ const fields = {
 	palestineVideoId: optionalNormalised(youtubeVideoId, MESSAGES.videoId),
 	/** Meta's advertising pixel; null loads nothing. */
 	metaPixelId: optionalNormalised((v) => (/^\d{6,20}$/.test(v) ? v : null), MESSAGES.metaPixelId),
+	/** The installed app's name (its splash screen, the app switcher); null: the store's name. */
+	appName: optionalText(60, MESSAGES.appName),
+	/** The name under the app's icon on a home screen; null: the store's name cut at a word (shortStoreName). */
+	appShortName: optionalText(APP_SHORT_NAME_MAX, MESSAGES.appShortName),
 	/** Who may review a product: anyone (as the spec), or only an email with a paid order of it. */
 	reviewsFrom: z.enum(REVIEWS_FROM, { error: MESSAGES.reviewsFrom }),
 	/** Renewal reminders: this many days before a subscription ends (and again on the day). */
@@ -228,6 +244,8 @@ export const storeDetailsView = z.object({
 	promoVideoId: z.string().nullable(),
 	palestineVideoId: z.string().nullable(),
 	metaPixelId: z.string().nullable(),
+	appName: z.string().nullable(),
+	appShortName: z.string().nullable(),
 	reviewsFrom: z.enum(REVIEWS_FROM),
 	renewalReminderDays: z.number().int().min(1).max(30),
 	paymentReminders: z.object({
@@ -348,6 +366,8 @@ export const STORE_DETAIL_LABELS: Record<keyof StoreDetails, string> = {
 	promoVideoId: 'Game Pass video',
 	palestineVideoId: 'Palestine initiative video',
 	metaPixelId: 'Meta pixel id',
+	appName: 'app name',
+	appShortName: 'app short name',
 	reviewsFrom: 'who may review',
 	renewalReminderDays: 'renewal reminder days',
 	paymentReminders: 'payment reminders',

@@ -61,7 +61,15 @@ export interface ImportStockReport {
 	notes: { line: number; note: string }[]
 	/** Paid orders waiting for this option's stock: a job serves them right after the import, oldest payment first. */
 	waiting: number
+	/** The product's delivery mode, when this import changed it (the first units of a hand-delivered product), with the sentence staff read. */
+	modeChange: { from: StockMode; to: StockMode; message: string } | null
 }
+
+/** What staff read when something other than their own choice changes how a product is delivered. */
+export const modeChangeMessage = (productName: string, to: StockMode) =>
+	to === 'stock_or_manual'
+		? `${productName} now delivers from stock, else by hand: buyers get a unit at payment while stock lasts. Choose “Manual” under Delivery to keep delivering by hand.`
+		: `${productName} now delivers ${to === 'manual' ? 'by hand' : 'from stock only'}.`
 
 /** Paid orders still owed units of a line of this option (the staff queue, a handful of rows). */
 async function ordersWaitingFor(tx: Tx, variantId: number): Promise<number> {
@@ -257,7 +265,7 @@ async function importStockNow(db: Db, actor: Actor, productId: number, input: Im
 			}
 			refused.sort((a, b) => a.line - b.line)
 			const notes = fresh.filter((r) => insertedPrints.has(r.fingerprint)).flatMap((r) => r.notes.map((note) => ({ line: r.line, note })))
-			const report: ImportStockReport = { added: added.length, duplicates: refused.length - skipped.length, refused, skipped, notes, waiting: 0 }
+			const report: ImportStockReport = { added: added.length, duplicates: refused.length - skipped.length, refused, skipped, notes, waiting: 0, modeChange: null }
 			if (added.length) {
 				// New stock serves the paid orders waiting for it, after this answer: each is a transaction
 				// and an email of its own, and staff need not wait for them. Queued with the units, so a
@@ -269,7 +277,12 @@ async function importStockNow(db: Db, actor: Actor, productId: number, input: Im
 					.update(products)
 					.set({ stockMode: 'stock_or_manual', updatedAt: new Date() })
 					.where(and(eq(products.id, productId), eq(products.stockMode, 'manual')))
-					.returning({ id: products.id })
+					.returning({ id: products.id, name: products.name })
+				if (switched[0]) {
+					report.modeChange = { from: 'manual', to: 'stock_or_manual', message: modeChangeMessage(switched[0].name, 'stock_or_manual') }
+					// Said as its own entry: the delivery changed without staff choosing it.
+					await recordAudit(tx, actor, { action: 'stock.mode', target: `product ${productId}`, before: { stockMode: 'manual' }, after: { stockMode: 'stock_or_manual' }, note: 'The first units were imported: delivered from stock, else by hand.' })
+				}
 				await recordAudit(tx, actor, {
 					action: 'stock.import',
 					target: `product ${productId}`,

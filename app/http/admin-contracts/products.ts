@@ -41,6 +41,7 @@ export const adminProduct = z.object({
 	hasDuration: z.boolean().describe('A DM order of it runs for a number of days, with reminder emails (the Game Pass products)'),
 	sortOrder: z.number().int(),
 	visible: z.boolean(),
+	status: z.enum(['draft', 'published']).describe('draft: seen only by staff until published; published: on sale while visible'),
 	termsPage: z.enum(['game-pass-console', 'game-pass-pc']).nullable(),
 	contentPage: z.enum(['/game-pass-library', '/gta-v-content', '/tekken-7-content']).nullable(),
 	reviewGroup: z.string().nullable(),
@@ -78,7 +79,7 @@ export const listProductsContract = defineContract({
 export const createProductContract = defineContract({
 	method: 'POST',
 	path: '/api/admin/products',
-	summary: 'Create a product with its options (variants), each with its own price in whole rupees',
+	summary: 'Create a product with its options (variants), each with its own price in whole rupees; `status` is `published` unless `draft` is sent',
 	tag: 'Products',
 	permission: 'catalogue',
 	scope: 'catalogue',
@@ -101,7 +102,7 @@ export const getProductContract = defineContract({
 export const updateProductContract = defineContract({
 	method: 'PATCH',
 	path: '/api/admin/products/{id}',
-	summary: 'Change any fields; `visible: false` hides it; `variants` is the full ordered list (listed ids kept, new ones added, left-out ones hidden)',
+	summary: 'Change any fields; `visible: false` hides it; `status: "draft"` takes it off sale until `status: "published"`; `variants` is the full ordered list (listed ids kept, new ones added, left-out ones hidden)',
 	tag: 'Products',
 	permission: 'catalogue',
 	scope: 'catalogue',

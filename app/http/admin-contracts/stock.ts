@@ -46,6 +46,10 @@ export const importStockContract = defineContract({
 		skipped: z.array(z.object({ line: z.number().int().describe('1-based position in units'), reason: z.string() })).describe('The refused units that are not duplicates'),
 		notes: z.array(z.object({ line: z.number().int(), note: z.string() })).describe('Units imported with something the comparison ignores (invisible characters, look-alike letters)'),
 		waiting: z.number().int().describe('Paid orders that were waiting for this option: they are delivered from this import right after it, oldest payment first, as far as the new units go'),
+		modeChange: z
+			.object({ from: z.enum(['manual', 'stock_or_manual', 'stock_only']), to: z.enum(['manual', 'stock_or_manual', 'stock_only']), message: z.string() })
+			.nullable()
+			.describe('The product’s delivery mode when this import changed it (the first units of a manual product switch it to stock_or_manual), with a sentence to show'),
 	}),
 	status: 201,
 })

@@ -104,6 +104,7 @@ export default {
 	'card.viewLabel': 'View {name}',
 
 	'product.breadcrumb': 'Breadcrumb',
+	'product.draftBanner': 'Draft — only staff see this page. Buyers see “Product not found” until it is published.',
 	'product.products': 'Products',
 	'product.paymentMethods': 'Payment methods',
 	'product.notFound': 'Product not found',

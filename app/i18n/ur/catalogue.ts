@@ -105,6 +105,7 @@ export default {
 	'card.viewLabel': '{name} دیکھیں',
 
 	'product.breadcrumb': 'آپ یہاں ہیں',
+	'product.draftBanner': 'ڈرافٹ — یہ صفحہ صرف عملہ دیکھ سکتا ہے۔ شائع ہونے تک خریداروں کو “پروڈکٹ نہیں ملی” نظر آتا ہے۔',
 	'product.products': 'پروڈکٹس',
 	'product.paymentMethods': 'ادائیگی کے طریقے',
 	'product.notFound': 'پروڈکٹ نہیں ملی',

@@ -19,6 +19,7 @@ import { FULFILLMENT_STEPS, fulfillmentTitle, PAYMENT_FILTERS } from '~/domain/o
 import { readConnections } from '~/domain/settings/connections.server'
 import { setupChecklist } from '~/domain/settings/setup-checklist'
 import { alertsChosen } from '~/domain/alerts/alert-settings.server'
+import { readAppIcon } from '~/domain/installable/read-app-icon.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
@@ -65,8 +66,8 @@ async function searchByCode(staff: Parameters<typeof staffActor>[0], typed: stri
 }
 
 async function ownerSetupChecklist(ownerId: number) {
-	const [details, connections, chosen] = await Promise.all([readStoreDetails(db()), readConnections(db()), alertsChosen(db(), ownerId)])
-	return setupChecklist(details, { paypro: connections.paypro.source, email: connections.email.source, publicUrl: connections.publicUrl.source }, { alertsChosen: chosen })
+	const [details, connections, chosen, icon] = await Promise.all([readStoreDetails(db()), readConnections(db()), alertsChosen(db(), ownerId), readAppIcon(db())])
+	return setupChecklist(details, { paypro: connections.paypro.source, email: connections.email.source, publicUrl: connections.publicUrl.source }, { alertsChosen: chosen, ownAppIcon: icon !== null })
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

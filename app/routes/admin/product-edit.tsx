@@ -1,6 +1,7 @@
 import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router'
 import { NOT_UNDERSTOOD } from '~/http/refusal.server'
-import { ProductPageError, VisibilityBadge } from '~/components/admin/product-bits'
+import { DraftBadge, ProductPageError, VisibilityBadge } from '~/components/admin/product-bits'
+import { PublishPanel } from '~/components/admin/publish-panel'
 import { ProductImageForm } from '~/components/admin/product-image-form'
 import { PRODUCT_FORM_ID, ProductEditor } from '~/components/admin/product-editor'
 import { Notice } from '~/components/admin/action-result'
@@ -8,13 +9,17 @@ import { ProductFormRefused, ProductPage } from '~/components/admin/product-page
 import { db } from '~/db/client.server'
 import { duplicateProduct, getAdminProduct, PRODUCT_NOT_FOUND, removeProduct, updateProduct } from '~/domain/catalogue/manage-products.server'
 import { productFormValues } from '~/domain/catalogue/product-form'
+import { readPublishChecklist } from '~/domain/catalogue/read-publish-checklist.server'
+import { setProductStatus } from '~/domain/catalogue/set-product-status.server'
+import { AppError } from '~/utils/app-error'
+import { refuse } from '~/http/refusal.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readProductFormPost, saveProductForm } from '~/http/product-form.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { pageMeta } from '~/utils/seo'
 import productsStyles from '~/styles/console-products.css?url'
 import type { Route } from './+types/product-edit'
-import { asPage, idFromPath } from '~/http/http.server'
+import { asPage, idFromPath, pageFailure } from '~/http/http.server'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta(matches, { title: loaderData ? `${loaderData.product.name}: edit` : 'Product', description: 'Change a product, its options and prices.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -25,8 +30,11 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: prod
 
 /** What a redirect here may announce (only these: the address never puts its own text on the page). */
 const NOTICES = {
-	created: (visible: boolean) => (visible ? 'Created. Buyers can find it in the shop now.' : 'Created. It is hidden: tick “Visible in the shop” and save when it is ready.'),
-	saved: (visible: boolean) => (visible ? 'Saved. The shop shows the change now.' : 'Saved. The product is hidden, so buyers do not see it.'),
+	created: () => 'Created as a draft: only staff see it. Upload its cover, check the list below, then publish it.',
+	published: () => 'Published: buyers can find it in the shop now.',
+	unpublished: () => 'Back to draft: buyers no longer see it. Publish it again when it is ready.',
+	saved: ({ visible, status }: { visible: boolean; status: string }) =>
+		status === 'draft' ? 'Saved. It is still a draft: buyers see it once you publish it.' : visible ? 'Saved. The shop shows the change now.' : 'Saved. The product is hidden, so buyers do not see it.',
 	duplicated: () => 'This is the copy, hidden until you show it: change what differs, tick “Visible in the shop” and save.',
 	hidden: () => 'Hidden: buyers no longer see this product. Past orders keep what they bought.',
 	shown: () => 'Shown in the shop again.',
@@ -37,8 +45,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireStaff(request, { permission: 'catalogue' })
 	const id = idFromPath(params.id, PRODUCT_NOT_FOUND)
 	const product = await asPage(() => getAdminProduct(db(), id))
+	const checklist = await readPublishChecklist(db(), id)
 	const notice = new URL(request.url).searchParams.get('notice')
-	return { product, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES](product.visible) : null }
+	return { product, checklist, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES](product) : null }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -58,6 +67,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 			const product = await asPage(() => updateProduct(db(), actor, id, { visible: form.intent === 'show' }))
 			return redirect(`/admin/products/${id}?notice=${product.visible ? 'shown' : 'hidden'}`)
 		}
+		case 'publish':
+		case 'unpublish': {
+			try {
+				await setProductStatus(db(), actor, id, { status: form.intent === 'publish' ? 'published' : 'draft', anyway: Boolean(form.anyway) })
+			} catch (error) {
+				if (error instanceof AppError && error.code !== 'NOT_FOUND') return refuse<PublishRefusal>(error.status, { intent: 'publish', message: error.message })
+				if (error instanceof AppError) throw pageFailure(error)
+				throw error
+			}
+			return redirect(`/admin/products/${id}?notice=${form.intent === 'publish' ? 'published' : 'unpublished'}`)
+		}
 		case 'delete': {
 			const removed = await asPage(() => removeProduct(db(), actor, id))
 			return redirect(removed.deleted ? '/admin/products?notice=deleted' : `/admin/products/${id}?notice=kept`)
@@ -67,9 +87,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 	}
 }
 
+type PublishRefusal = { ok: false; intent: 'publish'; message: string }
+
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
-	const { product, notice } = loaderData
-	const failed = useActionData<typeof action>()
+	const { product, checklist, notice } = loaderData
+	const answer = useActionData<typeof action>()
+	const publishRefused = answer && 'intent' in answer ? answer.message : null
+	const failed = answer && !('intent' in answer) ? answer : undefined
 	const busy = useNavigation().state === 'submitting'
 	const shopLink = `/product/${product.id}`
 
@@ -78,15 +102,15 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
 			<div className="product-head">
 				<h1>{product.name}</h1>
 				<p className="muted small">
-					Product #{product.id} <VisibilityBadge visible={product.visible} />
+					Product #{product.id} {product.status === 'draft' ? <DraftBadge /> : null} <VisibilityBadge visible={product.visible} />
 				</p>
 			</div>
 			<div className="product-toolbar">
 				<button type="submit" form={PRODUCT_FORM_ID} name="intent" value="save" className="button primary small" disabled={busy}>
 					Save
 				</button>
-				<a href={shopLink} className="button ghost small" target="_blank" rel="noreferrer">
-					View in shop
+				<a href={product.status === 'draft' ? `/admin/products/${product.id}/preview` : shopLink} className="button ghost small" target="_blank" rel="noreferrer">
+					{product.status === 'draft' ? 'Preview' : 'View in shop'}
 				</a>
 				<Link to={`/admin/products/${product.id}/stock`} className="button ghost small">
 					Stock
@@ -94,8 +118,10 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
 				{product.visible ? null : <span className="muted small">Hidden: buyers who open it see “not found”.</span>}
 			</div>
 
-			<Notice message={failed ? null : notice} />
+			<Notice message={answer ? null : notice} />
 			<ProductFormRefused failed={failed} />
+
+			<PublishPanel productId={product.id} status={product.status} checklist={checklist} refusal={publishRefused} busy={busy} />
 
 			{/* Its own form (a file upload, multipart): the cover is saved on its own, without the fields below. */}
 			<div className="settings-section product-cover">

@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
 	const staff = await requireStaff(request, { permission: 'catalogue' })
 	const form = await readProductFormPost(request)
-	return saveProductForm(form, (input) => createProduct(db(), staffActor(staff), input), 'created')
+	return saveProductForm(form, (input) => createProduct(db(), staffActor(staff), { ...input, status: 'draft' }), 'created')
 }
 
 export default function NewProduct() {

@@ -161,7 +161,8 @@ function importSummary(report: ImportStockReport): string {
 		? `${plural(report.refused.length, 'line', 'lines')} refused${report.duplicates ? ` (${plural(report.duplicates, 'duplicate', 'duplicates')})` : ''}`
 		: 'nothing refused'
 	const waiting = report.waiting ? ` Paid orders waiting for it (${report.waiting}) are being delivered now, oldest first.` : ''
-	return `Imported: ${report.added} added; ${refused}.${waiting}`
+	const mode = report.modeChange ? ` ${report.modeChange.message}` : ''
+	return `Imported: ${report.added} added; ${refused}.${waiting}${mode}`
 }
 
 /** How many report lines the page lists; the rest are counted. */

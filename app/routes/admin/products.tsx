@@ -4,7 +4,7 @@ import { ActionResult, Notice } from '~/components/admin/action-result'
 import { ConsoleTable } from '~/components/admin/console-table'
 import { RowAction } from '~/components/admin/row-action'
 import { FilterActions, FilterSelect } from '~/components/admin/search-filters'
-import { ProductThumb, VisibilityBadge } from '~/components/admin/product-bits'
+import { ProductThumb, VisibilityBadge, DraftBadge } from '~/components/admin/product-bits'
 import { db } from '~/db/client.server'
 import { duplicateProduct, listAdminProducts, updateProduct } from '~/domain/catalogue/manage-products.server'
 import { KIND_LABELS, optionsSummary, PLATFORM_LABELS } from '~/domain/catalogue/product-form'
@@ -49,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			kind: p.kind,
 			image: p.image,
 			visible: p.visible,
+			status: p.status,
 			featured: p.featured,
 			sortOrder: p.sortOrder,
 			options: optionsSummary(p.variants),
@@ -182,7 +183,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 								</>
 							),
 						},
-						{ header: 'Shown', label: false, className: 'product-cell-shown', cell: (p) => <VisibilityBadge visible={p.visible} /> },
+						{ header: 'Shown', label: false, className: 'product-cell-shown', cell: (p) => (p.status === 'draft' ? <DraftBadge /> : <VisibilityBadge visible={p.visible} />) },
 						{ header: 'Order', className: 'product-cell-order', cell: (p) => p.sortOrder },
 						{
 							header: 'Actions',

@@ -5,7 +5,7 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { fieldLimits, useCheckedForm } from '~/components/admin/console-form'
 import { getFormProps } from '@conform-to/react'
-import { localMobile, MAX_FORM_ROWS, PAYMENT_REMINDER_LIMITS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFormErrors, storeDetailsFromForm, storeDetailsSchema, testimonialSchema, transferAccountSchema, type StoreDetails } from '~/domain/settings/store-details'
+import { APP_SHORT_NAME_MAX, localMobile, MAX_FORM_ROWS, PAYMENT_REMINDER_LIMITS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFormErrors, storeDetailsFromForm, storeDetailsSchema, testimonialSchema, transferAccountSchema, type StoreDetails } from '~/domain/settings/store-details'
 import { readStoreDetails, updateStoreDetails } from '~/domain/settings/store-details.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
@@ -21,14 +21,26 @@ import { WhatsAppSettingsForm } from '~/components/admin/whatsapp-settings-form'
 import { removeWhatsApp, saveWhatsApp, sendWhatsAppTest, whatsappStatus } from '~/domain/whatsapp/whatsapp-settings.server'
 import type { Route } from './+types/store'
 import type { Outcome } from '~/http/outcome'
+import { readAppIcon } from '~/domain/installable/read-app-icon.server'
+import { appIconUrl, shortStoreName } from '~/domain/installable/web-app-manifest'
+import { APP_ICON_MIN_SIDE, isAppIconProblem } from '~/domain/installable/app-icon-rules'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Store details', description: 'The store’s name, contacts, transfer accounts and home page texts.', extra: [{ name: 'robots', content: 'noindex' }] })
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request, { permission: 'owner' })
-	const [details, costs, whatsapp] = await Promise.all([readStoreDetails(db()), readCostSettings(db()), whatsappStatus(db())])
-	return { details, costs, whatsapp }
+	const [details, costs, whatsapp, icon] = await Promise.all([readStoreDetails(db()), readCostSettings(db()), whatsappStatus(db()), readAppIcon(db())])
+	const url = new URL(request.url)
+	const iconError = url.searchParams.get('appIconError')
+	// The icon's upload comes back here (a form posted without scripts): its answer, only in the upload's own words.
+	const iconAnswer =
+		url.searchParams.get('appIcon') === 'saved'
+			? { ok: true, message: 'The new app icon is saved: phones that install the shop from now on show it.' }
+			: iconError !== null
+				? { ok: false, message: isAppIconProblem(iconError) ? iconError : 'The icon could not be saved. Please try again.' }
+				: null
+	return { details, costs, whatsapp, icon: { src: appIconUrl('app-192.png', icon?.base ?? null), custom: icon !== null }, iconAnswer }
 }
 
 type StoreOutcome = Outcome<{ savedAt: number; details: StoreDetails }, { fieldErrors: Record<string, string>; values: Record<string, string> }>
@@ -119,6 +131,8 @@ function formValues(details: StoreDetails): Record<string, string> {
 		promoVideoId: details.promoVideoId ?? '',
 		palestineVideoId: details.palestineVideoId ?? '',
 		metaPixelId: details.metaPixelId ?? '',
+		appName: details.appName ?? '',
+		appShortName: details.appShortName ?? '',
 		reviewsFrom: details.reviewsFrom,
 		renewalReminderDays: String(details.renewalReminderDays),
 		'paymentReminders.firstAfterMinutes': String(details.paymentReminders.firstAfterMinutes),
@@ -284,7 +298,27 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 					</div>
 					{save}
 				</section>
+
+				<section className="settings-section" aria-labelledby="app-heading" id="app">
+					<h2 id="app-heading">App on the home screen</h2>
+					<p className="muted small">Buyers can install the shop as an app. A phone shows the short name under the icon, and the app name on its opening screen.</p>
+					<div className="field-grid">
+						<TextField {...field} name="appName" label="App name" maxLength={60} autoComplete="off" placeholder={details.storeName} hint={`Empty uses the store name: “${details.storeName}”.`} />
+						<TextField
+							{...field}
+							name="appShortName"
+							label="Short name"
+							maxLength={APP_SHORT_NAME_MAX}
+							autoComplete="off"
+							placeholder={shortStoreName(details.storeName)}
+							hint={`Up to ${APP_SHORT_NAME_MAX} characters. Empty uses “${shortStoreName(details.storeName)}”.`}
+						/>
+					</div>
+					{save}
+				</section>
 			</Form>
+
+			<AppIconForm icon={loaderData.icon} answer={loaderData.iconAnswer} />
 
 			<CostSettingsForm costs={loaderData.costs} answer={costsAnswer} busy={busy} />
 			{/* Drawn anew once something else is saved: its boxes start from what is saved now. */}
@@ -319,6 +353,35 @@ function ErrorSummary({ errors }: { errors: Record<string, string> }) {
 				))}
 			</ul>
 		</div>
+	)
+}
+
+/** The app icon: what phones show now, and a file to replace it; posted without scripts, answered back here. */
+function AppIconForm({ icon, answer }: { icon: { src: string; custom: boolean }; answer: { ok: boolean; message: string } | null }) {
+	return (
+		<section className="settings-section app-icon-section" aria-labelledby="app-icon-heading" id="app-icon">
+			<h2 id="app-icon-heading">App icon</h2>
+			<div className="app-icon-row">
+				<img src={icon.src} width={96} height={96} alt={icon.custom ? 'The app icon you uploaded' : 'The built-in app icon (the shop’s logo)'} className="app-icon-preview" />
+				<form method="post" action="/api/admin/app-icon" encType="multipart/form-data" className="app-icon-form">
+					<label htmlFor="app-icon-file">{icon.custom ? 'Replace the app icon' : 'Upload your app icon'}</label>
+					<input id="app-icon-file" type="file" name="icon" accept="image/png,image/jpeg,image/webp" required aria-describedby="app-icon-hint" />
+					<p className="field-hint" id="app-icon-hint">
+						A square PNG, JPEG or WebP, at least {APP_ICON_MIN_SIDE} × {APP_ICON_MIN_SIDE} pixels. Keep what matters in the middle: some phones crop it to a circle.
+					</p>
+					<button type="submit" className="button primary small">
+						Upload icon
+					</button>
+				</form>
+			</div>
+			{answer?.ok ? (
+				<p className="success-box" role="status">
+					{answer.message}
+				</p>
+			) : (
+				<ErrorAlert message={answer?.message} focus={false} />
+			)}
+		</section>
 	)
 }
 

@@ -6,7 +6,8 @@ import { ProductDescription } from '~/components/product/product-description'
 import { ServerHtml } from '~/components/layout/server-html'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { db } from '~/db/client.server'
-import { getProduct } from '~/domain/catalogue/list-products.server'
+import { getProduct, previewProduct } from '~/domain/catalogue/list-products.server'
+import { requireStaff } from '~/http/staff-auth.server'
 import { mainWidth, mediaUrl } from '~/domain/media/media-files'
 import { displayPrice } from '~/domain/pricing/price-of'
 import type { AccountType } from '~/domain/pricing/product-options'
@@ -32,7 +33,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const lang = langOf(new URL(request.url).pathname)
 	const t = translator(lang)
 	const id = parseId(params.id)
-	const found = id === null ? null : await getProduct(db(), id)
+	// Staff's preview (/admin/products/:id/preview) shows a draft or hidden product; buyers' page shows only those on sale.
+	const preview = new URL(request.url).pathname.startsWith('/admin/')
+	if (preview) await requireStaff(request, { permission: 'catalogue' })
+	const previewed = preview && id !== null ? await previewProduct(db(), id) : null
+	const found = id === null ? null : preview ? (previewed?.product ?? null) : await getProduct(db(), id)
 	if (!found) throw pageFailure(notFound('catalogue.product.notFound'), lang)
 	// On Urdu pages the owner's Urdu name and description, where set.
 	const product = localizeProduct(found, lang)
@@ -48,6 +53,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const price = displayPrice(product)
 	return {
 		product,
+		/** Staff's preview of a product buyers cannot see: the page says so. */
+		staffOnly: previewed ? !previewed.onSale : false,
 		// Every option priced here, with its cart line and stock: the page ships no pricing rules (ADR-007).
 		// The cover, as HTML: the page ships no image component (ADR-007).
 		hero: renderStaticHtml(
@@ -96,7 +103,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-	const { product, hero, choices, description, reviews, reviewForm, rating, from } = loaderData
+	const { product, staffOnly, hero, choices, description, reviews, reviewForm, rating, from } = loaderData
 	const root = useRootData()
 	const location = useLocation()
 	const preselect = (location.state as { preselectAccountType?: AccountType } | null)?.preselectAccountType ?? null
@@ -105,6 +112,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 	return (
 		<div className="container page">
+			{staffOnly ? (
+				<p className="draft-banner" role="status">
+					{t('catalogue.product.draftBanner')}
+				</p>
+			) : null}
 			<nav aria-label={t('catalogue.product.breadcrumb')} className="breadcrumb">
 				<Link to={lp('/products')}>{t('catalogue.product.products')}</Link> / <bdi aria-current="page">{product.name}</bdi>
 			</nav>
