@@ -535,8 +535,9 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		expect(rowOf('logged@example.pk')).toContain('No email provider set')
 		expect(rowOf('logged@example.pk')).not.toMatch(/>Sent</)
 		expect(rowOf('sent@example.pk')).toMatch(/>Sent</)
-		// The shop runs with EMAIL_PROVIDER=log: the page says buyers receive nothing.
-		expect(html).toContain('No email provider is set (EMAIL_PROVIDER=log)')
+		// The shop has no email connected: the page says buyers receive nothing, and where to connect one.
+		expect(html).toContain('No email provider is connected')
+		expect(html).toContain('href="/admin/connections#email"')
 		await db.execute(sql`truncate email_outbox restart identity`)
 	})
 

@@ -8,7 +8,7 @@ import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { listOutbox, outboxEmailPreview } from '~/domain/email/list-outbox.server'
 import { retryEmail } from '~/domain/email/retry-email.server'
-import { env } from '~/utils/env.server'
+import { emailProvider } from '~/integrations/email/provider.server'
 import { pageMeta } from '~/utils/seo'
 import { requireStaff } from '~/http/staff-auth.server'
 import { notUnderstood, staffActionResult } from '~/http/refusal.server'
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (previewId && !previewId.success) throw pageFailure(notFound('That email preview does not exist.'))
 	const preview = previewId ? await outboxEmailPreview(db(), previewId.data) : null
 	if (previewId && !preview) throw pageFailure(notFound('That email preview does not exist.'))
-	return { emails: await listOutbox(db()), preview, logOnly: env().EMAIL_PROVIDER === 'log' }
+	return { emails: await listOutbox(db()), preview, logOnly: emailProvider().name === 'log' }
 }
 
 const retryInput = z.object({ outboxId: idSchema() })
@@ -54,8 +54,8 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 			<p className="muted">{emails.length === 0 ? 'No emails yet.' : `${emails.length} emails, newest first; ${failed} failed.`}</p>
 			{logOnly ? (
 				<p className="warning-box" role="note">
-					No email provider is set (EMAIL_PROVIDER=log): emails are kept here and in the server’s log, and buyers receive none. Set EMAIL_PROVIDER (brevo or smtp) in the
-					server’s environment to send them.
+					No email provider is connected: emails are kept here and in the server’s log, and buyers receive none. The owner connects Brevo or an SMTP server on{' '}
+					<Link to="/admin/connections#email">Connections</Link>.
 				</p>
 			) : null}
 			<ActionResult result={result} />
