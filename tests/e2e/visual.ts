@@ -70,7 +70,7 @@ export const SCREENS: { name: string; show: (page: Page, browser: Browser) => Pr
 		show: async (page, browser) => {
 			const { staff, close } = await signInAsOwner(browser, { context: { viewport: page.viewportSize()!, isMobile: page.viewportSize()!.width < 500 } })
 			// The orders themselves are whatever earlier tests placed: the console's frame and filters are compared.
-			await expectScreen(staff, 'dashboard', [], staff.locator('.staff-orders-filters'))
+			await expectScreen(staff, 'dashboard', [], staff.getByRole('search', { name: 'Search orders' }))
 			await close()
 		},
 	},

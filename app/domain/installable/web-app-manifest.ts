@@ -1,8 +1,10 @@
 // The web app manifest (ADR-034): what a phone needs to install the shop as an app. Browser-safe, no I/O.
 import { localePath, type Lang } from '../../i18n/lang'
 
+import { SHOP_THEME_COLOR } from './theme-color'
+
 /** The colour of the shop's pages (root.tsx's theme-color), for the app's title bar and splash screen. */
-export const SHOP_THEME_COLOR = '#0b0f14'
+export { SHOP_THEME_COLOR }
 
 /** The icons the manifest lists, drawn from the shop's logo (render-app-icon.server.ts). */
 export const APP_ICONS = {
