@@ -13,7 +13,7 @@ import { appIconUrl } from './domain/installable/web-app-manifest'
 import { SHOP_THEME_COLOR } from './domain/installable/theme-color'
 import { readAppIcon } from './domain/installable/read-app-icon.server'
 import { readStoreDetails } from './domain/settings/store-details.server'
-import { env, publicEnv } from './utils/env.server'
+import { publicConfig } from './domain/payments/public-config.server'
 import { linkOrigin } from './utils/origin.server'
 import { useNonce } from './utils/nonce'
 import { renderStaticHtml } from './utils/static-html.server'
@@ -39,13 +39,12 @@ function footerFor(config: Parameters<typeof SiteFooterContent>[0]['config'], ye
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const e = env()
 	const [details, icon] = await Promise.all([readStoreDetails(db()), readAppIcon(db())])
 	const lang = langOf(new URL(request.url).pathname)
 	const shown = storefrontDetails(details)
 	// The announcement the shop starts with reads in the page's language; the owner's own stays as written.
 	const banner = lang !== 'en' && shown.banner === announcementBanner ? translator(lang)('catalogue.banner.default') : shown.banner
-	const config = { ...shown, banner, ...publicEnv(e) }
+	const config = { ...shown, banner, ...publicConfig() }
 	const year = new Date().getFullYear()
 	// The footer is drawn here and sent as HTML: the browser never downloads its component (ADR-007).
 	const footerHtml = footerFor(config, year, lang)

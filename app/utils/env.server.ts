@@ -180,11 +180,3 @@ export function env(): Env {
 export function useEnv(e: Env) {
 	state.current = e
 }
-
-/** What the browser may know of the configuration itself (the store's details are settings: app/domain/settings). */
-export function publicEnv(e: Env = env()) {
-	return {
-		/** Online payments go to the built-in PayPro simulator: no money moves. */
-		testPayments: !e.PAYPRO_CLIENT_ID,
-	}
-}

@@ -95,6 +95,8 @@ test('the owner connects PayPro and email on the console, tests both, and a buye
 
 	await page.goto(`/order-status?ordId=${orderNumber}`)
 	await expect(page.getByText('Payment Successful')).toBeVisible()
+	// A real account is connected: nothing on the page calls it a test payment.
+	await expect(page.getByText('Test payments only.')).toHaveCount(0)
 	// The buyer's email leaves through the connected SMTP server.
 	await expect.poll(() => smtp.to('bilal@example.pk').map((m) => m.subject), { timeout: 30_000 }).toContainEqual(expect.stringContaining(orderNumber))
 	await buyer.close()

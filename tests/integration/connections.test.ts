@@ -52,6 +52,8 @@ describe.each(databaseKinds)('connections on %s', (kind) => {
 		expect(view.publicUrl.source).toBe('none')
 		res = await api('POST', '/api/admin/connections/paypro/test')
 		expect(await res.json()).toMatchObject({ ok: false, sentence: expect.stringContaining('No PayPro account is connected') })
+		// On the simulator, the checkout says payments are test payments.
+		expect(await (await fetch(`${testShop.url}/checkout?product=1&duration=1+Month&accountType=shared&terms=agreed`)).text()).toContain('<strong>Test payments only.</strong>')
 
 		// The console form, as the owner fills it in.
 		res = await page({ intent: 'paypro-save', clientId: paypro.credentials.clientId, clientSecret: paypro.credentials.clientSecret, merchantId: paypro.credentials.merchantId, mode: 'sandbox', baseUrl: paypro.url })
@@ -83,7 +85,8 @@ describe.each(databaseKinds)('connections on %s', (kind) => {
 		const { orderNumber, paymentUrl } = (await res.json()) as { orderNumber: string; paymentUrl: string }
 		expect(paypro.order(orderNumber)).toBeTruthy()
 		expect(paymentUrl.startsWith(paypro.url)).toBe(true)
-		// The simulator's pages are gone while a real account is connected.
+		// With a real account the checkout no longer calls them test payments, and the simulator's pages are gone.
+		expect(await (await fetch(`${testShop.url}/checkout?product=1&duration=1+Month&accountType=shared&terms=agreed`)).text()).not.toContain('<strong>Test payments only.</strong>')
 		expect((await fetch(`${testShop.url}/paypro-sim/pay/1`)).status).toBe(404)
 
 		// A wrong secret: PayPro's refusal in a sentence.

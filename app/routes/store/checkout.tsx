@@ -20,7 +20,7 @@ import { AppError } from '~/utils/app-error'
 import { COUPON_REFUSALS } from '~/domain/coupons/coupon'
 import { quoteCoupon } from '~/domain/coupons/coupons.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
-import { publicEnv } from '~/utils/env.server'
+import { publicConfig } from '~/domain/payments/public-config.server'
 import type { Route } from './+types/checkout'
 import { langOf, localePath } from '~/i18n/lang'
 import { orderPagePath } from '~/domain/buyers/next-path'
@@ -62,7 +62,7 @@ async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, ch
 	const [{ CheckoutForm }, { CartProvider }] = await Promise.all([import('~/components/checkout/checkout-form'), import('~/components/cart/cart-context')])
 	return renderStaticHtml(
 		<CartProvider storageKey="">
-			<CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={null} noItems={null} testPayments={publicEnv().testPayments} whatsapp={whatsapp} />
+			<CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={null} noItems={null} testPayments={publicConfig().testPayments} whatsapp={whatsapp} />
 		</CartProvider>,
 		{ location },
 	)

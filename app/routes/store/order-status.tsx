@@ -22,7 +22,7 @@ import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-r
 import { readReceiptResult } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { cookiesAreSecure } from '~/http/http.server'
-import { publicEnv } from '~/utils/env.server'
+import { publicConfig } from '~/domain/payments/public-config.server'
 import { pageMeta } from '~/utils/seo'
 import { readCookie } from '~/http/cookies'
 import { LANG_COOKIE, langOf, localePath, type Lang } from '~/i18n/lang'
@@ -76,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 				whatsapp={store.whatsapp}
 				accounts={store.transferAccounts}
 				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed' }}
-				testPayments={publicEnv().testPayments}
+				testPayments={publicConfig().testPayments}
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
 			/>
 		</>,
