@@ -76,10 +76,13 @@ const MESSAGE: Record<PoolKind, string> = { passwords: CPU_MESSAGES.signInsBusy,
 
 /**
  * Runs `task` (an export of cpu-worker.mjs) on the kind's own threads. With `timeoutMs`, a task still
- * running then has its thread stopped and throws CpuTimeout.
+ * running then has its thread stopped and throws CpuTimeout. `warmUp`: a task run first without a
+ * limit, which loads what `task` needs on a thread that has just started (a busy server may take
+ * seconds), so the limit measures the task alone.
  */
-export async function runOnCpuPool<R>(kind: PoolKind, task: string, input: unknown, { timeoutMs }: { timeoutMs?: number } = {}): Promise<R> {
+export async function runOnCpuPool<R>(kind: PoolKind, task: string, input: unknown, { timeoutMs, warmUp }: { timeoutMs?: number; warmUp?: string } = {}): Promise<R> {
 	return admitted(kind, CPU_LIMITS[kind].inFlight, MESSAGE[kind], async () => {
+		if (warmUp) await poolFor(kind).run(null, { name: warmUp })
 		const signal = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined
 		try {
 			return (await poolFor(kind).run(input, { name: task, signal })) as R

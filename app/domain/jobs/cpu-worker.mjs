@@ -16,6 +16,12 @@ export function scrypt({ password, salt, keyLength, N, r, p, maxmem }) {
 }
 
 let pages = null
+/** Loads the page renderer on this thread (its first use transpiles and loads its libraries): not counted in a render's time. */
+export async function loadPages() {
+	pages ??= await import('../pages/render-markdown.server.ts')
+	return true
+}
+
 /** The owner's Markdown to sanitised HTML, with what was left out (render-markdown.server.ts). */
 export async function renderPage({ markdown, tokens }) {
 	pages ??= await import('../pages/render-markdown.server.ts')

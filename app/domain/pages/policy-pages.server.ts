@@ -122,7 +122,7 @@ export async function renderPageMarkdown(markdown: string, tokens: PageTokens, {
 	if (nestingDepth(markdown) > PAGE_NESTING_LIMIT) throw new AppError('BAD_REQUEST', PAGE_MESSAGES.tooDeep, { markdown: PAGE_MESSAGES.tooDeep })
 	let rendered: RenderedPage
 	try {
-		rendered = await runOnCpuPool<RenderedPage>('pages', 'renderPage', { markdown, tokens }, { timeoutMs })
+		rendered = await runOnCpuPool<RenderedPage>('pages', 'renderPage', { markdown, tokens }, { timeoutMs, warmUp: 'loadPages' })
 	} catch (error) {
 		if (error instanceof AppError) throw error
 		const message = error instanceof CpuTimeout ? PAGE_MESSAGES.tooSlow : PAGE_MESSAGES.cannotRender
