@@ -46,25 +46,15 @@ function PasteValue({ label, value }: { label: string; value: string }) {
 	)
 }
 
-function TestForm({ intent, label, hint, busy }: { intent: string; label: string; hint: string; busy: boolean }) {
+/** One button posting `intent`, with a hint beside it: each section's Test and Disconnect. */
+function IntentButton({ intent, label, hint, busy, small = false }: { intent: string; label: string; hint?: string; busy: boolean; small?: boolean }) {
 	return (
-		<Form method="post" className="connection-test">
+		<Form method="post" className={hint ? 'connection-test' : 'connection-remove'}>
 			<input type="hidden" name="intent" value={intent} />
-			<button type="submit" className="button ghost" disabled={busy}>
+			<button type="submit" className={small ? 'button ghost small' : 'button ghost'} disabled={busy}>
 				{label}
 			</button>
-			<span className="field-hint">{hint}</span>
-		</Form>
-	)
-}
-
-function RemoveForm({ intent, label, busy }: { intent: string; label: string; busy: boolean }) {
-	return (
-		<Form method="post" className="connection-remove">
-			<input type="hidden" name="intent" value={intent} />
-			<button type="submit" className="button ghost small" disabled={busy}>
-				{label}
-			</button>
+			{hint ? <span className="field-hint">{hint}</span> : null}
 		</Form>
 	)
 }
@@ -139,8 +129,8 @@ function PayProSection({ paypro, answer, busy }: { paypro: ConnectionsView['payp
 						{paypro.callbackUsername ? <PasteValue label="Username" value={paypro.callbackUsername} /> : null}
 						{paypro.callbackPassword ? <PasteValue label="Password" value={paypro.callbackPassword} /> : null}
 					</div>
-					<TestForm intent="paypro-test" label="Test PayPro" hint="Asks PayPro for a sign-in token with this account." busy={busy} />
-					{paypro.source === 'console' ? <RemoveForm intent="paypro-remove" label="Disconnect PayPro" busy={busy} /> : null}
+					<IntentButton intent="paypro-test" label="Test PayPro" hint="Asks PayPro for a sign-in token with this account." busy={busy} />
+					{paypro.source === 'console' ? <IntentButton intent="paypro-remove" label="Disconnect PayPro" busy={busy} small /> : null}
 				</>
 			) : null}
 		</section>
@@ -208,8 +198,8 @@ function EmailSection({ email, ownerEmail, answer, busy }: { email: ConnectionsV
 			)}
 			{email.source !== 'none' ? (
 				<>
-					<TestForm intent="email-test" label="Send a test email" hint={`To you, ${ownerEmail}, at once.`} busy={busy} />
-					{saved ? <RemoveForm intent="email-remove" label="Disconnect email" busy={busy} /> : null}
+					<IntentButton intent="email-test" label="Send a test email" hint={`To you, ${ownerEmail}, at once.`} busy={busy} />
+					{saved ? <IntentButton intent="email-remove" label="Disconnect email" busy={busy} small /> : null}
 				</>
 			) : null}
 		</section>
@@ -243,7 +233,7 @@ function PublicUrlSection({ publicUrl, answer, busy }: { publicUrl: ConnectionsV
 					</button>
 				</Form>
 			)}
-			<TestForm intent="public-url-test" label="Test the address" hint="Asks the shop at this address whether it answers." busy={busy} />
+			<IntentButton intent="public-url-test" label="Test the address" hint="Asks the shop at this address whether it answers." busy={busy} />
 		</section>
 	)
 }
