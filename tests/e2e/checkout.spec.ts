@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test, expect, cartBadge, cartDrawer, gotoHydrated, installHydrationProbe, optionSelect, signInAsOwner, seedCart, storedLine, waitForHydration } from './helpers'
+import { test, expect, cartBadge, cartDrawer, collectDialogs, gotoHydrated, installHydrationProbe, optionSelect, signInAsOwner, seedCart, storedLine, waitForHydration } from './helpers'
 
 // The e2e server's owner account comes from ADMIN_EMAIL / ADMIN_PASSWORD (playwright.config.ts).
 
@@ -134,11 +134,7 @@ test('checkout messages: required fields alert and the name rules, live and on s
 	await expect(page.getByText('Value: $10 USD')).toBeVisible()
 	await expect(page.getByTestId('checkout-total')).toHaveText('Rs. 3,200')
 
-	const alerts: string[] = []
-	page.on('dialog', (d) => {
-		alerts.push(d.message())
-		void d.accept()
-	})
+	const alerts = collectDialogs(page)
 	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
 	await expect.poll(() => alerts).toEqual(['Please fill in all required fields'])
 
@@ -273,11 +269,7 @@ test('a checkout opened from its address: what is typed before its form’s scri
 	await expect(page.getByLabel('Email Address')).toBeFocused()
 	await expect(page.getByRole('radio', { name: /Bank or wallet transfer/ })).toBeChecked()
 	// The script's form: its required-fields alert (the drawn form would be refused by the server instead).
-	const alerts: string[] = []
-	page.on('dialog', (d) => {
-		alerts.push(d.message())
-		void d.accept()
-	})
+	const alerts = collectDialogs(page)
 	await page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' }).click()
 	await expect.poll(() => alerts).toEqual(['Please fill in all required fields'])
 	await expect(page).toHaveURL(/\/checkout\?product=14/)

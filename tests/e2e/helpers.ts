@@ -274,6 +274,30 @@ export async function signInAsOwner(
 	return { staff, close: () => context.close() }
 }
 
+/** A staff member the owner just made, signed in with the password shown once, in a browser context of their own, on the dashboard. */
+export async function signInAsStaffMember(browser: Browser, email: string, password: string) {
+	const context = await browser.newContext()
+	await installHydrationProbe(context)
+	const page = await context.newPage()
+	await gotoHydrated(page, '/admin/login')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL(/\/admin-dashboard$/)
+	await waitForHydration(page)
+	return { page, close: () => context.close() }
+}
+
+/** The messages of the browser's alert dialogs the page opens from now on, each accepted. */
+export function collectDialogs(page: Page): string[] {
+	const messages: string[] = []
+	page.on('dialog', (dialog) => {
+		messages.push(dialog.message())
+		void dialog.accept()
+	})
+	return messages
+}
+
 /** An order placed through the page's own request context, so the buyer's order cookie is in this browser. */
 export async function placeOrderFromPage(
 	page: Page,

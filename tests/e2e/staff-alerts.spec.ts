@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { FAKE_TELEGRAM_TOKEN } from '../fakes/telegram-server'
-import { test, expect, PNG_1PX, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner, waitForHydration } from './helpers'
+import { test, expect, PNG_1PX, gotoHydrated, placeOrderFromPage, signInAsOwner, signInAsStaffMember } from './helpers'
 import { shopUrls, telegramUrls } from './shops'
 
 // Staff alerts on Telegram (issue 24): the owner connects the shop's bot, each member links their
@@ -52,16 +52,7 @@ async function newStaffMember(browser: Browser, owner: Page) {
 	await owner.getByLabel('Name', { exact: true }).fill('Bilal')
 	await owner.getByRole('button', { name: 'Create account' }).click()
 	const password = (await owner.locator('.staff-secret').textContent())!.trim()
-	const context = await browser.newContext()
-	await installHydrationProbe(context)
-	const page = await context.newPage()
-	await gotoHydrated(page, '/admin/login')
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Password').fill(password)
-	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page).toHaveURL(/\/admin-dashboard$/)
-	await waitForHydration(page)
-	return { page, close: () => context.close() }
+	return signInAsStaffMember(browser, email, password)
 }
 
 test('a transfer receipt uploaded by a buyer reaches the linked Telegram chat of the staff member who chose it within 2 seconds, and not one who switched it off', async ({ browser, page }) => {

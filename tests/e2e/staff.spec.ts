@@ -1,5 +1,5 @@
 import * as OTPAuth from 'otpauth'
-import { test, expect, PNG_1PX, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner, waitForHydration } from './helpers'
+import { test, expect, PNG_1PX, gotoHydrated, placeOrderFromPage, signInAsOwner, signInAsStaffMember, waitForHydration } from './helpers'
 
 
 
@@ -68,15 +68,7 @@ test('a staff member turns on two-factor sign-in and then signs in with a code f
 	const password = (await owner.locator('.staff-secret').textContent())!.trim()
 	await closeOwner()
 
-	const context = await browser.newContext()
-	await installHydrationProbe(context)
-	const page = await context.newPage()
-	await gotoHydrated(page, '/admin/login')
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Password').fill(password)
-	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page).toHaveURL(/\/admin-dashboard$/)
-	await waitForHydration(page)
+	const { page, close } = await signInAsStaffMember(browser, email, password)
 
 	await page.getByRole('link', { name: 'Security' }).click()
 	await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
@@ -106,7 +98,7 @@ test('a staff member turns on two-factor sign-in and then signs in with a code f
 	await page.getByRole('button', { name: 'Verify and sign in' }).click()
 	await expect(page).toHaveURL(/\/admin-dashboard$/)
 	await expect(page.getByRole('banner')).toContainText('Ayesha (staff)')
-	await context.close()
+	await close()
 })
 
 // The smallest valid PNG: one transparent pixel.
