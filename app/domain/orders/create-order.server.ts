@@ -19,6 +19,7 @@ import { PLACED } from './order-state'
 import { claimAtCreation, holdClaimFromCreation } from '../payments/start-paypro-payment.server'
 import { applyCouponForOrder, recordRedemption } from '../coupons/coupons.server'
 import { markOrderPaid } from '../payments/mark-order-paid.server'
+import { openForPayment } from './order-facts'
 
 export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
 
@@ -115,7 +116,7 @@ async function placedBefore(db: Db, input: CheckoutRequest & { checkoutKey: stri
  * is asked. Also for a retry of a checkout whose settling was cut short: the conditional update settles once.
  */
 async function settleIfFree(db: Db, order: Order): Promise<Order> {
-	if (order.totalAmount !== 0 || order.paymentStatus !== 'awaiting_payment') return order
+	if (order.totalAmount !== 0 || !openForPayment(order)) return order
 	const { order: settled } = await markOrderPaid(db, order.id, { via: 'settle' })
 	return settled ?? order
 }
@@ -137,7 +138,7 @@ function sameCheckout(order: Order, input: CheckoutRequest): Order {
 
 /** A buyer who tried one way to pay may go back and choose the other, until the order is paid. */
 async function switchMethodIfAsked(db: Db, order: Order, input: CheckoutRequest): Promise<Order> {
-	if (order.paymentMethod === input.paymentMethod || order.paymentStatus !== 'awaiting_payment') return order
+	if (order.paymentMethod === input.paymentMethod || !openForPayment(order)) return order
 	const details = await readStoreDetails(db)
 	const store = input.paymentMethod === 'manual' ? details : null
 	return db.transaction(async (tx) => {

@@ -110,6 +110,20 @@ export const waitsForBuyerToPay = (o: FactsRow): boolean => o.paymentStatus === 
 export const waitsForBuyerToPaySql = (alias?: string): SQL =>
 	sql`(${column(alias, 'payment_status')} = 'awaiting_payment' and ${column(alias, 'payment_method')} in ('paypro', 'manual'))`
 
+/**
+ * The guards a payment command starts from (ADR-036): the exact state a move begins at, named once here
+ * so that no command compares a state with a literal.
+ */
+/** Placed and not paid, with no receipt before staff: a method may still change, a PayPro page be opened. */
+export const openForPayment = (o: FactsRow): boolean => o.paymentStatus === 'awaiting_payment'
+export const openForPaymentSql = (alias?: string): SQL => sql`${column(alias, 'payment_status')} = 'awaiting_payment'`
+/** Paid and nothing returned yet: what confirming the same payment twice finds, and what a test payment's approval needs. */
+export const paidWithNothingReturned = (o: FactsRow): boolean => o.paymentStatus === 'paid'
+/** The money arrived, whether the order was still open (paid) or had been cancelled (paid after cancel): a replayed confirmation finds it so. */
+export const paymentArrived = (o: FactsRow): boolean => o.paymentStatus === 'paid' || heldAfterCancel(o)
+/** Cancelled before its money arrived. */
+export const cancelledUnpaid = (o: FactsRow): boolean => o.paymentStatus === 'cancelled'
+
 /** Waiting for PayPro's money. */
 export const awaitingOnlinePaymentSql = (alias?: string): SQL => sql`(${awaitingPaymentSql(alias)} and ${column(alias, 'payment_method')} = 'paypro')`
 /** A bank transfer not paid yet (with or without a receipt). */

@@ -7,6 +7,7 @@ import { readStoreDetails } from '../settings/store-details.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliverFromStock } from '../stock/deliver-stock.server'
 import { afterStockDelivery } from '../stock/stock-alerts.server'
+import { paidWithNothingReturned } from '../orders/order-facts'
 
 // A test payment (the PayPro simulator in production) moved no money, so its order takes nothing
 // from stock when it is paid. Staff who know it (their own test, a demo) approve it: only then is it
@@ -27,7 +28,7 @@ export async function approveTestOrder(db: Db, actor: Actor, orderNumber: string
 		if (!current) throw new AppError('NOT_FOUND', TEST_ORDER_MESSAGES.notFound)
 		if (!current.testPayment) throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.notTest)
 		if (current.testApprovedAt) throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.approved)
-		if (current.paymentStatus !== 'paid') throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.notPaid)
+		if (!paidWithNothingReturned(current)) throw new AppError('CONFLICT', TEST_ORDER_MESSAGES.notPaid)
 		const order = await approveTestPayment(tx, current.id, { by: actor, storeName })
 		const delivery = await deliverFromStock(tx, order!, { storeName, deliveredEmail: true })
 		await recordAudit(tx, actor, { action: 'order.approve_test', orderNumber, before: { test_approved: false }, after: { test_approved: true, taken_from_stock: delivery.taken, owed: delivery.owed } })

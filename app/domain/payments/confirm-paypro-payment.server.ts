@@ -9,6 +9,7 @@ import { UNPAID_STATES } from '../orders/order-state'
 import { markOrderPaid, recordPaymentAfterCancel, stopAwaitingPayment } from './mark-order-paid.server'
 import { shopOrderNumberOf } from './paypro-order-number'
 import { forgetPayproPage } from '../orders/order-store/payment-rows.server'
+import { cancelledUnpaid, paymentArrived } from '../orders/order-facts'
 
 export type ConfirmOutcome = 'paid' | 'already-paid' | 'unpaid' | 'failed' | 'not-found' | 'no-provider-order'
 
@@ -34,7 +35,7 @@ export async function confirmPayproPayment(
 	const orderNumber = shopOrderNumberOf(invoiceId)
 	const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1)
 	if (!order) return 'not-found'
-	if (order.paymentStatus === 'paid' || order.paymentStatus === 'paid_after_cancel') return 'already-paid'
+	if (paymentArrived(order)) return 'already-paid'
 	// A PayPro id without a page is an earlier attempt that failed (the buyer is paying again): nothing to ask yet.
 	if (!order.payproTransactionId || !order.paymentUrl) return 'no-provider-order'
 
@@ -44,10 +45,10 @@ export async function confirmPayproPayment(
 		// Kept for a refund: paid late after it expired, its discount code used up meanwhile (paid after cancel).
 		if (changed || keptForRefund) return 'paid'
 		// Staff cancelled it meanwhile (or before): the money is kept, for staff to reinstate or refund.
-		if (current?.paymentStatus === 'cancelled' && (await recordPaymentAfterCancel(db, order.id, { testPayment: testPayments }))) return 'paid'
+		if (current && cancelledUnpaid(current) && (await recordPaymentAfterCancel(db, order.id, { testPayment: testPayments }))) return 'paid'
 		// Not changed: another confirmation won.
 		const [now] = await db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, order.id)).limit(1)
-		return now?.paymentStatus === 'paid' || now?.paymentStatus === 'paid_after_cancel' ? 'already-paid' : 'unpaid'
+		return now && paymentArrived(now) ? 'already-paid' : 'unpaid'
 	}
 	if (status.orderStatus === 'PAID') {
 		logger.warn({ orderNumber, total: order.totalAmount, payable: status.amountPayable, paid: status.amountPaid }, 'PayPro reports a payment that does not cover the order')

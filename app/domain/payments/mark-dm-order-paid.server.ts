@@ -8,6 +8,7 @@ import { paymentRefusal } from '../orders/order-state'
 import type { Actor } from '../staff/audit.server'
 import { markPaidByStaff } from './mark-paid-by-staff.server'
 import { checkedNote, DM_PAID_NOTE_REQUIRED, markDmPaidInput } from './staff-note'
+import { paidWithNothingReturned } from '../orders/order-facts'
 
 export { DM_PAID_NOTE_REQUIRED }
 
@@ -25,9 +26,9 @@ export async function markDmOrderPaid(db: Db, actor: Actor, orderNumber: string,
 	if (order.paymentMethod !== 'dm') {
 		throw new AppError('CONFLICT', `Order ${orderNumber} is not a DM order: online payments are confirmed by PayPro, transfers on the Transfers page.`)
 	}
-	if (order.paymentStatus === 'paid') return { changed: false, order }
+	if (paidWithNothingReturned(order)) return { changed: false, order }
 	const { changed, current } = await markPaidByStaff(db, actor, order, { action: 'payment.mark_paid', note: text })
 	// Marked paid by someone else meanwhile: nothing to do; closed meanwhile: say so.
-	if (!changed && current.paymentStatus !== 'paid') throw paymentRefusal(orderNumber, 'confirmByStaff', current.paymentStatus)
+	if (!changed && !paidWithNothingReturned(current)) throw paymentRefusal(orderNumber, 'confirmByStaff', current.paymentStatus)
 	return { changed, order: current }
 }

@@ -5,7 +5,7 @@ import { isPayProError, type PayProClient } from '../../integrations/paypro/clie
 import { words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
 import type { Order } from '../orders/order'
-import { isRejectedTransfer } from '../orders/order-facts'
+import { isRejectedTransfer, openForPayment, paidWithNothingReturned } from '../orders/order-facts'
 import { paymentRefusal } from '../orders/order-state'
 import { transitionIfAllowed } from '../orders/order-store/transition.server'
 import { switchPaymentMethod, waitsToBePaidBy } from '../orders/order-store/payment-rows.server'
@@ -26,16 +26,16 @@ const alreadyPaid = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLIC
  */
 export async function payOrderAgain(db: Db, paypro: PayProClient, order: Order, method: PayAgainMethod): Promise<{ order: Order; paymentUrl: string | null }> {
 	let current = await reload(db, order)
-	if (current.paymentStatus === 'paid') throw alreadyPaid(current)
+	if (paidWithNothingReturned(current)) throw alreadyPaid(current)
 	if (current.paymentStatus === 'cancelled') throw new AppError('CONFLICT', words('errors.cancelledRefresh', { order: current.orderNumber }))
-	if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod === 'paypro' && current.paymentUrl) current = await askAboutOpenPage(db, paypro, current)
+	if (openForPayment(current) && current.paymentMethod === 'paypro' && current.paymentUrl) current = await askAboutOpenPage(db, paypro, current)
 	if (current.paymentStatus === 'failed' && current.paymentMethod === 'paypro') current = await reopenFailedOrder(db, paypro, current, method)
 	else if (isRejectedTransfer(current)) current = await reopenRejectedTransfer(db, current, method)
-	else if (current.paymentStatus === 'awaiting_payment' && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)
+	else if (openForPayment(current) && current.paymentMethod !== method && current.paymentMethod !== 'dm') current = await switchMethod(db, current, method)
 
-	if (current.paymentStatus === 'paid') throw alreadyPaid(current)
+	if (paidWithNothingReturned(current)) throw alreadyPaid(current)
 	if (current.paymentMethod === 'dm') throw new AppError('CONFLICT', words('errors.payByChat', { order: current.orderNumber }))
-	if (current.paymentStatus !== 'awaiting_payment' || current.paymentMethod !== method) {
+	if (!openForPayment(current) || current.paymentMethod !== method) {
 		const refusal = paymentRefusal(current.orderNumber, 'payAgain', current.paymentStatus)
 		throw new AppError('CONFLICT', `${refusal.message} Please refresh the page.`)
 	}

@@ -4,6 +4,7 @@ import { orders } from '../../db/schema'
 import { enqueueJob } from '../jobs/queue.server'
 import { paymentFrom } from '../orders/order-state'
 import { stopAwaitingPayment } from './mark-order-paid.server'
+import { awaitingPaymentSql, openForPaymentSql } from '../orders/order-facts'
 
 const CHECK_EVERY_MINUTES = 5
 
@@ -22,9 +23,9 @@ export async function sweepOrders(db: Db, { reconcileAfterMinutes, expiryHours, 
 		.where(
 			and(
 				or(
-					and(eq(orders.paymentStatus, 'awaiting_payment'), eq(orders.paymentMethod, 'paypro'), isNotNull(orders.payproTransactionId)),
+					and(openForPaymentSql(), eq(orders.paymentMethod, 'paypro'), isNotNull(orders.payproTransactionId)),
 					// Switched to a transfer with a PayPro page still open: a payment made on it must not be lost either.
-					and(inArray(orders.paymentStatus, ['awaiting_payment', 'awaiting_confirmation']), eq(orders.paymentMethod, 'manual'), isNotNull(orders.paymentUrl)),
+					and(awaitingPaymentSql(), eq(orders.paymentMethod, 'manual'), isNotNull(orders.paymentUrl)),
 					// Cancelled by staff while its PayPro page was open: a payment made there is kept (paid after cancel).
 					and(eq(orders.paymentStatus, 'cancelled'), isNotNull(orders.paymentUrl)),
 				),

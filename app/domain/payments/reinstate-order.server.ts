@@ -20,7 +20,7 @@ export async function reinstateOrder(db: Db, actor: Actor, orderNumber: string, 
 	const { changed, order } = await markOrderPaid(db, row.id, {
 		via: 'reinstate',
 		by: actor,
-		onPaid: (tx, paid) => recordAudit(tx, actor, { action: 'order.reinstate', orderNumber, before: { payment_status: 'paid_after_cancel' }, after: { payment_status: paid.paymentStatus }, note: note || null }),
+		onPaid: (tx, paid) => recordAudit(tx, actor, { action: 'order.reinstate', orderNumber, before: { payment_status: row.paymentStatus }, after: { payment_status: paid.paymentStatus }, note: note || null }),
 	})
 	if (!changed || !order) throw paymentRefusal(orderNumber, 'reinstate', order?.paymentStatus ?? row.paymentStatus)
 	return order

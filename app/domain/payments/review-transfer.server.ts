@@ -10,7 +10,7 @@ import { markPaidByStaff } from './mark-paid-by-staff.server'
 import { withLines, withLinesOf } from '../orders/order-lines.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { checkedNote, confirmTransferInput, NOTE_REQUIRED, REASON_REQUIRED, rejectTransferInput, reopenTransferInput } from './staff-note'
-import { isRejectedTransfer, isRejectedTransferSql } from '../orders/order-facts'
+import { isRejectedTransfer, isRejectedTransferSql, paidWithNothingReturned } from '../orders/order-facts'
 import { lockOrder } from '../orders/order-store/transition.server'
 
 // Product decision 5: a manual transfer waits (awaiting confirmation, with a receipt) until staff confirm or reject it.
@@ -43,11 +43,11 @@ const notWaiting = (order: Pick<Order, 'orderNumber' | 'paymentStatus'>) => paym
 export async function confirmTransfer(db: Db, actor: Actor, orderNumber: string, note: string): Promise<{ changed: boolean; order: Order }> {
 	const text = checkedNote(confirmTransferInput, note, refuseNote)
 	const order = await findByNumber(db, orderNumber)
-	if (order.paymentStatus === 'paid') return { changed: false, order }
+	if (paidWithNothingReturned(order)) return { changed: false, order }
 	if (!isWaiting(order)) throw notWaiting(order)
 	const { changed, current } = await markPaidByStaff(db, actor, order, { action: 'transfer.confirm', note: text, via: 'confirmTransfer' })
 	// Another member of staff got there first: confirmed (nothing to do) or rejected (say so).
-	if (!changed && current.paymentStatus !== 'paid') throw notWaiting(current)
+	if (!changed && !paidWithNothingReturned(current)) throw notWaiting(current)
 	return { changed, order: current }
 }
 

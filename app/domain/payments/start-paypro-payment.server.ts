@@ -8,6 +8,7 @@ import { logger } from '../../utils/logger.server'
 import type { Order } from '../orders/order'
 import { payproOrderNumber } from './paypro-order-number'
 import { claimPayproPage, claimStamp, releasePayproClaim, renewPayproClaim, storePaymentPage } from '../orders/order-store/payment-rows.server'
+import { openForPayment } from '../orders/order-facts'
 
 // The claim is a lease its holder renews while PayPro answers: a claim left by a process that
 // died (kill -9, a lost machine) lapses within seconds and the next request takes over (ADR-010).
@@ -34,7 +35,7 @@ export function holdClaimFromCreation(order: Order) {
  */
 export async function startPayproPayment(db: Db, paypro: PayProClient, order: Order, { waitMs = 15_000 } = {}): Promise<string> {
 	if (order.paymentStatus === 'cancelled') throw new AppError('CONFLICT', words('errors.cancelled', { order: order.orderNumber }))
-	if (order.paymentStatus !== 'awaiting_payment') throw new AppError('CONFLICT', words('errors.notAwaitingPayment', { order: order.orderNumber }))
+	if (!openForPayment(order)) throw new AppError('CONFLICT', words('errors.notAwaitingPayment', { order: order.orderNumber }))
 	if (order.paymentUrl) return order.paymentUrl
 	// Just created with its claim, for this caller (holdClaimFromCreation): no earlier PayPro order. Used once.
 	const held = heldFromCreation.get(order)

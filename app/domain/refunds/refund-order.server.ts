@@ -17,6 +17,7 @@ import type { PaymentState } from '../orders/order-state'
 import { COUPON_LAPSED } from '../coupons/coupon'
 import { retakeCouponUse } from '../coupons/coupons.server'
 import { requireGrant } from '../staff/permissions'
+import { heldAfterCancel } from '../orders/order-facts'
 
 // Giving money back on a paid order (issue 23), whole or per line, in one transaction that holds the
 // order row: the refund and its lines, the units taken back (owed ones are owed no more; delivered ones
@@ -83,9 +84,10 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, req
 		const input = { ...request, amount: request.amount ?? most }
 		if (input.amount > most) throw bad(`${formatRs(input.amount)} is more than the units ticked were sold for: ${formatRs(most)}. Tick more units, or lower the amount.`, 'amount')
 		if (input.amount < 1) throw bad(REFUND_MESSAGES.nothingTicked, 'amount')
-		const to = movePayment(orderNumber, order.paymentStatus, input.amount >= left ? 'refund' : 'refundPart')
+		const move = input.amount >= left ? 'refund' : 'refundPart'
+		const to = movePayment(orderNumber, order.paymentStatus, move)
 		// Part of a payment after a cancel kept: the order holds its discount code's use again (holdsCouponUse), if it still may.
-		if (order.paymentStatus === 'paid_after_cancel' && to === 'partly_refunded') {
+		if (heldAfterCancel(order) && move === 'refundPart') {
 			const lapse = await retakeCouponUse(tx, order.id)
 			if (lapse) throw new AppError('CONFLICT', COUPON_LAPSED.refundPart(orderNumber, lapse.code, lapse.why))
 		}
