@@ -1,7 +1,8 @@
 import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
 import { Link } from 'react-router'
-import { DeliveryText, deliveryText } from '~/components/order/delivery-text'
+import { RevealableDelivery, deliveryText } from '~/components/order/delivery-text'
+import { hasHidden, isDelivery, isHiddenHand } from '~/domain/orders/delivered-units'
 import { PayAgain } from '~/components/order/pay-again'
 import { endsWords } from '~/components/order/ends-words'
 import type { BuyerOrder, BuyerOrderLine } from '~/domain/buyers/my-orders'
@@ -152,6 +153,9 @@ function EndsOn({ iso, day, subscription = false }: { iso: string; day: string; 
 	)
 }
 
+/** Units still hidden (ADR-050) are no secret: their Reveal shows open. */
+const hiddenUnits = (content: unknown) => isHiddenHand(content) || (isDelivery(content) && hasHidden(content))
+
 /** Codes and accounts behind a click, so a list of orders is not a wall of secrets. */
 function Deliverables({ order, paid }: { order: BuyerOrder['order']; paid: boolean }) {
 	const t = useT()
@@ -160,10 +164,10 @@ function Deliverables({ order, paid }: { order: BuyerOrder['order']; paid: boole
 		return paid ? <p className="muted small my-order-note">{t('order.card.codesSoon')}</p> : null
 	}
 	return (
-		<details className="my-order-delivery">
+		<details className="my-order-delivery" open={hiddenUnits(order.deliveryContent) || undefined}>
 			<summary>{order.partlyDelivered ? t('order.card.codesPartly') : t('order.card.codes')}</summary>
 			{order.partlyDelivered ? <p className="muted small">{t('order.card.rest')}</p> : null}
-			<DeliveryText text={text} />
+			<RevealableDelivery content={order.deliveryContent} orderNumber={order.orderNumber} from="my-orders" />
 			<p className="muted small">{t('order.card.private')}</p>
 		</details>
 	)
