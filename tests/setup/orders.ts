@@ -87,8 +87,8 @@ export async function moveDelivery(db: Db, order: Placed, status: DeliveryState,
 	return (await orderRow(db, order.orderNumber))!
 }
 
-/** The timestamps a test may move back; never a state. */
-type OrderTimes = Partial<Record<'createdAt' | 'updatedAt' | 'paidAt' | 'deliveredAt' | 'receiptUploadedAt' | 'payproClaimedAt', Date | SQL>>
+/** The timestamps a test may move back; never a state. `deliverySeenAt`: an order whose page showed its codes before reveals were recorded per unit (ADR-050). */
+type OrderTimes = Partial<Record<'createdAt' | 'updatedAt' | 'paidAt' | 'deliveredAt' | 'receiptUploadedAt' | 'payproClaimedAt' | 'deliverySeenAt', Date | SQL>>
 
 /**
  * The one way tests move time for orders: their timestamps set in the past (or to a moment), as if

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
-import { isDelivery } from './delivered-units'
-import { parseDeliveryContent } from './order-view'
 import { AppError } from '../../utils/app-error'
 import { hitRateLimit } from '../rate-limit.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { actorMay } from '../staff/permissions'
 import { REVEALS_PER_HOUR, STOCK_MESSAGES } from '../stock/manage-stock.server'
 import { recordStaffRevealedOrder } from './reveal-delivery.server'
-import { deliveryText } from './staff-order-view.server'
+import { deliveryText, maskedDeliveryText } from './staff-order-view.server'
 
 // The console's order page shows what an order delivered masked (codes by their last characters,
 // passwords hidden, text typed by staff not at all); staff who may see stock in full reveal it, the
@@ -29,7 +27,7 @@ export async function revealOrderDelivery(db: Db, actor: Actor, orderNumber: str
 		await recordAudit(tx, actor, { action: 'order.reveal-delivery', orderNumber })
 		const text = deliveryText(order.deliveryContent)
 		// Each unit it holds is recorded as revealed by them (ADR-050), and the text typed by hand, if any.
-		await recordStaffRevealedOrder(tx, order.id, { kind: 'staff', staffId: actor.staffId ?? null, name: actor.label }, text != null && !isDelivery(parseDeliveryContent(text)))
+		await recordStaffRevealedOrder(tx, order.id, { kind: 'staff', staffId: actor.staffId ?? null, name: actor.label }, maskedDeliveryText(order.deliveryContent)?.hidden ?? false)
 		return text
 	})
 }
