@@ -106,7 +106,7 @@ describe.each(databaseKinds)('seen units are never sold again, on %s', (kind) =>
 			const unitId = unitIdIn(before)
 			const revealed = await fetch(`${shop.url}/api/order/reveal`, { method: 'POST', redirect: 'manual', headers: { ...form, Cookie: cookie, Referer: `${shop.url}${page}`, 'User-Agent': 'SeenTest/1' }, body: new URLSearchParams({ orderNumber: first.row.orderNumber, unitId, from: 'my-orders' }) })
 			expect(revealed.status).toBe(303)
-			expect(revealed.headers.get('location')).toBe(`${page}#unit-${unitId}`)
+			expect(revealed.headers.get('location')).toBe(`${page}?revealed=${first.row.orderNumber}#unit-${unitId}`)
 			expect(await (await fetch(`${shop.url}${page}`, { headers: { Cookie: cookie } })).text()).toContain('FIRST-SEEN-7K2Q')
 
 			await expectNotSoldAgain(card, first)

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const view = from ?? 'api'
 		const revealed = await revealUnitOf(db(), { orderId: order.id, unitId, view, by: { kind: 'buyer' }, client: { address: context.clientIp ?? null, device: request.headers.get('user-agent') } })
 		if (from) {
-			const page = from === 'my-orders' ? localePath(lang, '/my-orders') : localePath(lang, orderPagePath(order.orderNumber))
+			const page = from === 'my-orders' ? `${localePath(lang, '/my-orders')}?revealed=${encodeURIComponent(order.orderNumber)}` : localePath(lang, orderPagePath(order.orderNumber))
 			const back = `${page}#${unitAnchor(order.orderNumber, unitId)}`
 			return redirect(back, { status: 303, headers: { 'Cache-Control': 'no-store' } })
 		}
