@@ -169,9 +169,11 @@ test('on an order page from another device, typing the order’s email shows not
 		// The newest code opens this order's page, in full.
 		await page.getByLabel('6-digit code').fill(code)
 		await page.getByRole('button', { name: 'Open my orders' }).click()
-		await expect(page.getByText('CORE-1M-UNLK-44QP')).toBeVisible()
+		// The order opens there, its code behind its Reveal (ADR-050), which shows it.
 		await expect(page.getByRole('heading', { name: 'Unlock your order details' })).toHaveCount(0)
 		await expect(page).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}$`))
+		await page.getByRole('button', { name: 'Reveal Delivery details · hidden' }).click()
+		await expect(page.getByText('CORE-1M-UNLK-44QP')).toBeVisible()
 	} finally {
 		await close()
 	}
