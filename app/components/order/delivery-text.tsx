@@ -42,7 +42,7 @@ function HiddenUnit({ label, orderNumber, unitId, from }: { label: string; order
 			<input type="hidden" name="from" value={from} />
 			<input type="hidden" name="lang" value={lang} />
 			<span className="reveal-unit-label">{label}</span>
-			<button type="submit" className="button small" aria-label={t('order.reveal.buttonLabel', { unit: label })}>
+			<button type="submit" className="button primary small" aria-label={t('order.reveal.buttonLabel', { unit: label })}>
 				{t('order.reveal.button')}
 			</button>
 		</form>
