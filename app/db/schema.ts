@@ -1216,3 +1216,46 @@ export const whatsappOutbox = pgTable(
 		check('whatsapp_outbox_lang_check', sql`${t.lang} in ('en', 'ur')`),
 	],
 )
+
+/** Where a delivered unit was revealed in full: the buyer's order page, My orders, the API, or the console (ADR-050). */
+export const REVEAL_VIEWS = ['order-page', 'my-orders', 'api', 'staff'] as const
+export type RevealView = (typeof REVEAL_VIEWS)[number]
+
+/**
+ * Each reveal of a delivered unit in full (ADR-050), written only by app/domain/orders/unit-reveals.server.ts:
+ * a unit from stock by its assignment, the content staff typed by hand as one whole (no assignment). The
+ * first reveal of a unit (one per unit, `first`) is what makes it seen: a refund can then only void it.
+ * The client's address and device are kept as keyed hashes, never as typed; never a code.
+ */
+export const unitReveals = pgTable(
+	'unit_reveals',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		orderId: bigint('order_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+		/** The stock unit's assignment; null for the content typed by hand (the unit id 'hand'). */
+		assignmentId: bigint('assignment_id', { mode: 'number' }).references((): AnyPgColumn => stockAssignments.id, { onDelete: 'cascade' }),
+		/** The unit's first reveal: one per unit (a unique partial index), the moment it became seen. */
+		first: boolean('first').notNull().default(false),
+		view: text('view').$type<RevealView>().notNull(),
+		byKind: text('by_kind').$type<'buyer' | 'staff'>().notNull(),
+		staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+		/** Staff as the audit log names them. */
+		staffName: text('staff_name'),
+		/** HMAC-SHA256 (hex) of the client's address and of its user agent, under a key derived from the delivery key. */
+		addressHash: text('address_hash'),
+		deviceHash: text('device_hash'),
+		revealedAt: timestamp('revealed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+	},
+	(t) => [
+		index('unit_reveals_order_idx').on(t.orderId, t.id),
+		uniqueIndex('unit_reveals_first_key')
+			.on(t.orderId, sql`coalesce(${t.assignmentId}, 0)`)
+			.where(sql`${t.first}`),
+		check('unit_reveals_view_check', sql`${t.view} in ('order-page', 'my-orders', 'api', 'staff')`),
+		check('unit_reveals_by_kind_check', sql`${t.byKind} in ('buyer', 'staff')`),
+		check('unit_reveals_hash_check', sql`char_length(coalesce(${t.addressHash}, '')) <= 64 and char_length(coalesce(${t.deviceHash}, '')) <= 64`),
+	],
+)
+export type UnitReveal = typeof unitReveals.$inferSelect

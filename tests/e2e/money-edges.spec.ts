@@ -46,7 +46,7 @@ test('a code the buyer opened on My orders can only be voided: the refund form s
 		await page.getByRole('button', { name: 'Open my orders' }).click()
 		await waitForHydration(page)
 		const card = page.getByRole('article').filter({ hasText: orderNumber })
-		await card.getByText('Codes and account details').click()
+		await card.getByRole('button', { name: 'Reveal Code · hidden' }).click()
 		await expect(card.getByText(codes[0]!)).toBeVisible()
 
 		// The owner's refund form says the buyer has seen it; a return to stock is refused with what to do.

@@ -73,11 +73,12 @@ test('a buyer signs in on a phone with the emailed code, sees both Game Pass ord
 		const coreEnds = (await coreCard.getByTestId('line-ends').textContent())!
 		expect(coreEnds).toMatch(/^Ends \d{1,2} [A-Z][a-z]{2} \d{4} · (2[89]|3[01]) days left$/)
 
-		// The codes stay folded until asked for.
-		await expect(pcCard.getByText('PCGP-3M-7Q4K-99ZT')).toBeHidden()
-		await pcCard.getByText('Codes and account details').click()
+		// The codes stay hidden until the buyer taps Reveal (ADR-050); the revealed card comes back open.
+		await expect(page.getByText('PCGP-3M-7Q4K-99ZT')).toHaveCount(0)
+		await expect(coreCard.getByText('Delivery details · hidden')).toBeVisible()
+		await pcCard.getByRole('button', { name: 'Reveal Delivery details · hidden' }).click()
 		await expect(pcCard.getByText('PCGP-3M-7Q4K-99ZT')).toBeVisible()
-		await expect(coreCard.getByText('CORE-1M-5T8W-22XA')).toBeHidden()
+		await expect(page.getByText('CORE-1M-5T8W-22XA')).toHaveCount(0)
 		// A phone shows the cards whole: no cut-off text, overflow or small tap targets; nothing a screen reader stumbles on.
 		await expectCleanLayout(page)
 		expect(await seriousViolations(page)).toEqual([])
@@ -168,9 +169,11 @@ test('on an order page from another device, typing the order’s email shows not
 		// The newest code opens this order's page, in full.
 		await page.getByLabel('6-digit code').fill(code)
 		await page.getByRole('button', { name: 'Open my orders' }).click()
-		await expect(page.getByText('CORE-1M-UNLK-44QP')).toBeVisible()
+		// The order opens there, its code behind its Reveal (ADR-050), which shows it.
 		await expect(page.getByRole('heading', { name: 'Unlock your order details' })).toHaveCount(0)
 		await expect(page).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}$`))
+		await page.getByRole('button', { name: 'Reveal Delivery details · hidden' }).click()
+		await expect(page.getByText('CORE-1M-UNLK-44QP')).toBeVisible()
 	} finally {
 		await close()
 	}

@@ -56,7 +56,7 @@ async function paidByTransfer(browser: Browser, page: Page, line?: { productId: 
 	return orderNumber
 }
 
-test('paid and delivered by hand: the code and its Copy button are on the first screen', async ({ browser, page }) => {
+test('paid and delivered by hand: the hidden details and their Reveal, then the code and its Copy button, are on the first screen', async ({ browser, page }) => {
 	const orderNumber = await paidByTransfer(browser, page)
 	const code = `XBOX-${Date.now().toString(36).toUpperCase()}-7K2Q`
 	const { staff, close } = await signInAsOwner(browser)
@@ -68,10 +68,14 @@ test('paid and delivered by hand: the code and its Copy button are on the first 
 	}
 	await gotoHydrated(page, orderPage(orderNumber))
 	await expect(page.getByTestId('payment-badge')).toHaveText('Payment Successful')
-	await expectOnFirstScreen(page, page.getByTestId('payment-badge'), page.locator('.order-delivery pre').filter({ hasText: code }), page.getByRole('button', { name: 'Copy delivery details' }))
+	// Hidden until the buyer taps Reveal (ADR-050): the masked details and the button on the first screen.
+	await expect(page.getByText(code)).toHaveCount(0)
+	await expectOnFirstScreen(page, page.getByTestId('payment-badge'), page.getByText('Delivery details · hidden'), page.getByRole('button', { name: 'Reveal Delivery details · hidden' }))
+	await page.getByRole('button', { name: 'Reveal Delivery details · hidden' }).click()
+	await expectOnFirstScreen(page, page.locator('.order-delivery pre').filter({ hasText: code }), page.getByRole('button', { name: 'Copy delivery details' }))
 })
 
-test('paid and delivered from stock: the code from stock is on the first screen', async ({ browser, page }) => {
+test('paid and delivered from stock: the hidden code and its Reveal, then the code, are on the first screen', async ({ browser, page }) => {
 	test.setTimeout(90_000)
 	const { staff, close } = await signInAsOwner(browser, { path: '/admin/products' })
 	const created = await staff.request.post('/api/admin/products', {
@@ -86,6 +90,9 @@ test('paid and delivered from stock: the code from stock is on the first screen'
 		const orderNumber = await paidByTransfer(browser, page, { productId: product.id, variantId: product.variants[0]!.id })
 		await gotoHydrated(page, orderPage(orderNumber))
 		await expect(page.getByText('Delivery Complete')).toBeVisible()
+		await expect(page.getByText(code)).toHaveCount(0)
+		await expectOnFirstScreen(page, page.getByTestId('payment-badge'), page.getByText('Code · hidden'), page.getByRole('button', { name: 'Reveal Code · hidden' }))
+		await page.getByRole('button', { name: 'Reveal Code · hidden' }).click()
 		await expectOnFirstScreen(page, page.getByTestId('payment-badge'), page.locator('.order-delivery pre').filter({ hasText: code }), page.getByRole('button', { name: 'Copy delivery details' }))
 	} finally {
 		// The storefront's product count stays as the other tests expect.

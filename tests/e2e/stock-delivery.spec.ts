@@ -55,11 +55,18 @@ test('a test payment takes no code until staff approve it; then the code reaches
 		await gotoHydrated(owner, `/admin/orders/${orderNumber}`)
 		await expect(owner.locator('.test-payment').first()).toHaveText('Test payment')
 		await owner.getByRole('button', { name: 'Approve test order' }).click()
-		await expect(delivery).toContainText(codes[0]!)
+		// It comes hidden behind its Reveal (ADR-050); one tap shows it.
+		const deliverables = page.locator('section[aria-labelledby="order-deliverables-title"]')
+		await expect(deliverables.getByTestId('hidden-unit')).toContainText('Code · hidden')
 		await expect(page.getByText('Delivery Complete')).toBeVisible()
 		await expect(page.getByTestId('test-payment-awaiting')).toHaveCount(0)
 		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
 		await expect(owner.getByText(`Test order ${orderNumber} approved and delivered from stock.`)).toBeVisible()
+		await expect(deliverables).not.toContainText(codes[0]!)
+		await deliverables.getByRole('button', { name: 'Reveal Code · hidden' }).click()
+		await expect(delivery).toContainText(codes[0]!)
+		await expect(page.getByText('Live updates active')).toBeVisible()
+		await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
 
 		// Staff replace it from the console; the buyer's open page follows.
 		await gotoHydrated(owner, `/admin/orders/${orderNumber}`)
@@ -69,9 +76,11 @@ test('a test payment takes no code until staff approve it; then the code reaches
 		await stock.getByLabel('Why it is replaced').fill('Buyer says it was already redeemed')
 		await stock.getByRole('button', { name: 'Replace with another unit' }).click()
 		await expect(owner.getByText('Unit replaced. The buyer sees the new one on their order page.')).toBeVisible()
-		await expect(delivery).toContainText(codes[1]!)
-		await expect(delivery).not.toContainText(codes[0]!)
-		await expect(delivery).toContainText('no longer applies')
+		// The new unit arrives hidden; the old one is named by its end only.
+		await expect(deliverables.getByTestId('hidden-unit')).toContainText('Code · hidden')
+		await expect(deliverables).toContainText('no longer applies')
+		await expect(deliverables).not.toContainText(codes[0]!)
+		await expect(deliverables).not.toContainText(codes[1]!)
 		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
 	} finally {
 		// The storefront's product count stays as the other tests expect.

@@ -29,7 +29,7 @@ import { markDmOrderPaid } from '../../app/domain/payments/mark-dm-order-paid.se
 import { payOrderAgain } from '../../app/domain/payments/pay-order-again.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { useFakePayPro, type FakePayProFixture } from '../setup/fake-paypro'
-import { backdateOrders, moveDelivery, owner, payByProvider, sendReceipt } from '../setup/orders'
+import { backdateOrders, moveDelivery, owner, payByProvider, revealAllAsBuyer, sendReceipt } from '../setup/orders'
 import { checkoutBody, giftCard10, orderRow, placeOrder } from '../setup/payments'
 
 /** PC Game Pass, 1 Month. */
@@ -300,7 +300,8 @@ describe.each(databaseKinds)('staff order list on %s', (kind) => {
 		expect(staffView.deliveryContent).toContain(CODES)
 		expect(JSON.parse(staffView.deliveryContent!)).toEqual({ code: CODES, region: 'US' })
 		const row = await withLinesOf(db, (await db.select().from(orders).where(eq(orders.id, order.id)))[0])
-		expect(await revealOrder(db, row!)).toMatchObject({ deliveryContent: { code: CODES, region: 'US' } })
+		expect(await revealOrder(db, row!)).toMatchObject({ deliveryContent: { hidden: 'hand' } })
+		expect(await revealAllAsBuyer(db, row!)).toMatchObject({ deliveryContent: { code: CODES, region: 'US' } })
 		expect(JSON.stringify(publicOrderView(row!))).not.toContain(CODES)
 		// The CSV's rows come without it.
 		expect(JSON.stringify(await listOrders(db, query(), { deliveryContent: false }))).not.toContain(CODES)
@@ -382,7 +383,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		cookie = `staff_session=${signedIn.sessionId}`
 	}, 120_000)
 	afterEach(async () => {
-		await shop.database.db.execute(sql`truncate orders, order_lines, order_events, coupon_redemptions, stock_assignments, refunds, refund_lines, audit_log, email_outbox, jobs restart identity`)
+		await shop.database.db.execute(sql`truncate orders, order_lines, order_events, coupon_redemptions, stock_assignments, refunds, refund_lines, unit_reveals, audit_log, email_outbox, jobs restart identity`)
 	})
 
 	const update = (body: string, headers: Record<string, string> = { cookie }, route = '/api/admin-update-order') =>

@@ -1,9 +1,11 @@
 // A code the buyer has read is never sold again, on PGlite and PostgreSQL, over HTTP against the real
-// server: every view that shows a delivered code or login in plain text (the order page, My orders in
-// English and Urdu, staff revealing a sold unit) records it as seen through the one reveal function,
-// and a refund refuses to put a seen unit back in stock with a sentence (400), so the next buyer gets
-// another code; the console's refund form says which units were seen. Views that never show the code
-// (a stranger's order page, the receipt, the order's emails) do not count: such a unit still goes back.
+// server: the buyer's views (the order page, My orders in English and Urdu, the order's API) show each
+// delivered unit hidden until its Reveal is tapped (ADR-050); a reveal (the plain form, the JSON call,
+// or staff revealing a sold unit) records it through the one reveal module, and a refund refuses to put
+// a revealed unit back in stock with a sentence (400), so the next buyer gets another code; the
+// console's refund form and unit list say which units were revealed. Views that never show the code (a
+// stranger's order page, the buyer's page before Reveal, the receipt, the order's emails) do not count:
+// such a unit still goes back.
 import fs from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
@@ -72,6 +74,12 @@ describe.each(databaseKinds)('seen units are never sold again, on %s', (kind) =>
 		expect(verified.status).toBe(303)
 		return /buyer_session=[\w-]+/.exec(verified.headers.get('set-cookie') ?? '')![0]
 	}
+	/** The id of the first hidden unit on a buyer's page or in the order's JSON. */
+	const unitIdIn = (page: string) => {
+		const found = /name="unitId" value="(\d+)"/.exec(page) ?? /\{"id":(\d+),"kind":"hidden"/.exec(page)
+		expect(found, 'a hidden unit with its Reveal').not.toBeNull()
+		return found![1]!
+	}
 	/** A seen unit: the refund is refused with its sentence, the code stays out of stock, and the next buyer gets the other code. */
 	async function expectNotSoldAgain(card: { productId: number; variantId: number }, first: Awaited<ReturnType<typeof paidOrder>>) {
 		const refused = await refundReturning(first.row.orderNumber, first.lineId)
@@ -92,7 +100,14 @@ describe.each(databaseKinds)('seen units are never sold again, on %s', (kind) =>
 			const cookie = await signIn('sara@example.pk')
 			const listed = await fetch(`${shop.url}${page}`, { headers: { Cookie: cookie } })
 			expect(listed.status).toBe(200)
-			expect(await listed.text()).toContain('FIRST-SEEN-7K2Q')
+			const before = await listed.text()
+			expect(before).not.toContain('FIRST-SEEN-7K2Q')
+			// The buyer taps Reveal: a plain form, answered by a way back to the unit, now shown in full.
+			const unitId = unitIdIn(before)
+			const revealed = await fetch(`${shop.url}/api/order/reveal`, { method: 'POST', redirect: 'manual', headers: { ...form, Cookie: cookie, Referer: `${shop.url}${page}`, 'User-Agent': 'SeenTest/1' }, body: new URLSearchParams({ orderNumber: first.row.orderNumber, unitId, from: 'my-orders' }) })
+			expect(revealed.status).toBe(303)
+			expect(revealed.headers.get('location')).toBe(`${page}?revealed=${first.row.orderNumber}#unit-${unitId}`)
+			expect(await (await fetch(`${shop.url}${page}`, { headers: { Cookie: cookie } })).text()).toContain('FIRST-SEEN-7K2Q')
 
 			await expectNotSoldAgain(card, first)
 
@@ -101,7 +116,7 @@ describe.each(databaseKinds)('seen units are never sold again, on %s', (kind) =>
 			const staff = await signInOverHttp(shop.url, 'owner-seen@example.pk', 'seen-password-1', '198.51.100.61')
 			const consolePage = (await (await fetch(`${shop.url}/admin/orders/${first.row.orderNumber}`, { headers: { Cookie: staff } })).text()).replace(/<!-- -->/g, '')
 			expect(consolePage).toContain('1 delivered, seen by the buyer: it can only be voided')
-			expect(consolePage).toMatch(/•••• 7K2Q[\s\S]*? · seen by the buyer/)
+			expect(consolePage).toMatch(/•••• 7K2Q[\s\S]*?Revealed[\s\S]*? on My orders by the buyer/)
 		})
 	}
 
@@ -109,9 +124,22 @@ describe.each(databaseKinds)('seen units are never sold again, on %s', (kind) =>
 		it(`a code the buyer read through ${view} (with the order's link) is never returned to stock`, async () => {
 			const card = await cardWithTwoCodes()
 			const first = await paidOrder(card, 'sara@example.pk')
-			const shown = await fetch(`${shop.url}${view}?internalOrderId=${first.row.orderNumber}`, { headers: { Cookie: `oa_${first.row.orderNumber}=${first.row.accessToken}` } })
+			const access = { Cookie: `oa_${first.row.orderNumber}=${first.row.accessToken}` }
+			const shown = await fetch(`${shop.url}${view}?internalOrderId=${first.row.orderNumber}`, { headers: access })
 			expect(shown.status).toBe(200)
-			expect(await shown.text()).toContain('FIRST-SEEN-7K2Q')
+			const before = await shown.text()
+			expect(before).not.toContain('FIRST-SEEN-7K2Q')
+			// Revealed as the page's form does it (or, for the API, as a script calls it).
+			const unitId = unitIdIn(before)
+			const revealed = await fetch(`${shop.url}/api/order/reveal`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { ...access, 'Content-Type': view === '/api/order' ? 'application/json' : form['Content-Type'] },
+				body: view === '/api/order' ? JSON.stringify({ orderNumber: first.row.orderNumber, unitId: Number(unitId) }) : new URLSearchParams({ orderNumber: first.row.orderNumber, unitId, from: 'order-page', lang: view.startsWith('/ur') ? 'ur' : 'en' }),
+			})
+			if (view === '/api/order') expect(await revealed.json()).toEqual({ unitId: Number(unitId), unit: { id: Number(unitId), kind: 'code', code: 'FIRST-SEEN-7K2Q' } })
+			else expect(revealed.headers.get('location')).toBe(`${view}?internalOrderId=${first.row.orderNumber}#unit-${unitId}`)
+			expect(await (await fetch(`${shop.url}${view}?internalOrderId=${first.row.orderNumber}`, { headers: access })).text()).toContain('FIRST-SEEN-7K2Q')
 			await expectNotSoldAgain(card, first)
 		})
 	}

@@ -14,7 +14,7 @@ import { shortStoreName } from '../../app/domain/installable/web-app-manifest'
 import { readStoreDetails } from '../../app/domain/settings/store-details.server'
 import { registerWorkerScript } from '../../app/utils/boot-scripts.server'
 import type { RunningShop } from '../../server/start'
-import { moveDelivery, payByProvider } from '../setup/orders'
+import { moveDelivery, payByProvider, revealAllAsBuyer } from '../setup/orders'
 import { checkoutBody, giftCard10, placeOrder } from '../setup/payments'
 import { databaseKinds } from '../setup/test-db'
 import { useTestShop } from '../setup/test-shop'
@@ -158,6 +158,8 @@ describe.each(databaseKinds)('The installable shop over HTTP on %s', (kind) => {
 
 		await payByProvider(db, order)
 		await moveDelivery(db, order, 'completed', 'XBOX-GIFT-7Q4K-99ZT')
+		// Revealed by its buyer (ADR-050): from then on every view of theirs shows it.
+		await revealAllAsBuyer(db, order)
 		// Delivered: its buyer sees the code, and the page is never kept; a stranger sees no code, and it may be.
 		const full = await get(page, withToken)
 		expect(await full.text()).toContain('XBOX-GIFT-7Q4K-99ZT')

@@ -133,8 +133,9 @@ describe.each(databaseKinds)('My orders over HTTP on %s', (kind) => {
 		expect(signedIn).toContain(`href="/renew/${subscription.orderNumber}/0"`)
 		expect(signedIn).toContain('href="/product/14"')
 		expect(signedIn).not.toContain(`href="/renew/${giftCard.orderNumber}/0"`)
-		// The codes are in the page, folded.
-		expect(signedIn).toMatch(/<details class="my-order-delivery"><summary>Codes and account details<\/summary>(?:(?!<\/details>).)*PCGP-7Q4K-99ZT/s)
+		// The codes are hidden behind their Reveal (ADR-050), shown open so the button is in sight.
+		expect(signedIn).toMatch(/<details class="my-order-delivery" open=""><summary>Codes and account details<\/summary>(?:(?!<\/details>).)*Delivery details · hidden(?:(?!<\/details>).)*>Reveal<\/button>/s)
+		expect(signedIn).not.toContain('PCGP-7Q4K-99ZT')
 		expect(signedIn).toContain('Sign out everywhere')
 
 		// The same code a second time signs nobody in.

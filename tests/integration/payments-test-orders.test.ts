@@ -123,7 +123,9 @@ describe.each(databaseKinds)('test payments in production on %s', (kind) => {
 			expect(await available()).toBe(before - 1)
 			const after = await buyerView(orderNumber, cookie)
 			expect(after.testPaymentAwaitingStaff).toBe(false)
-			expect(JSON.stringify(after.deliveryContent)).toContain('REAL-CODE-000')
+			// Delivered, hidden behind its Reveal until the buyer taps it (ADR-050).
+			expect(JSON.stringify(after.deliveryContent)).toMatch(/"kind":"hidden","of":"code"/)
+			expect(JSON.stringify(after.deliveryContent)).not.toContain('REAL-CODE-000')
 			expect((await orderRow(db, orderNumber))!.deliveryStatus).toBe('completed')
 			const audit = await db.select().from(auditLog).where(and(eq(auditLog.orderNumber, orderNumber), eq(auditLog.action, 'order.approve_test'))).orderBy(auditLog.id)
 			expect(audit).toHaveLength(1)

@@ -36,7 +36,7 @@ import { AppError } from '../../app/utils/app-error'
 import { formatPakistanDay, pakistanDate } from '../../app/utils/pakistan-time'
 import { callbackAccount, useFakePayPro } from '../setup/fake-paypro'
 import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
-import { payByTransfer } from '../setup/orders'
+import { payByTransfer, revealAllAsBuyer } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -210,9 +210,8 @@ describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {
 		expect(await db.select().from(stockUnits).where(eq(stockUnits.status, 'available'))).toHaveLength(1)
 		expect(await db.select().from(stockAssignments).where(eq(stockAssignments.orderId, order.id))).toHaveLength(1)
 
-		// The buyer's page shows the code left: from now on it is opened.
-		const row = (await orderRow(db, order.orderNumber))!
-		await revealOrder(db, row)
+		// The buyer reveals the code left on their page: from now on it is opened.
+		await revealAllAsBuyer(db, order)
 		await expect(refundOrder(db, owner, order.orderNumber, refund({ amount: 3200, lines: [{ lineId: line!.id, quantity: 1 }], units: 'return' }))).rejects.toThrow(
 			'The buyer has already opened the code delivered for PSN Card: it cannot go back to stock. Void it instead.',
 		)

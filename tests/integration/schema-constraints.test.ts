@@ -112,6 +112,11 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		{ name: 'the same code in another case', statement: () => sql`insert into coupons (code, kind, value) values ('Eid', 'fixed', 5), ('EID', 'fixed', 5)`, code: '23505', constraint: 'coupons_code_key' },
 		{ name: 'a code that ends before it starts', statement: () => sql`insert into coupons (code, kind, value, starts_at, ends_at) values ('BACK', 'fixed', 5, now(), now() - interval '1 day')`, code: '23514', constraint: 'coupons_dates_check' },
 		{ name: 'a code used by an order that does not exist', statement: () => sql`insert into coupon_redemptions (coupon_id, order_id, code, email, phone, discount) values (999999, 999999, 'X', 'a@example.pk', '03001234567', 5)`, code: '23503' },
+		{ name: 'a reveal in a view that does not exist', statement: () => sql`insert into unit_reveals (order_id, view, by_kind) values (${order}, 'email', 'buyer')`, code: '23514', constraint: 'unit_reveals_view_check' },
+		{ name: 'a reveal by someone neither buyer nor staff', statement: () => sql`insert into unit_reveals (order_id, view, by_kind) values (${order}, 'api', 'stranger')`, code: '23514', constraint: 'unit_reveals_by_kind_check' },
+		{ name: 'a reveal of an order that does not exist', statement: () => sql`insert into unit_reveals (order_id, view, by_kind) values (999999, 'api', 'buyer')`, code: '23503' },
+		{ name: 'two first reveals of one unit', statement: () => sql`insert into unit_reveals (order_id, view, by_kind, first) values (${order}, 'api', 'buyer', true), (${order}, 'my-orders', 'buyer', true)`, code: '23505', constraint: 'unit_reveals_first_key' },
+		{ name: 'a client hash longer than a SHA-256', statement: () => sql`insert into unit_reveals (order_id, view, by_kind, address_hash) values (${order}, 'api', 'buyer', ${'a'.repeat(65)})`, code: '23514', constraint: 'unit_reveals_hash_check' },
 		{ name: 'deleting a product an order bought', statement: () => sql`delete from products where id = ${product}`, code: RESTRICTED },
 		{ name: 'deleting a stock unit that was delivered', statement: () => sql`delete from stock_units where id = ${unit}`, code: RESTRICTED },
 	]

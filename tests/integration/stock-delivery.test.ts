@@ -35,7 +35,7 @@ import { logProvider } from '../../app/integrations/email/log.server'
 import { logger } from '../../app/utils/logger.server'
 import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
 import { callbackAccount, useFakePayPro } from '../setup/fake-paypro'
-import { payAtPayPro, sendReceipt } from '../setup/orders'
+import { payAtPayPro, revealAllAsBuyer, sendReceipt } from '../setup/orders'
 import { checkoutBody, jobRows, orderRow, placeOrder, runAllJobs } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { formatPakistanDay } from '../../app/utils/pakistan-time'
@@ -202,7 +202,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 
 		let row = (await orderRow(db, order.orderNumber))!
 		expect(row).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 1 })
-		const view = await revealOrder(db, row)
+		const view = await revealAllAsBuyer(db, row)
 		expect(view).toMatchObject({ partlyDelivered: true, owedUnits: 1 })
 		expect(view.full && deliveryText(view.deliveryContent, translator('en'), 'en')).toBe('PSN Card (delivered from stock) ($10 USD)\nCode 1: PART-0001-XQ7K\nCode 2: PART-0002-XQ7K')
 		// An Urdu buyer reads the same units with the catalogue's Urdu words, on the order page as drawn (ADR-037).
@@ -220,7 +220,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		await runWorker(db)
 		row = (await orderRow(db, order.orderNumber))!
 		expect(row).toMatchObject({ deliveryStatus: 'completed', undeliveredUnits: 0 })
-		const whole = await revealOrder(db, row)
+		const whole = await revealAllAsBuyer(db, row)
 		expect(whole).toMatchObject({ partlyDelivered: false })
 		expect(whole.full && deliveryText(whole.deliveryContent, translator('en'), 'en')).toContain('Code 3: REST-0001-XQ7K')
 		// Delivered later than the payment: the delivered email follows, once.
@@ -320,7 +320,7 @@ describe.each(databaseKinds)('delivery from stock on %s', (kind) => {
 		await confirmTransfer(db, owner, mixed.orderNumber, 'Seen')
 		const row = (await orderRow(db, mixed.orderNumber))!
 		expect(row).toMatchObject({ deliveryStatus: 'preparing', undeliveredUnits: 0 })
-		const view = await revealOrder(db, row)
+		const view = await revealAllAsBuyer(db, row)
 		expect(view).toMatchObject({ partlyDelivered: true, owedUnits: 0 })
 		expect(view.full && deliveryText(view.deliveryContent, translator('en'), 'en')).toContain('MIX-0001-XQ7K')
 	})

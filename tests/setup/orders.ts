@@ -18,6 +18,8 @@ import { confirmTransfer } from '../../app/domain/payments/review-transfer.serve
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { refundInput } from '../../app/domain/refunds/refund-input'
 import { refundOrder } from '../../app/domain/refunds/refund-order.server'
+import { HAND_UNIT, isDelivery, isHiddenHand } from '../../app/domain/orders/delivered-units'
+import { revealOrder, revealUnitOf } from '../../app/domain/orders/reveal-delivery.server'
 import type { Actor } from '../../app/domain/staff/audit.server'
 import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import type { FakePayPro } from '../fakes/paypro-server'
@@ -81,14 +83,26 @@ export async function payAfterCancel(db: Db, order: Placed, reason?: string): Pr
 export const refundMoney = (db: Db, order: Placed, amount: number, extra: Record<string, unknown> = {}) =>
 	refundOrder(db, owner, order.orderNumber, refundInput.parse({ amount, method: 'bank', reason: 'Buyer asked', ...extra }))
 
+/**
+ * The buyer taps Reveal on every unit their order page hides (ADR-050), as the page's forms do: then
+ * the order's full view shows everything it delivered. Answers that view.
+ */
+export async function revealAllAsBuyer(db: Db, order: Pick<Order, 'orderNumber'>) {
+	const row = (await orderRow(db, order.orderNumber))!
+	const content = (await revealOrder(db, row)).deliveryContent
+	const hidden: (number | typeof HAND_UNIT)[] = isHiddenHand(content) ? [HAND_UNIT] : isDelivery(content) ? content.lines.flatMap((line) => line.units.flatMap((unit) => (unit.kind === 'hidden' && unit.id != null ? [unit.id] : []))) : []
+	for (const unitId of hidden) await revealUnitOf(db, { orderId: row.id, unitId, view: 'order-page', by: { kind: 'buyer' }, client: { address: '203.0.113.1', device: 'TestPhone/1' } })
+	return revealOrder(db, (await orderRow(db, order.orderNumber))!)
+}
+
 /** Staff move a paid order's delivery on (to completed: delivered, with its content when given), as the console does. */
 export async function moveDelivery(db: Db, order: Placed, status: DeliveryState, content?: string): Promise<Order> {
 	await updateOrderFulfillment(db, owner, { orderNumber: order.orderNumber, updates: { fulfillment_status: status, ...(content === undefined ? {} : { delivery_content: content }) } })
 	return (await orderRow(db, order.orderNumber))!
 }
 
-/** The timestamps a test may move back; never a state. */
-type OrderTimes = Partial<Record<'createdAt' | 'updatedAt' | 'paidAt' | 'deliveredAt' | 'receiptUploadedAt' | 'payproClaimedAt', Date | SQL>>
+/** The timestamps a test may move back; never a state. `deliverySeenAt`: an order whose page showed its codes before reveals were recorded per unit (ADR-050). */
+type OrderTimes = Partial<Record<'createdAt' | 'updatedAt' | 'paidAt' | 'deliveredAt' | 'receiptUploadedAt' | 'payproClaimedAt' | 'deliverySeenAt', Date | SQL>>
 
 /**
  * The one way tests move time for orders: their timestamps set in the past (or to a moment), as if

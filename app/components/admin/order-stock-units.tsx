@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
 import type { OrderStockUnit } from '~/domain/stock/order-stock.server'
+import type { RevealSummary } from '~/domain/orders/unit-reveals.server'
 import { getFormProps } from '@conform-to/react'
 import { replaceUnitForm } from '~/domain/stock/stock-input'
 import { AdminTime } from './admin-time'
@@ -8,6 +9,32 @@ import { useConsoleForm } from './console-form'
 import { TextField } from './text-field'
 
 type Refusal = { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; assignmentId?: number }
+
+const VIEW_NAMES: Record<RevealSummary['view'], string> = { 'order-page': 'on the order page', 'my-orders': 'on My orders', api: 'through the order API', staff: 'on the console' }
+
+/** Whether a unit was revealed (ADR-050): when, where, by whom, from which client (hash prefixes), and how many times. */
+export function RevealLine({ reveal, seen }: { reveal: { first: RevealSummary | null; count: number }; seen: boolean }) {
+	const { first, count } = reveal
+	if (!first) {
+		return (
+			<p className="small muted unit-reveal" data-testid="unit-reveal">
+				{seen ? 'Seen by the buyer before reveals were recorded per unit.' : 'Not revealed yet: a refund may put it back in stock.'}
+			</p>
+		)
+	}
+	return (
+		<p className="small unit-reveal" data-testid="unit-reveal">
+			<strong>Revealed</strong> <AdminTime date={first.at} /> {VIEW_NAMES[first.view]} by {first.by}
+			{first.address || first.device ? (
+				<span className="muted">
+					{' '}
+					(address <code>{first.address ?? '—'}</code>, device <code>{first.device ?? '—'}</code>)
+				</span>
+			) : null}
+			{count > 1 ? <span className="muted"> · {count} reveals recorded</span> : null}
+		</p>
+	)
+}
 
 /** Replace one unit, with the reason checked by the server's schema before it is sent. */
 function ReplaceForm({ assignmentId, busy, answer }: { assignmentId: number; busy: boolean; answer: Refusal | null }) {
@@ -87,7 +114,6 @@ export function StockUnits({
 								</span>
 								<span className="small muted">
 									Delivered <AdminTime date={u.assignedAt} />
-									{u.replacedAt ? null : u.seenByBuyer ? ' · seen by the buyer' : ' · not seen by the buyer yet'}
 									{u.replacedAt ? (
 										<>
 											{' '}
@@ -96,6 +122,7 @@ export function StockUnits({
 									) : null}
 								</span>
 							</div>
+							{u.replacedAt ? null : <RevealLine reveal={u.reveal} seen={u.seenByBuyer} />}
 							{u.replacedAt ? null : (
 								<details className="stock-replace" open={refusal?.assignmentId === u.assignmentId || undefined}>
 									<summary>Replace unit</summary>
@@ -107,7 +134,7 @@ export function StockUnits({
 				</ul>
 			)}
 			<p className="small muted">
-				Order {orderNumber}: units are shown masked here; the buyer sees them in full on their order page.
+				Order {orderNumber}: units are shown masked here; the buyer sees each in full on their order page once they tap its Reveal.
 			</p>
 		</section>
 	)

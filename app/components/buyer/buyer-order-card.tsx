@@ -1,7 +1,8 @@
 import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { optionLabel } from '~/i18n/option-label'
 import { Link } from 'react-router'
-import { DeliveryText, deliveryText } from '~/components/order/delivery-text'
+import { RevealableDelivery, deliveryText } from '~/components/order/delivery-text'
+import { hasHidden, isDelivery, isHiddenHand } from '~/domain/orders/delivered-units'
 import { PayAgain } from '~/components/order/pay-again'
 import { endsWords } from '~/components/order/ends-words'
 import type { BuyerOrder, BuyerOrderLine } from '~/domain/buyers/my-orders'
@@ -13,7 +14,7 @@ import { subscriptionDaysLeft } from '~/domain/orders/subscription'
 import { Rs } from '../ui/price'
 
 /** One order on My orders: what the order page says, in a card a phone shows whole; the codes stay folded until asked for. The server draws it (ADR-007). */
-export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
+export function BuyerOrderCard({ order, lines, shown, opened = false }: BuyerOrder & { opened?: boolean }) {
 	const t = useT()
 	const lp = useLocalePath()
 	const badge = paymentBadge(order.paymentStatus)
@@ -51,7 +52,7 @@ export function BuyerOrderCard({ order, lines, shown }: BuyerOrder) {
 				))}
 			</ul>
 			{order.subscriptionEndsAt && shown.subscriptionEndsDay ? <EndsOn iso={order.subscriptionEndsAt} day={shown.subscriptionEndsDay} subscription /> : null}
-			<Deliverables order={order} paid={paid} />
+			<Deliverables order={order} paid={paid} opened={opened} />
 			<div className="my-order-actions">
 				<Link to={lp(orderPagePath(order.orderNumber))} className="button ghost small">
 					{t('order.card.orderPage')}
@@ -152,18 +153,21 @@ function EndsOn({ iso, day, subscription = false }: { iso: string; day: string; 
 	)
 }
 
+/** Units still hidden (ADR-050) are no secret: their Reveal shows open; so do those just revealed. */
+const hiddenUnits = (content: unknown) => isHiddenHand(content) || (isDelivery(content) && hasHidden(content))
+
 /** Codes and accounts behind a click, so a list of orders is not a wall of secrets. */
-function Deliverables({ order, paid }: { order: BuyerOrder['order']; paid: boolean }) {
+function Deliverables({ order, paid, opened }: { order: BuyerOrder['order']; paid: boolean; opened: boolean }) {
 	const t = useT()
 	const text = deliveryText(order.deliveryContent, t, useLang())
 	if (text == null) {
 		return paid ? <p className="muted small my-order-note">{t('order.card.codesSoon')}</p> : null
 	}
 	return (
-		<details className="my-order-delivery">
+		<details className="my-order-delivery" open={opened || hiddenUnits(order.deliveryContent) || undefined}>
 			<summary>{order.partlyDelivered ? t('order.card.codesPartly') : t('order.card.codes')}</summary>
 			{order.partlyDelivered ? <p className="muted small">{t('order.card.rest')}</p> : null}
-			<DeliveryText text={text} />
+			<RevealableDelivery content={order.deliveryContent} orderNumber={order.orderNumber} from="my-orders" />
 			<p className="muted small">{t('order.card.private')}</p>
 		</details>
 	)

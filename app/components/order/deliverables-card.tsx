@@ -2,7 +2,7 @@ import type { MessageKey } from '~/i18n/catalogue'
 import { useLang, useT } from '~/i18n/use-t'
 import type { FullOrderView } from '~/domain/orders/order-view'
 import { heldAfterCancel, paymentFailed } from '~/domain/orders/order-facts'
-import { DeliveryText, deliveryText } from './delivery-text'
+import { RevealableDelivery, deliveryText } from './delivery-text'
 
 /**
  * §4 deliverables: the codes or account details once fulfillment is completed, or what stock
@@ -33,7 +33,7 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 							? t(order.owedUnits === 1 ? 'order.deliverables.owedOne' : 'order.deliverables.owedMany', { count: order.owedUnits })
 							: t('order.deliverables.rest')}
 					</p>
-					<DeliveryText text={text} />
+					<RevealableDelivery content={order.deliveryContent} orderNumber={order.orderNumber} from="order-page" />
 				</>
 			) : !completed ? (
 				<>
@@ -49,7 +49,7 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 					<p className="success-box">
 						<strong>{t('order.deliverables.complete')}</strong> {t('order.deliverables.completeText')}
 					</p>
-					<DeliveryText text={text} />
+					<RevealableDelivery content={order.deliveryContent} orderNumber={order.orderNumber} from="order-page" />
 				</>
 			)}
 		</section>

@@ -27,7 +27,7 @@ export async function ordersForBuyer(db: Db, email: string, lang: Lang = 'en'): 
 		.limit(MY_ORDERS_LIMIT + 1)
 	// The lines of every order listed, in one more query.
 	const rows = await withLines(db, found.slice(0, MY_ORDERS_LIMIT))
-	// Every card shows its order's codes and logins: revealed, so recorded as seen by the buyer (a refund reads it).
+	// Every card shows its order's codes and logins: each hidden behind its Reveal until the buyer taps it (ADR-050).
 	const views = await revealOrders(db, rows)
 	return {
 		more: found.length > MY_ORDERS_LIMIT,

@@ -4,7 +4,7 @@ import { orderLines, orders, stockAssignments, stockUnits } from '../../db/schem
 import { AppError } from '../../utils/app-error'
 import { formatRs } from '../../utils/money'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
-import { seenByBuyer } from '../orders/reveal-delivery.server'
+import { revealStateOf, seenByBuyer, type RevealState } from '../orders/reveal-delivery.server'
 import { movePayment } from '../orders/order-state'
 import { transition } from '../orders/order-store/transition.server'
 import { recordRefund, recordRefundLine } from '../orders/order-store/order-rows.server'
@@ -98,6 +98,8 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, req
 		let noLongerOwed = 0
 		let unitsTouched = false
 		const now = new Date()
+		// The units revealed, read once the order's row is held (a reveal holds it too: it came before, or finds the unit gone).
+		let revealed: RevealState | undefined
 		for (const l of asked) {
 			const line = rows.find((r) => r.id === l.lineId)!
 			// Units the buyer holds on this line, the latest first: those go back before earlier ones.
@@ -117,7 +119,7 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, req
 			for (const { a, unit } of taken) {
 				if (units === 'return') {
 					// A unit the buyer was shown (any page, or staff revealed it) is never sold again: only voided.
-					if (seenByBuyer(order, a.assignedAt)) throw bad(`The buyer has already opened the ${unit.slots > 1 ? 'account' : 'code'} delivered for ${line.name}: it cannot go back to stock. Void it instead.`, 'units')
+					if (seenByBuyer(revealed ??= await revealStateOf(tx, order.id), { assignmentId: a.id, assignedAt: a.assignedAt })) throw bad(`The buyer has already opened the ${unit.slots > 1 ? 'account' : 'code'} delivered for ${line.name}: it cannot go back to stock. Void it instead.`, 'units')
 					if (unit.slotsUsed !== a.slot || unit.status === 'voided') throw bad(`A unit of ${line.name} has been sold again since, or voided: it cannot go back to stock. Void it instead.`, 'units')
 					await tx.delete(stockAssignments).where(eq(stockAssignments.id, a.id))
 					await tx.update(stockUnits).set({ slotsUsed: unit.slotsUsed - 1, status: 'available' }).where(eq(stockUnits.id, unit.id))

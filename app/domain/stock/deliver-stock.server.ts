@@ -157,7 +157,7 @@ function optionOf(line: OrderLine): string | null {
  */
 export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id'>, lines?: OrderLineRow[]): Promise<string | null> {
 	const rows = await tx
-		.select({ unit: stockUnits, lineIndex: stockAssignments.lineIndex, unitIndex: stockAssignments.unitIndex, replacedAt: stockAssignments.replacedAt, refundedAt: stockAssignments.refundedAt, assignedAt: stockAssignments.assignedAt })
+		.select({ id: stockAssignments.id, unit: stockUnits, lineIndex: stockAssignments.lineIndex, unitIndex: stockAssignments.unitIndex, replacedAt: stockAssignments.replacedAt, refundedAt: stockAssignments.refundedAt, assignedAt: stockAssignments.assignedAt })
 		.from(stockAssignments)
 		.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
 		.where(eq(stockAssignments.orderId, order.id))
@@ -176,10 +176,10 @@ export async function deliveryText(tx: Tx | Db, order: Pick<Order, 'id'>, lines?
 			.filter((r) => !r.replacedAt && !r.refundedAt)
 			.map((r): DeliveredUnit => {
 				const plain = openSafely(r.unit)
-				if (plain == null) return { kind: 'unreadable' }
-				if (r.unit.kind === 'code') return { kind: 'code', code: plain }
+				if (plain == null) return { id: r.id, kind: 'unreadable' }
+				if (r.unit.kind === 'code') return { id: r.id, kind: 'code', code: plain }
 				const account = JSON.parse(plain) as { login: string; password: string; notes: string | null }
-				return { kind: 'account', login: account.login, password: account.password, ...(account.notes ? { notes: account.notes } : {}) }
+				return { id: r.id, kind: 'account', login: account.login, password: account.password, ...(account.notes ? { notes: account.notes } : {}) }
 			})
 		delivered.push({
 			product: line.name,

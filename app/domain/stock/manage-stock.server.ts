@@ -484,7 +484,7 @@ export async function revealUnit(db: Db, staff: RevealingStaff, productId: numbe
 		}
 		await recordAudit(tx, staffActor(staff), { action: 'stock.reveal', target: `product ${productId}`, after: { unitId } })
 		// A sold unit staff read may be passed to its buyer by hand: its orders count as having seen it.
-		await recordUnitRevealed(tx, unitId)
+		await recordUnitRevealed(tx, unitId, { kind: 'staff', staffId: staff.id, name: staff.email })
 		if (unit.kind === 'code') return { kind: 'code', code: plain }
 		const account = JSON.parse(plain) as { login: string; password: string; notes: string | null }
 		return { kind: 'account', login: account.login, password: account.password, notes: account.notes ?? null }

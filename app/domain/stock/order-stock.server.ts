@@ -7,7 +7,8 @@ import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { changeDelivery } from '../orders/order-store/delivery-rows.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { linesOfOrders, specLine } from '../orders/order-lines.server'
-import { seenByBuyer } from '../orders/reveal-delivery.server'
+import { revealStateOf, seenByBuyer } from '../orders/reveal-delivery.server'
+import { revealSummaries, type RevealSummary } from '../orders/unit-reveals.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { deliverQueuedOrders, deliveryText } from './deliver-stock.server'
 import { maskUnit } from './mask-unit.server'
@@ -40,6 +41,8 @@ export interface OrderStockUnit {
 	replacedBy: string | null
 	/** The buyer was shown it (or staff revealed it): a refund can only void it. */
 	seenByBuyer: boolean
+	/** Its first reveal (null when not revealed, or seen before reveals were recorded per unit) and how many were recorded (ADR-050). */
+	reveal: { first: RevealSummary | null; count: number }
 }
 
 /** The units an order got, masked, replaced ones included: the order's console page. */
@@ -50,7 +53,7 @@ export async function orderStockUnits(db: Db, orderId: number): Promise<OrderSto
 		.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
 		.where(eq(stockAssignments.orderId, orderId))
 		.orderBy(asc(stockAssignments.lineIndex), asc(stockAssignments.unitIndex), asc(stockAssignments.id))
-	const [order] = await db.select({ deliverySeenAt: orders.deliverySeenAt }).from(orders).where(eq(orders.id, orderId))
+	const [revealed, summaries] = await Promise.all([revealStateOf(db, orderId), revealSummaries(db, orderId)])
 	return rows.map(({ a, unit }) => ({
 		assignmentId: a.id,
 		unitId: unit.id,
@@ -62,7 +65,8 @@ export async function orderStockUnits(db: Db, orderId: number): Promise<OrderSto
 		// A unit a refund voided is shown as no longer held, as a replaced one is (and cannot be replaced).
 		replacedAt: (a.replacedAt ?? a.refundedAt)?.toISOString() ?? null,
 		replacedBy: a.replacedBy ?? (a.refundedAt ? 'a refund (voided)' : null),
-		seenByBuyer: order ? seenByBuyer(order, a.assignedAt) : false,
+		seenByBuyer: seenByBuyer(revealed, { assignmentId: a.id, assignedAt: a.assignedAt }),
+		reveal: summaries.get(a.id) ?? { first: null, count: 0 },
 	}))
 }
 

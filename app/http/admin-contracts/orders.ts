@@ -76,4 +76,53 @@ export const reopenTransferContract = defineContract({
 	response: z.object({ orderNumber: z.string(), paymentStatus: z.enum(PAYMENT_STATES) }),
 })
 
-export const ordersContracts: AdminContract[] = [cancelOrderContract, refundOrderContract, reinstateOrderContract, reopenTransferContract]
+const at = z.string().describe('ISO instant')
+const maybeAt = at.nullable()
+
+export const orderEvidenceContract = defineContract({
+	method: 'GET',
+	path: '/api/admin/orders/{orderNumber}/evidence',
+	summary:
+		'An order\'s record for a card dispute (ADR-050): placed, paid (how, when, PayPro\'s id or the transfer\'s receipt), delivered (each unit masked, never in full), the emails sent (subject, to, when, the provider\'s answer), each reveal of each unit (when, which view, by the buyer or which staff member, address and device as keyed-hash prefixes), refunds and the timeline. `?format=pdf` answers the same as a PDF. The owner\'s alone.',
+	tag: 'Orders',
+	permission: 'owner',
+	scope: 'refunds',
+	params: orderParams,
+	query: z.object({ format: z.enum(['json', 'pdf'], 'format is json or pdf.').optional() }),
+	response: z.object({
+		orderNumber: z.string(),
+		generatedAt: at,
+		placed: z.object({ at, total: z.number().int(), customerName: z.string().nullable(), customerEmail: z.string().nullable(), customerPhone: z.string().nullable(), lang: z.string(), addressHash: z.null().describe('Not recorded at checkout') }),
+		paid: z.object({
+			at: maybeAt,
+			status: z.string(),
+			method: z.string(),
+			testPayment: z.boolean(),
+			payproId: z.string().nullable(),
+			earlierPayproIds: z.array(z.string()),
+			transfer: z.object({ receiptUploadedAt: maybeAt, receiptSha256: z.string().nullable() }).nullable(),
+		}),
+		delivered: z.object({
+			at: maybeAt,
+			status: z.string(),
+			handTyped: z.boolean().describe('Details typed by staff: revealed as one whole, unit "hand"'),
+			units: z.array(z.object({ unitId: z.number().int().describe('The stock assignment'), line: z.number().int(), kind: z.string(), masked: z.string().describe('Last characters only'), assignedAt: at, replacedAt: maybeAt, replacedBy: z.string().nullable(), refundedAt: maybeAt })),
+		}),
+		emails: z.array(z.object({ at, to: z.string(), subject: z.string(), status: z.string(), sentAt: maybeAt, providerMessageId: z.string().nullable(), lastError: z.string().nullable() })),
+		reveals: z.array(
+			z.object({
+				unitId: z.union([z.number().int(), z.literal('hand')]),
+				at,
+				first: z.boolean().describe('The unit\'s first reveal: from then it is seen'),
+				view: z.enum(['order-page', 'my-orders', 'api', 'staff']),
+				by: z.string().describe('"buyer", or "staff: <email>"'),
+				addressHash: z.string().nullable().describe('First 12 hex digits of the keyed hash of the client\'s address'),
+				deviceHash: z.string().nullable().describe('First 12 hex digits of the keyed hash of its user agent'),
+			}),
+		),
+		refunds: z.array(z.object({ at, amount: z.number().int(), method: z.string(), reference: z.string().nullable(), reason: z.string(), by: z.string() })),
+		events: z.array(z.object({ at, kind: z.string(), from: z.string().nullable(), to: z.string().nullable(), by: z.string() })),
+	}),
+})
+
+export const ordersContracts: AdminContract[] = [cancelOrderContract, refundOrderContract, reinstateOrderContract, reopenTransferContract, orderEvidenceContract]

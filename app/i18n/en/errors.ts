@@ -16,6 +16,8 @@ export default {
 	'blockedSignIn': 'We could not sign you in. Please contact us on WhatsApp.',
 	'orderNumberRequired': 'Order number is required',
 	'orderNotFound': 'Order not found',
+	'revealUnitNotFound': 'That code or account is not one this order holds now. Refresh the page to see what it holds.',
+	'revealUnitId': 'Name the unit to reveal: its number, or "hand".',
 	'unlockFields': 'Please send the order number and the email address you used at checkout.',
 	'unknownProduct': 'Unknown product',
 	'unknownOption': 'Unknown option',

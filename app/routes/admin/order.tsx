@@ -48,6 +48,8 @@ import { OrderProfitFacts } from '~/components/admin/order-profit'
 import { discountOf } from '~/domain/coupons/coupon'
 import { codesOfOrders } from '~/domain/coupons/coupons.server'
 import { orderTimeline } from '~/domain/orders/order-timeline.server'
+import { revealSummaries } from '~/domain/orders/unit-reveals.server'
+import { RevealLine } from '~/components/admin/order-stock-units'
 import { translator } from '~/i18n/messages.server'
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -63,6 +65,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		order: { ...staffOrderView(order, { deliveryContent: false }), couponCode: (await codesOfOrders(db(), [order.id])).get(order.id) ?? null },
 		maskedDelivery: maskedDeliveryText(order.deliveryContent),
 		mayReveal: may(staff, 'reveal-stock'),
+		// The reveals of what staff typed by hand (one whole, ADR-050); stock units carry theirs.
+		handReveal: (await revealSummaries(db(), order.id)).get(null) ?? null,
+		mayExportEvidence: staffMay(staff, 'owner'),
 		// Cost, fee and profit: the owner's alone (other staff's pages never carry them).
 		profit: staffMay(staff, 'owner') ? await orderProfit(db(), order) : null,
 		chat: buyerChatLink(order, (await readStoreDetails(db())).storeName),
@@ -375,6 +380,21 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 
 			<OrderMoney order={order} money={loaderData.money} busy={markingPaid} answer={refusal && MONEY_INTENTS.has(refusal.intent ?? '') ? refusal : null} />
 
+			{loaderData.mayExportEvidence ? (
+				<section className="settings-section" aria-labelledby="order-evidence">
+					<h2 id="order-evidence">Evidence for a dispute</h2>
+					<p className="small muted">Placed, paid, delivered (masked), emails sent, each reveal of each unit, refunds: the record a card dispute asks for.</p>
+					<p>
+						<a className="button ghost small" href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/evidence?format=pdf`} download>
+							Download evidence (PDF)
+						</a>{' '}
+						<a className="small" href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/evidence`}>
+							as JSON
+						</a>
+					</p>
+				</section>
+			) : null}
+
 			{stock.units.length || stock.owed ? <StockUnits orderNumber={order.orderNumber} items={order.items} units={stock.units} owed={stock.owed} refusal={replaceRefusal} deliverRefusal={refusal?.intent === 'deliver-stock' ? refusal.message : null} /> : null}
 
 			<section className="settings-section" aria-labelledby="order-fulfillment">
@@ -388,6 +408,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 				) : maskedDelivery ? (
 					<>
 						{maskedDelivery.text ? <UnbrokenText className="staff-delivery" text={maskedDelivery.text} /> : <p className="muted">Typed by staff: hidden until revealed.</p>}
+						{maskedDelivery.text ? null : <RevealLine reveal={loaderData.handReveal ?? { first: null, count: 0 }} seen={false} />}
 						{mayReveal ? (
 							<Form method="post" className="reveal-delivery-form">
 								<input type="hidden" name="intent" value="reveal-delivery" />
@@ -399,7 +420,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 										{refusal.message}
 									</p>
 								) : null}
-								<span className="small muted"> Recorded in the audit log; the buyer’s units then count as seen.</span>
+								<span className="small muted"> Recorded in the audit log and as a staff reveal of each unit: they then count as seen.</span>
 							</Form>
 						) : (
 							<p className="small muted">Codes are masked: the owner, or staff the owner lets reveal stock, can see them in full.</p>

@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const keep = offlineCopyHeaders(!orders.some((entry) => showsDeliveredContent(entry.order)))
 	const headers = pending ? { ...privateHeaders, ...keep, 'Set-Cookie': clearPendingSignInCookie(request) } : { ...privateHeaders, ...keep }
 	// The cards as the server draws them (ADR-007): the page ships no order components, only what makes their buttons and forms work.
-	return data({ buyer: { email: buyer.email }, ordersHtml: renderStaticHtml(<OrderList orders={orders} more={more} />, { location: url.pathname }) }, { headers })
+	return data({ buyer: { email: buyer.email }, ordersHtml: renderStaticHtml(<OrderList orders={orders} more={more} opened={params.get('revealed')} />, { location: url.pathname }) }, { headers })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -191,7 +191,8 @@ function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml
 }
 
 /** The buyer's orders, newest first: drawn by the server. */
-function OrderList({ orders, more }: { orders: BuyerOrder[]; more: boolean }) {
+/** `opened`: the order whose unit was just revealed (its codes show unfolded). */
+function OrderList({ orders, more, opened }: { orders: BuyerOrder[]; more: boolean; opened: string | null }) {
 	const t = useT()
 	const lp = useLocalePath()
 	return (
@@ -209,7 +210,7 @@ function OrderList({ orders, more }: { orders: BuyerOrder[]; more: boolean }) {
 				<ol className="my-orders-list" aria-label={t('order.my.listLabel')}>
 					{orders.map((entry) => (
 						<li key={entry.order.orderNumber}>
-							<BuyerOrderCard {...entry} />
+							<BuyerOrderCard {...entry} opened={entry.order.orderNumber === opened} />
 						</li>
 					))}
 				</ol>

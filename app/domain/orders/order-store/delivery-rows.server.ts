@@ -1,12 +1,13 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
-import type { Db, Tx } from '../../../db/client.server'
-import { orders, stockAssignments } from '../../../db/schema'
+import type { Tx } from '../../../db/client.server'
+import { orders } from '../../../db/schema'
 import type { OrderRow } from '../order'
 import { tellOrderEvent, type EventActor } from './transition.server'
 
 // The order's one writer (ADR-036): what was delivered beside the delivery state. The content the
-// buyer reads, what stock still owes, when the buyer first saw their codes, and a test order's approval.
+// buyer reads, what stock still owes, and a test order's approval (when the buyer saw
+// their codes is recorded per unit, in unit_reveals: ADR-050; `delivery_seen_at` is kept for orders seen before).
 // A change the buyer or staff hear of is an event (deliveryChanged, testApproved, unitReplaced).
 
 /** What may change of the delivery without a move (the content, what stock owes, when it came). */
@@ -44,30 +45,3 @@ export async function approveTestPayment(tx: Tx, orderId: number, { by, storeNam
 	return row ?? null
 }
 
-/**
- * The orders' delivery changed since the buyer last saw it: never seen, a unit assigned after the
- * moment recorded (the refund's rule, `seenByBuyer`, compares the same two times), or the delivery
- * otherwise changed since (staff's content, a refund: the order's `updated_at`).
- */
-const unseenDelivery = or(
-	isNull(orders.deliverySeenAt),
-	lt(orders.deliverySeenAt, orders.updatedAt),
-	sql`exists (select 1 from ${stockAssignments} where ${stockAssignments.orderId} = ${orders.id} and ${stockAssignments.assignedAt} > ${orders.deliverySeenAt})`,
-)
-
-/**
- * Records that the buyer sees the orders' delivered units from now, by the database's own clock, which
- * also stamped each assignment, read as the row is written (`clock_timestamp()`, not the transaction's
- * start): a unit the view shows, or staff reveal, was always assigned before the moment recorded. Only
- * orders with something the buyer has not seen yet are written (a page polled, My orders opened again,
- * write nothing); of two views at once, the second finds it recorded. Those rows come back as they are
- * now: the update waits for a refund holding the row. One statement for many orders.
- */
-export async function markDeliverySeen(db: Db | Tx, orderIds: number[]): Promise<OrderRow[]> {
-	if (!orderIds.length) return []
-	return db
-		.update(orders)
-		.set({ deliverySeenAt: sql`clock_timestamp()` })
-		.where(and(inArray(orders.id, orderIds), unseenDelivery))
-		.returning()
-}

@@ -1,0 +1,91 @@
+import type { Browser, Locator, Page } from '@playwright/test'
+import { test, expect, PNG_1PX, gotoHydrated, reviewTransfer, signInAsOwner, unique } from './helpers'
+
+// Codes revealed with a record (ADR-050), on a phone in English and Urdu: a paid order's code comes
+// hidden, its kind and its Reveal on the first screen; one tap shows it with its Copy button, also on
+// the first screen; the owner's order page says who revealed it, where and when, and downloads the
+// order's evidence as a PDF.
+
+test.use({ viewport: { width: 360, height: 740 } })
+
+const FOLD = 740
+
+async function expectOnFirstScreen(page: Page, ...locators: Locator[]) {
+	const scrolled = await page.evaluate(() => window.scrollY)
+	for (const locator of locators) {
+		await expect(locator).toBeVisible()
+		const box = (await locator.boundingBox())!
+		expect(box.y + scrolled + box.height, `${locator.toString()} ends at ${Math.round(box.y + scrolled + box.height)} px`).toBeLessThanOrEqual(FOLD)
+	}
+}
+
+/** A product with one code in stock, and an order for it paid by transfer in the buyer's browser: delivered at once, hidden. */
+async function paidFromStock(browser: Browser, page: Page, code: string) {
+	const { staff, close } = await signInAsOwner(browser, { path: '/admin/products' })
+	try {
+		const created = await staff.request.post('/api/admin/products', {
+			data: { name: unique('PSN Card (reveal)'), platform: 'playstation', kind: 'gift_card', description: 'Delivered on your order page.', variants: [{ label: '$10 USD', value: 10, price: 3100 }] },
+		})
+		expect(created.status()).toBe(201)
+		const product = (await created.json()) as { id: number; variants: { id: number }[] }
+		const imported = await staff.request.post(`/api/admin/products/${product.id}/stock`, { data: { variantId: product.variants[0]!.id, units: [{ code }] } })
+		expect(imported.status(), await imported.text()).toBe(201)
+		const answer = await page.request.post('/api/checkout', {
+			data: {
+				customerName: 'Hamza Ali',
+				customerEmail: 'hamza.ali@example.pk',
+				customerMobile: '03001239876',
+				paymentMethod: 'manual',
+				checkoutKey: `e2e-reveal-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+				productDetails: [{ id: product.id, quantity: 1, variantId: product.variants[0]!.id }],
+			},
+		})
+		expect(answer.ok(), await answer.text()).toBe(true)
+		const { orderNumber } = (await answer.json()) as { orderNumber: string }
+		const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+		expect(upload.ok(), await upload.text()).toBe(true)
+		await reviewTransfer(staff, orderNumber, 'confirm')
+		// The storefront's product count stays as the other tests expect.
+		await staff.request.patch(`/api/admin/products/${product.id}`, { data: { visible: false } })
+		return orderNumber
+	} finally {
+		await close()
+	}
+}
+
+for (const { lang, prefix, hidden, reveal, copy } of [
+	{ lang: 'English', prefix: '', hidden: 'Code · hidden', reveal: 'Reveal Code · hidden', copy: 'Copy delivery details' },
+	{ lang: 'Urdu', prefix: '/ur', hidden: 'کوڈ · چھپا ہوا', reveal: 'کوڈ · چھپا ہوا دکھائیں', copy: /ڈیلیوری کی تفصیل/ },
+]) {
+	test(`in ${lang}: the hidden code and its Reveal on the first screen, then the code with Copy; the owner sees the reveal and downloads the evidence`, async ({ browser, page }) => {
+		test.setTimeout(120_000)
+		const code = `PSN-RVL-${Date.now() % 1_000_000}-7K2Q`
+		const orderNumber = await paidFromStock(browser, page, code)
+
+		await gotoHydrated(page, `${prefix}/order-status?internalOrderId=${orderNumber}`)
+		await expect(page.getByText(code)).toHaveCount(0)
+		await expectOnFirstScreen(page, page.getByTestId('payment-badge'), page.getByText(hidden), page.getByRole('button', { name: reveal }))
+		await page.getByRole('button', { name: reveal }).click()
+		await expect(page).toHaveURL(new RegExp(`^[^#]*${prefix}/order-status\\?internalOrderId=${orderNumber}#unit-\\d+$`))
+		await expectOnFirstScreen(page, page.locator('.order-delivery pre').filter({ hasText: code }), page.getByRole('button', { name: copy }))
+		// Revealed stays revealed: a later visit shows it without a tap.
+		await gotoHydrated(page, `${prefix}/order-status?internalOrderId=${orderNumber}`)
+		await expect(page.locator('.order-delivery pre').filter({ hasText: code })).toBeVisible()
+		await expect(page.getByTestId('hidden-unit')).toHaveCount(0)
+
+		const { staff, close } = await signInAsOwner(browser, { path: `/admin/orders/${orderNumber}`, context: { viewport: { width: 1280, height: 900 } } })
+		try {
+			const stock = staff.locator('section[aria-labelledby="order-stock"]')
+			await expect(stock.getByTestId('unit-reveal')).toContainText(/Revealed .* on the order page by the buyer \(address [0-9a-f]{8}, device [0-9a-f]{8}\)/)
+			const download = staff.waitForEvent('download')
+			await staff.getByRole('link', { name: 'Download evidence (PDF)' }).click()
+			const file = await download
+			expect(file.suggestedFilename()).toBe(`order-${orderNumber}-evidence.pdf`)
+			const path = await file.path()
+			const { readFileSync } = await import('node:fs')
+			expect(readFileSync(path).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+		} finally {
+			await close()
+		}
+	})
+}
