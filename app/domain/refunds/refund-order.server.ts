@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
+import type { Db, Tx } from '../../db/client.server'
 import { orderLines, orders, stockAssignments, stockUnits } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { formatRs } from '../../utils/money'
@@ -54,8 +54,13 @@ function pickDelivered<T extends { a: { id: number } }>(ids: number[], live: T[]
 export async function refundOrder(db: Db, actor: Actor, orderNumber: string, request: RefundInput): Promise<RefundDone> {
 	requireGrant(actor, 'refunds')
 	const { storeName } = await readStoreDetails(db)
+	return db.transaction((tx) => refundOrderIn(tx, actor, orderNumber, request, storeName))
+}
+
+/** The refund itself, in the caller's transaction (the console's form, or a claim's answer); the caller checked the grant. */
+export async function refundOrderIn(tx: Tx, actor: Actor, orderNumber: string, request: RefundInput, storeName: string): Promise<RefundDone> {
 	const units = request.units ?? 'void'
-	return db.transaction(async (tx) => {
+	{
 		// The order row held: a payment's delivery from stock, the stock queue and another refund wait for this one (or it for them).
 		const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
 		if (!order) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
@@ -166,5 +171,5 @@ export async function refundOrder(db: Db, actor: Actor, orderNumber: string, req
 			lines: done,
 			createdAt: refund.createdAt.toISOString(),
 		}
-	})
+	}
 }
