@@ -74,13 +74,24 @@ export default function OrderClaim({ loaderData }: Route.ComponentProps) {
 		)
 	}
 	const { orderNumber, unit, refusal, result } = loaderData
-	const unitName = t(unit.kind === 'account' ? 'claims.unit.account' : 'claims.unit.code', { masked: unit.masked })
+	const unitName = t(unit.kind === 'account' ? 'claims.unit.account' : 'claims.unit.code', { masked: '{{masked}}' })
+	// The order number and the unit's last characters are kept whole on one line, in either direction.
+	const kept = (text: string, i: number) => (
+		<bdi key={i} dir="ltr" className="nowrap">
+			{text}
+		</bdi>
+	)
+	const intro = t('claims.intro', { unit: `{{unit}}`, order: '{{order}}' })
+		.split(/(\{\{unit\}\}|\{\{order\}\})/)
+		.map((part, i) =>
+			part === '{{order}}' ? kept(orderNumber, i) : part === '{{unit}}' ? <span key={i}>{unitName.split(/(\{\{masked\}\})/).map((p, j) => (p === '{{masked}}' ? kept(unit.masked, j) : p))}</span> : part,
+		)
 	return (
 		<div className="container page narrow claim-page">
 			<h1>{t('claims.title')}</h1>
-			<p>{t('claims.intro', { unit: unitName, order: orderNumber })}</p>
-			<p className="muted claim-unit" dir="auto">
-				{unit.product} · <bdi dir="ltr">{unit.masked}</bdi>
+			<p>{intro}</p>
+			<p className="muted claim-unit">
+				<bdi>{unit.product}</bdi> · {kept(unit.masked, 0)}
 			</p>
 			{refusal ? (
 				<p className="warning-box" role="alert">
