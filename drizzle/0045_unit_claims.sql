@@ -23,7 +23,7 @@ CREATE TABLE "unit_claims" (
 	"answered_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "unit_claims_status_check" CHECK ("unit_claims"."status" in ('open', 'answered')),
-	CONSTRAINT "unit_claims_answer_check" CHECK (("unit_claims"."status" = 'open' and "unit_claims"."answer" is null) or ("unit_claims"."status" = 'answered' and "unit_claims"."answer" in ('replace', 'refund', 'refuse'))),
+	CONSTRAINT "unit_claims_answer_check" CHECK (("unit_claims"."status" = 'open' and "unit_claims"."answer" is null) or ("unit_claims"."status" = 'answered' and "unit_claims"."answer" is not null and "unit_claims"."answer" in ('replace', 'refund', 'refuse'))),
 	CONSTRAINT "unit_claims_text_check" CHECK (char_length("unit_claims"."text") between 1 and 1000),
 	CONSTRAINT "unit_claims_reason_check" CHECK ("unit_claims"."reason" is null or char_length("unit_claims"."reason") <= 500)
 );--> statement-breakpoint

@@ -282,7 +282,7 @@ export const unitClaims = pgTable(
 		index('unit_claims_order_idx').on(t.orderId),
 		index('unit_claims_open_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'open'`),
 		check('unit_claims_status_check', sql`${t.status} in ('open', 'answered')`),
-		check('unit_claims_answer_check', sql`(${t.status} = 'open' and ${t.answer} is null) or (${t.status} = 'answered' and ${t.answer} in ('replace', 'refund', 'refuse'))`),
+		check('unit_claims_answer_check', sql`(${t.status} = 'open' and ${t.answer} is null) or (${t.status} = 'answered' and ${t.answer} is not null and ${t.answer} in ('replace', 'refund', 'refuse'))`),
 		check('unit_claims_text_check', sql`char_length(${t.text}) between 1 and 1000`),
 		check('unit_claims_reason_check', sql`${t.reason} is null or char_length(${t.reason}) <= 500`),
 	],
