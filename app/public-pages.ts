@@ -44,6 +44,7 @@ export const VISITOR_PAGES = [
 	{ path: 'checkout', file: 'routes/store/checkout.tsx' },
 	{ path: 'payment-details', file: 'routes/store/payment-details.tsx' },
 	{ path: 'order-status', file: 'routes/store/order-status.tsx' },
+	{ path: 'order-status/:orderNumber/claim', file: 'routes/store/order-claim.tsx' },
 	{ path: 'renew/:orderNumber/:line', file: 'routes/store/renew.tsx' },
 	{ path: 'unsubscribe', file: 'routes/store/unsubscribe.tsx' },
 	{ path: 'my-orders', file: 'routes/store/my-orders.tsx' },

@@ -80,6 +80,10 @@ export const products = pgTable(
 		hasDuration: boolean('has_duration').notNull().default(false),
 		/** manual: staff deliver by hand (today's way); stock_*: delivered from stock at payment, and when out either sold for manual delivery or not sold. */
 		stockMode: text('stock_mode').$type<StockMode>().notNull().default('manual'),
+		/** Days after delivery a delivered unit may be claimed as not working (ADR-052); 0: no claims. */
+		claimDays: integer('claim_days').notNull().default(7),
+		/** A claim on this product is answered at once with a replacement from stock, once per order (ADR-052). */
+		autoReplace: boolean('auto_replace').notNull().default(false),
 		featured: boolean('featured').notNull().default(false),
 		/** Lower first on the storefront; ties by id. */
 		sortOrder: integer('sort_order').notNull().default(0),
@@ -90,7 +94,7 @@ export const products = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} between 0 and ${PRICE}`), check('products_status_check', sql`${t.status} in ('draft', 'published')`)],
+	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} between 0 and ${PRICE}`), check('products_status_check', sql`${t.status} in ('draft', 'published')`), check('products_claim_days_check', sql`${t.claimDays} between 0 and 365`)],
 )
 
 /**
@@ -234,6 +238,53 @@ export const stockAssignments = pgTable(
 		index('stock_assignments_line_idx').on(t.lineId),
 		check('stock_assignments_slot_check', sql`${t.slot} >= 1`),
 		check('stock_assignments_line_index_check', sql`${t.lineIndex} >= 0 and ${t.unitIndex} >= 0`),
+	],
+)
+
+export type ClaimStatus = 'open' | 'answered'
+/** How staff (or the shop, automatically) answered a claim. Store credit joins this list when the shop has it. */
+export type ClaimAnswer = 'replace' | 'refund' | 'refuse'
+
+/**
+ * A buyer's claim that a delivered unit does not work (ADR-052): one per unit (its stock assignment),
+ * or one per order for what staff typed by hand (assignment null); a screenshot in the file store.
+ */
+export const unitClaims = pgTable(
+	'unit_claims',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		orderId: bigint('order_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+		/** The unit claimed; null: the order's hand delivery. */
+		assignmentId: bigint('assignment_id', { mode: 'number' }).references((): AnyPgColumn => stockAssignments.id, { onDelete: 'cascade' }),
+		productId: integer('product_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
+		status: text('status').$type<ClaimStatus>().notNull().default('open'),
+		answer: text('answer').$type<ClaimAnswer | null>(),
+		/** The buyer's sentence. */
+		text: text('text').notNull(),
+		screenshotFileId: uuid('screenshot_file_id'),
+		/** A refusal's reason (the buyer reads it), or staff's note with another answer. */
+		reason: text('reason'),
+		/** Why an automatic replacement did not happen (no stock, used once on this order): staff read it in the queue. */
+		waitingReason: text('waiting_reason'),
+		/** Answered by the shop at once (the product's automatic replacement). */
+		automatic: boolean('automatic').notNull().default(false),
+		replacementAssignmentId: bigint('replacement_assignment_id', { mode: 'number' }),
+		refundId: bigint('refund_id', { mode: 'number' }),
+		answeredBy: text('answered_by'),
+		answeredAt: timestamp('answered_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('unit_claims_unit_key').on(t.assignmentId).where(sql`${t.assignmentId} is not null`),
+		uniqueIndex('unit_claims_hand_delivery_key').on(t.orderId).where(sql`${t.assignmentId} is null`),
+		index('unit_claims_order_idx').on(t.orderId),
+		index('unit_claims_open_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'open'`),
+		check('unit_claims_status_check', sql`${t.status} in ('open', 'answered')`),
+		check('unit_claims_answer_check', sql`(${t.status} = 'open' and ${t.answer} is null) or (${t.status} = 'answered' and ${t.answer} is not null and ${t.answer} in ('replace', 'refund', 'refuse'))`),
+		check('unit_claims_text_check', sql`char_length(${t.text}) between 1 and 1000`),
+		check('unit_claims_reason_check', sql`${t.reason} is null or char_length(${t.reason}) <= 500`),
 	],
 )
 

@@ -1,5 +1,6 @@
 import busboy from 'busboy'
 import { AppError } from '../utils/app-error'
+import type { Said } from '../i18n/words'
 
 export interface UploadRules {
 	/** The form field that carries the file. */
@@ -9,7 +10,13 @@ export interface UploadRules {
 	tooLarge: string
 	/** What the buyer reads when the file is missing, empty or the form is broken (400). */
 	missing: string
+	/** Bytes a text field beside the file may have (1 KB unless said); a longer one is refused with `fieldTooLong`. */
+	fieldBytes?: number
+	fieldTooLong?: Said
 }
+
+/** The text fields of the form that came before its file (a browser sends them in the form's order: the file last). */
+export type UploadFields = Record<string, string>
 
 // A form around one file needs a handful of parts; more is not a browser sending a receipt.
 const LIMITS = { files: 1, fields: 8, parts: 9, fieldSize: 1024, headerPairs: 20 }
@@ -45,7 +52,7 @@ export async function readUploadedFile(request: Request, rules: UploadRules): Pr
  * the connection (server/finish-reading.ts). A form cut short
  * fails the file's stream, so `consume` never takes a truncated file for a whole one.
  */
-export async function withUploadedFile<T>(request: Request, rules: UploadRules, consume: (file: AsyncIterable<Uint8Array>) => Promise<T>): Promise<T> {
+export async function withUploadedFile<T>(request: Request, rules: UploadRules, consume: (file: AsyncIterable<Uint8Array>, fields: UploadFields) => Promise<T>): Promise<T> {
 	const contentType = request.headers.get('content-type') ?? ''
 	if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_A_FORM_UPLOAD)
 	const declared = Number(request.headers.get('content-length') ?? 0)
@@ -55,7 +62,7 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 	let parser: busboy.Busboy
 	try {
 		// One byte over the limit is what tells a file of exactly the limit from a bigger one.
-		parser = busboy({ headers: { 'content-type': contentType }, limits: { ...LIMITS, fileSize: rules.maxFileBytes + 1 } })
+		parser = busboy({ headers: { 'content-type': contentType }, limits: { ...LIMITS, fieldSize: rules.fieldBytes ?? LIMITS.fieldSize, fileSize: rules.maxFileBytes + 1 } })
 	} catch {
 		throw new AppError('BAD_REQUEST', rules.missing)
 	}
@@ -69,6 +76,12 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 	}
 	let consumed: Promise<T> | null = null
 	let taken = null as { destroy(error: Error): void } | null
+	// Bounded by busboy's limits: at most LIMITS.fields fields of at most fieldBytes each.
+	const fields: UploadFields = Object.create(null) as UploadFields
+	parser.on('field', (name, value, info) => {
+		if (info.valueTruncated) fail(new AppError('BAD_REQUEST', rules.fieldTooLong ?? rules.missing))
+		else if (!consumed && !(name in fields)) fields[name] = value
+	})
 	parser.on('file', (name, file) => {
 		// Registered first, so a form cut short is said as such before `consume` sees the stream fail.
 		file.on('error', () => fail(new AppError('BAD_REQUEST', rules.missing)))
@@ -82,7 +95,7 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 			file.destroy(tooLarge)
 		})
 		taken = file
-		consumed = consume(file)
+		consumed = consume(file, { ...fields })
 		consumed.catch(fail)
 	})
 	for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {

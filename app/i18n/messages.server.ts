@@ -15,7 +15,7 @@ export const CATALOGUES = { en, ur } as const
 export const PAGE_NAMESPACES = ['common', 'catalogue'] as const satisfies readonly Namespace[]
 
 /** What the checkout, payment and order pages carry besides (routes/store/order-messages-layout.tsx): a catalogue page does not download them. */
-export const ORDER_NAMESPACES = ['checkout', 'order', 'push', 'offline'] as const satisfies readonly Namespace[]
+export const ORDER_NAMESPACES = ['checkout', 'claims', 'order', 'push', 'offline'] as const satisfies readonly Namespace[]
 
 /** Every namespace a component may read: parts drawn by the server get them all (they reach no browser as messages). */
 export const DRAWN_NAMESPACES = [...PAGE_NAMESPACES, ...ORDER_NAMESPACES] as const

@@ -141,6 +141,22 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		await db.execute(sql`update orders set payment_status = 'awaiting_payment', delivery_status = 'pending' where id = ${order}`)
 	})
 
+	it('keeps one claim per delivered unit, an answer only on an answered claim, and a product’s claim window within 0 to 365 days (ADR-052)', async () => {
+		const { db } = database
+		const assignment = Number(((await db.execute(sql`select id from stock_assignments where order_id = ${order}`)).rows[0] as { id: number }).id)
+		const claim = (status: string, answer: string | null) => sql`insert into unit_claims (order_id, assignment_id, status, answer, text) values (${order}, ${assignment}, ${status}, ${answer === null ? sql`null` : answer}, 'It does not work')`
+		expect((await refusal(db, claim('open', 'replace')))?.constraint).toBe('unit_claims_answer_check')
+		expect((await refusal(db, claim('answered', null)))?.constraint).toBe('unit_claims_answer_check')
+		expect((await refusal(db, claim('answered', 'credit')))?.constraint).toBe('unit_claims_answer_check')
+		expect((await refusal(db, claim('waiting', null)))?.constraint).toMatch(/^unit_claims_(status|answer)_check$/)
+		expect(await refusal(db, claim('open', null))).toBeNull()
+		expect((await refusal(db, claim('answered', 'refuse')))?.constraint).toBe('unit_claims_unit_key')
+		expect((await refusal(db, sql`update products set claim_days = 366 where id = ${product}`))?.constraint).toBe('products_claim_days_check')
+		expect((await refusal(db, sql`update products set claim_days = -1 where id = ${product}`))?.constraint).toBe('products_claim_days_check')
+		expect(Number(((await db.execute(sql`select claim_days from products where id = ${product}`)).rows[0] as { claim_days: number }).claim_days)).toBe(7)
+		await db.execute(sql`delete from unit_claims where order_id = ${order}`)
+	})
+
 	it('takes a deleted product’s options, stock units and reviews with it, and a staff member’s sessions', async () => {
 		const { db } = database
 		const lone = Number(((await db.execute(sql`insert into products (name, description, image, caption, platform, features, specifications, payment_methods)

@@ -11,6 +11,7 @@ const LINKS: { to: string; label: string; also?: string }[] = [
 	// An order's own page belongs under Orders.
 	{ to: '/admin-dashboard', label: 'Orders', also: '/admin/orders/' },
 	{ to: '/admin/payments', label: 'Transfers' },
+	{ to: '/admin/claims', label: 'Claims' },
 	{ to: '/admin/dm-order', label: 'DM Order' },
 	{ to: '/admin/customers', label: 'Customers', also: '/admin/customers/' },
 	{ to: '/admin/inbox', label: 'Inbox' },
@@ -32,7 +33,7 @@ const CATALOGUE_LINKS: { to: string; label: string; also?: string }[] = [
  * The staff console's own plain frame (no shop banner, cart, chat button or footer): the store's
  * name, and once signed in the console's pages, who is signed in and Sign out.
  */
-export function ConsoleFrame({ staff, transfersWaiting = 0, children }: { staff?: ConsoleStaff; transfersWaiting?: number; children: ReactNode }) {
+export function ConsoleFrame({ staff, transfersWaiting = 0, claimsOpen = 0, children }: { staff?: ConsoleStaff; transfersWaiting?: number; claimsOpen?: number; children: ReactNode }) {
 	const storeName = useRootData()?.config.storeName ?? 'Shop'
 	const { pathname } = useLocation()
 	const nav = useRef<HTMLElement>(null)
@@ -84,6 +85,13 @@ export function ConsoleFrame({ staff, transfersWaiting = 0, children }: { staff?
 												{' '}
 												<span className="count-badge nav-badge">{transfersWaiting}</span>
 												<span className="sr-only"> waiting</span>
+											</>
+										) : null}
+										{l.to === '/admin/claims' && claimsOpen > 0 ? (
+											<>
+												{' '}
+												<span className="count-badge nav-badge">{claimsOpen}</span>
+												<span className="sr-only"> open</span>
 											</>
 										) : null}
 									</NavLink>

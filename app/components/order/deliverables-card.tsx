@@ -2,13 +2,15 @@ import type { MessageKey } from '~/i18n/catalogue'
 import { useLang, useT } from '~/i18n/use-t'
 import type { FullOrderView } from '~/domain/orders/order-view'
 import { heldAfterCancel, paymentFailed } from '~/domain/orders/order-facts'
+import type { UnitClaimView } from '~/domain/claims/claim-rules'
 import { RevealableDelivery, deliveryText } from './delivery-text'
+import { UnitClaims } from './unit-claims'
 
 /**
  * §4 deliverables: the codes or account details once fulfillment is completed, or what stock
  * delivered so far. "Almost Ready!" only for a paid order: an unpaid or failed one promises nothing.
  */
-export function DeliverablesCard({ order }: { order: FullOrderView }) {
+export function DeliverablesCard({ order, claims = [], claimSent = false }: { order: FullOrderView; claims?: UnitClaimView[]; claimSent?: boolean }) {
 	const t = useT()
 	const completed = order.deliveryStatus === 'completed'
 	const text = deliveryText(order.deliveryContent, t, useLang())
@@ -34,6 +36,7 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 							: t('order.deliverables.rest')}
 					</p>
 					<RevealableDelivery content={order.deliveryContent} orderNumber={order.orderNumber} from="order-page" />
+					<UnitClaims orderNumber={order.orderNumber} units={claims} sent={claimSent} />
 				</>
 			) : !completed ? (
 				<>
@@ -50,6 +53,7 @@ export function DeliverablesCard({ order }: { order: FullOrderView }) {
 						<strong>{t('order.deliverables.complete')}</strong> {t('order.deliverables.completeText')}
 					</p>
 					<RevealableDelivery content={order.deliveryContent} orderNumber={order.orderNumber} from="order-page" />
+					<UnitClaims orderNumber={order.orderNumber} units={claims} sent={claimSent} />
 				</>
 			)}
 		</section>

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import type { TransferAccount } from '~/domain/settings/store-details'
 import { MY_ORDERS_PATH, orderPagePath } from '~/domain/buyers/next-path'
 import type { OrderView } from '~/domain/orders/order-view'
+import type { UnitClaimView } from '~/domain/claims/claim-rules'
 import { DeliverablesCard } from './deliverables-card'
 import { FulfillmentTracker } from './fulfillment-tracker'
 import { OrderHelp } from './order-help'
@@ -31,6 +32,8 @@ export function OrderAnswer({
 	formResult,
 	testPayments,
 	unlockSentTo,
+	claims,
+	claimSent = false,
 }: {
 	order: OrderView
 	whatsapp: string
@@ -39,11 +42,14 @@ export function OrderAnswer({
 	testPayments: boolean
 	/** The address a sign-in code was asked for from this page (`signIn=sent&email=`), or null. */
 	unlockSentTo: string | null
+	/** The delivered units' claims (ADR-052), and whether one was just sent (`claim=sent`). */
+	claims?: UnitClaimView[]
+	claimSent?: boolean
 }) {
 	return (
 		<>
 			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} testPayments={testPayments} />
-			{!order.full ? <UnlockOrderForm orderNumber={order.orderNumber} sentTo={unlockSentTo} /> : order.actions.paid ? <DeliverablesCard order={order} /> : null}
+			{!order.full ? <UnlockOrderForm orderNumber={order.orderNumber} sentTo={unlockSentTo} /> : order.actions.paid ? <DeliverablesCard order={order} claims={claims} claimSent={claimSent} /> : null}
 		</>
 	)
 }

@@ -60,6 +60,8 @@ function shape(row: typeof products.$inferSelect, variants: AdminVariant[]) {
 		imageSet: row.imageSet ?? null,
 		featured: row.featured,
 		hasDuration: row.hasDuration,
+		claimDays: row.claimDays,
+		autoReplace: row.autoReplace,
 		sortOrder: row.sortOrder,
 		visible: row.visible,
 		status: row.status,
@@ -149,6 +151,8 @@ function rowValues(input: UpdateProductInput) {
 	if (input.originalPrice !== undefined) v.originalPrice = input.originalPrice
 	if (input.featured !== undefined) v.featured = input.featured
 	if (input.hasDuration !== undefined) v.hasDuration = input.hasDuration
+	if (input.claimDays !== undefined) v.claimDays = input.claimDays
+	if (input.autoReplace !== undefined) v.autoReplace = input.autoReplace
 	if (input.sortOrder !== undefined) v.sortOrder = input.sortOrder
 	if (input.visible !== undefined) v.visible = input.visible
 	if (input.status !== undefined) v.status = input.status

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { CLAIM_DAYS_DEFAULT } from '../claims/claim-rules'
 import type { Cost } from '../costs/cost-rules'
 import { westernDigits } from '../../utils/digits'
 import { readTypedAmount } from '../../utils/typed-amount'
@@ -65,6 +66,8 @@ export interface ProductFormSource {
 	originalPrice: number | null
 	featured: boolean
 	hasDuration: boolean
+	claimDays?: number
+	autoReplace?: boolean
 	sortOrder: number
 	visible: boolean
 	termsPage: TermsPage | null
@@ -83,6 +86,7 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 			kind: 'subscription',
 			visible: '1',
 			sortOrder: '0',
+			claimDays: String(CLAIM_DAYS_DEFAULT),
 			'variants.rows': String(BLANK_OPTION_ROWS),
 			'specifications.rows': String(BLANK_SPEC_ROWS),
 		}
@@ -101,6 +105,7 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 		badge: product.badge ?? '',
 		originalPrice: text(product.originalPrice),
 		sortOrder: String(product.sortOrder),
+		claimDays: String(product.claimDays ?? CLAIM_DAYS_DEFAULT),
 		termsPage: product.termsPage ?? '',
 		contentPage: product.contentPage ?? '',
 		reviewGroup: product.reviewGroup ?? '',
@@ -110,6 +115,7 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 	if (product.visible) values.visible = '1'
 	if (product.featured) values.featured = '1'
 	if (product.hasDuration) values.hasDuration = '1'
+	if (product.autoReplace) values.autoReplace = '1'
 	product.variants.forEach((v, i) => {
 		Object.assign(values, {
 			[`variants.${i}.id`]: String(v.id),
@@ -193,6 +199,7 @@ const FALLBACK: Record<string, string> = {
 	'features.*': `Each feature can be at most ${FEATURE_MAX} characters.`,
 	specifications: 'At most 20 specifications.',
 	sortOrder: 'The sort order must be a whole number from -100,000 to 100,000.',
+	claimDays: 'Claims may be made for a whole number of days from 0 (no claims) to 365.',
 	termsPage: 'Choose one of the listed terms pages, or none.',
 	contentPage: 'Choose one of the listed pages, or none.',
 	reviewGroup: 'Choose one of the listed review groups, or none.',
@@ -286,6 +293,8 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 		originalPrice: numberFrom(values.originalPrice ?? '', { money: true }),
 		featured: Boolean(values.featured),
 		hasDuration: Boolean(values.hasDuration),
+		claimDays: (values.claimDays ?? '').trim() === '' ? CLAIM_DAYS_DEFAULT : numberFrom(values.claimDays ?? ''),
+		autoReplace: Boolean(values.autoReplace),
 		sortOrder: numberFrom(values.sortOrder ?? '') ?? 0,
 		visible: Boolean(values.visible),
 		termsPage: orNull('termsPage'),

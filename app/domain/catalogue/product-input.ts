@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CLAIM_DAYS_DEFAULT, CLAIM_DAYS_MAX } from '../claims/claim-rules'
 import { idSchema, nameSchema, textSchema } from '../../utils/input'
 import { formatRs, MAX_PRICE } from '../../utils/money'
 import { costSchema } from '../costs/cost-rules'
@@ -79,6 +80,8 @@ const productFields = {
 	originalPrice: rupees('The original price').nullable(),
 	featured: z.boolean(),
 	hasDuration: z.boolean(),
+	claimDays: z.number({ error: 'Claims may be made for a whole number of days from 0 (no claims) to 365.' }).int('Claims may be made for a whole number of days from 0 (no claims) to 365.').min(0, 'Claims may be made for a whole number of days from 0 (no claims) to 365.').max(CLAIM_DAYS_MAX, 'Claims may be made for a whole number of days from 0 (no claims) to 365.').describe('Days after delivery a buyer may report a delivered unit as not working (ADR-052); 0: no claims'),
+	autoReplace: z.boolean().describe('A claim is answered at once with a replacement from stock, once per order, when stock has a unit'),
 	sortOrder: z.number().int().min(-100_000).max(100_000),
 	visible: z.boolean(),
 	status: z.enum(PRODUCT_STATUSES, { error: 'Status must be draft or published.' }).describe('draft: seen only by staff (the console’s preview) until published; published: on sale while visible'),
@@ -109,6 +112,8 @@ export const createProductInput = z.object({
 	originalPrice: productFields.originalPrice.default(null),
 	featured: productFields.featured.default(false),
 	hasDuration: productFields.hasDuration.default(false),
+	claimDays: productFields.claimDays.default(CLAIM_DAYS_DEFAULT),
+	autoReplace: productFields.autoReplace.default(false),
 	sortOrder: productFields.sortOrder.default(0),
 	visible: productFields.visible.default(true),
 	// Tools that create products through the API expect them on sale; the console's new page makes drafts.

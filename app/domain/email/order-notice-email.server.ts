@@ -76,3 +76,19 @@ export function paidAfterCancelEmail(order: Order, storeName: string): QueuedEma
 }
 
 
+
+/** Staff (or the shop, automatically) answered the buyer's claim that a unit did not work (ADR-052): replaced, or refused with the reason. A refund's own email tells that answer. */
+export function claimAnsweredEmail(order: Order, storeName: string, claim: { id: number; answer: 'replace' | 'refuse'; reason: string; kind: string; masked: string }): QueuedEmail {
+	return notice(order, storeName, (t) => {
+		const unit = claim.masked ? t(claim.kind === 'account' ? 'claims.unit.account' : 'claims.unit.code', { masked: claim.masked }) : t('claims.unit.hand')
+		return {
+			key: `claim-answered:${claim.id}`,
+			subject: t('claims.email.subject', { orderNumber: order.orderNumber }),
+			title: t('claims.email.title'),
+			paragraphs:
+				claim.answer === 'replace'
+					? [t('claims.email.replace', { unit, orderNumber: order.orderNumber })]
+					: [t('claims.email.refuse', { unit, orderNumber: order.orderNumber }), t('email.reason', { reason: claim.reason }), t('claims.email.next')],
+		}
+	})
+}

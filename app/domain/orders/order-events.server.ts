@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.server'
 import { handDeliveryAlert, paidAfterCancelAlert, receiptAlert, refundAlert, stockQueueAlert } from '../alerts/event-alerts.server'
 import { queueAlert, type StaffAlert } from '../alerts/queue-alert.server'
 import { orderDeliveredEmail } from '../email/order-delivered-email.server'
-import { orderCancelledEmail, orderRefundedEmail, paidAfterCancelEmail, transferRejectedEmail } from '../email/order-notice-email.server'
+import { claimAnsweredEmail, orderCancelledEmail, orderRefundedEmail, paidAfterCancelEmail, transferRejectedEmail } from '../email/order-notice-email.server'
 import { orderPaidEmail } from '../email/order-paid-email.server'
 import { queueEmail, type QueuedEmail } from '../email/queue-email.server'
 import type { PushEvent } from '../push/push-text.server'
@@ -20,7 +20,7 @@ import { queueOrderNotices } from './queue-order-notices.server'
 // channel hears of it once however often it is replayed. A new event, or a new channel, is one place.
 
 /** Events that move neither state: recorded for the timeline and told like the moves. */
-export const OTHER_EVENTS = ['deliveryChanged', 'unitReplaced', 'testApproved', 'methodChanged'] as const
+export const OTHER_EVENTS = ['deliveryChanged', 'unitReplaced', 'testApproved', 'methodChanged', 'claimOpened', 'claimAnswered'] as const
 export type OrderEventKind = PaymentTransition | DeliveryTransition | (typeof OTHER_EVENTS)[number]
 
 /** Small facts of an event, kept with it (order_events.facts) and read by its subscribers. */
@@ -131,6 +131,19 @@ export const ORDER_EVENT_SUBSCRIBERS: Record<OrderEventKind, Subscriber[]> = {
 	unitReplaced: [live, phones('replaced', (e) => `replaced:${e.facts.assignmentId}`)],
 	testApproved: [live],
 	methodChanged: [live],
+	// The buyer reported a unit that does not work (ADR-052): the open pages (theirs, the console's) show it; the queue's badge counts it.
+	claimOpened: [live],
+	// The claim's answer. A replacement is told by its own event's phones (unitReplaced) and here by email; a refund by
+	// the refund's email and phones; a refusal, which nothing else tells, by email and the phones.
+	claimAnswered: [
+		live,
+		email((e, order) =>
+			e.facts.answer === 'replace' || e.facts.answer === 'refuse'
+				? claimAnsweredEmail(order, e.storeName, { id: num(e.facts.claimId), answer: e.facts.answer, reason: text(e.facts.reason), kind: text(e.facts.kind), masked: text(e.facts.masked) })
+				: null,
+		),
+		phones('claim-answered', (e) => (e.facts.answer === 'refuse' ? `claim-answered:${e.facts.claimId}` : null)),
+	],
 }
 
 /** Tells one recorded event to each of its subscribers, in the caller's transaction. */

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.server'
 import { files, orders } from '../../db/schema'
 import { words } from '../../i18n/words'
 import { AppError } from '../../utils/app-error'
-import { filesOf, storedBytes, type FileStore } from '../files/file-store.server'
+import { filesOf, storedBytes, type FileStore, type StoredFile } from '../files/file-store.server'
 import type { Order } from '../orders/order'
 import { paymentMoveOpen } from '../orders/order-state'
 import { transitionIfAllowed } from '../orders/order-store/transition.server'
@@ -95,6 +95,41 @@ async function checkedReceipt(source: AsyncIterable<Uint8Array> | Uint8Array, ro
 }
 
 /**
+ * An image a buyer uploads (a receipt, a claim's screenshot), streamed into the file store with the
+ * receipt's checks: an accepted image by its first bytes, at most RECEIPT_MAX_BYTES, within what the
+ * address may send today and the room left in the store. The file is stored complete and owned by
+ * `owner`; the caller removes it if what it was for does not happen.
+ */
+export async function storeUploadedImage(
+	db: Db,
+	store: FileStore,
+	source: AsyncIterable<Uint8Array> | Uint8Array,
+	{ kind, owner, uploader, limits }: { kind: string; owner: string; uploader: string; limits: UploadLimits },
+): Promise<StoredFile> {
+	const sentToday = await spendAllowance(db, allowanceKey(uploader), 0, DAY_SECONDS)
+	if (sentToday >= limits.perAddressBytesPerDay) throw new AppError('RATE_LIMITED', RECEIPT_DAILY_LIMIT)
+	const kept = await storedBytes(db)
+	if (kept >= limits.totalBytes) throw storeFull(limits.totalBytes)
+
+	const room = { address: limits.perAddressBytesPerDay - sentToday, store: limits.totalBytes - kept, totalBytes: limits.totalBytes }
+	const image = await checkedReceipt(source, room)
+	const file = await store.put(image.bytes, { kind, owner, contentType: image.mime, uploader })
+	const remove = () => removeQuietly(store, file.id)
+
+	// Uploads at once (one address on many orders, many addresses at once) were each checked against
+	// what was there before them: counted now, the one that went over is not kept.
+	if ((await spendAllowance(db, allowanceKey(uploader), file.byteSize, DAY_SECONDS)) > limits.perAddressBytesPerDay) {
+		await remove()
+		throw new AppError('RATE_LIMITED', RECEIPT_DAILY_LIMIT)
+	}
+	if ((await storedBytes(db)) > limits.totalBytes) {
+		await remove()
+		throw storeFull(limits.totalBytes)
+	}
+	return file
+}
+
+/**
  * A transfer receipt for an order waiting for payment (or whose transfer staff rejected), streamed into the file store as it arrives;
  * the order then waits for staff. A new receipt becomes the current one; the order keeps it and the
  * ones it replaced up to RECEIPT_HISTORY files, and older ones are removed. What one address may
@@ -109,26 +144,8 @@ export async function attachReceipt(
 ): Promise<Order> {
 	// Said before a byte is stored.
 	if (!paymentMoveOpen('uploadReceipt', order.paymentStatus, order.paymentMethod)) throw notWaiting(order)
-	const sentToday = await spendAllowance(db, allowanceKey(uploader), 0, DAY_SECONDS)
-	if (sentToday >= limits.perAddressBytesPerDay) throw new AppError('RATE_LIMITED', RECEIPT_DAILY_LIMIT)
-	const kept = await storedBytes(db)
-	if (kept >= limits.totalBytes) throw storeFull(limits.totalBytes)
-
-	const room = { address: limits.perAddressBytesPerDay - sentToday, store: limits.totalBytes - kept, totalBytes: limits.totalBytes }
-	const receipt = await checkedReceipt(source, room)
-	const file = await store.put(receipt.bytes, { kind: 'receipt', owner: receiptOwner(order.id), contentType: receipt.mime, uploader })
+	const file = await storeUploadedImage(db, store, source, { kind: 'receipt', owner: receiptOwner(order.id), uploader, limits })
 	const remove = () => removeQuietly(store, file.id)
-
-	// Uploads at once (one address on many orders, many addresses at once) were each checked against
-	// what was there before them: counted now, the one that went over is not kept.
-	if ((await spendAllowance(db, allowanceKey(uploader), file.byteSize, DAY_SECONDS)) > limits.perAddressBytesPerDay) {
-		await remove()
-		throw new AppError('RATE_LIMITED', RECEIPT_DAILY_LIMIT)
-	}
-	if ((await storedBytes(db)) > limits.totalBytes) {
-		await remove()
-		throw storeFull(limits.totalBytes)
-	}
 
 	const { storeName } = await readStoreDetails(db)
 	let committed: { row: Order; replaced: string[] }
@@ -172,6 +189,6 @@ async function letGoOfOldReceipts(tx: Tx, orderId: number, current: string): Pro
 }
 
 // A file left behind is counted against the quota until the history cap or the expiry sweep removes it.
-async function removeQuietly(store: FileStore, id: string) {
+export async function removeQuietly(store: FileStore, id: string) {
 	await store.delete(id).catch((error: unknown) => logger.warn({ err: error, id }, 'could not remove a receipt file'))
 }

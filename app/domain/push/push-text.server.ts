@@ -5,12 +5,13 @@ import { formatRs } from '../../utils/money'
 // What a push about an order says, in the order's language (app/i18n/<lang>/push.ts). It says what
 // happened and opens the order page; it never carries a code, a login, an address or staff's notes.
 
-export type PushEvent = 'paid' | 'delivered' | 'replaced' | 'refunded' | 'transfer-rejected' | 'cancelled' | 'payment-reminder'
+export type PushEvent = 'paid' | 'delivered' | 'replaced' | 'claim-answered' | 'refunded' | 'transfer-rejected' | 'cancelled' | 'payment-reminder'
 
 const KEYS = {
 	paid: ['push.paid.title', 'push.paid.body'],
 	delivered: ['push.delivered.title', 'push.delivered.body'],
 	replaced: ['push.replaced.title', 'push.replaced.body'],
+	'claim-answered': ['push.claimAnswered.title', 'push.claimAnswered.body'],
 	refunded: ['push.refunded.title', 'push.refunded.body'],
 	'transfer-rejected': ['push.transferRejected.title', 'push.transferRejected.body'],
 	cancelled: ['push.cancelled.title', 'push.cancelled.body'],

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
+import type { Db, Tx } from '../../db/client.server'
 import { orderLines, orders, stockAssignments, stockUnits } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { formatRs } from '../../utils/money'
@@ -55,120 +55,123 @@ function pickDelivered<T extends { a: { id: number } }>(ids: number[], live: T[]
 export async function refundOrder(db: Db, actor: Actor, orderNumber: string, request: RefundInput): Promise<RefundDone> {
 	requireGrant(actor, 'refunds')
 	const { storeName } = await readStoreDetails(db)
+	return db.transaction((tx) => refundOrderIn(tx, actor, orderNumber, request, storeName))
+}
+
+/** The refund itself, in the caller's transaction (the console's form, or a claim's answer); the caller checked the grant. */
+export async function refundOrderIn(tx: Tx, actor: Actor, orderNumber: string, request: RefundInput, storeName: string): Promise<RefundDone> {
 	const units = request.units ?? 'void'
-	return db.transaction(async (tx) => {
-		// The order row held: a payment's delivery from stock, the stock queue and another refund wait for this one (or it for them).
-		const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
-		if (!order) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
-		const left = leftToRefund(order)
-		// The order's state first: both moves start from the same states, so the one chosen below cannot refuse.
-		movePayment(orderNumber, order.paymentStatus, request.amount !== undefined && request.amount < left ? 'refundPart' : 'refund')
-		if (request.amount !== undefined && request.amount > left) {
-			throw bad(
-				left === 0
-					? `Nothing is left to refund on order ${orderNumber}.`
-					: `${formatRs(request.amount)} is more than is left to refund on order ${orderNumber}: ${formatRs(left)} (paid ${formatRs(order.totalAmount)}${order.refundedAmount ? `, ${formatRs(order.refundedAmount)} refunded before` : ''}).`,
-				'amount',
-			)
-		}
-		const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)).for('update')
-		const asked = request.lines ?? []
-		for (const l of asked) {
-			const line = rows.find((r) => r.id === l.lineId)
-			if (!line) throw bad(`Line ${l.lineId} is not a line of order ${orderNumber}.`, 'lines')
-			const open = line.quantity - line.refundedQuantity
-			if (l.quantity > open) throw bad(open === 0 ? `${line.name} is refunded in full already.` : `Only ${open} of ${line.name} can still be refunded (you asked for ${l.quantity}).`, 'lines')
-		}
-		// What the units taken back were sold for after their discount: staff may give back less (goodwill), never more.
-		const most = refundFigure(left, rows, asked)
-		const input = { ...request, amount: request.amount ?? most }
-		if (input.amount > most) throw bad(`${formatRs(input.amount)} is more than the units ticked were sold for: ${formatRs(most)}. Tick more units, or lower the amount.`, 'amount')
-		if (input.amount < 1) throw bad(REFUND_MESSAGES.nothingTicked, 'amount')
-		const move = input.amount >= left ? 'refund' : 'refundPart'
-		const to = movePayment(orderNumber, order.paymentStatus, move)
-		// Part of a payment after a cancel kept: the order holds its discount code's use again (holdsCouponUse), if it still may.
-		if (heldAfterCancel(order) && move === 'refundPart') {
-			const lapse = await retakeCouponUse(tx, order.id)
-			if (lapse) throw new AppError('CONFLICT', COUPON_LAPSED.refundPart(orderNumber, lapse.code, lapse.why))
-		}
-
-		const refund = await recordRefund(tx, order.id, actor, { amount: input.amount, method: input.method, reference: input.reference || null, reason: input.reason })
-		const fromStock = new Set((await stockLines(tx, rows)).map((l) => l.lineId))
-		const done: RefundDone['lines'] = []
-		let noLongerOwed = 0
-		let unitsTouched = false
-		const now = new Date()
-		// The units revealed, read once the order's row is held (a reveal holds it too: it came before, or finds the unit gone).
-		let revealed: RevealState | undefined
-		for (const l of asked) {
-			const line = rows.find((r) => r.id === l.lineId)!
-			// Units the buyer holds on this line, the latest first: those go back before earlier ones.
-			const live = await tx
-				.select({ a: stockAssignments, unit: { id: stockUnits.id, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed, status: stockUnits.status } })
-				.from(stockAssignments)
-				.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
-				.where(and(eq(stockAssignments.lineId, line.id), isNull(stockAssignments.replacedAt), isNull(stockAssignments.refundedAt)))
-				.orderBy(desc(stockAssignments.unitIndex), desc(stockAssignments.id))
-			const owed = order.undeliveredUnits > 0 && fromStock.has(line.id) ? Math.max(0, line.quantity - line.refundedQuantity - live.length) : 0
-			// Delivered units ticked one by one: those; otherwise the owed ones first, then the latest delivered.
-			const picked = l.delivered ? pickDelivered(l.delivered, live, line.name, owed, l.quantity) : undefined
-			const undelivered = picked ? l.quantity - picked.length : Math.min(l.quantity, owed)
-			const taken = picked ?? live.slice(0, Math.min(live.length, l.quantity - undelivered))
-			let returned = 0
-			let voided = 0
-			for (const { a, unit } of taken) {
-				if (units === 'return') {
-					// A unit the buyer was shown (any page, or staff revealed it) is never sold again: only voided.
-					if (seenByBuyer(revealed ??= await revealStateOf(tx, order.id), { assignmentId: a.id, assignedAt: a.assignedAt })) throw bad(`The buyer has already opened the ${unit.slots > 1 ? 'account' : 'code'} delivered for ${line.name}: it cannot go back to stock. Void it instead.`, 'units')
-					if (unit.slotsUsed !== a.slot || unit.status === 'voided') throw bad(`A unit of ${line.name} has been sold again since, or voided: it cannot go back to stock. Void it instead.`, 'units')
-					await tx.delete(stockAssignments).where(eq(stockAssignments.id, a.id))
-					await tx.update(stockUnits).set({ slotsUsed: unit.slotsUsed - 1, status: 'available' }).where(eq(stockUnits.id, unit.id))
-					returned++
-				} else {
-					await tx.update(stockAssignments).set({ refundedAt: now }).where(eq(stockAssignments.id, a.id))
-					await tx.update(stockUnits).set({ status: 'voided', voidReason: `Refunded on order ${orderNumber}: ${input.reason}`.slice(0, 500), voidedAt: now }).where(eq(stockUnits.id, unit.id))
-					voided++
-				}
-				unitsTouched = true
-			}
-			noLongerOwed += undelivered
-			await recordRefundLine(tx, refund.id, line.id, { quantity: l.quantity, undelivered, returned, voided })
-			done.push({ lineId: line.id, quantity: l.quantity, undelivered, returned, voided })
-		}
-
-		const content = unitsTouched ? await deliveryText(tx, order) : undefined
-		// The move tells the buyer (email, phones), staff (alert) and the open page.
-		const next = await transition(
-			tx,
-			{ id: order.id },
-			to === 'refunded' ? 'refund' : 'refundPart',
-			{
-				refundedAmount: order.refundedAmount + input.amount,
-				// Refunded in full: nothing is owed any more; otherwise the units refunded before delivery.
-				undeliveredUnits: to === 'refunded' ? 0 : Math.max(0, order.undeliveredUnits - noLongerOwed),
-				...(content !== undefined ? { deliveryContent: content ? encryptDelivery(content) : null } : {}),
-			},
-			{ by: actor, storeName, facts: { refundId: refund.id, amount: input.amount, method: input.method, reference: refund.reference, reason: input.reason, by: actor.label } },
+	// The order row held: a payment's delivery from stock, the stock queue and another refund wait for this one (or it for them).
+	const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
+	if (!order) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
+	const left = leftToRefund(order)
+	// The order's state first: both moves start from the same states, so the one chosen below cannot refuse.
+	movePayment(orderNumber, order.paymentStatus, request.amount !== undefined && request.amount < left ? 'refundPart' : 'refund')
+	if (request.amount !== undefined && request.amount > left) {
+		throw bad(
+			left === 0
+				? `Nothing is left to refund on order ${orderNumber}.`
+				: `${formatRs(request.amount)} is more than is left to refund on order ${orderNumber}: ${formatRs(left)} (paid ${formatRs(order.totalAmount)}${order.refundedAmount ? `, ${formatRs(order.refundedAmount)} refunded before` : ''}).`,
+			'amount',
 		)
-		await recordAudit(tx, actor, {
-			action: 'order.refund',
-			orderNumber,
-			before: { payment_status: order.paymentStatus, refunded: order.refundedAmount },
-			after: { payment_status: to, refunded: next.refundedAmount, amount: input.amount, method: input.method, reference: refund.reference, units: asked.length ? units : 'none', lines: done },
-			note: input.reason,
-		})
-		return {
-			id: refund.id,
-			orderNumber,
-			amount: input.amount,
-			method: input.method,
-			reference: refund.reference,
-			reason: input.reason,
-			paymentStatus: to,
-			refundedAmount: next.refundedAmount,
-			refundable: next.totalAmount - next.refundedAmount,
-			lines: done,
-			createdAt: refund.createdAt.toISOString(),
+	}
+	const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)).for('update')
+	const asked = request.lines ?? []
+	for (const l of asked) {
+		const line = rows.find((r) => r.id === l.lineId)
+		if (!line) throw bad(`Line ${l.lineId} is not a line of order ${orderNumber}.`, 'lines')
+		const open = line.quantity - line.refundedQuantity
+		if (l.quantity > open) throw bad(open === 0 ? `${line.name} is refunded in full already.` : `Only ${open} of ${line.name} can still be refunded (you asked for ${l.quantity}).`, 'lines')
+	}
+	// What the units taken back were sold for after their discount: staff may give back less (goodwill), never more.
+	const most = refundFigure(left, rows, asked)
+	const input = { ...request, amount: request.amount ?? most }
+	if (input.amount > most) throw bad(`${formatRs(input.amount)} is more than the units ticked were sold for: ${formatRs(most)}. Tick more units, or lower the amount.`, 'amount')
+	if (input.amount < 1) throw bad(REFUND_MESSAGES.nothingTicked, 'amount')
+	const move = input.amount >= left ? 'refund' : 'refundPart'
+	const to = movePayment(orderNumber, order.paymentStatus, move)
+	// Part of a payment after a cancel kept: the order holds its discount code's use again (holdsCouponUse), if it still may.
+	if (heldAfterCancel(order) && move === 'refundPart') {
+		const lapse = await retakeCouponUse(tx, order.id)
+		if (lapse) throw new AppError('CONFLICT', COUPON_LAPSED.refundPart(orderNumber, lapse.code, lapse.why))
+	}
+
+	const refund = await recordRefund(tx, order.id, actor, { amount: input.amount, method: input.method, reference: input.reference || null, reason: input.reason })
+	const fromStock = new Set((await stockLines(tx, rows)).map((l) => l.lineId))
+	const done: RefundDone['lines'] = []
+	let noLongerOwed = 0
+	let unitsTouched = false
+	const now = new Date()
+	// The units revealed, read once the order's row is held (a reveal holds it too: it came before, or finds the unit gone).
+	let revealed: RevealState | undefined
+	for (const l of asked) {
+		const line = rows.find((r) => r.id === l.lineId)!
+		// Units the buyer holds on this line, the latest first: those go back before earlier ones.
+		const live = await tx
+			.select({ a: stockAssignments, unit: { id: stockUnits.id, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed, status: stockUnits.status } })
+			.from(stockAssignments)
+			.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
+			.where(and(eq(stockAssignments.lineId, line.id), isNull(stockAssignments.replacedAt), isNull(stockAssignments.refundedAt)))
+			.orderBy(desc(stockAssignments.unitIndex), desc(stockAssignments.id))
+		const owed = order.undeliveredUnits > 0 && fromStock.has(line.id) ? Math.max(0, line.quantity - line.refundedQuantity - live.length) : 0
+		// Delivered units ticked one by one: those; otherwise the owed ones first, then the latest delivered.
+		const picked = l.delivered ? pickDelivered(l.delivered, live, line.name, owed, l.quantity) : undefined
+		const undelivered = picked ? l.quantity - picked.length : Math.min(l.quantity, owed)
+		const taken = picked ?? live.slice(0, Math.min(live.length, l.quantity - undelivered))
+		let returned = 0
+		let voided = 0
+		for (const { a, unit } of taken) {
+			if (units === 'return') {
+				// A unit the buyer was shown (any page, or staff revealed it) is never sold again: only voided.
+				if (seenByBuyer((revealed ??= await revealStateOf(tx, order.id)), { assignmentId: a.id, assignedAt: a.assignedAt })) throw bad(`The buyer has already opened the ${unit.slots > 1 ? 'account' : 'code'} delivered for ${line.name}: it cannot go back to stock. Void it instead.`, 'units')
+				if (unit.slotsUsed !== a.slot || unit.status === 'voided') throw bad(`A unit of ${line.name} has been sold again since, or voided: it cannot go back to stock. Void it instead.`, 'units')
+				await tx.delete(stockAssignments).where(eq(stockAssignments.id, a.id))
+				await tx.update(stockUnits).set({ slotsUsed: unit.slotsUsed - 1, status: 'available' }).where(eq(stockUnits.id, unit.id))
+				returned++
+			} else {
+				await tx.update(stockAssignments).set({ refundedAt: now }).where(eq(stockAssignments.id, a.id))
+				await tx.update(stockUnits).set({ status: 'voided', voidReason: `Refunded on order ${orderNumber}: ${input.reason}`.slice(0, 500), voidedAt: now }).where(eq(stockUnits.id, unit.id))
+				voided++
+			}
+			unitsTouched = true
 		}
+		noLongerOwed += undelivered
+		await recordRefundLine(tx, refund.id, line.id, { quantity: l.quantity, undelivered, returned, voided })
+		done.push({ lineId: line.id, quantity: l.quantity, undelivered, returned, voided })
+	}
+
+	const content = unitsTouched ? await deliveryText(tx, order) : undefined
+	// The move tells the buyer (email, phones), staff (alert) and the open page.
+	const next = await transition(
+		tx,
+		{ id: order.id },
+		to === 'refunded' ? 'refund' : 'refundPart',
+		{
+			refundedAmount: order.refundedAmount + input.amount,
+			// Refunded in full: nothing is owed any more; otherwise the units refunded before delivery.
+			undeliveredUnits: to === 'refunded' ? 0 : Math.max(0, order.undeliveredUnits - noLongerOwed),
+			...(content !== undefined ? { deliveryContent: content ? encryptDelivery(content) : null } : {}),
+		},
+		{ by: actor, storeName, facts: { refundId: refund.id, amount: input.amount, method: input.method, reference: refund.reference, reason: input.reason, by: actor.label } },
+	)
+	await recordAudit(tx, actor, {
+		action: 'order.refund',
+		orderNumber,
+		before: { payment_status: order.paymentStatus, refunded: order.refundedAmount },
+		after: { payment_status: to, refunded: next.refundedAmount, amount: input.amount, method: input.method, reference: refund.reference, units: asked.length ? units : 'none', lines: done },
+		note: input.reason,
 	})
+	return {
+		id: refund.id,
+		orderNumber,
+		amount: input.amount,
+		method: input.method,
+		reference: refund.reference,
+		reason: input.reason,
+		paymentStatus: to,
+		refundedAmount: next.refundedAmount,
+		refundable: next.totalAmount - next.refundedAmount,
+		lines: done,
+		createdAt: refund.createdAt.toISOString(),
+	}
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
+import type { Db, Tx } from '../../db/client.server'
 import { orders, stockAssignments, stockUnits } from '../../db/schema'
 import { PAID_STATES } from '../orders/order-state'
 import { AppError } from '../../utils/app-error'
@@ -92,45 +92,54 @@ export async function deliverOrderNow(db: Db, actor: Actor, orderNumber: string)
 export async function replaceUnit(db: Db, actor: Actor, orderNumber: string, assignmentId: number, reason: string): Promise<{ unitId: number }> {
 	const said = replaceReason.safeParse(reason)
 	if (!said.success) throw new AppError('BAD_REQUEST', ORDER_STOCK_MESSAGES.reason, { reason: ORDER_STOCK_MESSAGES.reason })
-	const why = said.data
 	const { storeName } = await readStoreDetails(db)
-	const result = await db.transaction(async (tx) => {
-		const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
-		if (!order) throw new AppError('NOT_FOUND', ORDER_STOCK_MESSAGES.orderNotFound)
-		if (!PAID_STATES.includes(order.paymentStatus)) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.notPaid)
-		const [old] = await tx
-			.select({ a: stockAssignments, unit: stockUnits })
-			.from(stockAssignments)
-			.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
-			.where(and(eq(stockAssignments.id, assignmentId), eq(stockAssignments.orderId, order.id)))
-		if (!old) throw new AppError('NOT_FOUND', ORDER_STOCK_MESSAGES.assignmentNotFound)
-		if (old.a.replacedAt) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.alreadyReplaced)
-		if (old.a.refundedAt) throw new AppError('CONFLICT', 'This unit was refunded: the buyer no longer holds it.')
-		const held = await tx.select({ unitId: stockAssignments.unitId }).from(stockAssignments).where(eq(stockAssignments.orderId, order.id))
-		const [unit] = await tx
-			.select({ id: stockUnits.id, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed })
-			.from(stockUnits)
-			.where(and(eq(stockUnits.variantId, old.unit.variantId), eq(stockUnits.status, 'available'), notInArray(stockUnits.id, held.map((h) => h.unitId))))
-			.orderBy(asc(stockUnits.id))
-			.limit(1)
-			.for('update', { skipLocked: true })
-		if (!unit) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.noStock)
-		const slot = unit.slotsUsed + 1
-		await tx.update(stockUnits).set({ slotsUsed: slot, status: slot >= unit.slots ? 'used' : 'available' }).where(eq(stockUnits.id, unit.id))
-		await tx.insert(stockAssignments).values({ unitId: unit.id, slot, orderId: order.id, orderNumber: order.orderNumber, lineId: old.a.lineId, lineIndex: old.a.lineIndex, unitIndex: old.a.unitIndex })
-		await tx.update(stockAssignments).set({ replacedAt: new Date(), replacedBy: actor.label }).where(and(eq(stockAssignments.id, assignmentId), isNull(stockAssignments.replacedAt)))
-		// A unit that did not work is not sold again: its free slots are voided.
-		await tx
-			.update(stockUnits)
-			.set({ status: 'voided', voidReason: `Replaced on order ${order.orderNumber}: ${why}`.slice(0, STOCK_LIMITS.voidReason), voidedAt: new Date() })
-			.where(and(eq(stockUnits.id, old.unit.id), eq(stockUnits.status, 'available')))
-		const content = await deliveryText(tx, order)
-		await changeDelivery(tx, order.id, { deliveryContent: encryptDelivery(content) }, { by: actor, storeName, kind: 'unitReplaced', facts: { assignmentId, reason: why } })
-		await recordAudit(tx, actor, { action: 'stock.replace', orderNumber: order.orderNumber, target: `product ${old.unit.productId}`, before: { unitId: old.unit.id }, after: { unitId: unit.id }, note: why })
-		return { unitId: unit.id, variantId: old.unit.variantId }
-	})
+	const result = await db.transaction((tx) => replaceUnitIn(tx, actor, orderNumber, assignmentId, said.data, storeName))
 	await alertLowStock(db, [result.variantId])
 	return { unitId: result.unitId }
+}
+
+/**
+ * The replacement itself, in the caller's transaction (staff's button, or a claim's answer): refused
+ * with its sentence before anything is written when the order, the unit or stock say no.
+ * `why` is already checked (replaceReason). The caller alerts on low stock after it commits.
+ */
+export async function replaceUnitIn(tx: Tx, actor: Actor, orderNumber: string, assignmentId: number, why: string, storeName: string): Promise<{ unitId: number; variantId: number; assignmentId: number }> {
+	const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
+	if (!order) throw new AppError('NOT_FOUND', ORDER_STOCK_MESSAGES.orderNotFound)
+	if (!PAID_STATES.includes(order.paymentStatus)) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.notPaid)
+	const [old] = await tx
+		.select({ a: stockAssignments, unit: stockUnits })
+		.from(stockAssignments)
+		.innerJoin(stockUnits, eq(stockUnits.id, stockAssignments.unitId))
+		.where(and(eq(stockAssignments.id, assignmentId), eq(stockAssignments.orderId, order.id)))
+	if (!old) throw new AppError('NOT_FOUND', ORDER_STOCK_MESSAGES.assignmentNotFound)
+	if (old.a.replacedAt) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.alreadyReplaced)
+	if (old.a.refundedAt) throw new AppError('CONFLICT', 'This unit was refunded: the buyer no longer holds it.')
+	const held = await tx.select({ unitId: stockAssignments.unitId }).from(stockAssignments).where(eq(stockAssignments.orderId, order.id))
+	const [unit] = await tx
+		.select({ id: stockUnits.id, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed })
+		.from(stockUnits)
+		.where(and(eq(stockUnits.variantId, old.unit.variantId), eq(stockUnits.status, 'available'), notInArray(stockUnits.id, held.map((h) => h.unitId))))
+		.orderBy(asc(stockUnits.id))
+		.limit(1)
+		.for('update', { skipLocked: true })
+	if (!unit) throw new AppError('CONFLICT', ORDER_STOCK_MESSAGES.noStock)
+	const slot = unit.slotsUsed + 1
+	await tx.update(stockUnits).set({ slotsUsed: slot, status: slot >= unit.slots ? 'used' : 'available' }).where(eq(stockUnits.id, unit.id))
+	const [added] = await tx
+		.insert(stockAssignments)
+		.values({ unitId: unit.id, slot, orderId: order.id, orderNumber: order.orderNumber, lineId: old.a.lineId, lineIndex: old.a.lineIndex, unitIndex: old.a.unitIndex })
+		.returning({ id: stockAssignments.id })
+	await tx.update(stockAssignments).set({ replacedAt: new Date(), replacedBy: actor.label }).where(and(eq(stockAssignments.id, assignmentId), isNull(stockAssignments.replacedAt)))
+	// A unit that did not work is not sold again: its free slots are voided.
+	await tx
+		.update(stockUnits)
+		.set({ status: 'voided', voidReason: `Replaced on order ${order.orderNumber}: ${why}`.slice(0, STOCK_LIMITS.voidReason), voidedAt: new Date() })
+		.where(and(eq(stockUnits.id, old.unit.id), eq(stockUnits.status, 'available')))
+	const content = await deliveryText(tx, order)
+	await changeDelivery(tx, order.id, { deliveryContent: encryptDelivery(content) }, { by: actor, storeName, kind: 'unitReplaced', facts: { assignmentId, reason: why } })
+	await recordAudit(tx, actor, { action: 'stock.replace', orderNumber: order.orderNumber, target: `product ${old.unit.productId}`, before: { unitId: old.unit.id }, after: { unitId: unit.id }, note: why })
+	return { unitId: unit.id, variantId: old.unit.variantId, assignmentId: added!.id }
 }
 
 export interface QueuedOrder {

@@ -10,6 +10,7 @@ const KEYS = {
 	paid: 'whatsapp.paid',
 	delivered: 'whatsapp.delivered',
 	replaced: 'whatsapp.replaced',
+	'claim-answered': 'whatsapp.claimAnswered',
 	refunded: 'whatsapp.refunded',
 	'transfer-rejected': 'whatsapp.transferRejected',
 	cancelled: 'whatsapp.cancelled',

@@ -1,5 +1,6 @@
 import type { AdminContract } from '../admin-contract'
 import { buyersContracts } from './buyers'
+import { claimsContracts } from './claims'
 import { contentContracts } from './content'
 import { couponsContracts } from './coupons'
 import { customersContracts } from './customers'
@@ -14,4 +15,4 @@ import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...customersContracts, ...couponsContracts, ...ordersContracts, ...reportsContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...customersContracts, ...couponsContracts, ...ordersContracts, ...claimsContracts, ...reportsContracts, ...sessionContracts]

@@ -39,6 +39,8 @@ export const adminProduct = z.object({
 	imageSet: z.object({ base: z.string(), widths: z.array(z.number().int()), width: z.number().int(), height: z.number().int() }).nullable(),
 	featured: z.boolean(),
 	hasDuration: z.boolean().describe('A DM order of it runs for a number of days, with reminder emails (the Game Pass products)'),
+	claimDays: z.number().int().describe('Days after delivery a buyer may report a delivered unit as not working; 0: no claims'),
+	autoReplace: z.boolean().describe('Claims are replaced from stock at once, once per order'),
 	sortOrder: z.number().int(),
 	visible: z.boolean(),
 	status: z.enum(['draft', 'published']).describe('draft: seen only by staff until published; published: on sale while visible'),

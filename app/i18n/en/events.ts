@@ -33,6 +33,8 @@ export default {
 	'unitReplaced': 'Delivered unit replaced',
 	'testApproved': 'Test order approved',
 	'methodChanged': 'Payment method changed',
+	'claimOpened': 'The buyer reported a unit that does not work',
+	'claimAnswered': 'Report answered',
 	// What an event says beside its name
 	'fact.amount': 'Amount: {amount}',
 	'fact.reason': 'Reason: {reason}',

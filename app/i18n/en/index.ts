@@ -1,5 +1,6 @@
 import catalogue from './catalogue'
 import checkout from './checkout'
+import claims from './claims'
 import common from './common'
 import content from './content'
 import email from './email'
@@ -11,4 +12,4 @@ import push from './push'
 import whatsapp from './whatsapp'
 
 /** The English catalogue, one namespace a file: the reference the Urdu one must match. */
-export const en = { common, catalogue, checkout, order, content, email, push, whatsapp, offline, events, errors }
+export const en = { common, catalogue, checkout, claims, order, content, email, push, whatsapp, offline, events, errors }

@@ -16,6 +16,8 @@ export default {
 	'paid.body': 'Order {order} is paid. We are preparing it now.',
 	'delivered.title': 'Your order is ready',
 	'delivered.body': 'Order {order} is delivered. Open the order page to see it.',
+	'claimAnswered.title': 'We answered your report',
+	'claimAnswered.body': 'We answered your report on order {order}. Open the order page to see why.',
 	'replaced.title': 'An item was replaced',
 	'replaced.body': 'We replaced an item on order {order}. Open the order page to see the new one.',
 	'refunded.title': 'Refund sent',

@@ -5,6 +5,7 @@
 export default {
 	'paid': 'Your payment is received. We are preparing your order now.',
 	'delivered': 'Your order is ready. Open the order page to see it.',
+	'claimAnswered': 'We answered your report about an item on your order. Open the order page to see why.',
 	'replaced': 'We replaced an item on your order. Open the order page to see the new one.',
 	'refunded': '{amount} was refunded to you.',
 	'transferRejected': 'We could not confirm your transfer. Open the order page to see why.',

@@ -31,6 +31,8 @@ export default {
 	'unitReplaced': 'ڈیلیور کیا گیا یونٹ بدل دیا گیا',
 	'testApproved': 'ٹیسٹ آرڈر منظور ہوا',
 	'methodChanged': 'ادائیگی کا طریقہ بدل گیا',
+	'claimOpened': 'خریدار نے کام نہ کرنے والے یونٹ کی شکایت کی',
+	'claimAnswered': 'شکایت کا جواب دیا گیا',
 	'fact.amount': 'رقم: {amount}',
 	'fact.reason': 'وجہ: {reason}',
 	'fact.taken': 'اسٹاک سے یونٹ: {count}',

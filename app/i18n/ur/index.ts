@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue'
 import catalogue from './catalogue'
 import checkout from './checkout'
+import claims from './claims'
 import common from './common'
 import content from './content'
 import email from './email'
@@ -12,4 +13,4 @@ import push from './push'
 import whatsapp from './whatsapp'
 
 /** The Urdu catalogue: every namespace of the English one, no more, no less. */
-export const ur = { common, catalogue, checkout, order, content, email, push, whatsapp, offline, events, errors } satisfies Catalogue
+export const ur = { common, catalogue, checkout, claims, order, content, email, push, whatsapp, offline, events, errors } satisfies Catalogue

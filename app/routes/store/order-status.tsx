@@ -13,6 +13,7 @@ import { useLiveOrder } from '~/components/order/use-live-order'
 import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
+import { unitClaimsOf } from '~/domain/claims/claims.server'
 import { tokenMatches } from '~/domain/orders/order-token.server'
 import { accessCookie, orderViewer } from '~/http/order-access.server'
 import { offlineCopyFrom, offlineCopyHeaders } from '~/http/offline-copy'
@@ -40,6 +41,11 @@ function pathFor(request: Request, pathname: string, orderLang: Lang): string {
 	return readCookie(request.headers.get('cookie'), LANG_COOKIE) === 'en' ? pathname : localePath('ur', pathname)
 }
 
+async function unitClaimsFor(orderNumber: string) {
+	const row = await findOrder(db(), { internalOrderId: orderNumber })
+	return row ? unitClaimsOf(db(), row) : []
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const lang = langOf(url.pathname)
@@ -63,6 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const wanted = pathFor(request, url.pathname, order.lang)
 	if (wanted !== url.pathname) throw redirect(`${wanted}${url.search}`, { headers: { 'Cache-Control': 'no-store', Vary: 'Cookie' } })
 	const receipt = readReceiptResult(params.get('receipt'))
+	// Each delivered unit's claim, read after the view recorded what the buyer has seen (ADR-052).
+	const claims = order.full && order.actions.paid ? await unitClaimsFor(order.orderNumber) : []
 	// The order as the server draws it (ADR-007), again on every live update: the page ships no order components.
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
 	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
@@ -78,6 +86,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed' }}
 				testPayments={publicConfig().testPayments}
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
+				claims={claims}
+				claimSent={params.get('claim') === 'sent'}
 			/>
 		</>,
 		location,
