@@ -25,7 +25,7 @@ describe.each(databaseKinds)('claims over HTTP on %s', (kind) => {
 		db = shop.database.db
 	})
 
-	/** A paid order of one code from stock, placed through the checkout (the buyer's cookie), its page opened once (the code seen). */
+	/** A paid order of one code from stock, placed through the checkout (the buyer's cookie), its code revealed on its page. */
 	async function deliveredOrder(prefix: string) {
 		const { productId, ten } = await giftCardWithTwoOptions(db, `PSN ${prefix}`)
 		await importStock(db, owner, productId, { variantId: ten, kind: 'code', units: codes(prefix, 2) })
@@ -38,10 +38,13 @@ describe.each(databaseKinds)('claims over HTTP on %s', (kind) => {
 		const { orderNumber } = (await res.json()) as { orderNumber: string }
 		const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!
 		const order = await payByTransfer(db, (await orderRow(db, orderNumber))!)
+		const [unit] = await orderStockUnits(db, order.id)
+		// The buyer taps Reveal on the code, then opens the page again.
+		const reveal = await fetch(`${shop.url}/api/order/reveal`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ orderNumber, unitId: unit!.assignmentId }) })
+		expect(reveal.status).toBe(200)
 		const page = await fetch(`${shop.url}/order-status?internalOrderId=${encodeURIComponent(orderNumber)}`, { headers: { Cookie: cookie } })
 		const html = await page.text()
 		expect(html).toContain(`${prefix}-0001-XQ7K`)
-		const [unit] = await orderStockUnits(db, order.id)
 		return { orderNumber, cookie, unitId: unit!.assignmentId, html }
 	}
 
@@ -153,6 +156,10 @@ describe.each(databaseKinds)('claims over HTTP on %s', (kind) => {
 		expect(answered.status).toBe(200)
 		expect(await answered.json()).toMatchObject({ id: queued!.id, answer: 'replace', orderNumber, unitId: expect.any(Number) })
 		expect((await call('POST', `/api/admin/claims/${queued!.id}/answer`, { answer: 'replace' })).status).toBe(409)
+		// The replacement waits behind its own Reveal, as every delivered code does: the buyer taps it.
+		const held = (await orderStockUnits(db, (await orderRow(db, orderNumber))!.id)).find((u) => u.replacedAt == null)
+		const revealNew = await fetch(`${shop.url}/api/order/reveal`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ orderNumber, unitId: held!.assignmentId }) })
+		expect(revealNew.status).toBe(200)
 		const page = await (await fetch(`${shop.url}/order-status?internalOrderId=${encodeURIComponent(orderNumber)}`, { headers: { Cookie: cookie } })).text()
 		expect(page).toContain('API-0002-XQ7K')
 		expect(page).toContain('Replaced: the new one is above.')

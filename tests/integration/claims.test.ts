@@ -9,7 +9,6 @@ import { auditLog, emailOutbox, files, refunds, stockAssignments, stockUnits, un
 import { answerClaim, listClaims, openClaim, unitClaimsOf } from '../../app/domain/claims/claims.server'
 import { updateProduct } from '../../app/domain/catalogue/manage-products.server'
 import { shopFileStore } from '../../app/domain/files/file-store.server'
-import { revealOrder } from '../../app/domain/orders/reveal-delivery.server'
 import type { UploadLimits } from '../../app/domain/payments/attach-receipt.server'
 import { staffActor } from '../../app/domain/staff/audit.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
@@ -19,7 +18,7 @@ import { deliveryText } from '../../app/domain/orders/staff-order-view.server'
 import { moveClockForTests } from '../../app/utils/clock'
 import { AppError } from '../../app/utils/app-error'
 import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
-import { owner, payByTransfer } from '../setup/orders'
+import { owner, payByTransfer, revealAllAsBuyer } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -42,7 +41,7 @@ describe.each(databaseKinds)('claims on %s', (kind) => {
 		const units = await orderStockUnits(db, order.id)
 		return { productId, variantId: ten, order, units }
 	}
-	const seen = async (db: Db, orderNumber: string) => revealOrder(db, (await orderRow(db, orderNumber))!)
+	const seen = (db: Db, orderNumber: string) => revealAllAsBuyer(db, { orderNumber })
 	const claim = async (db: Db, orderNumber: string, unitId: number, text = 'It says the code was already redeemed.', file: Uint8Array = png()) =>
 		openClaim(db, shopFileStore(db), (await orderRow(db, orderNumber))!, bytes(file), { unitId, text, uploader: '203.0.113.9', limits: LIMITS })
 	/** A staff member without the refunds grant. */

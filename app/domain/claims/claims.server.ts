@@ -11,7 +11,7 @@ import type { FileStore } from '../files/file-store.server'
 import type { Order, OrderRow } from '../orders/order'
 import { PAID_STATES } from '../orders/order-state'
 import { lockOrder, tellOrderEvent } from '../orders/order-store/transition.server'
-import { seenByBuyer } from '../orders/reveal-delivery.server'
+import { revealStateOf, seenByBuyer } from '../orders/reveal-delivery.server'
 import { removeQuietly, storeUploadedImage, type UploadLimits } from '../payments/attach-receipt.server'
 import { RECEIPT_DAILY_LIMIT, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_STORE_FULL, RECEIPT_TOO_LARGE } from '../payments/receipt-rules'
 import { REFUND_METHODS } from '../refunds/refund-input'
@@ -96,7 +96,7 @@ async function claimableUnit(db: Db | Tx, order: OrderRow, unitId: number): Prom
 	if (row.a.replacedAt || row.a.refundedAt) throw new AppError('CONFLICT', 'claims.error.unitNotFound')
 	if (row.claimDays <= 0) throw new AppError('CONFLICT', 'claims.error.noClaims')
 	// The one rule for "the buyer has seen it" (reveal-delivery.server.ts).
-	if (!seenByBuyer(order, row.a.assignedAt)) throw new AppError('CONFLICT', 'claims.error.notSeen')
+	if (!seenByBuyer(await revealStateOf(db, order.id), { assignmentId: row.a.id, assignedAt: row.a.assignedAt })) throw new AppError('CONFLICT', 'claims.error.notSeen')
 	const until = claimWindowEnd(row.a.assignedAt, row.claimDays)
 	if (now() > until) throw new AppError('CONFLICT', words('claims.error.windowClosed', { date: formatPakistanDay(until.toISOString(), order.lang) }))
 	return { unit, existing: null }
@@ -318,6 +318,7 @@ export async function unitClaimsOf(db: Db, order: OrderRow): Promise<UnitClaimVi
 		.orderBy(asc(stockAssignments.lineIndex), asc(stockAssignments.unitIndex), asc(stockAssignments.id))
 		.limit(1000)
 	const paid = PAID_STATES.includes(order.paymentStatus)
+	const revealed = await revealStateOf(db, order.id)
 	const numberOnLine = new Map<number, number>()
 	const views: UnitClaimView[] = []
 	for (const { a, unit, product, claimDays, claim } of rows) {
@@ -325,7 +326,7 @@ export async function unitClaimsOf(db: Db, order: OrderRow): Promise<UnitClaimVi
 		const n = live ? (numberOnLine.get(a.lineIndex) ?? 0) + 1 : 0
 		if (live) numberOnLine.set(a.lineIndex, n)
 		if (!live && !claim) continue
-		const seen = seenByBuyer(order, a.assignedAt)
+		const seen = seenByBuyer(revealed, { assignmentId: a.id, assignedAt: a.assignedAt })
 		views.push({
 			unitId: a.id,
 			kind: unit.kind,
