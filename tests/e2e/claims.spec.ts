@@ -31,8 +31,9 @@ test('a buyer reports a code that does not work with a screenshot; staff replace
 		expect((await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })).ok()).toBe(true)
 		await reviewTransfer(owner, orderNumber, 'confirm')
 
-		// The buyer sees the code, and beside it the way to say it does not work.
+		// The buyer reveals the code, and beside it finds the way to say it does not work.
 		await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
+		await page.getByRole('button', { name: 'Reveal Code · hidden' }).click()
 		const delivery = page.locator('.order-delivery pre')
 		await expect(delivery).toContainText(codes[0]!)
 		await page.getByRole('link', { name: 'This code doesn’t work' }).click()
@@ -63,8 +64,9 @@ test('a buyer reports a code that does not work with a screenshot; staff replace
 		await entry.getByRole('button', { name: 'Replace from stock' }).click()
 		await expect(owner.getByText(/replaced from stock\. The buyer sees the new unit/)).toBeVisible()
 
-		// The buyer's page: the new code, the old one as replaced.
+		// The buyer's page: the new code behind its own Reveal, the old one as replaced.
 		await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
+		await page.getByRole('button', { name: 'Reveal Code · hidden' }).click()
 		await expect(delivery).toContainText(codes[1]!)
 		await expect(delivery).not.toContainText(codes[0]!)
 		await expect(delivery).toContainText('no longer applies')
