@@ -9,7 +9,15 @@ export interface UploadRules {
 	tooLarge: string
 	/** What the buyer reads when the file is missing, empty or the form is broken (400). */
 	missing: string
+	/** Bytes a text field may have (1 KB unless said); a longer one is cut there (the command's own length rule says so), or refused with `fieldTooLarge` when given (413). */
+	fieldBytes?: number
+	fieldTooLarge?: string
+	/** A form without the file part is handed to `consume` with no bytes (the text fields may carry what it needs). */
+	fileOptional?: boolean
 }
+
+/** The text fields of the form, as they arrived: those sent before the file are here when `consume` starts, the rest by the time the upload ends. */
+export type UploadFields = Record<string, string>
 
 // A form around one file needs a handful of parts; more is not a browser sending a receipt.
 const LIMITS = { files: 1, fields: 8, parts: 9, fieldSize: 1024, headerPairs: 20 }
@@ -45,7 +53,7 @@ export async function readUploadedFile(request: Request, rules: UploadRules): Pr
  * the connection (server/finish-reading.ts). A form cut short
  * fails the file's stream, so `consume` never takes a truncated file for a whole one.
  */
-export async function withUploadedFile<T>(request: Request, rules: UploadRules, consume: (file: AsyncIterable<Uint8Array>) => Promise<T>): Promise<T> {
+export async function withUploadedFile<T>(request: Request, rules: UploadRules, consume: (file: AsyncIterable<Uint8Array>, fields: UploadFields, formEnded: Promise<void>) => Promise<T>): Promise<T> {
 	const contentType = request.headers.get('content-type') ?? ''
 	if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_A_FORM_UPLOAD)
 	const declared = Number(request.headers.get('content-length') ?? 0)
@@ -55,7 +63,7 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 	let parser: busboy.Busboy
 	try {
 		// One byte over the limit is what tells a file of exactly the limit from a bigger one.
-		parser = busboy({ headers: { 'content-type': contentType }, limits: { ...LIMITS, fileSize: rules.maxFileBytes + 1 } })
+		parser = busboy({ headers: { 'content-type': contentType }, limits: { ...LIMITS, fieldSize: rules.fieldBytes ?? LIMITS.fieldSize, fileSize: rules.maxFileBytes + 1 } })
 	} catch {
 		throw new AppError('BAD_REQUEST', rules.missing)
 	}
@@ -69,6 +77,14 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 	}
 	let consumed: Promise<T> | null = null
 	let taken = null as { destroy(error: Error): void } | null
+	const fields: UploadFields = Object.create(null) as UploadFields
+	// Settles once the whole form is read (or the upload failed): `consume` may wait for fields sent after the file.
+	let formEnd!: () => void
+	const formEnded = new Promise<void>((resolve) => (formEnd = resolve))
+	parser.on('field', (name, value, info) => {
+		if (info.valueTruncated && rules.fieldTooLarge) return fail(new AppError('TOO_LARGE', rules.fieldTooLarge))
+		if (!(name in fields)) fields[name] = value
+	})
 	parser.on('file', (name, file) => {
 		// Registered first, so a form cut short is said as such before `consume` sees the stream fail.
 		file.on('error', () => fail(new AppError('BAD_REQUEST', rules.missing)))
@@ -82,7 +98,7 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 			file.destroy(tooLarge)
 		})
 		taken = file
-		consumed = consume(file)
+		consumed = consume(file, fields, formEnded)
 		consumed.catch(fail)
 	})
 	for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
@@ -95,6 +111,7 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 		})
 		parser.on('close', () => resolve())
 	})
+	void Promise.race([finished, stopped]).then(formEnd)
 
 	const reader = request.body.getReader()
 	try {
@@ -125,6 +142,9 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 		await (consumed as Promise<T> | null)?.catch(() => {})
 		throw failure
 	}
-	if (!consumed) throw new AppError('BAD_REQUEST', rules.missing)
+	if (!consumed) {
+		if (rules.fileOptional) return consume((async function* () {})(), fields, formEnded)
+		throw new AppError('BAD_REQUEST', rules.missing)
+	}
 	return consumed
 }

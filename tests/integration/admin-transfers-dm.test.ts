@@ -23,7 +23,7 @@ import { AppError } from '../../app/utils/app-error'
 import { parseEnv } from '../../app/utils/env.server'
 import type { RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
-import { buyer, checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
+import { buyer, checkoutBody, orderRow, placeOrder, nextTid, png } from '../setup/payments'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { withoutScripts } from '../setup/page-text'
@@ -75,7 +75,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 		/** A manual order whose buyer uploaded a receipt: it waits for staff. */
 		async function waitingTransfer(bytes: Uint8Array = png()) {
 			const order = await placeOrder(database.db, checkoutBody(undefined, { paymentMethod: 'manual' }))
-			return attachReceipt(database.db, postgresFileStore(database.db), order, bytes, { uploader: '203.0.113.9', limits: uploadLimits(parseEnv()) })
+			return attachReceipt(database.db, postgresFileStore(database.db), order, bytes, { uploader: '203.0.113.9', limits: uploadLimits(parseEnv()), transfer: { transactionId: nextTid(), payerAccount: 'Ali Khan, JazzCash' } })
 		}
 
 		it('a transfer order queues one order-placed email with the amount, the accounts and the order link; a PayPro order none, until it switches to transfer', async () => {

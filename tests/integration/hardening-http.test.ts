@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { DRAIN_MAX_BYTES } from '../../app/http/request-guard'
 import type { RunningShop } from '../../server/start'
-import { checkoutBody, png } from '../setup/payments'
+import { checkoutBody, nextTid, png } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
@@ -173,6 +173,8 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
 			const form = new FormData()
 			const file = new Uint8Array(11 * MB)
 			file.set(png())
+			form.append('transactionId', nextTid())
+			form.append('payerAccount', 'Ali Khan, JazzCash')
 			form.append('receipt', new Blob([file], { type: 'image/png' }), 'receipt.png')
 			const res = await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { cookie, 'X-Forwarded-For': nextAddress() }, body: form })
 			expect(res.status).toBe(413)

@@ -12,7 +12,7 @@ import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
 import type { RunningShop } from '../../server/start'
 import { waitingWithReceiptOnDisk } from '../setup/orders'
-import { checkoutBody, jobRows, orderRow, png } from '../setup/payments'
+import { checkoutBody, jobRows, orderRow, nextTid, png } from '../setup/payments'
 import { startTestShop, useTestShop } from '../setup/test-shop'
 import { NUL_IN_ADDRESS } from '../../app/http/request-guard'
 import { databaseKinds } from '../setup/test-db'
@@ -57,6 +57,8 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 
 	function upload(orderNumber: string, cookie: string, bytes: Uint8Array, field = 'receipt') {
 		const form = new FormData()
+		form.append('transactionId', `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`)
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'receipt.png')
 		return fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { cookie }, body: form })
 	}
@@ -191,6 +193,8 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		['an overlong number', 'X'.repeat(300)],
 	])('answers %s in the order number with a clear 400, never a 500', async (_name, orderNumber) => {
 		const form = new FormData()
+		form.append('transactionId', nextTid())
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append('receipt', new Blob([png()], { type: 'image/png' }), 'receipt.png')
 		const res = await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', body: form })
 		expect(res.status).toBe(400)
@@ -204,6 +208,8 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		['an order that does not exist', 'XGC-0-0'],
 	])('answers %s in the order number with a 4xx, never a 500', async (_name, orderNumber) => {
 		const form = new FormData()
+		form.append('transactionId', nextTid())
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append('receipt', new Blob([png()], { type: 'image/png' }), 'receipt.png')
 		const res = await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', body: form })
 		expect(res.status).toBeGreaterThanOrEqual(400)
@@ -306,6 +312,8 @@ describe('what strangers may store, over HTTP', () => {
 	function uploadFrom(address: string, { orderNumber, cookie }: { orderNumber: string; cookie: string }, n: number, accept = 'application/json') {
 		const bytes = Buffer.concat([png(), Buffer.alloc(MB - png().byteLength, n)])
 		const form = new FormData()
+		form.append('transactionId', nextTid())
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append('receipt', new Blob([bytes], { type: 'image/png' }), 'receipt.png')
 		return fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { cookie, 'X-Forwarded-For': address, Accept: accept }, body: form, redirect: 'manual' })
 	}
