@@ -70,7 +70,8 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		const { orderNumber, cookie } = await manualOrder()
 		const before = await stored()
 		const boundary = 'ReceiptBoundary7MA4YWxkTrZu0gW'
-		const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`)
+		const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+		const head = Buffer.from(`${field('transactionId', nextTid())}${field('payerAccount', 'Ali Khan, JazzCash')}--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`)
 		// Well over the limit: the file is stored as it arrives, so the socket buffers (a few MB) fill ahead of the server.
 		const total = 24 * MB
 		const chunk = Buffer.alloc(64 * 1024, 7)
@@ -178,7 +179,7 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		expect(tooMany.status).toBe(400)
 		expect(await tooMany.json()).toMatchObject({ error: 'The upload has more parts than one file needs: send only the file.' })
 
-		const broken = await fetch(url, { method: 'POST', headers: { cookie, 'Content-Type': 'multipart/form-data; boundary=abc' }, body: '--abc\r\nContent-Disposition: form-data; name="receipt"; filename="a.png"\r\n\r\n\x89PNG' })
+		const broken = await fetch(url, { method: 'POST', headers: { cookie, 'Content-Type': 'multipart/form-data; boundary=abc' }, body: `--abc\r\nContent-Disposition: form-data; name="transactionId"\r\n\r\n${nextTid()}\r\n--abc\r\nContent-Disposition: form-data; name="payerAccount"\r\n\r\nAli Khan\r\n--abc\r\nContent-Disposition: form-data; name="receipt"; filename="a.png"\r\n\r\n\x89PNG` })
 		expect(broken.status).toBe(400)
 		expect(await broken.json()).toMatchObject({ error: MISSING })
 

@@ -28,6 +28,8 @@ const PROPOSALS_PER_CREDIT = 3
 const INSERT_BATCH = 500
 
 const UNPAID = paymentFrom('confirmByStaff')
+/** A receipt waiting for staff: what a confirmed transfer starts from. */
+const RECEIPT_WAITING = paymentFrom('confirmTransfer')
 
 export interface CreditView {
 	id: number
@@ -138,7 +140,7 @@ function differencesOf(order: Waiting, credit: StatementCredit): string[] {
 
 /** Only the amount, the TID and the day decide an exact match; a payer's name written otherwise is noted, not a reason to wait. */
 const isExact = (order: Waiting, credit: StatementCredit) =>
-	Boolean(credit.reference) && credit.reference === order.transferTid && credit.amount === order.totalAmount && inWindow(daysAfterOrder(order, credit)) && order.paymentStatus === 'awaiting_confirmation' && Boolean(order.receiptPath)
+	Boolean(credit.reference) && credit.reference === order.transferTid && credit.amount === order.totalAmount && inWindow(daysAfterOrder(order, credit)) && RECEIPT_WAITING.includes(order.paymentStatus as (typeof RECEIPT_WAITING)[number]) && Boolean(order.receiptPath)
 
 const statementNote = (accountLabel: string, credit: Pick<StatementCredit, 'date' | 'amount' | 'reference' | 'payer'>, line: number | null) =>
 	`Confirmed from the statement of ${accountLabel}${line ? `, line ${line}` : ''}: ${credit.date}, ${formatRs(credit.amount)}, reference ${credit.reference || 'none'}, from ${credit.payer || 'no payer named'}.`
@@ -152,7 +154,7 @@ async function confirmWithCredit(db: Db, actor: Actor, orderId: number, creditId
 	const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
 	const order = await withLinesOf(db, row)
 	if (!order || !UNPAID.includes(order.paymentStatus)) return false
-	const via = order.paymentStatus === 'awaiting_confirmation' && order.receiptPath ? 'confirmTransfer' : 'confirmByStaff'
+	const via = RECEIPT_WAITING.includes(order.paymentStatus) && order.receiptPath ? 'confirmTransfer' : 'confirmByStaff'
 	const { changed } = await markPaidByStaff(db, actor, order, {
 		action: 'transfer.confirm-statement',
 		note,
