@@ -190,7 +190,7 @@ export default {
 	'receipt.failedStatus': 'آپ کی رسید محفوظ نہیں ہو سکی۔ براہ کرم دوبارہ کوشش کریں۔ (error {status})',
 	// The transfer's own words beside the receipt (ADR-049)
 	'receipt.tidLabel': 'ٹرانزیکشن آئی ڈی (TID)',
-	'receipt.tidHint': 'اس ٹرانسفر کا TID یا ریفرنس نمبر جو آپ کا بینک یا والیٹ دکھاتا ہے، مثلاً 0123 4567 8901۔',
+	'receipt.tidHint': 'اس ٹرانسفر کا TID یا ریفرنس نمبر جو آپ کا بینک یا والیٹ دکھاتا ہے، مثلاً 012345678901۔',
 	'receipt.payerLabel': 'کس اکاؤنٹ سے ادائیگی کی',
 	'receipt.payerHint': 'اکاؤنٹ ہولڈر کا نام اور وہ بینک یا والیٹ جس سے آپ نے ادائیگی کی، مثلاً علی خان، JazzCash۔',
 	'receipt.tidMissing': 'براہ کرم اس ٹرانسفر کی ٹرانزیکشن آئی ڈی (TID) لکھیں جو آپ کا بینک یا والیٹ دکھاتا ہے۔',

@@ -136,7 +136,8 @@ export default function TransferStatements({ loaderData }: Route.ComponentProps)
 						</button>
 					</Form>
 					{answer ? <ActionResult result={answer} /> : null}
-					{imported ? <ImportResult result={imported} /> : null}
+					{imported ? <ImportResult result={imported} busy={busy} /> : null}
+					{imported ? null : (
 					<section aria-labelledby="open-credits">
 						<h2 id="open-credits">Credits waiting for an order</h2>
 						{open.proposed.length === 0 && open.unmatched.length === 0 ? <p className="empty-state">Every imported credit of this account has confirmed an order.</p> : null}
@@ -152,6 +153,7 @@ export default function TransferStatements({ loaderData }: Route.ComponentProps)
 							</>
 						) : null}
 					</section>
+					)}
 				</>
 			)}
 		</div>
@@ -172,7 +174,7 @@ function ColumnField({ name, label, value, error }: { name: string; label: strin
 	)
 }
 
-function ImportResult({ result }: { result: StatementResult }) {
+function ImportResult({ result, busy }: { result: StatementResult; busy: boolean }) {
 	return (
 		<section aria-labelledby="statement-result" className="statement-result">
 			<h2 id="statement-result">This import</h2>
@@ -191,6 +193,17 @@ function ImportResult({ result }: { result: StatementResult }) {
 				<strong>Proposed:</strong> {result.proposed.length} · <strong>Unmatched:</strong> {result.unmatched.length}
 				{result.alreadyImported ? ` · ${result.alreadyImported} credits were imported before` : ''}
 			</p>
+			{result.proposed.length ? <Proposals proposals={result.proposed} busy={busy} /> : null}
+			{result.unmatched.length ? (
+				<>
+					<h3>Matching no waiting order</h3>
+					<ul className="statement-unmatched">
+						{result.unmatched.map((c) => (
+							<li key={c.id}>{creditText(c)}</li>
+						))}
+					</ul>
+				</>
+			) : null}
 			{result.skipped.length ? (
 				<details>
 					<summary>{result.skipped.length} lines could not be read</summary>
