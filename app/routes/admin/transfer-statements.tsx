@@ -138,21 +138,21 @@ export default function TransferStatements({ loaderData }: Route.ComponentProps)
 					{answer ? <ActionResult result={answer} /> : null}
 					{imported ? <ImportResult result={imported} busy={busy} /> : null}
 					{imported ? null : (
-					<section aria-labelledby="open-credits">
-						<h2 id="open-credits">Credits waiting for an order</h2>
-						{open.proposed.length === 0 && open.unmatched.length === 0 ? <p className="empty-state">Every imported credit of this account has confirmed an order.</p> : null}
-						{open.proposed.length ? <Proposals proposals={open.proposed} busy={busy} /> : null}
-						{open.unmatched.length ? (
-							<>
-								<h3>Matching no waiting order</h3>
-								<ul className="statement-unmatched">
-									{open.unmatched.map((c) => (
-										<li key={c.id}>{creditText(c)}</li>
-									))}
-								</ul>
-							</>
-						) : null}
-					</section>
+						<section aria-labelledby="open-credits">
+							<h2 id="open-credits">Credits waiting for an order</h2>
+							{open.proposed.length === 0 && open.unmatched.length === 0 ? <p className="empty-state">No credits waiting: every credit imported for this account has confirmed an order (or none was imported yet).</p> : null}
+							{open.proposed.length ? <Proposals proposals={open.proposed} busy={busy} /> : null}
+							{open.unmatched.length ? (
+								<>
+									<h3>Matching no waiting order</h3>
+									<ul className="statement-unmatched">
+										{open.unmatched.map((c) => (
+											<li key={c.id}>{creditText(c)}</li>
+										))}
+									</ul>
+								</>
+							) : null}
+						</section>
 					)}
 				</>
 			)}
