@@ -494,11 +494,14 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			const { orderNumber } = (await checkout.json()) as { orderNumber: string }
 			const buyerCookie = (checkout.headers.get('set-cookie') ?? '').split(';')[0]!
 			const form = new FormData()
+			form.set('transactionId', '7788 9900 1122')
+			form.set('payerAccount', 'Ali Khan, Meezan Bank')
 			form.set('receipt', new Blob([png()], { type: 'image/png' }), 'receipt.png')
 			expect((await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { Cookie: buyerCookie }, body: form })).status).toBe(200)
 
+			// Staff see the transfer's TID (normalised) and who paid beside the receipt.
 			const html = await (await fetch(`${shop.url}/admin/payments`, { headers: { Cookie: cookie } })).text()
-			for (const text of [orderNumber, 'Rs. 3,200', 'Ali Khan', `src="/admin/receipts/${orderNumber}"`, 'Confirmation note', 'Reason for rejection', '>Confirm<', '>Reject<']) {
+			for (const text of [orderNumber, 'Rs. 3,200', 'Ali Khan', 'Transaction ID', '778899001122', 'Ali Khan, Meezan Bank', `src="/admin/receipts/${orderNumber}"`, 'Confirmation note', 'Reason for rejection', '>Confirm<', '>Reject<']) {
 				expect(html).toContain(text)
 			}
 

@@ -155,7 +155,9 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
 	}
 
 	const multipartHead = (boundary: string) => {
-		const start = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`)
+		// The transfer's TID and payer come first, as the order page sends them (ADR-049).
+		const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+		const start = Buffer.from(`${field('transactionId', nextTid())}${field('payerAccount', 'Ali Khan, JazzCash')}--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`)
 		return Buffer.concat([start, Buffer.from(png())])
 	}
 
