@@ -470,6 +470,10 @@ export const orders = pgTable(
 		receiptUploadedAt: timestamp('receipt_uploaded_at', { withTimezone: true }),
 		/** Why staff rejected a transfer; the buyer sees it on the order page. */
 		rejectionReason: text('rejection_reason'),
+		/** Manual transfer: the transaction ID (TID) the bank or wallet showed the buyer, normalised (no spaces or dashes, upper case, Western digits); one order per TID (ADR-049). */
+		transferTid: text('transfer_tid'),
+		/** Manual transfer: who paid, as the buyer wrote it (name and bank or wallet). */
+		transferPayer: text('transfer_payer'),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
 		/** Units a paid order is still owed from stock (not enough at payment): the staff delivery queue. */
 		undeliveredUnits: integer('undelivered_units').notNull().default(0),
@@ -519,6 +523,10 @@ export const orders = pgTable(
 			.on(t.paidAt)
 			.where(sql`${t.paidAt} is not null and not ${t.testPayment}`),
 		index('orders_receipt_sha256_idx').on(t.receiptSha256),
+		// One order per transfer's TID: two uploads of one TID at once, one wins (ADR-049).
+		uniqueIndex('orders_transfer_tid_key')
+			.on(t.transferTid)
+			.where(sql`${t.transferTid} is not null`),
 		index('orders_delivery_status_created_idx').on(t.deliveryStatus, t.createdAt),
 		index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt),
 		index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
@@ -1310,3 +1318,43 @@ export const unitReveals = pgTable(
 	],
 )
 export type UnitReveal = typeof unitReveals.$inferSelect
+
+/**
+ * The credits of a receiving account's statement, as staff imported them (ADR-049): one row per line,
+ * named by the hash of account, date, amount, reference and payer, so a statement imported twice (or
+ * twice at once) adds nothing. `orderId` is the order the credit confirmed, once it did; one credit
+ * confirms one order and one order is confirmed by one credit.
+ */
+export const statementCredits = pgTable(
+	'statement_credits',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		accountId: text('account_id').notNull(),
+		lineHash: text('line_hash').notNull(),
+		/** The Pakistan day the money arrived, 'YYYY-MM-DD'. */
+		creditedOn: text('credited_on').notNull(),
+		amount: integer('amount').notNull(),
+		/** The reference or TID as the statement shows it, normalised like the buyer's TID; '' when none. */
+		reference: text('reference').notNull(),
+		payer: text('payer').notNull(),
+		orderId: bigint('order_id', { mode: 'number' }).references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+		importedBy: text('imported_by').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+	},
+	(t) => [
+		uniqueIndex('statement_credits_line_hash_key').on(t.lineHash),
+		uniqueIndex('statement_credits_order_id_key')
+			.on(t.orderId)
+			.where(sql`${t.orderId} is not null`),
+		index('statement_credits_account_idx').on(t.accountId, t.creditedOn),
+		check('statement_credits_amount_check', sql`${t.amount} between 1 and ${TOTAL}`),
+	],
+)
+
+/** How a receiving account's statement CSV reads: which column holds what, and how its dates are written; chosen once, kept (ADR-049). */
+export const statementMappings = pgTable('statement_mappings', {
+	accountId: text('account_id').primaryKey(),
+	mapping: jsonb('mapping').$type<{ date: string; amount: string; reference: string; payer: string; dateFormat: string }>().notNull(),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

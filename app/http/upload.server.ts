@@ -10,12 +10,16 @@ export interface UploadRules {
 	tooLarge: string
 	/** What the buyer reads when the file is missing, empty or the form is broken (400). */
 	missing: string
-	/** Bytes a text field beside the file may have (1 KB unless said); a longer one is refused with `fieldTooLong`. */
+	/** Bytes a text field may have (1 KB unless said); a longer one is cut there (the command's own length rule says so), or refused with `fieldTooLarge` when given (413). */
 	fieldBytes?: number
+	fieldTooLarge?: string
+	/** Or refused with this sentence (400), for a form whose fields have no length rule of their own. */
 	fieldTooLong?: Said
+	/** A form without the file part is handed to `consume` with no bytes (the text fields may carry what it needs). */
+	fileOptional?: boolean
 }
 
-/** The text fields of the form that came before its file (a browser sends them in the form's order: the file last). */
+/** The text fields of the form, as they arrived: those sent before the file are here when `consume` starts, the rest by the time the upload ends. */
 export type UploadFields = Record<string, string>
 
 // A form around one file needs a handful of parts; more is not a browser sending a receipt.
@@ -52,7 +56,7 @@ export async function readUploadedFile(request: Request, rules: UploadRules): Pr
  * the connection (server/finish-reading.ts). A form cut short
  * fails the file's stream, so `consume` never takes a truncated file for a whole one.
  */
-export async function withUploadedFile<T>(request: Request, rules: UploadRules, consume: (file: AsyncIterable<Uint8Array>, fields: UploadFields) => Promise<T>): Promise<T> {
+export async function withUploadedFile<T>(request: Request, rules: UploadRules, consume: (file: AsyncIterable<Uint8Array>, fields: UploadFields, formEnded: Promise<void>) => Promise<T>): Promise<T> {
 	const contentType = request.headers.get('content-type') ?? ''
 	if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_A_FORM_UPLOAD)
 	const declared = Number(request.headers.get('content-length') ?? 0)
@@ -76,11 +80,14 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 	}
 	let consumed: Promise<T> | null = null
 	let taken = null as { destroy(error: Error): void } | null
-	// Bounded by busboy's limits: at most LIMITS.fields fields of at most fieldBytes each.
 	const fields: UploadFields = Object.create(null) as UploadFields
+	// Settles once the whole form is read (or the upload failed): `consume` may wait for fields sent after the file.
+	let formEnd!: () => void
+	const formEnded = new Promise<void>((resolve) => (formEnd = resolve))
 	parser.on('field', (name, value, info) => {
-		if (info.valueTruncated) fail(new AppError('BAD_REQUEST', rules.fieldTooLong ?? rules.missing))
-		else if (!consumed && !(name in fields)) fields[name] = value
+		if (info.valueTruncated && rules.fieldTooLarge) return fail(new AppError('TOO_LARGE', rules.fieldTooLarge))
+		if (info.valueTruncated && rules.fieldTooLong) return fail(new AppError('BAD_REQUEST', rules.fieldTooLong))
+		if (!(name in fields)) fields[name] = value
 	})
 	parser.on('file', (name, file) => {
 		// Registered first, so a form cut short is said as such before `consume` sees the stream fail.
@@ -95,7 +102,7 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 			file.destroy(tooLarge)
 		})
 		taken = file
-		consumed = consume(file, { ...fields })
+		consumed = consume(file, fields, formEnded)
 		consumed.catch(fail)
 	})
 	for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
@@ -108,6 +115,7 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 		})
 		parser.on('close', () => resolve())
 	})
+	void Promise.race([finished, stopped]).then(formEnd)
 
 	const reader = request.body.getReader()
 	try {
@@ -138,6 +146,9 @@ export async function withUploadedFile<T>(request: Request, rules: UploadRules, 
 		await (consumed as Promise<T> | null)?.catch(() => {})
 		throw failure
 	}
-	if (!consumed) throw new AppError('BAD_REQUEST', rules.missing)
+	if (!consumed) {
+		if (rules.fileOptional) return consume((async function* () {})(), fields, formEnded)
+		throw new AppError('BAD_REQUEST', rules.missing)
+	}
 	return consumed
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test, expect, cartBadge, cartDrawer, collectDialogs, gotoHydrated, installHydrationProbe, optionSelect, signInAsOwner, seedCart, storedLine, waitForHydration } from './helpers'
+import { test, expect, cartBadge, cartDrawer, collectDialogs, fillTransferFacts, gotoHydrated, installHydrationProbe, optionSelect, signInAsOwner, seedCart, storedLine, waitForHydration } from './helpers'
 
 // The e2e server's owner account comes from ADMIN_EMAIL / ADMIN_PASSWORD (playwright.config.ts).
 
@@ -171,6 +171,7 @@ test('manual transfer with a receipt; another browser sees no contact details or
 	await waitForHydration(page)
 	const confirm = page.getByRole('button', { name: 'Confirm Payment' })
 	await expect(confirm).toBeDisabled()
+	await fillTransferFacts(page, '', { tid: `TID${Date.now()}` })
 	await page.getByLabel(/PNG, JPG up to 10MB/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX })
 	await expect(page.getByRole('img', { name: /receipt/i })).toBeVisible()
 	await expect(confirm).toBeEnabled()

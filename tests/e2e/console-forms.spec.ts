@@ -351,7 +351,7 @@ test.describe('without scripts', () => {
 		})
 		expect(answer.ok(), await answer.text()).toBe(true)
 		const { orderNumber } = (await answer.json()) as { orderNumber: string }
-		const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+		const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { transactionId: `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`, payerAccount: 'Sana Malik, JazzCash', receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
 		expect(upload.ok()).toBe(true)
 		await page.goto('/admin/payments')
 		const entry = page.getByRole('article', { name: orderNumber })

@@ -71,7 +71,7 @@ test('at 1280px product names read as names, a transfer shows its receipt, and t
 	}
 	const longName = await place('paypro', [{ id: 1, quantity: 1 }])
 	const transfer = await place('manual', [{ id: 14, quantity: 1, selectedDenomination: { value: 10 } }])
-	const upload = await page.request.post(`/api/order/${transfer}/receipt`, { multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+	const upload = await page.request.post(`/api/order/${transfer}/receipt`, { multipart: { transactionId: `TID${transfer.replace(/[^A-Za-z0-9]/g, '')}`, payerAccount: 'Sana Malik, JazzCash', receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
 	expect(upload.ok()).toBe(true)
 
 	await gotoHydrated(page, '/admin/login')

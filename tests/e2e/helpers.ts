@@ -345,7 +345,7 @@ export async function transferPaidOrder(browser: Browser, staff: Page, email: st
 		})
 		expect(answer.ok(), await answer.text()).toBe(true)
 		orderNumber = ((await answer.json()) as { orderNumber: string }).orderNumber
-		const upload = await context.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+		const upload = await context.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { transactionId: `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`, payerAccount: 'Sana Malik, JazzCash', receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
 		expect(upload.ok()).toBe(true)
 	} finally {
 		await context.close()
@@ -428,4 +428,10 @@ export async function emailTo(page: Page, to: string, subject: RegExp, { timeout
 		)
 		.toMatch(subject)
 	return found!
+}
+
+/** The transfer's TID and payer in the receipt form on the page (ADR-049): a TID of the order's own unless said. */
+export async function fillTransferFacts(page: Page, orderNumber: string, { tid = `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`, payer = 'Sana Malik, JazzCash' }: { tid?: string; payer?: string } = {}) {
+	await page.locator('input[name="transactionId"]').first().fill(tid)
+	await page.locator('input[name="payerAccount"]').first().fill(payer)
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { test, expect, PNG_1PX, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner, waitForHydration } from './helpers'
+import { test, expect, PNG_1PX, gotoHydrated, installHydrationProbe, placeOrderFromPage, signInAsOwner, waitForHydration, fillTransferFacts } from './helpers'
 
 // Unpaid orders are paid from their own page, on a phone: a transfer buyer who comes back from the
 // emailed link (with and without scripts), and an online payment left on PayPro's page, continued
@@ -55,6 +55,7 @@ test('a transfer buyer returns from the emailed link on a phone, is refused a wr
 	await expect(page.getByText(/still be uploaded/)).toHaveCount(0)
 	await expect(page.getByRole('img', { name: 'Payment receipt preview' })).toHaveCount(0)
 
+	await fillTransferFacts(page, orderNumber)
 	await upload.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX })
 	await expect(page.getByRole('alert')).toHaveCount(0)
 	await expect(page.getByRole('img', { name: 'Payment receipt preview' })).toBeVisible()
@@ -83,7 +84,9 @@ test('without scripts, the order page’s receipt form posts and comes back awai
 		await page.goto(path)
 		await expectTransferDetails(page, orderNumber)
 		await page.getByRole('button', { name: 'Upload receipt', exact: true }).click()
-		await expect(page.getByText('Please upload your payment receipt screenshot first.')).toBeVisible()
+		// The form asks for the transfer's TID first, then the file.
+		await expect(page.getByText('Please enter the transaction ID (TID) your bank or wallet shows for this transfer.')).toBeVisible()
+		await fillTransferFacts(page, orderNumber)
 		await page.getByLabel(/PNG, JPG up to 10MB/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX })
 		await expect(page.getByText('File chosen. Now tap Upload receipt.')).toBeVisible()
 		await page.getByRole('button', { name: 'Upload receipt', exact: true }).click()
@@ -119,6 +122,7 @@ test('an online payment left on PayPro’s page is paid by transfer instead: the
 	await expectTransferDetails(page, orderNumber)
 	await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0)
 	await expect(page).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}`))
+	await fillTransferFacts(page, orderNumber)
 	await page.getByLabel(/PNG, JPG up to 10MB/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX })
 	await page.getByRole('button', { name: 'Upload receipt', exact: true }).click()
 	await expect(page.getByText(AWAITING)).toBeVisible()

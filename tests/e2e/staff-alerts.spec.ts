@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { FAKE_TELEGRAM_TOKEN } from '../fakes/telegram-server'
-import { test, expect, PNG_1PX, gotoHydrated, placeOrderFromPage, signInAsOwner, signInAsStaffMember } from './helpers'
+import { test, expect, PNG_1PX, fillTransferFacts, gotoHydrated, placeOrderFromPage, signInAsOwner, signInAsStaffMember } from './helpers'
 import { shopUrls, telegramUrls } from './shops'
 
 // Staff alerts on Telegram (issue 24): the owner connects the shop's bot, each member links their
@@ -91,6 +91,7 @@ test('a transfer receipt uploaded by a buyer reaches the linked Telegram chat of
 	const buyerEmail = `buyer.${Date.now().toString(36)}@example.pk`
 	const { orderNumber } = await placeOrderFromPage(page, { customerEmail: buyerEmail, paymentMethod: 'manual' })
 	await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
+	await fillTransferFacts(page, orderNumber)
 	await page.getByLabel(/PNG, JPG up to 10MB/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX })
 	await expect(page.getByRole('img', { name: 'Payment receipt preview' })).toBeVisible()
 	// From the moment the shop has the receipt (its answer to the upload) to the message in the staff chat.

@@ -35,7 +35,7 @@ test('staff complete a paid order with codes; the buyer’s open page shows them
 test('a transfer confirmed by staff turns the buyer’s open page to Payment Successful', async ({ page, browser }) => {
 	const { orderNumber } = await placeOrderFromPage(page, { customerName: 'Hamza Iqbal', customerEmail: 'hamza@example.pk', paymentMethod: 'manual' })
 	const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, {
-		multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } },
+		multipart: { transactionId: `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`, payerAccount: 'Hamza Iqbal, Meezan Bank', receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } },
 	})
 	expect(upload.ok()).toBe(true)
 	await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)

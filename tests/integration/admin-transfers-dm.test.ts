@@ -23,7 +23,7 @@ import { AppError } from '../../app/utils/app-error'
 import { parseEnv } from '../../app/utils/env.server'
 import type { RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
-import { buyer, checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
+import { buyer, checkoutBody, orderRow, placeOrder, nextTid, png } from '../setup/payments'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { withoutScripts } from '../setup/page-text'
@@ -75,7 +75,7 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 		/** A manual order whose buyer uploaded a receipt: it waits for staff. */
 		async function waitingTransfer(bytes: Uint8Array = png()) {
 			const order = await placeOrder(database.db, checkoutBody(undefined, { paymentMethod: 'manual' }))
-			return attachReceipt(database.db, postgresFileStore(database.db), order, bytes, { uploader: '203.0.113.9', limits: uploadLimits(parseEnv()) })
+			return attachReceipt(database.db, postgresFileStore(database.db), order, bytes, { uploader: '203.0.113.9', limits: uploadLimits(parseEnv()), transfer: { transactionId: nextTid(), payerAccount: 'Ali Khan, JazzCash' } })
 		}
 
 		it('a transfer order queues one order-placed email with the amount, the accounts and the order link; a PayPro order none, until it switches to transfer', async () => {
@@ -494,11 +494,14 @@ describe.each(databaseKinds)('transfers and DM orders on %s', (kind) => {
 			const { orderNumber } = (await checkout.json()) as { orderNumber: string }
 			const buyerCookie = (checkout.headers.get('set-cookie') ?? '').split(';')[0]!
 			const form = new FormData()
+			form.set('transactionId', '7788 9900 1122')
+			form.set('payerAccount', 'Ali Khan, Meezan Bank')
 			form.set('receipt', new Blob([png()], { type: 'image/png' }), 'receipt.png')
 			expect((await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { Cookie: buyerCookie }, body: form })).status).toBe(200)
 
+			// Staff see the transfer's TID (normalised) and who paid beside the receipt.
 			const html = await (await fetch(`${shop.url}/admin/payments`, { headers: { Cookie: cookie } })).text()
-			for (const text of [orderNumber, 'Rs. 3,200', 'Ali Khan', `src="/admin/receipts/${orderNumber}"`, 'Confirmation note', 'Reason for rejection', '>Confirm<', '>Reject<']) {
+			for (const text of [orderNumber, 'Rs. 3,200', 'Ali Khan', 'Transaction ID', '778899001122', 'Ali Khan, Meezan Bank', `src="/admin/receipts/${orderNumber}"`, 'Confirmation note', 'Reason for rejection', '>Confirm<', '>Reject<']) {
 				expect(html).toContain(text)
 			}
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { DRAIN_MAX_BYTES } from '../../app/http/request-guard'
 import type { RunningShop } from '../../server/start'
-import { checkoutBody, png } from '../setup/payments'
+import { checkoutBody, nextTid, png } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
@@ -155,7 +155,9 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
 	}
 
 	const multipartHead = (boundary: string) => {
-		const start = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`)
+		// The transfer's TID and payer come first, as the order page sends them (ADR-049).
+		const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+		const start = Buffer.from(`${field('transactionId', nextTid())}${field('payerAccount', 'Ali Khan, JazzCash')}--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`)
 		return Buffer.concat([start, Buffer.from(png())])
 	}
 
@@ -173,6 +175,8 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
 			const form = new FormData()
 			const file = new Uint8Array(11 * MB)
 			file.set(png())
+			form.append('transactionId', nextTid())
+			form.append('payerAccount', 'Ali Khan, JazzCash')
 			form.append('receipt', new Blob([file], { type: 'image/png' }), 'receipt.png')
 			const res = await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { cookie, 'X-Forwarded-For': nextAddress() }, body: form })
 			expect(res.status).toBe(413)

@@ -9,7 +9,7 @@ import { RECEIPT_NO_ACCESS, RECEIPT_NOT_IMAGE } from '../../app/domain/payments/
 import { readStoreDetails } from '../../app/domain/settings/store-details.server'
 import type { RunningShop } from '../../server/start'
 import { expireOrder } from '../setup/orders'
-import { checkoutBody, orderRow, png } from '../setup/payments'
+import { checkoutBody, orderRow, nextTid, png } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 import { withoutScripts } from '../setup/page-text'
@@ -43,6 +43,8 @@ describe.each(databaseKinds)('paying an unpaid order from its page on %s', (kind
 	/** The receipt form as a browser without scripts posts it. */
 	function postReceiptForm(orderNumber: string, cookie: string, bytes: Uint8Array, name = 'receipt.png') {
 		const form = new FormData()
+		form.append('transactionId', nextTid())
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append('receipt', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name)
 		return fetch(`${shop.url}/api/order/${encodeURIComponent(orderNumber)}/receipt`, { method: 'POST', headers: { ...PAGE, cookie, Origin: shop.url }, body: form, redirect: 'manual' })
 	}

@@ -14,7 +14,7 @@ import { SIMULATOR } from '../../app/integrations/paypro/paypro.server'
 import type { RunningShop } from '../../server/start'
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { callbackAccount, useFakePayPro } from '../setup/fake-paypro'
-import { checkoutBody, giftCard10, orderRow, payproClientFor, placeOrder, png } from '../setup/payments'
+import { checkoutBody, giftCard10, orderRow, payproClientFor, placeOrder, nextTid, png } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
@@ -281,6 +281,8 @@ describe.each(databaseKinds)('payments over HTTP on %s', (kind) => {
 			const cookie = cookieFrom(placed)
 			const upload = (file: Blob, name: string, headers: Record<string, string> = { cookie }) => {
 				const form = new FormData()
+				form.append('transactionId', nextTid())
+				form.append('payerAccount', 'Ali Khan, JazzCash')
 				form.append('receipt', file, name)
 				return fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers, body: form })
 			}

@@ -16,7 +16,7 @@ import { sweepOrders } from '../../app/domain/payments/reconcile-orders.server'
 import { moveDiskReceipts, sweepUnpaidOrderReceipts } from '../../app/domain/payments/sweep-receipt-files.server'
 import { localStorage } from '../../app/integrations/storage/local.server'
 import { AppError } from '../../app/utils/app-error'
-import { backdateOrders, failOrder, owner, waitingAgainWithReceipts, waitingWithReceiptOnDisk } from '../setup/orders'
+import { backdateOrders, failOrder, owner, waitingAgainWithReceipts, tidOf, waitingWithReceiptOnDisk } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
@@ -59,7 +59,7 @@ describe.each(databaseKinds)('transfer receipts on %s', (kind) => {
 	const fileRows = () => database.db.select().from(files)
 	const manualOrder = () => placeOrder(database.db, checkoutBody(undefined, { paymentMethod: 'manual' }))
 	const attach = (order: Awaited<ReturnType<typeof manualOrder>>, bytes: Uint8Array | AsyncIterable<Uint8Array>, { uploader = ADDRESS, limits = roomy } = {}) =>
-		attachReceipt(database.db, store, order, bytes, { uploader, limits })
+		attachReceipt(database.db, store, order, bytes, { uploader, limits, transfer: { transactionId: tidOf(order), payerAccount: 'Ali Khan, JazzCash' } })
 
 	it('accepts a PNG: the order waits for staff and the file is kept in the database, streamed in and out in chunks', async () => {
 		const { db } = database

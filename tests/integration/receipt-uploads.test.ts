@@ -12,7 +12,7 @@ import { jobHandlers } from '../../app/domain/jobs/handlers.server'
 import { runDueJobs } from '../../app/domain/jobs/worker.server'
 import type { RunningShop } from '../../server/start'
 import { waitingWithReceiptOnDisk } from '../setup/orders'
-import { checkoutBody, jobRows, orderRow, png } from '../setup/payments'
+import { checkoutBody, jobRows, orderRow, nextTid, png } from '../setup/payments'
 import { startTestShop, useTestShop } from '../setup/test-shop'
 import { NUL_IN_ADDRESS } from '../../app/http/request-guard'
 import { databaseKinds } from '../setup/test-db'
@@ -57,6 +57,8 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 
 	function upload(orderNumber: string, cookie: string, bytes: Uint8Array, field = 'receipt') {
 		const form = new FormData()
+		form.append('transactionId', `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`)
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'receipt.png')
 		return fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { cookie }, body: form })
 	}
@@ -68,7 +70,8 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		const { orderNumber, cookie } = await manualOrder()
 		const before = await stored()
 		const boundary = 'ReceiptBoundary7MA4YWxkTrZu0gW'
-		const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`)
+		const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+		const head = Buffer.from(`${field('transactionId', nextTid())}${field('payerAccount', 'Ali Khan, JazzCash')}--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`)
 		// Well over the limit: the file is stored as it arrives, so the socket buffers (a few MB) fill ahead of the server.
 		const total = 24 * MB
 		const chunk = Buffer.alloc(64 * 1024, 7)
@@ -176,7 +179,7 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		expect(tooMany.status).toBe(400)
 		expect(await tooMany.json()).toMatchObject({ error: 'The upload has more parts than one file needs: send only the file.' })
 
-		const broken = await fetch(url, { method: 'POST', headers: { cookie, 'Content-Type': 'multipart/form-data; boundary=abc' }, body: '--abc\r\nContent-Disposition: form-data; name="receipt"; filename="a.png"\r\n\r\n\x89PNG' })
+		const broken = await fetch(url, { method: 'POST', headers: { cookie, 'Content-Type': 'multipart/form-data; boundary=abc' }, body: `--abc\r\nContent-Disposition: form-data; name="transactionId"\r\n\r\n${nextTid()}\r\n--abc\r\nContent-Disposition: form-data; name="payerAccount"\r\n\r\nAli Khan\r\n--abc\r\nContent-Disposition: form-data; name="receipt"; filename="a.png"\r\n\r\n\x89PNG` })
 		expect(broken.status).toBe(400)
 		expect(await broken.json()).toMatchObject({ error: MISSING })
 
@@ -191,6 +194,8 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		['an overlong number', 'X'.repeat(300)],
 	])('answers %s in the order number with a clear 400, never a 500', async (_name, orderNumber) => {
 		const form = new FormData()
+		form.append('transactionId', nextTid())
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append('receipt', new Blob([png()], { type: 'image/png' }), 'receipt.png')
 		const res = await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', body: form })
 		expect(res.status).toBe(400)
@@ -204,6 +209,8 @@ describe.each(databaseKinds)('receipt uploads over HTTP on %s', (kind) => {
 		['an order that does not exist', 'XGC-0-0'],
 	])('answers %s in the order number with a 4xx, never a 500', async (_name, orderNumber) => {
 		const form = new FormData()
+		form.append('transactionId', nextTid())
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append('receipt', new Blob([png()], { type: 'image/png' }), 'receipt.png')
 		const res = await fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', body: form })
 		expect(res.status).toBeGreaterThanOrEqual(400)
@@ -306,6 +313,8 @@ describe('what strangers may store, over HTTP', () => {
 	function uploadFrom(address: string, { orderNumber, cookie }: { orderNumber: string; cookie: string }, n: number, accept = 'application/json') {
 		const bytes = Buffer.concat([png(), Buffer.alloc(MB - png().byteLength, n)])
 		const form = new FormData()
+		form.append('transactionId', nextTid())
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append('receipt', new Blob([bytes], { type: 'image/png' }), 'receipt.png')
 		return fetch(`${shop.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { cookie, 'X-Forwarded-For': address, Accept: accept }, body: form, redirect: 'manual' })
 	}

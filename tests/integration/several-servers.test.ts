@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../app/db/seed/catalogue'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { setDeliveryKey } from '../../app/domain/fulfillment/delivery-crypto.server'
-import { checkoutBody, png } from '../setup/payments'
+import { checkoutBody, nextTid, png } from '../setup/payments'
 import { signInOverHttp } from '../setup/test-shop'
 import { openOrderStream, orderStatusIs } from '../setup/order-stream'
 import { freshPostgresDatabase } from '../setup/postgres'
@@ -219,6 +219,8 @@ describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => 
 		const cookie = (placed.headers.get('set-cookie') ?? '').split(';')[0]!
 		const receipt = new Uint8Array(Buffer.concat([png(), Buffer.alloc(600_000, 3)]))
 		const form = new FormData()
+		form.append('transactionId', nextTid())
+		form.append('payerAccount', 'Ali Khan, JazzCash')
 		form.append('receipt', new Blob([receipt], { type: 'image/png' }), 'receipt.png')
 		expect((await fetch(`${a.url}/api/order/${orderNumber}/receipt`, { method: 'POST', headers: { cookie }, body: form })).status).toBe(200)
 

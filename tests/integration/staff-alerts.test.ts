@@ -27,7 +27,7 @@ import { nextPakistanHour, pakistanDate, pakistanDayStart, pakistanHour } from '
 import { startFakeBrevo, type FakeBrevo } from '../fakes/brevo-server'
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram-server'
 import { backdateOrders, backdateRefunds } from '../setup/orders'
-import { buyer, checkoutBody, makeJobsDue, orderRow, placeOrder, png } from '../setup/payments'
+import { buyer, checkoutBody, makeJobsDue, orderRow, placeOrder, nextTid, png } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 
 const owner = { staffId: null, label: 'owner@example.pk' }
@@ -89,7 +89,7 @@ describe.each(databaseKinds)('staff alerts on %s', (kind) => {
 	async function transferWithReceipt() {
 		const placed = await placeOrder(db(), checkoutBody(undefined, { paymentMethod: 'manual' }))
 		const order = (await orderRow(db(), placed.orderNumber))!
-		return attachReceipt(db(), shopFileStore(db()), order, png(), { uploader: '203.0.113.9', limits })
+		return attachReceipt(db(), shopFileStore(db()), order, png(), { uploader: '203.0.113.9', limits, transfer: { transactionId: nextTid(), payerAccount: 'Ali Khan, JazzCash' } })
 	}
 
 	it('the owner’s bot token is checked with Telegram, kept encrypted, shown by its last four characters and left out of the audit log', async () => {

@@ -33,9 +33,16 @@ type Placed = Pick<Order, 'id' | 'orderNumber'>
 /** Room enough for every receipt a test sends. */
 const RECEIPT_LIMITS = { perAddressBytesPerDay: 50 * 1024 * 1024, totalBytes: 500 * 1024 * 1024 }
 
-/** The buyer's transfer receipt (a real PNG) stored as the order page stores it: the order waits for staff. */
-export function sendReceipt(db: Db, order: Order, { bytes = png(), uploader = '203.0.113.9' }: { bytes?: Uint8Array; uploader?: string } = {}): Promise<Order> {
-	return attachReceipt(db, shopFileStore(db), order, bytes, { uploader, limits: RECEIPT_LIMITS })
+/** A transaction ID of the order's own (its number's letters and digits): one order per TID. */
+export const tidOf = (order: Pick<Order, 'orderNumber'>) => `TID${order.orderNumber.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`.slice(0, 40)
+
+/** The buyer's transfer receipt (a real PNG) stored as the order page stores it, with its TID and payer (the order's own unless said): the order waits for staff. */
+export function sendReceipt(
+	db: Db,
+	order: Order,
+	{ bytes = png(), uploader = '203.0.113.9', transactionId = tidOf(order), payerAccount = `${order.customerName ?? 'Buyer'}, JazzCash` }: { bytes?: Uint8Array; uploader?: string; transactionId?: string; payerAccount?: string } = {},
+): Promise<Order> {
+	return attachReceipt(db, shopFileStore(db), order, bytes, { uploader, limits: RECEIPT_LIMITS, transfer: { transactionId, payerAccount } })
 }
 
 /** Paid by transfer: the receipt sent, then confirmed by staff (delivered from stock as far as it goes). */

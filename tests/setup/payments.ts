@@ -108,3 +108,6 @@ export function png(): Uint8Array<ArrayBuffer> {
 		]),
 	)
 }
+
+/** A transaction ID no other order has, for a receipt's form (one order per TID). */
+export const nextTid = (): string => `TID${crypto.randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`

@@ -1,4 +1,4 @@
-import { chosenReceiptProblem, uploadReceipt } from '~/components/payment/upload-receipt'
+import { chosenReceiptProblem, typedTransferFacts, uploadReceipt } from '~/components/payment/upload-receipt'
 import type { Translate } from '~/i18n/catalogue'
 import { say } from '~/i18n/words'
 import { setFormBusy, showFormError, swapUnlockForms, type PartsActions } from './order-page-parts'
@@ -189,12 +189,14 @@ async function sendReceipt(form: HTMLFormElement, actions: PartsActions) {
 	await checking.get(form)
 	// A file chosen before the page's scripts started is still in the input.
 	const file = chosen.get(form) ?? input?.files?.[0] ?? null
+	const transfer = typedTransferFacts(form)
+	if (!transfer.ok) return showFormError(form, actions.t(transfer.key))
 	if (!file) return showFormError(form, actions.t('order.receipt.missing'))
 	const problem = await chosenReceiptProblem(file)
 	if (problem) return showFormError(form, actions.t(problem))
 	setPickerBusy(form, true)
 	await send(form, null, async () => {
-		const answer = await uploadReceipt(form.dataset.order ?? '', file)
+		const answer = await uploadReceipt(form.dataset.order ?? '', file, transfer.facts)
 		setPickerBusy(form, false)
 		if (!answer.ok) return showFormError(form, say(actions.t, answer.error))
 		chosen.delete(form)

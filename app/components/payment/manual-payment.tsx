@@ -4,6 +4,7 @@ import { checkoutStateFor, paymentItems, readPaymentDetailsState, type PaymentDe
 import { InvalidAccess } from './invalid-access'
 import { PaymentSummary } from '~/components/payment/payment-summary'
 import { ReceiptPicker } from '~/components/payment/receipt-picker'
+import { TransferFactsFields } from '~/components/payment/transfer-facts-fields'
 import { TransferAccounts } from '~/components/payment/transfer-accounts'
 import { TransferReference } from '~/components/payment/transfer-payment'
 import { orderTrackingUrl, transferMessage } from '~/components/payment/transfer-message'
@@ -35,6 +36,7 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 	const trackingPath = lp(orderPagePath(state.orderNumber))
 
 	const [receipt, setReceipt] = useState<File | null>(null)
+	const [transfer, setTransfer] = useState({ transactionId: '', payerAccount: '' })
 	const [busy, setBusy] = useState(false)
 	const [error, setError] = useState<string | null>(null)
 	// Set once the receipt is on the server; the chat link is kept when the browser blocked the popup.
@@ -58,8 +60,13 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 		setBusy(true)
 		setError(null)
 		try {
-			const { uploadReceipt } = await import('~/components/payment/upload-receipt')
-			const answer = await uploadReceipt(state.orderNumber, receipt)
+			const { typedTransferFacts, uploadReceipt } = await import('~/components/payment/upload-receipt')
+			const facts = typedTransferFacts(null, transfer)
+			if (!facts.ok) {
+				setError(t(facts.key))
+				return
+			}
+			const answer = await uploadReceipt(state.orderNumber, receipt, facts.facts)
 			if (!answer.ok) {
 				setError(say(t, answer.error))
 				return
@@ -114,6 +121,14 @@ function ManualPayment({ state, accounts }: { state: PaymentDetailsState; accoun
 					<form className="payment-panel" onSubmit={confirm} aria-labelledby="receipt-title" noValidate>
 						<h2 id="receipt-title">{t('checkout.payment.uploadTitle')}</h2>
 						<p className="muted small">{t('checkout.payment.uploadHint')}</p>
+						<TransferFactsFields
+							disabled={busy || sent !== null}
+							values={transfer}
+							onChange={(name, value) => {
+								setTransfer((before) => ({ ...before, [name]: value }))
+								setError(null)
+							}}
+						/>
 						<ReceiptPicker
 							file={receipt}
 							onChange={(file) => {

@@ -1,6 +1,7 @@
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { RECEIPT_RESULTS, receiptUploadPath, type ReceiptResult } from '~/domain/payments/receipt-rules'
 import { ReceiptPicker } from './receipt-picker'
+import { TransferFactsFields } from './transfer-facts-fields'
 import { useT } from '~/i18n/use-t'
 
 /**
@@ -13,6 +14,7 @@ export function ReceiptUploadForm({ orderNumber, result, submitLabel }: { orderN
 	const t = useT()
 	return (
 		<form method="post" action={receiptUploadPath(orderNumber)} encType="multipart/form-data" className="receipt-upload" data-enhance="receipt" data-order={orderNumber} noValidate>
+			<TransferFactsFields />
 			<ReceiptPicker file={null} required onChange={() => {}} />
 			<ErrorAlert message={result && result !== 'uploaded' ? t(RECEIPT_RESULTS[result]) : null} />
 			<div role="status">{result === 'uploaded' ? <p className="success-box receipt-uploaded">{t('checkout.receipt.uploaded')}</p> : null}</div>

@@ -25,6 +25,9 @@ export interface StaffOrder {
 	earlierPayproIds: string[]
 	items: OrderLine[]
 	hasReceipt: boolean
+	/** The transfer's transaction ID and payer as the buyer gave them with the receipt (ADR-049). */
+	transferTid: string | null
+	transferPayer: string | null
 	rejectionReason: string | null
 	/** Why staff cancelled it. */
 	cancelReason: string | null
@@ -83,6 +86,8 @@ export function staffOrderView(order: Order, { deliveryContent }: { deliveryCont
 		earlierPayproIds: order.earlierPayproIds,
 		items: order.productDetails,
 		hasReceipt: Boolean(order.receiptPath),
+		transferTid: order.transferTid,
+		transferPayer: order.transferPayer,
 		rejectionReason: order.rejectionReason,
 		cancelReason: order.cancelReason,
 		refundedAmount: order.refundedAmount,

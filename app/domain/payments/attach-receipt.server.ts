@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { files, orders } from '../../db/schema'
 import { words } from '../../i18n/words'
@@ -23,6 +23,8 @@ import {
 	RECEIPT_TOO_LARGE,
 } from './receipt-rules'
 import { RECEIPT_SNIFF_BYTES, receiptType } from './receipt-type'
+import { readTransferFacts, TID_USED, type TransferFacts } from './transfer-tid'
+import { isUniqueViolation } from '../../db/unique-violation'
 
 /** What strangers may store, from the settings (UPLOADS_QUOTA_MB, UPLOADS_PER_ADDRESS_MB_PER_DAY). */
 export interface UploadLimits {
@@ -45,6 +47,15 @@ export const uploadLimits = (settings: Pick<Env, 'UPLOADS_QUOTA_MB' | 'UPLOADS_P
 export const receiptKey = (fileId: string) => `file:${fileId}`
 /** Whose receipts are an order's. */
 export const receiptOwner = (orderId: number) => `order:${orderId}`
+
+const tidUsed = () => new AppError('CONFLICT', TID_USED, { transactionId: TID_USED })
+
+/** The buyer's TID and payer for a new upload, normalised; a missing or malformed one is a 400 with its field's sentence. */
+export function checkedTransferFacts(input: { transactionId?: unknown; payerAccount?: unknown }): TransferFacts {
+	const read = readTransferFacts(input.transactionId, input.payerAccount)
+	if (!read.ok) throw new AppError('BAD_REQUEST', read.key, { [read.field]: read.key })
+	return read.facts
+}
 const allowanceKey = (uploader: string) => `receipt-bytes:${uploader}`
 
 const notWaiting = (order: Pick<Order, 'orderNumber'>) => new AppError('CONFLICT', words('errors.receiptNotWaiting', { order: order.orderNumber }))
@@ -140,10 +151,18 @@ export async function attachReceipt(
 	store: FileStore,
 	order: Order,
 	source: AsyncIterable<Uint8Array> | Uint8Array,
-	{ uploader, limits }: { uploader: string; limits: UploadLimits },
+	{ uploader, limits, transfer }: { uploader: string; limits: UploadLimits; transfer: { transactionId?: unknown; payerAccount?: unknown } },
 ): Promise<Order> {
 	// Said before a byte is stored.
 	if (!paymentMoveOpen('uploadReceipt', order.paymentStatus, order.paymentMethod)) throw notWaiting(order)
+	const facts = checkedTransferFacts(transfer)
+	// Said early when another order already has the TID; the unique index decides between uploads at once.
+	const [taken] = await db
+		.select({ id: orders.id })
+		.from(orders)
+		.where(and(eq(orders.transferTid, facts.transactionId), ne(orders.id, order.id)))
+		.limit(1)
+	if (taken) throw tidUsed()
 	const file = await storeUploadedImage(db, store, source, { kind: 'receipt', owner: receiptOwner(order.id), uploader, limits })
 	const remove = () => removeQuietly(store, file.id)
 
@@ -162,7 +181,15 @@ export async function attachReceipt(
 				tx,
 				{ id: order.id },
 				'uploadReceipt',
-				{ receiptPath: receiptKey(file.id), receiptSha256: file.sha256, receiptUploadedAt: new Date(), paymentMethod: 'manual', rejectionReason: null },
+				{
+					receiptPath: receiptKey(file.id),
+					receiptSha256: file.sha256,
+					receiptUploadedAt: new Date(),
+					paymentMethod: 'manual',
+					rejectionReason: null,
+					transferTid: facts.transactionId,
+					transferPayer: facts.payerAccount,
+				},
 				{ by: 'buyer', storeName },
 			)
 			if (!updated) throw notWaiting(order)
@@ -170,6 +197,7 @@ export async function attachReceipt(
 		})
 	} catch (error) {
 		await remove()
+		if (isUniqueViolation(error, 'orders_transfer_tid_key')) throw tidUsed()
 		throw error
 	}
 	// Removed once the order no longer points at them; one left behind (a crash here) is swept as ownerless.

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.server'
+import type { Db, Tx } from '../../db/client.server'
 import type { Order } from '../orders/order'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markOrderPaid } from './mark-order-paid.server'
@@ -11,13 +11,26 @@ export async function markPaidByStaff(
 	db: Db,
 	actor: Actor,
 	order: Order,
-	{ action, note, via = 'confirmByStaff' }: { action: string; note: string; via?: 'confirmByStaff' | 'confirmTransfer' },
+	{
+		action,
+		note,
+		via = 'confirmByStaff',
+		onCommitted,
+	}: {
+		action: string
+		note: string
+		via?: 'confirmByStaff' | 'confirmTransfer'
+		/** Runs in the payment's transaction after the audit entry (a statement credit claiming the order); throwing undoes the payment. */
+		onCommitted?: (tx: Tx, paid: Order) => Promise<void>
+	},
 ): Promise<{ changed: boolean; current: Order }> {
 	const result = await markOrderPaid(db, order.id, {
 		via,
 		by: actor,
-		onPaid: (tx, paid) =>
-			recordAudit(tx, actor, { action, orderNumber: paid.orderNumber, before: { paymentStatus: order.paymentStatus }, after: { paymentStatus: paid.paymentStatus }, note }),
+		onPaid: async (tx, paid) => {
+			await recordAudit(tx, actor, { action, orderNumber: paid.orderNumber, before: { paymentStatus: order.paymentStatus }, after: { paymentStatus: paid.paymentStatus }, note })
+			if (onCommitted) await onCommitted(tx, paid)
+		},
 	})
 	return { changed: result.changed, current: result.order ?? order }
 }

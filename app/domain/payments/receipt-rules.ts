@@ -28,6 +28,11 @@ export const RECEIPT_RESULTS = {
 	'daily-limit': RECEIPT_DAILY_LIMIT,
 	full: RECEIPT_STORE_FULL,
 	failed: RECEIPT_FAILED,
+	'tid-missing': 'checkout.receipt.tidMissing',
+	'tid-invalid': 'checkout.receipt.tidInvalid',
+	'tid-used': 'checkout.receipt.tidUsed',
+	'payer-missing': 'checkout.receipt.payerMissing',
+	'payer-too-long': 'checkout.receipt.payerTooLong',
 } as const satisfies Record<string, MessageKey>
 export type ReceiptResult = keyof typeof RECEIPT_RESULTS
 

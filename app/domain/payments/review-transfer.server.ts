@@ -104,6 +104,9 @@ export interface TransferQueueEntry {
 	items: OrderLine[]
 	createdAt: Date
 	receiptUploadedAt: Date | null
+	/** The transaction ID and payer the buyer gave with the receipt (ADR-049); null on receipts sent before they were asked. */
+	transferTid: string | null
+	transferPayer: string | null
 	/** Other orders that carry the very same receipt file (same SHA-256): a reused screenshot. */
 	sameReceiptAs: string[]
 }
@@ -135,6 +138,8 @@ export async function listTransferQueue(db: Db): Promise<TransferQueueEntry[]> {
 		items: o.productDetails,
 		createdAt: o.createdAt,
 		receiptUploadedAt: o.receiptUploadedAt,
+		transferTid: o.transferTid,
+		transferPayer: o.transferPayer,
 		sameReceiptAs: o.receiptSha256 ? sharing.filter((s) => s.receiptSha256 === o.receiptSha256 && s.orderNumber !== o.orderNumber).map((s) => s.orderNumber) : [],
 	}))
 }

@@ -378,3 +378,20 @@ export function localMobile(whatsapp: string): string {
 	const match = /^92(3\d{2})(\d{7})$/.exec(whatsapp)
 	return match ? `0${match[1]} ${match[2]}` : whatsapp
 }
+
+/**
+ * A receiving account's id (ADR-049), for the statement import's `accountId`: made from its method and
+ * its account number's letters and digits, so every shop's accounts have one without a migration and
+ * keep it while the owner edits the holder's name. A new method or number is a new account.
+ */
+export function transferAccountId(account: Pick<TransferAccount, 'method' | 'account'>): string {
+	const method = account.method.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24) || 'account'
+	const number = account.account.toUpperCase().replace(/[^A-Z0-9]/g, '')
+	// FNV-1a, 32 bits: the same in the browser and on the server, no library.
+	let hash = 0x811c9dc5
+	for (const char of `${account.method.trim().toLowerCase()}|${number}`) {
+		hash ^= char.codePointAt(0)!
+		hash = Math.imul(hash, 0x01000193) >>> 0
+	}
+	return `${method}-${hash.toString(16).padStart(8, '0')}`
+}

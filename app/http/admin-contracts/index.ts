@@ -13,6 +13,7 @@ import { staffContracts } from './staff'
 import { stockContracts } from './stock'
 import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
+import { transfersContracts } from './transfers'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...customersContracts, ...couponsContracts, ...ordersContracts, ...claimsContracts, ...reportsContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...customersContracts, ...couponsContracts, ...ordersContracts, ...claimsContracts, ...reportsContracts, ...transfersContracts, ...sessionContracts]

@@ -201,4 +201,14 @@ export default {
 	'receipt.storeFull': 'We cannot take receipt uploads right now: the space for them is full. Please send your receipt to us on WhatsApp; our team has been told.',
 	'receipt.connection': 'Could not upload your receipt. Please check your connection and try again.',
 	'receipt.failedStatus': 'Could not save your receipt. Please try again. (error {status})',
+	// The transfer's own words beside the receipt (ADR-049)
+	'receipt.tidLabel': 'Transaction ID (TID)',
+	'receipt.tidHint': 'The TID or reference number your bank or wallet shows for this transfer, e.g. 0123 4567 8901.',
+	'receipt.payerLabel': 'Paid from',
+	'receipt.payerHint': 'The account holder’s name and the bank or wallet you paid from, e.g. Ali Khan, JazzCash.',
+	'receipt.tidMissing': 'Please enter the transaction ID (TID) your bank or wallet shows for this transfer.',
+	'receipt.tidInvalid': 'The transaction ID should be 4 to 40 letters and digits, as your bank or wallet shows it.',
+	'receipt.tidUsed': 'This transaction ID was already given for another order. Please check the TID on your receipt, or contact us on WhatsApp.',
+	'receipt.payerMissing': 'Please enter who paid: the account holder’s name and the bank or wallet.',
+	'receipt.payerTooLong': 'Please write who paid in at most 120 characters.',
 } as const

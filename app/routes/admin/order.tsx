@@ -317,6 +317,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 								</dd>
 							</>
 						) : null}
+						{order.transferTid ? (
+							<>
+								<dt>Transaction ID</dt>
+								<dd className="transfer-tid">{order.transferTid}</dd>
+								<dt>Paid from</dt>
+								<dd>{order.transferPayer}</dd>
+							</>
+						) : null}
 						{loaderData.earlierReceipts.length ? (
 							<>
 								<dt>Replaced receipts</dt>

@@ -56,6 +56,9 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
 		<div className="staff-transfers">
 			<h1>Transfers</h1>
 			<p className="muted">Bank and wallet transfers with an uploaded receipt. Check the money has arrived before you confirm.</p>
+			<p>
+				<Link to="/admin/transfers/statements">Import a statement</Link> to confirm the transfers whose amount and transaction ID it shows.
+			</p>
 			<ActionResult result={result && !refusedBeside(result) ? result : undefined} />
 			{queue.length === 0 ? <p className="empty-state">No transfers waiting.</p> : null}
 			<ul className="transfer-list">
@@ -89,6 +92,14 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
 										<div>
 											<dt>Items</dt>
 											<dd>{t.items.map((i) => `${i.name}${i.selectedDuration ? ` (${i.selectedDuration.label})` : ''}${i.selectedDenomination ? ` (${i.selectedDenomination.label})` : ''} × ${i.quantity}`).join(', ')}</dd>
+										</div>
+										<div>
+											<dt>Transaction ID</dt>
+											<dd className="transfer-tid">{t.transferTid ?? 'Not given (uploaded before TIDs were asked)'}</dd>
+										</div>
+										<div>
+											<dt>Paid from</dt>
+											<dd>{t.transferPayer ?? '—'}</dd>
 										</div>
 										<div>
 											<dt>Receipt uploaded</dt>

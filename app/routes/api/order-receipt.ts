@@ -5,7 +5,7 @@ import { findOrder } from '~/domain/orders/find-order.server'
 import { specPaymentStatus } from '~/domain/orders/status'
 import { canSeeEverything } from '~/http/order-access.server'
 import { attachReceipt, uploadLimits } from '~/domain/payments/attach-receipt.server'
-import { RECEIPT_DAILY_LIMIT, RECEIPT_FAILED, RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_STORE_FULL, RECEIPT_TOO_LARGE, isOrderNumberShaped, type ReceiptResult } from '~/domain/payments/receipt-rules'
+import { RECEIPT_DAILY_LIMIT, RECEIPT_FAILED, RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_STORE_FULL, RECEIPT_TOO_LARGE, isOrderNumberShaped, RECEIPT_RESULTS, type ReceiptResult } from '~/domain/payments/receipt-rules'
 import { shopFileStore } from '~/domain/files/file-store.server'
 import { AppError } from '~/utils/app-error'
 import { errorResponse, onlyMethods } from '~/http/http.server'
@@ -18,6 +18,8 @@ const wantsPage = (request: Request) => (request.headers.get('accept') ?? '').in
 
 function resultOf(error: unknown): ReceiptResult {
 	if (!(error instanceof AppError)) return 'failed'
+	const transferResult = (Object.keys(RECEIPT_RESULTS) as ReceiptResult[]).find((result) => result.startsWith('tid-') || result.startsWith('payer-') ? RECEIPT_RESULTS[result] === error.key : false)
+	if (transferResult) return transferResult
 	if (error.code === 'TOO_LARGE') return 'too-large'
 	if (error.code === 'NOT_FOUND') return 'no-access'
 	if (error.code === 'CONFLICT') return 'not-waiting'
@@ -40,9 +42,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		const order = await findOrder(db(), { internalOrderId: params.orderNumber })
 		if (!order || !(await canSeeEverything(order, request))) throw new AppError('NOT_FOUND', 'errors.orderNotFound')
 		lang = order.lang
-		// Streamed into the file store as it arrives: never the whole file in this process's memory.
-		const updated = await withUploadedFile(request, { field: 'receipt', maxFileBytes: RECEIPT_MAX_BYTES, tooLarge: RECEIPT_TOO_LARGE, missing: RECEIPT_MISSING }, (file) =>
-			attachReceipt(db(), shopFileStore(db()), order, file, { uploader: context.clientIp, limits: uploadLimits() }),
+		// Streamed into the file store as it arrives: never the whole file in this process's memory. The
+		// transaction ID and the payer are fields sent before the file (the form puts them first).
+		const updated = await withUploadedFile(request, { field: 'receipt', maxFileBytes: RECEIPT_MAX_BYTES, tooLarge: RECEIPT_TOO_LARGE, missing: RECEIPT_MISSING }, (file, fields) =>
+			attachReceipt(db(), shopFileStore(db()), order, file, { uploader: context.clientIp, limits: uploadLimits(), transfer: { transactionId: fields.transactionId, payerAccount: fields.payerAccount } }),
 		)
 		if (page) return redirect(`${orderPagePath(updated.orderNumber)}&receipt=uploaded`, { status: 303 })
 		return Response.json({ ok: true, orderNumber: updated.orderNumber, status: specPaymentStatus(updated.paymentStatus) })

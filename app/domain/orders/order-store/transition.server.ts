@@ -34,7 +34,7 @@ type Delivering = 'deliveryContent' | 'undeliveredUnits' | 'stockDeliveredAt' | 
 
 /** The columns a move may set beside its state: nothing else is written with it. */
 type MoveColumns = Columns<{
-	uploadReceipt: 'receiptPath' | 'receiptSha256' | 'receiptUploadedAt' | 'paymentMethod' | 'rejectionReason'
+	uploadReceipt: 'receiptPath' | 'receiptSha256' | 'receiptUploadedAt' | 'paymentMethod' | 'rejectionReason' | 'transferTid' | 'transferPayer'
 	confirmByProvider: Paying
 	settle: Paying
 	confirmByStaff: Paying
