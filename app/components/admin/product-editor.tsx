@@ -146,6 +146,7 @@ export function ProductEditor({ values, errors: refused, intent, submitLabel, bu
 					<CheckField {...field} name="visible" label="Visible in the shop" hint="Hidden products stay here and in past orders; buyers cannot find or buy them." />
 					<CheckField {...field} name="featured" label="Featured on the home page" />
 					<CheckField {...field} name="hasDuration" label="DM orders run for a number of days" hint="A subscription sold over direct messages: its order counts down the days and emails a reminder before the end (the Game Pass products)." />
+					<TextField {...field} name="returnDays" label="Returns (days)" inputMode="numeric" hint="Days after delivery a buyer may return a code from stock they never opened, for store credit of what they paid. Empty or 0: no returns." />
 					<TextField {...field} name="sortOrder" label="Sort order" inputMode="numeric" hint="Lower numbers come first in the shop; equal numbers keep the order they were added in." />
 				</div>
 				{save}

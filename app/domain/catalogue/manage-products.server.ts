@@ -60,6 +60,7 @@ function shape(row: typeof products.$inferSelect, variants: AdminVariant[]) {
 		imageSet: row.imageSet ?? null,
 		featured: row.featured,
 		hasDuration: row.hasDuration,
+		returnDays: row.returnDays ?? null,
 		sortOrder: row.sortOrder,
 		visible: row.visible,
 		status: row.status,
@@ -149,6 +150,7 @@ function rowValues(input: UpdateProductInput) {
 	if (input.originalPrice !== undefined) v.originalPrice = input.originalPrice
 	if (input.featured !== undefined) v.featured = input.featured
 	if (input.hasDuration !== undefined) v.hasDuration = input.hasDuration
+	if (input.returnDays !== undefined) v.returnDays = input.returnDays || null
 	if (input.sortOrder !== undefined) v.sortOrder = input.sortOrder
 	if (input.visible !== undefined) v.visible = input.visible
 	if (input.status !== undefined) v.status = input.status

@@ -65,6 +65,7 @@ export interface ProductFormSource {
 	originalPrice: number | null
 	featured: boolean
 	hasDuration: boolean
+	returnDays?: number | null
 	sortOrder: number
 	visible: boolean
 	termsPage: TermsPage | null
@@ -101,6 +102,7 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 		badge: product.badge ?? '',
 		originalPrice: text(product.originalPrice),
 		sortOrder: String(product.sortOrder),
+		returnDays: text(product.returnDays),
 		termsPage: product.termsPage ?? '',
 		contentPage: product.contentPage ?? '',
 		reviewGroup: product.reviewGroup ?? '',
@@ -286,6 +288,7 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 		originalPrice: numberFrom(values.originalPrice ?? '', { money: true }),
 		featured: Boolean(values.featured),
 		hasDuration: Boolean(values.hasDuration),
+		returnDays: numberFrom(values.returnDays ?? '') ?? null,
 		sortOrder: numberFrom(values.sortOrder ?? '') ?? 0,
 		visible: Boolean(values.visible),
 		termsPage: orNull('termsPage'),

@@ -79,6 +79,13 @@ const productFields = {
 	originalPrice: rupees('The original price').nullable(),
 	featured: z.boolean(),
 	hasDuration: z.boolean(),
+	returnDays: z
+		.number({ error: 'Return days must be a whole number of days from 0 to 365.' })
+		.int('Return days must be a whole number of days from 0 to 365.')
+		.min(0, 'Return days must be a whole number of days from 0 to 365.')
+		.max(365, 'Return days must be a whole number of days from 0 to 365.')
+		.nullable()
+		.describe('Days after delivery a buyer may return a code from stock they never opened, for store credit; 0 or null: no returns'),
 	sortOrder: z.number().int().min(-100_000).max(100_000),
 	visible: z.boolean(),
 	status: z.enum(PRODUCT_STATUSES, { error: 'Status must be draft or published.' }).describe('draft: seen only by staff (the console’s preview) until published; published: on sale while visible'),
@@ -109,6 +116,7 @@ export const createProductInput = z.object({
 	originalPrice: productFields.originalPrice.default(null),
 	featured: productFields.featured.default(false),
 	hasDuration: productFields.hasDuration.default(false),
+	returnDays: productFields.returnDays.default(null),
 	sortOrder: productFields.sortOrder.default(0),
 	visible: productFields.visible.default(true),
 	// Tools that create products through the API expect them on sale; the console's new page makes drafts.

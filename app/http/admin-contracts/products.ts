@@ -39,6 +39,7 @@ export const adminProduct = z.object({
 	imageSet: z.object({ base: z.string(), widths: z.array(z.number().int()), width: z.number().int(), height: z.number().int() }).nullable(),
 	featured: z.boolean(),
 	hasDuration: z.boolean().describe('A DM order of it runs for a number of days, with reminder emails (the Game Pass products)'),
+	returnDays: z.number().int().nullable().describe('Days after delivery a buyer may return an unopened code from stock for store credit; null: no returns'),
 	sortOrder: z.number().int(),
 	visible: z.boolean(),
 	status: z.enum(['draft', 'published']).describe('draft: seen only by staff until published; published: on sale while visible'),

@@ -201,4 +201,6 @@ export default {
 	'receipt.storeFull': 'We cannot take receipt uploads right now: the space for them is full. Please send your receipt to us on WhatsApp; our team has been told.',
 	'receipt.connection': 'Could not upload your receipt. Please check your connection and try again.',
 	'receipt.failedStatus': 'Could not save your receipt. Please try again. (error {status})',
+	'credit.use': 'Use my store credit ({amount})',
+	'credit.hint': 'Signed in as {email}: the credit pays up to the whole total, and the rest is paid the way you choose below. Place the order with this email address to use it.',
 } as const
