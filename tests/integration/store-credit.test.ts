@@ -28,6 +28,9 @@ import { useFakePayPro } from '../setup/fake-paypro'
 import { cancelUnpaid, expireOrder, owner, payByTransfer } from '../setup/orders'
 import { checkoutBody, giftCard10, newCheckoutKey, orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
+import { readReportRange } from '../../app/domain/reports/report-range'
+import { salesReport } from '../../app/domain/reports/sales-report.server'
+import { pakistanDate } from '../../app/utils/pakistan-time'
 
 const ALI = 'ali@example.pk'
 
@@ -159,6 +162,21 @@ describe.each(databaseKinds)('store credit on %s', (kind) => {
 		const entries = await db.select().from(creditEntries).where(eq(creditEntries.email, ALI))
 		expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(0)
 		expect(entries.every((e) => e.balanceAfter >= 0)).toBe(true)
+	})
+
+	it('the sales report counts credit issued and spent; revenue counts an order paid with credit once, at its total, and a refund to credit as a refund', async () => {
+		const { db } = database
+		await creditFor(db, 3200)
+		const partly = await checkoutWithCredit(db, ALI, [giftCard10], { paymentMethod: 'manual' })
+		expect(partly.creditUsed).toBe(3200)
+		const expiring = await checkoutWithCredit(db, ALI)
+		expect(expiring.creditUsed).toBe(0)
+		const today = pakistanDate(new Date())
+		const range = readReportRange({ from: today, to: today })
+		if (!range.ok) throw new Error(range.message)
+		const { totals } = await salesReport(db, owner, range.range)
+		// Two paid orders of Rs. 3,200 (the first by transfer, the second by credit), one refunded to credit.
+		expect(totals).toMatchObject({ orders: 2, revenue: 6400, refunds: 3200, net: 3200, creditIssued: 3200, creditSpent: 3200 })
 	})
 
 	describe('returning a code never opened', () => {

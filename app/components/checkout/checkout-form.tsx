@@ -34,7 +34,10 @@ export interface Renewal {
 export type PaymentMethod = 'paypro' | 'manual'
 type PlacedOrder = Extract<CheckoutOutcome, { ok: true }>
 
-export type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod; couponCode?: string; whatsappUpdates?: string }
+export type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod; couponCode?: string; whatsappUpdates?: string; useCredit?: string }
+
+/** The signed-in buyer's store credit (ADR-051): offered at checkout when they have some. */
+export type CheckoutCredit = { balance: number; email: string }
 /**
  * A refusal of the page's own form (no scripts): the values kept and each field's message; or its
  * "Apply" answered: the discount code the server priced (`coupon`), or its sentence on `couponCode`.
@@ -55,6 +58,7 @@ export function CheckoutForm({
 	noItems,
 	testPayments,
 	whatsapp = false,
+	credit = null,
 }: {
 	state: CheckoutState | null
 	renewal: Renewal | null
@@ -68,6 +72,8 @@ export function CheckoutForm({
 	testPayments?: boolean
 	/** The owner has connected WhatsApp: the buyer may ask for updates there (ADR-035). */
 	whatsapp?: boolean
+	/** The signed-in buyer's store credit, when they have some: "Use my store credit". */
+	credit?: CheckoutCredit | null
 }) {
 	const navigate = useNavigate()
 	const t = useT()
@@ -92,6 +98,7 @@ export function CheckoutForm({
 	}))
 	const [method, setMethod] = useState<PaymentMethod>(refused?.values.paymentMethod ?? 'paypro')
 	const [wantsWhatsApp, setWantsWhatsApp] = useState(Boolean(refused?.values.whatsappUpdates))
+	const [useCredit, setUseCredit] = useState(Boolean(refused?.values.useCredit))
 	// The discount code typed, and the one the server priced (only the server prices a code).
 	const [couponCode, setCouponCode] = useState(refused?.values.couponCode ?? '')
 	const [applied, setApplied] = useState<CouponQuote | null>(refused?.coupon ?? null)
@@ -118,6 +125,8 @@ export function CheckoutForm({
 		if (checked === 'paypro' || checked === 'manual') setMethod(checked)
 		const updates = el.elements.namedItem('whatsappUpdates') as HTMLInputElement | null
 		if (updates) setWantsWhatsApp(updates.checked)
+		const spend = el.elements.namedItem('useCredit') as HTMLInputElement | null
+		if (spend) setUseCredit(spend.checked)
 		const code = (el.elements.namedItem('couponCode') as HTMLInputElement | null)?.value
 		if (code) setCouponCode((c) => c || code)
 	}, [])
@@ -226,6 +235,7 @@ export function CheckoutForm({
 					checkoutKey,
 					paymentMethod: method,
 					...(whatsapp && wantsWhatsApp ? { whatsappUpdates: true } : {}),
+					...(credit && useCredit ? { useCredit: true } : {}),
 					...(applied ? { couponCode: applied.code } : {}),
 					...(renewal ? { renewsOrderNumber: renewal.orderNumber } : {}),
 					lang,
@@ -370,6 +380,17 @@ export function CheckoutForm({
 								</label>
 								<p className="muted small" id="checkout-whatsapp-hint">
 									{t('checkout.whatsapp.hint')}
+								</p>
+							</div>
+						) : null}
+						{credit ? (
+							<div className="field store-credit">
+								<label className="checkbox-label">
+									<input type="checkbox" name="useCredit" value="true" checked={useCredit} onChange={(e) => setUseCredit(e.target.checked)} aria-describedby="checkout-credit-hint" />
+									<span>{t('checkout.credit.use', { amount: formatRs(credit.balance) })}</span>
+								</label>
+								<p className="muted small" id="checkout-credit-hint">
+									{t('checkout.credit.hint', { email: credit.email })}
 								</p>
 							</div>
 						) : null}

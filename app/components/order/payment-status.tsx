@@ -117,6 +117,11 @@ export function PaymentStatus({
 					<strong>{t('order.payment.paidAfterCancelStrong')}</strong> {t('order.payment.paidAfterCancelText')}
 				</p>
 			) : null}
+			{order.creditUsed > 0 ? (
+				<p className="order-note" data-testid="credit-used-note">
+					{amountDue(order) === 0 ? t('order.payment.creditUsedAll', { amount: formatRs(order.creditUsed) }) : t('order.payment.creditUsed', { amount: formatRs(order.creditUsed), due: formatRs(amountDue(order)) })}
+				</p>
+			) : null}
 			{order.refundedAmount > 0 ? (
 				<p className="order-note refund-note" data-testid="refund-note">
 					<strong>{order.paymentStatus === 'refunded' ? t('order.payment.refunded') : t('order.payment.partlyRefunded')}:</strong>{' '}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CREDIT_KINDS, type CreditKind } from '../../db/order-states'
+import { customerKey } from '../customers/customers'
 
 // Store credit as buyers, staff and the API read it (ADR-051). Browser-safe.
 
@@ -8,8 +9,10 @@ export { CREDIT_KINDS, type CreditKind }
 /** Entries shown with a balance (My orders, the console, the API): the latest first. */
 export const CREDIT_HISTORY_LIMIT = 100
 
-/** A buyer's key for their credit: the address trimmed and in lower case, as My orders and the customers' list key a buyer. */
-export const creditEmail = (email: string) => email.trim().toLowerCase()
+export const CREDIT_EMAIL_MESSAGE = 'Please give the buyer’s email address.'
+
+/** A buyer's key for their credit: the customers' key (the address trimmed, in lower case), as My orders and the console's customers read a buyer. */
+export const creditEmail = customerKey
 
 export const creditEntryView = z.object({
 	id: z.number().int(),
