@@ -6,6 +6,7 @@ import { AppError } from '../../utils/app-error'
 import { now } from '../../utils/clock'
 import type { OrderRow } from '../orders/order'
 import { seenByBuyer } from '../orders/reveal-delivery.server'
+import { isPaid } from '../orders/order-facts'
 import { giveRefund, type RefundDone } from '../refunds/refund-order.server'
 import { RETURN_REASON, returnWindowEnd } from './returns'
 
@@ -28,8 +29,8 @@ export interface ReturnableUnit {
 }
 
 /** The delivered units of an order the buyer may return now: from stock, unopened, on a line whose product takes returns, within its window. */
-export async function returnableUnits(db: Db | Tx, order: Pick<OrderRow, 'id' | 'paymentStatus' | 'deliverySeenAt'>): Promise<ReturnableUnit[]> {
-	if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'partly_refunded') return []
+export async function returnableUnits(db: Db | Tx, order: Pick<OrderRow, 'id' | 'paymentStatus' | 'deliveryStatus' | 'deliverySeenAt'>): Promise<ReturnableUnit[]> {
+	if (!isPaid(order)) return []
 	const rows = await db
 		.select({ id: stockAssignments.id, lineId: stockAssignments.lineId, lineIndex: stockAssignments.lineIndex, unitIndex: stockAssignments.unitIndex, assignedAt: stockAssignments.assignedAt, name: orderLines.name, returnDays: products.returnDays })
 		.from(stockAssignments)
@@ -57,7 +58,7 @@ export async function returnUnit(db: Db, orderNumber: string, unitId: number): P
 			.where(and(eq(stockAssignments.id, unitId), eq(stockAssignments.orderId, order.id)))
 		// Returned before (its row gone back to stock), replaced, refunded, or never this order's.
 		if (!unit || unit.replacedAt || unit.refundedAt) throw new AppError('CONFLICT', 'order.return.notHeld', { unitId: 'order.return.notHeld' })
-		if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'partly_refunded') throw new AppError('CONFLICT', 'order.return.notPaid')
+		if (!isPaid(order)) throw new AppError('CONFLICT', 'order.return.notPaid')
 		const until = returnWindowEnd(unit.assignedAt, unit.returnDays ?? null)
 		if (!until) throw new AppError('CONFLICT', 'order.return.noReturns')
 		if (until <= now()) throw new AppError('CONFLICT', wordsAt('order.return.windowEnded', { date: until }))

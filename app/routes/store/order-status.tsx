@@ -29,6 +29,7 @@ import { LANG_COOKIE, langOf, localePath, type Lang } from '~/i18n/lang'
 import { translator } from '~/i18n/messages.server'
 import { metaTranslate } from '~/i18n/meta-translate'
 import { ReturnUnits } from '~/components/credit/return-units'
+import { isPaid } from '~/domain/orders/order-facts'
 import { returnableUnits } from '~/domain/credit/return-unit.server'
 import type { Route } from './+types/order-status'
 
@@ -85,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		location,
 	)
 	// Codes the buyer has not opened and may still return for store credit (ADR-051), for whoever sees the order in full.
-	const returnable = order.full && (order.paymentStatus === 'paid' || order.paymentStatus === 'partly_refunded') ? await returnableFor(order.orderNumber) : []
+	const returnable = order.full && isPaid(order) ? await returnableFor(order.orderNumber) : []
 	const returned = /^\d{1,9}$/.test(params.get('returned') ?? '') ? Number(params.get('returned')) : null
 	const html = renderStaticHtml(
 		<>
