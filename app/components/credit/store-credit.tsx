@@ -20,28 +20,19 @@ export function StoreCredit({ credit }: { credit: Pick<CreditView, 'balance' | '
 			) : (
 				<>
 					{credit.balance > 0 ? <p className="muted small">{t('order.my.credit.hint')}</p> : null}
-					<table className="store-credit-history">
-						<thead>
-							<tr>
-								<th scope="col">{t('order.my.credit.when')}</th>
-								<th scope="col">{t('order.my.credit.what')}</th>
-								<th scope="col" className="num">
-									{t('order.my.credit.amount')}
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{credit.entries.map((e) => (
-								<tr key={e.id}>
-									<td>{formatPakistanTime(e.createdAt, lang)}</td>
-									<td>{t(`order.my.credit.kind.${e.kind}`, { order: e.orderNumber ?? '' })}</td>
-									<td className="num nowrap">
-										<bdi>{e.amount > 0 ? `+${formatRs(e.amount)}` : `−${formatRs(-e.amount)}`}</bdi>
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
+					<ul className="store-credit-history" aria-label={t('order.my.credit.title')}>
+						{credit.entries.map((e) => (
+							<li key={e.id}>
+								<span className="store-credit-what">
+									<span>{t(`order.my.credit.kind.${e.kind}`, { order: e.orderNumber ?? '' })}</span>
+									<span className="muted small">{formatPakistanTime(e.createdAt, lang)}</span>
+								</span>
+								<strong className="store-credit-amount nowrap">
+									<bdi>{e.amount > 0 ? `+${formatRs(e.amount)}` : `−${formatRs(-e.amount)}`}</bdi>
+								</strong>
+							</li>
+						))}
+					</ul>
 				</>
 			)}
 		</section>
