@@ -93,7 +93,7 @@ export function CheckoutForm({
 
 	const [form, setForm] = useState<Record<CustomerField, string>>(() => ({
 		customerName: refused?.values.customerName ?? prefill?.name ?? '',
-		customerEmail: refused?.values.customerEmail ?? prefill?.email ?? '',
+		customerEmail: refused?.values.customerEmail ?? prefill?.email ?? credit?.email ?? '',
 		customerMobile: refused?.values.customerMobile ?? prefill?.phone ?? '',
 	}))
 	const [method, setMethod] = useState<PaymentMethod>(refused?.values.paymentMethod ?? 'paypro')
@@ -158,7 +158,9 @@ export function CheckoutForm({
 	const payTotal = applied ? applied.totalAmount : total
 	const shownTotal = placed ? placed.totalAmount : payTotal
 	/** A discount took the whole total: the order is settled as placed, with no payment step (nothing of PayPro's to say). */
-	const nothingToPay = Boolean(applied) && payTotal === 0
+	// Store credit ticked: it pays up to the whole total, the button says what is left (ADR-051).
+	const toPay = credit && useCredit ? Math.max(0, payTotal - credit.balance) : payTotal
+	const nothingToPay = (Boolean(applied) || toPay !== payTotal) && toPay === 0
 	const nameLive = form.customerName.trim() !== '' && !isValidName(form.customerName) ? t('checkout.nameLive') : null
 	// One message per field: the refusal's, else (for the name) the spec's live message.
 	const messageOf = (field: CustomerField) => fieldErrors[field] ?? (field === 'customerName' ? nameLive : null)
@@ -464,7 +466,7 @@ export function CheckoutForm({
 								<ErrorAlert key={refusals} message={error} id="form-error" />
 								{payable.length === 0 ? <p className="field-error">{t('checkout.nothingPayable')}</p> : null}
 								<button type="submit" className="button primary block" disabled={busy || redirecting || payable.length === 0}>
-									{busy ? t('checkout.processing') : nothingToPay ? t('checkout.placeFree', { amount: formatRs(0) }) : t('checkout.proceed', { amount: formatRs(payTotal) })}
+									{busy ? t('checkout.processing') : nothingToPay ? t('checkout.placeFree', { amount: formatRs(0) }) : t('checkout.proceed', { amount: formatRs(toPay) })}
 								</button>
 							</>
 						)}
