@@ -24,5 +24,9 @@ export const DELIVERY_STATES = ['pending', 'preparing', 'activating', 'ready_for
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
 /** How money goes back to a buyer (refunds.method's CHECK). */
-export const REFUND_METHODS = ['paypro', 'bank', 'wallet'] as const
+export const REFUND_METHODS = ['paypro', 'bank', 'wallet', 'credit'] as const
 export type RefundMethod = (typeof REFUND_METHODS)[number]
+
+/** The kinds of a store credit entry (ADR-051): a refund to credit, a returned unit, credit spent on an order, spent credit given back (the order ended unpaid), staff's adjustment. */
+export const CREDIT_KINDS = ['refund', 'returned_unit', 'spent', 'spend_reversed', 'adjustment'] as const
+export type CreditKind = (typeof CREDIT_KINDS)[number]

@@ -28,7 +28,7 @@ import type {
 	Specification,
 	TermsPage,
 } from '../domain/catalogue/types'
-import { DELIVERY_STATES, PAYMENT_STATES, REFUND_METHODS, type DeliveryState, type PaymentState, type RefundMethod } from './order-states'
+import { DELIVERY_STATES, PAYMENT_STATES, REFUND_METHODS, type CreditKind, type DeliveryState, type PaymentState, type RefundMethod } from './order-states'
 import { MAX_COST_US_CENTS, MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY } from '../utils/money'
 
 // The shop's money limits as the CHECKs write them (literals: a CHECK takes no parameter).
@@ -78,6 +78,8 @@ export const products = pgTable(
 		reviewGroup: text('review_group'),
 		/** A DM order of it runs for a number of days, with reminder emails before the end (§5: the Game Pass products). Set on the product's console page. */
 		hasDuration: boolean('has_duration').notNull().default(false),
+		/** Days after delivery a buyer may return a unit from stock they never opened, for store credit (ADR-051); null or 0: no returns. */
+		returnDays: integer('return_days'),
 		/** manual: staff deliver by hand (today's way); stock_*: delivered from stock at payment, and when out either sold for manual delivery or not sold. */
 		stockMode: text('stock_mode').$type<StockMode>().notNull().default('manual'),
 		/** Days after delivery a delivered unit may be claimed as not working (ADR-052); 0: no claims. */
@@ -94,7 +96,7 @@ export const products = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} between 0 and ${PRICE}`), check('products_status_check', sql`${t.status} in ('draft', 'published')`), check('products_claim_days_check', sql`${t.claimDays} between 0 and 365`)],
+	(t) => [index('products_storefront_idx').on(t.visible, t.sortOrder, t.id), check('products_original_price_check', sql`${t.originalPrice} between 0 and ${PRICE}`), check('products_status_check', sql`${t.status} in ('draft', 'published')`), check('products_claim_days_check', sql`${t.claimDays} between 0 and 365`), check('products_return_days_check', sql`${t.returnDays} between 0 and 365`)],
 )
 
 /**
@@ -496,6 +498,8 @@ export const orders = pgTable(
 		cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 		/** Rupees given back so far (the sum of its refunds): never more than the total. */
 		refundedAmount: integer('refunded_amount').notNull().default(0),
+		/** Rupees of the buyer's store credit spent on this order when it was placed (ADR-051): the rest is paid online or by transfer. */
+		creditUsed: integer('credit_used').notNull().default(0),
 		/** When the buyer's order page first showed its delivered codes or accounts: units delivered after it are unopened. */
 		deliverySeenAt: timestamp('delivery_seen_at', { withTimezone: true }),
 		/** The language the buyer ordered in (ADR-032): its emails, its pushes, its order page and its receipt follow it. */
@@ -540,6 +544,7 @@ export const orders = pgTable(
 		check('orders_duration_days_check', sql`${t.durationDays} >= 0`),
 		check('orders_lang_check', sql`${t.lang} in ('en', 'ur')`),
 		check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= greatest(${t.totalAmount}, 0)`),
+		check('orders_credit_used_check', sql`${t.creditUsed} >= 0 and ${t.creditUsed} <= greatest(${t.totalAmount}, 0)`),
 		// Staff search indexes live in drizzle/0002_search_indexes.sql and 0012_order_search_any_id.sql:
 		// trigrams (pg_trgm) on order_number, customer_name and customer_email; text_pattern_ops on phones,
 		// PayPro ids and order times, forwards and reversed (their start and their end); partial indexes
@@ -1358,3 +1363,56 @@ export const statementMappings = pgTable('statement_mappings', {
 	mapping: jsonb('mapping').$type<{ date: string; amount: string; reference: string; payer: string; dateFormat: string }>().notNull(),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** A buyer's store credit balance, by normalised email (ADR-051): locked for each change; never below zero. */
+export const creditAccounts = pgTable(
+	'credit_accounts',
+	{
+		email: text('email').primaryKey(),
+		balance: integer('balance').notNull().default(0),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		check('credit_accounts_balance_check', sql`${t.balance} >= 0`),
+		check('credit_accounts_email_check', sql`${t.email} = lower(btrim(${t.email})) and char_length(${t.email}) between 3 and 200`),
+	],
+)
+
+/** The history of a buyer's store credit: inserted only (app/domain/credit/), its sum is the balance. */
+export const creditEntries = pgTable(
+	'credit_entries',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		email: text('email')
+			.notNull()
+			.references((): AnyPgColumn => creditAccounts.email, { onDelete: 'restrict' }),
+		kind: text('kind').$type<CreditKind>().notNull(),
+		/** Whole rupees: more credit (+) or less (−). */
+		amount: integer('amount').notNull(),
+		balanceAfter: integer('balance_after').notNull(),
+		orderId: bigint('order_id', { mode: 'number' }).references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
+		refundId: bigint('refund_id', { mode: 'number' }).references((): AnyPgColumn => refunds.id, { onDelete: 'restrict' }),
+		staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+		/** Who: a staff email, 'api key: name', 'buyer' or 'shop'. */
+		actor: text('actor').notNull(),
+		reason: text('reason'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		index('credit_entries_email_idx').on(t.email, t.id),
+		index('credit_entries_created_at_idx').on(t.createdAt),
+		uniqueIndex('credit_entries_spent_key')
+			.on(t.orderId)
+			.where(sql`${t.kind} = 'spent'`),
+		uniqueIndex('credit_entries_spend_reversed_key')
+			.on(t.orderId)
+			.where(sql`${t.kind} = 'spend_reversed'`),
+		uniqueIndex('credit_entries_refund_key')
+			.on(t.refundId)
+			.where(sql`${t.refundId} is not null`),
+		check('credit_entries_kind_check', sql`${t.kind} in ('refund', 'returned_unit', 'spent', 'spend_reversed', 'adjustment')`),
+		check('credit_entries_amount_check', sql`${t.amount} <> 0 and ${t.amount} between -100000000 and 100000000`),
+		check('credit_entries_balance_after_check', sql`${t.balanceAfter} >= 0`),
+		check('credit_entries_sign_check', sql`(${t.kind} = 'spent') = (${t.amount} < 0) or ${t.kind} = 'adjustment'`),
+	],
+)

@@ -6,6 +6,7 @@ import { placeOrder as placeOrderFor } from '~/domain/orders/place-order.server'
 import { AppError } from '~/utils/app-error'
 import { cookiesAreSecure } from './http.server'
 import { accessCookie, canSeeEverything } from './order-access.server'
+import { currentBuyer } from './buyer-session.server'
 
 // Placing an order from a request, the same for the scripted call (/api/checkout) and the page's own
 // form (/checkout without scripts): the checkout key, who the asker may see, the order's access cookie.
@@ -22,6 +23,8 @@ function checkoutKeyOf(request: Request, fromBody: string | undefined): string {
 
 export async function placeOrder(request: Request, clientIp: string, input: CheckoutRequest): Promise<{ order: Order; setCookie: string }> {
 	const checkoutKey = checkoutKeyOf(request, input.checkoutKey)
-	const order = await placeOrderFor(db(), { input, checkoutKey, clientIp, maySee: (renewed) => canSeeEverything(renewed, request) })
+	// Store credit is spent only for the buyer signed in on this browser (their session), never for an address typed.
+	const creditEmail = input.useCredit ? ((await currentBuyer(request))?.email ?? null) : null
+	const order = await placeOrderFor(db(), { input, checkoutKey, clientIp, creditEmail, maySee: (renewed) => canSeeEverything(renewed, request) })
 	return { order, setCookie: accessCookie(order.orderNumber, order.accessToken!, { secure: cookiesAreSecure(request) }) }
 }

@@ -72,7 +72,7 @@ describe.each(databaseKinds)('cancels and refunds over HTTP on %s', (kind) => {
 			[{ amount: -5, method: 'bank', reason: 'x' }, /amount to refund in whole rupees/],
 			[{ amount: 'lots', method: 'bank', reason: 'x' }, /amount to refund in whole rupees/],
 			[{ amount: 1.5, method: 'bank', reason: 'x' }, /amount to refund in whole rupees/],
-			[{ amount: 100, method: 'cash', reason: 'x' }, /PayPro, bank or wallet/],
+			[{ amount: 100, method: 'cash', reason: 'x' }, /PayPro, bank, wallet or store credit/],
 			[{ amount: 100, method: 'bank' }, /Please give reason|write a reason/],
 			[{ amount: 100, method: 'bank', reason: '   ' }, /write a reason/],
 			[{ amount: 100, method: 'bank', reason: 'x', units: 'keep' }, /"return".*"void"/],

@@ -38,7 +38,7 @@ describe.each(databaseKinds)('sales reports over HTTP on %s', (kind) => {
 		expect(res.status).toBe(200)
 		const body = await res.json()
 		// revenue 3000 + 1500; cost 2060 + 1000; refunds 1000, of a unit never delivered (its 1000 back).
-		expect(body.totals).toEqual({ orders: 2, revenue: 4500, refunds: 1000, discounts: 200, net: 3500, cost: 3060, profit: 4500 - 3060 - 1000 + 1000, averageOrder: 2250, ordersWithoutCost: 0 })
+		expect(body.totals).toEqual({ orders: 2, revenue: 4500, refunds: 1000, discounts: 200, net: 3500, cost: 3060, profit: 4500 - 3060 - 1000 + 1000, averageOrder: 2250, ordersWithoutCost: 0, creditIssued: 0, creditSpent: 0 })
 		expect(body.previousTotals).toMatchObject({ orders: 1, revenue: 700 })
 		expect(body.series).toHaveLength(7)
 		expect(body.series[1]).toEqual({ date: '2026-11-02', orders: 1, revenue: 3000, refunds: 0, profit: 940 })

@@ -78,9 +78,9 @@ describe.each(databaseKinds)('sales report figures on %s', (kind) => {
 		const report = await salesReport(db, { label: 'test' }, rangeOf('2026-11-01', '2026-11-07'))
 		// revenue 5000 + 2700 + 1500; cost (4000 + 100) + 2000 + unknown; refunds 2500 + 500;
 		// profit 9200 − 6100 − 3000 + 2000 back.
-		expect(report.totals).toEqual({ orders: 3, revenue: 9200, refunds: 3000, discounts: 300, net: 6200, cost: 6100, profit: 2100, averageOrder: 3067, ordersWithoutCost: 1 })
+		expect(report.totals).toEqual({ orders: 3, revenue: 9200, refunds: 3000, discounts: 300, net: 6200, cost: 6100, profit: 2100, averageOrder: 3067, ordersWithoutCost: 1, creditIssued: 0, creditSpent: 0 })
 		expect(report.previous).toEqual({ from: '2026-10-25', to: '2026-10-31' })
-		expect(report.previousTotals).toEqual({ orders: 1, revenue: 4000, refunds: 0, discounts: 0, net: 4000, cost: 3080, profit: 920, averageOrder: 4000, ordersWithoutCost: 0 })
+		expect(report.previousTotals).toEqual({ orders: 1, revenue: 4000, refunds: 0, discounts: 0, net: 4000, cost: 3080, profit: 920, averageOrder: 4000, ordersWithoutCost: 0, creditIssued: 0, creditSpent: 0 })
 		expect(report.series.map((p) => p.date)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07'])
 		expect(report.series.find((p) => p.date === '2026-11-02')).toEqual({ date: '2026-11-02', orders: 1, revenue: 5000, refunds: 500, profit: 5000 - 4100 - 500 })
 		expect(report.series.find((p) => p.date === '2026-11-05')).toEqual({ date: '2026-11-05', orders: 0, revenue: 0, refunds: 2500, profit: -2500 + 2000 })

@@ -148,6 +148,7 @@ export function ProductEditor({ values, errors: refused, intent, submitLabel, bu
 					<CheckField {...field} name="hasDuration" label="DM orders run for a number of days" hint="A subscription sold over direct messages: its order counts down the days and emails a reminder before the end (the Game Pass products)." />
 					<TextField {...field} name="claimDays" label="Days to report a unit that does not work" inputMode="numeric" hint="After delivery, a buyer may report a code or account that does not work for this many days (a screenshot and a sentence; it waits under Claims). 0: no reports." />
 					<CheckField {...field} name="autoReplace" label="Replace reported units from stock automatically" hint="Once per order: a report is answered at once with another unit of the same option while stock has one; otherwise it waits under Claims." />
+					<TextField {...field} name="returnDays" label="Returns (days)" inputMode="numeric" hint="Days after delivery a buyer may return a code from stock they never opened, for store credit of what they paid. Empty or 0: no returns." />
 					<TextField {...field} name="sortOrder" label="Sort order" inputMode="numeric" hint="Lower numbers come first in the shop; equal numbers keep the order they were added in." />
 				</div>
 				{save}

@@ -34,7 +34,10 @@ export interface Renewal {
 export type PaymentMethod = 'paypro' | 'manual'
 type PlacedOrder = Extract<CheckoutOutcome, { ok: true }>
 
-export type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod; couponCode?: string; whatsappUpdates?: string }
+export type Values = Record<CustomerField, string> & { paymentMethod: PaymentMethod; couponCode?: string; whatsappUpdates?: string; useCredit?: string }
+
+/** The signed-in buyer's store credit (ADR-051): offered at checkout when they have some. */
+export type CheckoutCredit = { balance: number; email: string }
 /**
  * A refusal of the page's own form (no scripts): the values kept and each field's message; or its
  * "Apply" answered: the discount code the server priced (`coupon`), or its sentence on `couponCode`.
@@ -55,6 +58,7 @@ export function CheckoutForm({
 	noItems,
 	testPayments,
 	whatsapp = false,
+	credit = null,
 }: {
 	state: CheckoutState | null
 	renewal: Renewal | null
@@ -68,6 +72,8 @@ export function CheckoutForm({
 	testPayments?: boolean
 	/** The owner has connected WhatsApp: the buyer may ask for updates there (ADR-035). */
 	whatsapp?: boolean
+	/** The signed-in buyer's store credit, when they have some: "Use my store credit". */
+	credit?: CheckoutCredit | null
 }) {
 	const navigate = useNavigate()
 	const t = useT()
@@ -87,11 +93,12 @@ export function CheckoutForm({
 
 	const [form, setForm] = useState<Record<CustomerField, string>>(() => ({
 		customerName: refused?.values.customerName ?? prefill?.name ?? '',
-		customerEmail: refused?.values.customerEmail ?? prefill?.email ?? '',
+		customerEmail: refused?.values.customerEmail ?? prefill?.email ?? credit?.email ?? '',
 		customerMobile: refused?.values.customerMobile ?? prefill?.phone ?? '',
 	}))
 	const [method, setMethod] = useState<PaymentMethod>(refused?.values.paymentMethod ?? 'paypro')
 	const [wantsWhatsApp, setWantsWhatsApp] = useState(Boolean(refused?.values.whatsappUpdates))
+	const [useCredit, setUseCredit] = useState(Boolean(refused?.values.useCredit))
 	// The discount code typed, and the one the server priced (only the server prices a code).
 	const [couponCode, setCouponCode] = useState(refused?.values.couponCode ?? '')
 	const [applied, setApplied] = useState<CouponQuote | null>(refused?.coupon ?? null)
@@ -118,6 +125,8 @@ export function CheckoutForm({
 		if (checked === 'paypro' || checked === 'manual') setMethod(checked)
 		const updates = el.elements.namedItem('whatsappUpdates') as HTMLInputElement | null
 		if (updates) setWantsWhatsApp(updates.checked)
+		const spend = el.elements.namedItem('useCredit') as HTMLInputElement | null
+		if (spend) setUseCredit(spend.checked)
 		const code = (el.elements.namedItem('couponCode') as HTMLInputElement | null)?.value
 		if (code) setCouponCode((c) => c || code)
 	}, [])
@@ -149,7 +158,9 @@ export function CheckoutForm({
 	const payTotal = applied ? applied.totalAmount : total
 	const shownTotal = placed ? placed.totalAmount : payTotal
 	/** A discount took the whole total: the order is settled as placed, with no payment step (nothing of PayPro's to say). */
-	const nothingToPay = Boolean(applied) && payTotal === 0
+	// Store credit ticked: it pays up to the whole total, the button says what is left (ADR-051).
+	const toPay = credit && useCredit ? Math.max(0, payTotal - credit.balance) : payTotal
+	const nothingToPay = (Boolean(applied) || toPay !== payTotal) && toPay === 0
 	const nameLive = form.customerName.trim() !== '' && !isValidName(form.customerName) ? t('checkout.nameLive') : null
 	// One message per field: the refusal's, else (for the name) the spec's live message.
 	const messageOf = (field: CustomerField) => fieldErrors[field] ?? (field === 'customerName' ? nameLive : null)
@@ -226,6 +237,7 @@ export function CheckoutForm({
 					checkoutKey,
 					paymentMethod: method,
 					...(whatsapp && wantsWhatsApp ? { whatsappUpdates: true } : {}),
+					...(credit && useCredit ? { useCredit: true } : {}),
 					...(applied ? { couponCode: applied.code } : {}),
 					...(renewal ? { renewsOrderNumber: renewal.orderNumber } : {}),
 					lang,
@@ -373,6 +385,17 @@ export function CheckoutForm({
 								</p>
 							</div>
 						) : null}
+						{credit ? (
+							<div className="field store-credit">
+								<label className="checkbox-label">
+									<input type="checkbox" name="useCredit" value="true" checked={useCredit} onChange={(e) => setUseCredit(e.target.checked)} aria-describedby="checkout-credit-hint" />
+									<span>{t('checkout.credit.use', { amount: formatRs(credit.balance) })}</span>
+								</label>
+								<p className="muted small" id="checkout-credit-hint">
+									{t('checkout.credit.hint', { email: credit.email })}
+								</p>
+							</div>
+						) : null}
 						<fieldset className="pay-methods">
 							<legend>{t('checkout.method.legend')}</legend>
 							<label className={method === 'paypro' ? 'pay-method selected' : 'pay-method'}>
@@ -443,7 +466,7 @@ export function CheckoutForm({
 								<ErrorAlert key={refusals} message={error} id="form-error" />
 								{payable.length === 0 ? <p className="field-error">{t('checkout.nothingPayable')}</p> : null}
 								<button type="submit" className="button primary block" disabled={busy || redirecting || payable.length === 0}>
-									{busy ? t('checkout.processing') : nothingToPay ? t('checkout.placeFree', { amount: formatRs(0) }) : t('checkout.proceed', { amount: formatRs(payTotal) })}
+									{busy ? t('checkout.processing') : nothingToPay ? t('checkout.placeFree', { amount: formatRs(0) }) : t('checkout.proceed', { amount: formatRs(toPay) })}
 								</button>
 							</>
 						)}

@@ -13,6 +13,7 @@ import { PayAgain } from './pay-again'
 import { orderAgainPath } from '~/domain/orders/checkout-query'
 import { formatRs } from '~/utils/money'
 import { richText } from '~/components/ui/rich-text'
+import { amountDue } from '~/domain/orders/amount-due'
 
 /** What the order page was sent back with by a form posted without scripts. */
 export interface PaymentFormResult {
@@ -104,7 +105,7 @@ export function PaymentStatus({
 				<p className="order-note">{t('order.payment.waitingTransfer')}</p>
 			) : null}
 			{waitingForReceipt && order.full ? (
-				<TransferPayment orderNumber={order.orderNumber} amount={order.totalAmount} accounts={accounts} result={formResult.receipt} />
+				<TransferPayment orderNumber={order.orderNumber} amount={amountDue(order)} accounts={accounts} result={formResult.receipt} />
 			) : null}
 			{actions.canSendNewReceipt ? <RejectedTransfer order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} /> : null}
 			{actions.canPayAgain && order.full ? (
@@ -114,6 +115,11 @@ export function PaymentStatus({
 			{order.paymentStatus === 'paid_after_cancel' ? (
 				<p className="order-note" data-testid="paid-after-cancel-note">
 					<strong>{t('order.payment.paidAfterCancelStrong')}</strong> {t('order.payment.paidAfterCancelText')}
+				</p>
+			) : null}
+			{order.creditUsed > 0 ? (
+				<p className="order-note" data-testid="credit-used-note">
+					{amountDue(order) === 0 ? t('order.payment.creditUsedAll', { amount: formatRs(order.creditUsed) }) : t('order.payment.creditUsed', { amount: formatRs(order.creditUsed), due: formatRs(amountDue(order)) })}
 				</p>
 			) : null}
 			{order.refundedAmount > 0 ? (
@@ -151,7 +157,7 @@ function RejectedTransfer({ order, whatsapp, accounts, formResult }: { order: Or
 					</div>
 					<details className="rejected-accounts">
 						<summary>{t('order.payment.accountsSummary')}</summary>
-						<p>{richText(t('checkout.transfer.sendExactly'), { amount: <strong className="nowrap">{formatRs(order.totalAmount)}</strong> })}</p>
+						<p>{richText(t('checkout.transfer.sendExactly'), { amount: <strong className="nowrap">{formatRs(amountDue(order))}</strong> })}</p>
 						<TransferReference orderNumber={order.orderNumber} />
 						<TransferAccounts accounts={accounts} />
 					</details>

@@ -62,6 +62,7 @@ function shape(row: typeof products.$inferSelect, variants: AdminVariant[]) {
 		hasDuration: row.hasDuration,
 		claimDays: row.claimDays,
 		autoReplace: row.autoReplace,
+		returnDays: row.returnDays ?? null,
 		sortOrder: row.sortOrder,
 		visible: row.visible,
 		status: row.status,
@@ -153,6 +154,7 @@ function rowValues(input: UpdateProductInput) {
 	if (input.hasDuration !== undefined) v.hasDuration = input.hasDuration
 	if (input.claimDays !== undefined) v.claimDays = input.claimDays
 	if (input.autoReplace !== undefined) v.autoReplace = input.autoReplace
+	if (input.returnDays !== undefined) v.returnDays = input.returnDays || null
 	if (input.sortOrder !== undefined) v.sortOrder = input.sortOrder
 	if (input.visible !== undefined) v.visible = input.visible
 	if (input.status !== undefined) v.status = input.status

@@ -68,6 +68,7 @@ export interface ProductFormSource {
 	hasDuration: boolean
 	claimDays?: number
 	autoReplace?: boolean
+	returnDays?: number | null
 	sortOrder: number
 	visible: boolean
 	termsPage: TermsPage | null
@@ -106,6 +107,7 @@ export function productFormValues(product?: ProductFormSource): ProductFormValue
 		originalPrice: text(product.originalPrice),
 		sortOrder: String(product.sortOrder),
 		claimDays: String(product.claimDays ?? CLAIM_DAYS_DEFAULT),
+		returnDays: text(product.returnDays),
 		termsPage: product.termsPage ?? '',
 		contentPage: product.contentPage ?? '',
 		reviewGroup: product.reviewGroup ?? '',
@@ -295,6 +297,7 @@ export function readProductForm(values: ProductFormValues): ProductFormResult {
 		hasDuration: Boolean(values.hasDuration),
 		claimDays: (values.claimDays ?? '').trim() === '' ? CLAIM_DAYS_DEFAULT : numberFrom(values.claimDays ?? ''),
 		autoReplace: Boolean(values.autoReplace),
+		returnDays: numberFrom(values.returnDays ?? '') ?? null,
 		sortOrder: numberFrom(values.sortOrder ?? '') ?? 0,
 		visible: Boolean(values.visible),
 		termsPage: orNull('termsPage'),

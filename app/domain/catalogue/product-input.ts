@@ -82,6 +82,13 @@ const productFields = {
 	hasDuration: z.boolean(),
 	claimDays: z.number({ error: 'Claims may be made for a whole number of days from 0 (no claims) to 365.' }).int('Claims may be made for a whole number of days from 0 (no claims) to 365.').min(0, 'Claims may be made for a whole number of days from 0 (no claims) to 365.').max(CLAIM_DAYS_MAX, 'Claims may be made for a whole number of days from 0 (no claims) to 365.').describe('Days after delivery a buyer may report a delivered unit as not working (ADR-052); 0: no claims'),
 	autoReplace: z.boolean().describe('A claim is answered at once with a replacement from stock, once per order, when stock has a unit'),
+	returnDays: z
+		.number({ error: 'Return days must be a whole number of days from 0 to 365.' })
+		.int('Return days must be a whole number of days from 0 to 365.')
+		.min(0, 'Return days must be a whole number of days from 0 to 365.')
+		.max(365, 'Return days must be a whole number of days from 0 to 365.')
+		.nullable()
+		.describe('Days after delivery a buyer may return a code from stock they never opened, for store credit; 0 or null: no returns'),
 	sortOrder: z.number().int().min(-100_000).max(100_000),
 	visible: z.boolean(),
 	status: z.enum(PRODUCT_STATUSES, { error: 'Status must be draft or published.' }).describe('draft: seen only by staff (the console’s preview) until published; published: on sale while visible'),
@@ -114,6 +121,7 @@ export const createProductInput = z.object({
 	hasDuration: productFields.hasDuration.default(false),
 	claimDays: productFields.claimDays.default(CLAIM_DAYS_DEFAULT),
 	autoReplace: productFields.autoReplace.default(false),
+	returnDays: productFields.returnDays.default(null),
 	sortOrder: productFields.sortOrder.default(0),
 	visible: productFields.visible.default(true),
 	// Tools that create products through the API expect them on sale; the console's new page makes drafts.

@@ -40,7 +40,7 @@ export const CLAIM_MESSAGES = {
 	answered: 'This claim was answered already: reload the queue.',
 	reasonMissing: 'Please write a reason: the buyer reads it on their order page and in the email.',
 	reasonLong: `Please keep the reason to ${CLAIM_REASON_MAX} characters.`,
-	method: 'Please choose how the money goes back: PayPro, bank or wallet.',
+	method: 'Please choose how the money goes back: PayPro, bank, wallet or store credit.',
 	answer: `answer must be one of: ${CLAIM_ANSWERS.join(', ')}.`,
 	handDelivery: 'This claim is on what staff typed by hand: there is no stock unit to replace. Send the buyer a new one on the order page, then refuse or refund the claim.',
 	noStockWaiting: 'No stock to replace it automatically: import more, then answer.',

@@ -6,6 +6,7 @@ import type { OrderRow } from '../orders/order'
 import { costFromColumns, exactRupees, payproFee } from './cost-rules'
 import { readCostSettings } from './cost-settings.server'
 import { MAX_ORDER_TOTAL, MAX_PRICE } from '../../utils/money'
+import { amountDue } from '../orders/amount-due'
 
 /** What an order cost the shop, as recorded when it was paid (owner only). */
 export interface OrderCost {
@@ -23,7 +24,7 @@ export interface OrderCost {
  * The fee is PayPro's percentage of the total, for orders PayPro confirmed (also one reinstated after PayPro's
  * money came for it once cancelled); others pay none.
  */
-export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount' | 'paymentMethod'>, via: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate' | 'settle'): Promise<OrderCost> {
+export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount' | 'creditUsed' | 'paymentMethod'>, via: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate' | 'settle'): Promise<OrderCost> {
 	const settings = await readCostSettings(tx)
 	const rate = settings.rupeesPerDollar
 	const lines = await tx.select({ id: orderLines.id, variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id))
@@ -63,7 +64,7 @@ export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'tota
 		total = total == null || cost == null ? null : total + cost
 	}
 	if (total != null && total > MAX_ORDER_TOTAL) total = null
-	const fee = (via === 'confirmByProvider' || via === 'reinstate') && order.paymentMethod === 'paypro' ? payproFee(order.totalAmount, settings.payproFeePercent) : 0
+	const fee = (via === 'confirmByProvider' || via === 'reinstate') && order.paymentMethod === 'paypro' ? payproFee(amountDue(order), settings.payproFeePercent) : 0
 	const recorded: OrderCost = { cost: total, fee, profit: total == null ? null : order.totalAmount - total - fee }
 	await setOrderCost(tx, order.id, recorded)
 	return recorded

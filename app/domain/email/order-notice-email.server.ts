@@ -45,7 +45,7 @@ export function orderRefundedEmail(order: Order, storeName: string, refund: { id
 		key: `order-refund:${order.orderNumber}:${refund.id}`,
 		subject: refund.full ? t('email.refunded.subject', { orderNumber: order.orderNumber }) : t('email.refunded.subjectPartly', { orderNumber: order.orderNumber }),
 		title: refund.full ? t('email.refunded.title') : t('email.refunded.titlePartly'),
-		paragraphs: [t('email.refunded.text', { amount: formatRs(refund.amount), orderNumber: order.orderNumber }), t('email.reason', { reason: refund.reason })],
+		paragraphs: [t('email.refunded.text', { amount: formatRs(refund.amount), orderNumber: order.orderNumber }), ...(refund.method === 'credit' ? [t('email.refunded.credit')] : []), t('email.reason', { reason: refund.reason })],
 		facts: [
 			[t('email.refunded.amount'), formatRs(refund.amount)],
 			[t('email.refunded.to'), refund.method in REFUND_METHOD_LABELS ? t(`email.refunded.method.${refund.method as RefundMethod}`) : refund.method],

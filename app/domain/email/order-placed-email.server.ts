@@ -6,6 +6,7 @@ import { orderPlacedHtml } from '../../integrations/email/html/templates.server'
 import { formatRs } from '../../utils/money'
 import { discountOf } from '../coupons/coupon'
 import type { QueuedEmail } from './queue-email.server'
+import { amountDue } from '../orders/amount-due'
 
 /**
  * After checkout, for an order paid by bank or wallet transfer ('manual'): the amount, the accounts
@@ -15,7 +16,7 @@ export function orderPlacedEmail(order: Order, storeName: string, accounts: Tran
 	const { lang, t, url } = emailLanguage(orderLang(order))
 	const orderUrl = url(orderLink(order))
 	const name = order.customerName ?? t('email.there')
-	const total = formatRs(order.totalAmount)
+	const total = formatRs(amountDue(order))
 	const off = 'productDetails' in order ? discountOf((order as Order & { productDetails: { discount?: number }[] }).productDetails) : 0
 	const discount = off > 0 ? formatRs(off) : null
 	const rows = accounts.map((a) => ({ label: a.method, lines: [a.account, t('email.placed.holder', { holder: a.holder })] }))

@@ -5,6 +5,7 @@ import { unsubscribeParts } from '../orders/renewal-unsubscribe.server'
 import { formatRs } from '../../utils/money'
 import type { QueuedEmail } from './queue-email.server'
 import { paymentReminderHtml } from '../../integrations/email/html/templates.server'
+import { amountDue } from '../orders/amount-due'
 
 /**
  * An order left unpaid: how much, how to pay (online: the payment page; a transfer: the accounts and
@@ -14,7 +15,7 @@ import { paymentReminderHtml } from '../../integrations/email/html/templates.ser
 export function paymentReminderEmail(order: OrderRow, kind: PaymentReminderKind, storeName: string): QueuedEmail {
 	const { lang, t, name, orderUrl, shell } = orderLetter(order, storeName)
 	const online = order.paymentMethod === 'paypro'
-	const total = formatRs(order.totalAmount)
+	const total = formatRs(amountDue(order))
 	const unsubscribe = unsubscribeParts(order.customerEmail!, 'payment-reminders', lang)
 	const words = { orderNumber: order.orderNumber, total }
 	const text = online ? t('email.paymentReminder.online', words) : t('email.paymentReminder.transfer', words)

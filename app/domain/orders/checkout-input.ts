@@ -60,6 +60,11 @@ export const checkoutRequest = z.object({
 		.union([z.boolean(), z.enum(['true', 'on'])], { error: 'errors.whatsappUpdates' })
 		.optional()
 		.transform((v) => v === true || v === 'true' || v === 'on'),
+	/** "Use my store credit" (ADR-051): honoured only for the buyer signed in with the order's email; anyone else spends none. */
+	useCredit: z
+		.union([z.boolean(), z.enum(['true', 'on'])], { error: 'errors.useCredit' })
+		.optional()
+		.transform((v) => v === true || v === 'true' || v === 'on'),
 }, { error: REQUIRED_FIELDS_MESSAGE })
 /** As parsed; callers inside the shop (tests, the console) may leave the language out (English) and WhatsApp updates (none). */
-export type CheckoutRequest = Omit<z.infer<typeof checkoutRequest>, 'lang' | 'whatsappUpdates'> & { lang?: Lang; whatsappUpdates?: boolean }
+export type CheckoutRequest = Omit<z.infer<typeof checkoutRequest>, 'lang' | 'whatsappUpdates' | 'useCredit'> & { lang?: Lang; whatsappUpdates?: boolean; useCredit?: boolean }

@@ -20,6 +20,9 @@ import { claimAtCreation, holdClaimFromCreation } from '../payments/start-paypro
 import { applyCouponForOrder, recordRedemption } from '../coupons/coupons.server'
 import { markOrderPaid } from '../payments/mark-order-paid.server'
 import { openForPayment } from './order-facts'
+import { creditEmail } from '../credit/credit'
+import { holdCreditBalance, spendCredit } from '../credit/credit.server'
+import { amountDue } from './amount-due'
 
 export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
 
@@ -34,7 +37,7 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
  * same order: a double click, a retry or a reload creates one order, not two. A new PayPro order
  * comes back claimed for its caller, who passes it to startPayproPayment next (holdClaimFromCreation).
  */
-export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey: string; renewsOrderId?: number | null }): Promise<{ order: Order; created: boolean }> {
+export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey: string; renewsOrderId?: number | null; creditEmail?: string | null }): Promise<{ order: Order; created: boolean }> {
 	// A checkout key seen before is found when its insert is refused (below): the first try of a
 	// checkout, by far the most common, costs no lookup.
 	let priced: Awaited<ReturnType<typeof priceOrder>>
@@ -70,24 +73,32 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 			// The order with its lines is one statement (atomic on its own); a transfer order's email to
 			// its buyer is queued in the same transaction. A discount code is applied and its use written in
 			// the same transaction too (its row locked: uses are counted one checkout after another).
-			const order: Order = input.couponCode
-				? await db.transaction(async (tx) => {
-						const applied = await applyCouponForOrder(tx, input.couponCode!, lines, { email: input.customerEmail, phone: input.customerMobile })
-						const totalAmount = total - applied.discount
-						// Nothing to pay: no PayPro order is made for it (settled below), so none is claimed.
-						const { payproClaimedAt: _claim, ...unclaimed } = values
-						const placed: Order = { ...(await insertOrderWithLines(tx, { ...(totalAmount === 0 ? unclaimed : values), totalAmount }, applied.lines)), productDetails: applied.lines }
-						await recordRedemption(tx, placed.id, applied)
-						await queueOrderPlaced(tx, placed, store)
-						return placed
-					})
-				: store
-				? await db.transaction(async (tx) => {
-						const placed: Order = { ...(await insertOrderWithLines(tx, values, lines)), productDetails: lines }
-						await queueOrderPlaced(tx, placed, store)
-						return placed
-					})
-				: { ...(await insertOrderWithLines(db, values, lines)), productDetails: lines }
+			// Store credit, when the signed-in buyer asked for it: spent in the transaction that places the order (ADR-051).
+			const credit = input.creditEmail && creditEmail(input.creditEmail) === creditEmail(input.customerEmail) ? input.creditEmail : null
+			const order: Order =
+				input.couponCode || credit
+					? await db.transaction(async (tx) => {
+							const applied = input.couponCode ? await applyCouponForOrder(tx, input.couponCode, lines, { email: input.customerEmail, phone: input.customerMobile }) : null
+							const totalAmount = total - (applied?.discount ?? 0)
+							// The buyer's balance held first: concurrent checkouts of one buyer spend it one after another, never below zero.
+							// What it covers: all of the total leaves nothing to pay, so no PayPro order is made (none claimed).
+							const covered = credit && totalAmount > 0 ? Math.min(totalAmount, await holdCreditBalance(tx, credit)) : 0
+							const { payproClaimedAt: _claim, ...unclaimed } = values
+							const sold = applied?.lines ?? lines
+							const placed: Order = { ...(await insertOrderWithLines(tx, { ...(totalAmount - covered === 0 ? unclaimed : values), totalAmount, ...(covered > 0 ? { creditUsed: covered } : {}) }, sold)), productDetails: sold }
+							if (applied) await recordRedemption(tx, placed.id, applied)
+							// The account is held since the balance was read: all of `covered` is there to spend.
+							if (covered > 0 && (await spendCredit(tx, credit!, covered, placed.id)) !== covered) throw new Error('Store credit changed under a held account.')
+							await queueOrderPlaced(tx, placed, store)
+							return placed
+						})
+					: store
+						? await db.transaction(async (tx) => {
+								const placed: Order = { ...(await insertOrderWithLines(tx, values, lines)), productDetails: lines }
+								await queueOrderPlaced(tx, placed, store)
+								return placed
+							})
+						: { ...(await insertOrderWithLines(db, values, lines)), productDetails: lines }
 			holdClaimFromCreation(order)
 			return { order: await settleIfFree(db, order), created: true }
 		} catch (error) {
@@ -111,12 +122,12 @@ async function placedBefore(db: Db, input: CheckoutRequest & { checkoutKey: stri
 }
 
 /**
- * Nothing to pay (a discount code took the whole total): the order is paid at once by the one path to
+ * Nothing to pay (a discount code or store credit took the whole total): the order is paid at once by the one path to
  * paid (markOrderPaid's `settle`: stock delivered, the paid email, the live page), and no payment provider
  * is asked. Also for a retry of a checkout whose settling was cut short: the conditional update settles once.
  */
 async function settleIfFree(db: Db, order: Order): Promise<Order> {
-	if (order.totalAmount !== 0 || !openForPayment(order)) return order
+	if (amountDue(order) !== 0 || !openForPayment(order)) return order
 	const { order: settled } = await markOrderPaid(db, order.id, { via: 'settle' })
 	return settled ?? order
 }
@@ -156,6 +167,6 @@ const storeForEmail = (db: Db, method: string) => (method === 'manual' ? readSto
 /** A transfer order tells its buyer where to pay, in the transaction that places it (once per order). */
 async function queueOrderPlaced(tx: Tx, order: Order, store: StoreDetails | null) {
 	// A free order is settled at once: no transfer to make, the paid email follows.
-	if (!store || order.paymentMethod !== 'manual' || !order.customerEmail || order.totalAmount === 0) return
+	if (!store || order.paymentMethod !== 'manual' || !order.customerEmail || amountDue(order) === 0) return
 	await queueEmail(tx, orderPlacedEmail(order, store.storeName, store.transferAccounts))
 }

@@ -12,6 +12,7 @@ import type { Order, OrderRow } from './order'
 import { withLinesOf } from './order-lines.server'
 import type { DeliveryTransition, PaymentTransition } from './order-state'
 import { queueOrderNotices } from './queue-order-notices.server'
+import { giveBackSpentCredit } from '../credit/credit.server'
 
 // What each event of an order tells, and to whom (ADR-036): the buyer's email, their phones (push and
 // WhatsApp, queueOrderNotices), staff alerts and the open order pages (the live notice). The one writer
@@ -65,6 +66,11 @@ const staff =
 		if (alert) await queueAlert(tx, alert)
 	}
 
+/** The order ended unpaid: store credit it spent goes back to its buyer, once (ADR-051). */
+const creditBack: Subscriber = async (tx, e) => {
+	await giveBackSpentCredit(tx, e.order, e.kind === 'cancel' ? `Order ${e.order.orderNumber} cancelled unpaid` : `Order ${e.order.orderNumber} expired unpaid`)
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const num = (value: unknown) => (typeof value === 'number' ? value : 0)
 
@@ -102,7 +108,7 @@ export const ORDER_EVENT_SUBSCRIBERS: Record<OrderEventKind, Subscriber[]> = {
 	confirmTransfer: PAID,
 	reinstate: PAID,
 	failByProvider: [live],
-	expire: [live],
+	expire: [creditBack, live],
 	payAgain: [live],
 	// The buyer is asked for something: the reason by email, and their phones hear it (the reason is on the order page, not in the push).
 	rejectTransfer: [
@@ -112,7 +118,7 @@ export const ORDER_EVENT_SUBSCRIBERS: Record<OrderEventKind, Subscriber[]> = {
 	],
 	// Staff took the rejection back: the receipt waits for them again (the open page shows it).
 	reopenTransfer: [live],
-	cancel: [email((e, order) => orderCancelledEmail(order, e.storeName, e.order.cancelReason ?? '')), live, phones('cancelled', (e) => `cancelled:${e.order.orderNumber}`)],
+	cancel: [creditBack, email((e, order) => orderCancelledEmail(order, e.storeName, e.order.cancelReason ?? '')), live, phones('cancelled', (e) => `cancelled:${e.order.orderNumber}`)],
 	payAfterCancel: [email((e, order) => paidAfterCancelEmail(order, e.storeName)), live, staff((e, order) => (e.order.testPayment ? null : paidAfterCancelAlert(order, typeof e.facts.staffNote === 'string' ? e.facts.staffNote : undefined)))],
 	refundPart: REFUNDED,
 	refund: REFUNDED,

@@ -19,6 +19,8 @@ export interface PublicOrderView {
 	/** What the buyer may do now (pay again, upload a receipt…), from the order's state. */
 	actions: OrderActions
 	totalAmount: number
+	/** Rupees of store credit spent on it when placed (ADR-051): the rest, amountDue, is paid online or by transfer. */
+	creditUsed: number
 	createdAt: string
 	customerName: string
 	paymentMethod: string

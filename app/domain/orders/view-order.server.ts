@@ -22,6 +22,7 @@ export function publicOrderView(order: Order): PublicOrderView {
 		deliveryStatus: order.deliveryStatus,
 		actions: orderActions(actionInput(order)),
 		totalAmount: order.totalAmount,
+		creditUsed: order.creditUsed,
 		createdAt: order.createdAt.toISOString(),
 		customerName: maskName(order.customerName),
 		paymentMethod: order.paymentMethod,

@@ -10,6 +10,7 @@ import { markOrderPaid, recordPaymentAfterCancel, stopAwaitingPayment } from './
 import { shopOrderNumberOf } from './paypro-order-number'
 import { forgetPayproPage } from '../orders/order-store/payment-rows.server'
 import { cancelledUnpaid, paymentArrived } from '../orders/order-facts'
+import { amountDue } from '../orders/amount-due'
 
 export type ConfirmOutcome = 'paid' | 'already-paid' | 'unpaid' | 'failed' | 'not-found' | 'no-provider-order'
 
@@ -17,8 +18,10 @@ export type ConfirmOutcome = 'paid' | 'already-paid' | 'unpaid' | 'failed' | 'no
 const FAILED_STATUSES = new Set(['FAILED', 'CANCELLED', 'CANCELED', 'EXPIRED', 'BLOCKED', 'REJECTED'])
 
 /** PAYMENTS.md: accept only when AmountPayable equals the order total and the amount paid covers it. */
-export function paymentCovers(order: Pick<Order, 'totalAmount'>, status: PayProOrderStatus) {
-	return status.orderStatus === 'PAID' && status.amountPayable === order.totalAmount && status.amountPaid >= order.totalAmount
+export function paymentCovers(order: Pick<Order, 'totalAmount' | 'creditUsed'>, status: PayProOrderStatus) {
+	// What PayPro was asked for: the total less the store credit spent on the order (ADR-051).
+	const due = amountDue(order)
+	return status.orderStatus === 'PAID' && status.amountPayable === due && status.amountPaid >= due
 }
 
 /**

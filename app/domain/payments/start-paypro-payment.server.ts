@@ -9,6 +9,7 @@ import type { Order } from '../orders/order'
 import { payproOrderNumber } from './paypro-order-number'
 import { claimPayproPage, claimStamp, releasePayproClaim, renewPayproClaim, storePaymentPage } from '../orders/order-store/payment-rows.server'
 import { openForPayment } from '../orders/order-facts'
+import { amountDue } from '../orders/amount-due'
 
 // The claim is a lease its holder renews while PayPro answers: a claim left by a process that
 // died (kill -9, a lost machine) lapses within seconds and the next request takes over (ADR-010).
@@ -89,7 +90,7 @@ async function createPayproOrder(db: Db, paypro: PayProClient, order: Order, cla
 	try {
 		const created = await paypro.createOrder({
 			orderNumber: payproOrderNumber(order.orderNumber, claim.failedPayproId ? claim.claimedAt : null),
-			amount: order.totalAmount,
+			amount: amountDue(order),
 			customerName: order.customerName ?? '',
 			customerMobile: order.customerPhone ?? '',
 			customerEmail: order.customerEmail ?? '',

@@ -19,6 +19,7 @@ export const REFUND_METHOD_LABELS: Record<(typeof REFUND_METHODS)[number], strin
 	paypro: 'PayPro (to the card paid with)',
 	bank: 'Bank transfer',
 	wallet: 'Wallet (JazzCash, Easypaisa)',
+	credit: 'Store credit (instant, spent at checkout)',
 }
 
 export const REFUND_MESSAGES = {
@@ -29,7 +30,7 @@ export const REFUND_MESSAGES = {
 	amount: 'Please enter the amount to refund in whole rupees (1 or more).',
 	nothingTicked: 'Please tick the units refunded, or enter the amount to refund in whole rupees (1 or more).',
 	amountHuge: `That amount is more than any order holds (at most ${formatRs(AMOUNT_MAX)}): please check it.`,
-	method: 'Please choose how the money goes back: PayPro, bank or wallet.',
+	method: 'Please choose how the money goes back: PayPro, bank, wallet or store credit.',
 	units: 'units must be "return" (put back in stock, only units the buyer never opened) or "void".',
 	lineQuantity: 'Each line needs a quantity of 1 or more.',
 	lineRepeated: 'Each line may be named once.',

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { orderLines, orders, stockAssignments, stockUnits } from '../../db/schema'
+import { orderLines, orders, refunds, stockAssignments, stockUnits } from '../../db/schema'
+import { addCredit } from '../credit/credit.server'
+import type { OrderRow } from '../orders/order'
 import { AppError } from '../../utils/app-error'
 import { formatRs } from '../../utils/money'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
@@ -54,16 +56,41 @@ function pickDelivered<T extends { a: { id: number } }>(ids: number[], live: T[]
 
 export async function refundOrder(db: Db, actor: Actor, orderNumber: string, request: RefundInput): Promise<RefundDone> {
 	requireGrant(actor, 'refunds')
-	const { storeName } = await readStoreDetails(db)
-	return db.transaction((tx) => refundOrderIn(tx, actor, orderNumber, request, storeName))
+	return giveRefund(db, actor, orderNumber, request)
 }
 
-/** The refund itself, in the caller's transaction (the console's form, or a claim's answer); the caller checked the grant. */
-export async function refundOrderIn(tx: Tx, actor: Actor, orderNumber: string, request: RefundInput, storeName: string): Promise<RefundDone> {
+/** What a buyer's own return checks first, in the refund's transaction, the order row held (returnUnit). */
+export interface RefundGate {
+	/** Checks the order (held) and names the lines taken back. */
+	check: (tx: Tx, order: OrderRow) => Promise<RefundInput['lines']>
+	/** The credit entry's kind: a staff refund to credit, or a unit the buyer returned. */
+	creditKind: 'refund' | 'returned_unit'
+}
+
+/** Money a refund may still give back other than as store credit: what was paid in money (not credit) minus money refunded before. */
+async function moneyLeft(tx: Tx, order: OrderRow): Promise<number> {
+	if (order.creditUsed === 0) return Math.max(0, order.totalAmount - order.refundedAmount)
+	const [row] = await tx
+		.select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+		.from(refunds)
+		.where(and(eq(refunds.orderId, order.id), ne(refunds.method, 'credit')))
+	return Math.max(0, order.totalAmount - order.creditUsed - (row?.sum ?? 0))
+}
+
+/** The refund itself (refundOrder, after its grant; returnUnit, after its own checks). */
+export async function giveRefund(db: Db, actor: Actor, orderNumber: string, request: RefundInput, gate?: RefundGate): Promise<RefundDone> {
+	const { storeName } = await readStoreDetails(db)
+	return db.transaction((tx) => refundOrderIn(tx, actor, orderNumber, request, storeName, gate))
+}
+
+/** The refund itself, in the caller's transaction (the console's form, a claim's answer, a buyer's return); the caller checked the grant or its gate does. */
+export async function refundOrderIn(tx: Tx, actor: Actor, orderNumber: string, request: RefundInput, storeName: string, gate?: RefundGate): Promise<RefundDone> {
 	const units = request.units ?? 'void'
 	// The order row held: a payment's delivery from stock, the stock queue and another refund wait for this one (or it for them).
 	const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update')
 	if (!order) throw new AppError('NOT_FOUND', `Order ${orderNumber} not found.`)
+	const gated = gate ? await gate.check(tx, order) : undefined
+	if (request.method === 'credit' && !order.customerEmail) throw bad(`Order ${orderNumber} has no email address: store credit belongs to an address. Refund another way.`, 'method')
 	const left = leftToRefund(order)
 	// The order's state first: both moves start from the same states, so the one chosen below cannot refuse.
 	movePayment(orderNumber, order.paymentStatus, request.amount !== undefined && request.amount < left ? 'refundPart' : 'refund')
@@ -76,7 +103,7 @@ export async function refundOrderIn(tx: Tx, actor: Actor, orderNumber: string, r
 		)
 	}
 	const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)).for('update')
-	const asked = request.lines ?? []
+	const asked = gated ?? request.lines ?? []
 	for (const l of asked) {
 		const line = rows.find((r) => r.id === l.lineId)
 		if (!line) throw bad(`Line ${l.lineId} is not a line of order ${orderNumber}.`, 'lines')
@@ -96,7 +123,15 @@ export async function refundOrderIn(tx: Tx, actor: Actor, orderNumber: string, r
 		if (lapse) throw new AppError('CONFLICT', COUPON_LAPSED.refundPart(orderNumber, lapse.code, lapse.why))
 	}
 
+	// Credit spent on the order goes back as credit: money refunded another way is at most what was paid in money (ADR-051).
+	if (input.method !== 'credit') {
+		const money = await moneyLeft(tx, order)
+		if (input.amount > money) throw bad(`Only ${formatRs(money)} of order ${orderNumber} can go back by ${input.method === 'paypro' ? 'PayPro' : input.method}: ${formatRs(order.creditUsed)} was paid with store credit. Refund the rest to store credit.`, 'method')
+	}
 	const refund = await recordRefund(tx, order.id, actor, { amount: input.amount, method: input.method, reference: input.reference || null, reason: input.reason })
+	if (input.method === 'credit') {
+		await addCredit(tx, order.customerEmail!, { kind: gate?.creditKind ?? 'refund', amount: input.amount, orderId: order.id, refundId: refund.id, reason: input.reason, by: gate ? 'buyer' : actor })
+	}
 	const fromStock = new Set((await stockLines(tx, rows)).map((l) => l.lineId))
 	const done: RefundDone['lines'] = []
 	let noLongerOwed = 0

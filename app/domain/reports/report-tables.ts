@@ -33,6 +33,8 @@ export function reportTable(report: SalesReport, part: ReportPart): ReportTable 
 					['Orders', t.orders, p.orders],
 					['Average order', t.averageOrder, p.averageOrder],
 					['Discount given', t.discounts, p.discounts],
+					['Store credit issued', t.creditIssued, p.creditIssued],
+					['Store credit spent', t.creditSpent, p.creditSpent],
 				],
 			}
 		case 'series':

@@ -21,6 +21,10 @@ import { calendarDayText } from '../../utils/pakistan-time'
 //                never delivered or returned unopened cost nothing after all; a voided one did)
 //   orders     = count of orders paid in the range; averageOrder = round(revenue / orders)
 //   discounts  = Σ order_lines.discount of orders paid in the range
+//   credit issued = Σ credit_entries.amount of refunds to store credit and codes returned, made in the range
+//   credit spent  = Σ credit spent at checkout in the range, less spent credit given back in it (ADR-051)
+//                   Revenue counts an order once, at its whole total, whether money or credit paid it; a
+//                   refund to credit is a refund. Credit is neither revenue nor a refund of its own.
 //   funnel     = orders placed in the range (created_at), of them paid (paid_at set), delivered
 //                (delivered_at set) and expired unpaid (payment_status 'expired')
 
@@ -38,6 +42,9 @@ export interface ReportTotals {
 	averageOrder: number
 	/** Paid orders whose cost was unknown at payment (counted 0 in cost). */
 	ordersWithoutCost: number
+	/** Store credit given (refunds to credit, codes returned) and spent at checkout (less credit given back), in the range (ADR-051). */
+	creditIssued: number
+	creditSpent: number
 }
 
 export interface SeriesPoint {
@@ -137,7 +144,7 @@ export async function salesReport(db: Db, actor: Actor, range: ReportRange): Pro
 	// Both periods in one pass, grouped by Pakistan day (the SQL stays cheap: a date cast, a hash
 	// aggregate over the covering index orders_paid_at_idx); weeks and months are folded here.
 	const paidIn = (from: Date) => sql`o.paid_at >= ${ts(from)} and o.paid_at < ${ts(end)} and o.paid_at is not null and not o.test_payment and ${countsAsSaleSql('o')}`
-	const [orderRows, refundRows, lineRows, previousDiscount, funnelRows, timeRows, customerRows] = await Promise.all([
+	const [orderRows, refundRows, lineRows, previousDiscount, funnelRows, timeRows, customerRows, creditRows] = await Promise.all([
 		// Paid orders by day and payment method.
 		rows<{ day: unknown; method: string; orders: string; revenue: string; cost: string; unknown: string }>(
 			db,
@@ -188,6 +195,14 @@ export async function salesReport(db: Db, actor: Actor, range: ReportRange): Pro
 				from orders o where ${paidIn(start)} and o.customer_email is not null
 				group by 1 order by 3 desc, 1 limit ${TOP_CUSTOMERS}`,
 		),
+		// Store credit given and spent in either period, by whether it falls in the current one.
+		rows<{ current: boolean; issued: string | null; spent: string | null }>(
+			db,
+			sql`select e.created_at >= ${ts(start)} as current,
+				sum(e.amount) filter (where e.kind in ('refund', 'returned_unit')) as issued,
+				-sum(e.amount) filter (where e.kind in ('spent', 'spend_reversed')) as spent
+				from credit_entries e where e.created_at >= ${ts(prevStart)} and e.created_at < ${ts(end)} group by 1`,
+		),
 	])
 
 	const orderDays = orderRows.map((r) => ({ ...r, day: dayText(r.day), current: dayText(r.day) >= range.from }))
@@ -212,6 +227,8 @@ export async function salesReport(db: Db, actor: Actor, range: ReportRange): Pro
 			profit: revenue - cost - refunds + back,
 			averageOrder: orders ? Math.round(revenue / orders) : 0,
 			ordersWithoutCost: mine.reduce((s, r) => s + n(r.unknown), 0),
+			creditIssued: n(creditRows.find((r) => r.current === current)?.issued),
+			creditSpent: n(creditRows.find((r) => r.current === current)?.spent),
 		}
 	}
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CUSTOMER_MESSAGES, customerDetailView, customerListQuery, customerListView } from '../../domain/customers/customers'
 import { idSchema } from '../../utils/input'
+import { CREDIT_EMAIL_MESSAGE, creditView } from '../../domain/credit/credit'
 import { defineContract, type AdminContract } from '../admin-contract'
 
 export const listCustomersContract = defineContract({
@@ -25,5 +26,16 @@ export const readCustomerContract = defineContract({
 	response: customerDetailView,
 })
 
+export const readCustomerCreditContract = defineContract({
+	method: 'GET',
+	path: '/api/admin/customers/{email}/credit',
+	summary: "A buyer's store credit by their email (any case): the balance in whole rupees and the latest entries, newest first (refunds to credit, codes returned, credit spent, spent credit given back when an order ended unpaid)",
+	tag: 'Customers',
+	permission: 'staff',
+	scope: 'customers',
+	params: z.object({ email: z.string().trim().min(3, CREDIT_EMAIL_MESSAGE).max(200, CREDIT_EMAIL_MESSAGE).pipe(z.email(CREDIT_EMAIL_MESSAGE)) }),
+	response: creditView,
+})
+
 /** The customers' endpoints. */
-export const customersContracts: AdminContract[] = [listCustomersContract, readCustomerContract]
+export const customersContracts: AdminContract[] = [listCustomersContract, readCustomerContract, readCustomerCreditContract]

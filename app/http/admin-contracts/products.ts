@@ -41,6 +41,7 @@ export const adminProduct = z.object({
 	hasDuration: z.boolean().describe('A DM order of it runs for a number of days, with reminder emails (the Game Pass products)'),
 	claimDays: z.number().int().describe('Days after delivery a buyer may report a delivered unit as not working; 0: no claims'),
 	autoReplace: z.boolean().describe('Claims are replaced from stock at once, once per order'),
+	returnDays: z.number().int().nullable().describe('Days after delivery a buyer may return an unopened code from stock for store credit; null: no returns'),
 	sortOrder: z.number().int(),
 	visible: z.boolean(),
 	status: z.enum(['draft', 'published']).describe('draft: seen only by staff until published; published: on sale while visible'),

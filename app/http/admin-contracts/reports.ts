@@ -12,6 +12,8 @@ const totals = z.object({
 	profit: rupees,
 	averageOrder: rupees,
 	ordersWithoutCost: z.number().int(),
+	creditIssued: rupees.describe('Store credit given in the range: refunds to store credit and codes returned'),
+	creditSpent: rupees.describe('Store credit spent at checkout in the range, less credit given back when an order ended unpaid'),
 })
 
 /** The sales report as JSON; every figure is defined in app/domain/reports/sales-report.server.ts (ADR-031). */

@@ -211,4 +211,6 @@ export default {
 	'receipt.tidUsed': 'This transaction ID was already given for another order. Please check the TID on your receipt, or contact us on WhatsApp.',
 	'receipt.payerMissing': 'Please enter who paid: the account holder’s name and the bank or wallet.',
 	'receipt.payerTooLong': 'Please write who paid in at most 120 characters.',
+	'credit.use': 'Use my store credit ({amount})',
+	'credit.hint': 'Signed in as {email}: the credit pays up to the whole total, and the rest is paid the way you choose below. Place the order with this email address to use it.',
 } as const

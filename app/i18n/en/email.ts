@@ -76,6 +76,8 @@ export default {
 	'refunded.method.paypro': 'PayPro (to the card paid with)',
 	'refunded.method.bank': 'Bank transfer',
 	'refunded.method.wallet': 'Wallet (JazzCash, Easypaisa)',
+	'refunded.method.credit': 'Your store credit (spend it at checkout when signed in)',
+	'refunded.credit': 'The amount is in your store credit at once: sign in on My orders with this email address and use it at checkout.',
 	'transferRejected.subject': 'We could not confirm your transfer for order {orderNumber}',
 	'transferRejected.title': 'Your transfer needs attention',
 	'transferRejected.text': 'We could not confirm the bank or wallet transfer for order {orderNumber}, so it is not paid yet.',

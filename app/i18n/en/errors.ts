@@ -23,6 +23,7 @@ export default {
 	'unknownOption': 'Unknown option',
 	'checkoutKey': 'Invalid checkout key: use 16 to 64 letters, digits, "-" or "_".',
 	'whatsappUpdates': 'whatsappUpdates must be true or false.',
+	'useCredit': 'useCredit must be true or false.',
 	'idempotencyKey': 'Invalid Idempotency-Key: use 16 to 64 letters, digits, "-" or "_".',
 	'alreadyPaid': 'Order {order} is already paid.',
 	'cancelledRefresh': 'Order {order} was cancelled by our team, so it can no longer be paid. Please refresh the page.',

@@ -76,6 +76,8 @@ export default {
 	'refunded.method.paypro': 'PayPro (جس کارڈ سے ادائیگی ہوئی)',
 	'refunded.method.bank': 'بینک ٹرانسفر',
 	'refunded.method.wallet': 'والیٹ (JazzCash، Easypaisa)',
+	'refunded.method.credit': 'آپ کا اسٹور کریڈٹ (سائن اِن ہو کر چیک آؤٹ پر استعمال کریں)',
+	'refunded.credit': 'یہ رقم فوراً آپ کے اسٹور کریڈٹ میں آ گئی ہے: اسی ای میل سے "میرے آرڈرز" پر سائن اِن کریں اور چیک آؤٹ پر استعمال کریں۔',
 	'transferRejected.subject': 'ہم آرڈر {orderNumber} کے لیے آپ کے ٹرانسفر کی تصدیق نہیں کر سکے',
 	'transferRejected.title': 'آپ کے ٹرانسفر پر توجہ درکار ہے',
 	'transferRejected.text': 'ہم آرڈر \u2068{orderNumber}\u2069 کے بینک یا والٹ ٹرانسفر کی تصدیق نہیں کر سکے، اس لیے اس کی ادائیگی ابھی نہیں ہوئی۔',

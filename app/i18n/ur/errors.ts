@@ -24,6 +24,7 @@ export default {
 	'unknownOption': 'نامعلوم آپشن',
 	'checkoutKey': 'غلط چیک آؤٹ کلید: 16 سے 64 حروف، ہندسے، "-" یا "_" استعمال کریں۔',
 	'whatsappUpdates': 'whatsappUpdates صرف true یا false ہو سکتا ہے۔',
+	'useCredit': 'useCredit صرف true یا false ہو سکتا ہے۔',
 	'idempotencyKey': 'غلط Idempotency-Key: 16 سے 64 حروف، ہندسے، "-" یا "_" استعمال کریں۔',
 	'alreadyPaid': 'آرڈر {order} کی ادائیگی پہلے ہی ہو چکی ہے۔',
 	'cancelledRefresh': 'آرڈر {order} ہماری ٹیم نے منسوخ کر دیا تھا، اس لیے اب اس کی ادائیگی نہیں ہو سکتی۔ براہ کرم صفحہ ریفریش کریں۔',

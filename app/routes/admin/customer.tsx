@@ -28,6 +28,8 @@ import { formatPakistanDay } from '~/utils/pakistan-time'
 import { pageMeta } from '~/utils/seo'
 import customersStyles from '~/styles/console-customers.css?url'
 import type { Route } from './+types/customer'
+import { readCredit } from '~/domain/credit/credit.server'
+import type { CreditEntryView } from '~/domain/credit/credit'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Customer', description: 'A buyer: their orders, notes from staff, and blocks.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -38,7 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const staff = await requireStaff(request, { permission: 'staff' })
 	const id = idFromPath(params.id, CUSTOMER_MESSAGES.notFound)
 	const detail = await asPage(() => readCustomer(db(), id))
-	return { detail, mayBlock: staffMay(staff, 'owner') }
+	const credit = await readCredit(db(), detail.customer.email)
+	return { detail, credit, mayBlock: staffMay(staff, 'owner') }
 }
 
 const intents = z.discriminatedUnion('intent', [
@@ -119,8 +122,25 @@ const orderColumns: Column<Order>[] = [
 	{ header: 'Phone', cell: (o) => (o.phone ? formatPhone(o.phone) : '—') },
 ]
 
+const CREDIT_KIND_LABELS: Record<CreditEntryView['kind'], string> = {
+	refund: 'Refund to store credit',
+	returned_unit: 'Code returned unopened',
+	spent: 'Spent at checkout',
+	spend_reversed: 'Given back: order ended unpaid',
+	adjustment: 'Adjusted by staff',
+}
+
+const creditColumns: Column<CreditEntryView>[] = [
+	{ header: 'When', cell: (e) => <AdminTime date={e.createdAt} /> },
+	{ header: 'What', cell: (e) => CREDIT_KIND_LABELS[e.kind] },
+	{ header: 'Order', cell: (e) => (e.orderNumber ? <Link to={`/admin/orders/${encodeURIComponent(e.orderNumber)}`}>{e.orderNumber}</Link> : '—') },
+	{ header: 'Amount', className: 'num', cell: (e) => (e.amount > 0 ? `+${formatRs(e.amount)}` : `−${formatRs(-e.amount)}`) },
+	{ header: 'Balance', className: 'num', cell: (e) => formatRs(e.balanceAfter) },
+	{ header: 'By', cell: (e) => e.by },
+]
+
 export default function Customer({ loaderData }: Route.ComponentProps) {
-	const { detail, mayBlock } = loaderData
+	const { detail, credit, mayBlock } = loaderData
 	const { customer, orders, moreOrders, notes, blocks } = detail
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
@@ -213,6 +233,18 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
 				{mayBlock && unblocked.length > 0 ? (
 					<BlockForm targets={unblocked} answer={refusal?.intent === 'block' && refusal.fieldErrors ? refusal : null} busy={busy} />
 				) : null}
+			</section>
+
+			<section className="customer-section" aria-labelledby="customer-credit" data-testid="customer-credit">
+				<h2 id="customer-credit">Store credit</h2>
+				<p>
+					Balance: <strong>{formatRs(credit.balance)}</strong>
+				</p>
+				{credit.entries.length === 0 ? (
+					<p className="muted">No store credit yet: refunds to store credit and codes the buyer returns show here.</p>
+				) : (
+					<ConsoleTable columns={creditColumns} rows={credit.entries} rowKey={(e) => String(e.id)} className="stacked-table customer-credit" />
+				)}
 			</section>
 
 			<section className="customer-section" aria-labelledby="customer-notes">

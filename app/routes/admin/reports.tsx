@@ -168,6 +168,8 @@ const TOTALS: {
 	{ key: 'orders', label: 'Orders', money: false, link: 'paid' },
 	{ key: 'averageOrder', label: 'Average order', money: true, link: 'paid' },
 	{ key: 'discounts', label: 'Discount given', money: true, link: 'paid' },
+	{ key: 'creditIssued', label: 'Store credit issued', money: true, link: 'refunded' },
+	{ key: 'creditSpent', label: 'Store credit spent', money: true, link: 'paid' },
 ]
 
 function ReportBody({ view }: { view: View }) {

@@ -12,6 +12,7 @@ import { localePath } from '~/i18n/lang'
 import { orderPagePath } from '~/domain/buyers/next-path'
 import type { Route } from './+types/checkout'
 import { isPaid } from '~/domain/orders/order-facts'
+import { amountDue } from '~/domain/orders/amount-due'
 
 // §7 call 5 (POST /.netlify/functions/paypro-order, also /api/checkout): the server creates and
 // prices the order, then PayPro's hosted page; the answer keeps the spec's status/message/paymentUrl/error.
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const { order, setCookie } = await placeOrder(request, context.clientIp, parsed.data)
 		orderNumber = order.orderNumber
 		const headers = new Headers({ 'Set-Cookie': setCookie })
-		const common = { status: '00', orderNumber: order.orderNumber, totalAmount: order.totalAmount, discount: discountOf(order.productDetails), order: { orderNumber: order.orderNumber } }
+		const common = { status: '00', orderNumber: order.orderNumber, totalAmount: order.totalAmount, creditUsed: order.creditUsed, amountDue: amountDue(order), discount: discountOf(order.productDetails), order: { orderNumber: order.orderNumber } }
 		// Nothing to pay (a discount took the whole total): settled as it was placed, no payment page; on to the order's own page.
 		if (isPaid(order)) {
 			return Response.json({ ...common, message: 'Order created: nothing to pay', paymentMethod: order.paymentMethod, settled: true, paymentUrl: localePath(order.lang, orderPagePath(order.orderNumber)) }, { status: 201, headers })

@@ -7,7 +7,9 @@ import { checkoutItems, toCheckoutLines } from '~/domain/orders/checkout-lines'
 import { NOT_SOLD_MESSAGE, RENEWAL_NOT_FOUND } from '~/domain/orders/checkout-query'
 import { pageMeta } from '~/utils/seo'
 import { ServerHtml } from '~/components/layout/server-html'
-import type { Refused, Values } from '~/components/checkout/checkout-form'
+import type { CheckoutCredit, Refused, Values } from '~/components/checkout/checkout-form'
+import { currentBuyer } from '~/http/buyer-session.server'
+import { creditBalance } from '~/domain/credit/credit.server'
 import { BuyQuestionsStep, NotAvailable } from '~/components/checkout/checkout-refusal'
 import { db } from '~/db/client.server'
 import { startPayproPayment } from '~/domain/payments/start-paypro-payment.server'
@@ -50,19 +52,28 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const checkoutKey = crypto.randomUUID()
 	// "Send updates on WhatsApp" is offered only once the owner has connected WhatsApp (ADR-035).
 	const whatsapp = await whatsappConnected(db())
-	const formHtml = line.kind === 'line' ? await drawnForm(line, checkoutKey, location, whatsapp) : null
-	return data({ line: line.kind === 'line' ? line : null, instead: instead(line, location), checkoutKey, formHtml, whatsapp }, { status, headers: noStore })
+	const credit = await creditOf(request)
+	const formHtml = line.kind === 'line' ? await drawnForm(line, checkoutKey, location, whatsapp, credit) : null
+	return data({ line: line.kind === 'line' ? line : null, instead: instead(line, location), checkoutKey, formHtml, whatsapp, credit }, { status, headers: noStore })
+}
+
+/** The signed-in buyer's store credit, offered when they have some (ADR-051). */
+async function creditOf(request: Request): Promise<CheckoutCredit | null> {
+	const buyer = await currentBuyer(request)
+	if (!buyer) return null
+	const balance = await creditBalance(db(), buyer.email)
+	return balance > 0 ? { balance, email: buyer.email } : null
 }
 
 /**
  * The form for a line named in the address, drawn here as HTML (ADR-007): the page shows it as drawn and
  * loads its script at the buyer's first touch (it works without scripts meanwhile).
  */
-async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, checkoutKey: string, location: string, whatsapp: boolean) {
+async function drawnForm(line: Extract<CheckoutLineAnswer, { kind: 'line' }>, checkoutKey: string, location: string, whatsapp: boolean, credit: CheckoutCredit | null) {
 	const [{ CheckoutForm }, { CartProvider }] = await Promise.all([import('~/components/checkout/checkout-form'), import('~/components/cart/cart-context')])
 	return renderStaticHtml(
 		<CartProvider storageKey="">
-			<CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={null} noItems={null} testPayments={publicConfig().testPayments} whatsapp={whatsapp} />
+			<CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={null} noItems={null} testPayments={publicConfig().testPayments} whatsapp={whatsapp} credit={credit} />
 		</CartProvider>,
 		{ location },
 	)
@@ -98,6 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		paymentMethod: form.paymentMethod === 'manual' ? 'manual' : 'paypro',
 		couponCode: form.couponCode ?? '',
 		...(form.whatsappUpdates ? { whatsappUpdates: form.whatsappUpdates } : {}),
+		...(form.useCredit ? { useCredit: form.useCredit } : {}),
 	}
 	// Refused in the page's language: the rules' words, each field's too.
 	const refuse = (status: number, fieldErrors: Record<string, Said>, message: Said | null) =>
@@ -124,6 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		checkoutKey: form.checkoutKey || undefined,
 		couponCode: values.couponCode,
 		whatsappUpdates: values.whatsappUpdates,
+		useCredit: values.useCredit,
 		lang,
 		...(line.renewal ? { renewsOrderNumber: line.renewal.orderNumber } : {}),
 	})
@@ -157,7 +170,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const location = useLocation()
 	// Only a line the shop's own pages sent (Buy Now, the cart): a redirect leaves a state of its own ({ _isRedirect }).
 	const navigated = isCheckoutState(location.state) ? location.state : null
-	const { line, instead, checkoutKey, formHtml, whatsapp } = loaderData
+	const { line, instead, checkoutKey, formHtml, whatsapp, credit } = loaderData
 	// The drawn form's values once its script has loaded (the buyer's first touch), and where they were.
 	const [woken, setWoken] = useState<Woken | null>(null)
 	useLayoutEffect(() => {
@@ -172,9 +185,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	// A line named in the address: the form as the server drew it, until the buyer touches it (or it was refused).
 	if (!navigated && line && formHtml && !actionData && !woken) return <DrawnForm html={formHtml} onWake={setWoken} />
 	const { CheckoutForm } = checkoutForm ?? use(loadCheckoutForm())
-	if (navigated || !line) return <CheckoutForm state={navigated} renewal={null} prefill={null} checkoutKey={null} refused={null} noItems={<NoItems />} whatsapp={whatsapp} />
+	if (navigated || !line) return <CheckoutForm state={navigated} renewal={null} prefill={null} checkoutKey={null} refused={null} noItems={<NoItems />} whatsapp={whatsapp} credit={credit} />
 	const refused = (actionData ?? (woken ? { values: woken.values, fieldErrors: {}, message: null } : null)) as Refused | null
-	return <CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={refused} noItems={<NoItems />} whatsapp={whatsapp} />
+	return <CheckoutForm state={line.state} renewal={line.renewal} prefill={line.customer} checkoutKey={checkoutKey} refused={refused} noItems={<NoItems />} whatsapp={whatsapp} credit={credit} />
 }
 
 /** What the buyer had typed and chosen in the drawn form, the field they were in, and whether they sent it. */

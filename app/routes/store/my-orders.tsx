@@ -24,6 +24,9 @@ import { sayIn, translator } from '~/i18n/messages.server'
 import { renderStaticHtml } from '~/utils/static-html.server'
 import { metaTranslate } from '~/i18n/meta-translate'
 import type { Route } from './+types/my-orders'
+import { readCredit } from '~/domain/credit/credit.server'
+import type { CreditView } from '~/domain/credit/credit'
+import { StoreCredit } from '~/components/credit/store-credit'
 
 
 // My orders: a buyer proves they own an email address (a one-time link or code sent to it) and sees
@@ -51,12 +54,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 		return data({ buyer: null, notice, pending, next }, { headers: notice ? { ...privateHeaders, ...FORGET_OFFLINE_COPIES } : privateHeaders })
 	}
 	if (next !== MY_ORDERS_PATH && next !== localePath(lang, MY_ORDERS_PATH)) throw redirect(next, { headers: { 'Cache-Control': 'no-store' } })
-	const { orders, more } = await ordersForBuyer(db(), buyer.email, lang)
+	const [{ orders, more }, credit] = await Promise.all([ordersForBuyer(db(), buyer.email, lang), readCredit(db(), buyer.email)])
 	// Kept on the buyer's device for offline reading, unless an order on it shows codes (ADR-034).
 	const keep = offlineCopyHeaders(!orders.some((entry) => showsDeliveredContent(entry.order)))
 	const headers = pending ? { ...privateHeaders, ...keep, 'Set-Cookie': clearPendingSignInCookie(request) } : { ...privateHeaders, ...keep }
 	// The cards as the server draws them (ADR-007): the page ships no order components, only what makes their buttons and forms work.
-	return data({ buyer: { email: buyer.email }, ordersHtml: renderStaticHtml(<OrderList orders={orders} more={more} opened={params.get('revealed')} />, { location: url.pathname }) }, { headers })
+	return data({ buyer: { email: buyer.email }, ordersHtml: renderStaticHtml(<OrderList orders={orders} more={more} opened={params.get('revealed')} credit={credit} />, { location: url.pathname }) }, { headers })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -191,13 +194,14 @@ function SignedIn({ email, ordersHtml, submitting }: { email: string; ordersHtml
 }
 
 /** The buyer's orders, newest first: drawn by the server. */
-/** `opened`: the order whose unit was just revealed (its codes show unfolded). */
-function OrderList({ orders, more, opened }: { orders: BuyerOrder[]; more: boolean; opened: string | null }) {
+/** `opened`: the order whose unit was just revealed (its codes show unfolded); `credit`: the buyer's store credit. */
+function OrderList({ orders, more, opened, credit }: { orders: BuyerOrder[]; more: boolean; opened: string | null; credit: CreditView }) {
 	const t = useT()
 	const lp = useLocalePath()
 	return (
 		<>
 			<SavedCopyNotice />
+			{credit.balance > 0 || credit.entries.length > 0 ? <StoreCredit credit={credit} /> : null}
 			{orders.length === 0 ? (
 				<div className="empty-panel">
 					<p className="empty-panel-title">{t('order.my.emptyTitle')}</p>

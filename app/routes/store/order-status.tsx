@@ -29,6 +29,9 @@ import { readCookie } from '~/http/cookies'
 import { LANG_COOKIE, langOf, localePath, type Lang } from '~/i18n/lang'
 import { translator } from '~/i18n/messages.server'
 import { metaTranslate } from '~/i18n/meta-translate'
+import { ReturnUnits } from '~/components/credit/return-units'
+import { isPaid } from '~/domain/orders/order-facts'
+import { returnableUnits } from '~/domain/credit/return-unit.server'
 import type { Route } from './+types/order-status'
 
 /**
@@ -92,7 +95,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 		</>,
 		location,
 	)
-	const html = renderStaticHtml(<OrderDetails order={order} whatsapp={store.whatsapp} supportEmail={store.supportEmail} />, location)
+	// Codes the buyer has not opened and may still return for store credit (ADR-051), for whoever sees the order in full.
+	const returnable = order.full && isPaid(order) ? await returnableFor(order.orderNumber) : []
+	const returned = /^\d{1,9}$/.test(params.get('returned') ?? '') ? Number(params.get('returned')) : null
+	const html = renderStaticHtml(
+		<>
+			{order.full ? <ReturnUnits orderNumber={order.orderNumber} units={returnable} returned={returned} failed={params.get('returnFailed') === '1'} /> : null}
+			<OrderDetails order={order} whatsapp={store.whatsapp} supportEmail={store.supportEmail} />
+		</>,
+		location,
+	)
 	return data(
 		{
 			lookup,
@@ -113,6 +125,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 		// Kept on the buyer's device for offline reading, unless it shows codes (ADR-034).
 		{ headers: offlineCopyHeaders(!showsDeliveredContent(order)) },
 	)
+}
+
+/** The order's units its buyer may return now (the row read again: the view the page shows has no ids). */
+async function returnableFor(orderNumber: string) {
+	const row = await findOrder(db(), { internalOrderId: orderNumber })
+	return row ? returnableUnits(db(), row) : []
 }
 
 // The page differs per buyer (cookie) and changes by the minute.

@@ -1,0 +1,50 @@
+import { test, expect, gotoHydrated, paidOrder, signInAsOwner, signInCodeFor } from './helpers'
+
+// Store credit on a phone (ADR-051): staff refund an order to store credit; the buyer signs in on My
+// orders and sees the balance (in English and in Urdu), then buys with the credit ticked at checkout:
+// it covers the whole total, so the order is paid at once, with no payment page.
+
+test.use({ viewport: { width: 360, height: 740 } })
+
+/** One $10 Xbox gift card: Rs. 3,200. */
+const giftCard10 = { id: 14, quantity: 1, selectedDenomination: { label: '$10 USD', value: 10 } }
+
+test('a refund to store credit shows on My orders in both languages and pays a whole order at checkout', async ({ page, browser }) => {
+	test.setTimeout(180_000)
+	const email = `sana.${Date.now().toString(36)}@example.pk`
+	const first = await paidOrder(browser, email, giftCard10, 'Rs. 3,200')
+	const { staff, close } = await signInAsOwner(browser, { context: { viewport: { width: 1280, height: 900 } } })
+	try {
+		const refund = await staff.request.post(`/api/admin/orders/${first}/refunds`, { data: { amount: 3200, method: 'credit', reason: 'Out of stock at the supplier' } })
+		expect(refund.ok(), await refund.text()).toBe(true)
+
+		await gotoHydrated(page, '/my-orders')
+		await page.getByLabel('Email address').fill(email)
+		await page.getByRole('button', { name: 'Email me a sign-in code' }).click()
+		await page.getByLabel('6-digit code').fill(await signInCodeFor(staff, email))
+		await page.getByRole('button', { name: 'Open my orders' }).click()
+		const credit = page.getByTestId('store-credit')
+		await expect(credit).toContainText('Your balance: Rs. 3,200')
+		await expect(credit).toContainText(`Refund of order ${first}`)
+		await gotoHydrated(page, '/ur/my-orders')
+		await expect(page.getByTestId('store-credit')).toContainText('آپ کا بیلنس')
+
+		await gotoHydrated(page, '/checkout?product=14&value=%2410+USD')
+		await page.getByLabel('Full Name').fill('Sana Tariq')
+		// Signed in: the address is the buyer's already.
+		await expect(page.getByLabel('Email Address')).toHaveValue(email)
+		await page.getByLabel('Phone Number').fill('0333 1234567')
+		await expect(page.getByRole('button', { name: 'Proceed to Payment Rs. 3,200' })).toBeVisible()
+		await page.getByLabel('Use my store credit (Rs. 3,200)').check()
+		// The credit covers the whole total: nothing is left to pay.
+		await page.getByRole('button', { name: 'Place order · Rs. 0' }).click()
+		await expect(page).toHaveURL(/\/order-status\?internalOrderId=/)
+		await expect(page.getByTestId('credit-used-note')).toHaveText('Paid in full with your store credit (Rs. 3,200).')
+
+		const ledger = await staff.request.get(`/api/admin/customers/${encodeURIComponent(email)}/credit`)
+		expect(ledger.ok(), await ledger.text()).toBe(true)
+		expect(await ledger.json()).toMatchObject({ balance: 0, entries: [{ kind: 'spent', amount: -3200 }, { kind: 'refund', amount: 3200, orderNumber: first }] })
+	} finally {
+		await close()
+	}
+})
