@@ -15,7 +15,6 @@ import { returnableUnits, returnUnit } from '../../app/domain/credit/return-unit
 import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { checkoutRequest } from '../../app/domain/orders/checkout-input'
 import { createOrder } from '../../app/domain/orders/create-order.server'
-import { revealOrder } from '../../app/domain/orders/reveal-delivery.server'
 import { startPayproPayment } from '../../app/domain/payments/start-paypro-payment.server'
 import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-payment.server'
 import { refundInput } from '../../app/domain/refunds/refund-input'
@@ -25,7 +24,7 @@ import { AppError } from '../../app/utils/app-error'
 import { moveClockForTests, resetClockForTests } from '../../app/utils/clock'
 import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
 import { useFakePayPro } from '../setup/fake-paypro'
-import { cancelUnpaid, expireOrder, owner, payByTransfer } from '../setup/orders'
+import { cancelUnpaid, expireOrder, owner, payByTransfer, revealAllAsBuyer } from '../setup/orders'
 import { checkoutBody, giftCard10, newCheckoutKey, orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { readReportRange } from '../../app/domain/reports/report-range'
@@ -221,7 +220,7 @@ describe.each(databaseKinds)('store credit on %s', (kind) => {
 			expect((await refusal(returnUnit(db, none.order.orderNumber, none.units[0]!.id))).message).toBe('This product cannot be returned.')
 
 			const opened = await deliveredPair(db, 30)
-			await revealOrder(db, (await orderRow(db, opened.order.orderNumber))!)
+			await revealAllAsBuyer(db, opened.order)
 			expect((await refusal(returnUnit(db, opened.order.orderNumber, opened.units[0]!.id))).message).toBe('You have opened this code, so it cannot be returned.')
 			// Another order's unit is not this order's.
 			expect((await refusal(returnUnit(db, opened.order.orderNumber, units[0]!.id))).message).toMatch(/no longer on your order/)
