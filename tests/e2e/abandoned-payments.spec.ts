@@ -1,5 +1,5 @@
 import type { Browser, Locator } from '@playwright/test'
-import { test, expect, PNG_1PX, gotoHydrated, emailTo, installHydrationProbe, placeOrderFromPage, signInAsOwner } from './helpers'
+import { test, expect, gotoHydrated, emailTo, installHydrationProbe, placeOrderFromPage, signInAsOwner, receiptUpload } from './helpers'
 
 // Every money moment has a next step (issue 34), on a 360×740 phone: an online order left unpaid is
 // reminded by email, whose link opens the order with its pay button on the first screen; and a transfer
@@ -72,7 +72,7 @@ test('abandoned: an online order left unpaid is reminded by email, whose link op
 test('rejection reopened by staff: staff reject a transfer, reopen it on the console, confirm it, and the buyer’s page shows paid', async ({ browser, page }) => {
 	await gotoHydrated(page, '/about')
 	const { orderNumber } = await placeOrderFromPage(page, { customerEmail: `reopened.${Date.now().toString(36)}@example.pk`, paymentMethod: 'manual' })
-	const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { transactionId: `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`, payerAccount: 'Sana Malik, JazzCash', receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+	const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: receiptUpload(orderNumber) })
 	expect(upload.ok()).toBe(true)
 
 	const { staff, close } = await signInAsOwner(browser, { path: '/admin/payments' })

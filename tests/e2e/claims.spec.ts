@@ -1,4 +1,4 @@
-import { test, expect, gotoHydrated, PNG_1PX, reviewTransfer, signInAsOwner, unique } from './helpers'
+import { test, expect, gotoHydrated, PNG_1PX, reviewTransfer, signInAsOwner, unique, receiptUpload } from './helpers'
 
 // The claim's proof on a phone (ADR-052): a paid order from stock, the buyer sees the code and says it
 // does not work (a sentence and a screenshot, on the claim page, which has its Urdu twin); staff answer
@@ -28,7 +28,7 @@ test('a buyer reports a code that does not work with a screenshot; staff replace
 		})
 		expect(answer.ok(), await answer.text()).toBe(true)
 		const { orderNumber } = (await answer.json()) as { orderNumber: string }
-		expect((await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })).ok()).toBe(true)
+		expect((await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: receiptUpload(orderNumber) })).ok()).toBe(true)
 		await reviewTransfer(owner, orderNumber, 'confirm')
 
 		// The buyer reveals the code, and beside it finds the way to say it does not work.

@@ -1,5 +1,5 @@
 import { devices } from '@playwright/test'
-import { test, expect, PNG_1PX, gotoHydrated, waitForHydration } from './helpers'
+import { test, expect, gotoHydrated, waitForHydration, receiptUpload } from './helpers'
 
 // From 1200px up the dashboard is the spec's table: one row per order, the columns side by side.
 const { defaultBrowserType: _browser, ...desktop } = devices['Desktop Chrome']
@@ -71,7 +71,7 @@ test('at 1280px product names read as names, a transfer shows its receipt, and t
 	}
 	const longName = await place('paypro', [{ id: 1, quantity: 1 }])
 	const transfer = await place('manual', [{ id: 14, quantity: 1, selectedDenomination: { value: 10 } }])
-	const upload = await page.request.post(`/api/order/${transfer}/receipt`, { multipart: { transactionId: `TID${transfer.replace(/[^A-Za-z0-9]/g, '')}`, payerAccount: 'Sana Malik, JazzCash', receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+	const upload = await page.request.post(`/api/order/${transfer}/receipt`, { multipart: receiptUpload(transfer) })
 	expect(upload.ok()).toBe(true)
 
 	await gotoHydrated(page, '/admin/login')

@@ -345,7 +345,7 @@ export async function transferPaidOrder(browser: Browser, staff: Page, email: st
 		})
 		expect(answer.ok(), await answer.text()).toBe(true)
 		orderNumber = ((await answer.json()) as { orderNumber: string }).orderNumber
-		const upload = await context.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { transactionId: `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`, payerAccount: 'Sana Malik, JazzCash', receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+		const upload = await context.request.post(`/api/order/${orderNumber}/receipt`, { multipart: receiptUpload(orderNumber) })
 		expect(upload.ok()).toBe(true)
 	} finally {
 		await context.close()
@@ -430,8 +430,49 @@ export async function emailTo(page: Page, to: string, subject: RegExp, { timeout
 	return found!
 }
 
+/** The receipt upload's form as the buyer's page sends it: the transfer's TID and who paid (ADR-049), then the screenshot. */
+export const receiptUpload = (orderNumber: string, { tid = `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`, payer = 'Sana Malik, JazzCash' }: { tid?: string; payer?: string } = {}) => ({
+	transactionId: tid,
+	payerAccount: payer,
+	receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX },
+})
+
 /** The transfer's TID and payer in the receipt form on the page (ADR-049): a TID of the order's own unless said. */
 export async function fillTransferFacts(page: Page, orderNumber: string, { tid = `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`, payer = 'Sana Malik, JazzCash' }: { tid?: string; payer?: string } = {}) {
 	await page.locator('input[name="transactionId"]').first().fill(tid)
 	await page.locator('input[name="payerAccount"]').first().fill(payer)
+}
+
+/** A product (with `extra` fields) with one code in stock, and an order for it paid by transfer in the buyer's browser: delivered at once, hidden. */
+export async function paidFromStock(browser: Browser, page: Page, code: string, extra: Record<string, unknown> = {}) {
+	const { staff, close } = await signInAsOwner(browser, { path: '/admin/products' })
+	try {
+		const created = await staff.request.post('/api/admin/products', {
+			data: { name: unique('PSN Card (reveal)'), platform: 'playstation', kind: 'gift_card', description: 'Delivered on your order page.', variants: [{ label: '$10 USD', value: 10, price: 3100 }], ...extra },
+		})
+		expect(created.status()).toBe(201)
+		const product = (await created.json()) as { id: number; variants: { id: number }[] }
+		const imported = await staff.request.post(`/api/admin/products/${product.id}/stock`, { data: { variantId: product.variants[0]!.id, units: [{ code }] } })
+		expect(imported.status(), await imported.text()).toBe(201)
+		const answer = await page.request.post('/api/checkout', {
+			data: {
+				customerName: 'Hamza Ali',
+				customerEmail: 'hamza.ali@example.pk',
+				customerMobile: '03001239876',
+				paymentMethod: 'manual',
+				checkoutKey: `e2e-reveal-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+				productDetails: [{ id: product.id, quantity: 1, variantId: product.variants[0]!.id }],
+			},
+		})
+		expect(answer.ok(), await answer.text()).toBe(true)
+		const { orderNumber } = (await answer.json()) as { orderNumber: string }
+		const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: receiptUpload(orderNumber) })
+		expect(upload.ok(), await upload.text()).toBe(true)
+		await reviewTransfer(staff, orderNumber, 'confirm')
+		// The storefront's product count stays as the other tests expect.
+		await staff.request.patch(`/api/admin/products/${product.id}`, { data: { visible: false } })
+		return orderNumber
+	} finally {
+		await close()
+	}
 }

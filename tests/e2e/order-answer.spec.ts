@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test'
-import { test, expect, PNG_1PX, gotoHydrated, placeOrderFromPage, reviewTransfer, signInAsOwner, unique, fillTransferFacts } from './helpers'
+import { test, expect, PNG_1PX, gotoHydrated, placeOrderFromPage, reviewTransfer, signInAsOwner, unique, fillTransferFacts, receiptUpload } from './helpers'
 
 // The order page leads with the answer (ADR-041): at every money moment the first screen of a phone
 // says what happened and holds the next step. Each test opens the buyer's order page at 360×740 and
@@ -23,7 +23,7 @@ const orderPage = (orderNumber: string) => `/order-status?internalOrderId=${orde
 
 /** The buyer's transfer receipt, sent from their own browser (it holds the order's cookie). */
 async function sendReceipt(page: Page, orderNumber: string) {
-	const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { transactionId: `TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`, payerAccount: 'Sana Malik, JazzCash', receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
+	const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: receiptUpload(orderNumber) })
 	expect(upload.ok(), await upload.text()).toBe(true)
 }
 

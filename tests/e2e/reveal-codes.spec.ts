@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test'
-import { test, expect, PNG_1PX, gotoHydrated, reviewTransfer, signInAsOwner, unique } from './helpers'
+import type { Locator, Page } from '@playwright/test'
+import { test, expect, gotoHydrated, paidFromStock, signInAsOwner } from './helpers'
 
 // Codes revealed with a record (ADR-050), on a phone in English and Urdu: a paid order's code comes
 // hidden, its kind and its Reveal on the first screen; one tap shows it with its Copy button, also on
@@ -19,39 +19,6 @@ async function expectOnFirstScreen(page: Page, ...locators: Locator[]) {
 	}
 }
 
-/** A product with one code in stock, and an order for it paid by transfer in the buyer's browser: delivered at once, hidden. */
-async function paidFromStock(browser: Browser, page: Page, code: string) {
-	const { staff, close } = await signInAsOwner(browser, { path: '/admin/products' })
-	try {
-		const created = await staff.request.post('/api/admin/products', {
-			data: { name: unique('PSN Card (reveal)'), platform: 'playstation', kind: 'gift_card', description: 'Delivered on your order page.', variants: [{ label: '$10 USD', value: 10, price: 3100 }] },
-		})
-		expect(created.status()).toBe(201)
-		const product = (await created.json()) as { id: number; variants: { id: number }[] }
-		const imported = await staff.request.post(`/api/admin/products/${product.id}/stock`, { data: { variantId: product.variants[0]!.id, units: [{ code }] } })
-		expect(imported.status(), await imported.text()).toBe(201)
-		const answer = await page.request.post('/api/checkout', {
-			data: {
-				customerName: 'Hamza Ali',
-				customerEmail: 'hamza.ali@example.pk',
-				customerMobile: '03001239876',
-				paymentMethod: 'manual',
-				checkoutKey: `e2e-reveal-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-				productDetails: [{ id: product.id, quantity: 1, variantId: product.variants[0]!.id }],
-			},
-		})
-		expect(answer.ok(), await answer.text()).toBe(true)
-		const { orderNumber } = (await answer.json()) as { orderNumber: string }
-		const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: { receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX } } })
-		expect(upload.ok(), await upload.text()).toBe(true)
-		await reviewTransfer(staff, orderNumber, 'confirm')
-		// The storefront's product count stays as the other tests expect.
-		await staff.request.patch(`/api/admin/products/${product.id}`, { data: { visible: false } })
-		return orderNumber
-	} finally {
-		await close()
-	}
-}
 
 for (const { lang, prefix, hidden, reveal, copy } of [
 	{ lang: 'English', prefix: '', hidden: 'Code · hidden', reveal: 'Reveal Code · hidden', copy: 'Copy delivery details' },

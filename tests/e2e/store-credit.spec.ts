@@ -1,4 +1,4 @@
-import { test, expect, gotoHydrated, paidOrder, signInAsOwner, signInCodeFor } from './helpers'
+import { test, expect, gotoHydrated, paidFromStock, paidOrder, signInAsOwner, signInCodeFor } from './helpers'
 
 // Store credit on a phone (ADR-051): staff refund an order to store credit; the buyer signs in on My
 // orders and sees the balance (in English and in Urdu), then buys with the credit ticked at checkout:
@@ -47,4 +47,30 @@ test('a refund to store credit shows on My orders in both languages and pays a w
 	} finally {
 		await close()
 	}
+})
+
+test('a code never opened goes back for store credit from its order page, in Urdu too; an opened one does not', async ({ page, browser }) => {
+	test.setTimeout(180_000)
+	const orderNumber = await paidFromStock(browser, page, `PSN-RTN-${Date.now() % 1_000_000}-4KQ2`, { returnDays: 7 })
+	const second = await paidFromStock(browser, page, `PSN-RTN-${Date.now() % 1_000_000}-9WX3`, { returnDays: 7 })
+
+	// The Urdu page offers it in Urdu; the buyer returns it from the English page.
+	await gotoHydrated(page, `/ur/order-status?internalOrderId=${orderNumber}`)
+	await expect(page.getByTestId('return-units')).toContainText('جو کوڈ آپ نے نہیں کھولا اسے واپس کریں')
+	await expect(page.getByRole('button', { name: 'اسٹور کریڈٹ کے بدلے واپس کریں' })).toBeVisible()
+	await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)
+	const section = page.getByTestId('return-units')
+	await expect(section).toContainText('Returnable until')
+	await section.getByRole('button', { name: 'Return for store credit' }).click()
+	await expect(page.getByText('Returned: Rs. 3,100 is now in your store credit.')).toBeVisible()
+	// Nothing is left to reveal or return: the code went back to stock.
+	await expect(page.getByTestId('hidden-unit')).toHaveCount(0)
+	await expect(section.getByRole('button', { name: 'Return for store credit' })).toHaveCount(0)
+
+	// Once revealed, a code is the buyer's: no return is offered.
+	await gotoHydrated(page, `/order-status?internalOrderId=${second}`)
+	await expect(page.getByTestId('return-units').getByRole('button', { name: 'Return for store credit' })).toBeVisible()
+	await page.getByRole('button', { name: 'Reveal Code · hidden' }).click()
+	await expect(page.locator('.order-delivery pre')).toContainText('PSN-RTN-')
+	await expect(page.getByTestId('return-units')).toHaveCount(0)
 })

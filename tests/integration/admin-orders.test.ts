@@ -383,7 +383,7 @@ describe.each(databaseKinds)('staff orders over HTTP on %s', (kind) => {
 		cookie = `staff_session=${signedIn.sessionId}`
 	}, 120_000)
 	afterEach(async () => {
-		await shop.database.db.execute(sql`truncate orders, order_lines, order_events, coupon_redemptions, stock_assignments, refunds, refund_lines, unit_reveals, audit_log, email_outbox, jobs restart identity`)
+		await shop.database.db.execute(sql`truncate orders, order_lines, order_events, coupon_redemptions, stock_assignments, refunds, refund_lines, unit_reveals, audit_log, email_outbox, jobs restart identity cascade`)
 	})
 
 	const update = (body: string, headers: Record<string, string> = { cookie }, route = '/api/admin-update-order') =>

@@ -205,7 +205,7 @@ export default {
 	'receipt.tidLabel': 'Transaction ID (TID)',
 	'receipt.tidHint': 'The TID or reference number your bank or wallet shows for this transfer, e.g. 0123 4567 8901.',
 	'receipt.payerLabel': 'Paid from',
-	'receipt.payerHint': 'The account holder’s name and the bank or wallet you paid from, e.g. Ali Khan, JazzCash.',
+	'receipt.payerHint': 'The account holder’s name and the bank or wallet you paid from, e.g. Hina Aslam, JazzCash.',
 	'receipt.tidMissing': 'Please enter the transaction ID (TID) your bank or wallet shows for this transfer.',
 	'receipt.tidInvalid': 'The transaction ID should be 4 to 40 letters and digits, as your bank or wallet shows it.',
 	'receipt.tidUsed': 'This transaction ID was already given for another order. Please check the TID on your receipt, or contact us on WhatsApp.',
