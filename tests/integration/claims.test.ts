@@ -16,11 +16,11 @@ import { importStock } from '../../app/domain/stock/manage-stock.server'
 import { orderStockUnits } from '../../app/domain/stock/order-stock.server'
 import { deliveryText } from '../../app/domain/orders/staff-order-view.server'
 import { moveClockForTests } from '../../app/utils/clock'
-import { AppError } from '../../app/utils/app-error'
 import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
 import { owner, payByTransfer, revealAllAsBuyer } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder, png } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
+import { refusedWith } from '../setup/coupons'
 
 const LIMITS: UploadLimits = { perAddressBytesPerDay: 50 * 1024 * 1024, totalBytes: 500 * 1024 * 1024 }
 const DAY = 24 * 3600_000
@@ -46,14 +46,7 @@ describe.each(databaseKinds)('claims on %s', (kind) => {
 		openClaim(db, shopFileStore(db), (await orderRow(db, orderNumber))!, bytes(file), { unitId, text, uploader: '203.0.113.9', limits: LIMITS })
 	/** A staff member without the refunds grant. */
 	const clerk = async (db: Db) => staffActor({ ...(await createStaff(db, { email: 'clerk@example.pk', name: 'Clerk', role: 'staff' })), grants: [] })
-	const refusal = async (promise: Promise<unknown>) => {
-		const error = await promise.then(
-			() => null,
-			(e: unknown) => e,
-		)
-		expect(error).toBeInstanceOf(AppError)
-		return error as AppError
-	}
+	const refusal = refusedWith
 
 	it('takes a claim only on a unit the buyer has seen, within the product’s days, and never on a product with 0 days', async () => {
 		const { db } = database

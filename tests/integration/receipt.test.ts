@@ -1,17 +1,16 @@
 // The buyer's printable receipt (/receipt/:orderNumber) over HTTP against the real server: the order's
 // cookie or the buyer signed in with its email sees it; everyone else gets the 404 of an unknown order.
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, orders } from '../../app/db/schema'
-import { redeemSignInLink, requestBuyerSignIn } from '../../app/domain/buyers/sign-in.server'
+import { orders } from '../../app/db/schema'
 import { markOrderPaid } from '../../app/domain/payments/mark-order-paid.server'
 import { formatPakistanTime } from '../../app/utils/pakistan-time'
-import { openEmail } from '../../app/domain/email/sealed-email.server'
 import type { RunningShop } from '../../server/start'
 import { checkoutBody, giftCard10, orderRow } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 import { withoutScripts } from '../setup/page-text'
+import { buyerSessionCookie } from '../setup/buyers'
 
 const json = { 'Content-Type': 'application/json' }
 /** Two months of Game Pass Ultimate, shared: Rs. 2,700 each in the catalogue. */
@@ -40,17 +39,8 @@ describe.each(databaseKinds)('the receipt page on %s', (kind) => {
 
 	/** A buyer_session cookie for a buyer who has ordered with this email and signs in through the shop's own sign-in. */
 	async function sessionFor(email: string) {
-		const db = shop.database.db
 		await checkout({ customerEmail: email }, [giftCard10])
-		await requestBuyerSignIn(db, { email, clientIp: '203.0.113.7' })
-		const [mail] = await db
-			.select()
-			.from(emailOutbox)
-			.where(sql`${emailOutbox.dedupeKey} like 'sign-in:%' and lower(${emailOutbox.toEmail}) = ${email.toLowerCase()}`)
-			.orderBy(sql`${emailOutbox.id} desc`)
-			.limit(1)
-		const token = new URL(openEmail(mail!).params.SIGN_IN_URL!).searchParams.get('token')
-		return `buyer_session=${(await redeemSignInLink(db, token, { ip: null, userAgent: null })).sessionId}`
+		return buyerSessionCookie(shop.database.db, email)
 	}
 
 	it('shows a paid order’s receipt to the holder of its cookie: each line, the total in rupees, the payment method and both dates', async () => {

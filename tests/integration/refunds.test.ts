@@ -32,13 +32,13 @@ import type { Actor } from '../../app/domain/staff/audit.server'
 import { deliverQueuedOrders } from '../../app/domain/stock/deliver-stock.server'
 import { importStock, setStockMode } from '../../app/domain/stock/manage-stock.server'
 import { orderStockUnits } from '../../app/domain/stock/order-stock.server'
-import { AppError } from '../../app/utils/app-error'
 import { formatPakistanDay, pakistanDate } from '../../app/utils/pakistan-time'
 import { callbackAccount, useFakePayPro } from '../setup/fake-paypro'
 import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
 import { payByTransfer, revealAllAsBuyer } from '../setup/orders'
 import { checkoutBody, orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
+import { refusedWith } from '../setup/coupons'
 
 const owner: Actor = { staffId: null, label: 'owner@example.pk' }
 
@@ -54,12 +54,8 @@ async function refundsToday(db: Db) {
 }
 
 const refusal = async (promise: Promise<unknown>) => {
-	const error = await promise.then(
-		() => null,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(AppError)
-	return { status: (error as AppError).status, message: (error as AppError).message, fields: (error as AppError).fieldErrors }
+	const error = await refusedWith(promise)
+	return { status: error.status, message: error.message, fields: error.fieldErrors }
 }
 
 describe.each(databaseKinds)('cancellations and refunds on %s', (kind) => {

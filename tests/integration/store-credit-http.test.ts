@@ -1,13 +1,11 @@
 // Store credit over HTTP against the real server (ADR-051): /api/checkout spends a buyer's credit only
 // for the browser signed in as the order's email (typing the address proves nothing), and answers
 // creditUsed; /api/order/return takes back an unopened code only for whoever may see the order in full.
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, stockAssignments } from '../../app/db/schema'
-import { redeemSignInLink, requestBuyerSignIn } from '../../app/domain/buyers/sign-in.server'
+import { stockAssignments } from '../../app/db/schema'
 import { updateProduct } from '../../app/domain/catalogue/manage-products.server'
 import { creditBalance } from '../../app/domain/credit/credit.server'
-import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { refundInput } from '../../app/domain/refunds/refund-input'
 import { refundOrder } from '../../app/domain/refunds/refund-order.server'
 import { importStock } from '../../app/domain/stock/manage-stock.server'
@@ -17,6 +15,7 @@ import { owner, payByTransfer } from '../setup/orders'
 import { checkoutBody, giftCard10, orderRow, placeOrder } from '../setup/payments'
 import { useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
+import { buyerSessionCookie } from '../setup/buyers'
 
 const json = { 'Content-Type': 'application/json' }
 
@@ -29,18 +28,7 @@ describe.each(databaseKinds)('store credit over HTTP on %s', (kind) => {
 	})
 
 	/** A buyer_session cookie for `email`, through the shop's own sign-in (the address has an order). */
-	async function sessionFor(email: string) {
-		const db = shop.database.db
-		await requestBuyerSignIn(db, { email, clientIp: '203.0.113.7' })
-		const [mail] = await db
-			.select()
-			.from(emailOutbox)
-			.where(sql`${emailOutbox.dedupeKey} like 'sign-in:%' and lower(${emailOutbox.toEmail}) = ${email.toLowerCase()}`)
-			.orderBy(sql`${emailOutbox.id} desc`)
-			.limit(1)
-		const token = new URL(openEmail(mail!).params.SIGN_IN_URL!).searchParams.get('token')
-		return `buyer_session=${(await redeemSignInLink(db, token, { ip: null, userAgent: null })).sessionId}`
-	}
+	const sessionFor = (email: string) => buyerSessionCookie(shop.database.db, email)
 
 	const checkout = (extra: Record<string, unknown>, cookie?: string) =>
 		fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { ...json, ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(checkoutBody([giftCard10], { paymentMethod: 'manual', ...extra })) })

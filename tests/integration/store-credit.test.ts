@@ -20,7 +20,6 @@ import { confirmPayproPayment } from '../../app/domain/payments/confirm-paypro-p
 import { refundInput } from '../../app/domain/refunds/refund-input'
 import { refundOrder } from '../../app/domain/refunds/refund-order.server'
 import { importStock } from '../../app/domain/stock/manage-stock.server'
-import { AppError } from '../../app/utils/app-error'
 import { moveClockForTests, resetClockForTests } from '../../app/utils/clock'
 import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
 import { useFakePayPro } from '../setup/fake-paypro'
@@ -30,6 +29,7 @@ import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { readReportRange } from '../../app/domain/reports/report-range'
 import { salesReport } from '../../app/domain/reports/sales-report.server'
 import { pakistanDate } from '../../app/utils/pakistan-time'
+import { refusedWith } from '../setup/coupons'
 
 const ALI = 'ali@example.pk'
 
@@ -47,14 +47,7 @@ async function creditFor(db: Db, amount: number) {
 	return paid
 }
 
-const refusal = async (promise: Promise<unknown>) => {
-	const error = await promise.then(
-		() => null,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(AppError)
-	return error as AppError
-}
+const refusal = refusedWith
 
 describe.each(databaseKinds)('store credit on %s', (kind) => {
 	const database = useTestDatabase(kind)

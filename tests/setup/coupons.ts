@@ -13,12 +13,15 @@ export async function addCoupon(db: Db, values: Partial<typeof coupons.$inferIns
 	return row!
 }
 
-/** The sentence a command refused with (it must refuse with an AppError, never crash). */
-export async function refusalOf(promise: Promise<unknown>): Promise<string> {
+/** The AppError a command refused with (it must refuse with one, never crash or succeed). */
+export async function refusedWith(promise: Promise<unknown>): Promise<AppError> {
 	const error = await promise.then(
 		() => null,
 		(e: unknown) => e,
 	)
 	expect(error).toBeInstanceOf(AppError)
-	return (error as AppError).message
+	return error as AppError
 }
+
+/** The sentence a command refused with. */
+export const refusalOf = async (promise: Promise<unknown>): Promise<string> => (await refusedWith(promise)).message

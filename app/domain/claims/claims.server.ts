@@ -204,16 +204,8 @@ async function settle(
 ): Promise<ClaimRow> {
 	const [row] = await tx
 		.update(unitClaims)
-		.set({
-			status: 'answered',
-			answer: done.answer,
-			reason: done.reason,
-			automatic: done.automatic ?? false,
-			replacementAssignmentId: done.replacementAssignmentId ?? null,
-			refundId: done.refundId ?? null,
-			answeredBy: actor.label,
-			answeredAt: new Date(),
-		})
+		// Answered once: by whom and when, with what came of it (a replacement unit, a refund).
+		.set({ status: 'answered', answer: done.answer, reason: done.reason, automatic: done.automatic ?? false, answeredBy: actor.label, answeredAt: new Date(), replacementAssignmentId: done.replacementAssignmentId ?? null, refundId: done.refundId ?? null })
 		.where(and(eq(unitClaims.id, claim.id), eq(unitClaims.status, 'open')))
 		.returning()
 	if (!row) throw new AppError('CONFLICT', CLAIM_MESSAGES.answered)

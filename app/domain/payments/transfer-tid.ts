@@ -5,11 +5,10 @@ import { westernDigits } from '../../utils/digits'
 // showed the buyer, and who paid. The same rules in the browser and on the server; the statement
 // import reads a statement's reference with the very same `normaliseTid`, so the two meet.
 
-export const TID_MISSING = 'checkout.receipt.tidMissing' satisfies MessageKey
-export const TID_INVALID = 'checkout.receipt.tidInvalid' satisfies MessageKey
+/** Each refusal's key (the words are the catalogues', ADR-037). */
+const SAY = { tidMissing: 'checkout.receipt.tidMissing', tidInvalid: 'checkout.receipt.tidInvalid', payerMissing: 'checkout.receipt.payerMissing', payerTooLong: 'checkout.receipt.payerTooLong' } as const satisfies Record<string, MessageKey>
+/** A TID another order already gave: said by the upload, which asks the database. */
 export const TID_USED = 'checkout.receipt.tidUsed' satisfies MessageKey
-export const PAYER_MISSING = 'checkout.receipt.payerMissing' satisfies MessageKey
-export const PAYER_TOO_LONG = 'checkout.receipt.payerTooLong' satisfies MessageKey
 
 export const TID_MAX = 40
 export const PAYER_MAX = 120
@@ -34,11 +33,11 @@ export type TransferFacts = { transactionId: string; payerAccount: string }
 export function readTransferFacts(tid: unknown, payer: unknown): { ok: true; facts: TransferFacts } | { ok: false; key: MessageKey; field: 'transactionId' | 'payerAccount' } {
 	const tidText = typeof tid === 'string' ? tid.slice(0, 200) : ''
 	const transactionId = normaliseTid(tidText)
-	if (!transactionId) return { ok: false, key: TID_MISSING, field: 'transactionId' }
-	if (transactionId.length < 4 || transactionId.length > TID_MAX || !/^[A-Z0-9]+$/.test(transactionId)) return { ok: false, key: TID_INVALID, field: 'transactionId' }
+	if (!transactionId) return { ok: false, key: SAY.tidMissing, field: 'transactionId' }
+	if (transactionId.length < 4 || transactionId.length > TID_MAX || !/^[A-Z0-9]+$/.test(transactionId)) return { ok: false, key: SAY.tidInvalid, field: 'transactionId' }
 	const payerText = typeof payer === 'string' ? payer.slice(0, 1000) : ''
 	const payerAccount = normalisePayer(payerText)
-	if (payerAccount.length < 2) return { ok: false, key: PAYER_MISSING, field: 'payerAccount' }
-	if (payerAccount.length > PAYER_MAX) return { ok: false, key: PAYER_TOO_LONG, field: 'payerAccount' }
+	if (payerAccount.length < 2) return { ok: false, key: SAY.payerMissing, field: 'payerAccount' }
+	if (payerAccount.length > PAYER_MAX) return { ok: false, key: SAY.payerTooLong, field: 'payerAccount' }
 	return { ok: true, facts: { transactionId, payerAccount } }
 }

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { orderPagePath } from '~/domain/buyers/next-path'
@@ -15,6 +15,7 @@ import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { parseId } from '~/utils/input'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/order-claim'
+import { OrderNotFound } from '~/components/order/order-not-found'
 
 // "This code doesn't work" (ADR-052): the claim page of one delivered unit, a plain form (it works
 // without scripts) with a sentence and a screenshot, posted to /api/order/claims. Only whoever may
@@ -63,15 +64,7 @@ export default function OrderClaim({ loaderData }: Route.ComponentProps) {
 	const lp = useLocalePath()
 	const lang = useLang()
 	if (!loaderData.found) {
-		return (
-			<div className="container page narrow center">
-				<h1>{t('order.receipt.notFoundTitle')}</h1>
-				<p>{loaderData.message}</p>
-				<Link to={lp('/')} className="button primary">
-					{t('order.receipt.home')}
-				</Link>
-			</div>
-		)
+		return <OrderNotFound message={loaderData.message} />
 	}
 	const { orderNumber, unit, refusal, result } = loaderData
 	const unitName = t(unit.kind === 'account' ? 'claims.unit.account' : 'claims.unit.code', { masked: '{{masked}}' })

@@ -16,6 +16,7 @@ import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { canSeeEverything } from '~/http/order-access.server'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/receipt'
+import { OrderNotFound } from '~/components/order/order-not-found'
 
 // A buyer's printable receipt. Only whoever may see the order in full gets it; anyone else, and any
 // number that names no order, gets the same 404, so the page never tells that an order exists.
@@ -61,15 +62,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
 	const t = useT()
 	const lp = useLocalePath()
 	if (!loaderData.found) {
-		return (
-			<div className="container page narrow center">
-				<h1>{t('order.receipt.notFoundTitle')}</h1>
-				<p>{loaderData.message}</p>
-				<Link to={lp('/')} className="button primary">
-					{t('order.receipt.home')}
-				</Link>
-			</div>
-		)
+		return <OrderNotFound message={loaderData.message} />
 	}
 	const { receipt } = loaderData
 	return (
