@@ -41,7 +41,7 @@ describe('the setup checklist', () => {
 	})
 
 	it('names the one account still a sample', () => {
-		const accounts = [...sampleTransferAccounts('Shop').slice(0, 1), { method: 'JazzCash', holder: 'Shop', account: '0321 7654321' }]
+		const accounts = [...sampleTransferAccounts('Shop').slice(0, 1), { method: 'JazzCash', holder: 'Shop', account: '0321 7654321', iban: null, raastId: null, ceiling: null }]
 		const steps = setupChecklist({ ...sampleShop, transferAccounts: accounts }, live, chosen)
 		expect(steps.map((s) => s.what)).toContain('The Meezan Bank account shown for transfers is a sample (Meezan Bank): buyers would send money nowhere.')
 	})

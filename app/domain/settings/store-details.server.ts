@@ -19,7 +19,7 @@ export const DEFAULT_RENEWAL_REMINDER_DAYS = 3
 export const STORE_DETAILS_KEY = 'store.details'
 
 /** Reads MANUAL_PAYMENT_ACCOUNTS (a JSON list of {method, holder, account}); unset gives the sample accounts. */
-export function parseTransferAccounts(e: Pick<Env, 'MANUAL_PAYMENT_ACCOUNTS' | 'STORE_NAME'>): TransferAccount[] {
+export function parseTransferAccounts(e: Pick<Env, 'MANUAL_PAYMENT_ACCOUNTS' | 'STORE_NAME'>): StoreDetails['transferAccounts'] {
 	if (!e.MANUAL_PAYMENT_ACCOUNTS) return sampleTransferAccounts(e.STORE_NAME ?? SAMPLE.storeName)
 	let value: unknown
 	try {
