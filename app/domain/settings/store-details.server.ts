@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { cachedUntilChanged } from '../cached-read.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { writeStoreSetting } from '../store-settings.server'
-import { DEFAULT_PAYMENT_REMINDERS, SAMPLE, sampleTransferAccounts, STORE_DETAIL_FIELDS, storedStoreDetailsSchema, transferAccountSchema, type StoreDetails, type StoreDetailsPatch, type TransferAccount } from './store-details'
+import { DEFAULT_PAYMENT_REMINDERS, SAMPLE, sampleTransferAccounts, STORE_DETAIL_FIELDS, storedStoreDetailsSchema, transferAccountSchema, type StoreDetails, type StoreDetailsPatch } from './store-details'
 import { requireOwner } from '../staff/permissions'
 
 /** Renewal reminders go this many days before a subscription ends, until the owner changes it. */
