@@ -476,6 +476,8 @@ export const orders = pgTable(
 		transferTid: text('transfer_tid'),
 		/** Manual transfer: who paid, as the buyer wrote it (name and bank or wallet). */
 		transferPayer: text('transfer_payer'),
+		/** Manual transfer: the receiving account (transferAccountId()) its buyer was shown first when it was placed; counts toward that account's ceiling once paid (ADR-049). */
+		transferAccountId: text('transfer_account_id'),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
 		/** Units a paid order is still owed from stock (not enough at payment): the staff delivery queue. */
 		undeliveredUnits: integer('undelivered_units').notNull().default(0),
@@ -527,6 +529,10 @@ export const orders = pgTable(
 			.on(t.paidAt)
 			.where(sql`${t.paidAt} is not null and not ${t.testPayment}`),
 		index('orders_receipt_sha256_idx').on(t.receiptSha256),
+		// What each receiving account took in this day or month, against its ceiling (ADR-049).
+		index('orders_transfer_account_paid_idx')
+			.on(t.transferAccountId, t.paidAt)
+			.where(sql`${t.transferAccountId} is not null`),
 		// One order per transfer's TID: two uploads of one TID at once, one wins (ADR-049).
 		uniqueIndex('orders_transfer_tid_key')
 			.on(t.transferTid)

@@ -162,6 +162,26 @@ describe.each(databaseKinds)('store details over HTTP on %s', (kind) => {
 		expect((await readStoreDetails(db)).whatsapp).toBe('923001234567')
 	})
 
+	it('takes an account’s IBAN, Raast ID and ceiling, stored as the shop reads them, and refuses wrong ones with their sentences', async () => {
+		const account = { method: 'Meezan Bank', holder: 'Karachi Games', account: '0101 2345678' }
+		const refused = await api('PATCH', { cookie: ownerCookie, json: { transferAccounts: [{ ...account, iban: 'PK36 SCBL 0000 0011 2345 6703', raastId: '042 35761234', ceiling: { rupees: 0, period: 'week' } }] } })
+		expect(refused.status).toBe(400)
+		expect(((await refused.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+			'transferAccounts[0].iban': MESSAGES.ibanChecksum,
+			'transferAccounts[0].raastId': MESSAGES.raastId,
+			'transferAccounts[0].ceiling.rupees': MESSAGES.ceilingRupees,
+			'transferAccounts[0].ceiling.period': MESSAGES.ceilingPeriod,
+		})
+		const short = await api('PATCH', { cookie: ownerCookie, json: { transferAccounts: [{ ...account, iban: 'PK36 SCBL 0000 0011' }] } })
+		expect(((await short.json()) as { error: string }).error).toBe(MESSAGES.ibanLength)
+		const saved = await api('PATCH', { cookie: ownerCookie, json: { transferAccounts: [{ ...account, iban: 'pk36 scbl 0000 0011 2345 6702', raastId: '+92 ۳۰۰ ۱۲۳۴۵۶۷', ceiling: { rupees: 500000, period: 'month' } }, { ...account, method: 'JazzCash' }] } })
+		expect(saved.status).toBe(200)
+		expect(((await saved.json()) as { transferAccounts: unknown[] }).transferAccounts).toEqual([
+			{ ...account, iban: 'PK36SCBL0000001123456702', raastId: '03001234567', ceiling: { rupees: 500000, period: 'month' } },
+			{ ...account, method: 'JazzCash', iban: null, raastId: null, ceiling: null },
+		])
+	})
+
 	it('changes what every page shows at once, even pages cached a moment before, and names the owner in the audit log', async () => {
 		for (const url of ['/', '/contact', '/product/1']) expect(waLinks(await page(url))).toEqual(['923001234567'])
 		const res = await api('PATCH', { cookie: ownerCookie, json: { whatsapp: '+92 321 7654321', banner: 'Eid sale: 10% off gift cards' } })

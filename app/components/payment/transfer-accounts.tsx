@@ -1,8 +1,9 @@
 import type { TransferAccount } from '~/domain/settings/store-details'
+import { groupedIban, groupedRaastId } from '~/domain/settings/receiving-accounts'
 import { CopyButton } from '../ui/copy-button'
 import { useT } from '~/i18n/use-t'
 
-/** The bank and wallet accounts a buyer can send the amount to, each number with a copy button. */
+/** The bank and wallet accounts a buyer can send the amount to, each number (and IBAN, Raast ID) with a copy button. */
 export function TransferAccounts({ accounts }: { accounts: TransferAccount[] }) {
 	const t = useT()
 	return (
@@ -15,19 +16,28 @@ export function TransferAccounts({ accounts }: { accounts: TransferAccount[] }) 
 							<dt>{t('checkout.transfer.holder')}</dt>
 							<dd>{a.holder}</dd>
 						</div>
-						<div>
-							<dt>{t('checkout.transfer.number')}</dt>
-							<dd className="transfer-number-row">
-								<span className="transfer-number" dir="ltr">
-									{a.account}
-								</span>
-								{/* Banking and wallet apps want the number without the spaces that make it readable. */}
-								<CopyButton value={a.account.replace(/\s+/g, '')} what={t('checkout.transfer.numberWhat', { method: a.method })} t={t} />
-							</dd>
-						</div>
+						{/* Banking and wallet apps want each number without the spaces that make it readable. */}
+						<NumberRow label={t('checkout.transfer.number')} shown={a.account} what={t('checkout.transfer.numberWhat', { method: a.method })} />
+						{a.iban ? <NumberRow label={t('checkout.transfer.iban')} shown={groupedIban(a.iban)} what={t('checkout.transfer.ibanWhat', { method: a.method })} /> : null}
+						{a.raastId ? <NumberRow label={t('checkout.transfer.raast')} shown={groupedRaastId(a.raastId)} what={t('checkout.transfer.raastWhat', { method: a.method })} /> : null}
 					</dl>
 				</li>
 			))}
 		</ul>
+	)
+}
+
+function NumberRow({ label, shown, what }: { label: string; shown: string; what: string }) {
+	const t = useT()
+	return (
+		<div>
+			<dt>{label}</dt>
+			<dd className="transfer-number-row">
+				<span className="transfer-number" dir="ltr">
+					{shown}
+				</span>
+				<CopyButton value={shown.replace(/\s+/g, '')} what={what} t={t} />
+			</dd>
+		</div>
 	)
 }

@@ -12,7 +12,8 @@ import { priceOrder } from './price-order.server'
 import { orderPlacedEmail } from '../email/order-placed-email.server'
 import { queueEmail } from '../email/queue-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
-import type { StoreDetails } from '../settings/store-details'
+import { transferAccountId, type StoreDetails } from '../settings/store-details'
+import { shownTransferAccounts } from '../settings/receiving-accounts.server'
 
 import type { Order } from './order'
 import { PLACED } from './order-state'
@@ -66,6 +67,8 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 			accessToken: newAccessToken(),
 			checkoutKey: input.checkoutKey,
 			renewsOrderId: input.renewsOrderId ?? null,
+			// A transfer order counts toward the account its buyer is shown first (ADR-049, receiving accounts).
+			...(store ? { transferAccountId: firstAccountId(store) } : {}),
 			// The request placing a PayPro order also creates its PayPro order: it holds the claim from the start.
 			...(input.paymentMethod === 'paypro' ? { payproClaimedAt: claimAtCreation() } : {}),
 		}
@@ -151,9 +154,9 @@ function sameCheckout(order: Order, input: CheckoutRequest): Order {
 async function switchMethodIfAsked(db: Db, order: Order, input: CheckoutRequest): Promise<Order> {
 	if (order.paymentMethod === input.paymentMethod || !openForPayment(order)) return order
 	const details = await readStoreDetails(db)
-	const store = input.paymentMethod === 'manual' ? details : null
+	const store = input.paymentMethod === 'manual' ? await withShownAccounts(db, details) : null
 	return db.transaction(async (tx) => {
-		const row = await switchPaymentMethod(tx, order.id, input.paymentMethod, { by: 'buyer', storeName: details.storeName })
+		const row = await switchPaymentMethod(tx, order.id, input.paymentMethod, { by: 'buyer', storeName: details.storeName, ...(store ? { transferAccountId: firstAccountId(store) } : {}) })
 		if (!row) return order
 		const next: Order = { ...row, productDetails: order.productDetails }
 		await queueOrderPlaced(tx, next, store)
@@ -161,8 +164,13 @@ async function switchMethodIfAsked(db: Db, order: Order, input: CheckoutRequest)
 	})
 }
 
-/** Read before the transaction (a single-connection database cannot read outside it meanwhile). */
-const storeForEmail = (db: Db, method: string) => (method === 'manual' ? readStoreDetails(db) : Promise.resolve(null))
+/** Read before the transaction (a single-connection database cannot read outside it meanwhile): the accounts are those buyers are shown now. */
+const storeForEmail = async (db: Db, method: string) => (method === 'manual' ? withShownAccounts(db, await readStoreDetails(db)) : null)
+
+/** The details with only the receiving accounts new buyers are shown now (below their ceilings). */
+const withShownAccounts = async (db: Db, details: StoreDetails): Promise<StoreDetails> => ({ ...details, transferAccounts: await shownTransferAccounts(db, details) })
+
+const firstAccountId = (store: StoreDetails) => transferAccountId(store.transferAccounts[0]!)
 
 /** A transfer order tells its buyer where to pay, in the transaction that places it (once per order). */
 async function queueOrderPlaced(tx: Tx, order: Order, store: StoreDetails | null) {

@@ -41,7 +41,7 @@ describe('the setup checklist', () => {
 	})
 
 	it('names the one account still a sample', () => {
-		const accounts = [...sampleTransferAccounts('Shop').slice(0, 1), { method: 'JazzCash', holder: 'Shop', account: '0321 7654321' }]
+		const accounts = [...sampleTransferAccounts('Shop').slice(0, 1), { method: 'JazzCash', holder: 'Shop', account: '0321 7654321', iban: null, raastId: null, ceiling: null }]
 		const steps = setupChecklist({ ...sampleShop, transferAccounts: accounts }, live, chosen)
 		expect(steps.map((s) => s.what)).toContain('The Meezan Bank account shown for transfers is a sample (Meezan Bank): buyers would send money nowhere.')
 	})
@@ -68,5 +68,19 @@ describe('the setup checklist', () => {
 		}
 		expect(shop.whatsapp).not.toBe(SAMPLE.whatsapp)
 		expect(setupChecklist(shop, live, chosen)).toEqual([])
+	})
+
+	it('says which accounts are at their ceiling and which new buyers are shown instead', () => {
+		const receiving = [
+			{ method: 'Meezan Bank', account: '0101 2345678', atCeiling: true, shown: false },
+			{ method: 'JazzCash', account: '0321 7654321', atCeiling: false, shown: true },
+		]
+		const step = setupChecklist(sampleShop, live, { ...chosen, receiving }).find((s) => s.id === 'accountCeilings')!
+		expect(step).toMatchObject({ info: true, what: 'Meezan Bank (0101 2345678) is at its ceiling: new buyers are shown JazzCash (0321 7654321).' })
+		const all = receiving.map((a) => ({ ...a, atCeiling: true, shown: true }))
+		const full = setupChecklist(sampleShop, live, { ...chosen, receiving: all }).find((s) => s.id === 'accountCeilings')!
+		expect(full.info).toBeUndefined()
+		expect(full.what).toContain('Every transfer account is at its ceiling')
+		expect(setupChecklist(sampleShop, live, chosen).map((s) => s.id)).not.toContain('accountCeilings')
 	})
 })

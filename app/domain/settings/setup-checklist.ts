@@ -1,5 +1,6 @@
 import type { ConnectionSource } from './connections'
 import { localMobile, SAMPLE, type StoreDetails } from './store-details'
+import type { ReceivingAccountStatus } from './receiving-accounts.server'
 
 /** One thing a new shop still runs on sample data for, and the console field that fixes it. */
 export interface SetupStep {
@@ -18,7 +19,11 @@ const samples = new Set<string>(SAMPLE.accountNumbers)
  * `alertsChosen`: the owner has saved their alerts or connected Telegram (else a line says what reaches them by default).
  * `ownAppIcon`: the owner uploaded the app's icon.
  */
-export function setupChecklist(details: StoreDetails, connected: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource>, { alertsChosen, ownAppIcon }: { alertsChosen: boolean; ownAppIcon: boolean }): SetupStep[] {
+export function setupChecklist(
+	details: StoreDetails,
+	connected: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource>,
+	{ alertsChosen, ownAppIcon, receiving = [] }: { alertsChosen: boolean; ownAppIcon: boolean; receiving?: Pick<ReceivingAccountStatus, 'method' | 'account' | 'atCeiling' | 'shown'>[] },
+): SetupStep[] {
 	const steps: SetupStep[] = []
 	const field = (id: keyof StoreDetails, label: string) => ({ href: `/admin/store#${id}`, label })
 	if (details.storeName === SAMPLE.storeName) {
@@ -42,6 +47,20 @@ export function setupChecklist(details: StoreDetails, connected: Record<'paypro'
 			id: 'transferAccounts',
 			what: `${sampleAccounts.length === 1 ? `The ${sampleAccounts[0]!.method} account` : `${sampleAccounts.length} of the bank and wallet accounts`} shown for transfers ${sampleAccounts.length === 1 ? 'is a sample' : 'are samples'} (${sampleAccounts.map((a) => a.method).join(', ')}): buyers would send money nowhere.`,
 			fix: { href: '/admin/store#transferAccounts', label: 'Set the transfer accounts' },
+		})
+	}
+	// Receiving accounts at their ceiling (ADR-049): which ones new buyers are shown instead.
+	const full = receiving.filter((a) => a.atCeiling)
+	if (full.length > 0) {
+		const name = (a: (typeof receiving)[number]) => `${a.method} (${a.account})`
+		const all = full.length === receiving.length
+		steps.push({
+			id: 'accountCeilings',
+			...(all ? {} : { info: true as const }),
+			what: all
+				? `Every transfer account is at its ceiling (${full.map(name).join(', ')}), so buyers are shown all of them: raise a ceiling or add an account.`
+				: `${full.map(name).join(', ')} ${full.length === 1 ? 'is' : 'are'} at ${full.length === 1 ? 'its' : 'their'} ceiling: new buyers are shown ${receiving.filter((a) => a.shown).map(name).join(', ')}.`,
+			fix: { href: '/admin/store#transferAccounts', label: 'See the transfer accounts' },
 		})
 	}
 	if (details.banner === SAMPLE.banner) {

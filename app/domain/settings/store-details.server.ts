@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { cachedUntilChanged } from '../cached-read.server'
 import { notifyStoreChanged } from '../store-changes.server'
 import { writeStoreSetting } from '../store-settings.server'
-import { DEFAULT_PAYMENT_REMINDERS, SAMPLE, sampleTransferAccounts, STORE_DETAIL_FIELDS, storedStoreDetailsSchema, transferAccountSchema, type StoreDetails, type StoreDetailsPatch, type TransferAccount } from './store-details'
+import { DEFAULT_PAYMENT_REMINDERS, SAMPLE, sampleTransferAccounts, STORE_DETAIL_FIELDS, storedStoreDetailsSchema, transferAccountSchema, type StoreDetails, type StoreDetailsPatch } from './store-details'
 import { requireOwner } from '../staff/permissions'
 
 /** Renewal reminders go this many days before a subscription ends, until the owner changes it. */
@@ -19,7 +19,7 @@ export const DEFAULT_RENEWAL_REMINDER_DAYS = 3
 export const STORE_DETAILS_KEY = 'store.details'
 
 /** Reads MANUAL_PAYMENT_ACCOUNTS (a JSON list of {method, holder, account}); unset gives the sample accounts. */
-export function parseTransferAccounts(e: Pick<Env, 'MANUAL_PAYMENT_ACCOUNTS' | 'STORE_NAME'>): TransferAccount[] {
+export function parseTransferAccounts(e: Pick<Env, 'MANUAL_PAYMENT_ACCOUNTS' | 'STORE_NAME'>): StoreDetails['transferAccounts'] {
 	if (!e.MANUAL_PAYMENT_ACCOUNTS) return sampleTransferAccounts(e.STORE_NAME ?? SAMPLE.storeName)
 	let value: unknown
 	try {

@@ -81,7 +81,7 @@ describe('store details input', () => {
 		})
 		expect(change).toEqual({
 			storeName: 'My Shop',
-			transferAccounts: [{ method: 'JazzCash', holder: '', account: '0300 1234567' }],
+			transferAccounts: [{ method: 'JazzCash', holder: '', account: '0300 1234567', iban: '', raastId: '', ceiling: null }],
 			testimonials: [{ name: 'Sana, Multan', text: 'Quick and kind.', rating: 4 }],
 		})
 		expect(formErrors(refusal(change).fields)).toEqual({ 'transferAccounts.2.holder': MESSAGES.accountHolder })
@@ -102,7 +102,7 @@ describe('transfer accounts from MANUAL_PAYMENT_ACCOUNTS', () => {
 
 	it('reads the configured list', () => {
 		const raw = JSON.stringify([{ method: 'HBL', holder: ' Ali Khan ', account: '1234' }])
-		expect(parseTransferAccounts({ STORE_NAME: 'x', MANUAL_PAYMENT_ACCOUNTS: raw })).toEqual([{ method: 'HBL', holder: 'Ali Khan', account: '1234' }])
+		expect(parseTransferAccounts({ STORE_NAME: 'x', MANUAL_PAYMENT_ACCOUNTS: raw })).toEqual([{ method: 'HBL', holder: 'Ali Khan', account: '1234', iban: null, raastId: null, ceiling: null }])
 	})
 
 	it('refuses a list of the wrong shape, naming the variable', () => {

@@ -5,6 +5,8 @@ import { nameSchema, textSchema } from '../../utils/input'
 import { normalisePakistaniMobile } from '../orders/checkout-fields'
 import { storeContacts } from './store-contacts'
 import { announcementBanner } from '../../content/site/home'
+import { CEILING_PERIODS, ibanProblem, MAX_CEILING_RUPEES, normaliseIban, normaliseRaastId } from './receiving-accounts'
+import { typedAmount } from '../../utils/digits'
 
 // The owner's store details (/admin/store and /api/admin/store-settings): one schema for the form,
 // the API and the OpenAPI document. Browser-safe: no server imports.
@@ -22,13 +24,13 @@ export const SAMPLE = {
 } as const
 
 /** A bank and three wallets held by the store, with the sample numbers. */
-export function sampleTransferAccounts(storeName: string): TransferAccount[] {
+export function sampleTransferAccounts(storeName: string): SavedAccount[] {
 	const [iban, wallet] = SAMPLE.accountNumbers
 	return [
-		{ method: 'Meezan Bank', holder: storeName, account: iban },
-		{ method: 'JazzCash', holder: storeName, account: wallet },
-		{ method: 'EasyPaisa', holder: storeName, account: wallet },
-		{ method: 'SadaPay', holder: storeName, account: wallet },
+		{ method: 'Meezan Bank', holder: storeName, account: iban, iban: null, raastId: null, ceiling: null },
+		{ method: 'JazzCash', holder: storeName, account: wallet, iban: null, raastId: null, ceiling: null },
+		{ method: 'EasyPaisa', holder: storeName, account: wallet, iban: null, raastId: null, ceiling: null },
+		{ method: 'SadaPay', holder: storeName, account: wallet, iban: null, raastId: null, ceiling: null },
 	]
 }
 
@@ -46,6 +48,12 @@ export const MESSAGES = {
 	accountMethod: 'Name the bank or wallet (up to 60 characters).',
 	accountHolder: 'Enter the account holder’s name (up to 100 characters).',
 	accountNumber: 'Enter the account number or IBAN (up to 60 characters, with at least one digit).',
+	ibanLength: 'A Pakistani IBAN has 24 characters: PK, 2 check digits, the bank’s 4 letters and 16 digits, like PK36 SCBL 0000 0011 2345 6702.',
+	ibanShape: 'Enter the IBAN as PK, 2 check digits, the bank’s 4 letters and 16 digits, like PK36 SCBL 0000 0011 2345 6702.',
+	ibanChecksum: 'This IBAN’s check digits do not match: please copy it again from the bank’s letter or app.',
+	raastId: 'Enter the Raast ID as the Pakistani mobile number it is linked to, like 0300 1234567, or leave it empty.',
+	ceilingRupees: `Enter the ceiling as whole rupees from 1 to ${MAX_CEILING_RUPEES.toLocaleString('en-PK')}, or leave it empty for none.`,
+	ceilingPeriod: 'Choose whether the ceiling counts per day or per month.',
 	accounts: 'Keep at least one and at most 12 accounts for bank and wallet transfers.',
 	testimonialName: 'Enter who said it (up to 60 characters).',
 	testimonialText: 'Enter what they said (up to 500 characters).',
@@ -147,12 +155,40 @@ const optionalText = (max: number, message: string) =>
 		.transform((value) => (value ? value : null))
 		.pipe(z.string().max(max, message).nullable())
 
+/** An IBAN with the sentence that says what is wrong with it (its length, its shape or its check digits). */
+const ibanField = z
+	.union([z.null(), textSchema()])
+	.transform((value, ctx) => {
+		if (!value) return null
+		const iban = normaliseIban(value)
+		if (iban) return iban
+		const problem = ibanProblem(value)
+		ctx.addIssue({ code: 'custom', message: problem === 'length' ? MESSAGES.ibanLength : problem === 'checksum' ? MESSAGES.ibanChecksum : MESSAGES.ibanShape })
+		return z.NEVER
+	})
+	.pipe(z.string().nullable())
+
+/** Whole rupees, typed ("5,00,000", Urdu digits) or sent (a JSON number). */
+const ceilingRupees = z
+	.union([z.number(), textSchema().transform((v) => (/^\d{1,10}$/.test(typedAmount(v)) ? Number(typedAmount(v)) : Number.NaN))], { error: MESSAGES.ceilingRupees })
+	.pipe(z.number({ error: MESSAGES.ceilingRupees }).int(MESSAGES.ceilingRupees).min(1, MESSAGES.ceilingRupees).max(MAX_CEILING_RUPEES, MESSAGES.ceilingRupees))
+
+export const ceilingSchema = z.strictObject({ rupees: ceilingRupees, period: z.enum(CEILING_PERIODS, { error: MESSAGES.ceilingPeriod }) }, { error: MESSAGES.ceilingRupees })
+
 export const transferAccountSchema = z.object({
 	method: text(60, MESSAGES.accountMethod),
 	holder: text(100, MESSAGES.accountHolder),
 	account: text(60, MESSAGES.accountNumber).refine((v) => /\d/.test(v), MESSAGES.accountNumber),
+	/** Optional: a Pakistani IBAN, stored without spaces (PK36SCBL0000001123456702), shown in groups of 4. */
+	iban: ibanField.default(null),
+	/** Optional: the Raast ID, the mobile number the account is linked to, stored as 03XXXXXXXXX. */
+	raastId: optionalNormalised(normaliseRaastId, MESSAGES.raastId).default(null),
+	/** Optional: once this much (rupees) was paid into it this Pakistan day or month, new buyers are shown the next accounts. */
+	ceiling: ceilingSchema.nullable().default(null),
 })
-export type TransferAccount = z.output<typeof transferAccountSchema>
+type SavedAccount = z.output<typeof transferAccountSchema>
+/** A receiving account; the IBAN, Raast ID and ceiling may be left out where none is meant (the environment's list, an email's sample). */
+export type TransferAccount = Omit<SavedAccount, 'iban' | 'raastId' | 'ceiling'> & Partial<Pick<SavedAccount, 'iban' | 'raastId' | 'ceiling'>>
 
 export const testimonialSchema = z.object({
 	name: text(60, MESSAGES.testimonialName),
@@ -236,7 +272,17 @@ export const storeDetailsView = z.object({
 	supportPhone: z.string(),
 	supportEmail: z.string(),
 	instagram: z.string(),
-	transferAccounts: z.array(z.object({ method: z.string(), holder: z.string(), account: z.string() })),
+	transferAccounts: z.array(
+		z.object({
+			method: z.string(),
+			holder: z.string(),
+			account: z.string(),
+			/** Older details lack the three below: read as none. */
+			iban: z.string().nullable().default(null),
+			raastId: z.string().nullable().default(null),
+			ceiling: z.object({ rupees: z.number().int().min(1), period: z.enum(CEILING_PERIODS) }).nullable().default(null),
+		}),
+	),
 	banner: z.string(),
 	heroHeadline: z.string(),
 	heroSubheadline: z.string(),
@@ -270,7 +316,7 @@ export function parseStoreDetailsPatch(input: unknown): StoreDetailsPatch {
 }
 
 const LISTS = {
-	transferAccounts: ['method', 'holder', 'account'],
+	transferAccounts: ['method', 'holder', 'account', 'iban', 'raastId', 'ceiling.rupees', 'ceiling.period'],
 	testimonials: ['name', 'text', 'rating'],
 } as const
 type ListName = keyof typeof LISTS
@@ -279,6 +325,12 @@ const PAYMENT_REMINDERS = 'paymentReminders'
 
 /** The most rows of one list a form may send (the lists themselves hold at most 12). */
 export const MAX_FORM_ROWS = 20
+
+/** A form's account row: an empty ceiling box is no ceiling; the IBAN and Raast boxes left empty are none. */
+function accountFromForm(row: Record<string, string>) {
+	const { 'ceiling.rupees': rupees, 'ceiling.period': period, ...account } = row
+	return { ...account, ceiling: rupees ? { rupees, period: period || 'month' } : null }
+}
 
 /**
  * The settings form's fields as a change: `transferAccounts.0.method`… become lists, in row order,
@@ -303,9 +355,10 @@ export function storeDetailsFromForm(form: Record<string, string>) {
 		const count = Math.min(Number(form[`${list}.rows`]) || 0, MAX_FORM_ROWS)
 		for (let i = 0; i < count; i++) {
 			const row: Record<string, string> = Object.fromEntries(columns.map((c) => [c, (form[`${list}.${i}.${c}`] ?? '').trim()]))
-			const blank = columns.every((c) => c === 'rating' || !row[c])
+			// A rating or a ceiling's period alone is blank: a select always sends one.
+			const blank = columns.every((c) => c === 'rating' || c === 'ceiling.period' || !row[c])
 			if (blank || form[`${list}.${i}.remove`]) continue
-			rows.push('rating' in row ? { ...row, rating: row.rating ? Number(row.rating) : undefined } : row)
+			rows.push('rating' in row ? { ...row, rating: row.rating ? Number(row.rating) : undefined } : list === 'transferAccounts' ? accountFromForm(row) : row)
 			kept.push(i)
 		}
 		change[list] = rows

@@ -181,6 +181,10 @@ export default {
 	'transfer.holder': 'Account holder',
 	'transfer.number': 'Account number',
 	'transfer.numberWhat': '{method} account number',
+	'transfer.iban': 'IBAN',
+	'transfer.ibanWhat': '{method} IBAN',
+	'transfer.raast': 'Raast ID',
+	'transfer.raastWhat': '{method} Raast ID',
 
 	// The receipt
 	'receipt.pick': 'Upload payment receipt',

@@ -169,6 +169,10 @@ export default {
 	'transfer.holder': 'اکاؤنٹ ہولڈر',
 	'transfer.number': 'اکاؤنٹ نمبر',
 	'transfer.numberWhat': '{method} اکاؤنٹ نمبر',
+	'transfer.iban': 'IBAN',
+	'transfer.ibanWhat': '{method} کا IBAN',
+	'transfer.raast': 'راست آئی ڈی',
+	'transfer.raastWhat': '{method} کی راست آئی ڈی',
 
 	'receipt.pick': 'ادائیگی کی رسید اپ لوڈ کریں',
 	'receipt.kinds': 'PNG، JPG، زیادہ سے زیادہ 10MB',

@@ -20,6 +20,7 @@ import { readConnections } from '~/domain/settings/connections.server'
 import { setupChecklist } from '~/domain/settings/setup-checklist'
 import { alertsChosen } from '~/domain/alerts/alert-settings.server'
 import { readAppIcon } from '~/domain/installable/read-app-icon.server'
+import { receivingAccountsStatus } from '~/domain/settings/receiving-accounts.server'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
 import { logger } from '~/utils/logger.server'
 import { formatRs } from '~/utils/money'
@@ -66,8 +67,8 @@ async function searchByCode(staff: Parameters<typeof staffActor>[0], typed: stri
 }
 
 async function ownerSetupChecklist(ownerId: number) {
-	const [details, connections, chosen, icon] = await Promise.all([readStoreDetails(db()), readConnections(db()), alertsChosen(db(), ownerId), readAppIcon(db())])
-	return setupChecklist(details, { paypro: connections.paypro.source, email: connections.email.source, publicUrl: connections.publicUrl.source }, { alertsChosen: chosen, ownAppIcon: icon !== null })
+	const [details, connections, chosen, icon, receiving] = await Promise.all([readStoreDetails(db()), readConnections(db()), alertsChosen(db(), ownerId), readAppIcon(db()), receivingAccountsStatus(db())])
+	return setupChecklist(details, { paypro: connections.paypro.source, email: connections.email.source, publicUrl: connections.publicUrl.source }, { alertsChosen: chosen, ownAppIcon: icon !== null, receiving })
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

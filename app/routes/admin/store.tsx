@@ -5,8 +5,11 @@ import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { fieldLimits, useCheckedForm } from '~/components/admin/console-form'
 import { getFormProps } from '@conform-to/react'
-import { APP_SHORT_NAME_MAX, localMobile, MAX_FORM_ROWS, PAYMENT_REMINDER_LIMITS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFormErrors, storeDetailsFromForm, storeDetailsSchema, testimonialSchema, transferAccountSchema, type StoreDetails } from '~/domain/settings/store-details'
+import { APP_SHORT_NAME_MAX, localMobile, MAX_FORM_ROWS, PAYMENT_REMINDER_LIMITS, parseStoreDetailsPatch, STORE_DETAIL_LABELS, storeDetailsFormErrors, storeDetailsFromForm, storeDetailsSchema, testimonialSchema, transferAccountId, transferAccountSchema, type StoreDetails } from '~/domain/settings/store-details'
 import { readStoreDetails, updateStoreDetails } from '~/domain/settings/store-details.server'
+import { receivingAccountsStatus, type ReceivingAccountStatus } from '~/domain/settings/receiving-accounts.server'
+import { groupedIban, groupedRaastId } from '~/domain/settings/receiving-accounts'
+import { formatRs } from '~/utils/money'
 import { staffActor } from '~/domain/staff/audit.server'
 import { readPageForm } from '~/http/http.server'
 import { requireStaff } from '~/http/staff-auth.server'
@@ -30,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request, { permission: 'owner' })
-	const [details, costs, whatsapp, icon] = await Promise.all([readStoreDetails(db()), readCostSettings(db()), whatsappStatus(db()), readAppIcon(db())])
+	const [details, costs, whatsapp, icon, receiving] = await Promise.all([readStoreDetails(db()), readCostSettings(db()), whatsappStatus(db()), readAppIcon(db()), receivingAccountsStatus(db())])
 	const url = new URL(request.url)
 	const iconError = url.searchParams.get('appIconError')
 	// The icon's upload comes back here (a form posted without scripts): its answer, only in the upload's own words.
@@ -40,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			: iconError !== null
 				? { ok: false, message: isAppIconProblem(iconError) ? iconError : 'The icon could not be saved. Please try again.' }
 				: null
-	return { details, costs, whatsapp, icon: { src: appIconUrl('app-192.png', icon?.base ?? null), custom: icon !== null }, iconAnswer }
+	return { details, costs, whatsapp, receiving, icon: { src: appIconUrl('app-192.png', icon?.base ?? null), custom: icon !== null }, iconAnswer }
 }
 
 type StoreOutcome = Outcome<{ savedAt: number; details: StoreDetails }, { fieldErrors: Record<string, string>; values: Record<string, string> }>
@@ -138,7 +141,17 @@ function formValues(details: StoreDetails): Record<string, string> {
 		'paymentReminders.firstAfterMinutes': String(details.paymentReminders.firstAfterMinutes),
 		'paymentReminders.secondAfterHours': String(details.paymentReminders.secondAfterHours),
 	}
-	details.transferAccounts.forEach((a, i) => Object.assign(values, { [`transferAccounts.${i}.method`]: a.method, [`transferAccounts.${i}.holder`]: a.holder, [`transferAccounts.${i}.account`]: a.account }))
+	details.transferAccounts.forEach((a, i) =>
+		Object.assign(values, {
+			[`transferAccounts.${i}.method`]: a.method,
+			[`transferAccounts.${i}.holder`]: a.holder,
+			[`transferAccounts.${i}.account`]: a.account,
+			[`transferAccounts.${i}.iban`]: a.iban ? groupedIban(a.iban) : '',
+			[`transferAccounts.${i}.raastId`]: a.raastId ? groupedRaastId(a.raastId) : '',
+			[`transferAccounts.${i}.ceiling.rupees`]: a.ceiling ? String(a.ceiling.rupees) : '',
+			[`transferAccounts.${i}.ceiling.period`]: a.ceiling?.period ?? 'month',
+		}),
+	)
 	details.testimonials.forEach((t, i) => Object.assign(values, { [`testimonials.${i}.name`]: t.name, [`testimonials.${i}.text`]: t.text, [`testimonials.${i}.rating`]: String(t.rating) }))
 	return values
 }
@@ -159,6 +172,8 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 	const hydrated = useHydrated()
 	const errors = hydrated ? checked : (failed?.fieldErrors ?? {})
 	const field = { values, errors }
+	// What each saved account took in against its ceiling (read when the page loaded).
+	const statusOf = (a: StoreDetails['transferAccounts'][number]) => loaderData.receiving.find((r) => r.id === transferAccountId(a))
 	const accountRows = rowsToShow(details.transferAccounts.length, failed?.values['transferAccounts.rows'])
 	const testimonialRows = rowsToShow(details.testimonials.length, failed?.values['testimonials.rows'])
 	const save = (
@@ -194,7 +209,11 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 
 				<section className="settings-section" aria-labelledby="transferAccounts-heading" id="transferAccounts">
 					<h2 id="transferAccounts-heading">Bank and wallet accounts</h2>
-					<p className="muted small">Buyers who pay by transfer see these on the payment page, each number with a copy button. Leave a row empty to add nothing; tick Remove to take one away.</p>
+					<p className="muted small">
+						Buyers who pay by transfer see these on the payment page, each number with a copy button. Leave a row empty to add nothing; tick Remove to take one away. An account with a ceiling stops being shown to new
+						buyers once its paid transfer orders reach it this day or month (Pakistan time); the next accounts are shown instead, and when every account is at its ceiling, all of them are.
+					</p>
+					<ReceivingSummary accounts={loaderData.receiving} />
 					<FieldError errors={errors} name="transferAccounts" />
 					<input type="hidden" name="transferAccounts.rows" value={accountRows} />
 					<ol className="settings-rows">
@@ -204,6 +223,11 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 								<TextField {...field} name={`transferAccounts.${i}.holder`} label="Account holder" rowLabel={`account ${i + 1}`} maxLength={LIMITS.account.holder?.maxLength} />
 								<TextField {...field} name={`transferAccounts.${i}.account`} label="Account number or IBAN" rowLabel={`account ${i + 1}`} maxLength={LIMITS.account.account?.maxLength} />
 								{i < details.transferAccounts.length ? <RemoveBox list="transferAccounts" index={i} label={`account ${i + 1}`} values={values} /> : <span />}
+								<TextField {...field} name={`transferAccounts.${i}.iban`} label="IBAN (optional)" rowLabel={`account ${i + 1}`} maxLength={34} autoComplete="off" placeholder="PK36 SCBL 0000 0011 2345 6702" />
+								<TextField {...field} name={`transferAccounts.${i}.raastId`} label="Raast ID (optional)" rowLabel={`account ${i + 1}`} type="tel" autoComplete="off" placeholder="0300 1234567" />
+								<TextField {...field} name={`transferAccounts.${i}.ceiling.rupees`} label="Ceiling, Rs. (optional)" rowLabel={`account ${i + 1}`} inputMode="numeric" autoComplete="off" />
+								<PeriodField {...field} name={`transferAccounts.${i}.ceiling.period`} rowLabel={`account ${i + 1}`} />
+								{i < details.transferAccounts.length ? <AccountStatusLine status={statusOf(details.transferAccounts[i]!)} /> : null}
 							</li>
 						))}
 					</ol>
@@ -456,6 +480,50 @@ function RatingField({ name, values, errors, rowLabel }: FieldProps) {
 				))}
 			</select>
 		</Labelled>
+	)
+}
+
+function PeriodField({ name, values, errors, rowLabel }: FieldProps) {
+	return (
+		<Labelled name={name} label="Ceiling per" rowLabel={rowLabel} errors={errors}>
+			<select id={idOf(name)} name={name} defaultValue={values[name] || 'month'} {...described(name, errors)}>
+				<option value="month">Month</option>
+				<option value="day">Day</option>
+			</select>
+		</Labelled>
+	)
+}
+
+const PERIOD_WORD = { day: 'today', month: 'this month' } as const
+
+/** One account's intake against its ceiling, and whether new buyers are shown it. */
+function AccountStatusLine({ status }: { status: ReceivingAccountStatus | undefined }) {
+	if (!status) return null
+	const intake = status.ceiling ? `${formatRs(status.received)} of ${formatRs(status.ceiling.rupees)} ${PERIOD_WORD[status.ceiling.period]}` : 'No ceiling'
+	return (
+		<p className={`account-status small ${status.atCeiling ? 'at-ceiling' : 'muted'}`}>
+			{intake}. {status.atCeiling ? (status.shown ? 'At its ceiling, but shown: every account is at its ceiling.' : 'At its ceiling: new buyers are not shown it.') : 'Shown to new buyers.'}
+		</p>
+	)
+}
+
+/** Which accounts new buyers are shown now, and which are at their ceiling. */
+function ReceivingSummary({ accounts }: { accounts: ReceivingAccountStatus[] }) {
+	const shown = accounts.filter((a) => a.shown)
+	const full = accounts.filter((a) => a.atCeiling)
+	const name = (a: ReceivingAccountStatus) => `${a.method} (${a.account})`
+	return (
+		<div className="receiving-summary" role="status">
+			<p>
+				<strong>Shown to new buyers now:</strong> {shown.map(name).join(', ')}.
+			</p>
+			{full.length > 0 ? (
+				<p>
+					<strong>At their ceiling:</strong> {full.map(name).join(', ')}
+					{full.length === accounts.length ? '. Every account is at its ceiling, so all are shown: raise a ceiling or add an account.' : '.'}
+				</p>
+			) : null}
+		</div>
 	)
 }
 

@@ -22,6 +22,7 @@ import { awaitingPayment, owesDelivery } from '~/domain/orders/order-facts'
 import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import { readReceiptResult } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { shownTransferAccounts } from '~/domain/settings/receiving-accounts.server'
 import { cookiesAreSecure } from '~/http/http.server'
 import { publicConfig } from '~/domain/payments/public-config.server'
 import { pageMeta } from '~/utils/seo'
@@ -66,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		}
 	}
 	// §7 call 7, first attempt (the browser makes the others only while the order may still be being written).
-	const [{ order, retry }, store] = await Promise.all([lookUpOrderForPage(db(), lookup, await orderViewer(request)), readStoreDetails(db())])
+	const [{ order, retry }, store, accounts] = await Promise.all([lookUpOrderForPage(db(), lookup, await orderViewer(request)), readStoreDetails(db()), shownTransferAccounts(db())])
 	const key = lookupKey(lookup)
 	if (!order) return { lookup, key, order: null, retry, notFound: retry ? null : notFoundMessage(lookup, t) }
 	const wanted = pathFor(request, url.pathname, order.lang)
@@ -85,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			<OrderAnswer
 				order={order}
 				whatsapp={store.whatsapp}
-				accounts={store.transferAccounts}
+				accounts={accounts}
 				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed' }}
 				testPayments={publicConfig().testPayments}
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}

@@ -5,7 +5,7 @@ import { orderPagePath } from '~/domain/buyers/next-path'
 import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
 import { pageMeta } from '~/utils/seo'
 import { db } from '~/db/client.server'
-import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { shownTransferAccounts } from '~/domain/settings/receiving-accounts.server'
 import { useHydrated } from '~/utils/use-hydrated'
 import { langOf, localePath } from '~/i18n/lang'
 import { metaTranslate } from '~/i18n/meta-translate'
@@ -17,7 +17,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const orderNumber = (url.searchParams.get('order') ?? url.searchParams.get('internalOrderId'))?.trim()
 	if (orderNumber && isOrderNumberShaped(orderNumber)) throw redirect(localePath(langOf(url.pathname), orderPagePath(orderNumber)))
-	return { accounts: (await readStoreDetails(db())).transferAccounts }
+	// The accounts new buyers are shown now: those below their ceilings (ADR-049).
+	return { accounts: await shownTransferAccounts(db()) }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

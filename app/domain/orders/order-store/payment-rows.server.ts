@@ -72,10 +72,16 @@ export async function forgetPayproPage(db: Db, orderId: number, paymentUrl: stri
  * The buyer, not paid yet, chose the other way to pay (only while `onlyIf` holds, when given): the
  * order row as it is now, or null when it no longer waits to be paid that way.
  */
-export async function switchPaymentMethod(tx: Tx, orderId: number, method: string, { by, storeName, onlyIf }: { by: EventActor; storeName: string; onlyIf?: SQL }): Promise<OrderRow | null> {
+export async function switchPaymentMethod(
+	tx: Tx,
+	orderId: number,
+	method: string,
+	{ by, storeName, onlyIf, transferAccountId }: { by: EventActor; storeName: string; onlyIf?: SQL; transferAccountId?: string },
+): Promise<OrderRow | null> {
 	const [row] = await tx
 		.update(orders)
-		.set({ paymentMethod: method, updatedAt: new Date() })
+		// Switched to a transfer: it counts toward the account its buyer is shown first now (ADR-049).
+		.set({ paymentMethod: method, updatedAt: new Date(), ...(transferAccountId ? { transferAccountId } : {}) })
 		.where(and(eq(orders.id, orderId), onlyIf))
 		.returning()
 	if (row) await tellOrderEvent(tx, row, 'methodChanged', { by, storeName, facts: { method } })
