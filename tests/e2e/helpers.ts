@@ -298,10 +298,10 @@ export function collectDialogs(page: Page): string[] {
 	return messages
 }
 
-/** An order placed through the page's own request context, so the buyer's order cookie is in this browser. */
+/** An order placed through the page's own request context, so the buyer's order cookie is in this browser: a $`value` Xbox gift card, or one unit of `line`'s option. */
 export async function placeOrderFromPage(
 	page: Page,
-	{ customerName = 'Zara Malik', customerEmail = 'zara@example.pk', paymentMethod = 'paypro', value = 10 }: { customerName?: string; customerEmail?: string; paymentMethod?: 'paypro' | 'manual'; value?: number } = {},
+	{ customerName = 'Zara Malik', customerEmail = 'zara@example.pk', paymentMethod = 'paypro', value = 10, line }: { customerName?: string; customerEmail?: string; paymentMethod?: 'paypro' | 'manual'; value?: number; line?: { productId: number; variantId: number } } = {},
 ) {
 	const answer = await page.request.post('/api/checkout', {
 		data: {
@@ -310,7 +310,7 @@ export async function placeOrderFromPage(
 			customerMobile: '03211234567',
 			checkoutKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
 			paymentMethod,
-			productDetails: [{ id: 14, quantity: 1, selectedDenomination: { value } }],
+			productDetails: [line ? { id: line.productId, quantity: 1, variantId: line.variantId } : { id: 14, quantity: 1, selectedDenomination: { value } }],
 		},
 	})
 	expect(answer.ok()).toBe(true)
@@ -454,18 +454,7 @@ export async function paidFromStock(browser: Browser, page: Page, code: string, 
 		const product = (await created.json()) as { id: number; variants: { id: number }[] }
 		const imported = await staff.request.post(`/api/admin/products/${product.id}/stock`, { data: { variantId: product.variants[0]!.id, units: [{ code }] } })
 		expect(imported.status(), await imported.text()).toBe(201)
-		const answer = await page.request.post('/api/checkout', {
-			data: {
-				customerName: 'Hamza Ali',
-				customerEmail: 'hamza.ali@example.pk',
-				customerMobile: '03001239876',
-				paymentMethod: 'manual',
-				checkoutKey: `e2e-reveal-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-				productDetails: [{ id: product.id, quantity: 1, variantId: product.variants[0]!.id }],
-			},
-		})
-		expect(answer.ok(), await answer.text()).toBe(true)
-		const { orderNumber } = (await answer.json()) as { orderNumber: string }
+		const { orderNumber } = await placeOrderFromPage(page, { customerName: 'Hamza Ali', customerEmail: 'hamza.ali@example.pk', paymentMethod: 'manual', line: { productId: product.id, variantId: product.variants[0]!.id } })
 		const upload = await page.request.post(`/api/order/${orderNumber}/receipt`, { multipart: receiptUpload(orderNumber) })
 		expect(upload.ok(), await upload.text()).toBe(true)
 		await reviewTransfer(staff, orderNumber, 'confirm')
@@ -474,5 +463,18 @@ export async function paidFromStock(browser: Browser, page: Page, code: string, 
 		return orderNumber
 	} finally {
 		await close()
+	}
+}
+
+/** The height of a phone's first screen (360x740), where each money moment's answer must be. */
+export const FIRST_SCREEN = 740
+
+/** Each of `locators` is shown and ends within the first screen of a phone, wherever the page was scrolled to. */
+export async function expectOnFirstScreen(page: Page, ...locators: Locator[]) {
+	const scrolled = await page.evaluate(() => window.scrollY)
+	for (const locator of locators) {
+		await expect(locator).toBeVisible()
+		const box = (await locator.boundingBox())!
+		expect(box.y + scrolled + box.height, `${locator.toString()} ends at ${Math.round(box.y + scrolled + box.height)} px`).toBeLessThanOrEqual(FIRST_SCREEN)
 	}
 }

@@ -149,6 +149,8 @@ test('a page with codes is never kept, and signing out leaves no order page in a
 		await page.getByLabel('6-digit code').fill(await signInCodeFor(staff, email))
 		await page.getByRole('button', { name: 'Open my orders' }).click()
 		await expect(page).toHaveURL(/\/my-orders$/)
+		// The buyer reveals the delivered details (ADR-050); they stay shown from then on.
+		await page.locator('main').getByRole('button', { name: /^Reveal/ }).first().click()
 		await expect(page.locator('main')).toContainText(code)
 
 		// Reloaded, and each order's page opened: what shows the code is never kept.

@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test'
-import { test, expect, PNG_1PX, gotoHydrated, placeOrderFromPage, reviewTransfer, signInAsOwner, unique, fillTransferFacts, receiptUpload } from './helpers'
+import type { Browser, Page } from '@playwright/test'
+import { test, expect, PNG_1PX, gotoHydrated, placeOrderFromPage, reviewTransfer, signInAsOwner, unique, fillTransferFacts, receiptUpload, expectOnFirstScreen } from './helpers'
 
 // The order page leads with the answer (ADR-041): at every money moment the first screen of a phone
 // says what happened and holds the next step. Each test opens the buyer's order page at 360×740 and
@@ -7,17 +7,7 @@ import { test, expect, PNG_1PX, gotoHydrated, placeOrderFromPage, reviewTransfer
 
 test.use({ viewport: { width: 360, height: 740 } })
 
-const FOLD = 740
 
-/** Each of `locators` is shown and ends within the first 740 pixels of the page. */
-async function expectOnFirstScreen(page: Page, ...locators: Locator[]) {
-	const scrolled = await page.evaluate(() => window.scrollY)
-	for (const locator of locators) {
-		await expect(locator).toBeVisible()
-		const box = (await locator.boundingBox())!
-		expect(box.y + scrolled + box.height, `${locator.toString()} ends at ${Math.round(box.y + scrolled + box.height)} px`).toBeLessThanOrEqual(FOLD)
-	}
-}
 
 const orderPage = (orderNumber: string) => `/order-status?internalOrderId=${orderNumber}`
 
@@ -29,23 +19,7 @@ async function sendReceipt(page: Page, orderNumber: string) {
 
 /** A transfer order placed in the buyer's browser, its receipt sent and confirmed by staff: paid, a real sale. */
 async function paidByTransfer(browser: Browser, page: Page, line?: { productId: number; variantId: number }) {
-	let orderNumber: string
-	if (line) {
-		const answer = await page.request.post('/api/checkout', {
-			data: {
-				customerName: 'Hamza Ali',
-				customerEmail: 'hamza.ali@example.pk',
-				customerMobile: '03001239876',
-				paymentMethod: 'manual',
-				checkoutKey: `e2e-answer-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-				productDetails: [{ id: line.productId, quantity: 1, variantId: line.variantId }],
-			},
-		})
-		expect(answer.ok(), await answer.text()).toBe(true)
-		orderNumber = ((await answer.json()) as { orderNumber: string }).orderNumber
-	} else {
-		orderNumber = (await placeOrderFromPage(page, { paymentMethod: 'manual' })).orderNumber
-	}
+	const { orderNumber } = await placeOrderFromPage(page, line ? { customerName: 'Hamza Ali', customerEmail: 'hamza.ali@example.pk', paymentMethod: 'manual', line } : { paymentMethod: 'manual' })
 	await sendReceipt(page, orderNumber)
 	const { staff, close } = await signInAsOwner(browser, { path: '/admin/payments' })
 	try {
@@ -127,7 +101,9 @@ test('a transfer waiting for its receipt: the amount, the reference and the rece
 	const { orderNumber } = await placeOrderFromPage(page, { paymentMethod: 'manual' })
 	await gotoHydrated(page, orderPage(orderNumber))
 	await expect(page.getByTestId('payment-badge')).toHaveText('Awaiting payment')
-	await expectOnFirstScreen(page, page.getByTestId('transfer-amount'), page.getByTestId('transfer-reference'), page.getByRole('button', { name: 'Upload receipt', exact: true }))
+	// The upload begins there with the transfer's TID (ADR-049); who paid, the screenshot and the button follow it.
+	await expectOnFirstScreen(page, page.getByTestId('transfer-amount'), page.getByTestId('transfer-reference'), page.getByRole('textbox', { name: 'Transaction ID (TID)' }))
+	await expect(page.getByRole('button', { name: 'Upload receipt', exact: true })).toBeVisible()
 })
 
 test('a rejected transfer: the reason and the ways on are on the first screen; a new receipt goes back to staff, who confirm it, and the order is paid', async ({ browser, page }) => {
@@ -145,7 +121,9 @@ test('a rejected transfer: the reason and the ways on are on the first screen; a
 		const upload = page.getByRole('button', { name: 'Upload new receipt' })
 		const online = page.getByRole('button', { name: 'Pay online instead' })
 		const chat = page.getByRole('link', { name: 'Ask us on WhatsApp' })
-		await expectOnFirstScreen(page, why, upload, online, chat)
+		// The quick ways on, then the new receipt's form beginning with its TID; its button follows.
+		await expectOnFirstScreen(page, why, online, chat, page.getByRole('textbox', { name: 'Transaction ID (TID)' }))
+		await expect(upload).toBeVisible()
 		// The chat opens with the order number written in.
 		expect(decodeURIComponent((await chat.getAttribute('href'))!)).toContain(`order ${orderNumber} could not be confirmed`)
 
@@ -183,10 +161,11 @@ test('in Urdu too: a rejected transfer’s reason and ways on are on the first s
 	await expectOnFirstScreen(
 		page,
 		page.getByText('آپ کی ٹرانسفر کی تصدیق نہیں ہو سکی'),
-		page.getByRole('button', { name: 'نئی رسید اپ لوڈ کریں' }),
 		page.getByRole('button', { name: 'اس کی جگہ آن لائن ادائیگی کریں' }),
 		page.getByRole('link', { name: 'واٹس ایپ پر ہم سے پوچھیں' }),
+		page.getByRole('textbox', { name: 'ٹرانزیکشن آئی ڈی (TID)' }),
 	)
+	await expect(page.getByRole('button', { name: 'نئی رسید اپ لوڈ کریں' })).toBeVisible()
 })
 
 test('a rejected transfer may be paid online instead: Pay online instead opens the payment page for the same order', async ({ browser, page }) => {

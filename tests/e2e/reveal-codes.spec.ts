@@ -1,5 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
-import { test, expect, gotoHydrated, paidFromStock, signInAsOwner } from './helpers'
+import { test, expect, gotoHydrated, paidFromStock, signInAsOwner, expectOnFirstScreen } from './helpers'
 
 // Codes revealed with a record (ADR-050), on a phone in English and Urdu: a paid order's code comes
 // hidden, its kind and its Reveal on the first screen; one tap shows it with its Copy button, also on
@@ -8,16 +7,7 @@ import { test, expect, gotoHydrated, paidFromStock, signInAsOwner } from './help
 
 test.use({ viewport: { width: 360, height: 740 } })
 
-const FOLD = 740
 
-async function expectOnFirstScreen(page: Page, ...locators: Locator[]) {
-	const scrolled = await page.evaluate(() => window.scrollY)
-	for (const locator of locators) {
-		await expect(locator).toBeVisible()
-		const box = (await locator.boundingBox())!
-		expect(box.y + scrolled + box.height, `${locator.toString()} ends at ${Math.round(box.y + scrolled + box.height)} px`).toBeLessThanOrEqual(FOLD)
-	}
-}
 
 
 for (const { lang, prefix, hidden, reveal, copy } of [

@@ -28,8 +28,11 @@ test('staff complete a paid order with codes; the buyer’s open page shows them
 	await close()
 
 	await expect(page.getByText('Delivery Complete')).toBeVisible()
-	await expect(page.getByText('XBOX-GIFT-7Q4K-99ZT')).toBeVisible()
+	// Arrived live, hidden behind its Reveal (ADR-050); one tap shows it.
+	await expect(page.getByText('Delivery details · hidden')).toBeVisible()
 	expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+	await page.getByRole('button', { name: /^Reveal/ }).click()
+	await expect(page.getByText('XBOX-GIFT-7Q4K-99ZT')).toBeVisible()
 })
 
 test('a transfer confirmed by staff turns the buyer’s open page to Payment Successful', async ({ page, browser }) => {

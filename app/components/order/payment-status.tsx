@@ -150,11 +150,12 @@ function RejectedTransfer({ order, whatsapp, accounts, formResult }: { order: Or
 			{order.full ? (
 				<>
 					<p>{t('order.payment.rejectedWaysOn')}</p>
-					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt} submitLabel={t('order.payment.newReceiptButton')} />
+					{/* The quick ways on first; the new receipt's form (its TID, who paid, the screenshot) follows, starting on a phone's first screen. */}
 					<div className="rejected-ways">
 						<PayAgain order={order} failedBefore={formResult.payAgainFailed} onlineOnly />
 						{chat}
 					</div>
+					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt} submitLabel={t('order.payment.newReceiptButton')} />
 					<details className="rejected-accounts">
 						<summary>{t('order.payment.accountsSummary')}</summary>
 						<p>{richText(t('checkout.transfer.sendExactly'), { amount: <strong className="nowrap">{formatRs(amountDue(order))}</strong> })}</p>
