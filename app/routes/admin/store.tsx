@@ -513,7 +513,7 @@ function ReceivingSummary({ accounts }: { accounts: ReceivingAccountStatus[] }) 
 	const full = accounts.filter((a) => a.atCeiling)
 	const name = (a: ReceivingAccountStatus) => `${a.method} (${a.account})`
 	return (
-		<div className="receiving-summary" role="status">
+		<div className="receiving-summary">
 			<p>
 				<strong>Shown to new buyers now:</strong> {shown.map(name).join(', ')}.
 			</p>
