@@ -1,3 +1,4 @@
+import { data } from 'react-router'
 import { buyerOwnsOrder } from '../domain/buyers/sign-in.server'
 import type { Order } from '../domain/orders/order'
 import { tokenMatches } from '../domain/orders/order-token.server'
@@ -42,3 +43,9 @@ export function accessCookie(orderNumber: string, token: string, { secure }: { s
 		...(secure ? ['Secure'] : []),
 	].join('; ')
 }
+
+/** An order's own pages (receipt, claim) are never cached anywhere but the buyer's browser session. */
+export const PRIVATE_PAGE_HEADERS = { 'Cache-Control': 'private, no-store' }
+
+/** The one 404 an order's own page gives a stranger, another buyer or a number that names no order, in the page's language. */
+export const orderPageNotFound = (t: (key: 'order.receipt.notFound') => string) => data({ found: false as const, message: t('order.receipt.notFound') }, { status: 404, headers: PRIVATE_PAGE_HEADERS })

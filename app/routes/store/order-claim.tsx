@@ -7,7 +7,7 @@ import { claimPageUnit } from '~/domain/claims/claims.server'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
 import { readCookie } from '~/http/cookies'
-import { canSeeEverything } from '~/http/order-access.server'
+import { canSeeEverything, orderPageNotFound, PRIVATE_PAGE_HEADERS } from '~/http/order-access.server'
 import { LANG_COOKIE, langOf, localePath } from '~/i18n/lang'
 import { refusalWords, translator } from '~/i18n/messages.server'
 import { metaTranslate } from '~/i18n/meta-translate'
@@ -21,13 +21,11 @@ import { OrderNotFound } from '~/components/order/order-not-found'
 // without scripts) with a sentence and a screenshot, posted to /api/order/claims. Only whoever may
 // see the order in full gets it; anyone else gets the same 404 as a number that names no order.
 
-const privateHeaders = { 'Cache-Control': 'private, no-store' }
-
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const lang = langOf(url.pathname)
 	const t = translator(lang)
-	const notFound = () => data({ found: false as const, message: t('order.receipt.notFound') }, { status: 404, headers: privateHeaders })
+	const notFound = () => orderPageNotFound(t)
 	const unitId = parseId(url.searchParams.get('unit'))
 	if (!isOrderNumberShaped(params.orderNumber) || unitId === null) return notFound()
 	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
@@ -48,11 +46,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			refusal: refusal ? refusalWords(lang, refusal).message : null,
 			result: result && !refusal ? t(CLAIM_RESULTS[result], { max: CLAIM_TEXT_MAX, date: '' }) : null,
 		},
-		{ headers: privateHeaders, status: refusal ? 409 : 200 },
+		{ headers: PRIVATE_PAGE_HEADERS, status: refusal ? 409 : 200 },
 	)
 }
 
-export const headers: Route.HeadersFunction = () => privateHeaders
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS
 
 export const meta: Route.MetaFunction = ({ matches }) => {
 	const t = metaTranslate(matches)

@@ -13,7 +13,7 @@ import { orderReceipt, type OrderReceipt } from '~/domain/orders/receipt.server'
 import { buyerBadgeKey } from '~/domain/orders/status'
 import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
-import { canSeeEverything } from '~/http/order-access.server'
+import { canSeeEverything, orderPageNotFound, PRIVATE_PAGE_HEADERS } from '~/http/order-access.server'
 import { pageMeta } from '~/utils/seo'
 import type { Route } from './+types/receipt'
 import { OrderNotFound } from '~/components/order/order-not-found'
@@ -21,13 +21,11 @@ import { OrderNotFound } from '~/components/order/order-not-found'
 // A buyer's printable receipt. Only whoever may see the order in full gets it; anyone else, and any
 // number that names no order, gets the same 404, so the page never tells that an order exists.
 
-const privateHeaders = { 'Cache-Control': 'private, no-store' }
-
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const lang = langOf(url.pathname)
 	const t = translator(lang)
-	const notFound = () => data({ found: false as const, message: t('order.receipt.notFound') }, { status: 404, headers: privateHeaders })
+	const notFound = () => orderPageNotFound(t)
 	if (!isOrderNumberShaped(params.orderNumber)) return notFound()
 	const order = await findOrder(db(), { internalOrderId: params.orderNumber })
 	if (!order || !(await canSeeEverything(order, request))) return notFound()
@@ -43,11 +41,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		paymentMethod: t(order.paymentMethod === 'paypro' || order.paymentMethod === 'manual' || order.paymentMethod === 'dm' ? `order.method.${order.paymentMethod}` : 'order.method.other'),
 		status: t(buyerBadgeKey(order)),
 	}
-	return data({ found: true as const, receipt }, { headers: privateHeaders })
+	return data({ found: true as const, receipt }, { headers: PRIVATE_PAGE_HEADERS })
 }
 
 // Per buyer (their cookie or session) and never worth keeping: not in any cache.
-export const headers: Route.HeadersFunction = () => privateHeaders
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 	const t = metaTranslate(matches)
