@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 // First: it sets E2E_PORT, which tests/e2e/shops.ts reads.
 import './tests/setup/e2e-port'
 import { E2E_WORKERS, shopUrls } from './tests/e2e/shops'
+import { CHROMIUM_ARGS } from './tests/setup/chromium-args'
 
 export default defineConfig({
 	testDir: './tests/e2e',
@@ -15,13 +16,15 @@ export default defineConfig({
 	reporter: process.env.CI ? 'list' : [['list']],
 	use: {
 		baseURL: shopUrls[0],
-		trace: 'retain-on-failure',
+		// A trace records every action's page (snapshots and a screencast) and is thrown away when the test
+		// passes: kept on a developer's machine, where it is opened; off on CI, whose files are not kept.
+		trace: process.env.CI ? 'off' : 'retain-on-failure',
 		// No service worker unless a spec asks for one (installable, push): otherwise every new browser
 		// would install it, fetching the offline pages and their files, for tests that never go offline.
 		serviceWorkers: 'block',
 		launchOptions: {
 			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu', '--disable-quic'],
+			args: CHROMIUM_ARGS,
 		},
 	},
 	projects: [

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Form, data, redirect, useActionData, useNavigation } from 'react-router'
 import { db } from '~/db/client.server'
 import { completeTwoFactorSignIn, SIGN_IN_AGAIN } from '~/domain/staff/complete-two-factor-sign-in.server'
@@ -95,12 +96,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 }
 
+/** Counts the action's answers: each new answer object is a new key, the same answer keeps its key. */
+function useAnswerKey(result: unknown, step: Step) {
+	const seen = useRef<{ result: unknown; n: number }>({ result: undefined, n: 0 })
+	if (result !== seen.current.result) seen.current = { result, n: seen.current.n + 1 }
+	return result ? `${step}-${seen.current.n}` : step
+}
+
 export default function Login({ loaderData }: Route.ComponentProps) {
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const step = result?.step ?? loaderData.step
-	// A new key per answer clears the password or code field after a failed attempt.
-	const formKey = result ? JSON.stringify(result) + Date.now() : step
+	// A new key per answer (not per drawing: a redraw while typing would empty the field) clears the
+	// password or code field after a failed attempt.
+	const formKey = useAnswerKey(result, step)
 	const account = loaderData.email || result?.email
 	return (
 		<ConsoleFrame>
