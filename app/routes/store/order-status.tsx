@@ -22,7 +22,7 @@ import { awaitingPayment, owesDelivery } from '~/domain/orders/order-facts'
 import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import { readReceiptResult } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
-import { shownTransferAccounts } from '~/domain/settings/receiving-accounts.server'
+import { transferAccountsForOrderNumber } from '~/domain/settings/receiving-accounts.server'
 import { cookiesAreSecure } from '~/http/http.server'
 import { publicConfig } from '~/domain/payments/public-config.server'
 import { pageMeta } from '~/utils/seo'
@@ -67,12 +67,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 		}
 	}
 	// §7 call 7, first attempt (the browser makes the others only while the order may still be being written).
-	const [{ order, retry }, store, accounts] = await Promise.all([lookUpOrderForPage(db(), lookup, await orderViewer(request)), readStoreDetails(db()), shownTransferAccounts(db())])
+	const [{ order, retry }, store] = await Promise.all([lookUpOrderForPage(db(), lookup, await orderViewer(request)), readStoreDetails(db())])
 	const key = lookupKey(lookup)
 	if (!order) return { lookup, key, order: null, retry, notFound: retry ? null : notFoundMessage(lookup, t) }
 	const wanted = pathFor(request, url.pathname, order.lang)
 	if (wanted !== url.pathname) throw redirect(`${wanted}${url.search}`, { headers: { 'Cache-Control': 'no-store', Vary: 'Cookie' } })
 	const receipt = readReceiptResult(params.get('receipt'))
+	// The accounts this order was shown (the first kept even once it is full), then those shown now (ADR-049).
+	const accounts = await transferAccountsForOrderNumber(db(), order.orderNumber, store)
 	// Each delivered unit's claim, read after the view recorded what the buyer has seen (ADR-052).
 	const claims = order.full && order.actions.paid ? await unitClaimsFor(order.orderNumber) : []
 	// The order as the server draws it (ADR-007), again on every live update: the page ships no order components.
