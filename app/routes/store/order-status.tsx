@@ -22,6 +22,7 @@ import { awaitingPayment, owesDelivery } from '~/domain/orders/order-facts'
 import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import { readReceiptResult } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
+import { typedBack } from '~/http/typed-back.server'
 import { transferAccountsForOrderNumber } from '~/domain/settings/receiving-accounts.server'
 import { cookiesAreSecure } from '~/http/http.server'
 import { publicConfig } from '~/domain/payments/public-config.server'
@@ -73,6 +74,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const wanted = pathFor(request, url.pathname, order.lang)
 	if (wanted !== url.pathname) throw redirect(`${wanted}${url.search}`, { headers: { 'Cache-Control': 'no-store', Vary: 'Cookie' } })
 	const receipt = readReceiptResult(params.get('receipt'))
+	// A receipt refused without scripts: its TID and payer as the buyer typed them (never the file), to fix rather than type again.
+	const typedReceipt = receipt && receipt !== 'uploaded' ? typedBack(request, 'receipt', order.orderNumber) : null
+	const typed = typedReceipt ? { transactionId: typedReceipt.transactionId ?? '', payerAccount: typedReceipt.payerAccount ?? '' } : null
 	// The accounts this order was shown (the first kept even once it is full), then those shown now (ADR-049).
 	const accounts = await transferAccountsForOrderNumber(db(), order.orderNumber, store)
 	// Each delivered unit's claim, read after the view recorded what the buyer has seen (ADR-052).
@@ -89,7 +93,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 				order={order}
 				whatsapp={store.whatsapp}
 				accounts={accounts}
-				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed' }}
+				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed', typed }}
 				testPayments={publicConfig().testPayments}
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
 				claims={claims}
