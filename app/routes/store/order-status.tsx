@@ -13,7 +13,7 @@ import { useLiveOrder } from '~/components/order/use-live-order'
 import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
-import { unitClaimsOf } from '~/domain/claims/claims.server'
+import { handReportOpen, unitClaimsOf } from '~/domain/claims/claims.server'
 import { tokenMatches } from '~/domain/orders/order-token.server'
 import { accessCookie, orderViewer } from '~/http/order-access.server'
 import { offlineCopyFrom, offlineCopyHeaders } from '~/http/offline-copy'
@@ -48,7 +48,7 @@ function pathFor(request: Request, pathname: string, orderLang: Lang): string {
 
 async function unitClaimsFor(orderNumber: string) {
 	const row = await findOrder(db(), { internalOrderId: orderNumber })
-	return row ? unitClaimsOf(db(), row) : []
+	return row ? { claims: await unitClaimsOf(db(), row), handReport: await handReportOpen(db(), row) } : { claims: [], handReport: false }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -80,7 +80,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// The accounts this order was shown (the first kept even once it is full), then those shown now (ADR-049).
 	const accounts = await transferAccountsForOrderNumber(db(), order.orderNumber, store)
 	// Each delivered unit's claim, read after the view recorded what the buyer has seen (ADR-052).
-	const claims = order.full && order.actions.paid ? await unitClaimsFor(order.orderNumber) : []
+	// Content delivered by hand has no claim form: within the window, the way to report it is the chat (ADR-052).
+	const { claims, handReport } = order.full && order.actions.paid ? await unitClaimsFor(order.orderNumber) : { claims: [], handReport: false }
 	// The order as the server draws it (ADR-007), again on every live update: the page ships no order components.
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
 	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
@@ -97,6 +98,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 				testPayments={publicConfig().testPayments}
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
 				claims={claims}
+				handReport={handReport}
 				claimSent={params.get('claim') === 'sent'}
 			/>
 		</>,
