@@ -2,7 +2,8 @@
 // see the order in full (its token's cookie, or the buyer signed in) reveals a unit, anyone else is told
 // the order is not found; a unit id that names nothing of the order is a 404 with a sentence, one that is
 // not an id a 400. The owner's evidence of the order (JSON, and the same as a PDF) lists its payment,
-// its units masked, its emails and each reveal with the client's hashes, never a code in full; other
+// its units masked, its emails and each reveal with the client's hashes, never a code in full, and
+// where the order was placed from (the checkout's address and device, hashed the same way); other
 // staff are refused.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
