@@ -478,6 +478,9 @@ export const orders = pgTable(
 		transferPayer: text('transfer_payer'),
 		/** Manual transfer: the receiving account (transferAccountId()) its buyer was shown first when it was placed; counts toward that account's ceiling once paid (ADR-049). */
 		transferAccountId: text('transfer_account_id'),
+		/** Where the order was placed from (the order's evidence, ADR-050): the checkout's address and user agent as keyed hashes (clientHash), never as sent. */
+		placedAddressHash: text('placed_address_hash'),
+		placedDeviceHash: text('placed_device_hash'),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
 		/** Units a paid order is still owed from stock (not enough at payment): the staff delivery queue. */
 		undeliveredUnits: integer('undelivered_units').notNull().default(0),
@@ -551,6 +554,7 @@ export const orders = pgTable(
 		check('orders_lang_check', sql`${t.lang} in ('en', 'ur')`),
 		check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= greatest(${t.totalAmount}, 0)`),
 		check('orders_credit_used_check', sql`${t.creditUsed} >= 0 and ${t.creditUsed} <= greatest(${t.totalAmount}, 0)`),
+		check('orders_placed_hash_check', sql`char_length(coalesce(${t.placedAddressHash}, '')) <= 64 and char_length(coalesce(${t.placedDeviceHash}, '')) <= 64`),
 		// Staff search indexes live in drizzle/0002_search_indexes.sql and 0012_order_search_any_id.sql:
 		// trigrams (pg_trgm) on order_number, customer_name and customer_email; text_pattern_ops on phones,
 		// PayPro ids and order times, forwards and reversed (their start and their end); partial indexes

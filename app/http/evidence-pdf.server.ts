@@ -32,7 +32,7 @@ export function evidencePdf(evidence: OrderEvidence, storeName: string): Promise
 	heading('Placed')
 	line(`${at(placed.at)} · total ${formatRs(placed.total)} · language ${placed.lang}`)
 	line(`Buyer: ${placed.customerName ?? '—'} · ${placed.customerEmail ?? '—'} · ${placed.customerPhone ?? '—'}`)
-	line('Address at checkout: not recorded.')
+	line(`Placed from: address ${placed.addressHash ?? 'not recorded'} · device ${placed.deviceHash ?? 'not recorded'}`)
 
 	heading('Paid')
 	line(`${paid.status} · ${at(paid.at)} · ${paid.method}${paid.testPayment ? ' (test payment)' : ''}`)

@@ -25,6 +25,6 @@ export async function placeOrder(request: Request, clientIp: string, input: Chec
 	const checkoutKey = checkoutKeyOf(request, input.checkoutKey)
 	// Store credit is spent only for the buyer signed in on this browser (their session), never for an address typed.
 	const creditEmail = input.useCredit ? ((await currentBuyer(request))?.email ?? null) : null
-	const order = await placeOrderFor(db(), { input, checkoutKey, clientIp, creditEmail, maySee: (renewed) => canSeeEverything(renewed, request) })
+	const order = await placeOrderFor(db(), { input, checkoutKey, clientIp, device: request.headers.get('user-agent'), creditEmail, maySee: (renewed) => canSeeEverything(renewed, request) })
 	return { order, setCookie: accessCookie(order.orderNumber, order.accessToken!, { secure: cookiesAreSecure(request) }) }
 }

@@ -2,7 +2,7 @@ import { test, expect, gotoHydrated, PNG_1PX, reviewTransfer, signInAsOwner, uni
 
 // The claim's proof on a phone (ADR-052): a paid order from stock, the buyer sees the code and says it
 // does not work (a sentence and a screenshot, on the claim page, which has its Urdu twin); staff answer
-// from the Claims queue with a replacement; the buyer's page shows the new code and the old one as replaced.
+// from the Claims queue with a replacement (a claim refused without scripts keeps its sentence); the buyer's page shows the new code and the old one as replaced.
 
 test.use({ viewport: { width: 360, height: 740 } })
 
@@ -45,6 +45,22 @@ test('a buyer reports a code that does not work with a screenshot; staff replace
 		await expect(page.getByRole('heading', { name: 'یہ کام نہیں کر رہا' })).toBeVisible()
 		await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
 		await expect(page.getByRole('button', { name: 'بھیجیں' })).toBeVisible()
+
+		// Without scripts, a refused claim (a file that is not a picture) comes back with its sentence as typed.
+		const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } })
+		try {
+			await plain.addCookies(await page.context().cookies())
+			const noScript = await plain.newPage()
+			await noScript.goto(`${claimUrl.pathname}${claimUrl.search}`)
+			await noScript.getByLabel('What happens when you use it?').fill('It says the code was used before.')
+			await noScript.getByLabel('Screenshot').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
+			await noScript.getByRole('button', { name: 'Send' }).click()
+			await expect(noScript).toHaveURL(/\/claim\?unit=\d+&result=not-image$/)
+			await expect(noScript.getByRole('alert')).toBeVisible()
+			await expect(noScript.getByLabel('What happens when you use it?')).toHaveValue('It says the code was used before.')
+		} finally {
+			await plain.close()
+		}
 
 		// Sent from the English page: a sentence and a screenshot.
 		await gotoHydrated(page, `${claimUrl.pathname}${claimUrl.search}`)

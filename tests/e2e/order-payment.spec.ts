@@ -74,7 +74,7 @@ test('a transfer buyer returns from the emailed link on a phone, is refused a wr
 	await expect(page.getByText(AWAITING)).toBeVisible()
 })
 
-test('without scripts, the order page’s receipt form posts and comes back awaiting confirmation', async ({ browser }) => {
+test('without scripts, the order page’s receipt form posts, keeps the TID and payer typed when refused, and comes back awaiting confirmation', async ({ browser }) => {
 	test.setTimeout(90_000)
 	const { orderNumber, path } = await transferOrderFromEmail(browser, `bilal.${Date.now().toString(36)}@example.pk`)
 	const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } })
@@ -87,6 +87,11 @@ test('without scripts, the order page’s receipt form posts and comes back awai
 		// The form asks for the transfer's TID first, then the file.
 		await expect(page.getByText('Please enter the transaction ID (TID) your bank or wallet shows for this transfer.')).toBeVisible()
 		await fillTransferFacts(page, orderNumber)
+		// Sent without its file: refused, and the TID and payer come back as typed; only the file is chosen again.
+		await page.getByRole('button', { name: 'Upload receipt', exact: true }).click()
+		await expect(page).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}&receipt=missing$`))
+		await expect(page.locator('input[name="transactionId"]').first()).toHaveValue(`TID${orderNumber.replace(/[^A-Za-z0-9]/g, '')}`)
+		await expect(page.locator('input[name="payerAccount"]').first()).toHaveValue('Sana Malik, JazzCash')
 		await page.getByLabel(/PNG, JPG up to 10MB/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX })
 		await expect(page.getByText('File chosen. Now tap Upload receipt.')).toBeVisible()
 		await page.getByRole('button', { name: 'Upload receipt', exact: true }).click()

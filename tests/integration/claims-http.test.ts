@@ -9,7 +9,8 @@ import { orderStockUnits } from '../../app/domain/stock/order-stock.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import type { RunningShop } from '../../server/start'
 import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
-import { owner, payByTransfer } from '../setup/orders'
+import { moveDelivery, owner, payByTransfer } from '../setup/orders'
+import { moveClockForTests } from '../../app/utils/clock'
 import { checkoutBody, orderRow, png } from '../setup/payments'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
@@ -61,6 +62,32 @@ describe.each(databaseKinds)('claims over HTTP on %s', (kind) => {
 		['screenshot', file],
 	]
 	const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error
+
+	it('content delivered by hand has no claim form: once revealed and within its window, the page offers the chat with the order number', async () => {
+		const { productId, ten } = await giftCardWithTwoOptions(db, 'PSN by hand')
+		const res = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(checkoutBody([{ id: productId, quantity: 1, variantId: ten }], { paymentMethod: 'manual' })) })
+		expect(res.status).toBe(201)
+		const { orderNumber } = (await res.json()) as { orderNumber: string }
+		const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!
+		// No stock: staff deliver it by hand.
+		await moveDelivery(db, await payByTransfer(db, (await orderRow(db, orderNumber))!), 'completed', 'Code typed by staff: HAND-TYPED-4Q2Z')
+		const page = async (path = '/order-status') => (await (await fetch(`${shop.url}${path}?internalOrderId=${encodeURIComponent(orderNumber)}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, '')
+		const chat = `?text=${encodeURIComponent(`Hello, what you sent me by hand for order ${orderNumber} doesn’t work.`)}`
+		// Hidden until revealed: nothing to report yet.
+		expect(await page()).not.toContain('data-testid="hand-report"')
+		const reveal = await fetch(`${shop.url}/api/order/reveal`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ orderNumber, unitId: 'hand' }) })
+		expect(reveal.status).toBe(200)
+		const shown = await page()
+		expect(shown).toContain('HAND-TYPED-4Q2Z')
+		expect(shown).toContain('data-testid="hand-report"')
+		expect(shown).toContain('Doesn’t work? Tell us on WhatsApp')
+		expect(shown.replace(/&amp;/g, '&')).toContain(chat)
+		expect(shown).not.toContain('/claim?unit=')
+		expect(await page('/ur/order-status')).toContain('کام نہیں کر رہا؟ ہمیں واٹس ایپ پر بتائیں')
+		// Past the product's 7 days from delivery: the way is gone, as a claim's would be.
+		moveClockForTests(8 * 24 * 3600 * 1000)
+		expect(await page()).not.toContain('data-testid="hand-report"')
+	})
 
 	it('refuses hostile claims with a 4xx and a sentence, then takes one claim and answers the same claim again', async () => {
 		const { orderNumber, cookie, unitId, html } = await deliveredOrder('HTTP')

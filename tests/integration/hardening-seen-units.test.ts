@@ -11,17 +11,15 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { emailOutbox, orderLines, stockUnits } from '../../app/db/schema'
-import { createProductInput } from '../../app/domain/catalogue/product-input'
-import { createProduct } from '../../app/domain/catalogue/manage-products.server'
+import { emailOutbox, stockUnits } from '../../app/db/schema'
 import { openEmail } from '../../app/domain/email/sealed-email.server'
 import { decryptDelivery } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import { importStock, revealUnit } from '../../app/domain/stock/manage-stock.server'
+import { revealUnit } from '../../app/domain/stock/manage-stock.server'
 import type { RunningShop } from '../../server/start'
-import { owner, payByTransfer } from '../setup/orders'
-import { checkoutBody, orderRow, placeOrder } from '../setup/payments'
+import { cardInStock, paidFromStock } from '../setup/orders'
+import { orderRow } from '../setup/payments'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
@@ -42,21 +40,12 @@ describe.each(databaseKinds)('seen units are never sold again, on %s', (kind) =>
 	/** A gift card with two codes in stock; the first order takes FIRST (units go out oldest first). */
 	async function cardWithTwoCodes() {
 		key = (await createApiKey(db, 'Refunds', null, { scopes: ['refunds'] })).key
-		const product = await createProduct(
-			db,
-			owner,
-			createProductInput.parse({ name: 'Steam Card', platform: 'pc', kind: 'gift_card', description: 'Delivered on the order page.', variants: [{ label: '$10 USD', value: 10, price: 3300 }] }),
-		)
-		const variantId = product.variants[0]!.id
-		await importStock(db, owner, product.id, { variantId, kind: 'code', units: [{ code: 'FIRST-SEEN-7K2Q' }, { code: 'SECOND-CODE-9Z4M' }] })
-		return { productId: product.id, variantId }
+		return cardInStock(db, ['FIRST-SEEN-7K2Q', 'SECOND-CODE-9Z4M'])
 	}
 	/** A transfer order confirmed by staff: paid and delivered from stock at once. */
 	async function paidOrder(card: { productId: number; variantId: number }, email: string) {
-		const order = await placeOrder(db, checkoutBody([{ id: card.productId, quantity: 1, variantId: card.variantId }], { paymentMethod: 'manual', customerEmail: email, customerName: 'Sara Ahmed' }))
-		const row = await payByTransfer(db, order, 'Seen')
-		const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id))
-		return { row, lineId: line!.id, content: () => orderRow(db, order.orderNumber).then((r) => decryptDelivery(r!.deliveryContent) ?? '') }
+		const { row, lineId } = await paidFromStock(db, card, { email, note: 'Seen' })
+		return { row, lineId, content: () => orderRow(db, row.orderNumber).then((r) => decryptDelivery(r!.deliveryContent) ?? '') }
 	}
 	/** The owner refunds the line through the console API, asking for its unit back in stock. */
 	const refundReturning = (orderNumber: string, lineId: number) =>

@@ -4,13 +4,16 @@
 // the leaderboard's orders and the console's "paid, not delivered" count. The state matrix is written
 // by the shop's own commands where they reach a state, and by name (stateNoCommandReaches) where none
 // does: this is a test of the facts themselves, over states no flow reaches (a test payment partly
-// refunded, a held payment delivered).
+// refunded, a held payment delivered). Then the same figures with a refund to store credit, spent again.
 import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { orders } from '../../app/db/schema'
 import { DELIVERY_STATES, PAYMENT_STATES } from '../../app/db/order-states'
-import { listCustomers } from '../../app/domain/customers/customers.server'
+import { listCustomers, readCustomer } from '../../app/domain/customers/customers.server'
+import { checkoutRequest } from '../../app/domain/orders/checkout-input'
+import { createOrder } from '../../app/domain/orders/create-order.server'
+import { pakistanDate } from '../../app/utils/pakistan-time'
 import { topBuyers } from '../../app/domain/leaderboard/top-buyers.server'
 import { consoleToDo } from '../../app/domain/orders/console-to-do.server'
 import * as facts from '../../app/domain/orders/order-facts'
@@ -23,9 +26,9 @@ import { dmOrderRequest } from '../../app/domain/orders/dm-order-input'
 import type { Order } from '../../app/domain/orders/order'
 import type { DeliveryState, PaymentState } from '../../app/domain/orders/order-state'
 import { AppError } from '../../app/utils/app-error'
-import { backdateOrders, cancelUnpaid, expireOrder, failOrder, moveDelivery, payAfterCancel, payByProvider, refundMoney, sendReceipt, stateNoCommandReaches } from '../setup/orders'
+import { backdateOrders, cancelUnpaid, expireOrder, failOrder, moveDelivery, payAfterCancel, payByProvider, payByTransfer, refundMoney, sendReceipt, stateNoCommandReaches } from '../setup/orders'
 import { checkoutBody, giftCard10, orderRow, placeOrder } from '../setup/payments'
-import { databaseKinds, resetData, testDatabase } from '../setup/test-db'
+import { databaseKinds, resetData, testDatabase, useTestDatabase } from '../setup/test-db'
 
 type Row = typeof orders.$inferSelect
 
@@ -159,5 +162,38 @@ describe.each(databaseKinds)('the order facts on %s', (kind) => {
 		expect(toDo.paidAfterCancel).toBe(rows.filter(facts.heldAfterCancel).length)
 		const listed = await listOrders(db, { q: '', status: '', fulfillment: OWES_DELIVERY, before: null, after: null })
 		expect(listed.orders.map((o) => o.orderNumber).sort()).toEqual(owed.map((r) => r.orderNumber).sort())
+	})
+})
+
+describe.each(databaseKinds)('figures with a refund to store credit on %s', (kind) => {
+	const test = useTestDatabase(kind)
+
+	it('the customer’s Spent and Refunds, the report’s net and refunds, its top customers and the leaderboard agree when a refund went to store credit and was spent again', async () => {
+		const { db } = test
+		const email = 'credit.buyer@example.pk'
+		const buyer = { customerEmail: email, customerName: 'Credit Buyer', paymentMethod: 'manual' }
+		// Rs. 3,200 paid by transfer; Rs. 1,200 given back as store credit, Rs. 500 by bank.
+		const paid = await payByTransfer(db, await placeOrder(db, checkoutBody([giftCard10], buyer)))
+		await refundMoney(db, paid, 1200, { method: 'credit' })
+		await refundMoney(db, paid, 500)
+		// The credit spent on the next order (the buyer signed in): that order counts at its whole total, once.
+		const input = checkoutRequest.parse(checkoutBody([giftCard10], { ...buyer, useCredit: true }))
+		const { order: second } = await createOrder(db, { ...input, checkoutKey: input.checkoutKey!, creditEmail: email })
+		expect(second.creditUsed).toBe(1200)
+		await payByTransfer(db, second)
+
+		const today = pakistanDate(new Date())
+		const range = readReportRange({ from: today, to: today })
+		if (!range.ok) throw new Error(range.message)
+		const report = await salesReport(db, { label: 'test' }, range.range)
+		expect(report.totals).toMatchObject({ orders: 2, revenue: 6400, refunds: 1700, net: 4700, creditIssued: 1200, creditSpent: 1200 })
+		expect(report.topCustomers.find((c) => c.email === email)).toEqual({ email, orders: 2, revenue: 6400, refunds: 1700 })
+
+		const { customers } = await listCustomers(db, { q: email, sort: 'spend', page: 1 })
+		expect(customers).toHaveLength(1)
+		expect(customers[0]).toMatchObject({ paidOrders: 2, totalSpent: report.totals.net, refunds: report.totals.refunds })
+		expect((await readCustomer(db, customers[0]!.id)).customer).toMatchObject({ totalSpent: report.totals.net, refunds: report.totals.refunds })
+		const [top] = await topBuyers(db)
+		expect(top).toMatchObject({ orders_count: 2, total_spent: report.totals.net })
 	})
 })

@@ -2,19 +2,16 @@
 // see the order in full (its token's cookie, or the buyer signed in) reveals a unit, anyone else is told
 // the order is not found; a unit id that names nothing of the order is a 404 with a sentence, one that is
 // not an id a 400. The owner's evidence of the order (JSON, and the same as a PDF) lists its payment,
-// its units masked, its emails and each reveal with the client's hashes, never a code in full; other
+// its units masked, its emails and each reveal with the client's hashes, never a code in full, and
+// where the order was placed from (the checkout's address and device, hashed the same way); other
 // staff are refused.
-import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
-import { stockAssignments } from '../../app/db/schema'
-import { createProductInput } from '../../app/domain/catalogue/product-input'
-import { createProduct } from '../../app/domain/catalogue/manage-products.server'
+import { clientHash } from '../../app/domain/orders/unit-reveals.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
-import { importStock } from '../../app/domain/stock/manage-stock.server'
 import type { RunningShop } from '../../server/start'
-import { owner, payByTransfer } from '../setup/orders'
-import { checkoutBody, placeOrder } from '../setup/payments'
+import { cardInStock, paidFromStock } from '../setup/orders'
+import { checkoutOverHttp } from '../setup/payments'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
 
@@ -29,16 +26,8 @@ describe.each(databaseKinds)('revealing a unit over HTTP, and the order’s evid
 	}, 120_000)
 
 	async function paidOrder() {
-		const product = await createProduct(
-			db,
-			owner,
-			createProductInput.parse({ name: 'Steam Card', platform: 'pc', kind: 'gift_card', description: 'Delivered on the order page.', variants: [{ label: '$10 USD', value: 10, price: 3300 }] }),
-		)
-		await importStock(db, owner, product.id, { variantId: product.variants[0]!.id, kind: 'code', units: [{ code: 'EVID-CODE-7K2Q' }] })
-		const placed = await placeOrder(db, checkoutBody([{ id: product.id, quantity: 1, variantId: product.variants[0]!.id }], { paymentMethod: 'manual', customerEmail: 'sara@example.pk', customerName: 'Sara Ahmed' }))
-		const row = await payByTransfer(db, placed, 'Evidence')
-		const [held] = await db.select({ id: stockAssignments.id }).from(stockAssignments).where(eq(stockAssignments.orderId, row.id))
-		return { orderNumber: row.orderNumber, cookie: `oa_${row.orderNumber}=${row.accessToken}`, unitId: held!.id }
+		const { row, unitId, cookie } = await paidFromStock(db, await cardInStock(db, ['EVID-CODE-7K2Q']), { email: 'sara@example.pk', note: 'Evidence' })
+		return { orderNumber: row.orderNumber, cookie, unitId }
 	}
 	const reveal = (body: unknown, headers: Record<string, string> = {}) =>
 		fetch(`${shop.url}/api/order/reveal`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.23', 'User-Agent': 'EvidencePhone/1', ...headers }, body: JSON.stringify(body) })
@@ -100,5 +89,32 @@ describe.each(databaseKinds)('revealing a unit over HTTP, and the order’s evid
 		expect(refused.status).toBe(403)
 		const badFormat = await fetch(`${url}?format=docx`, { headers: { Cookie: ownerCookie } })
 		expect(badFormat.status).toBe(400)
+	})
+	it('the evidence says where the order was placed from: the checkout’s address and device as keyed-hash prefixes, never the address itself', async () => {
+		const card = await cardInStock(db, ['FROM-CODE-1111', 'FROM-CODE-2222'])
+		const line = [{ id: card.productId, quantity: 1, variantId: card.variantId }]
+		const placedFrom = async (address: string, device: string) => {
+			const answer = await checkoutOverHttp(shop.url, line, { 'X-Forwarded-For': address, 'User-Agent': device })
+			expect(answer.status).toBe(201)
+			return ((await answer.json()) as { orderNumber: string }).orderNumber
+		}
+		const first = await placedFrom('198.51.100.40', 'PlacingPhone/2')
+		const second = await placedFrom('198.51.100.41', 'OtherPhone/5')
+		await createStaff(db, { email: 'owner-placed@example.pk', name: 'Owner', role: 'owner', password: 'evidence-password-3' })
+		const ownerCookie = await signInOverHttp(shop.url, 'owner-placed@example.pk', 'evidence-password-3', '198.51.100.73')
+		const evidenceOf = async (orderNumber: string) => {
+			const answer = await fetch(`${shop.url}/api/admin/orders/${orderNumber}/evidence`, { headers: { Cookie: ownerCookie } })
+			expect(answer.status).toBe(200)
+			const text = await answer.text()
+			expect(text).not.toContain('198.51.100.4')
+			expect(text).not.toContain('Phone/')
+			return JSON.parse(text) as { placed: { addressHash: string | null; deviceHash: string | null } }
+		}
+		// The same keyed hash as a reveal from that place would carry: a dispute can tell "placed and revealed from here" apart.
+		expect((await evidenceOf(first)).placed).toMatchObject({ addressHash: clientHash('address', '198.51.100.40')!.slice(0, 12), deviceHash: clientHash('device', 'PlacingPhone/2')!.slice(0, 12) })
+		const other = (await evidenceOf(second)).placed
+		expect(other.addressHash).toMatch(/^[0-9a-f]{12}$/)
+		expect(other.addressHash).not.toBe(clientHash('address', '198.51.100.40')!.slice(0, 12))
+		expect(other.deviceHash).toBe(clientHash('device', 'OtherPhone/5')!.slice(0, 12))
 	})
 })

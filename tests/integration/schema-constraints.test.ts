@@ -117,6 +117,7 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		{ name: 'a reveal of an order that does not exist', statement: () => sql`insert into unit_reveals (order_id, view, by_kind) values (999999, 'api', 'buyer')`, code: '23503' },
 		{ name: 'two first reveals of one unit', statement: () => sql`insert into unit_reveals (order_id, view, by_kind, first) values (${order}, 'api', 'buyer', true), (${order}, 'my-orders', 'buyer', true)`, code: '23505', constraint: 'unit_reveals_first_key' },
 		{ name: 'a client hash longer than a SHA-256', statement: () => sql`insert into unit_reveals (order_id, view, by_kind, address_hash) values (${order}, 'api', 'buyer', ${'a'.repeat(65)})`, code: '23514', constraint: 'unit_reveals_hash_check' },
+		{ name: 'an order’s placement hash longer than a SHA-256', statement: () => sql`update orders set placed_device_hash = ${'a'.repeat(65)} where id = ${order}`, code: '23514', constraint: 'orders_placed_hash_check' },
 		{ name: 'deleting a product an order bought', statement: () => sql`delete from products where id = ${product}`, code: RESTRICTED },
 		{ name: 'deleting a stock unit that was delivered', statement: () => sql`delete from stock_units where id = ${unit}`, code: RESTRICTED },
 	]

@@ -12,6 +12,8 @@ import type { Order } from '../../app/domain/orders/order'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { AppError } from '../../app/utils/app-error'
 import { owner, sendReceipt, tidOf } from '../setup/orders'
+import { orderTimeline } from '../../app/domain/orders/order-timeline.server'
+import { confirmTransfer } from '../../app/domain/payments/review-transfer.server'
 import { checkoutBody, orderRow, placeOrder } from '../setup/payments'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
 import { useTestShop } from '../setup/test-shop'
@@ -115,6 +117,21 @@ describe.each(databaseKinds)('transfers verified on %s', (kind) => {
 			expect((await orderRow(db, noReceipt.orderNumber))!.paymentStatus).toBe('paid')
 			expect(await refusalKey(confirmOrderWithCredit(db, owner, byAmount.credit.id, wrongAmount.orderNumber))).toMatchObject({ code: 'CONFLICT' })
 			expect((await orderRow(db, wrongAmount.orderNumber))!.paymentStatus).toBe('awaiting_confirmation')
+
+			// The timeline (the console's order page) names a confirmation from the statement as such, apart from staff's own.
+			const [bank] = (await readStoreDetails(db)).transferAccounts
+			const label = `${bank!.method} ${bank!.account}`
+			const paidFacts = async (order: Pick<Order, 'orderNumber'>) => {
+				const row = (await orderRow(db, order.orderNumber))!
+				const paid = (await orderTimeline(db, row)).find((e) => e.what === 'Transfer confirmed' || e.what === 'Marked paid by staff')!
+				return { what: paid.what, details: paid.details }
+			}
+			expect(await paidFacts(exact)).toEqual({ what: 'Transfer confirmed', details: [`Confirmed from the statement of ${label}, line 1`] })
+			expect((await paidFacts(noReceipt)).details).toEqual([`Confirmed from the statement of ${label}`, 'A near match, chosen by staff from the statement'])
+			const [event] = await paidEvents(db, [exact.id])
+			expect(event!.facts).toMatchObject({ fromStatement: label, statementLine: 1, chosenByStaff: false })
+			await confirmTransfer(db, owner, wrongAmount.orderNumber, 'Seen in the bank app')
+			expect(await paidFacts(wrongAmount)).toEqual({ what: 'Transfer confirmed', details: [] })
 		})
 
 		it('reads a CSV with the account’s columns, keeps them, and names the lines it cannot read', async () => {

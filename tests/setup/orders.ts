@@ -5,7 +5,9 @@
 // for a test that needs an order from the past; its states still come from the commands.
 import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../app/db/client.server'
-import { orders, refunds } from '../../app/db/schema'
+import { orderLines, orders, refunds, stockAssignments } from '../../app/db/schema'
+import { createProduct } from '../../app/domain/catalogue/manage-products.server'
+import { createProductInput } from '../../app/domain/catalogue/product-input'
 import { shopFileStore } from '../../app/domain/files/file-store.server'
 import { updateOrderFulfillment } from '../../app/domain/fulfillment/update-order-fulfillment.server'
 import { cancelOrder } from '../../app/domain/orders/cancel-order.server'
@@ -21,9 +23,10 @@ import { refundOrder } from '../../app/domain/refunds/refund-order.server'
 import { HAND_UNIT, isDelivery, isHiddenHand } from '../../app/domain/orders/delivered-units'
 import { revealOrder, revealUnitOf } from '../../app/domain/orders/reveal-delivery.server'
 import type { Actor } from '../../app/domain/staff/audit.server'
+import { importStock } from '../../app/domain/stock/manage-stock.server'
 import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import type { FakePayPro } from '../fakes/paypro-server'
-import { orderRow, png } from './payments'
+import { checkoutBody, orderRow, placeOrder, png } from './payments'
 
 /** The shop's owner, as the console's commands record them. */
 export const owner: Actor = { staffId: null, label: 'owner@example.pk' }
@@ -100,6 +103,31 @@ export async function revealAllAsBuyer(db: Db, order: Pick<Order, 'orderNumber'>
 	const hidden: (number | typeof HAND_UNIT)[] = isHiddenHand(content) ? [HAND_UNIT] : isDelivery(content) ? content.lines.flatMap((line) => line.units.flatMap((unit) => (unit.kind === 'hidden' && unit.id != null ? [unit.id] : []))) : []
 	for (const unitId of hidden) await revealUnitOf(db, { orderId: row.id, unitId, view: 'order-page', by: { kind: 'buyer' }, client: { address: '203.0.113.1', device: 'TestPhone/1' } })
 	return revealOrder(db, (await orderRow(db, order.orderNumber))!)
+}
+
+/** A gift card (Steam Card, $10 at Rs. 3,300) with these codes in stock, oldest first: what an order paid from stock takes. */
+export async function cardInStock(db: Db, codes: string[]): Promise<{ productId: number; variantId: number }> {
+	const product = await createProduct(
+		db,
+		owner,
+		createProductInput.parse({ name: 'Steam Card', platform: 'pc', kind: 'gift_card', description: 'Delivered on the order page.', variants: [{ label: '$10 USD', value: 10, price: 3300 }] }),
+	)
+	const variantId = product.variants[0]!.id
+	await importStock(db, owner, product.id, { variantId, kind: 'code', units: codes.map((code) => ({ code })) })
+	return { productId: product.id, variantId }
+}
+
+/**
+ * One card bought by transfer and confirmed by staff, so delivered from stock at once and ready to
+ * reveal: the paid order, its line, its delivered unit (the assignment's id, the Reveal's `unitId`)
+ * and the cookie of its link (whoever holds it sees the order in full).
+ */
+export async function paidFromStock(db: Db, card: { productId: number; variantId: number }, { email, name = 'Sara Ahmed', note = 'Paid from stock' }: { email: string; name?: string; note?: string }) {
+	const placed = await placeOrder(db, checkoutBody([{ id: card.productId, quantity: 1, variantId: card.variantId }], { paymentMethod: 'manual', customerEmail: email, customerName: name }))
+	const row = await payByTransfer(db, placed, note)
+	const [line] = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, row.id))
+	const [unit] = await db.select({ id: stockAssignments.id }).from(stockAssignments).where(eq(stockAssignments.orderId, row.id))
+	return { row, lineId: line!.id, unitId: unit!.id, cookie: `oa_${row.orderNumber}=${row.accessToken}` }
 }
 
 /** Staff move a paid order's delivery on (to completed: delivered, with its content when given), as the console does. */

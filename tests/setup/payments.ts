@@ -35,10 +35,10 @@ export async function placeOrder(db: Db, body: Record<string, unknown> = checkou
 }
 
 /** A transfer order placed over HTTP on a running shop, as the checkout page posts it (Hamza Ali buys). */
-export function checkoutOverHttp(shopUrl: string, productDetails: unknown[]): Promise<Response> {
+export function checkoutOverHttp(shopUrl: string, productDetails: unknown[], headers: Record<string, string> = {}): Promise<Response> {
 	return fetch(`${shopUrl}/api/checkout`, {
 		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
+		headers: { 'Content-Type': 'application/json', ...headers },
 		body: JSON.stringify({ customerName: 'Hamza Ali', customerEmail: 'hamza@example.pk', customerMobile: '03001234567', paymentMethod: 'manual', productDetails }),
 	})
 }

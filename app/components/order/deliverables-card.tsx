@@ -5,12 +5,25 @@ import { heldAfterCancel, paymentFailed } from '~/domain/orders/order-facts'
 import type { UnitClaimView } from '~/domain/claims/claim-rules'
 import { RevealableDelivery, deliveryText } from './delivery-text'
 import { UnitClaims } from './unit-claims'
+import { isDelivery, isHiddenHand } from '~/domain/orders/delivered-units'
+import { chatLink } from '~/utils/chat'
 
 /**
  * §4 deliverables: the codes or account details once fulfillment is completed, or what stock
  * delivered so far. "Almost Ready!" only for a paid order: an unpaid or failed one promises nothing.
  */
-export function DeliverablesCard({ order, claims = [], claimSent = false }: { order: FullOrderView; claims?: UnitClaimView[]; claimSent?: boolean }) {
+export function DeliverablesCard({
+	order,
+	claims = [],
+	claimSent = false,
+	handReport = null,
+}: {
+	order: FullOrderView
+	claims?: UnitClaimView[]
+	claimSent?: boolean
+	/** The shop's WhatsApp number when content delivered by hand may still be reported (ADR-052): it has no claim form. */
+	handReport?: string | null
+}) {
 	const t = useT()
 	const completed = order.deliveryStatus === 'completed'
 	const text = deliveryText(order.deliveryContent, t, useLang())
@@ -37,6 +50,7 @@ export function DeliverablesCard({ order, claims = [], claimSent = false }: { or
 					</p>
 					<RevealableDelivery content={order.deliveryContent} orderNumber={order.orderNumber} from="order-page" />
 					<UnitClaims orderNumber={order.orderNumber} units={claims} sent={claimSent} />
+					<HandReport content={order.deliveryContent} orderNumber={order.orderNumber} whatsapp={handReport} />
 				</>
 			) : !completed ? (
 				<>
@@ -54,9 +68,28 @@ export function DeliverablesCard({ order, claims = [], claimSent = false }: { or
 					</p>
 					<RevealableDelivery content={order.deliveryContent} orderNumber={order.orderNumber} from="order-page" />
 					<UnitClaims orderNumber={order.orderNumber} units={claims} sent={claimSent} />
+					<HandReport content={order.deliveryContent} orderNumber={order.orderNumber} whatsapp={handReport} />
 				</>
 			)}
 		</section>
+	)
+}
+
+/**
+ * Content staff delivered by hand, once the buyer revealed it: no stock unit, so no claim form
+ * (ADR-052); within the window, the way to say it does not work is the chat, with the order number.
+ */
+function HandReport({ content, orderNumber, whatsapp }: { content: unknown; orderNumber: string; whatsapp: string | null }) {
+	const t = useT()
+	if (!whatsapp || content == null || isDelivery(content) || isHiddenHand(content)) return null
+	return (
+		<ul className="unit-claims" data-testid="hand-report">
+			<li>
+				<a href={chatLink(whatsapp, t('claims.hand.chat', { orderNumber }))} className="unit-claims-link" target="_blank" rel="noopener noreferrer">
+					{t('claims.hand.link')}
+				</a>
+			</li>
+		</ul>
 	)
 }
 

@@ -33,6 +33,7 @@ export function OrderAnswer({
 	testPayments,
 	unlockSentTo,
 	claims,
+	handReport = false,
 	claimSent = false,
 }: {
 	order: OrderView
@@ -44,12 +45,14 @@ export function OrderAnswer({
 	unlockSentTo: string | null
 	/** The delivered units' claims (ADR-052), and whether one was just sent (`claim=sent`). */
 	claims?: UnitClaimView[]
+	/** Content delivered by hand, within its window: the way to report it is the chat (ADR-052). */
+	handReport?: boolean
 	claimSent?: boolean
 }) {
 	return (
 		<>
 			<PaymentStatus order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} testPayments={testPayments} />
-			{!order.full ? <UnlockOrderForm orderNumber={order.orderNumber} sentTo={unlockSentTo} /> : order.actions.paid ? <DeliverablesCard order={order} claims={claims} claimSent={claimSent} /> : null}
+			{!order.full ? <UnlockOrderForm orderNumber={order.orderNumber} sentTo={unlockSentTo} /> : order.actions.paid ? <DeliverablesCard order={order} claims={claims} claimSent={claimSent} handReport={handReport ? whatsapp : null} /> : null}
 		</>
 	)
 }

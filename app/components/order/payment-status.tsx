@@ -5,6 +5,7 @@ import { RECEIPT_RESULTS, type ReceiptResult } from '~/domain/payments/receipt-r
 import { PAY_AGAIN_FAILED } from '~/domain/payments/pay-again-rules'
 import type { TransferAccount } from '~/domain/settings/store-details'
 import { ReceiptUploadForm } from '~/components/payment/receipt-upload-form'
+import type { TypedTransfer } from '~/components/payment/transfer-facts-fields'
 import { TestPaymentsNote } from '~/components/payment/test-payments-notice'
 import { TransferPayment, TransferReference } from '~/components/payment/transfer-payment'
 import { TransferAccounts } from '~/components/payment/transfer-accounts'
@@ -19,6 +20,8 @@ import { amountDue } from '~/domain/orders/amount-due'
 export interface PaymentFormResult {
 	receipt: ReceiptResult | null
 	payAgainFailed: boolean
+	/** The refused receipt's TID and payer as typed (kept for the form), when there are any. */
+	typed?: TypedTransfer | null
 }
 
 /**
@@ -92,7 +95,7 @@ export function PaymentStatus({
 			{receiptInReview && order.full ? (
 				<details className="receipt-replace" open={formResult.receipt !== null && formResult.receipt !== 'uploaded'}>
 					<summary>{t('order.payment.replaceSummary')}</summary>
-					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt === 'uploaded' ? null : formResult.receipt} submitLabel={t('order.payment.replaceButton')} />
+					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt === 'uploaded' ? null : formResult.receipt} typed={formResult.typed} submitLabel={t('order.payment.replaceButton')} />
 				</details>
 			) : null}
 			{!order.full && (formResult.receipt || formResult.payAgainFailed) ? (
@@ -105,7 +108,7 @@ export function PaymentStatus({
 				<p className="order-note">{t('order.payment.waitingTransfer')}</p>
 			) : null}
 			{waitingForReceipt && order.full ? (
-				<TransferPayment orderNumber={order.orderNumber} amount={amountDue(order)} accounts={accounts} result={formResult.receipt} />
+				<TransferPayment orderNumber={order.orderNumber} amount={amountDue(order)} accounts={accounts} result={formResult.receipt} typed={formResult.typed} />
 			) : null}
 			{actions.canSendNewReceipt ? <RejectedTransfer order={order} whatsapp={whatsapp} accounts={accounts} formResult={formResult} /> : null}
 			{actions.canPayAgain && order.full ? (
@@ -155,7 +158,7 @@ function RejectedTransfer({ order, whatsapp, accounts, formResult }: { order: Or
 						<PayAgain order={order} failedBefore={formResult.payAgainFailed} onlineOnly />
 						{chat}
 					</div>
-					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt} submitLabel={t('order.payment.newReceiptButton')} />
+					<ReceiptUploadForm orderNumber={order.orderNumber} result={formResult.receipt} typed={formResult.typed} submitLabel={t('order.payment.newReceiptButton')} />
 					<details className="rejected-accounts">
 						<summary>{t('order.payment.accountsSummary')}</summary>
 						<p>{richText(t('checkout.transfer.sendExactly'), { amount: <strong className="nowrap">{formatRs(amountDue(order))}</strong> })}</p>

@@ -4,6 +4,7 @@ import { formatRs } from '~/utils/money'
 import { CopyButton } from '../ui/copy-button'
 import { ReceiptUploadForm } from './receipt-upload-form'
 import { TransferAccounts } from './transfer-accounts'
+import type { TypedTransfer } from './transfer-facts-fields'
 import { useT } from '~/i18n/use-t'
 import { richText } from '~/components/ui/rich-text'
 
@@ -33,11 +34,13 @@ export function TransferPayment({
 	amount,
 	accounts,
 	result,
+	typed,
 }: {
 	orderNumber: string
 	amount: number
 	accounts: TransferAccount[]
 	result: ReceiptResult | null
+	typed?: TypedTransfer | null
 }) {
 	const t = useT()
 	return (
@@ -50,7 +53,7 @@ export function TransferPayment({
 				</li>
 				<li>{t('checkout.transfer.uploadStep')}</li>
 			</ol>
-			<ReceiptUploadForm orderNumber={orderNumber} result={result} />
+			<ReceiptUploadForm orderNumber={orderNumber} result={result} typed={typed} />
 			<TransferAccounts accounts={accounts} />
 		</div>
 	)

@@ -332,6 +332,22 @@ export async function unitClaimsOf(db: Db, order: OrderRow): Promise<UnitClaimVi
 	return views
 }
 
+/**
+ * Whether the buyer of content staff delivered by hand (no stock unit, so no claim form) is shown the
+ * way to report it (ADR-052, "By hand"): a paid order, delivered, within the longest claim window of
+ * its products counted from its delivery. The page shows it beside that content once revealed.
+ */
+export async function handReportOpen(db: Db, order: OrderRow): Promise<boolean> {
+	if (!PAID_STATES.includes(order.paymentStatus) || !order.deliveredAt) return false
+	const [row] = await db
+		.select({ days: sql<number | null>`max(${products.claimDays})` })
+		.from(orderLines)
+		.innerJoin(products, eq(products.id, orderLines.productId))
+		.where(eq(orderLines.orderId, order.id))
+	const days = Number(row?.days ?? 0)
+	return days > 0 && now() <= claimWindowEnd(order.deliveredAt, days)
+}
+
 /** One unit for its claim page: what it is, and whether it may be claimed (the refusal's words when not). */
 export async function claimPageUnit(db: Db, order: OrderRow, unitId: number): Promise<{ unit: UnitClaimView | null; refusal: AppError | null }> {
 	const unit = (await unitClaimsOf(db, order)).find((u) => u.unitId === unitId) ?? null

@@ -10,7 +10,8 @@ import { amountDue } from '../orders/amount-due'
 
 /**
  * After checkout, for an order paid by bank or wallet transfer ('manual'): the amount, the accounts
- * to pay and the order link where the receipt is uploaded. PayPro orders get the paid email instead.
+ * to pay (the one the order was shown first, as `orders.transfer_account_id` names it, then the
+ * others shown now), each with its IBAN and Raast ID, and the order link where the receipt is uploaded. PayPro orders get the paid email instead.
  */
 export function orderPlacedEmail(order: Order, storeName: string, accounts: TransferAccount[]): QueuedEmail {
 	const { lang, t, url } = emailLanguage(orderLang(order))
@@ -19,7 +20,11 @@ export function orderPlacedEmail(order: Order, storeName: string, accounts: Tran
 	const total = formatRs(amountDue(order))
 	const off = 'productDetails' in order ? discountOf((order as Order & { productDetails: { discount?: number }[] }).productDetails) : 0
 	const discount = off > 0 ? formatRs(off) : null
-	const rows = accounts.map((a) => ({ label: a.method, lines: [a.account, t('email.placed.holder', { holder: a.holder })] }))
+	// Each account with its IBAN and Raast ID as the order page shows them, written without spaces: an email has no copy button, and apps want them whole.
+	const rows = accounts.map((a) => ({
+		label: a.method,
+		lines: [a.account, t('email.placed.holder', { holder: a.holder }), ...(a.iban ? [t('email.placed.iban', { iban: a.iban })] : []), ...(a.raastId ? [t('email.placed.raast', { raast: a.raastId })] : [])],
+	}))
 	return {
 		dedupeKey: `order-placed:${order.orderNumber}`,
 		toEmail: order.customerEmail!,

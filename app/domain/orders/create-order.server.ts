@@ -24,6 +24,7 @@ import { openForPayment } from './order-facts'
 import { creditEmail } from '../credit/credit'
 import { holdCreditBalance, spendCredit } from '../credit/credit.server'
 import { amountDue } from './amount-due'
+import { clientHash, type RevealClient } from './unit-reveals.server'
 
 export const newAccessToken = () => crypto.randomBytes(24).toString('base64url')
 
@@ -38,7 +39,10 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
  * same order: a double click, a retry or a reload creates one order, not two. A new PayPro order
  * comes back claimed for its caller, who passes it to startPayproPayment next (holdClaimFromCreation).
  */
-export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey: string; renewsOrderId?: number | null; creditEmail?: string | null }): Promise<{ order: Order; created: boolean }> {
+export async function createOrder(
+	db: Db,
+	input: CheckoutRequest & { checkoutKey: string; renewsOrderId?: number | null; creditEmail?: string | null; client?: RevealClient },
+): Promise<{ order: Order; created: boolean }> {
 	// A checkout key seen before is found when its insert is refused (below): the first try of a
 	// checkout, by far the most common, costs no lookup.
 	let priced: Awaited<ReturnType<typeof priceOrder>>
@@ -67,6 +71,9 @@ export async function createOrder(db: Db, input: CheckoutRequest & { checkoutKey
 			accessToken: newAccessToken(),
 			checkoutKey: input.checkoutKey,
 			renewsOrderId: input.renewsOrderId ?? null,
+			// Where it was placed from, for its evidence: keyed hashes as a reveal keeps them, never the address (ADR-050).
+			placedAddressHash: clientHash('address', input.client?.address ?? null),
+			placedDeviceHash: clientHash('device', input.client?.device ?? null),
 			// A transfer order counts toward the account its buyer is shown first (ADR-049, receiving accounts).
 			...(store ? { transferAccountId: firstAccountId(store) } : {}),
 			// The request placing a PayPro order also creates its PayPro order: it holds the claim from the start.

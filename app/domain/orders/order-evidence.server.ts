@@ -9,7 +9,8 @@ import { HAND_UNIT } from './delivered-units'
 import { maskedDeliveryText } from './staff-order-view.server'
 import { revealsOfOrder } from './unit-reveals.server'
 
-// The record of an order for a card dispute (ADR-050): placed, paid (how, when, PayPro's id or the
+// The record of an order for a card dispute (ADR-050): placed (when, and from where: the checkout's
+// address and device as keyed-hash prefixes, the same keys as the reveals'), paid (how, when, PayPro's id or the
 // transfer's receipt), delivered (which units, when: masked, never in full), the emails sent (the
 // outbox: subject, to, when, the provider's answer), each reveal of each unit (when, where, by whom, the
 // client's address and device as keyed-hash prefixes), and refunds and replacements. The owner's alone;
@@ -27,7 +28,7 @@ const iso = (at: Date | null | undefined) => at?.toISOString() ?? null
 export interface OrderEvidence {
 	orderNumber: string
 	generatedAt: string
-	placed: { at: string; total: number; customerName: string | null; customerEmail: string | null; customerPhone: string | null; lang: string; addressHash: null }
+	placed: { at: string; total: number; customerName: string | null; customerEmail: string | null; customerPhone: string | null; lang: string; addressHash: string | null; deviceHash: string | null }
 	paid: {
 		at: string | null
 		status: string
@@ -73,7 +74,7 @@ export async function orderEvidence(db: Db, actor: GrantedActor, orderNumber: st
 	return {
 		orderNumber: order.orderNumber,
 		generatedAt: new Date().toISOString(),
-		placed: { at: order.createdAt.toISOString(), total: order.totalAmount, customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, lang: order.lang, addressHash: null },
+		placed: { at: order.createdAt.toISOString(), total: order.totalAmount, customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, lang: order.lang, addressHash: short(order.placedAddressHash), deviceHash: short(order.placedDeviceHash) },
 		paid: {
 			at: iso(order.paidAt),
 			status: order.paymentStatus,

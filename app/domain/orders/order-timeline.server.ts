@@ -37,6 +37,9 @@ export async function orderTimeline(db: Db, order: Pick<OrderRow, 'id' | 'create
 				typeof f.reason === 'string' && f.reason ? t('events.fact.reason', { reason: f.reason }) : null,
 				typeof f.taken === 'number' && f.taken > 0 ? t('events.fact.taken', { count: String(f.taken) }) : null,
 				typeof f.owed === 'number' && f.owed > 0 ? t('events.fact.owed', { count: String(f.owed) }) : null,
+				// Paid because a receiving account's statement showed the money (ADR-049), not on staff's word alone.
+				typeof f.fromStatement === 'string' ? (typeof f.statementLine === 'number' ? t('events.fact.fromStatementLine', { account: f.fromStatement, line: String(f.statementLine) }) : t('events.fact.fromStatement', { account: f.fromStatement })) : null,
+				typeof f.fromStatement === 'string' && f.chosenByStaff === true ? t('events.fact.chosenByStaff') : null,
 			].filter((d): d is string => d != null)
 			return {
 				id: row.id,

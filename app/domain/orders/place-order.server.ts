@@ -14,6 +14,8 @@ export interface Checkout {
 	/** The same key for a checkout sent twice: one order. */
 	checkoutKey: string
 	clientIp: string
+	/** The client's user agent, as the request said it: kept as a keyed hash with its address (where the order was placed from, ADR-050). */
+	device?: string | null
 	/** The signed-in buyer's email (their session), when they asked to use their store credit: only then is any spent (ADR-051). */
 	creditEmail?: string | null
 	/** Whether the buyer may see an order in full (its token or their signed-in email): only then does a renewal link it. */
@@ -34,9 +36,9 @@ async function renewedOrderId(db: Db, orderNumber: string | undefined, maySee: C
  * Places an order from a checkout, the same for the scripted call and the page's own form: the
  * connection's rate limit, the blocklist (a neutral sentence), the renewal link, the priced order.
  */
-export async function placeOrder(db: Db, { input, checkoutKey, clientIp, maySee, creditEmail }: Checkout): Promise<Order> {
+export async function placeOrder(db: Db, { input, checkoutKey, clientIp, device, maySee, creditEmail }: Checkout): Promise<Order> {
 	await hitRateLimit(db, `checkout:${clientIp}`, { limit: env().CHECKOUT_RATE_LIMIT, windowSeconds: 600, message: TOO_MANY_CHECKOUTS })
 	await refuseBlockedBuyer(db, { email: input.customerEmail, phone: input.customerMobile, address: clientIp }, BLOCKED_CHECKOUT_MESSAGE)
 	const renewsOrderId = await renewedOrderId(db, input.renewsOrderNumber, maySee)
-	return (await createOrder(db, { ...input, checkoutKey, renewsOrderId, creditEmail: input.useCredit ? creditEmail : null })).order
+	return (await createOrder(db, { ...input, checkoutKey, renewsOrderId, creditEmail: input.useCredit ? creditEmail : null, client: { address: clientIp || null, device: device ?? null } })).order
 }

@@ -1,3 +1,4 @@
+import type { EventFacts } from '../orders/order-events.server'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { recordOrderCost } from '../costs/record-order-cost.server'
@@ -27,6 +28,7 @@ export async function markOrderPaid(
 		via = 'confirmByStaff',
 		testPayment = false,
 		by,
+		facts,
 		onPaid,
 	}: {
 		/** Who saw the money: PayPro (also after a failed attempt or expiry), staff, or staff reviewing a transfer receipt; or nothing was owed (settle). */
@@ -35,6 +37,8 @@ export async function markOrderPaid(
 		testPayment?: boolean
 		/** Staff who saw the money (their name on the order's timeline); PayPro's confirmation is the provider's. */
 		by?: Actor
+		/** Facts the paid event keeps (the statement that confirmed it): the timeline says them. */
+		facts?: EventFacts
 		/** Runs in the same transaction, only for the caller that made the change (e.g. the staff audit entry). */
 		onPaid?: (tx: Tx, order: Order) => Promise<void>
 	} = {},
@@ -60,6 +64,7 @@ export async function markOrderPaid(
 		const made: { order?: Order; delivery?: StockDelivery } = {}
 		const row = await transitionIfAllowed(tx, { id: orderId }, via, { ...(via === 'reinstate' ? {} : { paidAt: new Date() }), rejectionReason: null, ...(testPayment ? { testPayment: true } : {}) }, {
 			by: by ?? (via === 'confirmByProvider' ? 'provider' : 'shop'),
+			...(facts ? { facts } : {}),
 			storeName,
 			// Told after stock: the paid email says when everything was delivered with it; else the phones hear "paid", and staff what is left to do.
 			then: async (paid) => {

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client.server'
 import type { Order } from '../orders/order'
+import type { EventFacts } from '../orders/order-events.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { markOrderPaid } from './mark-order-paid.server'
 
@@ -15,10 +16,13 @@ export async function markPaidByStaff(
 		action,
 		note,
 		via = 'confirmByStaff',
+		facts,
 		onCommitted,
 	}: {
 		action: string
 		note: string
+		/** Facts the paid event keeps (confirmed from a statement), distinct from staff's own confirmation on the timeline. */
+		facts?: EventFacts
 		via?: 'confirmByStaff' | 'confirmTransfer'
 		/** Runs in the payment's transaction after the audit entry (a statement credit claiming the order); throwing undoes the payment. */
 		onCommitted?: (tx: Tx, paid: Order) => Promise<void>
@@ -27,6 +31,7 @@ export async function markPaidByStaff(
 	const result = await markOrderPaid(db, order.id, {
 		via,
 		by: actor,
+		facts,
 		onPaid: async (tx, paid) => {
 			await recordAudit(tx, actor, { action, orderNumber: paid.orderNumber, before: { paymentStatus: order.paymentStatus }, after: { paymentStatus: paid.paymentStatus }, note })
 			if (onCommitted) await onCommitted(tx, paid)

@@ -150,7 +150,7 @@ const statementNote = (accountLabel: string, credit: Pick<StatementCredit, 'date
  * no receipt yet: as staff's confirmation): the credit records the order in the same transaction,
  * and the unique index on it lets one credit confirm one order. False when the order was paid already.
  */
-async function confirmWithCredit(db: Db, actor: Actor, orderId: number, creditId: number, note: string): Promise<boolean> {
+async function confirmWithCredit(db: Db, actor: Actor, orderId: number, creditId: number, note: string, statement: { account: string; line: number | null; chosen: boolean }): Promise<boolean> {
 	const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
 	const order = await withLinesOf(db, row)
 	if (!order || !UNPAID.includes(order.paymentStatus)) return false
@@ -159,6 +159,8 @@ async function confirmWithCredit(db: Db, actor: Actor, orderId: number, creditId
 		action: 'transfer.confirm-statement',
 		note,
 		via,
+		// The paid event says it was confirmed from this statement (its account and line), not by staff's eye.
+		facts: { fromStatement: statement.account, statementLine: statement.line, statementCredit: creditId, chosenByStaff: statement.chosen },
 		onCommitted: async (tx) => {
 			const claimed = await tx
 				.update(statementCredits)
@@ -242,7 +244,7 @@ export async function importStatement(db: Db, actor: Actor, accountId: string, r
 		const view: CreditView = { id: row.id, line: credit.line, date: credit.date, amount: credit.amount, reference: credit.reference, payer: credit.payer }
 		const exact = credit.reference ? byTid.get(credit.reference) : undefined
 		if (exact && isExact(exact, credit)) {
-			const done = await confirmWithCredit(db, actor, exact.id, row.id, statementNote(label, credit, credit.line)).catch((error: unknown) => {
+			const done = await confirmWithCredit(db, actor, exact.id, row.id, statementNote(label, credit, credit.line), { account: label, line: credit.line, chosen: false }).catch((error: unknown) => {
 				if (error instanceof AppError && error.code === 'CONFLICT') return false
 				throw error
 			})
@@ -277,7 +279,7 @@ export async function confirmOrderWithCredit(db: Db, actor: Actor, creditId: num
 	if (!UNPAID.includes(order.paymentStatus)) throw new AppError('CONFLICT', `Order ${orderNumber} is not waiting for payment, so a credit cannot confirm it.`)
 	const account = await receivingAccount(db, credit.accountId).catch(() => null)
 	const label = account ? `${account.method} ${account.account}` : credit.accountId
-	const changed = await confirmWithCredit(db, actor, order.id, credit.id, `${statementNote(label, { date: credit.creditedOn, amount: credit.amount, reference: credit.reference, payer: credit.payer }, null)} Chosen by staff.`)
+	const changed = await confirmWithCredit(db, actor, order.id, credit.id, `${statementNote(label, { date: credit.creditedOn, amount: credit.amount, reference: credit.reference, payer: credit.payer }, null)} Chosen by staff.`, { account: label, line: null, chosen: true })
 	if (!changed) throw new AppError('CONFLICT', `Order ${orderNumber} was paid in the meantime.`)
 	return { changed }
 }

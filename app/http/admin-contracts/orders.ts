@@ -83,7 +83,7 @@ export const orderEvidenceContract = defineContract({
 	method: 'GET',
 	path: '/api/admin/orders/{orderNumber}/evidence',
 	summary:
-		'An order\'s record for a card dispute (ADR-050): placed, paid (how, when, PayPro\'s id or the transfer\'s receipt), delivered (each unit masked, never in full), the emails sent (subject, to, when, the provider\'s answer), each reveal of each unit (when, which view, by the buyer or which staff member, address and device as keyed-hash prefixes), refunds and the timeline. `?format=pdf` answers the same as a PDF. The owner\'s alone.',
+		'An order\'s record for a card dispute (ADR-050): placed (when, and from which address and device, as keyed-hash prefixes), paid (how, when, PayPro\'s id or the transfer\'s receipt), delivered (each unit masked, never in full), the emails sent (subject, to, when, the provider\'s answer), each reveal of each unit (when, which view, by the buyer or which staff member, address and device as keyed-hash prefixes), refunds and the timeline. `?format=pdf` answers the same as a PDF. The owner\'s alone.',
 	tag: 'Orders',
 	permission: 'owner',
 	scope: 'refunds',
@@ -92,7 +92,7 @@ export const orderEvidenceContract = defineContract({
 	response: z.object({
 		orderNumber: z.string(),
 		generatedAt: at,
-		placed: z.object({ at, total: z.number().int(), customerName: z.string().nullable(), customerEmail: z.string().nullable(), customerPhone: z.string().nullable(), lang: z.string(), addressHash: z.null().describe('Not recorded at checkout') }),
+		placed: z.object({ at, total: z.number().int(), customerName: z.string().nullable(), customerEmail: z.string().nullable(), customerPhone: z.string().nullable(), lang: z.string(), addressHash: z.string().nullable().describe('Where the order was placed from: a keyed-hash prefix of the checkout\'s network address (null: placed before it was recorded, or by a script without one)'), deviceHash: z.string().nullable().describe('The checkout\'s device (user agent), as a keyed-hash prefix') }),
 		paid: z.object({
 			at: maybeAt,
 			status: z.string(),

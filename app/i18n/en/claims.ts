@@ -4,6 +4,8 @@
 export default {
 	'link.code': 'This code doesn’t work',
 	'link.account': 'This account doesn’t work',
+	'hand.link': 'Doesn’t work? Tell us on WhatsApp',
+	'hand.chat': 'Hello, what you sent me by hand for order {orderNumber} doesn’t work.',
 	'meta.title': 'Report an item that doesn’t work',
 	'title': 'This doesn’t work',
 	'intro': 'Tell us what happens when you use {unit} from order {order}, and add a screenshot of what you see. We answer on your order page.',

@@ -30,6 +30,8 @@ export default {
 	'placed.sendHtml': 'Thank you for your order {orderNumber}. Send {total} to one of these accounts, then upload your receipt on your order page.',
 	'placed.discount': '({discount} off with your discount code.)',
 	'placed.holder': 'Account holder: {holder}',
+	'placed.iban': 'IBAN: {iban}',
+	'placed.raast': 'Raast ID: {raast}',
 	'placed.reference': 'Write {orderNumber} as the payment reference.',
 	'placed.upload': 'Then upload a screenshot of your payment receipt on your order page, which also keeps these accounts: {url}',
 	'placed.deliver': 'We deliver once the payment is confirmed.',

@@ -40,4 +40,7 @@ export default {
 	'fact.reason': 'Reason: {reason}',
 	'fact.taken': 'Units from stock: {count}',
 	'fact.owed': 'Still owed from stock: {count}',
+	'fact.fromStatement': 'Confirmed from the statement of {account}',
+	'fact.fromStatementLine': 'Confirmed from the statement of {account}, line {line}',
+	'fact.chosenByStaff': 'A near match, chosen by staff from the statement',
 } as const

@@ -33,6 +33,8 @@ export default {
 	'placed.sendHtml': 'آپ کے آرڈر \u2068{orderNumber}\u2069 کا شکریہ۔ {total} ان میں سے کسی ایک اکاؤنٹ میں بھیجیں، پھر اپنے آرڈر کے صفحے پر رسید اپ لوڈ کریں۔',
 	'placed.discount': '(آپ کے ڈسکاؤنٹ کوڈ سے {discount} کی رعایت۔)',
 	'placed.holder': 'اکاؤنٹ ہولڈر: {holder}',
+	'placed.iban': 'IBAN: {iban}',
+	'placed.raast': 'راست آئی ڈی: {raast}',
 	'placed.reference': 'ادائیگی کے ریفرنس میں \u2068{orderNumber}\u2069 لکھیں۔',
 	'placed.upload': 'پھر اپنی ادائیگی کی رسید کا اسکرین شاٹ اپنے آرڈر کے صفحے پر اپ لوڈ کریں، جہاں یہ اکاؤنٹس بھی موجود ہیں: {url}',
 	'placed.deliver': 'ادائیگی کی تصدیق ہوتے ہی ہم ڈیلیور کر دیتے ہیں۔',

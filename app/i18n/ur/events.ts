@@ -37,4 +37,7 @@ export default {
 	'fact.reason': 'وجہ: {reason}',
 	'fact.taken': 'اسٹاک سے یونٹ: {count}',
 	'fact.owed': 'اسٹاک سے ابھی باقی: {count}',
+	'fact.fromStatement': '{account} کے اسٹیٹمنٹ سے تصدیق ہوئی',
+	'fact.fromStatementLine': '{account} کے اسٹیٹمنٹ سے تصدیق ہوئی، سطر {line}',
+	'fact.chosenByStaff': 'قریبی میل، عملے نے اسٹیٹمنٹ سے چنا',
 } satisfies Messages<'events'>

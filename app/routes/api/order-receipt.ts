@@ -8,7 +8,8 @@ import { attachReceipt, uploadLimits } from '~/domain/payments/attach-receipt.se
 import { RECEIPT_DAILY_LIMIT, RECEIPT_FAILED, RECEIPT_MAX_BYTES, RECEIPT_MISSING, RECEIPT_NOT_IMAGE, RECEIPT_STORE_FULL, RECEIPT_TOO_LARGE, isOrderNumberShaped, RECEIPT_RESULTS, type ReceiptResult } from '~/domain/payments/receipt-rules'
 import { shopFileStore } from '~/domain/files/file-store.server'
 import { AppError } from '~/utils/app-error'
-import { errorResponse, onlyMethods } from '~/http/http.server'
+import { cookiesAreSecure, errorResponse, onlyMethods } from '~/http/http.server'
+import { forgetTyped, keepTyped } from '~/http/typed-back.server'
 import { withUploadedFile } from '~/http/upload.server'
 import type { Lang } from '~/i18n/lang'
 import type { Route } from './+types/order-receipt'
@@ -36,6 +37,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const page = wantsPage(request) && isOrderNumberShaped(params.orderNumber)
 	// Refusals are said in the order's language once the order is known (ADR-037).
 	let lang: Lang = 'en'
+	// What the buyer typed, kept for the page a refusal sends them back to (never the file).
+	let typed: Record<string, string | undefined> | null = null
 	try {
 		if (request.method !== 'POST') throw new AppError('METHOD_NOT_ALLOWED', 'Method not allowed')
 		if (!isOrderNumberShaped(params.orderNumber)) throw new AppError('BAD_REQUEST', 'errors.notOrderNumber')
@@ -44,15 +47,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		lang = order.lang
 		// Streamed into the file store as it arrives: never the whole file in this process's memory. The
 		// transaction ID and the payer are fields sent before the file (the form puts them first).
-		const updated = await withUploadedFile(request, { field: 'receipt', maxFileBytes: RECEIPT_MAX_BYTES, tooLarge: RECEIPT_TOO_LARGE, missing: RECEIPT_MISSING }, (file, fields) =>
-			attachReceipt(db(), shopFileStore(db()), order, file, { uploader: context.clientIp, limits: uploadLimits(), transfer: { transactionId: fields.transactionId, payerAccount: fields.payerAccount } }),
-		)
-		if (page) return redirect(`${orderPagePath(updated.orderNumber)}&receipt=uploaded`, { status: 303 })
+		const updated = await withUploadedFile(request, { field: 'receipt', maxFileBytes: RECEIPT_MAX_BYTES, tooLarge: RECEIPT_TOO_LARGE, missing: RECEIPT_MISSING }, (file, fields) => {
+			typed = { transactionId: fields.transactionId, payerAccount: fields.payerAccount }
+			return attachReceipt(db(), shopFileStore(db()), order, file, { uploader: context.clientIp, limits: uploadLimits(), transfer: { transactionId: fields.transactionId, payerAccount: fields.payerAccount } })
+		})
+		if (page) return redirect(`${orderPagePath(updated.orderNumber)}&receipt=uploaded`, { status: 303, headers: { 'Set-Cookie': forgetTyped({ secure: cookiesAreSecure(request) }) } })
 		return Response.json({ ok: true, orderNumber: updated.orderNumber, status: specPaymentStatus(updated.paymentStatus) })
 	} catch (error) {
 		if (page && !(error instanceof AppError && error.code === 'METHOD_NOT_ALLOWED')) {
 			const answer = errorResponse(error, RECEIPT_FAILED)
-			return redirect(`${orderPagePath(params.orderNumber)}&receipt=${resultOf(error)}`, { status: 303, headers: answer.headers.get('connection') ? { Connection: 'close' } : undefined })
+			const headers = new Headers(answer.headers.get('connection') ? { Connection: 'close' } : undefined)
+			if (typed) headers.set('Set-Cookie', keepTyped('receipt', params.orderNumber, typed, { secure: cookiesAreSecure(request) }))
+			return redirect(`${orderPagePath(params.orderNumber)}&receipt=${resultOf(error)}`, { status: 303, headers })
 		}
 		// The upload may be refused before its body was read: the connection is not kept for the rest.
 		return errorResponse(error, RECEIPT_FAILED, {}, lang)

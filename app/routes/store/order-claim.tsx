@@ -8,6 +8,7 @@ import { findOrder } from '~/domain/orders/find-order.server'
 import { isOrderNumberShaped } from '~/domain/payments/receipt-rules'
 import { readCookie } from '~/http/cookies'
 import { canSeeEverything, orderPageNotFound, PRIVATE_PAGE_HEADERS } from '~/http/order-access.server'
+import { claimTypedFor, typedBack } from '~/http/typed-back.server'
 import { LANG_COOKIE, langOf, localePath } from '~/i18n/lang'
 import { refusalWords, translator } from '~/i18n/messages.server'
 import { metaTranslate } from '~/i18n/meta-translate'
@@ -45,6 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			// Why it cannot be claimed now, in the page's language (a claim made already is said by its state on the order page).
 			refusal: refusal ? refusalWords(lang, refusal).message : null,
 			result: result && !refusal ? t(CLAIM_RESULTS[result], { max: CLAIM_TEXT_MAX, date: '' }) : null,
+			// Sent back refused without scripts: the text as the buyer typed it, to fix rather than type again.
+			typedText: result && !refusal ? (typedBack(request, 'claim', claimTypedFor(order.orderNumber, unit.unitId))?.text ?? '') : '',
 		},
 		{ headers: PRIVATE_PAGE_HEADERS, status: refusal ? 409 : 200 },
 	)
@@ -64,7 +67,7 @@ export default function OrderClaim({ loaderData }: Route.ComponentProps) {
 	if (!loaderData.found) {
 		return <OrderNotFound message={loaderData.message} />
 	}
-	const { orderNumber, unit, refusal, result } = loaderData
+	const { orderNumber, unit, refusal, result, typedText } = loaderData
 	const unitName = t(unit.kind === 'account' ? 'claims.unit.account' : 'claims.unit.code', { masked: '{{masked}}' })
 	// The order number and the unit's last characters are kept whole on one line, in either direction.
 	const kept = (text: string, i: number) => (
@@ -96,7 +99,7 @@ export default function OrderClaim({ loaderData }: Route.ComponentProps) {
 					<input type="hidden" name="unitId" value={unit.unitId} />
 					<label className="field">
 						<span className="field-label">{t('claims.text.label')}</span>
-						<textarea name="text" required maxLength={CLAIM_TEXT_MAX} rows={4} dir="auto" />
+						<textarea name="text" required maxLength={CLAIM_TEXT_MAX} rows={4} dir="auto" defaultValue={typedText} />
 						<span className="field-hint muted">{t('claims.text.hint')}</span>
 					</label>
 					<label className="field">

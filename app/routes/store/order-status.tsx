@@ -13,7 +13,7 @@ import { useLiveOrder } from '~/components/order/use-live-order'
 import { usePurchaseTracking } from '~/components/order/use-purchase-tracking'
 import { db } from '~/db/client.server'
 import { findOrder } from '~/domain/orders/find-order.server'
-import { unitClaimsOf } from '~/domain/claims/claims.server'
+import { handReportOpen, unitClaimsOf } from '~/domain/claims/claims.server'
 import { tokenMatches } from '~/domain/orders/order-token.server'
 import { accessCookie, orderViewer } from '~/http/order-access.server'
 import { offlineCopyFrom, offlineCopyHeaders } from '~/http/offline-copy'
@@ -22,7 +22,8 @@ import { awaitingPayment, owesDelivery } from '~/domain/orders/order-facts'
 import { lookUpOrderForPage, parseOrderQuery } from '~/domain/orders/order-for-request.server'
 import { readReceiptResult } from '~/domain/payments/receipt-rules'
 import { readStoreDetails } from '~/domain/settings/store-details.server'
-import { shownTransferAccounts } from '~/domain/settings/receiving-accounts.server'
+import { typedBack } from '~/http/typed-back.server'
+import { transferAccountsForOrderNumber } from '~/domain/settings/receiving-accounts.server'
 import { cookiesAreSecure } from '~/http/http.server'
 import { publicConfig } from '~/domain/payments/public-config.server'
 import { pageMeta } from '~/utils/seo'
@@ -47,7 +48,7 @@ function pathFor(request: Request, pathname: string, orderLang: Lang): string {
 
 async function unitClaimsFor(orderNumber: string) {
 	const row = await findOrder(db(), { internalOrderId: orderNumber })
-	return row ? unitClaimsOf(db(), row) : []
+	return row ? { claims: await unitClaimsOf(db(), row), handReport: await handReportOpen(db(), row) } : { claims: [], handReport: false }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -67,14 +68,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 		}
 	}
 	// §7 call 7, first attempt (the browser makes the others only while the order may still be being written).
-	const [{ order, retry }, store, accounts] = await Promise.all([lookUpOrderForPage(db(), lookup, await orderViewer(request)), readStoreDetails(db()), shownTransferAccounts(db())])
+	const [{ order, retry }, store] = await Promise.all([lookUpOrderForPage(db(), lookup, await orderViewer(request)), readStoreDetails(db())])
 	const key = lookupKey(lookup)
 	if (!order) return { lookup, key, order: null, retry, notFound: retry ? null : notFoundMessage(lookup, t) }
 	const wanted = pathFor(request, url.pathname, order.lang)
 	if (wanted !== url.pathname) throw redirect(`${wanted}${url.search}`, { headers: { 'Cache-Control': 'no-store', Vary: 'Cookie' } })
 	const receipt = readReceiptResult(params.get('receipt'))
+	// A receipt refused without scripts: its TID and payer as the buyer typed them (never the file), to fix rather than type again.
+	const typedReceipt = receipt && receipt !== 'uploaded' ? typedBack(request, 'receipt', order.orderNumber) : null
+	const typed = typedReceipt ? { transactionId: typedReceipt.transactionId ?? '', payerAccount: typedReceipt.payerAccount ?? '' } : null
+	// The accounts this order was shown (the first kept even once it is full), then those shown now (ADR-049).
+	const accounts = await transferAccountsForOrderNumber(db(), order.orderNumber, store)
 	// Each delivered unit's claim, read after the view recorded what the buyer has seen (ADR-052).
-	const claims = order.full && order.actions.paid ? await unitClaimsFor(order.orderNumber) : []
+	// Content delivered by hand has no claim form: within the window, the way to report it is the chat (ADR-052).
+	const { claims, handReport } = order.full && order.actions.paid ? await unitClaimsFor(order.orderNumber) : { claims: [], handReport: false }
 	// The order as the server draws it (ADR-007), again on every live update: the page ships no order components.
 	// An unpaid order is paid on this page: the transfer accounts come with it (they are the shop's public details).
 	// What a form posted without scripts came back with is in the address (codes only: the address never carries text to show).
@@ -87,10 +94,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 				order={order}
 				whatsapp={store.whatsapp}
 				accounts={accounts}
-				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed' }}
+				formResult={{ receipt, payAgainFailed: params.get('payAgain') === 'failed', typed }}
 				testPayments={publicConfig().testPayments}
 				unlockSentTo={params.get('signIn') === 'sent' ? (params.get('email') ?? '') : null}
 				claims={claims}
+				handReport={handReport}
 				claimSent={params.get('claim') === 'sent'}
 			/>
 		</>,
