@@ -46,3 +46,31 @@ for (const { lang, prefix, hidden, reveal, copy } of [
 		}
 	})
 }
+
+test('without scripts: the Reveal is a plain form whose answer opens the order at the code; a second code goes back for store credit the same way', async ({ browser, page }) => {
+	test.setTimeout(180_000)
+	const code = `PSN-NJS-${Date.now() % 1_000_000}-3M8D`
+	const orderNumber = await paidFromStock(browser, page, code)
+	const kept = `PSN-NJS-${Date.now() % 1_000_000}-5T2W`
+	const returned = await paidFromStock(browser, page, kept, { returnDays: 7 })
+
+	// The buyer's phone with scripts off, holding the order's cookie from checkout.
+	const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, storageState: await page.context().storageState() })
+	try {
+		const buyer = await phone.newPage()
+		await buyer.goto(`/order-status?internalOrderId=${orderNumber}`)
+		await expect(buyer.getByText(code)).toHaveCount(0)
+		await expectOnFirstScreen(buyer, buyer.getByRole('button', { name: 'Reveal Code · hidden' }))
+		await buyer.getByRole('button', { name: 'Reveal Code · hidden' }).click()
+		await expect(buyer).toHaveURL(new RegExp(`/order-status\\?internalOrderId=${orderNumber}#unit-\\d+$`))
+		await expectOnFirstScreen(buyer, buyer.locator('.order-delivery pre').filter({ hasText: code }))
+
+		await buyer.goto(`/order-status?internalOrderId=${returned}`)
+		await buyer.getByTestId('return-units').getByRole('button', { name: 'Return for store credit' }).click()
+		await expect(buyer.getByText('Returned: Rs. 3,100 is now in your store credit.')).toBeVisible()
+		await expect(buyer.getByTestId('hidden-unit')).toHaveCount(0)
+		await expect(buyer.getByText(kept)).toHaveCount(0)
+	} finally {
+		await phone.close()
+	}
+})
