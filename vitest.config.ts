@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { SlowFirst } from './tests/setup/slow-first'
 
 export default defineConfig({
 	resolve: { tsconfigPaths: true },
@@ -13,6 +14,8 @@ export default defineConfig({
 		// Three workers on this machine's two cores (many tests wait on servers, timers and the database), each with databases of its own (VITEST_POOL_ID in
 		// tests/setup/postgres.ts); modules shared across a worker's files: its embedded database starts once.
 		maxWorkers: 3,
+		// The slowest files first, so no worker is left with one at the end (tests/setup/slow-first.ts).
+		sequence: { sequencer: SlowFirst },
 		isolate: false,
 		testTimeout: 30_000,
 		hookTimeout: 300_000,
