@@ -14,6 +14,7 @@ import { refingerprintStock } from '../app/domain/stock/refingerprint-stock.serv
 import { seedStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
 import { ensureVapidKeys } from '../app/domain/push/vapid-keys.server'
 import { watchConnections } from '../app/domain/settings/connections.server'
+import { ensureSimulatorSupplier } from '../app/domain/suppliers/suppliers.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
 import { shopFileStore } from '../app/domain/files/file-store.server'
@@ -96,6 +97,8 @@ export async function startShop(
 		await moveReceiptsIntoStore(database.db, env.DATA_DIR)
 		// The shop's Web Push key pair, made on the first start (one pair however many instances start).
 		await ensureVapidKeys(database.db)
+		// The demo's supplier on the shop's own simulator, when no supplier was ever connected (ADR-053).
+		await ensureSimulatorSupplier(database.db)
 		// PayPro, email and the public address the owner saved on the console, kept up to date on every change.
 		await watchConnections(database.db)
 
