@@ -7,14 +7,10 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../app/db/client.server'
 import { orders, stockAssignments, stockUnits, supplierPurchases } from '../../app/db/schema'
-import { updateProduct } from '../../app/domain/catalogue/manage-products.server'
-import { updateCostSettings } from '../../app/domain/costs/cost-settings.server'
 import { jobHandlers } from '../../app/domain/jobs/handlers.server'
-import { importStock, setStockMode } from '../../app/domain/stock/manage-stock.server'
 import { buyFromSuppliers, KEYS_WAIT_MINUTES } from '../../app/domain/suppliers/buy-from-suppliers.server'
 import { forgetSupplierAvailability } from '../../app/domain/suppliers/supplier-availability.server'
 import { supplierClient } from '../../app/domain/suppliers/supplier-registry.server'
-import { createSupplier } from '../../app/domain/suppliers/suppliers.server'
 import { inEnglish } from '../../app/i18n/english'
 import type { MessageKey } from '../../app/i18n/catalogue'
 import { logProvider } from '../../app/integrations/email/log.server'
@@ -22,13 +18,10 @@ import type { PayProClient } from '../../app/integrations/paypro/client.server'
 import { moveClockForTests } from '../../app/utils/clock'
 import { logger } from '../../app/utils/logger.server'
 import { startFakeKinguin, type FakeKinguin } from '../fakes/kinguin-server'
-import { codes, giftCardWithTwoOptions } from '../setup/catalogue'
-import { owner, payByProvider } from '../setup/orders'
+import { payByProvider } from '../setup/orders'
 import { checkoutBody, makeJobsDue, orderRow, placeOrder, runAllJobs } from '../setup/payments'
+import { PSN10, suppliedOption } from '../setup/suppliers'
 import { databaseKinds, useTestDatabase } from '../setup/test-db'
-
-/** The wholesaler's product behind the $10 option: US$ 9.50 a unit. */
-const PSN10 = { productId: 'psn-10-usd', kinguinId: 501, name: 'PlayStation Store 10 USD', priceCents: 950, qty: 1000 }
 
 describe.each(databaseKinds)('buying from suppliers at payment on %s', (kind) => {
 	const database = useTestDatabase(kind)
@@ -45,27 +38,6 @@ describe.each(databaseKinds)('buying from suppliers at payment on %s', (kind) =>
 		second.reset()
 		forgetSupplierAvailability()
 	})
-
-	/**
-	 * A PlayStation card whose $10 option (Rs. 3,200) is sold from stock, then from the given suppliers in
-	 * order, with a 10% minimum margin; the owner's rate Rs. 280 a dollar and PayPro's fee 2.5%: a unit
-	 * may cost at most US$ 10.00.
-	 */
-	async function suppliedOption(db: Db, fakes: FakeKinguin[], { stock = 0 }: { stock?: number } = {}) {
-		const { productId, ten, twentyFive } = await giftCardWithTwoOptions(db, 'PSN Card (wholesale)')
-		await setStockMode(db, owner, productId, 'stock_only')
-		const suppliers = []
-		for (const [n, fake] of fakes.entries()) suppliers.push(await createSupplier(db, owner, { name: `Wholesaler ${n + 1}`, baseUrl: fake.url, apiKey: fake.apiKey }))
-		await updateProduct(db, owner, productId, {
-			variants: [
-				{ id: ten, label: '$10 USD', value: 10, price: 3200, supply: suppliers.map((s) => ({ supplierId: s.id, supplierProductId: PSN10.productId })), minMarginPercent: 10 },
-				{ id: twentyFive, label: '$25 USD', value: 25, price: 7800 },
-			],
-		})
-		await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 2.5 })
-		if (stock) await importStock(db, owner, productId, { variantId: ten, kind: 'code', units: codes('OWN', stock) })
-		return { productId, variantId: ten, suppliers }
-	}
 
 	const handlers = (db: Db) => jobHandlers(db, { email: () => logProvider(logger), paypro: () => ({}) as PayProClient, reconcileAfterMinutes: 3, expiryHours: 72 })
 	const purchasesOf = (db: Db, orderId: number) => db.select().from(supplierPurchases).where(eq(supplierPurchases.orderId, orderId))

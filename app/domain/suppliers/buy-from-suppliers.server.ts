@@ -83,7 +83,7 @@ async function supplyOf(db: Db | Tx, variantIds: number[]) {
 }
 
 /** Whether this supplier may sell real codes here: the simulator sells none on a live shop unless SUPPLIER_SIMULATOR says so. */
-const mayBuyFrom = (supplier: Pick<typeof suppliers.$inferSelect, 'simulator'>) => !supplier.simulator || !env().DEPLOYED || env().SUPPLIER_SIMULATOR === true
+export const mayBuyFrom = (supplier: Pick<typeof suppliers.$inferSelect, 'simulator'>) => !supplier.simulator || !env().DEPLOYED || env().SUPPLIER_SIMULATOR === true
 
 /**
  * Step 1: the purchase rows the order still needs, holding its row. Returns false when the order

@@ -3,6 +3,8 @@ import { z } from 'zod'
 // What the owner types to connect a supplier (client-safe: the console's form and the API read it).
 
 export const SUPPLIER_KINDS = ['kinguin'] as const
+/** A purchase's states (the schema's SupplierPurchaseStatus), as the API filters them. */
+export const SUPPLIER_PURCHASE_STATUSES = ['pending', 'ordered', 'delivered', 'failed', 'waiting'] as const
 export const SUPPLIER_LIMITS = { name: 80, apiKey: 500, baseUrl: 300, productId: 100, suppliersPerOption: 5, minMarginPercent: 500 } as const
 
 const baseUrl = z
