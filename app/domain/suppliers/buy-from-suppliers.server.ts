@@ -365,13 +365,14 @@ export async function runSupplierJob(db: Db, orderId: number, { finalAttempt }: 
 
 /**
  * Purchases left open by a process that died (its job stays 'running' until released): each order
- * with an open purchase gets a job of this minute, which waits for the dead worker's lease to lapse.
+ * with an open purchase gets a job of this minute (at start, then each minute), which waits for a
+ * dead worker's lease to lapse; a purchase a live worker holds is left to it the same way.
  */
 export async function resumeSupplierPurchases(db: Db, queue: (orderId: number, tag: string) => Promise<void>): Promise<number> {
 	const open = await db
 		.selectDistinct({ orderId: supplierPurchases.orderId })
 		.from(supplierPurchases)
-		.where(and(inArray(supplierPurchases.status, ['pending', 'ordered']), lt(supplierPurchases.updatedAt, sql`now() - interval '10 seconds'`)))
+		.where(inArray(supplierPurchases.status, ['pending', 'ordered']))
 		.limit(200)
 	const minute = Math.floor(Date.now() / 60_000)
 	for (const { orderId } of open) await queue(orderId, `resume:${minute}`)
