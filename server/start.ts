@@ -15,6 +15,7 @@ import { seedStoreDetails, storeDetailsDefaults } from '../app/domain/settings/s
 import { ensureVapidKeys } from '../app/domain/push/vapid-keys.server'
 import { watchConnections } from '../app/domain/settings/connections.server'
 import { ensureSimulatorSupplier } from '../app/domain/suppliers/suppliers.server'
+import { buyRightAfterPayments } from '../app/domain/suppliers/buy-from-suppliers.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
 import { shopFileStore } from '../app/domain/files/file-store.server'
@@ -152,6 +153,8 @@ export async function startShop(
 				{ dailyBackup: database.kind === 'pglite' && Boolean(env.BACKUP_DIR) },
 			)
 		: null
+	// With a worker here, a payment's supplier purchase runs at once in this process (its job is the fallback).
+	buyRightAfterPayments(Boolean(worker))
 	if (simulatorPaymentsAreTests()) {
 		logger.warn({ paypro: 'simulator' }, 'No PayPro account is connected: online payments are TEST payments through the built-in simulator and no money moves; the checkout and order pages say so. The owner connects PayPro on /admin/connections before taking real orders.')
 	}
@@ -161,6 +164,7 @@ export async function startShop(
 		server,
 		database,
 		async close() {
+			buyRightAfterPayments(false)
 			await worker?.stop()
 			server.closeAllConnections()
 			await new Promise((r) => server.close(r))

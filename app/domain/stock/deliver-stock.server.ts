@@ -31,6 +31,8 @@ export interface StockDelivery {
 	complete: boolean
 	/** Variants this call took from or could not serve: their low-stock alert is checked after commit. */
 	variantIds: number[]
+	/** Of `owed`, units of options with suppliers: a purchase was queued (ADR-053). */
+	owedBySuppliers?: number
 }
 
 /** A test order staff have not approved yet: it takes nothing from stock. */
@@ -138,7 +140,7 @@ export async function deliverFromStock(
 	if (owedBySuppliers > 0) await queueSupplierPurchase(tx, order.id)
 
 	const manualLines = orderLines.length > new Set(lines.map((l) => l.index)).size
-	if (taken === 0 && owed === order.undeliveredUnits) return { taken, owed, fromStock: true, complete: false, variantIds: [] }
+	if (taken === 0 && owed === order.undeliveredUnits) return { taken, owed, fromStock: true, complete: false, variantIds: [], owedBySuppliers }
 	const content = await deliveryText(tx, order, orderLines)
 	// Everything from stock and nothing left: delivered. Otherwise the buyer sees what came and staff see what is owed.
 	const complete = owed === 0 && !manualLines
@@ -153,7 +155,7 @@ export async function deliverFromStock(
 	const told = { by: 'shop' as const, storeName, facts: { taken, owed, ...(deliveredEmail ? {} : { toldWithPayment: true }) } }
 	if (move) await transition(tx, { id: order.id }, move, details, told)
 	else await changeDelivery(tx, order.id, details, told)
-	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds] }
+	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds], owedBySuppliers }
 }
 
 function optionOf(line: OrderLine): string | null {

@@ -5,6 +5,7 @@ import type { MessageKey } from '../../i18n/catalogue'
 import { env } from '../../utils/env.server'
 import { now } from '../../utils/clock'
 import { logger } from '../../utils/logger.server'
+import { singleton } from '../../utils/singleton.server'
 import { readCostSettings, type CostSettings } from '../costs/cost-settings.server'
 import { linesOfOrders, type OrderLineRow } from '../orders/order-lines.server'
 import { PAID_STATES } from '../orders/order-state'
@@ -377,4 +378,21 @@ export async function resumeSupplierPurchases(db: Db, queue: (orderId: number, t
 	const minute = Math.floor(Date.now() / 60_000)
 	for (const { orderId } of open) await queue(orderId, `resume:${minute}`)
 	return open.length
+}
+
+const immediate = singleton('supplier-purchases-now', () => ({ on: false }))
+
+/** A serving process with a job worker buys right after a payment commits, not at the worker's next turn (server/start.ts). */
+export function buyRightAfterPayments(on: boolean) {
+	immediate.on = on
+}
+
+/**
+ * After a payment's transaction queued a purchase: run it now in this process (the buyer's code within
+ * a second); the queued job stays as the fallback, and the purchase rows' leases keep the two from
+ * calling the supplier for the same row. Never throws: what fails here is the job's to retry.
+ */
+export function buyNowAfterPayment(db: Db, orderId: number) {
+	if (!immediate.on) return
+	void buyFromSuppliers(db, orderId).catch((error: unknown) => logger.warn({ orderId, err: error instanceof Error ? error.message : String(error) }, 'supplier purchase after payment failed: the job retries it'))
 }
