@@ -108,6 +108,8 @@ export default [
 	route('api/admin/stock/low', 'routes/api/admin/stock-low.ts'),
 	route('api/admin/claims', 'routes/api/admin/claims.ts'),
 	route('api/admin/claims/:id/answer', 'routes/api/admin/claim-answer.ts'),
+	route('api/admin/supplier-purchases', 'routes/api/admin/supplier-purchases.ts'),
+	route('api/admin/supplier-purchases/:id/retry', 'routes/api/admin/supplier-purchase-retry.ts'),
 	route('api/admin/reports/sales', 'routes/api/admin/reports-sales.ts'),
 	route('api/admin/transfer-statements', 'routes/api/admin/transfer-statements.ts'),
 	route('media/:key', 'routes/api/media.ts'),

@@ -10,7 +10,7 @@
 // BENCH_DASHBOARD_RUNS (20), BENCH_CATALOGUE_SIZE (500), BENCH_CATALOGUE_RUNS (20), BENCH_STOCK_ORDERS (200),
 // BENCH_STOCK_CONCURRENCY (10), BENCH_STEPS_RUNS (7), BENCH_SEARCH_ORDERS (100000), BENCH_SEARCH_RUNS (20),
 // BENCH_CONTENTION_LOAD (signins,covers,import: which loads run), BENCH_CONTENTION_INTERVAL (100 ms between /about requests),
-// BENCH_REPORTS_ORDERS (100000), BENCH_REPORTS_RUNS (20).
+// BENCH_REPORTS_ORDERS (100000), BENCH_REPORTS_RUNS (20), BENCH_SUPPLIER_ORDERS (60), BENCH_SUPPLIER_CONCURRENCY (5), BENCH_SUPPLIER_LATENCY_MS (300).
 // BENCH_SHOP_NODE_ARGS: extra Node flags for the shop only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
@@ -46,6 +46,8 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	search: async () => (await import('./search.ts')).searchSection,
 	// Its own PostgreSQL database (shop_bench_reports): the shop's data is not touched.
 	reports: async () => (await import('./reports.ts')).reportsSection,
+	// Its own in-memory PGlite and a local wholesaler of Kinguin's protocol: the shop's data is not touched.
+	suppliers: async () => (await import('./suppliers.ts')).suppliersSection,
 }
 
 const RESULTS_DIR = path.join(ROOT, 'bench/results')

@@ -14,6 +14,8 @@ import { loggedUrl, logger } from '../app/utils/logger.server'
 import { publicOrigin } from '../app/utils/origin.server'
 import { callbackCredentials, SIMULATOR, usingSimulator } from '../app/integrations/paypro/paypro.server'
 import { payproSimulatorApi, payproSimulatorPages } from '../app/integrations/paypro/simulator.server'
+import { SUPPLIER_SIMULATOR, supplierSimulator } from '../app/integrations/kinguin/simulator.server'
+import { simulatorSupplierInUse } from '../app/domain/suppliers/suppliers.server'
 import { subscribe } from '../app/domain/realtime/hub.server'
 import { REVIEWS_CHANNEL } from '../app/domain/reviews/add-review.server'
 import { ORDERS_CHANNEL } from '../app/domain/orders/notify-order.server'
@@ -136,6 +138,12 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	const whileSimulating: express.RequestHandler = (_req, _res, next) => next(usingSimulator() ? undefined : 'router')
 	const simulatorApi = express.Router().use(whileSimulating, guard, payproSimulatorApi({ db: database().db, shopOrigin: publicOrigin }))
 	app.use(SIMULATOR.basePath, simulatorApi)
+	// A supplier's simulator (Kinguin's protocol, ADR-053), while a supplier of the shop points at it: the demo's.
+	const supplierSim = supplierSimulator()
+	const whileSupplierSim: express.RequestHandler = (_req, _res, next) => {
+		void simulatorSupplierInUse(database().db).then((inUse) => next(inUse ? undefined : 'router'), next)
+	}
+	app.use(SUPPLIER_SIMULATOR.basePath, express.Router().use(whileSupplierSim, guard, (req, res) => supplierSim.handle(req, res)))
 
 	app.use(
 		pinoHttp({

@@ -14,6 +14,8 @@ import { refingerprintStock } from '../app/domain/stock/refingerprint-stock.serv
 import { seedStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
 import { ensureVapidKeys } from '../app/domain/push/vapid-keys.server'
 import { watchConnections } from '../app/domain/settings/connections.server'
+import { ensureSimulatorSupplier } from '../app/domain/suppliers/suppliers.server'
+import { buyRightAfterPayments } from '../app/domain/suppliers/buy-from-suppliers.server'
 import { jobHandlers } from '../app/domain/jobs/handlers.server'
 import { startWorker } from '../app/domain/jobs/worker.server'
 import { shopFileStore } from '../app/domain/files/file-store.server'
@@ -96,6 +98,8 @@ export async function startShop(
 		await moveReceiptsIntoStore(database.db, env.DATA_DIR)
 		// The shop's Web Push key pair, made on the first start (one pair however many instances start).
 		await ensureVapidKeys(database.db)
+		// The demo's supplier on the shop's own simulator, when no supplier was ever connected (ADR-053).
+		await ensureSimulatorSupplier(database.db)
 		// PayPro, email and the public address the owner saved on the console, kept up to date on every change.
 		await watchConnections(database.db)
 
@@ -149,6 +153,8 @@ export async function startShop(
 				{ dailyBackup: database.kind === 'pglite' && Boolean(env.BACKUP_DIR) },
 			)
 		: null
+	// With a worker here, a payment's supplier purchase runs at once in this process (its job is the fallback).
+	buyRightAfterPayments(Boolean(worker))
 	if (simulatorPaymentsAreTests()) {
 		logger.warn({ paypro: 'simulator' }, 'No PayPro account is connected: online payments are TEST payments through the built-in simulator and no money moves; the checkout and order pages say so. The owner connects PayPro on /admin/connections before taking real orders.')
 	}
@@ -158,6 +164,7 @@ export async function startShop(
 		server,
 		database,
 		async close() {
+			buyRightAfterPayments(false)
 			await worker?.stop()
 			server.closeAllConnections()
 			await new Promise((r) => server.close(r))

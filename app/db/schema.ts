@@ -124,11 +124,14 @@ export const productVariants = pgTable(
 		/** What one unit costs the shop (owner and catalogue staff only, never a buyer): whole rupees, or US cents converted at the owner's rate (app/domain/costs); at most one is set. */
 		costRupees: integer('cost_rupees'),
 		costUsdCents: integer('cost_usd_cents'),
+		/** The least margin a unit bought from a supplier must leave (ADR-053), in percent of the option's price; null: 0, never at a loss. */
+		minMarginPercent: integer('min_margin_percent'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [
 		index('product_variants_product_idx').on(t.productId, t.position),
+		check('product_variants_min_margin_check', sql`${t.minMarginPercent} between 0 and 500`),
 		check('product_variants_price_check', sql`${t.price} between 0 and ${PRICE}`),
 		check('product_variants_months_check', sql`${t.months} >= 0`),
 		check('product_variants_value_check', sql`${t.value} >= 0`),
@@ -175,10 +178,17 @@ export const stockUnits = pgTable(
 		costRupees: integer('cost_rupees'),
 		costUsdCents: integer('cost_usd_cents'),
 		voidReason: text('void_reason'),
+		/** The supplier purchase this code was bought by (ADR-053); null: imported by staff. */
+		supplierPurchaseId: bigint('supplier_purchase_id', { mode: 'number' }).references((): AnyPgColumn => supplierPurchases.id, { onDelete: 'set null' }),
+		/** Bought for this order: no other order takes it while it waits to be delivered (ADR-053). */
+		forOrderId: bigint('for_order_id', { mode: 'number' }).references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		voidedAt: timestamp('voided_at', { withTimezone: true }),
 	},
 	(t) => [
+		index('stock_units_for_order_idx')
+			.on(t.forOrderId)
+			.where(sql`${t.forOrderId} is not null`),
 		// A code is in stock once in the whole shop; an account's login once per product. Copies found
 		// in stock from before (duplicate_of) are kept out of both.
 		uniqueIndex('stock_units_product_fingerprint_key')
@@ -240,6 +250,106 @@ export const stockAssignments = pgTable(
 		index('stock_assignments_line_idx').on(t.lineId),
 		check('stock_assignments_slot_check', sql`${t.slot} >= 1`),
 		check('stock_assignments_line_index_check', sql`${t.lineIndex} >= 0 and ${t.unitIndex} >= 0`),
+	],
+)
+
+export type SupplierKind = 'kinguin'
+
+/** A wholesaler the shop buys codes from when its stock cannot serve a paid order (ADR-053). The API key is sealed like delivery codes. */
+export const suppliers = pgTable(
+	'suppliers',
+	{
+		id: serial('id').primaryKey(),
+		name: text('name').notNull(),
+		/** Which protocol the supplier speaks (app/domain/suppliers/supplier-registry.server.ts). */
+		kind: text('kind').$type<SupplierKind>().notNull().default('kinguin'),
+		baseUrl: text('base_url').notNull(),
+		/** Sealed with the delivery key (encryptDelivery); never shown again once saved. */
+		apiKey: text('api_key').notNull(),
+		/** The shop's own simulator (/supplier-sim): nothing real is bought; the setup checklist says so. */
+		simulator: boolean('simulator').notNull().default(false),
+		/** Off: its options are not bought from it (nor counted available) until it is on again. */
+		active: boolean('active').notNull().default(true),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [check('suppliers_kind_check', sql`${t.kind} in ('kinguin')`), check('suppliers_name_check', sql`char_length(${t.name}) between 1 and 80`)],
+)
+
+/** An option's suppliers in order of preference (position), each with the supplier's own product id. */
+export const variantSupply = pgTable(
+	'variant_supply',
+	{
+		variantId: integer('variant_id')
+			.notNull()
+			.references((): AnyPgColumn => productVariants.id, { onDelete: 'cascade' }),
+		supplierId: integer('supplier_id')
+			.notNull()
+			.references((): AnyPgColumn => suppliers.id, { onDelete: 'cascade' }),
+		position: integer('position').notNull().default(0),
+		supplierProductId: text('supplier_product_id').notNull(),
+	},
+	(t) => [
+		primaryKey({ columns: [t.variantId, t.supplierId] }),
+		index('variant_supply_supplier_idx').on(t.supplierId),
+		check('variant_supply_product_id_check', sql`char_length(${t.supplierProductId}) between 1 and 100`),
+		check('variant_supply_position_check', sql`${t.position} >= 0`),
+	],
+)
+
+/**
+ * pending: stored (with its key) before the supplier is called, or called with no answer yet; ordered: the
+ * supplier took the order, its keys are awaited; delivered: every key came and went to the order;
+ * failed: this supplier could not, the next one was tried; waiting: staff must act (reason).
+ */
+export type SupplierPurchaseStatus = 'pending' | 'ordered' | 'delivered' | 'failed' | 'waiting'
+
+/** One purchase from a supplier for units of an order line, exactly once per idempotency key (ADR-053). */
+export const supplierPurchases = pgTable(
+	'supplier_purchases',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		orderId: bigint('order_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+		orderNumber: text('order_number').notNull(),
+		lineId: bigint('line_id', { mode: 'number' })
+			.notNull()
+			.references((): AnyPgColumn => orderLines.id, { onDelete: 'cascade' }),
+		lineIndex: integer('line_index').notNull(),
+		variantId: integer('variant_id').references((): AnyPgColumn => productVariants.id, { onDelete: 'set null' }),
+		supplierId: integer('supplier_id').references((): AnyPgColumn => suppliers.id, { onDelete: 'set null' }),
+		supplierProductId: text('supplier_product_id').notNull(),
+		quantity: integer('quantity').notNull(),
+		/** Sent to the supplier as its order's external id: the order is found by it after a crash. */
+		idempotencyKey: text('idempotency_key').notNull(),
+		status: text('status').$type<SupplierPurchaseStatus>().notNull().default('pending'),
+		supplierOrderId: text('supplier_order_id'),
+		/** The supplier's price for one unit, in cents of its account's currency (taken as dollars: the owner's rate). */
+		unitPriceCents: integer('unit_price_cents'),
+		/** The most one unit may cost and still leave the option's minimum margin. */
+		maxUnitPriceCents: integer('max_unit_price_cents'),
+		keysReceived: integer('keys_received').notNull().default(0),
+		/** Why it failed or waits for staff: a message key (app/i18n/en/suppliers.ts) and its places. */
+		reason: text('reason'),
+		reasonParams: jsonb('reason_params').$type<Record<string, string | number>>(),
+		attempts: integer('attempts').notNull().default(0),
+		/** A worker is calling the supplier for this row until then (database time); a dead worker's lease lapses. */
+		leaseUntil: timestamp('lease_until', { withTimezone: true }),
+		orderedAt: timestamp('ordered_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('supplier_purchases_idempotency_key').on(t.idempotencyKey),
+		index('supplier_purchases_order_idx').on(t.orderId),
+		index('supplier_purchases_open_idx')
+			.on(t.updatedAt, t.id)
+			.where(sql`${t.status} in ('pending', 'ordered')`),
+		index('supplier_purchases_status_idx').on(t.status, t.id),
+		check('supplier_purchases_status_check', sql`${t.status} in ('pending', 'ordered', 'delivered', 'failed', 'waiting')`),
+		check('supplier_purchases_quantity_check', sql`${t.quantity} between 1 and 100 and ${t.keysReceived} between 0 and ${t.quantity}`),
+		check('supplier_purchases_attempts_check', sql`${t.attempts} >= 0`),
 	],
 )
 

@@ -63,6 +63,11 @@ const schema = z.object({
 	PAYPRO_CALLBACK_USERNAME: z.string().min(1).optional(),
 	PAYPRO_CALLBACK_PASSWORD: z.string().min(1).optional(),
 	PAYPRO_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
+	// Suppliers (ADR-053): how long a purchase's call may take, and how long the checkout waits to learn whether a supplier has an option.
+	SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
+	SUPPLIER_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+	/** Production only: buy from the built-in supplier simulator for real orders anyway (a demo on a server); otherwise its units wait for staff. */
+	SUPPLIER_SIMULATOR: boolish.optional(),
 	/** Ask PayPro about an online order still unpaid after this many minutes. */
 	RECONCILE_AFTER_MINUTES: z.coerce.number().min(0).default(3),
 	/** Unpaid orders expire after this many hours. */

@@ -158,6 +158,23 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		await db.execute(sql`delete from unit_claims where order_id = ${order}`)
 	})
 
+	it('keeps one purchase from a supplier per idempotency key, in a state it knows, never more keys than units, and a margin within 0 to 500% (ADR-053)', async () => {
+		const { db } = database
+		const supplier = Number(((await db.execute(sql`insert into suppliers (name, base_url, api_key) values ('Constraint Wholesale', 'https://example.com', 'enc') returning id`)).rows[0] as { id: number }).id)
+		const purchase = (key: string, status: string, quantity: number, keys: number) =>
+			sql`insert into supplier_purchases (order_id, order_number, line_id, line_index, variant_id, supplier_id, supplier_product_id, quantity, idempotency_key, status, keys_received)
+				values (${order}, 'CON-1', ${line}, 0, ${variant}, ${supplier}, 'p-1', ${quantity}, ${key}, ${status}, ${keys})`
+		expect(await refusal(db, purchase('CON-1-L0-1', 'pending', 1, 0))).toBeNull()
+		expect((await refusal(db, purchase('CON-1-L0-1', 'pending', 1, 0)))?.constraint).toBe('supplier_purchases_idempotency_key')
+		expect((await refusal(db, purchase('CON-1-L0-2', 'lost', 1, 0)))?.constraint).toBe('supplier_purchases_status_check')
+		expect((await refusal(db, purchase('CON-1-L0-3', 'delivered', 1, 2)))?.constraint).toBe('supplier_purchases_quantity_check')
+		expect((await refusal(db, purchase('CON-1-L0-4', 'pending', 0, 0)))?.constraint).toBe('supplier_purchases_quantity_check')
+		expect((await refusal(db, sql`update product_variants set min_margin_percent = 501 where id = ${variant}`))?.constraint).toBe('product_variants_min_margin_check')
+		expect((await refusal(db, sql`insert into suppliers (name, kind, base_url, api_key) values ('X', 'g2a', 'https://example.com', 'enc')`))?.constraint).toBe('suppliers_kind_check')
+		await db.execute(sql`delete from supplier_purchases where order_id = ${order}`)
+		await db.execute(sql`delete from suppliers where id = ${supplier}`)
+	})
+
 	it('takes a deleted product’s options, stock units and reviews with it, and a staff member’s sessions', async () => {
 		const { db } = database
 		const lone = Number(((await db.execute(sql`insert into products (name, description, image, caption, platform, features, specifications, payment_methods)

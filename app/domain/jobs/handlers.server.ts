@@ -17,6 +17,8 @@ import { pruneSessions } from '../staff/sessions.server'
 import { pruneBuyerSignIns } from '../buyers/sign-in.server'
 import { serveStockQueue } from '../stock/stock-alerts.server'
 import { pruneDoneJobs } from './queue.server'
+import { resumeSupplierPurchases, runSupplierJob } from '../suppliers/buy-from-suppliers.server'
+import { queueSupplierPurchase } from '../suppliers/queue-supplier-purchase.server'
 import { sendQueuedAlert } from '../alerts/send-alert.server'
 import { sendQueuedPush } from '../push/send-queued-push.server'
 import { sendQueuedWhatsApp } from '../whatsapp/send-queued-whatsapp.server'
@@ -68,6 +70,8 @@ export function jobHandlers(
 			await sweepUnpaidOrderReceipts(db, fileStore, { expiryHours: deps.expiryHours })
 			// Paid orders still owed stock (a crash after payment, units freed by a void being undone): serve what can be.
 			await serveStockQueue(db)
+			// Purchases from suppliers a dead process left open: resumed by looking each up by its key (ADR-053).
+			await resumeSupplierPurchases(db, (orderId, tag) => queueSupplierPurchase(db, orderId, tag))
 			await pruneSessions(db)
 			await pruneBuyerSignIns(db)
 			await pruneRateLimits(db)
@@ -87,6 +91,10 @@ export function jobHandlers(
 		// Queued by an import whose option paid orders were waiting for.
 		'serve-stock-queue': async () => {
 			await serveStockQueue(db)
+		},
+		// Queued by a payment (or stock's delivery) that left units of an option with suppliers owed (ADR-053).
+		'buy-from-suppliers': async (job) => {
+			await runSupplierJob(db, Number(job.payload.orderId), { finalAttempt: job.finalAttempt })
 		},
 		// Queued only on PGlite with BACKUP_DIR set (startWorker's dailyBackup).
 		'daily-backup': async () => {

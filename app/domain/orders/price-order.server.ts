@@ -7,6 +7,7 @@ import { getProducts, productsForSale } from '../catalogue/list-products.server'
 import type { Product } from '../catalogue/types'
 import { priceChoice, priceVariant, type ChoiceProblem } from '../pricing/price-of'
 import type { CheckoutLine } from './checkout-input'
+import { suppliedUnits } from '../suppliers/supplier-availability.server'
 
 export interface PricedOrder {
 	lines: OrderLine[]
@@ -33,6 +34,8 @@ export async function priceOrder(db: Db | Tx, items: CheckoutLine[]): Promise<Pr
 		db,
 		items.map((i) => i.id),
 	)
+	// Out of stock, but a supplier of the option has it: sold, and bought at payment (ADR-053).
+	if (soldOut.size) for (const [variantId, units] of await suppliedUnits(db, [...soldOut])) if (units > 0) soldOut.delete(variantId)
 	const lines = items.map((item) => {
 		const priced = priceLine(byId.get(item.id), item, soldOut)
 		if (!priced.ok) throw new AppError('BAD_REQUEST', priced.message)

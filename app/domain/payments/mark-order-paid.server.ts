@@ -16,6 +16,7 @@ import { translator } from '../../i18n/messages.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { afterStockDelivery } from '../stock/stock-alerts.server'
 import { deliverFromStock, type StockDelivery } from '../stock/deliver-stock.server'
+import { buyNowAfterPayment } from '../suppliers/buy-from-suppliers.server'
 
 /**
  * The one way an order becomes paid, for PayPro and for staff alike. The conditional update lets
@@ -85,6 +86,8 @@ export async function markOrderPaid(
 		return { changed: true, order: made.order, delivery: made.delivery }
 	})
 	if (result.delivery && result.order) await afterStockDelivery(db, result.delivery, result.order.orderNumber)
+	// Units stock could not serve of an option with suppliers: bought now (the job queued with the payment is the fallback).
+	if (result.delivery?.owedBySuppliers) buyNowAfterPayment(db, orderId)
 	const current = result.delivery?.fromStock && result.order ? { ...(await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0]!, productDetails: result.order.productDetails } : result.order
 	return { changed: result.changed, order: current ?? result.order, ...(result.keptForRefund ? { keptForRefund: true } : {}) }
 }

@@ -35,6 +35,13 @@ describe('the setup checklist', () => {
 		expect(setupChecklist(sampleShop, live, { alertsChosen: false, ownAppIcon: true }).map((s) => s.id)).toContain('alerts')
 	})
 
+	it('names the supplier simulator while a switched-on supplier is the shop’s own, until the owner connects a real one', () => {
+		const step = setupChecklist(sampleShop, live, { ...chosen, simulatorSuppliers: ['Simulator (test supplier: nothing real is bought)'] }).find((s) => s.id === 'supplierSimulator')!
+		expect(step.what).toContain('“Simulator (test supplier: nothing real is bought)”, the built-in supplier SIMULATOR')
+		expect(step.fix).toEqual({ href: '/admin/suppliers', label: 'Connect a real supplier' })
+		expect(setupChecklist(sampleShop, live, chosen).map((s) => s.id)).not.toContain('supplierSimulator')
+	})
+
 	it('drops the app icon once the owner uploaded one', () => {
 		expect(setupChecklist(sampleShop, live, { alertsChosen: true, ownAppIcon: false }).map((s) => s.id)).toContain('appIcon')
 		expect(setupChecklist(sampleShop, live, { alertsChosen: true, ownAppIcon: true }).map((s) => s.id)).not.toContain('appIcon')

@@ -18,11 +18,12 @@ const samples = new Set<string>(SAMPLE.accountNumbers)
  * What the dashboard lists until it is done: compared with the built-in sample values, never guessed.
  * `alertsChosen`: the owner has saved their alerts or connected Telegram (else a line says what reaches them by default).
  * `ownAppIcon`: the owner uploaded the app's icon.
+ * `simulatorSuppliers`: the names of switched-on suppliers that are the shop's own simulator.
  */
 export function setupChecklist(
 	details: StoreDetails,
 	connected: Record<'paypro' | 'email' | 'publicUrl', ConnectionSource>,
-	{ alertsChosen, ownAppIcon, receiving = [] }: { alertsChosen: boolean; ownAppIcon: boolean; receiving?: Pick<ReceivingAccountStatus, 'method' | 'account' | 'atCeiling' | 'shown'>[] },
+	{ alertsChosen, ownAppIcon, receiving = [], simulatorSuppliers = [] }: { alertsChosen: boolean; ownAppIcon: boolean; receiving?: Pick<ReceivingAccountStatus, 'method' | 'account' | 'atCeiling' | 'shown'>[]; simulatorSuppliers?: string[] },
 ): SetupStep[] {
 	const steps: SetupStep[] = []
 	const field = (id: keyof StoreDetails, label: string) => ({ href: `/admin/store#${id}`, label })
@@ -77,6 +78,14 @@ export function setupChecklist(
 	}
 	if (connected.paypro === 'none') {
 		steps.push({ id: 'paypro', what: 'Card and wallet payments go to the built-in PayPro simulator: they are test payments and no money moves.', fix: { href: '/admin/connections#paypro', label: 'Connect your PayPro account' } })
+	}
+	// The demo's supplier (ADR-053) until the owner connects a real one in its place.
+	if (simulatorSuppliers.length > 0) {
+		steps.push({
+			id: 'supplierSimulator',
+			what: `Options out of stock are bought from “${simulatorSuppliers[0]}”, the built-in supplier SIMULATOR: its codes are made up and nothing real is bought (on a live shop, its units wait for staff instead).`,
+			fix: { href: '/admin/suppliers', label: 'Connect a real supplier' },
+		})
 	}
 	if (connected.email === 'none') {
 		steps.push({ id: 'email', what: 'Emails to buyers, sign-in codes included, are kept in the outbox and the log, never sent.', fix: { href: '/admin/connections#email', label: 'Connect Brevo or an SMTP server' } })

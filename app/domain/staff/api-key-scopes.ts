@@ -4,7 +4,7 @@
  * settings, transfer accounts, staff accounts and API keys are never changed with a key: only the
  * owner signed in to the console may (contracts say `scope: 'session-only'`).
  */
-export const API_KEY_SCOPES = ['dm-orders', 'catalogue', 'content', 'stock', 'blocklist', 'coupons', 'refunds', 'customers', 'reports', 'transfers'] as const
+export const API_KEY_SCOPES = ['dm-orders', 'catalogue', 'content', 'stock', 'blocklist', 'coupons', 'refunds', 'customers', 'reports', 'transfers', 'suppliers'] as const
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
 
@@ -20,6 +20,7 @@ export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
 	customers: 'Customers: read the buyers, their contact details, orders, spend, refunds and staff notes',
 	reports: 'Sales reports: revenue, refunds, costs, profit and the funnel for a range of days',
 	transfers: 'Transfers: import a receiving account’s statement, which confirms the orders its credits match exactly',
+	suppliers: 'Suppliers: the wholesalers the shop buys codes from at payment, their purchases, and retrying one that waits',
 }
 
 /**

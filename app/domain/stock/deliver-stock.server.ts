@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { orders, products, productVariants, stockAssignments, stockUnits, type OrderLine } from '../../db/schema'
+import { orders, products, productVariants, stockAssignments, stockUnits, variantSupply, type OrderLine } from '../../db/schema'
+import { queueSupplierPurchase } from '../suppliers/queue-supplier-purchase.server'
 import { logger } from '../../utils/logger.server'
 import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import type { OrderRow as Order } from '../orders/order'
@@ -30,6 +31,8 @@ export interface StockDelivery {
 	complete: boolean
 	/** Variants this call took from or could not serve: their low-stock alert is checked after commit. */
 	variantIds: number[]
+	/** Of `owed`, units of options with suppliers: a purchase was queued (ADR-053). */
+	owedBySuppliers?: number
 }
 
 /** A test order staff have not approved yet: it takes nothing from stock. */
@@ -42,19 +45,23 @@ interface StockLine {
 	lineId: number
 	line: OrderLineRow
 	variantId: number
+	/** The option has suppliers: what stock cannot serve is bought (ADR-053). */
+	supplied?: boolean
 }
 
 /** Which lines of the order deliver from stock: a variant of a product whose stock mode is not manual. */
 export async function stockLines(tx: Tx, lines: OrderLineRow[]): Promise<StockLine[]> {
-	const candidates = lines.map((line) => ({ index: line.position, lineId: line.id, line, variantId: line.variantId })).filter((l): l is StockLine => l.variantId != null)
+	const candidates = lines.map((line) => ({ index: line.position, lineId: line.id, line, variantId: line.variantId })).filter((l): l is Omit<StockLine, 'supplied'> & { variantId: number } => l.variantId != null)
 	if (candidates.length === 0) return []
 	const rows = await tx
-		.select({ variantId: productVariants.id, stockMode: products.stockMode })
+		.select({ variantId: productVariants.id, stockMode: products.stockMode, supplied: sql<boolean>`exists (select 1 from ${variantSupply} where ${variantSupply.variantId} = ${productVariants.id})` })
 		.from(productVariants)
 		.innerJoin(products, eq(products.id, productVariants.productId))
 		.where(inArray(productVariants.id, [...new Set(candidates.map((c) => c.variantId))]))
-	const fromStock = new Set(rows.filter((r) => r.stockMode !== 'manual').map((r) => r.variantId))
-	return candidates.filter((c) => fromStock.has(c.variantId))
+	// An option with suppliers is served from stock, then bought (ADR-053), whatever its product's mode.
+	const fromStock = new Set(rows.filter((r) => r.stockMode !== 'manual' || r.supplied).map((r) => r.variantId))
+	const supplied = new Set(rows.filter((r) => r.supplied).map((r) => r.variantId))
+	return candidates.filter((c) => fromStock.has(c.variantId)).map((c) => ({ ...c, supplied: supplied.has(c.variantId) }))
 }
 
 /**
@@ -97,9 +104,10 @@ export async function deliverFromStock(
 
 	let taken = 0
 	let owed = 0
+	let owedBySuppliers = 0
 	const variantIds = new Set<number>()
 	// Variants in id order, units in id order: every transaction locks in the same order.
-	for (const { index, lineId, line, variantId } of [...lines].sort((a, b) => a.variantId - b.variantId || a.index - b.index)) {
+	for (const { index, lineId, line, variantId, supplied } of [...lines].sort((a, b) => a.variantId - b.variantId || a.index - b.index)) {
 		const have = heldPerLine.get(index) ?? 0
 		// Units refunded are owed no more (a refund holds this order's row too: it came before, or comes after).
 		const need = Math.max(0, line.quantity - line.refundedQuantity - have)
@@ -107,8 +115,9 @@ export async function deliverFromStock(
 		const units = await tx
 			.select({ id: stockUnits.id, slots: stockUnits.slots, slotsUsed: stockUnits.slotsUsed })
 			.from(stockUnits)
-			.where(and(eq(stockUnits.variantId, variantId), eq(stockUnits.status, 'available'), mine.size ? notInArray(stockUnits.id, [...mine]) : undefined))
-			.orderBy(asc(stockUnits.id))
+			// Codes bought for another order are its own (ADR-053); codes bought for this one come first.
+			.where(and(eq(stockUnits.variantId, variantId), eq(stockUnits.status, 'available'), or(isNull(stockUnits.forOrderId), eq(stockUnits.forOrderId, order.id)), mine.size ? notInArray(stockUnits.id, [...mine]) : undefined))
+			.orderBy(sql`${stockUnits.forOrderId} is null`, asc(stockUnits.id))
 			.limit(need)
 			// At payment, skip units another payment holds (it may take their last slot); a retry may wait.
 			.for('update', wait ? {} : { skipLocked: true })
@@ -125,10 +134,13 @@ export async function deliverFromStock(
 		}
 		variantIds.add(variantId)
 		owed += need - units.length
+		if (supplied) owedBySuppliers += need - units.length
 	}
+	// What stock could not serve of an option with suppliers is bought after this transaction commits, by a job it queues (ADR-053).
+	if (owedBySuppliers > 0) await queueSupplierPurchase(tx, order.id)
 
 	const manualLines = orderLines.length > new Set(lines.map((l) => l.index)).size
-	if (taken === 0 && owed === order.undeliveredUnits) return { taken, owed, fromStock: true, complete: false, variantIds: [] }
+	if (taken === 0 && owed === order.undeliveredUnits) return { taken, owed, fromStock: true, complete: false, variantIds: [], owedBySuppliers }
 	const content = await deliveryText(tx, order, orderLines)
 	// Everything from stock and nothing left: delivered. Otherwise the buyer sees what came and staff see what is owed.
 	const complete = owed === 0 && !manualLines
@@ -143,7 +155,7 @@ export async function deliverFromStock(
 	const told = { by: 'shop' as const, storeName, facts: { taken, owed, ...(deliveredEmail ? {} : { toldWithPayment: true }) } }
 	if (move) await transition(tx, { id: order.id }, move, details, told)
 	else await changeDelivery(tx, order.id, details, told)
-	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds] }
+	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds], owedBySuppliers }
 }
 
 function optionOf(line: OrderLine): string | null {

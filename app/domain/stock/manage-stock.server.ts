@@ -16,6 +16,7 @@ import { STOCK_FIELD_MESSAGES, STOCK_LIMITS, STOCK_MODES } from './stock-rules'
 import { lowStockThreshold, stockModeSchema, stockSlots, voidReason } from './stock-input'
 import { limitImportWork, UNITS_PER_TURN, yieldToOthers } from '../jobs/cpu-limits.server'
 import { may, requireGrant, type GrantHolder } from '../staff/permissions'
+import { suppliedUnits } from '../suppliers/supplier-availability.server'
 
 // Stock staff import for a product's variants (issue: stock import and management): codes and
 // accounts sealed at rest, recognised by a keyed fingerprint so a duplicate (in the batch, or
@@ -504,15 +505,20 @@ export async function stockAvailability(db: Db, productIds: number[]): Promise<{
 			variantId: productVariants.id,
 			stockMode: products.stockMode,
 			threshold: productVariants.lowStockThreshold,
-			free: sql<number>`coalesce((select sum(${stockUnits.slots} - ${stockUnits.slotsUsed}) from ${stockUnits} where ${stockUnits.variantId} = ${productVariants.id} and ${stockUnits.status} = 'available'), 0)::integer`,
+			supplied: sql<boolean>`exists (select 1 from variant_supply vs where vs.variant_id = ${productVariants.id})`,
+			// Codes bought for an order are that order's (ADR-053).
+			free: sql<number>`coalesce((select sum(${stockUnits.slots} - ${stockUnits.slotsUsed}) from ${stockUnits} where ${stockUnits.variantId} = ${productVariants.id} and ${stockUnits.status} = 'available' and ${stockUnits.forOrderId} is null), 0)::integer`,
 		})
 		.from(productVariants)
 		.innerJoin(products, eq(products.id, productVariants.productId))
 		.where(inArray(productVariants.productId, productIds))
+	// An option out of stock that a supplier has can be bought now (ADR-053): it reads as in stock.
+	const out = rows.filter((r) => (r.stockMode !== 'manual' || r.supplied) && Number(r.free) <= 0).map((r) => r.variantId)
+	const supplied = out.length ? await suppliedUnits(db, out) : new Map<number, number>()
 	for (const r of rows) {
-		const free = Number(r.free)
+		const free = Number(r.free) + (supplied.get(r.variantId) ?? 0)
 		if (r.stockMode === 'stock_only') stockOnly.add(r.productId)
-		if (r.stockMode === 'manual') availability.set(r.variantId, 'manual')
+		if (r.stockMode === 'manual' && !r.supplied) availability.set(r.variantId, 'manual')
 		else if (free <= 0) availability.set(r.variantId, 'out')
 		else if (free <= Math.max(1, r.threshold)) availability.set(r.variantId, 'few')
 		else availability.set(r.variantId, 'instant')
@@ -526,4 +532,4 @@ export async function stockAvailability(db: Db, productIds: number[]): Promise<{
  * names: drizzle leaves columns unqualified in a one-table select).
  */
 export const soldOutStockOnly = (variantId: SQL, stockMode: SQL) =>
-	sql<boolean>`(${stockMode} = 'stock_only' and not exists (select 1 from stock_units su where su.variant_id = ${variantId} and su.status = 'available' and su.slots_used < su.slots))`
+	sql<boolean>`(${stockMode} = 'stock_only' and not exists (select 1 from stock_units su where su.variant_id = ${variantId} and su.status = 'available' and su.slots_used < su.slots and su.for_order_id is null))`

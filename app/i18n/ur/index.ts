@@ -10,7 +10,8 @@ import errors from './errors'
 import offline from './offline'
 import order from './order'
 import push from './push'
+import suppliers from './suppliers'
 import whatsapp from './whatsapp'
 
 /** The Urdu catalogue: every namespace of the English one, no more, no less. */
-export const ur = { common, catalogue, checkout, claims, order, content, email, push, whatsapp, offline, events, errors } satisfies Catalogue
+export const ur = { common, catalogue, checkout, claims, order, content, email, push, whatsapp, offline, events, errors, suppliers } satisfies Catalogue

@@ -32,6 +32,7 @@ import { AppError } from '~/utils/app-error'
 import { staffActor } from '~/domain/staff/audit.server'
 import { findOrdersByCode } from '~/domain/stock/find-code-orders.server'
 import type { Route } from './+types/dashboard'
+import { listSuppliers } from '~/domain/suppliers/suppliers.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta(matches, { title: 'Orders', description: 'Every order: search, filter and update fulfillment.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -67,8 +68,9 @@ async function searchByCode(staff: Parameters<typeof staffActor>[0], typed: stri
 }
 
 async function ownerSetupChecklist(ownerId: number) {
-	const [details, connections, chosen, icon, receiving] = await Promise.all([readStoreDetails(db()), readConnections(db()), alertsChosen(db(), ownerId), readAppIcon(db()), receivingAccountsStatus(db())])
-	return setupChecklist(details, { paypro: connections.paypro.source, email: connections.email.source, publicUrl: connections.publicUrl.source }, { alertsChosen: chosen, ownAppIcon: icon !== null, receiving })
+	const [details, connections, chosen, icon, receiving, suppliers] = await Promise.all([readStoreDetails(db()), readConnections(db()), alertsChosen(db(), ownerId), readAppIcon(db()), receivingAccountsStatus(db()), listSuppliers(db())])
+	const simulatorSuppliers = suppliers.filter((s) => s.simulator && s.active).map((s) => s.name)
+	return setupChecklist(details, { paypro: connections.paypro.source, email: connections.email.source, publicUrl: connections.publicUrl.source }, { alertsChosen: chosen, ownAppIcon: icon !== null, receiving, simulatorSuppliers })
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
