@@ -10,6 +10,7 @@ import { variantsOf } from './list-products.server'
 import { variantsProblem, type CreateProductInput, type UpdateProductInput, type VariantInput } from './product-input'
 import { PAYMENT_METHODS, type Category, type ProductKind, type Variant } from './types'
 import { requireGrant } from '../staff/permissions'
+import { setVariantSupply, supplyOfVariants, type VariantSupply } from '../suppliers/variant-supply.server'
 
 // The console's products: create, change, duplicate, hide, delete. Every change is one transaction
 // with its audit entry (before and after) and a notification that clears every instance's page cache.
@@ -19,18 +20,20 @@ export type AdminProduct = Awaited<ReturnType<typeof readAdminProduct>> & {}
 export const PRODUCT_NOT_FOUND = 'Product not found'
 
 /** An option as the console sees it: with its cost (never read by the storefront's variantsOf). */
-export type AdminVariant = Variant & { cost: Cost | null }
+export type AdminVariant = Variant & { cost: Cost | null; supply: VariantSupply[]; minMarginPercent: number | null }
 
 /** The options of these products with their costs, by product. */
 async function adminVariantsOf(db: Db | Tx, ids: number[]): Promise<Map<number, AdminVariant[]>> {
 	const [byProduct, costs] = await Promise.all([
 		variantsOf(db, ids),
 		ids.length
-			? db.select({ id: productVariants.id, costRupees: productVariants.costRupees, costUsdCents: productVariants.costUsdCents }).from(productVariants).where(inArray(productVariants.productId, ids))
+			? db.select({ id: productVariants.id, costRupees: productVariants.costRupees, costUsdCents: productVariants.costUsdCents, minMarginPercent: productVariants.minMarginPercent }).from(productVariants).where(inArray(productVariants.productId, ids))
 			: Promise.resolve([]),
 	])
 	const costOf = new Map(costs.map((c) => [c.id, costFromColumns(c)]))
-	return new Map([...byProduct].map(([id, list]) => [id, list.map((v) => ({ ...v, cost: costOf.get(v.id) ?? null }))]))
+	const marginOf = new Map(costs.map((c) => [c.id, c.minMarginPercent]))
+	const supply = await supplyOfVariants(db, costs.map((c) => c.id))
+	return new Map([...byProduct].map(([id, list]) => [id, list.map((v) => ({ ...v, cost: costOf.get(v.id) ?? null, supply: supply.get(v.id) ?? [], minMarginPercent: marginOf.get(v.id) ?? null }))]))
 }
 
 async function readAdminProduct(db: Db | Tx, id: number) {
@@ -175,6 +178,7 @@ const variantRow = (productId: number, v: VariantInput, position: number) => ({
 	hidden: v.hidden ?? false,
 	// Left out (an API change that does not mention costs) keeps the option's cost.
 	...(v.cost !== undefined ? costColumns(v.cost) : {}),
+	...(v.minMarginPercent !== undefined ? { minMarginPercent: v.minMarginPercent } : {}),
 })
 
 export async function createProduct(db: Db, actor: Actor, input: CreateProductInput) {
@@ -195,7 +199,8 @@ export async function createProduct(db: Db, actor: Actor, input: CreateProductIn
 				paymentMethods: PAYMENT_METHODS,
 			})
 			.returning({ id: products.id })
-		await tx.insert(productVariants).values(input.variants.map((v, n) => variantRow(row!.id, v, n)))
+		const made = await tx.insert(productVariants).values(input.variants.map((v, n) => variantRow(row!.id, v, n))).returning({ id: productVariants.id })
+		for (const [n, v] of input.variants.entries()) if (v.supply !== undefined) await setVariantSupply(tx, made[n]!.id, v.supply)
 		const after = await getAdminProduct(tx, row!.id)
 		await recordAudit(tx, actor, { action: 'product.create', target: `product ${row!.id}`, before: null, after })
 		await notifyStoreChanged(tx, 'catalogue')
@@ -237,8 +242,10 @@ async function replaceVariants(tx: Tx, productId: number, existing: Variant[], w
 	if (dropped.length) await tx.update(productVariants).set({ hidden: true, updatedAt: sql`now()` }).where(inArray(productVariants.id, dropped))
 	for (const [n, v] of wanted.entries()) {
 		const row = variantRow(productId, v, n)
+		let variantId = v.id
 		if (v.id != null) await tx.update(productVariants).set({ ...row, updatedAt: sql`now()` }).where(and(eq(productVariants.id, v.id), eq(productVariants.productId, productId)))
-		else await tx.insert(productVariants).values(row)
+		else variantId = (await tx.insert(productVariants).values(row).returning({ id: productVariants.id }))[0]!.id
+		if (v.supply !== undefined) await setVariantSupply(tx, variantId!, v.supply)
 	}
 	// Hidden options left over sit after the listed ones.
 	if (dropped.length)

@@ -3,6 +3,7 @@ import { CLAIM_DAYS_DEFAULT, CLAIM_DAYS_MAX } from '../claims/claim-rules'
 import { idSchema, nameSchema, textSchema } from '../../utils/input'
 import { formatRs, MAX_PRICE } from '../../utils/money'
 import { costSchema } from '../costs/cost-rules'
+import { minMarginInput, variantSupplyInput } from '../suppliers/supplier-input'
 import { CATEGORIES, CONTENT_PAGES, PRODUCT_BADGES, PRODUCT_KINDS, TERMS_PAGES, type ContentPage, type TermsPage } from './types'
 import { PRODUCT_STATUSES } from './on-sale'
 
@@ -31,6 +32,10 @@ export const variantInput = z
 		/** What one costs the shop, in rupees or US dollars (owner and catalogue staff only); null clears it, left out keeps it. */
 		cost: costSchema.nullable().optional(),
 		hidden: z.boolean().optional(),
+		/** Suppliers that sell it when stock runs out, in order of preference (ADR-053); [] removes them, left out keeps them. */
+		supply: variantSupplyInput.optional(),
+		/** The least margin (percent of its price) a unit bought from a supplier must leave; null: 0. Left out keeps it. */
+		minMarginPercent: minMarginInput.optional(),
 	})
 	.refine((v) => v.months == null || v.value == null, { message: 'An option is a duration or a gift-card value, not both.' })
 	.refine((v) => v.price > 0 || v.months === 0 || v.value === 0, {

@@ -23,6 +23,7 @@ import { sendQueuedWhatsApp } from '../whatsapp/send-queued-whatsapp.server'
 import { queueDailySummaries } from '../alerts/daily-summary.server'
 import { pollTelegramLinks } from '../alerts/telegram.server'
 import { writeDailyBackup } from '../backup/write-daily-backup.server'
+import { followSupplierCosts } from '../suppliers/follow-supplier-costs.server'
 import { deliveryKey } from '../fulfillment/delivery-crypto.server'
 import { now } from '../../utils/clock'
 import type { JobHandlers } from './worker.server'
@@ -87,6 +88,10 @@ export function jobHandlers(
 		// Queued by an import whose option paid orders were waiting for.
 		'serve-stock-queue': async () => {
 			await serveStockQueue(db)
+		},
+		// Once a Pakistan day: suppliers' balances and the prices of the products options buy (ADR-054).
+		'follow-supplier-costs': async () => {
+			await followSupplierCosts(db)
 		},
 		// Queued only on PGlite with BACKUP_DIR set (startWorker's dailyBackup).
 		'daily-backup': async () => {

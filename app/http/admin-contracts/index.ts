@@ -13,7 +13,8 @@ import { staffContracts } from './staff'
 import { stockContracts } from './stock'
 import { stockDeliveryContracts } from './stock-delivery'
 import { storeContracts } from './store'
+import { suppliersContracts } from './suppliers'
 import { transfersContracts } from './transfers'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
-export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...customersContracts, ...couponsContracts, ...ordersContracts, ...claimsContracts, ...reportsContracts, ...transfersContracts, ...sessionContracts]
+export const adminContracts: AdminContract[] = [...productsContracts, ...mediaContracts, ...stockContracts, ...stockDeliveryContracts, ...storeContracts, ...contentContracts, ...staffContracts, ...buyersContracts, ...customersContracts, ...couponsContracts, ...ordersContracts, ...claimsContracts, ...reportsContracts, ...transfersContracts, ...suppliersContracts, ...sessionContracts]

@@ -18,6 +18,10 @@ const variant = z.object({
 		.object({ amount: z.number(), currency: z.enum(['PKR', 'USD']) })
 		.nullable()
 		.describe('What one costs the shop: whole rupees, or US dollars converted at the owner’s rate (never shown to buyers)'),
+	supply: z
+		.array(z.object({ supplierId: z.number().int(), supplierProductId: z.string() }))
+		.describe('Suppliers it is bought from at payment when stock runs out, in order of preference'),
+	minMarginPercent: z.number().int().nullable().describe('The least margin, in percent of the price, a unit bought from a supplier must leave after PayPro’s fee; null: 0'),
 })
 
 export const adminProduct = z.object({
@@ -160,6 +164,22 @@ export const repricePlan = z.object({
 	changing: z.number().int(),
 	skipped: z.number().int(),
 	applied: z.boolean(),
+	belowMinimum: z
+		.array(
+			z.object({
+				variantId: z.number().int(),
+				productId: z.number().int(),
+				productName: z.string(),
+				label: z.string(),
+				price: z.number().int(),
+				supplierName: z.string(),
+				unitPriceCents: z.number().int(),
+				costRupees: z.number().int(),
+				marginPercent: z.number(),
+				minMarginPercent: z.number().int(),
+			}),
+		)
+		.describe('Chosen options whose supplier’s latest price (checked daily) leaves less than their minimum margin after PayPro’s fee, at the owner’s rate'),
 })
 
 export const repriceContract = defineContract({
