@@ -47,7 +47,7 @@ export function OptionSupplyPanel({ options, suppliers, rupeesPerDollar, refusal
 				</p>
 			) : (
 				options
-					.filter((o) => !o.hidden)
+					.filter((o) => !o.hidden && o.price > 0)
 					.map((o) => <OptionSupplyForm key={o.id} option={o} suppliers={suppliers} rupeesPerDollar={rupeesPerDollar} refusal={refusal?.variantId === String(o.id) ? refusal : null} busy={busy} />)
 			)}
 		</section>
