@@ -225,7 +225,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 				[`/api/admin/staff/${staffId}/grants`, {}, 400, /^Please give grants\.$/],
 				[`/api/admin/staff/${staffId}/grants`, { grants: 'refunds' }, 400, /^grants must be a list\.$/],
 				['/api/admin/staff/99999/grants', { grants: [] }, 404, /No staff account with that id/],
-				['/api/admin/staff/1/grants', { grants: [] }, 400, /is an owner: owners always manage the catalogue, reveal stock, refund orders and see reports\./],
+				['/api/admin/staff/1/grants', { grants: [] }, 400, /is an owner: owners always manage the catalogue, reveal stock, refund orders, see reports and manage suppliers\./],
 			]
 			for (const [url, json, status, says] of cases) {
 				const res = await call('PUT', url, { cookie: ownerCookie, json })
