@@ -353,6 +353,51 @@ export const supplierPurchases = pgTable(
 	],
 )
 
+/** What each supplier's account could spend when last asked, and below what the staff are alerted (ADR-054): written by the daily check and the owner's threshold. */
+export const supplierWatch = pgTable(
+	'supplier_watch',
+	{
+		supplierId: integer('supplier_id')
+			.primaryKey()
+			.references((): AnyPgColumn => suppliers.id, { onDelete: 'cascade' }),
+		/** Alert when the balance falls below this (cents of the supplier's currency); null: never. */
+		lowBalanceCents: integer('low_balance_cents'),
+		balanceCents: integer('balance_cents'),
+		balanceCheckedAt: timestamp('balance_checked_at', { withTimezone: true }),
+		/** Why the last check could not read the balance (the supplier's sentence); null when it could. */
+		checkProblem: text('check_problem'),
+		/** Since when the balance is below its threshold: one alert per time it runs low. */
+		lowSince: timestamp('low_since', { withTimezone: true }),
+	},
+	(t) => [check('supplier_watch_low_balance_check', sql`${t.lowBalanceCents} >= 0`)],
+)
+
+/** Each mapped option's cost at its supplier, once a Pakistan day (ADR-054); a null price: the supplier no longer sells it. */
+export const supplierCosts = pgTable(
+	'supplier_costs',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		variantId: integer('variant_id')
+			.notNull()
+			.references((): AnyPgColumn => productVariants.id, { onDelete: 'cascade' }),
+		supplierId: integer('supplier_id')
+			.notNull()
+			.references((): AnyPgColumn => suppliers.id, { onDelete: 'cascade' }),
+		supplierProductId: text('supplier_product_id').notNull(),
+		/** The Pakistan day, YYYY-MM-DD. */
+		day: text('day').notNull(),
+		unitPriceCents: integer('unit_price_cents'),
+		available: integer('available'),
+		checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('supplier_costs_day_key').on(t.variantId, t.supplierId, t.day),
+		index('supplier_costs_supplier_idx').on(t.supplierId),
+		check('supplier_costs_day_check', sql`${t.day} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+		check('supplier_costs_price_check', sql`${t.unitPriceCents} >= 0 and ${t.available} >= 0`),
+	],
+)
+
 export type ClaimStatus = 'open' | 'answered'
 /** How staff (or the shop, automatically) answered a claim. Store credit joins this list when the shop has it. */
 export type ClaimAnswer = 'replace' | 'refund' | 'refuse'
@@ -950,7 +995,7 @@ export const staffUsers = pgTable(
 	(t) => [
 		uniqueIndex('staff_users_email_key').on(t.email),
 		check('staff_users_role_check', sql`${t.role} in ('owner', 'staff')`),
-		check('staff_users_grants_check', sql`${t.grants} <@ ARRAY['catalogue', 'reveal-stock', 'refunds', 'reports']::text[]`),
+		check('staff_users_grants_check', sql`${t.grants} <@ ARRAY['catalogue', 'reveal-stock', 'refunds', 'reports', 'suppliers']::text[]`),
 	],
 )
 export type StaffUser = typeof staffUsers.$inferSelect

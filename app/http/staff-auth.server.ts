@@ -61,6 +61,7 @@ const PAGE_REFUSAL: Record<StaffPermission, string> = {
 	'reveal-stock': 'This is for the shop owner and staff the owner lets reveal stock.',
 	refunds: 'This is for the shop owner and staff the owner lets refund orders.',
 	reports: 'This page is for the shop owner and staff the owner lets see reports.',
+	suppliers: 'This page is for the shop owner and staff the owner lets manage suppliers.',
 	owner: 'This page is for the shop owner only.',
 }
 

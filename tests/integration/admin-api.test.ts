@@ -72,7 +72,7 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 			const res = await call('GET', '/api/admin/me', { cookie: ownerCookie })
 			expect(res.status).toBe(200)
 			expect(res.headers.get('cache-control')).toBe('no-store')
-			expect(await res.json()).toMatchObject({ via: 'session', actor: OWNER.email, staff: { email: OWNER.email, role: 'owner' }, permissions: ['staff', 'catalogue', 'reveal-stock', 'refunds', 'reports', 'owner'] })
+			expect(await res.json()).toMatchObject({ via: 'session', actor: OWNER.email, staff: { email: OWNER.email, role: 'owner' }, permissions: ['staff', 'catalogue', 'reveal-stock', 'refunds', 'reports', 'suppliers', 'owner'] })
 		})
 
 		it('answers a staff session with what staff may do', async () => {
@@ -221,11 +221,11 @@ describe.each(databaseKinds)('console API on %s', (kind) => {
 
 		it('answers bad input with a sentence and a 4xx', async () => {
 			const cases: [string, unknown, number, RegExp][] = [
-				[`/api/admin/staff/${staffId}/grants`, { grants: ['root'] }, 400, /^grants\[0\] must be one of: catalogue, reveal-stock, refunds, reports\.$/],
+				[`/api/admin/staff/${staffId}/grants`, { grants: ['root'] }, 400, /^grants\[0\] must be one of: catalogue, reveal-stock, refunds, reports, suppliers\.$/],
 				[`/api/admin/staff/${staffId}/grants`, {}, 400, /^Please give grants\.$/],
 				[`/api/admin/staff/${staffId}/grants`, { grants: 'refunds' }, 400, /^grants must be a list\.$/],
 				['/api/admin/staff/99999/grants', { grants: [] }, 404, /No staff account with that id/],
-				['/api/admin/staff/1/grants', { grants: [] }, 400, /is an owner: owners always manage the catalogue, reveal stock, refund orders and see reports\./],
+				['/api/admin/staff/1/grants', { grants: [] }, 400, /is an owner: owners always manage the catalogue, reveal stock, refund orders, see reports and manage suppliers\./],
 			]
 			for (const [url, json, status, says] of cases) {
 				const res = await call('PUT', url, { cookie: ownerCookie, json })

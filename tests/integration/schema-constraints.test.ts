@@ -175,6 +175,21 @@ describe.each(databaseKinds)('the schema refuses nonsense on %s', (kind) => {
 		await db.execute(sql`delete from suppliers where id = ${supplier}`)
 	})
 
+	it('keeps a supplier’s recorded prices to one a day per option, a day written YYYY-MM-DD, no negative price or threshold, and the suppliers grant (ADR-054)', async () => {
+		const { db } = database
+		const supplier = Number(((await db.execute(sql`insert into suppliers (name, base_url, api_key) values ('Constraint supplier', 'http://127.0.0.1:9', 'sealed') returning id`)).rows[0] as { id: number }).id)
+		const cost = (day: string, cents: number) => sql`insert into supplier_costs (variant_id, supplier_id, supplier_product_id, day, unit_price_cents) values (${variant}, ${supplier}, 'p-1', ${day}, ${cents})`
+		expect(await refusal(db, cost('2026-12-06', 2050))).toBeNull()
+		expect((await refusal(db, cost('2026-12-06', 2100)))?.constraint).toBe('supplier_costs_day_key')
+		expect((await refusal(db, cost('6 Dec 2026', 2050)))?.constraint).toBe('supplier_costs_day_check')
+		expect((await refusal(db, cost('2026-12-07', -1)))?.constraint).toBe('supplier_costs_price_check')
+		expect((await refusal(db, sql`insert into supplier_watch (supplier_id, low_balance_cents) values (${supplier}, -5)`))?.constraint).toBe('supplier_watch_low_balance_check')
+		expect(await refusal(db, sql`insert into staff_users (email, name, role, password_hash, grants) values ('supplier-desk@example.pk', 'Desk', 'staff', 'x', '{suppliers}')`)).toBeNull()
+		expect((await refusal(db, sql`insert into staff_users (email, name, role, password_hash, grants) values ('root-desk@example.pk', 'Root', 'staff', 'x', '{root}')`))?.constraint).toBe('staff_users_grants_check')
+		await db.execute(sql`delete from staff_users where email in ('supplier-desk@example.pk', 'root-desk@example.pk')`)
+		await db.execute(sql`delete from suppliers where id = ${supplier}`)
+	})
+
 	it('takes a deleted product’s options, stock units and reviews with it, and a staff member’s sessions', async () => {
 		const { db } = database
 		const lone = Number(((await db.execute(sql`insert into products (name, description, image, caption, platform, features, specifications, payment_methods)

@@ -16,6 +16,7 @@ import { restorePolicyPage, restoreUrduVersion, savePolicyPage, saveUrduVersion 
 import { reinstateOrder } from '../../app/domain/payments/reinstate-order.server'
 import { refundOrder } from '../../app/domain/refunds/refund-order.server'
 import { readReportRange } from '../../app/domain/reports/report-range'
+import { changeSupplier, connectSupplier, searchSupplierProducts, testSupplier } from '../../app/domain/suppliers/supplier-console.server'
 import { salesReport } from '../../app/domain/reports/sales-report.server'
 import { setReviewHidden } from '../../app/domain/reviews/hide-review.server'
 import { staffActor, type Actor } from '../../app/domain/staff/audit.server'
@@ -74,6 +75,12 @@ const COMMANDS: Record<Grant, Record<string, (db: Db, actor: Actor & { id: numbe
 	},
 	reports: {
 		salesReport: (db, actor) => salesReport(db, actor, range()),
+	},
+	suppliers: {
+		connectSupplier: (db, actor) => connectSupplier(db, actor, { name: 'Grant supplier', apiKey: 'grant-key', baseUrl: 'http://127.0.0.1:9' }),
+		changeSupplier: (db, actor) => changeSupplier(db, actor, NOBODY, { name: 'Renamed' }),
+		testSupplier: (db, actor) => testSupplier(db, actor, NOBODY),
+		searchSupplierProducts: (db, actor) => searchSupplierProducts(db, actor, NOBODY, 'steam'),
 	},
 }
 
@@ -165,8 +172,8 @@ describe.each(databaseKinds)('staff grants on %s', (kind) => {
 
 		const granted = await staffHolding([...STAFF_GRANTS])
 		await expect(setStaffGrants(db, granted, clerk.id, [])).rejects.toMatchObject({ status: 403, message: 'Only the shop owner may do this.' })
-		await expect(setStaffGrants(db, owner, clerk.id, ['catalogue', 'everything'])).rejects.toMatchObject({ status: 400, message: 'Unknown grant: everything. Choose from: catalogue, reveal-stock, refunds, reports.' })
-		await expect(setStaffGrants(db, owner, owner.id, [])).rejects.toMatchObject({ status: 400, message: `${owner.email} is an owner: owners always manage the catalogue, reveal stock, refund orders and see reports.` })
+		await expect(setStaffGrants(db, owner, clerk.id, ['catalogue', 'everything'])).rejects.toMatchObject({ status: 400, message: 'Unknown grant: everything. Choose from: catalogue, reveal-stock, refunds, reports, suppliers.' })
+		await expect(setStaffGrants(db, owner, owner.id, [])).rejects.toMatchObject({ status: 400, message: `${owner.email} is an owner: owners always manage the catalogue, reveal stock, refund orders, see reports and manage suppliers.` })
 		await expect(setStaffGrants(db, owner, NOBODY, [])).rejects.toMatchObject({ status: 404 })
 		expect((await db.select({ grants: staffUsers.grants }).from(staffUsers).where(eq(staffUsers.id, clerk.id)))[0]!.grants).toEqual(['catalogue'])
 	})

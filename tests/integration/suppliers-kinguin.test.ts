@@ -94,7 +94,7 @@ describe.each(databaseKinds)('suppliers the owner connects on %s', (kind) => {
 	it('refuses a staff member who is not the owner, and input it cannot use, with a sentence', async () => {
 		const { db } = database
 		const staff: Actor = { staffId: 7, label: 'staff@example.pk', role: 'staff', grants: ['catalogue'] }
-		await expect(createSupplier(db, staff, { name: 'K', apiKey: 'x' })).rejects.toThrow('Only the shop owner may do this.')
+		await expect(createSupplier(db, staff, { name: 'K', apiKey: 'x' })).rejects.toThrow('Only the shop owner, or staff the owner lets manage suppliers, may do this.')
 		await expect(createSupplier(db, owner, { name: ' ', apiKey: 'x' })).rejects.toThrow('Please give the supplier a name.')
 		await expect(createSupplier(db, owner, { name: 'K', apiKey: 'x', baseUrl: 'ftp://example.com' })).rejects.toThrow('The supplier’s address must be an http:// or https:// address.')
 		await expect(updateSupplier(db, owner, 999_999, { name: 'K' })).rejects.toThrow('There is no supplier 999999.')

@@ -51,7 +51,8 @@ export function ConsoleFrame({ staff, transfersWaiting = 0, claimsOpen = 0, chil
 	}, [pathname])
 	const catalogue = staff != null && may(staff, 'catalogue')
 	const reports = staff != null && may(staff, 'reports')
-	const links = staff ? [...LINKS, ...(reports ? [{ to: '/admin/reports', label: 'Reports' }] : []), ...(catalogue ? CATALOGUE_LINKS : []), ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/connections', label: 'Connections' }, { to: '/admin/blocklist', label: 'Blocked' }, { to: '/admin/coupons', label: 'Coupons' }] : []), { to: '/admin/settings', label: 'Settings' }] : []
+	const suppliers = staff != null && may(staff, 'suppliers')
+	const links = staff ? [...LINKS, ...(reports ? [{ to: '/admin/reports', label: 'Reports' }] : []), ...(catalogue ? CATALOGUE_LINKS : []), ...(suppliers ? [{ to: '/admin/suppliers', label: 'Suppliers' }] : []), ...(staff.role === 'owner' ? [{ to: '/admin/store', label: 'Store' }, { to: '/admin/connections', label: 'Connections' }, { to: '/admin/blocklist', label: 'Blocked' }, { to: '/admin/coupons', label: 'Coupons' }] : []), { to: '/admin/settings', label: 'Settings' }] : []
 	return (
 		<div className="console">
 			<a href="#main" className="skip-link">

@@ -1,5 +1,5 @@
 // The events a staff member may be alerted of (issue 24, "Alerts"), in the order the console lists them.
-export const ALERT_EVENTS = ['hand-delivery', 'transfer-receipt', 'paid-after-cancel', 'stock-out', 'stock-low', 'stock-queue', 'refund', 'failed-work', 'contact-message'] as const
+export const ALERT_EVENTS = ['hand-delivery', 'transfer-receipt', 'paid-after-cancel', 'stock-out', 'stock-low', 'stock-queue', 'refund', 'failed-work', 'contact-message', 'supplier'] as const
 export type AlertEvent = (typeof ALERT_EVENTS)[number]
 
 export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
@@ -12,6 +12,7 @@ export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
 	refund: 'A refund was given',
 	'failed-work': 'An email or background job failed',
 	'contact-message': 'A new contact message arrived',
+	supplier: 'A supplier’s balance runs low, or it stopped selling a product an option buys',
 }
 
 /**

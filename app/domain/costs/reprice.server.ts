@@ -8,6 +8,7 @@ import { notifyStoreChanged } from '../store-changes.server'
 import { costFromColumns, costText, exactRupees, rateText, repricedPrice, type Cost, type RoundTo } from './cost-rules'
 import { readCostSettings } from './cost-settings.server'
 import { requireOwner } from '../staff/permissions'
+import { optionsBelowMinimumMargin, type BelowMinimum } from '../suppliers/supplier-console.server'
 
 // The owner's repricing: options chosen by id, platform or product, priced cost × rate × (1 + margin %)
 // rounded up to Rs. 10, 50 or 100. A preview lists every old and new price; applying writes them in
@@ -37,6 +38,8 @@ export interface RepricePlan {
 	changing: number
 	skipped: number
 	applied: boolean
+	/** Chosen options whose supplier's latest price leaves less than their minimum margin (ADR-054). */
+	belowMinimum: BelowMinimum[]
 }
 
 export interface RepriceChoice {
@@ -101,6 +104,8 @@ async function plan(db: Db | Tx, choice: RepriceChoice, lock: boolean): Promise<
 		}
 	})
 	refuseTooDear(rows, choice.marginPercent)
+	const chosen = new Set(rows.map((r) => r.variantId))
+	const belowMinimum = (await optionsBelowMinimumMargin(db)).filter((b) => chosen.has(b.variantId))
 	return {
 		marginPercent: choice.marginPercent,
 		roundTo: choice.roundTo,
@@ -109,6 +114,7 @@ async function plan(db: Db | Tx, choice: RepriceChoice, lock: boolean): Promise<
 		changing: rows.filter((r) => r.newPrice != null && r.newPrice !== r.oldPrice).length,
 		skipped: rows.filter((r) => r.skipped).length,
 		applied: false,
+		belowMinimum,
 	}
 }
 

@@ -25,6 +25,7 @@ import { sendQueuedWhatsApp } from '../whatsapp/send-queued-whatsapp.server'
 import { queueDailySummaries } from '../alerts/daily-summary.server'
 import { pollTelegramLinks } from '../alerts/telegram.server'
 import { writeDailyBackup } from '../backup/write-daily-backup.server'
+import { followSupplierCosts } from '../suppliers/follow-supplier-costs.server'
 import { deliveryKey } from '../fulfillment/delivery-crypto.server'
 import { now } from '../../utils/clock'
 import type { JobHandlers } from './worker.server'
@@ -95,6 +96,10 @@ export function jobHandlers(
 		// Queued by a payment (or stock's delivery) that left units of an option with suppliers owed (ADR-053).
 		'buy-from-suppliers': async (job) => {
 			await runSupplierJob(db, Number(job.payload.orderId), { finalAttempt: job.finalAttempt })
+		},
+		// Once a Pakistan day: suppliers' balances and the prices of the products options buy (ADR-054).
+		'follow-supplier-costs': async () => {
+			await followSupplierCosts(db)
 		},
 		// Queued only on PGlite with BACKUP_DIR set (startWorker's dailyBackup).
 		'daily-backup': async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { jobs } from '../../db/schema'
 
-export type JobKind = 'send-email' | 'send-alert' | 'send-push' | 'send-whatsapp' | 'alert-summaries' | 'reconcile-order' | 'sweep' | 'send-reminder' | 'sweep-receipt-files' | 'renewal-reminders' | 'serve-stock-queue' | 'daily-backup' | 'buy-from-suppliers'
+export type JobKind = 'send-email' | 'send-alert' | 'send-push' | 'send-whatsapp' | 'alert-summaries' | 'reconcile-order' | 'sweep' | 'send-reminder' | 'sweep-receipt-files' | 'renewal-reminders' | 'serve-stock-queue' | 'daily-backup' | 'buy-from-suppliers' | 'follow-supplier-costs'
 
 export interface NewJob {
 	kind: JobKind

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Db } from '../../db/client.server'
 import { logger } from '../../utils/logger.server'
+import { pakistanDate } from '../../utils/pakistan-time'
 import { failedWorkAlert } from '../alerts/event-alerts.server'
 import { queueAlert } from '../alerts/queue-alert.server'
 import { claimJobs, completeJob, enqueueJob, failJob, releaseStuckJobs, type ClaimedJob, type JobKind } from './queue.server'
@@ -58,6 +59,8 @@ export function startWorker(db: Db, handlers: JobHandlers, { intervalMs = 1000, 
 			await enqueueJob(db, { kind: 'renewal-reminders', payload: {}, dedupeKey: `renewal-reminders:${hour}`, maxAttempts: 3 })
 			// Staff daily summaries due this hour (each member's is keyed by day too).
 			await enqueueJob(db, { kind: 'alert-summaries', payload: {}, dedupeKey: `alert-summaries:${hour}`, maxAttempts: 3 })
+			// Suppliers' balances and prices, once a Pakistan day across every instance (ADR-054).
+			await enqueueJob(db, { kind: 'follow-supplier-costs', payload: {}, dedupeKey: `follow-supplier-costs:${pakistanDate(new Date(minute * 60_000))}`, maxAttempts: 2 })
 			// A shop on PGlite with BACKUP_DIR: asked each hour, written once a Pakistan day (the job skips a day already written).
 			if (dailyBackup) await enqueueJob(db, { kind: 'daily-backup', payload: {}, dedupeKey: `daily-backup:${hour}`, maxAttempts: 2 })
 		}

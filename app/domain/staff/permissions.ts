@@ -5,9 +5,9 @@ import { AppError } from '../../utils/app-error'
  * What the owner may let a staff account do beyond what any staff member does: the one list (the
  * database's CHECK on `staff_users.grants`, the settings page's boxes, the API and the domain's
  * checks read it). The owner holds every grant by role. Where an API key may do the same thing, its
- * scope has the same word (api-key-scopes.ts): `catalogue`, `refunds`, `reports`.
+ * scope has the same word (api-key-scopes.ts): `catalogue`, `refunds`, `reports`, `suppliers`.
  */
-export const STAFF_GRANTS = ['catalogue', 'reveal-stock', 'refunds', 'reports'] as const
+export const STAFF_GRANTS = ['catalogue', 'reveal-stock', 'refunds', 'reports', 'suppliers'] as const
 
 export type Grant = (typeof STAFF_GRANTS)[number]
 
@@ -19,6 +19,7 @@ export const GRANT_TEXT: Record<Grant, string> = {
 	'reveal-stock': 'reveal stock',
 	refunds: 'refund orders',
 	reports: 'see reports',
+	suppliers: 'manage suppliers',
 }
 
 /**

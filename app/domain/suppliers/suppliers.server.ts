@@ -7,7 +7,7 @@ import { singleton } from '../../utils/singleton.server'
 import { invalidInput } from '../../utils/field-errors'
 import { decryptDelivery, encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
-import { requireOwner } from '../staff/permissions'
+import { requireGrant } from '../staff/permissions'
 import { KINGUIN_BASE_URLS } from './kinguin.server'
 import { createSupplierInput, updateSupplierInput, type CreateSupplierInput, type UpdateSupplierInput } from './supplier-input'
 import { supplierClient } from './supplier-registry.server'
@@ -76,7 +76,7 @@ export async function getSupplier(db: Db | Tx, id: number): Promise<SupplierView
 
 /** The owner connects a supplier: the key sealed, the change audited without it. */
 export async function createSupplier(db: Db, actor: Actor, raw: CreateSupplierInput): Promise<SupplierView> {
-	requireOwner(actor)
+	requireGrant(actor, 'suppliers')
 	const parsed = createSupplierInput.safeParse(raw)
 	if (!parsed.success) throw invalidInput(parsed.error)
 	const input = parsed.data
@@ -93,7 +93,7 @@ export async function createSupplier(db: Db, actor: Actor, raw: CreateSupplierIn
 
 /** The owner changes a supplier: name, address, key (blank keeps it), on or off. A simulator given a real key and address is a simulator no more. */
 export async function updateSupplier(db: Db, actor: Actor, id: number, raw: UpdateSupplierInput): Promise<SupplierView> {
-	requireOwner(actor)
+	requireGrant(actor, 'suppliers')
 	const parsed = updateSupplierInput.safeParse(raw)
 	if (!parsed.success) throw invalidInput(parsed.error)
 	const input = parsed.data

@@ -164,6 +164,22 @@ export const repricePlan = z.object({
 	changing: z.number().int(),
 	skipped: z.number().int(),
 	applied: z.boolean(),
+	belowMinimum: z
+		.array(
+			z.object({
+				variantId: z.number().int(),
+				productId: z.number().int(),
+				productName: z.string(),
+				label: z.string(),
+				price: z.number().int(),
+				supplierName: z.string(),
+				unitPriceCents: z.number().int(),
+				costRupees: z.number().int(),
+				marginPercent: z.number(),
+				minMarginPercent: z.number().int(),
+			}),
+		)
+		.describe('Chosen options whose supplier’s latest price (checked daily) leaves less than their minimum margin after PayPro’s fee, at the owner’s rate'),
 })
 
 export const repriceContract = defineContract({

@@ -17,6 +17,10 @@ import { staffActor } from '~/domain/staff/audit.server'
 import { readProductFormPost, saveProductForm } from '~/http/product-form.server'
 import { requireStaff } from '~/http/staff-auth.server'
 import { pageMeta } from '~/utils/seo'
+import { OptionSupplyPanel, SUPPLY_ROWS, type SupplyRefusal } from '~/components/admin/option-supply-panel'
+import { readCostSettings } from '~/domain/costs/cost-settings.server'
+import { optionSupplyCosts, saveOptionSupply, supplierChoices } from '~/domain/suppliers/supplier-console.server'
+import suppliersStyles from '~/styles/console-suppliers.css?url'
 import productsStyles from '~/styles/console-products.css?url'
 import type { Route } from './+types/product-edit'
 import { asPage, idFromPath, pageFailure } from '~/http/http.server'
@@ -24,7 +28,10 @@ import { asPage, idFromPath, pageFailure } from '~/http/http.server'
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta(matches, { title: loaderData ? `${loaderData.product.name}: edit` : 'Product', description: 'Change a product, its options and prices.', extra: [{ name: 'robots', content: 'noindex' }] })
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: productsStyles }]
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: productsStyles },
+	{ rel: 'stylesheet', href: suppliersStyles },
+]
 
 
 
@@ -39,6 +46,7 @@ const NOTICES = {
 	hidden: () => 'Hidden: buyers no longer see this product. Past orders keep what they bought.',
 	shown: () => 'Shown in the shop again.',
 	kept: () => 'Orders refer to this product, so it was hidden instead of deleted: those orders keep what they bought.',
+	supplied: () => 'Saved the option’s suppliers. Its price at each is checked daily.',
 } as const
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -47,7 +55,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const product = await asPage(() => getAdminProduct(db(), id))
 	const checklist = await readPublishChecklist(db(), id)
 	const notice = new URL(request.url).searchParams.get('notice')
-	return { product, checklist, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES](product) : null }
+	const [supplyCosts, suppliers, costs] = await Promise.all([optionSupplyCosts(db(), product.variants.map((v) => v.id)), supplierChoices(db()), readCostSettings(db())])
+	const supplyOptions = product.variants.map((v) => ({ id: v.id, label: v.label, price: v.price, hidden: v.hidden, minMarginPercent: v.minMarginPercent, supply: supplyCosts.get(v.id) ?? [] }))
+	return { product, checklist, supplyOptions, suppliers, rupeesPerDollar: costs.rupeesPerDollar, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES](product) : null }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -78,6 +88,25 @@ export async function action({ request, params }: Route.ActionArgs) {
 			}
 			return redirect(`/admin/products/${id}?notice=${form.intent === 'publish' ? 'published' : 'unpublished'}`)
 		}
+		case 'supply': {
+			const variantId = Number(form.variantId)
+			try {
+				const supply = Array.from({ length: SUPPLY_ROWS }, (_, n) => ({ supplierId: (form[`supplier_${n}`] ?? '').trim(), supplierProductId: (form[`product_${n}`] ?? '').trim() }))
+					.filter((s) => s.supplierId !== '' || s.supplierProductId !== '')
+					.map((s) => {
+						if (!/^\d{1,9}$/.test(s.supplierId)) throw new AppError('BAD_REQUEST', 'Choose a supplier for each product id, or clear the id.')
+						return { supplierId: Number(s.supplierId), supplierProductId: s.supplierProductId }
+					})
+				const margin = (form.minMarginPercent ?? '').trim()
+				if (margin !== '' && !/^\d{1,3}$/.test(margin)) throw new AppError('BAD_REQUEST', 'The minimum margin is a whole number of percent from 0 to 500.')
+				await saveOptionSupply(db(), actor, id, Number.isSafeInteger(variantId) ? variantId : 0, { supply, minMarginPercent: margin === '' ? null : Number(margin) })
+			} catch (error) {
+				if (error instanceof AppError && error.code !== 'NOT_FOUND') return refuse<SupplyRefusal>(error.status, { intent: 'supply', variantId: String(form.variantId ?? ''), message: error.message })
+				if (error instanceof AppError) throw pageFailure(error)
+				throw error
+			}
+			return redirect(`/admin/products/${id}?notice=supplied#suppliers`)
+		}
 		case 'delete': {
 			const removed = await asPage(() => removeProduct(db(), actor, id))
 			return redirect(removed.deleted ? '/admin/products?notice=deleted' : `/admin/products/${id}?notice=kept`)
@@ -90,9 +119,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 type PublishRefusal = { ok: false; intent: 'publish'; message: string }
 
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
-	const { product, checklist, notice } = loaderData
+	const { product, checklist, notice, supplyOptions, suppliers, rupeesPerDollar } = loaderData
 	const answer = useActionData<typeof action>()
-	const publishRefused = answer && 'intent' in answer ? answer.message : null
+	const publishRefused = answer && 'intent' in answer && answer.intent === 'publish' ? answer.message : null
+	const supplyRefused = answer && 'intent' in answer && answer.intent === 'supply' ? (answer as SupplyRefusal) : null
 	const failed = answer && !('intent' in answer) ? answer : undefined
 	const busy = useNavigation().state === 'submitting'
 	const shopLink = `/product/${product.id}`
@@ -136,6 +166,8 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
 				submitLabel="Save"
 				busy={busy}
 			/>
+
+			<OptionSupplyPanel options={supplyOptions} suppliers={suppliers} rupeesPerDollar={rupeesPerDollar} refusal={supplyRefused} busy={busy} />
 
 			<section className="settings-section product-more" aria-labelledby="more-heading">
 				<h2 id="more-heading">More</h2>

@@ -12,6 +12,8 @@ import { costText, repriceForm } from '~/domain/costs/cost-rules'
 import { readCostSettings } from '~/domain/costs/cost-settings.server'
 import { applyReprice, previewReprice, repriceProducts, scopeChoice, type RepricePlan, type RepriceRow } from '~/domain/costs/reprice.server'
 import { staffActor } from '~/domain/staff/audit.server'
+import { optionsBelowMinimumMargin, type BelowMinimum } from '~/domain/suppliers/supplier-console.server'
+import { usdText } from '~/domain/suppliers/supplier-console'
 import type { Outcome } from '~/http/outcome'
 import { readPageForm } from '~/http/http.server'
 import { notUnderstood, refuseWith } from '~/http/refusal.server'
@@ -30,8 +32,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: prod
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireStaff(request, { permission: 'owner' })
-	const [products, costs] = await Promise.all([repriceProducts(db()), readCostSettings(db())])
-	return { products, costs }
+	const [products, costs, belowMinimum] = await Promise.all([repriceProducts(db()), readCostSettings(db()), optionsBelowMinimumMargin(db())])
+	return { products, costs, belowMinimum }
 }
 
 type Chosen = { scope: string; marginPercent: string; roundTo: string }
@@ -65,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Reprice({ loaderData }: Route.ComponentProps) {
-	const { products, costs } = loaderData
+	const { products, costs, belowMinimum } = loaderData
 	const answer = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const refusal = answer && !answer.ok ? answer : null
@@ -86,6 +88,7 @@ export default function Reprice({ loaderData }: Route.ComponentProps) {
 				<strong>{rateLine(costs)}</strong> <Link to="/admin/store#costs">Change the rate</Link>
 			</p>
 			<ErrorAlert message={refusal && !Object.keys(refusal.fieldErrors ?? {}).length ? refusal.message : null} />
+			<BelowMinimumList rows={done?.plan.belowMinimum ?? belowMinimum} />
 
 			<Form method="post" className="reprice-form settings-section" {...getFormProps(form)}>
 				<div className="field-grid">
@@ -153,6 +156,25 @@ export default function Reprice({ loaderData }: Route.ComponentProps) {
 				</section>
 			) : null}
 		</div>
+	)
+}
+
+/** Options whose supplier now costs too much for their minimum margin (its price checked daily): reprice them, or choose another supplier. */
+function BelowMinimumList({ rows }: { rows: BelowMinimum[] }) {
+	if (!rows.length) return null
+	return (
+		<section className="settings-section reprice-below" aria-labelledby="below-heading">
+			<h2 id="below-heading">Below their minimum margin</h2>
+			<p className="muted small">Their supplier’s price today leaves less than the minimum margin you set after PayPro’s fee: purchases for them are refused until you raise the price or choose another supplier.</p>
+			<ul>
+				{rows.map((r) => (
+					<li key={r.variantId}>
+						<Link to={`/admin/products/${r.productId}#suppliers`}>{r.productName}</Link>, {r.label}: {formatRs(r.price)}, {r.supplierName} asks {usdText(r.unitPriceCents)} = {formatRs(r.costRupees)}, margin{' '}
+						<strong>{r.marginPercent}%</strong> (minimum {r.minMarginPercent}%)
+					</li>
+				))}
+			</ul>
+		</section>
 	)
 }
 
