@@ -6,11 +6,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 // slowest first (seconds on this machine's two cores, PGlite and PostgreSQL); the rest keep Vitest's order.
 const SLOW_FIRST = [
 	'tests/integration/hostile-input.test.ts', // 70 s: every route, both databases
+	'tests/integration/suppliers-crash.test.ts', // 60 s: a shop killed mid-purchase and started again
 	'tests/integration/backup-restore.test.ts', // 43 s: dumps and restores
 	'tests/integration/payments-claim.test.ts', // 35 s: servers killed mid-request
+	'tests/integration/suppliers-purchase.test.ts', // 30 s: 100 orders paid at once
 	'tests/integration/several-servers.test.ts', // 27 s: processes of their own
 	'tests/integration/transfer-statements.test.ts', // 21 s: 1,000 lines against 300 orders
 	'tests/integration/connections.test.ts', // 21 s: processes of their own
+	'tests/integration/suppliers-console.test.ts', // 22 s
 	'tests/integration/hardening-http.test.ts', // 21 s
 	'tests/integration/staff-sign-in.test.ts', // 20 s
 	'tests/integration/buyer-sign-in.test.ts', // 19 s

@@ -14,7 +14,6 @@ import { stockContracts } from './stock'
 import { stockDeliveryContracts } from './stock-delivery'
 import { suppliersContracts } from './suppliers'
 import { storeContracts } from './store'
-import { suppliersContracts } from './suppliers'
 import { transfersContracts } from './transfers'
 
 /** Every /api/admin/ endpoint, for the OpenAPI document. Each area lists its own. */
