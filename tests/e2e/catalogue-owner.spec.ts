@@ -84,7 +84,7 @@ test('the owner’s new product is found, bought and paid at its price; a new pr
 	await owner.goto(`/admin/products/${productId}`)
 	await waitForHydration(owner)
 	await optionField(owner, 'Price (Rs.)', 2).fill('7400')
-	await owner.getByRole('button', { name: 'Save' }).last().click()
+	await owner.getByRole('button', { name: 'Save', exact: true }).last().click()
 	await expect(owner.getByRole('status').filter({ hasText: /Saved/ })).toBeVisible()
 	await expect(optionField(owner, 'Price (Rs.)', 2)).toHaveValue('7400')
 
@@ -110,7 +110,7 @@ test('the owner’s new product is found, bought and paid at its price; a new pr
 
 	// The owner hides it: it leaves the list and its page says so.
 	await owner.getByLabel('Visible in the shop').uncheck()
-	await owner.getByRole('button', { name: 'Save' }).last().click()
+	await owner.getByRole('button', { name: 'Save', exact: true }).last().click()
 	await expect(owner.getByRole('status').filter({ hasText: 'Saved. The product is hidden, so buyers do not see it.' })).toBeVisible()
 	const gone = await page.goto(`/product/${productId}`)
 	expect(gone?.status()).toBe(404)
