@@ -26,8 +26,18 @@ export interface RevealClient {
 /** The keyed hash of a client's address or user agent (hex); null when there is none. */
 export function clientHash(kind: 'address' | 'device', value: string | null): string | null {
 	if (!value) return null
-	const key = crypto.hkdfSync('sha256', deliveryKey(), Buffer.alloc(0), `unit-reveal-${kind}-v1`, 32)
-	return crypto.createHmac('sha256', Buffer.from(key)).update(value.slice(0, 1000)).digest('hex')
+	return crypto.createHmac('sha256', hashKey(kind)).update(value.slice(0, 1000)).digest('hex')
+}
+
+/** The keys derived from the delivery key, once per key loaded (every checkout hashes its client). */
+const derived = new Map<string, { from: Buffer; key: Buffer }>()
+function hashKey(kind: 'address' | 'device'): Buffer {
+	const from = deliveryKey()
+	const known = derived.get(kind)
+	if (known?.from === from) return known.key
+	const key = Buffer.from(crypto.hkdfSync('sha256', from, Buffer.alloc(0), `unit-reveal-${kind}-v1`, 32))
+	derived.set(kind, { from, key })
+	return key
 }
 
 /**
