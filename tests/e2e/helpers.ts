@@ -203,9 +203,12 @@ export async function changeProductAsOwner(
  */
 export async function publishOnConsole(owner: Page) {
 	const panel = owner.locator('.product-publish')
+	const publish = panel.getByRole('button', { name: 'Publish', exact: true })
+	// The address changes before the page is drawn: the panel is there before asking whether it needs "Publish anyway".
+	await expect(publish).toBeVisible()
 	const anyway = panel.getByLabel('Publish anyway')
-	if (await anyway.isVisible()) await anyway.check()
-	await panel.getByRole('button', { name: 'Publish', exact: true }).click()
+	if (await anyway.count()) await anyway.check()
+	await publish.click()
 	await expect(owner.getByRole('status').filter({ hasText: 'Published' })).toHaveText('Published: buyers can find it in the shop now.')
 }
 
