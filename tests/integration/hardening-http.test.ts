@@ -44,15 +44,7 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
 			const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\nHost: localhost\r\nConnection: close\r\n\r\n`))
 			let answer = ''
 			socket.setTimeout(10_000, () => socket.destroy())
-			socket.setEncoding('latin1').on('data', (chunk: string) => {
-				answer += chunk
-				// A whole answer on a connection the server keeps open (the simulator's parser): done, without waiting out its keep-alive.
-				const split = answer.indexOf('\r\n\r\n')
-				if (split < 0 || /\r\nconnection: close/i.test(answer.slice(0, split))) return
-				const length = /\r\ncontent-length: (\d+)/i.exec(answer.slice(0, split))?.[1]
-				const body = answer.length - split - 4
-				if (length ? body >= Number(length) : answer.endsWith('\r\n0\r\n\r\n')) socket.end()
-			}).on('error', reject)
+			socket.setEncoding('latin1').on('data', (chunk: string) => (answer += chunk)).on('error', reject)
 			socket.on('close', () => {
 				const split = answer.indexOf('\r\n\r\n')
 				resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), headers: answer.slice(0, split), text: answer.slice(split + 4) })
@@ -125,6 +117,14 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
 	 * false), every write waited for, and reads the answer only then: how a plain client uploads (one
 	 * that does not watch for an early answer). The answer, or the write error that cut it off.
 	 */
+	/** Whether an answer the server sent without closing the connection has all come (its length, or its last chunk). */
+	function wholeOnKeptConnection(answer: string) {
+		const split = answer.indexOf('\r\n\r\n')
+		if (split < 0 || /\r\nconnection: close/i.test(answer.slice(0, split))) return false
+		const length = /\r\ncontent-length: (\d+)/i.exec(answer.slice(0, split))?.[1]
+		return length ? answer.length - split - 4 >= Number(length) : answer.endsWith('\r\n0\r\n\r\n')
+	}
+
 	function sendAll(path: string, { headers, head = Buffer.alloc(0), total, length = true }: { headers: Record<string, string>; head?: Buffer; total: number; length?: boolean }) {
 		const { port } = new URL(shop.url)
 		return new Promise<{ status: number; connection: string | undefined; body: string; error?: string }>((resolve) => {
@@ -135,11 +135,7 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
 			socket.setEncoding('latin1').on('data', (chunk: string) => {
 				answer += chunk
 				// A whole answer on a connection the server keeps open (the simulator's parser): done, without waiting out its keep-alive.
-				const split = answer.indexOf('\r\n\r\n')
-				if (split < 0 || /\r\nconnection: close/i.test(answer.slice(0, split))) return
-				const length = /\r\ncontent-length: (\d+)/i.exec(answer.slice(0, split))?.[1]
-				const body = answer.length - split - 4
-				if (length ? body >= Number(length) : answer.endsWith('\r\n0\r\n\r\n')) socket.end()
+				if (wholeOnKeptConnection(answer)) socket.end()
 			})
 			socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message))
 			socket.on('close', () => {
