@@ -7,7 +7,7 @@ import { encryptDelivery } from '../fulfillment/delivery-crypto.server'
 import type { OrderRow as Order } from '../orders/order'
 import type { DeliveredLine, DeliveredUnit, Delivery, WithdrawnUnit } from '../orders/delivered-units'
 import { linesOfOrders, specLine, type OrderLineRow } from '../orders/order-lines.server'
-import { PAID_STATES } from '../orders/order-state'
+import { owesDelivery } from '../orders/order-facts'
 import { transition } from '../orders/order-store/transition.server'
 import { changeDelivery, stopOwingFromStock } from '../orders/order-store/delivery-rows.server'
 import { readStoreDetails } from '../settings/store-details.server'
@@ -231,7 +231,7 @@ export async function deliverQueuedOrders(db: Db, { orderNumber, limit = 100 }: 
 	for (const { id } of queued) {
 		const result = await db.transaction(async (tx) => {
 			const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-			if (!order || order.undeliveredUnits <= 0 || !PAID_STATES.includes(order.paymentStatus) || order.deliveryStatus === 'completed') return NONE
+			if (!order || order.undeliveredUnits <= 0 || !owesDelivery(order)) return NONE
 			return deliverFromStock(tx, order, { storeName, deliveredEmail: true, wait: true })
 		})
 		if (result.taken) served++

@@ -8,7 +8,7 @@ import { logger } from '../../utils/logger.server'
 import { singleton } from '../../utils/singleton.server'
 import { readCostSettings, type CostSettings } from '../costs/cost-settings.server'
 import { linesOfOrders, type OrderLineRow } from '../orders/order-lines.server'
-import { PAID_STATES } from '../orders/order-state'
+import { owesDelivery } from '../orders/order-facts'
 import { readStoreDetails } from '../settings/store-details.server'
 import { awaitsTestApproval, deliverFromStock } from '../stock/deliver-stock.server'
 import { afterStockDelivery } from '../stock/stock-alerts.server'
@@ -93,7 +93,7 @@ export const mayBuyFrom = (supplier: Pick<typeof suppliers.$inferSelect, 'simula
 async function plan(db: Db, orderId: number): Promise<boolean> {
 	return db.transaction(async (tx) => {
 		const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-		if (!order || !PAID_STATES.includes(order.paymentStatus) || awaitsTestApproval(order) || order.deliveryStatus === 'completed') return false
+		if (!order || !owesDelivery(order) || awaitsTestApproval(order)) return false
 		const lines = ((await linesOfOrders(tx, [order.id])).get(order.id) ?? []).filter((l) => l.variantId != null)
 		const supply = await supplyOf(tx, [...new Set(lines.map((l) => l.variantId!))])
 		if (supply.size === 0) return false
@@ -308,7 +308,7 @@ async function storeAndDeliver(db: Db, row: PurchaseRow, keys: string[]): Promis
 			.set({ keysReceived: received, ...(complete ? { status: 'delivered' as const, reason: null, reasonParams: null } : {}), updatedAt: new Date() })
 			.where(eq(supplierPurchases.id, row.id))
 		if (received === stored.length) return { delivered: 0, complete, delivery: null }
-		const paid = PAID_STATES.includes(order.paymentStatus) && order.deliveryStatus !== 'completed'
+		const paid = owesDelivery(order)
 		const delivery = paid ? await deliverFromStock(tx, order, { storeName, deliveredEmail: true }) : null
 		// What this order did not take is the shop's stock now.
 		await tx

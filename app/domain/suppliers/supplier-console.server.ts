@@ -12,7 +12,7 @@ import { readCostSettings } from '../costs/cost-settings.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { requireGrant } from '../staff/permissions'
 import { isSupplierError, type SupplierClient, type SupplierQuote } from './supplier-client'
-import { SUPPLIER_LIMITS } from './supplier-input'
+import { SUPPLIER_LIMITS, noSuchSupplier } from './supplier-input'
 import { lowBalanceInput, SEARCH_LIMITS, usdText } from './supplier-console'
 import { supplierClient, type SupplierRow } from './supplier-registry.server'
 import { createSupplier, listSuppliers, updateSupplier, type SupplierView } from './suppliers.server'
@@ -69,7 +69,7 @@ export async function listSuppliersForConsole(db: Db | Tx): Promise<SupplierCons
 
 export async function getSupplierForConsole(db: Db | Tx, id: number): Promise<SupplierConsoleView> {
 	const found = (await listSuppliersForConsole(db)).find((s) => s.id === id)
-	if (!found) throw new AppError('NOT_FOUND', `There is no supplier ${id}.`)
+	if (!found) throw new AppError('NOT_FOUND', noSuchSupplier(id))
 	return found
 }
 
@@ -119,7 +119,7 @@ export async function changeSupplier(db: Db, actor: Actor, id: number, body: Par
 
 async function supplierRow(db: Db | Tx, id: number) {
 	const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id)).limit(1)
-	if (!row) throw new AppError('NOT_FOUND', `There is no supplier ${id}.`)
+	if (!row) throw new AppError('NOT_FOUND', noSuchSupplier(id))
 	return row
 }
 

@@ -53,3 +53,6 @@ export const minMarginInput = z
 	.min(0, 'The minimum margin is a whole number of percent from 0 to 500.')
 	.max(SUPPLIER_LIMITS.minMarginPercent, 'The minimum margin is a whole number of percent from 0 to 500.')
 	.nullable()
+
+/** The one sentence for a supplier id the shop does not have. */
+export const noSuchSupplier = (id: number | string) => `There is no supplier ${id}.`

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.server'
 import { orders, productVariants, stockAssignments, supplierPurchases, suppliers, type SupplierPurchaseStatus } from '../../db/schema'
 import { inEnglish } from '../../i18n/english'
 import type { MessageKey } from '../../i18n/catalogue'
+import { owesDelivery } from '../orders/order-facts'
 import { AppError } from '../../utils/app-error'
 import { readCostSettings } from '../costs/cost-settings.server'
 import { linesOfOrders } from '../orders/order-lines.server'
@@ -87,7 +88,7 @@ export async function retrySupplierPurchase(db: Db, actor: Actor, id: number): P
 			.from(stockAssignments)
 			.where(and(eq(stockAssignments.orderId, row.orderId), eq(stockAssignments.lineIndex, row.lineIndex), isNull(stockAssignments.replacedAt), isNull(stockAssignments.refundedAt)))
 		const line = ((await linesOfOrders(tx, [row.orderId])).get(row.orderId) ?? []).find((l) => l.position === row.lineIndex)
-		if (!line || order.deliveryStatus === 'completed' || line.quantity - line.refundedQuantity - Number(held?.n ?? 0) <= 0) {
+		if (!line || !owesDelivery(order) || line.quantity - line.refundedQuantity - Number(held?.n ?? 0) <= 0) {
 			throw new AppError('CONFLICT', `Order ${row.orderNumber} no longer waits for these codes: nothing to buy.`)
 		}
 		const [supplier] = row.supplierId == null ? [] : await tx.select().from(suppliers).where(eq(suppliers.id, row.supplierId))

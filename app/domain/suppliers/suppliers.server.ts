@@ -9,7 +9,7 @@ import { decryptDelivery, encryptDelivery } from '../fulfillment/delivery-crypto
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { requireGrant } from '../staff/permissions'
 import { KINGUIN_BASE_URLS } from './kinguin.server'
-import { createSupplierInput, updateSupplierInput, type CreateSupplierInput, type UpdateSupplierInput } from './supplier-input'
+import { createSupplierInput, updateSupplierInput, type CreateSupplierInput, type UpdateSupplierInput, noSuchSupplier } from './supplier-input'
 import { supplierClient } from './supplier-registry.server'
 import { isSupplierError } from './supplier-client'
 
@@ -70,7 +70,7 @@ export async function listSuppliers(db: Db | Tx): Promise<SupplierView[]> {
 
 export async function getSupplier(db: Db | Tx, id: number): Promise<SupplierView> {
 	const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id)).limit(1)
-	if (!row) throw new AppError('NOT_FOUND', `There is no supplier ${id}.`)
+	if (!row) throw new AppError('NOT_FOUND', noSuchSupplier(id))
 	return view(row)
 }
 
@@ -99,7 +99,7 @@ export async function updateSupplier(db: Db, actor: Actor, id: number, raw: Upda
 	const input = parsed.data
 	return db.transaction(async (tx) => {
 		const [before] = await tx.select().from(suppliers).where(eq(suppliers.id, id)).for('update')
-		if (!before) throw new AppError('NOT_FOUND', `There is no supplier ${id}.`)
+		if (!before) throw new AppError('NOT_FOUND', noSuchSupplier(id))
 		const newKey = input.apiKey ? input.apiKey : null
 		const baseUrl = input.baseUrl ?? before.baseUrl
 		// The simulator stays one while it points at the shop's own /supplier-sim with its own key.
@@ -125,7 +125,7 @@ export async function updateSupplier(db: Db, actor: Actor, id: number, raw: Upda
 /** The Test button's question: does the supplier take the key, and what can it still spend (in cents)? */
 export async function checkSupplier(db: Db, id: number): Promise<{ ok: true; balanceCents: number } | { ok: false; message: string }> {
 	const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id)).limit(1)
-	if (!row) throw new AppError('NOT_FOUND', `There is no supplier ${id}.`)
+	if (!row) throw new AppError('NOT_FOUND', noSuchSupplier(id))
 	try {
 		const { cents } = await supplierClient(row).balance()
 		return { ok: true, balanceCents: cents }

@@ -1,3 +1,4 @@
+import { noSuchSupplier } from './supplier-input'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { suppliers, variantSupply } from '../../db/schema'
@@ -16,7 +17,7 @@ export async function setVariantSupply(tx: Tx, variantId: number, list: VariantS
 	if (ids.length) {
 		const known = new Set((await tx.select({ id: suppliers.id }).from(suppliers).where(inArray(suppliers.id, ids))).map((r) => r.id))
 		const missing = ids.find((id) => !known.has(id))
-		if (missing != null) throw new AppError('BAD_REQUEST', `There is no supplier ${missing}.`, { variants: `Unknown supplier ${missing}` })
+		if (missing != null) throw new AppError('BAD_REQUEST', noSuchSupplier(missing), { variants: `Unknown supplier ${missing}` })
 	}
 	await tx.delete(variantSupply).where(eq(variantSupply.variantId, variantId))
 	if (list.length) await tx.insert(variantSupply).values(list.map((s, position) => ({ variantId, supplierId: s.supplierId, supplierProductId: s.supplierProductId, position })))
