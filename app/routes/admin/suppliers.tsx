@@ -186,7 +186,7 @@ function SupplierCard({ supplier: s, summary, answer, busy }: { supplier: Suppli
 				<div>
 					<dt>Order of preference</dt>
 					<dd>
-						First choice of {s.firstChoice} {s.firstChoice === 1 ? 'option' : 'options'}, backup of {s.backup}
+						{s.firstChoice + s.backup === 0 ? 'No option buys from it yet' : `First choice of ${s.firstChoice} ${s.firstChoice === 1 ? 'option' : 'options'}, backup of ${s.backup}`}
 					</dd>
 				</div>
 				<div>
