@@ -29,6 +29,9 @@ import { createShopApp, pageCacheSecondsFrom } from './app'
 import { redirectToRememberedLanguage } from './remembered-language'
 import { finishReadingBeforeClosing } from './finish-reading'
 
+/** How long an idle kept-alive connection stays open: longer than nginx (60 s) and every client keeps one. */
+const KEPT_CONNECTION_IDLE_MS = 65_000
+
 export interface RunningShop {
 	url: string
 	server: http.Server
@@ -124,6 +127,11 @@ export async function startShop(
 			build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
 		}
 		app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), keptAssetsDir: keptAssetsDir(root), pageCacheSeconds })
+		// An idle kept connection stays open longer than any client or proxy keeps one (nginx 60 s, browsers and
+		// Node agents less), so the shop never closes a connection at the moment a client sends on it again: the
+		// client would read a reset (ECONNRESET) for a request the shop never saw. Headers must come sooner still.
+		httpServer.keepAliveTimeout = KEPT_CONNECTION_IDLE_MS
+		httpServer.headersTimeout = KEPT_CONNECTION_IDLE_MS + 1_000
 		server = await new Promise<http.Server>((resolve, reject) => {
 			httpServer.listen(env.PORT, env.HOST, () => resolve(httpServer))
 			httpServer.once('error', reject)

@@ -173,6 +173,34 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
 		return Buffer.concat([start, Buffer.from(png())])
 	}
 
+	// The server's own setting, the same on either database: asked once.
+	if (kind === databaseKinds[0]) describe('kept connections', () => {
+		it('a connection left idle past the 6 s Node keeps one by default still answers the next request on it, with no reset', async () => {
+			const { port } = new URL(shop.url)
+			const socket = net.connect(Number(port), '127.0.0.1')
+			let answer = ''
+			let closed = false
+			let error: string | undefined
+			socket.setEncoding('latin1').on('data', (chunk: string) => (answer += chunk))
+			socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message)).on('close', () => (closed = true))
+			const ask = async () => {
+				answer = ''
+				socket.write(`GET /robots.txt HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`)
+				await expect.poll(() => wholeOnKeptConnection(answer) || closed, { timeout: 10_000 }).toBe(true)
+				return Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)
+			}
+			try {
+				expect(await ask()).toBe(200)
+				await new Promise((done) => setTimeout(done, 7_000))
+				expect(closed, 'the shop closed a connection a client may still send on').toBe(false)
+				expect(await ask()).toBe(200)
+				expect(error).toBeUndefined()
+			} finally {
+				socket.destroy()
+			}
+		})
+	})
+
 	describe('bodies over their limit', () => {
 		it('an 11 MB receipt with Content-Length: the 413 sentence reaches a client that sends it all first, then the connection closes', async () => {
 			const { orderNumber, cookie } = await manualOrder()
