@@ -25,22 +25,23 @@ export const SPEC_PAYMENT_STATUS: Record<PaymentState, string> = {
 export const specPaymentStatus = (state: PaymentState): string => SPEC_PAYMENT_STATUS[state]
 
 /**
- * §4 customer badge: Payment Successful (green), waiting (yellow), Payment Failed (red). An order not
- * paid yet says so ("Awaiting payment"), never "Processing Payment": nothing is being processed until
- * the buyer pays (issue 34).
+ * Each payment state's badge, in one row: the buyer's (§4: Payment Successful green, waiting yellow,
+ * Payment Failed red; an order not paid yet says "Awaiting payment", never "Processing Payment":
+ * nothing is being processed until the buyer pays, issue 34) and the staff console's (§4's four:
+ * Completed, Failed, Payment Pending, Pending; the others grey).
  */
-const BUYER_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {
-	awaiting_payment: { label: 'Awaiting payment', tone: 'warning' },
-	awaiting_confirmation: { label: 'Awaiting payment', tone: 'warning' },
-	paid: { label: 'Payment Successful', tone: 'success' },
-	failed: { label: 'Payment Failed', tone: 'danger' },
-	expired: { label: 'Payment Failed', tone: 'danger' },
-	cancelled: { label: 'Cancelled', tone: 'danger' },
-	partly_refunded: { label: 'Partly Refunded', tone: 'neutral' },
-	refunded: { label: 'Refunded', tone: 'neutral' },
-	paid_after_cancel: { label: 'Paid after cancel', tone: 'warning' },
+const PAYMENT_BADGES: Record<PaymentState, { buyer: { label: string; tone: BadgeTone }; staff: { label: string; tone: BadgeTone } }> = {
+	awaiting_payment: { buyer: { label: 'Awaiting payment', tone: 'warning' }, staff: { label: 'Payment Pending', tone: 'warning' } },
+	awaiting_confirmation: { buyer: { label: 'Awaiting payment', tone: 'warning' }, staff: { label: 'Pending', tone: 'warning' } },
+	paid: { buyer: { label: 'Payment Successful', tone: 'success' }, staff: { label: 'Completed', tone: 'success' } },
+	failed: { buyer: { label: 'Payment Failed', tone: 'danger' }, staff: { label: 'Failed', tone: 'danger' } },
+	expired: { buyer: { label: 'Payment Failed', tone: 'danger' }, staff: { label: 'Expired', tone: 'neutral' } },
+	cancelled: { buyer: { label: 'Cancelled', tone: 'danger' }, staff: { label: 'Cancelled', tone: 'neutral' } },
+	partly_refunded: { buyer: { label: 'Partly Refunded', tone: 'neutral' }, staff: { label: 'Partly refunded', tone: 'neutral' } },
+	refunded: { buyer: { label: 'Refunded', tone: 'neutral' }, staff: { label: 'Refunded', tone: 'neutral' } },
+	paid_after_cancel: { buyer: { label: 'Paid after cancel', tone: 'warning' }, staff: { label: 'Paid after cancel', tone: 'warning' } },
 }
-export const paymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => BUYER_BADGE[state]
+export const paymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => PAYMENT_BADGES[state].buyer
 
 /**
  * The buyer's badge words by key: by state ("Awaiting payment" for an online order or a transfer not
@@ -55,22 +56,10 @@ export function buyerBadgeKey(order: FactsRow & { paymentStatus: PaymentState; r
 	return `order.badge.${order.paymentStatus}`
 }
 
-/** §4: the staff console's four payment statuses (Completed, Failed, Payment Pending, Pending); the others grey. */
-const STAFF_BADGE: Record<PaymentState, { label: string; tone: BadgeTone }> = {
-	awaiting_payment: { label: 'Payment Pending', tone: 'warning' },
-	awaiting_confirmation: { label: 'Pending', tone: 'warning' },
-	paid: { label: 'Completed', tone: 'success' },
-	failed: { label: 'Failed', tone: 'danger' },
-	expired: { label: 'Expired', tone: 'neutral' },
-	cancelled: { label: 'Cancelled', tone: 'neutral' },
-	partly_refunded: { label: 'Partly refunded', tone: 'neutral' },
-	refunded: { label: 'Refunded', tone: 'neutral' },
-	paid_after_cancel: { label: 'Paid after cancel', tone: 'warning' },
-}
-export const adminPaymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => STAFF_BADGE[state]
+export const adminPaymentBadge = (state: PaymentState): { label: string; tone: BadgeTone } => PAYMENT_BADGES[state].staff
 
 /** What the console's payment filter offers: every state, by its console word. */
-export const PAYMENT_FILTERS = (Object.keys(STAFF_BADGE) as PaymentState[]).map((state) => ({ state, label: STAFF_BADGE[state].label }))
+export const PAYMENT_FILTERS = (Object.keys(PAYMENT_BADGES) as PaymentState[]).map((state) => ({ state, label: PAYMENT_BADGES[state].staff.label }))
 
 /** Each delivery step's console word; a buyer reads each step by key (`order.step.*`). */
 const STEP_TITLES: Record<DeliveryState, string> = {
