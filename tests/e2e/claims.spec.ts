@@ -71,14 +71,20 @@ test('a buyer reports a code that does not work with a screenshot; staff replace
 		await expect(page.getByText('Thank you: we have your report.')).toBeVisible()
 		await expect(page.getByTestId('claim-state')).toContainText('our team is looking at it')
 
-		// Staff: the queue's badge, the claim with its screenshot and sentence, answered with a replacement.
-		await gotoHydrated(owner, '/admin/claims')
+		// Staff: the order's page says a claim waits and leads to it in the queue, beside the menu's badge.
+		await gotoHydrated(owner, `/admin/orders/${orderNumber}`)
+		await expect(owner.getByTestId('order-open-claims')).toHaveText('The buyer says a unit of this order does not work. Answer the claim')
+		await owner.getByRole('link', { name: 'Answer the claim' }).click()
+		await expect(owner).toHaveURL(/\/admin\/claims#claim-\d+$/)
 		await expect(owner.locator('.console-nav a[href="/admin/claims"] .count-badge')).toBeVisible()
 		const entry = owner.locator('li.claim').filter({ hasText: orderNumber })
 		await expect(entry).toContainText('It says this code has already been redeemed.')
 		await expect(entry.getByRole('img', { name: /Screenshot sent with claim/ })).toBeVisible()
 		await entry.getByRole('button', { name: 'Replace from stock' }).click()
 		await expect(owner.getByText(/replaced from stock\. The buyer sees the new unit/)).toBeVisible()
+		await gotoHydrated(owner, `/admin/orders/${orderNumber}`)
+		await expect(owner.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible()
+		await expect(owner.getByTestId('order-open-claims')).toHaveCount(0)
 
 		// The buyer's page: the new code behind its own Reveal, the old one as replaced.
 		await gotoHydrated(page, `/order-status?internalOrderId=${orderNumber}`)

@@ -413,6 +413,16 @@ export async function listClaims(db: Db, { status = 'open', limit = 100 }: { sta
 	}
 }
 
+/** The ids of one order's open claims, oldest first: the console order page points staff to them. */
+export async function openClaimsOf(db: Db, orderId: number): Promise<number[]> {
+	const rows = await db
+		.select({ id: unitClaims.id })
+		.from(unitClaims)
+		.where(and(eq(unitClaims.orderId, orderId), eq(unitClaims.status, 'open')))
+		.orderBy(asc(unitClaims.createdAt), asc(unitClaims.id))
+	return rows.map((r) => r.id)
+}
+
 /** Open claims: the console menu's badge. */
 export async function countOpenClaims(db: Db): Promise<number> {
 	const [row] = await db.select({ n: sql<number>`count(*)::integer` }).from(unitClaims).where(eq(unitClaims.status, 'open'))

@@ -51,6 +51,7 @@ import { orderTimeline } from '~/domain/orders/order-timeline.server'
 import { revealSummaries } from '~/domain/orders/unit-reveals.server'
 import { RevealLine } from '~/components/admin/order-stock-units'
 import { translator } from '~/i18n/messages.server'
+import { openClaimsOf } from '~/domain/claims/claims.server'
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
 	pageMeta(matches, { title: `Order ${params.orderNumber}`, description: 'One order: details, fulfillment and history.', extra: [{ name: 'robots', content: 'noindex' }] })
@@ -77,6 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		whatsapp: { asked: order.whatsappUpdates, messages: await orderWhatsAppMessages(db(), order.orderNumber) },
 		money: await orderMoney(db(), order, staff),
 		timeline: { entries: await orderTimeline(db(), order), title: translator('en')('events.title') },
+		openClaims: await openClaimsOf(db(), order.id),
 		history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, before: h.before, after: h.after, note: h.note, createdAt: h.createdAt.toISOString() })),
 	}
 }
@@ -198,7 +200,7 @@ function describeChange(record: Record<string, unknown> | null): string {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-	const { order, history, timeline, stock, renewal, chat, whatsapp, maskedDelivery, mayReveal } = loaderData
+	const { order, history, timeline, stock, renewal, chat, whatsapp, maskedDelivery, mayReveal, openClaims } = loaderData
 	const revalidator = useRevalidator()
 	const markPaidResult = useActionData<typeof action>()
 	/** A refused Replace, shown beside its unit's reason. */
@@ -237,6 +239,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 							Renewed by <Link to={`/admin/orders/${encodeURIComponent(n)}`}>#{n}</Link>
 						</span>
 					))}
+				</p>
+			) : null}
+			{openClaims.length ? (
+				<p className="warning-box" data-testid="order-open-claims">
+					{openClaims.length === 1 ? 'The buyer says a unit of this order does not work.' : `The buyer says ${openClaims.length} units of this order do not work.`}{' '}
+					<Link to={`/admin/claims#claim-${openClaims[0]}`}>{openClaims.length === 1 ? 'Answer the claim' : 'Answer the claims'}</Link>
 				</p>
 			) : null}
 			{notice ? (
