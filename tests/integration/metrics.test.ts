@@ -4,6 +4,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { orderEvents, orders } from '../../app/db/schema'
+import { orderTimeline } from '../../app/domain/orders/order-timeline.server'
 import { moveClockForTests } from '../../app/utils/clock'
 import { GAUGES_TTL_MS } from '../../server/metrics'
 import { checkoutBody, nextTid, png } from '../setup/payments'
@@ -60,6 +61,11 @@ describe.each(databaseKinds)('operations you can see on %s', (kind) => {
 		const [order] = await shop.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber))
 		const events = await shop.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id)).orderBy(asc(orderEvents.id))
 		expect(events.map((e) => [e.kind, e.toState, e.requestId])).toEqual([['uploadReceipt', 'awaiting_confirmation', requestId]])
+		// The console's timeline shows it beside the event (the order placed is no event of its own).
+		expect((await orderTimeline(shop.db, { id: order!.id, createdAt: new Date() })).map((e) => [e.what, e.requestId])).toEqual([
+			['Order placed', null],
+			['Transfer receipt uploaded', requestId],
+		])
 
 		// Unknown addresses with the order number in them count under one label.
 		for (const address of [`/no/such/page/${orderNumber}`, `/ur/no-such-page-${orderNumber}`]) {
