@@ -77,7 +77,7 @@ describe('the image’s last stage, run as written', () => {
 		if (image) fs.rmSync(path.dirname(image.root), { recursive: true, force: true })
 	})
 
-	it('serves /healthz with `node` on PGlite in its data folder, and its HEALTHCHECK says healthy', async () => {
+	it('serves /healthz with `node` on PGlite in its data folder, logs each request with its id, and its HEALTHCHECK says healthy', async () => {
 		image = prepareImage(dockerfile, { repo, runtimeOnly: true })
 		expect(image.env).toMatchObject({ NODE_ENV: 'production', PORT: '3000' })
 		// The RUN of the last stage made the data folder (inside the stage's own folder here).
@@ -90,8 +90,15 @@ describe('the image’s last stage, run as written', () => {
 		expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
 		expect(runHealthcheck(image, new URL(running.url).port)).toBe(0)
 		expect(running.output()).toContain('"database":"pglite"')
+		// Each log line of a request names it: the id nginx sends ($request_id) is the one logged and answered.
+		const page = await fetch(`${running.url}/products`, { headers: { 'X-Request-Id': '5f2c8a0e9b7d4c1aa3e6f0b2c4d6e8f0' } })
+		expect(page.status).toBe(200)
+		expect(page.headers.get('x-request-id')).toBe('5f2c8a0e9b7d4c1aa3e6f0b2c4d6e8f0')
+		await page.text()
+		await expect.poll(() => running!.output().split('\n').find((line) => line.includes('"url":"/products"'))).toContain('"requestId":"5f2c8a0e9b7d4c1aa3e6f0b2c4d6e8f0"')
 		await running.stop()
 		// Stopped: the same check says unhealthy.
 		expect(runHealthcheck(image, new URL(running.url).port)).not.toBe(0)
-	})
+		// A first start migrates and seeds a new PGlite folder: as long as a test shop's, in a process of its own.
+	}, 150_000)
 })
