@@ -23,6 +23,7 @@ import { STORE_CHANGED_CHANNEL } from '../app/domain/store-changes.server'
 import { readStoreDetails, storeDetailsDefaults } from '../app/domain/settings/store-details.server'
 import { KNOWN_METHODS, refusalFor, refusalPage, refuseCrossSite, refuseHost, refuseRequest, wantsJson, type Refusal } from '../app/http/request-guard'
 import { builtAssets, precompressed } from './built-assets'
+import { createShopMetrics, type ShopMetrics } from './metrics'
 import { createPageCache, newNonce, type PageCache } from './page-cache'
 
 export interface ShopAppOptions {
@@ -80,13 +81,15 @@ function workerHeaders(res: http.ServerResponse, filePath: string) {
 }
 
 export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, pageCacheSeconds = 0 }: ShopAppOptions) {
-	const app = express() as express.Express & { pageCache: PageCache }
+	const app = express() as express.Express & { pageCache: PageCache; metrics: ShopMetrics | null }
 	const pageCache = createPageCache({
 		ttlSeconds: pageCacheSeconds,
 		nonceOf: (res) => res.locals.cspNonce as string,
 		onHit: (req) => logger.info({ req: { method: req.method, url: loggedUrl(req.url) }, res: { statusCode: 200 }, pageCache: 'hit' }, 'request completed'),
 	})
 	app.pageCache = pageCache
+	// Only with a token: without one nothing is counted and /metrics is not there (ADR-056).
+	app.metrics = env.METRICS_TOKEN ? createShopMetrics({ routes: build?.routes ?? null, database, token: env.METRICS_TOKEN }) : null
 	if (pageCache.enabled) {
 		// Reviews, orders (the home page's leaderboard) and console changes written by any process of the shop.
 		for (const channel of [REVIEWS_CHANNEL, ORDERS_CHANNEL, STORE_CHANGED_CHANNEL]) {
@@ -149,7 +152,9 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		pinoHttp({
 			logger,
 			// Static assets and health checks would drown the request log.
-			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/healthz' },
+			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/healthz' || req.url === '/metrics' },
+			// The id the host gave the request (its X-Request-Id); the logger adds it to every line as requestId.
+			genReqId: (_req, res) => String(res.getHeader('X-Request-Id') ?? ''),
 			customLogLevel: (_req, res, err) =>
 				err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
 			serializers: {
@@ -207,6 +212,9 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	// A live stream (EventSource asks for text/event-stream) skips compression's wrapper altogether: a
 	// fan-out writes its events to each stream's socket, with nothing of compression's in between.
 	app.use((req, res, next) => (req.headers.accept?.includes('text/event-stream') ? next() : compress(req, res, next)))
+
+	// Prometheus' scrape, to the holder of METRICS_TOKEN; without a token the address is the shop's 404.
+	if (app.metrics) app.get('/metrics', app.metrics.serve)
 
 	if (vite) {
 		app.use(vite.middlewares)

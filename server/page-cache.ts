@@ -33,6 +33,8 @@ const NOT_REPLAYED = new Set([
 	'connection',
 	'keep-alive',
 	'x-page-cache',
+	// Each request's own id (ADR-056), set before the cache answers.
+	'x-request-id',
 ])
 
 /** Browsers may keep the page (back/forward) but must ask again; shared caches must not keep it (its nonce is per response). */

@@ -7,6 +7,7 @@ import { openPglite, openPostgres, setDatabase, type Database, type Db, type Pre
 import { seedDatabase } from '../app/db/seed/seed.server'
 import { parseEnv, useEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
+import { requestIdFor, withRequestId } from '../app/utils/request-context.server'
 import { setListeningOrigin } from '../app/utils/origin.server'
 import { loadDeliveryKey, setDeliveryKey } from '../app/domain/fulfillment/delivery-crypto.server'
 import { bootstrapOwner } from '../app/domain/staff/manage-staff.server'
@@ -110,9 +111,15 @@ export async function startShop(
 		// Cached public pages are answered before Express sees the request.
 		let app: ReturnType<typeof createShopApp> | null = null
 		const httpServer = http.createServer((req, res) => {
-			finishReadingBeforeClosing(req, res)
-			if (redirectToRememberedLanguage(req, res)) return
-			if (!app!.pageCache.tryServe(req, res)) app!(req, res)
+			// Every answer names its request (ADR-056): the id in the header, on each log line and order event of it.
+			const requestId = requestIdFor(req.headers['x-request-id'])
+			res.setHeader('X-Request-Id', requestId)
+			withRequestId(requestId, () => {
+				app!.metrics?.observe(req, res)
+				finishReadingBeforeClosing(req, res)
+				if (redirectToRememberedLanguage(req, res)) return
+				if (!app!.pageCache.tryServe(req, res)) app!(req, res)
+			})
 		})
 		let build: ServerBuild | null = null
 		if (env.NODE_ENV === 'development') {

@@ -19,9 +19,21 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 type Listener = (payload: string) => void
 
+/**
+ * The database connections this process holds (GET /metrics, ADR-056): on PostgreSQL the pool's, on
+ * PGlite its one in-process connection (nothing ever waits for another; idle and waiting are unknown).
+ */
+export interface ConnectionUsage {
+	max: number
+	open: number
+	idle: number | null
+	waiting: number | null
+}
+
 export interface Database {
 	db: Db
 	kind: 'pglite' | 'postgres'
+	connections(): ConnectionUsage
 	/** LISTEN on a channel; returns an unsubscribe function. */
 	listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>
 	close(): Promise<void>
@@ -95,6 +107,7 @@ export async function openPglite(dataDir: string | null, { prepare }: { prepare?
 		return {
 			db,
 			kind: 'pglite',
+			connections: () => ({ max: 1, open: 1, idle: null, waiting: null }),
 			async listen(channel, onPayload) {
 				const unsub = await client.listen(channel, onPayload)
 				return async () => unsub()
@@ -135,8 +148,11 @@ async function underStartupLock(url: string, work: () => Promise<void>) {
 	}
 }
 
+/** Connections one instance opens at most: with several instances, PostgreSQL's max_connections must hold them all. */
+const POOL_MAX = 10
+
 export async function openPostgres(url: string, { prepare }: { prepare?: Prepare } = {}): Promise<Database> {
-	const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
+	const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
 	// An idle connection that dies (PostgreSQL restarted, a backend terminated) is dropped by the
 	// pool and the next query opens a new one: log it, never let the event crash the process.
 	pool.on('error', (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one'))
@@ -156,6 +172,7 @@ export async function openPostgres(url: string, { prepare }: { prepare?: Prepare
 	return {
 		db,
 		kind: 'postgres',
+		connections: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
 		listen: listener.listen,
 		async close() {
 			await listener.close()

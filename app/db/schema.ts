@@ -864,11 +864,14 @@ export const orderEvents = pgTable(
 		staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
 		/** A few facts of the event (an amount, a reason, a refund id): never a delivered code. */
 		facts: jsonb('facts').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+		/** The request it was written during (its X-Request-Id and log lines, ADR-056); null from a job or from before. */
+		requestId: text('request_id'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
 	},
 	(t) => [
 		index('order_events_order_idx').on(t.orderId, t.id),
 		check('order_events_actor_kind_check', sql`${t.actorKind} in ('staff', 'buyer', 'provider', 'shop')`),
+		check('order_events_request_id_check', sql`char_length(coalesce(${t.requestId}, '')) <= 64`),
 	],
 )
 

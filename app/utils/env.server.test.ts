@@ -27,6 +27,18 @@ describe('configuration', () => {
 	})
 })
 
+describe('the metrics token', () => {
+	it('is refused on a deployed shop when shorter than 32 characters, with a sentence that says how to make one', () => {
+		expect(() => parseEnv({ NODE_ENV: 'production', METRICS_TOKEN: 'short-token' })).toThrow(
+			'METRICS_TOKEN: must be at least 32 characters with NODE_ENV=production (openssl rand -hex 32)',
+		)
+		expect(parseEnv({ NODE_ENV: 'production', METRICS_TOKEN: 'a'.repeat(32) }).METRICS_TOKEN).toBe('a'.repeat(32))
+		// Trying the shop out (npm start, tests) takes any token.
+		expect(parseEnv({ METRICS_TOKEN: 'short-token' }).METRICS_TOKEN).toBe('short-token')
+		expect(() => parseEnv({ METRICS_TOKEN: 'has a space' })).toThrow('METRICS_TOKEN: must be letters, digits and punctuation, without spaces')
+	})
+})
+
 describe('the PayPro simulator in production', () => {
 	it('starts a deployed shop without PayPro credentials or PUBLIC_URL: the owner connects them on the console (ADR-048)', () => {
 		const deployed = parseEnv({ NODE_ENV: 'production' })

@@ -2,6 +2,10 @@ import { z } from 'zod'
 import { singleton } from './singleton.server'
 
 // Parsed once at start: a bad value stops the server with a message naming the variable.
+
+/** The shortest METRICS_TOKEN a deployed shop (NODE_ENV=production) takes. */
+export const METRICS_TOKEN_MIN = 32
+
 const boolish = z
 	.enum(['1', '0', 'true', 'false', 'yes', 'no'])
 	.transform((v) => v === '1' || v === 'true' || v === 'yes')
@@ -121,6 +125,9 @@ const schema = z.object({
 	/** DM orders: the reminder goes this many days before the subscription ends (and another on the day). */
 	REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(30).default(3),
 
+	/** Opens GET /metrics (Prometheus) to `Authorization: Bearer <token>`; unset: /metrics is not there (ADR-056). */
+	METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]+$/, 'must be letters, digits and punctuation, without spaces').max(512).optional(),
+
 	/** JSON list of {method, holder, account} for bank / wallet transfers. */
 	MANUAL_PAYMENT_ACCOUNTS: z.string().optional(),
 }).superRefine((e, ctx) => {
@@ -145,6 +152,10 @@ const schema = z.object({
 	}
 	if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) {
 		ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_PROVIDER is smtp' })
+	}
+	// A short token on a deployed shop could be guessed by anyone who reaches /metrics.
+	if (e.METRICS_TOKEN && e.NODE_ENV === 'production' && e.METRICS_TOKEN.length < METRICS_TOKEN_MIN) {
+		ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: `must be at least ${METRICS_TOKEN_MIN} characters with NODE_ENV=production (openssl rand -hex 32)` })
 	}
 	if (e.MANUAL_PAYMENT_ACCOUNTS) {
 		try {

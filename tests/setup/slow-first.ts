@@ -9,6 +9,7 @@ const SLOW_FIRST = [
 	'tests/integration/suppliers-crash.test.ts', // 60 s: a shop killed mid-purchase and started again
 	'tests/integration/backup-restore.test.ts', // 43 s: dumps and restores
 	'tests/integration/payments-claim.test.ts', // 35 s: servers killed mid-request
+	'tests/integration/container.test.ts', // 31 s: the image's command, a process of its own on a fresh PGlite
 	'tests/integration/suppliers-purchase.test.ts', // 30 s: 100 orders paid at once
 	'tests/integration/several-servers.test.ts', // 27 s: processes of their own
 	'tests/integration/transfer-statements.test.ts', // 21 s: 1,000 lines against 300 orders

@@ -19,6 +19,8 @@ export interface TimelineEntry {
 	what: string
 	/** What the event says beside its name: an amount, a reason, units from stock. */
 	details: string[]
+	/** The request that wrote it, as its log lines name it (ADR-056); null from a job or from before. */
+	requestId: string | null
 }
 
 const KINDS = new Set<string>([...Object.keys(PAYMENT_TRANSITIONS), ...Object.keys(DELIVERY_TRANSITIONS), ...OTHER_EVENTS])
@@ -27,7 +29,7 @@ const isKind = (kind: string): kind is OrderEventKind => KINDS.has(kind)
 export async function orderTimeline(db: Db, order: Pick<OrderRow, 'id' | 'createdAt'>, lang: Lang = 'en'): Promise<TimelineEntry[]> {
 	const t = translator(lang)
 	const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id))
-	const placed: TimelineEntry = { id: 0, at: order.createdAt.toISOString(), who: '', what: t('events.placed'), details: [] }
+	const placed: TimelineEntry = { id: 0, at: order.createdAt.toISOString(), who: '', what: t('events.placed'), details: [], requestId: null }
 	return [
 		placed,
 		...rows.map((row) => {
@@ -47,6 +49,7 @@ export async function orderTimeline(db: Db, order: Pick<OrderRow, 'id' | 'create
 				who: row.actorKind === 'staff' ? (row.actor ?? '') : t(`events.by.${row.actorKind}`),
 				what: isKind(row.kind) ? t(`events.${row.kind}`) : row.kind,
 				details,
+				requestId: row.requestId,
 			}
 		}),
 	]

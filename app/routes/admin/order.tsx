@@ -490,6 +490,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 							<span className="order-timeline-when muted">
 								<AdminTime date={e.at} />
 								{e.who ? <span className="staff-wrap"> · {e.who}</span> : null}
+								{e.requestId ? (
+									<span className="order-timeline-request" title="The request that made this change: its log lines carry the same requestId">
+										<span className="order-timeline-dot"> · </span>request <code>{e.requestId}</code>
+									</span>
+								) : null}
 							</span>
 							<span className="order-timeline-what">
 								<strong>{e.what}</strong>

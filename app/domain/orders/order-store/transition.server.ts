@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../../db/client.server'
 import { orderEvents, orders, type OrderEventActor } from '../../../db/schema'
 import { AppError } from '../../../utils/app-error'
+import { currentRequestId } from '../../../utils/request-context.server'
 import type { Actor } from '../../staff/audit.server'
 import type { OrderRow } from '../order'
 import { publishOrderEvent, type OrderEventKind, type EventFacts } from '../order-events.server'
@@ -136,7 +137,7 @@ export async function tellOrderEvent(
 	const staff = typeof by === 'object' ? by : null
 	const [event] = await tx
 		.insert(orderEvents)
-		.values({ orderId: row.id, kind, fromState: from, toState: to, actorKind: staff ? 'staff' : (by as OrderEventActor), actor: staff?.label ?? null, staffId: staff?.staffId ?? null, facts })
+		.values({ orderId: row.id, kind, fromState: from, toState: to, actorKind: staff ? 'staff' : (by as OrderEventActor), actor: staff?.label ?? null, staffId: staff?.staffId ?? null, facts, requestId: currentRequestId() })
 		.returning({ id: orderEvents.id })
 	const more = then ? await then(row) : undefined
 	await publishOrderEvent(tx, { id: event!.id, kind, order: row, from, to, facts: { ...facts, ...(more ?? {}) }, storeName })
