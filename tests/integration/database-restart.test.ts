@@ -1,7 +1,8 @@
 // A database restart and an instance's death survived (docs/deploy.md, "When the database
 // restarts"): two shop processes on a PostgreSQL cluster of the test's own take a burst of
 // checkouts and payments through the PayPro simulator. Mid-burst PostgreSQL restarts (pg_ctl
-// restart -m fast), then one instance is stopped with SIGTERM, then another is killed with SIGKILL.
+// restart -m fast); then it is stopped a while (-m immediate); then one instance is stopped with
+// SIGTERM, then another is killed with SIGKILL.
 // After each: every checkout answered 2xx exists, every payment the simulator took is applied
 // exactly once (one paid event, one PayPro record, a stock code on one order only), live order
 // pages resume, and the instances left serve without being restarted.
@@ -217,6 +218,29 @@ describe('the shop on PostgreSQL through a database restart, a stopped instance 
 		} finally {
 			page.close()
 		}
+	})
+
+	it('while PostgreSQL is down a buyer is told to try again in a minute, no payment is taken, and once it is back both instances serve', { timeout: 60_000 }, async () => {
+		const [a, b] = shops as [ShopProcess, ShopProcess]
+		const unpaid = (await checkout(a.url, [giftCard10]))!
+		await cluster.stopImmediately()
+		try {
+			expect(await health(a)).toBe(503)
+			const refused = await fetch(`${b.url}/api/checkout`, { method: 'POST', headers: json, body: JSON.stringify(checkoutBody([giftCard10])), signal: AbortSignal.timeout(30_000) })
+			expect(refused.status).toBe(503)
+			expect(refused.headers.get('retry-after')).toBe('5')
+			expect(((await refused.json()) as { error: string }).error).toBe('We cannot take this for a moment. Please try again in a minute.')
+			const payment = await fetch(unpaid.paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual', signal: AbortSignal.timeout(30_000) })
+			expect(payment.status).toBe(503)
+			expect(await payment.text()).toContain('The payment could not be taken just now, and no money moved.')
+		} finally {
+			await cluster.start()
+		}
+		await expect.poll(async () => [await health(a), await health(b)], { timeout: 30_000, interval: 250 }).toEqual([200, 200])
+		expect([a.child.exitCode, b.child.exitCode]).toEqual([null, null])
+		// The buyer presses Pay again, and it is taken.
+		expect(await pay(unpaid.paymentUrl)).toBe(true)
+		await expectEverythingKept({ placed: [unpaid, (await checkout(b.url, [giftCard10]))!], paid: [unpaid.orderNumber], refused: 0 })
 	})
 
 	it('an instance stopped with SIGTERM mid-burst finishes what it holds, ends its live pages and exits 0; the other serves everything after', { timeout: 90_000 }, async () => {

@@ -259,8 +259,13 @@ export function payproSimulatorPages({ db, shopOrigin, callback }: SimulatorOpti
 
 	// A body the page's form never sends (malformed, too large): a clear page, not Express's bare "Bad Request".
 	router.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-		const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400
-		res.status(status).send(page('Request not understood', '<p>This payment request could not be read. Go back to the shop and open the payment link again.</p>'))
+		if (error.status && error.status >= 400 && error.status < 500) {
+			res.status(error.status).send(page('Request not understood', '<p>This payment request could not be read. Go back to the shop and open the payment link again.</p>'))
+			return
+		}
+		// The payment was not taken (the shop's database away, as PayPro's own can be): the buyer tries again.
+		logger.warn({ err: error }, 'PayPro simulator: could not take a payment')
+		res.status(503).setHeader('Retry-After', '5').send(page('Try again in a moment', '<p>The payment could not be taken just now, and no money moved. Please press Back and try again in a minute.</p>'))
 	})
 
 	return router
