@@ -272,6 +272,7 @@ describe('the shop on PostgreSQL through a database restart, a stopped instance 
 		seen.placed.push(answer.placed!)
 		// The live page was ended (with a hint to reconnect at once), and opened again on the other instance it updates.
 		await page.ended
+		expect(page.retries.at(-1)).toBe(500)
 		const again = await openOrderStream(a.url, waiting.orderNumber, { cookie: waiting.cookie })
 		try {
 			await again.next((e) => e.event === 'ready')
