@@ -29,9 +29,12 @@ import { keptAssetsDir } from '../scripts/keep-assets'
 import { createShopApp, pageCacheSecondsFrom } from './app'
 import { redirectToRememberedLanguage } from './remembered-language'
 import { finishReadingBeforeClosing } from './finish-reading'
+import { endLiveStream } from '../app/http/event-stream.server'
 
 /** How long an idle kept-alive connection stays open: longer than nginx (60 s) and every client keeps one. */
 const KEPT_CONNECTION_IDLE_MS = 65_000
+/** How long a stopping server waits for the answers it still owes before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000
 
 export interface RunningShop {
 	url: string
@@ -93,6 +96,9 @@ export async function startShop(
 		}
 	}
 	let server: http.Server
+	/** The answers this server is writing, so that stopping lets them finish (and ends the live streams among them). */
+	const answering = new Set<http.ServerResponse>()
+	let stopping = false
 	let vite: import('vite').ViteDevServer | undefined
 	try {
 		setDatabase(database)
@@ -111,6 +117,14 @@ export async function startShop(
 		// Cached public pages are answered before Express sees the request.
 		let app: ReturnType<typeof createShopApp> | null = null
 		const httpServer = http.createServer((req, res) => {
+			answering.add(res)
+			res.once('close', () => {
+				answering.delete(res)
+				// Stopping: the connection this answer went out on closes as soon as it is idle.
+				if (stopping) setImmediate(() => httpServer.closeIdleConnections())
+			})
+			// Stopping: a request that still came on a kept connection is answered, and that connection closed after.
+			if (stopping) res.setHeader('Connection', 'close')
 			// Every answer names its request (ADR-056): the id in the header, on each log line and order event of it.
 			const requestId = requestIdFor(req.headers['x-request-id'])
 			res.setHeader('X-Request-Id', requestId)
@@ -179,10 +193,27 @@ export async function startShop(
 		server,
 		database,
 		async close() {
+			stopping = true
 			buyRightAfterPayments(false)
-			await worker?.stop()
-			server.closeAllConnections()
-			await new Promise((r) => server.close(r))
+			// No new connections; idle kept ones close now, busy ones once their answer has gone out.
+			const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+			server.closeIdleConnections()
+			const holding = answering.size
+			let live = 0
+			for (const res of answering) {
+				if (endLiveStream(res)) live++
+				else if (!res.headersSent) res.setHeader('Connection', 'close')
+			}
+			const owed = holding - live
+			if (owed || live) logger.info({ answers: owed, liveStreams: live }, 'stopping: finishing the answers in hand; live pages are told to reconnect')
+			// Answers that take longer than the grace are cut: a supervisor waits only so long.
+			const cut = setTimeout(() => {
+				if (answering.size) logger.warn({ answers: answering.size }, 'stopping: answers still unfinished after the grace period are cut')
+				server.closeAllConnections()
+			}, SHUTDOWN_GRACE_MS)
+			// The jobs this worker holds finish too (a job it never got to stays queued for another instance).
+			await Promise.all([drained, worker?.stop()])
+			clearTimeout(cut)
 			await vite?.close()
 			await database.close()
 			setDatabase(null)

@@ -4,6 +4,7 @@ import { logger } from '../utils/logger.server'
 import type { LiveHolder } from '../domain/realtime/live-ended.server'
 import { errorResponse } from './http.server'
 import { holdStream } from './live-streams.server'
+import { singleton } from '../utils/singleton.server'
 
 /** Live streams (order and reviews together) one address may hold open on one server process. */
 export const LIVE_STREAMS_PER_ADDRESS = 20
@@ -72,6 +73,23 @@ const PING = Buffer.from(': ping\n\n')
 const RETRY = Buffer.from('retry: 3000\n\n')
 const HEARTBEAT_MS = 25_000
 
+/** What a stream ended by a server shutting down says last: reconnect soon (to another instance, behind a load balancer). */
+const RETRY_ELSEWHERE = Buffer.from('retry: 500\n\n')
+
+/** Each open stream's ending, by its response (one map per process: the host and the build share it). */
+const openStreams = singleton('live-streams-open', () => new Map<ServerResponse, (last?: Uint8Array) => void>())
+
+/**
+ * Ends the live stream a response carries, if it carries one, with a short retry hint: the
+ * browser's EventSource reconnects at once and the load balancer sends it to an instance still
+ * serving. A server shutting down would otherwise wait on streams that never end by themselves.
+ */
+export function endLiveStream(out: ServerResponse): boolean {
+	const end = openStreams.get(out)
+	end?.(RETRY_ELSEWHERE)
+	return Boolean(end)
+}
+
 /**
  * Bytes one stream may have waiting for its client before the shop drops it: a page that stopped
  * reading (a phone gone to sleep, a stalled network) must not hold memory without bound. Far above
@@ -129,6 +147,7 @@ export function eventStream(
 	const close = () => {
 		if (closed) return
 		closed = true
+		openStreams.delete(out)
 		unbeat?.()
 		cleanup?.()
 		unhold?.()
@@ -149,6 +168,11 @@ export function eventStream(
 			writeEvent(out, chunk, buffered)
 		},
 	}
+	const end = (last?: Uint8Array) => {
+		if (last && out.headersSent) sink.write(last)
+		close()
+	}
+	openStreams.set(out, end)
 	// The buyer may leave before setup finishes: the slot is freed then, and again harmlessly later.
 	if (request.signal.aborted) close()
 	else request.signal.addEventListener('abort', close, { once: true })

@@ -5,6 +5,7 @@ import type { Lang } from '../i18n/lang'
 import { refusalWords, sayIn } from '../i18n/messages.server'
 import { words, type Said } from '../i18n/words'
 import { AppError } from '../utils/app-error'
+import { databaseUnreachable } from '../db/unreachable'
 import { env } from '../utils/env.server'
 import { hasNul, inputProblem, NUL_MESSAGE, parseId, PROTO_KEY_MESSAGE } from '../utils/input'
 import { logger } from '../utils/logger.server'
@@ -132,9 +133,14 @@ export function idFromPath(value: string | undefined, sentence: Said): number {
 /** The one "not found": an AppError to throw from the domain, or to answer with apiFailure / pageFailure. */
 export const notFound = (sentence: Said) => new AppError('NOT_FOUND', sentence)
 
-/** Expected failures become their 4xx with a clear message; anything else is logged and a 500 with a generic one. Both in `lang`. */
+/** Expected failures become their 4xx with a clear message; the database away, a 503 that says to try again; anything else is logged and a 500 with a generic one. All in `lang`. */
 export function errorResponse(error: unknown, fallback: Said, extra: Record<string, unknown> = {}, lang: Lang = 'en') {
 	if (error instanceof AppError) return apiFailure(error, { extra, lang })
+	// PostgreSQL restarting or failing over: nothing is wrong with the request, which can be sent again shortly.
+	if (databaseUnreachable(error)) {
+		logger.warn({ err: error }, `${inEnglish(fallback)} (the database cannot be reached)`)
+		return Response.json({ ...extra, error: sayIn(lang, 'errors.databaseAway') }, { status: 503, headers: { 'Retry-After': '5' } })
+	}
 	logger.error({ err: error }, inEnglish(fallback))
 	return Response.json({ ...extra, error: sayIn(lang, fallback) }, { status: 500 })
 }

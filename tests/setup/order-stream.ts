@@ -8,6 +8,8 @@ export interface StreamEvent {
 
 export interface OpenOrderStream {
 	events: StreamEvent[]
+	/** Every reconnection delay the server asked for (`retry:` lines), in milliseconds. */
+	retries: number[]
 	/** Resolves with the first event (already received or still to come) that matches, or fails after timeoutMs. */
 	next(match: (e: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>
 	close(): void
@@ -20,6 +22,7 @@ export async function openOrderStream(shopUrl: string, orderNumber: string, head
 	const res = await fetch(`${shopUrl}/api/order/stream?orderNumber=${encodeURIComponent(orderNumber)}`, { headers, signal: abort.signal })
 	if (res.status !== 200 || !res.body) throw new Error(`the order stream answered ${res.status}`)
 	const events: StreamEvent[] = []
+	const retries: number[] = []
 	const waiters = new Set<() => void>()
 	let serverEnded = () => {}
 	const ended = new Promise<void>((resolve) => (serverEnded = resolve))
@@ -36,6 +39,8 @@ export async function openOrderStream(shopUrl: string, orderNumber: string, head
 					const event = /^event: (.*)$/m.exec(block)?.[1]
 					const data = /^data: (.*)$/m.exec(block)?.[1]
 					if (event && data !== undefined) events.push({ event, data })
+					const retry = /^retry: (\d+)$/m.exec(block)?.[1]
+					if (retry) retries.push(Number(retry))
 				}
 				for (const wake of waiters) wake()
 			}
@@ -46,6 +51,7 @@ export async function openOrderStream(shopUrl: string, orderNumber: string, head
 	})()
 	return {
 		events,
+		retries,
 		next(match, timeoutMs = 15_000) {
 			return new Promise((resolve, reject) => {
 				const check = () => {

@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 const SLOW_FIRST = [
 	'tests/integration/hostile-input.test.ts', // 70 s: every route, both databases
 	'tests/integration/suppliers-crash.test.ts', // 60 s: a shop killed mid-purchase and started again
+	'tests/integration/database-restart.test.ts', // 85 s: a cluster of its own restarted and stopped, servers stopped and killed mid-burst
 	'tests/integration/backup-restore.test.ts', // 43 s: dumps and restores
 	'tests/integration/payments-claim.test.ts', // 35 s: servers killed mid-request
 	'tests/integration/container.test.ts', // 31 s: the image's command, a process of its own on a fresh PGlite

@@ -32,6 +32,7 @@ export default {
 	'notAwaitingPayment': 'Order {order} is no longer waiting for payment.',
 	'notOrderNumber': 'That is not an order number.',
 	'payMethod': 'Choose how to pay: paypro (online) or manual (bank or wallet transfer).',
+	'databaseAway': 'We cannot take this for a moment. Please try again in a minute.',
 	'onlyPost': 'This address only answers POST requests.',
 	// A move of the order refused (app/domain/orders/order-state.ts): the sentence, each move's words and each state's.
 	'orderMove.payment': 'Order {orderNumber} cannot {action}: its payment is {state}.',

@@ -179,6 +179,37 @@ export function payproSimulatorApi({ db, shopOrigin }: Pick<SimulatorOptions, 'd
 	return router
 }
 
+/** Waits between the simulator's calls of one order's callback, as PayPro calls again a shop that did not take it. */
+export const CALLBACK_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 60_000]
+
+/**
+ * Calls the shop's callback for one paid order until the shop answers that it took it ("00"), then
+ * again after each of CALLBACK_RETRY_MS. Resolves after the first call; the retries run on their
+ * own. Retries this process had not made when it stopped are left to the shop's reconciliation,
+ * which asks about orders still unpaid a few minutes after they were placed.
+ */
+async function callShopUntilTaken({ shopOrigin, callback }: Pick<SimulatorOptions, 'shopOrigin' | 'callback'>, orderNumber: string) {
+	const call = async (attempt: number) => {
+		const creds = callback()
+		const reply = await requestJson('POST', `${shopOrigin()}/paypro/uis`, {
+			body: { username: creds.username, password: creds.password, csvinvoiceids: orderNumber },
+			timeoutMs: 10_000,
+		}).catch((error: unknown) => {
+			logger.warn({ err: error, orderNumber, attempt }, 'simulator could not reach the shop callback')
+			return null
+		})
+		if (reply && reply.status === 200 && Array.isArray(reply.body) && reply.body.some((r: { StatusCode?: unknown; InvoiceID?: unknown }) => r?.StatusCode === '00' && r.InvoiceID === orderNumber)) return
+		const wait = CALLBACK_RETRY_MS[attempt]
+		if (wait === undefined) {
+			logger.warn({ orderNumber, attempts: attempt + 1 }, 'simulator stopped calling the shop callback; the shop reconciles the order')
+			return
+		}
+		if (reply) logger.warn({ orderNumber, attempt, status: reply.status, retryInMs: wait }, 'the shop did not take the simulator callback; calling again')
+		setTimeout(() => void call(attempt + 1), wait).unref()
+	}
+	await call(0)
+}
+
 /** The hosted payment page a buyer is sent to, which calls the shop's callback as PayPro does. */
 export function payproSimulatorPages({ db, shopOrigin, callback }: SimulatorOptions) {
 	const router = express.Router()
@@ -220,21 +251,21 @@ export function payproSimulatorPages({ db, shopOrigin, callback }: SimulatorOpti
 				return
 			}
 		}
-		if (row) {
-			// As PayPro does: tell the shop, which checks back with GGOS before believing it.
-			const creds = callback()
-			await requestJson('POST', `${shopOrigin()}/paypro/uis`, {
-				body: { username: creds.username, password: creds.password, csvinvoiceids: row.orderNumber },
-				timeoutMs: 10_000,
-			}).catch((error: unknown) => logger.warn({ err: error }, 'simulator could not reach the shop callback'))
-		}
+		// As PayPro does: tell the shop, which checks back with GGOS before believing it. The first call is
+		// made before the buyer returns; one the shop could not take (a database restarting) is sent again.
+		if (row) await callShopUntilTaken({ shopOrigin, callback }, row.orderNumber)
 		res.redirect(303, `${shopOrigin()}/order-status?ordId=${encodeURIComponent(req.params.payproId)}`)
 	})
 
 	// A body the page's form never sends (malformed, too large): a clear page, not Express's bare "Bad Request".
 	router.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-		const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400
-		res.status(status).send(page('Request not understood', '<p>This payment request could not be read. Go back to the shop and open the payment link again.</p>'))
+		if (error.status && error.status >= 400 && error.status < 500) {
+			res.status(error.status).send(page('Request not understood', '<p>This payment request could not be read. Go back to the shop and open the payment link again.</p>'))
+			return
+		}
+		// The payment was not taken (the shop's database away, as PayPro's own can be): the buyer tries again.
+		logger.warn({ err: error }, 'PayPro simulator: could not take a payment')
+		res.status(503).setHeader('Retry-After', '5').send(page('Try again in a moment', '<p>The payment could not be taken just now, and no money moved. Please press Back and try again in a minute.</p>'))
 	})
 
 	return router

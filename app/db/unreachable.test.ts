@@ -1,0 +1,36 @@
+import net from 'node:net'
+import pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { databaseUnreachable } from './unreachable'
+
+/** A port nothing listens on: taken, then let go. */
+async function closedPort() {
+	const server = net.createServer()
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.address() as net.AddressInfo
+	await new Promise((resolve) => server.close(resolve))
+	return port
+}
+
+describe('databaseUnreachable', () => {
+	it('names a PostgreSQL that refuses connections, also when wrapped as a query error', async () => {
+		const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/shop` })
+		const refused = await client.connect().then(
+			() => null,
+			(error: unknown) => error,
+		)
+		expect(databaseUnreachable(refused)).toBe(true)
+		expect(databaseUnreachable(new Error('Failed query: select 1', { cause: refused }))).toBe(true)
+	})
+
+	it('names a server shutting down or starting, and any connection exception', () => {
+		for (const code of ['57P01', '57P03', '08006']) expect(databaseUnreachable(Object.assign(new Error('terminating connection'), { code }))).toBe(true)
+		expect(databaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true)
+	})
+
+	it('leaves the shop’s own faults alone: a broken rule, a bug', () => {
+		expect(databaseUnreachable(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }))).toBe(false)
+		expect(databaseUnreachable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false)
+		expect(databaseUnreachable(null)).toBe(false)
+	})
+})
