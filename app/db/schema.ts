@@ -205,7 +205,8 @@ export const stockUnits = pgTable(
 			.on(t.variantId, t.id)
 			.where(sql`${t.status} = 'available'`),
 		index('stock_units_product_idx').on(t.productId),
-		index('stock_units_variant_idx').on(t.variantId),
+		// (variant_id, id): the newest unit of an option is one probe (drizzle/0051).
+		index('stock_units_variant_idx').on(t.variantId, t.id),
 		index('stock_units_duplicate_of_idx')
 			.on(t.duplicateOf)
 			.where(sql`${t.duplicateOf} is not null`),
@@ -716,6 +717,7 @@ export const orders = pgTable(
 		// for the console's to-do counts (transfers waiting, paid orders to deliver).
 		// The console's customers (drizzle/0027_customers.sql, hand-written: drizzle cannot say INCLUDE): one
 		// covering index on the buyer's key, lower(btrim(customer_email)), so the list is an index-only scan.
+		// Statistics on that key (drizzle/0051, CREATE STATISTICS: drizzle cannot say it) so one buyer's orders are estimated right.
 	],
 )
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
+import { boundedRead } from '../../db/bounded-reads.server'
 import { customerNotes, orders } from '../../db/schema'
 import { AppError } from '../../utils/app-error'
 import { listBlocks } from '../buyers/blocklist.server'
@@ -41,7 +42,8 @@ function searchCondition(q: string): SQL | null {
 	if (!q) return null
 	const { text, phone, digits } = customerSearch(q)
 	if (!text) return null
-	const parts: SQL[] = [sql`lower(o.customer_email) like ${likePattern(text)}`, sql`lower(o.customer_name) like ${likePattern(text)}`]
+	// ILIKE on the columns themselves: their trigram indexes (drizzle/0002, 0012) serve it; lower(col) like read every order.
+	const parts: SQL[] = [sql`o.customer_email ilike ${likePattern(text)}`, sql`o.customer_name ilike ${likePattern(text)}`]
 	if (phone) parts.push(sql`o.customer_phone = ${phone}`)
 	if (digits) parts.push(sql`o.customer_phone like ${likePattern(digits)}`)
 	return sql.join(parts, sql` or `)
@@ -167,6 +169,10 @@ async function runningSubscriptions(db: Db, keys: string[], now = Date.now()): P
 
 /** One page of buyers: searched, sorted by what they spent or by their latest order. */
 export async function listCustomers(db: Db, query: CustomerListQuery): Promise<CustomerList> {
+	return boundedRead(db, (reader) => readCustomerList(reader, query))
+}
+
+async function readCustomerList(db: Db, query: CustomerListQuery): Promise<CustomerList> {
 	const search = searchCondition(query.q)
 	// The search finds the buyers' keys through the orders' search indexes; their figures count every order of theirs.
 	const where = search ? sql`${KEY} in (select lower(btrim(o.customer_email)) from orders o where o.customer_email is not null and (${search}))` : sql`true`
@@ -191,6 +197,10 @@ async function customerKeyOf(db: Db, id: number): Promise<string> {
 
 /** One buyer: their figures, orders, staff notes and the blocks on their email or phones. */
 export async function readCustomer(db: Db, id: number): Promise<CustomerDetail> {
+	return boundedRead(db, (reader) => readCustomerIn(reader, id))
+}
+
+async function readCustomerIn(db: Db, id: number): Promise<CustomerDetail> {
 	const key = await customerKeyOf(db, id)
 	const [row] = await customerFigures(db, sql`${KEY} = ${key}`, sql`1`, 1, 0)
 	if (!row) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound)
