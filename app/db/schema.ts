@@ -4,6 +4,7 @@ import {
 	bigserial,
 	boolean,
 	check,
+	date,
 	index,
 	integer,
 	jsonb,
@@ -838,6 +839,57 @@ export const refundLines = pgTable(
 		index('refund_lines_order_line_idx').on(t.orderLineId),
 		check('refund_lines_quantity_check', sql`${t.quantity} between 1 and ${QUANTITY} and ${t.undelivered} >= 0 and ${t.returned} >= 0 and ${t.voided} >= 0 and ${t.undelivered} + ${t.returned} + ${t.voided} <= ${t.quantity}`),
 	],
+)
+
+/**
+ * The sales reports' rollups by Pakistan day (ADR-057): what the orders paid that day (a sale, never a
+ * test payment) add up to by payment method, what their lines add up to by product and option, and
+ * what became of the orders placed that day. Written only by the triggers of drizzle/0051, in the
+ * transaction of the write to orders or order_lines that changes them; read by the sales report.
+ */
+export const salesDays = pgTable(
+	'sales_days',
+	{
+		day: date('day').notNull(),
+		paymentMethod: text('payment_method').notNull(),
+		orders: integer('orders').notNull().default(0),
+		revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+		/** Σ cost + fee as recorded at payment; `withoutCost` counts the orders whose cost was unknown. */
+		cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+		withoutCost: integer('without_cost').notNull().default(0),
+	},
+	(t) => [primaryKey({ name: 'sales_days_pkey', columns: [t.day, t.paymentMethod] })],
+)
+
+export const salesDayLines = pgTable(
+	'sales_day_lines',
+	{
+		day: date('day').notNull(),
+		productId: integer('product_id'),
+		variantId: integer('variant_id'),
+		/** As the lines were sold: a product renamed since keeps its old name on the days before. */
+		name: text('name').notNull(),
+		optionLabel: text('option_label'),
+		units: bigint('units', { mode: 'number' }).notNull().default(0),
+		revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+		discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+		cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+	},
+	// NULLS NOT DISTINCT in drizzle/0051 (drizzle cannot say it for an index): a line without a product or option has one row a day.
+	(t) => [uniqueIndex('sales_day_lines_key').on(t.day, t.productId, t.variantId, t.name, t.optionLabel)],
+)
+
+export const ordersPlacedDays = pgTable(
+	'orders_placed_days',
+	{
+		day: date('day').notNull(),
+		paymentMethod: text('payment_method').notNull(),
+		placed: integer('placed').notNull().default(0),
+		paid: integer('paid').notNull().default(0),
+		delivered: integer('delivered').notNull().default(0),
+		expired: integer('expired').notNull().default(0),
+	},
+	(t) => [primaryKey({ name: 'orders_placed_days_pkey', columns: [t.day, t.paymentMethod] })],
 )
 
 /** Who made an order's event: staff (named), the buyer, the payment provider, or the shop itself (a sweep, stock). */
