@@ -125,3 +125,70 @@ CREATE FUNCTION "recount_sales_days"() RETURNS void LANGUAGE sql AS $$
 	FROM orders o WHERE NOT o.test_payment GROUP BY 1, 2;
 $$;--> statement-breakpoint
 SELECT recount_sales_days();
+--> statement-breakpoint
+-- The console's customers (ADR-057): each buyer's figures, kept as the sales days are, so the list
+-- sorts 300,000 buyers by an index instead of grouping a million orders on every view. The same
+-- figures as customers.server.ts counted: every order with the key, its sales' money net of refunds.
+CREATE TABLE "customer_figures" (
+	"email" text PRIMARY KEY NOT NULL,
+	"first_order_id" bigint NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"paid_orders" integer DEFAULT 0 NOT NULL,
+	"spent" bigint DEFAULT 0 NOT NULL,
+	"refunded" bigint DEFAULT 0 NOT NULL,
+	"first_at" timestamp with time zone NOT NULL,
+	"last_at" timestamp with time zone NOT NULL
+);--> statement-breakpoint
+CREATE INDEX "customer_figures_spent_idx" ON "customer_figures" USING btree ("spent" DESC,"last_at" DESC,"email") WHERE "orders" > 0;--> statement-breakpoint
+CREATE INDEX "customer_figures_last_idx" ON "customer_figures" USING btree ("last_at" DESC,"email") WHERE "orders" > 0;--> statement-breakpoint
+-- One buyer counted again from their orders (the covering index of their key): after a delete, or an
+-- order moved to another email, where the earliest and latest cannot be taken away.
+CREATE FUNCTION "recount_customer_figures"(key text) RETURNS void LANGUAGE sql AS $$
+	DELETE FROM customer_figures WHERE email = key;
+	INSERT INTO customer_figures (email, first_order_id, orders, paid_orders, spent, refunded, first_at, last_at)
+	SELECT key, min(o.id), count(*),
+		count(*) FILTER (WHERE o.payment_status IN ('paid', 'partly_refunded', 'refunded') AND NOT o.test_payment),
+		coalesce(sum(o.total_amount - o.refunded_amount) FILTER (WHERE o.payment_status IN ('paid', 'partly_refunded', 'refunded') AND NOT o.test_payment), 0),
+		coalesce(sum(o.refunded_amount) FILTER (WHERE o.payment_status IN ('paid', 'partly_refunded', 'refunded') AND NOT o.test_payment), 0),
+		min(o.created_at), max(o.created_at)
+	FROM orders o WHERE o.customer_email IS NOT NULL AND lower(btrim(o.customer_email)) = key HAVING count(*) > 0;
+$$;--> statement-breakpoint
+-- Counts and sums move by what changed, so two orders of one buyer written at once both count.
+CREATE FUNCTION "count_order_in_customer_figures"(o "orders", sign integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	key text := lower(btrim(o.customer_email));
+	sale boolean := o.payment_status IN ('paid', 'partly_refunded', 'refunded') AND NOT o.test_payment;
+BEGIN
+	IF key IS NULL OR key = '' THEN RETURN; END IF;
+	INSERT INTO customer_figures AS t (email, first_order_id, orders, paid_orders, spent, refunded, first_at, last_at)
+	VALUES (key, o.id, sign, sign * sale::int, sign * CASE WHEN sale THEN o.total_amount - o.refunded_amount ELSE 0 END,
+		sign * CASE WHEN sale THEN o.refunded_amount ELSE 0 END, o.created_at, o.created_at)
+	ON CONFLICT (email) DO UPDATE SET orders = t.orders + excluded.orders, paid_orders = t.paid_orders + excluded.paid_orders,
+		spent = t.spent + excluded.spent, refunded = t.refunded + excluded.refunded,
+		first_order_id = least(t.first_order_id, excluded.first_order_id), first_at = least(t.first_at, excluded.first_at), last_at = greatest(t.last_at, excluded.last_at);
+END $$;--> statement-breakpoint
+CREATE FUNCTION "orders_customer_figures_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		PERFORM count_order_in_customer_figures(NEW, 1);
+	ELSIF TG_OP = 'DELETE' OR lower(btrim(OLD.customer_email)) IS DISTINCT FROM lower(btrim(NEW.customer_email)) OR OLD.created_at IS DISTINCT FROM NEW.created_at THEN
+		PERFORM recount_customer_figures(lower(btrim(OLD.customer_email)));
+		IF TG_OP = 'UPDATE' THEN PERFORM recount_customer_figures(lower(btrim(NEW.customer_email))); END IF;
+	ELSIF (OLD.payment_status, OLD.test_payment, OLD.total_amount, OLD.refunded_amount) IS DISTINCT FROM (NEW.payment_status, NEW.test_payment, NEW.total_amount, NEW.refunded_amount) THEN
+		PERFORM count_order_in_customer_figures(OLD, -1);
+		PERFORM count_order_in_customer_figures(NEW, 1);
+	END IF;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "orders_customer_figures" AFTER INSERT OR UPDATE OR DELETE ON "orders" FOR EACH ROW EXECUTE FUNCTION "orders_customer_figures_trigger"();--> statement-breakpoint
+CREATE FUNCTION "recount_all_customer_figures"() RETURNS void LANGUAGE sql AS $$
+	DELETE FROM customer_figures;
+	INSERT INTO customer_figures (email, first_order_id, orders, paid_orders, spent, refunded, first_at, last_at)
+	SELECT lower(btrim(o.customer_email)), min(o.id), count(*),
+		count(*) FILTER (WHERE o.payment_status IN ('paid', 'partly_refunded', 'refunded') AND NOT o.test_payment),
+		coalesce(sum(o.total_amount - o.refunded_amount) FILTER (WHERE o.payment_status IN ('paid', 'partly_refunded', 'refunded') AND NOT o.test_payment), 0),
+		coalesce(sum(o.refunded_amount) FILTER (WHERE o.payment_status IN ('paid', 'partly_refunded', 'refunded') AND NOT o.test_payment), 0),
+		min(o.created_at), max(o.created_at)
+	FROM orders o WHERE o.customer_email IS NOT NULL AND lower(btrim(o.customer_email)) <> '' GROUP BY 1;
+$$;--> statement-breakpoint
+SELECT recount_all_customer_figures();

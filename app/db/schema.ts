@@ -892,6 +892,34 @@ export const ordersPlacedDays = pgTable(
 	(t) => [primaryKey({ name: 'orders_placed_days_pkey', columns: [t.day, t.paymentMethod] })],
 )
 
+/**
+ * Each buyer's figures for the console's customers (ADR-057), by their key (lower(btrim(email))):
+ * written only by the trigger of drizzle/0051 in the transaction of every write to orders.
+ */
+export const customerFigures = pgTable(
+	'customer_figures',
+	{
+		email: text('email').primaryKey(),
+		/** The buyer's page is /admin/customers/<their first order's id>. */
+		firstOrderId: bigint('first_order_id', { mode: 'number' }).notNull(),
+		orders: integer('orders').notNull().default(0),
+		paidOrders: integer('paid_orders').notNull().default(0),
+		/** Paid net of refunds, sales only (order-facts' SALE_STATES, never a test payment). */
+		spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+		refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+		firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+		lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+	},
+	(t) => [
+		index('customer_figures_spent_idx')
+			.on(sql`${t.spent} desc`, sql`${t.lastAt} desc`, t.email)
+			.where(sql`${t.orders} > 0`),
+		index('customer_figures_last_idx')
+			.on(sql`${t.lastAt} desc`, t.email)
+			.where(sql`${t.orders} > 0`),
+	],
+)
+
 /** Who made an order's event: staff (named), the buyer, the payment provider, or the shop itself (a sweep, stock). */
 export const ORDER_EVENT_ACTORS = ['staff', 'buyer', 'provider', 'shop'] as const
 export type OrderEventActor = (typeof ORDER_EVENT_ACTORS)[number]
