@@ -15,6 +15,8 @@ export interface RawRequestOptions {
 	headers?: Record<string, string>
 	body?: string | Buffer
 	timeoutMs?: number
+	/** Called when the first chunk of the body arrives (a streamed answer's time to first byte). */
+	onFirstByte?: () => void
 }
 
 export function rawRequest(method: string, url: string, options: RawRequestOptions = {}): Promise<RawResponse> {
@@ -23,7 +25,10 @@ export function rawRequest(method: string, url: string, options: RawRequestOptio
 	return new Promise((resolve, reject) => {
 		const req = http.request(url, { method, headers, agent: false, timeout: options.timeoutMs ?? 30_000 }, (res) => {
 			const chunks: Buffer[] = []
-			res.on('data', (chunk: Buffer) => chunks.push(chunk))
+			res.on('data', (chunk: Buffer) => {
+				if (chunks.length === 0) options.onFirstByte?.()
+				chunks.push(chunk)
+			})
 			res.on('end', () =>
 				resolve({
 					status: res.statusCode ?? 0,

@@ -11,6 +11,7 @@
 // BENCH_STOCK_CONCURRENCY (10), BENCH_STEPS_RUNS (7), BENCH_SEARCH_ORDERS (100000), BENCH_SEARCH_RUNS (20),
 // BENCH_CONTENTION_LOAD (signins,covers,import: which loads run), BENCH_CONTENTION_INTERVAL (100 ms between /about requests),
 // BENCH_REPORTS_ORDERS (100000), BENCH_REPORTS_RUNS (20), BENCH_SUPPLIER_ORDERS (60), BENCH_SUPPLIER_CONCURRENCY (5), BENCH_SUPPLIER_LATENCY_MS (300).
+// BENCH_MILLION_ORDERS (1000000), BENCH_MILLION_BUYERS (300000), BENCH_MILLION_RUNS (20): the million section, run only when named.
 // BENCH_SHOP_NODE_ARGS: extra Node flags for the shop only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
@@ -46,9 +47,14 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	search: async () => (await import('./search.ts')).searchSection,
 	// Its own PostgreSQL database (shop_bench_reports): the shop's data is not touched.
 	reports: async () => (await import('./reports.ts')).reportsSection,
+	// Not in the default run (it fills the shop's database with a million orders, which would change what every other section measures): `npm run bench -- million`.
+	million: async () => (await import('./million.ts')).millionSection,
 	// Its own in-memory PGlite and a local wholesaler of Kinguin's protocol: the shop's data is not touched.
 	suppliers: async () => (await import('./suppliers.ts')).suppliersSection,
 }
+
+/** Sections run only when named: they take long, or change the shop's data for every section after them. */
+const ONLY_WHEN_NAMED = new Set(['million'])
 
 const RESULTS_DIR = path.join(ROOT, 'bench/results')
 
@@ -63,7 +69,7 @@ function chosenSections(args: string[]): string[] {
 		console.error(`unknown section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`)
 		process.exit(2)
 	}
-	return names.length ? Object.keys(SECTIONS).filter((n) => names.includes(n)) : Object.keys(SECTIONS)
+	return names.length ? Object.keys(SECTIONS).filter((n) => names.includes(n)) : Object.keys(SECTIONS).filter((n) => !ONLY_WHEN_NAMED.has(n))
 }
 
 function gitRevision(): string | null {

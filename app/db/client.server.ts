@@ -148,8 +148,17 @@ async function underStartupLock(url: string, work: () => Promise<void>) {
 	}
 }
 
-/** Connections one instance opens at most: with several instances, PostgreSQL's max_connections must hold them all. */
+/** Connections one instance opens at most for its requests and jobs (and LONG_READ_CONNECTIONS more for long reads): with several instances, PostgreSQL's max_connections must hold them all. */
 const POOL_MAX = 10
+
+/** Connections of the long reads' own pool (reports, exports, the customers' figures): ADR-057. */
+export const LONG_READ_CONNECTIONS = 3
+// With every long-read connection busy, a report waits this long for one before it fails.
+const LONG_READ_WAIT_MS = 60_000
+const longReaders = new WeakMap<Db, Db>()
+
+/** The pool long reads use beside `db` (PostgreSQL), or undefined where there is one connection anyway (PGlite). */
+export const longReaderOf = (db: Db): Db | undefined => longReaders.get(db)
 
 export async function openPostgres(url: string, { prepare }: { prepare?: Prepare } = {}): Promise<Database> {
 	const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
@@ -168,6 +177,19 @@ export async function openPostgres(url: string, { prepare }: { prepare?: Prepare
 		await pool.end().catch(() => {})
 		throw error
 	}
+	// Long reads on a pool of their own: two people reading reports can never hold the connections
+	// checkouts and payments wait for. No parallel workers (they took the CPU checkouts need), no JIT
+	// (compiling these aggregates cost more than it saved).
+	const longPool = new pg.Pool({
+		connectionString: url,
+		max: LONG_READ_CONNECTIONS,
+		connectionTimeoutMillis: LONG_READ_WAIT_MS,
+		keepAlive: true,
+		options: '-c max_parallel_workers_per_gather=0 -c jit=off',
+	})
+	longPool.on('error', (error) => logger.warn({ err: error }, 'database: an idle long-read connection was lost; the next report opens a new one'))
+	longPool.on('connect', (client) => client.on('error', () => {}))
+	longReaders.set(db, drizzlePg({ client: longPool, schema }))
 	const listener = notificationListener(url)
 	return {
 		db,
@@ -176,6 +198,7 @@ export async function openPostgres(url: string, { prepare }: { prepare?: Prepare
 		listen: listener.listen,
 		async close() {
 			await listener.close()
+			await longPool.end()
 			await pool.end()
 		},
 	}

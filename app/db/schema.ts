@@ -4,6 +4,7 @@ import {
 	bigserial,
 	boolean,
 	check,
+	date,
 	index,
 	integer,
 	jsonb,
@@ -205,7 +206,8 @@ export const stockUnits = pgTable(
 			.on(t.variantId, t.id)
 			.where(sql`${t.status} = 'available'`),
 		index('stock_units_product_idx').on(t.productId),
-		index('stock_units_variant_idx').on(t.variantId),
+		// (variant_id, id): the newest unit of an option is one probe (drizzle/0051).
+		index('stock_units_variant_idx').on(t.variantId, t.id),
 		index('stock_units_duplicate_of_idx')
 			.on(t.duplicateOf)
 			.where(sql`${t.duplicateOf} is not null`),
@@ -716,6 +718,7 @@ export const orders = pgTable(
 		// for the console's to-do counts (transfers waiting, paid orders to deliver).
 		// The console's customers (drizzle/0027_customers.sql, hand-written: drizzle cannot say INCLUDE): one
 		// covering index on the buyer's key, lower(btrim(customer_email)), so the list is an index-only scan.
+		// Statistics on that key (drizzle/0051, CREATE STATISTICS: drizzle cannot say it) so one buyer's orders are estimated right.
 	],
 )
 
@@ -835,6 +838,85 @@ export const refundLines = pgTable(
 		index('refund_lines_refund_idx').on(t.refundId),
 		index('refund_lines_order_line_idx').on(t.orderLineId),
 		check('refund_lines_quantity_check', sql`${t.quantity} between 1 and ${QUANTITY} and ${t.undelivered} >= 0 and ${t.returned} >= 0 and ${t.voided} >= 0 and ${t.undelivered} + ${t.returned} + ${t.voided} <= ${t.quantity}`),
+	],
+)
+
+/**
+ * The sales reports' rollups by Pakistan day (ADR-057): what the orders paid that day (a sale, never a
+ * test payment) add up to by payment method, what their lines add up to by product and option, and
+ * what became of the orders placed that day. Written only by the triggers of drizzle/0051, in the
+ * transaction of the write to orders or order_lines that changes them; read by the sales report.
+ */
+export const salesDays = pgTable(
+	'sales_days',
+	{
+		day: date('day').notNull(),
+		paymentMethod: text('payment_method').notNull(),
+		orders: integer('orders').notNull().default(0),
+		revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+		/** Σ cost + fee as recorded at payment; `withoutCost` counts the orders whose cost was unknown. */
+		cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+		withoutCost: integer('without_cost').notNull().default(0),
+	},
+	(t) => [primaryKey({ name: 'sales_days_pkey', columns: [t.day, t.paymentMethod] })],
+)
+
+export const salesDayLines = pgTable(
+	'sales_day_lines',
+	{
+		day: date('day').notNull(),
+		productId: integer('product_id'),
+		variantId: integer('variant_id'),
+		/** As the lines were sold: a product renamed since keeps its old name on the days before. */
+		name: text('name').notNull(),
+		optionLabel: text('option_label'),
+		units: bigint('units', { mode: 'number' }).notNull().default(0),
+		revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+		discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+		cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+	},
+	// NULLS NOT DISTINCT in drizzle/0051 (drizzle cannot say it for an index): a line without a product or option has one row a day.
+	(t) => [uniqueIndex('sales_day_lines_key').on(t.day, t.productId, t.variantId, t.name, t.optionLabel)],
+)
+
+export const ordersPlacedDays = pgTable(
+	'orders_placed_days',
+	{
+		day: date('day').notNull(),
+		paymentMethod: text('payment_method').notNull(),
+		placed: integer('placed').notNull().default(0),
+		paid: integer('paid').notNull().default(0),
+		delivered: integer('delivered').notNull().default(0),
+		expired: integer('expired').notNull().default(0),
+	},
+	(t) => [primaryKey({ name: 'orders_placed_days_pkey', columns: [t.day, t.paymentMethod] })],
+)
+
+/**
+ * Each buyer's figures for the console's customers (ADR-057), by their key (lower(btrim(email))):
+ * written only by the trigger of drizzle/0051 in the transaction of every write to orders.
+ */
+export const customerFigures = pgTable(
+	'customer_figures',
+	{
+		email: text('email').primaryKey(),
+		/** The buyer's page is /admin/customers/<their first order's id>. */
+		firstOrderId: bigint('first_order_id', { mode: 'number' }).notNull(),
+		orders: integer('orders').notNull().default(0),
+		paidOrders: integer('paid_orders').notNull().default(0),
+		/** Paid net of refunds, sales only (order-facts' SALE_STATES, never a test payment). */
+		spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+		refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+		firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+		lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+	},
+	(t) => [
+		index('customer_figures_spent_idx')
+			.on(sql`${t.spent} desc`, sql`${t.lastAt} desc`, t.email)
+			.where(sql`${t.orders} > 0`),
+		index('customer_figures_last_idx')
+			.on(sql`${t.lastAt} desc`, t.email)
+			.where(sql`${t.orders} > 0`),
 	],
 )
 

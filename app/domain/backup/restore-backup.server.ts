@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { BackupRefusal, readBackupBody } from './backup-file.server'
 import type { CheckedBackup } from './check-backup.server'
-import { listShopTables, quoted } from './shop-tables.server'
+import { listShopTables, quoted, recountRollups } from './shop-tables.server'
 
 /** Rows (or characters of them) written by one statement. */
 const BATCH_ROWS = 500
@@ -99,6 +99,8 @@ export async function restoreBackup(db: Db, backup: CheckedBackup, { dataDir, co
 					return
 			}
 		}).finally(closeFile)
+		// The orders' triggers added each restored order to the rollups as it came; counted once more from the whole.
+		await recountRollups(tx)
 		return { rows, files: restoredFiles.length }
 	}).catch((error: unknown) => {
 		for (const written of restoredFiles) fs.rmSync(written, { force: true })

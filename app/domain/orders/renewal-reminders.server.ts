@@ -6,7 +6,10 @@ import { renewalReminderEmail } from '../email/renewal-reminder-email.server'
 import { readStoreDetails } from '../settings/store-details.server'
 import { renewalReminderDue, subscriptionLineEnds, subscriptionsRunningSince } from './renewal'
 import { isUnsubscribed } from './renewal-unsubscribe.server'
-import { ordersWhoseSubscriptionsRun } from './subscription-orders.server'
+import { ordersWhoseSubscriptionsRunInBatches } from './subscription-orders.server'
+
+/** Orders read at a time: memory stays flat however many subscriptions the shop has sold. */
+const REMINDER_BATCH = 1000
 
 /**
  * The hourly renewal sweep: for every paid, delivered order, each subscription line's reminder that
@@ -19,8 +22,9 @@ export async function queueRenewalReminders(db: Db, now = Date.now()): Promise<n
 	const details = await readStoreDetails(db)
 	const daysBefore = details.renewalReminderDays
 	// Delivered orders with an address to remind; DM orders keep their own reminders.
-	const candidates = await ordersWhoseSubscriptionsRun(
+	const batches = ordersWhoseSubscriptionsRunInBatches(
 		db,
+		REMINDER_BATCH,
 		isNotNull(orders.deliveredAt),
 		gt(orders.deliveredAt, subscriptionsRunningSince(now)),
 		isNotNull(orders.customerEmail),
@@ -28,7 +32,7 @@ export async function queueRenewalReminders(db: Db, now = Date.now()): Promise<n
 	)
 	let queued = 0
 	const unsubscribed = new Map<string, boolean>()
-	for (const order of candidates) {
+	for await (const candidates of batches) for (const order of candidates) {
 		const due = subscriptionLineEnds(order.productDetails, order.deliveredAt)
 			.map((line) => ({ ...line, kind: renewalReminderDue(line.endsAt, daysBefore, now) }))
 			.filter((line) => line.kind !== null)

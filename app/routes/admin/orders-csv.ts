@@ -1,4 +1,5 @@
 import { db } from '~/db/client.server'
+import { boundedRead } from '~/db/bounded-reads.server'
 import { listOrders } from '~/domain/orders/list-orders.server'
 import { parseOrderListQuery } from '~/domain/orders/order-list-query'
 import type { StaffOrder } from '~/domain/orders/staff-order-view.server'
@@ -69,13 +70,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 		async pull(controller) {
 			if (done) return controller.close()
 			try {
-				const page = await listOrders(db(), { ...query, before: cursor }, { pageSize: BATCH, deliveryContent: false, withTotal: false })
-				if (page.orders.length > 0) {
+				// Each batch is one of the bounded reads (ADR-057): a long export never holds the pool checkouts need.
+				const { page, text } = await boundedRead(db(), async (reader) => {
+					const page = await listOrders(reader, { ...query, before: cursor }, { pageSize: BATCH, deliveryContent: false, withTotal: false })
+					if (page.orders.length === 0) return { page, text: '' }
 					// The refunds (and, for the owner, the costs) of the batch.
-					const refunds = await refundsOfOrders(db(), page.orders.map((o) => o.id))
-					const profits = owner ? await profitsOf(db(), page.orders.map((o) => o.id)) : null
-					controller.enqueue(encoder.encode(page.orders.map((o) => row(o, refunds.get(o.id) ?? [], profits)).join('')))
-				}
+					const refunds = await refundsOfOrders(reader, page.orders.map((o) => o.id))
+					const profits = owner ? await profitsOf(reader, page.orders.map((o) => o.id)) : null
+					return { page, text: page.orders.map((o) => row(o, refunds.get(o.id) ?? [], profits)).join('') }
+				})
+				if (text) controller.enqueue(encoder.encode(text))
 				cursor = page.olderCursor
 				if (cursor == null) {
 					done = true
