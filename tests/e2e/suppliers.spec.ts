@@ -26,7 +26,7 @@ test('the owner connects a supplier, tests it and maps an option to its product'
 	await connect.getByLabel('Name').fill(supplierName)
 	await connect.getByLabel('Address of its API').fill(fake.url)
 	await connect.getByLabel('API key').fill(fake.apiKey)
-	await connect.getByLabel('Alert below (US$)').fill('50')
+	await connect.getByLabel('Alert below (€)').fill('50')
 	await connect.getByRole('button', { name: 'Connect' }).click()
 	await expect(owner.getByRole('status').first()).toHaveText(`Connected ${supplierName}. Press Test to check it takes the key.`)
 	const card = owner.getByRole('article', { name: supplierName })
@@ -36,8 +36,8 @@ test('the owner connects a supplier, tests it and maps an option to its product'
 
 	// Test: a real call to the supplier, answered in a sentence, and the balance on the card.
 	await card.getByRole('button', { name: 'Test' }).click()
-	await expect(card.getByRole('status')).toHaveText(`${supplierName} accepted the key: the account can spend US$ 100,000.00.`)
-	await expect(card).toContainText('US$ 100,000.00')
+	await expect(card.getByRole('status')).toHaveText(`${supplierName} accepted the key: the account can spend € 100,000.00.`)
+	await expect(card).toContainText('€ 100,000.00')
 	expect(await pageScrollsSideways(owner)).toBe(false)
 
 	// A product with one option, then its supplier chosen from a search of the supplier's catalogue.
@@ -57,11 +57,11 @@ test('the owner connects a supplier, tests it and maps an option to its product'
 	await suppliers.getByLabel('Supplier', { exact: true }).selectOption({ label: supplierName })
 	await suppliers.getByLabel('Search its catalogue').fill('steam')
 	await suppliers.getByRole('button', { name: 'Search' }).click()
-	const found = suppliers.getByRole('button', { name: /^Steam Gift Card 20 USD \(simulator\): US\$ 20\.50/ })
+	const found = suppliers.getByRole('button', { name: /^Steam Gift Card 20 USD \(simulator\): € 20\.50/ })
 	await expect(found).toBeVisible()
 	await found.click()
 	await expect(suppliers.getByLabel('Supplier’s product id')).toHaveValue('sim-steam-20')
-	await expect(suppliers).toContainText('Steam Gift Card 20 USD (simulator): US$ 20.50')
+	await expect(suppliers).toContainText('Steam Gift Card 20 USD (simulator): € 20.50')
 	await suppliers.getByLabel('Minimum margin (%)').fill('10')
 	expect(await pageScrollsSideways(owner)).toBe(false)
 	await suppliers.getByRole('button', { name: 'Save 1 Month’s suppliers' }).click()

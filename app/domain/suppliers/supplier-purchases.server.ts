@@ -8,7 +8,8 @@ import { AppError } from '../../utils/app-error'
 import { readCostSettings } from '../costs/cost-settings.server'
 import { linesOfOrders } from '../orders/order-lines.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
-import { maxUnitPriceCents, mayBuyFrom } from './buy-from-suppliers.server'
+import { maxUnitPriceCents, mayBuyFrom, noRateReason } from './buy-from-suppliers.server'
+import { supplierCurrency } from './supplier-registry.server'
 import { queueSupplierPurchase } from './queue-supplier-purchase.server'
 
 // The purchases staff see and retry (ADR-053): every purchase from a supplier, its state and, for one
@@ -95,8 +96,8 @@ export async function retrySupplierPurchase(db: Db, actor: Actor, id: number): P
 		if (!supplier || !supplier.active) throw new AppError('CONFLICT', 'This purchase’s supplier was removed or switched off: switch it on, or serve the order by hand.')
 		if (!mayBuyFrom(supplier)) throw new AppError('CONFLICT', inEnglish({ key: 'suppliers.reason.simulator', params: { supplier: supplier.name } }))
 		const [variant] = row.variantId == null ? [] : await tx.select({ minMarginPercent: productVariants.minMarginPercent }).from(productVariants).where(eq(productVariants.id, row.variantId))
-		const max = maxUnitPriceCents(line, variant?.minMarginPercent ?? null, await readCostSettings(tx))
-		if (max == null) throw new AppError('CONFLICT', inEnglish({ key: 'suppliers.reason.noRate' }))
+		const max = maxUnitPriceCents(line, variant?.minMarginPercent ?? null, await readCostSettings(tx), supplierCurrency(supplier))
+		if (max == null) throw new AppError('CONFLICT', inEnglish(noRateReason(supplier)))
 		// Taken by the supplier: its keys are fetched again, with a new wait. Else bought again under the same key, looked up first (attempts ≥ 1).
 		const status: SupplierPurchaseStatus = row.supplierOrderId ? 'ordered' : 'pending'
 		await tx
