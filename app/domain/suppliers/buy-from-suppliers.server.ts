@@ -69,8 +69,10 @@ export function maxUnitPriceCents(line: Pick<OrderLineRow, 'lineTotal' | 'quanti
 	const rate = rupeesPerUnit(costs, currency)
 	if (!rate) return null
 	const soldFor = line.lineTotal / Math.max(1, line.quantity)
-	const left = soldFor * (1 - costs.payproFeePercent / 100 - (minMarginPercent ?? 0) / 100)
-	return Math.max(0, Math.floor((left / rate) * 100))
+	// In hundredths of a percent, whole: 1 − 2.5 % − 90 % in floating point is a hair under 7.5 %, and would cost a cent.
+	const kept = 10_000 - Math.round(costs.payproFeePercent * 100) - Math.round((minMarginPercent ?? 0) * 100)
+	const left = (soldFor * kept) / 10_000
+	return Math.max(0, Math.floor((left * 100) / rate + 1e-9))
 }
 
 const CURRENCY_WORDS: Record<SupplierCurrency, string> = { USD: 'US dollars', EUR: 'euros' }
