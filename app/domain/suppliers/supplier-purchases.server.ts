@@ -9,6 +9,7 @@ import { readCostSettings } from '../costs/cost-settings.server'
 import { linesOfOrders } from '../orders/order-lines.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { maxUnitPriceCents, mayBuyFrom, noRateReason } from './buy-from-suppliers.server'
+import type { SupplierCurrency } from './supplier-client'
 import { supplierCurrency } from './supplier-registry.server'
 import { queueSupplierPurchase } from './queue-supplier-purchase.server'
 
@@ -25,6 +26,8 @@ export interface SupplierPurchaseView {
 	supplierProductId: string
 	quantity: number
 	keysReceived: number
+	/** The currency of unitPriceCents and maxUnitPriceCents: its supplier's (US dollars when the supplier was removed). */
+	currency: SupplierCurrency
 	unitPriceCents: number | null
 	maxUnitPriceCents: number | null
 	supplierOrderId: string | null
@@ -41,7 +44,7 @@ const reasonOf = (row: { reason: string | null; reasonParams: Record<string, str
 export async function listSupplierPurchases(db: Db, { status }: { status?: SupplierPurchaseStatus } = {}): Promise<{ waiting: number; purchases: SupplierPurchaseView[] }> {
 	const [rows, [waiting]] = await Promise.all([
 		db
-			.select({ purchase: supplierPurchases, supplierName: suppliers.name })
+			.select({ purchase: supplierPurchases, supplierName: suppliers.name, supplierKind: suppliers.kind })
 			.from(supplierPurchases)
 			.leftJoin(suppliers, eq(suppliers.id, supplierPurchases.supplierId))
 			.where(status ? eq(supplierPurchases.status, status) : undefined)
@@ -51,7 +54,7 @@ export async function listSupplierPurchases(db: Db, { status }: { status?: Suppl
 	])
 	return {
 		waiting: Number(waiting?.n ?? 0),
-		purchases: rows.map(({ purchase: p, supplierName }) => ({
+		purchases: rows.map(({ purchase: p, supplierName, supplierKind }) => ({
 			id: p.id,
 			orderNumber: p.orderNumber,
 			status: p.status,
@@ -59,6 +62,7 @@ export async function listSupplierPurchases(db: Db, { status }: { status?: Suppl
 			supplierProductId: p.supplierProductId,
 			quantity: p.quantity,
 			keysReceived: p.keysReceived,
+			currency: supplierKind ? supplierCurrency({ kind: supplierKind }) : 'USD',
 			unitPriceCents: p.unitPriceCents,
 			maxUnitPriceCents: p.maxUnitPriceCents,
 			supplierOrderId: p.supplierOrderId,

@@ -101,6 +101,7 @@ const purchase = z.object({
 	supplierProductId: z.string(),
 	quantity: z.number().int(),
 	keysReceived: z.number().int(),
+	currency: z.enum(SUPPLIER_CURRENCIES).describe('The currency of unitPriceCents and maxUnitPriceCents: the supplier’s'),
 	unitPriceCents: z.number().int().nullable().describe('What the supplier charged for one unit, in cents of its currency'),
 	maxUnitPriceCents: z.number().int().nullable().describe('The most one unit could cost and leave the option’s minimum margin, in cents'),
 	supplierOrderId: z.string().nullable(),
