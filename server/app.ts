@@ -14,6 +14,7 @@ import { loggedUrl, logger } from '../app/utils/logger.server'
 import { publicOrigin } from '../app/utils/origin.server'
 import { callbackCredentials, SIMULATOR, usingSimulator } from '../app/integrations/paypro/paypro.server'
 import { payproSimulatorApi, payproSimulatorPages } from '../app/integrations/paypro/simulator.server'
+import { simOrderStore } from '../app/integrations/kinguin/sim-order-store.server'
 import { SUPPLIER_SIMULATOR, supplierSimulator } from '../app/integrations/kinguin/simulator.server'
 import { simulatorSupplierInUse } from '../app/domain/suppliers/suppliers.server'
 import { subscribe } from '../app/domain/realtime/hub.server'
@@ -142,7 +143,8 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	const simulatorApi = express.Router().use(whileSimulating, guard, payproSimulatorApi({ db: database().db, shopOrigin: publicOrigin }))
 	app.use(SIMULATOR.basePath, simulatorApi)
 	// A supplier's simulator (Kinguin's protocol, ADR-053), while a supplier of the shop points at it: the demo's.
-	const supplierSim = supplierSimulator()
+	// Its orders are kept in the database: a purchase resumed after a restart finds the order it placed (ADR-055).
+	const supplierSim = supplierSimulator(simOrderStore(database().db))
 	const whileSupplierSim: express.RequestHandler = (_req, _res, next) => {
 		void simulatorSupplierInUse(database().db).then((inUse) => next(inUse ? undefined : 'router'), next)
 	}

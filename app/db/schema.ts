@@ -400,6 +400,27 @@ export const supplierCosts = pgTable(
 	],
 )
 
+/**
+ * The built-in supplier simulator's orders (/supplier-sim, ADR-055): kept so that a purchase resumed
+ * after the shop restarts finds the order it placed by its external id instead of buying again. Its
+ * codes are made up (SIM-…) and sell nothing real, so they are kept as they are. Written by the
+ * simulator only.
+ */
+export const supplierSimOrders = pgTable(
+	'supplier_sim_orders',
+	{
+		orderId: text('order_id').primaryKey(),
+		orderExternalId: text('order_external_id'),
+		productId: text('product_id').notNull(),
+		qty: integer('qty').notNull(),
+		priceCents: integer('price_cents').notNull(),
+		keys: jsonb('keys').$type<string[]>().notNull(),
+		owed: integer('owed').notNull().default(0),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('supplier_sim_orders_external_idx').on(t.orderExternalId), check('supplier_sim_orders_qty_check', sql`${t.qty} between 1 and 9 and ${t.owed} between 0 and ${t.qty}`)],
+)
+
 export type ClaimStatus = 'open' | 'answered'
 /** How staff (or the shop, automatically) answered a claim. Store credit joins this list when the shop has it. */
 export type ClaimAnswer = 'replace' | 'refund' | 'refuse'

@@ -23,7 +23,7 @@ test('the owner reprices from a dollar cost: preview, then apply; the product pa
 	// The rate, on the store details page, shown with the day it was set.
 	await owner.getByLabel('Rupees per US dollar').fill('280')
 	await owner.getByLabel('PayPro’s fee (%)').fill('2.5')
-	await owner.getByRole('button', { name: 'Save rate and fee' }).click()
+	await owner.getByRole('button', { name: 'Save rates and fee' }).click()
 	await expect(owner.getByTestId('rate-line')).toContainText(/Rs\. 280 per US\$, set \d{1,2} [A-Z][a-z]{2} \d{4}/)
 	expect(await pageScrollsSideways(owner)).toBe(false)
 

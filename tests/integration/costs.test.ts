@@ -9,7 +9,7 @@ import { auditLog, orderLines, orders, productVariants } from '../../app/db/sche
 import { createProduct, getAdminProduct, updateProduct } from '../../app/domain/catalogue/manage-products.server'
 import { createProductInput, updateProductInput } from '../../app/domain/catalogue/product-input'
 import { readProductForm } from '../../app/domain/catalogue/product-form'
-import { costInRupees, repricedPrice } from '../../app/domain/costs/cost-rules'
+import { costInRupees, costSettingsForm, EURO_RATE_MESSAGE, repricedPrice } from '../../app/domain/costs/cost-rules'
 import { readCostSettings, updateCostSettings } from '../../app/domain/costs/cost-settings.server'
 import { applyReprice, previewReprice } from '../../app/domain/costs/reprice.server'
 import { createDmOrder } from '../../app/domain/orders/create-dm-order.server'
@@ -37,6 +37,15 @@ describe('the rules in rupees', () => {
 		expect(repricedPrice(2801, 0, 10)).toBe(2810)
 		expect(repricedPrice(1000, 10, 100)).toBe(1100) // 1100.0000000000002 in floating point
 		expect(repricedPrice(1394.705, 15, 50)).toBe(1650) // 1603.91
+	})
+
+	it('reads the costs form’s euro rate as typed, empty as none, and refuses one it cannot use with its sentence', () => {
+		const form = { rupeesPerDollar: '280', payproFeePercent: '2.5' }
+		expect(costSettingsForm.parse({ ...form, rupeesPerEuro: ' 304.75 ' })).toEqual({ rupeesPerDollar: 280, rupeesPerEuro: 304.75, payproFeePercent: 2.5 })
+		expect(costSettingsForm.parse({ ...form, rupeesPerEuro: '' })).toEqual({ rupeesPerDollar: 280, rupeesPerEuro: null, payproFeePercent: 2.5 })
+		expect(costSettingsForm.parse(form)).toEqual({ rupeesPerDollar: 280, rupeesPerEuro: null, payproFeePercent: 2.5 })
+		const bad = costSettingsForm.safeParse({ ...form, rupeesPerEuro: '0' })
+		expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['rupeesPerEuro', EURO_RATE_MESSAGE]])
 	})
 
 	it('reads a cost from the product form, in rupees or dollars, and names a bad one beside its field', () => {
@@ -86,11 +95,15 @@ describe.each(databaseKinds)('costs and profit on %s', (kind) => {
 
 	it('sets the rate with the day it was set, keeps that day while the rate stays, and audits each change', async () => {
 		const { db } = database
-		expect(await readCostSettings(db)).toEqual({ rupeesPerDollar: null, rateSetAt: null, payproFeePercent: 0 })
+		expect(await readCostSettings(db)).toEqual({ rupeesPerDollar: null, rateSetAt: null, payproFeePercent: 0, rupeesPerEuro: null, euroRateSetAt: null })
 		await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 2.5 }, new Date('2026-11-27T06:00:00Z'))
 		await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 3 }, new Date('2026-12-01T06:00:00Z'))
-		expect(await readCostSettings(db)).toEqual({ rupeesPerDollar: 280, rateSetAt: '2026-11-27T06:00:00.000Z', payproFeePercent: 3 })
-		expect(await db.select().from(auditLog).where(eq(auditLog.action, 'costs.settings')).orderBy(auditLog.id)).toHaveLength(2)
+		expect(await readCostSettings(db)).toEqual({ rupeesPerDollar: 280, rateSetAt: '2026-11-27T06:00:00.000Z', payproFeePercent: 3, rupeesPerEuro: null, euroRateSetAt: null })
+		// The euro rate (suppliers that bill in euros, ADR-055) has its own day; a change that leaves it out keeps it.
+		await updateCostSettings(db, owner, { rupeesPerDollar: 280, rupeesPerEuro: 305.5, payproFeePercent: 3 }, new Date('2026-12-02T06:00:00Z'))
+		await updateCostSettings(db, owner, { rupeesPerDollar: 281, payproFeePercent: 3 }, new Date('2026-12-03T06:00:00Z'))
+		expect(await readCostSettings(db)).toEqual({ rupeesPerDollar: 281, rateSetAt: '2026-12-03T06:00:00.000Z', payproFeePercent: 3, rupeesPerEuro: 305.5, euroRateSetAt: '2026-12-02T06:00:00.000Z' })
+		expect(await db.select().from(auditLog).where(eq(auditLog.action, 'costs.settings')).orderBy(auditLog.id)).toHaveLength(4)
 	})
 
 	it('gives the catalogue each option’s cost; a change that leaves costs out keeps them', async () => {

@@ -43,7 +43,7 @@ describe.each(databaseKinds)('the suppliers API on %s', (kind) => {
 		expect(waiting.status).toBe(200)
 		expect(waiting.json).toMatchObject({
 			waiting: 1,
-			purchases: [{ orderNumber: order.orderNumber, status: 'waiting', supplier: { name: 'Wholesaler 1' }, quantity: 1, keysReceived: 0, maxUnitPriceCents: 1000, reason: 'Wholesaler 1 asks more than US$ 10.00 a unit for psn-10-usd, the most that leaves this option’s minimum margin of 10%.' }],
+			purchases: [{ orderNumber: order.orderNumber, status: 'waiting', supplier: { name: 'Wholesaler 1' }, quantity: 1, keysReceived: 0, currency: 'EUR', maxUnitPriceCents: 1000, reason: 'Wholesaler 1 asks more than € 10.00 a unit for psn-10-usd, the most that leaves this option’s minimum margin of 10%.' }],
 		})
 		const id = (waiting.json.purchases as { id: number }[])[0]!.id
 		expect((await call(key, 'GET', '/api/admin/supplier-purchases?status=delivered')).json).toEqual({ waiting: 1, purchases: [] })

@@ -52,7 +52,7 @@ describe.each(databaseKinds)('suppliers over HTTP on %s', (kind) => {
 		expect(kept.status).toBe(200)
 		expect(await kept.json()).toMatchObject({ name: 'Kinguin', apiKeyEnd: supplier.apiKeyEnd })
 		// The key still works after the blank change: Test reaches the supplier with it.
-		expect(await (await call('POST', `/api/admin/suppliers/${supplier.id}/test`)).json()).toEqual({ ok: true, outcome: 'accepted', sentence: 'Kinguin accepted the key: the account can spend US$ 100,000.00.', balanceCents: 100_000_00 })
+		expect(await (await call('POST', `/api/admin/suppliers/${supplier.id}/test`)).json()).toEqual({ ok: true, outcome: 'accepted', sentence: 'Kinguin accepted the key: the account can spend € 100,000.00.', balanceCents: 100_000_00 })
 
 		const rekeyed = await call('PATCH', `/api/admin/suppliers/${supplier.id}`, { apiKey: 'a-replaced-secret-9876' })
 		expect(await rekeyed.json()).toMatchObject({ apiKeyEnd: '…9876' })
@@ -84,12 +84,13 @@ describe.each(databaseKinds)('suppliers over HTTP on %s', (kind) => {
 		expect(listed.checkProblem).toMatch(/could not be reached/)
 	})
 
-	it('searches the supplier’s catalogue with each price in dollars and in rupees at the owner’s rate; a short search is a 400 sentence', async () => {
-		await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 2.5 })
+	it('searches the supplier’s catalogue with each price in its currency (Kinguin’s: euros) and in rupees at the owner’s euro rate; a short search is a 400 sentence', async () => {
+		await updateCostSettings(db, owner, { rupeesPerDollar: 280, rupeesPerEuro: 300, payproFeePercent: 2.5 })
 		const supplier = await (await call('POST', '/api/admin/suppliers', { name: 'Picker', baseUrl: fake.url, apiKey: fake.apiKey })).json()
 		const found = await call('GET', `/api/admin/suppliers/${supplier.id}/products?q=steam`)
 		expect(found.status).toBe(200)
-		expect(await found.json()).toEqual({ rupeesPerDollar: 280, products: [{ productId: 'sim-steam-20', name: 'Steam Gift Card 20 USD (simulator)', unitPriceCents: 2050, available: 500, costRupees: 5740 }] })
+		// € 20.50 at Rs. 300 a euro, not at the dollar's Rs. 280.
+		expect(await found.json()).toEqual({ currency: 'EUR', rupeesPerUnit: 300, rupeesPerDollar: 280, products: [{ productId: 'sim-steam-20', name: 'Steam Gift Card 20 USD (simulator)', unitPriceCents: 2050, available: 500, costRupees: 6150 }] })
 		const short = await call('GET', `/api/admin/suppliers/${supplier.id}/products?q=st`)
 		expect(short.status).toBe(400)
 		expect((await short.json()).error).toBe('Type at least 3 letters of the product’s name to search the supplier.')
@@ -128,7 +129,7 @@ describe.each(databaseKinds)('suppliers over HTTP on %s', (kind) => {
 		const cases: [string, string, unknown, RegExp][] = [
 			['POST', '/api/admin/suppliers', { name: '', apiKey: 'k' }, /Please give the supplier a name\./],
 			['POST', '/api/admin/suppliers', { name: 'K', apiKey: 'k', baseUrl: 'ftp://example.com' }, /must be an http:\/\/ or https:\/\/ address/],
-			['POST', '/api/admin/suppliers', { name: 'K', apiKey: 'k', lowBalanceDollars: -1 }, /low-balance alert is an amount in dollars/],
+			['POST', '/api/admin/suppliers', { name: 'K', apiKey: 'k', lowBalanceDollars: -1 }, /low-balance alert is an amount in the supplier’s currency/],
 			['PATCH', '/api/admin/suppliers/abc', { name: 'K' }, /There is no such supplier\./],
 		]
 		for (const [method, path, body, message] of cases) {
@@ -164,7 +165,7 @@ describe.each(databaseKinds)('costs that follow the suppliers on %s', (kind) => 
 	afterAll(() => fake.close())
 
 	async function mappedOption(db: Db, minMarginPercent: number) {
-		await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 0 })
+		await updateCostSettings(db, owner, { rupeesPerDollar: 250, rupeesPerEuro: 280, payproFeePercent: 0 })
 		const supplier = await connectSupplier(db, owner, { name: 'Kinguin', baseUrl: fake.url, apiKey: fake.apiKey })
 		const product = await createProduct(db, owner, fourDurations)
 		const [option, other] = product.variants
@@ -176,13 +177,13 @@ describe.each(databaseKinds)('costs that follow the suppliers on %s', (kind) => 
 		const { db } = database
 		fake.reset()
 		const { product, option, other } = await mappedOption(db, 10)
-		// US$ 20.50 at Rs. 280 is Rs. 5,740: Rs. 6,000 leaves 4.3 %, under the 10 % asked.
+		// € 20.50 at Rs. 280 a euro is Rs. 5,740 (the dollar's Rs. 250 would leave 14.6 %): Rs. 6,000 leaves 4.3 %, under the 10 % asked.
 		expect(await followSupplierCosts(db)).toMatchObject({ suppliers: 1, quoted: 1, gone: 0 })
 		const rows = await db.select().from(supplierCosts).where(eq(supplierCosts.variantId, option.id))
 		expect(rows).toMatchObject([{ supplierProductId: 'sim-steam-20', unitPriceCents: 2050, available: 500 }])
 		const preview = await previewReprice(db, { productId: product.id, marginPercent: 20, roundTo: 50 })
 		expect(preview.belowMinimum).toEqual([
-			{ variantId: option.id, productId: product.id, productName: 'Steam Wallet (supplier test)', label: '1 Month', price: 6000, supplierName: 'Kinguin', unitPriceCents: 2050, costRupees: 5740, marginPercent: 4.3, minMarginPercent: 10 },
+			{ variantId: option.id, productId: product.id, productName: 'Steam Wallet (supplier test)', label: '1 Month', price: 6000, supplierName: 'Kinguin', currency: 'EUR', unitPriceCents: 2050, costRupees: 5740, marginPercent: 4.3, minMarginPercent: 10 },
 		])
 		expect(preview.belowMinimum.map((b) => b.variantId)).not.toContain(other.id)
 
@@ -200,14 +201,14 @@ describe.each(databaseKinds)('costs that follow the suppliers on %s', (kind) => 
 		const boss = await createStaff(db, { email: 'boss@example.pk', name: 'Boss', role: 'owner', password: 'boss-password-123' })
 		await saveMyAlerts(db, boss.id, { events: ['supplier'], byEmail: 'true' })
 		const { supplier } = await mappedOption(db, 0)
-		// US$ 100,000 in the account; alert below US$ 200,000.
+		// € 100,000 in the account; alert below € 200,000.
 		const { changeSupplier } = await import('../../app/domain/suppliers/supplier-console.server')
 		await changeSupplier(db, owner, supplier.id, { lowBalanceDollars: 200_000 })
 		expect((await followSupplierCosts(db)).alerts).toBe(1)
 		expect((await followSupplierCosts(db)).alerts).toBe(0)
 		const low = await db.select().from(alertOutbox).where(eq(alertOutbox.event, 'supplier'))
 		expect(low).toHaveLength(1)
-		expect(low[0]).toMatchObject({ staffId: boss.id, subject: 'Kinguin: balance low (US$ 100,000.00)' })
+		expect(low[0]).toMatchObject({ staffId: boss.id, subject: 'Kinguin: balance low (€ 100,000.00)' })
 
 		fake.remove('sim-steam-20')
 		moveClockForTests(24 * 3600 * 1000)
@@ -215,7 +216,7 @@ describe.each(databaseKinds)('costs that follow the suppliers on %s', (kind) => 
 		moveClockForTests(2 * 24 * 3600 * 1000)
 		expect(await followSupplierCosts(db)).toMatchObject({ gone: 1, alerts: 0 })
 		const all = await db.select().from(alertOutbox).where(eq(alertOutbox.event, 'supplier'))
-		expect(all.map((a) => a.subject).sort()).toEqual(['Kinguin no longer sells Steam Wallet (supplier test) (1 Month)', 'Kinguin: balance low (US$ 100,000.00)'])
+		expect(all.map((a) => a.subject).sort()).toEqual(['Kinguin no longer sells Steam Wallet (supplier test) (1 Month)', 'Kinguin: balance low (€ 100,000.00)'])
 
 		// Back above the threshold, then low again: a new alert for the new time it ran low.
 		await changeSupplier(db, owner, supplier.id, { lowBalanceDollars: 10 })

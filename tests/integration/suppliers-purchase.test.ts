@@ -78,9 +78,9 @@ describe.each(databaseKinds)('buying from suppliers at payment on %s', (kind) =>
 		expect(rows.every((o) => o.deliveryStatus === 'completed' && o.undeliveredUnits === 0)).toBe(true)
 		const purchases = await db.select().from(supplierPurchases).where(inArray(supplierPurchases.orderId, ids))
 		expect(purchases.map((p) => p.status)).toEqual(Array(90).fill('delivered'))
-		// A bought code is the shop's cost at the supplier's price, and no code waits in stock for anyone.
+		// A bought code is the shop's cost at the supplier's price in rupees (€ 9.50 at Rs. 280), and no code waits in stock for anyone.
 		expect(await db.select().from(stockUnits).where(and(isNotNull(stockUnits.forOrderId), eq(stockUnits.status, 'available')))).toEqual([])
-		expect((await db.select().from(stockUnits).where(isNotNull(stockUnits.supplierPurchaseId))).every((u) => u.costUsdCents === 950 && u.status === 'used')).toBe(true)
+		expect((await db.select().from(stockUnits).where(isNotNull(stockUnits.supplierPurchaseId))).every((u) => u.costRupees === 2660 && u.costUsdCents == null && u.status === 'used')).toBe(true)
 	})
 
 	it('asks a supplier that did not answer again, and finds the order it took whose answer was lost instead of buying twice', async () => {
@@ -148,7 +148,7 @@ describe.each(databaseKinds)('buying from suppliers at payment on %s', (kind) =>
 		expect(await buyFromSuppliers(db, order.id)).toEqual({ retryLater: false, delivered: 0 })
 		const [row] = await purchasesOf(db, order.id)
 		expect(row).toMatchObject({ status: 'waiting', maxUnitPriceCents: 1000 })
-		expect(sentence(row!)).toBe('Wholesaler 1 asks more than US$ 10.00 a unit for psn-10-usd, the most that leaves this option’s minimum margin of 10%.')
+		expect(sentence(row!)).toBe('Wholesaler 1 asks more than € 10.00 a unit for psn-10-usd, the most that leaves this option’s minimum margin of 10%.')
 		expect(first.orders.size).toBe(0)
 		expect((await orderRow(db, order.orderNumber))!.undeliveredUnits).toBe(1)
 	})

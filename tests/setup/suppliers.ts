@@ -11,13 +11,14 @@ import type { FakeKinguin } from '../fakes/kinguin-server'
 import { codes, giftCardWithTwoOptions } from './catalogue'
 import { owner } from './orders'
 
-/** The wholesaler's product behind the $10 option: US$ 9.50 a unit. */
+/** The wholesaler's product behind the $10 option: € 9.50 a unit (Kinguin's protocol prices in euros). */
 export const PSN10: SimProduct = { productId: 'psn-10-usd', kinguinId: 501, name: 'PlayStation Store 10 USD', priceCents: 950, qty: 1000 }
 
 /**
  * A PlayStation card whose $10 option (Rs. 3,200) is sold from stock, then from the given suppliers in
- * order, with a 10% minimum margin; the owner's rate Rs. 280 a dollar and PayPro's fee 2.5%: a unit
- * may cost at most US$ 10.00.
+ * order, with a 10% minimum margin; the owner's rates Rs. 280 a dollar and Rs. 280 a euro (the
+ * same number, so the sums read alike; tests of the currency set their own) and PayPro's fee 2.5%: a
+ * unit may cost at most € 10.00.
  */
 export async function suppliedOption(db: Db, fakes: Pick<FakeKinguin, 'url' | 'apiKey'>[], { stock = 0, name = 'PSN Card (wholesale)' }: { stock?: number; name?: string } = {}) {
 	const { productId, ten, twentyFive } = await giftCardWithTwoOptions(db, name)
@@ -30,7 +31,7 @@ export async function suppliedOption(db: Db, fakes: Pick<FakeKinguin, 'url' | 'a
 			{ id: twentyFive, label: '$25 USD', value: 25, price: 7800 },
 		],
 	})
-	await updateCostSettings(db, owner, { rupeesPerDollar: 280, payproFeePercent: 2.5 })
+	await updateCostSettings(db, owner, { rupeesPerDollar: 280, rupeesPerEuro: 280, payproFeePercent: 2.5 })
 	if (stock) await importStock(db, owner, productId, { variantId: ten, kind: 'code', units: codes('OWN', stock) })
 	return { productId, variantId: ten, otherVariantId: twentyFive, suppliers }
 }

@@ -1,13 +1,15 @@
 import { useState } from 'react'
 import { Form, useFetcher } from 'react-router'
 import { ErrorAlert } from '~/components/ui/error-alert'
-import { usdText } from '~/domain/suppliers/supplier-console'
+import { rupeesPerUnit } from '~/domain/costs/cost-rules'
+import type { SupplierCurrency } from '~/domain/suppliers/supplier-client'
+import { supplierMoneyText } from '~/domain/suppliers/supplier-console'
 import { SUPPLIER_LIMITS } from '~/domain/suppliers/supplier-input'
 import { formatRs } from '~/utils/money'
 
 // The product page's "Suppliers" section (ADR-054): for each option, its suppliers in order of
 // preference, each with the supplier's product chosen from a search of its catalogue (its cost now
-// in dollars and in rupees at the owner's rate), and the option's minimum margin. Saved by the same
+// in the supplier's currency and in rupees at the owner's rate for it), and the option's minimum margin. Saved by the same
 // command as the API's `supply` (PATCH /api/admin/products/{id}).
 
 export interface SupplyOption {
@@ -16,7 +18,7 @@ export interface SupplyOption {
 	price: number
 	hidden: boolean
 	minMarginPercent: number | null
-	supply: { supplierId: number; supplierName: string; supplierProductId: string; unitPriceCents: number | null; gone: boolean; checkedOn: string | null }[]
+	supply: { supplierId: number; supplierName: string; supplierProductId: string; currency: SupplierCurrency; unitPriceCents: number | null; gone: boolean; checkedOn: string | null }[]
 }
 
 export interface SupplyRefusal {
@@ -29,17 +31,20 @@ export interface SupplyRefusal {
 type Choice = { id: number; name: string; simulator: boolean }
 
 /** What a product picker search answers (the API's JSON, or its refusal). */
-type SearchAnswer = { products?: { productId: string; name: string; unitPriceCents: number; available: number; costRupees: number | null }[]; error?: string }
+type SearchAnswer = { currency?: SupplierCurrency; products?: { productId: string; name: string; unitPriceCents: number; available: number; costRupees: number | null }[]; error?: string }
+
+/** The owner's rupee rates, one per currency a supplier may bill in. */
+export type Rates = { rupeesPerDollar: number | null; rupeesPerEuro: number | null }
 
 export const SUPPLY_ROWS = SUPPLIER_LIMITS.suppliersPerOption
 
-export function OptionSupplyPanel({ options, suppliers, rupeesPerDollar, refusal, busy }: { options: SupplyOption[]; suppliers: Choice[]; rupeesPerDollar: number | null; refusal: SupplyRefusal | null; busy: boolean }) {
+export function OptionSupplyPanel({ options, suppliers, rates, refusal, busy }: { options: SupplyOption[]; suppliers: Choice[]; rates: Rates; refusal: SupplyRefusal | null; busy: boolean }) {
 	return (
 		<section className="settings-section option-supply" id="suppliers" aria-labelledby="suppliers-heading">
 			<h2 id="suppliers-heading">Suppliers</h2>
 			<p className="muted small">
 				When an option’s stock runs out, a paid order’s codes are bought from its suppliers, the first one first. A purchase is refused when the supplier’s price leaves less than the option’s
-				minimum margin after PayPro’s fee.{rupeesPerDollar ? '' : ' Set a dollar rate under Store details so costs show in rupees and margins can be checked.'}
+				minimum margin after PayPro’s fee.{rates.rupeesPerDollar && rates.rupeesPerEuro ? '' : ' Set the rate of each supplier’s currency (dollars, euros) under Store details so costs show in rupees and margins can be checked.'}
 			</p>
 			{suppliers.length === 0 ? (
 				<p className="muted">
@@ -48,7 +53,7 @@ export function OptionSupplyPanel({ options, suppliers, rupeesPerDollar, refusal
 			) : (
 				options
 					.filter((o) => !o.hidden && o.price > 0)
-					.map((o) => <OptionSupplyForm key={o.id} option={o} suppliers={suppliers} rupeesPerDollar={rupeesPerDollar} refusal={refusal?.variantId === String(o.id) ? refusal : null} busy={busy} />)
+					.map((o) => <OptionSupplyForm key={o.id} option={o} suppliers={suppliers} rates={rates} refusal={refusal?.variantId === String(o.id) ? refusal : null} busy={busy} />)
 			)}
 		</section>
 	)
@@ -56,7 +61,7 @@ export function OptionSupplyPanel({ options, suppliers, rupeesPerDollar, refusal
 
 const rupeesAt = (cents: number, rate: number | null) => (rate ? formatRs(Math.round((cents / 100) * rate)) : null)
 
-function OptionSupplyForm({ option, suppliers, rupeesPerDollar, refusal, busy }: { option: SupplyOption; suppliers: Choice[]; rupeesPerDollar: number | null; refusal: SupplyRefusal | null; busy: boolean }) {
+function OptionSupplyForm({ option, suppliers, rates, refusal, busy }: { option: SupplyOption; suppliers: Choice[]; rates: Rates; refusal: SupplyRefusal | null; busy: boolean }) {
 	// One row more than saved (up to the most), so another supplier can be added.
 	const [rows, setRows] = useState(() => Math.min(SUPPLY_ROWS, Math.max(1, option.supply.length + 1)))
 	const prefix = `supply-${option.id}`
@@ -75,7 +80,7 @@ function OptionSupplyForm({ option, suppliers, rupeesPerDollar, refusal, busy }:
 			</div>
 			<div>
 				{Array.from({ length: rows }, (_, n) => (
-					<SupplyChoice key={n} prefix={prefix} position={n} saved={option.supply[n] ?? null} suppliers={suppliers} rupeesPerDollar={rupeesPerDollar} />
+					<SupplyChoice key={n} prefix={prefix} position={n} saved={option.supply[n] ?? null} suppliers={suppliers} rates={rates} />
 				))}
 				{rows < SUPPLY_ROWS ? (
 					<button type="button" className="button ghost small" onClick={() => setRows(rows + 1)}>
@@ -93,7 +98,7 @@ function OptionSupplyForm({ option, suppliers, rupeesPerDollar, refusal, busy }:
 	)
 }
 
-function SupplyChoice({ prefix, position, saved, suppliers, rupeesPerDollar }: { prefix: string; position: number; saved: SupplyOption['supply'][number] | null; suppliers: Choice[]; rupeesPerDollar: number | null }) {
+function SupplyChoice({ prefix, position, saved, suppliers, rates }: { prefix: string; position: number; saved: SupplyOption['supply'][number] | null; suppliers: Choice[]; rates: Rates }) {
 	const [supplierId, setSupplierId] = useState(saved ? String(saved.supplierId) : '')
 	const [productId, setProductId] = useState(saved?.supplierProductId ?? '')
 	const [picked, setPicked] = useState<string | null>(null)
@@ -128,7 +133,7 @@ function SupplyChoice({ prefix, position, saved, suppliers, rupeesPerDollar }: {
 						{saved.gone
 							? `No longer sold there (checked ${saved.checkedOn}).`
 							: saved.unitPriceCents != null
-								? `${usdText(saved.unitPriceCents)}${rupeesAt(saved.unitPriceCents, rupeesPerDollar) ? ` = ${rupeesAt(saved.unitPriceCents, rupeesPerDollar)}` : ''} (checked ${saved.checkedOn})`
+								? `${supplierMoneyText(saved.unitPriceCents, saved.currency)}${rupeesAt(saved.unitPriceCents, rupeesPerUnit(rates, saved.currency)) ? ` = ${rupeesAt(saved.unitPriceCents, rupeesPerUnit(rates, saved.currency))}` : ''} (checked ${saved.checkedOn})`
 								: 'Its price is checked daily.'}
 					</p>
 				) : picked ? (
@@ -161,7 +166,7 @@ function SupplyChoice({ prefix, position, saved, suppliers, rupeesPerDollar }: {
 					{results && results.length > 0 ? (
 						<ul className="supply-picker-results" aria-label="Products found">
 							{results.map((p) => {
-								const cost = `${usdText(p.unitPriceCents)}${p.costRupees != null ? ` = ${formatRs(p.costRupees)}` : ''}`
+								const cost = `${supplierMoneyText(p.unitPriceCents, search.data?.currency ?? 'USD')}${p.costRupees != null ? ` = ${formatRs(p.costRupees)}` : ''}`
 								return (
 									<li key={p.productId}>
 										<button

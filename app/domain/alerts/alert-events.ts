@@ -3,7 +3,7 @@ export const ALERT_EVENTS = ['hand-delivery', 'transfer-receipt', 'paid-after-ca
 export type AlertEvent = (typeof ALERT_EVENTS)[number]
 
 export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
-	'hand-delivery': 'A paid order needs delivering by hand',
+	'hand-delivery': 'A paid order needs delivering by hand, or its purchase from a supplier waits for you',
 	'transfer-receipt': 'A transfer receipt is waiting',
 	'paid-after-cancel': 'An order was paid after its cancel',
 	'stock-out': 'An option ran out of stock',

@@ -74,6 +74,14 @@ export const payproFee = (total: number, feePercent: number) => Math.round((tota
 /** "Rs. 280 per US$" (the rate with its paise only when it has them). */
 export const rateText = (rate: number) => `Rs. ${rate.toLocaleString('en-PK', { maximumFractionDigits: 2 })} per US$`
 
+/** "Rs. 305 per €". */
+export const euroRateText = (rate: number) => `Rs. ${rate.toLocaleString('en-PK', { maximumFractionDigits: 2 })} per €`
+
+/** The owner's rupees for one unit of a supplier's currency; null when that rate is not set. */
+export function rupeesPerUnit(rates: { rupeesPerDollar: number | null; rupeesPerEuro?: number | null }, currency: 'USD' | 'EUR'): number | null {
+	return currency === 'EUR' ? (rates.rupeesPerEuro ?? null) : rates.rupeesPerDollar
+}
+
 /** A cost as a short text: "Rs. 1,200" or "US$ 4.99". */
 export const costText = (cost: Cost) =>
 	cost.currency === 'PKR' ? `Rs. ${cost.amount.toLocaleString('en-PK')}` : `US$ ${cost.amount.toLocaleString('en-US', { minimumFractionDigits: cost.amount % 1 ? 2 : 0, maximumFractionDigits: 2 })}`
@@ -92,17 +100,21 @@ const decimal = (message: string, max: number, { allowZero = false } = {}) =>
 		)
 
 export const RATE_MESSAGE = `The rate is rupees per US dollar: a number above 0 and at most ${MAX_RATE.toLocaleString('en-PK')}, like 280 or 279.50.`
+export const EURO_RATE_MESSAGE = `The euro rate is rupees per euro: a number above 0 and at most ${MAX_RATE.toLocaleString('en-PK')}, like 305 or 304.75; leave it empty when no supplier bills in euros.`
 export const FEE_MESSAGE = `PayPro’s fee is a percentage from 0 to ${MAX_FEE_PERCENT}, like 2.5.`
 
-/** The store page's costs form: the dollar rate and PayPro's fee. */
+/** The store page's costs form: the dollar rate, the euro rate (empty: none) and PayPro's fee. */
 export const costSettingsForm = z.object({
 	rupeesPerDollar: decimal(RATE_MESSAGE, MAX_RATE),
+	rupeesPerEuro: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), decimal(EURO_RATE_MESSAGE, MAX_RATE).optional()).transform((v) => v ?? null),
 	payproFeePercent: decimal(FEE_MESSAGE, MAX_FEE_PERCENT, { allowZero: true }),
 })
 
 /** The same as JSON (numbers). */
 export const costSettingsInput = z.object({
 	rupeesPerDollar: z.number(RATE_MESSAGE).positive(RATE_MESSAGE).max(MAX_RATE, RATE_MESSAGE).refine(hasCents, RATE_MESSAGE),
+	/** Left out: kept; null: none. */
+	rupeesPerEuro: z.number(EURO_RATE_MESSAGE).positive(EURO_RATE_MESSAGE).max(MAX_RATE, EURO_RATE_MESSAGE).refine(hasCents, EURO_RATE_MESSAGE).nullable().optional(),
 	payproFeePercent: z.number(FEE_MESSAGE).min(0, FEE_MESSAGE).max(MAX_FEE_PERCENT, FEE_MESSAGE).refine(hasCents, FEE_MESSAGE),
 })
 export type CostSettingsInput = z.infer<typeof costSettingsInput>

@@ -26,7 +26,22 @@ export interface OrderCost {
  */
 export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount' | 'creditUsed' | 'paymentMethod'>, via: 'confirmByProvider' | 'confirmByStaff' | 'confirmTransfer' | 'reinstate' | 'settle'): Promise<OrderCost> {
 	const settings = await readCostSettings(tx)
-	const rate = settings.rupeesPerDollar
+	const fee = (via === 'confirmByProvider' || via === 'reinstate') && order.paymentMethod === 'paypro' ? payproFee(amountDue(order), settings.payproFeePercent) : 0
+	return writeOrderCost(tx, order, fee, settings.rupeesPerDollar)
+}
+
+/**
+ * Revises a paid order's cost and profit when codes bought from a supplier after its payment reach it
+ * (ADR-055): each such unit carries what was paid for it, in rupees at the rate of the day it was
+ * bought, and replaces the option's cost the payment counted. PayPro's fee stays as it was recorded.
+ * The caller holds the order row, in the transaction that delivered the units.
+ */
+export async function reviseOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount' | 'fee'>): Promise<OrderCost> {
+	const settings = await readCostSettings(tx)
+	return writeOrderCost(tx, order, order.fee ?? 0, settings.rupeesPerDollar)
+}
+
+async function writeOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'totalAmount'>, fee: number, rate: number | null): Promise<OrderCost> {
 	const lines = await tx.select({ id: orderLines.id, variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id))
 	const variantIds = [...new Set(lines.flatMap((l) => (l.variantId != null ? [l.variantId] : [])))]
 	const variantCost = new Map<number, number | null>()
@@ -64,7 +79,6 @@ export async function recordOrderCost(tx: Tx, order: Pick<OrderRow, 'id' | 'tota
 		total = total == null || cost == null ? null : total + cost
 	}
 	if (total != null && total > MAX_ORDER_TOTAL) total = null
-	const fee = (via === 'confirmByProvider' || via === 'reinstate') && order.paymentMethod === 'paypro' ? payproFee(amountDue(order), settings.payproFeePercent) : 0
 	const recorded: OrderCost = { cost: total, fee, profit: total == null ? null : order.totalAmount - total - fee }
 	await setOrderCost(tx, order.id, recorded)
 	return recorded

@@ -2,13 +2,13 @@ import { count } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { orders } from '../../db/schema'
 import { transferWaiting } from '../payments/review-transfer.server'
-import { heldAfterCancelSql, owesDeliverySql } from './order-facts'
+import { heldAfterCancelSql, waitsForStaffDeliverySql } from './order-facts'
 
 /** What waits for staff: the console's to-do counts and the Transfers tab's badge. */
 export interface ConsoleToDo {
 	/** Transfers with a receipt, waiting for staff to confirm or reject. */
 	transfersToConfirm: number
-	/** Paid (or partly refunded) orders not delivered yet: owesDelivery, as the stock queue reads it. */
+	/** Paid (or partly refunded) orders not delivered yet whose codes no supplier is being asked for now: waitsForStaffDelivery. */
 	paidToDeliver: number
 	/** PayPro's money arrived after staff cancelled the order: to reinstate or refund. */
 	paidAfterCancel: number
@@ -28,7 +28,7 @@ export async function consoleToDo(db: Db): Promise<ConsoleToDo> {
 		db
 			.select({ n: count() })
 			.from(orders)
-			.where(owesDeliverySql())
+			.where(waitsForStaffDeliverySql())
 			.then(counted),
 		// Rare, and read from orders_payment_status_created_idx.
 		db.select({ n: count() }).from(orders).where(heldAfterCancelSql()).then(counted),

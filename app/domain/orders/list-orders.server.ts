@@ -6,7 +6,7 @@ import { shopOrderNumberOf } from '../payments/paypro-order-number'
 import { staffOrderView, type StaffOrder } from './staff-order-view.server'
 import { MIN_SEARCH_CHARACTERS, NOT_DELIVERED, OWES_DELIVERY, searchTooShort, type OrderListFilters, type OrderListQuery } from './order-list-query'
 import { UNDELIVERED_STATES } from './order-state'
-import { countsAsSaleSql, owesDeliverySql } from './order-facts'
+import { countsAsSaleSql, waitsForStaffDeliverySql } from './order-facts'
 import { pakistanDayStart } from '../../utils/pakistan-time'
 
 export const ORDERS_PAGE_SIZE = 50
@@ -117,7 +117,7 @@ async function filterConditions(db: Db, filters: OrderListFilters): Promise<SQL[
 		filters.fulfillment === NOT_DELIVERED
 			? inArray(orders.deliveryStatus, [...UNDELIVERED_STATES])
 			: filters.fulfillment === OWES_DELIVERY
-				? owesDeliverySql()
+				? waitsForStaffDeliverySql()
 				: filters.fulfillment
 					? eq(orders.deliveryStatus, filters.fulfillment) : undefined,
 		...reportConditions(filters),

@@ -80,7 +80,10 @@ const PAID: Subscriber[] = [
 	live,
 	phones('paid', (e) => (e.facts.delivered === true ? null : `paid:${e.order.orderNumber}`)),
 	// A test payment waits for staff's approval first.
-	staff((e, order) => (e.order.testPayment || e.facts.delivered === true ? null : num(e.facts.owed) > 0 ? stockQueueAlert(order, num(e.facts.owed)) : handDeliveryAlert(order))),
+	// Codes a supplier is being bought from alone owe staff nothing yet: a purchase that waits for them alerts on its own.
+	staff((e, order) =>
+		e.order.testPayment || e.facts.delivered === true ? null : num(e.facts.owed) > 0 ? stockQueueAlert(order, num(e.facts.owed)) : num(e.facts.buying) > 0 && e.facts.byHand === false ? null : handDeliveryAlert(order),
+	),
 ]
 
 const REFUNDED: Subscriber[] = [

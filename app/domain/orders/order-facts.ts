@@ -45,6 +45,26 @@ export const heldAfterCancelSql = (alias?: string): SQL => inStates(alias, 'paym
 export const owesDelivery = (o: FactsRow): boolean => isPaid(o) && has(UNDELIVERED_STATES, o.deliveryStatus ?? '')
 export const owesDeliverySql = (alias?: string): SQL => sql`(${isPaidSql(alias)} and ${inStates(alias, 'delivery_status', UNDELIVERED_STATES)})`
 
+/** Supplier purchase states in flight (ADR-053): stored before the call, or the supplier took it and its keys are coming. */
+export const PURCHASE_IN_FLIGHT_STATES = ['pending', 'ordered'] as const
+/** A purchase job not finished: queued by the payment (before its rows are planned) or asked again later. */
+const PURCHASE_JOB_OPEN_STATES = ['pending', 'running'] as const
+/**
+ * The order is being bought from a supplier (in its payment's aftermath): its purchase job is queued or
+ * running, or a purchase is in flight. Nobody needs to act yet; a purchase that waits for staff is
+ * settled, so once the job is done the order is staff's again.
+ */
+export const buyingFromSupplierSql = (alias?: string): SQL =>
+	sql`(exists (select 1 from supplier_purchases sp where sp.order_id = ${column(alias, 'id')} and sp.status in ${list(PURCHASE_IN_FLIGHT_STATES)}) or exists (select 1 from jobs j where j.kind = 'buy-from-suppliers' and j.status in ${list(PURCHASE_JOB_OPEN_STATES)} and j.payload->>'orderId' = ${column(alias, 'id')}::text))`
+
+/**
+ * Owes delivery and waits for staff to deliver it (the console's to-do count and its "paid, not delivered"
+ * queue): owesDelivery, except while the shop is still buying its codes from a supplier; once every
+ * purchase is delivered, failed over or waits for staff (ADR-055), it is staff's again.
+ */
+export const waitsForStaffDelivery = (o: FactsRow & { buyingFromSupplier: boolean }): boolean => owesDelivery(o) && !o.buyingFromSupplier
+export const waitsForStaffDeliverySql = (alias?: string): SQL => sql`(${owesDeliverySql(alias)} and not ${buyingFromSupplierSql(alias)})`
+
 /**
  * An order whose subscriptions may run: paid or partly refunded (a refunded, cancelled or held order runs
  * none). A line runs from its delivery until its end (runningSubscriptionLine); a DM order runs its days.

@@ -41,7 +41,7 @@ export interface OrderListQuery extends OrderListFilters {
 
 /** The fulfillment filter for orders not delivered yet (any step before Delivered). */
 export const NOT_DELIVERED = 'undelivered' as const
-/** The fulfillment filter for the orders that owe delivery (order-facts' owesDelivery): the console's "paid, not delivered". */
+/** The fulfillment filter for the orders that wait for staff to deliver (order-facts' waitsForStaffDelivery): the console's "paid, not delivered", less those a supplier purchase is still buying for. */
 export const OWES_DELIVERY = 'owed' as const
 
 /** A keyset cursor: an order id (parseId's range); anything else is no cursor, the first page. */

@@ -75,7 +75,9 @@ export async function markOrderPaid(
 				const delivery = (made.delivery = await deliverFromStock(tx, order, { storeName, deliveredEmail: false }))
 				// Its cost, fee and profit are fixed now, at the rate of the day, with the units stock gave it.
 				Object.assign(order, await recordOrderCost(tx, order, via))
-				return { delivered: delivery.complete, owed: delivery.owed }
+				// Units a supplier purchase is buying are nobody's to do yet: staff hear of them only if the purchase waits for them (ADR-055).
+				const buying = delivery.owedBySuppliers ?? 0
+				return { delivered: delivery.complete, owed: delivery.owed - buying, buying, byHand: delivery.byHand ?? true }
 			},
 		})
 		if (!row || !made.order) {

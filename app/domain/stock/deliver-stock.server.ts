@@ -33,6 +33,8 @@ export interface StockDelivery {
 	variantIds: number[]
 	/** Of `owed`, units of options with suppliers: a purchase was queued (ADR-053). */
 	owedBySuppliers?: number
+	/** The order has lines no stock serves (delivered by hand). */
+	byHand?: boolean
 }
 
 /** A test order staff have not approved yet: it takes nothing from stock. */
@@ -140,7 +142,7 @@ export async function deliverFromStock(
 	if (owedBySuppliers > 0) await queueSupplierPurchase(tx, order.id)
 
 	const manualLines = orderLines.length > new Set(lines.map((l) => l.index)).size
-	if (taken === 0 && owed === order.undeliveredUnits) return { taken, owed, fromStock: true, complete: false, variantIds: [], owedBySuppliers }
+	if (taken === 0 && owed === order.undeliveredUnits) return { taken, owed, fromStock: true, complete: false, variantIds: [], owedBySuppliers, byHand: manualLines }
 	const content = await deliveryText(tx, order, orderLines)
 	// Everything from stock and nothing left: delivered. Otherwise the buyer sees what came and staff see what is owed.
 	const complete = owed === 0 && !manualLines
@@ -155,7 +157,7 @@ export async function deliverFromStock(
 	const told = { by: 'shop' as const, storeName, facts: { taken, owed, ...(deliveredEmail ? {} : { toldWithPayment: true }) } }
 	if (move) await transition(tx, { id: order.id }, move, details, told)
 	else await changeDelivery(tx, order.id, details, told)
-	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds], owedBySuppliers }
+	return { taken, owed, fromStock: true, complete, variantIds: [...variantIds], owedBySuppliers, byHand: manualLines }
 }
 
 function optionOf(line: OrderLine): string | null {

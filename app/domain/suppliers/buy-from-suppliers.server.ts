@@ -6,7 +6,9 @@ import { env } from '../../utils/env.server'
 import { now } from '../../utils/clock'
 import { logger } from '../../utils/logger.server'
 import { singleton } from '../../utils/singleton.server'
+import { rupeesPerUnit } from '../costs/cost-rules'
 import { readCostSettings, type CostSettings } from '../costs/cost-settings.server'
+import { reviseOrderCost } from '../costs/record-order-cost.server'
 import { linesOfOrders, type OrderLineRow } from '../orders/order-lines.server'
 import { owesDelivery } from '../orders/order-facts'
 import { readStoreDetails } from '../settings/store-details.server'
@@ -14,8 +16,10 @@ import { awaitsTestApproval, deliverFromStock } from '../stock/deliver-stock.ser
 import { afterStockDelivery } from '../stock/stock-alerts.server'
 import { fingerprintOf, sealUnit } from '../stock/stock-crypto.server'
 import { normaliseCode } from '../stock/stock-normalise.server'
-import { isSupplierError, type SupplierClient, type SupplierFailure } from './supplier-client'
-import { supplierClient, type SupplierRow } from './supplier-registry.server'
+import { isSupplierError, type SupplierClient, type SupplierCurrency, type SupplierFailure } from './supplier-client'
+import { rateName, supplierMoneyText } from './supplier-console'
+import { supplierClient, supplierCurrency, type SupplierRow } from './supplier-registry.server'
+import { alertPurchaseWaits } from './supplier-purchase-alert.server'
 
 // Buying at payment what stock cannot serve (ADR-053). The paying transaction queued a job; the job
 // (any worker, any number of times) runs `buyFromSuppliers` for the order:
@@ -57,14 +61,26 @@ export interface BuyOptions {
 	finalAttempt?: boolean
 }
 
-const usd = (cents: number) => `US$ ${(cents / 100).toFixed(2)}`
-
-/** The most one unit may cost (cents) and still leave the option's minimum margin, after PayPro's fee. Null: the shop has no rate. */
-export function maxUnitPriceCents(line: Pick<OrderLineRow, 'lineTotal' | 'quantity'>, minMarginPercent: number | null, costs: Pick<CostSettings, 'rupeesPerDollar' | 'payproFeePercent'>): number | null {
-	if (!costs.rupeesPerDollar) return null
+/**
+ * The most one unit may cost (cents of the supplier's currency) and still leave the option's minimum
+ * margin, after PayPro's fee, at the owner's rate for that currency. Null: the shop has no such rate.
+ */
+export function maxUnitPriceCents(line: Pick<OrderLineRow, 'lineTotal' | 'quantity'>, minMarginPercent: number | null, costs: Pick<CostSettings, 'rupeesPerDollar' | 'rupeesPerEuro' | 'payproFeePercent'>, currency: SupplierCurrency): number | null {
+	const rate = rupeesPerUnit(costs, currency)
+	if (!rate) return null
 	const soldFor = line.lineTotal / Math.max(1, line.quantity)
-	const left = soldFor * (1 - costs.payproFeePercent / 100 - (minMarginPercent ?? 0) / 100)
-	return Math.max(0, Math.floor((left / costs.rupeesPerDollar) * 100))
+	// In hundredths of a percent, whole: 1 − 2.5 % − 90 % in floating point is a hair under 7.5 %, and would cost a cent.
+	const kept = 10_000 - Math.round(costs.payproFeePercent * 100) - Math.round((minMarginPercent ?? 0) * 100)
+	const left = (soldFor * kept) / 10_000
+	return Math.max(0, Math.floor((left * 100) / rate + 1e-9))
+}
+
+const CURRENCY_WORDS: Record<SupplierCurrency, string> = { USD: 'US dollars', EUR: 'euros' }
+
+/** Why a purchase from this supplier cannot be priced: the owner has no rate for its currency (the sentence names the field to fill). */
+export const noRateReason = (supplier: Pick<SupplierRow, 'kind'> & { name: string }): Reason => {
+	const currency = supplierCurrency(supplier)
+	return { key: 'suppliers.reason.noRate', params: { supplier: supplier.name, currency: CURRENCY_WORDS[currency], rate: rateName(currency) } }
 }
 
 const leaseSeconds = () => Math.ceil((env().SUPPLIER_TIMEOUT_MS * 4) / 1000) + 5
@@ -117,22 +133,22 @@ async function plan(db: Db, orderId: number): Promise<boolean> {
 			const [variant] = await tx.select({ minMarginPercent: productVariants.minMarginPercent }).from(productVariants).where(eq(productVariants.id, line.variantId!))
 			const margin = variant?.minMarginPercent ?? 0
 			costs ??= await readCostSettings(tx)
-			const max = maxUnitPriceCents(line, margin, costs)
+			const chosen = next ?? options[0]!
+			const max = maxUnitPriceCents(line, margin, costs, supplierCurrency(chosen.supplier))
 			let seq = mine.length
 			for (; need > 0; need -= MAX_UNITS_PER_PURCHASE) {
 				const quantity = Math.min(need, MAX_UNITS_PER_PURCHASE)
-				const chosen = next ?? options[0]!
-				// No supplier switched on, no rate to check a margin with, a margin nothing can meet, the simulator on a live shop: staff decide, with the reason.
+				// No supplier switched on, no rate for its currency to check a margin with, a margin nothing can meet, the simulator on a live shop: staff decide, with the reason.
 				const waiting: Reason | null = !next
 					? { key: 'suppliers.reason.noSupplier' }
 					: max == null
-						? { key: 'suppliers.reason.noRate' }
+						? noRateReason(next.supplier)
 						: max <= 0
 							? { key: 'suppliers.reason.loss', params: { margin } }
 							: !mayBuyFrom(next.supplier)
 								? { key: 'suppliers.reason.simulator', params: { supplier: next.supplier.name } }
 								: null
-				await tx.insert(supplierPurchases).values({
+				const [made] = await tx.insert(supplierPurchases).values({
 					orderId: order.id,
 					orderNumber: order.orderNumber,
 					lineId: line.id,
@@ -146,7 +162,8 @@ async function plan(db: Db, orderId: number): Promise<boolean> {
 					maxUnitPriceCents: max,
 					reason: waiting?.key ?? null,
 					reasonParams: waiting?.params ?? null,
-				})
+				}).returning()
+				if (waiting) await alertPurchaseWaits(tx, made!, chosen.supplier.name)
 				planned = true
 			}
 		}
@@ -171,6 +188,14 @@ async function settle(db: Db | Tx, id: number, set: Partial<Pick<PurchaseRow, 's
 		.where(eq(supplierPurchases.id, id))
 }
 
+/** The row waits for staff with the reason, and staff hear of it once, in the same transaction. */
+async function waitForStaff(db: Db, row: PurchaseRow, supplierName: string, reason: Reason) {
+	await db.transaction(async (tx) => {
+		await settle(tx, row.id, { status: 'waiting', reason: reason.key, reasonParams: reason.params ?? null })
+		await alertPurchaseWaits(tx, { ...row, reason: reason.key, reasonParams: reason.params ?? null }, supplierName)
+	})
+}
+
 /** The supplier could not: the next supplier of the option gets the units (a new row at the next plan), or staff do, with the reason. */
 async function fail(db: Db, row: PurchaseRow, supplierName: string, failure: SupplierFailure, detail: string) {
 	const product = row.supplierProductId
@@ -180,7 +205,7 @@ async function fail(db: Db, row: PurchaseRow, supplierName: string, failure: Sup
 			: failure === 'short'
 				? { key: 'suppliers.reason.short', params: { supplier: supplierName, product } }
 				: failure === 'price'
-					? { key: 'suppliers.reason.price', params: { supplier: supplierName, product, max: usd(row.maxUnitPriceCents ?? 0), margin: await marginOf(db, row) } }
+					? { key: 'suppliers.reason.price', params: { supplier: supplierName, product, max: supplierMoneyText(row.maxUnitPriceCents ?? 0, await currencyOfPurchase(db, row)), margin: await marginOf(db, row) } }
 					: failure === 'balance'
 						? { key: 'suppliers.reason.balance', params: { supplier: supplierName, product } }
 						: failure === 'auth'
@@ -195,8 +220,14 @@ async function fail(db: Db, row: PurchaseRow, supplierName: string, failure: Sup
 		const another = supply.some((s) => s.supplier.active && !triedIds.has(s.supplier.id))
 		const status: SupplierPurchaseStatus = another ? 'failed' : 'waiting'
 		await settle(tx, row.id, { status, reason: reason.key, reasonParams: reason.params ?? null })
+		if (status === 'waiting') await alertPurchaseWaits(tx, { ...row, reason: reason.key, reasonParams: reason.params ?? null }, supplierName)
 	})
 	logger.warn({ orderNumber: row.orderNumber, purchase: row.id, supplier: supplierName, failure, detail }, 'supplier purchase failed')
+}
+
+async function currencyOfPurchase(db: Db | Tx, row: Pick<PurchaseRow, 'supplierId'>): Promise<SupplierCurrency> {
+	const [supplier] = row.supplierId == null ? [] : await db.select({ kind: suppliers.kind }).from(suppliers).where(eq(suppliers.id, row.supplierId))
+	return supplier ? supplierCurrency(supplier) : 'USD'
 }
 
 async function marginOf(db: Db, row: PurchaseRow): Promise<number> {
@@ -241,7 +272,7 @@ async function work(db: Db, row: PurchaseRow, supplier: typeof suppliers.$inferS
 		const waited = now().getTime() - (current.orderedAt ?? now()).getTime()
 		if (finalAttempt || waited >= KEYS_WAIT_MINUTES * 60_000) {
 			const [fresh] = await db.select().from(supplierPurchases).where(eq(supplierPurchases.id, current.id))
-			await settle(db, current.id, { status: 'waiting', reason: 'suppliers.reason.keysShort', reasonParams: { supplier: supplier.name, received: fresh?.keysReceived ?? 0, asked: current.quantity, minutes: KEYS_WAIT_MINUTES } })
+			await waitForStaff(db, current, supplier.name, { key: 'suppliers.reason.keysShort', params: { supplier: supplier.name, received: fresh?.keysReceived ?? 0, asked: current.quantity, minutes: KEYS_WAIT_MINUTES } })
 			return { retryLater: false, delivered }
 		}
 		await settle(db, current.id, {})
@@ -258,7 +289,7 @@ async function work(db: Db, row: PurchaseRow, supplier: typeof suppliers.$inferS
 		}
 		if (row.status === 'ordered' || row.supplierOrderId) {
 			// The supplier took the order; only its keys did not come: staff follow it up with the supplier.
-			await settle(db, row.id, { status: 'waiting', reason: 'suppliers.reason.unavailable', reasonParams: { supplier: supplier.name, attempts: row.attempts } })
+			await waitForStaff(db, row, supplier.name, { key: 'suppliers.reason.unavailable', params: { supplier: supplier.name, attempts: row.attempts } })
 			return { retryLater: false, delivered: 0 }
 		}
 		if (error.retryable) {
@@ -282,6 +313,9 @@ async function work(db: Db, row: PurchaseRow, supplier: typeof suppliers.$inferS
  */
 async function storeAndDeliver(db: Db, row: PurchaseRow, keys: string[]): Promise<{ delivered: number; complete: boolean }> {
 	const { storeName } = await readStoreDetails(db)
+	// What a unit cost, in rupees at the owner's rate of the day for the supplier's currency: the order's cost counts it (ADR-055).
+	const [costs, currency] = await Promise.all([readCostSettings(db), currencyOfPurchase(db, row)])
+	const rate = rupeesPerUnit(costs, currency)
 	const result = await db.transaction(async (tx) => {
 		const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update')
 		const [current] = await tx.select().from(supplierPurchases).where(eq(supplierPurchases.id, row.id)).for('update')
@@ -296,7 +330,7 @@ async function storeAndDeliver(db: Db, row: PurchaseRow, keys: string[]): Promis
 			have.add(fingerprint)
 			const [unit] = await tx
 				.insert(stockUnits)
-				.values({ productId: await productOf(tx, row.variantId!), variantId: row.variantId!, kind: 'code', ...sealUnit(key), fingerprint, costUsdCents: current.unitPriceCents, supplierPurchaseId: row.id, forOrderId: order.id, importedBy: `supplier ${row.supplierId ?? ''}`.trim() })
+				.values({ productId: await productOf(tx, row.variantId!), variantId: row.variantId!, kind: 'code', ...sealUnit(key), fingerprint, ...unitCost(current.unitPriceCents, currency, rate), supplierPurchaseId: row.id, forOrderId: order.id, importedBy: `supplier ${row.supplierId ?? ''}`.trim() })
 				.onConflictDoNothing()
 				.returning({ id: stockUnits.id })
 			if (!unit) logger.error({ purchase: row.id }, 'a supplier sent a code the shop already holds: left out')
@@ -310,6 +344,8 @@ async function storeAndDeliver(db: Db, row: PurchaseRow, keys: string[]): Promis
 		if (received === stored.length) return { delivered: 0, complete, delivery: null }
 		const paid = owesDelivery(order)
 		const delivery = paid ? await deliverFromStock(tx, order, { storeName, deliveredEmail: true }) : null
+		// The order's cost and profit now count what its bought codes cost.
+		if (delivery?.taken) await reviseOrderCost(tx, order)
 		// What this order did not take is the shop's stock now.
 		await tx
 			.update(stockUnits)
@@ -319,6 +355,13 @@ async function storeAndDeliver(db: Db, row: PurchaseRow, keys: string[]): Promis
 	})
 	if (result.delivery && 'orderNumber' in result) await afterStockDelivery(db, result.delivery, result.orderNumber!)
 	return { delivered: result.delivered, complete: result.complete }
+}
+
+/** A bought unit's cost columns: rupees at the rate of the day, else (no rate) dollars as they are, else unknown. */
+function unitCost(cents: number | null, currency: SupplierCurrency, rate: number | null): { costRupees: number | null; costUsdCents: number | null } {
+	if (cents == null) return { costRupees: null, costUsdCents: null }
+	if (rate) return { costRupees: Math.round((cents / 100) * rate), costUsdCents: null }
+	return currency === 'USD' ? { costRupees: null, costUsdCents: cents } : { costRupees: null, costUsdCents: null }
 }
 
 async function productOf(tx: Tx, variantId: number): Promise<number> {

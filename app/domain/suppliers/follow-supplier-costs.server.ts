@@ -7,8 +7,8 @@ import { absoluteUrl } from '../../utils/origin.server'
 import { pakistanDate } from '../../utils/pakistan-time'
 import { queueAlert } from '../alerts/queue-alert.server'
 import { isSupplierError, type SupplierClient } from './supplier-client'
-import { usdText } from './supplier-console'
-import { supplierClient, type SupplierRow } from './supplier-registry.server'
+import { supplierMoneyText } from './supplier-console'
+import { supplierClient, supplierCurrency, type SupplierRow } from './supplier-registry.server'
 
 // Costs follow the suppliers (ADR-054): once a Pakistan day, each switched-on supplier is asked its
 // balance and the price of every product an option buys from it. The day's price is kept per
@@ -119,13 +119,14 @@ async function checkBalance(db: Db, supplier: typeof suppliers.$inferSelect, cli
 		.where(and(eq(supplierWatch.supplierId, supplier.id), isNull(supplierWatch.lowSince)))
 		.returning({ lowSince: supplierWatch.lowSince })
 	if (marked.length === 0) return 0
+	const money = (c: number) => supplierMoneyText(c, supplierCurrency(supplier))
 	return queueAlert(
 		db,
 		{
 			event: 'supplier',
 			key: `supplier-balance-low:${supplier.id}:${now.toISOString()}`,
-			subject: `${supplier.name}: balance low (${usdText(cents)})`,
-			text: [`${supplier.name} can spend ${usdText(cents)}, below the ${usdText(threshold)} you chose. Add funds there so paid orders are not held.`, '', absoluteUrl('/admin/suppliers')].join('\n'),
+			subject: `${supplier.name}: balance low (${money(cents)})`,
+			text: [`${supplier.name} can spend ${money(cents)}, below the ${money(threshold)} you chose. Add funds there so paid orders are not held.`, '', absoluteUrl('/admin/suppliers')].join('\n'),
 		},
 		{ now },
 	)

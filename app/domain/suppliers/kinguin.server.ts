@@ -1,11 +1,14 @@
 import { z } from 'zod'
-import { SupplierError, type BuyRequest, type SupplierAccount, type SupplierClient, type SupplierOrder, type SupplierQuote } from './supplier-client'
+import { SupplierError, type BuyRequest, type SupplierAccount, type SupplierClient, type SupplierCurrency, type SupplierOrder, type SupplierQuote } from './supplier-client'
 
 // Kinguin's eCommerce API (its public documentation, v1 and v2), written for the shop: the key in
 // X-Api-Key; a product by its productId (/v2/products/{id}), the search (/v1/products?name=), an
 // order placed with our idempotency key as its orderExternalId (POST /v2/order), found again by it
 // (/v1/order?orderExternalId=), its keys (/v2/order/{id}/keys, paged), the balance (/v1/balance).
 // Errors come as {kind, status, detail}; the kinds that say "still processing" are retryable.
+
+/** Kinguin's eCommerce API prices offers and keeps the balance in euros, whatever the product's name says. */
+export const KINGUIN_CURRENCY: SupplierCurrency = 'EUR'
 
 /** Kinguin's addresses: production (the gateway it recommends) and its sandbox. */
 export const KINGUIN_BASE_URLS = { live: 'https://gateway.kinguin.net/esa/api', sandbox: 'https://gateway.sandbox.kinguin.net/esa/api' } as const
@@ -88,6 +91,8 @@ export function kinguinClient(account: Pick<SupplierAccount, 'baseUrl' | 'apiKey
 	}
 
 	return {
+		currency: KINGUIN_CURRENCY,
+
 		async quote(productId) {
 			const { status, json } = await call('GET', `/v2/products/${encodeURIComponent(productId)}`)
 			if (status === 404) return null

@@ -1,6 +1,11 @@
 // What the shop asks of a wholesaler (ADR-053): one small interface, so a second supplier is one
 // module (an adapter beside kinguin.server.ts) and a line in supplier-registry.server.ts. Money is in
-// whole cents of the supplier account's currency; the shop turns it into rupees at the owner's rate.
+// whole cents of the supplier account's currency, which the adapter reports (Kinguin: euros); the shop
+// turns it into rupees at the owner's rate for that currency.
+
+/** The currencies a supplier account is kept in; the owner sets a rupee rate for each (cost settings). */
+export const SUPPLIER_CURRENCIES = ['USD', 'EUR'] as const
+export type SupplierCurrency = (typeof SUPPLIER_CURRENCIES)[number]
 
 /** A supplier's product as its API describes it now. */
 export interface SupplierQuote {
@@ -58,6 +63,8 @@ export interface BuyRequest {
 }
 
 export interface SupplierClient {
+	/** The currency of every price and balance this supplier gives. */
+	readonly currency: SupplierCurrency
 	/** The product now; null when the supplier no longer sells it. */
 	quote(productId: string): Promise<SupplierQuote | null>
 	buy(request: BuyRequest): Promise<SupplierOrder>

@@ -8,13 +8,14 @@ import { now as clockNow } from '../../utils/clock'
 import { invalidInput } from '../../utils/field-errors'
 import { pakistanDate } from '../../utils/pakistan-time'
 import { getAdminProduct, updateProduct } from '../catalogue/manage-products.server'
+import { rupeesPerUnit } from '../costs/cost-rules'
 import { readCostSettings } from '../costs/cost-settings.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
 import { requireGrant } from '../staff/permissions'
-import { isSupplierError, type SupplierClient, type SupplierQuote } from './supplier-client'
+import { isSupplierError, type SupplierClient, type SupplierCurrency, type SupplierQuote } from './supplier-client'
 import { SUPPLIER_LIMITS, noSuchSupplier } from './supplier-input'
-import { lowBalanceInput, SEARCH_LIMITS, usdText } from './supplier-console'
-import { supplierClient, type SupplierRow } from './supplier-registry.server'
+import { lowBalanceInput, SEARCH_LIMITS, supplierMoneyText } from './supplier-console'
+import { supplierClient, supplierCurrency, type SupplierRow } from './supplier-registry.server'
 import { createSupplier, listSuppliers, updateSupplier, type SupplierView } from './suppliers.server'
 
 // The owner's side of suppliers (ADR-054): the list with each balance and its low-balance threshold,
@@ -147,7 +148,7 @@ export async function testSupplier(db: Db, actor: Actor, id: number, { clientFor
 	try {
 		const { cents } = await clientFor(row).balance()
 		await recordBalance(db, id, { cents }, clockNow())
-		return { ok: true, outcome: 'accepted', sentence: `${row.name} accepted the key: the account can spend ${usdText(cents)}.`, balanceCents: cents }
+		return { ok: true, outcome: 'accepted', sentence: `${row.name} accepted the key: the account can spend ${supplierMoneyText(cents, supplierCurrency(row))}.`, balanceCents: cents }
 	} catch (error) {
 		if (!isSupplierError(error)) throw error
 		await recordBalance(db, id, { problem: error.message }, clockNow())
@@ -161,14 +162,22 @@ export interface SupplierProductChoice extends SupplierQuote {
 	costRupees: number | null
 }
 
-/** The picker: the supplier's products whose names match, each with its cost now in dollars and rupees. */
-export async function searchSupplierProducts(db: Db, actor: Actor, id: number, query: string, { clientFor = (row: SupplierRow) => supplierClient(row) }: { clientFor?: (row: SupplierRow) => SupplierClient } = {}): Promise<{ products: SupplierProductChoice[]; rupeesPerDollar: number | null }> {
+/** The picker: the supplier's products whose names match, each with its cost now in the supplier's currency and in rupees. */
+export async function searchSupplierProducts(
+	db: Db,
+	actor: Actor,
+	id: number,
+	query: string,
+	{ clientFor = (row: SupplierRow) => supplierClient(row) }: { clientFor?: (row: SupplierRow) => SupplierClient } = {},
+): Promise<{ products: SupplierProductChoice[]; currency: SupplierCurrency; rupeesPerUnit: number | null; rupeesPerDollar: number | null }> {
 	requireGrant(actor, 'suppliers')
 	const q = query.trim()
 	if (q.length < 3) throw new AppError('BAD_REQUEST', 'Type at least 3 letters of the product’s name to search the supplier.', { q: 'At least 3 letters' })
 	if (q.length > SEARCH_LIMITS.query) throw new AppError('BAD_REQUEST', `Search with at most ${SEARCH_LIMITS.query} characters.`, { q: 'Too long' })
 	const row = await supplierRow(db, id)
-	const { rupeesPerDollar } = await readCostSettings(db)
+	const costs = await readCostSettings(db)
+	const currency = supplierCurrency(row)
+	const rate = rupeesPerUnit(costs, currency)
 	let found: SupplierQuote[]
 	try {
 		found = await clientFor(row).search(q)
@@ -177,8 +186,10 @@ export async function searchSupplierProducts(db: Db, actor: Actor, id: number, q
 		throw new AppError('UPSTREAM', `${row.name} could not be searched: ${error.message}.`)
 	}
 	return {
-		rupeesPerDollar,
-		products: found.slice(0, SEARCH_LIMITS.results).map((p) => ({ ...p, costRupees: rupeesPerDollar ? Math.round((p.unitPriceCents / 100) * rupeesPerDollar) : null })),
+		currency,
+		rupeesPerUnit: rate,
+		rupeesPerDollar: costs.rupeesPerDollar,
+		products: found.slice(0, SEARCH_LIMITS.results).map((p) => ({ ...p, costRupees: rate ? Math.round((p.unitPriceCents / 100) * rate) : null })),
 	}
 }
 
@@ -193,6 +204,8 @@ export interface PurchaseLine {
 	keysReceived: number
 	status: typeof supplierPurchases.$inferSelect.status
 	unitPriceCents: number | null
+	/** The currency of unitPriceCents: its supplier's (US dollars when the supplier was removed). */
+	currency: SupplierCurrency
 	/** Why it failed or waits, in English (the console's language). */
 	reason: string | null
 	createdAt: string
@@ -204,7 +217,7 @@ export interface SupplierPurchasesSummary {
 	delivered: number
 	failed: number
 	waiting: number
-	/** What the delivered codes cost, in cents. */
+	/** What the delivered codes cost, in cents of the supplier's currency. */
 	costCents: number
 }
 
@@ -229,6 +242,11 @@ export async function supplierPurchasesOverview(db: Db | Tx): Promise<{ summarie
 		})
 		.from(supplierPurchases)
 		.groupBy(supplierPurchases.supplierId)
+	const kinds = new Map((await db.select({ id: suppliers.id, kind: suppliers.kind }).from(suppliers)).map((s) => [s.id, s]))
+	const currencyOf = (supplierId: number | null): SupplierCurrency => {
+		const supplier = supplierId == null ? undefined : kinds.get(supplierId)
+		return supplier ? supplierCurrency(supplier) : 'USD'
+	}
 	const line = (r: typeof supplierPurchases.$inferSelect): PurchaseLine => ({
 		id: r.id,
 		orderNumber: r.orderNumber,
@@ -238,6 +256,7 @@ export async function supplierPurchasesOverview(db: Db | Tx): Promise<{ summarie
 		keysReceived: r.keysReceived,
 		status: r.status,
 		unitPriceCents: r.unitPriceCents,
+		currency: currencyOf(r.supplierId),
 		reason: reasonText(r.reason, r.reasonParams ?? null),
 		createdAt: r.createdAt.toISOString(),
 	})
@@ -256,7 +275,9 @@ export interface OptionSupplyRow {
 	supplierId: number
 	supplierName: string
 	supplierProductId: string
-	/** The latest cost recorded for it (cents); null: never recorded, or the supplier no longer sells it. */
+	/** The currency of its prices. */
+	currency: SupplierCurrency
+	/** The latest cost recorded for it (cents of that currency); null: never recorded, or the supplier no longer sells it. */
 	unitPriceCents: number | null
 	gone: boolean
 	checkedOn: string | null
@@ -271,6 +292,7 @@ export async function optionSupplyCosts(db: Db | Tx, variantIds: number[]): Prom
 			variantId: variantSupply.variantId,
 			supplierId: variantSupply.supplierId,
 			supplierName: suppliers.name,
+			supplierKind: suppliers.kind,
 			supplierProductId: variantSupply.supplierProductId,
 			latest: sql<{ unit_price_cents: number | null; day: string } | null>`(select json_build_object('unit_price_cents', c.unit_price_cents, 'day', c.day) from ${supplierCosts} c where c.variant_id = ${variantSupply.variantId} and c.supplier_id = ${variantSupply.supplierId} and c.supplier_product_id = ${variantSupply.supplierProductId} order by c.day desc limit 1)`,
 		})
@@ -282,7 +304,7 @@ export async function optionSupplyCosts(db: Db | Tx, variantIds: number[]): Prom
 		const latest = typeof r.latest === 'string' ? (JSON.parse(r.latest) as { unit_price_cents: number | null; day: string }) : r.latest
 		byVariant.set(r.variantId, [
 			...(byVariant.get(r.variantId) ?? []),
-			{ supplierId: r.supplierId, supplierName: r.supplierName, supplierProductId: r.supplierProductId, unitPriceCents: latest?.unit_price_cents ?? null, gone: latest != null && latest.unit_price_cents == null, checkedOn: latest?.day ?? null },
+			{ supplierId: r.supplierId, supplierName: r.supplierName, supplierProductId: r.supplierProductId, currency: supplierCurrency({ kind: r.supplierKind }), unitPriceCents: latest?.unit_price_cents ?? null, gone: latest != null && latest.unit_price_cents == null, checkedOn: latest?.day ?? null },
 		])
 	}
 	return byVariant
@@ -327,6 +349,8 @@ export interface BelowMinimum {
 	label: string
 	price: number
 	supplierName: string
+	/** The currency of unitPriceCents. */
+	currency: SupplierCurrency
 	unitPriceCents: number
 	costRupees: number
 	/** What the option leaves now after PayPro's fee, in percent of its price (may be negative). */
@@ -336,12 +360,11 @@ export interface BelowMinimum {
 
 /**
  * Options whose first supplier with a recorded price (the one a purchase would go to) now leaves less
- * than their minimum margin after PayPro's fee, at the owner's rate. Empty without a rate.
+ * than their minimum margin after PayPro's fee, at the owner's rate for that supplier's currency.
+ * An option whose supplier's currency has no rate is left out (its purchases wait for the rate).
  */
 export async function optionsBelowMinimumMargin(db: Db | Tx): Promise<BelowMinimum[]> {
 	const settings = await readCostSettings(db)
-	const rate = settings.rupeesPerDollar
-	if (!rate) return []
 	const rows = await db
 		.select({
 			variantId: productVariants.id,
@@ -351,6 +374,7 @@ export async function optionsBelowMinimumMargin(db: Db | Tx): Promise<BelowMinim
 			price: productVariants.price,
 			minMarginPercent: productVariants.minMarginPercent,
 			supplierName: suppliers.name,
+			supplierKind: suppliers.kind,
 			position: variantSupply.position,
 			unitPriceCents: sql<number | null>`(select c.unit_price_cents from ${supplierCosts} c where c.variant_id = ${variantSupply.variantId} and c.supplier_id = ${variantSupply.supplierId} and c.supplier_product_id = ${variantSupply.supplierProductId} order by c.day desc limit 1)`,
 		})
@@ -365,6 +389,9 @@ export async function optionsBelowMinimumMargin(db: Db | Tx): Promise<BelowMinim
 	for (const r of rows) {
 		if (seen.has(r.variantId) || r.unitPriceCents == null) continue
 		seen.add(r.variantId)
+		const currency = supplierCurrency({ kind: r.supplierKind })
+		const rate = rupeesPerUnit(settings, currency)
+		if (!rate) continue
 		const cost = (Number(r.unitPriceCents) / 100) * rate
 		const left = r.price * (1 - settings.payproFeePercent / 100) - cost
 		const margin = (left / r.price) * 100
@@ -377,6 +404,7 @@ export async function optionsBelowMinimumMargin(db: Db | Tx): Promise<BelowMinim
 				label: r.label,
 				price: r.price,
 				supplierName: r.supplierName,
+				currency,
 				unitPriceCents: Number(r.unitPriceCents),
 				costRupees: Math.round(cost),
 				marginPercent: Math.floor(margin * 10) / 10,

@@ -8,7 +8,9 @@ import { AppError } from '../../utils/app-error'
 import { readCostSettings } from '../costs/cost-settings.server'
 import { linesOfOrders } from '../orders/order-lines.server'
 import { recordAudit, type Actor } from '../staff/audit.server'
-import { maxUnitPriceCents, mayBuyFrom } from './buy-from-suppliers.server'
+import { maxUnitPriceCents, mayBuyFrom, noRateReason } from './buy-from-suppliers.server'
+import type { SupplierCurrency } from './supplier-client'
+import { supplierCurrency } from './supplier-registry.server'
 import { queueSupplierPurchase } from './queue-supplier-purchase.server'
 
 // The purchases staff see and retry (ADR-053): every purchase from a supplier, its state and, for one
@@ -24,6 +26,8 @@ export interface SupplierPurchaseView {
 	supplierProductId: string
 	quantity: number
 	keysReceived: number
+	/** The currency of unitPriceCents and maxUnitPriceCents: its supplier's (US dollars when the supplier was removed). */
+	currency: SupplierCurrency
 	unitPriceCents: number | null
 	maxUnitPriceCents: number | null
 	supplierOrderId: string | null
@@ -40,7 +44,7 @@ const reasonOf = (row: { reason: string | null; reasonParams: Record<string, str
 export async function listSupplierPurchases(db: Db, { status }: { status?: SupplierPurchaseStatus } = {}): Promise<{ waiting: number; purchases: SupplierPurchaseView[] }> {
 	const [rows, [waiting]] = await Promise.all([
 		db
-			.select({ purchase: supplierPurchases, supplierName: suppliers.name })
+			.select({ purchase: supplierPurchases, supplierName: suppliers.name, supplierKind: suppliers.kind })
 			.from(supplierPurchases)
 			.leftJoin(suppliers, eq(suppliers.id, supplierPurchases.supplierId))
 			.where(status ? eq(supplierPurchases.status, status) : undefined)
@@ -50,7 +54,7 @@ export async function listSupplierPurchases(db: Db, { status }: { status?: Suppl
 	])
 	return {
 		waiting: Number(waiting?.n ?? 0),
-		purchases: rows.map(({ purchase: p, supplierName }) => ({
+		purchases: rows.map(({ purchase: p, supplierName, supplierKind }) => ({
 			id: p.id,
 			orderNumber: p.orderNumber,
 			status: p.status,
@@ -58,6 +62,7 @@ export async function listSupplierPurchases(db: Db, { status }: { status?: Suppl
 			supplierProductId: p.supplierProductId,
 			quantity: p.quantity,
 			keysReceived: p.keysReceived,
+			currency: supplierKind ? supplierCurrency({ kind: supplierKind }) : 'USD',
 			unitPriceCents: p.unitPriceCents,
 			maxUnitPriceCents: p.maxUnitPriceCents,
 			supplierOrderId: p.supplierOrderId,
@@ -95,8 +100,8 @@ export async function retrySupplierPurchase(db: Db, actor: Actor, id: number): P
 		if (!supplier || !supplier.active) throw new AppError('CONFLICT', 'This purchase’s supplier was removed or switched off: switch it on, or serve the order by hand.')
 		if (!mayBuyFrom(supplier)) throw new AppError('CONFLICT', inEnglish({ key: 'suppliers.reason.simulator', params: { supplier: supplier.name } }))
 		const [variant] = row.variantId == null ? [] : await tx.select({ minMarginPercent: productVariants.minMarginPercent }).from(productVariants).where(eq(productVariants.id, row.variantId))
-		const max = maxUnitPriceCents(line, variant?.minMarginPercent ?? null, await readCostSettings(tx))
-		if (max == null) throw new AppError('CONFLICT', inEnglish({ key: 'suppliers.reason.noRate' }))
+		const max = maxUnitPriceCents(line, variant?.minMarginPercent ?? null, await readCostSettings(tx), supplierCurrency(supplier))
+		if (max == null) throw new AppError('CONFLICT', inEnglish(noRateReason(supplier)))
 		// Taken by the supplier: its keys are fetched again, with a new wait. Else bought again under the same key, looked up first (attempts ≥ 1).
 		const status: SupplierPurchaseStatus = row.supplierOrderId ? 'ordered' : 'pending'
 		await tx

@@ -3,8 +3,8 @@ import { SUPPLIER_SIMULATOR } from '../../integrations/kinguin/simulator.server'
 import { env } from '../../utils/env.server'
 import { publicOrigin } from '../../utils/origin.server'
 import { decryptDelivery } from '../fulfillment/delivery-crypto.server'
-import { kinguinClient } from './kinguin.server'
-import type { SupplierClient } from './supplier-client'
+import { KINGUIN_CURRENCY, kinguinClient } from './kinguin.server'
+import type { SupplierClient, SupplierCurrency } from './supplier-client'
 
 // The one place a supplier row becomes a client: its protocol's adapter, its opened key, its address
 // (the shop's own /supplier-sim for the simulator). A second protocol is one more case here.
@@ -20,6 +20,15 @@ export function supplierClient(row: SupplierRow, { timeoutMs = env().SUPPLIER_TI
 	switch (row.kind) {
 		case 'kinguin':
 			return kinguinClient({ baseUrl, apiKey, timeoutMs })
+	}
+	throw new Error(`Unknown supplier protocol ${String(row.kind)}`)
+}
+
+/** The currency a supplier's prices and balance are in, as its protocol's adapter reports it: known without opening its key. */
+export function supplierCurrency(row: Pick<SupplierRow, 'kind'>): SupplierCurrency {
+	switch (row.kind) {
+		case 'kinguin':
+			return KINGUIN_CURRENCY
 	}
 	throw new Error(`Unknown supplier protocol ${String(row.kind)}`)
 }

@@ -10,8 +10,8 @@ import { recordAudit, type Actor } from '../staff/audit.server'
 import { requireGrant } from '../staff/permissions'
 import { KINGUIN_BASE_URLS } from './kinguin.server'
 import { createSupplierInput, updateSupplierInput, type CreateSupplierInput, type UpdateSupplierInput, noSuchSupplier } from './supplier-input'
-import { supplierClient } from './supplier-registry.server'
-import { isSupplierError } from './supplier-client'
+import { supplierClient, supplierCurrency } from './supplier-registry.server'
+import { isSupplierError, type SupplierCurrency } from './supplier-client'
 
 // Suppliers the owner connects (ADR-053): the one writer of `suppliers`. The API key is sealed with
 // the delivery key as it is saved and never read back: a view shows its last four characters.
@@ -20,6 +20,8 @@ export interface SupplierView {
 	id: number
 	name: string
 	kind: 'kinguin'
+	/** The currency of its prices and balance, as its protocol's adapter says. */
+	currency: SupplierCurrency
 	baseUrl: string
 	/** The key's last four characters (…abcd); null when it cannot be opened with this delivery key. */
 	apiKeyEnd: string | null
@@ -47,6 +49,7 @@ function view(row: typeof suppliers.$inferSelect, options = 0): SupplierView {
 		id: row.id,
 		name: row.name,
 		kind: row.kind,
+		currency: supplierCurrency(row),
 		baseUrl: row.baseUrl,
 		apiKeyEnd: keyEnd(row.apiKey),
 		simulator: row.simulator,

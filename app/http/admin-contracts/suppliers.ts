@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lowBalanceInput, SEARCH_LIMITS } from '../../domain/suppliers/supplier-console'
+import { SUPPLIER_CURRENCIES } from '../../domain/suppliers/supplier-client'
 import { createSupplierInput, SUPPLIER_KINDS, SUPPLIER_PURCHASE_STATUSES, updateSupplierInput } from '../../domain/suppliers/supplier-input'
 import { idSchema } from '../../utils/input'
 import { defineContract, type AdminContract } from '../admin-contract'
@@ -15,6 +16,7 @@ const supplierView = z.object({
 	id: z.number().int(),
 	name: z.string(),
 	kind: z.enum(SUPPLIER_KINDS),
+	currency: z.enum(SUPPLIER_CURRENCIES).describe('The currency of its prices and balance, as its protocol says (Kinguin: EUR); converted at the owner’s rate for it'),
 	baseUrl: z.string().describe('Where its API is reached; the built-in simulator’s is /supplier-sim'),
 	apiKeyEnd: z.string().nullable().describe('The API key’s last four characters (…abcd): the key itself is never answered'),
 	simulator: z.boolean().describe('The shop’s own simulator: nothing real is bought'),
@@ -22,15 +24,15 @@ const supplierView = z.object({
 	options: z.number().int().describe('Options that buy from it'),
 	firstChoice: z.number().int().describe('Options that buy from it first'),
 	backup: z.number().int().describe('Options that turn to it when the suppliers before it cannot sell'),
-	lowBalanceCents: z.number().int().nullable().describe('Staff are alerted when the balance falls below this (cents); null: never'),
-	balanceCents: z.number().int().nullable().describe('What the account could spend when last asked (cents of its currency, US dollars)'),
+	lowBalanceCents: z.number().int().nullable().describe('Staff are alerted when the balance falls below this (cents of its currency); null: never'),
+	balanceCents: z.number().int().nullable().describe('What the account could spend when last asked (cents of its currency)'),
 	balanceCheckedAt: z.string().nullable(),
 	checkProblem: z.string().nullable().describe('Why the last check could not read the balance'),
 	createdAt: z.string(),
 	updatedAt: z.string(),
 })
 
-const lowBalance = lowBalanceInput.optional().describe('Alert staff when the balance falls below this many US dollars; null: never. Left out keeps it')
+const lowBalance = lowBalanceInput.optional().describe('Alert staff when the balance falls below this amount of the supplier’s currency (field name kept from before currencies); null: never. Left out keeps it')
 
 export const listSuppliersContract = defineContract({
 	method: 'GET',
@@ -77,12 +79,14 @@ export const testSupplierContract = defineContract({
 export const searchSupplierContract = defineContract({
 	method: 'GET',
 	path: '/api/admin/suppliers/{id}/products',
-	summary: `Search the supplier’s catalogue by name (at least 3 letters, at most ${SEARCH_LIMITS.query}): up to ${SEARCH_LIMITS.results} products, each with its id to map an option to, its price now in US cents and in rupees at the owner’s rate`,
+	summary: `Search the supplier’s catalogue by name (at least 3 letters, at most ${SEARCH_LIMITS.query}): up to ${SEARCH_LIMITS.results} products, each with its id to map an option to, its price now in cents of the supplier’s currency and in rupees at the owner’s rate for it`,
 	...suppliersAccess,
 	params: supplierId,
 	query: z.object({ q: z.string({ error: 'Give the words to search for as q.' }).max(SEARCH_LIMITS.query, `Search with at most ${SEARCH_LIMITS.query} characters.`) }).strict(),
 	response: z.object({
-		rupeesPerDollar: z.number().nullable(),
+		currency: z.enum(SUPPLIER_CURRENCIES).describe('The currency of unitPriceCents'),
+		rupeesPerUnit: z.number().nullable().describe('The owner’s rupees per unit of that currency; null: none set'),
+		rupeesPerDollar: z.number().nullable().describe('The owner’s dollar rate (kept for callers from before currencies)'),
 		products: z.array(z.object({ productId: z.string(), name: z.string(), unitPriceCents: z.number().int(), available: z.number().int(), costRupees: z.number().int().nullable() })),
 	}),
 })
@@ -97,7 +101,8 @@ const purchase = z.object({
 	supplierProductId: z.string(),
 	quantity: z.number().int(),
 	keysReceived: z.number().int(),
-	unitPriceCents: z.number().int().nullable().describe('What the supplier charged for one unit, in cents'),
+	currency: z.enum(SUPPLIER_CURRENCIES).describe('The currency of unitPriceCents and maxUnitPriceCents: the supplier’s'),
+	unitPriceCents: z.number().int().nullable().describe('What the supplier charged for one unit, in cents of its currency'),
 	maxUnitPriceCents: z.number().int().nullable().describe('The most one unit could cost and leave the option’s minimum margin, in cents'),
 	supplierOrderId: z.string().nullable(),
 	reason: z.string().nullable().describe('Why it failed or waits for staff'),

@@ -10,7 +10,7 @@ export default {
 	'reason.auth': '{supplier} refused the shop’s API key: connect the supplier again, then retry.',
 	'reason.unavailable': '{supplier} did not answer after {attempts} tries: retry once it answers again.',
 	'reason.keysShort': '{supplier} delivered {received} of {asked} codes within {minutes} minutes; the rest are owed by hand or after a retry.',
-	'reason.noRate': 'The shop has no dollar rate, so a purchase’s margin cannot be checked: set the rate under Costs, then retry.',
+	'reason.noRate': '{supplier} prices in {currency} and the shop has no rupee rate for them, so the margin cannot be checked: set “{rate}” under Store details, Costs and fees, then retry.',
 	'reason.simulator': '{supplier} is the built-in simulator, which sells no real codes on a live shop: connect a real supplier, then retry.',
 	'reason.noSupplier': 'No supplier of this option is switched on.',
 	'reason.loss': 'The option’s price leaves nothing to pay a supplier with after PayPro’s fee and the minimum margin of {margin}%.',

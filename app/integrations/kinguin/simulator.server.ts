@@ -8,6 +8,8 @@ import { singleton } from '../../utils/singleton.server'
 // serves it under /supplier-sim while no real supplier is connected (a SIMULATOR: nothing is
 // bought, its codes are made up), and tests run it as a real local HTTP server with knobs
 // (tests/fakes/kinguin-server.ts): the same handler, so the adapter is tested against one protocol.
+// The shop's own keeps its orders in the database too (a store, ADR-055): an order is written before
+// its answer leaves, and read back after a restart, so a resumed purchase finds it by its external id.
 
 /** The simulator's fixed key: it runs only for the demo supplier the shop makes itself. */
 export const SUPPLIER_SIMULATOR = { apiKey: 'simulator-kinguin-key', basePath: '/supplier-sim' }
@@ -32,6 +34,12 @@ export interface SimOrder {
 	keys: string[]
 	/** Keys still to come (a short dispatch); `dispatch()` sends them. */
 	owed: number
+}
+
+/** Where a simulator keeps its orders beyond its memory: loaded once before the first answer, each order saved before its answer. */
+export interface SimOrderStore {
+	load(): Promise<SimOrder[]>
+	save(order: SimOrder): Promise<void>
 }
 
 /** A failure the next calls get, for tests: an error status, no answer at all, or the order taken and its answer lost. */
@@ -119,7 +127,7 @@ function orderJson(o: SimOrder, products: Map<string, SimProduct>) {
 
 const error = (status: number, kind: string, detail: string) => ({ status, body: { kind, status, title: kind, detail } })
 
-export function kinguinProtocol({ apiKey = SUPPLIER_SIMULATOR.apiKey, products: initial = simulatorProducts() }: { apiKey?: string; products?: SimProduct[] } = {}): KinguinProtocol {
+export function kinguinProtocol({ apiKey = SUPPLIER_SIMULATOR.apiKey, products: initial = simulatorProducts(), store }: { apiKey?: string; products?: SimProduct[]; store?: SimOrderStore } = {}): KinguinProtocol {
 	const products = new Map<string, SimProduct>()
 	const orders = new Map<string, SimOrder>()
 	const perKey = new Map<string, number>()
@@ -133,6 +141,24 @@ export function kinguinProtocol({ apiKey = SUPPLIER_SIMULATOR.apiKey, products: 
 		for (const p of initial) products.set(p.productId, { ...p })
 	}
 	load()
+	// The orders kept before a restart, read once: the first request waits for them.
+	let stored: Promise<void> | null = null
+	const ready = () =>
+		(stored ??= store
+			? store.load().then(
+					(kept) => {
+						for (const o of kept) {
+							orders.set(o.orderId, o)
+							nextOrder = Math.max(nextOrder, Number(o.orderId.replace(/\D/g, '')) + 1 || nextOrder)
+						}
+					},
+					(error: unknown) => {
+						// Asked again on the next request rather than answering without the kept orders.
+						stored = null
+						throw error
+					},
+				)
+			: Promise.resolve())
 
 	const send = (res: ServerResponse, status: number, body: unknown) => {
 		if (res.writableEnded || res.destroyed) return
@@ -148,7 +174,8 @@ export function kinguinProtocol({ apiKey = SUPPLIER_SIMULATOR.apiKey, products: 
 		return first.failure
 	}
 
-	function route(method: string, url: URL, body: unknown): { endpoint: SimEndpoint; run: () => { status: number; body: unknown } } | null {
+	type Answer = { status: number; body: unknown }
+	function route(method: string, url: URL, body: unknown): { endpoint: SimEndpoint; run: () => Answer | Promise<Answer> } | null {
 		const path = url.pathname.replace(/\/+$/, '')
 		let m: RegExpMatchArray | null
 		if (method === 'GET' && path === '/v1/products') {
@@ -195,7 +222,9 @@ export function kinguinProtocol({ apiKey = SUPPLIER_SIMULATOR.apiKey, products: 
 					const order: SimOrder = { orderId: `SIM${String(nextOrder++).padStart(8, '0')}`, orderExternalId: external, productId: p.productId, qty, priceCents: p.priceCents, createdAt: new Date().toISOString(), keys: Array.from({ length: qty - owed }, newKey), owed }
 					orders.set(order.orderId, order)
 					if (external) perKey.set(external, (perKey.get(external) ?? 0) + 1)
-					return { status: 201, body: orderJson(order, products) }
+					const answer = { status: 201, body: orderJson(order, products) }
+					// Kept before it is answered: an order the shop was told of is never forgotten by a restart.
+					return store ? store.save(order).then(() => answer) : answer
 				},
 			}
 		}
@@ -259,19 +288,22 @@ export function kinguinProtocol({ apiKey = SUPPLIER_SIMULATOR.apiKey, products: 
 			if (!found) return send(res, 404, error(404, 'Http', 'No route found').body)
 			calls[found.endpoint]++
 			const failure = takeFailure(found.endpoint)
-			const answer = () => {
+			const answer = async () => {
 				if (failure?.kind === 'timeout') {
 					held.add(res)
 					res.on('close', () => held.delete(res))
 					return
 				}
 				if (failure?.kind === 'status') return send(res, failure.status, failure.body ?? error(failure.status, 'Error', 'Internal Server Error').body)
-				const result = found.run()
+				await ready()
+				const result = await found.run()
 				if (failure?.kind === 'drop-answer') return void res.destroy()
 				send(res, result.status, result.body)
 			}
-			if (knobs.latencyMs > 0) setTimeout(answer, knobs.latencyMs)
-			else answer()
+			// A store that cannot be read or written: a 503, which the shop asks again later.
+			const run = () => void answer().catch(() => send(res, 503, error(503, 'Unavailable', 'The simulator could not keep its orders; try again.').body))
+			if (knobs.latencyMs > 0) setTimeout(run, knobs.latencyMs)
+			else run()
 		})
 	}
 
@@ -296,6 +328,7 @@ export function kinguinProtocol({ apiKey = SUPPLIER_SIMULATOR.apiKey, products: 
 			const o = orders.get(orderId)
 			if (!o) return
 			for (; o.owed > 0; o.owed--) o.keys.push(newKey())
+			if (store) void store.save(o)
 		},
 		release,
 		reset() {
@@ -310,5 +343,5 @@ export function kinguinProtocol({ apiKey = SUPPLIER_SIMULATOR.apiKey, products: 
 	}
 }
 
-/** The shop's own simulator (one per process): its orders live in memory, so a restart forgets them. */
-export const supplierSimulator = () => singleton('kinguin-simulator', () => kinguinProtocol())
+/** The shop's own simulator (one per process), its orders kept in the store given (the database's, supplier-sim-store.server.ts). */
+export const supplierSimulator = (store?: SimOrderStore) => singleton('kinguin-simulator', () => kinguinProtocol(store ? { store } : {}))

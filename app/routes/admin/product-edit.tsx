@@ -57,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const notice = new URL(request.url).searchParams.get('notice')
 	const [supplyCosts, suppliers, costs] = await Promise.all([optionSupplyCosts(db(), product.variants.map((v) => v.id)), supplierChoices(db()), readCostSettings(db())])
 	const supplyOptions = product.variants.map((v) => ({ id: v.id, label: v.label, price: v.price, hidden: v.hidden, minMarginPercent: v.minMarginPercent, supply: supplyCosts.get(v.id) ?? [] }))
-	return { product, checklist, supplyOptions, suppliers, rupeesPerDollar: costs.rupeesPerDollar, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES](product) : null }
+	return { product, checklist, supplyOptions, suppliers, rates: { rupeesPerDollar: costs.rupeesPerDollar, rupeesPerEuro: costs.rupeesPerEuro }, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES](product) : null }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -119,7 +119,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 type PublishRefusal = { ok: false; intent: 'publish'; message: string }
 
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
-	const { product, checklist, notice, supplyOptions, suppliers, rupeesPerDollar } = loaderData
+	const { product, checklist, notice, supplyOptions, suppliers, rates } = loaderData
 	const answer = useActionData<typeof action>()
 	const publishRefused = answer && 'intent' in answer && answer.intent === 'publish' ? answer.message : null
 	const supplyRefused = answer && 'intent' in answer && answer.intent === 'supply' ? (answer as SupplyRefusal) : null
@@ -167,7 +167,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
 				busy={busy}
 			/>
 
-			<OptionSupplyPanel options={supplyOptions} suppliers={suppliers} rupeesPerDollar={rupeesPerDollar} refusal={supplyRefused} busy={busy} />
+			<OptionSupplyPanel options={supplyOptions} suppliers={suppliers} rates={rates} refusal={supplyRefused} busy={busy} />
 
 			<section className="settings-section product-more" aria-labelledby="more-heading">
 				<h2 id="more-heading">More</h2>

@@ -13,7 +13,7 @@ import { readCostSettings } from '~/domain/costs/cost-settings.server'
 import { applyReprice, previewReprice, repriceProducts, scopeChoice, type RepricePlan, type RepriceRow } from '~/domain/costs/reprice.server'
 import { staffActor } from '~/domain/staff/audit.server'
 import { optionsBelowMinimumMargin, type BelowMinimum } from '~/domain/suppliers/supplier-console.server'
-import { usdText } from '~/domain/suppliers/supplier-console'
+import { supplierMoneyText } from '~/domain/suppliers/supplier-console'
 import type { Outcome } from '~/http/outcome'
 import { readPageForm } from '~/http/http.server'
 import { notUnderstood, refuseWith } from '~/http/refusal.server'
@@ -169,7 +169,7 @@ function BelowMinimumList({ rows }: { rows: BelowMinimum[] }) {
 			<ul>
 				{rows.map((r) => (
 					<li key={r.variantId}>
-						<Link to={`/admin/products/${r.productId}#suppliers`}>{r.productName}</Link>, {r.label}: {formatRs(r.price)}, {r.supplierName} asks {usdText(r.unitPriceCents)} = {formatRs(r.costRupees)}, margin{' '}
+						<Link to={`/admin/products/${r.productId}#suppliers`}>{r.productName}</Link>, {r.label}: {formatRs(r.price)}, {r.supplierName} asks {supplierMoneyText(r.unitPriceCents, r.currency)} = {formatRs(r.costRupees)}, margin{' '}
 						<strong>{r.marginPercent}%</strong> (minimum {r.minMarginPercent}%)
 					</li>
 				))}

@@ -74,7 +74,7 @@ async function saveCosts(form: Record<string, string>, actor: ReturnType<typeof 
 		const parsed = costSettingsForm.safeParse(form)
 		if (!parsed.success) throw invalidInput(parsed.error)
 		const { changed } = await updateCostSettings(db(), actor, parsed.data)
-		return data<CostsOutcome>({ ok: true, intent: 'costs', message: changed ? 'Saved the rate and PayPro’s fee. Orders paid from now on count their cost and profit with them.' : 'Nothing had changed, so nothing was saved.', savedAt: Date.now() })
+		return data<CostsOutcome>({ ok: true, intent: 'costs', message: changed ? 'Saved the rates and PayPro’s fee. Orders paid from now on count their cost and profit with them.' : 'Nothing had changed, so nothing was saved.', savedAt: Date.now() })
 	} catch (error) {
 		if (error instanceof AppError) return refuseWith<CostsOutcome>(error, { intent: 'costs', values: form })
 		throw error

@@ -5,7 +5,7 @@ import { ConsoleTable } from '~/components/admin/console-table'
 import { ErrorAlert } from '~/components/ui/error-alert'
 import { db } from '~/db/client.server'
 import { staffActor } from '~/domain/staff/audit.server'
-import { usdText } from '~/domain/suppliers/supplier-console'
+import { currencySymbol, LOW_BALANCE_MESSAGE, supplierMoneyText } from '~/domain/suppliers/supplier-console'
 import { changeSupplier, connectSupplier, listSuppliersForConsole, supplierPurchasesOverview, testSupplier, type PurchaseLine, type SupplierConsoleView } from '~/domain/suppliers/supplier-console.server'
 import { SUPPLIER_LIMITS } from '~/domain/suppliers/supplier-input'
 import type { Outcome } from '~/http/outcome'
@@ -41,9 +41,9 @@ const intents = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('test'), id: idSchema('There is no such supplier.') }),
 ])
 
-const LOW_BALANCE_WORDS = 'The low-balance alert is an amount in dollars from 0 to 1,000,000, like 50.'
+const LOW_BALANCE_WORDS = LOW_BALANCE_MESSAGE
 
-/** The low-balance box: blank is never; anything else must be a number of dollars. */
+/** The low-balance box: blank is never; anything else must be an amount of the supplier's currency. */
 function lowBalanceOf(value: string | undefined): number | null {
 	const text = (value ?? '').trim().replace(/,/g, '')
 	if (text === '') return null
@@ -140,7 +140,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
 							{ header: 'Supplier', cell: (p) => (p.supplierId ? (nameOf.get(p.supplierId) ?? '—') : '—') },
 							{ header: 'Product', cell: (p) => <code>{p.supplierProductId}</code> },
 							{ header: 'Codes', cell: (p) => `${p.keysReceived} of ${p.quantity}` },
-							{ header: 'Cost', cell: (p) => (p.unitPriceCents == null ? '—' : `${usdText(p.unitPriceCents)} each`) },
+							{ header: 'Cost', cell: (p) => (p.unitPriceCents == null ? '—' : `${supplierMoneyText(p.unitPriceCents, p.currency)} each`) },
 							{ header: 'State', cell: (p) => STATUS_WORDS[p.status] },
 							{ header: 'When', cell: (p) => <AdminTime date={p.createdAt} /> },
 						]}
@@ -167,9 +167,13 @@ function SupplierCard({ supplier: s, summary, answer, busy }: { supplier: Suppli
 					<dd>{s.kind === 'kinguin' ? 'Kinguin eCommerce API' : s.kind}</dd>
 				</div>
 				<div>
+					<dt>Prices in</dt>
+					<dd>{s.currency === 'EUR' ? 'Euros (€), at your rupees per euro' : 'US dollars (US$), at your rupees per dollar'}</dd>
+				</div>
+				<div>
 					<dt>Balance</dt>
 					<dd>
-						{s.balanceCents == null ? 'Not checked yet' : usdText(s.balanceCents)}
+						{s.balanceCents == null ? 'Not checked yet' : supplierMoneyText(s.balanceCents, s.currency)}
 						{s.balanceCheckedAt ? (
 							<span className="muted small">
 								{' '}
@@ -181,7 +185,7 @@ function SupplierCard({ supplier: s, summary, answer, busy }: { supplier: Suppli
 				</div>
 				<div>
 					<dt>Alert below</dt>
-					<dd>{s.lowBalanceCents == null ? 'Never' : usdText(s.lowBalanceCents)}</dd>
+					<dd>{s.lowBalanceCents == null ? 'Never' : supplierMoneyText(s.lowBalanceCents, s.currency)}</dd>
 				</div>
 				<div>
 					<dt>Order of preference</dt>
@@ -198,7 +202,7 @@ function SupplierCard({ supplier: s, summary, answer, busy }: { supplier: Suppli
 					<dd>
 						{summary ? (
 							<>
-								{summary.delivered} delivered, {summary.ordered} ordered, {summary.failed} failed, {summary.waiting} waiting; cost {usdText(summary.costCents)}
+								{summary.delivered} delivered, {summary.ordered} ordered, {summary.failed} failed, {summary.waiting} waiting; cost {supplierMoneyText(summary.costCents, s.currency)}
 							</>
 						) : (
 							'None yet'
@@ -256,7 +260,7 @@ function SupplierForm({ supplier, answer, busy }: { supplier?: SupplierConsoleVi
 					<p className="field-hint">{supplier ? `Saved key ends ${supplier.apiKeyEnd ?? '(cannot be opened)'}. Leave it empty to keep it. ` : ''}Stored encrypted, never shown again.</p>
 				</div>
 				<div className="field">
-					<label htmlFor={`${prefix}-low`}>Alert below (US$)</label>
+					<label htmlFor={`${prefix}-low`}>Alert below ({currencySymbol(supplier?.currency ?? 'EUR')})</label>
 					<input id={`${prefix}-low`} name="lowBalanceDollars" inputMode="decimal" defaultValue={value('lowBalanceDollars', supplier?.lowBalanceCents != null ? String(supplier.lowBalanceCents / 100) : '')} aria-invalid={errors.lowBalanceDollars ? true : undefined} />
 					{errors.lowBalanceDollars ? <p className="field-error">{errors.lowBalanceDollars}</p> : null}
 					<p className="field-hint">Staff who chose supplier alerts hear when the balance falls below this. Empty: never.</p>
