@@ -122,6 +122,11 @@ export async function openPglite(dataDir: string | null, { prepare }: { prepare?
 
 // With PostgreSQL unreachable, a query fails after this long instead of queueing for ever.
 const CONNECT_TIMEOUT_MS = 5_000
+// A request waits this long for one of the pool's connections (pg-pool counts the wait and the
+// connecting together): a burst of payments (a hundred confirmed at once on a price-hike day) queues
+// behind the pool's ten rather than failing after 5 s; one that still cannot have one is refused
+// with the 503 that says to try again (app/db/unreachable.ts).
+const POOL_WAIT_MS = 15_000
 
 // Session-level advisory lock key for start-up (migrations, seed, owner); the seed's own
 // transaction lock is 7301, so the two never wait for each other.
@@ -161,7 +166,7 @@ const longReaders = new WeakMap<Db, Db>()
 export const longReaderOf = (db: Db): Db | undefined => longReaders.get(db)
 
 export async function openPostgres(url: string, { prepare }: { prepare?: Prepare } = {}): Promise<Database> {
-	const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
+	const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: POOL_WAIT_MS, keepAlive: true })
 	// An idle connection that dies (PostgreSQL restarted, a backend terminated) is dropped by the
 	// pool and the next query opens a new one: log it, never let the event crash the process.
 	pool.on('error', (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one'))

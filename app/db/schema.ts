@@ -912,6 +912,50 @@ export const ordersPlacedDays = pgTable(
 	},
 	(t) => [primaryKey({ name: 'orders_placed_days_pkey', columns: [t.day, t.paymentMethod] })],
 )
+/**
+ * The rollups' changes not folded into their days yet (drizzle/0053, ADR-057): the triggers only
+ * append here, so no two writers wait on one day's row; the minute sweep folds them
+ * (`foldSalesDayDeltas`) and the reports read days and deltas together (the *_live views).
+ */
+export const salesDayDeltas = pgTable(
+	'sales_day_deltas',
+	{
+		day: date('day').notNull(),
+		paymentMethod: text('payment_method').notNull(),
+		orders: integer('orders').notNull(),
+		revenue: bigint('revenue', { mode: 'number' }).notNull(),
+		cost: bigint('cost', { mode: 'number' }).notNull(),
+		withoutCost: integer('without_cost').notNull(),
+	},
+	(t) => [index('sales_day_deltas_day_idx').on(t.day)],
+)
+export const salesDayLineDeltas = pgTable(
+	'sales_day_line_deltas',
+	{
+		day: date('day').notNull(),
+		productId: integer('product_id'),
+		variantId: integer('variant_id'),
+		name: text('name').notNull(),
+		optionLabel: text('option_label'),
+		units: bigint('units', { mode: 'number' }).notNull(),
+		revenue: bigint('revenue', { mode: 'number' }).notNull(),
+		discount: bigint('discount', { mode: 'number' }).notNull(),
+		cost: bigint('cost', { mode: 'number' }).notNull(),
+	},
+	(t) => [index('sales_day_line_deltas_day_idx').on(t.day)],
+)
+export const ordersPlacedDayDeltas = pgTable(
+	'orders_placed_day_deltas',
+	{
+		day: date('day').notNull(),
+		paymentMethod: text('payment_method').notNull(),
+		placed: integer('placed').notNull(),
+		paid: integer('paid').notNull(),
+		delivered: integer('delivered').notNull(),
+		expired: integer('expired').notNull(),
+	},
+	(t) => [index('orders_placed_day_deltas_day_idx').on(t.day)],
+)
 
 /**
  * Each buyer's figures for the console's customers (ADR-057), by their key (lower(btrim(email))):

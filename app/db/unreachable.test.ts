@@ -28,6 +28,24 @@ describe('databaseUnreachable', () => {
 		expect(databaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true)
 	})
 
+	it('names a pool whose connections are all taken for longer than a request may wait', async () => {
+		// A server that takes connections and never answers: the pool's one connection is never ready.
+		const sockets: net.Socket[] = []
+		const silent = net.createServer((socket) => void sockets.push(socket))
+		await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+		const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/shop`, max: 1, connectionTimeoutMillis: 200 })
+		pool.on('error', () => {})
+		try {
+			const errors = await Promise.all([pool.connect(), pool.connect()].map((p) => p.then(() => null, (error: unknown) => error)))
+			expect(errors.map((e) => (e as Error).message)).toContain('timeout exceeded when trying to connect')
+			for (const error of errors) expect(databaseUnreachable(new Error('Failed query: select 1', { cause: error }))).toBe(true)
+		} finally {
+			for (const socket of sockets) socket.destroy()
+			await pool.end().catch(() => {})
+			await new Promise((resolve) => silent.close(resolve))
+		}
+	})
+
 	it('leaves the shop’s own faults alone: a broken rule, a bug', () => {
 		expect(databaseUnreachable(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }))).toBe(false)
 		expect(databaseUnreachable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false)

@@ -3,8 +3,8 @@
 
 /** Errors of the connection itself: refused, reset, timed out, or ended by the server shutting down or starting up. */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03'])
-/** What node-postgres says, without a code, when a connection dies or cannot be made in time. */
-const CONNECTION_MESSAGES = /^(Connection terminated|timeout expired|Client has encountered a connection error|Connection terminated due to connection timeout)/
+/** What node-postgres says, without a code, when a connection dies or cannot be made in time (or, from its pool, cannot be had in time). */
+const CONNECTION_MESSAGES = /^(Connection terminated|timeout expired|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout)/
 
 export function databaseUnreachable(error: unknown): boolean {
 	// Drizzle wraps the driver's error in its own, as `cause`.

@@ -25,6 +25,9 @@ test('the owner reprices from a dollar cost: preview, then apply; the product pa
 	await owner.getByLabel('PayPro’s fee (%)').fill('2.5')
 	await owner.getByRole('button', { name: 'Save rates and fee' }).click()
 	await expect(owner.getByTestId('rate-line')).toContainText(/Rs\. 280 per US\$, set \d{1,2} [A-Z][a-z]{2} \d{4}/)
+	// The boxes keep what was saved, ready for the next change.
+	await expect(owner.getByLabel('Rupees per US dollar')).toHaveValue('280')
+	await expect(owner.getByLabel('PayPro’s fee (%)')).toHaveValue('2.5')
 	expect(await pageScrollsSideways(owner)).toBe(false)
 
 	// A product whose first option costs US$ 8; the second has no cost.

@@ -5,6 +5,7 @@ import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { orderEvents, orders } from '../../app/db/schema'
 import { orderTimeline } from '../../app/domain/orders/order-timeline.server'
+import { SUPPLIER_SIMULATOR } from '../../app/integrations/kinguin/simulator.server'
 import { moveClockForTests } from '../../app/utils/clock'
 import { GAUGES_TTL_MS } from '../../server/metrics'
 import { checkoutBody, nextTid, png } from '../setup/payments'
@@ -74,6 +75,11 @@ describe.each(databaseKinds)('operations you can see on %s', (kind) => {
 			await notFound.text()
 		}
 
+		// The demo's supplier simulator, asked for its catalogue as the shop's supplier client asks it.
+		const catalogue = await fetch(`${shop.url}${SUPPLIER_SIMULATOR.basePath}/v1/products?limit=1`, { headers: { 'X-Api-Key': SUPPLIER_SIMULATOR.apiKey } })
+		expect(catalogue.status).toBe(200)
+		await catalogue.text()
+
 		moveClockForTests(GAUGES_TTL_MS + 1)
 		const text = await (await scrape(`Bearer ${TOKEN}`)).text()
 		expect(text).not.toContain(orderNumber)
@@ -85,7 +91,7 @@ describe.each(databaseKinds)('operations you can see on %s', (kind) => {
 				'shop_http_requests_total{route="unmatched",method="GET",status="404"} 2',
 			]),
 		)
-		// The demo's supplier, asked for its balance at start, counts under its simulator's label.
+		// The simulator counts under its own label, never as an unknown address.
 		expect(text).toContain('shop_http_requests_total{route="supplier simulator",method="GET",status="200"}')
 		expect(text).not.toContain('route="unmatched",method="GET",status="200"')
 		expect(text).toContain('shop_http_request_duration_seconds_bucket{le="0.005",route="api-checkout",method="POST"}')

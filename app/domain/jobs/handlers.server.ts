@@ -26,6 +26,7 @@ import { queueDailySummaries } from '../alerts/daily-summary.server'
 import { pollTelegramLinks } from '../alerts/telegram.server'
 import { writeDailyBackup } from '../backup/write-daily-backup.server'
 import { followSupplierCosts } from '../suppliers/follow-supplier-costs.server'
+import { foldSalesDayDeltas } from '../reports/sales-rollups.server'
 import { deliveryKey } from '../fulfillment/delivery-crypto.server'
 import { now } from '../../utils/clock'
 import type { JobHandlers } from './worker.server'
@@ -73,6 +74,8 @@ export function jobHandlers(
 			await serveStockQueue(db)
 			// Purchases from suppliers a dead process left open: resumed by looking each up by its key (ADR-053).
 			await resumeSupplierPurchases(db, (orderId, tag) => queueSupplierPurchase(db, orderId, tag))
+			// The minute's sales deltas into their days (ADR-057): the reports read a short tail of them.
+			await foldSalesDayDeltas(db)
 			await pruneSessions(db)
 			await pruneBuyerSignIns(db)
 			await pruneRateLimits(db)

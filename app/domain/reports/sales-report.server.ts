@@ -155,7 +155,7 @@ async function readSalesReport(db: Db, range: ReportRange): Promise<SalesReport>
 		rows<{ day: unknown; method: string; orders: string; revenue: string; cost: string; unknown: string }>(
 			db,
 			sql`select d.day, d.payment_method as method, d.orders, d.revenue, d.cost, d.without_cost as unknown
-				from sales_days d where d.day >= ${range.previous.from}::date and d.day <= ${range.to}::date and d.orders <> 0`,
+				from sales_days_live d where d.day >= ${range.previous.from}::date and d.day <= ${range.to}::date and d.orders <> 0`,
 		),
 		// Refunds made in either period (of orders that were not test payments), with the cost that came back.
 		rows<{ day: unknown; amount: string; back: string }>(
@@ -170,19 +170,19 @@ async function readSalesReport(db: Db, range: ReportRange): Promise<SalesReport>
 			db,
 			sql`select l.product_id, l.variant_id, max(l.name) as name, max(l.option_label) as option, max(p.platform) as platform,
 				sum(l.units) as units, sum(l.revenue) as revenue, sum(l.discount) as discount, sum(l.cost) as cost
-				from sales_day_lines l left join products p on p.id = l.product_id
+				from sales_day_lines_live l left join products p on p.id = l.product_id
 				where l.day >= ${range.from}::date and l.day <= ${range.to}::date and l.units > 0 group by 1, 2`,
 		),
 		// The previous period's discounts, from the discounted lines only (order_lines_discounted_idx).
 		rows<{ discount: string | null }>(
 			db,
-			sql`select sum(l.discount) as discount from sales_day_lines l where l.day >= ${range.previous.from}::date and l.day <= ${range.previous.to}::date`,
+			sql`select sum(l.discount) as discount from sales_day_lines_live l where l.day >= ${range.previous.from}::date and l.day <= ${range.previous.to}::date`,
 		),
 		// Orders placed in the range, by payment method.
 		rows<{ method: string; placed: string; paid: string; delivered: string; expired: string }>(
 			db,
 			sql`select d.payment_method as method, sum(d.placed) as placed, sum(d.paid) as paid, sum(d.delivered) as delivered, sum(d.expired) as expired
-				from orders_placed_days d where d.day >= ${range.from}::date and d.day <= ${range.to}::date group by 1 having sum(d.placed) > 0`,
+				from orders_placed_days_live d where d.day >= ${range.from}::date and d.day <= ${range.to}::date group by 1 having sum(d.placed) > 0`,
 		),
 		// Paid → delivered, for orders paid in the range and delivered.
 		rows<{ stock: boolean; orders: string; median: string | null; p90: string | null }>(
