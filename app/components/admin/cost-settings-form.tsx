@@ -22,6 +22,9 @@ export function euroRateLine(costs: Pick<CostSettings, 'rupeesPerEuro' | 'euroRa
 	return `${euroRateText(costs.rupeesPerEuro)}${costs.euroRateSetAt ? `, set ${formatPakistanDay(costs.euroRateSetAt)}` : ''}`
 }
 
+/** What the form's boxes start from, as a key: the page draws the form anew when it changes. */
+export const savedCostsKey = (costs: Pick<CostSettings, 'rupeesPerDollar' | 'rupeesPerEuro' | 'payproFeePercent'>) => `costs:${costs.rupeesPerDollar}:${costs.rupeesPerEuro}:${costs.payproFeePercent}`
+
 /** The owner's dollar and euro rates and PayPro's fee (store details page): its own form, checked with its schema. */
 export function CostSettingsForm({ costs, answer, busy }: { costs: CostSettings; answer: Answer | null; busy: boolean }) {
 	const refusal = answer && !answer.ok ? answer : null

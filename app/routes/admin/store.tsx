@@ -16,7 +16,7 @@ import { requireStaff } from '~/http/staff-auth.server'
 import { AppError } from '~/utils/app-error'
 import { pageMeta } from '~/utils/seo'
 import { useHydrated } from '~/utils/use-hydrated'
-import { CostSettingsForm } from '~/components/admin/cost-settings-form'
+import { CostSettingsForm, savedCostsKey } from '~/components/admin/cost-settings-form'
 import { costSettingsForm } from '~/domain/costs/cost-rules'
 import { readCostSettings, updateCostSettings } from '~/domain/costs/cost-settings.server'
 import { invalidInput } from '~/utils/field-errors'
@@ -344,7 +344,8 @@ export default function StoreSettings({ loaderData }: Route.ComponentProps) {
 
 			<AppIconForm icon={loaderData.icon} answer={loaderData.iconAnswer} />
 
-			<CostSettingsForm costs={loaderData.costs} answer={costsAnswer} busy={busy} />
+			{/* Drawn anew when what is saved changes (the page's data comes after the save's answer): its boxes start from it. */}
+			<CostSettingsForm key={savedCostsKey(loaderData.costs)} costs={loaderData.costs} answer={costsAnswer} busy={busy} />
 			{/* Drawn anew once something else is saved: its boxes start from what is saved now. */}
 			<WhatsAppSettingsForm key={whatsappKey(loaderData.whatsapp, whatsappAnswer)} status={loaderData.whatsapp} answer={whatsappAnswer} busy={busy} />
 		</div>
