@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { singleton } from '../../utils/singleton.server'
 
 // A wholesaler speaking Kinguin's eCommerce API (its public documentation: X-Api-Key; GET
 // /v1/products, /v2/products/{productId}; POST /v2/order; GET /v1/order?orderExternalId=,
@@ -343,5 +342,9 @@ export function kinguinProtocol({ apiKey = SUPPLIER_SIMULATOR.apiKey, products: 
 	}
 }
 
-/** The shop's own simulator (one per process), its orders kept in the store given (the database's, supplier-sim-store.server.ts). */
-export const supplierSimulator = (store?: SimOrderStore) => singleton('kinguin-simulator', () => kinguinProtocol(store ? { store } : {}))
+/**
+ * A shop's own simulator, its orders kept in the store given (its database's, sim-order-store.server.ts):
+ * one per shop, not per process, so a process that opens another database (the tests) never keeps
+ * the orders of the one before in a store that is closed.
+ */
+export const supplierSimulator = (store?: SimOrderStore) => kinguinProtocol(store ? { store } : {})
