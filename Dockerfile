@@ -35,4 +35,4 @@ USER node
 RUN mkdir -p "$DATA_DIR"
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=90s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--import", "tsx", "server/index.ts"]
+CMD ["node", "build/server/start.js"]

@@ -35,7 +35,9 @@ export default defineConfig({
 		{ name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' }, testMatch: /desktop\..*\.spec\.ts/ },
 	],
 	// All shops start together, from one command (tests/setup/e2e-shops.ts), rather than one after
-	// another; Playwright waits for each one's /healthz (the later entries only wait).
+	// another; Playwright waits for each one's /healthz (the later entries only wait). They start
+	// without drawing their pages first (WARM_START_SECONDS=0, ADR-061: 5 s of every run, for pages the
+	// first console change drops; tests/integration/page-cache.test.ts and container.test.ts check it).
 	webServer: shopUrls.map((url, i) => ({
 		command: i === 0 ? 'node --import tsx tests/setup/e2e-shops.ts' : `node -e "setInterval(() => {}, 60_000)"`,
 		url: `${url}/healthz`,
@@ -44,6 +46,6 @@ export default defineConfig({
 		reuseExistingServer: i > 0,
 		stdout: 'ignore' as const,
 		stderr: 'pipe' as const,
-		env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
+		env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', WARM_START_SECONDS: '0', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
 	})),
 })

@@ -39,6 +39,21 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 /** A product's page, public like the rest. */
 export const PRODUCT_PAGE = { path: 'product/:id', pattern: 'product/\\d+', file: 'routes/store/product.tsx' } as const
 
+/** The listed pages buyers open most, drawn before any product's. */
+const BUSIEST_PAGES: readonly string[] = ['/', '/products']
+
+/**
+ * The public pages meant to be found, in one language: the listed ones, then each product's. The
+ * sitemap lists them; a starting server draws them, busiest first, before it takes traffic.
+ */
+export function findablePages(productIds: readonly number[]): `/${string}`[] {
+	const listed = PUBLIC_PAGES.filter((page) => page.inSitemap).map((page) => page.path)
+	// Home and the catalogue first, then the products, then the rest: what buyers open most comes first.
+	const busiest = listed.filter((path) => BUSIEST_PAGES.includes(path))
+	const rest = listed.filter((path) => !BUSIEST_PAGES.includes(path))
+	return [...busiest, ...productIds.map((id) => `/product/${id}` as const), ...rest]
+}
+
 /** The buyer's other pages (they depend on the visitor: never cached). */
 export const VISITOR_PAGES = [
 	{ path: 'checkout', file: 'routes/store/checkout.tsx' },

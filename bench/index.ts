@@ -13,6 +13,11 @@
 // BENCH_REPORTS_ORDERS (100000), BENCH_REPORTS_RUNS (20), BENCH_SUPPLIER_ORDERS (60), BENCH_SUPPLIER_CONCURRENCY (5), BENCH_SUPPLIER_LATENCY_MS (300).
 // BENCH_MILLION_ORDERS (1000000), BENCH_MILLION_BUYERS (300000), BENCH_MILLION_RUNS (20): the million section, run only when named.
 // BENCH_SHOP_NODE_ARGS: extra Node flags for the shop only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load).
+// BENCH_PORTS_FROM: the bench's servers (shops, nginx, PayPro, PostgreSQL of its own) take ports from here upwards; unset, any free port.
+// The hike section (run only when named: `npm run bench -- hike`; docs/operations/README.md): BENCH_HIKE_SECONDS (120),
+// BENCH_HIKE_SHOPPERS (10000), BENCH_HIKE_THINK_SECONDS (30: a shopper's average pause between pages),
+// BENCH_HIKE_CHECKOUTS_PER_MINUTE (500), BENCH_HIKE_FAULTS (restart,sigterm,kill: which faults happen; empty for none),
+// BENCH_NGINX (/usr/sbin/nginx), POSTGRES_BIN (/usr/lib/postgresql/15/bin: initdb and pg_ctl for its own cluster).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
 // module and list it in SECTIONS below.
@@ -31,7 +36,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	// Before checkout: the checkout section leaves hundreds of unpaid orders for the job worker to sweep.
 	live: async () => (await import('./live.ts')).liveSection,
 	checkout: async () => (await import('./checkout.ts')).checkoutSection,
-	// After checkout and live (they buy the $10 Xbox gift card fulfilled by hand): it leaves that card sold from stock.
+	// A shop of its own (database <BENCH_DATABASE_NAME>_stock) paid through a local fake of PayPro: real payments, which take stock.
 	stock: async () => (await import('./stock.ts')).stockSection,
 	// After stock (it imports codes for the gift card that section needs by hand) and before the
 	// catalogue and dashboard sections grow the shop: the buttons buyers and staff wait on.
@@ -51,10 +56,14 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 	million: async () => (await import('./million.ts')).millionSection,
 	// Its own in-memory PGlite and a local wholesaler of Kinguin's protocol: the shop's data is not touched.
 	suppliers: async () => (await import('./suppliers.ts')).suppliersSection,
+	// Not in the default run (minutes, and a fleet of its own: PostgreSQL, three instances, nginx, PayPro): `npm run bench -- hike`.
+	hike: async () => (await import('./hike.ts')).hikeSection,
 }
 
 /** Sections run only when named: they take long, or change the shop's data for every section after them. */
-const ONLY_WHEN_NAMED = new Set(['million'])
+const ONLY_WHEN_NAMED = new Set(['million', 'hike'])
+/** Sections that start the shops they measure: when only these run, the shared shop is not started. */
+const OWN_SHOPS = new Set(['stock', 'hike'])
 
 const RESULTS_DIR = path.join(ROOT, 'bench/results')
 
@@ -94,11 +103,11 @@ async function main() {
 	loading.catch(() => {}) // awaited below; avoids an unhandled rejection while the shop starts
 	const choice = await chooseDatabase()
 	log(`database: ${choice.note}`)
-	const shop = await startShop({ postgresAdminUrl: choice.postgresAdminUrl })
+	const shop = names.every((n) => OWN_SHOPS.has(n)) ? null : await startShop({ postgresAdminUrl: choice.postgresAdminUrl })
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 		process.once(signal, () => {
 			log(`${signal}: stopping the shop`)
-			shop.stop().finally(() => process.exit(130))
+			void (shop?.stop() ?? Promise.resolve()).finally(() => process.exit(130))
 		})
 	}
 
@@ -109,13 +118,22 @@ async function main() {
 			const sectionStart = Date.now()
 			log(`section ${name}`)
 			try {
-				results.push(await sections[i]({ baseUrl: shop.url, shopPid: shop.child.pid, database: shop.database, resultsDir: RESULTS_DIR, log }))
+				results.push(
+					await sections[i]({
+						baseUrl: shop?.url ?? '',
+						shopPid: shop?.child.pid,
+						database: shop?.database ?? { kind: choice.postgresAdminUrl ? 'postgres' : 'pglite', label: 'each section its own' },
+						postgresAdminUrl: choice.postgresAdminUrl,
+						resultsDir: RESULTS_DIR,
+						log,
+					}),
+				)
 			} catch (error) {
 				// One broken section should not cost the figures of the others.
 				const message = error instanceof Error ? error.message : String(error)
 				log(`section ${name} failed: ${error instanceof Error ? (error.stack ?? message) : message}`)
 				results.push({ name, rows: [], notes: [], error: message })
-				if (shop.child.exitCode !== null || shop.child.signalCode !== null) {
+				if (shop && (shop.child.exitCode !== null || shop.child.signalCode !== null)) {
 					log('the shop has stopped: skipping the remaining sections')
 					for (const rest of names.slice(i + 1)) results.push({ name: rest, rows: [], notes: [], error: 'not run: the shop had stopped' })
 					break
@@ -124,7 +142,7 @@ async function main() {
 			log(`section ${name} took ${((Date.now() - sectionStart) / 1000).toFixed(0)} s`)
 		}
 	} finally {
-		await shop.stop()
+		await shop?.stop()
 	}
 
 	const durationSeconds = (Date.now() - startedAt.getTime()) / 1000
@@ -134,7 +152,7 @@ async function main() {
 		durationSeconds: Math.round(durationSeconds),
 		revision: gitRevision(),
 		node: process.version,
-		database: shop.database.label,
+		database: shop?.database.label ?? 'each section its own',
 		databaseNote: choice.note,
 		cpus: os.cpus().length,
 		// One-minute load average at the start and the end: above the CPU count, other work shared the machine.

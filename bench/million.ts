@@ -96,6 +96,7 @@ export const MILLION_FILL_SQL = [
 	'vacuum analyze sales_days',
 	'vacuum analyze sales_day_lines',
 	'vacuum analyze orders_placed_days',
+	'vacuum analyze delivery_time_days',
 	'vacuum analyze customer_figures',
 ]
 
@@ -210,6 +211,7 @@ export async function millionSection(ctx: BenchContext): Promise<SectionResult> 
 		['reports: 30 days', '/admin/reports?range=30d'],
 		['reports: 1 year', `/admin/reports?from=${day(364)}&to=${day(0)}`],
 		['reports: 2 years', `/admin/reports?from=${day(729)}&to=${day(0)}`],
+		['reports: 1 year by day', `/admin/reports?from=${day(364)}&to=${day(0)}&by=day`],
 		['customers by spend', '/admin/customers'],
 		['customers by last order', '/admin/customers?sort=last'],
 		['customers: search', `/admin/customers?q=${encodeURIComponent(pick.customer_email.split('@')[0]!)}`],
@@ -218,6 +220,7 @@ export async function millionSection(ctx: BenchContext): Promise<SectionResult> 
 	]
 	for (const [subject, path] of pages) rows.push(await timeGets(ctx, staff, subject, path))
 	rows.push(await timeGets(ctx, staff, 'reports API: 1 year', `/api/admin/reports/sales?from=${day(364)}&to=${day(0)}`, 'application/json'))
+	rows.push(await timeGets(ctx, staff, 'reports API: 2 years by month', `/api/admin/reports/sales?from=${day(729)}&to=${day(0)}&by=month`, 'application/json'))
 	rows.push(await timeGets(ctx, `buyer_session=${filled.sessionId}`, `My orders (${big.n} orders)`, '/my-orders'))
 
 	// The orders CSV of one month: when its first byte comes, and when its last.

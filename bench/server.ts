@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BenchDatabase } from './types.ts'
+import { SERVER_BUNDLE } from '../scripts/server-bundle'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -41,8 +42,8 @@ export function log(message: string) {
 
 /** Runs `npm run build` when there is no server bundle yet. */
 export async function ensureBuild(): Promise<void> {
-	if (fs.existsSync(path.join(ROOT, 'build/server/index.js'))) return
-	log('no build/server/index.js: running `npm run build`')
+	if (fs.existsSync(path.join(ROOT, SERVER_BUNDLE))) return
+	log(`no ${SERVER_BUNDLE}: running \`npm run build\``)
 	const started = Date.now()
 	await new Promise<void>((resolve, reject) => {
 		// Build output goes to stderr so stdout keeps only the summary.
@@ -55,24 +56,43 @@ export async function ensureBuild(): Promise<void> {
 			else reject(new Error(`npm run build failed (${signal ?? `exit ${code}`})`))
 		})
 	})
-	if (!fs.existsSync(path.join(ROOT, 'build/server/index.js'))) {
-		throw new Error('npm run build finished but build/server/index.js is still missing')
+	if (!fs.existsSync(path.join(ROOT, SERVER_BUNDLE))) {
+		throw new Error(`npm run build finished but ${SERVER_BUNDLE} is still missing`)
 	}
 	log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 }
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
+/** BENCH_PORTS_FROM: the bench's servers take ports from here upwards (on a shared machine, a range of its own); unset, any free port. */
+let nextPort = Number(process.env.BENCH_PORTS_FROM) || 0
+
+function tryPort(port: number): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer()
 		server.unref()
 		server.once('error', reject)
-		server.listen(0, '127.0.0.1', () => {
+		server.listen(port, '127.0.0.1', () => {
 			const address = server.address()
 			const port = typeof address === 'object' && address ? address.port : 0
 			server.close(() => resolve(port))
 		})
 	})
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1 (the next free one from BENCH_PORTS_FROM when set). */
+export async function freePort(): Promise<number> {
+	if (!nextPort) return tryPort(0)
+	for (let tries = 0; tries < 100; tries++) {
+		const port = nextPort++
+		const free = await tryPort(port).catch(() => null)
+		if (free) return free
+	}
+	throw new Error(`no free port among the 100 from BENCH_PORTS_FROM`)
+}
+
+/** A child process the bench started: killed hard if the bench exits before it ends. */
+export function trackChild(child: ChildProcess) {
+	live.add(child)
+	child.once('exit', () => live.delete(child))
 }
 
 export interface ChildServer {
@@ -84,7 +104,7 @@ export interface ChildServer {
 const FORWARD_LIMIT = 10
 
 /** Keeps the last lines a child printed, for error messages; forwards the first few to stderr. */
-function tail(child: ChildProcess, prefix: string, forward: boolean) {
+export function tail(child: ChildProcess, prefix: string, forward: boolean) {
 	const lines: string[] = []
 	let forwarded = 0
 	let held = 0
@@ -121,7 +141,7 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 	live.delete(child)
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+export async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
 	const deadline = Date.now() + HEALTH_TIMEOUT_MS
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) {
@@ -206,6 +226,12 @@ export const BENCH_STAFF = { email: 'bench-owner@example.com', password: 'bench-
 export interface ShopOptions {
 	/** A PostgreSQL server URL to create the bench database on (see benchDatabaseName); PGlite in a temporary folder when unset. */
 	postgresAdminUrl?: string
+	/** The database created on that server (default benchDatabaseName()): a section with a shop of its own names its own. */
+	databaseName?: string
+	/** Settings over the bench's defaults, e.g. a PayPro account (then the simulator is not asked for). */
+	settings?: Record<string, string>
+	/** The port to listen on (one chosen beforehand, when another server must know the shop's address first). */
+	port?: number
 }
 
 export interface RunningShop extends ChildServer {
@@ -214,7 +240,7 @@ export interface RunningShop extends ChildServer {
 
 /** Starts the built shop (production mode) on a free port and waits until /healthz answers 200. */
 export async function startShop(options: ShopOptions = {}): Promise<RunningShop> {
-	const port = await freePort()
+	const port = options.port ?? (await freePort())
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
 		PORT: String(port),
@@ -237,14 +263,15 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
 	}
 	// No PayPro account here: the bench pays through the built-in simulator, asked for explicitly
 	// (after the loop above, which would take it away again).
-	env.PAYPRO_SIMULATOR = 'true'
+	if (!options.settings?.PAYPRO_CLIENT_ID) env.PAYPRO_SIMULATOR = 'true'
+	Object.assign(env, options.settings)
 	// Production requires the shop's own address; here it is this port (links and the simulator's pages name it).
 	env.PUBLIC_URL = `http://localhost:${port}`
 	let dataDir: string | undefined
 	let database: BenchDatabase
 	if (options.postgresAdminUrl) {
 		const { freshPostgresDatabase } = await import('../tests/setup/postgres.ts')
-		env.DATABASE_URL = await freshPostgresDatabase(options.postgresAdminUrl, benchDatabaseName())
+		env.DATABASE_URL = await freshPostgresDatabase(options.postgresAdminUrl, options.databaseName ?? benchDatabaseName())
 		const server = new URL(options.postgresAdminUrl)
 		const name = new URL(env.DATABASE_URL).pathname.slice(1)
 		database = { kind: 'postgres', label: `postgres (${name} on ${server.host})`, url: env.DATABASE_URL }
@@ -260,7 +287,7 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
 	const started = Date.now()
 	// BENCH_SHOP_NODE_ARGS: extra Node flags for the shop only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load.
 	const extraArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
-	const child = spawn(process.execPath, [...extraArgs, '--import', 'tsx', 'server/index.ts'], {
+	const child = spawn(process.execPath, [...extraArgs, SERVER_BUNDLE], {
 		cwd: ROOT,
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],

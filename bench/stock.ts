@@ -2,13 +2,18 @@
 // product (the $10 Xbox gift card), first while it is fulfilled by hand, then with one code in stock
 // per order (imported through POST /api/admin/products/{id}/stock). Per run: ORDERS checkouts, each
 // buyer's live order page (GET /api/order/stream with the order's cookie) open, then every order
-// paid through the simulator's payment page (whose form POST calls the shop's callback, which marks
-// the order paid and, with stock, takes its code in the same transaction), CONCURRENCY at a time.
+// paid on PayPro's hosted page, CONCURRENCY at a time. PayPro is a local fake of its protocol
+// (bench/paypro.ts) whose page calls the shop's callback, which checks the payment with PayPro,
+// marks the order paid and, with stock, takes its code in the same transaction. Real payments: the
+// simulator's would be test payments on a deployed shop, which take no stock (ADR-020).
 // Measured: payments per second (the pay POSTs, answered once the callback was handled), and per
 // order the time from its pay POST to its page's `order` event showing it paid, with the code
-// when it comes from stock. Runs after checkout: it leaves the gift card sold from stock.
+// when it comes from stock. A shop of its own (database <BENCH_DATABASE_NAME>_stock, shop_bench_stock by default), configured with that PayPro.
+import path from 'node:path'
 import http from 'node:http'
-import { checkoutKey, onSseEvents, onShop, postCheckout, rawRequest, signIn } from './http.ts'
+import { checkoutKey, onSseEvents, postCheckout, rawRequest, signIn } from './http.ts'
+import { payproSettings } from './paypro.ts'
+import { benchDatabaseName, freePort, ROOT, startScript, startShop } from './server.ts'
 import { metric, type BenchContext, type Row, type SectionResult } from './types.ts'
 
 const ORDERS = Math.max(10, Number(process.env.BENCH_STOCK_ORDERS ?? 200) || 200)
@@ -100,7 +105,7 @@ async function run(ctx: BenchContext, tag: string, withStock: boolean): Promise<
 				const buyer = buyers[next++]!
 				buyer.paidAt = performance.now()
 				try {
-					const res = await rawRequest('POST', onShop(ctx.baseUrl, buyer.paymentUrl), {
+					const res = await rawRequest('POST', buyer.paymentUrl, {
 						headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 						body: 'outcome=pay',
 					})
@@ -149,10 +154,26 @@ async function adminJson(ctx: BenchContext, cookie: string, method: string, path
 	return JSON.parse(text) as Record<string, unknown>
 }
 
-export async function stockSection(ctx: BenchContext): Promise<SectionResult> {
+export async function stockSection(bench: BenchContext): Promise<SectionResult> {
+	// PayPro must know the shop's callback address, and the shop PayPro's: the port is chosen first.
+	const port = await freePort()
+	const paypro = await startScript(path.join(ROOT, 'bench/paypro.ts'), [String(await freePort()), `http://127.0.0.1:${port}/paypro/uis`, `http://127.0.0.1:${port}/order-status`])
+	try {
+		const shop = await startShop({ postgresAdminUrl: bench.postgresAdminUrl, databaseName: `${benchDatabaseName()}_stock`, port, settings: payproSettings(paypro.url) })
+		try {
+			return await measure({ ...bench, baseUrl: shop.url, shopPid: shop.child.pid, database: shop.database })
+		} finally {
+			await shop.stop()
+		}
+	} finally {
+		await paypro.stop()
+	}
+}
+
+async function measure(ctx: BenchContext): Promise<SectionResult> {
 	const notes = [
 		`database: ${ctx.database.label}`,
-		`each run: ${ORDERS} orders of the $10 Xbox gift card with their live pages open, then paid through the PayPro simulator ${CONCURRENCY} at a time; ` +
+		`each run: ${ORDERS} orders of the $10 Xbox gift card with their live pages open, then paid on PayPro's hosted page (a local fake of PayPro calling the shop's callback: real payments) ${CONCURRENCY} at a time; ` +
 			'payment to page: from the pay POST to the page seeing the order paid (with its code when from stock)',
 	]
 	const cookie = await signIn(ctx.baseUrl)

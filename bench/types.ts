@@ -51,6 +51,8 @@ export interface BenchContext {
 	shopPid?: number
 	/** What the shop stores its data in. */
 	database: BenchDatabase
+	/** The PostgreSQL server the bench creates its databases on (PGlite when unset), for sections that start a shop of their own. */
+	postgresAdminUrl?: string
 	/** Where extra artefacts (full Lighthouse reports) may be written. */
 	resultsDir: string
 	log: (message: string) => void

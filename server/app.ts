@@ -6,6 +6,7 @@ import expressStaticGzip from 'express-static-gzip'
 import express from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
+import { isWarmUp } from './warm-start'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { database } from '../app/db/client.server'
@@ -37,11 +38,17 @@ export interface ShopAppOptions {
 	keptAssetsDir?: string
 	/** Seconds a public catalogue page is served from memory; 0 disables the page cache. */
 	pageCacheSeconds?: number
+	/** Tests only: how often order changes may drop the pages (ORDER_CHANGES_COALESCED_MS). */
+	orderChangesCoalescedMs?: number
 }
 
-/** PAGE_CACHE_SECONDS, else 5 s in production and off in development. */
+/**
+ * PAGE_CACHE_SECONDS, else 30 s in production and off in development. Every change staff or buyers
+ * make to what a public page shows drops the pages at once (NOTIFY), orders within
+ * ORDER_CHANGES_COALESCED_MS: the time only bounds a change whose notice was lost (ADR-060).
+ */
 export function pageCacheSecondsFrom(env: Env): number {
-	return env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === 'production' ? 5 : 0)
+	return env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === 'production' ? 30 : 0)
 }
 
 // A load balancer's probe must get an answer even when the database hangs instead of refusing.
@@ -81,10 +88,11 @@ function workerHeaders(res: http.ServerResponse, filePath: string) {
 	res.setHeader('Service-Worker-Allowed', '/')
 }
 
-export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, pageCacheSeconds = 0 }: ShopAppOptions) {
+export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, pageCacheSeconds = 0, orderChangesCoalescedMs }: ShopAppOptions) {
 	const app = express() as express.Express & { pageCache: PageCache; metrics: ShopMetrics | null }
 	const pageCache = createPageCache({
 		ttlSeconds: pageCacheSeconds,
+		orderChangesCoalescedMs,
 		nonceOf: (res) => res.locals.cspNonce as string,
 		onHit: (req) => logger.info({ req: { method: req.method, url: loggedUrl(req.url) }, res: { statusCode: 200 }, pageCache: 'hit' }, 'request completed'),
 	})
@@ -92,9 +100,15 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	// Only with a token: without one nothing is counted and /metrics is not there (ADR-056).
 	app.metrics = env.METRICS_TOKEN ? createShopMetrics({ routes: build?.routes ?? null, database, token: env.METRICS_TOKEN }) : null
 	if (pageCache.enabled) {
-		// Reviews, orders (the home page's leaderboard) and console changes written by any process of the shop.
-		for (const channel of [REVIEWS_CHANNEL, ORDERS_CHANNEL, STORE_CHANGED_CHANNEL]) {
-			subscribe(channel, () => pageCache.clear()).catch((error: unknown) =>
+		// Reviews and console changes written by any process of the shop drop the pages at once; orders
+		// (the home page's leaderboard, an option running low or out) at once after a quiet spell, then at
+		// most once per ORDER_CHANGES_COALESCED_MS (ADR-060).
+		for (const [channel, drop] of [
+			[REVIEWS_CHANNEL, pageCache.clear],
+			[STORE_CHANGED_CHANNEL, pageCache.clear],
+			[ORDERS_CHANNEL, pageCache.clearSoon],
+		] as const) {
+			subscribe(channel, () => drop()).catch((error: unknown) =>
 				logger.warn({ err: error, channel }, 'page cache: cannot listen for changes; pages stay cached for their TTL'),
 			)
 		}
@@ -154,7 +168,7 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 		pinoHttp({
 			logger,
 			// Static assets and health checks would drown the request log.
-			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/healthz' || req.url === '/metrics' },
+			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/healthz' || req.url === '/metrics' || isWarmUp(req) },
 			// The id the host gave the request (its X-Request-Id); the logger adds it to every line as requestId.
 			genReqId: (_req, res) => String(res.getHeader('X-Request-Id') ?? ''),
 			customLogLevel: (_req, res, err) =>
@@ -199,7 +213,10 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 	// After helmet, so the probe's answer carries the same security headers as every other one.
 	app.get('/healthz', async (_req, res) => {
 		res.setHeader('Cache-Control', 'no-store')
-		if (await databaseAnswers()) res.json({ status: 'ok' })
+		// The replica's state is said, never failed on: the primary answers its reads meanwhile (ADR-059).
+		const replica = database().replica?.()
+		const reads = replica ? { replica: replica.state === 'replica' ? 'ok' : 'unreachable: reports, exports, customers and searches read from the primary' } : {}
+		if (await databaseAnswers()) res.json({ status: 'ok', ...reads })
 		else res.status(503).json({ status: 'unavailable' })
 	})
 

@@ -170,6 +170,29 @@ export function createShopMetrics({ routes, database, token }: { routes: ServerB
 	new Gauge({ name: 'shop_db_connections_idle', help: 'Open connections not in use (PostgreSQL only).', labelNames: ['driver'], registers: [registry], collect: connections((u) => u.idle) })
 	new Gauge({ name: 'shop_db_connections_waiting', help: 'Queries waiting for a free connection (PostgreSQL only).', labelNames: ['driver'], registers: [registry], collect: connections((u) => u.waiting) })
 
+	// With DATABASE_REPLICA_URL (ADR-059): whether long reads go to the replica, and how many fell back to the primary.
+	new Gauge({
+		name: 'shop_db_replica_up',
+		help: 'With DATABASE_REPLICA_URL: 1 while reports, exports, customers and searches read from the replica, 0 while the replica cannot be reached and they read from the primary.',
+		registers: [registry],
+		collect() {
+			this.reset()
+			const replica = database().replica?.()
+			if (replica) this.set(replica.state === 'replica' ? 1 : 0)
+		},
+	})
+	let fallbacksSeen = 0
+	new Counter({
+		name: 'shop_db_replica_fallbacks_total',
+		help: 'Long reads the replica could not answer, answered by the primary instead.',
+		registers: [registry],
+		collect() {
+			const fallbacks = database().replica?.().fallbacks ?? fallbacksSeen
+			if (fallbacks > fallbacksSeen) this.inc(fallbacks - fallbacksSeen)
+			fallbacksSeen = fallbacks
+		},
+	})
+
 	return {
 		observe(req, res) {
 			const started = process.hrtime.bigint()

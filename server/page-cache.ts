@@ -9,7 +9,7 @@ import zlib from 'node:zlib'
 import type http from 'node:http'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
-import { PRODUCT_PAGE, PUBLIC_PAGES as PUBLIC_PAGE_LIST } from '../app/public-pages'
+import { PRODUCT_PAGE, PUBLIC_PAGES as PUBLIC_PAGE_LIST, VISITOR_PAGES } from '../app/public-pages'
 import { unprefixed } from '../app/i18n/lang'
 import { nowMs } from '../app/utils/clock'
 
@@ -20,6 +20,56 @@ export function isPublicPage(pathname: string): boolean {
 	// Each page's Urdu twin (/ur/…) is public too, and kept apart (the cache's key is the address).
 	return PUBLIC_PAGES.test(unprefixed(pathname))
 }
+
+/**
+ * A buyer's own writes: placing and paying an order, its page, the cart's prices, push and the
+ * language. None changes a public page's HTML at once; what an order changes there (the leaderboard,
+ * an option sold out) comes through the orders channel, on every server alike (`clearSoon`). Every
+ * other write (the console, a review, anything not named here) drops the pages as it is answered.
+ */
+const BUYER_WRITES = new RegExp(
+	`^/(?:${[
+		...VISITOR_PAGES.map((page) => page.path.replace(/:[^/]+/g, '[^/]+')),
+		'contact',
+		'api/checkout(?:/coupon)?',
+		'\\.netlify/functions/paypro-order',
+		'api/cart/prices',
+		'paypro/uis',
+		'paypro-sim/.+',
+		'api/order(?:/.+)?',
+		'api/push/.+',
+		'language',
+	].join('|')})$`,
+)
+
+export function isBuyerWrite(pathname: string): boolean {
+	return BUYER_WRITES.test(unprefixed(pathname))
+}
+
+/**
+ * Staff writes that change on a public page only what orders change there (how many units an option
+ * has left, whether it shows sold out): codes imported, revealed or voided on a product's stock, an
+ * order delivered from stock or a unit replaced. Like an order change they make the pages stale (each
+ * drawn again at its next request, the copy from before answering meanwhile) instead of dropping
+ * them: on the hike bench a stock import dropped every page of its instance right before the rush,
+ * and buyers' answers waited seconds behind a hundred renders at once (ADR-060).
+ */
+const STOCK_WRITES = /^\/(?:admin\/products\/\d+\/stock|api\/admin\/products\/\d+\/stock|api\/admin\/orders\/[^/]+\/(?:deliver-from-stock|stock-units\/\d+\/replace))$/
+
+export function isStockWrite(pathname: string): boolean {
+	return STOCK_WRITES.test(pathname)
+}
+
+/**
+ * Orders change public pages only a little (the leaderboard, an option running low or out): on a
+ * price-hike day they change many times a second, and dropping every page on each made every
+ * instance draw every page again, over and over, for every shopper (ADR-060). The first change after
+ * a quiet spell drops the pages at once; later ones at most once per this many milliseconds.
+ */
+export const ORDER_CHANGES_COALESCED_MS = 30_000
+
+/** Stale pages drawn again at once on one server; the others answer their copy from before meanwhile. */
+const REDRAWS_AT_ONCE = 1
 
 /** Headers of the recorded response that belong to one response, or that the cache sets itself. */
 const NOT_REPLAYED = new Set([
@@ -48,6 +98,8 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03])
 
 interface Entry {
 	expires: number
+	/** An order changed since it was drawn (clearSoon): still answered while the one request drawing it again runs. */
+	stale: boolean
 	headers: [string, string | string[]][]
 	/** The Content-Security-Policy header, split at the nonce like the body. */
 	csp: string[] | null
@@ -65,6 +117,8 @@ export interface PageCacheOptions {
 	nonceOf: (res: Response) => string
 	/** Told of each hit (served without going through the rest of the app, logging included). */
 	onHit?: (req: http.IncomingMessage) => void
+	/** ORDER_CHANGES_COALESCED_MS unless a test says otherwise. */
+	orderChangesCoalescedMs?: number
 }
 
 export interface PageCache {
@@ -77,6 +131,12 @@ export interface PageCache {
 	record: RequestHandler
 	/** Drops every page, and any render in flight (data changed). */
 	clear(): void
+	/**
+	 * Marks every page stale at once, or at the end of ORDER_CHANGES_COALESCED_MS after the last time:
+	 * many order changes cost one. A stale page's next request draws it again; requests meanwhile get
+	 * the copy from before (as do requests of a page whose time ran out).
+	 */
+	clearSoon(): void
 	size(): number
 }
 
@@ -110,10 +170,14 @@ export function acceptsGzip(header: string | undefined): boolean {
 	return false
 }
 
-export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit }: PageCacheOptions): PageCache {
+export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, orderChangesCoalescedMs = ORDER_CHANGES_COALESCED_MS }: PageCacheOptions): PageCache {
 	const entries = new Map<string, Entry>()
 	/** Renders being recorded, so that concurrent misses of one page wait for one render. */
 	const inFlight = new Map<string, Promise<void>>()
+	/** Of those, the ones still drawing (not yet being kept): a stale copy answers only meanwhile, never once a newer one was sent. */
+	const drawing = new Set<string>()
+	/** Of those, the ones drawing a page again that has a stale copy: at most REDRAWS_AT_ONCE, the other stale pages wait their turn. */
+	const redrawing = new Set<string>()
 	let generation = 0
 	const enabled = ttlSeconds > 0
 
@@ -122,13 +186,29 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit }
 		const q = url.indexOf('?')
 		return q === -1 ? url : url.slice(0, q)
 	}
+	/** The page a write is for: React Router's scripts post a page's form to its address plus `.data` (the home page's to `/_root.data`). */
+	const pageOfWrite = (path: string) => (path.endsWith('/_root.data') ? path.slice(0, -'_root.data'.length) || '/' : path.endsWith('.data') ? path.slice(0, -'.data'.length) : path)
 	const eligible = (req: http.IncomingMessage) => enabled && req.method === 'GET' && isPublicPage(pathOf(req.url ?? ''))
 
-	function fresh(key: string): Entry | undefined {
+	/**
+	 * The page to answer with, if any. A stale one (an order changed, or its time ran out) is answered
+	 * only while another request is drawing it again: the first request after the change draws it,
+	 * the others meanwhile get the copy from before, so no one waits on a render of every page at once
+	 * (on a busy day that came back every 30 s as a few seconds' stall on every instance).
+	 */
+	function answerable(key: string): Entry | undefined {
 		const entry = entries.get(key)
-		if (entry && entry.expires > nowMs()) return entry
-		if (entry) entries.delete(key)
-		return undefined
+		if (!entry) return undefined
+		const now = nowMs()
+		if (!entry.stale && entry.expires > now) return entry
+		// A copy left unasked long past its time is drawn again, never answered stale.
+		if (entry.expires + ttlSeconds * 1000 < now) {
+			entries.delete(key)
+			return undefined
+		}
+		// Drawn again one at a time: a render holds the event loop, and after an order change every page
+		// is stale at once (drawing them all together stalled every answer for seconds, hits included).
+		return drawing.has(key) || redrawing.size >= REDRAWS_AT_ONCE ? entry : undefined
 	}
 
 	function send(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry) {
@@ -187,8 +267,12 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit }
 			.filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()))
 			.map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]])
 		while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+		entries.delete(key)
 		entries.set(key, {
-			expires: nowMs() + ttlSeconds * 1000,
+			// Between 3/4 and 5/4 of the time: pages drawn together (after a change, on a cold start) run
+			// out at different moments, so an instance never draws every page again at once.
+			expires: nowMs() + ttlSeconds * 1000 * (0.75 + Math.random() / 2),
+			stale: false,
 			headers,
 			csp: csp === undefined ? null : String(csp).split(nonce),
 			segments,
@@ -199,28 +283,31 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit }
 
 	function tryServe(req: http.IncomingMessage, res: http.ServerResponse): boolean {
 		if (!eligible(req)) return false
-		const entry = fresh(keyOf(req))
+		const entry = answerable(keyOf(req))
 		if (!entry) return false
 		send(req, res, entry)
 		return true
 	}
 
 	const serve: RequestHandler = (req, res, next) => {
-		// Any change through this server (a review, an order, an admin action) drops the cached pages.
+		// Any change through this server (a review, an admin action) drops the cached pages; a stock change makes them stale.
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
-			clear()
-			res.once('finish', clear)
+			const path = pageOfWrite(pathOf(req.url ?? ''))
+			if (isBuyerWrite(path)) return next()
+			const drop = isStockWrite(path) ? staleAll : clear
+			drop()
+			res.once('finish', drop)
 			return next()
 		}
 		if (!eligible(req)) return next()
 		const key = keyOf(req)
-		const entry = fresh(key)
+		const entry = answerable(key)
 		if (entry) return send(req, res, entry)
 		const pending = inFlight.get(key)
 		if (!pending) return next()
 		pending.then(
 			() => {
-				const ready = fresh(key)
+				const ready = answerable(key)
 				if (ready) send(req, res, ready)
 				else next()
 			},
@@ -252,7 +339,11 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit }
 		}) as Response['end']
 		let done!: () => void
 		inFlight.set(key, new Promise<void>((resolve) => (done = resolve)))
+		drawing.add(key)
+		if (entries.has(key)) redrawing.add(key)
 		const finish = (completed: boolean) => {
+			drawing.delete(key)
+			redrawing.delete(key)
 			const storable =
 				completed &&
 				res.statusCode === 200 &&
@@ -271,11 +362,35 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit }
 		next()
 	}
 
-	function clear() {
+	let lastClear = -Infinity
+	let pendingClear: ReturnType<typeof setTimeout> | null = null
+	/** The pages' data changed: renders in flight are not kept, and the next order change waits its window. */
+	function changed() {
 		generation++
+		lastClear = nowMs()
+		if (pendingClear) clearTimeout(pendingClear)
+		pendingClear = null
+	}
+
+	function clear() {
+		changed()
 		entries.clear()
 	}
 
-	return { enabled, tryServe, serve, record, clear, size: () => entries.size }
+	/** An order or a stock count changed: every page is drawn again at its next request, the copy from before answering meanwhile. */
+	function staleAll() {
+		changed()
+		for (const entry of entries.values()) entry.stale = true
+	}
+
+	function clearSoon() {
+		if (pendingClear) return
+		const wait = lastClear + orderChangesCoalescedMs - nowMs()
+		if (wait <= 0) return staleAll()
+		pendingClear = setTimeout(staleAll, wait)
+		pendingClear.unref()
+	}
+
+	return { enabled, tryServe, serve, record, clear, clearSoon, size: () => entries.size }
 }
 

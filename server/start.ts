@@ -8,7 +8,7 @@ import { seedDatabase } from '../app/db/seed/seed.server'
 import { parseEnv, useEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { requestIdFor, withRequestId } from '../app/utils/request-context.server'
-import { setListeningOrigin } from '../app/utils/origin.server'
+import { originKnownBeforeListening, publicOrigin, setListeningOrigin } from '../app/utils/origin.server'
 import { loadDeliveryKey, setDeliveryKey } from '../app/domain/fulfillment/delivery-crypto.server'
 import { bootstrapOwner } from '../app/domain/staff/manage-staff.server'
 import { refingerprintStock } from '../app/domain/stock/refingerprint-stock.server'
@@ -30,6 +30,9 @@ import { createShopApp, pageCacheSecondsFrom } from './app'
 import { redirectToRememberedLanguage } from './remembered-language'
 import { finishReadingBeforeClosing } from './finish-reading'
 import { endLiveStream } from '../app/http/event-stream.server'
+import { listProducts } from '../app/domain/catalogue/list-products.server'
+import { findablePages } from '../app/public-pages'
+import { isWarmUp, warmPages } from './warm-start'
 
 /** How long an idle kept-alive connection stays open: longer than nginx (60 s) and every client keeps one. */
 const KEPT_CONNECTION_IDLE_MS = 65_000
@@ -53,8 +56,13 @@ export async function openDatabase(env: Env, prepare?: Prepare): Promise<Databas
 		await prepare?.(db)
 	}
 	return env.DATABASE_URL
-		? openPostgres(env.DATABASE_URL, { prepare: seedAndPrepare })
+		? openPostgres(env.DATABASE_URL, { prepare: seedAndPrepare, ...postgresRoutes(env) })
 		: openPglite(env.DATA_DIR, { prepare: seedAndPrepare })
+}
+
+/** Where DATABASE_URL's sessions, long reads and statements go beside it (ADR-059). */
+export function postgresRoutes(env: Env) {
+	return { directUrl: env.DATABASE_DIRECT_URL, replicaUrl: env.DATABASE_REPLICA_URL, pooler: env.DATABASE_POOLER }
 }
 
 /**
@@ -73,7 +81,7 @@ async function moveReceiptsIntoStore(db: Db, dataDir: string) {
 /** Opens the database (migrations, seed, owner account), then serves the shop. */
 export async function startShop(
 	env: Env = parseEnv(),
-	options: { pageCacheSeconds?: number } = {},
+	options: { pageCacheSeconds?: number; orderChangesCoalescedMs?: number } = {},
 ): Promise<RunningShop> {
 	const pageCacheSeconds = options.pageCacheSeconds ?? pageCacheSecondsFrom(env)
 	// The store's first details come from the environment; what the schema alone cannot check stops the start too.
@@ -100,6 +108,7 @@ export async function startShop(
 	const answering = new Set<http.ServerResponse>()
 	let stopping = false
 	let vite: import('vite').ViteDevServer | undefined
+	let app: ReturnType<typeof createShopApp> | null = null
 	try {
 		setDatabase(database)
 		setDeliveryKey(loadDeliveryKey({ base64: env.DELIVERY_ENCRYPTION_KEY, dataDir: env.DATA_DIR }))
@@ -115,8 +124,7 @@ export async function startShop(
 
 		const root = process.cwd()
 		// Cached public pages are answered before Express sees the request.
-		let app: ReturnType<typeof createShopApp> | null = null
-		const httpServer = http.createServer((req, res) => {
+		const answer: http.RequestListener = (req, res) => {
 			answering.add(res)
 			res.once('close', () => {
 				answering.delete(res)
@@ -129,12 +137,13 @@ export async function startShop(
 			const requestId = requestIdFor(req.headers['x-request-id'])
 			res.setHeader('X-Request-Id', requestId)
 			withRequestId(requestId, () => {
-				app!.metrics?.observe(req, res)
+				if (!isWarmUp(req)) app!.metrics?.observe(req, res)
 				finishReadingBeforeClosing(req, res)
 				if (redirectToRememberedLanguage(req, res)) return
 				if (!app!.pageCache.tryServe(req, res)) app!(req, res)
 			})
-		})
+		}
+		const httpServer = http.createServer(answer)
 		let build: ServerBuild | null = null
 		if (env.NODE_ENV === 'development') {
 			const { createServer } = await import('vite')
@@ -147,7 +156,13 @@ export async function startShop(
 			}
 			build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
 		}
-		app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), keptAssetsDir: keptAssetsDir(root), pageCacheSeconds })
+		app = createShopApp({ env, build, vite, clientDir: path.join(root, 'build/client'), keptAssetsDir: keptAssetsDir(root), pageCacheSeconds, orderChangesCoalescedMs: options.orderChangesCoalescedMs })
+		// The public pages are drawn before the first buyer arrives (ADR-061); not when their links' address
+		// is a port the system is yet to choose (tests), which the pages would name wrongly.
+		if (app.pageCache.enabled && env.WARM_START_SECONDS > 0 && originKnownBeforeListening()) {
+			const warmed = await warmPages(answer, publicOrigin(), findablePages((await listProducts(database.db)).map((product) => product.id)), env.WARM_START_SECONDS * 1_000)
+			logger.info(warmed, 'drew the public pages before taking traffic')
+		}
 		// An idle kept connection stays open longer than any client or proxy keeps one (nginx 60 s, browsers and
 		// Node agents less), so the shop never closes a connection at the moment a client sends on it again: the
 		// client would read a reset (ECONNRESET) for a request the shop never saw. Headers must come sooner still.

@@ -34,6 +34,8 @@ export interface Database {
 	db: Db
 	kind: 'pglite' | 'postgres'
 	connections(): ConnectionUsage
+	/** With DATABASE_REPLICA_URL: where long reads go now, and how many fell back to the primary (ADR-059). */
+	replica?: () => { state: 'replica' | 'primary'; fallbacks: number }
 	/** LISTEN on a channel; returns an unsubscribe function. */
 	listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>
 	close(): Promise<void>
@@ -137,7 +139,7 @@ const STARTUP_LOCK = 7300
  * together migrate and seed one after the other. PostgreSQL frees the lock if this process dies.
  */
 async function underStartupLock(url: string, work: () => Promise<void>) {
-	const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+	const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'shop start-up lock' })
 	lock.on('error', (error) => logger.warn({ err: error }, 'database: the start-up lock connection was lost'))
 	await lock.connect()
 	try {
@@ -156,53 +158,150 @@ async function underStartupLock(url: string, work: () => Promise<void>) {
 /** Connections one instance opens at most for its requests and jobs (and LONG_READ_CONNECTIONS more for long reads): with several instances, PostgreSQL's max_connections must hold them all. */
 const POOL_MAX = 10
 
-/** Connections of the long reads' own pool (reports, exports, the customers' figures): ADR-057. */
+/** Connections of the long reads' own pool (reports, exports, the customers' figures, searches): ADR-057. */
 export const LONG_READ_CONNECTIONS = 3
 // With every long-read connection busy, a report waits this long for one before it fails.
 const LONG_READ_WAIT_MS = 60_000
-const longReaders = new WeakMap<Db, Db>()
+/** After the replica failed, long reads go to the primary this long before the replica is tried again. */
+export const REPLICA_RETRY_MS = 30_000
 
-/** The pool long reads use beside `db` (PostgreSQL), or undefined where there is one connection anyway (PGlite). */
-export const longReaderOf = (db: Db): Db | undefined => longReaders.get(db)
+/** Where long reads go (ADR-059): the replica while it answers, else the primary's long-read pool. */
+export interface LongReaders {
+	primary: Db
+	replica: ReplicaReader | null
+}
 
-export async function openPostgres(url: string, { prepare }: { prepare?: Prepare } = {}): Promise<Database> {
-	const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: POOL_WAIT_MS, keepAlive: true })
+/** The read replica (DATABASE_REPLICA_URL) and whether it answered last time. */
+export interface ReplicaReader {
+	db: Db
+	/** True unless the replica failed less than REPLICA_RETRY_MS ago. */
+	usable(): boolean
+	/** The replica could not be reached: long reads go to the primary for a while (logged once). */
+	failed(error: unknown): void
+	/** The replica answered: long reads stay on it (logged when it is back). */
+	answered(): void
+	/** 'replica' while long reads go to it, 'primary' while they fall back. */
+	state(): 'replica' | 'primary'
+	/** Long reads that failed on the replica and were answered by the primary since start. */
+	fallbacks(): number
+}
+
+// One per process, like the database itself: the server bundle's copy of this module reads what the
+// host's copy opened (a module-level map was empty in the bundle, so long reads ran on the main pool).
+const routes = singleton('database routes', () => ({ longReaders: new WeakMap<Db, LongReaders>(), behindTransactionPooler: new WeakSet<Db>() }))
+const { longReaders, behindTransactionPooler } = routes
+
+/** The pools long reads use beside `db` (PostgreSQL), or undefined where there is one connection anyway (PGlite). Read through boundedRead only. */
+export const longReadersOf = (db: Db): LongReaders | undefined => longReaders.get(db)
+
+/** Whether a prepared statement may be named (parsed once per connection) on `db`: not through PgBouncer in transaction mode. */
+export const namesStatements = (db: Db): boolean => !behindTransactionPooler.has(db)
+
+/** How long reads are opened: no parallel workers (they took the CPU checkouts need), no JIT (compiling these aggregates cost more than it saved). */
+const LONG_READ_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off'
+
+function longReadPool(url: string, applicationName: string, connectTimeoutMs?: number) {
+	const pool = new pg.Pool({
+		connectionString: url,
+		max: LONG_READ_CONNECTIONS,
+		connectionTimeoutMillis: LONG_READ_WAIT_MS,
+		keepAlive: true,
+		application_name: applicationName,
+		options: LONG_READ_OPTIONS,
+		// The pool waits up to a minute for a free connection; making one (on the replica) gives up sooner.
+		...(connectTimeoutMs
+			? {
+					Client: class extends pg.Client {
+						constructor(config?: pg.ClientConfig) {
+							super({ ...config, connectionTimeoutMillis: connectTimeoutMs })
+						}
+					},
+				}
+			: {}),
+	})
+	pool.on('error', (error) => logger.warn({ err: error, pool: applicationName }, 'database: an idle long-read connection was lost; the next report opens a new one'))
+	pool.on('connect', (client) => client.on('error', () => {}))
+	return pool
+}
+
+function replicaReader(pool: pg.Pool): ReplicaReader {
+	let failedAt: number | null = null
+	let fallbacks = 0
+	return {
+		db: drizzlePg({ client: pool, schema }),
+		usable: () => failedAt === null || Date.now() - failedAt >= REPLICA_RETRY_MS,
+		failed(error) {
+			fallbacks++
+			if (failedAt === null) logger.warn({ err: error, retryInMs: REPLICA_RETRY_MS }, 'database: the read replica cannot be reached; reports, exports, customers and searches read from the primary meanwhile')
+			failedAt = Date.now()
+		},
+		answered() {
+			if (failedAt === null) return
+			failedAt = null
+			logger.info('database: the read replica answers again; long reads go to it')
+		},
+		state: () => (failedAt === null ? 'replica' : 'primary'),
+		fallbacks: () => fallbacks,
+	}
+}
+
+/** How the shop reaches PostgreSQL beside DATABASE_URL (ADR-059). */
+export interface PostgresRoutes {
+	/** DATABASE_DIRECT_URL: a session of its own (migrations, the start-up lock, LISTEN, long reads); DATABASE_URL when unset. */
+	directUrl?: string
+	/** DATABASE_REPLICA_URL: a streaming replica that answers long reads. */
+	replicaUrl?: string
+	/** DATABASE_POOLER=transaction: DATABASE_URL is PgBouncer in transaction mode, so statements are sent unnamed. */
+	pooler?: 'transaction' | 'none'
+}
+
+export async function openPostgres(url: string, { prepare, directUrl = url, replicaUrl, pooler = 'none' }: { prepare?: Prepare } & PostgresRoutes = {}): Promise<Database> {
+	// No JIT on the main pool either (ADR-057): at a million orders the console's to-do count was planned
+	// at a cost above jit_above_cost and spent 500 ms compiling a query that runs in 20 ms. PgBouncer
+	// passes no startup options: behind it, set `jit = off` on the database (ADR-059).
+	const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: POOL_WAIT_MS, keepAlive: true, application_name: 'shop', ...(pooler === 'transaction' ? {} : { options: '-c jit=off' }) })
 	// An idle connection that dies (PostgreSQL restarted, a backend terminated) is dropped by the
 	// pool and the next query opens a new one: log it, never let the event crash the process.
 	pool.on('error', (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one'))
 	// A connection that dies while checked out (in a transaction) fails its query; the pool drops it on release.
 	pool.on('connect', (client) => client.on('error', () => {}))
 	const db = drizzlePg({ client: pool, schema })
+	if (pooler === 'transaction') behindTransactionPooler.add(db)
 	try {
-		await underStartupLock(url, async () => {
-			await migratePg(db, { migrationsFolder })
-			await prepare?.(db)
-		})
+		// Migrations and the seed run on a session of their own (DATABASE_DIRECT_URL), under the
+		// session's advisory lock: a pooler in transaction mode would hand their statements to
+		// other server connections.
+		const startup = directUrl === url ? null : new pg.Pool({ connectionString: directUrl, max: 2, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'shop start-up' })
+		try {
+			const startupDb = startup ? drizzlePg({ client: startup, schema }) : db
+			await underStartupLock(directUrl, async () => {
+				await migratePg(startupDb, { migrationsFolder })
+				await prepare?.(startupDb)
+			})
+		} finally {
+			await startup?.end().catch(() => {})
+		}
 	} catch (error) {
 		await pool.end().catch(() => {})
 		throw error
 	}
 	// Long reads on a pool of their own: two people reading reports can never hold the connections
-	// checkouts and payments wait for. No parallel workers (they took the CPU checkouts need), no JIT
-	// (compiling these aggregates cost more than it saved).
-	const longPool = new pg.Pool({
-		connectionString: url,
-		max: LONG_READ_CONNECTIONS,
-		connectionTimeoutMillis: LONG_READ_WAIT_MS,
-		keepAlive: true,
-		options: '-c max_parallel_workers_per_gather=0 -c jit=off',
-	})
-	longPool.on('error', (error) => logger.warn({ err: error }, 'database: an idle long-read connection was lost; the next report opens a new one'))
-	longPool.on('connect', (client) => client.on('error', () => {}))
-	longReaders.set(db, drizzlePg({ client: longPool, schema }))
-	const listener = notificationListener(url)
+	// checkouts and payments wait for. It connects directly (its session options are startup
+	// parameters, which PgBouncer does not pass on), to the replica when there is one.
+	const longPool = longReadPool(directUrl, 'shop long reads')
+	const replicaPool = replicaUrl ? longReadPool(replicaUrl, 'shop long reads (replica)', CONNECT_TIMEOUT_MS) : null
+	const replica = replicaPool ? replicaReader(replicaPool) : null
+	longReaders.set(db, { primary: drizzlePg({ client: longPool, schema }), replica })
+	const listener = notificationListener(directUrl)
 	return {
 		db,
 		kind: 'postgres',
 		connections: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+		replica: replica ? () => ({ state: replica.state(), fallbacks: replica.fallbacks() }) : undefined,
 		listen: listener.listen,
 		async close() {
 			await listener.close()
+			await replicaPool?.end()
 			await longPool.end()
 			await pool.end()
 		},
@@ -234,7 +333,7 @@ function notificationListener(url: string) {
 	function connect(): Promise<pg.Client> {
 		if (client) return Promise.resolve(client)
 		connecting ??= (async () => {
-			const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
+			const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, application_name: 'shop listen' })
 			c.on('notification', (n) => {
 				for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '')
 			})

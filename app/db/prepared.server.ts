@@ -1,7 +1,7 @@
 import { is, sql, SQL, type Placeholder } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import { singleton } from '../utils/singleton.server'
-import type { Db, Tx } from './client.server'
+import { namesStatements, type Db, type Tx } from './client.server'
 
 // The statements a checkout runs hundreds of times a second are built once per database and shape,
 // as drizzle prepared queries (a named statement on PostgreSQL, parsed once per connection), then
@@ -17,7 +17,8 @@ const kept = singleton('prepared statements', () => ({ byDatabase: new WeakMap<D
  * The statement `build` makes on `db`, ready to execute with its placeholders' values. On the
  * database itself it is built once per `shape` (which names everything that changes the statement's
  * text, never a value) and kept; in a transaction it is built each time, as an unnamed statement of
- * the transaction (a kept one would run on another connection, outside it).
+ * the transaction (a kept one would run on another connection, outside it). Behind a pooler in
+ * transaction mode every statement is unnamed (ADR-059).
  */
 export function prepared<P>(db: Db | Tx, shape: string, build: (db: Db | Tx) => { prepare(name: string): P }): P {
 	if (db instanceof PgTransaction) return build(db).prepare('')
@@ -25,7 +26,9 @@ export function prepared<P>(db: Db | Tx, shape: string, build: (db: Db | Tx) => 
 	if (!statements) kept.byDatabase.set(db, (statements = new Map()))
 	let statement = statements.get(shape) as P | undefined
 	if (statement === undefined) {
-		statement = build(db).prepare(`shop_${++kept.names}`)
+		// Through PgBouncer in transaction mode (DATABASE_POOLER=transaction) the next statement may run on
+		// another server connection, where a name parsed on this one does not exist: it is kept built, and sent unnamed.
+		statement = build(db).prepare(namesStatements(db) ? `shop_${++kept.names}` : '')
 		statements.set(shape, statement)
 	}
 	return statement

@@ -5,6 +5,7 @@ import {
 	boolean,
 	check,
 	date,
+	doublePrecision,
 	index,
 	integer,
 	jsonb,
@@ -710,6 +711,10 @@ export const orders = pgTable(
 			.on(t.paidAt)
 			.where(sql`${t.paidAt} is not null and not ${t.testPayment}`),
 		index('orders_receipt_sha256_idx').on(t.receiptSha256),
+		// The dashboard's total of every order: the test payments beside the orders placed by day (drizzle/0055).
+		index('orders_test_payment_idx')
+			.on(t.id)
+			.where(sql`${t.testPayment}`),
 		// What each receiving account took in this day or month, against its ceiling (ADR-049).
 		index('orders_transfer_account_paid_idx')
 			.on(t.transferAccountId, t.paidAt)
@@ -958,6 +963,57 @@ export const ordersPlacedDayDeltas = pgTable(
 )
 
 /**
+ * The reports' delivery times (drizzle/0055, ADR-057): by Pakistan day of payment and from stock or by
+ * hand, how many sales were delivered in each bucket of paid-to-delivered seconds
+ * (`delivery_seconds_bucket`: whole seconds under 20 s, steps 5 % wide above) and their seconds added
+ * up. Written by the orders' trigger through the deltas, folded by the minute sweep; the report reads
+ * the days and the deltas of its range together.
+ */
+export const deliveryTimeDays = pgTable(
+	'delivery_time_days',
+	{
+		day: date('day').notNull(),
+		fromStock: boolean('from_stock').notNull(),
+		bucket: integer('bucket').notNull(),
+		orders: integer('orders').notNull().default(0),
+		seconds: doublePrecision('seconds').notNull().default(0),
+	},
+	(t) => [primaryKey({ name: 'delivery_time_days_pkey', columns: [t.day, t.fromStock, t.bucket] })],
+)
+export const deliveryTimeDayDeltas = pgTable(
+	'delivery_time_day_deltas',
+	{
+		day: date('day').notNull(),
+		fromStock: boolean('from_stock').notNull(),
+		bucket: integer('bucket').notNull(),
+		orders: integer('orders').notNull(),
+		seconds: doublePrecision('seconds').notNull(),
+	},
+	(t) => [index('delivery_time_day_deltas_day_idx').on(t.day)],
+)
+
+/**
+ * The reports' refunds by Pakistan day they were made (drizzle/0055, ADR-057): the refunds of orders
+ * that are not test payments, their amounts and the cost that came back with their lines
+ * ((undelivered + returned) × unit cost). Written by the triggers of refunds, refund_lines,
+ * order_lines (a unit cost) and orders (a test payment) through the deltas, folded by the minute sweep.
+ */
+export const refundDays = pgTable('refund_days', {
+	day: date('day').primaryKey(),
+	amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+	back: bigint('back', { mode: 'number' }).notNull().default(0),
+})
+export const refundDayDeltas = pgTable(
+	'refund_day_deltas',
+	{
+		day: date('day').notNull(),
+		amount: bigint('amount', { mode: 'number' }).notNull(),
+		back: bigint('back', { mode: 'number' }).notNull(),
+	},
+	(t) => [index('refund_day_deltas_day_idx').on(t.day)],
+)
+
+/**
  * Each buyer's figures for the console's customers (ADR-057), by their key (lower(btrim(email))):
  * written only by the trigger of drizzle/0051 in the transaction of every write to orders.
  */
@@ -982,6 +1038,10 @@ export const customerFigures = pgTable(
 		index('customer_figures_last_idx')
 			.on(sql`${t.lastAt} desc`, t.email)
 			.where(sql`${t.orders} > 0`),
+		// The top customers of a range are looked for among the buyers who bought most ever (drizzle/0055).
+		index('customer_figures_sales_idx')
+			.on(sql`(${t.spent} + ${t.refunded}) desc`, t.email)
+			.where(sql`${t.paidOrders} > 0`),
 	],
 )
 

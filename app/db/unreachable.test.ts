@@ -31,7 +31,9 @@ describe('databaseUnreachable', () => {
 	it('names a pool whose connections are all taken for longer than a request may wait', async () => {
 		// A server that takes connections and never answers: the pool's one connection is never ready.
 		const sockets: net.Socket[] = []
-		const silent = net.createServer((socket) => void sockets.push(socket))
+		let closing = false
+		// A connection that arrives once the test is ending (the pool trying again) is cut at once, so closing never waits on it.
+		const silent = net.createServer((socket) => (closing ? socket.destroy() : void sockets.push(socket)))
 		await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
 		const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/shop`, max: 1, connectionTimeoutMillis: 200 })
 		pool.on('error', () => {})
@@ -40,9 +42,12 @@ describe('databaseUnreachable', () => {
 			expect(errors.map((e) => (e as Error).message)).toContain('timeout exceeded when trying to connect')
 			for (const error of errors) expect(databaseUnreachable(new Error('Failed query: select 1', { cause: error }))).toBe(true)
 		} finally {
+			closing = true
 			for (const socket of sockets) socket.destroy()
-			await pool.end().catch(() => {})
-			await new Promise((resolve) => silent.close(resolve))
+			// A client still connecting to the silent server holds pool.end(); neither may hold the test.
+			const bounded = (p: Promise<unknown>) => Promise.race([p.catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2_000).unref())])
+			await bounded(pool.end())
+			await bounded(new Promise((resolve) => silent.close(resolve)))
 		}
 	})
 

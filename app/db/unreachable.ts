@@ -18,3 +18,7 @@ export function databaseUnreachable(error: unknown): boolean {
 	}
 	return false
 }
+
+/** A page or call that failed only because the database was away answers this, with Retry-After. */
+export const DATABASE_AWAY_STATUS = 503
+export const DATABASE_AWAY_RETRY_AFTER_SECONDS = 5

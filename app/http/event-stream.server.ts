@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { AppError } from '../utils/app-error'
+import { DATABASE_AWAY_RETRY_AFTER_SECONDS } from '../db/unreachable'
 import { logger } from '../utils/logger.server'
 import type { LiveHolder } from '../domain/realtime/live-ended.server'
 import { errorResponse } from './http.server'
@@ -34,6 +35,18 @@ function takeSlot(clientIp: string, limit: number): (() => void) | null {
 		if (left > 0) openByAddress.set(clientIp, left)
 		else openByAddress.delete(clientIp)
 	}
+}
+
+/**
+ * The answer to a stream that cannot be opened for a moment (the database away): an event stream
+ * holding only its retry time, ended at once, which a browser's EventSource waits out and opens
+ * again by itself, as it never does after an error status.
+ */
+export function reconnectLater(): Response {
+	return new Response(`retry: ${DATABASE_AWAY_RETRY_AFTER_SECONDS * 1000}\n\n`, {
+		status: 200,
+		headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'Retry-After': String(DATABASE_AWAY_RETRY_AFTER_SECONDS) },
+	})
 }
 
 /** Where a fan-out writes an event it has already serialised and encoded: the same bytes to every stream. */

@@ -5,7 +5,7 @@ import type { Lang } from '../i18n/lang'
 import { refusalWords, sayIn } from '../i18n/messages.server'
 import { words, type Said } from '../i18n/words'
 import { AppError } from '../utils/app-error'
-import { databaseUnreachable } from '../db/unreachable'
+import { DATABASE_AWAY_RETRY_AFTER_SECONDS, DATABASE_AWAY_STATUS, databaseUnreachable } from '../db/unreachable'
 import { env } from '../utils/env.server'
 import { hasNul, inputProblem, NUL_MESSAGE, parseId, PROTO_KEY_MESSAGE } from '../utils/input'
 import { logger } from '../utils/logger.server'
@@ -139,7 +139,7 @@ export function errorResponse(error: unknown, fallback: Said, extra: Record<stri
 	// PostgreSQL restarting or failing over: nothing is wrong with the request, which can be sent again shortly.
 	if (databaseUnreachable(error)) {
 		logger.warn({ err: error }, `${inEnglish(fallback)} (the database cannot be reached)`)
-		return Response.json({ ...extra, error: sayIn(lang, 'errors.databaseAway') }, { status: 503, headers: { 'Retry-After': '5' } })
+		return Response.json({ ...extra, error: sayIn(lang, 'errors.databaseAway') }, { status: DATABASE_AWAY_STATUS, headers: { 'Retry-After': String(DATABASE_AWAY_RETRY_AFTER_SECONDS) } })
 	}
 	logger.error({ err: error }, inEnglish(fallback))
 	return Response.json({ ...extra, error: sayIn(lang, fallback) }, { status: 500 })

@@ -154,7 +154,6 @@ function routeModules(route: ManifestRoute): string[] {
  */
 function partialManifest(manifest: Manifest, pathname: string, basename: string | undefined, matched: ManifestRoute[]): BootPlan['manifest'] {
 	const ids = new Set(matched.map((r) => r.id))
-	const tree = routeTree(manifest)
 	const segments = pathname.split('/').filter(Boolean)
 	segments.pop()
 	const paths = ['/']
@@ -163,7 +162,7 @@ function partialManifest(manifest: Manifest, pathname: string, basename: string 
 		segments.pop()
 	}
 	for (const path of paths) {
-		for (const match of matchRoutes(tree, path, basename || '/') ?? []) ids.add(match.route.id!)
+		for (const id of routesMatching(manifest, path, basename || '/')) ids.add(id)
 	}
 	const { sri, ...rest } = manifest
 	return {
@@ -171,6 +170,28 @@ function partialManifest(manifest: Manifest, pathname: string, basename: string 
 		routes: Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]])),
 		...(sri ? { sri: true as const } : {}),
 	}
+}
+
+/** Ancestor paths kept per build with the routes they match; the addresses are the visitor's to choose, so they are bounded. */
+const MATCHES_KEPT = 1_000
+const matchesKept = new WeakMap<Manifest, Map<string, string[]>>()
+
+/**
+ * The ids of the routes matching `path`. React Router's matchRoutes flattens and ranks every route of
+ * the tree on each call (a regular expression per route): kept per build, as the same path always
+ * matches the same routes, it cost every page a tenth of its rendering.
+ */
+function routesMatching(manifest: Manifest, path: string, basename: string): string[] {
+	let kept = matchesKept.get(manifest)
+	if (!kept) matchesKept.set(manifest, (kept = new Map()))
+	const key = `${basename} ${path}`
+	let ids = kept.get(key)
+	if (!ids) {
+		if (kept.size >= MATCHES_KEPT) kept.clear()
+		ids = (matchRoutes(routeTree(manifest), path, basename) ?? []).map((match) => match.route.id!)
+		kept.set(key, ids)
+	}
+	return ids
 }
 
 const routeTrees = new WeakMap<Manifest, RouteObject[]>()

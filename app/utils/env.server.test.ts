@@ -16,6 +16,16 @@ describe('configuration', () => {
 		expect(() => parseEnv({ WHATSAPP_NUMBER: '+92 300' })).toThrow(/WHATSAPP_NUMBER/)
 	})
 
+	it('refuses a pooler in transaction mode without a direct URL, and a replica or direct URL without DATABASE_URL', () => {
+		const pooler = 'postgres://shop@pgbouncer:6432/shop'
+		expect(() => parseEnv({ DATABASE_URL: pooler, DATABASE_POOLER: 'transaction' })).toThrow(/DATABASE_DIRECT_URL.*needs DATABASE_URL \(the pooler\) and DATABASE_DIRECT_URL/)
+		expect(() => parseEnv({ DATABASE_REPLICA_URL: 'postgres://replica/shop' })).toThrow(/DATABASE_REPLICA_URL.*set DATABASE_URL to the primary/)
+		expect(() => parseEnv({ DATABASE_POOLER: 'session' })).toThrow(/DATABASE_POOLER/)
+		const env = parseEnv({ DATABASE_URL: pooler, DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: 'postgres://shop@db:5432/shop' })
+		expect(env.DATABASE_POOLER).toBe('transaction')
+		expect(parseEnv({}).DATABASE_POOLER).toBe('none')
+	})
+
 	it('treats empty values as unset', () => {
 		expect(parseEnv({ PORT: '' }).PORT).toBe(3000)
 	})

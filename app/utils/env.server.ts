@@ -21,6 +21,21 @@ const schema = z.object({
 		.string()
 		.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
 		.optional(),
+	// ADR-059. A streaming replica that answers reports, exports, customers and the console's searches
+	// (the primary answers them while it cannot be reached).
+	DATABASE_REPLICA_URL: z
+		.string()
+		.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+		.optional(),
+	// A session straight to the primary when DATABASE_URL is a pooler (PgBouncer): migrations, the
+	// start-up lock, LISTEN and the long reads' own pool connect here. Unset: DATABASE_URL.
+	DATABASE_DIRECT_URL: z
+		.string()
+		.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+		.optional(),
+	// `transaction`: DATABASE_URL is PgBouncer (or another pooler) in transaction mode, so statements
+	// are sent unnamed; set DATABASE_DIRECT_URL beside it.
+	DATABASE_POOLER: z.enum(['transaction', 'none']).default('none'),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	PUBLIC_URL: z.string().url().optional(),
 	// The store's details: the first start copies them into the database, where the owner edits them
@@ -53,8 +68,10 @@ const schema = z.object({
 	UPLOADS_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(2048),
 	/** Megabytes of receipts one network address may upload in a day. */
 	UPLOADS_PER_ADDRESS_MB_PER_DAY: z.coerce.number().positive().max(1024).default(50),
-	/** Seconds a public catalogue page is served from memory; 0 disables. Unset: 5 in production, off in development. */
+	/** Seconds a public catalogue page is served from memory; 0 disables. Unset: 30 in production, off in development. */
 	PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+	/** With the page cache on: at most this long a starting server draws the public pages before it takes traffic (ADR-061); 0 disables. */
+	WARM_START_SECONDS: z.coerce.number().min(0).max(120).default(10),
 
 	// PayPro. Without credentials here or saved on the console (/admin/connections) the shop runs its
 	// own PayPro-compatible simulator; with NODE_ENV=production its payments are test payments (marked,
@@ -131,6 +148,12 @@ const schema = z.object({
 	/** JSON list of {method, holder, account} for bank / wallet transfers. */
 	MANUAL_PAYMENT_ACCOUNTS: z.string().optional(),
 }).superRefine((e, ctx) => {
+	if (e.DATABASE_POOLER === 'transaction' && (!e.DATABASE_URL || !e.DATABASE_DIRECT_URL)) {
+		ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'DATABASE_POOLER=transaction needs DATABASE_URL (the pooler) and DATABASE_DIRECT_URL (PostgreSQL itself, for migrations, LISTEN and long reads)' })
+	}
+	if ((e.DATABASE_REPLICA_URL || e.DATABASE_DIRECT_URL) && !e.DATABASE_URL) {
+		ctx.addIssue({ code: 'custom', path: [e.DATABASE_REPLICA_URL ? 'DATABASE_REPLICA_URL' : 'DATABASE_DIRECT_URL'], message: 'is read only beside DATABASE_URL: set DATABASE_URL to the primary' })
+	}
 	if (e.PAYPRO_CLIENT_ID && e.PAYPRO_SIMULATOR === true) {
 		ctx.addIssue({ code: 'custom', path: ['PAYPRO_SIMULATOR'], message: 'PAYPRO_SIMULATOR=true takes test payments only: unset it, or unset the PayPro credentials' })
 	}

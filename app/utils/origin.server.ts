@@ -19,6 +19,12 @@ export function publicOrigin(): string {
 	return (e.PUBLIC_URL ?? state.saved ?? state.origin ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
 }
 
+/** Whether publicOrigin() is already the shop's address before the server listens (not a port the system will choose). */
+export function originKnownBeforeListening(): boolean {
+	const e = env()
+	return Boolean(e.PUBLIC_URL ?? state.saved) || e.PORT !== 0
+}
+
 /**
  * The origin for links a page or file gives out (sitemap, robots.txt, og:url, canonical, previews). In
  * production only the shop's own address (PUBLIC_URL or the console's, else where it listens): never the request's

@@ -52,6 +52,28 @@ test('cart → checkout → simulator pay: an open order page turns to Payment S
 	await expect(watcher.getByText('ali.khan@example.pk')).toBeVisible()
 })
 
+test('an order page whose live updates could not open while the database was away opens them again by itself and turns to Payment Successful', async ({ page, context }) => {
+	const payproId = await checkoutToPayPage(page)
+	const watcher = await context.newPage()
+	// The first opening of the stream is answered as the shop answers it while its database is away
+	// (reconnectLater), with a shorter wait than the shop's 5 s to keep the test quick.
+	let answeredAway = 0
+	await watcher.route('**/api/order/stream?*', async (route) => {
+		if (answeredAway >= 1) return route.fallback()
+		answeredAway += 1
+		await route.fulfill({ status: 200, headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' }, body: 'retry: 1000\n\n' })
+	})
+	await gotoHydrated(watcher, `/order-status?ordId=${payproId}`)
+	await expect(watcher.getByText('Live updates active')).toBeVisible({ timeout: 15_000 })
+	expect(answeredAway).toBe(1)
+	await watcher.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
+
+	await page.getByRole('button', { name: 'Pay Rs. 6,400' }).click()
+	await expect(page).toHaveURL(/\/order-status\?ordId=\d+/)
+	await expect(watcher.getByText('Payment Successful')).toBeVisible()
+	expect(await watcher.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+})
+
 test('the fail path: Payment Failed, then "Try again" pays the same order once on a new PayPro page', async ({ page }) => {
 	const firstPayproId = await checkoutToPayPage(page)
 	const firstPayPage = page.url()

@@ -1,6 +1,9 @@
 // A stand-in for PayPro's API v2 (spec/PAYMENTS.md), served over real HTTP on a local port:
 // POST /v2/ppro/auth (token in a `token` header), POST /v2/ppro/co (two-element array body),
 // GET /v2/ppro/ggos (JSON body). Each endpoint can be switched into a failure mode per test.
+// With `callback`, its hosted page (POST /pay/{PayProId}, the Click2Pay address) takes the payment and
+// calls the shop's callback (UIS) as PayPro does, again after each of CALLBACK_RETRY_MS until the shop
+// takes it: what the bench's price-hike day pays with.
 import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -37,6 +40,19 @@ export interface FakePayProOrder {
 	paymentVia: string | null
 }
 
+/** Where the hosted page's payments are announced: the shop's callback (UIS) and the account it signs in with. */
+export interface FakePayProCallback {
+	/** The shop's callback address, e.g. https://shop.example/paypro/uis. */
+	url: string
+	username: string
+	password: string
+	/** Where the buyer is sent back to after paying (a 303). */
+	returnUrl: string
+}
+
+/** Waits between calls of one payment's callback after the first, as PayPro calls again a shop that did not take it. */
+export const CALLBACK_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 60_000]
+
 export interface FakePayPro {
 	url: string
 	credentials: { clientId: string; clientSecret: string; merchantId: string }
@@ -49,6 +65,8 @@ export interface FakePayPro {
 	order(orderNumber: string): FakePayProOrder | undefined
 	/** The buyer pays on the hosted page (by default exactly the order amount). */
 	pay(orderNumber: string, paid?: Partial<Pick<FakePayProOrder, 'amountPayable' | 'amountPaid' | 'orderStatus'>>): FakePayProOrder
+	/** Callback calls made (with `callback`): sent, taken by the shop ("00"), given up after the last retry. */
+	callbacks: { sent: number; taken: number; abandoned: number }
 	/** The next PayPro orders created get these ids, in turn (as PayPro's own 16-digit ids look), then numbered again. */
 	nextIds(...ids: string[]): void
 	reset(): void
@@ -59,6 +77,7 @@ const MONEY_DATE = /^\d{2}\/\d{2}\/\d{4}$/
 
 export async function startFakePayPro(
 	credentials = { clientId: 'fake-client', clientSecret: 'fake-secret', merchantId: 'fake-merchant' },
+	{ callback, port = 0, keepRequests = true, repeatsFindTheFirst = false }: { callback?: FakePayProCallback; port?: number; keepRequests?: boolean; repeatsFindTheFirst?: boolean } = {},
 ): Promise<FakePayPro> {
 	const requests: RecordedRequest[] = []
 	const failures: Record<Endpoint, { failure: Failure; times: number }[]> = { auth: [], co: [], ggos: [] }
@@ -123,8 +142,10 @@ export async function startFakePayPro(
 				MONEY_DATE.test(String(o.OrderDueDate ?? '')) &&
 				MONEY_DATE.test(String(o.IssueDate ?? ''))
 			if (!valid) return send(res, 200, [{ Status: '01', Description: 'Invalid Data' }])
-			const payproId = chosenIds.shift() ?? String(100_000_000 + nextId++)
-			orders.set(payproId, {
+			// With repeatsFindTheFirst, as PayPro (and the built-in simulator) do: an OrderNumber sent again gets its first PayPro order back.
+			const first = repeatsFindTheFirst ? fake.order(String(o.OrderNumber)) : undefined
+			const payproId = first?.payproId ?? chosenIds.shift() ?? String(100_000_000 + nextId++)
+			if (!first) orders.set(payproId, {
 				payproId,
 				orderNumber: String(o.OrderNumber),
 				amount,
@@ -164,6 +185,54 @@ export async function startFakePayPro(
 		])
 	}
 
+	const callbacks = { sent: 0, taken: 0, abandoned: 0 }
+	/** Calls the shop's callback for a paid order until it answers "00" for it; resolves after the first call. */
+	async function callShop(target: FakePayProCallback, orderNumber: string) {
+		const call = async (attempt: number) => {
+			callbacks.sent++
+			const taken = await fetch(target.url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ username: target.username, password: target.password, csvinvoiceids: orderNumber }),
+				signal: AbortSignal.timeout(10_000),
+			})
+				.then(async (res) => {
+					const body = (await res.json().catch(() => null)) as { StatusCode?: string; InvoiceID?: string }[] | null
+					return res.status === 200 && Array.isArray(body) && body.some((r) => r?.StatusCode === '00' && r.InvoiceID === orderNumber)
+				})
+				.catch(() => false)
+			if (taken) {
+				callbacks.taken++
+				return
+			}
+			const wait = CALLBACK_RETRY_MS[attempt]
+			if (wait === undefined) {
+				callbacks.abandoned++
+				return
+			}
+			const timer = setTimeout(() => {
+				timers.delete(timer)
+				void call(attempt + 1)
+			}, wait)
+			timers.add(timer)
+		}
+		await call(0)
+	}
+
+	/** The hosted page's form: `outcome=pay` takes the payment (once), tells the shop, and sends the buyer back. */
+	async function hostedPayment(payproId: string, form: string, res: http.ServerResponse) {
+		const found = orders.get(payproId)
+		if (!found) return send(res, 404, [{ Status: '03', Description: 'No such payment' }])
+		if (new URLSearchParams(form).get('outcome') !== 'pay') return send(res, 400, [{ Status: '01', Description: 'outcome=pay is the only choice here' }])
+		if (found.orderStatus === 'UNPAID') {
+			fake.pay(found.orderNumber)
+			if (callback) await callShop(callback, found.orderNumber)
+		}
+		if (res.destroyed) return
+		res.writeHead(303, { Location: callback ? `${callback.returnUrl}?ordId=${encodeURIComponent(payproId)}` : '/' })
+		res.end()
+	}
+
 	const routes: Record<string, { method: string; endpoint: Endpoint }> = {
 		'/v2/ppro/auth': { method: 'POST', endpoint: 'auth' },
 		'/v2/ppro/co': { method: 'POST', endpoint: 'co' },
@@ -182,7 +251,9 @@ export async function startFakePayPro(
 			} catch {
 				body = raw
 			}
-			requests.push({ method: req.method ?? '', path, headers: req.headers, body })
+			if (keepRequests) requests.push({ method: req.method ?? '', path, headers: req.headers, body })
+			const hosted = /^\/pay\/(\w+)$/.exec(path)
+			if (hosted && req.method === 'POST') return void hostedPayment(hosted[1]!, raw, res)
 			const route = routes[path]
 			if (!route) return send(res, 404, [{ Status: '03', Description: 'Not found' }])
 			if (req.method !== route.method) return send(res, 405, [{ Status: '02', Description: 'Method not allowed' }])
@@ -199,12 +270,16 @@ export async function startFakePayPro(
 			answer(route.endpoint, req, res, body, failure)
 		})
 	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject)
+		server.listen(port, '127.0.0.1', resolve)
+	})
 
 	const fake: FakePayPro = {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
 		credentials,
 		requests,
+		callbacks,
 		calls: (endpoint) => requests.filter((r) => r.path === `/v2/ppro/${endpoint}`),
 		fail(endpoint, failure, times = 1) {
 			failures[endpoint].push({ failure, times })

@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseDockerfile, prepareImage, runHealthcheck, startImage, type PreparedImage, type StartedImage } from '../../scripts/dockerfile'
+import { SERVER_BUNDLE } from '../../scripts/server-bundle'
 
 const repo = path.resolve(import.meta.dirname, '../..')
 const read = (file: string) => fs.readFileSync(path.join(repo, file), 'utf8')
@@ -25,7 +26,7 @@ describe('the Dockerfile', () => {
 		expect(stages.map((s) => s.name)).toEqual(['build', 'deps', '2'])
 		expect(new Set(stages.map((s) => s.base))).toEqual(new Set([`node:20.19-bookworm-slim`]))
 		expect(runtime.steps.find((s) => s.op === 'USER')?.args).toEqual(['node'])
-		expect(runtime.steps.find((s) => s.op === 'CMD')?.exec).toEqual(['node', '--import', 'tsx', 'server/index.ts'])
+		expect(runtime.steps.find((s) => s.op === 'CMD')?.exec).toEqual(['node', SERVER_BUNDLE])
 		expect(runtime.steps.find((s) => s.op === 'HEALTHCHECK')?.exec?.join(' ')).toContain('/healthz')
 		// The runtime takes nothing from the build context itself: only what the build made.
 		expect(runtime.steps.filter((s) => s.op === 'COPY' && !s.flags.from)).toEqual([])
@@ -46,14 +47,17 @@ describe('the Dockerfile', () => {
 		for (const run of steps('RUN')) {
 			for (const [, script] of run.text.matchAll(/npm run (\S+)/g)) expect(Object.keys(pkg.scripts), run.text).toContain(script)
 		}
-		expect(fs.existsSync(path.join(repo, 'server/index.ts'))).toBe(true)
-		// `npm ci --omit=dev` leaves the dev tools out: what the command and the built server import is a dependency.
+		expect(fs.existsSync(path.join(repo, SERVER_BUNDLE))).toBe(true)
+		// `npm ci --omit=dev` leaves the dev tools out: what the command and the built server import is a
+		// dependency (tsx too: the CPU pool's worker loads its TypeScript through it).
 		expect(Object.keys(pkg.dependencies)).toContain('tsx')
-		const bundle = read('build/server/index.js')
+		const bundle = read('build/server/index.js') + read(SERVER_BUNDLE)
 		const specifiers = [...bundle.matchAll(/^import\s+(?:[^;]*?\s+from\s+)?["']([^"']+)["']/gm), ...bundle.matchAll(/\bimport\(["']([^"']+)["']\)/g)].map((m) => m[1]!)
 		const imported = new Set(specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('node:')).map((s) => /^(@[^/]+\/[^/]+|[^/]+)/.exec(s)![1]!))
 		expect(imported).toContain('react-router')
-		expect([...imported].filter((name) => !(name in pkg.dependencies))).toEqual([])
+		// Vite only when NODE_ENV=development (server/start.ts), which the image never is.
+		const developmentOnly = ['vite']
+		expect([...imported].filter((name) => !(name in pkg.dependencies) && !developmentOnly.includes(name))).toEqual([])
 	})
 
 	it('is what compose.yaml builds twice, behind the nginx configuration it mounts', () => {
@@ -83,17 +87,24 @@ describe('the image’s last stage, run as written', () => {
 		// The RUN of the last stage made the data folder (inside the stage's own folder here).
 		expect(image.env.DATA_DIR).toBe(path.join(image.root, 'home/node/data'))
 		expect(fs.statSync(image.env.DATA_DIR!).isDirectory()).toBe(true)
-		running = await startImage(image, { env: { LOG_LEVEL: 'info' } })
+		// Time enough to draw every page on a busy machine (WARM_START_SECONDS, 10 s by default).
+		running = await startImage(image, { env: { LOG_LEVEL: 'info', WARM_START_SECONDS: '90' } })
 		const health = await fetch(`${running.url}/healthz`)
 		expect(health.status).toBe(200)
 		expect(await health.json()).toEqual({ status: 'ok' })
 		expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
 		expect(runHealthcheck(image, new URL(running.url).port)).toBe(0)
 		expect(running.output()).toContain('"database":"pglite"')
+		// Before it listened, it drew the public pages (ADR-061), in both languages, all of them answered: then /products is a kept page.
+		const warmed = JSON.parse(running.output().split('\n').find((line) => line.includes('drew the public pages before taking traffic'))!) as { drawn: number; failed: number; left: number }
+		expect(warmed.drawn).toBeGreaterThan(40)
+		expect([warmed.failed, warmed.left]).toEqual([0, 0])
 		// Each log line of a request names it: the id nginx sends ($request_id) is the one logged and answered.
-		const page = await fetch(`${running.url}/products`, { headers: { 'X-Request-Id': '5f2c8a0e9b7d4c1aa3e6f0b2c4d6e8f0' } })
+		const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36'
+		const page = await fetch(`${running.url}/products`, { headers: { 'X-Request-Id': '5f2c8a0e9b7d4c1aa3e6f0b2c4d6e8f0', 'User-Agent': phone } })
 		expect(page.status).toBe(200)
 		expect(page.headers.get('x-request-id')).toBe('5f2c8a0e9b7d4c1aa3e6f0b2c4d6e8f0')
+		expect(page.headers.get('x-page-cache')).toBe('hit')
 		await page.text()
 		await expect.poll(() => running!.output().split('\n').find((line) => line.includes('"url":"/products"'))).toContain('"requestId":"5f2c8a0e9b7d4c1aa3e6f0b2c4d6e8f0"')
 		await running.stop()

@@ -3,13 +3,16 @@
 // another process) or the TTL ends a cached page.
 import http from 'node:http'
 import zlib from 'node:zlib'
+import { sql } from 'drizzle-orm'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addReview } from '../../app/domain/reviews/add-review.server'
 import type { RunningShop } from '../../server/start'
 import { moveClockForTests } from '../../app/utils/clock'
-import { createPageCache, newNonce } from '../../server/page-cache'
+import { createPageCache, newNonce, ORDER_CHANGES_COALESCED_MS, type PageCache } from '../../server/page-cache'
+import { ORDERS_CHANNEL } from '../../app/domain/orders/notify-order.server'
 import { useTestShop } from '../setup/test-shop'
+import { warmPages } from '../../server/warm-start'
 
 /** A phone's browser: bots get pages of their own (rendered complete, without streaming). */
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36' }
@@ -33,7 +36,7 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
 
 describe('page cache on the shop', () => {
 	let shop: RunningShop
-	const testShop = useTestShop('pglite', 'page_cache', { REVIEW_RATE_LIMIT: '1000' }, { pageCacheSeconds: 60 })
+	const testShop = useTestShop('pglite', 'page_cache', { REVIEW_RATE_LIMIT: '1000' }, { pageCacheSeconds: 60, orderChangesCoalescedMs: 500 })
 	beforeAll(() => {
 		shop = testShop.shop
 	})
@@ -95,6 +98,27 @@ describe('page cache on the shop', () => {
 		expect(await after.text()).toContain(name)
 	})
 
+	it("keeps the pages through a buyer's checkout and order calls; a console write drops them at once, an order's change within a second", async () => {
+		const cached = async () => (await get(`${shop.url}/product/6`)).headers.get('x-page-cache')
+		await (await get(`${shop.url}/product/6`)).text()
+		expect(await cached()).toBe('hit')
+		// A refused checkout, an order look-up and a cart's prices are the buyer's own: the page stays cached.
+		// With scripts on, a page's form is posted to its address plus `.data` (React Router's single fetch).
+		for (const path of ['/api/checkout', '/ur/checkout', '/checkout.data', '/ur/order-status.data', '/api/order/unlock', '/api/cart/prices']) {
+			const res = await fetch(`${shop.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: shop.url }, body: '{}' })
+			expect(res.status, path).toBeGreaterThanOrEqual(400)
+			expect(res.status, path).toBeLessThan(500)
+			expect(await cached(), path).toBe('hit')
+		}
+		// A write that is not a buyer's (here a staff sign-in attempt) drops them as it is answered.
+		await (await fetch(`${shop.url}/admin/login`, { method: 'POST', redirect: 'manual', headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=x%40y.pk&password=wrong' })).text()
+		expect(await cached()).toBe('miss')
+		await expect.poll(cached, { timeout: 3_000, interval: 50 }).toBe('hit')
+		// An order changed by any process (its NOTIFY): the pages are drawn again, here within the test's half second.
+		await shop.database.db.execute(sql`select pg_notify(${ORDERS_CHANNEL}, 'XGC-0')`)
+		await expect.poll(cached, { timeout: 3_000, interval: 50 }).toBe('miss')
+	})
+
 	it('drops cached pages on a review written by another process (NOTIFY)', async () => {
 		await (await get(`${shop.url}/product/5`)).text()
 		expect((await get(`${shop.url}/product/5`)).headers.get('x-page-cache')).toBe('hit')
@@ -119,6 +143,8 @@ describe('page cache TTL and coalescing', () => {
 		})
 		app.use(cache.serve)
 		app.use(cache.record)
+		// A console write answers at once: only what the cache does with it is tested.
+		app.post(/.*/, (_req, res) => void res.status(204).end())
 		app.get('/products', async (_req, res) => {
 			renders++
 			await new Promise((r) => setTimeout(r, 50))
@@ -138,5 +164,153 @@ describe('page cache TTL and coalescing', () => {
 		expect(new Set(bodies.map((b) => /nonce="([^"]+)"/.exec(b)?.[1])).size).toBe(5)
 		moveClockForTests(400)
 		expect(await (await fetch(`${url}/products`)).text()).toContain('render 2')
+	})
+})
+
+describe('page cache and order changes', () => {
+	// The shop's window is ORDER_CHANGES_COALESCED_MS; a short one here keeps the test quick, and pages
+	// kept a minute show that only the order changes drop them.
+	const COALESCED_MS = 400
+	let server: http.Server
+	let url: string
+	let renders = 0
+	/** While set, a render waits for it: a page being drawn slowly. */
+	let held: Promise<void> | null = null
+	let cache: PageCache
+	beforeAll(async () => {
+		const app = express()
+		cache = createPageCache({ ttlSeconds: 60, orderChangesCoalescedMs: COALESCED_MS, nonceOf: (res) => res.locals.cspNonce as string })
+		app.use((_req, res, next) => {
+			res.locals.cspNonce = newNonce()
+			next()
+		})
+		app.use(cache.serve)
+		app.use(cache.record)
+		// A console write answers at once: only what the cache does with it is tested.
+		app.post(/.*/, (_req, res) => void res.status(204).end())
+		app.get('/products', async (_req, res) => {
+			renders++
+			const mine = renders
+			await held
+			res.type('html').send(`<html><script nonce="${res.locals.cspNonce}">1</script><p>render ${mine}</p></html>`)
+		})
+		server = await new Promise<http.Server>((resolve) => {
+			const s = app.listen(0, '127.0.0.1', () => resolve(s))
+		})
+		url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+	})
+	afterAll(() => new Promise((r) => server.close(r)))
+
+	it('after an order change, the first request draws the page again and the others meanwhile get the copy from before at once; then everyone the new one', async () => {
+		const page = async () => {
+			const res = await fetch(`${url}/products`)
+			return { render: Number(/render (\d+)/.exec(await res.text())?.[1]), cache: res.headers.get('x-page-cache') }
+		}
+		// Past the window of any change before, and the page kept.
+		await new Promise((r) => setTimeout(r, COALESCED_MS + 50))
+		const before = (await page()).render
+		expect(await page()).toEqual({ render: before, cache: 'hit' })
+		cache.clearSoon()
+		let release!: () => void
+		held = new Promise<void>((resolve) => (release = resolve))
+		const drawing = page()
+		// The render is under way (held): five more requests are answered from the copy before the change, none waiting on it.
+		await new Promise((r) => setTimeout(r, 50))
+		const meanwhile = await Promise.all(Array.from({ length: 5 }, () => page()))
+		expect(meanwhile).toEqual(Array.from({ length: 5 }, () => ({ render: before, cache: 'hit' })))
+		expect(renders).toBe(before + 1)
+		release()
+		held = null
+		expect(await drawing).toEqual({ render: before + 1, cache: 'miss' })
+		// Once it is drawn, no one gets the older copy again.
+		expect(await page()).toEqual({ render: before + 1, cache: 'hit' })
+	})
+
+	it('a stock change in the console makes the pages stale as an order change does; any other console write drops them', async () => {
+		const page = async () => {
+			const res = await fetch(`${url}/products`)
+			return { render: Number(/render (\d+)/.exec(await res.text())?.[1]), cache: res.headers.get('x-page-cache') }
+		}
+		const before = (await page()).render
+		expect(await page()).toEqual({ render: before, cache: 'hit' })
+		// Codes imported on a product's stock (the console's form and the API alike).
+		for (const write of ['/api/admin/products/14/stock', '/admin/products/14/stock', '/admin/products/14/stock.data']) {
+			const now = (await page()).render
+			expect((await fetch(`${url}${write}`, { method: 'POST' })).status).toBe(204)
+			let release!: () => void
+			held = new Promise<void>((resolve) => (release = resolve))
+			const drawing = page()
+			await new Promise((r) => setTimeout(r, 50))
+			// While it is drawn again, the copy from before answers at once.
+			expect(await page()).toEqual({ render: now, cache: 'hit' })
+			release()
+			held = null
+			expect(await drawing).toEqual({ render: now + 1, cache: 'miss' })
+		}
+		// A product's details saved: nobody gets the copy from before.
+		const now = (await page()).render
+		expect((await fetch(`${url}/api/admin/products/14`, { method: 'POST' })).status).toBe(204)
+		let release!: () => void
+		held = new Promise<void>((resolve) => (release = resolve))
+		const first = page()
+		await new Promise((r) => setTimeout(r, 50))
+		const second = page()
+		release()
+		held = null
+		expect(await Promise.all([first, second])).toEqual([
+			{ render: now + 1, cache: 'miss' },
+			{ render: now + 1, cache: 'hit' },
+		])
+	})
+
+	it('drops the pages at once on a first change of orders, and then at most once per window however many come', async () => {
+		expect(ORDER_CHANGES_COALESCED_MS).toBeGreaterThan(COALESCED_MS)
+		const drawn = async () => Number(/render (\d+)/.exec(await (await fetch(`${url}/products`)).text())?.[1])
+		// Past the window of any change before.
+		await new Promise((r) => setTimeout(r, COALESCED_MS + 50))
+		const before = await drawn()
+		expect(await drawn()).toBe(before)
+		cache.clearSoon()
+		const first = await drawn()
+		expect(first).toBe(before + 1)
+		// Ten more changes right after: none drops the page before the window has passed, then one does, once.
+		for (let i = 0; i < 10; i++) cache.clearSoon()
+		expect(await drawn()).toBe(first)
+		await new Promise((r) => setTimeout(r, COALESCED_MS / 2))
+		expect(await drawn()).toBe(first)
+		await new Promise((r) => setTimeout(r, COALESCED_MS / 2 + 100))
+		expect(await drawn()).toBe(first + 1)
+		expect(await drawn()).toBe(first + 1)
+	})
+})
+
+describe('a starting server draws the public pages before it takes traffic', () => {
+	// The links' address is known before it listens (PUBLIC_URL), as on a deployed shop; time enough to draw them all on a busy machine.
+	const testShop = useTestShop('pglite', 'page_cache_warm', { PUBLIC_URL: 'https://shop.example.pk', WARM_START_SECONDS: '90' }, { pageCacheSeconds: 60 })
+
+	it('answers the first buyer of home, the catalogue and a product, in both languages, from kept pages with links to the shop’s address', async () => {
+		for (const path of ['/', '/products', '/product/3', '/ur', '/ur/product/3', '/about']) {
+			const res = await get(`${testShop.url}${path}`)
+			expect(res.status, path).toBe(200)
+			expect(res.headers.get('x-page-cache'), path).toBe('hit')
+			const html = await res.text()
+			// Each answer still has a nonce of its own, and links name the shop, never the private port it was drawn on.
+			expect(noncesInHtml(html)).toEqual(new Set([nonceOfHeader(res)]))
+			expect(html).not.toContain('127.0.0.1')
+		}
+		const product = await (await get(`${testShop.url}/product/3`)).text()
+		expect(product).toContain('href="https://shop.example.pk/product/3"')
+		// A page not meant to be found (the terms a checkout links to) is drawn on demand, as before.
+		expect((await get(`${testShop.url}/game-pass-terms`)).headers.get('x-page-cache')).toBe('miss')
+	})
+
+	it('holds the start no longer than its time when a page never answers, and says what was left', async () => {
+		const asked: string[] = []
+		const started = performance.now()
+		const warmed = await warmPages((req) => void asked.push(req.url!), 'https://shop.example.pk', ['/', '/products', '/about'], 300)
+		expect(performance.now() - started).toBeLessThan(2_000)
+		// Two at a time: the first two hang until the time runs out; the rest are left to buyers.
+		expect(asked).toEqual(['/', '/ur'])
+		expect(warmed).toMatchObject({ drawn: 0, failed: 2, left: 4 })
 	})
 })

@@ -14,6 +14,7 @@ import { startShop } from '../../server/start'
 import { freshPostgresDatabase } from '../setup/postgres'
 import { sharedDeliveryKey } from '../setup/shop-process'
 import { testShopEnv } from '../setup/test-shop'
+import { SERVER_BUNDLE } from '../../scripts/server-bundle'
 
 describe('start-up', () => {
 	it('refuses a second server on the same embedded database folder', async () => {
@@ -32,7 +33,7 @@ describe('start-up', () => {
 	})
 
 	it('stops on a bad setting and names the variable', { timeout: 120_000 }, () => {
-		const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+		const result = spawnSync(process.execPath, [SERVER_BUNDLE], {
 			env: { ...process.env, PORT: 'eighty', NODE_ENV: 'production' },
 			encoding: 'utf8',
 			timeout: 60_000,

@@ -8,6 +8,7 @@ import { startFakeBrevo } from '../fakes/brevo-server'
 import { startFakeTelegram } from '../fakes/telegram-server'
 import { startFakeWhatsApp } from '../fakes/whatsapp-server'
 import { freshPostgresDatabase } from './postgres'
+import { SERVER_BUNDLE } from '../../scripts/server-bundle'
 
 if (process.env.TEST_DATABASE_URL) {
 	process.env.DATABASE_URL = await freshPostgresDatabase(process.env.TEST_DATABASE_URL, `shop_e2e_${process.env.E2E_SHOP ?? 0}`)
@@ -32,4 +33,5 @@ if (process.env.WHATSAPP_PORT) {
 	const whatsapp = await startFakeWhatsApp({ port: Number(process.env.WHATSAPP_PORT) })
 	process.env.WHATSAPP_API_URL = whatsapp.url
 }
-await import('../../server/index')
+// The server as `npm start` runs it: its bundle (scripts/build-server.ts).
+await import(new URL(`../../${SERVER_BUNDLE}`, import.meta.url).href)

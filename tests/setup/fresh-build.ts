@@ -4,10 +4,12 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { SERVER_BUNDLE } from '../../scripts/server-bundle'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const SOURCES = ['app', 'public', 'scripts', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
-const BUILT = path.join(ROOT, 'build/server/index.js')
+const SOURCES = ['app', 'server', 'public', 'scripts', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
+// The server's own bundle, written after the pages' (scripts/build-server.ts).
+const BUILT = path.join(ROOT, SERVER_BUNDLE)
 
 function newestChange(entry: string): number {
 	const stat = fs.statSync(entry, { throwIfNoEntry: false })

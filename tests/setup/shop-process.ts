@@ -1,8 +1,9 @@
-// A shop server in a process of its own (`node server/index.ts` on the build, as `npm start` serves
+// A shop server in a process of its own (`node build/server/start.js`, as `npm start` serves
 // it), for tests where two servers must not share anything but the database, or where a process must die.
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import net from 'node:net'
+import { SERVER_BUNDLE } from '../../scripts/server-bundle'
 
 export interface ShopProcess {
 	url: string
@@ -20,8 +21,11 @@ export interface ShopProcess {
 /** One key for all processes of a test: they share a database, so they must share the delivery key. */
 export const sharedDeliveryKey = crypto.randomBytes(32).toString('base64')
 
+/** React's production build, loaded before the server as when deployed (the process runs with NODE_ENV=test). */
+const PRODUCTION_REACT = new URL('./production-react.mjs', import.meta.url).href
+
 export async function spawnShop(settings: Record<string, string | undefined>, { startTimeoutMs = 120_000 } = {}): Promise<ShopProcess> {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+	const child = spawn(process.execPath, ['--import', PRODUCTION_REACT, SERVER_BUNDLE], {
 		env: {
 			...process.env,
 			NODE_ENV: 'test',

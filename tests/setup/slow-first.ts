@@ -8,8 +8,10 @@ const SLOW_FIRST = [
 	'tests/integration/hostile-input.test.ts', // 70 s: every route, both databases
 	'tests/integration/suppliers-crash.test.ts', // 60 s: a shop killed mid-purchase and started again
 	'tests/integration/database-restart.test.ts', // 85 s: a cluster of its own restarted and stopped, servers stopped and killed mid-burst
+	'tests/integration/pgbouncer.test.ts', // 45 s: a shop process behind a PgBouncer of its own, started twice
 	'tests/integration/backup-restore.test.ts', // 43 s: dumps and restores
 	'tests/integration/payments-claim.test.ts', // 35 s: servers killed mid-request
+	'tests/integration/database-replica.test.ts', // 35 s: a primary and its standby of its own, a shop process on both
 	'tests/integration/container.test.ts', // 31 s: the image's command, a process of its own on a fresh PGlite
 	'tests/integration/suppliers-purchase.test.ts', // 30 s: 100 orders paid at once
 	'tests/integration/several-servers.test.ts', // 27 s: processes of their own

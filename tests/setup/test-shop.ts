@@ -31,7 +31,7 @@ export function testShopEnv({ dataDir, databaseUrl }: { dataDir: string; databas
 }
 
 /** Starts the built shop on an existing data folder and database. */
-export async function startShopOn(place: { dataDir: string; databaseUrl?: string }, settings: Settings = {}, options: { pageCacheSeconds?: number } = {}): Promise<RunningShop> {
+export async function startShopOn(place: { dataDir: string; databaseUrl?: string }, settings: Settings = {}, options: { pageCacheSeconds?: number; orderChangesCoalescedMs?: number } = {}): Promise<RunningShop> {
 	return startShop(testShopEnv(place, settings), options)
 }
 
@@ -77,7 +77,7 @@ export interface TestShop {
  * A shop server on a fresh copy of the seeded database: `name` names its PostgreSQL database.
  * Outside hooks (useTestShop does it in hooks), call stop() when done.
  */
-export async function startTestShop(kind: DatabaseKind, name: string, settings: Settings = {}, { start = true, pageCacheSeconds }: { start?: boolean; pageCacheSeconds?: number } = {}): Promise<TestShop> {
+export async function startTestShop(kind: DatabaseKind, name: string, settings: Settings = {}, { start = true, pageCacheSeconds, orderChangesCoalescedMs }: { start?: boolean; pageCacheSeconds?: number; orderChangesCoalescedMs?: number } = {}): Promise<TestShop> {
 	const place = await copyOfSeededDatabase(kind, name)
 	let running: RunningShop | null = null
 	let lastSettings = settings
@@ -97,7 +97,7 @@ export async function startTestShop(kind: DatabaseKind, name: string, settings: 
 		async start(next = lastSettings) {
 			await handle.close()
 			lastSettings = next
-			running = await startShopOn(place, next, { pageCacheSeconds })
+			running = await startShopOn(place, next, { pageCacheSeconds, orderChangesCoalescedMs })
 			return running
 		},
 		async close() {
@@ -121,7 +121,7 @@ export async function startTestShop(kind: DatabaseKind, name: string, settings: 
  * With `start: false` only the database is prepared; the block calls `start(settings)` itself. With
  * `emptiedAfterEach`, what each test added is emptied after it (resetData), so the next starts as seeded.
  */
-export function useTestShop(kind: DatabaseKind, name: string, settings: Settings = {}, { emptiedAfterEach = false, ...options }: { start?: boolean; pageCacheSeconds?: number; emptiedAfterEach?: boolean } = {}): TestShop {
+export function useTestShop(kind: DatabaseKind, name: string, settings: Settings = {}, { emptiedAfterEach = false, ...options }: { start?: boolean; pageCacheSeconds?: number; orderChangesCoalescedMs?: number; emptiedAfterEach?: boolean } = {}): TestShop {
 	let handle: TestShop | null = null
 	beforeAll(async () => {
 		handle = await startTestShop(kind, name, settings, options)

@@ -3,8 +3,9 @@ import { useEffect, useRef, useState } from 'react'
 /**
  * §7 call 8: follows the order over server-sent events and calls onChange for every new version (the
  * page then asks its loader for the order, drawn again by the server). True while subscribed.
- * EventSource reconnects by itself; after a reconnect the order is asked for once, since changes made
- * while disconnected were not sent.
+ * EventSource reconnects by itself, also when the shop's database is away (the stream then only says
+ * when to come back: `reconnectLater`); after a reconnect the order is asked for once, since changes
+ * made while disconnected were not sent.
  */
 export function useLiveOrder(orderNumber: string | null, full: boolean, onChange: () => void) {
 	const [live, setLive] = useState(false)

@@ -11,11 +11,11 @@ export interface ShopTable {
 export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 /**
- * Sums the database keeps from the orders (drizzle/0051 and 0053, ADR-057): never in a backup, counted again
+ * Sums the database keeps from the orders (drizzle/0051, 0053 and 0055, ADR-057): never in a backup, counted again
  * from the restored orders (`recountRollups`); restoring them beside the orders' own triggers would
  * count each order twice.
  */
-export const ROLLUPS = new Set(['sales_days', 'sales_day_lines', 'orders_placed_days', 'sales_day_deltas', 'sales_day_line_deltas', 'orders_placed_day_deltas', 'customer_figures'])
+export const ROLLUPS = new Set(['sales_days', 'sales_day_lines', 'orders_placed_days', 'sales_day_deltas', 'sales_day_line_deltas', 'orders_placed_day_deltas', 'delivery_time_days', 'delivery_time_day_deltas', 'refund_days', 'refund_day_deltas', 'customer_figures'])
 
 /** Counts the rollups again from every order: after a restore. */
 export async function recountRollups(db: Db | Tx): Promise<void> {

@@ -199,23 +199,25 @@ async function customerKeyOf(db: Db, id: number): Promise<string> {
 
 /** One buyer: their figures, orders, staff notes and the blocks on their email or phones. */
 export async function readCustomer(db: Db, id: number): Promise<CustomerDetail> {
-	return boundedRead(db, (reader) => readCustomerIn(reader, id))
+	// Their figures and orders are a long read (the replica's when there is one, ADR-059); the notes
+	// and blocks staff write on this page are read from the primary, so a saved note is there on reload.
+	return boundedRead(db, (reader) => readCustomerIn(reader, db, id))
 }
 
-async function readCustomerIn(db: Db, id: number): Promise<CustomerDetail> {
-	const key = await customerKeyOf(db, id)
-	const [row] = await customerFigures(db, sql`${KEY} = ${key}`, sql`1`, 1, 0)
+async function readCustomerIn(reader: Db, primary: Db, id: number): Promise<CustomerDetail> {
+	const key = await customerKeyOf(reader, id)
+	const [row] = await customerFigures(reader, sql`${KEY} = ${key}`, sql`1`, 1, 0)
 	if (!row) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound)
 	const [[customer], found, notes, blocks] = await Promise.all([
-		customerViews(db, [row]),
-		db
+		customerViews(reader, [row]),
+		reader
 			.select()
 			.from(orders)
 			.where(sql`lower(btrim(${orders.customerEmail})) = ${key}`)
 			.orderBy(desc(orders.createdAt), desc(orders.id))
 			.limit(CUSTOMER_ORDERS_LIMIT + 1),
-		notesOf(db, key),
-		listBlocks(db),
+		notesOf(primary, key),
+		listBlocks(primary),
 	])
 	const mine = new Set([`email:${key}`, ...customer!.phones.map((p) => `phone:${normaliseBlockValue('phone', p) ?? p}`)])
 	return {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 
-// The sales reports' days (ADR-057): the orders' triggers append each change to the deltas tables,
+// The sales reports' days (ADR-057): the triggers of orders, lines and refunds append each change to the deltas tables,
 // which no two writers ever wait on; this moves the committed ones into their days, so the reports'
 // live views add up a few minutes of deltas at most. Safe to run from any instance at any time.
 

@@ -84,6 +84,8 @@ export default {
 
 	'error.title': 'Unexpected Application Error!',
 	'error.detail': 'Something went wrong on our side. Please refresh the page or come back in a moment.',
+	'error.away.title': 'The shop is busy for a moment',
+	'error.away.detail': 'We cannot open this page for a moment. Please try again in a minute.',
 	'notFound.title': 'Page not found',
 	'notFound.detail': 'We could not find that page.',
 	'notFound.description': 'This page does not exist.',

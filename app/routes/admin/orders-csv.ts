@@ -15,11 +15,13 @@ import { staffMay } from '~/domain/staff/permissions'
 import { discountOf } from '~/domain/coupons/coupon'
 import { pakistanDate, pakistanStamp } from '~/utils/pakistan-time'
 
-// The dashboard's filtered list as CSV, streamed a thousand orders at a time. No delivery content.
+// The dashboard's filtered list as CSV, streamed five thousand orders at a time. No delivery content.
 const HEADER = ['Order #', 'Date & Time (PKT)', 'Customer', 'Email', 'Phone', 'Products', 'Amount (Rs.)', 'Payment status', 'Fulfillment status', 'Payment method', 'PayPro id', 'Test payment', 'Discount (Rs.)', 'Refunded (Rs.)', 'Refunds', 'Cancel reason']
 /** Any staff member may download the CSV; only the owner's has what each paid order cost and earned (recorded at payment). */
 const OWNER_HEADER = ['Cost (Rs.)', 'PayPro fee (Rs.)', 'Profit (Rs.)', 'Profit after refunds (Rs.)']
-const BATCH = 1000
+// Five thousand orders a batch: at a million orders, a month (41,000 orders) took 31 s in batches of a thousand and 19 s in
+// batches of five thousand on a loaded machine (each batch pays its page query, its cursor checks and its round trips; ADR-057).
+const BATCH = 5000
 
 /** Quoted always; a cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
 function csvCell(value: string | number | null | undefined): string {

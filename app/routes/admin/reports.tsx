@@ -318,6 +318,7 @@ function ReportBody({ view }: { view: View }) {
 						</li>
 					))}
 				</ul>
+				<p className="muted small">Read from each day's counts in steps 5 % wide (whole seconds under 20 s): a time shown may be up to 5 % off.</p>
 				<CsvLink part="delivery" query={query} />
 			</section>
 

@@ -185,7 +185,7 @@ function SupplierCard({ supplier: s, summary, answer, busy }: { supplier: Suppli
 				</div>
 				<div>
 					<dt>Alert below</dt>
-					<dd>{s.lowBalanceCents == null ? 'Never' : supplierMoneyText(s.lowBalanceCents, s.currency)}</dd>
+					<dd className="nowrap">{s.lowBalanceCents == null ? 'Never' : supplierMoneyText(s.lowBalanceCents, s.currency)}</dd>
 				</div>
 				<div>
 					<dt>Order of preference</dt>
@@ -202,7 +202,7 @@ function SupplierCard({ supplier: s, summary, answer, busy }: { supplier: Suppli
 					<dd>
 						{summary ? (
 							<>
-								{summary.delivered} delivered, {summary.ordered} ordered, {summary.failed} failed, {summary.waiting} waiting; cost {supplierMoneyText(summary.costCents, s.currency)}
+								{summary.delivered} delivered, {summary.ordered} ordered, {summary.failed} failed, {summary.waiting} waiting; <span className="nowrap">cost {supplierMoneyText(summary.costCents, s.currency)}</span>
 							</>
 						) : (
 							'None yet'

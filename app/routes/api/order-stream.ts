@@ -1,10 +1,11 @@
 import { db } from '~/db/client.server'
+import { databaseUnreachable } from '~/db/unreachable'
 import { findOrder } from '~/domain/orders/find-order.server'
 import { buyerSessionHolder } from '~/domain/realtime/live-ended.server'
 import { currentBuyer } from '~/http/buyer-session.server'
 import { staffStreamHolder } from '~/http/staff-auth.server'
-import { eventStream } from '~/http/event-stream.server'
-import { onlyMethods } from '~/http/http.server'
+import { eventStream, reconnectLater } from '~/http/event-stream.server'
+import { errorResponse, onlyMethods } from '~/http/http.server'
 import { orderViewerFor } from '~/http/order-access.server'
 import { watchOrder } from '~/http/order-live.server'
 import type { Route } from './+types/order-stream'
@@ -16,8 +17,16 @@ import type { Route } from './+types/order-stream'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const orderNumber = new URL(request.url).searchParams.get('orderNumber')?.trim()
 	if (!orderNumber || orderNumber.length > 100) return Response.json({ error: 'orderNumber is required' }, { status: 400 })
-	const [buyer, staff] = await Promise.all([currentBuyer(request), staffStreamHolder(request)])
-	const order = await findOrder(db(), { internalOrderId: orderNumber })
+	let loaded
+	try {
+		loaded = await Promise.all([currentBuyer(request), staffStreamHolder(request), findOrder(db(), { internalOrderId: orderNumber })])
+	} catch (error) {
+		// The database restarting: a stream that only says when to come back, which the page's
+		// EventSource does by itself (a 503 would make it give up for good).
+		if (databaseUnreachable(error)) return reconnectLater()
+		return errorResponse(error, 'order.live.refresh')
+	}
+	const [buyer, staff, order] = loaded
 	const full = order ? orderViewerFor(request, buyer)(order) : false
 	return eventStream(
 		request,

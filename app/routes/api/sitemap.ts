@@ -3,15 +3,13 @@ import { listProducts } from '~/domain/catalogue/list-products.server'
 import { linkOrigin } from '~/utils/origin.server'
 import type { Route } from './+types/sitemap'
 import { onlyMethods } from '~/http/http.server'
-import { PUBLIC_PAGES } from '~/public-pages'
+import { findablePages } from '~/public-pages'
 import { LANGS, localePath } from '~/i18n/lang'
-
-const STATIC_PATHS = PUBLIC_PAGES.filter((page) => page.inSitemap).map((page) => page.path)
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const origin = linkOrigin(request)
 	const products = await listProducts(db())
-	const urls = [...STATIC_PATHS, ...products.map((p) => `/product/${p.id}`)]
+	const urls = findablePages(products.map((p) => p.id))
 	// Each page in both languages, each naming its twin (ADR-032).
 	const alternates = (u: string) => LANGS.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${origin}${localePath(lang, u)}"/>`).join('')
 	const entries = urls.flatMap((u) => LANGS.map((lang) => `  <url><loc>${origin}${localePath(lang, u)}</loc>${alternates(u)}</url>`))

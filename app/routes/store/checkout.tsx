@@ -1,4 +1,5 @@
 import { use, useLayoutEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { Link, data, redirect, useLocation } from 'react-router'
 import type { CheckoutState } from '~/domain/catalogue/buy-now-target'
 import { checkoutRequest } from '~/domain/orders/checkout-input'
@@ -216,7 +217,9 @@ function DrawnForm({ html, onWake }: { html: string; onWake: (woken: Woken) => v
 		const focus = active instanceof HTMLInputElement && form.contains(active) && active.id ? { id: active.id, start: caret(active, 'selectionStart'), end: caret(active, 'selectionEnd') } : null
 		// The form's own fields by name: the customer's, the payment method chosen (and the page's key).
 		const values = Object.fromEntries(new FormData(form)) as unknown as Values
-		onWake({ values, focus, submit: sending.current })
+		// Read and replaced in one go: a key typed after this reading but before a later commit would
+		// land in this form just as it goes (a field typed fast on a slow phone came back empty).
+		flushSync(() => onWake({ values, focus, submit: sending.current }))
 	}
 	function wake() {
 		void loadCheckoutForm().then(

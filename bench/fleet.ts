@@ -1,0 +1,353 @@
+// The shop as deployed on more than one machine, on this one: a PostgreSQL cluster of the bench's
+// own (initdb and pg_ctl, so it can be restarted), N instances of the built shop (NODE_ENV=production)
+// behind nginx from Debian (a config derived from deploy/nginx.conf, run in the foreground with its
+// own prefix, pid and logs under a temporary folder), and a PayPro of the bench's own (bench/paypro.ts)
+// whose callbacks reach the shop through nginx. Used by the hike section; `usage()` reads what each
+// process has cost from /proc (Linux).
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startOwnPostgres, type OwnPostgres } from '../tests/setup/own-postgres.ts'
+import { payproSettings } from './paypro.ts'
+import { BENCH_STAFF, freePort, log, ROOT, startScript, tail, trackChild, waitForHealth, type ChildServer } from './server.ts'
+import { SERVER_BUNDLE } from '../scripts/server-bundle'
+
+const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx'
+const DEPLOYED_NGINX_CONF = path.join(ROOT, 'deploy/nginx.conf')
+/** Clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS = 100
+
+export interface Instance {
+	index: number
+	port: number
+	url: string
+	/** The running process, or null between a stop and the next start. */
+	child: ChildProcess | null
+	/** Resolves with the exit code or signal once the current process has ended. */
+	exited: Promise<number | string | null>
+	start(): Promise<void>
+}
+
+export interface Fleet {
+	/** nginx: where buyers and staff go. */
+	url: string
+	databaseUrl: string
+	cluster: OwnPostgres
+	instances: Instance[]
+	paypro: ChildServer
+	nginx: ChildProcess
+	/** pg_ctl restart -m fast; resolves once PostgreSQL accepts connections again. */
+	restartDatabase(): Promise<void>
+	/** CPU seconds and memory used since the fleet started or the last markUsage(), read every second while the fleet runs. */
+	usage(): Usage
+	markUsage(): void
+	stop(): Promise<void>
+}
+
+export interface Usage {
+	/** CPU seconds (user + system) since the fleet started. */
+	cpu: { instances: number; database: number; nginx: number; paypro: number; bench: number }
+	/** The whole machine's busy CPU seconds over the same time (every process, the bench's and others'). */
+	machineBusy: number
+	wallSeconds: number
+	/** Largest resident memory each instance reached (MB), over all its processes. */
+	rssMb: number[]
+}
+
+/** utime + stime (and with `children`, cutime + cstime: the reaped children's) of a process, in seconds; null once it is gone. */
+function cpuOf(pid: number, children = false): number | null {
+	try {
+		const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+		const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0)
+		return ticks / TICKS
+	} catch {
+		return null
+	}
+}
+
+function parentOf(pid: number): number | null {
+	try {
+		return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1])
+	} catch {
+		return null
+	}
+}
+
+function childrenOf(parent: number): number[] {
+	return fs
+		.readdirSync('/proc')
+		.filter((d) => /^\d+$/.test(d))
+		.map(Number)
+		.filter((pid) => parentOf(pid) === parent)
+}
+
+function rssMbOf(pid: number): number | null {
+	try {
+		const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+		return match ? Number(match[1]) / 1024 : null
+	} catch {
+		return null
+	}
+}
+
+/** Busy CPU seconds of the whole machine (all but idle and iowait), from /proc/stat. */
+function machineBusySeconds(): number {
+	const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
+	const n = fields.map(Number)
+	const total = n.slice(0, 8).reduce((a, b) => a + b, 0)
+	return (total - n[3]! - n[4]!) / TICKS
+}
+
+/** The postmaster's pid, from the cluster's postmaster.pid (first line). */
+function postmasterPid(dataDir: string): number | null {
+	try {
+		return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || null
+	} catch {
+		return null
+	}
+}
+
+/**
+ * The nginx config: the deployed server block (deploy/nginx.conf) with this machine's upstreams and
+ * port, inside the main and http blocks Debian's /etc/nginx/nginx.conf would give it, every path
+ * under `dir`.
+ */
+export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+	const deployed = fs.readFileSync(DEPLOYED_NGINX_CONF, 'utf8')
+	const servers = upstreams.map((p) => `\tserver 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n')
+	let server = deployed.replace(/^\tserver shop-\d+:\d+[^\n]*\n/gm, '')
+	server = server.replace(/upstream shop \{\n/, `upstream shop {\n${servers}\n`)
+	server = server.replace(/listen 80;/, `listen 127.0.0.1:${port};`)
+	// On port 80 $host is the whole address; on this port the shop must see it with the port ($http_host),
+	// or React Router refuses every form post as coming from another origin.
+	server = server.replaceAll('$host', '$http_host')
+	if (!server.includes(`127.0.0.1:${upstreams[0]}`) || !server.includes(`listen 127.0.0.1:${port}`)) {
+		throw new Error('deploy/nginx.conf no longer has the upstream and listen lines the bench replaces (upstream shop { server shop-N:3000 …; } and listen 80;)')
+	}
+	const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`
+	return [
+		`# Written by the bench from deploy/nginx.conf.`,
+		`worker_processes auto;`,
+		`worker_rlimit_nofile 32768;`,
+		`pid ${path.join(dir, 'nginx.pid')};`,
+		`error_log ${path.join(dir, 'error.log')} warn;`,
+		`events { worker_connections 16384; }`,
+		`http {`,
+		`\taccess_log off;`,
+		...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((n) => `\t${temp(n)}`),
+		...server.split('\n').map((line) => (line ? `\t${line}` : line)),
+		`}`,
+		'',
+	].join('\n')
+}
+
+async function startNginx(dir: string, port: number, upstreams: number[]): Promise<ChildProcess> {
+	if (!fs.existsSync(NGINX)) throw new Error(`nginx is not at ${NGINX}: apt-get install nginx-light, or set BENCH_NGINX`)
+	// Its workers run as nobody when started as root: they must reach their temporary folders.
+	fs.chmodSync(dir, 0o755)
+	const conf = path.join(dir, 'nginx.conf')
+	fs.writeFileSync(conf, nginxConfig(dir, port, upstreams))
+	const args = ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')]
+	const check = spawn(NGINX, [...args, '-t', '-q'], { stdio: ['ignore', 'pipe', 'pipe'] })
+	const checked = tail(check, '[nginx -t] ', false)
+	const code = await new Promise<number | null>((resolve) => check.once('exit', resolve))
+	if (code !== 0) throw new Error(`nginx refused the bench's config:\n${checked()}`)
+	const child = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] })
+	trackChild(child)
+	const output = tail(child, '[nginx] ', true)
+	const deadline = Date.now() + 10_000
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`nginx exited at start:\n${output()}`)
+		const up = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(1_000) }).then(
+			(r) => r.status === 404,
+			() => false,
+		)
+		if (up) return child
+		await new Promise((r) => setTimeout(r, 100))
+	}
+	throw new Error(`nginx did not answer on port ${port} within 10 s:\n${output()}`)
+}
+
+function stopped(child: ChildProcess | null): Promise<void> {
+	if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+	return new Promise((resolve) => {
+		child.once('exit', () => resolve())
+		child.kill('SIGTERM')
+		setTimeout(() => child.kill('SIGKILL'), 15_000).unref()
+	})
+}
+
+/** Starts the fleet: cluster, PayPro, the first instance (which migrates), the others, then nginx in front. */
+export async function startFleet({ instances: count, settings = {} }: { instances: number; settings?: Record<string, string> }): Promise<Fleet> {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-fleet-'))
+	const cluster = await startOwnPostgres({ port: await freePort(), maxConnections: 100 })
+	const cleanups: (() => Promise<void>)[] = [() => cluster.remove()]
+	try {
+		const admin = new pg.Client({ connectionString: cluster.url })
+		await admin.connect()
+		await admin.query('create database shop')
+		await admin.end()
+		const databaseUrl = new URL('/shop', cluster.url).toString()
+		const nginxPort = await freePort()
+		const url = `http://127.0.0.1:${nginxPort}`
+		const paypro = await startScript(path.join(ROOT, 'bench/paypro.ts'), [String(await freePort()), `${url}/paypro/uis`, `${url}/order-status`])
+		cleanups.push(() => paypro.stop())
+		// One key for every instance: they share the database, so they must share the delivery key.
+		const deliveryKey = crypto.randomBytes(32).toString('base64')
+		const instances: Instance[] = []
+		for (let index = 0; index < count; index++) {
+			instances.push(instanceOf(index, await freePort(), { url, databaseUrl, deliveryKey, dataDir: path.join(dir, `shop-${index + 1}`), settings: { ...payproSettings(paypro.url), ...settings } }))
+		}
+		cleanups.push(() => Promise.all(instances.map((i) => stopped(i.child))).then(() => {}))
+		log(`fleet: PostgreSQL at ${cluster.url}, PayPro at ${paypro.url}; starting ${count} instances`)
+		await instances[0]!.start()
+		await Promise.all(instances.slice(1).map((i) => i.start()))
+		const nginx = await startNginx(dir, nginxPort, instances.map((i) => i.port))
+		cleanups.push(() => stopped(nginx))
+		log(`fleet: nginx at ${url} in front of ${instances.map((i) => i.port).join(', ')}`)
+		const meter = usageMeter(cluster, instances, nginx, paypro)
+		return {
+			url,
+			databaseUrl,
+			cluster,
+			instances,
+			paypro,
+			nginx,
+			restartDatabase: () => cluster.restart(),
+			usage: meter.read,
+			markUsage: meter.mark,
+			async stop() {
+				meter.stop()
+				for (const cleanup of cleanups.reverse()) await cleanup().catch((e: unknown) => log(`fleet: stopping: ${(e as Error).message}`))
+				fs.rmSync(dir, { recursive: true, force: true })
+			},
+		}
+	} catch (error) {
+		for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+		fs.rmSync(dir, { recursive: true, force: true })
+		throw error
+	}
+}
+
+interface InstanceSetup {
+	url: string
+	databaseUrl: string
+	deliveryKey: string
+	dataDir: string
+	settings: Record<string, string>
+}
+
+function instanceOf(index: number, port: number, setup: InstanceSetup): Instance {
+	const env: NodeJS.ProcessEnv = { ...process.env }
+	for (const name of Object.keys(env)) {
+		if (/^(PAYPRO_|EMAIL_|BREVO_|SMTP_|DATABASE_)/.test(name) || ['PUBLIC_URL', 'DATA_DIR'].includes(name)) delete env[name]
+	}
+	Object.assign(env, {
+		PORT: String(port),
+		HOST: '127.0.0.1',
+		NODE_ENV: 'production',
+		LOG_LEVEL: 'warn',
+		DATABASE_URL: setup.databaseUrl,
+		DATA_DIR: setup.dataDir,
+		DELIVERY_ENCRYPTION_KEY: setup.deliveryKey,
+		PUBLIC_URL: setup.url,
+		// Behind nginx: the buyer's address is the one it forwards (the per-address limits count buyers, not nginx).
+		TRUST_PROXY: 'true',
+		// The bench's buyers come from few addresses; the checkout limit is not what is measured.
+		CHECKOUT_RATE_LIMIT: '1000000000',
+		ADMIN_EMAIL: BENCH_STAFF.email,
+		ADMIN_PASSWORD: BENCH_STAFF.password,
+		...setup.settings,
+	})
+	const instance: Instance = {
+		index,
+		port,
+		url: `http://127.0.0.1:${port}`,
+		child: null,
+		exited: Promise.resolve(null),
+		async start() {
+			fs.mkdirSync(setup.dataDir, { recursive: true })
+			const extraArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
+			const child = spawn(process.execPath, [...extraArgs, SERVER_BUNDLE], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+			trackChild(child)
+			instance.child = child
+			instance.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)))
+			const output = tail(child, `[shop-${index + 1}] `, true)
+			await waitForHealth(instance.url, child, output)
+		},
+	}
+	return instance
+}
+
+/** Samples every process's CPU and memory each second; a process that ended keeps its last reading. */
+function usageMeter(cluster: OwnPostgres, instances: Instance[], nginx: ChildProcess, paypro: ChildServer) {
+	let started = performance.now()
+	let machineStart = machineBusySeconds()
+	let benchStart = process.cpuUsage()
+	const last = { instances: new Map<number, number>(), postmasters: new Map<number, number>(), nginx: new Map<number, number>(), paypro: new Map<number, number>() }
+	const rss = instances.map(() => 0)
+	const sample = () => {
+		for (const instance of instances) {
+			const pid = instance.child?.pid
+			if (!pid) continue
+			const cpu = cpuOf(pid)
+			if (cpu !== null) last.instances.set(pid, cpu)
+			rss[instance.index] = Math.max(rss[instance.index]!, rssMbOf(pid) ?? 0)
+		}
+		// PostgreSQL: the postmaster with the backends it reaped (cutime), plus those still running.
+		const postmaster = postmasterPid(cluster.dataDir)
+		if (postmaster) {
+			const own = cpuOf(postmaster, true)
+			if (own !== null) last.postmasters.set(postmaster, own + childrenOf(postmaster).reduce((sum, pid) => sum + (cpuOf(pid) ?? 0), 0))
+		}
+		if (nginx.pid) {
+			const own = cpuOf(nginx.pid, true)
+			if (own !== null) last.nginx.set(nginx.pid, own + childrenOf(nginx.pid).reduce((sum, pid) => sum + (cpuOf(pid) ?? 0), 0))
+		}
+		if (paypro.child.pid) {
+			const own = cpuOf(paypro.child.pid)
+			if (own !== null) last.paypro.set(paypro.child.pid, own)
+		}
+	}
+	const snapshot = () => ({
+		instances: new Map(last.instances),
+		postmasters: new Map(last.postmasters),
+		nginx: new Map(last.nginx),
+		paypro: new Map(last.paypro),
+	})
+	sample()
+	let baseline = snapshot()
+	const timer = setInterval(sample, 1_000)
+	const since = (now: Map<number, number>, then: Map<number, number>) => [...now].reduce((sum, [pid, s]) => sum + s - (then.get(pid) ?? 0), 0)
+	return {
+		read(): Usage {
+			sample()
+			const bench = process.cpuUsage(benchStart)
+			return {
+				cpu: {
+					instances: since(last.instances, baseline.instances),
+					database: since(last.postmasters, baseline.postmasters),
+					nginx: since(last.nginx, baseline.nginx),
+					paypro: since(last.paypro, baseline.paypro),
+					bench: (bench.user + bench.system) / 1e6,
+				},
+				machineBusy: machineBusySeconds() - machineStart,
+				wallSeconds: (performance.now() - started) / 1000,
+				rssMb: [...rss],
+			}
+		},
+		/** Counts from now on (after the set-up, before the measured run). */
+		mark() {
+			sample()
+			baseline = snapshot()
+			started = performance.now()
+			machineStart = machineBusySeconds()
+			benchStart = process.cpuUsage()
+			rss.fill(0)
+		},
+		stop: () => clearInterval(timer),
+	}
+}
