@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import type { Page } from '@playwright/test'
-import { test, expect, cartDrawer, cartLine, gotoHydrated, installHydrationProbe, modal, optionSelect, publishOnConsole, signInAsOwner, unique, waitForHydration } from './helpers'
+import { test, expect, cartDrawer, cartLine, gotoHydrated, installHydrationProbe, modal, optionSelect, publishOnConsole, reviewsSection, signInAsOwner, unique, waitForHydration } from './helpers'
 
 // The issue's proof, end to end: the owner creates a product with three durations and an uploaded
 // cover from the console; a buyer on a phone finds it, buys the 3-month option and pays the right
@@ -149,7 +149,7 @@ test('a product made with the console Game Pass settings takes the same terms, r
 	expect(posted.ok()).toBe(true)
 
 	await gotoHydrated(page, `/product/${productId}`)
-	await expect(page.getByText(review)).toBeVisible()
+	await expect(reviewsSection(page).getByText(review)).toBeVisible()
 	await expect(page.getByRole('link', { name: 'View Included Games' })).toHaveAttribute('href', '/game-pass-library')
 	await expect(page.getByText('Private account price. Shared account: Rs. 2,700.')).toBeVisible()
 	// Buy Now asks for the account type, then goes to the console Game Pass terms, as on the built-in product.

@@ -1,15 +1,11 @@
 import type { Page } from '@playwright/test'
-import { test, expect, signInAsOwner, unique, waitForHydration } from './helpers'
+import { test, expect, reviewsSection, signInAsOwner, unique, waitForHydration } from './helpers'
 
 // Content from the staff console as a buyer sees it: a review the owner hides leaves a product page
 // that is already open, without a reload; the FAQ the owner rewrites in Markdown is what /faq shows.
 
 // No other suite reviews this product, so its list is this test's own.
 const PRODUCT = 12
-
-function reviewsSection(page: Page) {
-	return page.getByRole('region', { name: /Reviews/ })
-}
 
 /** Opens a product page and waits until its live reviews stream is connected. */
 async function openWithLiveReviews(page: Page, productId: number) {

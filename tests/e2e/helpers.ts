@@ -105,6 +105,14 @@ export function cartBadge(page: Page): Locator {
 }
 
 /** The one open modal dialog (quote pickers, account type); the cart drawer has cartDrawer. */
+/**
+ * A product page's reviews. Look for a review here, not on the whole page: React streams the list in a
+ * hidden block and reveals it up to 300 ms later, so for that moment the page holds a second, hidden copy.
+ */
+export function reviewsSection(page: Page): Locator {
+	return page.getByRole('region', { name: /Reviews/ })
+}
+
 export function modal(page: Page, name?: string | RegExp): Locator {
 	return page.getByRole('dialog', name ? { name } : undefined).and(page.locator('[aria-modal="true"]:not(.cart-drawer)'))
 }

@@ -1,14 +1,10 @@
 import type { Page } from '@playwright/test'
-import { test, expect, gotoHydrated, installHydrationProbe, signInAsOwner, signInCodeFor, transferPaidOrder, unique, waitForHydration } from './helpers'
+import { test, expect, gotoHydrated, installHydrationProbe, reviewsSection, signInAsOwner, signInCodeFor, transferPaidOrder, unique, waitForHydration } from './helpers'
 
 // Products are split so that no test depends on another's reviews (the database is shared):
 // 7 never gets a review in this suite; 8 is for posting and live updates; 9 for markup in
 // comments; 1/10 (and /game-pass-details) for the shared Game Pass reviews.
 const NEVER_REVIEWED = 7
-
-function reviewsSection(page: Page) {
-	return page.getByRole('region', { name: /Reviews/ })
-}
 
 function reviewList(page: Page) {
 	return reviewsSection(page).getByRole('list').filter({ has: page.getByRole('listitem') }).first()
