@@ -17,6 +17,8 @@ import { SERVER_BUNDLE } from '../scripts/server-bundle'
 
 const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx'
 const DEPLOYED_NGINX_CONF = path.join(ROOT, 'deploy/nginx.conf')
+/** The instances' /metrics token (the hike asks each instance for its event-loop lag). */
+export const FLEET_METRICS_TOKEN = crypto.randomBytes(24).toString('base64url')
 /** Clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
 const TICKS = 100
 
@@ -258,6 +260,8 @@ function instanceOf(index: number, port: number, setup: InstanceSetup): Instance
 		TRUST_PROXY: 'true',
 		// The bench's buyers come from few addresses; the checkout limit is not what is measured.
 		CHECKOUT_RATE_LIMIT: '1000000000',
+		// The hike reads each instance's event-loop lag from /metrics, straight from the instance.
+		METRICS_TOKEN: FLEET_METRICS_TOKEN,
 		ADMIN_EMAIL: BENCH_STAFF.email,
 		ADMIN_PASSWORD: BENCH_STAFF.password,
 		...setup.settings,

@@ -20,7 +20,7 @@
 // ADR-058), counted apart. A buyer told 503 + Retry-After tries again after it, with the same checkout key.
 import http from 'node:http'
 import pg from 'pg'
-import { startFleet, type Fleet, type Usage } from './fleet.ts'
+import { FLEET_METRICS_TOKEN, startFleet, type Fleet, type Usage } from './fleet.ts'
 import { checkoutKey, checkoutKeyPrefix, onSseEvents, rawRequest, signIn } from './http.ts'
 import { payproTook } from './paypro.ts'
 import { metric, type BenchContext, type Row, type SectionResult } from './types.ts'
@@ -66,6 +66,8 @@ let loadStarted = 0
 const SLOW_MS = 1_000
 /** The load generator's own event loop counted as held when a 100 ms timer fires this much late. */
 const OWN_LAG_MS = 200
+/** An instance's event loop counted as held when its /metrics says it was this much late within the last second. */
+const INSTANCE_LAG_MS = 200
 
 /** What one kind of request saw. */
 class Tally {
@@ -175,6 +177,8 @@ interface Run {
 	pageViews: number
 	/** The load generator's own event loop held longer than OWN_LAG_MS, the longest by second of the run: its answers' times include it. */
 	ownLag: Map<number, number>
+	/** Each instance's event loop, as its /metrics said each second (nodejs_eventloop_lag_max_seconds, in ms): the longest by second of the run, over INSTANCE_LAG_MS. */
+	instanceLag: Map<number, number>[]
 }
 
 export async function hikeSection(ctx: BenchContext): Promise<SectionResult> {
@@ -219,7 +223,7 @@ async function load(ctx: BenchContext, fleet: Fleet, variants: { scarce: number;
 	const payAgent = new http.Agent({ keepAlive: true, maxSockets: 256 })
 	const tallies = new Map<Kind, Tally>()
 	const tally = (kind: Kind) => tallies.get(kind) ?? tallies.set(kind, new Tally()).get(kind)!
-	const run: Run = { tallies, buyers: [], faults: [], placed: new Set(), pageViews: 0, ownLag: new Map() }
+	const run: Run = { tallies, buyers: [], faults: [], placed: new Set(), pageViews: 0, ownLag: new Map(), instanceLag: fleet.instances.map(() => new Map()) }
 	const started = performance.now()
 	loadStarted = started
 	const endAt = started + SECONDS * 1000
@@ -432,6 +436,22 @@ async function load(ctx: BenchContext, fleet: Fleet, variants: { scarce: number;
 		const second = Math.floor((now - started) / 1000)
 		run.ownLag.set(second, Math.max(run.ownLag.get(second) ?? 0, late))
 	}, 100)
+	// Each instance's own stalls, read from its /metrics (the lag histogram starts again at each reading).
+	const instanceLag = setInterval(() => {
+		for (const instance of fleet.instances) {
+			if (!instance.child) continue
+			const second = Math.floor((performance.now() - started) / 1000)
+			void rawRequest('GET', `${instance.url}/metrics`, { headers: { Authorization: `Bearer ${FLEET_METRICS_TOKEN}` } }).then(
+				(answer) => {
+					const max = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(answer.body.toString())?.[1]
+					const ms = max ? Number(max) * 1000 : NaN
+					const lags = run.instanceLag[instance.index]!
+					if (ms >= INSTANCE_LAG_MS) lags.set(second, Math.max(lags.get(second) ?? 0, ms))
+				},
+				() => {},
+			)
+		}
+	}, 1000)
 	const progress = setInterval(() => {
 		const t = (kind: Kind) => tallies.get(kind)
 		ctx.log(
@@ -450,6 +470,7 @@ async function load(ctx: BenchContext, fleet: Fleet, variants: { scarce: number;
 	} finally {
 		clearInterval(progress)
 		clearInterval(ownLag)
+		clearInterval(instanceLag)
 		clearInterval(buyerTimer)
 		agent.destroy()
 		payAgent.destroy()
@@ -557,6 +578,8 @@ async function report(ctx: BenchContext, fleet: Fleet, run: Run, usage: Usage, s
 			`load generator ${busyShare(usage.cpu.bench)}, PayPro fake ${busyShare(usage.cpu.paypro)}; machine busy ${busyShare(usage.machineBusy)}, of which not this bench ${busyShare(Math.max(0, usage.machineBusy - ours))}`,
 		`browsing answers over ${SLOW_MS / 1000} s, by the second of the run they ended in: ${slowSeconds.length ? slowSeconds.map(([second, n]) => `+${second} s ${n}`).join(', ') : 'none'}${slowCache.size ? `; page cache: ${[...slowCache].map(([cache, n]) => `${cache} ${n}`).join(', ')}` : ''}`,
 		`the load generator's own event loop held over ${OWN_LAG_MS} ms (the longest, by second of the run; answers it read then are timed late by as much): ${run.ownLag.size ? [...run.ownLag].sort((a, b) => a[0] - b[0]).map(([second, ms]) => `+${second} s ${ms.toFixed(0)} ms`).join(', ') : 'never'}`,
+		`each instance's event loop held over ${INSTANCE_LAG_MS} ms (its /metrics, read each second; the longest by second of the run): ${run.instanceLag.map((lags, i) => `shop-${i + 1} ${lags.size ? [...lags].sort((a, b) => a[0] - b[0]).map(([second, ms]) => `+${second} s ${ms.toFixed(0)} ms`).join(', ') : 'never'}`).join('; ')}`,
+		`checkout answers over ${SLOW_MS / 1000} s, by the second of the run they ended in: ${t('checkout').slowBySecond.size ? [...t('checkout').slowBySecond].sort((a, b) => a[0] - b[0]).map(([second, n]) => `+${second} s ${n}`).join(', ') : 'none'}`,
 		`CPU per checkout counts everything the instances and PostgreSQL did (browsing, staff and reports included) over the ${checkouts} checkouts; RSS per instance (largest over the run): ${usage.rssMb.map((m) => `${m.toFixed(0)} MB`).join(', ')}`,
 	]
 	return {
