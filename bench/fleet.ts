@@ -138,7 +138,10 @@ export function nginxConfig(dir: string, port: number, upstreams: number[]): str
 		`error_log ${path.join(dir, 'error.log')} warn;`,
 		`events { worker_connections 16384; }`,
 		`http {`,
-		`\taccess_log off;`,
+		// BENCH_NGINX_LOG=path: each request's times as nginx saw them (the whole, connecting upstream, the upstream's answer), for finding where a slow answer waited.
+		...(process.env.BENCH_NGINX_LOG
+			? [`\tlog_format timing '$msec $request_time $upstream_connect_time $upstream_header_time $upstream_response_time $status $upstream_addr $upstream_http_x_page_cache $request_uri';`, `\taccess_log ${process.env.BENCH_NGINX_LOG} timing;`]
+			: [`\taccess_log off;`]),
 		...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((n) => `\t${temp(n)}`),
 		...server.split('\n').map((line) => (line ? `\t${line}` : line)),
 		`}`,

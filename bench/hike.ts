@@ -522,6 +522,9 @@ async function report(ctx: BenchContext, fleet: Fleet, run: Run, usage: Usage, s
 	const codeMs = run.buyers.filter((b) => b.codeAt !== null && b.paidAt !== null).map((b) => b.codeAt! - b.paidAt!)
 	const raceWaiting = run.buyers.filter((b) => b.racing && b.taken && b.codeAt === null).length
 	const ampleMissed = run.buyers.filter((b) => !b.racing && b.taken && b.codeAt === null).length
+	// Open pages that never showed their code, when each buyer paid (second of the run), how often its stream ended, and when it showed "paid" without the code.
+	const second = (at: number | null) => (at === null ? '-' : `+${((at - loadStarted) / 1000).toFixed(1)} s`)
+	const withoutCode = run.buyers.filter((b) => b.taken && b.codeAt === null && !(b.racing && checks.raceOwed > 0))
 	const checkouts = t('checkout').ms.length
 	const cpuShop = usage.cpu.instances + usage.cpu.database
 	const rows: Row[] = []
@@ -573,6 +576,7 @@ async function report(ctx: BenchContext, fleet: Fleet, run: Run, usage: Usage, s
 		`errors: an answer 5xx or none (refused, cut, ${REQUEST_TIMEOUT_MS / 1000} s timeout), except 503 with Retry-After (counted apart, "503+RA"); 4xx answers: ${[...run.tallies.values()].reduce((n, x) => n + x.other4xx, 0)}`,
 		...(reasons.length ? [`error reasons: ${reasons.join('; ')}`] : []),
 		`orders lost = ${checks.missing} answered 2xx but not stored + ${checks.notApplied} payments PayPro took never applied + ${checks.paidTwice} paid twice + ${checks.paidNotTaken} paid without PayPro taking it; ${checks.paidOrders} orders paid, ${taken.length} payments taken`,
+		...(withoutCode.length ? [`pages without their code: ${withoutCode.slice(0, 20).map((b) => `buyer ${b.n} paid ${second(b.paidAt)}, stream ended ${b.streamEnds}×, paid shown ${second(b.paidWithoutCodeAt)}`).join('; ')}`] : []),
 		`the race: ${checks.raceCodesUsed} of ${RACE_CODES} codes delivered, ${checks.raceOwed} paid units owed (waiting for stock), ${raceWaiting} racing buyers' pages without a code (expected: those owed); ${ampleMissed} pages of the ample option without their code`,
 		`CPU over the run (${usage.wallSeconds.toFixed(0)} s wall, ${(2 * usage.wallSeconds).toFixed(0)} core-seconds on 2 cores): instances ${busyShare(usage.cpu.instances)}, PostgreSQL ${busyShare(usage.cpu.database)}, nginx ${busyShare(usage.cpu.nginx)}, ` +
 			`load generator ${busyShare(usage.cpu.bench)}, PayPro fake ${busyShare(usage.cpu.paypro)}; machine busy ${busyShare(usage.machineBusy)}, of which not this bench ${busyShare(Math.max(0, usage.machineBusy - ours))}`,

@@ -47,6 +47,16 @@ export function isBuyerWrite(pathname: string): boolean {
 }
 
 /**
+ * A staff member signing in or out: their session changes, no public page does. (Dropping the pages
+ * here sent each instance a staff member signed in on, on a busy morning, to draw every page again.)
+ */
+const SESSION_WRITES = /^\/admin\/(?:login|logout)$/
+
+export function isSessionWrite(pathname: string): boolean {
+	return SESSION_WRITES.test(pathname)
+}
+
+/**
  * Staff writes that change on a public page only what orders change there (how many units an option
  * has left, whether it shows sold out): codes imported, revealed or voided on a product's stock, an
  * order delivered from stock or a unit replaced. Like an order change they make the pages stale (each
@@ -293,7 +303,7 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 		// Any change through this server (a review, an admin action) drops the cached pages; a stock change makes them stale.
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
 			const path = pageOfWrite(pathOf(req.url ?? ''))
-			if (isBuyerWrite(path)) return next()
+			if (isBuyerWrite(path) || isSessionWrite(path)) return next()
 			const drop = isStockWrite(path) ? staleAll : clear
 			drop()
 			res.once('finish', drop)
@@ -362,7 +372,10 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 		next()
 	}
 
-	let lastClear = -Infinity
+	// The window starts with the server: the pages it draws as it starts (ADR-061) are as new as those
+	// drawn after a change, so the first orders of a rush wait the window like the later ones, instead of
+	// sending every instance to draw every page again in its first, coldest seconds.
+	let lastClear = nowMs()
 	let pendingClear: ReturnType<typeof setTimeout> | null = null
 	/** The pages' data changed: renders in flight are not kept, and the next order change waits its window. */
 	function changed() {

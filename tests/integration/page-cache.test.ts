@@ -98,7 +98,7 @@ describe('page cache on the shop', () => {
 		expect(await after.text()).toContain(name)
 	})
 
-	it("keeps the pages through a buyer's checkout and order calls; a console write drops them at once, an order's change within a second", async () => {
+	it("keeps the pages through a buyer's checkout and order calls and a staff sign-in; a console write drops them at once, an order's change within a second", async () => {
 		const cached = async () => (await get(`${shop.url}/product/6`)).headers.get('x-page-cache')
 		await (await get(`${shop.url}/product/6`)).text()
 		expect(await cached()).toBe('hit')
@@ -110,8 +110,12 @@ describe('page cache on the shop', () => {
 			expect(res.status, path).toBeLessThan(500)
 			expect(await cached(), path).toBe('hit')
 		}
-		// A write that is not a buyer's (here a staff sign-in attempt) drops them as it is answered.
+		// A staff sign-in (here a refused one) changes no public page: they stay.
 		await (await fetch(`${shop.url}/admin/login`, { method: 'POST', redirect: 'manual', headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=x%40y.pk&password=wrong' })).text()
+		expect(await cached()).toBe('hit')
+		// A console write (here one refused for want of a session) drops them as it is answered.
+		const write = await fetch(`${shop.url}/api/admin/products/6`, { method: 'PATCH', headers: { Origin: shop.url, 'Content-Type': 'application/json' }, body: '{"visible":true}' })
+		expect(write.status).toBe(401)
 		expect(await cached()).toBe('miss')
 		await expect.poll(cached, { timeout: 3_000, interval: 50 }).toBe('hit')
 		// An order changed by any process (its NOTIFY): the pages are drawn again, here within the test's half second.
@@ -177,9 +181,9 @@ describe('page cache and order changes', () => {
 	/** While set, a render waits for it: a page being drawn slowly. */
 	let held: Promise<void> | null = null
 	let cache: PageCache
-	beforeAll(async () => {
+	/** A server of /products on `cache`, each render numbered. */
+	async function serve(cache: PageCache) {
 		const app = express()
-		cache = createPageCache({ ttlSeconds: 60, orderChangesCoalescedMs: COALESCED_MS, nonceOf: (res) => res.locals.cspNonce as string })
 		app.use((_req, res, next) => {
 			res.locals.cspNonce = newNonce()
 			next()
@@ -194,12 +198,32 @@ describe('page cache and order changes', () => {
 			await held
 			res.type('html').send(`<html><script nonce="${res.locals.cspNonce}">1</script><p>render ${mine}</p></html>`)
 		})
-		server = await new Promise<http.Server>((resolve) => {
+		const server = await new Promise<http.Server>((resolve) => {
 			const s = app.listen(0, '127.0.0.1', () => resolve(s))
 		})
-		url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+		return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }
+	}
+	beforeAll(async () => {
+		cache = createPageCache({ ttlSeconds: 60, orderChangesCoalescedMs: COALESCED_MS, nonceOf: (res) => res.locals.cspNonce as string })
+		;({ server, url } = await serve(cache))
 	})
 	afterAll(() => new Promise((r) => server.close(r)))
+
+	it('a starting server keeps the pages it drew through the first orders of a rush, and draws them again once its first window has passed', async () => {
+		const fresh = createPageCache({ ttlSeconds: 60, orderChangesCoalescedMs: COALESCED_MS, nonceOf: (res) => res.locals.cspNonce as string })
+		const started = await serve(fresh)
+		try {
+			const drawn = async () => Number(/render (\d+)/.exec(await (await fetch(`${started.url}/products`)).text())?.[1])
+			const first = await drawn()
+			// Orders arrive within the first window of the server's start: the page drawn as it started stays.
+			fresh.clearSoon()
+			expect(await drawn()).toBe(first)
+			await new Promise((r) => setTimeout(r, COALESCED_MS + 100))
+			expect(await drawn()).toBe(first + 1)
+		} finally {
+			await new Promise((r) => started.server.close(r))
+		}
+	})
 
 	it('after an order change, the first request draws the page again and the others meanwhile get the copy from before at once; then everyone the new one', async () => {
 		const page = async () => {
@@ -226,7 +250,7 @@ describe('page cache and order changes', () => {
 		expect(await page()).toEqual({ render: before + 1, cache: 'hit' })
 	})
 
-	it('a stock change in the console makes the pages stale as an order change does; any other console write drops them', async () => {
+	it('a stock change in the console makes the pages stale as an order change does; a staff sign-in or out keeps them; any other console write drops them', async () => {
 		const page = async () => {
 			const res = await fetch(`${url}/products`)
 			return { render: Number(/render (\d+)/.exec(await res.text())?.[1]), cache: res.headers.get('x-page-cache') }
@@ -246,6 +270,12 @@ describe('page cache and order changes', () => {
 			release()
 			held = null
 			expect(await drawing).toEqual({ render: now + 1, cache: 'miss' })
+		}
+		// A staff member signing in or out changes no public page: the pages stay as they are.
+		const kept = (await page()).render
+		for (const write of ['/admin/login', '/admin/login.data', '/admin/logout']) {
+			expect((await fetch(`${url}${write}`, { method: 'POST' })).status).toBe(204)
+			expect(await page()).toEqual({ render: kept, cache: 'hit' })
 		}
 		// A product's details saved: nobody gets the copy from before.
 		const now = (await page()).render
