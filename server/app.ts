@@ -108,7 +108,8 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 			[STORE_CHANGED_CHANNEL, pageCache.clear],
 			[ORDERS_CHANNEL, pageCache.clearSoon],
 		] as const) {
-			subscribe(channel, () => drop()).catch((error: unknown) =>
+			// A change notified while the listening connection was away is not replayed: once it is back, the pages go as they would have.
+			subscribe(channel, () => drop(), () => drop()).catch((error: unknown) =>
 				logger.warn({ err: error, channel }, 'page cache: cannot listen for changes; pages stay cached for their TTL'),
 			)
 		}

@@ -38,6 +38,12 @@ export interface Database {
 	replica?: () => { state: 'replica' | 'primary'; fallbacks: number }
 	/** LISTEN on a channel; returns an unsubscribe function. */
 	listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>
+	/**
+	 * Called each time the LISTEN connection is back after it was lost (PostgreSQL restarted, the
+	 * network cut): notifications sent meanwhile are not replayed, so each listener reads again what it
+	 * shows. Returns the function that stops it.
+	 */
+	onListenRestored(restored: () => void): () => void
 	close(): Promise<void>
 }
 
@@ -114,6 +120,8 @@ export async function openPglite(dataDir: string | null, { prepare }: { prepare?
 				const unsub = await client.listen(channel, onPayload)
 				return async () => unsub()
 			},
+			// In this process: its notifications are never lost.
+			onListenRestored: () => () => {},
 			close,
 		}
 	} catch (error) {
@@ -299,6 +307,7 @@ export async function openPostgres(url: string, { prepare, directUrl = url, repl
 		connections: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
 		replica: replica ? () => ({ state: replica.state(), fallbacks: replica.fallbacks() }) : undefined,
 		listen: listener.listen,
+		onListenRestored: listener.onRestored,
 		async close() {
 			await listener.close()
 			await replicaPool?.end()
@@ -310,11 +319,13 @@ export async function openPostgres(url: string, { prepare, directUrl = url, repl
 
 /**
  * One connection carries every LISTEN of this process. When it is lost, it reconnects with
- * backoff and listens again on every channel, so open live pages keep receiving updates
- * (notifications sent while it was away are not replayed).
+ * backoff and listens again on every channel, so open live pages keep receiving updates; the
+ * notifications sent while it was away are not replayed, so once it is back each `onRestored`
+ * listener reads again what it shows (an order paid meanwhile reaches its open page).
  */
 function notificationListener(url: string) {
 	const handlers = new Map<string, Set<Listener>>()
+	const restored = new Set<() => void>()
 	let client: pg.Client | null = null
 	let connecting: Promise<pg.Client> | null = null
 	let retry: ReturnType<typeof setTimeout> | null = null
@@ -375,7 +386,16 @@ function notificationListener(url: string) {
 		retry = setTimeout(() => {
 			retry = null
 			connect().then(
-				() => logger.info({ channels: [...handlers.keys()] }, 'database: the LISTEN connection is back'),
+				() => {
+					logger.info({ channels: [...handlers.keys()] }, 'database: the LISTEN connection is back')
+					for (const listener of restored) {
+						try {
+							listener()
+						} catch (error) {
+							logger.warn({ err: error }, 'database: a listener failed to catch up after the LISTEN connection came back')
+						}
+					}
+				},
 				(error: unknown) => {
 					logger.warn({ err: error, retryInMs: Math.min(250 * 2 ** failures, 10_000) }, 'database: cannot reconnect the LISTEN connection yet')
 					reconnectLater()
@@ -405,6 +425,10 @@ function notificationListener(url: string) {
 			return async () => {
 				listeners.delete(onPayload)
 			}
+		},
+		onRestored(listener: () => void) {
+			restored.add(listener)
+			return () => void restored.delete(listener)
 		},
 		async close() {
 			closed = true

@@ -36,9 +36,14 @@ export function cachedUntilChanged<T>(name: string, change: StoreChange, load: (
 		}
 		if (cache.watched.has(open)) return
 		cache.watched.add(open)
-		subscribe(STORE_CHANGED_CHANNEL, (what) => {
-			if (what === change) forget()
-		}).catch((error: unknown) => logger.warn({ err: error }, `${name}: cannot listen for changes; each instance rereads it every minute`))
+		subscribe(
+			STORE_CHANGED_CHANNEL,
+			(what) => {
+				if (what === change) forget()
+			},
+			// A change notified while the listening connection was away: read it again.
+			forget,
+		).catch((error: unknown) => logger.warn({ err: error }, `${name}: cannot listen for changes; each instance rereads it every minute`))
 	}
 	return {
 		forget,

@@ -22,7 +22,11 @@ function listen(): Promise<unknown> {
 	const db = database()
 	let ready = listening.get(db)
 	if (!ready) {
-		ready = subscribe(LIVE_ENDED_CHANNEL, endHolder)
+		// A holder that ended while the listening connection was away is not announced again: every held
+		// stream of this process ends, and each page opens its stream again, checked anew.
+		ready = subscribe(LIVE_ENDED_CHANNEL, endHolder, () => {
+			for (const holder of [...held.keys()]) endHolder(holder)
+		})
 		ready.catch(() => listening.delete(db))
 		listening.set(db, ready)
 	}

@@ -81,7 +81,10 @@ function listen(): Promise<unknown> {
 	const current = database()
 	let ready = listening.get(current)
 	if (!ready) {
-		ready = subscribe(ORDERS_CHANNEL, orderChanged)
+		// Once the listening connection is back after it was lost, every watched order is read again: one paid or delivered meanwhile reaches its pages.
+		ready = subscribe(ORDERS_CHANNEL, orderChanged, () => {
+			for (const orderNumber of watching.keys()) orderChanged(orderNumber)
+		})
 		ready.catch(() => listening.delete(current))
 		listening.set(current, ready)
 	}

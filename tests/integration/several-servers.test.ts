@@ -175,6 +175,32 @@ describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => 
 		}
 	})
 
+	it('sends an open order page its order again once its server listens again: what was notified while it could not hear is not lost', { timeout: 60_000 }, async () => {
+		const order = await checkout(a)
+		const page = await openOrderStream(b.url, order.orderNumber, { cookie: order.cookie })
+		try {
+			await page.next((e) => e.event === 'ready')
+			const orders = () => page.events.filter((e) => e.event === 'order')
+			const before = orders().length
+			const since = b.logs.length
+			// Only the listening connections go (the pools stay): a payment notified now would reach no one on b.
+			const terminated = await query<{ ok: boolean }>(
+				databaseUrl,
+				"select pg_terminate_backend(pid, 5000) as ok from pg_stat_activity where datname = current_database() and application_name = 'shop listen'",
+			)
+			expect(terminated.length).toBeGreaterThan(0)
+			await expect.poll(() => b.child.exitCode !== null || logged(b, 'database: the LISTEN connection is back', since), { timeout: 20_000 }).toBe(true)
+			// Once it is back, b reads the order again and sends it to the page, as it stands.
+			await expect.poll(() => orders().length, { timeout: 5_000 }).toBeGreaterThan(before)
+			expect(JSON.parse(orders().at(-1)!.data)).toMatchObject({ orderNumber: order.orderNumber, full: true })
+			// And it hears what comes after.
+			await pay(order.paymentUrl)
+			await page.next(orderStatusIs('completed'))
+		} finally {
+			page.close()
+		}
+	})
+
 	it('answers 503 on /healthz while the database cannot be reached, promptly even when it hangs, and serves again when it is back', { timeout: 120_000 }, async () => {
 		const relay = await startDatabaseRelay(databaseUrl)
 		// A third server reaches PostgreSQL through a link the test can cut.

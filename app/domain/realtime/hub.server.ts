@@ -4,19 +4,36 @@ import { singleton } from '../../utils/singleton.server'
 
 type Handler = (payload: string) => void
 
-type Channels = Map<string, { handlers: Set<Handler>; ready: Promise<unknown> }>
+type Channels = Map<string, { handlers: Set<Handler>; restored: Set<() => void>; ready: Promise<unknown> }>
 
 // One LISTEN per channel per open database, fanned out to every open stream of this process. Keyed
 // by the database, so a database opened after another was closed (tests, a restart in-process)
 // never inherits listeners of the closed one.
 const hubs = singleton('realtime-hub', () => new WeakMap<object, Channels>())
 
-export async function subscribe(channel: string, handler: Handler): Promise<() => void> {
+/**
+ * Calls `handler` with each notification on `channel`. `restored`, if given, is called when the
+ * listening connection is back after it was lost: what was notified meanwhile is not replayed, so it
+ * reads again what it shows.
+ */
+export async function subscribe(channel: string, handler: Handler, restored?: () => void): Promise<() => void> {
 	const db = database()
 	let channels = hubs.get(db)
 	if (!channels) {
-		channels = new Map()
+		const created: Channels = new Map()
+		channels = created
 		hubs.set(db, channels)
+		db.onListenRestored(() => {
+			for (const [name, entry] of created) {
+				for (const listener of entry.restored) {
+					try {
+						listener()
+					} catch (error) {
+						logger.warn({ err: error, channel: name }, 'realtime: catching up after the listening connection came back failed')
+					}
+				}
+			}
+		})
 	}
 	let entry = channels.get(channel)
 	if (!entry) {
@@ -35,10 +52,14 @@ export async function subscribe(channel: string, handler: Handler): Promise<() =
 				channels.delete(channel)
 				throw error
 			})
-		entry = { handlers, ready }
+		entry = { handlers, restored: new Set(), ready }
 		channels.set(channel, entry)
 	}
 	entry.handlers.add(handler)
+	if (restored) entry.restored.add(restored)
 	await entry.ready
-	return () => entry.handlers.delete(handler)
+	return () => {
+		entry.handlers.delete(handler)
+		if (restored) entry.restored.delete(restored)
+	}
 }

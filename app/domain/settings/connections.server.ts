@@ -88,9 +88,15 @@ export async function applySavedConnections(db: Db) {
 /** At start: applies the saved connections, and again whenever any instance changes them. */
 export async function watchConnections(db: Db) {
 	await applySavedConnections(db)
-	await subscribe(STORE_CHANGED_CHANNEL, (what) => {
-		if (what === 'connections') applySavedConnections(db).catch((error: unknown) => logger.error({ err: error }, 'connections: could not read the saved connections after a change'))
-	})
+	const apply = () => applySavedConnections(db).catch((error: unknown) => logger.error({ err: error }, 'connections: could not read the saved connections after a change'))
+	// A change notified while the listening connection was away is read again once it is back.
+	await subscribe(
+		STORE_CHANGED_CHANNEL,
+		(what) => {
+			if (what === 'connections') void apply()
+		},
+		() => void apply(),
+	)
 }
 
 /** What the owner sees: where each part comes from, the non-secret values, and each secret's last four characters. */
