@@ -351,18 +351,26 @@ async function load(ctx: BenchContext, fleet: Fleet, variants: { scarce: number;
 					again()
 					return
 				}
+				const seen = (view: { status?: string; deliveryContent?: string | null }, at: number) => {
+					if (buyer.paidAt === null || view.status !== PAID_STATUS) return
+					if (view.deliveryContent) {
+						buyer.codeAt ??= at
+						markShown()
+					} else buyer.paidWithoutCodeAt ??= at
+				}
 				onSseEvents(res, (event, data, at) => {
 					if (event === 'ready') {
 						tally('live page').add({ kind: 'ok', ms: at - opened })
 						markReady(true)
-					} else if (event === 'order' && buyer.paidAt !== null) {
-						const view = JSON.parse(data) as { status?: string; deliveryContent?: string | null }
-						if (view.status !== PAID_STATUS) return
-						if (view.deliveryContent) {
-							buyer.codeAt ??= at
-							markShown()
-						} else buyer.paidWithoutCodeAt ??= at
-					}
+						// Opened again after its stream ended: the page asks for the order once (use-live-order.ts), since what changed meanwhile was not sent.
+						if (buyer.streamEnds > 0 && buyer.paidAt !== null) {
+							const lookup = `${base}/api/order?internalOrderId=${encodeURIComponent(buyer.orderNumber!)}`
+							void send(payAgent, 'GET', lookup, { Accept: 'application/json', Cookie: buyer.cookie, 'X-Forwarded-For': address }).then(
+								(answer) => answer.status === 200 && seen((JSON.parse(answer.body.toString()) as { order: { status?: string; deliveryContent?: string | null } }).order, performance.now()),
+								() => {},
+							)
+						}
+					} else if (event === 'order') seen(JSON.parse(data) as { status?: string; deliveryContent?: string | null }, at)
 				})
 				res.on('close', again)
 			})

@@ -108,8 +108,10 @@ export function createShopApp({ env, build, vite, clientDir, keptAssetsDir, page
 			[STORE_CHANGED_CHANNEL, pageCache.clear],
 			[ORDERS_CHANNEL, pageCache.clearSoon],
 		] as const) {
-			// A change notified while the listening connection was away is not replayed: once it is back, the pages go as they would have.
-			subscribe(channel, () => drop(), () => drop()).catch((error: unknown) =>
+			// A change notified while the listening connection was away is not replayed: once it is back, every
+			// page is drawn again, each at its next request with the copy from before answering meanwhile (dropping
+			// them all after a database restart had every instance draw every page at once: seconds of stall).
+			subscribe(channel, () => drop(), pageCache.staleAll).catch((error: unknown) =>
 				logger.warn({ err: error, channel }, 'page cache: cannot listen for changes; pages stay cached for their TTL'),
 			)
 		}

@@ -70,6 +70,22 @@ export function isStockWrite(pathname: string): boolean {
 	return STOCK_WRITES.test(pathname)
 }
 
+/** The product a stock write is for, when its address names it (codes imported, revealed or voided on a product's stock). */
+const PRODUCT_STOCK_WRITE = /^\/(?:api\/)?admin\/products\/(\d+)\/stock$/
+const PRODUCT_PAGE_PATH = new RegExp(`^/${PRODUCT_PAGE.pattern.replace('\\d+', '(\\d+)')}$`)
+
+/**
+ * Whether a kept page can show what a stock write changed: every page but another product's own
+ * (lists, searches and the home page show options sold out or running low; a product's page shows
+ * only its own). A write that names no product (an order delivered from stock) can change any page.
+ */
+export function pageShowsStockOf(productId: string | null, url: string): boolean {
+	if (productId === null) return true
+	const q = url.indexOf('?')
+	const product = PRODUCT_PAGE_PATH.exec(unprefixed(q === -1 ? url : url.slice(0, q)))?.[1]
+	return product === undefined || product === productId
+}
+
 /**
  * Orders change public pages only a little (the leaderboard, an option running low or out): on a
  * price-hike day they change many times a second, and dropping every page on each made every
@@ -147,6 +163,11 @@ export interface PageCache {
 	 * the copy from before (as do requests of a page whose time ran out).
 	 */
 	clearSoon(): void
+	/**
+	 * Every page is drawn again at its next request, the copy from before answering meanwhile: for
+	 * changes that may have been missed (notifications sent while the server could not hear them).
+	 */
+	staleAll(): void
 	size(): number
 }
 
@@ -304,7 +325,8 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
 			const path = pageOfWrite(pathOf(req.url ?? ''))
 			if (isBuyerWrite(path) || isSessionWrite(path)) return next()
-			const drop = isStockWrite(path) ? staleAll : clear
+			const stockOf = PRODUCT_STOCK_WRITE.exec(path)?.[1] ?? null
+			const drop = isStockWrite(path) ? () => staleWhere((url) => pageShowsStockOf(stockOf, url)) : clear
 			drop()
 			res.once('finish', drop)
 			return next()
@@ -392,8 +414,13 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 
 	/** An order or a stock count changed: every page is drawn again at its next request, the copy from before answering meanwhile. */
 	function staleAll() {
+		staleWhere(() => true)
+	}
+
+	/** Of the kept pages, those whose address `shows` are drawn again at their next request (the copy from before answering meanwhile). */
+	function staleWhere(shows: (url: string) => boolean) {
 		changed()
-		for (const entry of entries.values()) entry.stale = true
+		for (const [key, entry] of entries) if (shows(key.slice(key.indexOf(' ') + 1))) entry.stale = true
 	}
 
 	function clearSoon() {
@@ -404,6 +431,6 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 		pendingClear.unref()
 	}
 
-	return { enabled, tryServe, serve, record, clear, clearSoon, size: () => entries.size }
+	return { enabled, tryServe, serve, record, clear, clearSoon, staleAll, size: () => entries.size }
 }
 

@@ -178,6 +178,7 @@ describe('page cache and order changes', () => {
 	let server: http.Server
 	let url: string
 	let renders = 0
+	const productRenders = new Map<string, number>()
 	/** While set, a render waits for it: a page being drawn slowly. */
 	let held: Promise<void> | null = null
 	let cache: PageCache
@@ -196,6 +197,12 @@ describe('page cache and order changes', () => {
 			renders++
 			const mine = renders
 			await held
+			res.type('html').send(`<html><script nonce="${res.locals.cspNonce}">1</script><p>render ${mine}</p></html>`)
+		})
+		// A product's page, its renders counted apart.
+		app.get('/product/:id', (req, res) => {
+			const mine = (productRenders.get(req.params.id) ?? 0) + 1
+			productRenders.set(req.params.id, mine)
 			res.type('html').send(`<html><script nonce="${res.locals.cspNonce}">1</script><p>render ${mine}</p></html>`)
 		})
 		const server = await new Promise<http.Server>((resolve) => {
@@ -250,7 +257,7 @@ describe('page cache and order changes', () => {
 		expect(await page()).toEqual({ render: before + 1, cache: 'hit' })
 	})
 
-	it('a stock change in the console makes the pages stale as an order change does; a staff sign-in or out keeps them; any other console write drops them', async () => {
+	it('a stock change in the console makes the pages stale as an order change does, but for other products\' own pages; a staff sign-in or out keeps them; any other console write drops them', async () => {
 		const page = async () => {
 			const res = await fetch(`${url}/products`)
 			return { render: Number(/render (\d+)/.exec(await res.text())?.[1]), cache: res.headers.get('x-page-cache') }
@@ -270,6 +277,27 @@ describe('page cache and order changes', () => {
 			release()
 			held = null
 			expect(await drawing).toEqual({ render: now + 1, cache: 'miss' })
+		}
+		// Codes imported on one product's stock: its page and the lists are drawn again, another product's page stays as it was.
+		const product = async (id: number) => {
+			const res = await fetch(`${url}/product/${id}`)
+			return { render: Number(/render (\d+)/.exec(await res.text())?.[1]), cache: res.headers.get('x-page-cache') }
+		}
+		await product(14)
+		await product(15)
+		const [fourteen, fifteen] = [(await product(14)).render, (await product(15)).render]
+		const list = (await page()).render
+		expect((await fetch(`${url}/api/admin/products/14/stock`, { method: 'POST' })).status).toBe(204)
+		for (const first of [true, false]) {
+			// The first request after the import draws it (or, for the stale ones, is the one that does); then all are kept.
+			expect(await product(15)).toEqual({ render: fifteen, cache: 'hit' })
+			if (first) {
+				expect(await product(14)).toEqual({ render: fourteen + 1, cache: 'miss' })
+				expect(await page()).toEqual({ render: list + 1, cache: 'miss' })
+			} else {
+				expect(await product(14)).toEqual({ render: fourteen + 1, cache: 'hit' })
+				expect(await page()).toEqual({ render: list + 1, cache: 'hit' })
+			}
 		}
 		// A staff member signing in or out changes no public page: the pages stay as they are.
 		const kept = (await page()).render
