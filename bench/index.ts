@@ -17,7 +17,8 @@
 // The hike section (run only when named: `npm run bench -- hike`; docs/operations/README.md): BENCH_HIKE_SECONDS (120),
 // BENCH_HIKE_SHOPPERS (10000), BENCH_HIKE_THINK_SECONDS (30: a shopper's average pause between pages),
 // BENCH_HIKE_CHECKOUTS_PER_MINUTE (500), BENCH_HIKE_FAULTS (restart,sigterm,kill: which faults happen; empty for none),
-// BENCH_NGINX (/usr/sbin/nginx), POSTGRES_BIN (/usr/lib/postgresql/15/bin: initdb and pg_ctl for its own cluster).
+// BENCH_NGINX (/usr/sbin/nginx), POSTGRES_BIN (/usr/lib/postgresql/15/bin: initdb and pg_ctl for its own cluster),
+// BENCH_NGINX_LOG (a file: nginx logs each request's times there, upstream connect, header and answer, and the page cache's word).
 //
 // To add a section: write a function `(ctx: BenchContext) => Promise<SectionResult>` in its own
 // module and list it in SECTIONS below.
