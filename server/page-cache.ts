@@ -97,6 +97,15 @@ export const ORDER_CHANGES_COALESCED_MS = 30_000
 /** Stale pages drawn again at once on one server; the others answer their copy from before meanwhile. */
 const REDRAWS_AT_ONCE = 1
 
+/**
+ * Pages no kept copy answers, drawn at once on one server; more wait their turn. A render holds the
+ * event loop, and a starting server asked for many pages it has not drawn (searches) drew them all
+ * together, every answer waiting behind all of them, hits and checkouts included.
+ */
+const FRESH_DRAWS_AT_ONCE = 2
+/** Past this many waiting, a request draws its page at once (the waiting list stays bounded). */
+const MAX_WAITING_TO_DRAW = 1_000
+
 /** Headers of the recorded response that belong to one response, or that the cache sets itself. */
 const NOT_REPLAYED = new Set([
 	'content-length',
@@ -336,7 +345,7 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 		const entry = answerable(key)
 		if (entry) return send(req, res, entry)
 		const pending = inFlight.get(key)
-		if (!pending) return next()
+		if (!pending) return drawInTurn(req, res, key, next)
 		pending.then(
 			() => {
 				const ready = answerable(key)
@@ -345,6 +354,57 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 			},
 			() => next(),
 		)
+	}
+
+	/** Requests waiting to draw a page no kept copy answers, while FRESH_DRAWS_AT_ONCE are being drawn. */
+	const waitingToDraw: (() => void)[] = []
+	let drawingNow = 0
+	/**
+	 * Draws the page once a turn is free; by then another request may have drawn it or be drawing it,
+	 * and this one is answered from that instead.
+	 */
+	function drawInTurn(req: http.IncomingMessage, res: http.ServerResponse, key: string, next: NextFunction) {
+		const start = () => {
+			if (res.destroyed) return turnOver()
+			const entry = answerable(key)
+			if (entry) {
+				send(req, res, entry)
+				return turnOver()
+			}
+			const pending = inFlight.get(key)
+			if (pending) {
+				turnOver()
+				return void pending.then(
+					() => {
+						const ready = answerable(key)
+						if (ready) send(req, res, ready)
+						else next()
+					},
+					() => next(),
+				)
+			}
+			let over = false
+			const done = () => {
+				if (over) return
+				over = true
+				turnOver()
+			}
+			res.once('finish', done)
+			res.once('close', done)
+			next()
+		}
+		if (drawingNow < FRESH_DRAWS_AT_ONCE || waitingToDraw.length >= MAX_WAITING_TO_DRAW) {
+			drawingNow++
+			return start()
+		}
+		waitingToDraw.push(() => {
+			drawingNow++
+			start()
+		})
+	}
+	function turnOver() {
+		drawingNow--
+		waitingToDraw.shift()?.()
 	}
 
 	const record: RequestHandler = (req: Request, res: Response, next: NextFunction) => {

@@ -232,6 +232,31 @@ describe('page cache and order changes', () => {
 		}
 	})
 
+	it('draws at most two pages no copy answers at once; the others wait their turn while kept pages answer at once', async () => {
+		const fresh = createPageCache({ ttlSeconds: 60, orderChangesCoalescedMs: COALESCED_MS, nonceOf: (res) => res.locals.cspNonce as string })
+		const started = await serve(fresh)
+		try {
+			expect((await fetch(`${started.url}/product/3`)).headers.get('x-page-cache')).toBe('miss')
+			let release!: () => void
+			held = new Promise<void>((resolve) => (release = resolve))
+			const before = renders
+			// Three searches nobody asked for yet, at once: two are drawn, the third waits.
+			const asked = ['a', 'b', 'c'].map((q) => fetch(`${started.url}/products?q=${q}`).then(async (res) => ({ cache: res.headers.get('x-page-cache'), text: await res.text() })))
+			await new Promise((r) => setTimeout(r, 100))
+			expect(renders - before).toBe(2)
+			// Meanwhile a kept page is answered at once.
+			expect((await fetch(`${started.url}/product/3`)).headers.get('x-page-cache')).toBe('hit')
+			release()
+			held = null
+			const answers = await Promise.all(asked)
+			expect(renders - before).toBe(3)
+			expect(answers.map((a) => a.cache)).toEqual(['miss', 'miss', 'miss'])
+			expect(new Set(answers.map((a) => a.text)).size).toBe(3)
+		} finally {
+			await new Promise((r) => started.server.close(r))
+		}
+	})
+
 	it('after an order change, the first request draws the page again and the others meanwhile get the copy from before at once; then everyone the new one', async () => {
 		const page = async () => {
 			const res = await fetch(`${url}/products`)
