@@ -100,6 +100,12 @@ class Tally {
 
 type Outcome = { kind: 'ok'; ms: number; cache?: string } | { kind: 'retry'; after: number } | { kind: 'client'; status: number } | { kind: 'error'; reason: string }
 
+/** What the buyer's open page reads of its order: from the stream's events, or from /api/order after the stream opened again. */
+interface OrderSeen {
+	status?: string
+	deliveryContent?: string | null
+}
+
 interface Answer {
 	status: number
 	headers: http.IncomingHttpHeaders
@@ -351,7 +357,7 @@ async function load(ctx: BenchContext, fleet: Fleet, variants: { scarce: number;
 					again()
 					return
 				}
-				const seen = (view: { status?: string; deliveryContent?: string | null }, at: number) => {
+				const seen = (view: OrderSeen, at: number) => {
 					if (buyer.paidAt === null || view.status !== PAID_STATUS) return
 					if (view.deliveryContent) {
 						buyer.codeAt ??= at
@@ -366,11 +372,11 @@ async function load(ctx: BenchContext, fleet: Fleet, variants: { scarce: number;
 						if (buyer.streamEnds > 0 && buyer.paidAt !== null) {
 							const lookup = `${base}/api/order?internalOrderId=${encodeURIComponent(buyer.orderNumber!)}`
 							void send(payAgent, 'GET', lookup, { Accept: 'application/json', Cookie: buyer.cookie, 'X-Forwarded-For': address }).then(
-								(answer) => answer.status === 200 && seen((JSON.parse(answer.body.toString()) as { order: { status?: string; deliveryContent?: string | null } }).order, performance.now()),
+								(answer) => answer.status === 200 && seen((JSON.parse(answer.body.toString()) as { order: OrderSeen }).order, performance.now()),
 								() => {},
 							)
 						}
-					} else if (event === 'order') seen(JSON.parse(data) as { status?: string; deliveryContent?: string | null }, at)
+					} else if (event === 'order') seen(JSON.parse(data) as OrderSeen, at)
 				})
 				res.on('close', again)
 			})

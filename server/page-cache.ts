@@ -81,9 +81,14 @@ const PRODUCT_PAGE_PATH = new RegExp(`^/${PRODUCT_PAGE.pattern.replace('\\d+', '
  */
 export function pageShowsStockOf(productId: string | null, url: string): boolean {
 	if (productId === null) return true
-	const q = url.indexOf('?')
-	const product = PRODUCT_PAGE_PATH.exec(unprefixed(q === -1 ? url : url.slice(0, q)))?.[1]
+	const product = PRODUCT_PAGE_PATH.exec(unprefixed(pathOf(url)))?.[1]
 	return product === undefined || product === productId
+}
+
+/** An address without its query. */
+function pathOf(url: string): string {
+	const q = url.indexOf('?')
+	return q === -1 ? url : url.slice(0, q)
 }
 
 /**
@@ -222,10 +227,6 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 	const enabled = ttlSeconds > 0
 
 	const keyOf = (req: http.IncomingMessage) => `${isbot(req.headers['user-agent'] ?? '') ? 'bot' : 'human'} ${req.url}`
-	const pathOf = (url: string) => {
-		const q = url.indexOf('?')
-		return q === -1 ? url : url.slice(0, q)
-	}
 	/** The page a write is for: React Router's scripts post a page's form to its address plus `.data` (the home page's to `/_root.data`). */
 	const pageOfWrite = (path: string) => (path.endsWith('/_root.data') ? path.slice(0, -'_root.data'.length) || '/' : path.endsWith('.data') ? path.slice(0, -'.data'.length) : path)
 	const eligible = (req: http.IncomingMessage) => enabled && req.method === 'GET' && isPublicPage(pathOf(req.url ?? ''))
@@ -346,6 +347,11 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 		if (entry) return send(req, res, entry)
 		const pending = inFlight.get(key)
 		if (!pending) return drawInTurn(req, res, key, next)
+		answerWhenDrawn(req, res, key, pending, next)
+	}
+
+	/** Waits for the render of this page another request started: answered from it, or drawn anew if it was not kept. */
+	function answerWhenDrawn(req: http.IncomingMessage, res: http.ServerResponse, key: string, pending: Promise<void>, next: NextFunction) {
 		pending.then(
 			() => {
 				const ready = answerable(key)
@@ -374,14 +380,7 @@ export function createPageCache({ ttlSeconds, maxEntries = 500, nonceOf, onHit, 
 			const pending = inFlight.get(key)
 			if (pending) {
 				turnOver()
-				return void pending.then(
-					() => {
-						const ready = answerable(key)
-						if (ready) send(req, res, ready)
-						else next()
-					},
-					() => next(),
-				)
+				return answerWhenDrawn(req, res, key, pending, next)
 			}
 			let over = false
 			const done = () => {

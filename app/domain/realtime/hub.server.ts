@@ -24,13 +24,12 @@ export async function subscribe(channel: string, handler: Handler, restored?: ()
 		channels = created
 		hubs.set(db, channels)
 		db.onListenRestored(() => {
-			for (const [name, entry] of created) {
-				for (const listener of entry.restored) {
-					try {
-						listener()
-					} catch (error) {
-						logger.warn({ err: error, channel: name }, 'realtime: catching up after the listening connection came back failed')
-					}
+			// Each listener once, though it may catch up for more than one channel (the page cache listens on three).
+			for (const listener of new Set([...created.values()].flatMap((entry) => [...entry.restored]))) {
+				try {
+					listener()
+				} catch (error) {
+					logger.warn({ err: error }, 'realtime: catching up after the listening connection came back failed')
 				}
 			}
 		})
