@@ -11,12 +11,11 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { startOwnPostgres, type OwnPostgres } from '../tests/setup/own-postgres.ts'
+import { startNginx } from '../tests/setup/nginx.ts'
 import { payproSettings } from './paypro.ts'
 import { BENCH_STAFF, freePort, log, ROOT, startScript, tail, trackChild, waitForHealth, type ChildServer } from './server.ts'
 import { SERVER_BUNDLE } from '../scripts/server-bundle'
 
-const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx'
-const DEPLOYED_NGINX_CONF = path.join(ROOT, 'deploy/nginx.conf')
 /** The instances' /metrics token (the hike asks each instance for its event-loop lag). */
 export const FLEET_METRICS_TOKEN = crypto.randomBytes(24).toString('base64url')
 /** Clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
@@ -112,69 +111,11 @@ function postmasterPid(dataDir: string): number | null {
 	}
 }
 
-/**
- * The nginx config: the deployed server block (deploy/nginx.conf) with this machine's upstreams and
- * port, inside the main and http blocks Debian's /etc/nginx/nginx.conf would give it, every path
- * under `dir`.
- */
-export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
-	const deployed = fs.readFileSync(DEPLOYED_NGINX_CONF, 'utf8')
-	const servers = upstreams.map((p) => `\tserver 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n')
-	let server = deployed.replace(/^\tserver shop-\d+:\d+[^\n]*\n/gm, '')
-	server = server.replace(/upstream shop \{\n/, `upstream shop {\n${servers}\n`)
-	server = server.replace(/listen 80;/, `listen 127.0.0.1:${port};`)
-	// On port 80 $host is the whole address; on this port the shop must see it with the port ($http_host),
-	// or React Router refuses every form post as coming from another origin.
-	server = server.replaceAll('$host', '$http_host')
-	if (!server.includes(`127.0.0.1:${upstreams[0]}`) || !server.includes(`listen 127.0.0.1:${port}`)) {
-		throw new Error('deploy/nginx.conf no longer has the upstream and listen lines the bench replaces (upstream shop { server shop-N:3000 …; } and listen 80;)')
-	}
-	const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`
-	return [
-		`# Written by the bench from deploy/nginx.conf.`,
-		`worker_processes auto;`,
-		`worker_rlimit_nofile 32768;`,
-		`pid ${path.join(dir, 'nginx.pid')};`,
-		`error_log ${path.join(dir, 'error.log')} warn;`,
-		`events { worker_connections 16384; }`,
-		`http {`,
-		// BENCH_NGINX_LOG=path: each request's times as nginx saw them (the whole, connecting upstream, the upstream's answer), for finding where a slow answer waited.
-		...(process.env.BENCH_NGINX_LOG
-			? [`\tlog_format timing '$msec $request_time $upstream_connect_time $upstream_header_time $upstream_response_time $status $upstream_addr $upstream_http_x_page_cache $request_uri';`, `\taccess_log ${process.env.BENCH_NGINX_LOG} timing;`]
-			: [`\taccess_log off;`]),
-		...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((n) => `\t${temp(n)}`),
-		...server.split('\n').map((line) => (line ? `\t${line}` : line)),
-		`}`,
-		'',
-	].join('\n')
-}
-
-async function startNginx(dir: string, port: number, upstreams: number[]): Promise<ChildProcess> {
-	if (!fs.existsSync(NGINX)) throw new Error(`nginx is not at ${NGINX}: apt-get install nginx-light, or set BENCH_NGINX`)
-	// Its workers run as nobody when started as root: they must reach their temporary folders.
-	fs.chmodSync(dir, 0o755)
-	const conf = path.join(dir, 'nginx.conf')
-	fs.writeFileSync(conf, nginxConfig(dir, port, upstreams))
-	const args = ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')]
-	const check = spawn(NGINX, [...args, '-t', '-q'], { stdio: ['ignore', 'pipe', 'pipe'] })
-	const checked = tail(check, '[nginx -t] ', false)
-	const code = await new Promise<number | null>((resolve) => check.once('exit', resolve))
-	if (code !== 0) throw new Error(`nginx refused the bench's config:\n${checked()}`)
-	const child = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] })
-	trackChild(child)
-	const output = tail(child, '[nginx] ', true)
-	const deadline = Date.now() + 10_000
-	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`nginx exited at start:\n${output()}`)
-		const up = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(1_000) }).then(
-			(r) => r.status === 404,
-			() => false,
-		)
-		if (up) return child
-		await new Promise((r) => setTimeout(r, 100))
-	}
-	throw new Error(`nginx did not answer on port ${port} within 10 s:\n${output()}`)
-}
+/** BENCH_NGINX_LOG=path: each request's times as nginx saw them (the whole, connecting upstream, the upstream's answer), for finding where a slow answer waited. */
+const nginxLogLines = (): string[] | undefined =>
+	process.env.BENCH_NGINX_LOG
+		? [`log_format timing '$msec $request_time $upstream_connect_time $upstream_header_time $upstream_response_time $status $upstream_addr $upstream_http_x_page_cache $request_uri';`, `access_log ${process.env.BENCH_NGINX_LOG} timing;`]
+		: undefined
 
 function stopped(child: ChildProcess | null): Promise<void> {
 	if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
@@ -210,8 +151,10 @@ export async function startFleet({ instances: count, settings = {} }: { instance
 		log(`fleet: PostgreSQL at ${cluster.url}, PayPro at ${paypro.url}; starting ${count} instances`)
 		await instances[0]!.start()
 		await Promise.all(instances.slice(1).map((i) => i.start()))
-		const nginx = await startNginx(dir, nginxPort, instances.map((i) => i.port))
-		cleanups.push(() => stopped(nginx))
+		const edge = await startNginx(dir, nginxPort, instances.map((i) => i.port), nginxLogLines())
+		const nginx = edge.child
+		trackChild(nginx)
+		cleanups.push(() => edge.stop())
 		log(`fleet: nginx at ${url} in front of ${instances.map((i) => i.port).join(', ')}`)
 		const meter = usageMeter(cluster, instances, nginx, paypro)
 		return {
