@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import type http from 'node:http'
 import type express from 'express'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
+import type { ServerBuild } from 'react-router'
+import { routeMatcher, routeTreeOf } from '../app/utils/route-matcher'
 import type { Database } from '../app/db/client.server'
 import { readOperationsGauges, type OperationsGauges } from '../app/domain/operations/operations-gauges.server'
 import { SIMULATOR } from '../app/integrations/paypro/paypro.server'
@@ -32,32 +33,12 @@ export const ROUTE_LABELS = {
 /** Addresses remembered with their route label; more are matched again (the table never grows past this). */
 const ROUTE_CACHE_SIZE = 2_000
 
-/** React Router's flat route table as the tree matchRoutes reads. */
-type BuiltRoute = NonNullable<ServerBuild['routes'][string]>
-
-function routeTree(routes: ServerBuild['routes']): RouteObject[] {
-	const children = new Map<string | undefined, BuiltRoute[]>()
-	for (const route of Object.values(routes)) {
-		if (!route) continue
-		const siblings = children.get(route.parentId) ?? []
-		siblings.push(route)
-		children.set(route.parentId, siblings)
-	}
-	const build = (parentId: string | undefined): RouteObject[] =>
-		(children.get(parentId) ?? []).map((route) =>
-			route.index
-				? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-				: { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: build(route.id) },
-		)
-	return build(undefined)
-}
-
 /**
  * The label a request is counted under: the React Router route id it reaches, or one of ROUTE_LABELS.
  * Never the address itself, so order numbers, tokens and ids never become labels.
  */
 export function routeLabeller(routes: ServerBuild['routes'] | null) {
-	const tree = routes ? routeTree(routes) : null
+	const match = routes ? routeMatcher(routeTreeOf(routes)) : null
 	const known = new Map<string, string>()
 	return (pathname: string): string => {
 		if (pathname.startsWith('/assets/')) return ROUTE_LABELS.assets
@@ -67,7 +48,7 @@ export function routeLabeller(routes: ServerBuild['routes'] | null) {
 		if (pathname.startsWith(`${SUPPLIER_SIMULATOR.basePath}/`)) return ROUTE_LABELS.supplierSimulator
 		const seen = known.get(pathname)
 		if (seen) return seen
-		const matches = tree ? matchRoutes(tree, pathname) : null
+		const matches = match ? match(pathname) : null
 		const deepest = matches?.at(-1)?.route
 		// The not-found page's splat catches every unknown address: a file's name there is a static file (or none).
 		const splat = deepest?.path?.endsWith('*') ?? false

@@ -1,4 +1,5 @@
-import { matchRoutes, type EntryContext, type RouteObject } from 'react-router'
+import type { EntryContext } from 'react-router'
+import { routeMatcher, routeTreeOf } from './route-matcher'
 import { HYDRATED_EVENT } from './boot-events'
 import { looksLikeConsolePath } from './console-path'
 
@@ -177,9 +178,8 @@ const MATCHES_KEPT = 1_000
 const matchesKept = new WeakMap<Manifest, Map<string, string[]>>()
 
 /**
- * The ids of the routes matching `path`. React Router's matchRoutes flattens and ranks every route of
- * the tree on each call (a regular expression per route): kept per build, as the same path always
- * matches the same routes, it cost every page a tenth of its rendering.
+ * The ids of the routes matching `path`, kept per build, as the same path always matches the same
+ * routes (matching anew cost every page a tenth of its rendering; see route-matcher.ts).
  */
 function routesMatching(manifest: Manifest, path: string, basename: string): string[] {
 	let kept = matchesKept.get(manifest)
@@ -188,29 +188,19 @@ function routesMatching(manifest: Manifest, path: string, basename: string): str
 	let ids = kept.get(key)
 	if (!ids) {
 		if (kept.size >= MATCHES_KEPT) kept.clear()
-		ids = (matchRoutes(routeTree(manifest), path, basename) ?? []).map((match) => match.route.id!)
+		ids = (matcherFor(manifest)(path, basename) ?? []).map((match) => match.route.id!)
 		kept.set(key, ids)
 	}
 	return ids
 }
 
-const routeTrees = new WeakMap<Manifest, RouteObject[]>()
+const matchers = new WeakMap<Manifest, ReturnType<typeof routeMatcher>>()
 
-/** The manifest's routes as a tree to match against, built once per build. */
-function routeTree(manifest: Manifest): RouteObject[] {
-	let tree = routeTrees.get(manifest)
-	if (!tree) routeTrees.set(manifest, (tree = childRoutes(manifest)))
-	return tree
-}
-
-function childRoutes(manifest: Manifest, parentId?: string): RouteObject[] {
-	return Object.values(manifest.routes)
-		.filter((r): r is ManifestRoute => r !== undefined && r.parentId === parentId)
-		.map((r) =>
-			r.index
-				? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive }
-				: { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childRoutes(manifest, r.id) },
-		)
+/** The manifest's routes as a matcher, made once per build. */
+function matcherFor(manifest: Manifest): ReturnType<typeof routeMatcher> {
+	let matcher = matchers.get(manifest)
+	if (!matcher) matchers.set(manifest, (matcher = routeMatcher(routeTreeOf(manifest.routes))))
+	return matcher
 }
 
 /** JSON that cannot close the script element it sits in. */
