@@ -1,7 +1,8 @@
+// The route matcher (app/utils/route-matcher.ts) against React Router's own matchRoutes, on the shop's routes (app/routes.ts).
 import { matchRoutes, type RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import routes from '../routes'
-import { routeMatcher } from './route-matcher'
+import routes from '../../app/routes'
+import { routeMatcher } from '../../app/utils/route-matcher'
 
 // The shop's own routes (app/routes.ts) as React Router's route objects, each named by its id or file.
 type Entry = { id?: string; file: string; path?: string; index?: boolean; children?: Entry[] }
