@@ -173,6 +173,16 @@ export function createShopMetrics({ routes, database, token }: { routes: ServerB
 			fallbacksSeen = fallbacks
 		},
 	})
+	new Gauge({
+		name: 'shop_db_replica_lag_seconds',
+		help: 'With DATABASE_REPLICA_URL: how far behind the primary the replica that answers reports, exports, customers and searches is (0 when it has replayed all it received); NaN while it does not answer.',
+		registers: [registry],
+		async collect() {
+			const reading = database().replicaLag
+			if (!reading) return
+			this.set((await reading()) ?? Number.NaN)
+		},
+	})
 
 	return {
 		observe(req, res) {

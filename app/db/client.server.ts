@@ -36,6 +36,8 @@ export interface Database {
 	connections(): ConnectionUsage
 	/** With DATABASE_REPLICA_URL: where long reads go now, and how many fell back to the primary (ADR-059). */
 	replica?: () => { state: 'replica' | 'primary'; fallbacks: number }
+	/** With DATABASE_REPLICA_URL: how many seconds the replica is behind (0 when it has replayed all it received), null when it cannot say. */
+	replicaLag?: () => Promise<number | null>
 	/** LISTEN on a channel; returns an unsubscribe function. */
 	listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>
 	/**
@@ -192,7 +194,23 @@ export interface ReplicaReader {
 	state(): 'replica' | 'primary'
 	/** Long reads that failed on the replica and were answered by the primary since start. */
 	fallbacks(): number
+	/** Seconds since the last change the replica replayed, 0 when it has replayed all it received; null when it does not answer within REPLICA_LAG_WAIT_MS. */
+	lagSeconds(): Promise<number | null>
 }
+
+/** How long a lag reading waits for the replica (a connection of the long-read pool, then one statement) before it says nothing. */
+const REPLICA_LAG_WAIT_MS = 2_000
+
+/**
+ * A standby's lag as it knows it: none while it has replayed every change it received (an idle
+ * primary sends none), else the time since the last transaction it replayed committed. A server that
+ * is not a standby is never behind itself.
+ */
+const REPLICA_LAG_SQL = `select case
+	when not pg_is_in_recovery() then 0
+	when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+	else greatest(0, extract(epoch from now() - pg_last_xact_replay_timestamp()))
+end::float8 as lag`
 
 // One per process, like the database itself: the server bundle's copy of this module reads what the
 // host's copy opened (a module-level map was empty in the bundle, so long reads ran on the main pool).
@@ -250,6 +268,19 @@ function replicaReader(pool: pg.Pool): ReplicaReader {
 		},
 		state: () => (failedAt === null ? 'replica' : 'primary'),
 		fallbacks: () => fallbacks,
+		async lagSeconds() {
+			let timer: NodeJS.Timeout | undefined
+			const reading = pool.query<{ lag: number | null }>(REPLICA_LAG_SQL).then(
+				({ rows }) => rows[0]?.lag ?? null,
+				() => null,
+			)
+			const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, REPLICA_LAG_WAIT_MS, null)))
+			try {
+				return await Promise.race([reading, late])
+			} finally {
+				clearTimeout(timer)
+			}
+		},
 	}
 }
 
@@ -306,6 +337,7 @@ export async function openPostgres(url: string, { prepare, directUrl = url, repl
 		kind: 'postgres',
 		connections: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
 		replica: replica ? () => ({ state: replica.state(), fallbacks: replica.fallbacks() }) : undefined,
+		replicaLag: replica ? () => replica.lagSeconds() : undefined,
 		listen: listener.listen,
 		onListenRestored: listener.onRestored,
 		async close() {

@@ -101,6 +101,21 @@ describe('reports, customers, searches and exports read from the replica; orders
 		expect(await metric('shop_db_replica_up')).toBe(1)
 	})
 
+	it('/metrics says how far behind the replica is: 0 while it keeps up, the seconds since what it last replayed while it lags', async () => {
+		await expect.poll(() => metric('shop_db_replica_lag_seconds'), { timeout: 10_000 }).toBe(0)
+		// The standby stops replaying; what the primary commits now waits on it.
+		await query(replicaUrl, 'select pg_wal_replay_pause()')
+		try {
+			const placed = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(checkoutBody([giftCard10])) })
+			expect(placed.status).toBe(200)
+			await new Promise((resolve) => setTimeout(resolve, 1_500))
+			await expect.poll(() => metric('shop_db_replica_lag_seconds'), { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+		} finally {
+			await query(replicaUrl, 'select pg_wal_replay_resume()')
+		}
+		await expect.poll(() => metric('shop_db_replica_lag_seconds'), { timeout: 10_000 }).toBe(0)
+	})
+
 	it('with the replica stopped, the report still answers from the primary, with a warning, and /healthz and /metrics say so', async () => {
 		await replica.stopImmediately()
 		await answeredBy('/admin/reports', primaryUrl, PRIMARY_LONG_POOL, REPORT)
@@ -113,6 +128,7 @@ describe('reports, customers, searches and exports read from the replica; orders
 		expect(said.replica).toMatch(/^unreachable: reports, exports, customers and searches read from the primary/)
 		expect(await metric('shop_db_replica_up')).toBe(0)
 		expect(await metric('shop_db_replica_fallbacks_total')).toBeGreaterThanOrEqual(1)
+		expect(await metric('shop_db_replica_lag_seconds')).toBeNaN()
 		// Buyers never noticed: the order page reads the primary.
 		expect((await get(`/api/order?internalOrderId=${orderNumber}`)).status).toBeLessThan(500)
 	})
