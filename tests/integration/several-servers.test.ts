@@ -146,19 +146,24 @@ describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => 
 		}
 	})
 
+	/**
+	 * Terminates the shop's database connections that `which` selects, then waits until b's live
+	 * connection is back and listening (or b died trying); returns where b's log stood before.
+	 */
+	async function terminatedUntilListening(which: string): Promise<number> {
+		const since = b.logs.length
+		const terminated = await query<{ ok: boolean }>(databaseUrl, `select pg_terminate_backend(pid, 5000) as ok from pg_stat_activity where datname = current_database() and ${which}`)
+		expect(terminated.length).toBeGreaterThan(0)
+		await expect.poll(() => b.child.exitCode !== null || logged(b, 'database: the LISTEN connection is back', since), { timeout: 20_000 }).toBe(true)
+		return since
+	}
+
 	it('keeps serving when every database connection is terminated, and the open order page still updates', { timeout: 60_000 }, async () => {
 		const order = await checkout(a)
 		const page = await openOrderStream(b.url, order.orderNumber)
 		try {
 			await page.next((e) => e.event === 'ready')
-			const since = b.logs.length
-			const terminated = await query<{ pid: number }>(
-				databaseUrl,
-				'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-			)
-			expect(terminated.length).toBeGreaterThan(0)
-			// The live connection comes back by itself and listens again (or the process died trying).
-			await expect.poll(() => b.child.exitCode !== null || logged(b, 'database: the LISTEN connection is back', since), { timeout: 20_000 }).toBe(true)
+			const since = await terminatedUntilListening('pid <> pg_backend_pid()')
 			expect(a.child.exitCode).toBeNull()
 			expect(b.child.exitCode).toBeNull()
 			expect(logged(b, 'database: the LISTEN connection was lost; reconnecting', since)).toBe(true)
@@ -182,14 +187,8 @@ describe.each(postgres)('two servers on one PostgreSQL database', (adminUrl) => 
 			await page.next((e) => e.event === 'ready')
 			const orders = () => page.events.filter((e) => e.event === 'order')
 			const before = orders().length
-			const since = b.logs.length
 			// Only the listening connections go (the pools stay): a payment notified now would reach no one on b.
-			const terminated = await query<{ ok: boolean }>(
-				databaseUrl,
-				"select pg_terminate_backend(pid, 5000) as ok from pg_stat_activity where datname = current_database() and application_name = 'shop listen'",
-			)
-			expect(terminated.length).toBeGreaterThan(0)
-			await expect.poll(() => b.child.exitCode !== null || logged(b, 'database: the LISTEN connection is back', since), { timeout: 20_000 }).toBe(true)
+			await terminatedUntilListening("application_name = 'shop listen'")
 			// Once it is back, b reads the order again and sends it to the page, as it stands.
 			await expect.poll(() => orders().length, { timeout: 5_000 }).toBeGreaterThan(before)
 			expect(JSON.parse(orders().at(-1)!.data)).toMatchObject({ orderNumber: order.orderNumber, full: true })
