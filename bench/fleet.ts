@@ -13,7 +13,7 @@ import pg from 'pg'
 import { startOwnPostgres, type OwnPostgres } from '../tests/setup/own-postgres.ts'
 import { startNginx } from '../tests/setup/nginx.ts'
 import { payproSettings } from './paypro.ts'
-import { BENCH_STAFF, freePort, log, ROOT, startScript, tail, trackChild, waitForHealth, type ChildServer } from './server.ts'
+import { BENCH_STAFF, freePort, log, ROOT, startScript, stopChild, tail, trackChild, waitForHealth, type ChildServer } from './server.ts'
 import { SERVER_BUNDLE } from '../scripts/server-bundle'
 
 /** The instances' /metrics token (the hike asks each instance for its event-loop lag). */
@@ -117,15 +117,6 @@ const nginxLogLines = (): string[] | undefined =>
 		? [`log_format timing '$msec $request_time $upstream_connect_time $upstream_header_time $upstream_response_time $status $upstream_addr $upstream_http_x_page_cache $request_uri';`, `access_log ${process.env.BENCH_NGINX_LOG} timing;`]
 		: undefined
 
-function stopped(child: ChildProcess | null): Promise<void> {
-	if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-	return new Promise((resolve) => {
-		child.once('exit', () => resolve())
-		child.kill('SIGTERM')
-		setTimeout(() => child.kill('SIGKILL'), 15_000).unref()
-	})
-}
-
 /** Starts the fleet: cluster, PayPro, the first instance (which migrates), the others, then nginx in front. */
 export async function startFleet({ instances: count, settings = {} }: { instances: number; settings?: Record<string, string> }): Promise<Fleet> {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-fleet-'))
@@ -147,7 +138,7 @@ export async function startFleet({ instances: count, settings = {} }: { instance
 		for (let index = 0; index < count; index++) {
 			instances.push(instanceOf(index, await freePort(), { url, databaseUrl, deliveryKey, dataDir: path.join(dir, `shop-${index + 1}`), settings: { ...payproSettings(paypro.url), ...settings } }))
 		}
-		cleanups.push(() => Promise.all(instances.map((i) => stopped(i.child))).then(() => {}))
+		cleanups.push(() => Promise.all(instances.map((i) => (i.child ? stopChild(i.child) : undefined))).then(() => {}))
 		log(`fleet: PostgreSQL at ${cluster.url}, PayPro at ${paypro.url}; starting ${count} instances`)
 		await instances[0]!.start()
 		await Promise.all(instances.slice(1).map((i) => i.start()))
