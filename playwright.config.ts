@@ -2,7 +2,12 @@ import { defineConfig, devices } from '@playwright/test'
 // First: it sets E2E_PORT, which tests/e2e/shops.ts reads.
 import './tests/setup/e2e-port'
 import { E2E_WORKERS, shopUrls } from './tests/e2e/shops'
-import { CHROMIUM_ARGS } from './tests/setup/chromium-args'
+import { CHROMIUM_ARGS, CHROMIUM_FULL, CHROMIUM_HEADLESS_SHELL, DESKTOP_FULL_BROWSER_SPECS, FULL_BROWSER_SPECS } from './tests/setup/chromium-args'
+
+const mobile = { ...devices['Pixel 7'], deviceScaleFactor: 1, browserName: 'chromium' as const }
+const desktop = { ...devices['Desktop Chrome'], browserName: 'chromium' as const }
+const fullBrowser = { executablePath: CHROMIUM_FULL, args: CHROMIUM_ARGS }
+const DESKTOP_SPECS = /desktop\..*\.spec\.ts$/
 
 export default defineConfig({
 	testDir: './tests/e2e',
@@ -22,17 +27,20 @@ export default defineConfig({
 		// No service worker unless a spec asks for one (installable, push): otherwise every new browser
 		// would install it, fetching the offline pages and their files, for tests that never go offline.
 		serviceWorkers: 'block',
-		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: CHROMIUM_ARGS,
-		},
+		launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL, args: CHROMIUM_ARGS },
 	},
+	// The baselines of visual.spec.ts and desktop.visual.spec.ts: one per screen and spec file, whichever browser takes it.
+	snapshotPathTemplate: '{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}-{platform}{ext}',
 	projects: [
 		// A phone's viewport, touch and user agent, drawn at one device pixel per CSS pixel: layout, tap
 		// targets and text fit are measured in CSS pixels, and a 2.6× canvas costs this machine's two
 		// cores seven times the painting (the screens people look at are taken at the phone's own density).
-		{ name: 'mobile', use: { ...devices['Pixel 7'], deviceScaleFactor: 1, browserName: 'chromium' }, testIgnore: /desktop\..*\.spec\.ts/ },
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' }, testMatch: /desktop\..*\.spec\.ts/ },
+		// Most specs run in Chromium's headless shell (ADR-063); the few that need what only the full
+		// browser has (a notification permission still to ask, push, the baselines people see) run in it.
+		{ name: 'mobile', use: mobile, testIgnore: [DESKTOP_SPECS, FULL_BROWSER_SPECS] },
+		{ name: 'desktop', use: desktop, testMatch: DESKTOP_SPECS, testIgnore: FULL_BROWSER_SPECS },
+		{ name: 'mobile, full browser', use: { ...mobile, launchOptions: fullBrowser }, testMatch: FULL_BROWSER_SPECS, testIgnore: DESKTOP_SPECS },
+		{ name: 'desktop, full browser', use: { ...desktop, launchOptions: fullBrowser }, testMatch: DESKTOP_FULL_BROWSER_SPECS },
 	],
 	// All shops start together, from one command (tests/setup/e2e-shops.ts), rather than one after
 	// another; Playwright waits for each one's /healthz (the later entries only wait). They start
