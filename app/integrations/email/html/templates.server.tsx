@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
-import { Section, Text } from '@react-email/components'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
 import { Action, Facts, Layout, P, renderEmail, Small, Title, type EmailShell } from './email-layout.server'
 
 type Shell = Omit<EmailShell, 'preview'>
