@@ -2,12 +2,16 @@ import { defineConfig, devices } from '@playwright/test'
 // First: it sets E2E_PORT, which tests/e2e/shops.ts reads.
 import './tests/setup/e2e-port'
 import { E2E_WORKERS, shopUrls } from './tests/e2e/shops'
-import { CHROMIUM_ARGS, CHROMIUM_FULL, CHROMIUM_HEADLESS_SHELL, DESKTOP_FULL_BROWSER_SPECS, FULL_BROWSER_SPECS } from './tests/setup/chromium-args'
+import { CHROMIUM_ARGS, CHROMIUM_FULL, CHROMIUM_HEADLESS_SHELL } from './tests/setup/chromium-args'
 
 const mobile = { ...devices['Pixel 7'], deviceScaleFactor: 1, browserName: 'chromium' as const }
 const desktop = { ...devices['Desktop Chrome'], browserName: 'chromium' as const }
 const fullBrowser = { executablePath: CHROMIUM_FULL, args: CHROMIUM_ARGS }
+// Which project runs a spec: the desktop ones by name (desktop.*.spec.ts), and the few that need the
+// full browser (ADR-063): the push specs and the visual baselines, on a phone and on a desktop.
 const DESKTOP_SPECS = /desktop\..*\.spec\.ts$/
+const FULL_BROWSER_SPECS = /(^|[/.])(push|visual)\.spec\.ts$/
+const DESKTOP_FULL_BROWSER_SPECS = /desktop\.(.+\.)?(push|visual)\.spec\.ts$/
 
 export default defineConfig({
 	testDir: './tests/e2e',

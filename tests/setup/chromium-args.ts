@@ -41,9 +41,6 @@ export const CHROMIUM_ARGS = [
 // runs by default): the browser without its windows' machinery, about a third less CPU for the same
 // specs on this machine (ADR-063). It answers every notification permission "denied" and has no push
 // service, so the specs about notifications and the visual baselines (what a phone shows: "Notify me
-// on this phone") run in the full browser, Debian's chromium.
+// on this phone") run in the full browser, Debian's chromium (the projects in playwright.config.ts).
 export const CHROMIUM_HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell'
 export const CHROMIUM_FULL = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FULL_BROWSER = '(push|visual)\\.spec\\.ts$'
-export const FULL_BROWSER_SPECS = new RegExp(`(^|[/.])${FULL_BROWSER}`)
-export const DESKTOP_FULL_BROWSER_SPECS = new RegExp(`desktop\\.(.+\\.)?${FULL_BROWSER}`)
