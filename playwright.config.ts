@@ -58,6 +58,9 @@ export default defineConfig({
 		reuseExistingServer: i > 0,
 		stdout: 'ignore' as const,
 		stderr: 'pipe' as const,
-		env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', WARM_START_SECONDS: '0', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
+		// The per-address limits on reviews, contact messages and checkouts raised: every browser of a worker writes
+		// from one address, so which specs share a shop would decide who is refused (each limit is tested
+		// where it is reached: contact-replies-http.test.ts, languages.test.ts, form-refusals.spec.ts).
+		env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', WARM_START_SECONDS: '0', PAYPRO_SIMULATOR: 'true', TRUST_PROXY: 'true', REVIEW_RATE_LIMIT: '1000', CONTACT_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000', ADMIN_EMAIL: 'owner@example.pk', ADMIN_PASSWORD: 'e2e-owner-password' },
 	})),
 })

@@ -144,4 +144,25 @@ describe.each(databaseKinds)('contact messages and replies over HTTP on %s', (ki
 		expect(await subjectTo('bilal@example.pk')).toBe(`Re: Your message to ${storeName}`)
 		expect(await subjectTo('hina@example.pk')).toBe(`Re: ${storeName} کو آپ کا پیغام`)
 	})
+
+	it('one address sends at most five messages an hour (CONTACT_RATE_LIMIT): the sixth is refused in the page’s language with what was typed kept, a form with mistakes does not count, and another address still writes', async () => {
+		const flood = { 'X-Forwarded-For': '203.0.113.77' }
+		const message = (n: number) => ({ name: 'Bilal', email: 'bilal@example.pk', message: `Do you have PSN cards? Question ${n}.` })
+		const before = (await testShop.db.select().from(contactMessages)).length
+		expect((await form('/contact', { name: 'Bilal', email: 'not-an-email', message: 'Too short' }, flood)).status).toBe(400)
+		for (let n = 1; n <= 5; n++) expect((await form('/contact', message(n), flood)).status).toBe(200)
+
+		const refused = await form('/contact', message(6), flood)
+		expect(refused.status).toBe(429)
+		const page = await refused.text()
+		expect(page).toContain('You have sent several messages in a short time. Please try again in an hour, or message us on WhatsApp.')
+		expect(page).toContain('Question 6.')
+		const urdu = await form('/ur/contact', message(7), flood)
+		expect(urdu.status).toBe(429)
+		expect(await urdu.text()).toContain('آپ نے تھوڑی دیر میں کئی پیغامات بھیجے ہیں۔ براہِ کرم ایک گھنٹے بعد دوبارہ کوشش کریں، یا ہمیں واٹس ایپ پر میسج کریں۔')
+
+		expect((await form('/contact', message(8))).status).toBe(200)
+		const stored = (await testShop.db.select().from(contactMessages).orderBy(asc(contactMessages.id))).slice(before).map((m) => m.message)
+		expect(stored).toEqual([1, 2, 3, 4, 5, 8].map((n) => `Do you have PSN cards? Question ${n}.`))
+	})
 })
