@@ -8,8 +8,9 @@ export default defineConfig({
 	test: {
 		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/lint/**/*.test.ts'],
 		environment: 'node',
-		// The tests' shops serve the build: made first when the sources are newer than it.
-		globalSetup: ['tests/setup/fresh-build.ts'],
+		// The tests' shops serve the build: made first when the sources are newer than it. Then the seeded
+		// PGlite data folder that every PGlite database of the run copies.
+		globalSetup: ['tests/setup/fresh-build.ts', 'tests/setup/pglite-template.ts'],
 		// A console.error no test expected fails that test (expectConsoleError for one that is meant);
 		// a test that moved the shop's clock (app/utils/clock.ts) gives it back after itself.
 		setupFiles: ['tests/setup/production-react.mjs', 'tests/setup/console-errors.ts', 'tests/setup/clock.ts'],

@@ -1,33 +1,22 @@
-// The database fixture: every Vitest worker builds one database per kind ONCE (migrations and the
-// catalogue seed) and copies it wherever a test needs a database of its own (a shop server, a
-// second process): PostgreSQL as `CREATE DATABASE … TEMPLATE`, PGlite as a copy of its data folder.
+// The database fixture: one seeded database per kind is made ONCE (migrations and the catalogue seed)
+// and copied wherever a test needs a database of its own (a worker's shared one, a shop server, a
+// second process): PostgreSQL as `CREATE DATABASE … TEMPLATE`, PGlite as a copy of the data folder
+// the run's global setup made (tests/setup/pglite-template.ts).
 // Tests that share the worker's open database empty it between tests with resetData().
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql, type SQL } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { openPglite, openPostgres, type Database, type Db } from '../../app/db/client.server'
 import { seedDatabase } from '../../app/db/seed/seed.server'
 import { catalogue } from '../../app/db/seed/catalogue'
 import { setDeliveryKey } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { freshPostgresDatabase, postgresTemplate } from './postgres'
+import type { DatabaseKind } from './test-db-kinds'
 
-export type DatabaseKind = 'pglite' | 'postgres'
-
-/**
- * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. TEST_DATABASES=postgres (or pglite) runs
- * a developer's run on one of them only, e.g. to see a PostgreSQL failure sooner; CI runs both.
- */
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASES ? chosenKinds(process.env.TEST_DATABASES) : ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])]
-
-function chosenKinds(list: string): DatabaseKind[] {
-	const kinds = list.split(',').map((k) => k.trim())
-	for (const kind of kinds) if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`TEST_DATABASES: "${kind}" is not pglite or postgres`)
-	if (kinds.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASES names postgres: set TEST_DATABASE_URL too')
-	return kinds as DatabaseKind[]
-}
+export { databaseKinds, type DatabaseKind } from './test-db-kinds'
 
 const open = new Map<DatabaseKind, Promise<Database>>()
 
@@ -41,18 +30,18 @@ const postgresCopy = process.env.TEST_DATABASE_URL
 		})
 	: null
 
-let pgliteTemplate: Promise<string> | null = null
+/** The run's seeded PGlite data folder (tests/setup/pglite-template.ts, a global setup): copies of it start without initdb, migrations or seed. */
+function pgliteTemplateFolder(): string {
+	const folder = inject('pgliteTemplate')
+	if (!folder) throw new Error('no PGlite template: the run has no PGlite tests (TEST_DATABASES), or vitest.config.ts lost tests/setup/pglite-template.ts')
+	return folder
+}
 
-/** This worker's seeded PGlite data folder, built on first use; copies of it start without initdb, migrations or seed. */
-function pgliteTemplateFolder(): Promise<string> {
-	pgliteTemplate ??= (async () => {
-		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-template-'))
-		const database = await openPglite(dataDir, { prepare: seedDatabase })
-		await database.close()
-		process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
-		return path.join(dataDir, 'pglite')
-	})()
-	return pgliteTemplate
+/** A new data folder holding a copy of the template (DATA_DIR's layout: the database in its `pglite` folder). */
+function copyOfPgliteTemplate(name: string): string {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${name}-`))
+	fs.cpSync(pgliteTemplateFolder(), path.join(dataDir, 'pglite'), { recursive: true })
+	return dataDir
 }
 
 /**
@@ -60,10 +49,8 @@ function pgliteTemplateFolder(): Promise<string> {
  * URL (a copy named after `name`), for PGlite a new data folder holding a copy (DATA_DIR).
  */
 export async function copyOfSeededDatabase(kind: DatabaseKind, name: string): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${name}-`))
-	if (kind === 'postgres') return { dataDir, databaseUrl: await postgresCopy!.copy(`shop_vitest_${name.replace(/\W/g, '_').toLowerCase()}`) }
-	fs.cpSync(await pgliteTemplateFolder(), path.join(dataDir, 'pglite'), { recursive: true })
-	return { dataDir, databaseUrl: undefined }
+	if (kind === 'postgres') return { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `shop-${name}-`)), databaseUrl: await postgresCopy!.copy(`shop_vitest_${name.replace(/\W/g, '_').toLowerCase()}`) }
+	return { dataDir: copyOfPgliteTemplate(name), databaseUrl: undefined }
 }
 
 /** One seeded database per kind for the whole worker, shared by its files; call resetData() between tests (useTestDatabase does). */
@@ -72,9 +59,9 @@ export function testDatabase(kind: DatabaseKind): Promise<Database> {
 	if (!pending) {
 		pending = (async () => {
 			if (kind === 'pglite') {
-				const database = await openPglite(null)
-				await seedDatabase(database.db)
-				return database
+				const dataDir = copyOfPgliteTemplate('worker')
+				process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+				return openPglite(dataDir)
 			}
 			return openPostgres(await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'shop_vitest', { template: await postgresCopy!.name() }))
 		})()
