@@ -7,20 +7,16 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openPglite } from '../../app/db/client.server'
 import { seedDatabase } from '../../app/db/seed/seed.server'
-import { databaseKinds } from './test-db-kinds'
 
 declare module 'vitest' {
 	export interface ProvidedContext {
-		/** The seeded PGlite data folder of this run (its `pglite` folder), or '' when no test runs on PGlite. */
+		/** The seeded PGlite data folder of this run (its `pglite` folder). */
 		pgliteTemplate: string
 	}
 }
 
+// Made whatever TEST_DATABASES says: some files run on PGlite only (the shop's own default database).
 export default async function pgliteTemplate(project: TestProject) {
-	if (!databaseKinds.includes('pglite')) {
-		project.provide('pgliteTemplate', '')
-		return
-	}
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-template-'))
 	const database = await openPglite(dataDir, { prepare: seedDatabase })
 	await database.close()

@@ -14,9 +14,21 @@ import { seedDatabase } from '../../app/db/seed/seed.server'
 import { catalogue } from '../../app/db/seed/catalogue'
 import { setDeliveryKey } from '../../app/domain/fulfillment/delivery-crypto.server'
 import { freshPostgresDatabase, postgresTemplate } from './postgres'
-import type { DatabaseKind } from './test-db-kinds'
 
-export { databaseKinds, type DatabaseKind } from './test-db-kinds'
+export type DatabaseKind = 'pglite' | 'postgres'
+
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. TEST_DATABASES=postgres (or pglite) runs
+ * a developer's run on one of them only, e.g. to see a PostgreSQL failure sooner; CI runs both.
+ */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASES ? chosenKinds(process.env.TEST_DATABASES) : ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])]
+
+function chosenKinds(list: string): DatabaseKind[] {
+	const kinds = list.split(',').map((k) => k.trim())
+	for (const kind of kinds) if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`TEST_DATABASES: "${kind}" is not pglite or postgres`)
+	if (kinds.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASES names postgres: set TEST_DATABASE_URL too')
+	return kinds as DatabaseKind[]
+}
 
 const open = new Map<DatabaseKind, Promise<Database>>()
 
@@ -33,7 +45,7 @@ const postgresCopy = process.env.TEST_DATABASE_URL
 /** The run's seeded PGlite data folder (tests/setup/pglite-template.ts, a global setup): copies of it start without initdb, migrations or seed. */
 function pgliteTemplateFolder(): string {
 	const folder = inject('pgliteTemplate')
-	if (!folder) throw new Error('no PGlite template: the run has no PGlite tests (TEST_DATABASES), or vitest.config.ts lost tests/setup/pglite-template.ts')
+	if (!folder) throw new Error('no PGlite template: vitest.config.ts lost its global setup tests/setup/pglite-template.ts')
 	return folder
 }
 
