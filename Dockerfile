@@ -2,18 +2,20 @@
 # below is run as written by `node --import tsx scripts/container-steps.ts` in a clean copy of the
 # repository, and the runtime stage by tests/integration/container.test.ts, so the steps stay true.
 
-# 1. The build: every dependency, then the built shop (build/ and kept-assets/).
+# 1. The build: every dependency (with the patches npm's postinstall applies, ADR-064), then the built shop (build/ and kept-assets/).
 FROM node:20.19-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# 2. What the server needs to run: the dependencies without the tools of building and testing.
+# 2. What the server needs to run: the dependencies without the tools of building and testing, patched as in 1.
 FROM node:20.19-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # 3. The shop: the built app, its server and migrations, run by an unprivileged user.
