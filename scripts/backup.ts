@@ -37,7 +37,7 @@ if ('refusal' in sealed) fail(sealed.refusal)
 const { DataDirLockedError } = await import('../app/db/client.server')
 const { loadDeliveryKey } = await import('../app/domain/fulfillment/delivery-crypto.server')
 const { writeBackup } = await import('../app/domain/backup/write-backup.server')
-const { openDatabase } = await import('../server/start')
+const { openDatabase } = await import('../server/open-database')
 
 let database
 try {

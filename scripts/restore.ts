@@ -36,7 +36,7 @@ const { DataDirLockedError } = await import('../app/db/client.server')
 const { BackupRefusal } = await import('../app/domain/backup/backup-file.server')
 const { checkBackup } = await import('../app/domain/backup/check-backup.server')
 const { restoreBackup } = await import('../app/domain/backup/restore-backup.server')
-const { openDatabase } = await import('../server/start')
+const { openDatabase } = await import('../server/open-database')
 
 // The whole file is read and checked before the database is opened.
 let backup

@@ -49,7 +49,7 @@ const { AppError } = await import('../app/utils/app-error')
 const { recordAudit } = await import('../app/domain/staff/audit.server')
 const { createStaff, resetPassword } = await import('../app/domain/staff/manage-staff.server')
 const { resetTwoFactor } = await import('../app/domain/staff/reset-two-factor.server')
-const { openDatabase } = await import('../server/start')
+const { openDatabase } = await import('../server/open-database')
 
 let database
 try {

@@ -3,8 +3,8 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
-import { openPglite, openPostgres, setDatabase, type Database, type Db, type Prepare } from '../app/db/client.server'
-import { seedDatabase } from '../app/db/seed/seed.server'
+import { setDatabase, type Database, type Db } from '../app/db/client.server'
+import { openDatabase } from './open-database'
 import { parseEnv, useEnv, type Env } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { requestIdFor, withRequestId } from '../app/utils/request-context.server'
@@ -44,25 +44,6 @@ export interface RunningShop {
 	server: http.Server
 	database: Database
 	close(): Promise<void>
-}
-
-/**
- * Opens the database: migrations, the seed, then `prepare` (the owner account). On PostgreSQL all
- * of it runs under one advisory lock, so instances started together take turns.
- */
-export async function openDatabase(env: Env, prepare?: Prepare): Promise<Database> {
-	const seedAndPrepare = async (db: Db) => {
-		await seedDatabase(db)
-		await prepare?.(db)
-	}
-	return env.DATABASE_URL
-		? openPostgres(env.DATABASE_URL, { prepare: seedAndPrepare, ...postgresRoutes(env) })
-		: openPglite(env.DATA_DIR, { prepare: seedAndPrepare })
-}
-
-/** Where DATABASE_URL's sessions, long reads and statements go beside it (ADR-059). */
-export function postgresRoutes(env: Env) {
-	return { directUrl: env.DATABASE_DIRECT_URL, replicaUrl: env.DATABASE_REPLICA_URL, pooler: env.DATABASE_POOLER }
 }
 
 /**
