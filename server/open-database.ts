@@ -19,6 +19,6 @@ export async function openDatabase(env: Env, prepare?: Prepare): Promise<Databas
 }
 
 /** Where DATABASE_URL's sessions, long reads and statements go beside it (ADR-059). */
-export function postgresRoutes(env: Env) {
+function postgresRoutes(env: Env) {
 	return { directUrl: env.DATABASE_DIRECT_URL, replicaUrl: env.DATABASE_REPLICA_URL, pooler: env.DATABASE_POOLER }
 }

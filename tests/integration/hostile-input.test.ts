@@ -6,33 +6,16 @@
 import net from 'node:net'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import routes from '../../app/routes'
 import { adminContracts } from '../../app/http/admin-contracts'
 import { createApiKey } from '../../app/domain/staff/api-keys.server'
 import { createStaff } from '../../app/domain/staff/manage-staff.server'
 import { placeOrder } from '../setup/payments'
 import { signInOverHttp, useTestShop } from '../setup/test-shop'
 import { databaseKinds } from '../setup/test-db'
+import { routePatterns } from '../setup/route-table'
 import type { RunningShop } from '../../server/start'
 
-interface RouteEntry {
-	path?: string
-	index?: boolean
-	children?: RouteEntry[]
-}
-
-/** Every URL pattern of the route table, children included. */
-function routePaths(entries: RouteEntry[], prefix = ''): string[] {
-	return entries.flatMap((entry) => {
-		const own = entry.index ? [prefix || '/'] : entry.path !== undefined ? [`${prefix}/${entry.path}`.replace(/\/+/g, '/')] : []
-		return [...own, ...routePaths(entry.children ?? [], entry.path ? `${prefix}/${entry.path}` : prefix)]
-	})
-}
-
-/** A buyer page's optional Urdu prefix (`/ur?/products`) names two addresses: /products and /ur/products. */
-const bothLanguages = (pattern: string) => (pattern.startsWith('/ur?') ? [pattern.slice('/ur?'.length) || '/', pattern.replace('/ur?', '/ur')] : [pattern])
-
-const PATTERNS = [...new Set(routePaths(routes as RouteEntry[]).flatMap(bothLanguages)), '/paypro-sim/pay/:payproId']
+const PATTERNS = [...routePatterns(), '/paypro-sim/pay/:payproId']
 const NUL = '%00'
 const PAST_INT = '2147483648'
 /** Past a 64-bit integer: no id column of any size names it. */

@@ -9,32 +9,14 @@ import { pathToFileURL } from 'node:url'
 import { createStaticHandler, matchRoutes, type RouteObject } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerBuild } from 'react-router'
-import routes from '../../app/routes'
-
-interface RouteEntry {
-	path?: string
-	index?: boolean
-	children?: RouteEntry[]
-}
+import { routePatterns } from '../setup/route-table'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
-/** Every URL pattern of the route table, children included (as tests/integration/hostile-input.test.ts lists them). */
-function routePaths(entries: RouteEntry[], prefix = ''): string[] {
-	return entries.flatMap((entry) => {
-		const own = entry.index ? [prefix || '/'] : entry.path !== undefined ? [`${prefix}/${entry.path}`.replace(/\/+/g, '/')] : []
-		return [...own, ...routePaths(entry.children ?? [], entry.path ? `${prefix}/${entry.path}` : prefix)]
-	})
-}
-
 /** Addresses a buyer, staff or a probe asks for: each pattern with real-looking and hostile values, in both languages. */
 function addresses(): string[] {
-	const patterns = [...new Set(routePaths(routes as RouteEntry[]))]
 	const values = ['1', '14', 'GV-1-1', 'faq', '2147483648', 'x'.repeat(300), '%00', '..%2F..']
-	const urls = patterns.flatMap((pattern) => {
-		const languages = pattern.startsWith('/ur?') ? [pattern.slice('/ur?'.length) || '/', pattern.replace('/ur?', '/ur')] : [pattern]
-		return languages.flatMap((p) => (p.includes(':') || p.includes('*') ? values.map((v) => p.replace(/:\w+\??|\*/g, v)) : [p]))
-	})
+	const urls = routePatterns().flatMap((p) => (p.includes(':') || p.includes('*') ? values.map((v) => p.replace(/:\w+\??|\*/g, v)) : [p]))
 	return [...new Set([...urls, '/nowhere', '/ur/nowhere', '/admin/nowhere', '/api/nowhere', '/product/1/extra', '/UR/product/1', '/product/1/', '//product//1'])]
 }
 
