@@ -36,6 +36,8 @@ test('the cart badge appearing after hydration does not shift the header', async
 
 	await page.getByRole('button', { name: 'Add to Cart' }).click()
 	await expect(cartDrawer(page)).toBeVisible()
+	// A modal dialog takes the focus as it opens; Escape from there closes it.
+	await expect(cartDrawer(page).getByRole('button', { name: 'Close cart' })).toBeFocused()
 	await page.keyboard.press('Escape')
 	await expect(cartDrawer(page)).toBeHidden()
 	await expect(cartBadge(page)).toHaveText('1')

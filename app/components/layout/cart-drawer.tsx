@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { cartTotal, checkoutDestination, linePrice } from '~/domain/cart/cart'
 import { LinePriceNote } from '../cart/line-price-note'
@@ -21,8 +21,9 @@ export function CartDrawer() {
 	const drawerRef = useRef<HTMLElement>(null)
 
 	// A modal dialog: focus moves in, Tab and Shift+Tab stay inside, Escape closes it, and focus goes
-	// back to what opened it.
-	useEffect(() => {
+	// back to what opened it. Set up before the open drawer is painted, so a key pressed the moment it
+	// shows (on a slow phone, before a passive effect would have run) is not lost.
+	useLayoutEffect(() => {
 		if (!isOpen) return
 		const returnTo = document.activeElement as HTMLElement | null
 		closeRef.current?.focus()

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useT } from '~/i18n/use-t'
 
@@ -37,7 +37,8 @@ export function Modal({
 		setRoot(element)
 	}, [open])
 
-	useEffect(() => {
+	// Before the open dialog is painted: a key pressed the moment it shows is not lost.
+	useLayoutEffect(() => {
 		if (!open || !root) return
 		const previouslyFocused = document.activeElement as HTMLElement | null
 		const { overflow } = document.body.style
