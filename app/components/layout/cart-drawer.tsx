@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { cartTotal, checkoutDestination, linePrice } from '~/domain/cart/cart'
 import { LinePriceNote } from '../cart/line-price-note'
@@ -8,8 +8,7 @@ import { ProductImage } from '../product/product-image'
 import { useLang, useLocalePath, useT } from '~/i18n/use-t'
 import { isolated } from '../ui/rich-text'
 import { optionLabel } from '~/i18n/option-label'
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+import { useDialogKeys } from '../ui/use-dialog-keys'
 
 export function CartDrawer() {
 	const { items, count, isOpen, dispatch } = useCart()
@@ -17,38 +16,10 @@ export function CartDrawer() {
 	const lp = useLocalePath()
 	const lang = useLang()
 	const navigate = useNavigate()
-	const closeRef = useRef<HTMLButtonElement>(null)
 	const drawerRef = useRef<HTMLElement>(null)
 
-	// A modal dialog: focus moves in, Tab and Shift+Tab stay inside, Escape closes it, and focus goes
-	// back to what opened it. Set up before the open drawer is painted, so a key pressed the moment it
-	// shows (on a slow phone, before a passive effect would have run) is not lost.
-	useLayoutEffect(() => {
-		if (!isOpen) return
-		const returnTo = document.activeElement as HTMLElement | null
-		closeRef.current?.focus()
-		const onKey = (e: KeyboardEvent) => {
-			if (e.key === 'Escape') return dispatch({ type: 'close' })
-			if (e.key !== 'Tab' || !drawerRef.current) return
-			const focusable = [...drawerRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0)
-			const first = focusable[0]
-			const last = focusable[focusable.length - 1]
-			if (!first || !last) return
-			const inside = drawerRef.current.contains(document.activeElement)
-			if (e.shiftKey && (!inside || document.activeElement === first)) {
-				e.preventDefault()
-				last.focus()
-			} else if (!e.shiftKey && (!inside || document.activeElement === last)) {
-				e.preventDefault()
-				first.focus()
-			}
-		}
-		document.addEventListener('keydown', onKey)
-		return () => {
-			document.removeEventListener('keydown', onKey)
-			returnTo?.focus?.()
-		}
-	}, [isOpen, dispatch])
+	// A modal dialog: focus in, Tab kept inside, Escape closes, focus back to what opened it.
+	useDialogKeys(drawerRef, isOpen, () => dispatch({ type: 'close' }))
 
 	function proceed() {
 		const destination = checkoutDestination(items)
@@ -71,7 +42,7 @@ export function CartDrawer() {
 			>
 				<div className="drawer-head">
 					<h2>{t('common.cart.title')}</h2>
-					<button ref={closeRef} type="button" className="icon-button" onClick={() => dispatch({ type: 'close' })} aria-label={t('common.cart.close')}>
+					<button type="button" className="icon-button" onClick={() => dispatch({ type: 'close' })} aria-label={t('common.cart.close')}>
 						×
 					</button>
 				</div>
